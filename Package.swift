@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The dependency rule (see ARCHITECTURE.md) is enforced here: features see only the domain and
+// TerminalKit; only BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiApp wires it all.
+let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature"]
+
+let package = Package(
+    name: "Bodii",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "bodii", targets: ["bodii"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
+    ],
+    targets: [
+        .target(name: "BodiiDomain"),
+        .target(name: "BodiiStore", dependencies: ["BodiiDomain", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
+    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit"]) } + [
+        .target(
+            name: "BodiiApp",
+            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "NcursesTerminal",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                + features.map { .target(name: $0) }
+        ),
+        .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
+        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit"], path: "Benchmarks/bodii-bench"),
+
+        .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
+        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain"]),
+        .testTarget(
+            name: "TerminalKitTests",
+            dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "FeatureTests",
+            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+                + features.map { .target(name: $0) },
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

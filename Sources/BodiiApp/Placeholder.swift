@@ -1,0 +1,1 @@
+public enum BodiiMain { public static func main() {} }

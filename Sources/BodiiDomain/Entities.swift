@@ -1,0 +1,397 @@
+import Foundation
+
+// The entities of PRODUCT.md §5. Everything is stored metric (kg, cm, kcal, grams); the user's
+// unit system only changes how values are shown and typed.
+
+public enum Sex: String, Codable, CaseIterable, Sendable {
+    case male, female
+    public var label: String { rawValue.capitalized }
+}
+
+/// Activity factors for TDEE (PRODUCT.md §6).
+public enum ActivityLevel: String, Codable, CaseIterable, Sendable {
+    case sedentary, light, moderate, active, veryActive = "very_active"
+
+    public var factor: Double {
+        switch self {
+        case .sedentary: return 1.2
+        case .light: return 1.375
+        case .moderate: return 1.55
+        case .active: return 1.725
+        case .veryActive: return 1.9
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .sedentary: return "Sedentary (little or no exercise)"
+        case .light: return "Light (1–3 days a week)"
+        case .moderate: return "Moderate (3–5 days a week)"
+        case .active: return "Active (6–7 days a week)"
+        case .veryActive: return "Very active (physical job or twice a day)"
+        }
+    }
+
+    public var shortLabel: String {
+        switch self {
+        case .sedentary: return "Sedentary"
+        case .light: return "Light"
+        case .moderate: return "Moderate"
+        case .active: return "Active"
+        case .veryActive: return "Very active"
+        }
+    }
+}
+
+public enum UnitSystem: String, Codable, CaseIterable, Sendable {
+    case metric, imperial
+    public var label: String { rawValue.capitalized }
+}
+
+public struct Profile: Equatable, Sendable {
+    public var name: String
+    public var sex: Sex
+    public var birthDate: LocalDate
+    public var heightCm: Double
+    public var activityLevel: ActivityLevel
+    public var unitSystem: UnitSystem
+    public var themeName: String
+    /// The check-in sentence, e.g. "Today I feel [mood] because [note]".
+    public var checkInTemplate: String
+
+    public static let defaultTheme = "default-dark"
+    public static let defaultCheckInTemplate = "Today I feel [mood] because [note]"
+
+    public init(name: String, sex: Sex, birthDate: LocalDate, heightCm: Double, activityLevel: ActivityLevel,
+                unitSystem: UnitSystem = .metric, themeName: String = Profile.defaultTheme,
+                checkInTemplate: String = Profile.defaultCheckInTemplate) {
+        self.name = name
+        self.sex = sex
+        self.birthDate = birthDate
+        self.heightCm = heightCm
+        self.activityLevel = activityLevel
+        self.unitSystem = unitSystem
+        self.themeName = themeName
+        self.checkInTemplate = checkInTemplate
+    }
+
+    public func age(on date: LocalDate) -> Int { birthDate.years(until: date) }
+}
+
+public struct BodyRecord: Equatable, Sendable, Identifiable {
+    public var id: Int64?
+    public var date: LocalDate
+    public var weightKg: Double
+    public var bodyFatPercent: Double?
+    public var muscleMassKg: Double?
+    public var recordedAt: Date
+
+    public init(id: Int64? = nil, date: LocalDate, weightKg: Double, bodyFatPercent: Double? = nil,
+                muscleMassKg: Double? = nil, recordedAt: Date = Date()) {
+        self.id = id
+        self.date = date
+        self.weightKg = weightKg
+        self.bodyFatPercent = bodyFatPercent
+        self.muscleMassKg = muscleMassKg
+        self.recordedAt = recordedAt
+    }
+
+    /// Body-fat mass, derived so it can never disagree with weight and percentage.
+    public var bodyFatMassKg: Double? { bodyFatPercent.map { weightKg * $0 / 100 } }
+}
+
+public enum BMRFormula: String, Codable, CaseIterable, Sendable {
+    case mifflinStJeor = "mifflin_st_jeor"
+    case katchMcArdle = "katch_mcardle"
+
+    public var label: String {
+        switch self {
+        case .mifflinStJeor: return "Mifflin-St Jeor"
+        case .katchMcArdle: return "Katch-McArdle"
+        }
+    }
+}
+
+/// BMR and TDEE as computed when a body record was written (kept so history never shifts).
+public struct MetabolismSnapshot: Equatable, Sendable {
+    public var id: Int64?
+    public var bodyRecordId: Int64?
+    public var date: LocalDate
+    public var bmr: Double
+    public var tdee: Double
+    public var formula: BMRFormula
+    public var activityLevel: ActivityLevel
+
+    public init(id: Int64? = nil, bodyRecordId: Int64? = nil, date: LocalDate, bmr: Double, tdee: Double,
+                formula: BMRFormula, activityLevel: ActivityLevel) {
+        self.id = id
+        self.bodyRecordId = bodyRecordId
+        self.date = date
+        self.bmr = bmr
+        self.tdee = tdee
+        self.formula = formula
+        self.activityLevel = activityLevel
+    }
+}
+
+/// Nutrients per 100 g. Optional where the source does not know the value (never a made-up 0).
+public struct Nutrients: Equatable, Sendable, Codable {
+    public var kcal: Double
+    public var proteinG: Double
+    public var carbsG: Double
+    public var fatG: Double
+    public var fiberG: Double?
+    public var sugarsG: Double?
+    public var saturatedFatG: Double?
+    public var sodiumMg: Double?
+    public var cholesterolMg: Double?
+    public var potassiumMg: Double?
+    public var calciumMg: Double?
+    public var ironMg: Double?
+    public var vitaminCMg: Double?
+    public var vitaminDUg: Double?
+
+    public init(kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
+                sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
+                cholesterolMg: Double? = nil, potassiumMg: Double? = nil, calciumMg: Double? = nil,
+                ironMg: Double? = nil, vitaminCMg: Double? = nil, vitaminDUg: Double? = nil) {
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.fatG = fatG
+        self.fiberG = fiberG
+        self.sugarsG = sugarsG
+        self.saturatedFatG = saturatedFatG
+        self.sodiumMg = sodiumMg
+        self.cholesterolMg = cholesterolMg
+        self.potassiumMg = potassiumMg
+        self.calciumMg = calciumMg
+        self.ironMg = ironMg
+        self.vitaminCMg = vitaminCMg
+        self.vitaminDUg = vitaminDUg
+    }
+}
+
+/// "usda:09040" or "custom:17".
+public struct FoodID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+public struct FoodServing: Equatable, Sendable {
+    public var label: String     // "1 medium", "1 cup, sliced"
+    public var grams: Double
+    public init(label: String, grams: Double) {
+        self.label = label
+        self.grams = grams
+    }
+}
+
+public struct Food: Equatable, Sendable, Identifiable {
+    public var id: FoodID
+    public var name: String
+    public var source: String    // "USDA SR" or "custom"
+    public var release: String?  // "24"
+    public var per100g: Nutrients
+    public var servings: [FoodServing]
+
+    public init(id: FoodID, name: String, source: String, release: String? = nil, per100g: Nutrients,
+                servings: [FoodServing] = []) {
+        self.id = id
+        self.name = name
+        self.source = source
+        self.release = release
+        self.per100g = per100g
+        self.servings = servings
+    }
+}
+
+public enum Meal: String, Codable, CaseIterable, Sendable {
+    case breakfast, lunch, dinner, snacks
+    public var label: String { rawValue.capitalized }
+}
+
+/// A food eaten on a day. Energy and macros are computed when logged and never rewritten.
+public struct FoodRecord: Equatable, Sendable, Identifiable {
+    public var id: Int64?
+    public var date: LocalDate
+    public var meal: Meal
+    public var foodId: FoodID
+    public var foodName: String
+    public var grams: Double
+    public var kcal: Double
+    public var proteinG: Double
+    public var carbsG: Double
+    public var fatG: Double
+    public var fiberG: Double?
+    public var loggedAt: Date
+
+    public init(id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double,
+                kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
+                loggedAt: Date = Date()) {
+        self.id = id
+        self.date = date
+        self.meal = meal
+        self.foodId = foodId
+        self.foodName = foodName
+        self.grams = grams
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.fatG = fatG
+        self.fiberG = fiberG
+        self.loggedAt = loggedAt
+    }
+}
+
+public enum Intensity: String, Codable, CaseIterable, Sendable {
+    case low, moderate, high
+    public var label: String { rawValue.capitalized }
+}
+
+public struct ExerciseRecord: Equatable, Sendable, Identifiable {
+    public var id: Int64?
+    public var date: LocalDate
+    public var activity: String
+    public var minutes: Int
+    public var intensity: Intensity
+    public var met: Double
+    /// Energy added on top of resting expenditure: (MET − 1) × kg × hours.
+    public var kcal: Double
+    public var loggedAt: Date
+
+    public init(id: Int64? = nil, date: LocalDate, activity: String, minutes: Int, intensity: Intensity,
+                met: Double, kcal: Double, loggedAt: Date = Date()) {
+        self.id = id
+        self.date = date
+        self.activity = activity
+        self.minutes = minutes
+        self.intensity = intensity
+        self.met = met
+        self.kcal = kcal
+        self.loggedAt = loggedAt
+    }
+}
+
+/// A wall-clock time of day, minutes after local midnight.
+public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let minutesAfterMidnight: Int
+
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        minutesAfterMidnight = hour * 60 + minute
+    }
+
+    /// Parses `HH:MM` (24-hour; `7:05` accepted).
+    public init?(parsing text: String) {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+        self.init(hour: h, minute: m)
+    }
+
+    public var hour: Int { minutesAfterMidnight / 60 }
+    public var minute: Int { minutesAfterMidnight % 60 }
+    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public static func < (l: ClockTime, r: ClockTime) -> Bool { l.minutesAfterMidnight < r.minutesAfterMidnight }
+}
+
+/// Sleep status from duration (PRODUCT.md §6).
+public enum SleepStatus: String, Codable, CaseIterable, Sendable {
+    case bad, poor, fair, good, long
+    public var label: String { rawValue.capitalized }
+}
+
+/// A night, filed under the date the sleeper woke up.
+public struct SleepRecord: Equatable, Sendable, Identifiable {
+    public var id: Int64?
+    public var date: LocalDate
+    public var bedtime: ClockTime?
+    public var wakeTime: ClockTime?
+    public var minutes: Int
+    public var quality: Int?     // 1–5
+    public var status: SleepStatus
+
+    public init(id: Int64? = nil, date: LocalDate, bedtime: ClockTime? = nil, wakeTime: ClockTime? = nil,
+                minutes: Int, quality: Int? = nil, status: SleepStatus) {
+        self.id = id
+        self.date = date
+        self.bedtime = bedtime
+        self.wakeTime = wakeTime
+        self.minutes = minutes
+        self.quality = quality
+        self.status = status
+    }
+}
+
+/// One row per date, kept consistent with the records it sums in the same transaction.
+public struct DailyLog: Equatable, Sendable {
+    public var date: LocalDate
+    public var caloriesIn: Double
+    public var caloriesOut: Double   // exercise energy
+    public var bmr: Double?
+    public var tdee: Double?
+
+    public init(date: LocalDate, caloriesIn: Double, caloriesOut: Double, bmr: Double?, tdee: Double?) {
+        self.date = date
+        self.caloriesIn = caloriesIn
+        self.caloriesOut = caloriesOut
+        self.bmr = bmr
+        self.tdee = tdee
+    }
+
+    /// Eaten minus everything spent (TDEE plus exercise); nil until a TDEE is known.
+    public var net: Double? { tdee.map { caloriesIn - $0 - caloriesOut } }
+}
+
+public enum GoalType: String, Codable, CaseIterable, Sendable {
+    case lose, maintain, gain
+    public var label: String { rawValue.capitalized }
+}
+
+public struct Goal: Equatable, Sendable, Identifiable {
+    public var id: Int64?
+    public var type: GoalType
+    public var targetWeightKg: Double?
+    public var targetBodyFatPercent: Double?
+    /// kg per week; positive means losing (PRODUCT.md §6).
+    public var weeklyRateKg: Double
+    public var dailyCalorieTarget: Double
+    public var proteinG: Double
+    public var carbsG: Double
+    public var fatG: Double
+    public var isActive: Bool
+    public var createdOn: LocalDate
+
+    public init(id: Int64? = nil, type: GoalType, targetWeightKg: Double? = nil, targetBodyFatPercent: Double? = nil,
+                weeklyRateKg: Double, dailyCalorieTarget: Double, proteinG: Double, carbsG: Double, fatG: Double,
+                isActive: Bool = true, createdOn: LocalDate) {
+        self.id = id
+        self.type = type
+        self.targetWeightKg = targetWeightKg
+        self.targetBodyFatPercent = targetBodyFatPercent
+        self.weeklyRateKg = weeklyRateKg
+        self.dailyCalorieTarget = dailyCalorieTarget
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.fatG = fatG
+        self.isActive = isActive
+        self.createdOn = createdOn
+    }
+}
+
+public struct CheckIn: Equatable, Sendable {
+    public var date: LocalDate
+    public var mood: Int?     // 1–5
+    public var energy: Int?   // 1–5
+    public var note: String?
+
+    public init(date: LocalDate, mood: Int? = nil, energy: Int? = nil, note: String? = nil) {
+        self.date = date
+        self.mood = mood
+        self.energy = energy
+        self.note = note
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+// The ports: what use cases read and write through. BodiiStore implements them on SQLite.
+// Every method that writes is one transaction, and keeps DailyLog consistent inside it.
+// Lists come back in ascending date order (then by id) unless a name says otherwise.
+
+public protocol ProfileRepository {
+    func loadProfile() throws -> Profile?
+    func saveProfile(_ profile: Profile) throws
+}
+
+public protocol BodyRepository {
+    /// Inserts the record and its snapshot (linked to it); returns the record with its id.
+    @discardableResult
+    func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws -> BodyRecord
+    /// Replaces the record with the same id and its snapshot.
+    func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws
+    /// Deletes the record and its snapshot; returns what was deleted (for undo), nil if absent.
+    @discardableResult
+    func deleteBodyRecord(id: Int64) throws -> BodyRecord?
+    func bodyRecords(in range: DateRange) throws -> [BodyRecord]
+    func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord?
+    func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot?
+    /// One weight per day (the last one recorded that day), every day that has one.
+    func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)]
+}
+
+public protocol ExerciseRepository {
+    @discardableResult
+    func addExerciseRecord(_ record: ExerciseRecord) throws -> ExerciseRecord
+    func updateExerciseRecord(_ record: ExerciseRecord) throws
+    @discardableResult
+    func deleteExerciseRecord(id: Int64) throws -> ExerciseRecord?
+    func exerciseRecords(in range: DateRange) throws -> [ExerciseRecord]
+}
+
+public protocol SleepRepository {
+    @discardableResult
+    func addSleepRecord(_ record: SleepRecord) throws -> SleepRecord
+    func updateSleepRecord(_ record: SleepRecord) throws
+    @discardableResult
+    func deleteSleepRecord(id: Int64) throws -> SleepRecord?
+    func sleepRecords(in range: DateRange) throws -> [SleepRecord]
+}
+
+public protocol FoodLogRepository {
+    @discardableResult
+    func addFoodRecord(_ record: FoodRecord) throws -> FoodRecord
+    func updateFoodRecord(_ record: FoodRecord) throws
+    @discardableResult
+    func deleteFoodRecord(id: Int64) throws -> FoodRecord?
+    func foodRecords(in range: DateRange) throws -> [FoodRecord]
+}
+
+public protocol DailyLogRepository {
+    func dailyLog(on date: LocalDate) throws -> DailyLog?
+    func dailyLogs(in range: DateRange) throws -> [DailyLog]
+}
+
+public protocol GoalRepository {
+    func activeGoal() throws -> Goal?
+    /// Saves `goal` as the active one; earlier goals stay as history, inactive.
+    @discardableResult
+    func saveActiveGoal(_ goal: Goal) throws -> Goal
+    func goalHistory() throws -> [Goal]
+}
+
+public protocol CheckInRepository {
+    func checkIn(on date: LocalDate) throws -> CheckIn?
+    /// Inserts or replaces the check-in of that date.
+    func saveCheckIn(_ checkIn: CheckIn) throws
+    func checkIns(in range: DateRange) throws -> [CheckIn]
+}
+
+/// Many records of any kind written in one transaction (demo data, imports).
+public struct HistoryBatch: Sendable {
+    public var body: [(BodyRecord, MetabolismSnapshot)] = []
+    public var exercise: [ExerciseRecord] = []
+    public var sleep: [SleepRecord] = []
+    public var food: [FoodRecord] = []
+    public var checkIns: [CheckIn] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty }
+}
+
+public protocol HistoryWriter {
+    /// Writes the whole batch and refreshes DailyLog for every date it touches, in one transaction.
+    func write(_ batch: HistoryBatch) throws
+}
+
+/// Everything the app reads and writes, as one value to pass around.
+public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
+    & FoodLogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
+
+/// Where "now" and "today" come from, so tests can fix them.
+public protocol Clock: Sendable {
+    var now: Date { get }
+    var timeZone: TimeZone { get }
+}
+
+extension Clock {
+    public var today: LocalDate { LocalDate(now, timeZone: timeZone) }
+}
+
+public struct SystemClock: Clock {
+    public init() {}
+    public var now: Date { Date() }
+    public var timeZone: TimeZone { .current }
+}
+
+public struct FixedClock: Clock {
+    public var now: Date
+    public var timeZone: TimeZone
+    public init(now: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// Noon UTC of the given day.
+    public init(day: LocalDate) {
+        self.init(now: Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 43_200))
+    }
+}

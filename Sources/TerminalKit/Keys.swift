@@ -1,0 +1,70 @@
+/// A key press, decoded by the terminal backend; what view models react to.
+public enum Key: Equatable, Hashable, Sendable {
+    case char(Character)
+    case ctrl(Character)   // lower-case letter: .ctrl("c")
+    case enter, escape, tab, backTab, backspace, delete
+    case up, down, left, right, home, end, pageUp, pageDown
+    case function(Int)
+
+    /// How the key is written in help and footers.
+    public var label: String {
+        switch self {
+        case .char(" "): return "Space"
+        case .char(let c): return String(c)
+        case .ctrl(let c): return "Ctrl-\(String(c).uppercased())"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Del"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .function(let n): return "F\(n)"
+        }
+    }
+}
+
+/// What the event loop delivers.
+public enum Event: Equatable, Sendable {
+    case key(Key)
+    case resize(width: Int, height: Int)
+    case tick
+}
+
+/// One documented binding: the keys, what they do, and whether the footer shows it.
+/// Key maps are data, so the help overlay and the footer are generated from them.
+public struct KeyBinding: Equatable, Sendable {
+    public var keys: [Key]
+    public var label: String?      // how to print the keys, when not derived ("1–6", "j/k")
+    public var help: String
+    public var inFooter: Bool
+
+    public init(_ keys: [Key], label: String? = nil, help: String, footer: Bool = false) {
+        self.keys = keys
+        self.label = label
+        self.help = help
+        self.inFooter = footer
+    }
+
+    public var keyLabel: String { label ?? keys.map(\.label).joined(separator: "/") }
+}
+
+public struct KeyMap: Equatable, Sendable {
+    public var title: String
+    public var bindings: [KeyBinding]
+
+    public init(title: String, bindings: [KeyBinding]) {
+        self.title = title
+        self.bindings = bindings
+    }
+
+    public func binding(for key: Key) -> KeyBinding? { bindings.first { $0.keys.contains(key) } }
+    public var footer: [KeyBinding] { bindings.filter(\.inFooter) }
+}

@@ -1,0 +1,2 @@
+import BodiiApp
+BodiiMain.main()
