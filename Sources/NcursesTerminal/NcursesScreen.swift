@@ -1,0 +1,158 @@
+import CNcursesw
+import TerminalKit
+
+/// What the terminal delivered to the loop.
+public enum TerminalInput: Equatable, Sendable {
+    case event(Event)
+    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived: restore the terminal and leave.
+    case signal(Int32)
+    /// Nothing happened within the timeout.
+    case idle
+}
+
+/// The only type that talks to curses. Every call stays on the main actor (curses is not thread-safe).
+@MainActor
+public final class NcursesScreen {
+    private var active = false
+    private var mapper = ColorMapper(capability: .none)
+    private var pairs: [PairKey: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private var previous: Buffer?
+    public private(set) var capability: ColorCapability = .none
+    /// Whether the locale is UTF-8, i.e. Unicode symbols can be drawn.
+    public private(set) var supportsUnicode = false
+
+    private struct PairKey: Hashable { let fg: Int32; let bg: Int32 }
+
+    public init() {}
+
+    /// Enters full-screen mode. Throws when stdin/stdout are not a terminal curses can use.
+    public func start(noColor: Bool) throws {
+        setlocale(LC_ALL, "")
+        supportsUnicode = bodii_locale_is_utf8() == 1
+        guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
+        guard bodii_start_screen() == 1 else { throw TerminalError.cannotInitialize }
+        active = true
+        raw()                       // Ctrl-C arrives as a key, not a signal (LINUX-NOTES.md)
+        noecho()
+        nonl()
+        keypad(bodii_stdscr(), true)
+        set_escdelay(25)            // Esc closes a modal at once, not after a second
+        curs_set(0)
+        bodii_install_signal_handlers()
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        capability = ColorCapability(colors: Int32(bodii_colors()), hasColors: has_colors(), noColor: noColor)
+        mapper = ColorMapper(capability: capability)
+    }
+
+    public var size: (width: Int, height: Int) {
+        guard active else { return (0, 0) }
+        return (Int(bodii_maxx(bodii_stdscr())), Int(bodii_maxy(bodii_stdscr())))
+    }
+
+    /// Waits up to `timeoutMilliseconds` (-1 = forever) for a key, a resize or a signal.
+    public func nextInput(timeoutMilliseconds: Int32) -> TerminalInput {
+        let pending = bodii_take_pending_signal()
+        if pending != 0 { return .signal(pending) }
+        wtimeout(bodii_stdscr(), timeoutMilliseconds)
+        var ch: wint_t = 0
+        let status = wget_wch(bodii_stdscr(), &ch)
+        let signalled = bodii_take_pending_signal()
+        if signalled != 0 { return .signal(signalled) }
+        switch status {
+        case KEY_CODE_YES:
+            if Int32(ch) == KEY_RESIZE {
+                previous = nil
+                let s = size
+                return .event(.resize(width: s.width, height: s.height))
+            }
+            return KeyDecoder.decode(keyCode: Int32(ch)).map { .event(.key($0)) } ?? .idle
+        case OK:
+            return KeyDecoder.decode(character: UInt32(ch)).map { .event(.key($0)) } ?? .idle
+        default:
+            return .idle
+        }
+    }
+
+    /// Puts `buffer` on screen, sending only the cells that changed since the last frame.
+    public func draw(_ buffer: Buffer) {
+        guard active else { return }
+        let screen = bodii_stdscr()
+        let (w, h) = size
+        let reuse = previous.map { $0.width == buffer.width && $0.height == buffer.height } ?? false
+        if !reuse { werase(screen) }
+        for y in 0..<min(h, buffer.height) {
+            var x = 0
+            while x < min(w, buffer.width) {
+                let cell = buffer[x, y]
+                defer { x += 1 }
+                if cell.isContinuation { continue }
+                if reuse, let prev = previous, prev[x, y] == cell, !(x + 1 < buffer.width && prev[x + 1, y] != buffer[x + 1, y] && buffer[x + 1, y].isContinuation) {
+                    continue
+                }
+                // A wide glyph in the last column would wrap: draw a space instead.
+                let symbol = (x == w - 1 && TextWidth.of(cell.symbol) > 1) ? " " : cell.symbol
+                put(symbol, style: cell.style, x: Int32(x), y: Int32(y), window: screen)
+            }
+        }
+        previous = buffer
+        wnoutrefresh(screen)
+        doupdate()
+    }
+
+    /// Forgets the last frame so the next draw repaints everything (after a resize or Ctrl-L).
+    public func invalidate() {
+        previous = nil
+        if active { clearok(bodii_stdscr(), true) }
+    }
+
+    /// Leaves full-screen mode and gives the terminal back as it was. Safe to call twice.
+    public func stop() {
+        guard active else { return }
+        active = false
+        curs_set(1)
+        endwin()
+    }
+
+    private func put(_ symbol: String, style: Style, x: Int32, y: Int32, window: UnsafeMutablePointer<WINDOW>?) {
+        var attrs = bodii_A_NORMAL
+        if style.bold { attrs |= bodii_A_BOLD }
+        if style.dim { attrs |= bodii_A_DIM }
+        if style.underline { attrs |= bodii_A_UNDERLINE }
+        if style.reverse { attrs |= bodii_A_REVERSE }
+        var pair = colorPair(style)
+        var wide: [wchar_t] = symbol.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
+        if wide.isEmpty { wide = [wchar_t(32)] }
+        wide.append(0)
+        var cc = cchar_t()
+        setcchar(&cc, wide, attrs, 0, &pair)
+        mvwadd_wch(window, y, x, &cc)
+    }
+
+    private func colorPair(_ style: Style) -> Int32 {
+        guard capability != .none else { return 0 }
+        let key = PairKey(fg: mapper.cursesColor(style.foreground), bg: mapper.cursesColor(style.background))
+        if key.fg == -1 && key.bg == -1 { return 0 }
+        if let p = pairs[key] { return p }
+        guard nextPair < Int32(bodii_color_pairs()) else { return 0 }
+        let p = nextPair
+        nextPair += 1
+        init_extended_pair(p, key.fg, key.bg)
+        pairs[key] = p
+        return p
+    }
+}
+
+public enum TerminalError: Error, CustomStringConvertible {
+    case notATerminal, cannotInitialize
+
+    public var description: String {
+        switch self {
+        case .notATerminal: return "bodii needs a terminal: stdin and stdout must be a TTY (use the subcommands, e.g. `bodii today`, in scripts)"
+        case .cannotInitialize: return "could not start the terminal (is TERM set to a known terminal type?)"
+        }
+    }
+}
