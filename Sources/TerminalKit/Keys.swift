@@ -68,3 +68,22 @@ public struct KeyMap: Equatable, Sendable {
     public func binding(for key: Key) -> KeyBinding? { bindings.first { $0.keys.contains(key) } }
     public var footer: [KeyBinding] { bindings.filter(\.inFooter) }
 }
+
+/// The day-stepping keys every dated view shares: `[` previous, `]` next, `t` today.
+public enum DayStep: Sendable {
+    case previous, next, today
+
+    public init?(_ key: Key) {
+        switch key {
+        case .char("["): self = .previous
+        case .char("]"): self = .next
+        case .char("t"): self = .today
+        default: return nil
+        }
+    }
+
+    public static let bindings = [
+        KeyBinding([.char("["), .char("]")], label: "[ ]", help: "previous / next day", footer: true),
+        KeyBinding([.char("t")], help: "today"),
+    ]
+}

@@ -1,1 +1,0 @@
-public enum BodiiMain { public static func main() {} }

@@ -1,0 +1,128 @@
+import TerminalKit
+
+/// The whole screen: tab bar, the visible tab, status and footer lines, and modals on top.
+/// It owns routing: a modal gets keys first, then the tab, then the global keys of PRODUCT.md §2.
+@MainActor
+final class AppShell {
+    static let minimumWidth = 80
+    static let minimumHeight = 24
+
+    private(set) var tabs: [any TabScreen]
+    private(set) var selectedTab = 0
+    private(set) var modals: [any Screen] = []
+    var context: RenderContext
+    private(set) var shouldQuit = false
+    private var lastStatus: StatusMessage?
+
+    init(tabs: [any TabScreen], context: RenderContext) {
+        self.tabs = tabs
+        self.context = context
+    }
+
+    var visibleTab: any TabScreen { tabs[selectedTab] }
+    /// The screen that receives keys: the top modal, else the visible tab.
+    var focused: any Screen { modals.last ?? visibleTab }
+
+    static let globalKeys = KeyMap(title: "Everywhere", bindings: [
+        KeyBinding([.char("1"), .char("2"), .char("3"), .char("4"), .char("5"), .char("6")], label: "1–6",
+                   help: "Dashboard, Body, Diet, Exercise, Sleep, Settings"),
+        KeyBinding([.tab, .backTab], label: "Tab/Shift-Tab", help: "next / previous tab"),
+        KeyBinding([.char("?")], help: "help for this view", footer: true),
+        KeyBinding([.char("q")], help: "quit", footer: true),
+        KeyBinding([.ctrl("c")], help: "quit at once"),
+        KeyBinding([.escape], help: "close a dialog or cancel a form"),
+    ])
+
+    func present(_ modal: any Screen) { modals.append(modal) }
+
+    func select(tab index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        selectedTab = index
+        visibleTab.didBecomeVisible()
+    }
+
+    func handle(_ event: Event) {
+        switch event {
+        case .key(let key): handle(key)
+        case .resize, .tick: break
+        }
+    }
+
+    private func handle(_ key: Key) {
+        if key == .ctrl("c") { shouldQuit = true; return }
+        let target = focused
+        let result = target.handle(key)
+        if let s = target.status { lastStatus = s }
+        switch result {
+        case .close:
+            if !modals.isEmpty { modals.removeLast() }
+            visibleTab.didBecomeVisible()
+            return
+        case .handled:
+            return
+        case .ignored:
+            break
+        }
+        // Global keys apply only where no modal and no text field wants the key.
+        guard modals.isEmpty, !target.isEditingText else {
+            if key == .char("?") && !target.isEditingText { showHelp() }
+            return
+        }
+        switch key {
+        case .char(let c) where ("1"..."6").contains(c):
+            if let n = c.wholeNumberValue { select(tab: n - 1) }
+        case .tab: select(tab: (selectedTab + 1) % tabs.count)
+        case .backTab: select(tab: (selectedTab + tabs.count - 1) % tabs.count)
+        case .char("?"): showHelp()
+        case .char("q"): requestQuit()
+        default: break
+        }
+    }
+
+    private func showHelp() {
+        var maps = [focused.keyMap]
+        if modals.isEmpty { maps.append(Self.globalKeys) }
+        present(HelpScreen(keyMaps: maps))
+    }
+
+    private func requestQuit() {
+        if tabs.contains(where: \.hasUnsavedInput) {
+            present(ConfirmScreen(question: "Quit and lose what you typed?") { [weak self] in self?.shouldQuit = true })
+        } else {
+            shouldQuit = true
+        }
+    }
+
+    /// Draws everything into a fresh buffer of the terminal's size.
+    func render(width: Int, height: Int) -> Buffer {
+        var buffer = Buffer(width: width, height: height)
+        guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
+            renderTooSmall(into: &buffer)
+            return buffer
+        }
+        let (tabBar, rest) = buffer.area.splitTop(1)
+        let (content, bottom) = rest.splitBottom(2)
+        let (statusLine, footerLine) = bottom.splitTop(1)
+        Tabs(titles: tabs.map(\.title), selected: selectedTab).render(in: tabBar, buffer: &buffer, context: context)
+        visibleTab.render(in: content, buffer: &buffer, context: context)
+        for modal in modals { modal.render(in: content, buffer: &buffer, context: context) }
+        if let s = focused.status ?? lastStatus {
+            let role: Role = s.kind == .error ? .bad : (s.kind == .success ? .good : .muted)
+            buffer.write(s.text, in: statusLine.inset(left: 1, right: 1), style: context.style(role))
+        }
+        var hints = focused.keyMap.footer
+        if modals.isEmpty && !focused.isEditingText { hints += Self.globalKeys.footer }
+        Footer(bindings: hints).render(in: footerLine, buffer: &buffer, context: context)
+        return buffer
+    }
+
+    private func renderTooSmall(into buffer: inout Buffer) {
+        let lines = ["Terminal too small", "(need \(Self.minimumWidth)×\(Self.minimumHeight),",
+                     "have \(buffer.width)×\(buffer.height))", "q quits"]
+        let top = max(0, (buffer.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() {
+            buffer.write(line, in: Rect(x: 0, y: top + i, width: buffer.width, height: 1),
+                         style: context.style(i == 0 ? .warn : .text), alignment: .center)
+        }
+    }
+}

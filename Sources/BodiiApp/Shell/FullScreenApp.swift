@@ -1,0 +1,49 @@
+import Foundation
+import NcursesTerminal
+import TerminalKit
+
+/// Runs the event loop: read an input, let the shell update, draw the whole screen again.
+/// Single-threaded on the main actor (ARCHITECTURE.md, "The loop").
+@MainActor
+final class FullScreenApp {
+    private let environment: AppEnvironment
+    private let forceASCII: Bool
+    private let exitAfterFirstFrame: Bool
+
+    init(environment: AppEnvironment, forceASCII: Bool, exitAfterFirstFrame: Bool) {
+        self.environment = environment
+        self.forceASCII = forceASCII
+        self.exitAfterFirstFrame = exitAfterFirstFrame
+    }
+
+    /// Returns the process exit code (0, or 128 + signal number).
+    func run() throws -> Int32 {
+        let screen = NcursesScreen()
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        do {
+            try screen.start(noColor: noColor)
+        } catch let error as TerminalError {
+            throw CommandFailure.io(error.description)
+        }
+        defer { screen.stop() }
+        let symbols: Symbols = (screen.supportsUnicode && !forceASCII) ? .unicode : .ascii
+        let colorless = screen.capability == .none
+        let shell = AppShellBuilder(environment: environment, symbols: symbols, colorless: colorless).build()
+
+        while true {
+            let size = screen.size
+            screen.draw(shell.render(width: size.width, height: size.height))
+            if exitAfterFirstFrame || shell.shouldQuit { return 0 }
+            switch screen.nextInput(timeoutMilliseconds: 60_000) {
+            case .event(let event):
+                if case .resize = event { screen.invalidate() }
+                shell.handle(event)
+            case .signal(let number):
+                return 128 + number
+            case .idle:
+                shell.handle(.tick)
+            }
+            if shell.shouldQuit { return 0 }
+        }
+    }
+}

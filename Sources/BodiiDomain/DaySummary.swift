@@ -1,0 +1,81 @@
+import Foundation
+
+/// One day at a glance: what `bodii today` prints and the dashboard cards show, so both always agree.
+/// Sums (eaten, burned, macros, minutes) are 0 when nothing was logged; single measurements
+/// (weight, trend, body fat, sleep, BMR, TDEE, target) are nil when unknown — never a made-up 0.
+public struct DaySummary: Equatable, Sendable {
+    public struct FoodLine: Equatable, Sendable {
+        public var id: FoodID
+        public var name: String
+        public var grams: Double
+        public var meal: Meal
+        public var kcal: Double
+    }
+
+    public var date: LocalDate
+    public var eatenKcal: Double
+    public var burnedKcal: Double
+    public var targetKcal: Double?
+    public var bmr: Double?
+    public var tdee: Double?
+    public var proteinG: Double
+    public var carbsG: Double
+    public var fatG: Double
+    public var fiberG: Double?
+    public var weightKg: Double?
+    public var trendWeightKg: Double?
+    public var bodyFatPercent: Double?
+    public var sleepMinutes: Int?
+    public var sleepQuality: Int?
+    public var exerciseMinutes: Int
+    public var foods: [FoodLine]
+
+    /// Target minus eaten plus exercise; nil without a target.
+    public var remainingKcal: Double? { targetKcal.map { $0 - eatenKcal + burnedKcal } }
+}
+
+/// Builds a `DaySummary` from the repositories.
+public struct DaySummaryQuery {
+    public typealias Source = BodyRepository & FoodLogRepository & ExerciseRepository & SleepRepository
+        & DailyLogRepository & GoalRepository
+
+    private let source: any Source
+
+    public init(source: any Source) { self.source = source }
+
+    /// How far back the trend looks; the Hacker's Diet trend forgets 90 % of a weigh-in in ~3 weeks.
+    static let trendWindowDays = 120
+
+    public func summary(for date: LocalDate) throws -> DaySummary {
+        let day = DateRange(start: date, end: date)
+        let foods = try source.foodRecords(in: day)
+        let exercise = try source.exerciseRecords(in: day)
+        let sleep = try source.sleepRecords(in: day).last
+        let bodyToday = try source.bodyRecords(in: day).last
+        let snapshot = try source.latestMetabolismSnapshot(onOrBefore: date)
+        let weights = try source.dailyWeights(in: DateRange(ending: date, days: Self.trendWindowDays))
+        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trend
+        let goal = try source.activeGoal()
+        let fibers = foods.compactMap(\.fiberG)
+
+        return DaySummary(
+            date: date,
+            eatenKcal: foods.reduce(0) { $0 + $1.kcal },
+            burnedKcal: exercise.reduce(0) { $0 + $1.kcal },
+            targetKcal: goal?.dailyCalorieTarget ?? snapshot?.tdee,
+            bmr: snapshot?.bmr,
+            tdee: snapshot?.tdee,
+            proteinG: foods.reduce(0) { $0 + $1.proteinG },
+            carbsG: foods.reduce(0) { $0 + $1.carbsG },
+            fatG: foods.reduce(0) { $0 + $1.fatG },
+            fiberG: fibers.isEmpty ? nil : fibers.reduce(0, +),
+            weightKg: bodyToday?.weightKg,
+            trendWeightKg: trend,
+            bodyFatPercent: bodyToday?.bodyFatPercent,
+            sleepMinutes: sleep?.minutes,
+            sleepQuality: sleep?.quality,
+            exerciseMinutes: exercise.reduce(0) { $0 + $1.minutes },
+            foods: foods.map { FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) }
+        )
+    }
+}

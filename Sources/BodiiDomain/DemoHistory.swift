@@ -1,0 +1,100 @@
+import Foundation
+
+/// A small deterministic random generator (SplitMix64), so `bodii demo` gives the same history
+/// every time and tests can rely on it.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Roughly normal noise (sum of uniforms), mean 0 and the given standard deviation.
+    public mutating func gaussian(sd: Double) -> Double {
+        var sum = 0.0
+        for _ in 0..<6 { sum += Double.random(in: 0..<1, using: &self) }
+        return (sum - 3) * sd * 1.414
+    }
+
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}
+
+/// A realistic sample user and history for `bodii demo`: weights with daily noise around a slow
+/// trend, exercise most days, nights of sleep, and check-ins.
+public struct DemoHistory: Sendable {
+    public static let maxDays = 3660
+    public let days: Int
+    public let endDate: LocalDate
+    public let seed: UInt64
+
+    public init(days: Int, endDate: LocalDate, seed: UInt64 = 20_261_122) {
+        self.days = days
+        self.endDate = endDate
+        self.seed = seed
+    }
+
+    public static let profile = Profile(
+        name: "Alex", sex: .male, birthDate: LocalDate(year: 1990, month: 4, day: 12) ?? LocalDate(daysSinceEpoch: 7406),
+        heightCm: 178, activityLevel: .moderate)
+
+    /// Demo activities with a Compendium MET value for the intensity the demo uses.
+    static let activities: [(name: String, intensity: Intensity, met: Double)] = [
+        ("Walking", .moderate, 3.5), ("Running", .moderate, 9.8), ("Cycling", .moderate, 7.5),
+        ("Strength training", .moderate, 5.0), ("Yoga", .low, 2.5), ("Swimming", .moderate, 5.8),
+        ("Hiking", .moderate, 6.0), ("HIIT", .high, 8.0),
+    ]
+
+    public func makeBatch(profile: Profile = DemoHistory.profile) -> HistoryBatch {
+        var rng = SeededRandom(seed: seed)
+        var batch = HistoryBatch()
+        let start = endDate.adding(days: -(days - 1))
+        let startWeight = 88.0, floorWeight = 76.0
+        var weight = startWeight
+        for offset in 0..<days {
+            let date = start.adding(days: offset)
+            // Slow loss with plateaus (holidays), never below a healthy floor.
+            let weekOfYear = (date.daysSinceEpoch / 7) % 52
+            let drift = (weekOfYear >= 50 || weekOfYear < 1) ? 0.02 : -0.012
+            weight = max(floorWeight, weight + drift + rng.gaussian(sd: 0.02))
+            let measured = (weight + rng.gaussian(sd: 0.45) * 10).rounded() / 10
+            if rng.chance(0.86) {
+                let fat = offset % 7 == 0 ? ((18 + (weight - floorWeight) * 0.45 + rng.gaussian(sd: 0.4)) * 10).rounded() / 10 : nil
+                let at = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 7 * 3600 + Double(offset % 40) * 60)
+                let record = BodyRecord(date: date, weightKg: measured, bodyFatPercent: fat, recordedAt: at)
+                batch.body.append((record, Metabolism.snapshot(for: record, profile: profile)))
+            }
+            if rng.chance(0.62) {
+                let a = DemoHistory.activities[Int.random(in: 0..<DemoHistory.activities.count, using: &rng)]
+                let minutes = Int.random(in: 4...15, using: &rng) * 5
+                let kcal = ExerciseEnergy.addedKcal(met: a.met, weightKg: measured, minutes: minutes)
+                let at = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 18 * 3600)
+                batch.exercise.append(ExerciseRecord(date: date, activity: a.name, minutes: minutes, intensity: a.intensity,
+                                                     met: a.met, kcal: (kcal * 10).rounded() / 10, loggedAt: at))
+            }
+            if rng.chance(0.93) {
+                let bedMinute = (23 * 60 + Int(rng.gaussian(sd: 40)) + 1440) % 1440
+                let duration = max(240, min(660, 450 + Int(rng.gaussian(sd: 45))))
+                let wakeMinute = (bedMinute + duration) % 1440
+                let bed = ClockTime(hour: bedMinute / 60, minute: bedMinute % 60)
+                let wake = ClockTime(hour: wakeMinute / 60, minute: wakeMinute % 60)
+                let quality = max(1, min(5, 3 + Int((Double(duration - 420) / 45 + rng.gaussian(sd: 0.8)).rounded())))
+                batch.sleep.append(SleepRecord(date: date, bedtime: bed, wakeTime: wake, minutes: duration, quality: quality,
+                                               status: SleepMath.status(minutes: duration)))
+            }
+            if rng.chance(0.72) {
+                let full = rng.chance(0.8)
+                let mood = max(1, min(5, 3 + Int(rng.gaussian(sd: 0.9).rounded())))
+                let energy = max(1, min(5, 3 + Int(rng.gaussian(sd: 0.9).rounded())))
+                let notes = ["slept well", "long day at work", "good run this morning", "a bit tired", "ate out with friends", "feeling strong"]
+                batch.checkIns.append(CheckIn(date: date, mood: mood, energy: full ? energy : nil,
+                                              note: full ? notes[Int.random(in: 0..<notes.count, using: &rng)] : nil))
+            }
+        }
+        return batch
+    }
+}

@@ -1,0 +1,59 @@
+import BodiiDomain
+
+/// Everything the dashboard shows for one day, loaded in one go so the view stays a pure function.
+public struct DashboardState: Equatable, Sendable {
+    public var summary: DaySummary
+    public var unitSystem: UnitSystem
+    /// The latest weigh-in on or before the day, and when it was.
+    public var latestWeight: (date: LocalDate, kg: Double)?
+    public var trendKg: Double?
+    /// Change of the trend over the last 7 days (negative = losing).
+    public var weekChangeKg: Double?
+    /// Weigh-ins of the last 30 days, one slot per day (nil = no weigh-in), and the trend line.
+    public var last30Weights: [Double?]
+    public var last30Trend: [Double?]
+    public var formula: BMRFormula?
+    public var sleepAverage7Minutes: Int?
+    public var exerciseMinutes7: Int
+    public var checkInDays7: Int
+    public var streak: Int
+
+    public static func == (l: DashboardState, r: DashboardState) -> Bool {
+        l.summary == r.summary && l.unitSystem == r.unitSystem && l.latestWeight?.date == r.latestWeight?.date
+            && l.latestWeight?.kg == r.latestWeight?.kg && l.trendKg == r.trendKg && l.weekChangeKg == r.weekChangeKg
+            && l.last30Weights == r.last30Weights && l.last30Trend == r.last30Trend && l.formula == r.formula
+            && l.sleepAverage7Minutes == r.sleepAverage7Minutes && l.exerciseMinutes7 == r.exerciseMinutes7
+            && l.checkInDays7 == r.checkInDays7 && l.streak == r.streak
+    }
+
+    /// Reads the repositories for `day`.
+    public static func load(day: LocalDate, from source: any Repositories) throws -> DashboardState {
+        let summary = try DaySummaryQuery(source: source).summary(for: day)
+        let profile = try source.loadProfile()
+        let latest = try source.latestBodyRecord(onOrBefore: day)
+        let window = DateRange(ending: day, days: 120)
+        let trend = WeightTrend.compute(try source.dailyWeights(in: window).map { ($0.date, $0.weightKg) })
+        let trendByDate = Dictionary(trend.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
+        let last30 = DateRange(ending: day, days: 30).days
+        let week = DateRange(ending: day, days: 7)
+        let sleeps = try source.sleepRecords(in: week)
+        let checkIns = try source.checkIns(in: DateRange(ending: day, days: 400))
+        let trendNow = trend.last(where: { $0.date <= day })?.trend
+        let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trend
+
+        return DashboardState(
+            summary: summary,
+            unitSystem: profile?.unitSystem ?? .metric,
+            latestWeight: latest.map { ($0.date, $0.weightKg) },
+            trendKg: trendNow,
+            weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
+            last30Weights: last30.map { d in trendByDate[d].flatMap { $0.isInterpolated ? nil : $0.weight } },
+            last30Trend: last30.map { trendByDate[$0]?.trend },
+            formula: try source.latestMetabolismSnapshot(onOrBefore: day)?.formula,
+            sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
+            exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },
+            checkInDays7: checkIns.filter { week.contains($0.date) }.count,
+            streak: Streaks.current(days: Set(checkIns.map(\.date)), endingOn: day)
+        )
+    }
+}
