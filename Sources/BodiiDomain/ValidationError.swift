@@ -39,8 +39,9 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
         self.problem = problem
     }
 
-    /// One line, safe to print on a terminal: the value is shortened to 24 characters and control
-    /// characters are escaped (so a pasted escape sequence can never drive the terminal).
+    /// One line, safe to print on a terminal: the value is shortened to 24 characters, quoted, and
+    /// `\`, `"` and control characters are escaped (`\n`, `\u{1B}`), so a pasted escape sequence can
+    /// never drive the terminal.
     public var message: String {
         let shown = value.isEmpty ? "" : " " + Self.quoted(value)
         return "\(field)\(shown) \(problem.phrase): allowed \(allowed)"
@@ -51,7 +52,23 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     static func quoted(_ text: String) -> String {
         let limit = 24
         let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
-        // debugDescription quotes the string and escapes \, ", and control characters as \u{…}.
-        return short.debugDescription
+        var out = "\""
+        for scalar in short.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator:
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }

@@ -10,21 +10,20 @@ func isClose(_ a: Double?, _ b: Double, tolerance: Double = 1e-9) -> Bool {
     return abs(a - b) <= tolerance
 }
 
-/// The problem a validator reports, or nil when it accepted the input.
-func problem<T>(_ body: () throws(ValidationError) -> T) -> ValidationError.Problem? {
+/// The error a validator throws, or nil when it accepted the input.
+func validationError<T>(_ body: () throws -> T) -> ValidationError? {
     do {
         _ = try body()
         return nil
+    } catch let error as ValidationError {
+        return error
     } catch {
-        return error.problem
+        Issue.record("unexpected error type: \(error)")
+        return nil
     }
 }
 
-func validationError<T>(_ body: () throws(ValidationError) -> T) -> ValidationError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error
-    }
+/// The problem a validator reports, or nil when it accepted the input.
+func problem<T>(_ body: () throws -> T) -> ValidationError.Problem? {
+    validationError(body)?.problem
 }
