@@ -1,0 +1,77 @@
+import Foundation
+
+/// Daily calorie target from a weekly rate, the safe-rate rule, and the default macro split.
+public enum CalorieTarget {
+    /// Energy in 1 kg of body-weight change: the usual 7700 kcal/kg (≈ 3500 kcal/lb; Wishnofsky M,
+    /// Am J Clin Nutr 1958;6(5):542–546). PRODUCT.md §6.
+    public static let kcalPerKg = 7700.0
+
+    /// Largest safe loss per week as a fraction of body weight: 1 % (Helms ER, et al. J Int Soc
+    /// Sports Nutr 2014;11:20 recommends 0.5–1 % of body weight per week).
+    public static let maxWeeklyLossFraction = 0.01
+
+    /// Daily target = TDEE − weeklyRateKg × 7700 / 7 (PRODUCT.md §6). Positive rate = loss,
+    /// negative = gain, 0 = maintain.
+    public static func dailyTarget(tdee: Double, weeklyRateKg: Double) -> Double {
+        tdee - weeklyRateKg * kcalPerKg / 7
+    }
+
+    /// The largest safe weekly loss for this body weight (kg/week).
+    public static func maxSafeWeeklyLossKg(weightKg: Double) -> Double {
+        weightKg * maxWeeklyLossFraction
+    }
+
+    /// nil when the rate is safe; otherwise the error to show. Losses (positive rates) above 1 % of
+    /// body weight per week are rejected; gains are not limited here. Non-finite rates are rejected.
+    /// The message is in the user's unit: `weekly rate "1.5" is faster than is safe: allowed up to
+    /// 0.8 kg/week (1 % of 80.0 kg)`.
+    public static func safeRateError(weeklyRateKg: Double, weightKg: Double,
+                                     unitSystem: UnitSystem = .metric) -> ValidationError? {
+        let fmt = UnitFormatter(unitSystem)
+        let limit = maxSafeWeeklyLossKg(weightKg: weightKg)
+        // Rounded down to 0.01 so the limit shown is itself accepted.
+        let shownLimit = (fmt.massValue(limit) * 100).rounded(.down) / 100
+        let allowed = "up to \(DecimalText.format(shownLimit, decimals: 2)) \(fmt.massUnit)/week (1 % of \(fmt.mass(weightKg)))"
+        let typed = DecimalText.format(fmt.massValue(weeklyRateKg), decimals: 2)
+        guard weeklyRateKg.isFinite else {
+            return ValidationError(field: "weekly rate", value: "\(weeklyRateKg)", allowed: allowed, problem: .notANumber)
+        }
+        guard weeklyRateKg <= limit + 1e-9 else {
+            return ValidationError(field: "weekly rate", value: typed, allowed: allowed, problem: .tooFast)
+        }
+        return nil
+    }
+
+    /// Default macros for a daily energy target (kcal per gram 4/4/9, Atwater factors):
+    /// protein `proteinPerKg` g per kg of body weight (default 1.8, clamped to 1.6–2.2; Morton RW,
+    /// et al. Br J Sports Med 2018;52:376–384), fat 25 % of kcal (within the 20–35 % AMDR, IOM 2005),
+    /// carbohydrate the rest (never below 0).
+    public static func defaultMacros(dailyKcal: Double, weightKg: Double,
+                                     proteinPerKg: Double = defaultProteinPerKg) -> MacroTargets {
+        let perKg = min(max(proteinPerKg.isFinite ? proteinPerKg : defaultProteinPerKg, proteinPerKgRange.lowerBound),
+                        proteinPerKgRange.upperBound)
+        let protein = perKg * weightKg
+        let fat = dailyKcal * fatFraction / 9
+        let carbs = max(0, (dailyKcal - protein * 4 - fat * 9) / 4)
+        return MacroTargets(kcal: dailyKcal, proteinG: protein, carbsG: carbs, fatG: fat)
+    }
+
+    public static let defaultProteinPerKg = 1.8
+    public static let proteinPerKgRange: ClosedRange<Double> = 1.6...2.2
+    public static let fatFraction = 0.25
+}
+
+/// Daily macro targets in grams, with the energy they were derived from.
+public struct MacroTargets: Equatable, Sendable {
+    public var kcal: Double
+    public var proteinG: Double
+    public var carbsG: Double
+    public var fatG: Double
+
+    public init(kcal: Double, proteinG: Double, carbsG: Double, fatG: Double) {
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.fatG = fatG
+    }
+}

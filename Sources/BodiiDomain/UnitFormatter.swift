@@ -1,0 +1,50 @@
+import Foundation
+
+/// Shows stored metric values in the user's unit system (PRODUCT.md §1 Settings → units).
+public struct UnitFormatter: Sendable, Equatable {
+    public var system: UnitSystem
+
+    public init(_ system: UnitSystem) { self.system = system }
+
+    /// "kg" or "lb".
+    public var massUnit: String { system == .metric ? "kg" : "lb" }
+    /// "cm" or "in" (imperial heights are shown as feet and inches by `height`).
+    public var lengthUnit: String { system == .metric ? "cm" : "in" }
+
+    /// A stored kg value in the display unit, unrounded.
+    public func massValue(_ kg: Double) -> Double { system == .metric ? kg : Units.kgToPounds(kg) }
+
+    /// "72.4 kg" / "159.6 lb" (one decimal). Non-finite values show as "–".
+    public func mass(_ kg: Double) -> String {
+        guard kg.isFinite else { return "–" }
+        return String(format: "%.1f %@", Self.unsignedZero(massValue(kg)), massUnit)
+    }
+
+    /// A signed change: "+0.4 kg", "−1.1 lb", "0.0 kg".
+    public func massChange(_ kg: Double) -> String {
+        guard kg.isFinite else { return "–" }
+        let v = (massValue(kg) * 10).rounded() / 10
+        if v == 0 { return String(format: "0.0 %@", massUnit) }
+        return String(format: "%@%.1f %@", v > 0 ? "+" : "−", abs(v), massUnit)
+    }
+
+    /// "178 cm" / "5 ft 10 in" (rounded to the whole inch first, so 182.8 cm is "6 ft 0 in").
+    public func height(_ cm: Double) -> String {
+        guard cm.isFinite else { return "–" }
+        switch system {
+        case .metric:
+            return String(format: "%.0f cm", Self.unsignedZero(cm))
+        case .imperial:
+            let inches = Int(Units.cmToInches(cm).rounded())
+            return "\(inches / 12) ft \(inches % 12) in"
+        }
+    }
+
+    /// "2100 kcal" (energy is kcal in both systems).
+    public func energy(_ kcal: Double) -> String {
+        guard kcal.isFinite else { return "–" }
+        return String(format: "%.0f kcal", Self.unsignedZero(kcal))
+    }
+
+    static func unsignedZero(_ v: Double) -> Double { v == 0 ? 0 : v }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A rejected user input, with everything a form or the CLI needs to say what is wrong and what
+/// would be accepted: `weight "1000" is out of range: allowed 20–400 kg` (PRODUCT.md §4 errors).
+public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong; each has a fixed phrase used in `message`.
+    public enum Problem: String, Equatable, Sendable, CaseIterable {
+        case empty, notANumber, notAWholeNumber, unknownUnit, invalidFormat, outOfRange, tooLong,
+             invalidCharacters, inFuture, tooFast
+
+        public var phrase: String {
+            switch self {
+            case .empty: return "is empty"
+            case .notANumber: return "is not a number"
+            case .notAWholeNumber: return "is not a whole number"
+            case .unknownUnit: return "has an unknown unit"
+            case .invalidFormat: return "is not in a valid format"
+            case .outOfRange: return "is out of range"
+            case .tooLong: return "is too long"
+            case .invalidCharacters: return "contains control characters"
+            case .inFuture: return "is in the future"
+            case .tooFast: return "is faster than is safe"
+            }
+        }
+    }
+
+    /// The field as users know it: "weight", "body fat", "bedtime".
+    public let field: String
+    /// The input exactly as typed (not trimmed, not escaped).
+    public let value: String
+    /// What would be accepted, in the user's units: "20–400 kg", "HH:MM (00:00–23:59)".
+    public let allowed: String
+    public let problem: Problem
+
+    public init(field: String, value: String, allowed: String, problem: Problem) {
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        self.problem = problem
+    }
+
+    /// One line, safe to print on a terminal: the value is shortened to 24 characters, quoted, and
+    /// `\`, `"` and control characters are escaped (`\n`, `\u{1B}`), so a pasted escape sequence can
+    /// never drive the terminal.
+    public var message: String {
+        let shown = value.isEmpty ? "" : " " + Self.quoted(value)
+        return "\(field)\(shown) \(problem.phrase): allowed \(allowed)"
+    }
+
+    public var description: String { message }
+
+    static func quoted(_ text: String) -> String {
+        let limit = 24
+        let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        var out = "\""
+        for scalar in short.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator:
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

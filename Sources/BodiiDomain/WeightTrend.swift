@@ -1,0 +1,91 @@
+import Foundation
+
+/// One day of the smoothed weight trend.
+public struct TrendPoint: Equatable, Sendable {
+    public var date: LocalDate
+    /// The weigh-in of that day, or the value interpolated between its neighbours.
+    public var weightKg: Double
+    public var trendKg: Double
+    /// True when there was no weigh-in that day and `weightKg` is interpolated.
+    public var isInterpolated: Bool
+
+    public init(date: LocalDate, weightKg: Double, trendKg: Double, isInterpolated: Bool) {
+        self.date = date
+        self.weightKg = weightKg
+        self.trendKg = trendKg
+        self.isInterpolated = isInterpolated
+    }
+}
+
+/// The trend line of John Walker's "The Hacker's Diet" (1991), chapter "Signal and Noise": an
+/// exponentially smoothed moving average with 10 % smoothing. PRODUCT.md §6.
+public enum WeightTrend {
+    public static let smoothing = 0.1
+    /// Number of trailing trend values the weekly rate is fitted on.
+    public static let rateWindow = 14
+
+    /// One point per day from the first to the last weigh-in. Input may be unsorted; when a date
+    /// appears twice the later entry in the array wins; non-finite weights are ignored. Days with no
+    /// weigh-in get a weight linearly interpolated between the nearest weigh-ins before and after.
+    /// T₀ = W₀, Tₙ = Tₙ₋₁ + 0.1·(Wₙ − Tₙ₋₁).
+    public static func compute(_ weights: [(date: LocalDate, weightKg: Double)]) -> [TrendPoint] {
+        var byDate: [LocalDate: Double] = [:]
+        for w in weights where w.weightKg.isFinite { byDate[w.date] = w.weightKg }
+        let days = byDate.keys.sorted()
+        guard let first = days.first else { return [] }
+
+        var points: [TrendPoint] = []
+        points.reserveCapacity(first.days(until: days[days.count - 1]) + 1)
+        var trend = byDate[first] ?? 0
+        for (k, day) in days.enumerated() {
+            let w = byDate[day] ?? 0
+            if k > 0 {
+                // Fill the gap (previous weigh-in, this one) by linear interpolation.
+                let previous = days[k - 1], pw = byDate[previous] ?? w
+                let gap = previous.days(until: day)
+                for step in 1..<gap {
+                    let iw = pw + (w - pw) * Double(step) / Double(gap)
+                    trend += smoothing * (iw - trend)
+                    points.append(TrendPoint(date: previous.adding(days: step), weightKg: iw, trendKg: trend, isInterpolated: true))
+                }
+                trend += smoothing * (w - trend)
+            }
+            points.append(TrendPoint(date: day, weightKg: w, trendKg: trend, isInterpolated: false))
+        }
+        return points
+    }
+
+    /// Least-squares slope of the values against their index (0, 1, 2, …); nil for fewer than 2.
+    public static func slope(_ values: [Double]) -> Double? {
+        guard values.count >= 2 else { return nil }
+        let xs = values.indices.map(Double.init)
+        return slope(xs: xs, ys: values)
+    }
+
+    /// Least-squares slope of y on x; nil for fewer than 2 points or when all x are equal.
+    public static func slope(xs: [Double], ys: [Double]) -> Double? {
+        let n = min(xs.count, ys.count)
+        guard n >= 2 else { return nil }
+        let mx = xs.prefix(n).reduce(0, +) / Double(n)
+        let my = ys.prefix(n).reduce(0, +) / Double(n)
+        var sxy = 0.0, sxx = 0.0
+        for k in 0..<n {
+            sxy += (xs[k] - mx) * (ys[k] - my)
+            sxx += (xs[k] - mx) * (xs[k] - mx)
+        }
+        guard sxx > 0 else { return nil }
+        return sxy / sxx
+    }
+
+    /// Weekly rate of change in kg/week: least-squares slope of the last 14 trend values × 7.
+    /// Signed as a change: negative when losing (the opposite sign of `Goal.weeklyRateKg`, where a
+    /// positive rate means losing). nil with fewer than 2 values.
+    public static func weeklyRate(trend values: [Double]) -> Double? {
+        slope(Array(values.suffix(rateWindow))).map { $0 * 7 }
+    }
+
+    /// `weeklyRate(trend:)` of the points' trend values (one point per day, as `compute` returns).
+    public static func weeklyRate(_ points: [TrendPoint]) -> Double? {
+        weeklyRate(trend: points.map(\.trendKg))
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+@testable import BodiiDomain
+
+@Suite struct MetabolismTests {
+    @Test func mifflinStJeorWorkedExamples() {
+        // 10·80 + 6.25·180 − 5·30 + 5 = 800 + 1125 − 150 + 5
+        #expect(Metabolism.mifflinStJeorBMR(weightKg: 80, heightCm: 180, age: 30, sex: .male) == 1780)
+        // 10·60 + 6.25·165 − 5·25 − 161 = 600 + 1031.25 − 125 − 161
+        #expect(Metabolism.mifflinStJeorBMR(weightKg: 60, heightCm: 165, age: 25, sex: .female) == 1345.25)
+    }
+
+    @Test func katchMcArdleWorkedExample() {
+        // LBM = 80·0.8 = 64; 370 + 21.6·64 = 1752.4
+        #expect(isClose(Metabolism.katchMcArdleBMR(weightKg: 80, bodyFatPercent: 20), 1752.4))
+        // LBM = 100·0.7 = 70; 370 + 1512 = 1882
+        #expect(isClose(Metabolism.katchMcArdleBMR(weightKg: 100, bodyFatPercent: 30), 1882))
+    }
+
+    @Test func bmrPicksFormulaAndAgeOnTheDay() throws {
+        let profile = Profile(name: "A", sex: .male, birthDate: try date("1996-03-15"), heightCm: 180, activityLevel: .moderate)
+        let onBirthday = Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: nil, on: try date("2026-03-15"))
+        #expect(onBirthday.formula == .mifflinStJeor)
+        #expect(onBirthday.value == 1780)            // age 30
+        let dayBefore = Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: nil, on: try date("2026-03-14"))
+        #expect(dayBefore.value == 1785)             // age 29: 5 kcal more
+        let withFat = Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: 20, on: try date("2026-03-15"))
+        #expect(withFat.formula == .katchMcArdle)
+        #expect(isClose(withFat.value, 1752.4))
+        // An unusable percentage falls back to Mifflin-St Jeor rather than producing nonsense.
+        for bad in [0.0, 100, -3, .nan] {
+            #expect(Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: bad, on: try date("2026-03-15")).formula == .mifflinStJeor)
+        }
+    }
+
+    @Test func tdeeUsesActivityFactors() {
+        #expect(isClose(Metabolism.tdee(bmr: 1780, activity: .sedentary), 2136))
+        #expect(isClose(Metabolism.tdee(bmr: 1780, activity: .light), 2447.5))
+        #expect(isClose(Metabolism.tdee(bmr: 1780, activity: .moderate), 2759))
+        #expect(isClose(Metabolism.tdee(bmr: 1780, activity: .active), 3070.5))
+        #expect(isClose(Metabolism.tdee(bmr: 1780, activity: .veryActive), 3382))
+    }
+
+    @Test func snapshotForBodyRecord() throws {
+        let profile = Profile(name: "B", sex: .female, birthDate: try date("2001-01-01"), heightCm: 165, activityLevel: .light)
+        let record = BodyRecord(id: 7, date: try date("2026-01-01"), weightKg: 60)
+        let snap = Metabolism.snapshot(for: record, profile: profile)
+        #expect(snap.bodyRecordId == 7)
+        #expect(snap.date == record.date)
+        #expect(snap.formula == .mifflinStJeor)
+        #expect(snap.bmr == 1345.25)                 // age 25 on 2026-01-01
+        #expect(isClose(snap.tdee, 1345.25 * 1.375))
+        #expect(snap.activityLevel == .light)
+
+        let lean = BodyRecord(id: 8, date: try date("2026-01-01"), weightKg: 80, bodyFatPercent: 20)
+        let s2 = Metabolism.snapshot(for: lean, profile: profile)
+        #expect(s2.formula == .katchMcArdle)
+        #expect(isClose(s2.tdee, 1752.4 * 1.375))
+    }
+}
+
+@Suite struct ExerciseEnergyTests {
+    @Test func metTimesWeightTimesHours() {
+        // Compendium 12050, running 6 mph: 9.8 MET. 9.8 × 70 kg × 0.5 h = 343 kcal.
+        #expect(isClose(ExerciseEnergy.grossKcal(met: 9.8, weightKg: 70, minutes: 30), 343))
+        // Only (9.8 − 1) on top of TDEE: 8.8 × 70 × 0.5 = 308.
+        #expect(isClose(ExerciseEnergy.addedKcal(met: 9.8, weightKg: 70, minutes: 30), 308))
+        let minutes = 45
+        #expect(isClose(ExerciseEnergy.grossKcal(met: 3.5, weightKg: 80, minutes: minutes), 210))
+        #expect(isClose(ExerciseEnergy.addedKcal(met: 3.5, weightKg: 80, minutes: minutes), 150))
+    }
+
+    @Test func addedEnergyIsNeverNegative() {
+        #expect(ExerciseEnergy.addedKcal(met: 0.9, weightKg: 70, minutes: 60) == 0)
+        #expect(ExerciseEnergy.addedKcal(met: 1.0, weightKg: 70, minutes: 60) == 0)
+        #expect(ExerciseEnergy.grossKcal(met: .nan, weightKg: 70, minutes: 60) == 0)
+    }
+}
+
+@Suite struct CalorieTargetTests {
+    @Test func dailyTargetFromWeeklyRate() {
+        // 0.5 kg/week loss: 0.5 × 7700 / 7 = 550 kcal/day below TDEE.
+        #expect(isClose(CalorieTarget.dailyTarget(tdee: 2500, weeklyRateKg: 0.5), 1950))
+        // Gaining 0.25 kg/week: 275 kcal/day above.
+        #expect(isClose(CalorieTarget.dailyTarget(tdee: 2500, weeklyRateKg: -0.25), 2775))
+        #expect(CalorieTarget.dailyTarget(tdee: 2500, weeklyRateKg: 0) == 2500)
+    }
+
+    @Test func safeRateIsAtMostOnePercentPerWeek() {
+        #expect(CalorieTarget.safeRateError(weeklyRateKg: 0.8, weightKg: 80) == nil)
+        #expect(CalorieTarget.safeRateError(weeklyRateKg: -1.0, weightKg: 80) == nil)   // gains not limited
+        let error = CalorieTarget.safeRateError(weeklyRateKg: 0.81, weightKg: 80)
+        #expect(error?.problem == .tooFast)
+        #expect(error?.message == "weekly rate \"0.81\" is faster than is safe: allowed up to 0.8 kg/week (1 % of 80.0 kg)")
+        // Imperial: 80 kg = 176.4 lb, limit 1.7637 lb shown as 1.76; 0.81 kg = 1.79 lb.
+        let imperial = CalorieTarget.safeRateError(weeklyRateKg: 0.81, weightKg: 80, unitSystem: .imperial)
+        #expect(imperial?.message == "weekly rate \"1.79\" is faster than is safe: allowed up to 1.76 lb/week (1 % of 176.4 lb)")
+        #expect(CalorieTarget.safeRateError(weeklyRateKg: .nan, weightKg: 80)?.problem == .notANumber)
+    }
+
+    @Test func defaultMacroSplit() {
+        // 80 kg: protein 1.8 × 80 = 144 g (576 kcal); fat 25 % of 2000 = 500 kcal = 55.56 g;
+        // carbs (2000 − 576 − 500) / 4 = 231 g.
+        let m = CalorieTarget.defaultMacros(dailyKcal: 2000, weightKg: 80)
+        #expect(isClose(m.proteinG, 144))
+        #expect(isClose(m.fatG, 500.0 / 9))
+        #expect(isClose(m.carbsG, 231))
+        #expect(isClose(m.proteinG * 4 + m.carbsG * 4 + m.fatG * 9, 2000))
+        // Protein per kg is clamped to 1.6–2.2: 3.0 → 2.2 → 176 g; carbs (2000 − 704 − 500) / 4 = 199.
+        let high = CalorieTarget.defaultMacros(dailyKcal: 2000, weightKg: 80, proteinPerKg: 3.0)
+        #expect(isClose(high.proteinG, 176))
+        #expect(isClose(high.carbsG, 199))
+        #expect(isClose(CalorieTarget.defaultMacros(dailyKcal: 2000, weightKg: 80, proteinPerKg: 1.0).proteinG, 128))
+        // Carbs never go negative.
+        #expect(CalorieTarget.defaultMacros(dailyKcal: 500, weightKg: 150).carbsG == 0)
+    }
+}
