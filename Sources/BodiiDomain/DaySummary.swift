@@ -10,6 +10,14 @@ public struct DaySummary: Equatable, Sendable {
         public var grams: Double
         public var meal: Meal
         public var kcal: Double
+
+        public init(id: FoodID, name: String, grams: Double, meal: Meal, kcal: Double) {
+            self.id = id
+            self.name = name
+            self.grams = grams
+            self.meal = meal
+            self.kcal = kcal
+        }
     }
 
     public var date: LocalDate
@@ -54,7 +62,7 @@ public struct DaySummaryQuery {
         let bodyToday = try source.bodyRecords(in: day).last
         let snapshot = try source.latestMetabolismSnapshot(onOrBefore: date)
         let weights = try source.dailyWeights(in: DateRange(ending: date, days: Self.trendWindowDays))
-        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trend
+        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let goal = try source.activeGoal()
         let fibers = foods.compactMap(\.fiberG)
 
@@ -75,7 +83,7 @@ public struct DaySummaryQuery {
             sleepMinutes: sleep?.minutes,
             sleepQuality: sleep?.quality,
             exerciseMinutes: exercise.reduce(0) { $0 + $1.minutes },
-            foods: foods.map { FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) }
+            foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) }
         )
     }
 }

@@ -38,8 +38,8 @@ public struct DashboardState: Equatable, Sendable {
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
         let checkIns = try source.checkIns(in: DateRange(ending: day, days: 400))
-        let trendNow = trend.last(where: { $0.date <= day })?.trend
-        let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trend
+        let trendNow = trend.last(where: { $0.date <= day })?.trendKg
+        let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 
         return DashboardState(
             summary: summary,
@@ -47,8 +47,8 @@ public struct DashboardState: Equatable, Sendable {
             latestWeight: latest.map { ($0.date, $0.weightKg) },
             trendKg: trendNow,
             weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
-            last30Weights: last30.map { d in trendByDate[d].flatMap { $0.isInterpolated ? nil : $0.weight } },
-            last30Trend: last30.map { trendByDate[$0]?.trend },
+            last30Weights: last30.map { d in trendByDate[d].flatMap { $0.isInterpolated ? nil : $0.weightKg } },
+            last30Trend: last30.map { trendByDate[$0]?.trendKg },
             formula: try source.latestMetabolismSnapshot(onOrBefore: day)?.formula,
             sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
             exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },

@@ -1,0 +1,95 @@
+import Foundation
+
+/// What a user typed to log a body measurement (form or CLI). Empty optional fields mean "not measured".
+public struct BodyEntryInput: Equatable, Sendable {
+    public var weight: String
+    public var bodyFat: String
+    public var muscleMass: String
+    public var date: String
+
+    public init(weight: String, bodyFat: String = "", muscleMass: String = "", date: String = "") {
+        self.weight = weight
+        self.bodyFat = bodyFat
+        self.muscleMass = muscleMass
+        self.date = date
+    }
+}
+
+/// Field names used for inline errors, matching the form's fields.
+public enum BodyEntryField: String, Sendable, CaseIterable { case weight, bodyFat, muscleMass, date }
+
+/// Validates and saves body records with their metabolism snapshot (use case "log weight").
+public struct BodyLogging {
+    public typealias Store = ProfileRepository & BodyRepository
+
+    private let store: any Store
+    private let clock: any Clock
+
+    public init(store: any Store, clock: any Clock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Every problem of the input at once (for forms), or the record ready to save.
+    public func validate(_ input: BodyEntryInput, unitSystem: UnitSystem) -> Result<BodyRecord, FieldErrors<BodyEntryField>> {
+        var errors = FieldErrors<BodyEntryField>()
+        let today = clock.today
+        let weight = errors.capture(.weight) { () throws(ValidationError) in try Validation.weight(input.weight, unitSystem: unitSystem) }
+        let fat = errors.capture(.bodyFat, ifPresent: input.bodyFat) { () throws(ValidationError) in try Validation.bodyFat(input.bodyFat) }
+        var muscle: Double?
+        if let w = weight {
+            muscle = errors.capture(.muscleMass, ifPresent: input.muscleMass) { () throws(ValidationError) in
+                try Validation.muscleMass(input.muscleMass, weightKg: w, unitSystem: unitSystem)
+            }
+        }
+        let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) } ?? today
+        guard errors.isEmpty, let weight else { return .failure(errors) }
+        return .success(BodyRecord(date: date, weightKg: weight, bodyFatPercent: fat, muscleMassKg: muscle, recordedAt: clock.now))
+    }
+
+    /// Saves `record` and its BMR/TDEE snapshot in one transaction. Needs a profile for the formulas.
+    @discardableResult
+    public func save(_ record: BodyRecord) throws -> BodyRecord {
+        guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
+        return try store.addBodyRecord(record, snapshot: Metabolism.snapshot(for: record, profile: profile))
+    }
+}
+
+/// Failures of use cases that are not about one typed value.
+public enum UseCaseError: Error, Equatable, CustomStringConvertible {
+    case noProfile
+
+    public var description: String {
+        switch self {
+        case .noProfile: return "no profile yet: open `bodii` once to set up your profile (or fill a new database with `bodii demo`)"
+        }
+    }
+}
+
+/// Validation errors keyed by form field; the first one is what the CLI prints.
+public struct FieldErrors<Field: Hashable & Sendable>: Error, Sendable {
+    public private(set) var byField: [Field: ValidationError] = [:]
+    public private(set) var ordered: [ValidationError] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { ordered.isEmpty }
+    public var first: ValidationError? { ordered.first }
+    public subscript(field: Field) -> ValidationError? { byField[field] }
+
+    public mutating func add(_ field: Field, _ error: ValidationError) {
+        if byField[field] == nil { ordered.append(error) }
+        byField[field] = error
+    }
+
+    /// Runs a validator, keeping its error under `field`.
+    public mutating func capture<T>(_ field: Field, _ body: () throws(ValidationError) -> T) -> T? {
+        do { return try body() } catch { add(field, error); return nil }
+    }
+
+    /// Like `capture`, but an empty (or all-space) text means "not given": no error, nil.
+    public mutating func capture<T>(_ field: Field, ifPresent text: String, _ body: () throws(ValidationError) -> T) -> T? {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return capture(field, body)
+    }
+}
