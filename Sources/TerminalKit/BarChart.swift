@@ -67,12 +67,16 @@ public struct BarChart: Widget, Equatable, Sendable {
         let plot = frame.plot
         guard !plot.isEmpty else { return }
 
-        let gap = max(0, self.gap)
+        var gap = max(0, self.gap)
         let count = values.count
         guard count > 0 else { return }
         let bw = max(1, barWidth ?? min(3, max(1, (plot.width + gap) / count - gap)))
         let fit = max(1, (plot.width + gap) / (bw + gap))
         let first = max(0, count - fit)
+        if count <= fit && count > 1 {
+            // Spread few bars over the width, but not so far apart that they stop reading as a series.
+            gap = max(gap, min(bw + 1, (plot.width - count * bw) / (count - 1)))
+        }
 
         func rowFromTop(_ v: Double) -> Int {
             let f = (v - lo) / (hi - lo) * Double(plot.height)

@@ -2,12 +2,13 @@ import Foundation
 
 /// Scales, labels and axes shared by the charts.
 enum ChartScale {
-    /// Widens `lo...hi` to round numbers one decimal digit below the range's magnitude
-    /// (72.13…74.81 → 72.1…74.9, 0…2430 → 0…2500), so labels are short and honest.
-    static func nice(_ lo: Double, _ hi: Double) -> (lo: Double, hi: Double) {
+    /// Widens `lo...hi` to round numbers so labels are short. Coarse steps are half the range's
+    /// magnitude (0…2430 → 0…2500, 0…9.3 → 0…9.5), for bars that start at zero; fine steps are a
+    /// tenth of it (80.43…82.61 → 80.4…82.7), for lines that should fill the height.
+    static func nice(_ lo: Double, _ hi: Double, coarse: Bool = true) -> (lo: Double, hi: Double) {
         guard lo.isFinite, hi.isFinite else { return (0, 1) }
         if hi <= lo { return (lo - 1, lo + 1) }
-        let step = pow(10, floor(log10(hi - lo)) - 1)
+        let step = pow(10, floor(log10(hi - lo))) / (coarse ? 2 : 10)
         let nlo = floor(lo / step) * step, nhi = ceil(hi / step) * step
         return (nlo, nhi > nlo ? nhi : nlo + step)
     }
@@ -42,12 +43,11 @@ struct ChartFrame {
         self.xLabelsRow = showX ? Rect(x: plot.x, y: bottomRow.y, width: plot.width, height: 1) : nil
     }
 
-    /// Draws `labels` at rows (top = 0), skipping any that would collide with one already drawn.
+    /// Draws `labels` at rows (top = 0), skipping any whose row already has one.
     func drawYLabels(_ labels: [(row: Int, text: String)], buffer: inout Buffer, context: RenderContext) {
         guard axis.width > 0 else { return }
         var taken = Set<Int>()
         for label in labels where label.row >= 0 && label.row < axis.height && !taken.contains(label.row) {
-            if taken.contains(label.row - 1) || taken.contains(label.row + 1) { continue }
             taken.insert(label.row)
             let r = Rect(x: axis.x, y: axis.y + label.row, width: axis.width - 1, height: 1)
             buffer.write(Line(label.text, .muted), in: r, alignment: .right, context: context)

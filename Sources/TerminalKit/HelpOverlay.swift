@@ -36,14 +36,20 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
         }.max() ?? 0
         let columnWidth = min(entryWidth, 44)
         let gap = 4
-        // Room inside the border and one column of padding on each side, with a margin around the box.
-        let maxInnerWidth = max(1, area.width - 2 - 4)
+        // Room inside the border and one column of padding on each side; a row of margin above and below.
+        let maxInnerWidth = max(1, area.width - 4)
         let maxRows = max(1, area.height - 2 - 2)
         let maxColumns = max(1, (maxInnerWidth + gap) / (columnWidth + gap))
         var columns = 1
-        while columns < maxColumns && (entries.count + columns - 1) / columns > maxRows { columns += 1 }
-        let rowsNeeded = max(1, (entries.count + columns - 1) / columns)
-        let width = columns * columnWidth + (columns - 1) * gap + 4
+        var flowed = Self.flow(entries, rows: max(1, entries.count))
+        while columns < maxColumns && (flowed.map(\.count).max() ?? 0) > maxRows {
+            columns += 1
+            var rows = max(1, (entries.count + columns - 1) / columns)
+            while Self.flow(entries, rows: rows).count > columns { rows += 1 }
+            flowed = Self.flow(entries, rows: rows)
+        }
+        let rowsNeeded = max(1, flowed.map(\.count).max() ?? 1)
+        let width = flowed.count * columnWidth + (flowed.count - 1) * gap + 4
         let height = min(rowsNeeded, maxRows) + 2
         let overflow = rowsNeeded > maxRows
         let firstRow = overflow ? min(max(0, scroll), rowsNeeded - maxRows) : 0
@@ -52,15 +58,13 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
         let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }
 
-        for c in 0..<columns {
+        for (c, column) in flowed.enumerated() {
             let x = inner.x + c * (columnWidth + gap)
             let colRect = Rect(x: x, y: inner.y, width: min(columnWidth, inner.maxX - x), height: inner.height)
             guard !colRect.isEmpty else { break }
-            for row in 0..<inner.height {
-                let i = c * rowsNeeded + firstRow + row
-                guard i < (c + 1) * rowsNeeded, i < entries.count else { break }
+            for (row, entry) in column.dropFirst(firstRow).prefix(inner.height).enumerated() {
                 let r = Rect(x: colRect.x, y: colRect.y + row, width: colRect.width, height: 1)
-                switch entries[i] {
+                switch entry {
                 case .heading(let t):
                     buffer.write(Line(t, .title), in: r, context: context)
                 case .binding(let key, let help):
@@ -72,5 +76,16 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
                 }
             }
         }
+    }
+
+    /// Fills columns of `rows` entries in reading order; a blank separator never starts a column.
+    static func flow(_ entries: [Entry], rows: Int) -> [[Entry]] {
+        var columns: [[Entry]] = [[]]
+        for entry in entries {
+            if columns[columns.count - 1].count >= rows { columns.append([]) }
+            if entry == .blank && columns[columns.count - 1].isEmpty { continue }
+            columns[columns.count - 1].append(entry)
+        }
+        return columns
     }
 }

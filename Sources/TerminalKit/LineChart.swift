@@ -28,7 +28,7 @@ public struct LineChart: Widget, Equatable, Sendable {
         if let scale, scale.upperBound > scale.lowerBound { return (scale.lowerBound, scale.upperBound) }
         let all = series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
         guard let lo = all.min(), let hi = all.max() else { return (0, 1) }
-        return ChartScale.nice(lo, hi)
+        return ChartScale.nice(lo, hi, coarse: false)
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {

@@ -11,13 +11,13 @@ public struct Tabs: Widget, Equatable, Sendable {
         self.numbered = numbered
     }
 
-    func label(_ i: Int, compact: Bool) -> (number: String, title: String) {
+    func label(_ i: Int, compact: Set<Int>) -> (number: String, title: String) {
         let number = numbered ? "\(i + 1)" : ""
-        if compact && i != selected && numbered { return (number, "") }
+        if compact.contains(i) { return (number, "") }
         return (number, titles[i])
     }
 
-    func width(compact: Bool) -> Int {
+    func width(compact: Set<Int>) -> Int {
         titles.indices.reduce(0) { total, i in
             let l = label(i, compact: compact)
             let inner = TextWidth.of(l.number) + TextWidth.of(l.title) + (l.number.isEmpty || l.title.isEmpty ? 0 : 1)
@@ -25,9 +25,18 @@ public struct Tabs: Widget, Equatable, Sendable {
         }
     }
 
+    /// Tabs shown as their number only: as few as needed, farthest from the selection first.
+    func compactTabs(width available: Int) -> Set<Int> {
+        guard numbered else { return [] }
+        var compact = Set<Int>()
+        let candidates = titles.indices.filter { $0 != selected }.sorted { abs($0 - selected) > abs($1 - selected) }
+        for i in candidates where width(compact: compact) > available { compact.insert(i) }
+        return compact
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let compact = width(compact: false) > area.width
+        let compact = compactTabs(width: area.width)
         var x = area.x
         for i in titles.indices {
             if i > 0 { x += 1 }

@@ -97,8 +97,14 @@ public struct TextField: Widget, Equatable, Sendable {
             return
         }
         let chars = Array(text)
-        let start = scrollOffset(width: row.width)
+        var start = scrollOffset(width: row.width)
         var x = row.x
+        if start > 0 && row.width > 2 {
+            // Text cut on the left is marked, in a column of its own, so the field doesn't look like it starts there.
+            start = scrollOffset(width: row.width - 1)
+            buffer.write(context.symbols.ellipsis, x: x, y: row.y, style: context.style(.muted))
+            x += 1
+        }
         for i in start...chars.count {
             let isCursor = isFocused && i == cursor
             if i == chars.count {
@@ -109,10 +115,6 @@ public struct TextField: Widget, Equatable, Sendable {
                                  maxWidth: row.maxX - x)
             if w == 0 && TextWidth.of(chars[i]) > 0 { break }
             x += w
-        }
-        // Text cut on the left is marked so the field doesn't look like it starts there.
-        if start > 0 && row.width > 1 {
-            buffer.write(context.symbols.ellipsis, x: row.x, y: row.y, style: context.style(.muted))
         }
     }
 }
