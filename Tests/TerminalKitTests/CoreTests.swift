@@ -26,6 +26,8 @@ import Testing
         let parts = Layout.split(small, .horizontal, [.length(10), .length(10), .fill(1)])
         #expect(parts.map(\.width) == [10, 5, 0])
         #expect(parts.allSatisfy { $0.maxX <= small.maxX })
+        let cramped = Layout.split(Rect(x: 0, y: 0, width: 3, height: 1), .horizontal, [.fill(1), .fill(1), .fill(1)], spacing: 2)
+        #expect(cramped.allSatisfy { $0.x <= 3 && $0.maxX <= 3 })
     }
 
     @Test func verticalAndEmpty() {
