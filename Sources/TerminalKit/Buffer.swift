@@ -35,7 +35,16 @@ public struct Buffer: Equatable, Sendable {
         }
         set {
             guard x >= 0, y >= 0, x < width, y < height else { return }
-            cells[y * width + x] = newValue
+            let i = y * width + x
+            // Overwriting half of a double-width grapheme must not leave the other half behind,
+            // or every later column of the line would be shifted.
+            if cells[i].isContinuation && !newValue.isContinuation && x > 0 {
+                cells[i - 1].symbol = " "
+            }
+            if x + 1 < width && cells[i + 1].isContinuation && TextWidth.of(newValue.symbol) < 2 {
+                cells[i + 1].symbol = " "
+            }
+            cells[i] = newValue
         }
     }
 

@@ -122,6 +122,8 @@ public enum Layout {
         var rects: [Rect] = []
         var offset = direction == .horizontal ? area.x : area.y
         for size in sizes {
+            // Spacing can push empty trailing parts past the end; keep even those inside `area`.
+            offset = min(offset, direction == .horizontal ? area.maxX : area.maxY)
             switch direction {
             case .horizontal: rects.append(Rect(x: offset, y: area.y, width: size, height: area.height))
             case .vertical: rects.append(Rect(x: area.x, y: offset, width: area.width, height: size))

@@ -53,7 +53,12 @@ public struct KeyBinding: Equatable, Sendable {
         self.inFooter = footer
     }
 
-    public var keyLabel: String { label ?? keys.map(\.label).joined(separator: "/") }
+    /// The keys joined by "/", or by spaces when a key is itself "/" (so `a` and `/` read "a /", not "a//").
+    public var keyLabel: String {
+        if let label { return label }
+        let labels = keys.map(\.label)
+        return labels.joined(separator: labels.contains { $0.contains("/") } ? " " : "/")
+    }
 }
 
 public struct KeyMap: Equatable, Sendable {

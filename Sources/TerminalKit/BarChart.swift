@@ -1,0 +1,114 @@
+/// Vertical bars with eighth-cell precision, an optional target line or band, min/max labels with
+/// the unit and x labels. `nil` values are gaps; a real value, even zero, always shows a sliver.
+/// When there are more values than room, the most recent (rightmost) ones are shown.
+public struct BarChart: Widget, Equatable, Sendable {
+    public enum Target: Equatable, Sendable {
+        case line(Double)
+        case band(ClosedRange<Double>)
+    }
+
+    public var values: [Double?]
+    public var labels: [String]
+    public var unit: String
+    public var target: Target?
+    /// Fixed scale; by default 0 (or the lowest value, if negative) up to the highest value or target.
+    public var scale: ClosedRange<Double>?
+    public var role: Role
+    /// Bars beyond the target (above a line, outside a band) are drawn in this role, if set.
+    public var offTargetRole: Role?
+    public var targetRole: Role
+    public var barWidth: Int?
+    public var gap: Int
+
+    public init(values: [Double?], labels: [String] = [], unit: String = "", target: Target? = nil,
+                scale: ClosedRange<Double>? = nil, role: Role = .series1, offTargetRole: Role? = nil,
+                targetRole: Role = .muted, barWidth: Int? = nil, gap: Int = 1) {
+        self.values = values
+        self.labels = labels
+        self.unit = unit
+        self.target = target
+        self.scale = scale
+        self.role = role
+        self.offTargetRole = offTargetRole
+        self.targetRole = targetRole
+        self.barWidth = barWidth
+        self.gap = gap
+    }
+
+    var targetValues: [Double] {
+        switch target {
+        case .line(let v): return [v]
+        case .band(let r): return [r.lowerBound, r.upperBound]
+        case nil: return []
+        }
+    }
+
+    var range: (lo: Double, hi: Double) {
+        if let scale, scale.upperBound > scale.lowerBound { return (scale.lowerBound, scale.upperBound) }
+        let all = values.compactMap { $0 }.filter(\.isFinite) + targetValues
+        let lo = min(0, all.min() ?? 0)
+        return ChartScale.nice(lo, max(all.max() ?? 1, lo + 1))
+    }
+
+    func isOffTarget(_ v: Double) -> Bool {
+        switch target {
+        case .line(let t): return v > t
+        case .band(let r): return !r.contains(v)
+        case nil: return false
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
+        let (lo, hi) = range
+        let top = ChartScale.label(hi, unit: unit), bottom = ChartScale.label(lo, unit: unit)
+        let targetLabels = targetValues.map { ChartScale.label($0, unit: unit) }
+        let frame = ChartFrame(area: area, yLabels: [top, bottom] + targetLabels, hasXLabels: !labels.isEmpty)
+        let plot = frame.plot
+        guard !plot.isEmpty else { return }
+
+        var gap = max(0, self.gap)
+        let count = values.count
+        guard count > 0 else { return }
+        let bw = max(1, barWidth ?? min(3, max(1, (plot.width + gap) / count - gap)))
+        let fit = max(1, (plot.width + gap) / (bw + gap))
+        let first = max(0, count - fit)
+        if count <= fit && count > 1 {
+            // Spread few bars over the width, but not so far apart that they stop reading as a series.
+            gap = max(gap, min(bw + 1, (plot.width - count * bw) / (count - 1)))
+        }
+
+        func rowFromTop(_ v: Double) -> Int {
+            let f = (v - lo) / (hi - lo) * Double(plot.height)
+            let fromBottom = min(plot.height - 1, max(0, Int(f.rounded(.down))))
+            return plot.height - 1 - fromBottom
+        }
+
+        var yLabels = [(row: 0, text: top), (row: plot.height - 1, text: bottom)]
+        for (v, text) in zip(targetValues, targetLabels) {
+            let row = rowFromTop(v)
+            yLabels.append((row, text))
+            for x in plot.x..<plot.maxX {
+                buffer.write(context.symbols.horizontal, x: x, y: plot.y + row, style: context.style(targetRole))
+            }
+        }
+        frame.drawYLabels(yLabels, buffer: &buffer, context: context)
+
+        var xLabels: [(center: Int, text: String)] = []
+        for (slot, index) in (first..<count).enumerated() {
+            let x = plot.x + slot * (bw + gap)
+            guard x + bw <= plot.maxX else { break }
+            if index < labels.count { xLabels.append((x + (bw - 1) / 2, labels[index])) }
+            guard let v = values[index], v.isFinite else { continue }
+            let eighths = min(plot.height * 8, max(1, Int(((v - lo) / (hi - lo) * Double(plot.height * 8)).rounded())))
+            let style = context.style(offTargetRole.map { isOffTarget(v) ? $0 : role } ?? role)
+            for r in 0..<plot.height {
+                let units = min(8, eighths - r * 8)
+                guard units > 0 else { break }
+                let symbol = context.symbols.barLevel(eighths: units)
+                for dx in 0..<bw { buffer.write(symbol, x: x + dx, y: plot.maxY - 1 - r, style: style) }
+            }
+        }
+        frame.drawXLabels(xLabels, buffer: &buffer, context: context)
+    }
+}

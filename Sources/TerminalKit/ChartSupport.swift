@@ -1,0 +1,79 @@
+import Foundation
+
+/// Scales, labels and axes shared by the charts.
+enum ChartScale {
+    /// Widens `lo...hi` to round numbers so labels are short. Coarse steps are half the range's
+    /// magnitude (0…2430 → 0…2500, 0…9.3 → 0…9.5), for bars that start at zero; fine steps are a
+    /// tenth of it (80.43…82.61 → 80.4…82.7), for lines that should fill the height.
+    static func nice(_ lo: Double, _ hi: Double, coarse: Bool = true) -> (lo: Double, hi: Double) {
+        guard lo.isFinite, hi.isFinite else { return (0, 1) }
+        if hi <= lo { return (lo - 1, lo + 1) }
+        let step = pow(10, floor(log10(hi - lo))) / (coarse ? 2 : 10)
+        let nlo = floor(lo / step) * step, nhi = ceil(hi / step) * step
+        return (nlo, nhi > nlo ? nhi : nlo + step)
+    }
+
+    static func format(_ v: Double) -> String {
+        guard v.isFinite else { return "?" }
+        if abs(v - v.rounded()) < 1e-6 { return String(Int(v.rounded())) }
+        if abs(v * 10 - (v * 10).rounded()) < 1e-6 { return String(format: "%.1f", v) }
+        return String(format: "%.2f", v)
+    }
+
+    static func label(_ v: Double, unit: String) -> String {
+        unit.isEmpty ? format(v) : "\(format(v)) \(unit)"
+    }
+}
+
+/// The y-axis labels column and x-axis labels row around a plot.
+struct ChartFrame {
+    var plot: Rect
+    var axis: Rect
+    var xLabelsRow: Rect?
+
+    /// Gives the plot what is left after the labels, dropping labels first when space is short.
+    init(area: Rect, yLabels: [String], hasXLabels: Bool) {
+        let showX = hasXLabels && area.height >= 3
+        let (top, bottomRow) = area.splitBottom(showX ? 1 : 0)
+        let labelWidth = (yLabels.map { TextWidth.of($0) }.max() ?? 0) + 1
+        let axisWidth = area.width >= labelWidth + 4 ? labelWidth : 0
+        let (axis, plot) = top.splitLeft(axisWidth)
+        self.plot = plot
+        self.axis = axis
+        self.xLabelsRow = showX ? Rect(x: plot.x, y: bottomRow.y, width: plot.width, height: 1) : nil
+    }
+
+    /// Draws `labels` at rows (top = 0), skipping any whose row already has one.
+    func drawYLabels(_ labels: [(row: Int, text: String)], buffer: inout Buffer, context: RenderContext) {
+        guard axis.width > 0 else { return }
+        var taken = Set<Int>()
+        for label in labels where label.row >= 0 && label.row < axis.height && !taken.contains(label.row) {
+            taken.insert(label.row)
+            let r = Rect(x: axis.x, y: axis.y + label.row, width: axis.width - 1, height: 1)
+            buffer.write(Line(label.text, .muted), in: r, alignment: .right, context: context)
+        }
+    }
+
+    /// Draws x labels centred on their columns, left to right, skipping overlaps.
+    func drawXLabels(_ labels: [(center: Int, text: String)], buffer: inout Buffer, context: RenderContext) {
+        guard let row = xLabelsRow else { return }
+        var nextFree = row.x
+        for label in labels where !label.text.isEmpty {
+            let w = TextWidth.of(label.text)
+            var x = label.center - (w - 1) / 2
+            x = min(max(x, row.x), row.maxX - w)
+            guard x >= nextFree, x + w <= row.maxX else { continue }
+            buffer.write(label.text, x: x, y: row.y, style: context.style(.muted))
+            nextFree = x + w + 1
+        }
+    }
+}
+
+extension Symbols {
+    /// The bar glyph for 1–8 eighths of a cell; safe with any number of levels.
+    public func barLevel(eighths: Int) -> String {
+        guard !barLevels.isEmpty else { return full }
+        let e = min(8, max(1, eighths))
+        return barLevels[max(0, min(barLevels.count - 1, (e * barLevels.count + 7) / 8 - 1))]
+    }
+}

@@ -1,0 +1,57 @@
+/// A calendar of days as dots, weeks as columns (like a contribution graph): `● ◐ ○`.
+/// Days are consecutive; `startWeekday` is the row (0 = first weekday) of the first day.
+/// When there are more weeks than fit, the most recent weeks are shown.
+public struct DotGrid: Widget, Equatable, Sendable {
+    public enum Level: Equatable, Sendable { case full, half, empty }
+
+    public struct Day: Equatable, Sendable {
+        public var level: Level
+        public var role: Role
+
+        public init(_ level: Level, role: Role = .good) {
+            self.level = level
+            self.role = role
+        }
+    }
+
+    /// `nil` is a day with nothing to show (before tracking began, or in the future): a blank.
+    public var days: [Day?]
+    public var startWeekday: Int
+    /// One label per row, e.g. ["Mo", "", "We", "", "Fr", "", ""]; empty for none.
+    public var rowLabels: [String]
+
+    public init(days: [Day?], startWeekday: Int = 0, rowLabels: [String] = []) {
+        self.days = days
+        self.startWeekday = startWeekday
+        self.rowLabels = rowLabels
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
+        let labelWidth = rowLabels.isEmpty ? 0 : (rowLabels.map { TextWidth.of($0) }.max() ?? 0) + 1
+        let (labels, grid) = area.width > labelWidth + 1 ? area.splitLeft(labelWidth) : (Rect.zero, area)
+        for (row, label) in rowLabels.prefix(min(7, labels.height)).enumerated() where !labels.isEmpty {
+            buffer.write(Line(label, .muted), in: Rect(x: labels.x, y: labels.y + row, width: labels.width - 1, height: 1),
+                         context: context)
+        }
+        let lead = min(6, max(0, startWeekday))
+        let weeks = (lead + days.count + 6) / 7
+        // Each week takes a dot and a space; the last week needs no space after it.
+        let fit = max(0, (grid.width + 1) / 2)
+        let firstWeek = max(0, weeks - fit)
+        for (i, day) in days.enumerated() {
+            guard let day else { continue }
+            let slot = lead + i
+            let week = slot / 7, row = slot % 7
+            guard week >= firstWeek, row < grid.height else { continue }
+            let symbol: String
+            switch day.level {
+            case .full: symbol = context.symbols.dotFull
+            case .half: symbol = context.symbols.dotHalf
+            case .empty: symbol = context.symbols.dotEmpty
+            }
+            let x = grid.x + (week - firstWeek) * 2
+            buffer.write(symbol, x: x, y: grid.y + row, style: context.style(day.role), maxWidth: grid.maxX - x)
+        }
+    }
+}
