@@ -17,13 +17,15 @@ public struct DashboardState: Equatable, Sendable {
     public var exerciseMinutes7: Int
     public var checkInDays7: Int
     public var streak: Int
+    /// The active goal: calorie and macro targets.
+    public var goal: Goal?
 
     public static func == (l: DashboardState, r: DashboardState) -> Bool {
         l.summary == r.summary && l.unitSystem == r.unitSystem && l.latestWeight?.date == r.latestWeight?.date
             && l.latestWeight?.kg == r.latestWeight?.kg && l.trendKg == r.trendKg && l.weekChangeKg == r.weekChangeKg
             && l.last30Weights == r.last30Weights && l.last30Trend == r.last30Trend && l.formula == r.formula
             && l.sleepAverage7Minutes == r.sleepAverage7Minutes && l.exerciseMinutes7 == r.exerciseMinutes7
-            && l.checkInDays7 == r.checkInDays7 && l.streak == r.streak
+            && l.checkInDays7 == r.checkInDays7 && l.streak == r.streak && l.goal == r.goal
     }
 
     /// Reads the repositories for `day`.
@@ -53,7 +55,8 @@ public struct DashboardState: Equatable, Sendable {
             sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
             exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },
             checkInDays7: checkIns.filter { week.contains($0.date) }.count,
-            streak: Streaks.current(days: Set(checkIns.map(\.date)), endingOn: day)
+            streak: Streaks.current(days: Set(checkIns.map(\.date)), endingOn: day),
+            goal: try source.activeGoal()
         )
     }
 }

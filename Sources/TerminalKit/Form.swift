@@ -101,7 +101,7 @@ public struct Form: Widget, Equatable, Sendable {
     }
 
     /// Rows each field takes: one, plus one for its error.
-    func height(of index: Int) -> Int { errors[fields[index].id] == nil ? 1 : 2 }
+    public func height(of index: Int) -> Int { errors[fields[index].id] == nil ? 1 : 2 }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty, !fields.isEmpty else { return }

@@ -87,6 +87,15 @@ public enum DayStep: Sendable {
         }
     }
 
+    /// Days to move, or nil for "back to today".
+    public var offset: Int? {
+        switch self {
+        case .previous: return -1
+        case .next: return 1
+        case .today: return nil
+        }
+    }
+
     public static let bindings = [
         KeyBinding([.char("["), .char("]")], label: "[ ]", help: "previous / next day", footer: true),
         KeyBinding([.char("t")], help: "today"),

@@ -30,6 +30,12 @@ extension ParsableCommand {
         } catch let failure as CommandFailure {
             StandardError.write("bodii: \(failure.message)")
             throw ExitCode(failure.kind.rawValue)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // Anything else comes from the disk or the database: an I/O error, said in one line.
+            StandardError.write("bodii: \(error)")
+            throw ExitCode(CommandFailure.Kind.io.rawValue)
         }
     }
 }

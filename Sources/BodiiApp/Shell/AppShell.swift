@@ -103,7 +103,7 @@ final class AppShell {
         let (tabBar, rest) = buffer.area.splitTop(1)
         let (content, bottom) = rest.splitBottom(2)
         let (statusLine, footerLine) = bottom.splitTop(1)
-        Tabs(titles: tabs.map(\.title), selected: selectedTab).render(in: tabBar, buffer: &buffer, context: context)
+        Tabs(tabs.map(\.title), selected: selectedTab).render(in: tabBar, buffer: &buffer, context: context)
         visibleTab.render(in: content, buffer: &buffer, context: context)
         for modal in modals { modal.render(in: content, buffer: &buffer, context: context) }
         if let s = focused.status ?? lastStatus {
@@ -112,17 +112,11 @@ final class AppShell {
         }
         var hints = focused.keyMap.footer
         if modals.isEmpty && !focused.isEditingText { hints += Self.globalKeys.footer }
-        Footer(bindings: hints).render(in: footerLine, buffer: &buffer, context: context)
+        Footer(hints).render(in: footerLine, buffer: &buffer, context: context)
         return buffer
     }
 
     private func renderTooSmall(into buffer: inout Buffer) {
-        let lines = ["Terminal too small", "(need \(Self.minimumWidth)×\(Self.minimumHeight),",
-                     "have \(buffer.width)×\(buffer.height))", "q quits"]
-        let top = max(0, (buffer.height - lines.count) / 2)
-        for (i, line) in lines.enumerated() {
-            buffer.write(line, in: Rect(x: 0, y: top + i, width: buffer.width, height: 1),
-                         style: context.style(i == 0 ? .warn : .text), alignment: .center)
-        }
+        TooSmall(minWidth: Self.minimumWidth, minHeight: Self.minimumHeight).render(in: buffer.area, buffer: &buffer, context: context)
     }
 }

@@ -1,0 +1,75 @@
+import BodiiDomain
+import Foundation
+
+/// A JSON value written in a fixed key order (the order of PRODUCT.md §4), nulls kept.
+enum JSONValue: Equatable {
+    case null
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (l: JSONValue, r: JSONValue) -> Bool { l.text == r.text }
+
+    /// Numbers to one decimal (81.2, not 81.19999); whole numbers without a fraction.
+    static func number(_ v: Double?) -> JSONValue {
+        guard let v, v.isFinite else { return .null }
+        return .number((v * 10).rounded() / 10)
+    }
+
+    static func int(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
+
+    var text: String {
+        switch self {
+        case .null: return "null"
+        case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        case .string(let s): return Self.quote(s)
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
+        case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The `today --json` document: snake_case keys, metric units, null when unknown.
+enum DaySummaryJSON {
+    static func value(_ s: DaySummary) -> JSONValue {
+        .object([
+            ("date", .string(s.date.iso)),
+            ("calories", .object([
+                ("eaten", .number(s.eatenKcal)), ("burned", .number(s.burnedKcal)), ("target", .number(s.targetKcal)),
+                ("remaining", .number(s.remainingKcal)), ("bmr", .number(s.bmr)), ("tdee", .number(s.tdee)),
+            ])),
+            ("macros", .object([
+                ("protein_g", .number(s.proteinG)), ("carbs_g", .number(s.carbsG)), ("fat_g", .number(s.fatG)),
+                ("fiber_g", .number(s.fiberG)),
+            ])),
+            ("weight_kg", .number(s.weightKg)),
+            ("trend_weight_kg", .number(s.trendWeightKg)),
+            ("body_fat_percent", .number(s.bodyFatPercent)),
+            ("sleep", .object([("minutes", .int(s.sleepMinutes)), ("quality", .int(s.sleepQuality))])),
+            ("exercise", .object([("minutes", .int(s.exerciseMinutes)), ("calories", .number(s.burnedKcal))])),
+            ("foods", .array(s.foods.map { f in
+                .object([("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .number(f.grams)),
+                         ("meal", .string(f.meal.rawValue)), ("kcal", .number(f.kcal))])
+            })),
+        ])
+    }
+
+    static func encode(_ s: DaySummary) -> String { value(s).text }
+}

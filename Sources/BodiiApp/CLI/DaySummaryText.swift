@@ -1,0 +1,27 @@
+import BodiiDomain
+import Foundation
+
+/// `bodii today` for people: a few aligned lines.
+enum DaySummaryText {
+    static func render(_ s: DaySummary, units: UnitSystem) -> String {
+        let fmt = UnitFormatter(units)
+        func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) kcal" } ?? "—" }
+        var lines = ["Bodii — \(s.date.longLabel)", ""]
+        lines.append(row("Eaten", kcal(s.eatenKcal) + (s.foods.isEmpty ? "  (no meals logged)" : "  (\(s.foods.count) items)")))
+        lines.append(row("Exercise", "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"))
+        lines.append(row("Target", kcal(s.targetKcal)))
+        lines.append(row("Remaining", kcal(s.remainingKcal)))
+        lines.append(row("BMR / TDEE", "\(kcal(s.bmr)) / \(kcal(s.tdee))"))
+        lines.append(row("Macros", String(format: "P %.0f g  C %.0f g  F %.0f g", s.proteinG, s.carbsG, s.fatG)))
+        lines.append(row("Weight", s.weightKg.map(fmt.mass) ?? "— (no weigh-in)"))
+        lines.append(row("Trend", s.trendWeightKg.map(fmt.mass) ?? "—"))
+        if let f = s.bodyFatPercent { lines.append(row("Body fat", String(format: "%.1f %%", f))) }
+        let sleep = s.sleepMinutes.map { "\($0 / 60) h \(String(format: "%02d", $0 % 60)) min" + (s.sleepQuality.map { ", quality \($0)/5" } ?? "") }
+        lines.append(row("Sleep", sleep ?? "— (not logged)"))
+        return lines.joined(separator: "\n")
+    }
+
+    static func row(_ label: String, _ value: String) -> String {
+        label.padding(toLength: 12, withPad: " ", startingAt: 0) + value
+    }
+}

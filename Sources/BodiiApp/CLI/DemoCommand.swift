@@ -1,0 +1,40 @@
+import ArgumentParser
+import BodiiDomain
+import Foundation
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Fill a new database with a sample profile and a realistic, generated history.",
+        discussion: "Refuses a database that already has a profile, so your own data is never mixed with sample data.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
+    var days: Int = 90
+
+    func validate() throws {
+        guard (1...DemoHistory.maxDays).contains(days) else {
+            throw ValidationError("--days \(days) is out of range: allowed 1–\(DemoHistory.maxDays)")
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let env = try AppEnvironment.open(databasePath: global.db)
+            let repos = env.repositories
+            if try repos.loadProfile() != nil {
+                throw CommandFailure.data("\(env.database.url.path) already has a profile; demo data goes only into a new database (try --db /tmp/bodii-demo.sqlite)")
+            }
+            let today = env.clock.today
+            let demo = DemoHistory(days: days, endDate: today)
+            let batch = demo.makeBatch()
+            try repos.saveProfile(DemoHistory.profile)
+            try repos.write(batch)
+            if let last = batch.body.last {
+                try repos.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
+            }
+            print("Created a demo profile (\(DemoHistory.profile.name)) with \(days) days of history in \(env.database.url.path): "
+                + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, \(batch.checkIns.count) check-ins.")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import BodiiDomain
+import Foundation
+
+struct LogWeightCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weight", abstract: "Record a weight, with optional body fat and muscle mass.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Weight, in kg (or lb with --unit lb or an imperial profile).")
+    var weight: String
+    @Option(name: .long, help: ArgumentHelp("Body fat, percent (2–75).", valueName: "pct"))
+    var fat: String?
+    @Option(name: .long, help: ArgumentHelp("Muscle mass, in the weight's unit.", valueName: "kg"))
+    var muscle: String?
+    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    var date: String?
+    @Option(name: .long, help: ArgumentHelp("Unit of the weight and muscle mass: kg or lb (default: the profile's).", valueName: "unit"))
+    var unit: String?
+
+    func run() throws {
+        try reportingFailures {
+            let requested = try unit.map(Self.unitSystem(from:))
+            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
+            let repos = env.repositories
+            let units = try requested ?? repos.loadProfile()?.unitSystem ?? .metric
+            let logging = BodyLogging(store: repos, clock: env.clock)
+            let input = BodyEntryInput(weight: weight, bodyFat: fat ?? "", muscleMass: muscle ?? "", date: date ?? "")
+            switch logging.validate(input, unitSystem: units) {
+            case .failure(let errors):
+                throw CommandFailure.data(errors.first?.message ?? "invalid input")
+            case .success(let record):
+                do {
+                    let saved = try logging.save(record)
+                    let fmt = UnitFormatter(units)
+                    var line = "Logged \(fmt.mass(saved.weightKg)) on \(saved.date.iso)"
+                    if let f = saved.bodyFatPercent { line += ", body fat \(String(format: "%.1f", f)) %" }
+                    if let m = saved.muscleMassKg { line += ", muscle \(fmt.mass(m))" }
+                    print(line)
+                } catch let error as UseCaseError {
+                    throw CommandFailure.data(error.description)
+                }
+            }
+        }
+    }
+
+    static func unitSystem(from text: String) throws -> UnitSystem {
+        switch text.lowercased() {
+        case "kg", "metric": return .metric
+        case "lb", "lbs", "imperial": return .imperial
+        default: throw CommandFailure.usage("--unit \"\(text)\" is not a unit: allowed kg or lb")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import BodiiDomain
+import Foundation
+
+struct TodayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today", abstract: "Show a day's numbers: calories, macros, weight, sleep, exercise.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    var date: String?
+    @Flag(name: .long, help: "Print JSON (snake_case keys, metric units) for scripts.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let clock = SystemClock()
+            var day = clock.today
+            if let text = date {
+                do { day = try Validation.date(text, today: clock.today) } catch { throw CommandFailure.data(error.message) }
+            }
+            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
+            let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)
+            if json {
+                print(DaySummaryJSON.encode(summary))
+            } else {
+                let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
+                print(DaySummaryText.render(summary, units: units))
+            }
+        }
+    }
+}

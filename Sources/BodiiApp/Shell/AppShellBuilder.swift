@@ -1,0 +1,64 @@
+import BodiiDomain
+import BodyFeature
+import DashboardFeature
+import DietFeature
+import ExerciseFeature
+import Foundation
+import SettingsFeature
+import SleepFeature
+import TerminalKit
+
+/// The composition root of the full-screen app: builds the view models on the environment's
+/// repositories and wires the theme preview from Settings back into the shell.
+@MainActor
+struct AppShellBuilder {
+    let environment: AppEnvironment
+    let symbols: Symbols
+    let colorless: Bool
+
+    func build() -> AppShell {
+        let repos = environment.repositories
+        let clock = environment.clock
+        let catalog = environment.loadThemes()
+        let profile = try? repos.loadProfile()
+        let themeFor: (String) -> Theme = { name in
+            let theme = catalog.theme(named: name)
+            return colorless ? theme.colorless : theme
+        }
+        let context = RenderContext(theme: themeFor(profile?.themeName ?? Profile.defaultTheme), symbols: symbols)
+
+        // The settings tab previews themes through the shell, which is created right after it.
+        let shellBox = ShellReference()
+        let settings = SettingsViewModel(
+            store: repos, clock: clock, themeNames: catalog.names, themeProblems: catalog.problems,
+            databasePath: environment.database.url.path,
+            previewTheme: { name in shellBox.shell?.context.theme = themeFor(name) })
+        let tabs: [any TabScreen] = [
+            DashboardViewModel(source: repos, clock: clock),
+            BodyViewModel(source: repos, clock: clock),
+            DietViewModel(source: repos, clock: clock),
+            ExerciseViewModel(source: repos, clock: clock),
+            SleepViewModel(source: repos, clock: clock),
+            settings,
+        ]
+        let shell = AppShell(tabs: tabs, context: context)
+        shellBox.shell = shell
+        shell.select(tab: 0)
+        if profile == nil {
+            shell.present(OnboardingViewModel(store: repos, clock: clock, fallbackName: Self.fallbackName(environment.processEnvironment)))
+        }
+        return shell
+    }
+
+    /// The login name, capitalised, as the default display name ("Friend" when unknown).
+    static func fallbackName(_ env: [String: String]) -> String {
+        guard let user = env["USER"] ?? env["LOGNAME"], !user.isEmpty, user != "root",
+              user.allSatisfy({ $0.isLetter }) else { return "Friend" }
+        return user.prefix(1).uppercased() + user.dropFirst()
+    }
+}
+
+@MainActor
+private final class ShellReference {
+    weak var shell: AppShell?
+}

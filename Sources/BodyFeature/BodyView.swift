@@ -1,0 +1,52 @@
+import BodiiDomain
+import TerminalKit
+
+/// The weigh-in history table and the metabolism card.
+struct BodyView: Widget {
+    let rows: [BodyViewModel.Row]
+    let selected: Int
+    let snapshot: MetabolismSnapshot?
+    let unitSystem: UnitSystem
+    let today: LocalDate
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (tableArea, cardArea) = area.splitLeft(max(0, area.width - 30))
+        let fmt = UnitFormatter(unitSystem)
+        let block = Block(title: "History", rightTitle: rows.isEmpty ? nil : "\(rows.count) weigh-ins")
+        block.render(in: tableArea, buffer: &buffer, context: context)
+        let tableRows = rows.map { row in
+            TableRow([
+                Span(row.record.date.iso),
+                Span(fmt.mass(row.record.weightKg), .accent),
+                Span(row.trendKg.map(fmt.mass) ?? "—", .muted),
+                Span(row.record.bodyFatPercent.map { String(format: "%.1f %%", $0) } ?? "—"),
+                Span(row.record.muscleMassKg.map(fmt.mass) ?? "—"),
+            ])
+        }
+        Table(columns: [
+            TableColumn("Date", width: .length(10)), TableColumn("Weight", width: .length(9), alignment: .right),
+            TableColumn("Trend", width: .length(9), alignment: .right), TableColumn("Body fat", width: .length(8), alignment: .right),
+            TableColumn("Muscle", width: .length(9), alignment: .right),
+        ], rows: tableRows, selected: rows.isEmpty ? nil : selected,
+              emptyMessage: "No weigh-ins yet — press a to log your weight.")
+            .render(in: block.inner(tableArea).inset(left: 1), buffer: &buffer, context: context)
+
+        let card = Block(title: "Metabolism")
+        card.render(in: cardArea, buffer: &buffer, context: context)
+        let lines: [Line]
+        if let s = snapshot {
+            lines = [
+                Line([Span("BMR   ", .muted), Span("\(Int(s.bmr.rounded())) kcal", .accent)]),
+                Line([Span("TDEE  ", .muted), Span("\(Int(s.tdee.rounded())) kcal", .accent)]),
+                "",
+                Line(s.formula.label, .text),
+                Line(s.formula == .katchMcArdle ? "(body fat known)" : "(no body fat logged)", .muted),
+                Line("× \(String(format: "%.3g", s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
+                Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
+            ]
+        } else {
+            lines = [Line("Log a weight to see your", .muted), Line("BMR and TDEE.", .muted)]
+        }
+        Paragraph(lines, overflow: .truncate).render(in: card.inner(cardArea).inset(left: 1), buffer: &buffer, context: context)
+    }
+}

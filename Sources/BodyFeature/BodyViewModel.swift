@@ -1,0 +1,139 @@
+import BodiiDomain
+import TerminalKit
+
+/// The Body tab: weigh-in history with the trend, the current BMR/TDEE and its formula, and a
+/// form (`a`) to log weight, body fat and muscle mass.
+@MainActor
+public final class BodyViewModel: TabScreen {
+    public struct Row: Equatable, Sendable {
+        public var record: BodyRecord
+        public var trendKg: Double?
+    }
+
+    private let source: any Repositories
+    private let logging: BodyLogging
+    private let clock: any Clock
+    public private(set) var rows: [Row] = []          // newest first
+    public private(set) var selected = 0
+    public private(set) var snapshot: MetabolismSnapshot?
+    public private(set) var unitSystem: UnitSystem = .metric
+    public private(set) var form: Form?
+    public private(set) var status: StatusMessage?
+
+    /// How much history the table shows.
+    static let historyDays = 730
+
+    public init(source: any Repositories, clock: any Clock) {
+        self.source = source
+        self.clock = clock
+        logging = BodyLogging(store: source, clock: clock)
+    }
+
+    public let title = "Body"
+
+    public var keyMap: KeyMap {
+        if form != nil {
+            return KeyMap(title: "Log weight", bindings: [
+                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
+                KeyBinding([.enter], help: "save", footer: true),
+                KeyBinding([.escape], help: "cancel", footer: true),
+            ])
+        }
+        return KeyMap(title: "Body", bindings: [
+            KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true),
+            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the history", footer: true),
+            KeyBinding([.pageDown, .pageUp], label: "PgDn/PgUp", help: "page through the history"),
+        ])
+    }
+
+    public var isEditingText: Bool { form != nil }
+    public var hasUnsavedInput: Bool {
+        guard let form else { return false }
+        return form.fields.contains { $0.id != BodyEntryField.date.rawValue && !$0.value.isEmpty }
+    }
+
+    public func didBecomeVisible() { reload() }
+
+    public func reload() {
+        do {
+            let today = clock.today
+            unitSystem = try source.loadProfile()?.unitSystem ?? .metric
+            let range = DateRange(ending: today, days: Self.historyDays)
+            let records = try source.bodyRecords(in: range)
+            let trend = WeightTrend.compute(try source.dailyWeights(in: range).map { ($0.date, $0.weightKg) })
+            let trendByDate = Dictionary(trend.map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
+            rows = records.reversed().map { Row(record: $0, trendKg: trendByDate[$0.date]) }
+            selected = min(selected, max(0, rows.count - 1))
+            snapshot = try source.latestMetabolismSnapshot(onOrBefore: today)
+        } catch {
+            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+        }
+    }
+
+    public func handle(_ key: Key) -> KeyResult {
+        if form != nil { return handleForm(key) }
+        switch key {
+        case .char("a"): openForm()
+        case .char("j"), .down: selected = min(max(0, rows.count - 1), selected + 1)
+        case .char("k"), .up: selected = max(0, selected - 1)
+        case .pageDown: selected = min(max(0, rows.count - 1), selected + 10)
+        case .pageUp: selected = max(0, selected - 10)
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    private func openForm() {
+        let unit = unitSystem == .metric ? "kg" : "lb"
+        form = Form(fields: [
+            .text(BodyEntryField.weight.rawValue, label: "Weight", maxLength: Validation.maxInputLength, hint: unit),
+            .text(BodyEntryField.bodyFat.rawValue, label: "Body fat", placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%"),
+            .text(BodyEntryField.muscleMass.rawValue, label: "Muscle mass", placeholder: "optional", maxLength: Validation.maxInputLength, hint: unit),
+            .text(BodyEntryField.date.rawValue, label: "Date", text: clock.today.iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+        ])
+        status = nil
+    }
+
+    private func handleForm(_ key: Key) -> KeyResult {
+        guard var f = form else { return .ignored }
+        switch key {
+        case .escape:
+            form = nil
+            status = StatusMessage("Nothing logged.")
+        case .enter:
+            let input = BodyEntryInput(weight: f.value(BodyEntryField.weight.rawValue) ?? "",
+                                       bodyFat: f.value(BodyEntryField.bodyFat.rawValue) ?? "",
+                                       muscleMass: f.value(BodyEntryField.muscleMass.rawValue) ?? "",
+                                       date: f.value(BodyEntryField.date.rawValue) ?? "")
+            switch logging.validate(input, unitSystem: unitSystem) {
+            case .failure(let errors):
+                f.errors = Dictionary(uniqueKeysWithValues: BodyEntryField.allCases.compactMap { field in errors[field].map { (field.rawValue, $0.message) } })
+                if let first = BodyEntryField.allCases.first(where: { errors[$0] != nil }) { f.focus(first.rawValue) }
+                form = f
+                status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
+            case .success(let record):
+                do {
+                    let saved = try logging.save(record)
+                    form = nil
+                    reload()
+                    selected = rows.firstIndex { $0.record.id == saved.id } ?? 0
+                    status = StatusMessage("Logged \(UnitFormatter(unitSystem).mass(saved.weightKg)) on \(saved.date.iso).", kind: .success)
+                } catch {
+                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                }
+            }
+        default:
+            _ = f.handle(key)
+            form = f
+        }
+        return .handled
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        BodyView(rows: rows, selected: selected, snapshot: snapshot, unitSystem: unitSystem, today: clock.today)
+            .render(in: area, buffer: &buffer, context: context)
+        if let form {
+            FormDialog(title: "Log weight", form: form).render(in: area, buffer: &buffer, context: context)
+        }
+    }
+}

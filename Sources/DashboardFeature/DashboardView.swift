@@ -1,0 +1,158 @@
+import BodiiDomain
+import TerminalKit
+
+/// Draws the dashboard for one day: cards for calories, weight, sleep and exercise, metabolism,
+/// macros and check-ins, and the weight chart below. A pure function of `DashboardState`.
+public struct DashboardView: Widget {
+    public var state: DashboardState?
+    public var day: LocalDate
+    public var isToday: Bool
+    public var errorMessage: String?
+
+    public init(state: DashboardState?, day: LocalDate, isToday: Bool, errorMessage: String? = nil) {
+        self.state = state
+        self.day = day
+        self.isToday = isToday
+        self.errorMessage = errorMessage
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (header, body) = area.splitTop(1)
+        buffer.write([Span(day.longLabel, .title), Span(isToday ? "  today" : "", .muted)],
+                     x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
+        guard let state else {
+            Paragraph(errorMessage ?? "Loading…", role: errorMessage == nil ? .muted : .bad)
+                .render(in: body.inset(left: 1, right: 1), buffer: &buffer, context: context)
+            return
+        }
+        let rows = Layout.split(body, .vertical, [.length(7), .length(6), .min(5)])
+        let top = Layout.columns(rows[0], count: 4, spacing: 0)
+        card("Calories", caloriesLines(state), top[0], &buffer, context)
+        card("Weight", weightLines(state, width: top[1].width - 2), top[1], &buffer, context)
+        card("Sleep", sleepLines(state), top[2], &buffer, context)
+        card("Exercise", exerciseLines(state, width: top[3].width - 2), top[3], &buffer, context)
+        let middle = Layout.columns(rows[1], count: 3, spacing: 0)
+        card("Metabolism", metabolismLines(state), middle[0], &buffer, context)
+        card("Macros", [], middle[1], &buffer, context)
+        macroGauges(state, in: Block().inner(middle[1]), &buffer, context)
+        card("Check-ins", checkInLines(state), middle[2], &buffer, context)
+        weightChart(state, in: rows[2], &buffer, context)
+    }
+
+    // MARK: cards
+
+    private func card(_ title: String, _ lines: [Line], _ rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let block = Block(title: title)
+        block.render(in: rect, buffer: &buffer, context: context)
+        Paragraph(lines, overflow: .truncate).render(in: block.inner(rect).inset(left: 1), buffer: &buffer, context: context)
+    }
+
+    private func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))" } ?? "—" }
+
+    private func pair(_ label: String, _ value: String, _ role: Role = .text) -> Line {
+        Line([Span(label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted), Span(value, role)])
+    }
+
+    private func caloriesLines(_ s: DashboardState) -> [Line] {
+        let d = s.summary
+        var lines = [
+            pair("Eaten", kcal(d.eatenKcal)),
+            pair("Exercise", "+" + kcal(d.burnedKcal)),
+            pair("Target", kcal(d.targetKcal)),
+        ]
+        if let left = d.remainingKcal {
+            lines.append(pair("Left", kcal(left), left < 0 ? .bad : .good))
+        }
+        if d.foods.isEmpty { lines.append(Line("No meals logged", .muted)) }
+        return lines
+    }
+
+    private func weightLines(_ s: DashboardState, width: Int) -> [Line] {
+        let fmt = UnitFormatter(s.unitSystem)
+        guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("bodii log weight KG", .muted)] }
+        let when = latest.date == day ? "today" : latest.date.shortLabel(relativeTo: day)
+        var lines = [Line([Span(fmt.mass(latest.kg), .accent), Span("  " + when, .muted)])]
+        lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—"))
+        if let change = s.weekChangeKg {
+            lines.append(pair("7 days", fmt.massChange(change), change <= 0 ? .good : .warn))
+        }
+        lines.append(Line("30 days", .muted))
+        return lines
+    }
+
+    private func sleepLines(_ s: DashboardState) -> [Line] {
+        var lines: [Line] = []
+        if let m = s.summary.sleepMinutes {
+            let status = SleepMath.status(minutes: m)
+            lines.append(Line([Span(DurationFormat.hoursMinutes(m), .accent), Span("  " + status.label, Self.role(for: status))]))
+            if let q = s.summary.sleepQuality { lines.append(pair("Quality", "\(q)/5")) }
+        } else {
+            lines.append(Line("No night logged", .muted))
+        }
+        lines.append(pair("7-day avg", s.sleepAverage7Minutes.map(DurationFormat.hoursMinutes) ?? "—"))
+        return lines
+    }
+
+    private func exerciseLines(_ s: DashboardState, width: Int) -> [Line] {
+        [
+            pair("Today", "\(s.summary.exerciseMinutes) min"),
+            pair("Burned", kcal(s.summary.burnedKcal) + " kcal"),
+            pair("7 days", "\(s.exerciseMinutes7) / 150 min", s.exerciseMinutes7 >= 150 ? .good : .text),
+        ]
+    }
+
+    private func metabolismLines(_ s: DashboardState) -> [Line] {
+        guard let bmr = s.summary.bmr, let tdee = s.summary.tdee else {
+            return [Line("Log a weight to see", .muted), Line("BMR and TDEE", .muted)]
+        }
+        return [pair("BMR", kcal(bmr) + " kcal"), pair("TDEE", kcal(tdee) + " kcal"),
+                Line(s.formula?.label ?? "", .muted)]
+    }
+
+    private func macroGauges(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let d = s.summary
+        let targets = s.goal
+        let items: [(String, Double, Double?, Role)] = [
+            ("Protein", d.proteinG, targets?.proteinG, .protein), ("Carbs", d.carbsG, targets?.carbsG, .carbs),
+            ("Fat", d.fatG, targets?.fatG, .fat),
+        ]
+        for (i, item) in items.enumerated() where i < rect.height {
+            let row = Rect(x: rect.x + 1, y: rect.y + i, width: rect.width - 1, height: 1)
+            let text = item.2.map { "\(Int(item.1.rounded()))/\(Int($0.rounded())) g" } ?? "\(Int(item.1.rounded())) g"
+            Gauge(label: item.0, value: item.1, max: item.2 ?? 0, valueText: text, role: item.3, labelWidth: 8)
+                .render(in: row, buffer: &buffer, context: context)
+        }
+    }
+
+    private func checkInLines(_ s: DashboardState) -> [Line] {
+        [
+            pair("Streak", s.streak == 1 ? "1 day" : "\(s.streak) days", s.streak > 0 ? .good : .muted),
+            pair("This week", "\(s.checkInDays7) of 7 days"),
+        ]
+    }
+
+    private func weightChart(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let block = Block(title: "Weight — last 30 days", rightTitle: "· weigh-ins  ─ trend")
+        block.render(in: rect, buffer: &buffer, context: context)
+        let inner = block.inner(rect).inset(left: 1, right: 1)
+        guard s.last30Weights.contains(where: { $0 != nil }) || s.last30Trend.contains(where: { $0 != nil }) else {
+            Paragraph("No weigh-ins in the last 30 days.", role: .muted).render(in: inner, buffer: &buffer, context: context)
+            return
+        }
+        let fmt = UnitFormatter(s.unitSystem)
+        let convert: (Double?) -> Double? = { $0.map(fmt.massValue) }
+        let first = day.adding(days: -29)
+        LineChart(series: [ChartSeries(s.last30Weights.map(convert), role: .muted), ChartSeries(s.last30Trend.map(convert), role: .series1)],
+                  labels: [first.shortLabel(relativeTo: day), day.shortLabel(relativeTo: day)], unit: fmt.massUnit)
+            .render(in: inner, buffer: &buffer, context: context)
+    }
+
+    static func role(for status: SleepStatus) -> Role {
+        switch status {
+        case .bad: return .bad
+        case .poor, .long: return .warn
+        case .fair: return .text
+        case .good: return .good
+        }
+    }
+}

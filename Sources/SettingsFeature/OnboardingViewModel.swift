@@ -1,0 +1,96 @@
+import BodiiDomain
+import TerminalKit
+
+/// First run: asks for the profile, today's weight and a goal. Empty fields take sensible
+/// defaults and Esc skips everything, so the app never starts without a usable profile.
+@MainActor
+public final class OnboardingViewModel: Screen {
+    private let setup: ProfileSetup
+    private let fallbackName: String
+    public private(set) var form: Form
+    public private(set) var status: StatusMessage?
+    /// Set once the profile is saved; the shell closes the screen then.
+    public private(set) var isFinished = false
+
+    static let defaults = ProfileInput.defaults()
+
+    public init(store: any ProfileSetup.Store, clock: any Clock, fallbackName: String) {
+        setup = ProfileSetup(store: store, clock: clock)
+        self.fallbackName = fallbackName
+        var input = Self.defaults
+        input.birthDate = ""
+        input.height = ""
+        form = ProfileForm.make(from: input, onboarding: true)
+        placeholders()
+    }
+
+    public var keyMap: KeyMap {
+        KeyMap(title: "Welcome", bindings: [
+            KeyBinding([.tab, .backTab, .down, .up], label: "Tab/↑↓", help: "next / previous field", footer: true),
+            KeyBinding([.left, .right], label: "←/→", help: "change a choice", footer: true),
+            KeyBinding([.enter], help: "save and start", footer: true),
+            KeyBinding([.escape], help: "skip: use defaults for everything", footer: true),
+        ])
+    }
+
+    public var isEditingText: Bool { true }
+
+    public func handle(_ key: Key) -> KeyResult {
+        switch key {
+        case .enter: return submit(form)
+        case .escape: return submit(ProfileForm.make(from: Self.defaults, onboarding: true))
+        default:
+            if form.handle(key) {
+                ProfileForm.refreshHints(&form)
+                placeholders()
+            }
+            return .handled
+        }
+    }
+
+    private func placeholders() {
+        let metric = (form.value("units") ?? "") == UnitSystem.metric.label
+        for i in form.fields.indices {
+            guard case .text(var field) = form.fields[i].input else { continue }
+            switch form.fields[i].id {
+            case ProfileField.name.rawValue: field.placeholder = "skip = \(fallbackName)"
+            case ProfileField.birthDate.rawValue: field.placeholder = "skip = \(Self.defaults.birthDate)"
+            case ProfileField.height.rawValue: field.placeholder = metric ? "skip = 170" : "skip = 5'7\""
+            default: continue
+            }
+            form.fields[i].input = .text(field)
+        }
+    }
+
+    /// Validates with defaults for blank fields; saves and closes, or shows the errors inline.
+    private func submit(_ source: Form) -> KeyResult {
+        var input = ProfileForm.input(from: source)
+        if input.birthDate.trimmingCharacters(in: .whitespaces).isEmpty { input.birthDate = Self.defaults.birthDate }
+        if input.height.trimmingCharacters(in: .whitespaces).isEmpty {
+            input.height = input.unitSystem == .metric ? Self.defaults.height : "5'7\""
+        }
+        switch setup.validate(input, fallbackName: fallbackName) {
+        case .failure(let errors):
+            ProfileForm.show(errors, in: &form)
+            status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
+            return .handled
+        case .success(let result):
+            do {
+                try setup.completeOnboarding(profile: result.profile, weightKg: result.weightKg, goal: input.goal)
+                isFinished = true
+                status = StatusMessage("Welcome, \(result.profile.name)!", kind: .success)
+                return .close
+            } catch {
+                status = StatusMessage("Could not save the profile: \(error)", kind: .error)
+                return .handled
+            }
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        buffer.fill(area, style: context.style(.text))
+        FormDialog(title: "Welcome to Bodii", intro: "A few details to compute your energy needs. Leave a field empty to use its default; you can change everything later in Settings.",
+                   form: form, hint: "Enter save · Esc skip all · Tab next field", width: 76)
+            .render(in: area, buffer: &buffer, context: context)
+    }
+}

@@ -1,0 +1,114 @@
+import BodiiDomain
+import TerminalKit
+
+/// Draws Settings: the section list on the left, the chosen section on the right.
+struct SettingsView: Widget {
+    let section: SettingsViewModel.Section
+    let mode: SettingsViewModel.Mode
+    let profile: Profile?
+    let themeNames: [String]
+    let themeProblems: [String]
+    let databasePath: String
+    let today: LocalDate
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (menuArea, contentArea) = area.splitLeft(18)
+        let menu = Block(title: "Settings")
+        menu.render(in: menuArea, buffer: &buffer, context: context)
+        let menuInner = menu.inner(menuArea)
+        for s in SettingsViewModel.Section.allCases where s.rawValue < menuInner.height {
+            let row = Rect(x: menuInner.x, y: menuInner.y + s.rawValue, width: menuInner.width, height: 1)
+            let selected = s == section
+            if selected { buffer.fill(row, style: context.style(.selection)) }
+            buffer.write(" " + s.title, in: row, style: selected ? context.style(.selection) : context.style(.text))
+        }
+        let block = Block(title: section.title)
+        block.render(in: contentArea, buffer: &buffer, context: context)
+        let inner = block.inner(contentArea).inset(left: 1, right: 1)
+        switch section {
+        case .profile: renderProfile(in: inner, &buffer, context)
+        case .units: renderUnits(in: inner, &buffer, context)
+        case .theme: renderThemes(in: inner, &buffer, context)
+        case .data: renderData(in: inner, &buffer, context)
+        }
+        if case .editingProfile(let form) = mode {
+            FormDialog(title: "Edit profile", form: form, hint: "Enter save · Esc cancel · Tab next field")
+                .render(in: area, buffer: &buffer, context: context)
+        }
+    }
+
+    private func pair(_ label: String, _ value: String) -> Line {
+        Line([Span(label.padding(toLength: 12, withPad: " ", startingAt: 0), .muted), Span(value)])
+    }
+
+    private func renderProfile(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard let p = profile else {
+            Paragraph("No profile yet.", role: .muted).render(in: rect, buffer: &buffer, context: context)
+            return
+        }
+        let fmt = UnitFormatter(p.unitSystem)
+        Paragraph([
+            pair("Name", p.name),
+            pair("Sex", p.sex.label),
+            pair("Born", "\(p.birthDate.iso)  (age \(p.age(on: today)))"),
+            pair("Height", fmt.height(p.heightCm)),
+            pair("Activity", p.activityLevel.label),
+            "",
+            Line("Press Enter to edit.", .muted),
+        ], overflow: .truncate).render(in: rect, buffer: &buffer, context: context)
+    }
+
+    private func list(_ items: [String], current: String?, selected: Int?, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        for (i, item) in items.enumerated() where i < rect.height {
+            let row = Rect(x: rect.x, y: rect.y + i, width: min(rect.width, 30), height: 1)
+            let isSelected = i == selected
+            if isSelected { buffer.fill(row, style: context.style(.selection)) }
+            let mark = item == current ? (context.symbols.isUnicode ? "● " : "* ") : "  "
+            buffer.write(mark + item, in: row, style: context.style(isSelected ? .selection : (item == current ? .accent : .text)))
+        }
+    }
+
+    private func renderUnits(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let names = UnitSystem.allCases.map { $0 == .metric ? "Metric (kg, cm)" : "Imperial (lb, ft/in)" }
+        let current = profile.flatMap { p in UnitSystem.allCases.firstIndex(of: p.unitSystem).map { names[$0] } }
+        var selected: Int?
+        if case .choosingUnits(let i) = mode { selected = i }
+        list(names, current: current, selected: selected, in: rect, &buffer, context)
+        let note = Rect(x: rect.x, y: rect.y + names.count + 1, width: rect.width, height: 2)
+        Paragraph(selected == nil ? "Press Enter to change. Data is always stored metric." : "j/k choose · Enter save · Esc cancel",
+                  role: .muted).render(in: note, buffer: &buffer, context: context)
+    }
+
+    private func renderThemes(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        var selected: Int?
+        if case .choosingTheme(let i) = mode { selected = i }
+        let (listArea, previewArea) = rect.splitLeft(32)
+        list(themeNames, current: profile?.themeName, selected: selected, in: listArea, &buffer, context)
+        let sample: [Line] = [
+            Line("Preview", .title),
+            Line([Span("text ", .text), Span("muted ", .muted), Span("accent", .accent)]),
+            Line([Span("good ", .good), Span("warn ", .warn), Span("bad", .bad)]),
+            Line([Span("protein ", .protein), Span("carbs ", .carbs), Span("fat", .fat)]),
+            Line([Span("series ", .series1), Span("series ", .series2), Span("series ", .series3), Span("series", .series4)]),
+            Line(" selected row ", .selection),
+            "",
+            Line(selected == nil ? "Press Enter, then j/k to preview." : "Enter save · Esc cancel", .muted),
+        ]
+        Paragraph(sample, overflow: .truncate).render(in: previewArea, buffer: &buffer, context: context)
+        if !themeProblems.isEmpty {
+            let y = listArea.y + themeNames.count + 1
+            let problems = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+            Paragraph([Line("Themes that could not be read:", .warn)] + themeProblems.map { Line($0, .muted) })
+                .render(in: problems, buffer: &buffer, context: context)
+        }
+    }
+
+    private func renderData(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        Paragraph([
+            Line("Database", .muted),
+            Line(databasePath),
+            "",
+            Line("One SQLite file; copy it to back up. Export (CSV, JSON) and Apple Health import come in a later version.", .muted),
+        ]).render(in: rect, buffer: &buffer, context: context)
+    }
+}

@@ -1,0 +1,184 @@
+import BodiiDomain
+import TerminalKit
+
+/// The Settings tab: profile, units, theme (live preview) and data. j/k pick a section on the
+/// left; Enter opens it (the profile form, or the list of units or themes).
+@MainActor
+public final class SettingsViewModel: TabScreen {
+    public enum Section: Int, CaseIterable, Sendable {
+        case profile, units, theme, data
+        var title: String {
+            switch self {
+            case .profile: return "Profile"
+            case .units: return "Units"
+            case .theme: return "Theme"
+            case .data: return "Data"
+            }
+        }
+    }
+
+    enum Mode: Equatable {
+        case browsing
+        case editingProfile(Form)
+        case choosingUnits(Int)
+        case choosingTheme(Int)
+    }
+
+    private let store: any ProfileSetup.Store
+    private let setup: ProfileSetup
+    private let clock: any Clock
+    private let themeNames: [String]
+    private let themeProblems: [String]
+    private let databasePath: String
+    /// Shows a theme without saving it (live preview); the app shell applies it.
+    private let previewTheme: (String) -> Void
+
+    public private(set) var section: Section = .profile
+    private(set) var mode: Mode = .browsing
+    public private(set) var profile: Profile?
+    public private(set) var status: StatusMessage?
+
+    public init(store: any ProfileSetup.Store, clock: any Clock, themeNames: [String], themeProblems: [String],
+                databasePath: String, previewTheme: @escaping (String) -> Void) {
+        self.store = store
+        setup = ProfileSetup(store: store, clock: clock)
+        self.clock = clock
+        self.themeNames = themeNames
+        self.themeProblems = themeProblems
+        self.databasePath = databasePath
+        self.previewTheme = previewTheme
+    }
+
+    public let title = "Settings"
+
+    public var keyMap: KeyMap {
+        switch mode {
+        case .browsing:
+            return KeyMap(title: "Settings", bindings: [
+                KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "choose a section", footer: true),
+                KeyBinding([.enter, .char("e")], label: "Enter", help: "change this section", footer: true),
+            ])
+        case .editingProfile:
+            return KeyMap(title: "Edit profile", bindings: [
+                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
+                KeyBinding([.left, .right], label: "←/→", help: "change a choice"),
+                KeyBinding([.enter], help: "save", footer: true),
+                KeyBinding([.escape], help: "cancel", footer: true),
+            ])
+        case .choosingUnits, .choosingTheme:
+            return KeyMap(title: section.title, bindings: [
+                KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move (themes preview live)", footer: true),
+                KeyBinding([.enter], help: "save", footer: true),
+                KeyBinding([.escape], help: "cancel", footer: true),
+            ])
+        }
+    }
+
+    public var isEditingText: Bool { if case .editingProfile = mode { return true } else { return false } }
+
+    public var hasUnsavedInput: Bool {
+        guard case .editingProfile(let form) = mode, let profile else { return false }
+        return ProfileForm.input(from: form) != ProfileInput(profile: profile)
+    }
+
+    public func didBecomeVisible() { reload() }
+
+    public func reload() {
+        do { profile = try store.loadProfile() } catch { status = StatusMessage("Could not read the profile: \(error)", kind: .error) }
+    }
+
+    public func handle(_ key: Key) -> KeyResult {
+        switch mode {
+        case .browsing: return handleBrowsing(key)
+        case .editingProfile(var form): return handleProfile(key, &form)
+        case .choosingUnits(let i): return handleList(key, index: i, count: UnitSystem.allCases.count)
+        case .choosingTheme(let i): return handleList(key, index: i, count: themeNames.count)
+        }
+    }
+
+    private func handleBrowsing(_ key: Key) -> KeyResult {
+        let all = Section.allCases
+        switch key {
+        case .char("j"), .down: section = all[min(all.count - 1, section.rawValue + 1)]
+        case .char("k"), .up: section = all[max(0, section.rawValue - 1)]
+        case .enter, .char("e"): open(section)
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    private func open(_ section: Section) {
+        guard let profile else { status = StatusMessage("No profile yet.", kind: .error); return }
+        status = nil
+        switch section {
+        case .profile: mode = .editingProfile(ProfileForm.make(from: ProfileInput(profile: profile), onboarding: false))
+        case .units: mode = .choosingUnits(UnitSystem.allCases.firstIndex(of: profile.unitSystem) ?? 0)
+        case .theme: mode = .choosingTheme(themeNames.firstIndex(of: profile.themeName) ?? 0)
+        case .data: status = StatusMessage("Export and import arrive in a later version; the database is a plain SQLite file.")
+        }
+    }
+
+    private func handleProfile(_ key: Key, _ form: inout Form) -> KeyResult {
+        switch key {
+        case .escape:
+            mode = .browsing
+            status = StatusMessage("Profile unchanged.")
+        case .enter:
+            switch setup.validate(ProfileForm.input(from: form), keeping: profile, fallbackName: profile?.name ?? "Friend") {
+            case .failure(let errors):
+                ProfileForm.show(errors, in: &form)
+                mode = .editingProfile(form)
+                status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
+            case .success(let result):
+                save(result.profile, message: "Profile saved.")
+            }
+        default:
+            if form.handle(key) { ProfileForm.refreshHints(&form) }
+            mode = .editingProfile(form)
+        }
+        return .handled
+    }
+
+    private func handleList(_ key: Key, index: Int, count: Int) -> KeyResult {
+        guard let profile, count > 0 else { mode = .browsing; return .handled }
+        var i = index
+        switch key {
+        case .char("j"), .down: i = min(count - 1, i + 1)
+        case .char("k"), .up: i = max(0, i - 1)
+        case .escape:
+            if case .choosingTheme = mode { previewTheme(profile.themeName) }
+            mode = .browsing
+            return .handled
+        case .enter:
+            var updated = profile
+            if case .choosingTheme = mode { updated.themeName = themeNames[i] } else { updated.unitSystem = UnitSystem.allCases[i] }
+            save(updated, message: section == .theme ? "Theme \(updated.themeName) saved." : "Units: \(updated.unitSystem.label).")
+            return .handled
+        default:
+            return .handled
+        }
+        if case .choosingTheme = mode {
+            mode = .choosingTheme(i)
+            previewTheme(themeNames[i])
+        } else {
+            mode = .choosingUnits(i)
+        }
+        return .handled
+    }
+
+    private func save(_ updated: Profile, message: String) {
+        do {
+            try setup.save(updated)
+            profile = updated
+            mode = .browsing
+            status = StatusMessage(message, kind: .success)
+        } catch {
+            status = StatusMessage("Could not save: \(error)", kind: .error)
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        SettingsView(section: section, mode: mode, profile: profile, themeNames: themeNames, themeProblems: themeProblems,
+                     databasePath: databasePath, today: clock.today).render(in: area, buffer: &buffer, context: context)
+    }
+}

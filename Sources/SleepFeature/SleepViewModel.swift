@@ -1,0 +1,106 @@
+import BodiiDomain
+import TerminalKit
+
+/// The Sleep tab: the last 30 nights, their durations against the 7–9 h band, the 7-day average
+/// and how regular bedtimes are.
+@MainActor
+public final class SleepViewModel: TabScreen {
+    private let source: any Repositories
+    private let clock: any Clock
+    public private(set) var day: LocalDate
+    public private(set) var nights: [SleepRecord] = []   // oldest first, 30 days ending on `day`
+    public private(set) var selected = 0
+    public private(set) var status: StatusMessage?
+
+    static let days = 30
+
+    public init(source: any Repositories, clock: any Clock) {
+        self.source = source
+        self.clock = clock
+        day = clock.today
+    }
+
+    public let title = "Sleep"
+    public var keyMap: KeyMap {
+        KeyMap(title: "Sleep", bindings: DayStep.bindings + [
+            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the list", footer: true),
+        ])
+    }
+
+    public func didBecomeVisible() { reload() }
+
+    public func reload() {
+        do {
+            nights = try source.sleepRecords(in: DateRange(ending: day, days: Self.days))
+            selected = min(selected, max(0, nights.count - 1))
+        } catch {
+            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+        }
+    }
+
+    public func handle(_ key: Key) -> KeyResult {
+        if let step = DayStep(key) {
+            day = day.moved(by: step.offset, today: clock.today)
+            reload()
+            return .handled
+        }
+        switch key {
+        case .char("j"), .down: selected = min(max(0, nights.count - 1), selected + 1)
+        case .char("k"), .up: selected = max(0, selected - 1)
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        SleepView(day: day, today: clock.today, nights: nights, selected: selected).render(in: area, buffer: &buffer, context: context)
+    }
+}
+
+struct SleepView: Widget {
+    let day: LocalDate
+    let today: LocalDate
+    let nights: [SleepRecord]
+    let selected: Int
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (header, body) = area.splitTop(1)
+        let week = nights.filter { $0.date > day.adding(days: -7) }
+        let average = SleepMath.mean(week.map(\.minutes)).map { DurationFormat.hoursMinutes(Int($0.rounded())) } ?? "—"
+        let spread = SleepMath.bedtimeConsistency(week.compactMap(\.bedtime)).map { "± \(Int($0.rounded())) min" } ?? "—"
+        buffer.write([Span("Nights up to \(day.shortLabel(relativeTo: today))", .title), Span("   7-day average ", .muted), Span(average, .accent),
+                      Span("   bedtime ", .muted), Span(spread, .accent)],
+                     x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
+        let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
+        let block = Block(title: "Nights", rightTitle: "\(nights.count) of last 30")
+        block.render(in: parts[0], buffer: &buffer, context: context)
+        let newestFirst = Array(nights.reversed())
+        Table(columns: [TableColumn("Woke", width: .length(10)), TableColumn("Bed", width: .length(5)), TableColumn("Wake", width: .length(5)),
+                        TableColumn("Slept", width: .length(7), alignment: .right), TableColumn("Quality", width: .length(7)),
+                        TableColumn("Status")],
+              rows: newestFirst.map { n in
+                  TableRow([Span(n.date.iso), Span(n.bedtime?.description ?? "—"), Span(n.wakeTime?.description ?? "—"),
+                            Span(DurationFormat.hoursMinutes(n.minutes), .accent), Span(n.quality.map { "\($0)/5" } ?? "—"),
+                            Span(n.status.label, Self.role(n.status))])
+              },
+              selected: newestFirst.isEmpty ? nil : selected, emptyMessage: "No nights logged in these 30 days.")
+            .render(in: block.inner(parts[0]).inset(left: 1), buffer: &buffer, context: context)
+
+        let chart = Block(title: "Hours slept — last 30 days", rightTitle: "band: 7–9 h")
+        chart.render(in: parts[1], buffer: &buffer, context: context)
+        let byDate = Dictionary(nights.map { ($0.date, Double($0.minutes) / 60) }, uniquingKeysWith: { _, b in b })
+        let days = DateRange(ending: day, days: 30).days
+        BarChart(values: days.map { byDate[$0] }, labels: [days[0].shortLabel(relativeTo: today), day.shortLabel(relativeTo: today)],
+                 unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn, barWidth: 1, gap: 1)
+            .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
+    }
+
+    static func role(_ status: SleepStatus) -> Role {
+        switch status {
+        case .bad: return .bad
+        case .poor, .long: return .warn
+        case .fair: return .text
+        case .good: return .good
+        }
+    }
+}
