@@ -13,6 +13,15 @@ enum Schema {
         return migrator
     }
 
+    /// This build's migrator plus extra SQL migrations: lets tests play a newer schema.
+    static func migrator(adding extra: [(id: String, sql: String)]) -> DatabaseMigrator {
+        var migrator = self.migrator
+        for (id, sql) in extra {
+            migrator.registerMigration(id) { db in try db.execute(sql: sql) }
+        }
+        return migrator
+    }
+
     /// A CHECK that a TEXT column looks like YYYY-MM-DD.
     private static func isDay(_ column: String) -> String {
         "\(column) GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'"
