@@ -110,7 +110,9 @@ public final class BodiiDatabase: Sendable {
 
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            let code = errno
+            if code == EEXIST { return try prepareFile(at: url) }   // another process just created it
+            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(code)))
         }
         fchmod(fd, 0o600)   // whatever the umask
         closeDescriptor(fd)

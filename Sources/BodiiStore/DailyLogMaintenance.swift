@@ -13,6 +13,7 @@ import GRDB
 ///   A change to body records on dates B therefore refreshes bmr/tdee of every row from min(B) up
 ///   to (excluding) the first snapshot date after max(B): rows from that date on still see a snapshot
 ///   that did not change. That is one set-based UPDATE, typically a handful of rows.
+///   (The rows of min(B)…max(B) themselves are among the touched dates.)
 ///
 /// Every step is set-based SQL over a JSON array of the touched dates, so refreshing the ~6,000
 /// dates of a 10-year import costs three statements, not thousands of round trips.
@@ -36,22 +37,29 @@ enum DailyLogMaintenance {
                OR EXISTS (SELECT 1 FROM body_record WHERE date = d.value)
             """).execute(arguments: [json])
 
-        // Rows of the touched dates, plus (when body records changed) the rows whose effective
-        // snapshot may have changed: [min(bodyDates), next snapshot date after max(bodyDates)).
-        let from = bodyDates.min().map(SQLText.date)
-        let through = bodyDates.max().map(SQLText.date)
-        try db.cachedStatement(sql: """
-            UPDATE daily_log SET (bmr, tdee) = (
-                SELECT s.bmr, s.tdee
-                FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
-                WHERE s.date = (SELECT MAX(date) FROM metabolism_snapshot WHERE date <= daily_log.date)
-                ORDER BY julianday(b.recorded_at) DESC, s.id DESC
-                LIMIT 1)
-            WHERE date IN (SELECT value FROM json_each(?1))
-               OR (date >= ?2
-                   AND date < COALESCE((SELECT MIN(date) FROM metabolism_snapshot WHERE date > ?3), '9999-99-99'))
-            """).execute(arguments: [json, from, through])
+        // bmr/tdee of the touched dates, then (when body records changed) of the rows whose effective
+        // snapshot may have changed: [min(bodyDates), first snapshot date after max(bodyDates)).
+        // Two statements so each one can use the primary key.
+        try db.cachedStatement(sql: "UPDATE daily_log SET \(latestSnapshot) WHERE date IN (SELECT value FROM json_each(?))")
+            .execute(arguments: [json])
+        if let from = bodyDates.min(), let through = bodyDates.max() {
+            try db.cachedStatement(sql: """
+                UPDATE daily_log SET \(latestSnapshot)
+                WHERE date > ?1
+                  AND date < COALESCE((SELECT MIN(date) FROM metabolism_snapshot WHERE date > ?2), '9999-99-99')
+                """).execute(arguments: [SQLText.date(from), SQLText.date(through)])
+        }
     }
+
+    /// Sets bmr/tdee of a daily_log row from the latest snapshot on or before its date.
+    private static let latestSnapshot = """
+        (bmr, tdee) = (
+            SELECT s.bmr, s.tdee
+            FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+            WHERE s.date = (SELECT MAX(date) FROM metabolism_snapshot WHERE date <= daily_log.date)
+            ORDER BY julianday(b.recorded_at) DESC, s.id DESC
+            LIMIT 1)
+        """
 
     /// The ORDER BY that picks "the latest" body record / snapshot among those of one date.
     static let latestFirst = "date DESC, julianday(recorded_at) DESC, id DESC"
