@@ -1,0 +1,203 @@
+import BodiiDomain
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open Bodii database: one SQLite file in WAL mode, foreign keys on, migrated to this build's
+/// schema. Open it once per process and share `repositories`.
+///
+/// Opening is careful with files it does not own: a file that is not SQLite, a SQLite database of
+/// another program, or a database written by a newer Bodii is refused with a `StoreError` before
+/// anything is written to it. An older Bodii database is copied next to itself before migrating.
+public final class BodiiDatabase: Sendable {
+    /// The database file.
+    public let url: URL
+    /// The copy made before this open migrated an older database ("bodii.sqlite.backup-v1": the
+    /// suffix is the last migration the copy has); nil when no migration of existing data ran.
+    public let backupURL: URL?
+    /// True when this open created the database file.
+    public let createdNewFile: Bool
+    /// All the domain ports, on this database.
+    public let repositories: SQLiteRepositories
+
+    let pool: DatabasePool
+
+    /// Opens (creating it if needed) the database at `url`; see the type's documentation.
+    /// `timeZone` supplies the UTC offsets written with timestamps (the current one by default).
+    public convenience init(url: URL, timeZone: TimeZone = .current) throws {
+        try self.init(url: url, migrator: Schema.migrator, timeZone: timeZone)
+    }
+
+    /// The same, with the migrator injected (tests simulate older and newer schemas with it).
+    init(url: URL, migrator: DatabaseMigrator, timeZone: TimeZone) throws {
+        let path = url.path
+        let created = try Self.prepareFile(at: url)
+        var backup: URL?
+        if !created {
+            backup = try Self.inspectExisting(path: path, migrator: migrator)
+        }
+        do {
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            config.busyMode = .timeout(5)   // the CLI and the full-screen app may share the file
+            let pool = try DatabasePool(path: path, configuration: config)
+            try migrator.migrate(pool)
+            Self.restrictSidecars(of: path)
+            self.pool = pool
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+        }
+        self.url = url
+        self.backupURL = backup
+        self.createdNewFile = created
+        self.repositories = SQLiteRepositories(writer: pool, timeZone: timeZone)
+    }
+
+    /// Closes the connections (also done when the value goes away). The repositories fail afterwards.
+    public func close() throws {
+        try pool.close()
+    }
+
+    /// The migration identifiers applied to this database, in order ("v1", …).
+    public func appliedMigrations() throws -> [String] {
+        try pool.read { db in try Schema.migrator.appliedMigrations(db) }
+    }
+
+    // MARK: - Opening safely
+
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// Creates the folder (0700) and the file (0600) when missing; returns true when the file was
+    /// created (or was empty, which SQLite also treats as a new database). Refuses non-SQLite files.
+    private static func prepareFile(at url: URL) throws -> Bool {
+        let path = url.path
+        let folder = url.deletingLastPathComponent().path
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if !fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            do {
+                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                       attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "cannot create the folder \(folder)")
+            }
+            chmod(folder, 0o700)
+        } else if !isDirectory.boolValue {
+            throw StoreError.cannotOpen(path: path, reason: "\(folder) is not a folder")
+        }
+
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw StoreError.cannotOpen(path: path, reason: "it is a folder") }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw StoreError.cannotOpen(path: path, reason: "the file cannot be read")
+            }
+            let head: Data
+            do {
+                head = try handle.read(upToCount: 16) ?? Data()
+                try handle.close()
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "the file cannot be read")
+            }
+            if head.isEmpty {
+                chmod(path, 0o600)
+                return true
+            }
+            guard Array(head) == sqliteHeader else { throw StoreError.notADatabase(path) }
+            return false
+        }
+
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EEXIST { return try prepareFile(at: url) }   // another process just created it
+            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(code)))
+        }
+        fchmod(fd, 0o600)   // whatever the umask
+        closeDescriptor(fd)
+        return true
+    }
+
+    /// Looks at an existing SQLite file through a read-only connection. Throws when it must not be
+    /// touched; when migrations are pending, writes a backup and returns its URL.
+    private static func inspectExisting(path: String, migrator: DatabaseMigrator) throws -> URL? {
+        var config = Configuration()
+        config.readonly = true
+        let queue: DatabaseQueue
+        let applied: [String]
+        let pending: Bool
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+            let state = try queue.read { db -> (superseded: Bool, applied: [String], pending: Bool, foreign: Bool) in
+                let superseded = try migrator.hasBeenSuperseded(db)
+                let applied = try migrator.appliedMigrations(db)
+                let pending = try !migrator.hasCompletedMigrations(db)
+                let tables = try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                    """) ?? 0
+                return (superseded, applied, pending, applied.isEmpty && tables > 0 && !superseded)
+            }
+            if state.superseded {
+                try? queue.close()
+                throw StoreError.newerVersion(path)
+            }
+            if state.foreign {
+                try? queue.close()
+                throw StoreError.notABodiiDatabase(path)
+            }
+            applied = state.applied
+            pending = state.pending
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+        }
+        defer { try? queue.close() }
+        guard pending, let last = applied.last else { return nil }
+        return try writeBackup(of: queue, path: path, suffix: last)
+    }
+
+    /// Copies the database with SQLite's online backup into "<path>.backup-<suffix>" (or
+    /// "…-2", "…-3" when that name is taken: an earlier backup is never overwritten).
+    private static func writeBackup(of source: DatabaseQueue, path: String, suffix: String) throws -> URL {
+        let fm = FileManager.default
+        var backupPath = "\(path).backup-\(suffix)"
+        var n = 2
+        while fm.fileExists(atPath: backupPath) {
+            backupPath = "\(path).backup-\(suffix)-\(n)"
+            n += 1
+        }
+        let fd = open(backupPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw StoreError.backupFailed(path: backupPath, reason: String(cString: strerror(errno)))
+        }
+        fchmod(fd, 0o600)
+        closeDescriptor(fd)
+        do {
+            let destination = try DatabaseQueue(path: backupPath)
+            try source.backup(to: destination)
+            try destination.close()
+        } catch {
+            try? fm.removeItem(atPath: backupPath)
+            let reason = (error as? DatabaseError)?.message ?? "\(error)"
+            throw StoreError.backupFailed(path: backupPath, reason: reason)
+        }
+        restrictSidecars(of: backupPath)
+        return URL(fileURLWithPath: backupPath)
+    }
+
+    /// SQLite gives -wal and -shm the main file's mode; make sure they are never group or world
+    /// readable, whatever that mode or the umask was.
+    private static func restrictSidecars(of path: String) {
+        for sidecar in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard stat(sidecar, &info) == 0 else { continue }
+            let mode = info.st_mode & 0o777
+            if mode & 0o077 != 0 { chmod(sidecar, mode & 0o700) }
+        }
+    }
+}
+
+/// `close(2)`, out of reach of `BodiiDatabase.close()`'s name.
+private func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}

@@ -1,0 +1,101 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+extension SQLiteRepositories: BodyRepository {
+    /// The snapshot is stored on the record's date (whatever date it carries) and linked to it.
+    @discardableResult
+    public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws -> BodyRecord {
+        try writer.write { db in
+            let saved = try Self.insertBody(record, snapshot: snapshot, db, timeZone: timeZone)
+            try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [saved.date])
+            return saved
+        }
+    }
+
+    public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws {
+        try writer.write { db in
+            let oldDate = try BodyRecord.update(record, db, timeZone: timeZone)
+            guard let id = record.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
+            try db.cachedStatement(sql: """
+                UPDATE metabolism_snapshot SET date = ?, bmr = ?, tdee = ?, formula = ?, activity_level = ?
+                WHERE body_record_id = ?
+                """).execute(arguments: [SQLText.date(record.date), snapshot.bmr, snapshot.tdee,
+                                          snapshot.formula.rawValue, snapshot.activityLevel.rawValue, id])
+            if db.changesCount == 0 { try Self.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
+            try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [oldDate, record.date])
+        }
+    }
+
+    /// The snapshot goes with the record (ON DELETE CASCADE).
+    @discardableResult
+    public func deleteBodyRecord(id: Int64) throws -> BodyRecord? {
+        try writer.write { db in
+            let deleted = try BodyRecord.delete(id: id, db)
+            if let deleted { try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [deleted.date]) }
+            return deleted
+        }
+    }
+
+    public func bodyRecords(in range: DateRange) throws -> [BodyRecord] { try records(BodyRecord.self, in: range) }
+
+    /// The latest record on or before `date` (the latest-recorded one when a day has several).
+    public func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM body_record WHERE date <= ? ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
+                """, arguments: [SQLText.date(date)]).map(BodyRecord.init(row:))
+        }
+    }
+
+    /// The snapshot daily_log uses for `date`: the one of `latestBodyRecord(onOrBefore:)`.
+    public func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                WHERE s.date <= ?
+                ORDER BY s.date DESC, julianday(b.recorded_at) DESC, s.id DESC LIMIT 1
+                """, arguments: [SQLText.date(date)]).map(Self.snapshot(row:))
+        }
+    }
+
+    /// One weight per day: the one with the latest `recordedAt` (then the greatest id).
+    public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT date, weight_kg FROM (
+                    SELECT date, weight_kg, ROW_NUMBER() OVER (
+                        PARTITION BY date ORDER BY julianday(recorded_at) DESC, id DESC) AS rank
+                    FROM body_record WHERE date BETWEEN ? AND ?)
+                WHERE rank = 1 ORDER BY date
+                """, arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+                .map { row in (date: try row.localDate("date"), weightKg: try row.decode(Double.self, forColumn: "weight_kg")) }
+        }
+    }
+
+    // MARK: Helpers (also used by HistoryWriter)
+
+    static func insertBody(_ record: BodyRecord, snapshot: MetabolismSnapshot, _ db: Database,
+                           timeZone: TimeZone) throws -> BodyRecord {
+        let saved = try BodyRecord.insert(record, db, timeZone: timeZone)
+        guard let id = saved.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
+        try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db)
+        return saved
+    }
+
+    static func insertSnapshot(_ snapshot: MetabolismSnapshot, bodyRecordId: Int64, date: LocalDate, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [bodyRecordId, SQLText.date(date), snapshot.bmr, snapshot.tdee,
+                                     snapshot.formula.rawValue, snapshot.activityLevel.rawValue])
+    }
+
+    static func snapshot(row: Row) throws -> MetabolismSnapshot {
+        MetabolismSnapshot(id: try row.decode(forColumn: "id"), bodyRecordId: try row.decode(forColumn: "body_record_id"),
+                           date: try row.localDate("date"), bmr: try row.decode(forColumn: "bmr"),
+                           tdee: try row.decode(forColumn: "tdee"),
+                           formula: try row.enumValue(BMRFormula.self, "formula"),
+                           activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"))
+    }
+}

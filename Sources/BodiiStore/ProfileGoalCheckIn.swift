@@ -1,0 +1,145 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+extension SQLiteRepositories: ProfileRepository {
+    public func loadProfile() throws -> Profile? {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return nil }
+            return Profile(name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
+                           birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
+                           activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"),
+                           unitSystem: try row.enumValue(UnitSystem.self, "unit_system"),
+                           themeName: try row.decode(forColumn: "theme_name"),
+                           checkInTemplate: try row.decode(forColumn: "check_in_template"))
+        }
+    }
+
+    public func saveProfile(_ profile: Profile) throws {
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO profile
+                    (id, name, sex, birth_date, height_cm, activity_level, unit_system, theme_name, check_in_template)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [profile.name, profile.sex.rawValue, SQLText.date(profile.birthDate), profile.heightCm,
+                                 profile.activityLevel.rawValue, profile.unitSystem.rawValue, profile.themeName,
+                                 profile.checkInTemplate])
+        }
+    }
+}
+
+extension SQLiteRepositories: GoalRepository {
+    public func activeGoal() throws -> Goal? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM goal WHERE is_active = 1").map(Self.goal(row:))
+        }
+    }
+
+    /// A goal without an id is added; a goal with the id of a stored one replaces it. Either way it
+    /// becomes the only active goal, and the others stay as inactive history.
+    @discardableResult
+    public func saveActiveGoal(_ goal: Goal) throws -> Goal {
+        try writer.write { db in
+            var saved = goal
+            saved.isActive = true
+            try db.execute(sql: "UPDATE goal SET is_active = 0 WHERE is_active = 1")
+            let values: [(any DatabaseValueConvertible)?] = [
+                goal.type.rawValue, goal.targetWeightKg, goal.targetBodyFatPercent, goal.weeklyRateKg,
+                goal.dailyCalorieTarget, goal.proteinG, goal.carbsG, goal.fatG, SQLText.date(goal.createdOn),
+            ]
+            if let id = goal.id {
+                try db.execute(sql: """
+                    UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
+                        daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?, is_active = 1
+                    WHERE id = ?
+                    """, arguments: StatementArguments(values + [id]))
+                guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
+            } else {
+                try db.execute(sql: """
+                    INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
+                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, is_active)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    """, arguments: StatementArguments(values))
+                saved.id = db.lastInsertedRowID
+            }
+            return saved
+        }
+    }
+
+    /// Every goal, oldest first (by `createdOn`, then id), the active one included.
+    public func goalHistory() throws -> [Goal] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM goal ORDER BY created_on, id").map(Self.goal(row:))
+        }
+    }
+
+    static func goal(row: Row) throws -> Goal {
+        Goal(id: try row.decode(forColumn: "id"), type: try row.enumValue(GoalType.self, "type"),
+             targetWeightKg: try row.decode(forColumn: "target_weight_kg"),
+             targetBodyFatPercent: try row.decode(forColumn: "target_body_fat_percent"),
+             weeklyRateKg: try row.decode(forColumn: "weekly_rate_kg"),
+             dailyCalorieTarget: try row.decode(forColumn: "daily_calorie_target"),
+             proteinG: try row.decode(forColumn: "protein_g"), carbsG: try row.decode(forColumn: "carbs_g"),
+             fatG: try row.decode(forColumn: "fat_g"), isActive: try row.decode(forColumn: "is_active"),
+             createdOn: try row.localDate("created_on"))
+    }
+}
+
+extension SQLiteRepositories: CheckInRepository {
+    public func checkIn(on date: LocalDate) throws -> CheckIn? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM check_in WHERE date = ?", arguments: [SQLText.date(date)])
+                .map(Self.checkIn(row:))
+        }
+    }
+
+    public func saveCheckIn(_ checkIn: CheckIn) throws {
+        try writer.write { db in try Self.upsertCheckIn(checkIn, db) }
+    }
+
+    public func checkIns(in range: DateRange) throws -> [CheckIn] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date",
+                             arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+                .map(Self.checkIn(row:))
+        }
+    }
+
+    static func upsertCheckIn(_ checkIn: CheckIn, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO check_in (date, mood, energy, note) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [SQLText.date(checkIn.date), checkIn.mood, checkIn.energy, checkIn.note])
+    }
+
+    static func checkIn(row: Row) throws -> CheckIn {
+        CheckIn(date: try row.localDate("date"), mood: try row.decode(forColumn: "mood"),
+                energy: try row.decode(forColumn: "energy"), note: try row.decode(forColumn: "note"))
+    }
+}
+
+extension SQLiteRepositories: HistoryWriter {
+    /// Inserts everything with prepared statements, then refreshes daily_log for all touched dates
+    /// with three set-based statements; one transaction, so an invalid record writes nothing.
+    /// Check-ins replace those of the same date.
+    public func write(_ batch: HistoryBatch) throws {
+        guard !batch.isEmpty else { return }
+        try writer.write { db in
+            var dates = Set<LocalDate>()
+            var bodyDates = Set<LocalDate>()
+            for (record, snapshot) in batch.body {
+                _ = try Self.insertBody(record, snapshot: snapshot, db, timeZone: timeZone)
+                bodyDates.insert(record.date)
+            }
+            for record in batch.exercise {
+                _ = try ExerciseRecord.insert(record, db, timeZone: timeZone)
+                dates.insert(record.date)
+            }
+            for record in batch.food {
+                _ = try FoodRecord.insert(record, db, timeZone: timeZone)
+                dates.insert(record.date)
+            }
+            for record in batch.sleep { _ = try SleepRecord.insert(record, db, timeZone: timeZone) }
+            for checkIn in batch.checkIns { try Self.upsertCheckIn(checkIn, db) }
+            try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import GRDB
+
+// Raw SQL on the open database, kept internal: for this module's tests (which do not import GRDB)
+// and for diagnostics. Features never see SQL.
+extension BodiiDatabase {
+    func executeRaw(_ sql: String) throws {
+        try pool.write { db in try db.execute(sql: sql) }
+    }
+
+    /// The first column of every row, as text (NULL as "NULL").
+    func fetchStrings(_ sql: String) throws -> [String] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: sql).map { row in
+                let value = row[0] as DatabaseValue
+                return value.isNull ? "NULL" : (String.fromDatabaseValue(value) ?? value.description)
+            }
+        }
+    }
+}

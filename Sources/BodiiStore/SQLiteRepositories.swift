@@ -1,0 +1,104 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+/// Every domain port (`Repositories`) on one SQLite database. Get it from `BodiiDatabase.repositories`.
+///
+/// Each write is one transaction that also refreshes the affected `daily_log` rows (see
+/// `DailyLogMaintenance`). Lists come back in ascending date order, then by id. Timestamps are
+/// stored to the millisecond, so returned records carry their timestamps rounded that way.
+/// An update or delete of an id that is not stored throws `StoreError.recordNotFound`; values out of
+/// the schema's ranges (quality 6, grams 0…) are refused by SQLite CHECK constraints (`DatabaseError`).
+public final class SQLiteRepositories: Sendable {
+    let writer: any DatabaseWriter
+    /// Supplies the UTC offset written with each timestamp.
+    let timeZone: TimeZone
+
+    init(writer: any DatabaseWriter, timeZone: TimeZone) {
+        self.writer = writer
+        self.timeZone = timeZone
+    }
+
+    // MARK: - Shared record plumbing
+
+    func add<R: RowMapped>(_ record: R) throws -> R {
+        try writer.write { db in
+            let saved = try R.insert(record, db, timeZone: timeZone)
+            if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: []) }
+            return saved
+        }
+    }
+
+    func update<R: RowMapped>(_ record: R) throws {
+        try writer.write { db in
+            let oldDate = try R.update(record, db, timeZone: timeZone)
+            if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [oldDate, record.date], bodyDates: []) }
+        }
+    }
+
+    func delete<R: RowMapped>(_ type: R.Type, id: Int64) throws -> R? {
+        try writer.write { db in
+            let deleted = try R.delete(id: id, db)
+            if let deleted, R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [deleted.date], bodyDates: []) }
+            return deleted
+        }
+    }
+
+    func records<R: RowMapped>(_ type: R.Type, in range: DateRange) throws -> [R] {
+        try writer.read { db in try R.fetchAll(in: range, db) }
+    }
+}
+
+// MARK: - Food, exercise, sleep
+
+extension SQLiteRepositories: FoodLogRepository {
+    @discardableResult
+    public func addFoodRecord(_ record: FoodRecord) throws -> FoodRecord { try add(record) }
+    public func updateFoodRecord(_ record: FoodRecord) throws { try update(record) }
+    @discardableResult
+    public func deleteFoodRecord(id: Int64) throws -> FoodRecord? { try delete(FoodRecord.self, id: id) }
+    public func foodRecords(in range: DateRange) throws -> [FoodRecord] { try records(FoodRecord.self, in: range) }
+}
+
+extension SQLiteRepositories: ExerciseRepository {
+    @discardableResult
+    public func addExerciseRecord(_ record: ExerciseRecord) throws -> ExerciseRecord { try add(record) }
+    public func updateExerciseRecord(_ record: ExerciseRecord) throws { try update(record) }
+    @discardableResult
+    public func deleteExerciseRecord(id: Int64) throws -> ExerciseRecord? { try delete(ExerciseRecord.self, id: id) }
+    public func exerciseRecords(in range: DateRange) throws -> [ExerciseRecord] { try records(ExerciseRecord.self, in: range) }
+}
+
+extension SQLiteRepositories: SleepRepository {
+    @discardableResult
+    public func addSleepRecord(_ record: SleepRecord) throws -> SleepRecord { try add(record) }
+    public func updateSleepRecord(_ record: SleepRecord) throws { try update(record) }
+    @discardableResult
+    public func deleteSleepRecord(id: Int64) throws -> SleepRecord? { try delete(SleepRecord.self, id: id) }
+    public func sleepRecords(in range: DateRange) throws -> [SleepRecord] { try records(SleepRecord.self, in: range) }
+}
+
+// MARK: - Daily log
+
+extension SQLiteRepositories: DailyLogRepository {
+    public func dailyLog(on date: LocalDate) throws -> DailyLog? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM daily_log WHERE date = ?", arguments: [SQLText.date(date)])
+                .map(Self.dailyLog(row:))
+        }
+    }
+
+    public func dailyLogs(in range: DateRange) throws -> [DailyLog] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date",
+                             arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+                .map(Self.dailyLog(row:))
+        }
+    }
+
+    static func dailyLog(row: Row) throws -> DailyLog {
+        DailyLog(date: try row.localDate("date"), caloriesIn: try row.decode(forColumn: "calories_in"),
+                 caloriesOut: try row.decode(forColumn: "calories_out"), bmr: try row.decode(forColumn: "bmr"),
+                 tdee: try row.decode(forColumn: "tdee"))
+    }
+}

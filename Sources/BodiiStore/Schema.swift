@@ -1,0 +1,180 @@
+import GRDB
+
+/// The versioned schema. Migrations are append-only: never edit a shipped one, add "v2", "v3"…
+///
+/// Conventions: dates are local calendar days as "YYYY-MM-DD" TEXT (sorts in calendar order);
+/// timestamps are ISO 8601 TEXT with the UTC offset of that instant ("2026-11-22T08:15:00+01:00");
+/// energies in kcal, masses in kg or g, all metric. Ids use AUTOINCREMENT so a deleted id is never
+/// handed to a new record (an undo may re-insert the old id).
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in try createV1(db) }
+        return migrator
+    }
+
+    /// This build's migrator plus extra SQL migrations: lets tests play a newer schema.
+    static func migrator(adding extra: [(id: String, sql: String)]) -> DatabaseMigrator {
+        var migrator = self.migrator
+        for (id, sql) in extra {
+            migrator.registerMigration(id) { db in try db.execute(sql: sql) }
+        }
+        return migrator
+    }
+
+    /// A CHECK that a TEXT column looks like YYYY-MM-DD.
+    private static func isDay(_ column: String) -> String {
+        "\(column) GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'"
+    }
+
+    private static func oneOf(_ column: String, _ values: [String]) -> String {
+        "\(column) IN (" + values.map { "'\($0)'" }.joined(separator: ", ") + ")"
+    }
+
+    static let activityLevels = ["sedentary", "light", "moderate", "active", "very_active"]
+
+    static func createV1(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE profile (
+                id INTEGER PRIMARY KEY CHECK (id = 1),  -- a single row
+                name TEXT NOT NULL,
+                sex TEXT NOT NULL CHECK (\(oneOf("sex", ["male", "female"]))),
+                birth_date TEXT NOT NULL CHECK (\(isDay("birth_date"))),
+                height_cm REAL NOT NULL CHECK (height_cm > 0 AND height_cm < 300),
+                activity_level TEXT NOT NULL CHECK (\(oneOf("activity_level", activityLevels))),
+                unit_system TEXT NOT NULL CHECK (\(oneOf("unit_system", ["metric", "imperial"]))),
+                theme_name TEXT NOT NULL,
+                check_in_template TEXT NOT NULL
+            );
+
+            CREATE TABLE body_record (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                date TEXT NOT NULL CHECK (\(isDay("date"))),
+                weight_kg REAL NOT NULL CHECK (weight_kg > 0 AND weight_kg < 1000),
+                body_fat_percent REAL CHECK (body_fat_percent >= 0 AND body_fat_percent <= 100),
+                muscle_mass_kg REAL CHECK (muscle_mass_kg > 0 AND muscle_mass_kg < 1000),
+                recorded_at TEXT NOT NULL
+            );
+            CREATE INDEX body_record_date ON body_record(date);
+
+            -- BMR and TDEE as computed when the body record was written; one per body record,
+            -- on the record's date.
+            CREATE TABLE metabolism_snapshot (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                body_record_id INTEGER NOT NULL UNIQUE REFERENCES body_record(id) ON DELETE CASCADE,
+                date TEXT NOT NULL CHECK (\(isDay("date"))),
+                bmr REAL NOT NULL CHECK (bmr > 0),
+                tdee REAL NOT NULL CHECK (tdee > 0),
+                formula TEXT NOT NULL CHECK (\(oneOf("formula", ["mifflin_st_jeor", "katch_mcardle"]))),
+                activity_level TEXT NOT NULL CHECK (\(oneOf("activity_level", activityLevels)))
+            );
+            CREATE INDEX metabolism_snapshot_date ON metabolism_snapshot(date);
+
+            -- The food catalog (filled by a later issue). Nutrients per 100 g; NULL = unknown, never 0.
+            CREATE TABLE food (
+                id TEXT PRIMARY KEY NOT NULL,          -- "usda:09040", "custom:17"
+                name TEXT NOT NULL,
+                source TEXT NOT NULL,                  -- "USDA SR", "custom"
+                release TEXT,                          -- "24"
+                kcal REAL NOT NULL CHECK (kcal >= 0),
+                protein_g REAL NOT NULL CHECK (protein_g >= 0),
+                carbs_g REAL NOT NULL CHECK (carbs_g >= 0),
+                fat_g REAL NOT NULL CHECK (fat_g >= 0),
+                fiber_g REAL CHECK (fiber_g >= 0),
+                sugars_g REAL CHECK (sugars_g >= 0),
+                saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                sodium_mg REAL CHECK (sodium_mg >= 0),
+                cholesterol_mg REAL CHECK (cholesterol_mg >= 0),
+                potassium_mg REAL CHECK (potassium_mg >= 0),
+                calcium_mg REAL CHECK (calcium_mg >= 0),
+                iron_mg REAL CHECK (iron_mg >= 0),
+                vitamin_c_mg REAL CHECK (vitamin_c_mg >= 0),
+                vitamin_d_ug REAL CHECK (vitamin_d_ug >= 0)
+            );
+
+            CREATE TABLE food_serving (
+                id INTEGER PRIMARY KEY,
+                food_id TEXT NOT NULL REFERENCES food(id) ON DELETE CASCADE ON UPDATE CASCADE,
+                position INTEGER NOT NULL,             -- the source's order of servings
+                label TEXT NOT NULL,                   -- "1 medium"
+                grams REAL NOT NULL CHECK (grams > 0),
+                UNIQUE (food_id, position)
+            );
+
+            -- A food eaten. food_id is deliberately not a foreign key: the name, energy and macros
+            -- are copied at logging time, so the log survives catalog updates and removals.
+            CREATE TABLE food_record (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                date TEXT NOT NULL CHECK (\(isDay("date"))),
+                meal TEXT NOT NULL CHECK (\(oneOf("meal", ["breakfast", "lunch", "dinner", "snacks"]))),
+                food_id TEXT NOT NULL,
+                food_name TEXT NOT NULL,
+                grams REAL NOT NULL CHECK (grams > 0),
+                kcal REAL NOT NULL CHECK (kcal >= 0),
+                protein_g REAL NOT NULL CHECK (protein_g >= 0),
+                carbs_g REAL NOT NULL CHECK (carbs_g >= 0),
+                fat_g REAL NOT NULL CHECK (fat_g >= 0),
+                fiber_g REAL CHECK (fiber_g >= 0),
+                logged_at TEXT NOT NULL
+            );
+            CREATE INDEX food_record_date ON food_record(date);
+
+            CREATE TABLE exercise_record (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                date TEXT NOT NULL CHECK (\(isDay("date"))),
+                activity TEXT NOT NULL CHECK (length(activity) > 0),
+                minutes INTEGER NOT NULL CHECK (minutes > 0 AND minutes <= 1440),
+                intensity TEXT NOT NULL CHECK (\(oneOf("intensity", ["low", "moderate", "high"]))),
+                met REAL NOT NULL CHECK (met > 0),
+                kcal REAL NOT NULL CHECK (kcal >= 0),
+                logged_at TEXT NOT NULL
+            );
+            CREATE INDEX exercise_record_date ON exercise_record(date);
+
+            -- A night, filed under the date the sleeper woke up. Clock times are minutes after
+            -- local midnight (0…1439), NULL when unknown.
+            CREATE TABLE sleep_record (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                date TEXT NOT NULL CHECK (\(isDay("date"))),
+                bedtime_minutes INTEGER CHECK (bedtime_minutes BETWEEN 0 AND 1439),
+                wake_minutes INTEGER CHECK (wake_minutes BETWEEN 0 AND 1439),
+                minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 1440),
+                quality INTEGER CHECK (quality BETWEEN 1 AND 5),
+                status TEXT NOT NULL CHECK (\(oneOf("status", ["bad", "poor", "fair", "good", "long"])))
+            );
+            CREATE INDEX sleep_record_date ON sleep_record(date);
+
+            -- Derived, one row per date that has a food, exercise or body record; rewritten by the
+            -- same transaction that changes those records (see DailyLogMaintenance.swift).
+            CREATE TABLE daily_log (
+                date TEXT PRIMARY KEY NOT NULL CHECK (\(isDay("date"))),
+                calories_in REAL NOT NULL DEFAULT 0,   -- sum of food_record.kcal
+                calories_out REAL NOT NULL DEFAULT 0,  -- sum of exercise_record.kcal
+                bmr REAL,                              -- latest metabolism_snapshot on or before date
+                tdee REAL
+            );
+
+            CREATE TABLE goal (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                type TEXT NOT NULL CHECK (\(oneOf("type", ["lose", "maintain", "gain"]))),
+                target_weight_kg REAL CHECK (target_weight_kg > 0),
+                target_body_fat_percent REAL CHECK (target_body_fat_percent >= 0 AND target_body_fat_percent <= 100),
+                weekly_rate_kg REAL NOT NULL,          -- positive = losing
+                daily_calorie_target REAL NOT NULL CHECK (daily_calorie_target > 0),
+                protein_g REAL NOT NULL CHECK (protein_g >= 0),
+                carbs_g REAL NOT NULL CHECK (carbs_g >= 0),
+                fat_g REAL NOT NULL CHECK (fat_g >= 0),
+                is_active INTEGER NOT NULL CHECK (is_active IN (0, 1)),
+                created_on TEXT NOT NULL CHECK (\(isDay("created_on")))
+            );
+            CREATE UNIQUE INDEX goal_single_active ON goal(is_active) WHERE is_active = 1;
+
+            CREATE TABLE check_in (
+                date TEXT PRIMARY KEY NOT NULL CHECK (\(isDay("date"))),
+                mood INTEGER CHECK (mood BETWEEN 1 AND 5),
+                energy INTEGER CHECK (energy BETWEEN 1 AND 5),
+                note TEXT
+            );
+            """)
+    }
+}

@@ -1,0 +1,164 @@
+import BodiiDomain
+import Foundation
+import Testing
+@testable import BodiiStore
+
+@Suite struct OpeningTests {
+    @Test func newFileIsCreatedAndMigrated() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("data/bodii/bodii.sqlite")
+            let db = try BodiiDatabase(url: url)
+            defer { try? db.close() }
+            #expect(db.createdNewFile)
+            #expect(db.backupURL == nil)
+            #expect(try db.appliedMigrations() == ["v1"])
+            let tables = try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            for table in ["body_record", "check_in", "daily_log", "exercise_record", "food", "food_record",
+                          "food_serving", "goal", "metabolism_snapshot", "profile", "sleep_record"] {
+                #expect(tables.contains(table), "missing table \(table)")
+            }
+            #expect(try db.fetchStrings("PRAGMA journal_mode") == ["wal"])
+            #expect(try db.fetchStrings("PRAGMA foreign_keys") == ["1"])
+            let indexes = try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index'")
+            for index in ["body_record_date", "metabolism_snapshot_date", "food_record_date", "exercise_record_date",
+                          "sleep_record_date"] {
+                #expect(indexes.contains(index), "missing index \(index)")
+            }
+        }
+    }
+
+    @Test func newFileAndFolderArePrivate() throws {
+        try withTemporaryFolder { folder in
+            let dir = folder.appendingPathComponent("bodii")
+            let url = dir.appendingPathComponent("bodii.sqlite")
+            let db = try BodiiDatabase(url: url)
+            defer { try? db.close() }
+            try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 100))   // makes -wal/-shm exist
+            #expect(try permissions(dir.path) == 0o700)
+            #expect(try permissions(url.path) == 0o600)
+            for sidecar in ["-wal", "-shm"] {
+                let path = url.path + sidecar
+                #expect(FileManager.default.fileExists(atPath: path))
+                #expect(try permissions(path) & 0o077 == 0, "\(sidecar) is readable by others")
+            }
+        }
+    }
+
+    @Test func existingEmptyFileIsUsedAsNew() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("empty.sqlite")
+            #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
+            let db = try BodiiDatabase(url: url)
+            defer { try? db.close() }
+            #expect(try db.appliedMigrations() == ["v1"])
+            #expect(try permissions(url.path) == 0o600)
+        }
+    }
+
+    @Test func nonSQLiteFileIsRefusedAndUntouched() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("notes.sqlite")
+            let bytes = Data("hello".utf8)
+            try bytes.write(to: url)
+            let before = try permissions(url.path)
+            #expect(throws: StoreError.notADatabase(url.path)) { try BodiiDatabase(url: url) }
+            #expect(try Data(contentsOf: url) == bytes)
+            #expect(try permissions(url.path) == before)
+            #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+            #expect(!FileManager.default.fileExists(atPath: url.path + "-shm"))
+            #expect(StoreError.notADatabase(url.path).description.contains(url.path))
+        }
+    }
+
+    @Test func newerDatabaseIsRefusedAndUntouched() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            do {
+                let db = try BodiiDatabase(url: url)
+                try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 250))
+                try db.executeRaw("INSERT INTO grdb_migrations (identifier) VALUES ('v999-from-the-future')")
+                try db.close()
+            }
+            let before = try Data(contentsOf: url)
+            #expect(throws: StoreError.newerVersion(url.path)) { try BodiiDatabase(url: url) }
+            #expect(try Data(contentsOf: url) == before)
+            let backups = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("backup") }
+            #expect(backups.isEmpty)
+            #expect(StoreError.newerVersion(url.path).description.contains("newer version"))
+        }
+    }
+
+    @Test func foreignSQLiteDatabaseIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("other.sqlite")
+            do {
+                let db = try BodiiDatabase(url: url, migrator: Schema.migrator(adding: []), timeZone: .current)
+                try db.executeRaw("""
+                    CREATE TABLE contacts (name TEXT);
+                    DROP TABLE grdb_migrations;
+                    """)
+                let keep = ["contacts"]
+                for table in try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                    where !keep.contains(table) {
+                    try db.executeRaw("DROP TABLE \(table)")
+                }
+                try db.close()
+            }
+            let before = try Data(contentsOf: url)
+            #expect(throws: StoreError.notABodiiDatabase(url.path)) { try BodiiDatabase(url: url) }
+            #expect(try Data(contentsOf: url) == before)
+        }
+    }
+
+    @Test func olderDatabaseIsBackedUpBeforeMigrating() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            do {
+                let v1 = try BodiiDatabase(url: url)
+                try v1.repositories.addFoodRecord(food(day("2026-11-20"), kcal: 321))
+                try v1.close()
+            }
+            let v2 = Schema.migrator(adding: [(id: "v2-test", sql: "ALTER TABLE food_record ADD COLUMN note TEXT")])
+            let upgraded = try BodiiDatabase(url: url, migrator: v2, timeZone: .current)
+            let backup = try #require(upgraded.backupURL)
+            #expect(backup.path == url.path + ".backup-v1")
+            #expect(try permissions(backup.path) == 0o600)
+            #expect(try upgraded.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2-test"])
+            #expect(try upgraded.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [321])
+            try upgraded.close()
+
+            // The backup is the database as it was: v1 only, with its data.
+            let old = try BodiiDatabase(url: backup)
+            #expect(old.backupURL == nil)
+            #expect(try old.appliedMigrations() == ["v1"])
+            #expect(try old.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [321])
+            try old.close()
+
+            // Nothing pending any more: no second backup. This build (v1 only) now sees a newer database.
+            let again = try BodiiDatabase(url: url, migrator: v2, timeZone: .current)
+            #expect(again.backupURL == nil)
+            try again.close()
+            #expect(throws: StoreError.newerVersion(url.path)) { try BodiiDatabase(url: url) }
+        }
+    }
+
+    @Test func anEarlierBackupIsNeverOverwritten() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            try BodiiDatabase(url: url).close()
+            let taken = Data("keep me".utf8)
+            try taken.write(to: URL(fileURLWithPath: url.path + ".backup-v1"))
+            let v2 = Schema.migrator(adding: [(id: "v2-test", sql: "CREATE TABLE extra (x)")])
+            let db = try BodiiDatabase(url: url, migrator: v2, timeZone: .current)
+            defer { try? db.close() }
+            #expect(db.backupURL?.path == url.path + ".backup-v1-2")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-v1")) == taken)
+        }
+    }
+
+    @Test func aFolderInPlaceOfTheFileIsRefused() throws {
+        try withTemporaryFolder { folder in
+            #expect(throws: StoreError.self) { try BodiiDatabase(url: folder) }
+        }
+    }
+}
