@@ -53,17 +53,17 @@ public struct DemoHistory: Sendable {
         var rng = SeededRandom(seed: seed)
         var batch = HistoryBatch()
         let start = endDate.adding(days: -(days - 1))
-        let startWeight = 88.0, floorWeight = 76.0
-        var weight = startWeight
+        var drift = 0.0
         for offset in 0..<days {
             let date = start.adding(days: offset)
-            // Slow loss with plateaus (holidays), never below a healthy floor.
-            let weekOfYear = (date.daysSinceEpoch / 7) % 52
-            let drift = (weekOfYear >= 50 || weekOfYear < 1) ? 0.02 : -0.012
-            weight = max(floorWeight, weight + drift + rng.gaussian(sd: 0.02))
-            let measured = (weight + rng.gaussian(sd: 0.45) * 10).rounded() / 10
+            // A slow multi-year wave with a winter bump, losing gently towards today, plus a small
+            // random walk and day-to-day water noise on the scale.
+            let back = Double(days - 1 - offset)
+            drift = drift * 0.98 + rng.gaussian(sd: 0.05)
+            let weight = 79 + 3 * (1 - cos(2 * .pi * back / 1460)) + sin(2 * .pi * back / 365) + drift
+            let measured = ((weight + rng.gaussian(sd: 0.45)) * 10).rounded() / 10
             if rng.chance(0.86) {
-                let fat = offset % 7 == 0 ? ((18 + (weight - floorWeight) * 0.45 + rng.gaussian(sd: 0.4)) * 10).rounded() / 10 : nil
+                let fat = offset % 7 == 0 ? ((18 + (weight - 76) * 0.45 + rng.gaussian(sd: 0.4)) * 10).rounded() / 10 : nil
                 let at = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 7 * 3600 + Double(offset % 40) * 60)
                 let record = BodyRecord(date: date, weightKg: measured, bodyFatPercent: fat, recordedAt: at)
                 batch.body.append((record, Metabolism.snapshot(for: record, profile: profile)))

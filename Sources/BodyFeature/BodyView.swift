@@ -41,7 +41,7 @@ struct BodyView: Widget {
                 "",
                 Line(s.formula.label, .text),
                 Line(s.formula == .katchMcArdle ? "(body fat known)" : "(no body fat logged)", .muted),
-                Line("× \(String(format: "%.3g", s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
+                Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
                 Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
             ]
         } else {

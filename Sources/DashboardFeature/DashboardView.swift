@@ -29,6 +29,7 @@ public struct DashboardView: Widget {
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state, width: top[1].width - 2), top[1], &buffer, context)
+        weightSparkline(state, in: Block().inner(top[1]), &buffer, context)
         card("Sleep", sleepLines(state), top[2], &buffer, context)
         card("Exercise", exerciseLines(state, width: top[3].width - 2), top[3], &buffer, context)
         let middle = Layout.columns(rows[1], count: 3, spacing: 0)
@@ -76,8 +77,16 @@ public struct DashboardView: Widget {
         if let change = s.weekChangeKg {
             lines.append(pair("7 days", fmt.massChange(change), change <= 0 ? .good : .warn))
         }
-        lines.append(Line("30 days", .muted))
         return lines
+    }
+
+    /// The last 30 days of the trend along the bottom row of the weight card.
+    private func weightSparkline(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard s.latestWeight != nil, rect.height >= 5 else { return }
+        let row = Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1)
+        let (label, line) = row.splitLeft(10)
+        buffer.write(Line("30 days", .muted), in: label, context: context)
+        Sparkline(Array(s.last30Trend.suffix(line.width)), role: .series1).render(in: line, buffer: &buffer, context: context)
     }
 
     private func sleepLines(_ s: DashboardState) -> [Line] {
@@ -97,7 +106,7 @@ public struct DashboardView: Widget {
         [
             pair("Today", "\(s.summary.exerciseMinutes) min"),
             pair("Burned", kcal(s.summary.burnedKcal) + " kcal"),
-            pair("7 days", "\(s.exerciseMinutes7) / 150 min", s.exerciseMinutes7 >= 150 ? .good : .text),
+            pair("7 days", "\(s.exerciseMinutes7)/150 min", s.exerciseMinutes7 >= 150 ? .good : .text),
         ]
     }
 
@@ -143,7 +152,7 @@ public struct DashboardView: Widget {
         let convert: (Double?) -> Double? = { $0.map(fmt.massValue) }
         let first = day.adding(days: -29)
         LineChart(series: [ChartSeries(s.last30Weights.map(convert), role: .muted), ChartSeries(s.last30Trend.map(convert), role: .series1)],
-                  labels: [first.shortLabel(relativeTo: day), day.shortLabel(relativeTo: day)], unit: fmt.massUnit)
+                  labels: AxisLabels.everyNth(count: 30, step: 7) { first.adding(days: $0).shortLabel(relativeTo: day) }, unit: fmt.massUnit)
             .render(in: inner, buffer: &buffer, context: context)
     }
 

@@ -72,7 +72,7 @@ struct ExerciseView: Widget {
         let chart = Block(title: "Minutes per day — last \(minutesPerDay.count) days", rightTitle: "7 days: \(week) / 150 min")
         chart.render(in: parts[1], buffer: &buffer, context: context)
         let first = day.adding(days: -(minutesPerDay.count - 1))
-        BarChart(values: minutesPerDay.map { Double($0) }, labels: [first.shortLabel(relativeTo: today), day.shortLabel(relativeTo: today)],
+        BarChart(values: minutesPerDay.map { Double($0) }, labels: AxisLabels.everyNth(count: minutesPerDay.count, step: 7) { first.adding(days: $0).shortLabel(relativeTo: today) },
                  unit: "min", role: .series3, barWidth: 3)
             .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
     }

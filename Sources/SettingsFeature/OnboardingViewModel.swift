@@ -90,7 +90,7 @@ public final class OnboardingViewModel: Screen {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         buffer.fill(area, style: context.style(.text))
         FormDialog(title: "Welcome to Bodii", intro: "A few details to compute your energy needs. Leave a field empty to use its default; you can change everything later in Settings.",
-                   form: form, hint: "Enter save · Esc skip all · Tab next field", width: 76)
+                   form: form, hint: "Enter save · Esc skip all · Tab next field", width: 84)
             .render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -32,7 +32,7 @@ enum ProfileForm {
             fields.append(.choice("goal", label: "Goal", options: ["Lose weight", "Maintain weight", "Gain weight"],
                                   selected: goals.firstIndex(of: input.goal) ?? 1))
         }
-        return Form(fields: fields, inputWidth: 40)
+        return Form(fields: fields, inputWidth: 30)
     }
 
     static func choice<T>(_ form: Form, _ id: String, _ options: [T], labels: [String]) -> T? {

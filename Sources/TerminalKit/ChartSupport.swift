@@ -77,3 +77,14 @@ extension Symbols {
         return barLevels[max(0, min(barLevels.count - 1, (e * barLevels.count + 7) / 8 - 1))]
     }
 }
+
+/// X labels for charts, which take one label per value ("" = none).
+public enum AxisLabels {
+    /// A label under the last value and every `step`-th value counting back from it, so the most
+    /// recent one ("today") is always named; charts skip labels that would overlap.
+    public static func everyNth(count: Int, step: Int, _ label: (Int) -> String) -> [String] {
+        guard count > 0 else { return [] }
+        let step = max(1, step)
+        return (0..<count).map { i in (count - 1 - i) % step == 0 ? label(i) : "" }
+    }
+}

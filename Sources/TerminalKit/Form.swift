@@ -132,9 +132,12 @@ public struct Form: Widget, Equatable, Sendable {
             }
             y += 1
             if let error = errors[field.id], y < area.maxY {
-                let errorRect = Rect(x: inputX, y: y, width: row.maxX - inputX, height: 1)
-                let mark = context.symbols.isUnicode ? "✗ " : "! "
-                buffer.write(Line(mark + error, .bad), in: errorRect, context: context)
+                // Under the input when it fits, else from under the label: messages name the value
+                // and the allowed range, and are worth the width.
+                let message = (context.symbols.isUnicode ? "✗ " : "! ") + error
+                let errorX = TextWidth.of(message) <= row.maxX - inputX ? inputX : labelRect.x
+                let errorRect = Rect(x: errorX, y: y, width: row.maxX - errorX, height: 1)
+                buffer.write(Line(message, .bad), in: errorRect, context: context)
                 y += 1
             }
         }

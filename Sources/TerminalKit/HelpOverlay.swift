@@ -34,7 +34,7 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
             case .blank: return 0
             }
         }.max() ?? 0
-        let columnWidth = min(entryWidth, 44)
+        let columnWidth = min(entryWidth, 64, max(1, area.width - 4))
         let gap = 4
         // Room inside the border and one column of padding on each side; a row of margin above and below.
         let maxInnerWidth = max(1, area.width - 4)

@@ -14,7 +14,7 @@ struct DemoCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...DemoHistory.maxDays).contains(days) else {
-            throw ValidationError("--days \(days) is out of range: allowed 1–\(DemoHistory.maxDays)")
+            throw ArgumentParser.ValidationError("--days \(days) is out of range: allowed 1–\(DemoHistory.maxDays)")
         }
     }
 

@@ -17,7 +17,7 @@ struct TodayCommand: ParsableCommand {
             let clock = SystemClock()
             var day = clock.today
             if let text = date {
-                do { day = try Validation.date(text, today: clock.today) } catch { throw CommandFailure.data(error.message) }
+                do throws(BodiiDomain.ValidationError) { day = try Validation.date(text, today: clock.today) } catch { throw CommandFailure.data(error.message) }
             }
             let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
             let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)
