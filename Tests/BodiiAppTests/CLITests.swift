@@ -1,0 +1,140 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+import Testing
+
+/// The command line as scripts use it: exit codes, messages on stderr, the JSON shape, and
+/// nothing written when an argument is invalid (PRODUCT.md §4).
+@Suite struct CLITests {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
+    func demoDatabase(days: Int = 30) throws -> String {
+        let db = folder.path("demo.sqlite")
+        let r = try runBodii(["demo", "--days", "\(days)", "--db", db])
+        #expect(r.status == 0, "demo failed: \(r.stderr)")
+        return db
+    }
+
+    func weighIns(_ db: String) throws -> Int {
+        let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
+        return try database.repositories.bodyRecords(in: DateRange(ending: LocalDate.today(), days: 5000)).count
+    }
+
+    @Test func logWeightSavesAndTodayShowsIt() throws {
+        let db = try demoDatabase()
+        let before = try weighIns(db)
+        let r = try runBodii(["log", "weight", "81.4", "--fat", "19.5", "--db", db])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Logged 81.4 kg"))
+        #expect(try weighIns(db) == before + 1)
+        let today = try runBodii(["today", "--json", "--db", db])
+        #expect(today.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(today.stdout.utf8)) as? [String: Any])
+        #expect(num(json["weight_kg"]) == 81.4)
+        #expect(num(json["body_fat_percent"]) == 19.5)
+    }
+
+    @Test func outOfRangeWeightIsBadDataAndWritesNothing() throws {
+        let db = try demoDatabase()
+        let before = try weighIns(db)
+        for bad in ["1000", "-5", "abc", "NaN", "1e9", ""] {
+            let r = try runBodii(["log", "weight", bad, "--db", db])
+            #expect(r.status == 65, "\(bad): \(r.status)")
+            #expect(r.stderr.contains("weight"), "\(bad): \(r.stderr)")
+            #expect(r.stderr.contains("20–400 kg"), "\(bad): \(r.stderr)")
+        }
+        let fat = try runBodii(["log", "weight", "80", "--fat", "90", "--db", db])
+        #expect(fat.status == 65)
+        #expect(fat.stderr.contains("body fat \"90\""))
+        let future = try runBodii(["log", "weight", "80", "--date", "2999-01-01", "--db", db])
+        #expect(future.status == 65)
+        #expect(try weighIns(db) == before)
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let db = try demoDatabase()
+        #expect(try runBodii(["log", "weight", "--db", db]).status == 64)
+        #expect(try runBodii(["log", "weight", "80", "--unit", "stone", "--db", db]).status == 64)
+        #expect(try runBodii(["demo", "--days", "0", "--db", folder.path("x.sqlite")]).status == 64)
+        #expect(try runBodii(["today", "--nonsense", "--db", db]).status == 64)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("x.sqlite")))
+    }
+
+    @Test func poundsAreConvertedToKilograms() throws {
+        let db = try demoDatabase()
+        let r = try runBodii(["log", "weight", "180", "--unit", "lb", "--db", db])
+        #expect(r.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try runBodii(["today", "--json", "--db", db]).stdout.utf8)) as? [String: Any])
+        let kg = try #require(num(json["weight_kg"]))
+        #expect(abs(kg - 81.6) < 0.05)
+    }
+
+    @Test func missingDatabaseIsNoInputAndNotCreated() throws {
+        let db = folder.path("missing.sqlite")
+        let r = try runBodii(["today", "--db", db])
+        #expect(r.status == 66)
+        #expect(r.stderr.contains(db))
+        #expect(try runBodii(["log", "weight", "80", "--db", db]).status == 66)
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test func foreignFileIsRefusedAndUntouched() throws {
+        let path = folder.path("notes.txt")
+        try Data("hello, not a database".utf8).write(to: URL(fileURLWithPath: path))
+        let r = try runBodii(["today", "--db", path])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("not a Bodii database"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "hello, not a database")
+    }
+
+    @Test func demoRefusesADatabaseWithAProfile() throws {
+        let db = try demoDatabase(days: 10)
+        let again = try runBodii(["demo", "--db", db])
+        #expect(again.status == 65)
+        #expect(again.stderr.contains("already has a profile"))
+    }
+
+    @Test func todayJSONHasEveryKeyWithNullsForUnknowns() throws {
+        // A profile and nothing else: nothing measured, and every key is still there.
+        let db = folder.path("profile-only.sqlite")
+        try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
+        let r = try runBodii(["today", "--json", "--db", db])
+        #expect(r.status == 0)
+        let expected = #"{"date":"\#(LocalDate.today().iso)","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"foods":[]}"#
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
+    }
+
+    @Test func todayJSONMatchesTheDaySummaryOnDemoData() throws {
+        let db = try demoDatabase(days: 40)
+        let r = try runBodii(["today", "--json", "--db", db])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let summary = try DaySummaryQuery(source: BodiiDatabase(url: URL(fileURLWithPath: db)).repositories).summary(for: LocalDate.today())
+        let calories = try #require(json["calories"] as? [String: Any])
+        #expect(num(calories["tdee"]) == summary.tdee.map { ($0 * 10).rounded() / 10 })
+        #expect(num(json["trend_weight_kg"]) == summary.trendWeightKg.map { ($0 * 10).rounded() / 10 })
+        let sleep = try #require(json["sleep"] as? [String: Any])
+        #expect(num(sleep["minutes"]).map { Int($0) } == summary.sleepMinutes)
+    }
+
+    @Test func envVariableChoosesTheDatabase() throws {
+        let db = try demoDatabase(days: 3)
+        let r = try runBodii(["today", "--json"], environment: ["BODII_DB": db])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("{\"date\""))
+    }
+
+    @Test func defaultDatabaseIsPrivate() throws {
+        let r = try runBodii(["demo", "--days", "3"], environment: ["XDG_DATA_HOME": folder.path("data")])
+        #expect(r.status == 0)
+        let dir = folder.path("data/bodii")
+        let file = dir + "/bodii.sqlite"
+        let dirMode = try FileManager.default.attributesOfItem(atPath: dir)[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(dirMode == 0o700)
+        #expect(fileMode == 0o600)
+    }
+}
+
+/// A JSON number as Double, whether Foundation parsed it as an integer or not.
+func num(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }

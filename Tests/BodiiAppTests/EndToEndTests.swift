@@ -1,0 +1,114 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+import Testing
+
+/// The real binary in tmux on a temporary database, used the way a person would.
+@Suite(.serialized) struct EndToEndTests {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
+    /// Runs bodii, then prints its exit status and whether the terminal is back in cooked mode.
+    func appCommand(db: String, extra: String = "") -> String {
+        let bin = BodiiBinary.url.path
+        return "sh -c '\(bin) --db \(db) \(extra); echo \"EXITED $?\"; stty -a | tr \" \" \"\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\n\" \" \"; echo; sleep 60'"
+    }
+
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func onboardingTabsHelpResizeAndQuit() throws {
+        let db = folder.path("e2e.sqlite")
+        let t = try TmuxSession(command: appCommand(db: db), environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        try t.waitFor(text: "Welcome to Bodii")
+
+        // Onboarding: a bad height is caught inline, then fixed.
+        try t.type("Robin")
+        try t.send("Tab", "Tab", "Tab", "Tab")
+        try t.type("5")
+        try t.send("Tab")
+        try t.type("72.5")
+        try t.send("Enter")
+        try t.waitFor(text: "height \"5\" is out of range")
+        try t.send("BTab", "C-u")
+        try t.type("175")
+        try t.send("Enter")
+        try t.waitFor(text: "Welcome, Robin!")
+        try t.waitFor(text: "72.5 kg")
+
+        // Every tab by its number.
+        let tabs = [("2", "History"), ("3", "Meals"), ("4", "Sessions"), ("5", "Nights"), ("6", "Profile"), ("1", "Calories")]
+        for (key, marker) in tabs {
+            try t.send(key)
+            try t.waitFor(text: marker)
+        }
+        try t.send("Tab")
+        try t.waitFor(text: "History")
+
+        // Help lists the view's keys and the global ones; Esc closes it.
+        try t.send("?")
+        try t.waitFor(text: "quit at once")
+        try t.send("Escape")
+        try t.waitFor("help closed") { !$0.contains("quit at once") }
+
+        // Tiny terminal: a clear message, no garbage; back to normal after.
+        try t.resize(width: 20, height: 5)
+        try t.waitFor(text: "Terminal too small")
+        try t.resize(width: 100, height: 30)
+        try t.waitFor(text: "1 Dashboard")
+
+        try t.send("q")
+        let final = try t.waitFor("exit") { $0.contains("EXITED") }
+        #expect(final.contains("EXITED 0"))
+        #expect(final.contains("icanon") && !final.contains("-icanon"), "terminal left in raw mode:\n\(final)")
+        #expect(final.contains("echo") && !final.contains("-echo"), "terminal left without echo:\n\(final)")
+
+        let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
+        let profile = try #require(try repos.loadProfile())
+        #expect(profile.name == "Robin")
+        #expect(profile.heightCm == 175)
+        #expect(try repos.latestBodyRecord(onOrBefore: LocalDate.today())?.weightKg == 72.5)
+    }
+
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func weightLoggedOnTheCommandLineShowsOnScreenAndCtrlCRestores() throws {
+        let db = folder.path("cli.sqlite")
+        #expect(try runBodii(["demo", "--days", "20", "--db", db]).status == 0)
+        #expect(try runBodii(["log", "weight", "77.7", "--db", db]).status == 0)
+        let t = try TmuxSession(command: appCommand(db: db), environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        try t.waitFor(text: "77.7 kg")
+        try t.send("2")
+        try t.waitFor(text: "77.7 kg")
+        // Ctrl-C in the middle of a form: quits at once, nothing half-written, terminal restored.
+        try t.send("a")
+        try t.waitFor(text: "Log weight")
+        try t.type("66")
+        try t.send("C-c")
+        let final = try t.waitFor("exit") { $0.contains("EXITED") }
+        #expect(final.contains("EXITED 0"))
+        #expect(final.contains("icanon") && !final.contains("-icanon"))
+        let weights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.bodyRecords(in: DateRange(ending: LocalDate.today(), days: 3))
+        #expect(!weights.contains { $0.weightKg == 66 })
+    }
+
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func asciiModeAndSigtermRestoreTheTerminal() throws {
+        let db = folder.path("ascii.sqlite")
+        #expect(try runBodii(["demo", "--days", "20", "--db", db]).status == 0)
+        let t = try TmuxSession(command: appCommand(db: db, extra: "--ascii"), width: 80, height: 24,
+                                environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        let screen = try t.waitFor(text: "Calories")
+        #expect(screen.contains("+-"))
+        #expect(!screen.contains("╭"))
+        // SIGTERM from outside: the app restores the terminal and exits 128+15.
+        try t.send("5")
+        try t.waitFor(text: "Nights")
+        let pids = try t.tmux(["list-panes", "-t", t.name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        kill.arguments = ["pkill", "-TERM", "-P", pids, "-x", "bodii"]
+        try kill.run()
+        kill.waitUntilExit()
+        let final = try t.waitFor("exit") { $0.contains("EXITED") }
+        #expect(final.contains("EXITED 143"))
+        #expect(final.contains("icanon") && !final.contains("-icanon"))
+    }
+}
