@@ -1,3 +1,4 @@
+import BodiiDomain
 import Foundation
 import Testing
 @testable import BodiiStore
@@ -38,5 +39,25 @@ import Testing
                 try db.executeRaw("INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level) VALUES (42, '2026-01-01', 1500, 2000, 'mifflin_st_jeor', 'light')")
             }
         }
+    }
+
+    @Test func aBadStoredValueIsReportedNotCrashed() throws {
+        try withDatabase { db, repos throws in
+            try repos.addFoodRecord(food(day("2026-11-20"), kcal: 100))
+            // Another tool wrote past the constraints.
+            try db.executeRaw("PRAGMA ignore_check_constraints = ON; UPDATE food_record SET meal = 'brunch'")
+            let range = DateRange(start: day("2026-11-01"), end: day("2026-11-30"))
+            #expect(throws: StoreError.invalidStoredValue(column: "food_record.meal", value: "brunch")) {
+                try repos.foodRecords(in: range)
+            }
+        }
+    }
+
+    @Test func storedDatesParseStrictly() {
+        #expect(SQLText.parseDate("2026-02-28") == LocalDate(year: 2026, month: 2, day: 28))
+        #expect(SQLText.parseDate("2026-02-29") == nil)
+        #expect(SQLText.parseDate("2026-2-28") == nil)
+        #expect(SQLText.parseDate("2026-02-2x") == nil)
+        #expect(SQLText.date(LocalDate(year: 987, month: 3, day: 4) ?? LocalDate(daysSinceEpoch: 0)) == "0987-03-04")
     }
 }
