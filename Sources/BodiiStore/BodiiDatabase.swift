@@ -124,6 +124,7 @@ public final class BodiiDatabase: Sendable {
     private static func inspectExisting(path: String, migrator: DatabaseMigrator) throws -> URL? {
         var config = Configuration()
         config.readonly = true
+        config.busyMode = .timeout(5)
         let queue: DatabaseQueue
         let applied: [String]
         let pending: Bool

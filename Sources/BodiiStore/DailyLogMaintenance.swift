@@ -12,11 +12,11 @@ import GRDB
 ///   They are stored, not computed at read time, so a row always reads as one consistent value.
 ///   A change to body records on dates B therefore refreshes bmr/tdee of every row from min(B) up
 ///   to (excluding) the first snapshot date after max(B): rows from that date on still see a snapshot
-///   that did not change. That is one set-based UPDATE, typically a handful of rows.
-///   (The rows of min(B)…max(B) themselves are among the touched dates.)
+///   that did not change. That is one set-based UPDATE, typically a handful of rows (a weight logged
+///   today touches today and any later rows only).
 ///
 /// Every step is set-based SQL over a JSON array of the touched dates, so refreshing the ~6,000
-/// dates of a 10-year import costs three statements, not thousands of round trips.
+/// dates of a 10-year import costs four statements, not thousands of round trips.
 enum DailyLogMaintenance {
     static func refresh(_ db: Database, dates: Set<LocalDate>, bodyDates: Set<LocalDate>) throws {
         guard !dates.isEmpty || !bodyDates.isEmpty else { return }

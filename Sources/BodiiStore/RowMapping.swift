@@ -79,6 +79,61 @@ extension RowMapped {
     }
 }
 
+/// Reads the columns of a `TableSQL` SELECT (`id`, then the table's columns) in order, by index:
+/// record lists run to thousands of rows, and lookups by name cost more than the decoding.
+struct ColumnReader {
+    private let row: Row
+    private let sql: TableSQL
+    private var index = 0
+
+    init(_ row: Row, _ sql: TableSQL) {
+        self.row = row
+        self.sql = sql
+    }
+
+    /// "table.column" of column `i`, for error messages only.
+    private func name(_ i: Int) -> String {
+        let names = Array(row.columnNames)
+        return "\(sql.table).\(i < names.count ? names[i] : String(i))"
+    }
+
+    mutating func next<T: DatabaseValueConvertible>(_ type: T.Type = T.self) throws -> T {
+        defer { index += 1 }
+        return try row.decode(atIndex: index)
+    }
+
+    mutating func date() throws -> LocalDate {
+        let i = index
+        let text = try next(String.self)
+        guard let date = SQLText.parseDate(text) else { throw StoreError.invalidStoredValue(column: name(i), value: text) }
+        return date
+    }
+
+    mutating func instant() throws -> Date {
+        let i = index
+        let text = try next(String.self)
+        guard let date = SQLText.parseTimestamp(text) else { throw StoreError.invalidStoredValue(column: name(i), value: text) }
+        return date
+    }
+
+    mutating func enumValue<T: RawRepresentable>(_ type: T.Type = T.self) throws -> T where T.RawValue == String {
+        let i = index
+        let raw = try next(String.self)
+        guard let value = T(rawValue: raw) else { throw StoreError.invalidStoredValue(column: name(i), value: raw) }
+        return value
+    }
+
+    /// Minutes after midnight, NULL when unknown.
+    mutating func clockTime() throws -> ClockTime? {
+        let i = index
+        guard let minutes = try next(Int?.self) else { return nil }
+        guard minutes >= 0, let time = ClockTime(hour: minutes / 60, minute: minutes % 60) else {
+            throw StoreError.invalidStoredValue(column: name(i), value: String(minutes))
+        }
+        return time
+    }
+}
+
 private let bodySQL = TableSQL(table: "body_record", kind: "body record", columns: [
     "date", "weight_kg", "body_fat_percent", "muscle_mass_kg", "recorded_at",
 ])
@@ -98,11 +153,9 @@ extension BodyRecord: RowMapped {
     }
 
     init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), date: try row.localDate("date"),
-                  weightKg: try row.decode(forColumn: "weight_kg"),
-                  bodyFatPercent: try row.decode(forColumn: "body_fat_percent"),
-                  muscleMassKg: try row.decode(forColumn: "muscle_mass_kg"),
-                  recordedAt: try row.instant("recorded_at"))
+        var c = ColumnReader(row, Self.sql)
+        self.init(id: try c.next(), date: try c.date(), weightKg: try c.next(), bodyFatPercent: try c.next(),
+                  muscleMassKg: try c.next(), recordedAt: try c.instant())
     }
 }
 
@@ -126,13 +179,10 @@ extension FoodRecord: RowMapped {
     }
 
     init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), date: try row.localDate("date"),
-                  meal: try row.enumValue(Meal.self, "meal"),
-                  foodId: FoodID(try row.decode(String.self, forColumn: "food_id")),
-                  foodName: try row.decode(forColumn: "food_name"), grams: try row.decode(forColumn: "grams"),
-                  kcal: try row.decode(forColumn: "kcal"), proteinG: try row.decode(forColumn: "protein_g"),
-                  carbsG: try row.decode(forColumn: "carbs_g"), fatG: try row.decode(forColumn: "fat_g"),
-                  fiberG: try row.decode(forColumn: "fiber_g"), loggedAt: try row.instant("logged_at"))
+        var c = ColumnReader(row, Self.sql)
+        self.init(id: try c.next(), date: try c.date(), meal: try c.enumValue(), foodId: FoodID(try c.next()),
+                  foodName: try c.next(), grams: try c.next(), kcal: try c.next(), proteinG: try c.next(),
+                  carbsG: try c.next(), fatG: try c.next(), fiberG: try c.next(), loggedAt: try c.instant())
     }
 }
 
@@ -155,10 +205,9 @@ extension ExerciseRecord: RowMapped {
     }
 
     init(row: Row) throws {
-        self.init(id: try row.decode(forColumn: "id"), date: try row.localDate("date"),
-                  activity: try row.decode(forColumn: "activity"), minutes: try row.decode(forColumn: "minutes"),
-                  intensity: try row.enumValue(Intensity.self, "intensity"), met: try row.decode(forColumn: "met"),
-                  kcal: try row.decode(forColumn: "kcal"), loggedAt: try row.instant("logged_at"))
+        var c = ColumnReader(row, Self.sql)
+        self.init(id: try c.next(), date: try c.date(), activity: try c.next(), minutes: try c.next(),
+                  intensity: try c.enumValue(), met: try c.next(), kcal: try c.next(), loggedAt: try c.instant())
     }
 }
 
@@ -177,16 +226,8 @@ extension SleepRecord: RowMapped {
     func normalized() -> SleepRecord { self }
 
     init(row: Row) throws {
-        func clock(_ column: String) throws -> ClockTime? {
-            guard let minutes = try row.decode(Int?.self, forColumn: column) else { return nil }
-            guard let time = ClockTime(hour: minutes / 60, minute: minutes % 60), minutes >= 0 else {
-                throw StoreError.invalidStoredValue(column: "sleep_record.\(column)", value: String(minutes))
-            }
-            return time
-        }
-        self.init(id: try row.decode(forColumn: "id"), date: try row.localDate("date"),
-                  bedtime: try clock("bedtime_minutes"), wakeTime: try clock("wake_minutes"),
-                  minutes: try row.decode(forColumn: "minutes"), quality: try row.decode(forColumn: "quality"),
-                  status: try row.enumValue(SleepStatus.self, "status"))
+        var c = ColumnReader(row, Self.sql)
+        self.init(id: try c.next(), date: try c.date(), bedtime: try c.clockTime(), wakeTime: try c.clockTime(),
+                  minutes: try c.next(), quality: try c.next(), status: try c.enumValue())
     }
 }

@@ -18,8 +18,26 @@ enum SQLText {
     }
 
     static func localDate(_ text: String, column: String) throws -> LocalDate {
-        guard let date = LocalDate(iso: text) else { throw StoreError.invalidStoredValue(column: column, value: text) }
+        guard let date = parseDate(text) else { throw StoreError.invalidStoredValue(column: column, value: text) }
         return date
+    }
+
+    /// Strict "YYYY-MM-DD", like `LocalDate(iso:)` but without allocating (lists read thousands).
+    static func parseDate(_ text: String) -> LocalDate? {
+        text.utf8.withContiguousStorageIfAvailable { b -> LocalDate? in
+            guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var n = 0
+                for i in range {
+                    let d = Int(b[i]) - 48
+                    guard (0...9).contains(d) else { return nil }
+                    n = n * 10 + d
+                }
+                return n
+            }
+            guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+            return LocalDate(year: y, month: m, day: d)
+        } ?? LocalDate(iso: text)
     }
 
     /// The instant rounded to whole milliseconds, exactly as `timestamp(_:timeZone:)` stores it,

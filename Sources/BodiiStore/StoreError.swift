@@ -36,3 +36,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError: LocalizedError {
+    /// The same one-line message, for code that prints `localizedDescription`.
+    public var errorDescription: String? { description }
+}

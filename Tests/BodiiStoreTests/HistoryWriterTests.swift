@@ -88,7 +88,9 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
 
             // Later single writes still agree with the full recomputation.
             let last = day("2026-11-22")
+            let single = Date()
             try repos.addFoodRecord(food(last, kcal: 123))
+            print("addFoodRecord on a 10-year database: \(String(format: "%.2f", Date().timeIntervalSince(single) * 1000)) ms")
             #expect(abs((try repos.dailyLog(on: last)?.caloriesIn ?? 0) - ((foodIn[last] ?? 0) + 123)) < 1e-6)
             let recent = DateRange(ending: last, days: 60)
             #expect(sameLogs(try repos.dailyLogs(in: recent), try expectedDailyLogs(repos, in: recent)))
