@@ -65,7 +65,7 @@ import SleepFeature
         #expect(state.checkInDays7 == (try db.repositories.checkIns(in: week)).count)
         #expect(state.unitSystem == .metric)
         #expect(state.goal == nil, "the demo sets no goal")
-        #expect(state.summary.targetKcal == nil)
+        #expect(state.summary.targetKcal != nil && state.summary.targetKcal == state.summary.tdee, "without a goal the target is the TDEE")
         #expect(state.summary.eatenKcal == 0, "the demo logs no food")
         #expect(state.summary.tdee != nil)
         #expect(vm.status == nil)
