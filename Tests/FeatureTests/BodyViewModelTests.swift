@@ -1,0 +1,176 @@
+import Testing
+import BodiiDomain
+import BodiiStore
+import TerminalKit
+import BodyFeature
+
+/// The Body tab's "log weight" form (fields: weight, body fat, muscle mass, date) and its history list.
+@MainActor
+@Suite struct BodyViewModelTests {
+    private let year = DateRange(ending: TestDay.fixed, days: 365)
+
+    @Test func outOfRangeWeightShowsTheErrorAndWritesNothing() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        #expect(!vm.isEditingText)
+
+        #expect(vm.handle(.char("a")) == .handled)
+        #expect(vm.form != nil)
+        #expect(vm.isEditingText)
+        #expect(vm.form?.value(BodyEntryField.date.rawValue) == "2026-11-22", "the date defaults to the clock's today")
+        vm.type("500")
+        #expect(vm.hasUnsavedInput)
+
+        #expect(vm.handle(.enter) == .handled)
+        let error = try #require(vm.form?.errors[BodyEntryField.weight.rawValue])
+        #expect(error.contains("500"))
+        #expect(error.contains("20–400 kg"))
+        #expect(vm.form?.errors.count == 1)
+        #expect(vm.status?.kind == .error)
+        #expect(vm.isEditingText, "the form stays open to fix the value")
+        #expect(try db.repositories.bodyRecords(in: year).isEmpty)
+        #expect(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed) == nil)
+    }
+
+    @Test func validWeightAndBodyFatSaveWithKatchMcArdle() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        vm.type("500")
+        vm.press(.enter)                       // rejected first
+        vm.press(.ctrl("u"))
+        vm.type("81.4")
+        vm.press(.tab)
+        vm.type("17.5")
+
+        #expect(vm.handle(.enter) == .handled)
+
+        #expect(vm.form == nil)
+        #expect(!vm.isEditingText)
+        #expect(vm.status == StatusMessage("Logged 81.4 kg on 2026-11-22.", kind: .success))
+        let records = try db.repositories.bodyRecords(in: year)
+        #expect(records.count == 1)
+        let record = try #require(records.first)
+        #expect(record.weightKg == 81.4)
+        #expect(record.bodyFatPercent == 17.5)
+        #expect(record.muscleMassKg == nil)
+        #expect(record.date == TestDay.fixed)
+        #expect(record.recordedAt == db.clock.now)
+
+        let snapshot = try #require(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed))
+        #expect(snapshot.formula == .katchMcArdle)
+        #expect(snapshot.bodyRecordId == record.id)
+        // Katch-McArdle: 370 + 21.6 × lean mass (kg).
+        let lean = 81.4 * (1 - 0.175)
+        #expect(abs(snapshot.bmr - (370 + 21.6 * lean)) < 0.5)
+        #expect(abs(snapshot.tdee - snapshot.bmr * 1.55) < 0.5, "moderate activity")
+
+        #expect(vm.rows.count == 1)
+        #expect(vm.rows[vm.selected].record.id == record.id)
+        #expect(vm.snapshot?.formula == .katchMcArdle)
+    }
+
+    @Test func weightWithoutBodyFatUsesMifflinStJeor() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        vm.type("80")
+        vm.press(.enter)
+        #expect(vm.form == nil)
+        let snapshot = try #require(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed))
+        #expect(snapshot.formula == .mifflinStJeor)
+    }
+
+    @Test func savedBackdatedRecordIsSelected() throws {
+        let db = try TestDatabase.demo()
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        let before = vm.rows.count
+        #expect(before > 40, "60 demo days, most with a weigh-in")
+
+        vm.press(.char("a"))
+        vm.type("77.7")
+        vm.press(.tab, times: 3)               // date
+        vm.press(.ctrl("u"))
+        vm.type("2026-11-10")
+        vm.press(.enter)
+
+        #expect(vm.form == nil)
+        #expect(vm.rows.count == before + 1)
+        #expect(vm.selected > 0, "not the newest row: the record is 12 days old")
+        let selected = vm.rows[vm.selected].record
+        #expect(selected.weightKg == 77.7)
+        #expect(selected.date == LocalDate(year: 2026, month: 11, day: 10))
+        let stored = try db.repositories.bodyRecords(in: DateRange(start: selected.date, end: selected.date))
+        #expect(stored.contains { $0.id == selected.id && $0.weightKg == 77.7 })
+    }
+
+    @Test func escapeCancelsAndWritesNothing() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        vm.type("80")
+        vm.press(.tab)
+        vm.type("20")
+
+        #expect(vm.handle(.escape) == .handled)
+
+        #expect(vm.form == nil)
+        #expect(!vm.isEditingText)
+        #expect(!vm.hasUnsavedInput)
+        #expect(vm.status?.text == "Nothing logged.")
+        #expect(vm.rows.isEmpty)
+        #expect(try db.repositories.bodyRecords(in: year).isEmpty)
+    }
+
+    @Test func savingWithoutAProfileReportsAndWritesNothing() throws {
+        let db = try TestDatabase()
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        vm.type("80")
+        vm.press(.enter)
+        #expect(vm.status?.kind == .error)
+        #expect(vm.form != nil, "the typed value is kept")
+        #expect(try db.repositories.bodyRecords(in: year).isEmpty)
+    }
+
+    @Test func selectionStaysInRange() throws {
+        let db = try TestDatabase.demo()
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        let count = vm.rows.count
+        #expect(count == (try db.repositories.bodyRecords(in: year).count))
+        #expect(vm.rows.first?.record.date == (try db.repositories.bodyRecords(in: year).last?.date), "newest first")
+
+        vm.press(.char("k"))
+        #expect(vm.selected == 0)
+        vm.press(.char("j"), times: 3)
+        #expect(vm.selected == 3)
+        vm.press(.pageDown)
+        #expect(vm.selected == 13)
+        vm.press(.char("j"), times: count + 5)
+        #expect(vm.selected == count - 1)
+        vm.press(.pageDown)
+        #expect(vm.selected == count - 1)
+        vm.press(.up)
+        #expect(vm.selected == count - 2)
+        vm.press(.pageUp, times: 20)
+        #expect(vm.selected == 0)
+        #expect(vm.handle(.char("x")) == .ignored)
+    }
+
+    @Test func emptyHistoryKeepsSelectionAtZero() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("j"), times: 3)
+        vm.press(.pageDown)
+        #expect(vm.selected == 0)
+        #expect(vm.rows.isEmpty)
+    }
+}

@@ -1,0 +1,200 @@
+import Testing
+import SnapshotTesting
+import BodiiDomain
+import BodiiStore
+import TerminalKit
+import DashboardFeature
+import BodyFeature
+import DietFeature
+import ExerciseFeature
+import SleepFeature
+import SettingsFeature
+
+/// Text snapshots of every tab in the content area the shell gives it (100×27 and 80×21), on 60
+/// demo days ending on the fixed day, and on a database with only a profile.
+/// Record with `SNAPSHOT_TESTING_RECORD=all swift test --filter FeatureTests`, then read the files.
+@MainActor
+@Suite struct SnapshotTests {
+    static let databasePath = "/home/alex/.local/share/bodii/bodii.sqlite"
+
+    private func snap(_ screen: any Screen, _ size: ContentSize, label: String = "",
+                      fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
+                      line: UInt = #line, column: UInt = #column) {
+        let text = render(screen, size).text
+        assertSnapshot(of: text, as: .lines, named: size.name + (label.isEmpty ? "" : "-\(label)"),
+                       fileID: fileID, file: file, testName: testName, line: line, column: column)
+    }
+
+    private func snapBoth(_ screen: any Screen, label: String = "", testName: String = #function,
+                          line: UInt = #line, column: UInt = #column) {
+        for size in ContentSize.allCases { snap(screen, size, label: label, testName: testName, line: line, column: column) }
+    }
+
+    private func settings(_ db: TestDatabase, themeProblems: [String] = []) -> SettingsViewModel {
+        let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes,
+                                   themeProblems: themeProblems, databasePath: Self.databasePath, previewTheme: { _ in })
+        vm.didBecomeVisible()
+        return vm
+    }
+
+    private func tabs(_ db: TestDatabase) -> [(String, any TabScreen)] {
+        [
+            ("dashboard", DashboardViewModel(source: db.repositories, clock: db.clock)),
+            ("body", BodyViewModel(source: db.repositories, clock: db.clock)),
+            ("diet", DietViewModel(source: db.repositories, clock: db.clock)),
+            ("exercise", ExerciseViewModel(source: db.repositories, clock: db.clock)),
+            ("sleep", SleepViewModel(source: db.repositories, clock: db.clock)),
+            ("settings", settings(db)),
+        ]
+    }
+
+    // MARK: demo data
+
+    @Test func dashboard() throws {
+        let db = try TestDatabase.demo()
+        let vm = DashboardViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        snapBoth(vm)
+        vm.press(.char("["), times: 3)
+        snap(vm, .large, label: "3-days-ago")
+    }
+
+    @Test func dashboardWithGoalAndMeals() throws {
+        let db = try TestDatabase.demo()
+        let snapshot = try #require(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed))
+        try db.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: snapshot.tdee, weightKg: 80, on: TestDay.fixed))
+        try DietFixtures.logMeals(in: db, on: TestDay.fixed)
+        let vm = DashboardViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        snapBoth(vm)
+    }
+
+    @Test func body() throws {
+        let db = try TestDatabase.demo()
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        snapBoth(vm)
+        vm.press(.char("j"), times: 2)
+        snap(vm, .small, label: "selected-3rd")
+    }
+
+    @Test func bodyLogWeightForm() throws {
+        let db = try TestDatabase.demo()
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        snapBoth(vm, label: "empty")
+        vm.type("500")
+        vm.press(.tab)
+        vm.type("90")
+        vm.press(.tab)
+        vm.type("abc")
+        vm.press(.tab)
+        vm.press(.ctrl("u"))
+        vm.type("2027-01-01")
+        vm.press(.enter)
+        // Muscle mass is only checked once the weight is valid, so "abc" has no error yet.
+        #expect(vm.form?.errors.keys.sorted() == ["bodyFat", "date", "weight"])
+        snapBoth(vm, label: "errors")
+    }
+
+    @Test func diet() throws {
+        let db = try TestDatabase.demo()
+        let vm = DietViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        snapBoth(vm)
+    }
+
+    @Test func dietWithMeals() throws {
+        let db = try TestDatabase.demo()
+        let snapshot = try #require(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed))
+        try db.repositories.saveActiveGoal(ProfileSetup.goal(.maintain, tdee: snapshot.tdee, weightKg: 80, on: TestDay.fixed))
+        try DietFixtures.logMeals(in: db, on: TestDay.fixed)
+        let vm = DietViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        snapBoth(vm)
+    }
+
+    @Test func exercise() throws {
+        let db = try TestDatabase.demo()
+        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        snapBoth(vm)
+    }
+
+    @Test func sleep() throws {
+        let db = try TestDatabase.demo()
+        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        snapBoth(vm)
+        vm.press(.char("["), times: 5)
+        snap(vm, .large, label: "5-days-ago")
+    }
+
+    @Test func settingsSections() throws {
+        let db = try TestDatabase.demo()
+        let vm = settings(db)
+        snapBoth(vm, label: "profile")
+        vm.press(.char("j"))
+        snap(vm, .large, label: "units")
+        vm.press(.enter)
+        snap(vm, .large, label: "units-choosing")
+        vm.press(.escape)
+        vm.press(.char("j"))
+        snapBoth(vm, label: "theme")
+        vm.press(.enter)
+        vm.press(.char("j"))
+        snap(vm, .large, label: "theme-choosing")
+        vm.press(.escape)
+        vm.press(.char("j"))
+        snapBoth(vm, label: "data")
+    }
+
+    @Test func settingsThemeProblems() throws {
+        let db = try TestDatabase.demo()
+        let vm = settings(db, themeProblems: ["solarized.toml: line 4: unknown role \"primary\""])
+        vm.press(.char("j"), times: 2)
+        snap(vm, .large)
+    }
+
+    @Test func settingsEditProfile() throws {
+        let db = try TestDatabase.demo()
+        let vm = settings(db)
+        vm.press(.enter)
+        snapBoth(vm, label: "form")
+        vm.press(.ctrl("u"))
+        vm.press(.tab, times: 3)
+        vm.press(.ctrl("u"))
+        vm.type("2020-01-01")
+        vm.press(.enter)
+        snapBoth(vm, label: "errors")
+    }
+
+    // MARK: empty database (profile only)
+
+    @Test func emptyTabs() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        for (name, tab) in tabs(db) {
+            tab.didBecomeVisible()
+            for size in ContentSize.allCases { snap(tab, size, label: name) }
+        }
+    }
+
+    // MARK: onboarding
+
+    @Test func onboarding() throws {
+        let db = try TestDatabase()
+        let vm = OnboardingViewModel(store: db.repositories, clock: db.clock, fallbackName: "Alex")
+        snapBoth(vm, label: "fresh")
+        vm.type("Sam")
+        vm.press(.tab, times: 3)
+        vm.type("1890-01-01")
+        vm.press(.tab)
+        vm.type("50")
+        vm.press(.tab)
+        vm.type("5")
+        vm.press(.enter)
+        #expect(vm.form.errors.count == 3)
+        snapBoth(vm, label: "errors")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import BodiiDomain
+import BodiiStore
+import TerminalKit
+
+/// The day every test lives on, so nothing depends on the real date.
+enum TestDay {
+    /// 2026-11-22 (20779 days after 1970-01-01).
+    static let fixed = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 20_779)
+    static let clock = FixedClock(day: fixed)
+}
+
+/// A real SQLite database in its own temporary folder, removed when the value goes away.
+/// Optionally holds a profile and `demoDays` of `DemoHistory` ending on the fixed day.
+final class TestDatabase {
+    let folder: URL
+    let database: BodiiDatabase
+    let clock: FixedClock
+
+    var repositories: SQLiteRepositories { database.repositories }
+    var path: String { database.url.path }
+
+    init(profile: Profile? = nil, demoDays: Int = 0, clock: FixedClock = TestDay.clock) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-ftests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // UTC, like the fixed clock, so stored timestamps and dates agree.
+        database = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite"), timeZone: clock.timeZone)
+        self.clock = clock
+        if let profile { try database.repositories.saveProfile(profile) }
+        if demoDays > 0 {
+            let batch = DemoHistory(days: demoDays, endDate: clock.today).makeBatch(profile: profile ?? DemoHistory.profile)
+            try database.repositories.write(batch)
+        }
+    }
+
+    /// A database set up the way `bodii demo` leaves it: the demo profile and its history.
+    static func demo(days: Int = 60) throws -> TestDatabase {
+        try TestDatabase(profile: DemoHistory.profile, demoDays: days)
+    }
+
+    deinit {
+        try? database.close()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// The content area sizes the shell gives a tab: a roomy terminal and the 80×24 minimum.
+enum ContentSize: CaseIterable {
+    case large, small
+    var width: Int { self == .large ? 100 : 80 }
+    var height: Int { self == .large ? 27 : 21 }
+    var name: String { "\(width)x\(height)" }
+}
+
+let snapshotContext = RenderContext(theme: .fallback, symbols: .unicode)
+
+@MainActor
+func render(_ screen: any Screen, _ size: ContentSize) -> Buffer {
+    var buffer = Buffer(width: size.width, height: size.height)
+    screen.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+    return buffer
+}
+
+extension Screen {
+    /// Types `text` one character at a time, as the terminal delivers it.
+    @discardableResult
+    func type(_ text: String) -> [KeyResult] {
+        text.map { handle(.char($0)) }
+    }
+
+    /// Sends the same key `count` times.
+    @discardableResult
+    func press(_ key: Key, times count: Int = 1) -> [KeyResult] {
+        (0..<count).map { _ in handle(key) }
+    }
+}
