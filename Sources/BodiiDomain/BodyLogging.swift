@@ -47,11 +47,20 @@ public struct BodyLogging {
         return .success(BodyRecord(date: date, weightKg: weight, bodyFatPercent: fat, muscleMassKg: muscle, recordedAt: clock.now))
     }
 
+    /// How long a body-fat measurement stays good for the BMR formula: people measure it weekly
+    /// at best, and the formula should not flip between Katch-McArdle and Mifflin-St Jeor daily.
+    public static let bodyFatValidityDays = 30
+
     /// Saves `record` and its BMR/TDEE snapshot in one transaction. Needs a profile for the formulas.
     @discardableResult
     public func save(_ record: BodyRecord) throws -> BodyRecord {
         guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
-        return try store.addBodyRecord(record, snapshot: Metabolism.snapshot(for: record, profile: profile))
+        var basis = record
+        if basis.bodyFatPercent == nil {
+            let window = DateRange(start: record.date.adding(days: -Self.bodyFatValidityDays), end: record.date)
+            basis.bodyFatPercent = try store.bodyRecords(in: window).last(where: { $0.bodyFatPercent != nil })?.bodyFatPercent
+        }
+        return try store.addBodyRecord(record, snapshot: Metabolism.snapshot(for: basis, profile: profile))
     }
 }
 

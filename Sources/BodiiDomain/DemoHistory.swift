@@ -54,6 +54,7 @@ public struct DemoHistory: Sendable {
         var batch = HistoryBatch()
         let start = endDate.adding(days: -(days - 1))
         var drift = 0.0
+        var lastFat: (date: LocalDate, percent: Double)?
         for offset in 0..<days {
             let date = start.adding(days: offset)
             // A slow multi-year wave with a winter bump, losing gently towards today, plus a small
@@ -66,7 +67,11 @@ public struct DemoHistory: Sendable {
                 let fat = offset % 7 == 0 ? ((18 + (weight - 76) * 0.45 + rng.gaussian(sd: 0.4)) * 10).rounded() / 10 : nil
                 let at = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 7 * 3600 + Double(offset % 40) * 60)
                 let record = BodyRecord(date: date, weightKg: measured, bodyFatPercent: fat, recordedAt: at)
-                batch.body.append((record, Metabolism.snapshot(for: record, profile: profile)))
+                if let fat { lastFat = (date, fat) }
+                // Like BodyLogging.save: a recent body-fat reading keeps the formula steady.
+                var basis = record
+                if let last = lastFat, last.date.days(until: date) <= BodyLogging.bodyFatValidityDays { basis.bodyFatPercent = last.percent }
+                batch.body.append((record, Metabolism.snapshot(for: basis, profile: profile)))
             }
             if rng.chance(0.62) {
                 let a = DemoHistory.activities[Int.random(in: 0..<DemoHistory.activities.count, using: &rng)]

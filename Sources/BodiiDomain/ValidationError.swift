@@ -49,6 +49,14 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String { message }
 
+    /// The shorter form shown under a form field, where label and value are already on screen:
+    /// "Out of range: allowed 20–400 kg".
+    public var inlineMessage: String {
+        var phrase = problem.phrase
+        if phrase.hasPrefix("is ") { phrase.removeFirst(3) }
+        return phrase.prefix(1).uppercased() + phrase.dropFirst() + ": allowed " + allowed
+    }
+
     static func quoted(_ text: String) -> String {
         let limit = 24
         let short = text.count > limit ? String(text.prefix(limit)) + "…" : text

@@ -10,7 +10,7 @@ struct BodyView: Widget {
     let today: LocalDate
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let (tableArea, cardArea) = area.splitLeft(max(0, area.width - 30))
+        let (tableArea, cardArea) = area.splitLeft(max(0, area.width - 26))
         let fmt = UnitFormatter(unitSystem)
         let block = Block(title: "History", rightTitle: rows.isEmpty ? nil : "\(rows.count) weigh-ins")
         block.render(in: tableArea, buffer: &buffer, context: context)
@@ -24,11 +24,11 @@ struct BodyView: Widget {
             ])
         }
         Table(columns: [
-            TableColumn("Date", width: .length(10)), TableColumn("Weight", width: .length(9), alignment: .right),
-            TableColumn("Trend", width: .length(9), alignment: .right), TableColumn("Body fat", width: .length(8), alignment: .right),
-            TableColumn("Muscle", width: .length(9), alignment: .right),
-        ], rows: tableRows, selected: rows.isEmpty ? nil : selected,
-              emptyMessage: "No weigh-ins yet — press a to log your weight.")
+            TableColumn("Date", width: .length(10)), TableColumn("Weight", width: .length(8), alignment: .right),
+            TableColumn("Trend", width: .length(8), alignment: .right), TableColumn("Fat", width: .length(6), alignment: .right),
+            TableColumn("Muscle", width: .length(8), alignment: .right), TableColumn("", width: .fill(1)),
+        ], rows: tableRows, selected: selected,
+              emptyMessage: "No weigh-ins yet — press a to log your weight.", columnSpacing: 1)
             .render(in: block.inner(tableArea).inset(left: 1), buffer: &buffer, context: context)
 
         let card = Block(title: "Metabolism")
@@ -40,7 +40,7 @@ struct BodyView: Widget {
                 Line([Span("TDEE  ", .muted), Span("\(Int(s.tdee.rounded())) kcal", .accent)]),
                 "",
                 Line(s.formula.label, .text),
-                Line(s.formula == .katchMcArdle ? "(body fat known)" : "(no body fat logged)", .muted),
+                Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),
                 Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
                 Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
             ]

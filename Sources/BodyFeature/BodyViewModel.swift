@@ -107,7 +107,7 @@ public final class BodyViewModel: TabScreen {
                                        date: f.value(BodyEntryField.date.rawValue) ?? "")
             switch logging.validate(input, unitSystem: unitSystem) {
             case .failure(let errors):
-                f.errors = Dictionary(uniqueKeysWithValues: BodyEntryField.allCases.compactMap { field in errors[field].map { (field.rawValue, $0.message) } })
+                f.errors = Dictionary(uniqueKeysWithValues: BodyEntryField.allCases.compactMap { field in errors[field].map { (field.rawValue, $0.inlineMessage) } })
                 if let first = BodyEntryField.allCases.first(where: { errors[$0] != nil }) { f.focus(first.rawValue) }
                 form = f
                 status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)

@@ -6,15 +6,17 @@ import TerminalKit
 public struct DashboardView: Widget {
     public var state: DashboardState?
     public var day: LocalDate
-    public var isToday: Bool
+    public var today: LocalDate
     public var errorMessage: String?
 
-    public init(state: DashboardState?, day: LocalDate, isToday: Bool, errorMessage: String? = nil) {
+    public init(state: DashboardState?, day: LocalDate, today: LocalDate, errorMessage: String? = nil) {
         self.state = state
         self.day = day
-        self.isToday = isToday
+        self.today = today
         self.errorMessage = errorMessage
     }
+
+    var isToday: Bool { day == today }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let (header, body) = area.splitTop(1)
@@ -50,8 +52,8 @@ public struct DashboardView: Widget {
 
     private func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))" } ?? "—" }
 
-    private func pair(_ label: String, _ value: String, _ role: Role = .text) -> Line {
-        Line([Span(label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted), Span(value, role)])
+    private func pair(_ label: String, _ value: String, _ role: Role = .text, pad: Int = 10) -> Line {
+        Line([Span(label.padding(toLength: pad, withPad: " ", startingAt: 0), .muted), Span(value, role)])
     }
 
     private func caloriesLines(_ s: DashboardState) -> [Line] {
@@ -70,8 +72,8 @@ public struct DashboardView: Widget {
 
     private func weightLines(_ s: DashboardState, width: Int) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
-        guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("bodii log weight KG", .muted)] }
-        let when = latest.date == day ? "today" : latest.date.shortLabel(relativeTo: day)
+        guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("Body tab: a logs one", .muted)] }
+        let when = latest.date.shortLabel(relativeTo: today)
         var lines = [Line([Span(fmt.mass(latest.kg), .accent), Span("  " + when, .muted)])]
         lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—"))
         if let change = s.weekChangeKg {
@@ -85,8 +87,9 @@ public struct DashboardView: Widget {
         guard s.latestWeight != nil, rect.height >= 5 else { return }
         let row = Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1)
         let (label, line) = row.splitLeft(10)
-        buffer.write(Line("30 days", .muted), in: label, context: context)
-        Sparkline(Array(s.last30Trend.suffix(line.width)), role: .series1).render(in: line, buffer: &buffer, context: context)
+        let days = min(s.last30Trend.count, line.width)
+        buffer.write(Line("\(days) days", .muted), in: label, context: context)
+        Sparkline(Array(s.last30Trend.suffix(days)), role: .series1).render(in: line, buffer: &buffer, context: context)
     }
 
     private func sleepLines(_ s: DashboardState) -> [Line] {
@@ -104,9 +107,10 @@ public struct DashboardView: Widget {
 
     private func exerciseLines(_ s: DashboardState, width: Int) -> [Line] {
         [
-            pair("Today", "\(s.summary.exerciseMinutes) min"),
-            pair("Burned", kcal(s.summary.burnedKcal) + " kcal"),
-            pair("7 days", "\(s.exerciseMinutes7)/150 min", s.exerciseMinutes7 >= 150 ? .good : .text),
+            pair("Today", "\(s.summary.exerciseMinutes) min", pad: 7),
+            pair("Burned", kcal(s.summary.burnedKcal) + " kcal", pad: 7),
+            pair("7 days", "\(s.exerciseMinutes7) min", s.exerciseMinutes7 >= 150 ? .good : .text, pad: 7),
+            Line("goal 150/week", .muted),
         ]
     }
 
@@ -126,7 +130,7 @@ public struct DashboardView: Widget {
             ("Fat", d.fatG, targets?.fatG, .fat),
         ]
         for (i, item) in items.enumerated() where i < rect.height {
-            let row = Rect(x: rect.x + 1, y: rect.y + i, width: rect.width - 1, height: 1)
+            let row = Rect(x: rect.x + 1, y: rect.y + i, width: rect.width - 2, height: 1)
             let text = item.2.map { "\(Int(item.1.rounded()))/\(Int($0.rounded())) g" } ?? "\(Int(item.1.rounded())) g"
             Gauge(label: item.0, value: item.1, max: item.2 ?? 0, valueText: text, role: item.3, labelWidth: 8)
                 .render(in: row, buffer: &buffer, context: context)
@@ -141,18 +145,19 @@ public struct DashboardView: Widget {
     }
 
     private func weightChart(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let block = Block(title: "Weight — last 30 days", rightTitle: "· weigh-ins  ─ trend")
+        let block = Block(title: "Weight trend — last 30 days", rightTitle: s.trendKg.map { "now " + UnitFormatter(s.unitSystem).mass($0) })
         block.render(in: rect, buffer: &buffer, context: context)
         let inner = block.inner(rect).inset(left: 1, right: 1)
-        guard s.last30Weights.contains(where: { $0 != nil }) || s.last30Trend.contains(where: { $0 != nil }) else {
+        guard s.last30Trend.contains(where: { $0 != nil }) else {
             Paragraph("No weigh-ins in the last 30 days.", role: .muted).render(in: inner, buffer: &buffer, context: context)
             return
         }
         let fmt = UnitFormatter(s.unitSystem)
         let convert: (Double?) -> Double? = { $0.map(fmt.massValue) }
         let first = day.adding(days: -29)
-        LineChart(series: [ChartSeries(s.last30Weights.map(convert), role: .muted), ChartSeries(s.last30Trend.map(convert), role: .series1)],
-                  labels: AxisLabels.everyNth(count: 30, step: 7) { first.adding(days: $0).shortLabel(relativeTo: day) }, unit: fmt.massUnit)
+        // The smoothed trend only: raw weigh-ins jump by a kilo a day and would hide it (Body has them).
+        LineChart(series: [ChartSeries(s.last30Trend.map(convert), role: .series1)],
+                  labels: AxisLabels.everyNth(count: 30, step: 7) { first.adding(days: $0).shortLabel(relativeTo: today) }, unit: fmt.massUnit)
             .render(in: inner, buffer: &buffer, context: context)
     }
 

@@ -42,7 +42,7 @@ public final class DashboardViewModel: TabScreen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        DashboardView(state: state, day: day, isToday: day == clock.today, errorMessage: status?.text)
+        DashboardView(state: state, day: day, today: clock.today, errorMessage: status?.text)
             .render(in: area, buffer: &buffer, context: context)
     }
 }

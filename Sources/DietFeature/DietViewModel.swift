@@ -70,8 +70,8 @@ struct DietView: Widget {
         }
         Table(columns: [TableColumn("Food"), TableColumn("Amount", width: .length(8), alignment: .right),
                         TableColumn("kcal", width: .length(6), alignment: .right), TableColumn("P/C/F g", width: .length(11), alignment: .right)],
-              rows: rows, emptyMessage: "No meals logged on this day. Food search and logging arrive with the food catalog.")
-            .render(in: block.inner(mealsArea).inset(left: 1), buffer: &buffer, context: context)
+              rows: rows, emptyMessage: "No meals logged on this day.")
+            .render(in: block.inner(mealsArea).inset(left: 1, right: 1), buffer: &buffer, context: context)
 
         let totals = Block(title: "Day total")
         totals.render(in: totalsArea, buffer: &buffer, context: context)

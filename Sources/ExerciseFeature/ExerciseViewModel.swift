@@ -66,14 +66,15 @@ struct ExerciseView: Widget {
                         TableColumn("Intensity", width: .length(10)), TableColumn("kcal", width: .length(6), alignment: .right)],
               rows: sessions.map { TableRow([$0.activity, "\($0.minutes)", $0.intensity.label, "\(Int($0.kcal.rounded()))"]) },
               emptyMessage: "No exercise logged on this day.")
-            .render(in: block.inner(parts[0]).inset(left: 1), buffer: &buffer, context: context)
+            .render(in: block.inner(parts[0]).inset(left: 1, right: 1), buffer: &buffer, context: context)
 
         let week = minutesPerDay.suffix(7).reduce(0, +)
         let chart = Block(title: "Minutes per day — last \(minutesPerDay.count) days", rightTitle: "7 days: \(week) / 150 min")
         chart.render(in: parts[1], buffer: &buffer, context: context)
         let first = day.adding(days: -(minutesPerDay.count - 1))
-        BarChart(values: minutesPerDay.map { Double($0) }, labels: AxisLabels.everyNth(count: minutesPerDay.count, step: 7) { first.adding(days: $0).shortLabel(relativeTo: today) },
-                 unit: "min", role: .series3, barWidth: 3)
+        // A day without sessions is no bar at all, not a sliver that reads as "a few minutes".
+        BarChart(values: minutesPerDay.map { $0 > 0 ? Double($0) : nil }, labels: AxisLabels.everyNth(count: minutesPerDay.count, step: 7) { first.adding(days: $0).shortLabel(relativeTo: today) },
+                 unit: "min", scale: 0...Double(max(60, minutesPerDay.max() ?? 0)), role: .series3, barWidth: 3)
             .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
     }
 }

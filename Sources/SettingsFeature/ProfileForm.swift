@@ -58,7 +58,7 @@ enum ProfileForm {
     static func show(_ errors: FieldErrors<ProfileField>, in form: inout Form) {
         form.errors = [:]
         for field in ProfileField.allCases {
-            if let e = errors[field] { form.errors[field.rawValue] = e.message }
+            if let e = errors[field] { form.errors[field.rawValue] = e.inlineMessage }
         }
         if let first = errors.first, let field = ProfileField.allCases.first(where: { errors[$0] == first }) {
             form.focus(field.rawValue)

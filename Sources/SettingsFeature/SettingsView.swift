@@ -82,21 +82,21 @@ struct SettingsView: Widget {
     private func renderThemes(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         var selected: Int?
         if case .choosingTheme(let i) = mode { selected = i }
-        let (listArea, previewArea) = rect.splitLeft(32)
+        let (listArea, previewArea) = rect.splitLeft(min(32, rect.width / 2))
         list(themeNames, current: profile?.themeName, selected: selected, in: listArea, &buffer, context)
         let sample: [Line] = [
             Line("Preview", .title),
             Line([Span("text ", .text), Span("muted ", .muted), Span("accent", .accent)]),
             Line([Span("good ", .good), Span("warn ", .warn), Span("bad", .bad)]),
             Line([Span("protein ", .protein), Span("carbs ", .carbs), Span("fat", .fat)]),
-            Line([Span("series ", .series1), Span("series ", .series2), Span("series ", .series3), Span("series", .series4)]),
+            Line([Span("chart ", .muted)] + [Role.series1, .series2, .series3, .series4].map { Span(context.symbols.full + " ", $0) }),
             Line(" selected row ", .selection),
             "",
-            Line(selected == nil ? "Press Enter, then j/k to preview." : "Enter save · Esc cancel", .muted),
+            Line(selected == nil ? "Enter, then j/k" : "Enter save, Esc cancel", .muted),
         ]
         Paragraph(sample, overflow: .truncate).render(in: previewArea, buffer: &buffer, context: context)
         if !themeProblems.isEmpty {
-            let y = listArea.y + themeNames.count + 1
+            let y = listArea.y + max(themeNames.count, sample.count) + 1
             let problems = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
             Paragraph([Line("Themes that could not be read:", .warn)] + themeProblems.map { Line($0, .muted) })
                 .render(in: problems, buffer: &buffer, context: context)

@@ -124,7 +124,8 @@ public final class SettingsViewModel: TabScreen {
             mode = .browsing
             status = StatusMessage("Profile unchanged.")
         case .enter:
-            switch setup.validate(ProfileForm.input(from: form), keeping: profile, fallbackName: profile?.name ?? "Friend") {
+            // No fallback name here: clearing the name is a mistake to point out, not to guess.
+            switch setup.validate(ProfileForm.input(from: form), keeping: profile, fallbackName: "") {
             case .failure(let errors):
                 ProfileForm.show(errors, in: &form)
                 mode = .editingProfile(form)

@@ -75,7 +75,7 @@ struct SleepView: Widget {
         let block = Block(title: "Nights", rightTitle: "\(nights.count) of last 30")
         block.render(in: parts[0], buffer: &buffer, context: context)
         let newestFirst = Array(nights.reversed())
-        Table(columns: [TableColumn("Woke", width: .length(10)), TableColumn("Bed", width: .length(5)), TableColumn("Wake", width: .length(5)),
+        Table(columns: [TableColumn("Date", width: .length(10)), TableColumn("Bed", width: .length(5)), TableColumn("Wake", width: .length(5)),
                         TableColumn("Slept", width: .length(7), alignment: .right), TableColumn("Quality", width: .length(7)),
                         TableColumn("Status")],
               rows: newestFirst.map { n in
@@ -83,7 +83,7 @@ struct SleepView: Widget {
                             Span(DurationFormat.hoursMinutes(n.minutes), .accent), Span(n.quality.map { "\($0)/5" } ?? "—"),
                             Span(n.status.label, Self.role(n.status))])
               },
-              selected: newestFirst.isEmpty ? nil : selected, emptyMessage: "No nights logged in these 30 days.")
+              selected: selected, emptyMessage: "No nights logged in these 30 days.")
             .render(in: block.inner(parts[0]).inset(left: 1), buffer: &buffer, context: context)
 
         let chart = Block(title: "Hours slept — last 30 days", rightTitle: "band: 7–9 h")

@@ -11,7 +11,8 @@ import Testing
     /// Runs bodii, then prints its exit status and whether the terminal is back in cooked mode.
     func appCommand(db: String, extra: String = "") -> String {
         let bin = BodiiBinary.url.path
-        return "sh -c '\(bin) --db \(db) \(extra); echo \"EXITED $?\"; stty -a | tr \" \" \"\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\n\" \" \"; echo; sleep 60'"
+        // One line, printed only once the modes are known, so a test never reads half of it.
+        return "sh -c '\(bin) --db \(db) \(extra); code=$?; modes=$(stty -a | tr \" \" \"\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\n\" \" \"); echo \"EXITED $code modes: $modes.\"; sleep 60'"
     }
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
@@ -27,8 +28,9 @@ import Testing
         try t.send("Tab")
         try t.type("72.5")
         try t.send("Enter")
-        try t.waitFor(text: "height \"5\" is out of range")
-        try t.send("BTab", "C-u")
+        try t.waitFor(text: "Out of range: allowed 100–250 cm")
+        // The cursor is already on the first field with an error.
+        try t.send("C-u")
         try t.type("175")
         try t.send("Enter")
         try t.waitFor(text: "Welcome, Robin!")
@@ -56,7 +58,7 @@ import Testing
         try t.waitFor(text: "1 Dashboard")
 
         try t.send("q")
-        let final = try t.waitFor("exit") { $0.contains("EXITED") }
+        let final = try t.waitFor("exit") { $0.contains("EXITED") && $0.contains(".") && $0.contains("modes:") }
         #expect(final.contains("EXITED 0"))
         #expect(final.contains("icanon") && !final.contains("-icanon"), "terminal left in raw mode:\n\(final)")
         #expect(final.contains("echo") && !final.contains("-echo"), "terminal left without echo:\n\(final)")
@@ -82,7 +84,7 @@ import Testing
         try t.waitFor(text: "Log weight")
         try t.type("66")
         try t.send("C-c")
-        let final = try t.waitFor("exit") { $0.contains("EXITED") }
+        let final = try t.waitFor("exit") { $0.contains("EXITED") && $0.contains(".") && $0.contains("modes:") }
         #expect(final.contains("EXITED 0"))
         #expect(final.contains("icanon") && !final.contains("-icanon"))
         let weights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.bodyRecords(in: DateRange(ending: LocalDate.today(), days: 3))
@@ -107,7 +109,7 @@ import Testing
         kill.arguments = ["pkill", "-TERM", "-P", pids, "-x", "bodii"]
         try kill.run()
         kill.waitUntilExit()
-        let final = try t.waitFor("exit") { $0.contains("EXITED") }
+        let final = try t.waitFor("exit") { $0.contains("EXITED") && $0.contains(".") && $0.contains("modes:") }
         #expect(final.contains("EXITED 143"))
         #expect(final.contains("icanon") && !final.contains("-icanon"))
     }

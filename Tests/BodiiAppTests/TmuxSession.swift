@@ -13,35 +13,26 @@ final class TmuxSession {
         var args = ["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"]
         for (k, v) in environment { args += ["-e", "\(k)=\(v)"] }
         args.append(command)
-        try tmux(args, captureOutput: false)
+        try tmux(args)
     }
 
     deinit { _ = try? tmux(["kill-server"]) }
 
+    /// Runs tmux through `system()`, which waits with waitpid: Foundation's Process can miss the
+    /// exit of a tmux client whose daemonised server lives on, and hang the test.
     @discardableResult
-    func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = env["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 } ?? "xterm-256color"
-        env.removeValue(forKey: "TMUX")
-        process.environment = env
-        // The server that new-session starts keeps inherited pipes open forever: give it none.
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard captureOutput else {
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return ""
-        }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let words = ["env", "-u", "TMUX", "TERM=xterm-256color", "tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let command = words.map(Self.shellQuote).joined(separator: " ") + " >" + Self.shellQuote(output.path) + " 2>/dev/null </dev/null"
+        let status = system(command)
+        guard status != -1 else { throw TmuxFailure(command: command) }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    static func shellQuote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
@@ -72,6 +63,7 @@ final class TmuxSession {
 }
 
 struct WaitTimeout: Error {}
+struct TmuxFailure: Error { let command: String }
 
 /// tmux must be installed (scripts/test installs it); say so plainly rather than fail obscurely.
 let tmuxAvailable: Bool = {
