@@ -72,7 +72,7 @@ public struct DashboardView: Widget {
 
     private func weightLines(_ s: DashboardState, width: Int) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
-        guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("Body tab: a logs one", .muted)] }
+        guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("2, then a to log", .muted)] }
         let when = latest.date.shortLabel(relativeTo: today)
         var lines = [Line([Span(fmt.mass(latest.kg), .accent), Span("  " + when, .muted)])]
         lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—"))
