@@ -33,7 +33,13 @@ final class FullScreenApp {
         while true {
             let size = screen.size
             screen.draw(shell.render(width: size.width, height: size.height))
-            if exitAfterFirstFrame || shell.shouldQuit { return 0 }
+            if exitAfterFirstFrame {
+                screen.stop()
+                // For benchmarks: how much memory the first frame took.
+                StandardError.write("first frame drawn; peak resident memory \(peakResidentKilobytes() ?? 0) kB")
+                return 0
+            }
+            if shell.shouldQuit { return 0 }
             switch screen.nextInput(timeoutMilliseconds: 60_000) {
             case .event(let event):
                 if case .resize = event { screen.invalidate() }

@@ -1,0 +1,27 @@
+import BodiiDomain
+import Foundation
+import TerminalKit
+
+/// The full-screen app without a terminal: the same shell, tabs and data, drawing into buffers.
+/// For benchmarks and tools that need the real screens (README captures).
+@MainActor
+public final class HeadlessApp {
+    private let shell: AppShell
+
+    public init(databasePath: String, symbols: Symbols = .unicode) throws {
+        let environment = try AppEnvironment.open(databasePath: databasePath, mustExist: true)
+        shell = AppShellBuilder(environment: environment, symbols: symbols, colorless: false).build()
+    }
+
+    public func render(width: Int, height: Int) -> Buffer { shell.render(width: width, height: height) }
+    public func press(_ key: Key) { shell.handle(.key(key)) }
+}
+
+/// Peak resident memory of this process in kB (Linux), for benchmarks.
+public func peakResidentKilobytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+    return nil
+}
