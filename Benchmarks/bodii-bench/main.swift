@@ -55,7 +55,10 @@ if let last = batch.body.last {
 }
 print("history write, 10 years (\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights): \(String(format: "%.0f", write.median)) ms")
 
-let query = DaySummaryQuery(source: database.repositories)
+// Closing checkpoints the WAL, as `bodii demo` does when it exits.
+try database.close()
+let reader = try BodiiDatabase(url: dbURL)
+let query = DaySummaryQuery(source: reader.repositories)
 print("today query:                    " + (try measure(500) { _ = try query.summary(for: today) }).line)
 
 try MainActor.assumeIsolated {
@@ -75,18 +78,60 @@ try MainActor.assumeIsolated {
     }.line)
 }
 
-// Start to first full frame: the real binary in a pseudo-terminal (script), minus script's own cost.
+// Start to first full frame: the real binary on a pseudo-terminal of our own (curses needs a TTY),
+// timed from spawn to exit; the app exits right after drawing its first full frame.
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bodii").path
+
+/// Python's pty module gives the app a real terminal (Swift's Glibc hides posix_openpt); the timer
+/// runs inside Python, from just before the fork to the app's exit, so Python's start-up is not counted.
+let ptyTimer = """
+import os, pty, re, sys, time
+binary, db, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "200", "LINES": "60", "HOME": "/tmp"}
+rss = 0
+for _ in range(runs):
+    t0 = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(binary, [binary, "--db", db, "--exit-after-first-frame"], env)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    print("%.3f" % ((time.perf_counter() - t0) * 1000))
+    m = re.search(rb"peak resident memory (\\d+) kB", out)
+    rss = max(rss, int(m.group(1))) if m else rss
+    os.close(fd)
+print("rss %d" % rss)
+"""
+
+func firstFrames(runs: Int) -> (Stats, Int)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", ptyTimer, binary, dbURL.path, "\(runs)"]
+    let out = Pipe()
+    process.standardOutput = out
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = text.split(separator: "\n")
+    let samples = lines.compactMap { Double($0) }
+    let rss = lines.first { $0.hasPrefix("rss ") }.flatMap { Int($0.dropFirst(4)) } ?? 0
+    return samples.isEmpty ? nil : (Stats(samples: samples), rss)
+}
+
 if FileManager.default.isExecutableFile(atPath: binary) {
-    let env = "TERM=xterm-256color LANG=C.UTF-8 COLUMNS=200 LINES=60"
-    let baseline = measure(21) { _ = shell("\(env) script -qec true /dev/null") }
-    let firstFrame = measure(21) { _ = shell("\(env) script -qec '\(binary) --db \(dbURL.path) --exit-after-first-frame' /dev/null") }
-    print("start to first frame (process): " + firstFrame.line)
-    print(String(format: "  of which the pty wrapper:     median %.3f ms → app ≈ %.1f ms", baseline.median, firstFrame.median - baseline.median))
-    let rssFile = folder.appendingPathComponent("rss.txt").path
-    _ = shell("\(env) script -qec '\(binary) --db \(dbURL.path) --exit-after-first-frame 2>\(rssFile)' /dev/null")
-    if let text = try? String(contentsOfFile: rssFile, encoding: .utf8) {
-        print("memory: " + text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "first frame drawn; ", with: ""))
+    if let (frames, rss) = firstFrames(runs: 21) {
+        print("start to first frame (process): " + frames.line)
+        print("peak resident memory at first frame: \(rss) kB")
+    } else {
+        print("start to first frame: needs python3 for a pseudo-terminal")
     }
 } else {
     print("start to first frame: build the bodii product first (swift build -c release)")

@@ -32,10 +32,20 @@ public struct DemoHistory: Sendable {
     public let endDate: LocalDate
     public let seed: UInt64
 
-    public init(days: Int, endDate: LocalDate, seed: UInt64 = 20_261_122) {
+    /// Nothing is stamped later than this, so a weigh-in logged now counts as the latest.
+    public let now: Date?
+
+    public init(days: Int, endDate: LocalDate, seed: UInt64 = 20_261_122, now: Date? = nil) {
         self.days = days
         self.endDate = endDate
         self.seed = seed
+        self.now = now
+    }
+
+    private func stamp(_ date: LocalDate, hour: Double) -> Date {
+        let at = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + hour * 3600)
+        guard let now else { return at }
+        return min(at, now.addingTimeInterval(-60))
     }
 
     public static let profile = Profile(
@@ -65,7 +75,7 @@ public struct DemoHistory: Sendable {
             let measured = ((weight + rng.gaussian(sd: 0.45)) * 10).rounded() / 10
             if rng.chance(0.86) {
                 let fat = offset % 7 == 0 ? ((18 + (weight - 76) * 0.45 + rng.gaussian(sd: 0.4)) * 10).rounded() / 10 : nil
-                let at = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 7 * 3600 + Double(offset % 40) * 60)
+                let at = stamp(date, hour: 7 + Double(offset % 40) / 60)
                 let record = BodyRecord(date: date, weightKg: measured, bodyFatPercent: fat, recordedAt: at)
                 if let fat { lastFat = (date, fat) }
                 // Like BodyLogging.save: a recent body-fat reading keeps the formula steady.
@@ -77,7 +87,7 @@ public struct DemoHistory: Sendable {
                 let a = DemoHistory.activities[Int.random(in: 0..<DemoHistory.activities.count, using: &rng)]
                 let minutes = Int.random(in: 4...15, using: &rng) * 5
                 let kcal = ExerciseEnergy.addedKcal(met: a.met, weightKg: measured, minutes: minutes)
-                let at = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 18 * 3600)
+                let at = stamp(date, hour: 18)
                 batch.exercise.append(ExerciseRecord(date: date, activity: a.name, minutes: minutes, intensity: a.intensity,
                                                      met: a.met, kcal: (kcal * 10).rounded() / 10, loggedAt: at))
             }

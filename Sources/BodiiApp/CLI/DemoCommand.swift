@@ -26,7 +26,7 @@ struct DemoCommand: ParsableCommand {
                 throw CommandFailure.data("\(env.database.url.path) already has a profile; demo data goes only into a new database (try --db /tmp/bodii-demo.sqlite)")
             }
             let today = env.clock.today
-            let demo = DemoHistory(days: days, endDate: today)
+            let demo = DemoHistory(days: days, endDate: today, now: env.clock.now)
             let batch = demo.makeBatch()
             try repos.saveProfile(DemoHistory.profile)
             try repos.write(batch)
