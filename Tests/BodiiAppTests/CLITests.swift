@@ -38,13 +38,16 @@ import Testing
     @Test func outOfRangeWeightIsBadDataAndWritesNothing() throws {
         let db = try demoDatabase()
         let before = try weighIns(db)
-        for bad in ["1000", "-5", "abc", "NaN", "1e9", "８０", "80\u{1B}[2J"] {
+        for bad in ["1000", "abc", "NaN", "1e9", "８０", "80\u{1B}[2J", ""] {
             let r = try runBodii(["log", "weight", bad, "--db", db])
             #expect(r.status == 65, "\(bad): \(r.status)")
             #expect(r.stderr.contains("weight"), "\(bad): \(r.stderr)")
             #expect(r.stderr.contains("20–400 kg"), "\(bad): \(r.stderr)")
         }
-        #expect(try runBodii(["log", "weight", "", "--db", db]).status == 64)
+        // A negative number needs `--` so it is not taken for an option; then it is bad data.
+        let negative = try runBodii(["log", "weight", "--db", db, "--", "-5"])
+        #expect(negative.status == 65)
+        #expect(negative.stderr.contains("weight \"-5\" is out of range"))
         let fat = try runBodii(["log", "weight", "80", "--fat", "90", "--db", db])
         #expect(fat.status == 65)
         #expect(fat.stderr.contains("body fat \"90\""))
