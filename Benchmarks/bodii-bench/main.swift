@@ -61,7 +61,11 @@ let reader = try BodiiDatabase(url: dbURL)
 let query = DaySummaryQuery(source: reader.repositories)
 print("today query:                    " + (try measure(500) { _ = try query.summary(for: today) }).line)
 
+print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
 try MainActor.assumeIsolated {
+    print("open + build shell + 1st render: " + (try measure(20) {
+        _ = try HeadlessApp(databasePath: dbURL.path).render(width: 200, height: 60)
+    }).line)
     let app = try HeadlessApp(databasePath: dbURL.path)
     _ = app.render(width: 200, height: 60)
     print("dashboard render 200×60:        " + measure(300) { _ = app.render(width: 200, height: 60) }.line)

@@ -54,14 +54,20 @@ public struct DaySummaryQuery {
     /// How far back the trend looks; the Hacker's Diet trend forgets 90 % of a weigh-in in ~3 weeks.
     static let trendWindowDays = 120
 
-    public func summary(for date: LocalDate) throws -> DaySummary {
+    /// The daily weights the trend is computed from, for callers that already read them.
+    public func trendWindow(endingOn date: LocalDate) throws -> [(date: LocalDate, weightKg: Double)] {
+        try source.dailyWeights(in: DateRange(ending: date, days: Self.trendWindowDays))
+    }
+
+    /// `weights`: the result of `trendWindow(endingOn: date)`, when the caller has it already.
+    public func summary(for date: LocalDate, weights known: [(date: LocalDate, weightKg: Double)]? = nil) throws -> DaySummary {
         let day = DateRange(start: date, end: date)
         let foods = try source.foodRecords(in: day)
         let exercise = try source.exerciseRecords(in: day)
         let sleep = try source.sleepRecords(in: day).last
         let bodyToday = try source.bodyRecords(in: day).last
         let snapshot = try source.latestMetabolismSnapshot(onOrBefore: date)
-        let weights = try source.dailyWeights(in: DateRange(ending: date, days: Self.trendWindowDays))
+        let weights = try known ?? trendWindow(endingOn: date)
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let goal = try source.activeGoal()
         let fibers = foods.compactMap(\.fiberG)

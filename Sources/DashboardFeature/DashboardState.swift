@@ -30,16 +30,17 @@ public struct DashboardState: Equatable, Sendable {
 
     /// Reads the repositories for `day`.
     public static func load(day: LocalDate, from source: any Repositories) throws -> DashboardState {
-        let summary = try DaySummaryQuery(source: source).summary(for: day)
+        let query = DaySummaryQuery(source: source)
+        let weights = try query.trendWindow(endingOn: day)
+        let summary = try query.summary(for: day, weights: weights)
         let profile = try source.loadProfile()
         let latest = try source.latestBodyRecord(onOrBefore: day)
-        let window = DateRange(ending: day, days: 120)
-        let trend = WeightTrend.compute(try source.dailyWeights(in: window).map { ($0.date, $0.weightKg) })
+        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) })
         let trendByDate = Dictionary(trend.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
-        let checkIns = try source.checkIns(in: DateRange(ending: day, days: 400))
+        let checkIns = try streakWindow(endingOn: day, from: source)
         let trendNow = trend.last(where: { $0.date <= day })?.trendKg
         let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 
@@ -58,5 +59,13 @@ public struct DashboardState: Equatable, Sendable {
             streak: Streaks.current(days: Set(checkIns.map(\.date)), endingOn: day),
             goal: try source.activeGoal()
         )
+    }
+
+    /// Check-ins far enough back to count the current streak: two months, and all of them only
+    /// when the streak reaches that far (reading years of rows on every key would be wasted).
+    static func streakWindow(endingOn day: LocalDate, from source: any Repositories) throws -> [CheckIn] {
+        let recent = try source.checkIns(in: DateRange(ending: day, days: 60))
+        guard Streaks.current(days: Set(recent.map(\.date)), endingOn: day) >= 59 else { return recent }
+        return try source.checkIns(in: DateRange(start: LocalDate(daysSinceEpoch: 0), end: day))
     }
 }
