@@ -1,5 +1,5 @@
 // bodii-bench: the speed and memory budgets of ARCHITECTURE.md, measured on a release build over a
-// generated 10-year history. Run: swift build -c release && swift run -c release bodii-bench
+// generated 10-year history. Run: swift build -c release --static-swift-stdlib && .build/release/bodii-bench
 import BodiiApp
 import BodiiDomain
 import BodiiStore
