@@ -75,6 +75,11 @@ try MainActor.assumeIsolated {
         app.press(.char(Character(String(tab + 1))))
         _ = app.render(width: 200, height: 60)
     }.line)
+    print("switch to Body (2 years) + render: " + measure(100) {
+        app.press(.char("1"))
+        app.press(.char("2"))
+        _ = app.render(width: 200, height: 60)
+    }.line)
     app.press(.char("1"))
     print("day step on dashboard + render:  " + measure(300) {
         app.press(.char("["))

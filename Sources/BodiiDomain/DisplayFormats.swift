@@ -17,7 +17,7 @@ extension LocalDate {
 public enum DurationFormat {
     /// "7 h 05" for 425 minutes.
     public static func hoursMinutes(_ minutes: Int) -> String {
-        "\(minutes / 60) h \(String(format: "%02d", minutes % 60))"
+        "\(minutes / 60) h \(FastFormat.zeroPadded(minutes % 60, 2))"
     }
 }
 
@@ -26,5 +26,24 @@ extension LocalDate {
     public func moved(by offset: Int?, today: LocalDate) -> LocalDate {
         guard let offset else { return today }
         return min(adding(days: offset), today)
+    }
+}
+
+/// Number formatting for hot paths (every table row on every frame): `String(format:)` goes
+/// through CoreFoundation and costs microseconds a call; these are plain integer arithmetic.
+public enum FastFormat {
+    /// `n` with leading zeros to `width` digits: zeroPadded(7, 2) = "07".
+    public static func zeroPadded(_ n: Int, _ width: Int) -> String {
+        let digits = String(abs(n))
+        let pad = String(repeating: "0", count: max(0, width - digits.count))
+        return (n < 0 ? "-" : "") + pad + digits
+    }
+
+    /// `value` with one decimal, rounded half away from zero: 72.36 → "72.4", -0.04 → "0.0".
+    public static func oneDecimal(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return String(format: "%.1f", value) }
+        let tenths = Int((value * 10).rounded())
+        let sign = tenths < 0 ? "-" : ""
+        return sign + String(abs(tenths) / 10) + "." + String(abs(tenths) % 10)
     }
 }

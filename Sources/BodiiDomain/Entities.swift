@@ -294,7 +294,7 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var hour: Int { minutesAfterMidnight / 60 }
     public var minute: Int { minutesAfterMidnight % 60 }
-    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public var description: String { FastFormat.zeroPadded(hour, 2) + ":" + FastFormat.zeroPadded(minute, 2) }
     public static func < (l: ClockTime, r: ClockTime) -> Bool { l.minutesAfterMidnight < r.minutesAfterMidnight }
 }
 

@@ -39,7 +39,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// ISO 8601 `YYYY-MM-DD`.
     public var iso: String {
         let c = components
-        return String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
+        return FastFormat.zeroPadded(c.year, 4) + "-" + FastFormat.zeroPadded(c.month, 2) + "-" + FastFormat.zeroPadded(c.day, 2)
     }
 
     public var description: String { iso }

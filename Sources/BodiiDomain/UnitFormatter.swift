@@ -17,15 +17,15 @@ public struct UnitFormatter: Sendable, Equatable {
     /// "72.4 kg" / "159.6 lb" (one decimal). Non-finite values show as "–".
     public func mass(_ kg: Double) -> String {
         guard kg.isFinite else { return "–" }
-        return String(format: "%.1f %@", Self.unsignedZero(massValue(kg)), massUnit)
+        return FastFormat.oneDecimal(Self.unsignedZero(massValue(kg))) + " " + massUnit
     }
 
     /// A signed change: "+0.4 kg", "−1.1 lb", "0.0 kg".
     public func massChange(_ kg: Double) -> String {
         guard kg.isFinite else { return "–" }
         let v = (massValue(kg) * 10).rounded() / 10
-        if v == 0 { return String(format: "0.0 %@", massUnit) }
-        return String(format: "%@%.1f %@", v > 0 ? "+" : "−", abs(v), massUnit)
+        if v == 0 { return "0.0 " + massUnit }
+        return (v > 0 ? "+" : "−") + FastFormat.oneDecimal(abs(v)) + " " + massUnit
     }
 
     /// "178 cm" / "5 ft 10 in" (rounded to the whole inch first, so 182.8 cm is "6 ft 0 in").

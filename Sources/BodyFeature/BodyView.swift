@@ -14,7 +14,10 @@ struct BodyView: Widget {
         let fmt = UnitFormatter(unitSystem)
         let block = Block(title: "History", rightTitle: rows.isEmpty ? nil : "\(rows.count) weigh-ins")
         block.render(in: tableArea, buffer: &buffer, context: context)
-        let tableRows = rows.map { row in
+        let tableInner = block.inner(tableArea).inset(left: 1)
+        // Only the rows on screen are formatted: the history can hold years of weigh-ins.
+        let window = Table.window(selected: selected, rowCount: rows.count, visibleRows: tableInner.height - 1)
+        let tableRows = rows[window].map { row in
             TableRow([
                 Span(row.record.date.iso),
                 Span(fmt.mass(row.record.weightKg), .accent),
@@ -23,13 +26,15 @@ struct BodyView: Widget {
                 Span(row.record.muscleMassKg.map(fmt.mass) ?? "—"),
             ])
         }
-        Table(columns: [
+        var table = Table(columns: [
             TableColumn("Date", width: .length(10)), TableColumn("Weight", width: .length(8), alignment: .right),
             TableColumn("Trend", width: .length(8), alignment: .right), TableColumn("Fat", width: .length(6), alignment: .right),
             TableColumn("Muscle", width: .length(8), alignment: .right), TableColumn("", width: .fill(1)),
-        ], rows: tableRows, selected: selected,
+        ], rows: tableRows, selected: selected - window.lowerBound,
               emptyMessage: "No weigh-ins yet — press a to log your weight.", columnSpacing: 1)
-            .render(in: block.inner(tableArea).inset(left: 1), buffer: &buffer, context: context)
+        table.moreAbove = window.lowerBound > 0
+        table.moreBelow = window.upperBound < rows.count
+        table.render(in: tableInner, buffer: &buffer, context: context)
 
         let card = Block(title: "Metabolism")
         card.render(in: cardArea, buffer: &buffer, context: context)

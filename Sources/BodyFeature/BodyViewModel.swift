@@ -31,6 +31,17 @@ public final class BodyViewModel: TabScreen {
 
     public let title = "Body"
 
+    /// The day's weight is its latest weigh-in (as `BodyRepository.dailyWeights` defines it), taken
+    /// from the records already read rather than a second query over the same years.
+    static func dailyWeights(_ records: [BodyRecord]) -> [(date: LocalDate, weightKg: Double)] {
+        var latest: [LocalDate: BodyRecord] = [:]
+        for r in records {
+            if let current = latest[r.date], (current.recordedAt, current.id ?? 0) > (r.recordedAt, r.id ?? 0) { continue }
+            latest[r.date] = r
+        }
+        return latest.values.sorted { $0.date < $1.date }.map { ($0.date, $0.weightKg) }
+    }
+
     public var keyMap: KeyMap {
         if form != nil {
             return KeyMap(title: "Log weight", bindings: [
@@ -60,7 +71,7 @@ public final class BodyViewModel: TabScreen {
             unitSystem = try source.loadProfile()?.unitSystem ?? .metric
             let range = DateRange(ending: today, days: Self.historyDays)
             let records = try source.bodyRecords(in: range)
-            let trend = WeightTrend.compute(try source.dailyWeights(in: range).map { ($0.date, $0.weightKg) })
+            let trend = WeightTrend.compute(Self.dailyWeights(records))
             let trendByDate = Dictionary(trend.map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
             rows = records.reversed().map { Row(record: $0, trendKg: trendByDate[$0.date]) }
             selected = min(selected, max(0, rows.count - 1))

@@ -38,6 +38,18 @@ public struct Table: Widget, Equatable, Sendable {
         self.columnSpacing = columnSpacing
     }
 
+    /// Set when `rows` is a window of a longer list (see `window`): rows exist above / below it.
+    public var moreAbove = false
+    public var moreBelow = false
+
+    /// The part of a `rowCount`-long list a table `visibleRows` high shows for `selected`, so a view
+    /// of thousands of rows builds only the ones on screen. Pass those rows, `selected` minus the
+    /// window's start, and `moreAbove`/`moreBelow`.
+    public static func window(selected: Int?, rowCount: Int, visibleRows: Int) -> Range<Int> {
+        let start = offset(selected: selected, rowCount: rowCount, visibleRows: visibleRows)
+        return start..<min(rowCount, start + max(0, visibleRows))
+    }
+
     /// The first visible row: a pure function of the selection, so views keep no scroll state.
     /// The selection scrolls towards the middle of the view once it would leave the first page.
     public static func offset(selected: Int?, rowCount: Int, visibleRows: Int) -> Int {
@@ -86,10 +98,10 @@ public struct Table: Widget, Equatable, Sendable {
         // Say in the gutter that more rows exist above or below, since nothing else would.
         guard gutter > 0 else { return }
         let s = context.symbols, last = offset + rowsArea.height - 1
-        if offset > 0 && offset != selected {
+        if (offset > 0 || moreAbove) && offset != selected {
             buffer.write(s.arrowUp, x: area.x, y: rowsArea.y, style: context.style(.muted))
         }
-        if last < rows.count - 1 && last != selected {
+        if (last < rows.count - 1 || (moreBelow && last == rows.count - 1)) && last != selected {
             buffer.write(s.arrowDown, x: area.x, y: rowsArea.maxY - 1, style: context.style(.muted))
         }
     }

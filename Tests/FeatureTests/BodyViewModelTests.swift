@@ -9,6 +9,20 @@ import BodyFeature
 @Suite struct BodyViewModelTests {
     private let year = DateRange(ending: TestDay.fixed, days: 365)
 
+    @Test func historyTrendMatchesTheStoresDailyWeights() throws {
+        let db = try TestDatabase.demo(days: 60)
+        // Two weigh-ins on one day: the later one is that day's weight.
+        let day = TestDay.fixed.adding(days: -3)
+        try db.repositories.addBodyRecord(BodyRecord(date: day, weightKg: 90, recordedAt: db.clock.now.addingTimeInterval(-86_400 * 3 + 3600)),
+                                          snapshot: MetabolismSnapshot(date: day, bmr: 1800, tdee: 2500, formula: .mifflinStJeor, activityLevel: .moderate))
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        let expected = WeightTrend.compute(try db.repositories.dailyWeights(in: DateRange(ending: TestDay.fixed, days: 730)))
+        let byDate = Dictionary(expected.map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
+        #expect(!vm.rows.isEmpty)
+        for row in vm.rows { #expect(row.trendKg == byDate[row.record.date]) }
+    }
+
     @Test func outOfRangeWeightShowsTheErrorAndWritesNothing() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = BodyViewModel(source: db.repositories, clock: db.clock)
