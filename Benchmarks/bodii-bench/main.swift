@@ -104,6 +104,7 @@ for _ in range(runs):
     if pid == 0:
         os.execve(binary, [binary, "--db", db, "--exit-after-first-frame"], env)
     out = b""
+    frame = None
     while True:
         try:
             chunk = os.read(fd, 65536)
@@ -112,15 +113,19 @@ for _ in range(runs):
         if not chunk:
             break
         out += chunk
+        # The footer is the last line drawn: once it is out, the whole first frame is.
+        if frame is None and b"quit" in out:
+            frame = time.perf_counter()
     os.waitpid(pid, 0)
-    print("%.3f" % ((time.perf_counter() - t0) * 1000))
+    end = time.perf_counter()
+    print("%.3f %.3f" % (((frame or end) - t0) * 1000, (end - t0) * 1000))
     m = re.search(rb"peak resident memory (\\d+) kB", out)
     rss = max(rss, int(m.group(1))) if m else rss
     os.close(fd)
 print("rss %d" % rss)
 """
 
-func firstFrames(runs: Int) -> (Stats, Int)? {
+func firstFrames(runs: Int) -> (frame: Stats, exit: Stats, rss: Int)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", ptyTimer, binary, dbURL.path, "\(runs)"]
@@ -130,15 +135,19 @@ func firstFrames(runs: Int) -> (Stats, Int)? {
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     let lines = text.split(separator: "\n")
-    let samples = lines.compactMap { Double($0) }
+    let pairs = lines.compactMap { line -> (Double, Double)? in
+        let parts = line.split(separator: " ").compactMap { Double($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
     let rss = lines.first { $0.hasPrefix("rss ") }.flatMap { Int($0.dropFirst(4)) } ?? 0
-    return samples.isEmpty ? nil : (Stats(samples: samples), rss)
+    return pairs.isEmpty ? nil : (Stats(samples: pairs.map(\.0)), Stats(samples: pairs.map(\.1)), rss)
 }
 
 if FileManager.default.isExecutableFile(atPath: binary) {
-    if let (frames, rss) = firstFrames(runs: 21) {
-        print("start to first frame (process): " + frames.line)
-        print("peak resident memory at first frame: \(rss) kB")
+    if let result = firstFrames(runs: 21) {
+        print("start to first full frame:       " + result.frame.line)
+        print("  … to exit (closes the database): " + result.exit.line)
+        print("peak resident memory at first frame: \(result.rss) kB")
     } else {
         print("start to first frame: needs python3 for a pseudo-terminal")
     }

@@ -37,6 +37,8 @@ final class AppShell {
 
     func select(tab index: Int) {
         guard tabs.indices.contains(index) else { return }
+        // A message from a dialog ("Welcome, Sam!") belongs to the moment, not to every tab.
+        if index != selectedTab { lastStatus = nil }
         selectedTab = index
         visibleTab.didBecomeVisible()
     }
