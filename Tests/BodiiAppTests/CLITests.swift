@@ -142,3 +142,16 @@ import Testing
 
 /// A JSON number as Double, whether Foundation parsed it as an integer or not.
 func num(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+@Suite struct GlobalOptionTests {
+    @Test func databaseOptionBeforeTheSubcommandIsMovedAfterIt() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("g.sqlite")
+        #expect(try runBodii(["--db", db, "demo", "--days", "3"]).status == 0)
+        let today = try runBodii(["--db", db, "today", "--json"])
+        #expect(today.status == 0)
+        #expect(today.stdout.hasPrefix("{\"date\""))
+        let logged = try runBodii(["--db=\(db)", "log", "weight", "--", "81"])
+        #expect(logged.status == 0, "\(logged.stderr)")
+    }
+}

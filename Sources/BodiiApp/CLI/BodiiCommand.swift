@@ -10,7 +10,36 @@ struct GlobalOptions: ParsableArguments {
 
 public enum BodiiMain {
     public static func main() {
-        BodiiCommand.main()
+        BodiiCommand.main(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst())))
+    }
+}
+
+/// `--db` is global (PRODUCT.md §4): `bodii --db X today` must work like `bodii today --db X`.
+/// ArgumentParser would give a leading option to the default subcommand, so it is moved after
+/// the subcommand (before any `--`, which ends the options).
+enum GlobalArguments {
+    static let subcommands: Set<String> = ["run", "log", "today", "demo", "help"]
+
+    static func normalized(_ arguments: [String]) -> [String] {
+        guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
+        var leading: [String] = []
+        var moved: [String] = []
+        var i = 0
+        while i < commandIndex {
+            let word = arguments[i]
+            if word == "--db", i + 1 < commandIndex {
+                moved += [word, arguments[i + 1]]
+                i += 2
+            } else {
+                if word.hasPrefix("--db=") { moved.append(word) } else { leading.append(word) }
+                i += 1
+            }
+        }
+        guard !moved.isEmpty else { return arguments }
+        var rest = Array(arguments[commandIndex...])
+        let end = rest.firstIndex(of: "--") ?? rest.count
+        rest.insert(contentsOf: moved, at: end)
+        return leading + rest
     }
 }
 
