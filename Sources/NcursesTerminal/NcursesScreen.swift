@@ -1,4 +1,5 @@
 import CNcursesw
+import Foundation
 import TerminalKit
 
 /// What the terminal delivered to the loop.
@@ -31,7 +32,9 @@ public final class NcursesScreen {
         setlocale(LC_ALL, "")
         supportsUnicode = bodii_locale_is_utf8() == 1
         guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
-        guard bodii_start_screen() == 1 else { throw TerminalError.cannotInitialize }
+        guard bodii_start_screen() == 1 else {
+            throw TerminalError.cannotInitialize(term: ProcessInfo.processInfo.environment["TERM"])
+        }
         active = true
         raw()                       // Ctrl-C arrives as a key, not a signal (LINUX-NOTES.md)
         noecho()
@@ -147,12 +150,16 @@ public final class NcursesScreen {
 }
 
 public enum TerminalError: Error, CustomStringConvertible {
-    case notATerminal, cannotInitialize
+    case notATerminal
+    case cannotInitialize(term: String?)
 
     public var description: String {
         switch self {
         case .notATerminal: return "bodii needs a terminal: stdin and stdout must be a TTY (use the subcommands, e.g. `bodii today`, in scripts)"
-        case .cannotInitialize: return "could not start the terminal (is TERM set to a known terminal type?)"
+        case .cannotInitialize(let term?):
+            return "could not start the terminal: TERM \"\(term)\" is not a terminal type this system knows (try TERM=xterm-256color)"
+        case .cannotInitialize(nil):
+            return "could not start the terminal: TERM is not set (try TERM=xterm-256color)"
         }
     }
 }
