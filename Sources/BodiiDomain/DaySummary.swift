@@ -37,6 +37,9 @@ public struct DaySummary: Equatable, Sendable {
     public var sleepQuality: Int?
     public var exerciseMinutes: Int
     public var foods: [FoodLine]
+    /// The formula behind `bmr`, and the goal behind `targetKcal` (for the dashboard's cards).
+    public var formula: BMRFormula?
+    public var goal: Goal?
 
     /// Target minus eaten plus exercise; nil without a target.
     public var remainingKcal: Double? { targetKcal.map { $0 - eatenKcal + burnedKcal } }
@@ -89,7 +92,9 @@ public struct DaySummaryQuery {
             sleepMinutes: sleep?.minutes,
             sleepQuality: sleep?.quality,
             exerciseMinutes: exercise.reduce(0) { $0 + $1.minutes },
-            foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) }
+            foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) },
+            formula: snapshot?.formula,
+            goal: goal
         )
     }
 }

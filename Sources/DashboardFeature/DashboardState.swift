@@ -34,7 +34,9 @@ public struct DashboardState: Equatable, Sendable {
         let weights = try query.trendWindow(endingOn: day)
         let summary = try query.summary(for: day, weights: weights)
         let profile = try source.loadProfile()
-        let latest = try source.latestBodyRecord(onOrBefore: day)
+        // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
+        let latest = try weights.last.map { ($0.date, $0.weightKg) }
+            ?? source.latestBodyRecord(onOrBefore: day).map { ($0.date, $0.weightKg) }
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) })
         let trendByDate = Dictionary(trend.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let last30 = DateRange(ending: day, days: 30).days
@@ -47,17 +49,17 @@ public struct DashboardState: Equatable, Sendable {
         return DashboardState(
             summary: summary,
             unitSystem: profile?.unitSystem ?? .metric,
-            latestWeight: latest.map { ($0.date, $0.weightKg) },
+            latestWeight: latest,
             trendKg: trendNow,
             weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
             last30Weights: last30.map { d in trendByDate[d].flatMap { $0.isInterpolated ? nil : $0.weightKg } },
             last30Trend: last30.map { trendByDate[$0]?.trendKg },
-            formula: try source.latestMetabolismSnapshot(onOrBefore: day)?.formula,
+            formula: summary.formula,
             sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
             exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },
             checkInDays7: checkIns.filter { week.contains($0.date) }.count,
             streak: Streaks.current(days: Set(checkIns.map(\.date)), endingOn: day),
-            goal: try source.activeGoal()
+            goal: summary.goal
         )
     }
 
