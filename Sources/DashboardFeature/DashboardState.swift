@@ -4,8 +4,13 @@ import BodiiDomain
 public struct DashboardState: Equatable, Sendable {
     public var summary: DaySummary
     public var unitSystem: UnitSystem
+    public struct WeighIn: Equatable, Sendable {
+        public var date: LocalDate
+        public var kg: Double
+    }
+
     /// The latest weigh-in on or before the day, and when it was.
-    public var latestWeight: (date: LocalDate, kg: Double)?
+    public var latestWeight: WeighIn?
     public var trendKg: Double?
     /// Change of the trend over the last 7 days (negative = losing).
     public var weekChangeKg: Double?
@@ -20,14 +25,6 @@ public struct DashboardState: Equatable, Sendable {
     /// The active goal: calorie and macro targets.
     public var goal: Goal?
 
-    public static func == (l: DashboardState, r: DashboardState) -> Bool {
-        l.summary == r.summary && l.unitSystem == r.unitSystem && l.latestWeight?.date == r.latestWeight?.date
-            && l.latestWeight?.kg == r.latestWeight?.kg && l.trendKg == r.trendKg && l.weekChangeKg == r.weekChangeKg
-            && l.last30Weights == r.last30Weights && l.last30Trend == r.last30Trend && l.formula == r.formula
-            && l.sleepAverage7Minutes == r.sleepAverage7Minutes && l.exerciseMinutes7 == r.exerciseMinutes7
-            && l.checkInDays7 == r.checkInDays7 && l.streak == r.streak && l.goal == r.goal
-    }
-
     /// Reads the repositories for `day`.
     public static func load(day: LocalDate, from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
@@ -35,8 +32,8 @@ public struct DashboardState: Equatable, Sendable {
         let summary = try query.summary(for: day, weights: weights)
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
-        let latest = try weights.last.map { ($0.date, $0.weightKg) }
-            ?? source.latestBodyRecord(onOrBefore: day).map { ($0.date, $0.weightKg) }
+        let latest = try weights.last.map { WeighIn(date: $0.date, kg: $0.weightKg) }
+            ?? source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) })
         let trendByDate = Dictionary(trend.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let last30 = DateRange(ending: day, days: 30).days
