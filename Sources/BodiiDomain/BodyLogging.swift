@@ -96,9 +96,19 @@ public struct FieldErrors<Field: Hashable & Sendable>: Error, Sendable {
         do { return try body() } catch { add(field, error); return nil }
     }
 
+    /// The first field with an error, in the order the fields were checked.
+    public var firstField: Field? { ordered.first.flatMap { e in byField.first { $0.value == e }?.key } }
+
     /// Like `capture`, but an empty (or all-space) text means "not given": no error, nil.
     public mutating func capture<T>(_ field: Field, ifPresent text: String, _ body: () throws(ValidationError) -> T) -> T? {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return capture(field, body)
+    }
+}
+
+extension FieldErrors where Field: RawRepresentable, Field.RawValue == String {
+    /// The short message of each field, keyed by the field's name (what a form shows under it).
+    public var inlineMessages: [String: String] {
+        Dictionary(uniqueKeysWithValues: byField.map { ($0.key.rawValue, $0.value.inlineMessage) })
     }
 }

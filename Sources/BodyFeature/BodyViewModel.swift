@@ -107,19 +107,19 @@ public final class BodyViewModel: TabScreen {
 
     private func handleForm(_ key: Key) -> KeyResult {
         guard var f = form else { return .ignored }
-        switch key {
-        case .escape:
+        switch f.route(key) {
+        case .cancel:
             form = nil
             status = StatusMessage("Nothing logged.")
-        case .enter:
+        case .submit:
             let input = BodyEntryInput(weight: f.value(BodyEntryField.weight.rawValue) ?? "",
                                        bodyFat: f.value(BodyEntryField.bodyFat.rawValue) ?? "",
                                        muscleMass: f.value(BodyEntryField.muscleMass.rawValue) ?? "",
                                        date: f.value(BodyEntryField.date.rawValue) ?? "")
             switch logging.validate(input, unitSystem: unitSystem) {
             case .failure(let errors):
-                f.errors = Dictionary(uniqueKeysWithValues: BodyEntryField.allCases.compactMap { field in errors[field].map { (field.rawValue, $0.inlineMessage) } })
-                if let first = BodyEntryField.allCases.first(where: { errors[$0] != nil }) { f.focus(first.rawValue) }
+                f.errors = errors.inlineMessages
+                if let first = errors.firstField { f.focus(first.rawValue) }
                 form = f
                 status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
             case .success(let record):
@@ -133,8 +133,7 @@ public final class BodyViewModel: TabScreen {
                     status = StatusMessage("Could not save: \(error)", kind: .error)
                 }
             }
-        default:
-            _ = f.handle(key)
+        case .edited:
             form = f
         }
         return .handled

@@ -56,13 +56,8 @@ enum ProfileForm {
 
     /// Puts each field's message under it.
     static func show(_ errors: FieldErrors<ProfileField>, in form: inout Form) {
-        form.errors = [:]
-        for field in ProfileField.allCases {
-            if let e = errors[field] { form.errors[field.rawValue] = e.inlineMessage }
-        }
-        if let first = errors.first, let field = ProfileField.allCases.first(where: { errors[$0] == first }) {
-            form.focus(field.rawValue)
-        }
+        form.errors = errors.inlineMessages
+        if let field = errors.firstField { form.focus(field.rawValue) }
     }
 
     /// When the units choice changes, the height and weight hints follow it.

@@ -2,7 +2,7 @@ import BodiiDomain
 import TerminalKit
 
 /// The Sleep tab: the last 30 nights, their durations against the 7–9 h band, the 7-day average
-/// and how regular bedtimes are.
+/// and how regular bedtimes are; `a` logs a night by bed and wake time.
 @MainActor
 public final class SleepViewModel: TabScreen {
     private let source: any Repositories
@@ -10,21 +10,38 @@ public final class SleepViewModel: TabScreen {
     public private(set) var day: LocalDate
     public private(set) var nights: [SleepRecord] = []   // oldest first, 30 days ending on `day`
     public private(set) var selected = 0
+    public private(set) var form: Form?
     public private(set) var status: StatusMessage?
+    private let logging: SleepLogging
 
     static let days = 30
 
     public init(source: any Repositories, clock: any Clock) {
         self.source = source
         self.clock = clock
+        logging = SleepLogging(store: source, clock: clock)
         day = clock.today
     }
 
     public let title = "Sleep"
     public var keyMap: KeyMap {
-        KeyMap(title: "Sleep", bindings: DayStep.bindings + [
+        if form != nil {
+            return KeyMap(title: "Log a night", bindings: [
+                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
+                KeyBinding([.enter], help: "save", footer: true),
+                KeyBinding([.escape], help: "cancel", footer: true),
+            ])
+        }
+        return KeyMap(title: "Sleep", bindings: [
+            KeyBinding([.char("a")], help: "log a night", footer: true),
+        ] + DayStep.bindings + [
             KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the list", footer: true),
         ])
+    }
+
+    public var isEditingText: Bool { form != nil }
+    public var hasUnsavedInput: Bool {
+        form?.fields.contains { $0.id != SleepEntryField.date.rawValue && !$0.value.isEmpty } ?? false
     }
 
     public func didBecomeVisible() { reload() }
@@ -39,6 +56,11 @@ public final class SleepViewModel: TabScreen {
     }
 
     public func handle(_ key: Key) -> KeyResult {
+        if form != nil { return handleForm(key) }
+        if key == .char("a") {
+            openForm()
+            return .handled
+        }
         if let step = DayStep(key) {
             day = day.moved(by: step.offset, today: clock.today)
             reload()
@@ -52,8 +74,58 @@ public final class SleepViewModel: TabScreen {
         return .handled
     }
 
+    private func openForm() {
+        form = Form(fields: [
+            .text(SleepEntryField.bedtime.rawValue, label: "Bedtime", placeholder: "23:30", maxLength: Validation.maxInputLength, hint: "HH:MM"),
+            .text(SleepEntryField.wakeTime.rawValue, label: "Wake time", placeholder: "07:00", maxLength: Validation.maxInputLength, hint: "HH:MM"),
+            .text(SleepEntryField.quality.rawValue, label: "Quality", placeholder: "optional", maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)"),
+            .text(SleepEntryField.date.rawValue, label: "Woke on", text: clock.today.iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+        ])
+        status = nil
+    }
+
+    private func handleForm(_ key: Key) -> KeyResult {
+        guard var f = form else { return .ignored }
+        switch f.route(key) {
+        case .cancel:
+            form = nil
+            status = StatusMessage("Nothing logged.")
+        case .submit:
+            let input = SleepEntryInput(bedtime: f.value(SleepEntryField.bedtime.rawValue) ?? "",
+                                        wakeTime: f.value(SleepEntryField.wakeTime.rawValue) ?? "",
+                                        quality: f.value(SleepEntryField.quality.rawValue) ?? "",
+                                        date: f.value(SleepEntryField.date.rawValue) ?? "")
+            switch logging.validate(input) {
+            case .failure(let errors):
+                f.errors = errors.inlineMessages
+                if let first = errors.firstField { f.focus(first.rawValue) }
+                form = f
+                status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
+            case .success(let night):
+                do {
+                    let saved = try logging.save(night)
+                    form = nil
+                    // Show the window that holds the new night.
+                    if !DateRange(ending: day, days: Self.days).contains(saved.date) { day = saved.date }
+                    reload()
+                    selected = nights.reversed().firstIndex { $0.id == saved.id } ?? 0
+                    status = StatusMessage("Logged \(DurationFormat.hoursMinutes(saved.minutes)) (\(saved.status.label.lowercased())) for \(saved.date.iso).", kind: .success)
+                } catch {
+                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                }
+            }
+        case .edited:
+            form = f
+        }
+        return .handled
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         SleepView(day: day, today: clock.today, nights: nights, selected: selected).render(in: area, buffer: &buffer, context: context)
+        if let form {
+            FormDialog(title: "Log a night", intro: "A night belongs to the day you woke up; a bedtime after midnight is fine.", form: form)
+                .render(in: area, buffer: &buffer, context: context)
+        }
     }
 }
 
@@ -83,7 +155,7 @@ struct SleepView: Widget {
                             Span(DurationFormat.hoursMinutes(n.minutes), .accent), Span(n.quality.map { "\($0)/5" } ?? "—"),
                             Span(n.status.label, Self.role(n.status))])
               },
-              selected: selected, emptyMessage: "No nights logged in these 30 days.")
+              selected: selected, emptyMessage: "No nights logged in these 30 days — press a to log one.")
             .render(in: block.inner(parts[0]).inset(left: 1), buffer: &buffer, context: context)
 
         let chart = Block(title: "Hours slept — last 30 days", rightTitle: "band: 7–9 h")

@@ -162,3 +162,19 @@ public struct Form: Widget, Equatable, Sendable {
         }
     }
 }
+
+/// What a key did to a form shown in a dialog: the usual keys, decided in one place.
+public enum FormKeyOutcome: Equatable, Sendable { case cancel, submit, edited }
+
+extension Form {
+    /// Esc cancels, Enter submits, anything else edits the focused field.
+    public mutating func route(_ key: Key) -> FormKeyOutcome {
+        switch key {
+        case .escape: return .cancel
+        case .enter: return .submit
+        default:
+            _ = handle(key)
+            return .edited
+        }
+    }
+}

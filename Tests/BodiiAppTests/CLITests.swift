@@ -56,6 +56,20 @@ import Testing
         #expect(try weighIns(db) == before)
     }
 
+    @Test func logSleepSavesTheNightAndRefusesNonsense() throws {
+        let db = try demoDatabase(days: 3)
+        let bad = try runBodii(["log", "sleep", "--bed", "23:00", "--wake", "25:61", "--db", db])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("wake time \"25:61\""))
+        #expect(try runBodii(["log", "sleep", "--bed", "23:00", "--db", db]).status == 64)
+        let ok = try runBodii(["log", "sleep", "--bed", "23:40", "--wake", "06:55", "--quality", "2", "--db", db])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("7 h 15"))
+        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(ending: LocalDate.today(), days: 1))
+        #expect(nights.contains { $0.minutes == 435 && $0.quality == 2 && $0.bedtime?.description == "23:40" })
+        #expect(!nights.contains { $0.wakeTime?.description == "25:61" })
+    }
+
     @Test func usageErrorsExit64() throws {
         let db = try demoDatabase()
         #expect(try runBodii(["log", "weight", "--db", db]).status == 64)

@@ -166,3 +166,40 @@ enum DietFixtures {
         }
     }
 }
+
+@MainActor
+@Suite struct SleepFormTests {
+    @Test func loggingANightFromTheTabSavesItAndSelectsIt() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        #expect(vm.handle(.char("a")) == .handled)
+        #expect(vm.isEditingText)
+        _ = vm.type("23:00")
+        _ = vm.handle(.tab)
+        _ = vm.type("23:00")
+        #expect(vm.handle(.enter) == .handled)
+        #expect(vm.form?.errors[SleepEntryField.wakeTime.rawValue] != nil)
+        #expect(try db.repositories.sleepRecords(in: DateRange(ending: TestDay.fixed, days: 30)).isEmpty)
+
+        _ = vm.handle(.ctrl("u"))
+        _ = vm.type("06:30")
+        #expect(vm.handle(.enter) == .handled)
+        #expect(vm.form == nil)
+        let saved = try db.repositories.sleepRecords(in: DateRange(ending: TestDay.fixed, days: 30))
+        #expect(saved.map(\.minutes) == [450])
+        #expect(vm.nights.last?.minutes == 450)
+        #expect(vm.status?.kind == .success)
+    }
+
+    @Test func escapeWritesNothing() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        _ = vm.handle(.char("a"))
+        _ = vm.type("22:00")
+        #expect(vm.hasUnsavedInput)
+        _ = vm.handle(.escape)
+        #expect(vm.form == nil)
+        #expect(try db.repositories.sleepRecords(in: DateRange(ending: TestDay.fixed, days: 30)).isEmpty)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import BodiiDomain
+
+/// `SleepLogging.validate` only: saving is covered by the store and CLI tests on real files.
+@Suite struct SleepLoggingTests {
+    let today = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 0)
+
+    /// A repository that must never be written by `validate`.
+    final class Untouched: SleepRepository {
+        func addSleepRecord(_ record: SleepRecord) throws -> SleepRecord { Issue.record("validate wrote"); return record }
+        func updateSleepRecord(_ record: SleepRecord) throws { Issue.record("validate wrote") }
+        func deleteSleepRecord(id: Int64) throws -> SleepRecord? { nil }
+        func sleepRecords(in range: DateRange) throws -> [SleepRecord] { [] }
+    }
+
+    var logging: SleepLogging { SleepLogging(store: Untouched(), clock: FixedClock(day: today)) }
+
+    @Test func nightAcrossMidnightBelongsToTheWakeDate() throws {
+        let night = try logging.validate(SleepEntryInput(bedtime: "23:30", wakeTime: "07:00", quality: "4")).get()
+        #expect(night.minutes == 450)
+        #expect(night.date == today)
+        #expect(night.status == .good)
+        #expect(night.quality == 4)
+        #expect(night.bedtime?.description == "23:30")
+    }
+
+    @Test func shortNightIsBadAndQualityIsOptional() throws {
+        let night = try logging.validate(SleepEntryInput(bedtime: "02:10", wakeTime: "6:05", date: "2026-11-20")).get()
+        #expect(night.minutes == 235)
+        #expect(night.status == .bad)
+        #expect(night.quality == nil)
+        #expect(night.date.iso == "2026-11-20")
+    }
+
+    @Test func everyBadFieldIsReportedAtOnce() {
+        guard case .failure(let errors) = logging.validate(SleepEntryInput(bedtime: "25:00", wakeTime: "7", quality: "9", date: "2026-12-01")) else {
+            Issue.record("accepted bad input"); return
+        }
+        #expect(errors[.bedtime]?.problem == .invalidFormat)
+        #expect(errors[.wakeTime]?.problem == .invalidFormat)
+        #expect(errors[.quality]?.message == "quality \"9\" is out of range: allowed 1–5")
+        #expect(errors[.date]?.problem == .inFuture)
+        #expect(errors.firstField == .bedtime)
+    }
+
+    @Test func bedAndWakeAtTheSameTimeIsNotANight() {
+        guard case .failure(let errors) = logging.validate(SleepEntryInput(bedtime: "07:00", wakeTime: "07:00")) else {
+            Issue.record("accepted a zero-length night"); return
+        }
+        #expect(errors[.wakeTime]?.message == "wake time \"07:00\" is out of range: allowed a time other than the bedtime")
+    }
+}
