@@ -62,6 +62,11 @@ public struct BodyLogging {
         }
         return try store.addBodyRecord(record, snapshot: Metabolism.snapshot(for: basis, profile: profile))
     }
+
+    /// Deletes a record with its snapshot; the returned record can be given back to `save` to undo
+    /// (it keeps its id, so it comes back as it was).
+    @discardableResult
+    public func delete(id: Int64) throws -> BodyRecord? { try store.deleteBodyRecord(id: id) }
 }
 
 /// Failures of use cases that are not about one typed value.

@@ -19,6 +19,10 @@ public final class BodyViewModel: TabScreen {
     public private(set) var unitSystem: UnitSystem = .metric
     public private(set) var form: Form?
     public private(set) var status: StatusMessage?
+    /// The record `x` asked about, waiting for y/n.
+    public private(set) var pendingDelete: BodyRecord?
+    /// The last deleted record, which `u` brings back.
+    public private(set) var lastDeleted: BodyRecord?
 
     /// How much history the table shows.
     static let historyDays = 730
@@ -50,8 +54,16 @@ public final class BodyViewModel: TabScreen {
                 KeyBinding([.escape], help: "cancel", footer: true),
             ])
         }
+        if pendingDelete != nil {
+            return KeyMap(title: "Delete", bindings: [
+                KeyBinding([.char("y")], help: "delete", footer: true),
+                KeyBinding([.char("n"), .escape], label: "n/Esc", help: "keep", footer: true),
+            ])
+        }
         return KeyMap(title: "Body", bindings: [
             KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true),
+            KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true),
+            KeyBinding([.char("u")], help: "undo the last delete"),
             KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the history", footer: true),
             KeyBinding([.pageDown, .pageUp], label: "PgDn/PgUp", help: "page through the history"),
         ])
@@ -83,8 +95,13 @@ public final class BodyViewModel: TabScreen {
 
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
+        if let record = pendingDelete { return confirmDelete(record, key) }
         switch key {
         case .char("a"): openForm()
+        case .char("x"):
+            guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to delete."); return .handled }
+            pendingDelete = rows[selected].record
+        case .char("u"): undoDelete()
         case .char("j"), .down: selected = min(max(0, rows.count - 1), selected + 1)
         case .char("k"), .up: selected = max(0, selected - 1)
         case .pageDown: selected = min(max(0, rows.count - 1), selected + 10)
@@ -92,6 +109,44 @@ public final class BodyViewModel: TabScreen {
         default: return .ignored
         }
         return .handled
+    }
+
+    private func confirmDelete(_ record: BodyRecord, _ key: Key) -> KeyResult {
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            pendingDelete = nil
+            do {
+                guard let id = record.id, let deleted = try logging.delete(id: id) else {
+                    status = StatusMessage("That weigh-in was already gone.", kind: .error)
+                    reload()
+                    return .handled
+                }
+                lastDeleted = deleted
+                reload()
+                status = StatusMessage("Deleted \(UnitFormatter(unitSystem).mass(deleted.weightKg)) of \(deleted.date.iso) — u to undo.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not delete: \(error)", kind: .error)
+            }
+        case .no:
+            pendingDelete = nil
+            status = StatusMessage("Kept.")
+        case nil:
+            break
+        }
+        return .handled
+    }
+
+    private func undoDelete() {
+        guard let record = lastDeleted else { status = StatusMessage("Nothing to undo."); return }
+        do {
+            let restored = try logging.save(record)
+            lastDeleted = nil
+            reload()
+            selected = rows.firstIndex { $0.record.id == restored.id } ?? selected
+            status = StatusMessage("Restored \(UnitFormatter(unitSystem).mass(restored.weightKg)) of \(restored.date.iso).", kind: .success)
+        } catch {
+            status = StatusMessage("Could not restore: \(error)", kind: .error)
+        }
     }
 
     private func openForm() {
@@ -144,6 +199,10 @@ public final class BodyViewModel: TabScreen {
             .render(in: area, buffer: &buffer, context: context)
         if let form {
             FormDialog(title: "Log weight", form: form).render(in: area, buffer: &buffer, context: context)
+        }
+        if let record = pendingDelete {
+            let what = "\(UnitFormatter(unitSystem).mass(record.weightKg)) of \(record.date.iso)"
+            Confirmation(title: "Delete", message: "Delete the weigh-in \(what)? y/n").render(in: area, buffer: &buffer, context: context)
         }
     }
 }

@@ -175,7 +175,7 @@ import BodyFeature
         #expect(vm.selected == count - 2)
         vm.press(.pageUp, times: 20)
         #expect(vm.selected == 0)
-        #expect(vm.handle(.char("x")) == .ignored)
+        #expect(vm.handle(.char("z")) == .ignored)
     }
 
     @Test func emptyHistoryKeepsSelectionAtZero() throws {
@@ -186,5 +186,37 @@ import BodyFeature
         vm.press(.pageDown)
         #expect(vm.selected == 0)
         #expect(vm.rows.isEmpty)
+    }
+}
+
+@MainActor
+@Suite struct BodyDeleteUndoTests {
+    @Test func deleteAsksThenDeletesAndUndoRestoresTheSameRecord() throws {
+        let db = try TestDatabase.demo(days: 10)
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        let count = vm.rows.count
+        let target = try #require(vm.rows.first?.record)
+
+        #expect(vm.handle(.char("x")) == .handled)
+        #expect(vm.pendingDelete == target)
+        #expect(vm.handle(.char("n")) == .handled)
+        #expect(vm.rows.count == count, "n keeps it")
+
+        _ = vm.handle(.char("x"))
+        #expect(vm.handle(.char("q")) == .handled, "other keys wait for y/n")
+        #expect(vm.pendingDelete != nil)
+        _ = vm.handle(.char("y"))
+        #expect(vm.rows.count == count - 1)
+        let range = DateRange(ending: TestDay.fixed, days: 30)
+        #expect(try !db.repositories.bodyRecords(in: range).contains { $0.id == target.id })
+
+        _ = vm.handle(.char("u"))
+        let restored = try #require(try db.repositories.bodyRecords(in: range).first { $0.id == target.id })
+        #expect(restored == target)
+        #expect(vm.rows.count == count)
+        #expect(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed) != nil)
+        _ = vm.handle(.char("u"))
+        #expect(vm.status?.text == "Nothing to undo.")
     }
 }
