@@ -48,11 +48,7 @@ public final class BodyViewModel: TabScreen {
 
     public var keyMap: KeyMap {
         if form != nil {
-            return KeyMap(title: "Log weight", bindings: [
-                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
-                KeyBinding([.enter], help: "save", footer: true),
-                KeyBinding([.escape], help: "cancel", footer: true),
-            ])
+            return .formDialog(title: "Log weight")
         }
         if pendingDelete != nil {
             return KeyMap(title: "Delete", bindings: [
@@ -173,10 +169,8 @@ public final class BodyViewModel: TabScreen {
                                        date: f.value(BodyEntryField.date.rawValue) ?? "")
             switch logging.validate(input, unitSystem: unitSystem) {
             case .failure(let errors):
-                f.errors = errors.inlineMessages
-                if let first = errors.firstField { f.focus(first.rawValue) }
+                status = f.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
                 form = f
-                status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
             case .success(let record):
                 do {
                     let saved = try logging.save(record)

@@ -71,8 +71,7 @@ public final class OnboardingViewModel: Screen {
         }
         switch setup.validate(input, fallbackName: fallbackName) {
         case .failure(let errors):
-            ProfileForm.show(errors, in: &form)
-            status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
+            status = ProfileForm.show(errors, in: &form)
             return .handled
         case .success(let result):
             do {

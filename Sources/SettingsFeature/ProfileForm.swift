@@ -54,10 +54,9 @@ enum ProfileForm {
         )
     }
 
-    /// Puts each field's message under it.
-    static func show(_ errors: FieldErrors<ProfileField>, in form: inout Form) {
-        form.errors = errors.inlineMessages
-        if let field = errors.firstField { form.focus(field.rawValue) }
+    /// Puts each field's message under it; returns the status line's message.
+    static func show(_ errors: FieldErrors<ProfileField>, in form: inout Form) -> StatusMessage {
+        form.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
     }
 
     /// When the units choice changes, the height and weight hints follow it.

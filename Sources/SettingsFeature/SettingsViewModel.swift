@@ -59,12 +59,7 @@ public final class SettingsViewModel: TabScreen {
                 KeyBinding([.enter, .char("e")], label: "Enter", help: "change this section", footer: true),
             ])
         case .editingProfile:
-            return KeyMap(title: "Edit profile", bindings: [
-                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
-                KeyBinding([.left, .right], label: "←/→", help: "change a choice"),
-                KeyBinding([.enter], help: "save", footer: true),
-                KeyBinding([.escape], help: "cancel", footer: true),
-            ])
+            return .formDialog(title: "Edit profile")
         case .choosingUnits, .choosingTheme:
             return KeyMap(title: section.title, bindings: [
                 KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move (themes preview live)", footer: true),
@@ -127,9 +122,8 @@ public final class SettingsViewModel: TabScreen {
             // No fallback name here: clearing the name is a mistake to point out, not to guess.
             switch setup.validate(ProfileForm.input(from: form), keeping: profile, fallbackName: "") {
             case .failure(let errors):
-                ProfileForm.show(errors, in: &form)
+                status = ProfileForm.show(errors, in: &form)
                 mode = .editingProfile(form)
-                status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
             case .success(let result):
                 save(result.profile, message: "Profile saved.")
             }

@@ -26,11 +26,7 @@ public final class SleepViewModel: TabScreen {
     public let title = "Sleep"
     public var keyMap: KeyMap {
         if form != nil {
-            return KeyMap(title: "Log a night", bindings: [
-                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
-                KeyBinding([.enter], help: "save", footer: true),
-                KeyBinding([.escape], help: "cancel", footer: true),
-            ])
+            return .formDialog(title: "Log a night")
         }
         return KeyMap(title: "Sleep", bindings: [
             KeyBinding([.char("a")], help: "log a night", footer: true),
@@ -97,10 +93,8 @@ public final class SleepViewModel: TabScreen {
                                         date: f.value(SleepEntryField.date.rawValue) ?? "")
             switch logging.validate(input) {
             case .failure(let errors):
-                f.errors = errors.inlineMessages
-                if let first = errors.firstField { f.focus(first.rawValue) }
+                status = f.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
                 form = f
-                status = StatusMessage("Please fix the marked field\(errors.ordered.count > 1 ? "s" : "").", kind: .error)
             case .success(let night):
                 do {
                     let saved = try logging.save(night)

@@ -178,3 +178,25 @@ extension Form {
         }
     }
 }
+
+extension Form {
+    /// Shows each field's message under it, moves to the first bad field, and returns what the
+    /// status line should say.
+    public mutating func show(errors messages: [String: String], first: String?) -> StatusMessage {
+        errors = messages
+        if let first { focus(first) }
+        return StatusMessage("Please fix the marked field\(messages.count > 1 ? "s" : "").", kind: .error)
+    }
+}
+
+extension KeyMap {
+    /// The keys of a form in a dialog (help and footer).
+    public static func formDialog(title: String, saveHelp: String = "save", cancelHelp: String = "cancel") -> KeyMap {
+        KeyMap(title: title, bindings: [
+            KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
+            KeyBinding([.left, .right], label: "←/→", help: "change a choice"),
+            KeyBinding([.enter], help: saveHelp, footer: true),
+            KeyBinding([.escape], help: cancelHelp, footer: true),
+        ])
+    }
+}
