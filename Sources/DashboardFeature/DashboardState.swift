@@ -14,8 +14,7 @@ public struct DashboardState: Equatable, Sendable {
     public var trendKg: Double?
     /// Change of the trend over the last 7 days (negative = losing).
     public var weekChangeKg: Double?
-    /// Weigh-ins of the last 30 days, one slot per day (nil = no weigh-in), and the trend line.
-    public var last30Weights: [Double?]
+    /// The trend of the last 30 days, one slot per day (nil before the first weigh-in).
     public var last30Trend: [Double?]
     public var formula: BMRFormula?
     public var sleepAverage7Minutes: Int?
@@ -49,7 +48,6 @@ public struct DashboardState: Equatable, Sendable {
             latestWeight: latest,
             trendKg: trendNow,
             weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
-            last30Weights: last30.map { d in trendByDate[d].flatMap { $0.isInterpolated ? nil : $0.weightKg } },
             last30Trend: last30.map { trendByDate[$0]?.trendKg },
             formula: summary.formula,
             sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,

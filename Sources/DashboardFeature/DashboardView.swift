@@ -30,10 +30,10 @@ public struct DashboardView: Widget {
         let rows = Layout.split(body, .vertical, [.length(7), .length(6), .min(5)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
-        card("Weight", weightLines(state, width: top[1].width - 2), top[1], &buffer, context)
+        card("Weight", weightLines(state), top[1], &buffer, context)
         weightSparkline(state, in: Block().inner(top[1]), &buffer, context)
         card("Sleep", sleepLines(state), top[2], &buffer, context)
-        card("Exercise", exerciseLines(state, width: top[3].width - 2), top[3], &buffer, context)
+        card("Exercise", exerciseLines(state), top[3], &buffer, context)
         let middle = Layout.columns(rows[1], count: 3, spacing: 0)
         card("Metabolism", metabolismLines(state), middle[0], &buffer, context)
         card("Macros", [], middle[1], &buffer, context)
@@ -70,7 +70,7 @@ public struct DashboardView: Widget {
         return lines
     }
 
-    private func weightLines(_ s: DashboardState, width: Int) -> [Line] {
+    private func weightLines(_ s: DashboardState) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
         guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("2, then a to log", .muted)] }
         let when = latest.date.shortLabel(relativeTo: today)
@@ -105,7 +105,7 @@ public struct DashboardView: Widget {
         return lines
     }
 
-    private func exerciseLines(_ s: DashboardState, width: Int) -> [Line] {
+    private func exerciseLines(_ s: DashboardState) -> [Line] {
         [
             pair("Today", "\(s.summary.exerciseMinutes) min", pad: 7),
             pair("Burned", kcal(s.summary.burnedKcal) + " kcal", pad: 7),

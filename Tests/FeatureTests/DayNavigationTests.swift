@@ -49,7 +49,7 @@ import SleepFeature
             #expect(state.summary == (try query.summary(for: day)))
             #expect(state.summary.date == day)
             #expect(state.latestWeight?.date == (try db.repositories.latestBodyRecord(onOrBefore: day)?.date))
-            #expect(state.last30Weights.count == 30)
+            #expect(state.last30Trend.count == 30)
         }
     }
 
