@@ -225,10 +225,14 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
     public var carbsG: Double
     public var fatG: Double
     public var fiberG: Double?
+    public var sugarsG: Double?
+    public var saturatedFatG: Double?
+    public var sodiumMg: Double?
     public var loggedAt: Date
 
     public init(id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double,
                 kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
+                sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
                 loggedAt: Date = Date()) {
         self.id = id
         self.date = date
@@ -241,6 +245,9 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
         self.carbsG = carbsG
         self.fatG = fatG
         self.fiberG = fiberG
+        self.sugarsG = sugarsG
+        self.saturatedFatG = saturatedFatG
+        self.sodiumMg = sodiumMg
         self.loggedAt = loggedAt
     }
 }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The food catalog (PRODUCT.md §3): the USDA SR24 foods shipped with Bodii plus the user's custom
+/// foods. BodiiStore implements it over SQLite FTS5 with Bodii's own ranking.
+public protocol FoodCatalogRepository {
+    /// Foods matching `query`, best first: what a person means ranks above brands, baby food and
+    /// mixed dishes, and the user's recent and frequent foods are lifted. Plurals, word order,
+    /// case, accents and one typo per word do not matter. An empty query gives `recentFoods`.
+    /// Results carry no servings; `food(id:)` loads them.
+    func searchFoods(_ query: String, limit: Int) throws -> [Food]
+    /// One food with all its servings, nil when no food has that id.
+    func food(id: FoodID) throws -> Food?
+    /// Foods from the user's log, the most recent and most frequent first, without servings.
+    func recentFoods(limit: Int) throws -> [Food]
+    /// Inserts a custom food and returns it with its new `custom:N` id (the id passed is ignored).
+    @discardableResult
+    func addCustomFood(_ food: Food) throws -> Food
+    /// Replaces a custom food's name, nutrients and servings. Records already logged keep the
+    /// energy and macros copied when they were logged.
+    func updateCustomFood(_ food: Food) throws
+    /// The user's custom foods, by name.
+    func customFoods() throws -> [Food]
+}
+
+extension Meal {
+    /// The meal a person most likely means at this local hour (0–23): breakfast until 10:59,
+    /// lunch until 14:59, dinner from 17:00 to 20:59, snacks otherwise.
+    public static func likely(atHour hour: Int) -> Meal {
+        switch hour {
+        case 4..<11: return .breakfast
+        case 11..<15: return .lunch
+        case 17..<21: return .dinner
+        default: return .snacks
+        }
+    }
+}
+
+extension Nutrients {
+    /// These nutrients (per 100 g) scaled to `grams`.
+    public func scaled(toGrams grams: Double) -> Nutrients {
+        let f = grams / 100
+        return Nutrients(kcal: kcal * f, proteinG: proteinG * f, carbsG: carbsG * f, fatG: fatG * f,
+                         fiberG: fiberG.map { $0 * f }, sugarsG: sugarsG.map { $0 * f },
+                         saturatedFatG: saturatedFatG.map { $0 * f }, sodiumMg: sodiumMg.map { $0 * f },
+                         cholesterolMg: cholesterolMg.map { $0 * f }, potassiumMg: potassiumMg.map { $0 * f },
+                         calciumMg: calciumMg.map { $0 * f }, ironMg: ironMg.map { $0 * f },
+                         vitaminCMg: vitaminCMg.map { $0 * f }, vitaminDUg: vitaminDUg.map { $0 * f })
+    }
+}
