@@ -54,13 +54,25 @@ public struct BodyLogging {
     /// Saves `record` and its BMR/TDEE snapshot in one transaction. Needs a profile for the formulas.
     @discardableResult
     public func save(_ record: BodyRecord) throws -> BodyRecord {
+        try store.addBodyRecord(record, snapshot: snapshot(for: record))
+    }
+
+    /// Replaces the record with `record.id` by `record`, with a snapshot computed anew (an edited
+    /// weight or body fat changes BMR and TDEE).
+    public func update(_ record: BodyRecord) throws {
+        try store.updateBodyRecord(record, snapshot: snapshot(for: record))
+    }
+
+    /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none.
+    private func snapshot(for record: BodyRecord) throws -> MetabolismSnapshot {
         guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
         var basis = record
         if basis.bodyFatPercent == nil {
             let window = DateRange(start: record.date.adding(days: -Self.bodyFatValidityDays), end: record.date)
-            basis.bodyFatPercent = try store.bodyRecords(in: window).last(where: { $0.bodyFatPercent != nil })?.bodyFatPercent
+            basis.bodyFatPercent = try store.bodyRecords(in: window)
+                .last(where: { $0.bodyFatPercent != nil && $0.id != record.id })?.bodyFatPercent
         }
-        return try store.addBodyRecord(record, snapshot: Metabolism.snapshot(for: basis, profile: profile))
+        return Metabolism.snapshot(for: basis, profile: profile)
     }
 
     /// Deletes a record with its snapshot; the returned record can be given back to `save` to undo

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Strict parsing of a number as a person types it, shared by the unit parsers and validators.
-enum DecimalText {
+public enum DecimalText {
     /// Accepts an optional sign, ASCII digits, and at most one decimal separator ('.' or ','):
     /// "72.5", "72,5", "-5", ".5". Rejects exponents ("1e9"), "nan", "inf", thousands separators,
     /// and anything that would not be finite. Surrounding whitespace is ignored.
@@ -30,7 +30,7 @@ enum DecimalText {
     }
 
     /// "20", "72.4", "881.8": at most `decimals` places, no trailing zeros.
-    static func format(_ value: Double, decimals: Int = 1) -> String {
+    public static func format(_ value: Double, decimals: Int = 1) -> String {
         let s = String(format: "%.\(decimals)f", value)
         guard s.contains(".") else { return s }
         var trimmed = Substring(s)

@@ -1,16 +1,20 @@
 import BodiiDomain
 import TerminalKit
 
-/// The weigh-in history table and the metabolism card.
+/// The weight chart over the history table, and the metabolism card beside them.
 struct BodyView: Widget {
     let rows: [BodyViewModel.Row]
     let selected: Int
     let snapshot: MetabolismSnapshot?
     let unitSystem: UnitSystem
     let today: LocalDate
+    let chart: WeightChartData
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let (tableArea, cardArea) = area.splitLeft(max(0, area.width - 26))
+        let (leftArea, cardArea) = area.splitLeft(max(0, area.width - 26))
+        // The chart takes about two fifths of the height; the history keeps at least 6 rows.
+        let (chartArea, tableArea) = leftArea.splitTop(min(max(8, leftArea.height * 2 / 5), max(0, leftArea.height - 6)))
+        WeightChartView(data: chart, unitSystem: unitSystem, today: today, hasHistory: !rows.isEmpty).render(in: chartArea, buffer: &buffer, context: context)
         let fmt = UnitFormatter(unitSystem)
         let block = Block(title: "History", rightTitle: rows.isEmpty ? nil : "\(rows.count) weigh-ins")
         block.render(in: tableArea, buffer: &buffer, context: context)
@@ -50,7 +54,7 @@ struct BodyView: Widget {
                 Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
             ]
         } else {
-            lines = [Line("Log a weight to see your", .muted), Line("BMR and TDEE.", .muted)]
+            lines = [Line("Log a weight to see", .muted), Line("your BMR and TDEE.", .muted)]
         }
         Paragraph(lines, overflow: .truncate).render(in: card.inner(cardArea).inset(left: 1), buffer: &buffer, context: context)
     }

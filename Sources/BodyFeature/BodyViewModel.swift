@@ -1,8 +1,9 @@
 import BodiiDomain
 import TerminalKit
 
-/// The Body tab: weigh-in history with the trend, the current BMR/TDEE and its formula, and a
-/// form (`a`) to log weight, body fat and muscle mass.
+/// The Body tab: a weight chart with its trend over the chosen range, the weigh-in history, the
+/// current BMR/TDEE and its formula, and forms to log (`a`) and edit (`e`) weight, body fat and
+/// muscle mass.
 @MainActor
 public final class BodyViewModel: TabScreen {
     public struct Row: Equatable, Sendable {
@@ -14,10 +15,15 @@ public final class BodyViewModel: TabScreen {
     private let logging: BodyLogging
     private let clock: any Clock
     public private(set) var rows: [Row] = []          // newest first
+    /// The trend of every day from the first to the last weigh-in of the history.
+    public private(set) var trend: [TrendPoint] = []
     public private(set) var selected = 0
     public private(set) var snapshot: MetabolismSnapshot?
     public private(set) var unitSystem: UnitSystem = .metric
     public private(set) var form: Form?
+    /// The weigh-in the open form edits; nil when the form logs a new one.
+    public private(set) var editing: BodyRecord?
+    public private(set) var range: ChartRange = .month
     public private(set) var status: StatusMessage?
     /// The record `x` asked about, waiting for y/n.
     public private(set) var pendingDelete: BodyRecord?
@@ -46,9 +52,11 @@ public final class BodyViewModel: TabScreen {
         return latest.values.sorted { $0.date < $1.date }.map { ($0.date, $0.weightKg) }
     }
 
+    var formTitle: String { editing == nil ? "Log weight" : "Edit weigh-in" }
+
     public var keyMap: KeyMap {
         if form != nil {
-            return .formDialog(title: "Log weight")
+            return .formDialog(title: formTitle)
         }
         if pendingDelete != nil {
             return KeyMap(title: "Delete", bindings: [
@@ -58,11 +66,12 @@ public final class BodyViewModel: TabScreen {
         }
         return KeyMap(title: "Body", bindings: [
             KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true),
+            KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true),
             KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true),
             KeyBinding([.char("u")], help: "undo the last delete"),
             KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the history", footer: true),
             KeyBinding([.pageDown, .pageUp], label: "PgDn/PgUp", help: "page through the history"),
-        ])
+        ] + ChartZoom.bindings)
     }
 
     public var isEditingText: Bool { form != nil }
@@ -79,7 +88,7 @@ public final class BodyViewModel: TabScreen {
             unitSystem = try source.loadProfile()?.unitSystem ?? .metric
             let range = DateRange(ending: today, days: Self.historyDays)
             let records = try source.bodyRecords(in: range)
-            let trend = WeightTrend.compute(Self.dailyWeights(records))
+            trend = WeightTrend.compute(Self.dailyWeights(records))
             let trendByDate = Dictionary(trend.map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
             rows = records.reversed().map { Row(record: $0, trendKg: trendByDate[$0.date]) }
             selected = min(selected, max(0, rows.count - 1))
@@ -93,7 +102,10 @@ public final class BodyViewModel: TabScreen {
         if form != nil { return handleForm(key) }
         if let record = pendingDelete { return confirmDelete(record, key) }
         switch key {
-        case .char("a"): openForm()
+        case .char("a"): openForm(editing: nil)
+        case .char("e"):
+            guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to edit."); return .handled }
+            openForm(editing: rows[selected].record)
         case .char("x"):
             guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to delete."); return .handled }
             pendingDelete = rows[selected].record
@@ -102,7 +114,9 @@ public final class BodyViewModel: TabScreen {
         case .char("k"), .up: selected = max(0, selected - 1)
         case .pageDown: selected = min(max(0, rows.count - 1), selected + 10)
         case .pageUp: selected = max(0, selected - 10)
-        default: return .ignored
+        default:
+            guard let zoom = ChartZoom(key) else { return .ignored }
+            range = zoom == .wider ? range.wider : range.narrower
         }
         return .handled
     }
@@ -145,14 +159,19 @@ public final class BodyViewModel: TabScreen {
         }
     }
 
-    private func openForm() {
-        let unit = unitSystem == .metric ? "kg" : "lb"
+    /// The log form, empty but for today's date, or filled with `record`'s values in the user's units.
+    private func openForm(editing record: BodyRecord?) {
+        let fmt = UnitFormatter(unitSystem)
+        let massText = { (kg: Double?) in kg.map { DecimalText.format(fmt.massValue($0)) } ?? "" }
         form = Form(fields: [
-            .text(BodyEntryField.weight.rawValue, label: "Weight", maxLength: Validation.maxInputLength, hint: unit),
-            .text(BodyEntryField.bodyFat.rawValue, label: "Body fat", placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%"),
-            .text(BodyEntryField.muscleMass.rawValue, label: "Muscle mass", placeholder: "optional", maxLength: Validation.maxInputLength, hint: unit),
-            .text(BodyEntryField.date.rawValue, label: "Date", text: clock.today.iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+            .text(BodyEntryField.weight.rawValue, label: "Weight", text: massText(record?.weightKg), maxLength: Validation.maxInputLength, hint: fmt.massUnit),
+            .text(BodyEntryField.bodyFat.rawValue, label: "Body fat", text: record?.bodyFatPercent.map { DecimalText.format($0) } ?? "",
+                  placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%"),
+            .text(BodyEntryField.muscleMass.rawValue, label: "Muscle mass", text: massText(record?.muscleMassKg),
+                  placeholder: "optional", maxLength: Validation.maxInputLength, hint: fmt.massUnit),
+            .text(BodyEntryField.date.rawValue, label: "Date", text: (record?.date ?? clock.today).iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
         ])
+        editing = record
         status = nil
     }
 
@@ -161,7 +180,8 @@ public final class BodyViewModel: TabScreen {
         switch f.route(key) {
         case .cancel:
             form = nil
-            status = StatusMessage("Nothing logged.")
+            status = StatusMessage(editing == nil ? "Nothing logged." : "Nothing changed.")
+            editing = nil
         case .submit:
             let input = BodyEntryInput(weight: f.value(BodyEntryField.weight.rawValue) ?? "",
                                        bodyFat: f.value(BodyEntryField.bodyFat.rawValue) ?? "",
@@ -171,13 +191,23 @@ public final class BodyViewModel: TabScreen {
             case .failure(let errors):
                 status = f.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
                 form = f
-            case .success(let record):
+            case .success(var record):
                 do {
-                    let saved = try logging.save(record)
+                    let verb: String
+                    if let original = editing {
+                        record.id = original.id
+                        record.recordedAt = original.recordedAt   // keeps its place among the day's weigh-ins
+                        try logging.update(record)
+                        verb = "Saved"
+                    } else {
+                        record = try logging.save(record)
+                        verb = "Logged"
+                    }
                     form = nil
+                    editing = nil
                     reload()
-                    selected = rows.firstIndex { $0.record.id == saved.id } ?? 0
-                    status = StatusMessage("Logged \(UnitFormatter(unitSystem).mass(saved.weightKg)) on \(saved.date.iso).", kind: .success)
+                    selected = rows.firstIndex { $0.record.id == record.id } ?? 0
+                    status = StatusMessage("\(verb) \(UnitFormatter(unitSystem).mass(record.weightKg)) on \(record.date.iso).", kind: .success)
                 } catch {
                     status = StatusMessage("Could not save: \(error)", kind: .error)
                 }
@@ -189,10 +219,11 @@ public final class BodyViewModel: TabScreen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        BodyView(rows: rows, selected: selected, snapshot: snapshot, unitSystem: unitSystem, today: clock.today)
+        BodyView(rows: rows, selected: selected, snapshot: snapshot, unitSystem: unitSystem, today: clock.today,
+                 chart: WeightChartData(trend: trend, range: range, today: clock.today))
             .render(in: area, buffer: &buffer, context: context)
         if let form {
-            FormDialog(title: "Log weight", form: form).render(in: area, buffer: &buffer, context: context)
+            FormDialog(title: formTitle, form: form).render(in: area, buffer: &buffer, context: context)
         }
         if let record = pendingDelete {
             let what = "\(UnitFormatter(unitSystem).mass(record.weightKg)) of \(record.date.iso)"

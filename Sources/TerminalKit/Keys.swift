@@ -101,3 +101,21 @@ public enum DayStep: Sendable {
         KeyBinding([.char("t")], help: "today"),
     ]
 }
+
+/// The chart-range keys (PRODUCT.md §2): `-` widens the range (week → month → quarter → year),
+/// `+` narrows it back. `=` is `+` without Shift.
+public enum ChartZoom: Sendable {
+    case wider, narrower
+
+    public init?(_ key: Key) {
+        switch key {
+        case .char("-"): self = .wider
+        case .char("+"), .char("="): self = .narrower
+        default: return nil
+        }
+    }
+
+    public static let bindings = [
+        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "chart range: week, month, quarter, year", footer: true),
+    ]
+}

@@ -1,11 +1,14 @@
-/// One line of a line chart. `nil` values break the line.
+/// One line of a line chart. `nil` values break the line. A series of points only (raw
+/// weigh-ins under a trend line) draws its values as dots without joining them.
 public struct ChartSeries: Equatable, Sendable {
     public var values: [Double?]
     public var role: Role
+    public var joined: Bool
 
-    public init(_ values: [Double?], role: Role = .series1) {
+    public init(_ values: [Double?], role: Role = .series1, joined: Bool = true) {
         self.values = values
         self.role = role
+        self.joined = joined
     }
 }
 
@@ -58,7 +61,7 @@ public struct LineChart: Widget, Equatable, Sendable {
             for (i, value) in line.values.enumerated() {
                 guard let v = value, v.isFinite else { previous = nil; continue }
                 let point = (x: dotX(i), y: dotY(v))
-                if let p = previous {
+                if line.joined, let p = previous {
                     grid.line(from: p, to: point, series: s, sx: sx, sy: sy, isPoint: false)
                 }
                 grid.line(from: point, to: point, series: s, sx: sx, sy: sy, isPoint: true)
