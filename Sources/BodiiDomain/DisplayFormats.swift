@@ -19,6 +19,11 @@ public enum DurationFormat {
     public static func hoursMinutes(_ minutes: Int) -> String {
         "\(minutes / 60) h \(FastFormat.zeroPadded(minutes % 60, 2))"
     }
+
+    /// "7h05" for 425 minutes: what a duration field accepts back.
+    public static func compact(_ minutes: Int) -> String {
+        "\(minutes / 60)h\(FastFormat.zeroPadded(minutes % 60, 2))"
+    }
 }
 
 extension LocalDate {

@@ -290,6 +290,12 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
         minutesAfterMidnight = hour * 60 + minute
     }
 
+    /// The time `minutes` later (earlier when negative), wrapping around midnight.
+    public func adding(minutes: Int) -> ClockTime {
+        let m = ((minutesAfterMidnight + minutes) % 1440 + 1440) % 1440
+        return ClockTime(hour: m / 60, minute: m % 60) ?? self
+    }
+
     /// Parses `HH:MM` (24-hour; `7:05` accepted).
     public init?(parsing text: String) {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)

@@ -134,6 +134,40 @@ public enum Validation {
         return time
     }
 
+    /// A length of time, 1 min–24 h: "7h30", "7 h 30 m", "7:30", "7.5" (hours), "450m", "450 min".
+    public static func duration(_ text: String, field: String = "duration") throws(ValidationError) -> Int {
+        let allowed = "a duration like 7h30, 7:30, 7.5 or 450m (1 min–24 h)"
+        try checkLength(text, field: field, allowed: allowed)
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().replacingOccurrences(of: " ", with: "")
+        guard !t.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
+        guard let minutes = parseDuration(t) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidFormat) }
+        guard minutesRange.contains(minutes) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
+        return minutes
+    }
+
+    /// Minutes in a compact duration (spaces removed, lower case), nil when it is not one.
+    static func parseDuration(_ t: String) -> Int? {
+        for suffix in ["minutes", "min", "m"] where t.hasSuffix(suffix) && !t.contains("h") {
+            return DecimalText.parseInt(t.dropLast(suffix.count))
+        }
+        if let colon = t.firstIndex(of: ":") {
+            guard let h = DecimalText.parseInt(t[..<colon]), let m = DecimalText.parseInt(t[t.index(after: colon)...]),
+                  t[t.index(after: colon)...].count == 2, m < 60 else { return nil }
+            return h * 60 + m
+        }
+        if let hIndex = t.firstIndex(of: "h") {
+            guard let h = DecimalText.parseInt(t[..<hIndex]) else { return nil }
+            var rest = t[t.index(after: hIndex)...]
+            if rest.hasPrefix("ours") { rest = rest.dropFirst(4) } else if rest.hasPrefix("rs") { rest = rest.dropFirst(2) }
+            if rest.isEmpty { return h * 60 }
+            for suffix in ["minutes", "min", "m"] where rest.hasSuffix(suffix) { rest = rest.dropLast(suffix.count); break }
+            guard let m = DecimalText.parseInt(rest), m < 60 else { return nil }
+            return h * 60 + m
+        }
+        guard let hours = DecimalText.parse(t), hours.isFinite, hours >= 0, hours <= 48 else { return nil }
+        return Int((hours * 60).rounded())
+    }
+
     // MARK: Building blocks (public so other forms validate the same way)
 
     /// A plain decimal number within `range`; `unit` is appended to the range in messages.

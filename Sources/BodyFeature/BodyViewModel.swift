@@ -59,10 +59,7 @@ public final class BodyViewModel: TabScreen {
             return .formDialog(title: formTitle)
         }
         if pendingDelete != nil {
-            return KeyMap(title: "Delete", bindings: [
-                KeyBinding([.char("y")], help: "delete", footer: true),
-                KeyBinding([.char("n"), .escape], label: "n/Esc", help: "keep", footer: true),
-            ])
+            return Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep")
         }
         return KeyMap(title: "Body", bindings: [
             KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true),

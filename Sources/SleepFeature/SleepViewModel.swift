@@ -2,15 +2,21 @@ import BodiiDomain
 import TerminalKit
 
 /// The Sleep tab: the last 30 nights, their durations against the 7–9 h band, the 7-day average
-/// and how regular bedtimes are; `a` logs a night by bed and wake time.
+/// and how regular bedtimes are; `a` logs a night by bed and wake time or by duration, `e` edits
+/// the selected night, `x` deletes it after y/n and `u` brings it back.
 @MainActor
 public final class SleepViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
     public private(set) var day: LocalDate
     public private(set) var nights: [SleepRecord] = []   // oldest first, 30 days ending on `day`
+    /// Index into the table, which lists the nights newest first.
     public private(set) var selected = 0
     public private(set) var form: Form?
+    /// The night the open form edits; nil when it logs a new one.
+    public private(set) var editing: SleepRecord?
+    public private(set) var pendingDelete: SleepRecord?
+    public private(set) var lastDeleted: SleepRecord?
     public private(set) var status: StatusMessage?
     private let logging: SleepLogging
 
@@ -24,12 +30,20 @@ public final class SleepViewModel: TabScreen {
     }
 
     public let title = "Sleep"
+    var formTitle: String { editing == nil ? "Log a night" : "Edit the night" }
+
     public var keyMap: KeyMap {
         if form != nil {
-            return .formDialog(title: "Log a night")
+            return .formDialog(title: formTitle)
+        }
+        if pendingDelete != nil {
+            return Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep")
         }
         return KeyMap(title: "Sleep", bindings: [
             KeyBinding([.char("a")], help: "log a night", footer: true),
+            KeyBinding([.char("e")], help: "edit the selected night", footer: true),
+            KeyBinding([.char("x")], help: "delete the selected night", footer: true),
+            KeyBinding([.char("u")], help: "undo the last delete"),
         ] + DayStep.bindings + [
             KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the list", footer: true),
         ])
@@ -38,6 +52,12 @@ public final class SleepViewModel: TabScreen {
     public var isEditingText: Bool { form != nil }
     public var hasUnsavedInput: Bool {
         form?.fields.contains { $0.id != SleepEntryField.date.rawValue && !$0.value.isEmpty } ?? false
+    }
+
+    /// The night under the selection.
+    var selectedNight: SleepRecord? {
+        let index = nights.count - 1 - selected
+        return nights.indices.contains(index) ? nights[index] : nil
     }
 
     public func didBecomeVisible() { reload() }
@@ -53,16 +73,21 @@ public final class SleepViewModel: TabScreen {
 
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
-        if key == .char("a") {
-            openForm()
-            return .handled
-        }
+        if let night = pendingDelete { return confirmDelete(night, key) }
         if let step = DayStep(key) {
             day = day.moved(by: step.offset, today: clock.today)
             reload()
             return .handled
         }
         switch key {
+        case .char("a"): openForm(editing: nil)
+        case .char("e"):
+            guard let night = selectedNight else { status = StatusMessage("Nothing to edit."); return .handled }
+            openForm(editing: night)
+        case .char("x"):
+            guard let night = selectedNight else { status = StatusMessage("Nothing to delete."); return .handled }
+            pendingDelete = night
+        case .char("u"): undoDelete()
         case .char("j"), .down: selected = min(max(0, nights.count - 1), selected + 1)
         case .char("k"), .up: selected = max(0, selected - 1)
         default: return .ignored
@@ -70,13 +95,70 @@ public final class SleepViewModel: TabScreen {
         return .handled
     }
 
-    private func openForm() {
+    private func describe(_ night: SleepRecord) -> String {
+        "\(DurationFormat.hoursMinutes(night.minutes)) of \(night.date.iso)"
+    }
+
+    private func confirmDelete(_ night: SleepRecord, _ key: Key) -> KeyResult {
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            pendingDelete = nil
+            do {
+                guard let id = night.id, let deleted = try logging.delete(id: id) else {
+                    status = StatusMessage("That night was already gone.", kind: .error)
+                    reload()
+                    return .handled
+                }
+                lastDeleted = deleted
+                reload()
+                status = StatusMessage("Deleted the night \(describe(deleted)) — u to undo.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not delete: \(error)", kind: .error)
+            }
+        case .no:
+            pendingDelete = nil
+            status = StatusMessage("Kept.")
+        case nil:
+            break
+        }
+        return .handled
+    }
+
+    private func undoDelete() {
+        guard let night = lastDeleted else { status = StatusMessage("Nothing to undo."); return }
+        do {
+            let restored = try logging.save(night).night
+            lastDeleted = nil
+            show(restored)
+            status = StatusMessage("Restored the night \(describe(restored)).", kind: .success)
+        } catch {
+            status = StatusMessage("Could not restore: \(error)", kind: .error)
+        }
+    }
+
+    /// Moves the window to hold `night` if needed, and selects it.
+    private func show(_ night: SleepRecord) {
+        if !DateRange(ending: day, days: Self.days).contains(night.date) { day = night.date }
+        reload()
+        selected = nights.reversed().firstIndex { $0.id == night.id } ?? 0
+    }
+
+    private func openForm(editing night: SleepRecord?) {
+        // An edited night shows its times when it has them, otherwise its duration.
+        let duration = night.flatMap { $0.bedtime == nil || $0.wakeTime == nil ? DurationFormat.compact($0.minutes) : nil } ?? ""
         form = Form(fields: [
-            .text(SleepEntryField.bedtime.rawValue, label: "Bedtime", placeholder: "23:30", maxLength: Validation.maxInputLength, hint: "HH:MM"),
-            .text(SleepEntryField.wakeTime.rawValue, label: "Wake time", placeholder: "07:00", maxLength: Validation.maxInputLength, hint: "HH:MM"),
-            .text(SleepEntryField.quality.rawValue, label: "Quality", placeholder: "optional", maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)"),
-            .text(SleepEntryField.date.rawValue, label: "Woke on", text: clock.today.iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+            .text(SleepEntryField.bedtime.rawValue, label: "Bedtime", text: night?.bedtime?.description ?? "", placeholder: "23:30",
+                  maxLength: Validation.maxInputLength, hint: "HH:MM"),
+            .text(SleepEntryField.wakeTime.rawValue, label: "Wake time", text: night?.wakeTime?.description ?? "", placeholder: "07:00",
+                  maxLength: Validation.maxInputLength, hint: "HH:MM"),
+            .text(SleepEntryField.duration.rawValue, label: "or Duration", text: duration, placeholder: "7h30",
+                  maxLength: Validation.maxInputLength, hint: "instead of both times"),
+            .text(SleepEntryField.quality.rawValue, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional",
+                  maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)"),
+            .text(SleepEntryField.date.rawValue, label: "Woke on", text: (night?.date ?? clock.today).iso,
+                  maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
         ])
+        editing = night
         status = nil
     }
 
@@ -85,28 +167,20 @@ public final class SleepViewModel: TabScreen {
         switch f.route(key) {
         case .cancel:
             form = nil
-            status = StatusMessage("Nothing logged.")
+            status = StatusMessage(editing == nil ? "Nothing logged." : "Nothing changed.")
+            editing = nil
         case .submit:
             let input = SleepEntryInput(bedtime: f.value(SleepEntryField.bedtime.rawValue) ?? "",
                                         wakeTime: f.value(SleepEntryField.wakeTime.rawValue) ?? "",
+                                        duration: f.value(SleepEntryField.duration.rawValue) ?? "",
                                         quality: f.value(SleepEntryField.quality.rawValue) ?? "",
                                         date: f.value(SleepEntryField.date.rawValue) ?? "")
             switch logging.validate(input) {
             case .failure(let errors):
                 status = f.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
                 form = f
-            case .success(let night):
-                do {
-                    let saved = try logging.save(night)
-                    form = nil
-                    // Show the window that holds the new night.
-                    if !DateRange(ending: day, days: Self.days).contains(saved.date) { day = saved.date }
-                    reload()
-                    selected = nights.reversed().firstIndex { $0.id == saved.id } ?? 0
-                    status = StatusMessage("Logged \(DurationFormat.hoursMinutes(saved.minutes)) (\(saved.status.label.lowercased())) for \(saved.date.iso).", kind: .success)
-                } catch {
-                    status = StatusMessage("Could not save: \(error)", kind: .error)
-                }
+            case .success(var night):
+                save(&night, form: &f)
             }
         case .edited:
             form = f
@@ -114,11 +188,39 @@ public final class SleepViewModel: TabScreen {
         return .handled
     }
 
+    private func save(_ night: inout SleepRecord, form f: inout Form) {
+        do {
+            let message: String
+            if let original = editing {
+                night.id = original.id
+                try logging.update(night)
+                message = "Saved the night \(describe(night))."
+            } else {
+                let saved = try logging.save(night)
+                night = saved.night
+                message = saved.replaced.map { "Replaced the night \(describe($0)) by \(DurationFormat.hoursMinutes(night.minutes))." }
+                    ?? "Logged \(DurationFormat.hoursMinutes(night.minutes)) (\(night.status.label.lowercased())) for \(night.date.iso)."
+            }
+            form = nil
+            editing = nil
+            show(night)
+            status = StatusMessage(message, kind: .success)
+        } catch let error as SleepLoggingError {
+            status = f.show(errors: [SleepEntryField.date.rawValue: "\(error)"], first: SleepEntryField.date.rawValue)
+            form = f
+        } catch {
+            status = StatusMessage("Could not save: \(error)", kind: .error)
+        }
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         SleepView(day: day, today: clock.today, nights: nights, selected: selected).render(in: area, buffer: &buffer, context: context)
         if let form {
-            FormDialog(title: "Log a night", intro: "A night belongs to the day you woke up; a bedtime after midnight is fine.", form: form)
+            FormDialog(title: formTitle, intro: "A night belongs to the day you woke up; a bedtime after midnight is fine. Give bed and wake time, or a duration.", form: form)
                 .render(in: area, buffer: &buffer, context: context)
+        }
+        if let night = pendingDelete {
+            Confirmation(title: "Delete", message: "Delete the night \(describe(night))? y/n").render(in: area, buffer: &buffer, context: context)
         }
     }
 }

@@ -52,6 +52,14 @@ public struct Confirmation: Widget, Equatable, Sendable {
         }
     }
 
+    /// The keys of a y/n question, for the footer and help while it is open.
+    public static func keyMap(title: String, yes: String, no: String) -> KeyMap {
+        KeyMap(title: title, bindings: [
+            KeyBinding([.char("y")], help: yes, footer: true),
+            KeyBinding([.char("n"), .escape], label: "n/Esc", help: no, footer: true),
+        ])
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let prompt = Line([Span("y", .accent), Span(" yes   ", .muted), Span("n", .accent), Span(" no", .muted)])
         let width = max(TextWidth.of(message), prompt.width, TextWidth.of(title) + 4) + 6

@@ -70,6 +70,23 @@ import Testing
         #expect(!nights.contains { $0.wakeTime?.description == "25:61" })
     }
 
+    @Test func logSleepByDurationReplacesTheNightOfThatDate() throws {
+        let db = try demoDatabase(days: 3)
+        let date = LocalDate.today().adding(days: -1).iso
+        let first = try runBodii(["log", "sleep", "--duration", "6h", "--date", date, "--db", db])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try runBodii(["log", "sleep", "--wake", "07:00", "--duration", "7h30", "--date", date, "--db", db])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("replaces the 6 h 00 logged before"))
+        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(start: LocalDate.today().adding(days: -1), end: LocalDate.today().adding(days: -1)))
+        #expect(nights.count == 1)
+        #expect(nights.first?.minutes == 450)
+        #expect(nights.first?.bedtime?.description == "23:30")
+        let bad = try runBodii(["log", "sleep", "--duration", "30h", "--db", db])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("duration \"30h\" is out of range"))
+    }
+
     @Test func usageErrorsExit64() throws {
         let db = try demoDatabase()
         #expect(try runBodii(["log", "weight", "--db", db]).status == 64)
