@@ -3,7 +3,8 @@ import PackageDescription
 
 // The dependency rule (see ARCHITECTURE.md) is enforced here: features see only the domain and
 // TerminalKit; only BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiApp wires it all.
-let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature"]
+let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
+                "CheckInFeature"]
 
 let package = Package(
     name: "Bodii",

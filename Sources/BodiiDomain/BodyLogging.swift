@@ -64,7 +64,7 @@ public struct BodyLogging {
     }
 
     /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none.
-    private func snapshot(for record: BodyRecord) throws -> MetabolismSnapshot {
+    func snapshot(for record: BodyRecord) throws -> MetabolismSnapshot {
         guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
         var basis = record
         if basis.bodyFatPercent == nil {

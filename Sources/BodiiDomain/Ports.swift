@@ -70,6 +70,9 @@ public protocol CheckInRepository {
     /// Inserts or replaces the check-in of that date.
     func saveCheckIn(_ checkIn: CheckIn) throws
     func checkIns(in range: DateRange) throws -> [CheckIn]
+    /// A day's check-in answers in one transaction: the check-in (insert or replace), a weigh-in
+    /// with its snapshot, and a night that takes the place of any night of its date.
+    func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws
 }
 
 /// Many records of any kind written in one transaction (demo data, imports).

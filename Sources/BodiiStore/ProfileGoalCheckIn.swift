@@ -105,6 +105,23 @@ extension SQLiteRepositories: CheckInRepository {
         }
     }
 
+    public func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws {
+        try writer.write { db in
+            try Self.upsertCheckIn(checkIn, db)
+            if let body { _ = try Self.insertBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone) }
+            if var night {
+                let sameDate = try SleepRecord.fetchAll(in: DateRange(start: night.date, end: night.date), db)
+                if let existing = sameDate.last?.id {
+                    night.id = existing
+                    _ = try SleepRecord.update(night, db, timeZone: timeZone)
+                } else {
+                    _ = try SleepRecord.insert(night, db, timeZone: timeZone)
+                }
+            }
+            try DailyLogMaintenance.refresh(db, dates: [], bodyDates: body.map { [$0.record.date] } ?? [])
+        }
+    }
+
     static func upsertCheckIn(_ checkIn: CheckIn, _ db: Database) throws {
         try db.cachedStatement(sql: "INSERT OR REPLACE INTO check_in (date, mood, energy, note) VALUES (?, ?, ?, ?)")
             .execute(arguments: [SQLText.date(checkIn.date), checkIn.mood, checkIn.energy, checkIn.note])

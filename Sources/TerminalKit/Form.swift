@@ -17,10 +17,11 @@ public struct FormField: Equatable, Sendable {
         self.hint = hint
     }
 
+    /// A text input; `selected` shows a prefilled `text` selected, so typing replaces it.
     public static func text(_ id: String, label: String, text: String = "", placeholder: String = "",
-                            maxLength: Int? = nil, hint: String? = nil) -> FormField {
+                            maxLength: Int? = nil, hint: String? = nil, selected: Bool = false) -> FormField {
         FormField(id: id, label: label,
-                  input: .text(TextField(text: text, placeholder: placeholder, maxLength: maxLength)), hint: hint)
+                  input: .text(TextField(text: text, placeholder: placeholder, maxLength: maxLength, selected: selected)), hint: hint)
     }
 
     public static func choice(_ id: String, label: String, options: [String], selected: Int = 0,

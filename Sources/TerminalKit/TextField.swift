@@ -8,14 +8,18 @@ public struct TextField: Widget, Equatable, Sendable {
     public var maxLength: Int?
     /// Unfocused fields hide the cursor.
     public var isFocused: Bool
+    /// A prefilled value shown selected: typing replaces it, Backspace clears it, and moving the
+    /// cursor keeps it for editing (like a selected field in a GUI form).
+    public private(set) var isSelected: Bool
 
-    public init(text: String = "", placeholder: String = "", maxLength: Int? = nil, isFocused: Bool = true) {
+    public init(text: String = "", placeholder: String = "", maxLength: Int? = nil, isFocused: Bool = true, selected: Bool = false) {
         let t = maxLength.map { String(text.prefix(max(0, $0))) } ?? text
         self.text = t
         self.cursor = t.count
         self.placeholder = placeholder
         self.maxLength = maxLength
         self.isFocused = isFocused
+        self.isSelected = selected && !t.isEmpty
     }
 
     /// Replaces the text and puts the cursor at its end.
@@ -28,6 +32,24 @@ public struct TextField: Widget, Equatable, Sendable {
 
     /// Edits the text for editing keys; returns false for keys a field doesn't use (Enter, Tab, Esc…).
     public mutating func handle(_ key: Key) -> Bool {
+        if isSelected {
+            switch key {
+            case .char(let c) where !c.isNewline && !(c.asciiValue.map { $0 < 0x20 || $0 == 0x7f } ?? false):
+                setText("")
+            case .backspace, .delete, .ctrl("d"):
+                setText("")
+                isSelected = false
+                return true
+            default:
+                break
+            }
+        }
+        let used = edit(key)
+        if used { isSelected = false }
+        return used
+    }
+
+    private mutating func edit(_ key: Key) -> Bool {
         switch key {
         case .char(let c):
             guard !c.isNewline, !(c.asciiValue.map { $0 < 0x20 || $0 == 0x7f } ?? false) else { return false }
@@ -111,7 +133,8 @@ public struct TextField: Widget, Equatable, Sendable {
                 if isCursor { buffer.write(" ", x: x, y: row.y, style: cursorStyle, maxWidth: row.maxX - x) }
                 break
             }
-            let w = buffer.write(String(chars[i]), x: x, y: row.y, style: isCursor ? cursorStyle : textStyle,
+            let plain = isSelected && isFocused ? context.style(.selection) : textStyle
+            let w = buffer.write(String(chars[i]), x: x, y: row.y, style: isCursor ? cursorStyle : plain,
                                  maxWidth: row.maxX - x)
             if w == 0 && TextWidth.of(chars[i]) > 0 { break }
             x += w

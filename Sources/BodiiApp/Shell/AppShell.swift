@@ -14,9 +14,13 @@ final class AppShell {
     private(set) var shouldQuit = false
     private var lastStatus: StatusMessage?
 
-    init(tabs: [any TabScreen], context: RenderContext) {
+    /// Makes the daily check-in modal (`c`).
+    private let makeCheckIn: () -> any Screen
+
+    init(tabs: [any TabScreen], context: RenderContext, makeCheckIn: @escaping () -> any Screen) {
         self.tabs = tabs
         self.context = context
+        self.makeCheckIn = makeCheckIn
     }
 
     var visibleTab: any TabScreen { tabs[selectedTab] }
@@ -27,6 +31,7 @@ final class AppShell {
         KeyBinding([.char("1"), .char("2"), .char("3"), .char("4"), .char("5"), .char("6")], label: "1–6",
                    help: "Dashboard, Body, Diet, Exercise, Sleep, Settings"),
         KeyBinding([.tab, .backTab], label: "Tab/Shift-Tab", help: "next / previous tab"),
+        KeyBinding([.char("c")], help: "daily check-in", footer: true),
         KeyBinding([.char("?")], help: "help for this view", footer: true),
         KeyBinding([.char("q")], help: "quit", footer: true),
         KeyBinding([.ctrl("c")], help: "quit at once"),
@@ -76,6 +81,7 @@ final class AppShell {
         case .tab: select(tab: (selectedTab + 1) % tabs.count)
         case .backTab: select(tab: (selectedTab + tabs.count - 1) % tabs.count)
         case .char("?"): showHelp()
+        case .char("c"): present(makeCheckIn())
         case .char("q"): requestQuit()
         default: break
         }

@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodyFeature
+import CheckInFeature
 import DashboardFeature
 import DietFeature
 import ExerciseFeature
@@ -41,7 +42,7 @@ struct AppShellBuilder {
             SleepViewModel(source: repos, clock: clock),
             settings,
         ]
-        let shell = AppShell(tabs: tabs, context: context)
+        let shell = AppShell(tabs: tabs, context: context, makeCheckIn: { CheckInViewModel(source: repos, clock: clock) })
         shellBox.shell = shell
         shell.select(tab: 0)
         if profile == nil {

@@ -1,0 +1,297 @@
+import BodiiDomain
+import TerminalKit
+
+/// The daily check-in (`c` from anywhere): a guided modal of four steps — weight, last night,
+/// mood and energy, a note — then today's summary. Enter answers a step, Ctrl-N skips it,
+/// Ctrl-B goes back; the note step saves everything in one transaction. Esc keeps nothing.
+@MainActor
+public final class CheckInViewModel: Screen {
+    public enum Step: Int, CaseIterable, Sendable {
+        case weight, sleep, feelings, note, done
+
+        var title: String {
+            switch self {
+            case .weight: return "Weight"
+            case .sleep: return "Last night"
+            case .feelings: return "Mood and energy"
+            case .note: return "A note"
+            case .done: return "Done"
+            }
+        }
+    }
+
+    enum Field {
+        static let weight = "weight", bed = "bed", wake = "wake", quality = "quality"
+        static let mood = "mood", energy = "energy", note = "note"
+    }
+
+    private let checkIn: DailyCheckIn
+    private let source: any Repositories
+    private let clock: any Clock
+    public private(set) var step: Step = .weight
+    public private(set) var form: Form
+    public private(set) var answers = DailyCheckIn.Answers()
+    public private(set) var status: StatusMessage?
+    /// Today's numbers and the check-in as stored, once saved.
+    public private(set) var summary: DaySummary?
+    public private(set) var saved: CheckIn?
+    private var start: DailyCheckIn.Start?
+    private var forms: [Step: Form] = [:]
+
+    public init(source: any Repositories, clock: any Clock) {
+        self.source = source
+        self.clock = clock
+        checkIn = DailyCheckIn(store: source, clock: clock)
+        form = Form(fields: [])
+        do {
+            start = try checkIn.start()
+        } catch {
+            status = StatusMessage("Check-in needs a profile: \(error)", kind: .error)
+        }
+        form = makeForm(for: .weight)
+    }
+
+    private var unitSystem: UnitSystem { start?.unitSystem ?? .metric }
+    private var template: String { start?.template ?? Profile.defaultCheckInTemplate }
+
+    public var isEditingText: Bool { step == .weight || step == .sleep || step == .note }
+    public var hasUnsavedInput: Bool { step != .done && (step != .weight || answers != DailyCheckIn.Answers()) }
+
+    public var keyMap: KeyMap {
+        if step == .done {
+            return KeyMap(title: "Check-in", bindings: [KeyBinding([.enter, .escape], label: "Enter/Esc", help: "close", footer: true)])
+        }
+        var bindings = [
+            KeyBinding([.enter], help: step == .note ? "save the check-in" : "next step", footer: true),
+            KeyBinding([.ctrl("n")], label: "Ctrl-N", help: "skip this step", footer: true),
+            KeyBinding([.ctrl("b")], label: "Ctrl-B", help: "back a step", footer: true),
+            KeyBinding([.escape], help: "cancel, keep nothing", footer: true),
+        ]
+        if step == .sleep { bindings.insert(KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true), at: 0) }
+        if step == .feelings {
+            bindings.insert(KeyBinding([.char("1"), .char("2"), .char("3"), .char("4"), .char("5")], label: "1–5", help: "rate", footer: true), at: 0)
+            bindings.insert(KeyBinding([.left, .right], label: "←/→", help: "lower / higher"), at: 1)
+            bindings.insert(KeyBinding([.tab, .up, .down], label: "Tab/↑/↓", help: "mood or energy"), at: 2)
+        }
+        return KeyMap(title: "Check-in", bindings: bindings)
+    }
+
+    // MARK: Keys
+
+    public func handle(_ key: Key) -> KeyResult {
+        if step == .done { return key == .enter || key == .escape ? .close : .handled }
+        switch key {
+        case .escape:
+            return .close
+        case .ctrl("n"):
+            skip()
+        case .ctrl("b"):
+            back()
+        case .enter:
+            answer()
+        default:
+            if step == .feelings, case .char(let c) = key, let n = c.wholeNumberValue, (1...5).contains(n) {
+                setRating(n)
+            } else {
+                _ = form.handle(key)
+            }
+        }
+        return .handled
+    }
+
+    private func setRating(_ n: Int) {
+        guard form.fields.indices.contains(form.focus), case .choice(let options, _) = form.fields[form.focus].input else { return }
+        form.fields[form.focus].input = .choice(options: options, selected: n)
+        // Rating mood moves on to energy, so two digits answer the step.
+        if form.focus == 0 { form.focus = 1 }
+    }
+
+    private func skip() {
+        switch step {
+        case .weight: answers.weightKg = nil
+        case .sleep: answers.night = nil
+        case .feelings: answers.mood = nil; answers.energy = nil
+        case .note: answers.note = nil
+        case .done: return
+        }
+        status = nil
+        advance()
+    }
+
+    private func back() {
+        guard let previous = Step(rawValue: step.rawValue - 1) else { return }
+        forms[step] = form
+        step = previous
+        form = forms[previous] ?? makeForm(for: previous)
+        status = nil
+    }
+
+    /// Validates the step; on success records the answer and moves on (the note step saves).
+    private func answer() {
+        switch step {
+        case .weight:
+            let text = form.value(Field.weight) ?? ""
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { return skip() }
+            switch checkIn.weight(text, unitSystem: unitSystem) {
+            case .success(let kg): answers.weightKg = kg
+            case .failure(let error):
+                status = form.show(errors: [Field.weight: error.inlineMessage], first: Field.weight)
+                return
+            }
+        case .sleep:
+            let bed = form.value(Field.bed) ?? "", wake = form.value(Field.wake) ?? "", quality = form.value(Field.quality) ?? ""
+            if [bed, wake, quality].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return skip() }
+            switch checkIn.night(bedtime: bed, wakeTime: wake, quality: quality) {
+            case .success(let night): answers.night = night
+            case .failure(let errors):
+                let ids: [SleepEntryField: String] = [.bedtime: Field.bed, .wakeTime: Field.wake, .quality: Field.quality]
+                var messages: [String: String] = [:]
+                for (field, error) in errors.byField { messages[ids[field] ?? Field.bed] = error.inlineMessage }
+                status = form.show(errors: messages, first: errors.firstField.flatMap { ids[$0] })
+                return
+            }
+        case .feelings:
+            answers.mood = rating(Field.mood)
+            answers.energy = rating(Field.energy)
+        case .note:
+            switch checkIn.note(form.value(Field.note) ?? "") {
+            case .success(let note): answers.note = note
+            case .failure(let error):
+                status = form.show(errors: [Field.note: error.inlineMessage], first: Field.note)
+                return
+            }
+        case .done:
+            return
+        }
+        status = nil
+        advance()
+    }
+
+    /// The chosen rating, nil when "skip" is chosen.
+    private func rating(_ id: String) -> Int? {
+        guard let field = form.fields.first(where: { $0.id == id }), case .choice(_, let selected) = field.input, selected > 0 else { return nil }
+        return selected
+    }
+
+    private func advance() {
+        forms[step] = form
+        if step == .note { return save() }
+        guard let next = Step(rawValue: step.rawValue + 1) else { return }
+        step = next
+        form = forms[next] ?? makeForm(for: next)
+    }
+
+    private func save() {
+        do {
+            saved = try checkIn.save(answers, template: template)
+            summary = try DaySummaryQuery(source: source).summary(for: clock.today)
+            step = .done
+            status = saved == nil ? StatusMessage("Every step was skipped: nothing saved.") : StatusMessage("Check-in saved.", kind: .success)
+        } catch {
+            status = StatusMessage("Could not save the check-in: \(error)", kind: .error)
+        }
+    }
+
+    // MARK: Forms
+
+    private func makeForm(for step: Step) -> Form {
+        let fmt = UnitFormatter(unitSystem)
+        switch step {
+        case .weight:
+            let last = start?.lastWeightKg.map { DecimalText.format(fmt.massValue($0)) } ?? ""
+            return Form(fields: [.text(Field.weight, label: "Weight", text: last, maxLength: Validation.maxInputLength, hint: fmt.massUnit, selected: true)])
+        case .sleep:
+            let night = start?.night
+            return Form(fields: [
+                .text(Field.bed, label: "Bedtime", text: night?.bedtime?.description ?? "", placeholder: "23:30", maxLength: Validation.maxInputLength, hint: "HH:MM", selected: true),
+                .text(Field.wake, label: "Wake time", text: night?.wakeTime?.description ?? "", placeholder: "07:00", maxLength: Validation.maxInputLength, hint: "HH:MM", selected: true),
+                .text(Field.quality, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional", maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)", selected: true),
+            ])
+        case .feelings:
+            let earlier = start?.checkIn
+            return Form(fields: [
+                .choice(Field.mood, label: "Mood", options: Self.ratingOptions(DailyCheckIn.moodWords), selected: earlier?.mood ?? 0),
+                .choice(Field.energy, label: "Energy", options: Self.ratingOptions(DailyCheckIn.energyWords), selected: earlier?.energy ?? 0),
+            ])
+        case .note:
+            return Form(fields: [.text(Field.note, label: "because", placeholder: "optional", maxLength: DailyCheckIn.noteLength.upperBound)],
+                        inputWidth: 48)
+        case .done:
+            return Form(fields: [])
+        }
+    }
+
+    /// "—" (not rated) then "1 awful" … "5 great".
+    static func ratingOptions(_ words: [String]) -> [String] {
+        ["— skip"] + words.enumerated().map { "\($0.offset + 1) \($0.element)" }
+    }
+
+    // MARK: Drawing
+
+    /// The intro line of a step: what it asks, with the sentence preview on the note step.
+    var intro: String {
+        switch step {
+        case .weight:
+            return "Your weight this morning (prefilled with the last one)."
+        case .sleep:
+            return start?.night != nil ? "Last night is already logged; change it or press Enter to keep it."
+                : "When did you go to bed and wake up? A bedtime after midnight is fine."
+        case .feelings:
+            return "How do you feel today? Press 1–5 for mood, then for energy."
+        case .note:
+            let mood = answers.mood ?? start?.checkIn?.mood
+            let typed = form.value(Field.note) ?? ""
+            return "“" + DailyCheckIn.sentence(template: template, mood: mood, note: typed.isEmpty ? "…" : typed) + "”"
+        case .done:
+            return ""
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let title = "Check-in · \(clock.today.longLabel)"
+        if step == .done {
+            CheckInSummaryView(title: title, summary: summary, checkIn: saved, unitSystem: unitSystem)
+                .render(in: area, buffer: &buffer, context: context)
+            return
+        }
+        let progress = Step.allCases.dropLast().map { $0.rawValue < step.rawValue ? "●" : ($0 == step ? "◉" : "○") }.joined(separator: " ")
+        FormDialog(title: title, intro: "\(progress)  Step \(step.rawValue + 1) of 4 · \(step.title)\n\(intro)", form: form,
+                   hint: step == .note ? "Enter save · Ctrl-N skip · Ctrl-B back · Esc cancel" : "Enter next · Ctrl-N skip · Ctrl-B back · Esc cancel",
+                   width: 72)
+            .render(in: area, buffer: &buffer, context: context)
+    }
+}
+
+/// Today at a glance, after saving: what the check-in recorded and the day's numbers.
+struct CheckInSummaryView: Widget {
+    let title: String
+    let summary: DaySummary?
+    let checkIn: CheckIn?
+    let unitSystem: UnitSystem
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let fmt = UnitFormatter(unitSystem)
+        var lines: [Line] = [checkIn == nil ? Line("Nothing saved. Today at a glance:", .muted) : Line("Saved. Today at a glance:", .good), ""]
+        func row(_ label: String, _ value: String, _ role: Role = .accent) {
+            lines.append(Line([Span(label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted), Span(value, role)]))
+        }
+        if let s = summary {
+            row("Weight", s.weightKg.map { fmt.mass($0) + (s.trendWeightKg.map { "  (trend " + fmt.mass($0) + ")" } ?? "") } ?? "—")
+            row("Slept", s.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (s.sleepQuality.map { "  quality \($0)/5" } ?? "") } ?? "—")
+            let target = s.targetKcal.map { " of " + fmt.energy($0) } ?? ""
+            row("Eaten", fmt.energy(s.eatenKcal) + target)
+            row("Exercise", "\(s.exerciseMinutes) min, \(fmt.energy(s.burnedKcal))")
+        }
+        let mood = checkIn?.mood.map { DailyCheckIn.moodWords[$0 - 1] } ?? "—"
+        let energy = checkIn?.energy.map { DailyCheckIn.energyWords[$0 - 1] } ?? "—"
+        row("Feeling", "mood \(mood), energy \(energy)")
+        if let note = checkIn?.note { lines.append(""); lines.append(Line(note, .text)) }
+        let body = Paragraph(lines)
+        let inner = Modal(title: title, width: 64, height: lines.count + 5).draw(in: area, buffer: &buffer, context: context)
+            .inset(top: 1, left: 1, bottom: 0, right: 1)
+        guard !inner.isEmpty else { return }
+        let (text, footer) = inner.splitBottom(1)
+        body.render(in: text, buffer: &buffer, context: context)
+        buffer.write(Line("Enter or Esc closes", .muted), in: footer, context: context)
+    }
+}

@@ -1,0 +1,129 @@
+import Testing
+import BodiiDomain
+import BodiiStore
+import TerminalKit
+import CheckInFeature
+
+/// The daily check-in modal driven by keys on a real database.
+@MainActor
+@Suite struct CheckInTests {
+    private let today = DateRange(start: TestDay.fixed, end: TestDay.fixed)
+
+    private func modal(_ db: TestDatabase) -> CheckInViewModel { CheckInViewModel(source: db.repositories, clock: db.clock) }
+
+    @Test func everyStepAnsweredSavesWeightNightFeelingsAndTheSentence() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        try BodyLogging(store: db.repositories, clock: db.clock)
+            .save(BodyRecord(date: TestDay.fixed.adding(days: -1), weightKg: 80.2, recordedAt: db.clock.now))
+        let vm = modal(db)
+        #expect(vm.form.value("weight") == "80.2", "prefilled with the last weight")
+        vm.type("79.9")                                   // replaces the selected prefill
+        vm.press(.enter)
+        #expect(vm.step == .sleep)
+        vm.type("23:10")
+        vm.press(.tab)
+        vm.type("06:40")
+        vm.press(.tab)
+        vm.type("4")
+        vm.press(.enter)
+        #expect(vm.step == .feelings)
+        vm.type("45")                                     // mood 4, then energy 5
+        vm.press(.enter)
+        #expect(vm.step == .note)
+        vm.type("the walk helped")
+        #expect(try db.repositories.checkIn(on: TestDay.fixed) == nil, "nothing is written before the last step")
+        #expect(try db.repositories.bodyRecords(in: today).isEmpty)
+        vm.press(.enter)
+
+        #expect(vm.step == .done)
+        #expect(vm.status?.text == "Check-in saved.")
+        let checkIn = try #require(try db.repositories.checkIn(on: TestDay.fixed))
+        #expect(checkIn == CheckIn(date: TestDay.fixed, mood: 4, energy: 5, note: "Today I feel good because the walk helped"))
+        #expect(try db.repositories.bodyRecords(in: today).map(\.weightKg) == [79.9])
+        #expect(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed)?.date == TestDay.fixed)
+        let night = try #require(try db.repositories.sleepRecords(in: today).first)
+        #expect(night.minutes == 450 && night.quality == 4 && night.bedtime?.description == "23:10")
+        #expect(vm.summary?.weightKg == 79.9)
+        #expect(render(vm, .small).text.contains("Today I feel good because the walk helped"))
+        #expect(vm.handle(.enter) == .close)
+    }
+
+    @Test(arguments: 0...3)
+    func escapeAtAnyStepKeepsNothing(step: Int) throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = modal(db)
+        vm.type("81")
+        let keys: [[Key]] = [[.enter], [.char("2"), .char("3"), .char(":"), .char("0"), .char("0"), .tab, .char("7"), .char(":"), .char("0"), .char("0"), .enter], [.char("3"), .char("3"), .enter]]
+        for k in keys.prefix(step).joined() { _ = vm.handle(k) }
+        #expect(vm.step.rawValue == step)
+        #expect(vm.handle(.escape) == .close)
+        #expect(try db.repositories.checkIn(on: TestDay.fixed) == nil)
+        #expect(try db.repositories.bodyRecords(in: today).isEmpty)
+        #expect(try db.repositories.sleepRecords(in: today).isEmpty)
+    }
+
+    @Test func badValuesAreMarkedInlineAndTheStepStays() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = modal(db)
+        vm.type("900")
+        vm.press(.enter)
+        #expect(vm.step == .weight)
+        #expect(vm.form.errors["weight"] == "Out of range: allowed 20–400 kg")
+        vm.press(.ctrl("u"))
+        vm.type("80")
+        vm.press(.enter)
+        vm.type("25:00")
+        vm.press(.enter)
+        #expect(vm.step == .sleep)
+        #expect(vm.form.errors["bed"] == "Not in a valid format: allowed HH:MM, 24-hour (00:00–23:59)")
+        #expect(vm.form.errors["wake"] != nil, "a bedtime alone is not a night")
+    }
+
+    @Test func skippedStepsKeepWhatTheDayHadAndBackReturnsToAnswers() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        try db.repositories.saveCheckIn(CheckIn(date: TestDay.fixed, mood: 2, energy: 3, note: "earlier"))
+        let vm = modal(db)
+        vm.press(.ctrl("n"))                              // no weight
+        vm.press(.ctrl("n"))                              // no night
+        #expect(vm.step == .feelings)
+        #expect(vm.form.value("mood") == "2 low", "today's earlier answers are shown")
+        vm.press(.ctrl("b"))
+        #expect(vm.step == .sleep)
+        vm.press(.ctrl("n"))
+        vm.press(.right)                                  // mood 3
+        vm.press(.enter)
+        vm.press(.ctrl("n"))                              // no note: keeps the earlier one
+        #expect(vm.step == .done)
+        #expect(try db.repositories.checkIn(on: TestDay.fixed) == CheckIn(date: TestDay.fixed, mood: 3, energy: 3, note: "earlier"))
+        #expect(try db.repositories.bodyRecords(in: today).isEmpty)
+    }
+
+    @Test func skippingEverythingWritesNothing() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = modal(db)
+        vm.press(.ctrl("n"), times: 4)
+        #expect(vm.step == .done)
+        #expect(vm.status?.text == "Every step was skipped: nothing saved.")
+        #expect(try db.repositories.checkIn(on: TestDay.fixed) == nil)
+    }
+
+    @Test func aNightAlreadyLoggedForTodayIsReplacedNotDoubled() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        try SleepLogging(store: db.repositories, clock: db.clock)
+            .save(SleepRecord(date: TestDay.fixed, bedtime: nil, wakeTime: nil, minutes: 300, quality: nil, status: .poor))
+        let vm = modal(db)
+        vm.press(.ctrl("n"))
+        vm.type("22:45")
+        vm.press(.tab)
+        vm.type("06:45")
+        vm.press(.enter)
+        vm.press(.ctrl("n"), times: 2)
+        #expect(try db.repositories.sleepRecords(in: today).map(\.minutes) == [480])
+    }
+
+    @Test func sentenceTemplate() {
+        #expect(DailyCheckIn.sentence(template: "Today I feel [mood] because [note]", mood: 5, note: "sun") == "Today I feel great because sun")
+        #expect(DailyCheckIn.sentence(template: "Mood: [mood]. [note]", mood: 1, note: "rain") == "Mood: awful. rain")
+        #expect(DailyCheckIn.sentence(template: "Today I feel [mood] because [note]", mood: nil, note: "sun") == "sun")
+    }
+}
