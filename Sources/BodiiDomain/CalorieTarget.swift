@@ -46,10 +46,11 @@ public enum CalorieTarget {
     /// protein `proteinPerKg` g per kg of body weight (default 1.8, clamped to 1.6–2.2; Morton RW,
     /// et al. Br J Sports Med 2018;52:376–384), fat 25 % of kcal (within the 20–35 % AMDR, IOM 2005),
     /// carbohydrate the rest (never below 0).
+    /// `clamp: false` takes a protein figure the user chose outside the default range as it is.
     public static func defaultMacros(dailyKcal: Double, weightKg: Double,
-                                     proteinPerKg: Double = defaultProteinPerKg) -> MacroTargets {
-        let perKg = min(max(proteinPerKg.isFinite ? proteinPerKg : defaultProteinPerKg, proteinPerKgRange.lowerBound),
-                        proteinPerKgRange.upperBound)
+                                     proteinPerKg: Double = defaultProteinPerKg, clamp: Bool = true) -> MacroTargets {
+        let chosen = proteinPerKg.isFinite ? proteinPerKg : defaultProteinPerKg
+        let perKg = clamp ? min(max(chosen, proteinPerKgRange.lowerBound), proteinPerKgRange.upperBound) : chosen
         let protein = perKg * weightKg
         let fat = dailyKcal * fatFraction / 9
         let carbs = max(0, (dailyKcal - protein * 4 - fat * 9) / 4)

@@ -39,6 +39,8 @@ public struct DaySummary: Equatable, Sendable {
     public var foods: [FoodLine]
     /// The formula behind `bmr`, and the goal behind `targetKcal` (for the dashboard's cards).
     public var formula: BMRFormula?
+    /// What the calorie target starts from: adaptive expenditure once there is enough data.
+    public var expenditure: ExpenditureBasis?
     public var goal: Goal?
 
     /// Target minus eaten plus exercise; nil without a target.
@@ -71,15 +73,20 @@ public struct DaySummaryQuery {
         let bodyToday = try source.bodyRecords(in: day).last
         let snapshot = try source.latestMetabolismSnapshot(onOrBefore: date)
         let weights = try known ?? trendWindow(endingOn: date)
-        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
+        let trendPoints = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) })
+        let trend = trendPoints.last?.trendKg
         let goal = try source.activeGoal()
+        let intake = try source.dailyLogs(in: DateRange(ending: date, days: AdaptiveExpenditure.windowDays)).map { ($0.date, $0.caloriesIn) }
+        let basis = ExpenditureBasis.resolve(formulaTDEE: snapshot?.tdee, intake: intake, trend: trendPoints, asOf: date)
+        // Whole kcal, so the dashboard, the tabs and `today --json` show the same number.
+        let target = (goal.flatMap { g in basis.map { $0.target(for: g) } } ?? goal?.dailyCalorieTarget ?? basis?.kcalPerDay)?.rounded()
         let fibers = foods.compactMap(\.fiberG)
 
         return DaySummary(
             date: date,
             eatenKcal: foods.reduce(0) { $0 + $1.kcal },
             burnedKcal: exercise.reduce(0) { $0 + $1.kcal },
-            targetKcal: goal?.dailyCalorieTarget ?? snapshot?.tdee,
+            targetKcal: target,
             bmr: snapshot?.bmr,
             tdee: snapshot?.tdee,
             proteinG: foods.reduce(0) { $0 + $1.proteinG },
@@ -94,6 +101,7 @@ public struct DaySummaryQuery {
             exerciseMinutes: exercise.reduce(0) { $0 + $1.minutes },
             foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) },
             formula: snapshot?.formula,
+            expenditure: basis,
             goal: goal
         )
     }

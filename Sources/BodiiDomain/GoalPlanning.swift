@@ -1,0 +1,172 @@
+import Foundation
+
+/// What a user typed to set a goal (Settings). Rates and weights are in the user's units; the
+/// direction of the rate comes from the goal type, so people type "0.5", not "-0.5".
+public struct GoalInput: Equatable, Sendable {
+    public var type: GoalType
+    public var targetWeight: String
+    public var targetBodyFat: String
+    public var weeklyRate: String
+    public var proteinPerKg: String
+
+    public init(type: GoalType, targetWeight: String = "", targetBodyFat: String = "", weeklyRate: String = "", proteinPerKg: String = "") {
+        self.type = type
+        self.targetWeight = targetWeight
+        self.targetBodyFat = targetBodyFat
+        self.weeklyRate = weeklyRate
+        self.proteinPerKg = proteinPerKg
+    }
+}
+
+public enum GoalField: String, Sendable, CaseIterable { case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg }
+
+/// Where the energy a day's target starts from: the formula TDEE of the latest snapshot, or —
+/// once 14 of the last 28 days have intake and a trend — the adaptive estimate (PRODUCT.md §6).
+public struct ExpenditureBasis: Equatable, Sendable {
+    public enum Source: Equatable, Sendable {
+        case formula
+        case adaptive(days: Int)
+    }
+
+    public var kcalPerDay: Double
+    public var source: Source
+    /// Days of data the adaptive estimate has so far (0…28), shown while the formula is used.
+    public var adaptiveDays: Int
+
+    public init(kcalPerDay: Double, source: Source, adaptiveDays: Int) {
+        self.kcalPerDay = kcalPerDay
+        self.source = source
+        self.adaptiveDays = adaptiveDays
+    }
+
+    /// The adaptive estimate when it has enough data, else the formula TDEE; nil without either.
+    public static func resolve(formulaTDEE: Double?, intake: [(date: LocalDate, kcal: Double)], trend: [TrendPoint],
+                               asOf day: LocalDate) -> ExpenditureBasis? {
+        if let estimate = AdaptiveExpenditure.estimate(intake: intake, trend: trend, asOf: day), estimate.kcalPerDay.isFinite,
+           estimate.kcalPerDay > 0 {
+            return ExpenditureBasis(kcalPerDay: estimate.kcalPerDay, source: .adaptive(days: estimate.daysOfData), adaptiveDays: estimate.daysOfData)
+        }
+        guard let formulaTDEE else { return nil }
+        return ExpenditureBasis(kcalPerDay: formulaTDEE, source: .formula, adaptiveDays: countingDays(intake: intake, trend: trend, asOf: day))
+    }
+
+    /// Days in the adaptive window that have both intake and a trend value.
+    static func countingDays(intake: [(date: LocalDate, kcal: Double)], trend: [TrendPoint], asOf day: LocalDate) -> Int {
+        let window = DateRange(ending: day, days: AdaptiveExpenditure.windowDays)
+        let eaten = Set(intake.filter { window.contains($0.date) && $0.kcal > 0 }.map(\.date))
+        return trend.filter { window.contains($0.date) && eaten.contains($0.date) }.count
+    }
+
+    /// "adaptive, 21 days of data" / "formula TDEE (adaptive after 14 days with meals and weights: 6 so far)".
+    public var explanation: String {
+        switch source {
+        case .adaptive(let days): return "adaptive estimate from \(days) days of your intake and weight trend"
+        case .formula: return "formula TDEE; adaptive after \(AdaptiveExpenditure.minimumDays) days of meals and weights (\(adaptiveDays) so far)"
+        }
+    }
+
+    /// A day's calorie target for `goal` on this basis (PRODUCT.md §6).
+    public func target(for goal: Goal) -> Double {
+        CalorieTarget.dailyTarget(tdee: kcalPerDay, weeklyRateKg: goal.weeklyRateKg)
+    }
+}
+
+/// How far a goal has come and when it should arrive, from the weight trend.
+public struct GoalProgress: Equatable, Sendable {
+    /// Trend weight still to lose (positive) or gain (negative).
+    public var remainingKg: Double
+    /// The trend's current weekly change (negative = losing).
+    public var trendKgPerWeek: Double?
+    /// When the trend reaches the target at its current pace; nil when it is not heading there.
+    public var eta: LocalDate?
+    public var reached: Bool
+
+    /// Within 0.25 kg of the target counts as reached: the trend is not more exact than that.
+    public static let reachedWithinKg = 0.25
+
+    public static func compute(goal: Goal, trend: [TrendPoint], today: LocalDate) -> GoalProgress? {
+        guard let target = goal.targetWeightKg, let now = trend.last?.trendKg else { return nil }
+        let remaining = now - target
+        let weekly = WeightTrend.weeklyRate(trend)
+        if abs(remaining) <= reachedWithinKg {
+            return GoalProgress(remainingKg: remaining, trendKgPerWeek: weekly, eta: nil, reached: true)
+        }
+        var eta: LocalDate?
+        if let weekly, weekly != 0, (remaining > 0) == (weekly < 0) {
+            let days = abs(remaining) / abs(weekly) * 7
+            if days.isFinite, days < 3650 { eta = today.adding(days: Int(days.rounded(.up))) }
+        }
+        return GoalProgress(remainingKg: remaining, trendKgPerWeek: weekly, eta: eta, reached: false)
+    }
+}
+
+/// Setting a goal (Settings → Goal): checks the input against the safe ranges and works out the
+/// daily target and macros from today's expenditure basis.
+public struct GoalPlanning {
+    public typealias Store = GoalRepository
+
+    /// Gains are limited to 0.5 % of body weight a week: faster mostly adds fat (Helms ER, et al.
+    /// 2014 recommend 0.25–0.5 % per week for lean gains).
+    public static let maxWeeklyGainFraction = 0.005
+    public static let minimumRateKg = 0.05
+    public static let proteinPerKgRange: ClosedRange<Double> = 0.8...3.0
+
+    private let store: any Store
+    private let clock: any Clock
+
+    public init(store: any Store, clock: any Clock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The goal from the input, with targets computed on `basis` for a person weighing `weightKg`.
+    public func validate(_ input: GoalInput, weightKg: Double, basis: ExpenditureBasis,
+                         unitSystem: UnitSystem) -> Result<Goal, FieldErrors<GoalField>> {
+        var errors = FieldErrors<GoalField>()
+        let fmt = UnitFormatter(unitSystem)
+        let target = errors.capture(.targetWeight, ifPresent: input.targetWeight) { () throws(ValidationError) in
+            try Validation.weight(input.targetWeight, unitSystem: unitSystem, field: "target weight")
+        }
+        if let target {
+            let wrongWay = (input.type == .lose && target >= weightKg) || (input.type == .gain && target <= weightKg)
+            if wrongWay {
+                let side = input.type == .lose ? "below" : "above"
+                errors.add(.targetWeight, ValidationError(field: "target weight", value: input.targetWeight,
+                                                          allowed: "\(side) your weight now (\(fmt.mass(weightKg)))", problem: .outOfRange))
+            }
+        }
+        let fat = errors.capture(.targetBodyFat, ifPresent: input.targetBodyFat) { () throws(ValidationError) in
+            try Validation.bodyFat(input.targetBodyFat, field: "target body fat")
+        }
+        let perKg = errors.capture(.proteinPerKg, ifPresent: input.proteinPerKg) { () throws(ValidationError) in
+            try Validation.number(input.proteinPerKg, field: "protein", range: Self.proteinPerKgRange, unit: "g/kg")
+        } ?? CalorieTarget.defaultProteinPerKg
+        var rate = 0.0
+        if input.type != .maintain {
+            let maxKg = input.type == .lose ? CalorieTarget.maxSafeWeeklyLossKg(weightKg: weightKg) : weightKg * Self.maxWeeklyGainFraction
+            let shownMax = (fmt.massValue(maxKg) * 100).rounded(.down) / 100
+            let minShown = (fmt.massValue(Self.minimumRateKg) * 100).rounded(.up) / 100
+            let share = input.type == .lose ? "1 %" : "0.5 %"
+            let allowed = "\(DecimalText.format(minShown, decimals: 2))–\(DecimalText.format(shownMax, decimals: 2)) \(fmt.massUnit)/week (\(share) of \(fmt.mass(weightKg)))"
+            let magnitude = errors.capture(.weeklyRate) { () throws(ValidationError) in
+                let trimmed = input.weeklyRate.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .empty) }
+                let value = try Validation.number(trimmed, field: "weekly rate", range: 0...1000, unit: fmt.massUnit)
+                let kg = unitSystem == .metric ? value : Units.poundsToKg(value)
+                guard kg >= Self.minimumRateKg - 1e-9 else { throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .outOfRange) }
+                guard kg <= maxKg + 1e-9 else { throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .tooFast) }
+                return kg
+            }
+            rate = (magnitude ?? 0) * (input.type == .lose ? 1 : -1)
+        }
+        guard errors.isEmpty else { return .failure(errors) }
+        let kcal = CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: rate)
+        let macros = CalorieTarget.defaultMacros(dailyKcal: kcal, weightKg: weightKg, proteinPerKg: perKg, clamp: false)
+        return .success(Goal(type: input.type, targetWeightKg: target, targetBodyFatPercent: fat, weeklyRateKg: rate,
+                             dailyCalorieTarget: kcal.rounded(), proteinG: macros.proteinG.rounded(), carbsG: macros.carbsG.rounded(),
+                             fatG: macros.fatG.rounded(), createdOn: clock.today))
+    }
+
+    @discardableResult
+    public func save(_ goal: Goal) throws -> Goal { try store.saveActiveGoal(goal) }
+}
