@@ -170,3 +170,43 @@ public struct GoalPlanning {
     @discardableResult
     public func save(_ goal: Goal) throws -> Goal { try store.saveActiveGoal(goal) }
 }
+
+/// Everything the goal screens show: the active goal and its history, today's weight and trend,
+/// the expenditure basis and today's target, and progress with an ETA.
+public struct GoalOverview: Equatable, Sendable {
+    public var goal: Goal?
+    public var history: [Goal]
+    /// The latest weigh-in on or before today.
+    public var weightKg: Double?
+    public var trendKg: Double?
+    public var basis: ExpenditureBasis?
+    public var targetKcal: Double?
+    public var progress: GoalProgress?
+
+    public static func load(source: any DaySummaryQuery.Source, today: LocalDate) throws -> GoalOverview {
+        let query = DaySummaryQuery(source: source)
+        let weights = try query.trendWindow(endingOn: today)
+        let summary = try query.summary(for: today, weights: weights)
+        let trend = WeightTrend.compute(weights)
+        let goal = summary.goal
+        return GoalOverview(goal: goal, history: try source.goalHistory().reversed(),
+                            weightKg: try source.latestBodyRecord(onOrBefore: today)?.weightKg, trendKg: trend.last?.trendKg,
+                            basis: summary.expenditure, targetKcal: summary.targetKcal,
+                            progress: goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) })
+    }
+}
+
+extension Validation {
+    /// The check-in sentence template: 1–120 characters with a `[note]` placeholder (`[mood]` is optional).
+    public static func checkInTemplate(_ text: String) throws(ValidationError) -> String {
+        let allowed = "1–120 characters containing [note], e.g. \(Profile.defaultCheckInTemplate)"
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ValidationError(field: "template", value: text, allowed: allowed, problem: .empty) }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ValidationError(field: "template", value: text, allowed: allowed, problem: .invalidCharacters)
+        }
+        guard trimmed.count <= 120 else { throw ValidationError(field: "template", value: text, allowed: allowed, problem: .tooLong) }
+        guard trimmed.contains("[note]") else { throw ValidationError(field: "template", value: text, allowed: allowed, problem: .invalidFormat) }
+        return trimmed
+    }
+}

@@ -6,6 +6,8 @@ struct SettingsView: Widget {
     let section: SettingsViewModel.Section
     let mode: SettingsViewModel.Mode
     let profile: Profile?
+    let goals: GoalOverview?
+    let goalPreview: String?
     let themeNames: [String]
     let themeProblems: [String]
     let databasePath: String
@@ -27,13 +29,23 @@ struct SettingsView: Widget {
         let inner = block.inner(contentArea).inset(left: 1, right: 1)
         switch section {
         case .profile: renderProfile(in: inner, &buffer, context)
+        case .goal: renderGoal(in: inner, &buffer, context)
         case .units: renderUnits(in: inner, &buffer, context)
+        case .checkIn: renderCheckIn(in: inner, &buffer, context)
         case .theme: renderThemes(in: inner, &buffer, context)
         case .data: renderData(in: inner, &buffer, context)
         }
-        if case .editingProfile(let form) = mode {
+        switch mode {
+        case .editingProfile(let form):
             FormDialog(title: "Edit profile", form: form, hint: "Enter save · Esc cancel · Tab next field")
                 .render(in: area, buffer: &buffer, context: context)
+        case .editingGoal(let form):
+            FormDialog(title: "Set a goal", intro: goalPreview, form: form, width: 84).render(in: area, buffer: &buffer, context: context)
+        case .editingTemplate(let form):
+            FormDialog(title: "Check-in sentence", intro: "[mood] becomes your mood word, [note] what you write. [note] is required.",
+                       form: form, width: 76).render(in: area, buffer: &buffer, context: context)
+        case .browsing, .choosingUnits, .choosingTheme:
+            break
         }
     }
 
@@ -56,6 +68,57 @@ struct SettingsView: Widget {
             "",
             Line("Press Enter to edit.", .muted),
         ], overflow: .truncate).render(in: rect, buffer: &buffer, context: context)
+    }
+
+    private func renderGoal(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard let p = profile else { return }
+        let fmt = UnitFormatter(p.unitSystem)
+        var lines: [Line] = []
+        if let g = goals?.goal {
+            let rate = g.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-g.weeklyRateKg) + " a week"
+            lines += [
+                pair("Goal", "\(g.type.label) · \(rate)"),
+                pair("Target", g.targetWeightKg.map { fmt.mass($0) + (g.targetBodyFatPercent.map { " at \(DecimalText.format($0)) % fat" } ?? "") } ?? "—"),
+                pair("Today", goals?.targetKcal.map { "\(Int($0)) kcal" } ?? "—"),
+                pair("Macros", "protein \(Int(g.proteinG)) g · carbs \(Int(g.carbsG)) g · fat \(Int(g.fatG)) g"),
+            ]
+            if let basis = goals?.basis { lines.append(Line("  from " + basis.explanation, .muted)) }
+            if let progress = goals?.progress {
+                let status: String
+                if progress.reached {
+                    status = "reached — the trend is at the target"
+                } else {
+                    let left = fmt.mass(abs(progress.remainingKg)) + " to go"
+                    status = left + (progress.eta.map { " · ETA \($0.shortLabel(relativeTo: today))" } ?? " · no ETA: the trend is not heading there yet")
+                }
+                lines.append(pair("Progress", status))
+            }
+        } else {
+            lines.append(Line("No goal yet: the target is your expenditure.", .muted))
+        }
+        lines += ["", Line("Press Enter to set a new goal.", .muted)]
+        let history = goals?.history.dropFirst() ?? []
+        if !history.isEmpty {
+            lines += ["", Line("Earlier goals", .title)]
+            for g in history.prefix(max(0, rect.height - lines.count - 1)) {
+                let rate = g.weeklyRateKg == 0 ? "hold" : fmt.massChange(-g.weeklyRateKg) + "/wk"
+                lines.append(Line([Span(g.createdOn.iso + "  ", .muted), Span("\(g.type.label), \(rate), \(Int(g.dailyCalorieTarget)) kcal")]))
+            }
+        }
+        Paragraph(lines, overflow: .truncate).render(in: rect, buffer: &buffer, context: context)
+    }
+
+    private func renderCheckIn(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard let p = profile else { return }
+        Paragraph([
+            Line("The check-in (c) writes your note into this sentence:", .muted),
+            "",
+            Line(p.checkInTemplate, .accent),
+            "",
+            Line("e.g. “" + DailyCheckIn.sentence(template: p.checkInTemplate, mood: 4, note: "I slept well") + "”", .muted),
+            "",
+            Line("Press Enter to change it.", .muted),
+        ]).render(in: rect, buffer: &buffer, context: context)
     }
 
     private func list(_ items: [String], current: String?, selected: Int?, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {

@@ -1,17 +1,19 @@
 import BodiiDomain
 import TerminalKit
 
-/// The Settings tab: profile, units, theme (live preview) and data. j/k pick a section on the
-/// left; Enter opens it (the profile form, or the list of units or themes).
+/// The Settings tab: profile, goal, units, theme (live preview), the check-in sentence and data.
+/// j/k pick a section on the left; Enter opens it (a form, or the list of units or themes).
 @MainActor
 public final class SettingsViewModel: TabScreen {
     public enum Section: Int, CaseIterable, Sendable {
-        case profile, units, theme, data
+        case profile, goal, units, theme, checkIn, data
         var title: String {
             switch self {
             case .profile: return "Profile"
+            case .goal: return "Goal"
             case .units: return "Units"
             case .theme: return "Theme"
+            case .checkIn: return "Check-in"
             case .data: return "Data"
             }
         }
@@ -20,12 +22,15 @@ public final class SettingsViewModel: TabScreen {
     enum Mode: Equatable {
         case browsing
         case editingProfile(Form)
+        case editingGoal(Form)
+        case editingTemplate(Form)
         case choosingUnits(Int)
         case choosingTheme(Int)
     }
 
-    private let store: any ProfileSetup.Store
+    private let store: any Repositories
     private let setup: ProfileSetup
+    private let planning: GoalPlanning
     private let clock: any Clock
     private let themeNames: [String]
     private let themeProblems: [String]
@@ -36,12 +41,14 @@ public final class SettingsViewModel: TabScreen {
     public private(set) var section: Section = .profile
     private(set) var mode: Mode = .browsing
     public private(set) var profile: Profile?
+    public private(set) var goals: GoalOverview?
     public private(set) var status: StatusMessage?
 
-    public init(store: any ProfileSetup.Store, clock: any Clock, themeNames: [String], themeProblems: [String],
+    public init(store: any Repositories, clock: any Clock, themeNames: [String], themeProblems: [String],
                 databasePath: String, previewTheme: @escaping (String) -> Void) {
         self.store = store
         setup = ProfileSetup(store: store, clock: clock)
+        planning = GoalPlanning(store: store, clock: clock)
         self.clock = clock
         self.themeNames = themeNames
         self.themeProblems = themeProblems
@@ -60,6 +67,10 @@ public final class SettingsViewModel: TabScreen {
             ])
         case .editingProfile:
             return .formDialog(title: "Edit profile")
+        case .editingGoal:
+            return .formDialog(title: "Set a goal")
+        case .editingTemplate:
+            return .formDialog(title: "Check-in sentence")
         case .choosingUnits, .choosingTheme:
             return KeyMap(title: section.title, bindings: [
                 KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move (themes preview live)", footer: true),
@@ -69,23 +80,40 @@ public final class SettingsViewModel: TabScreen {
         }
     }
 
-    public var isEditingText: Bool { if case .editingProfile = mode { return true } else { return false } }
+    public var isEditingText: Bool {
+        switch mode {
+        case .editingProfile, .editingGoal, .editingTemplate: return true
+        case .browsing, .choosingUnits, .choosingTheme: return false
+        }
+    }
 
     public var hasUnsavedInput: Bool {
-        guard case .editingProfile(let form) = mode, let profile else { return false }
-        return ProfileForm.input(from: form) != ProfileInput(profile: profile)
+        guard let profile else { return false }
+        switch mode {
+        case .editingProfile(let form): return ProfileForm.input(from: form) != ProfileInput(profile: profile)
+        case .editingGoal(let form): return GoalForm.input(from: form) != GoalForm.input(from: GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
+        case .editingTemplate(let form): return form.value("template") != profile.checkInTemplate
+        case .browsing, .choosingUnits, .choosingTheme: return false
+        }
     }
 
     public func didBecomeVisible() { reload() }
 
     public func reload() {
-        do { profile = try store.loadProfile() } catch { status = StatusMessage("Could not read the profile: \(error)", kind: .error) }
+        do {
+            profile = try store.loadProfile()
+            goals = try GoalOverview.load(source: store, today: clock.today)
+        } catch {
+            status = StatusMessage("Could not read the profile: \(error)", kind: .error)
+        }
     }
 
     public func handle(_ key: Key) -> KeyResult {
         switch mode {
         case .browsing: return handleBrowsing(key)
         case .editingProfile(var form): return handleProfile(key, &form)
+        case .editingGoal(var form): return handleGoal(key, &form)
+        case .editingTemplate(var form): return handleTemplate(key, &form)
         case .choosingUnits(let i): return handleList(key, index: i, count: UnitSystem.allCases.count)
         case .choosingTheme(let i): return handleList(key, index: i, count: themeNames.count)
         }
@@ -107,6 +135,10 @@ public final class SettingsViewModel: TabScreen {
         status = nil
         switch section {
         case .profile: mode = .editingProfile(ProfileForm.make(from: ProfileInput(profile: profile), onboarding: false))
+        case .goal: mode = .editingGoal(GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
+        case .checkIn:
+            mode = .editingTemplate(Form(fields: [.text("template", label: "Sentence", text: profile.checkInTemplate, maxLength: 120,
+                                                        hint: nil)], inputWidth: 48))
         case .units: mode = .choosingUnits(UnitSystem.allCases.firstIndex(of: profile.unitSystem) ?? 0)
         case .theme: mode = .choosingTheme(themeNames.firstIndex(of: profile.themeName) ?? 0)
         case .data: status = StatusMessage("Export and import arrive in a later version; the database is a plain SQLite file.")
@@ -130,6 +162,62 @@ public final class SettingsViewModel: TabScreen {
         default:
             if form.handle(key) { ProfileForm.refreshHints(&form) }
             mode = .editingProfile(form)
+        }
+        return .handled
+    }
+
+    /// The goal as the form stands, when it is valid (for the live preview and saving).
+    func goalResult(_ form: Form) -> Result<Goal, FieldErrors<GoalField>>? {
+        guard let profile, let weight = goals?.weightKg, let basis = goals?.basis else { return nil }
+        return planning.validate(GoalForm.input(from: form), weightKg: goals?.trendKg ?? weight, basis: basis, unitSystem: profile.unitSystem)
+    }
+
+    private func handleGoal(_ key: Key, _ form: inout Form) -> KeyResult {
+        switch form.route(key) {
+        case .cancel:
+            mode = .browsing
+            status = StatusMessage("Goal unchanged.")
+        case .submit:
+            switch goalResult(form) {
+            case nil:
+                status = StatusMessage("Log a weight first: a goal starts from your weight and expenditure.", kind: .error)
+                mode = .editingGoal(form)
+            case .failure(let errors)?:
+                status = form.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
+                mode = .editingGoal(form)
+            case .success(let goal)?:
+                do {
+                    try planning.save(goal)
+                    mode = .browsing
+                    reload()
+                    status = StatusMessage("Goal saved: \(Int(goal.dailyCalorieTarget)) kcal a day.", kind: .success)
+                } catch {
+                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                }
+            }
+        case .edited:
+            mode = .editingGoal(form)
+        }
+        return .handled
+    }
+
+    private func handleTemplate(_ key: Key, _ form: inout Form) -> KeyResult {
+        switch form.route(key) {
+        case .cancel:
+            mode = .browsing
+            status = StatusMessage("Sentence unchanged.")
+        case .submit:
+            do throws(ValidationError) {
+                let template = try Validation.checkInTemplate(form.value("template") ?? "")
+                guard var updated = profile else { return .handled }
+                updated.checkInTemplate = template
+                save(updated, message: "Check-in sentence saved.")
+            } catch {
+                status = form.show(errors: ["template": error.inlineMessage], first: "template")
+                mode = .editingTemplate(form)
+            }
+        case .edited:
+            mode = .editingTemplate(form)
         }
         return .handled
     }
@@ -173,7 +261,10 @@ public final class SettingsViewModel: TabScreen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        SettingsView(section: section, mode: mode, profile: profile, themeNames: themeNames, themeProblems: themeProblems,
-                     databasePath: databasePath, today: clock.today).render(in: area, buffer: &buffer, context: context)
+        var preview: String?
+        if case .editingGoal(let form) = mode { preview = GoalForm.preview(goalResult(form), basis: goals?.basis) }
+        SettingsView(section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
+                     themeProblems: themeProblems, databasePath: databasePath, today: clock.today)
+            .render(in: area, buffer: &buffer, context: context)
     }
 }

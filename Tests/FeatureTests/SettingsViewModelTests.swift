@@ -10,7 +10,7 @@ final class PreviewRecorder {
     var names: [String] = []
 }
 
-/// Settings: sections Profile, Units, Theme, Data; j/k choose a section, Enter opens it.
+/// Settings: sections Profile, Goal, Units, Theme, Check-in, Data; j/k choose a section, Enter opens it.
 @MainActor
 @Suite struct SettingsViewModelTests {
     static let themes = ["default-dark", "high-contrast", "light", "mono"]
@@ -84,7 +84,7 @@ final class PreviewRecorder {
         let recorder = PreviewRecorder()
         let vm = makeViewModel(db, recorder: recorder)
         #expect(DemoHistory.profile.themeName == "default-dark")
-        vm.press(.char("j"), times: 2)
+        vm.press(.char("j"), times: 3)
         #expect(vm.section == .theme)
 
         vm.press(.enter)
@@ -114,7 +114,7 @@ final class PreviewRecorder {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let recorder = PreviewRecorder()
         let vm = makeViewModel(db, recorder: recorder)
-        vm.press(.char("j"), times: 2)
+        vm.press(.char("j"), times: 3)
         vm.press(.enter)
         vm.press(.char("k"))
         #expect(recorder.names == ["default-dark"])
@@ -127,7 +127,7 @@ final class PreviewRecorder {
     @Test func unitsSwitchPersists() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = makeViewModel(db)
-        vm.press(.char("j"))
+        vm.press(.char("j"), times: 2)
         #expect(vm.section == .units)
         vm.press(.enter)
         vm.press(.char("j"))
@@ -138,7 +138,7 @@ final class PreviewRecorder {
         // And back, through a fresh view model reading the stored profile.
         let again = makeViewModel(db)
         #expect(again.profile?.unitSystem == .imperial)
-        again.press(.char("j"))
+        again.press(.char("j"), times: 2)
         again.press(.enter)
         again.press(.char("k"))
         again.press(.enter)
@@ -148,7 +148,7 @@ final class PreviewRecorder {
     @Test func unitsEscapeSavesNothing() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = makeViewModel(db)
-        vm.press(.char("j"))
+        vm.press(.char("j"), times: 2)
         vm.press(.enter)
         vm.press(.char("j"))
         vm.press(.escape)

@@ -136,6 +136,15 @@ import SettingsFeature
         let vm = settings(db)
         snapBoth(vm, label: "profile")
         vm.press(.char("j"))
+        snapBoth(vm, label: "goal")
+        vm.press(.enter)
+        vm.press(.tab)
+        vm.type("0.4")
+        vm.press(.tab)
+        vm.type("75")
+        snapBoth(vm, label: "goal-form")
+        vm.press(.escape)
+        vm.press(.char("j"))
         snap(vm, .large, label: "units")
         vm.press(.enter)
         snap(vm, .large, label: "units-choosing")
@@ -147,13 +156,15 @@ import SettingsFeature
         snap(vm, .large, label: "theme-choosing")
         vm.press(.escape)
         vm.press(.char("j"))
+        snap(vm, .large, label: "check-in")
+        vm.press(.char("j"))
         snapBoth(vm, label: "data")
     }
 
     @Test func settingsThemeProblems() throws {
         let db = try TestDatabase.demo()
         let vm = settings(db, themeProblems: ["solarized.toml: line 4: unknown role \"primary\""])
-        vm.press(.char("j"), times: 2)
+        vm.press(.char("j"), times: 3)
         snap(vm, .large)
     }
 
