@@ -23,9 +23,16 @@ public struct DashboardState: Equatable, Sendable {
     public var streak: Int
     /// The active goal: calorie and macro targets.
     public var goal: Goal?
+    public var goalProgress: GoalProgress?
+    /// The last weeks of check-ins for the dot grid card, with the streaks.
+    public var calendar: CheckInCalendar
+    public var trends: DashboardTrends
 
-    /// Reads the repositories for `day`.
-    public static func load(day: LocalDate, from source: any Repositories) throws -> DashboardState {
+    /// Weeks of check-in dots the dashboard card shows.
+    static let calendarWeeks = 3
+
+    /// Reads the repositories for `day`, with trend charts over `range`.
+    public static func load(day: LocalDate, range: ChartRange = .week, from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
         let weights = try query.trendWindow(endingOn: day)
         let summary = try query.summary(for: day, weights: weights)
@@ -38,7 +45,7 @@ public struct DashboardState: Equatable, Sendable {
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
-        let checkIns = try streakWindow(endingOn: day, from: source)
+        let calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: 7 * calendarWeeks), source: source)
         let trendNow = trend.last(where: { $0.date <= day })?.trendKg
         let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 
@@ -52,17 +59,12 @@ public struct DashboardState: Equatable, Sendable {
             formula: summary.formula,
             sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
             exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },
-            checkInDays7: checkIns.filter { week.contains($0.date) }.count,
-            streak: Streaks.current(days: Set(checkIns.map(\.date)), endingOn: day),
-            goal: summary.goal
+            checkInDays7: calendar.days.filter { week.contains($0.date) && $0.completeness != .none }.count,
+            streak: calendar.currentStreak,
+            goal: summary.goal,
+            goalProgress: summary.goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: day) },
+            calendar: calendar,
+            trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, source: source)
         )
-    }
-
-    /// Check-ins far enough back to count the current streak: two months, and all of them only
-    /// when the streak reaches that far (reading years of rows on every key would be wasted).
-    static func streakWindow(endingOn day: LocalDate, from source: any Repositories) throws -> [CheckIn] {
-        let recent = try source.checkIns(in: DateRange(ending: day, days: 60))
-        guard Streaks.current(days: Set(recent.map(\.date)), endingOn: day) >= 59 else { return recent }
-        return try source.checkIns(in: DateRange(start: LocalDate(daysSinceEpoch: 0), end: day))
     }
 }

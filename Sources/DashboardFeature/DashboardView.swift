@@ -1,8 +1,9 @@
 import BodiiDomain
 import TerminalKit
 
-/// Draws the dashboard for one day: cards for calories, weight, sleep and exercise, metabolism,
-/// macros and check-ins, and the weight chart below. A pure function of `DashboardState`.
+/// Draws the dashboard for one day: cards for calories, weight, sleep and exercise, macros, the
+/// goal and check-ins, and below them the trend charts of the chosen range. A pure function of
+/// `DashboardState`.
 public struct DashboardView: Widget {
     public var state: DashboardState?
     public var day: LocalDate
@@ -22,12 +23,15 @@ public struct DashboardView: Widget {
         let (header, body) = area.splitTop(1)
         buffer.write([Span(day.longLabel, .title), Span(isToday ? "  today" : "", .muted)],
                      x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
+        if let state {
+            buffer.write(Line("charts: last \(state.trends.range.label)  -/+", .muted), in: header.inset(right: 1), alignment: .right, context: context)
+        }
         guard let state else {
             Paragraph(errorMessage ?? "Loading…", role: errorMessage == nil ? .muted : .bad)
                 .render(in: body.inset(left: 1, right: 1), buffer: &buffer, context: context)
             return
         }
-        let rows = Layout.split(body, .vertical, [.length(7), .length(6), .min(5)])
+        let rows = Layout.split(body, .vertical, [.length(7), .length(6), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state), top[1], &buffer, context)
@@ -35,11 +39,12 @@ public struct DashboardView: Widget {
         card("Sleep", sleepLines(state), top[2], &buffer, context)
         card("Exercise", exerciseLines(state), top[3], &buffer, context)
         let middle = Layout.columns(rows[1], count: 3, spacing: 0)
-        card("Metabolism", metabolismLines(state), middle[0], &buffer, context)
-        card("Macros", [], middle[1], &buffer, context)
-        macroGauges(state, in: Block().inner(middle[1]), &buffer, context)
-        card("Check-ins", checkInLines(state), middle[2], &buffer, context)
-        weightChart(state, in: rows[2], &buffer, context)
+        card("Macros", [], middle[0], &buffer, context)
+        macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
+        card("Goal", goalLines(state), middle[1], &buffer, context)
+        card("Check-ins", [], middle[2], &buffer, context)
+        CheckInCard(calendar: state.calendar, today: today).render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
+        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[2], buffer: &buffer, context: context)
     }
 
     // MARK: cards
@@ -114,14 +119,6 @@ public struct DashboardView: Widget {
         ]
     }
 
-    private func metabolismLines(_ s: DashboardState) -> [Line] {
-        guard let bmr = s.summary.bmr, let tdee = s.summary.tdee else {
-            return [Line("Log a weight to see", .muted), Line("BMR and TDEE", .muted)]
-        }
-        return [pair("BMR", kcal(bmr) + " kcal"), pair("TDEE", kcal(tdee) + " kcal"),
-                Line(s.formula?.label ?? "", .muted)]
-    }
-
     private func macroGauges(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let d = s.summary
         let targets = s.goal
@@ -137,28 +134,28 @@ public struct DashboardView: Widget {
         }
     }
 
-    private func checkInLines(_ s: DashboardState) -> [Line] {
-        [
-            pair("Streak", s.streak == 1 ? "1 day" : "\(s.streak) days", s.streak > 0 ? .good : .muted),
-            pair("This week", "\(s.checkInDays7) of 7 days"),
-        ]
-    }
-
-    private func weightChart(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let block = Block(title: "Weight trend — last 30 days", rightTitle: s.trendKg.map { "now " + UnitFormatter(s.unitSystem).mass($0) })
-        block.render(in: rect, buffer: &buffer, context: context)
-        let inner = block.inner(rect).inset(left: 1, right: 1)
-        guard s.last30Trend.contains(where: { $0 != nil }) else {
-            Paragraph("No weigh-ins in the last 30 days.", role: .muted).render(in: inner, buffer: &buffer, context: context)
-            return
-        }
+    private func goalLines(_ s: DashboardState) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
-        let convert: (Double?) -> Double? = { $0.map(fmt.massValue) }
-        let first = day.adding(days: -29)
-        // The smoothed trend only: raw weigh-ins jump by a kilo a day and would hide it (Body has them).
-        LineChart(series: [ChartSeries(s.last30Trend.map(convert), role: .series1)],
-                  labels: AxisLabels.everyNth(count: 30, step: 7) { first.adding(days: $0).shortLabel(relativeTo: today) }, unit: fmt.massUnit)
-            .render(in: inner, buffer: &buffer, context: context)
+        guard let goal = s.goal else {
+            return [Line("No goal yet.", .muted), Line("Set one in Settings (6).", .muted)]
+        }
+        let rate = goal.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-goal.weeklyRateKg) + "/wk"
+        var lines = [Line([Span(goal.type.label + " ", .accent), Span(rate, .text)])]
+        if let target = goal.targetWeightKg {
+            if let p = s.goalProgress, p.reached {
+                lines.append(Line("Target " + fmt.mass(target) + " reached", .good))
+            } else if let p = s.goalProgress {
+                lines.append(pair("To go", fmt.mass(abs(p.remainingKg)) + " → " + fmt.mass(target), pad: 6))
+                lines.append(pair("ETA", p.eta.map { $0.shortLabel(relativeTo: today) } ?? "not heading there yet", p.eta == nil ? .warn : .text, pad: 6))
+            }
+        }
+        if let basis = s.summary.expenditure {
+            switch basis.source {
+            case .adaptive(let days): lines.append(Line("Target: adaptive \(days)d", .muted))
+            case .formula: lines.append(Line("Target: formula \(basis.adaptiveDays)/14d", .muted))
+            }
+        }
+        return lines
     }
 
     static func role(for status: SleepStatus) -> Role {

@@ -7,6 +7,10 @@ public final class DashboardViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
     public private(set) var day: LocalDate
+    public private(set) var range: ChartRange = .week
+    /// The full-screen check-in calendar (`g`), while it is open.
+    public private(set) var calendarZoom: CalendarZoom?
+    public private(set) var calendar: CheckInCalendar?
     public private(set) var state: DashboardState?
     public private(set) var status: StatusMessage?
 
@@ -19,14 +23,22 @@ public final class DashboardViewModel: TabScreen {
     public let title = "Dashboard"
 
     public var keyMap: KeyMap {
-        KeyMap(title: "Dashboard", bindings: DayStep.bindings)
+        if calendarZoom != nil {
+            return KeyMap(title: "Check-in calendar", bindings: [
+                KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "zoom: week, month, year", footer: true),
+                KeyBinding([.escape, .char("g")], label: "Esc", help: "back to the dashboard", footer: true),
+            ])
+        }
+        return KeyMap(title: "Dashboard", bindings: DayStep.bindings + ChartZoom.bindings + [
+            KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true),
+        ])
     }
 
     public func didBecomeVisible() { reload() }
 
     public func reload() {
         do {
-            state = try DashboardState.load(day: day, from: source)
+            state = try DashboardState.load(day: day, range: range, from: source)
             status = nil
         } catch {
             state = nil
@@ -35,13 +47,50 @@ public final class DashboardViewModel: TabScreen {
     }
 
     public func handle(_ key: Key) -> KeyResult {
-        guard let step = DayStep(key) else { return .ignored }
-        day = day.moved(by: step.offset, today: clock.today)
+        if let zoom = calendarZoom { return handleCalendar(key, zoom: zoom) }
+        if key == .char("g") {
+            openCalendar(.month)
+            return .handled
+        }
+        if let zoom = ChartZoom(key) {
+            range = zoom == .wider ? range.wider : range.narrower
+        } else if let step = DayStep(key) {
+            day = day.moved(by: step.offset, today: clock.today)
+        } else {
+            return .ignored
+        }
         reload()
         return .handled
     }
 
+    private func handleCalendar(_ key: Key, zoom: CalendarZoom) -> KeyResult {
+        switch key {
+        case .escape, .char("g"):
+            calendarZoom = nil
+            calendar = nil
+        default:
+            guard let step = ChartZoom(key) else { return .handled }
+            let next = CalendarZoom(rawValue: zoom.rawValue + (step == .wider ? 1 : -1)) ?? zoom
+            openCalendar(next)
+        }
+        return .handled
+    }
+
+    private func openCalendar(_ zoom: CalendarZoom) {
+        do {
+            calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: zoom.days), source: source)
+            calendarZoom = zoom
+        } catch {
+            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+        }
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        if let zoom = calendarZoom, let calendar {
+            CheckInCalendarView(calendar: calendar, zoom: zoom, today: clock.today, unitSystem: state?.unitSystem ?? .metric)
+                .render(in: area, buffer: &buffer, context: context)
+            return
+        }
         DashboardView(state: state, day: day, today: clock.today, errorMessage: status?.text)
             .render(in: area, buffer: &buffer, context: context)
     }

@@ -59,6 +59,33 @@ import SettingsFeature
         snap(vm, .large, label: "3-days-ago")
     }
 
+    /// The dashboard of a 160×48 terminal (content 160×45) with a goal, at each chart range, and
+    /// the check-in calendar (`g`) at each zoom.
+    @Test func dashboardLargeRangesAndCalendar() throws {
+        let db = try TestDatabase.demo(days: 400)
+        let weight = try #require(try db.repositories.latestBodyRecord(onOrBefore: TestDay.fixed)?.weightKg)
+        try db.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: 2600, weightKg: weight, on: TestDay.fixed.adding(days: -30)))
+        let vm = DashboardViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        func snapHuge(_ label: String, line: UInt = #line) {
+            var buffer = Buffer(width: 160, height: 45)
+            vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+            assertSnapshot(of: buffer.text, as: .lines, named: "160x45-\(label)", testName: "dashboardLargeRangesAndCalendar", line: line)
+        }
+        snapHuge("week")
+        for range in ["month", "quarter", "year"] {
+            vm.press(.char("-"))
+            snapHuge(range)
+        }
+        snap(vm, .small, label: "year")
+        vm.press(.char("g"))
+        snapHuge("calendar-month")
+        vm.press(.char("-"))
+        snap(vm, .small, label: "calendar-year")
+        vm.press(.char("+"), times: 2)
+        snap(vm, .large, label: "calendar-week")
+    }
+
     @Test func dashboardWithGoalAndMeals() throws {
         let db = try TestDatabase.demo()
         let snapshot = try #require(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed))

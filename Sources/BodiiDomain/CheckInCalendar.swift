@@ -1,0 +1,69 @@
+import Foundation
+
+/// How close a day's intake came to its target, for coloring the dot grid.
+public enum CalorieAdherence: Equatable, Sendable {
+    /// Within 10 % of the target.
+    case onTarget
+    /// 10–20 % off.
+    case near
+    /// More than 20 % off.
+    case off
+
+    public init(eaten: Double, target: Double) {
+        let miss = abs(eaten - target) / max(1, target)
+        self = miss <= 0.10 ? .onTarget : (miss <= 0.20 ? .near : .off)
+    }
+}
+
+/// One day of the check-in calendar.
+public struct CheckInDay: Equatable, Sendable {
+    public var date: LocalDate
+    public var completeness: CheckInCompleteness
+    /// nil when nothing was eaten (logged) that day or there is no target yet.
+    public var adherence: CalorieAdherence?
+    public var checkIn: CheckIn?
+    public var hasWeight: Bool
+    public var hasNight: Bool
+    /// kcal eaten and the day's target, when food was logged.
+    public var eatenKcal: Double?
+    public var targetKcal: Double?
+}
+
+/// The dot grid's data (PRODUCT.md §1 "check-in streak (dot grid)"): every day of a range with how
+/// complete its check-in was and how close intake came to target, plus the current and longest
+/// streaks of days with a check-in.
+public struct CheckInCalendar: Equatable, Sendable {
+    public var days: [CheckInDay]
+    public var currentStreak: Int
+    public var longestStreak: Int
+
+    public typealias Source = BodyRepository & SleepRepository & CheckInRepository & DailyLogRepository & GoalRepository
+
+    public static func load(range: DateRange, source: any Source) throws -> CheckInCalendar {
+        let weighed = Set(try source.dailyWeights(in: range).map(\.date))
+        let nights = Set(try source.sleepRecords(in: range).map(\.date))
+        let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
+        let logs = Dictionary(try source.dailyLogs(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
+        let rate = try source.activeGoal()?.weeklyRateKg ?? 0
+        let days = range.days.map { date -> CheckInDay in
+            var adherence: CalorieAdherence?
+            var eaten: Double?, target: Double?
+            if let log = logs[date], log.caloriesIn > 0 {
+                eaten = log.caloriesIn
+                if let tdee = log.tdee {
+                    let t = CalorieTarget.dailyTarget(tdee: tdee, weeklyRateKg: rate)
+                    target = t
+                    adherence = CalorieAdherence(eaten: log.caloriesIn, target: t)
+                }
+            }
+            let hasWeight = weighed.contains(date), hasNight = nights.contains(date)
+            return CheckInDay(date: date, completeness: CheckInCompleteness(hasWeight: hasWeight, hasNight: hasNight, checkIn: checkIns[date]),
+                              adherence: adherence, checkIn: checkIns[date], hasWeight: hasWeight, hasNight: hasNight,
+                              eatenKcal: eaten, targetKcal: target)
+        }
+        // Streaks run over all check-ins, not just the range shown.
+        let all = Set(try source.checkIns(in: DateRange(start: LocalDate(daysSinceEpoch: 0), end: range.end)).map(\.date))
+        return CheckInCalendar(days: days, currentStreak: Streaks.current(days: all, endingOn: range.end),
+                               longestStreak: Streaks.longest(days: all))
+    }
+}
