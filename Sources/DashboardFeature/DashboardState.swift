@@ -59,7 +59,7 @@ public struct DashboardState: Equatable, Sendable {
             formula: summary.formula,
             sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
             exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },
-            checkInDays7: calendar.days.filter { week.contains($0.date) && $0.completeness != .none }.count,
+            checkInDays7: calendar.days.filter { week.contains($0.date) && $0.checkIn != nil }.count,
             streak: calendar.currentStreak,
             goal: summary.goal,
             goalProgress: summary.goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: day) },
