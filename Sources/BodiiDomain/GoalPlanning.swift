@@ -57,11 +57,11 @@ public struct ExpenditureBasis: Equatable, Sendable {
         return trend.filter { window.contains($0.date) && eaten.contains($0.date) }.count
     }
 
-    /// "adaptive, 21 days of data" / "formula TDEE (adaptive after 14 days with meals and weights: 6 so far)".
+    /// What the target starts from, in one line for Settings and the report.
     public var explanation: String {
         switch source {
         case .adaptive(let days): return "adaptive estimate from \(days) days of your intake and weight trend"
-        case .formula: return "formula TDEE; adaptive after \(AdaptiveExpenditure.minimumDays) days of meals and weights (\(adaptiveDays) so far)"
+        case .formula: return "formula TDEE; adaptive from \(AdaptiveExpenditure.minimumDays) days of meals + weights (\(adaptiveDays) so far)"
         }
     }
 

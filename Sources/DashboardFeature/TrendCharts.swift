@@ -4,9 +4,19 @@ import TerminalKit
 /// The four trend charts under the dashboard cards: a 2×2 grid when there is height for it, else
 /// one row of four.
 struct TrendCharts: Widget {
+    init(trends: DashboardTrends, unitSystem: UnitSystem, today: LocalDate, stacked: Bool = false) {
+        self.trends = trends
+        self.unitSystem = unitSystem
+        self.today = today
+        self.stacked = stacked
+    }
+
     let trends: DashboardTrends
     let unitSystem: UnitSystem
     let today: LocalDate
+
+    /// One under another, full width (the plain-text report).
+    var stacked = false
 
     /// Below this height the charts share one row.
     static let gridMinHeight = 14
@@ -14,7 +24,9 @@ struct TrendCharts: Widget {
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard area.height >= 5 else { return }
         let cells: [Rect]
-        if area.height >= Self.gridMinHeight {
+        if stacked {
+            cells = Layout.split(area, .vertical, Array(repeating: .fill(1), count: 4))
+        } else if area.height >= Self.gridMinHeight {
             let halves = Layout.split(area, .vertical, [.percentage(50), .fill(1)])
             cells = halves.flatMap { Layout.columns($0, count: 2, spacing: 0) }
         } else {

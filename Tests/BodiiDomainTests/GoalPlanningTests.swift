@@ -82,7 +82,7 @@ import Testing
         #expect(basis.source == .formula)
         #expect(basis.kcalPerDay == 2300)
         #expect(basis.adaptiveDays == 13)
-        #expect(basis.explanation == "formula TDEE; adaptive after 14 days of meals and weights (13 so far)")
+        #expect(basis.explanation == "formula TDEE; adaptive from 14 days of meals + weights (13 so far)")
         #expect(ExpenditureBasis.resolve(formulaTDEE: nil, intake: [], trend: [], asOf: today) == nil)
     }
 

@@ -1,0 +1,43 @@
+import ArgumentParser
+import BodiiDomain
+import DashboardFeature
+import Foundation
+import TerminalKit
+
+/// `bodii report`: the dashboard's numbers and charts as plain text, for cron or e-mail.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Print today's numbers and the trend charts of a range as plain text.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("The range the charts cover.", valueName: "week|month|quarter|year"))
+    var range: String = "week"
+    @Flag(name: .long, help: "Draw charts and borders with plain ASCII characters.")
+    var ascii = false
+    @Option(name: .long, help: ArgumentHelp("Width in columns (60–200).", valueName: "columns"))
+    var width: Int = 80
+
+    func validate() throws {
+        guard ChartRange.allCases.contains(where: { $0.label == range }) else {
+            throw ArgumentParser.ValidationError("range \"\(range)\" is not one of week, month, quarter, year")
+        }
+        guard (60...200).contains(width) else { throw ArgumentParser.ValidationError("width \(width) is out of range: allowed 60–200") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
+            let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
+            let day = env.clock.today
+            let state = try DashboardState.load(day: day, range: chartRange, from: env.repositories)
+            let report = DashboardReport(state: state, day: day)
+            var buffer = Buffer(width: width, height: report.height)
+            let context = RenderContext(theme: .fallback.colorless, symbols: ascii ? .ascii : .unicode)
+            report.render(in: buffer.area, buffer: &buffer, context: context)
+            let text = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+                .joined(separator: "\n")
+            print(text.trimmingCharacters(in: .newlines))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BodiiDomain
+import TerminalKit
+
+/// The dashboard as plain text for `bodii report`: today's numbers, the range in numbers, and the
+/// four trend charts one under another. Drawn into a buffer like any view; the CLI prints it.
+public struct DashboardReport: Widget {
+    public var state: DashboardState
+    public var day: LocalDate
+
+    public init(state: DashboardState, day: LocalDate) {
+        self.state = state
+        self.day = day
+    }
+
+    /// Rows of text before the charts; each chart gets `chartHeight` rows.
+    public var textHeight: Int { lines.count + 1 }
+    public static let chartHeight = 12
+
+    public var height: Int { textHeight + 4 * Self.chartHeight }
+
+    var lines: [Line] {
+        let s = state, d = state.summary, t = state.trends
+        let fmt = UnitFormatter(s.unitSystem)
+        func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) kcal" } ?? "—" }
+        func row(_ label: String, _ value: String) -> Line {
+            Line([Span("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0), .muted), Span(value)])
+        }
+        var out: [Line] = [Line("Bodii — \(day.longLabel) · report for the last \(t.range.label)", .title), "", Line("Today", .title)]
+        out.append(row("Calories", "eaten \(kcal(d.eatenKcal)) · exercise +\(kcal(d.burnedKcal)) · target \(kcal(d.targetKcal)) · left \(kcal(d.remainingKcal))"))
+        let targets = s.goal
+        func macro(_ name: String, _ value: Double, _ target: Double?) -> String {
+            "\(name) \(Int(value.rounded()))" + (target.map { "/\(Int($0.rounded()))" } ?? "") + " g"
+        }
+        out.append(row("Macros", [macro("protein", d.proteinG, targets?.proteinG), macro("carbs", d.carbsG, targets?.carbsG),
+                                   macro("fat", d.fatG, targets?.fatG)].joined(separator: " · ")))
+        var weight = s.latestWeight.map { fmt.mass($0.kg) + " (" + $0.date.shortLabel(relativeTo: day) + ")" } ?? "—"
+        if let trend = s.trendKg { weight += " · trend " + fmt.mass(trend) }
+        if let change = s.weekChangeKg { weight += " · 7 days " + fmt.massChange(change) }
+        out.append(row("Weight", weight))
+        var sleep = d.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (d.sleepQuality.map { ", quality \($0)/5" } ?? "") } ?? "no night logged"
+        if let avg = s.sleepAverage7Minutes { sleep += " · 7-day average " + DurationFormat.hoursMinutes(avg) }
+        out.append(row("Sleep", sleep))
+        out.append(row("Exercise", "\(d.exerciseMinutes) min today · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
+        if let goal = s.goal {
+            var text = goal.type.label + (goal.weeklyRateKg == 0 ? "" : " " + fmt.mass(abs(goal.weeklyRateKg)) + "/week")
+            if let p = s.goalProgress {
+                text += p.reached ? " · target reached" : " · " + fmt.mass(abs(p.remainingKg)) + " to go"
+                    + (p.eta.map { " · ETA " + $0.longLabel } ?? "")
+            }
+            out.append(row("Goal", text))
+        }
+        if let basis = d.expenditure { out.append(row("Basis", basis.explanation)) }
+        out.append(row("Check-ins", "streak \(s.calendar.currentStreak) days · longest \(s.calendar.longestStreak) days"))
+
+        out += ["", Line("The last \(t.range.label) (\(t.days.first.map(\.iso) ?? "") to \(day.iso))", .title)]
+        let eaten = t.daily.caloriesIn.compactMap { $0 }
+        out.append(row("Calories", eaten.isEmpty ? "no meals logged"
+            : "average \(kcal(eaten.reduce(0, +) / Double(eaten.count)))/day on \(eaten.count) of \(t.days.count) days"
+                + (t.calorieTarget.map { " · target \(kcal($0))" } ?? "")))
+        let trend = t.trend.compactMap { $0 }
+        if let first = trend.first, let last = trend.last {
+            out.append(row("Weight", "trend \(fmt.mass(first)) → \(fmt.mass(last)) (\(fmt.massChange(last - first)))"))
+        } else {
+            out.append(row("Weight", "no weigh-ins"))
+        }
+        let nights = t.daily.sleepHours.compactMap { $0 }
+        out.append(row("Sleep", nights.isEmpty ? "no nights logged"
+            : "average \(DurationFormat.hoursMinutes(Int((nights.reduce(0, +) / Double(nights.count) * 60).rounded()))) on \(nights.count) nights"))
+        let minutes = t.daily.exerciseMinutes.compactMap { $0 }.reduce(0, +)
+        let weeks = max(1, Double(t.days.count) / 7)
+        out.append(row("Exercise", "\(Int(minutes)) min, \(Int((minutes / weeks).rounded())) min a week on average"))
+        return out
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (text, charts) = area.splitTop(textHeight)
+        Paragraph(lines, overflow: .truncate).render(in: text, buffer: &buffer, context: context)
+        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: day, stacked: true)
+            .render(in: charts, buffer: &buffer, context: context)
+    }
+}
