@@ -1,0 +1,58 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+import Testing
+
+/// The daily check-in with the real binary in tmux: `c` from another tab, every step answered
+/// with the keyboard, the summary shown, and the answers in the database and `today --json`.
+@Suite(.serialized) struct CheckInEndToEndTests {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func checkInFromTheSleepTabSavesEverythingAndShowsTheDay() throws {
+        let db = folder.path("checkin.sqlite")
+        #expect(try runBodii(["demo", "--days", "5", "--db", db]).status == 0)
+        let command = "sh -c '\(BodiiBinary.url.path) --db \(db); echo EXITED $?; sleep 60'"
+        let t = try TmuxSession(command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        try t.waitFor(text: "Calories")
+        try t.send("5")
+        try t.waitFor(text: "Nights")
+        try t.send("c")
+        try t.waitFor(text: "Step 1 of 4")
+        try t.type("77.4")
+        try t.send("Enter")
+        try t.waitFor(text: "Step 2 of 4")
+        try t.type("23:05")
+        try t.send("Tab")
+        try t.type("06:35")
+        try t.send("Tab")
+        try t.type("5")
+        try t.send("Enter")
+        try t.waitFor(text: "Step 3 of 4")
+        try t.type("54")
+        try t.send("Enter")
+        try t.waitFor(text: "Step 4 of 4")
+        try t.type("the run felt easy")
+        try t.waitFor(text: "Today I feel great because the run felt easy")
+        try t.send("Enter")
+        let summary = try t.waitFor(text: "Saved. Today at a glance")
+        #expect(summary.contains("77.4 kg"))
+        #expect(summary.contains("7 h 30"))
+        try t.send("Enter")
+        try t.waitFor("summary closed") { !$0.contains("Today at a glance") && $0.contains("Nights") }
+        try t.send("q")
+        try t.waitFor(text: "EXITED 0")
+
+        let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
+        let checkIn = try #require(try repos.checkIn(on: LocalDate.today()))
+        #expect(checkIn.mood == 5 && checkIn.energy == 4)
+        #expect(checkIn.note == "Today I feel great because the run felt easy")
+        let out = try runBodii(["today", "--json", "--db", db])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        #expect(json["weight_kg"] as? Double == 77.4)
+        let sleep = try #require(json["sleep"] as? [String: Any])
+        #expect((sleep["minutes"] as? NSNumber)?.intValue == 450)
+        #expect((sleep["quality"] as? NSNumber)?.intValue == 5)
+    }
+}
