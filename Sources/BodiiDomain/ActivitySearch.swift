@@ -5,8 +5,8 @@ import Foundation
 /// when it is the same, a prefix ("run" → "running"), the same but for a plural "s", or — for
 /// words of four letters or more — one typo away (a letter wrong, missing, extra or two swapped).
 /// Case and accents never matter. Matches in the name count more than in the extra words; a
-/// query that starts the name ranks it higher; among equals, shorter (more general) names and
-/// then the catalog's order come first. Pure and deterministic.
+/// query that starts the name ranks it higher; among equals the catalog's order decides (each
+/// group lists its general activity first, then paces and variants). Pure and deterministic.
 struct ActivitySearch: Sendable {
     struct Entry: Sendable {
         let activity: Activity
@@ -89,7 +89,7 @@ struct ActivitySearch: Sendable {
         if let first = words.first, let head = entry.nameWords.first, let s = Self.match(first, head), s >= 60 {
             total += 30
         }
-        return total - 2 * Double(entry.nameWords.count)
+        return total
     }
 
     /// How well query word `q` matches word `w`: 100 same, 60–100 prefix, 35 one typo; nil otherwise.

@@ -63,6 +63,14 @@ public struct ExerciseEntry: Equatable, Sendable {
     public var intensity: Intensity
     public var met: Double
     public var date: LocalDate
+
+    public init(activity: String, minutes: Int, intensity: Intensity, met: Double, date: LocalDate) {
+        self.activity = activity
+        self.minutes = minutes
+        self.intensity = intensity
+        self.met = met
+        self.date = date
+    }
 }
 
 /// The body weight an energy estimate uses: the latest weigh-in on or before the session's day,
@@ -72,6 +80,11 @@ public struct ExerciseWeight: Equatable, Sendable {
     /// The day of the weigh-in, nil when the weight is assumed.
     public var measuredOn: LocalDate?
     public var isAssumed: Bool { measuredOn == nil }
+
+    public init(kg: Double, measuredOn: LocalDate?) {
+        self.kg = kg
+        self.measuredOn = measuredOn
+    }
 }
 
 /// Validates, estimates and saves exercise sessions (use case "log exercise"), for the Exercise
