@@ -48,7 +48,8 @@ struct ActivitySearch: Sendable {
     }
 
     /// For a query that matches nothing: activities sharing any word with it, allowing two typos
-    /// in longer words, ranked by how much of the query they explain.
+    /// in longer words, ranked by how much of the query they explain (at least half as much as
+    /// the best).
     func suggestions(_ query: String, limit: Int) -> [Activity] {
         let words = Self.tokens(query).map { Array($0) }
         guard !words.isEmpty, limit > 0 else { return [] }
@@ -70,7 +71,9 @@ struct ActivitySearch: Sendable {
             if total > 0 { scored.append((total - Double(entry.nameWords.count), entry)) }
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.entry.order < $1.entry.order }
-        return scored.prefix(limit).map(\.entry.activity)
+        // Far weaker guesses than the best one would only be noise.
+        let floor = (scored.first?.score ?? 0) / 2
+        return scored.prefix(limit).filter { $0.score >= floor }.map(\.entry.activity)
     }
 
     // MARK: Scoring
