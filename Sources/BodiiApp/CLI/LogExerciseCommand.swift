@@ -9,7 +9,7 @@ struct LogExerciseCommand: ParsableCommand {
         discussion: """
         The activity is matched against Bodii's catalog of the Compendium of Physical Activities \
         (typos, word order and case do not matter): `bodii log exercise running --minutes 30`, \
-        `bodii log exercise cycling 12 mph --minutes 45 --intensity high`. When several activities \
+        `bodii log exercise mountain biking --minutes 45 --intensity high`. When several activities \
         match, the best one is logged and named. Energy is (MET − 1) × weight × hours.
         """)
 
