@@ -167,8 +167,20 @@ import Testing
     }
 
     @Test func editDistanceCountsASwapAsOne() {
-        #expect(ActivitySearch.editDistance(Array("tennis"), Array("tennsi")) == 1)
-        #expect(ActivitySearch.editDistance(Array("kitten"), Array("sitting")) == 3)
-        #expect(ActivitySearch.editDistance(Array(""), Array("abc")) == 3)
+        func d(_ a: String, _ b: String) -> Int { ActivitySearch.editDistance(ActivitySearch.word(a)[...], ActivitySearch.word(b)[...]) }
+        #expect(d("tennis", "tennsi") == 1)
+        #expect(d("kitten", "sitting") == 3)
+        #expect(d("", "abc") == 3)
+    }
+
+    @Test func oneEditAgreesWithTheDistance() {
+        let words = ["tennis", "tennsi", "tenis", "tennnis", "tannis", "etnnis", "tennsi", "ten", "tennisx", "xtennis", "bowling", "rowing",
+                     "a", "ab", "ba", "abc", "acb", "bac", "", "swim", "swmi", "siwm"]
+        for a in words {
+            for b in words {
+                let x = ActivitySearch.word(a)[...], y = ActivitySearch.word(b)[...]
+                #expect(ActivitySearch.withinOneEdit(x, y) == (ActivitySearch.editDistance(x, y) <= 1), "\(a) / \(b)")
+            }
+        }
     }
 }
