@@ -278,19 +278,29 @@ public final class ExerciseViewModel: TabScreen {
         let date = (try? Validation.date(input.date, today: clock.today)) ?? day
         let intensity = e.intensity ?? .moderate
         let catalog = e.activity.activity
-        var metLine: String
+        // A session logged earlier may carry another MET than the catalog's for its intensity.
+        var asLogged: Intensity?
+        if case .logged(_, let li, let lm, let c) = e.activity, c?.met(for: li) != lm { asLogged = li }
+        let metLine: String
         var codesLine: String?
-        if let catalog, catalog.isSingleEntry {
+        if let catalog, catalog.isSingleEntry, asLogged == nil {
             metLine = "\(FastFormat.oneDecimal(catalog.moderate.met)) at every intensity"
             codesLine = "Compendium 2011: \(catalog.moderate.code), its only entry"
-        } else if let catalog {
-            metLine = Intensity.allCases.map { "\($0.rawValue) \(FastFormat.oneDecimal(catalog.met(for: $0)))" }.joined(separator: " · ")
-            codesLine = "Compendium 2011: " + Intensity.allCases.filter { !catalog.derived.contains($0) }
-                .map { catalog.entry(for: $0).code }.joined(separator: " · ")
-            let missing = Intensity.allCases.filter { catalog.derived.contains($0) }.map(\.rawValue)
-            if !missing.isEmpty { codesLine? += "; no \(missing.joined(separator: " or ")) entry, so moderate's" }
         } else {
-            metLine = "\(e.activity.met(for: intensity).map(FastFormat.oneDecimal) ?? "?") as logged (not in the catalog)"
+            metLine = Intensity.allCases.map { i in
+                "\(i.rawValue) \(e.activity.met(for: i).map(FastFormat.oneDecimal) ?? "?")"
+            }.joined(separator: " · ")
+            var notes: [String] = []
+            if let catalog {
+                notes.append("Compendium 2011: " + Intensity.allCases.filter { !catalog.derived.contains($0) }
+                    .map { catalog.entry(for: $0).code }.joined(separator: " · "))
+                let missing = Intensity.allCases.filter { catalog.derived.contains($0) }.map(\.rawValue)
+                if !missing.isEmpty { notes.append("no \(missing.joined(separator: " or ")) entry, so moderate's") }
+            } else {
+                notes.append("not in the catalog")
+            }
+            if let asLogged { notes.append("\(asLogged.rawValue) as logged") }
+            codesLine = notes.joined(separator: "; ")
         }
         do {
             e.estimate = ExerciseEstimate(met: e.activity.met(for: intensity), minutes: minutes, weight: try logging.weight(on: date),

@@ -336,6 +336,9 @@ import ExerciseFeature
         _ = try logged(db, "Swimming", minutes: 30, met: 5.8)
         let vm = open(db)
         vm.press(.char("e"))
+        let text = render(vm, .large).text
+        #expect(text.contains("low 5.8 · moderate 5.8 · high 10.0"), "the form says which MET a change would use")
+        #expect(text.contains("moderate as logged"))
         vm.press(.ctrl("u"))
         vm.type("60")
         vm.press(.enter, times: 3)
