@@ -57,7 +57,8 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
         return phrase.prefix(1).uppercased() + phrase.dropFirst() + ": allowed " + allowed
     }
 
-    static func quoted(_ text: String) -> String {
+    /// `text` as messages show a value: quoted, cut to 24 characters, control characters escaped.
+    public static func quoted(_ text: String) -> String {
         let limit = 24
         let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
         var out = "\""

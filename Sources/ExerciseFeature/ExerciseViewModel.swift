@@ -1,80 +1,375 @@
 import BodiiDomain
 import TerminalKit
 
-/// The Exercise tab: the selected day's sessions and minutes per day over two weeks against the
-/// 150 min/week guideline.
+/// The Exercise tab: the selected day's sessions with their energy, and minutes per week against
+/// the 150 min/week guideline. `a` adds a session from the searchable activity list, `e` edits the
+/// selected one, `x` deletes it after y/n and `u` brings it back.
 @MainActor
 public final class ExerciseViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
+    private let logging: ExerciseLogging
     public private(set) var day: LocalDate
     public private(set) var sessions: [ExerciseRecord] = []
-    public private(set) var minutesPerDay: [Int] = []   // the 14 days ending on `day`
+    public private(set) var selected = 0
+    /// Minutes in each calendar week (Monday to Sunday), oldest first, the last one holding `day`.
+    public private(set) var weeks: [WeekMinutes] = []
+    /// The weight new sessions on `day` are worked out with.
+    public private(set) var weight: ExerciseWeight?
+    public private(set) var unitSystem: UnitSystem = .metric
     public private(set) var status: StatusMessage?
+    /// The session `x` asked about, waiting for y/n.
+    public private(set) var pendingDelete: ExerciseRecord?
+    /// The last deleted session, which `u` brings back.
+    public private(set) var lastDeleted: ExerciseRecord?
+    private(set) var picker: ActivityPicker?
+    private(set) var editor: ExerciseEditor?
 
-    static let chartDays = 14
+    public struct WeekMinutes: Equatable, Sendable {
+        public var monday: LocalDate
+        public var minutes: Int
+    }
+
+    static let chartWeeks = 12
+    public nonisolated static let weeklyGuidelineMinutes = 150
 
     public init(source: any Repositories, clock: any Clock) {
         self.source = source
         self.clock = clock
+        logging = ExerciseLogging(store: source, clock: clock)
         day = clock.today
     }
 
     public let title = "Exercise"
-    public var keyMap: KeyMap { KeyMap(title: "Exercise", bindings: DayStep.bindings) }
+
+    // MARK: State for callers and tests
+
+    /// True while the activity list is open.
+    public var isPicking: Bool { picker != nil }
+    /// The activity list's query and results, best first.
+    public var pickerQuery: String? { picker?.query.text }
+    public var pickerResults: [Activity] { picker?.results ?? [] }
+    public var pickerSelection: Activity? { picker?.selection }
+    /// The open form, if any.
+    public var form: Form? { editor?.form }
+    /// The form's energy estimate in kcal, once its minutes are valid.
+    public var estimatedKcal: Double? { editor?.estimate?.kcal }
+    public var dayTotalKcal: Double { sessions.reduce(0) { $0 + $1.kcal } }
+    public var dayTotalMinutes: Int { sessions.reduce(0) { $0 + $1.minutes } }
+
+    public var keyMap: KeyMap {
+        if picker != nil {
+            return KeyMap(title: "Choose an activity", bindings: [
+                KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑/↓", help: "move (also Ctrl-P / Ctrl-N)", footer: true),
+                KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "move a page"),
+                KeyBinding([.enter], help: "choose", footer: true),
+                KeyBinding([.escape], help: editor == nil ? "cancel" : "back to the form", footer: true),
+            ])
+        }
+        if let editor {
+            return KeyMap(title: editor.title, bindings: [
+                KeyBinding([.enter], help: "next field; save on the last", footer: true),
+                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
+                KeyBinding([.left, .right], label: "←/→", help: "change the intensity (or l, m, h)"),
+                KeyBinding([.escape], help: "cancel", footer: true),
+            ])
+        }
+        if pendingDelete != nil {
+            return KeyMap(title: "Delete", bindings: [
+                KeyBinding([.char("y")], help: "delete", footer: true),
+                KeyBinding([.char("n"), .escape], label: "n/Esc", help: "keep", footer: true),
+            ])
+        }
+        return KeyMap(title: "Exercise", bindings: [
+            KeyBinding([.char("a")], help: "add", footer: true),
+            KeyBinding([.char("e")], help: "edit", footer: true),
+            KeyBinding([.char("x")], help: "delete", footer: true),
+            KeyBinding([.char("u")], help: "undo the last delete"),
+            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the day's sessions"),
+        ] + DayStep.bindings)
+    }
+
+    public var isEditingText: Bool { picker != nil || editor != nil }
+    public var hasUnsavedInput: Bool { editor != nil || (picker?.hasInput ?? false) }
 
     public func didBecomeVisible() { reload() }
 
     public func reload() {
         do {
-            let range = DateRange(ending: day, days: Self.chartDays)
-            let records = try source.exerciseRecords(in: range)
+            unitSystem = try source.loadProfile()?.unitSystem ?? .metric
+            let firstMonday = Self.monday(of: day).adding(days: -7 * (Self.chartWeeks - 1))
+            let lastSunday = min(Self.monday(of: day).adding(days: 6), max(day, clock.today))
+            let records = try source.exerciseRecords(in: DateRange(start: firstMonday, end: max(firstMonday, lastSunday)))
             sessions = records.filter { $0.date == day }
-            minutesPerDay = range.days.map { d in records.filter { $0.date == d }.reduce(0) { $0 + $1.minutes } }
+            var minutes = [Int](repeating: 0, count: Self.chartWeeks)
+            for r in records {
+                let week = firstMonday.days(until: r.date) / 7
+                if minutes.indices.contains(week) { minutes[week] += r.minutes }
+            }
+            weeks = minutes.enumerated().map { WeekMinutes(monday: firstMonday.adding(days: 7 * $0.offset), minutes: $0.element) }
+            selected = min(selected, max(0, sessions.count - 1))
+            weight = try logging.weight(on: day)
         } catch {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)
         }
     }
 
+    nonisolated static func monday(of date: LocalDate) -> LocalDate { date.adding(days: -date.weekdayIndex) }
+
+    // MARK: Keys
+
     public func handle(_ key: Key) -> KeyResult {
-        guard let step = DayStep(key) else { return .ignored }
-        day = day.moved(by: step.offset, today: clock.today)
-        reload()
+        if picker != nil { return handlePicker(key) }
+        if editor != nil { return handleEditor(key) }
+        if let record = pendingDelete { return confirmDelete(record, key) }
+        if let step = DayStep(key) {
+            day = day.moved(by: step.offset, today: clock.today)
+            selected = 0
+            reload()
+            return .handled
+        }
+        switch key {
+        case .char("a"):
+            picker = ActivityPicker()
+            status = nil
+        case .char("e"): openEditor()
+        case .char("x"):
+            guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to delete on this day."); return .handled }
+            pendingDelete = sessions[selected]
+            status = nil
+        case .char("u"): undoDelete()
+        case .char("j"), .down: selected = min(max(0, sessions.count - 1), selected + 1)
+        case .char("k"), .up: selected = max(0, selected - 1)
+        default: return .ignored
+        }
         return .handled
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        ExerciseView(day: day, today: clock.today, sessions: sessions, minutesPerDay: minutesPerDay)
-            .render(in: area, buffer: &buffer, context: context)
+    private func handlePicker(_ key: Key) -> KeyResult {
+        guard var p = picker else { return .ignored }
+        switch p.handle(key) {
+        case .cancel:
+            picker = nil
+            if editor == nil { status = StatusMessage("Nothing logged.") }
+        case .chosen(let activity):
+            picker = nil
+            if var e = editor {
+                e.choose(activity)
+                editor = e
+            } else {
+                editor = ExerciseEditor(purpose: .add, activity: .catalog(activity), minutes: "", intensity: .moderate, date: day)
+            }
+            updateEstimate()
+        case .edited:
+            picker = p
+        }
+        return .handled
     }
-}
 
-struct ExerciseView: Widget {
-    let day: LocalDate
-    let today: LocalDate
-    let sessions: [ExerciseRecord]
-    let minutesPerDay: [Int]
+    private func openEditor() {
+        guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to edit on this day."); return }
+        let record = sessions[selected]
+        editor = ExerciseEditor(purpose: .edit(record), activity: SessionActivity(record: record), minutes: "\(record.minutes)",
+                                intensity: record.intensity, date: record.date)
+        status = nil
+        updateEstimate()
+    }
 
-    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let (header, body) = area.splitTop(1)
-        buffer.write([Span(day.longLabel, .title), Span(day == today ? "  today" : "", .muted)],
-                     x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
-        let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
-        let block = Block(title: "Sessions")
-        block.render(in: parts[0], buffer: &buffer, context: context)
-        Table(columns: [TableColumn("Activity"), TableColumn("Minutes", width: .length(8), alignment: .right),
-                        TableColumn("Intensity", width: .length(10)), TableColumn("kcal", width: .length(6), alignment: .right)],
-              rows: sessions.map { TableRow([$0.activity, "\($0.minutes)", $0.intensity.label, "\(Int($0.kcal.rounded()))"]) },
-              emptyMessage: "No exercise logged on this day.")
-            .render(in: block.inner(parts[0]).inset(left: 1, right: 1), buffer: &buffer, context: context)
+    private func handleEditor(_ key: Key) -> KeyResult {
+        guard var e = editor else { return .ignored }
+        typealias Field = ExerciseEntryField
+        switch key {
+        case .escape:
+            editor = nil
+            if case .edit = e.purpose { status = StatusMessage("Nothing changed.") } else { status = StatusMessage("Nothing logged.") }
+            return .handled
+        case .enter:
+            switch e.focusedField {
+            case .activity?:
+                picker = ActivityPicker(current: e.activity.activity)
+                return .handled
+            case .date?, nil:
+                submit(e)
+                return .handled
+            case let field?:
+                editor = check(field, in: e)
+                return .handled
+            }
+        default:
+            break
+        }
+        switch e.focusedField {
+        case .activity?:
+            // Typing on the activity starts a search for another one.
+            if case .char(let c) = key, !c.isWhitespace {
+                picker = ActivityPicker(query: String(c))
+                return .handled
+            }
+            if key == .backspace || key == .char(" ") {
+                picker = ActivityPicker(current: e.activity.activity)
+                return .handled
+            }
+            if [.tab, .backTab, .up, .down].contains(key) { _ = e.form.handle(key) }
+        case .intensity?:
+            switch key {
+            case .char("l"), .char("L"): e.setIntensity(.low)
+            case .char("m"), .char("M"): e.setIntensity(.moderate)
+            case .char("h"), .char("H"): e.setIntensity(.high)
+            default: _ = e.form.handle(key)
+            }
+        default:
+            _ = e.form.handle(key)
+        }
+        editor = e
+        updateEstimate()
+        return .handled
+    }
 
-        let week = minutesPerDay.suffix(7).reduce(0, +)
-        let chart = Block(title: "Minutes per day — last \(minutesPerDay.count) days", rightTitle: "7 days: \(week) / 150 min")
-        chart.render(in: parts[1], buffer: &buffer, context: context)
-        let first = day.adding(days: -(minutesPerDay.count - 1))
-        // A day without sessions is no bar at all, not a sliver that reads as "a few minutes".
-        BarChart(values: minutesPerDay.map { $0 > 0 ? Double($0) : nil }, labels: AxisLabels.everyNth(count: minutesPerDay.count, step: 7) { first.adding(days: $0).shortLabel(relativeTo: today) },
-                 unit: "min", scale: 0...Double(max(60, minutesPerDay.max() ?? 0)), role: .series3, barWidth: 3)
-            .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
+    /// Enter on a field: its error if it has one, else on to the next field.
+    private func check(_ field: ExerciseEntryField, in editor: ExerciseEditor) -> ExerciseEditor {
+        var e = editor
+        if case .failure(let errors) = logging.validate(e.input, defaultDate: day), let error = errors[field] {
+            e.form.errors[field.rawValue] = error.inlineMessage
+            status = StatusMessage("Please fix the marked field.", kind: .error)
+        } else {
+            e.form.errors[field.rawValue] = nil
+            e.form.focus = min(e.form.fields.count - 1, e.form.focus + 1)
+            status = nil
+        }
+        return e
+    }
+
+    private func submit(_ editor: ExerciseEditor) {
+        var e = editor
+        switch logging.validate(e.input, defaultDate: day) {
+        case .failure(let errors):
+            status = e.form.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
+            self.editor = e
+        case .success(let entry):
+            do {
+                let saved: ExerciseRecord
+                let verb: String
+                switch e.purpose {
+                case .add:
+                    saved = try logging.save(entry)
+                    verb = "Logged"
+                case .edit(let original):
+                    saved = try logging.update(original, with: entry)
+                    verb = "Saved"
+                }
+                self.editor = nil
+                day = saved.date
+                reload()
+                selected = sessions.firstIndex { $0.id == saved.id } ?? 0
+                status = StatusMessage("\(verb) \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue)) on \(saved.date.iso): "
+                                       + "\(Int(saved.kcal.rounded())) kcal.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not save: \(error)", kind: .error)
+                self.editor = e
+            }
+        }
+    }
+
+    /// Works the form's estimate out again from what it holds now.
+    private func updateEstimate() {
+        guard var e = editor else { return }
+        let input = e.input
+        let minutes = try? Validation.minutes(input.minutes)
+        let date = (try? Validation.date(input.date, today: clock.today)) ?? day
+        let intensity = e.intensity ?? .moderate
+        let catalog = e.activity.activity
+        // A session logged earlier may carry another MET than the catalog's for its intensity.
+        var asLogged: Intensity?
+        if case .logged(_, let li, let lm, let c) = e.activity, c?.met(for: li) != lm { asLogged = li }
+        let metLine: String
+        var codesLine: String?
+        if let catalog, catalog.isSingleEntry, asLogged == nil {
+            metLine = "\(FastFormat.oneDecimal(catalog.moderate.met)) at every intensity"
+            codesLine = "Compendium 2011: \(catalog.moderate.code), its only entry"
+        } else {
+            metLine = Intensity.allCases.map { i in
+                "\(i.rawValue) \(e.activity.met(for: i).map(FastFormat.oneDecimal) ?? "?")"
+            }.joined(separator: " · ")
+            var notes: [String] = []
+            if let catalog {
+                notes.append("Compendium 2011: " + Intensity.allCases.filter { !catalog.derived.contains($0) }
+                    .map { catalog.entry(for: $0).code }.joined(separator: " · "))
+                let missing = Intensity.allCases.filter { catalog.derived.contains($0) }.map(\.rawValue)
+                if !missing.isEmpty { notes.append("no \(missing.joined(separator: " or ")) entry, so moderate's") }
+            } else {
+                notes.append("not in the catalog")
+            }
+            if let asLogged { notes.append("\(asLogged.rawValue) as logged") }
+            codesLine = notes.joined(separator: "; ")
+        }
+        do {
+            e.estimate = ExerciseEstimate(met: e.activity.met(for: intensity), minutes: minutes, weight: try logging.weight(on: date),
+                                          metLine: metLine, codesLine: codesLine)
+        } catch {
+            e.estimate = nil
+            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+        }
+        editor = e
+    }
+
+    // MARK: Delete and undo
+
+    private func confirmDelete(_ record: ExerciseRecord, _ key: Key) -> KeyResult {
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            pendingDelete = nil
+            do {
+                guard let id = record.id, let deleted = try logging.delete(id: id) else {
+                    status = StatusMessage("That session was already gone.", kind: .error)
+                    reload()
+                    return .handled
+                }
+                lastDeleted = deleted
+                reload()
+                status = StatusMessage("Deleted \(deleted.minutes) min of \(deleted.activity) of \(deleted.date.iso) — u to undo.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not delete: \(error)", kind: .error)
+            }
+        case .no:
+            pendingDelete = nil
+            status = StatusMessage("Kept.")
+        case nil:
+            break
+        }
+        return .handled
+    }
+
+    private func undoDelete() {
+        guard let record = lastDeleted else { status = StatusMessage("Nothing to undo."); return }
+        do {
+            let restored = try logging.restore(record)
+            lastDeleted = nil
+            day = restored.date
+            reload()
+            selected = sessions.firstIndex { $0.id == restored.id } ?? selected
+            status = StatusMessage("Restored \(restored.minutes) min of \(restored.activity) of \(restored.date.iso).", kind: .success)
+        } catch {
+            status = StatusMessage("Could not restore: \(error)", kind: .error)
+        }
+    }
+
+    // MARK: Drawing
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        ExerciseView(day: day, today: clock.today, sessions: sessions, selected: selected, weeks: weeks, weight: weight,
+                     unitSystem: unitSystem)
+            .render(in: area, buffer: &buffer, context: context)
+        if let editor {
+            ExerciseEditorView(editor: editor, unitSystem: unitSystem, today: clock.today).render(in: area, buffer: &buffer, context: context)
+        }
+        if let picker {
+            ActivityPickerView(title: editor == nil ? "Log exercise — choose an activity" : "Choose another activity", picker: picker,
+                               closeHint: editor == nil ? "Esc cancel" : "Esc back")
+                .render(in: area, buffer: &buffer, context: context)
+        }
+        if let record = pendingDelete {
+            Confirmation(title: "Delete", message: "Delete \(record.minutes) min of \(record.activity) of \(record.date.iso)? y/n")
+                .render(in: area, buffer: &buffer, context: context)
+        }
     }
 }

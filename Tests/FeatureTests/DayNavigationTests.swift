@@ -90,16 +90,20 @@ import SleepFeature
         #expect(vm.records.isEmpty)
     }
 
-    @Test func exerciseStepsThroughDaysAndSumsMinutesPerDay() throws {
+    @Test func exerciseStepsThroughDaysAndSumsMinutesPerWeek() throws {
         let db = try TestDatabase.demo()
         let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
         try checkStepping(vm, day: { vm.day }) { day in
             let stored = try db.repositories.exerciseRecords(in: DateRange(start: day, end: day))
             #expect(vm.sessions == stored)
-            #expect(vm.minutesPerDay.count == 14)
-            #expect(vm.minutesPerDay.last == stored.reduce(0) { $0 + $1.minutes })
-            let fortnight = try db.repositories.exerciseRecords(in: DateRange(ending: day, days: 14))
-            #expect(vm.minutesPerDay.reduce(0, +) == fortnight.reduce(0) { $0 + $1.minutes })
+            #expect(vm.weeks.count == 12)
+            // Calendar weeks, Monday to Sunday, the last one holding the day.
+            let monday = try #require(vm.weeks.last?.monday)
+            #expect(monday.weekdayIndex == 0 && monday <= day && day.days(until: monday) > -7)
+            let week = try db.repositories.exerciseRecords(in: DateRange(start: monday, end: monday.adding(days: 6)))
+            #expect(vm.weeks.last?.minutes == week.reduce(0) { $0 + $1.minutes })
+            let all = try db.repositories.exerciseRecords(in: DateRange(start: try #require(vm.weeks.first?.monday), end: monday.adding(days: 6)))
+            #expect(vm.weeks.reduce(0) { $0 + $1.minutes } == all.reduce(0) { $0 + $1.minutes })
         }
     }
 

@@ -146,7 +146,68 @@ import SettingsFeature
         let db = try TestDatabase.demo()
         let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
         vm.didBecomeVisible()
+        // Two sessions logged today, the way the form does it.
+        for (name, minutes) in [("Running, 6 mph (9.7 km/h)", "30"), ("Stretching", "15")] {
+            vm.press(.char("a"))
+            vm.type(name)
+            vm.press(.enter)
+            vm.type(minutes)
+            vm.press(.enter, times: 3)
+        }
+        #expect(vm.sessions.count == 2)
         snapBoth(vm)
+        vm.press(.char("x"))
+        snap(vm, .small, label: "delete")
+        vm.press(.char("n"))
+        vm.press(.char("["), times: 3)
+        snap(vm, .large, label: "3-days-ago")
+    }
+
+    @Test func exerciseActivityList() throws {
+        let db = try TestDatabase.demo()
+        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        snapBoth(vm, label: "all")
+        vm.type("run")
+        vm.press(.down, times: 2)
+        snapBoth(vm, label: "run")
+        vm.type("xq")
+        snap(vm, .small, label: "nothing")
+    }
+
+    @Test func exerciseForm() throws {
+        let db = try TestDatabase.demo()
+        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        vm.type("cycling")
+        vm.press(.enter)
+        snap(vm, .small, label: "empty")
+        vm.type("45")
+        vm.press(.enter)
+        vm.press(.right)
+        snapBoth(vm, label: "estimate")
+        vm.press(.backTab)
+        vm.press(.ctrl("u"))
+        vm.type("0")
+        vm.press(.tab, times: 2)
+        vm.press(.ctrl("u"))
+        vm.type("2027-01-01")
+        vm.press(.enter)
+        #expect(vm.form?.errors.keys.sorted() == ["date", "minutes"])
+        snapBoth(vm, label: "errors")
+    }
+
+    @Test func exerciseFormWithoutWeight() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("a"))
+        vm.type("table tennis")
+        vm.press(.enter)
+        vm.type("20")
+        snap(vm, .large, label: "single-entry")
     }
 
     @Test func sleep() throws {

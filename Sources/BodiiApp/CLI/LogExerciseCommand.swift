@@ -1,0 +1,82 @@
+import ArgumentParser
+import BodiiDomain
+import Foundation
+
+struct LogExerciseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exercise",
+        abstract: "Record an exercise session: an activity from the catalog, its minutes and intensity.",
+        discussion: """
+        The activity is matched against Bodii's catalog of the Compendium of Physical Activities \
+        (typos, word order and case do not matter): `bodii log exercise running --minutes 30`, \
+        `bodii log exercise mountain biking --minutes 45 --intensity high`. When several activities \
+        match, the best one is logged and named. Energy is (MET − 1) × weight × hours.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The activity (one or more words), e.g. running, \"table tennis\", yoga.", valueName: "activity"))
+    var activity: [String]
+    @Option(name: .long, help: ArgumentHelp("How long, in whole minutes (1–1440).", valueName: "n"))
+    var minutes: String
+    @Option(name: .long, help: ArgumentHelp("low, moderate or high (default moderate).", valueName: "level"))
+    var intensity: String?
+    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    var date: String?
+
+    func run() throws {
+        try reportingFailures {
+            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
+            let repos = env.repositories
+            let match = try Self.resolve(activity.joined(separator: " "))
+            let logging = ExerciseLogging(store: repos, clock: env.clock)
+            let input = ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes,
+                                           intensity: intensity ?? Intensity.moderate.rawValue, date: date ?? "")
+            switch logging.validate(input) {
+            case .failure(let errors):
+                throw CommandFailure.data(errors.first?.message ?? "invalid input")
+            case .success(let entry):
+                if let note = match.note { StandardError.write("bodii: \(note)") }
+                let saved = try logging.save(entry)
+                let weight = try logging.weight(on: saved.date)
+                let fmt = UnitFormatter(try repos.loadProfile()?.unitSystem ?? .metric)
+                var basis = weight.isAssumed
+                    ? "no weight logged yet, so for \(fmt.mass(weight.kg))"
+                    : "for \(fmt.mass(weight.kg))"
+                let a = match.activity
+                if a.derived.contains(saved.intensity) {
+                    basis += a.isSingleEntry ? " (one Compendium value for every intensity)"
+                        : " (no \(saved.intensity.rawValue) entry in the Compendium: the moderate MET)"
+                }
+                print("Logged \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue), \(FastFormat.oneDecimal(saved.met)) MET) "
+                      + "on \(saved.date.iso): \(Int(saved.kcal.rounded())) kcal, \(basis)")
+            }
+        }
+    }
+
+    /// The catalog activity for what was typed, with a note when it was a guess among several.
+    struct Match {
+        let activity: Activity
+        let note: String?
+    }
+
+    static func resolve(_ text: String) throws -> Match {
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else {
+            throw CommandFailure.data("activity is empty: allowed an activity name such as walking, running or yoga")
+        }
+        let quoted = ValidationError.quoted(query)
+        if let exact = ActivityCatalog.activity(named: query) { return Match(activity: exact, note: nil) }
+        let found = ActivityCatalog.search(query)
+        guard let best = found.first else {
+            let close = ActivityCatalog.suggestions(for: query).map { "\"\($0.name)\"" }
+            let hint = close.isEmpty ? "try a common name such as walking, running, cycling, swimming or yoga"
+                : "close names: " + close.joined(separator: ", ")
+            throw CommandFailure.data("activity \(quoted) is not in the activity catalog: \(hint)")
+        }
+        guard found.count > 1 else { return Match(activity: best, note: nil) }
+        let others = found.dropFirst().prefix(3).map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let more = found.count > 4 ? ", …" : ""
+        return Match(activity: best, note: "\(quoted) matches \(found.count) activities; logged the best match, \"\(best.name)\" "
+                     + "(others: \(others)\(more)). Name it more exactly to pick another.")
+    }
+}

@@ -1,0 +1,65 @@
+import BodiiDomain
+import TerminalKit
+
+/// The day's sessions with their total, and minutes per week against the guideline.
+struct ExerciseView: Widget {
+    let day: LocalDate
+    let today: LocalDate
+    let sessions: [ExerciseRecord]
+    let selected: Int
+    let weeks: [ExerciseViewModel.WeekMinutes]
+    let weight: ExerciseWeight?
+    let unitSystem: UnitSystem
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (header, body) = area.splitTop(1)
+        var left = [Span(day.longLabel, .title)]
+        if day == today { left.append(Span("  today", .muted)) }
+        buffer.write(left, x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
+        if let weight {
+            // How a session's energy is worked out, with the weight new sessions on this day use.
+            let fmt = UnitFormatter(unitSystem)
+            let formula = "kcal = (MET − 1) × \(fmt.mass(weight.kg)) × h" + (weight.isAssumed ? " (no weight logged)" : "")
+            let w = TextWidth.of(formula)
+            if header.width - 2 - w > TextWidth.of(day.longLabel) + 9 {
+                buffer.write(formula, x: header.maxX - 1 - w, y: header.y, style: context.style(weight.isAssumed ? .warn : .muted))
+            }
+        }
+
+        let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
+        let minutes = sessions.reduce(0) { $0 + $1.minutes }
+        let kcal = sessions.reduce(0) { $0 + $1.kcal }
+        let count = sessions.count == 1 ? "1 session" : "\(sessions.count) sessions"
+        let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(minutes) min · \(Int(kcal.rounded())) kcal")
+        block.render(in: parts[0], buffer: &buffer, context: context)
+        Table(columns: [
+            TableColumn("Activity"), TableColumn("Minutes", width: .length(7), alignment: .right),
+            TableColumn("Intensity", width: .length(9)), TableColumn("MET", width: .length(4), alignment: .right),
+            TableColumn("kcal", width: .length(5), alignment: .right),
+        ], rows: sessions.map { s in
+            TableRow([Span(s.activity), Span("\(s.minutes)", .accent), Span(s.intensity.label), Span(FastFormat.oneDecimal(s.met), .muted),
+                      Span("\(Int(s.kcal.rounded()))", .accent)])
+        }, selected: sessions.isEmpty ? nil : selected,
+              emptyMessage: "No exercise on this day — press a to add a session.", columnSpacing: 2)
+            .render(in: block.inner(parts[0]).inset(left: 1, right: 1), buffer: &buffer, context: context)
+
+        renderWeeks(in: parts[1], buffer: &buffer, context: context)
+    }
+
+    func renderWeeks(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let goal = ExerciseViewModel.weeklyGuidelineMinutes
+        let current = weeks.last
+        let isThisWeek = current.map { ExerciseViewModel.monday(of: today) == $0.monday } ?? false
+        let which = isThisWeek ? "this week" : "week of \(current.map { $0.monday.shortLabel(relativeTo: today) } ?? "")"
+        let block = Block(title: "Minutes per week — last \(weeks.count) weeks",
+                          rightTitle: "\(which) \(current?.minutes ?? 0) / \(goal) min")
+        block.render(in: area, buffer: &buffer, context: context)
+        let inner = block.inner(area).inset(left: 1, right: 1)
+        let top = Double(max(goal + goal / 3, ((weeks.map(\.minutes).max() ?? 0) + 49) / 50 * 50))
+        // Weeks are labelled by their Monday; a week without exercise has no bar.
+        let labels = AxisLabels.everyNth(count: weeks.count, step: 3) { weeks[$0].monday.shortLabel(relativeTo: today) }
+        BarChart(values: weeks.map { $0.minutes > 0 ? Double($0.minutes) : nil }, labels: labels, unit: "min",
+                 target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good, barWidth: 3, gap: 2)
+            .render(in: inner, buffer: &buffer, context: context)
+    }
+}
