@@ -85,6 +85,20 @@ try MainActor.assumeIsolated {
         app.press(.char("["))
         _ = app.render(width: 200, height: 60)
     }.line)
+    app.press(.char("t"))
+    // Week → month → quarter → year and back, each step a keystroke.
+    let zoomKeys: [Key] = [.char("-"), .char("-"), .char("-"), .char("+"), .char("+"), .char("+")]
+    var z = 0
+    print("dashboard range switch + render: " + measure(300) {
+        app.press(zoomKeys[z % zoomKeys.count])
+        z += 1
+        _ = app.render(width: 200, height: 60)
+    }.line)
+    print("check-in calendar (g) + render:  " + measure(100) {
+        app.press(.char("g"))
+        _ = app.render(width: 200, height: 60)
+        app.press(.escape)
+    }.line)
 }
 
 // Start to first full frame: the real binary on a pseudo-terminal of our own (curses needs a TTY),

@@ -70,6 +70,8 @@ public protocol CheckInRepository {
     /// Inserts or replaces the check-in of that date.
     func saveCheckIn(_ checkIn: CheckIn) throws
     func checkIns(in range: DateRange) throws -> [CheckIn]
+    /// Just the dates that have a check-in (for streaks over years of history).
+    func checkInDates(in range: DateRange) throws -> [LocalDate]
     /// A day's check-in answers in one transaction: the check-in (insert or replace), a weigh-in
     /// with its snapshot, and a night that takes the place of any night of its date.
     func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws

@@ -122,6 +122,19 @@ extension SQLiteRepositories: CheckInRepository {
         }
     }
 
+    public func checkInDates(in range: DateRange) throws -> [LocalDate] {
+        try writer.read { db in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT date FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
+                                           arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+            var dates: [LocalDate] = []
+            while let row = try rows.next() {
+                let text: String = try row.decode(atIndex: 0)
+                dates.append(try SQLText.localDate(text, column: "check_in.date"))
+            }
+            return dates
+        }
+    }
+
     static func upsertCheckIn(_ checkIn: CheckIn, _ db: Database) throws {
         try db.cachedStatement(sql: "INSERT OR REPLACE INTO check_in (date, mood, energy, note) VALUES (?, ?, ?, ?)")
             .execute(arguments: [SQLText.date(checkIn.date), checkIn.mood, checkIn.energy, checkIn.note])

@@ -134,6 +134,30 @@ import Testing
             #expect(try repos.checkIn(on: day("2026-11-21")) == CheckIn(date: day("2026-11-21"), mood: 5, note: "sunny"))
             #expect(try repos.checkIn(on: day("2026-11-20")) == nil)
             #expect(try repos.checkIns(in: week).map(\.date) == [day("2026-11-19"), day("2026-11-21")])
+            #expect(try repos.checkInDates(in: week) == [day("2026-11-19"), day("2026-11-21")])
+            #expect(try repos.checkInDates(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20"))).isEmpty)
+        }
+    }
+
+    /// The check-in's answers in one transaction: a night of the same date is replaced, not doubled.
+    @Test func checkInDayWritesAllOrNothing() throws {
+        try withDatabase { _, repos throws in
+            let d = day("2026-11-21")
+            try repos.addSleepRecord(SleepRecord(date: d, minutes: 300, status: .poor))
+            let body = BodyRecord(date: d, weightKg: 80, recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
+            let snapshot = MetabolismSnapshot(date: d, bmr: 1700, tdee: 2400, formula: .mifflinStJeor, activityLevel: .moderate)
+            try repos.saveCheckInDay(CheckIn(date: d, mood: 4, energy: 3), body: (body, snapshot),
+                                     night: SleepRecord(date: d, minutes: 450, quality: 4, status: .good))
+            #expect(try repos.sleepRecords(in: week).map(\.minutes) == [450])
+            #expect(try repos.bodyRecords(in: week).map(\.weightKg) == [80])
+            #expect(try repos.dailyLog(on: d)?.tdee == 2400)
+            // A bad night (quality 9 breaks a CHECK) rolls everything back.
+            #expect(throws: (any Error).self) {
+                try repos.saveCheckInDay(CheckIn(date: d, mood: 1), body: (body, snapshot),
+                                         night: SleepRecord(date: d, minutes: 450, quality: 9, status: .good))
+            }
+            #expect(try repos.checkIn(on: d)?.mood == 4)
+            #expect(try repos.bodyRecords(in: week).count == 1)
         }
     }
 
