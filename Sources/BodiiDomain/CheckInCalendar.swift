@@ -62,8 +62,7 @@ public struct CheckInCalendar: Equatable, Sendable {
                               eatenKcal: eaten, targetKcal: target)
         }
         // Streaks run over all check-ins, not just the range shown.
-        let all = Set(try source.checkInDates(in: DateRange(start: LocalDate(daysSinceEpoch: 0), end: range.end)))
-        return CheckInCalendar(days: days, currentStreak: Streaks.current(days: all, endingOn: range.end),
-                               longestStreak: Streaks.longest(days: all))
+        let streaks = try source.checkInStreaks(endingOn: range.end)
+        return CheckInCalendar(days: days, currentStreak: streaks.current, longestStreak: streaks.longest)
     }
 }

@@ -57,7 +57,7 @@ public struct DaySummaryQuery {
     public init(source: any Source) { self.source = source }
 
     /// How far back the trend looks; the Hacker's Diet trend forgets 90 % of a weigh-in in ~3 weeks.
-    static let trendWindowDays = 120
+    public static let trendWindowDays = 120
 
     /// The daily weights the trend is computed from, for callers that already read them.
     public func trendWindow(endingOn date: LocalDate) throws -> [(date: LocalDate, weightKg: Double)] {

@@ -70,8 +70,9 @@ public protocol CheckInRepository {
     /// Inserts or replaces the check-in of that date.
     func saveCheckIn(_ checkIn: CheckIn) throws
     func checkIns(in range: DateRange) throws -> [CheckIn]
-    /// Just the dates that have a check-in (for streaks over years of history).
-    func checkInDates(in range: DateRange) throws -> [LocalDate]
+    /// Runs of consecutive days with a check-in, as `Streaks` defines them: the run ending on
+    /// `day` (or the day before, while `day` has none yet), and the longest run up to `day`.
+    func checkInStreaks(endingOn day: LocalDate) throws -> (current: Int, longest: Int)
     /// A day's check-in answers in one transaction: the check-in (insert or replace), a weigh-in
     /// with its snapshot, and a night that takes the place of any night of its date.
     func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws

@@ -122,16 +122,22 @@ extension SQLiteRepositories: CheckInRepository {
         }
     }
 
-    public func checkInDates(in range: DateRange) throws -> [LocalDate] {
+    /// Gaps and islands in SQL: consecutive dates share `julianday(date) − row number`, so each
+    /// run is one group; years of check-ins never cross into Swift.
+    public func checkInStreaks(endingOn day: LocalDate) throws -> (current: Int, longest: Int) {
         try writer.read { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT date FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
-                                           arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-            var dates: [LocalDate] = []
-            while let row = try rows.next() {
-                let text: String = try row.decode(atIndex: 0)
-                dates.append(try SQLText.localDate(text, column: "check_in.date"))
-            }
-            return dates
+            let row = try Row.fetchOne(db.cachedStatement(sql: """
+                WITH runs AS (
+                    SELECT COUNT(*) AS n, MAX(date) AS last FROM (
+                        SELECT date, julianday(date) - ROW_NUMBER() OVER (ORDER BY date) AS run
+                        FROM check_in WHERE date <= ?)
+                    GROUP BY run)
+                SELECT (SELECT IFNULL(MAX(n), 0) FROM runs),
+                       (SELECT IFNULL(MAX(n), 0) FROM runs WHERE last >= ?)
+                """), arguments: [SQLText.date(day), SQLText.date(day.adding(days: -1))])
+            let longest: Int = try row?.decode(atIndex: 0) ?? 0
+            let current: Int = try row?.decode(atIndex: 1) ?? 0
+            return (current, longest)
         }
     }
 

@@ -34,7 +34,10 @@ public struct DashboardState: Equatable, Sendable {
     /// Reads the repositories for `day`, with trend charts over `range`.
     public static func load(day: LocalDate, range: ChartRange = .week, from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
-        let weights = try query.trendWindow(endingOn: day)
+        // One read of weigh-ins serves both the day's trend window and the charts' longer one.
+        let chartWeights = try DashboardTrends.weightWindow(range: range, day: day, source: source)
+        let windowStart = day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))
+        let weights = chartWeights.filter { $0.date >= windowStart }
         let summary = try query.summary(for: day, weights: weights)
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
@@ -64,7 +67,7 @@ public struct DashboardState: Equatable, Sendable {
             goal: summary.goal,
             goalProgress: summary.goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: day) },
             calendar: calendar,
-            trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, source: source)
+            trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, weighIns: chartWeights, source: source)
         )
     }
 }

@@ -28,11 +28,21 @@ public struct DashboardTrends: Equatable, Sendable {
         range <= .month && daily.starts.count <= width ? (daily, false) : (weekly, true)
     }
 
-    static func load(range: ChartRange, day: LocalDate, target: Double?, source: any Repositories) throws -> DashboardTrends {
+    /// Days of weigh-ins before the range, so the trend has settled by the range's first day.
+    static let trendLeadDays = 120
+
+    /// The daily weights the charts need: the range and the lead-in before it (at least the
+    /// day's own trend window).
+    static func weightWindow(range: ChartRange, day: LocalDate, source: any Repositories) throws -> [(date: LocalDate, weightKg: Double)] {
+        let start = min(range.dates(endingOn: day).start.adding(days: -trendLeadDays),
+                        day.adding(days: -(DaySummaryQuery.trendWindowDays - 1)))
+        return try source.dailyWeights(in: DateRange(start: start, end: day))
+    }
+
+    static func load(range: ChartRange, day: LocalDate, target: Double?, weighIns: [(date: LocalDate, weightKg: Double)],
+                     source: any Repositories) throws -> DashboardTrends {
         let span = range.dates(endingOn: day)
         let days = span.days
-        // The trend needs weeks of weigh-ins before the range to have settled by its start.
-        let weighIns = try source.dailyWeights(in: DateRange(start: span.start.adding(days: -120), end: day))
         let points = Dictionary(WeightTrend.compute(weighIns).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let logs = Dictionary(try source.dailyLogs(in: span).map { ($0.date, $0.caloriesIn) }, uniquingKeysWith: { _, b in b })
         var sleep: [LocalDate: Double] = [:]

@@ -134,8 +134,24 @@ import Testing
             #expect(try repos.checkIn(on: day("2026-11-21")) == CheckIn(date: day("2026-11-21"), mood: 5, note: "sunny"))
             #expect(try repos.checkIn(on: day("2026-11-20")) == nil)
             #expect(try repos.checkIns(in: week).map(\.date) == [day("2026-11-19"), day("2026-11-21")])
-            #expect(try repos.checkInDates(in: week) == [day("2026-11-19"), day("2026-11-21")])
-            #expect(try repos.checkInDates(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20"))).isEmpty)
+        }
+    }
+
+    /// The store's streaks agree with `Streaks` on the same dates, for every end day around them.
+    @Test func checkInStreaksMatchTheDomainRule() throws {
+        try withDatabase { _, repos throws in
+            let isos = ["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-05", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]
+            for iso in isos { try repos.saveCheckIn(CheckIn(date: day(iso), mood: 3)) }
+            let dates = Set(isos.map(day))
+            let none = try repos.checkInStreaks(endingOn: day("2026-09-01"))
+            #expect(none.current == 0 && none.longest == 0)
+            for offset in -60...3 {
+                let end = day("2026-11-21").adding(days: offset)
+                let upTo = Set(dates.filter { $0 <= end })
+                let streaks = try repos.checkInStreaks(endingOn: end)
+                #expect(streaks.current == Streaks.current(days: upTo, endingOn: end), "current on \(end.iso)")
+                #expect(streaks.longest == Streaks.longest(days: upTo), "longest on \(end.iso)")
+            }
         }
     }
 
