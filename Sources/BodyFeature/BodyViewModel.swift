@@ -25,10 +25,9 @@ public final class BodyViewModel: TabScreen {
     public private(set) var editing: BodyRecord?
     public private(set) var range: ChartRange = .month
     public private(set) var status: StatusMessage?
+    private var deletion = DeleteUndo<BodyRecord>(noun: "weigh-in")
     /// The record `x` asked about, waiting for y/n.
-    public private(set) var pendingDelete: BodyRecord?
-    /// The last deleted record, which `u` brings back.
-    public private(set) var lastDeleted: BodyRecord?
+    public var pendingDelete: BodyRecord? { deletion.pending }
 
     /// How much history the table shows.
     static let historyDays = 730
@@ -58,9 +57,7 @@ public final class BodyViewModel: TabScreen {
         if form != nil {
             return .formDialog(title: formTitle)
         }
-        if pendingDelete != nil {
-            return Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep")
-        }
+        if pendingDelete != nil { return deletion.keyMap }
         return KeyMap(title: "Body", bindings: [
             KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true),
             KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true),
@@ -97,7 +94,15 @@ public final class BodyViewModel: TabScreen {
 
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
-        if let record = pendingDelete { return confirmDelete(record, key) }
+        if pendingDelete != nil {
+            let result = deletion.answer(key, describe: describe) { record in
+                guard let id = record.id else { return nil }
+                return try logging.delete(id: id)
+            }
+            if let s = result.status { status = s }
+            if result.changed { reload() }
+            return .handled
+        }
         switch key {
         case .char("a"): openForm(editing: nil)
         case .char("e"):
@@ -105,7 +110,7 @@ public final class BodyViewModel: TabScreen {
             openForm(editing: rows[selected].record)
         case .char("x"):
             guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to delete."); return .handled }
-            pendingDelete = rows[selected].record
+            deletion.ask(about: rows[selected].record)
         case .char("u"): undoDelete()
         case .char("j"), .down: selected = min(max(0, rows.count - 1), selected + 1)
         case .char("k"), .up: selected = max(0, selected - 1)
@@ -118,42 +123,16 @@ public final class BodyViewModel: TabScreen {
         return .handled
     }
 
-    private func confirmDelete(_ record: BodyRecord, _ key: Key) -> KeyResult {
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            pendingDelete = nil
-            do {
-                guard let id = record.id, let deleted = try logging.delete(id: id) else {
-                    status = StatusMessage("That weigh-in was already gone.", kind: .error)
-                    reload()
-                    return .handled
-                }
-                lastDeleted = deleted
-                reload()
-                status = StatusMessage("Deleted \(UnitFormatter(unitSystem).mass(deleted.weightKg)) of \(deleted.date.iso) — u to undo.", kind: .success)
-            } catch {
-                status = StatusMessage("Could not delete: \(error)", kind: .error)
-            }
-        case .no:
-            pendingDelete = nil
-            status = StatusMessage("Kept.")
-        case nil:
-            break
-        }
-        return .handled
+    private func describe(_ record: BodyRecord) -> String {
+        "\(UnitFormatter(unitSystem).mass(record.weightKg)) of \(record.date.iso)"
     }
 
     private func undoDelete() {
-        guard let record = lastDeleted else { status = StatusMessage("Nothing to undo."); return }
-        do {
-            let restored = try logging.save(record)
-            lastDeleted = nil
-            reload()
-            selected = rows.firstIndex { $0.record.id == restored.id } ?? selected
-            status = StatusMessage("Restored \(UnitFormatter(unitSystem).mass(restored.weightKg)) of \(restored.date.iso).", kind: .success)
-        } catch {
-            status = StatusMessage("Could not restore: \(error)", kind: .error)
-        }
+        let result = deletion.undo(describe: describe) { try logging.save($0) }
+        status = result.status
+        guard let restored = result.restored else { return }
+        reload()
+        selected = rows.firstIndex { $0.record.id == restored.id } ?? selected
     }
 
     /// The log form, empty but for today's date, or filled with `record`'s values in the user's units.
@@ -222,9 +201,6 @@ public final class BodyViewModel: TabScreen {
         if let form {
             FormDialog(title: formTitle, form: form).render(in: area, buffer: &buffer, context: context)
         }
-        if let record = pendingDelete {
-            let what = "\(UnitFormatter(unitSystem).mass(record.weightKg)) of \(record.date.iso)"
-            Confirmation(title: "Delete", message: "Delete the weigh-in \(what)? y/n").render(in: area, buffer: &buffer, context: context)
-        }
+        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -18,10 +18,9 @@ public final class ExerciseViewModel: TabScreen {
     public private(set) var weight: ExerciseWeight?
     public private(set) var unitSystem: UnitSystem = .metric
     public private(set) var status: StatusMessage?
+    private var deletion = DeleteUndo<ExerciseRecord>(noun: "session")
     /// The session `x` asked about, waiting for y/n.
-    public private(set) var pendingDelete: ExerciseRecord?
-    /// The last deleted session, which `u` brings back.
-    public private(set) var lastDeleted: ExerciseRecord?
+    public var pendingDelete: ExerciseRecord? { deletion.pending }
     private(set) var picker: ActivityPicker?
     private(set) var editor: ExerciseEditor?
 
@@ -74,12 +73,7 @@ public final class ExerciseViewModel: TabScreen {
                 KeyBinding([.escape], help: "cancel", footer: true),
             ])
         }
-        if pendingDelete != nil {
-            return KeyMap(title: "Delete", bindings: [
-                KeyBinding([.char("y")], help: "delete", footer: true),
-                KeyBinding([.char("n"), .escape], label: "n/Esc", help: "keep", footer: true),
-            ])
-        }
+        if pendingDelete != nil { return deletion.keyMap }
         return KeyMap(title: "Exercise", bindings: [
             KeyBinding([.char("a")], help: "add", footer: true),
             KeyBinding([.char("e")], help: "edit", footer: true),
@@ -121,7 +115,15 @@ public final class ExerciseViewModel: TabScreen {
     public func handle(_ key: Key) -> KeyResult {
         if picker != nil { return handlePicker(key) }
         if editor != nil { return handleEditor(key) }
-        if let record = pendingDelete { return confirmDelete(record, key) }
+        if pendingDelete != nil {
+            let result = deletion.answer(key, describe: describe) { record in
+                guard let id = record.id else { return nil }
+                return try logging.delete(id: id)
+            }
+            if let s = result.status { status = s }
+            if result.changed { reload() }
+            return .handled
+        }
         if let step = DayStep(key) {
             day = day.moved(by: step.offset, today: clock.today)
             selected = 0
@@ -135,7 +137,7 @@ public final class ExerciseViewModel: TabScreen {
         case .char("e"): openEditor()
         case .char("x"):
             guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to delete on this day."); return .handled }
-            pendingDelete = sessions[selected]
+            deletion.ask(about: sessions[selected])
             status = nil
         case .char("u"): undoDelete()
         case .char("j"), .down: selected = min(max(0, sessions.count - 1), selected + 1)
@@ -314,43 +316,17 @@ public final class ExerciseViewModel: TabScreen {
 
     // MARK: Delete and undo
 
-    private func confirmDelete(_ record: ExerciseRecord, _ key: Key) -> KeyResult {
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            pendingDelete = nil
-            do {
-                guard let id = record.id, let deleted = try logging.delete(id: id) else {
-                    status = StatusMessage("That session was already gone.", kind: .error)
-                    reload()
-                    return .handled
-                }
-                lastDeleted = deleted
-                reload()
-                status = StatusMessage("Deleted \(deleted.minutes) min of \(deleted.activity) of \(deleted.date.iso) — u to undo.", kind: .success)
-            } catch {
-                status = StatusMessage("Could not delete: \(error)", kind: .error)
-            }
-        case .no:
-            pendingDelete = nil
-            status = StatusMessage("Kept.")
-        case nil:
-            break
-        }
-        return .handled
+    private func describe(_ record: ExerciseRecord) -> String {
+        "\(record.minutes) min of \(record.activity) of \(record.date.iso)"
     }
 
     private func undoDelete() {
-        guard let record = lastDeleted else { status = StatusMessage("Nothing to undo."); return }
-        do {
-            let restored = try logging.restore(record)
-            lastDeleted = nil
-            day = restored.date
-            reload()
-            selected = sessions.firstIndex { $0.id == restored.id } ?? selected
-            status = StatusMessage("Restored \(restored.minutes) min of \(restored.activity) of \(restored.date.iso).", kind: .success)
-        } catch {
-            status = StatusMessage("Could not restore: \(error)", kind: .error)
-        }
+        let result = deletion.undo(describe: describe) { try logging.restore($0) }
+        status = result.status
+        guard let restored = result.restored else { return }
+        day = restored.date
+        reload()
+        selected = sessions.firstIndex { $0.id == restored.id } ?? selected
     }
 
     // MARK: Drawing
@@ -367,9 +343,6 @@ public final class ExerciseViewModel: TabScreen {
                                closeHint: editor == nil ? "Esc cancel" : "Esc back")
                 .render(in: area, buffer: &buffer, context: context)
         }
-        if let record = pendingDelete {
-            Confirmation(title: "Delete", message: "Delete \(record.minutes) min of \(record.activity) of \(record.date.iso)? y/n")
-                .render(in: area, buffer: &buffer, context: context)
-        }
+        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }
 }

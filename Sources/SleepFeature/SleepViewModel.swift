@@ -15,8 +15,8 @@ public final class SleepViewModel: TabScreen {
     public private(set) var form: Form?
     /// The night the open form edits; nil when it logs a new one.
     public private(set) var editing: SleepRecord?
-    public private(set) var pendingDelete: SleepRecord?
-    public private(set) var lastDeleted: SleepRecord?
+    private var deletion = DeleteUndo<SleepRecord>(noun: "night")
+    public var pendingDelete: SleepRecord? { deletion.pending }
     public private(set) var status: StatusMessage?
     private let logging: SleepLogging
 
@@ -36,9 +36,7 @@ public final class SleepViewModel: TabScreen {
         if form != nil {
             return .formDialog(title: formTitle)
         }
-        if pendingDelete != nil {
-            return Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep")
-        }
+        if pendingDelete != nil { return deletion.keyMap }
         return KeyMap(title: "Sleep", bindings: [
             KeyBinding([.char("a")], help: "log a night", footer: true),
             KeyBinding([.char("e")], help: "edit the selected night", footer: true),
@@ -73,7 +71,15 @@ public final class SleepViewModel: TabScreen {
 
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
-        if let night = pendingDelete { return confirmDelete(night, key) }
+        if pendingDelete != nil {
+            let result = deletion.answer(key, describe: describe) { night in
+                guard let id = night.id else { return nil }
+                return try logging.delete(id: id)
+            }
+            if let s = result.status { status = s }
+            if result.changed { reload() }
+            return .handled
+        }
         if let step = DayStep(key) {
             day = day.moved(by: step.offset, today: clock.today)
             reload()
@@ -86,7 +92,7 @@ public final class SleepViewModel: TabScreen {
             openForm(editing: night)
         case .char("x"):
             guard let night = selectedNight else { status = StatusMessage("Nothing to delete."); return .handled }
-            pendingDelete = night
+            deletion.ask(about: night)
         case .char("u"): undoDelete()
         case .char("j"), .down: selected = min(max(0, nights.count - 1), selected + 1)
         case .char("k"), .up: selected = max(0, selected - 1)
@@ -99,41 +105,10 @@ public final class SleepViewModel: TabScreen {
         "\(DurationFormat.hoursMinutes(night.minutes)) of \(night.date.iso)"
     }
 
-    private func confirmDelete(_ night: SleepRecord, _ key: Key) -> KeyResult {
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            pendingDelete = nil
-            do {
-                guard let id = night.id, let deleted = try logging.delete(id: id) else {
-                    status = StatusMessage("That night was already gone.", kind: .error)
-                    reload()
-                    return .handled
-                }
-                lastDeleted = deleted
-                reload()
-                status = StatusMessage("Deleted the night \(describe(deleted)) — u to undo.", kind: .success)
-            } catch {
-                status = StatusMessage("Could not delete: \(error)", kind: .error)
-            }
-        case .no:
-            pendingDelete = nil
-            status = StatusMessage("Kept.")
-        case nil:
-            break
-        }
-        return .handled
-    }
-
     private func undoDelete() {
-        guard let night = lastDeleted else { status = StatusMessage("Nothing to undo."); return }
-        do {
-            let restored = try logging.save(night).night
-            lastDeleted = nil
-            show(restored)
-            status = StatusMessage("Restored the night \(describe(restored)).", kind: .success)
-        } catch {
-            status = StatusMessage("Could not restore: \(error)", kind: .error)
-        }
+        let result = deletion.undo(describe: describe) { try logging.save($0).night }
+        status = result.status
+        if let restored = result.restored { show(restored) }
     }
 
     /// Moves the window to hold `night` if needed, and selects it.
@@ -219,9 +194,7 @@ public final class SleepViewModel: TabScreen {
             FormDialog(title: formTitle, intro: "A night belongs to the day you woke up; a bedtime after midnight is fine. Give bed and wake time, or a duration.", form: form)
                 .render(in: area, buffer: &buffer, context: context)
         }
-        if let night = pendingDelete {
-            Confirmation(title: "Delete", message: "Delete the night \(describe(night))? y/n").render(in: area, buffer: &buffer, context: context)
-        }
+        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }
 }
 

@@ -389,7 +389,7 @@ import ExerciseFeature
         #expect(vm.selected == 0)
         #expect(try stored(db) == [first])
         #expect(try db.repositories.dailyLog(on: TestDay.fixed)?.caloriesOut == first.kcal)
-        #expect(vm.status?.text == "Deleted 10 min of Stretching of 2026-11-22 — u to undo.")
+        #expect(vm.status?.text == "Deleted the session 10 min of Stretching of 2026-11-22 — u to undo.")
 
         vm.press(.char("]"))
         vm.press(.char("["), times: 3)
