@@ -108,6 +108,19 @@ import Testing
         #expect(try database.repositories.searchFoods("bananas raw", limit: 100).filter { $0.name == "Bananas, raw" }.count == 1)
     }
 
+    @Test func demoHistoryEatsRealCatalogFoods() throws {
+        let db = folder.path("demo.sqlite")
+        let r = try runBodii(["demo", "--days", "30", "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(" foods eaten, "))
+        let eaten = try records(db)
+        #expect(eaten.count > 150)
+        let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
+        defer { try? database.close() }
+        for id in Set(eaten.map(\.foodId)) { #expect(try database.repositories.food(id: id) != nil, "\(id)") }
+        #expect(try database.repositories.recentFoods(limit: 5).count == 5)
+    }
+
     @Test func todayJSONListsTheDaysFoodsInKeyOrder() throws {
         let db = folder.path("today.sqlite")
         #expect(try runBodii(["log", "food", "--id", "usda:09040", "--grams", "118", "--meal", "breakfast", "--db", db]).status == 0)

@@ -79,3 +79,51 @@ import Testing
         #expect(FoodLogging.quantityLabel(0.333) == "0.33")
     }
 }
+
+@Suite struct DemoMealsTests {
+    let end = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 20_779)
+
+    /// Stand-ins for the catalog's menu foods: 100 kcal per 100 g each.
+    var foods: [FoodID: Food] {
+        Dictionary(uniqueKeysWithValues: DemoHistory.menuFoodIDs.map { id in
+            (id, Food(id: id, name: "Food \(id)", source: "USDA SR", per100g: Nutrients(kcal: 100, proteinG: 5, carbsG: 10, fatG: 4)))
+        })
+    }
+
+    @Test func mealsAreDeterministicAndLeaveTheRestOfTheHistoryAsItWas() {
+        let demo = DemoHistory(days: 60, endDate: end)
+        let with = demo.makeBatch(foods: foods)
+        let again = demo.makeBatch(foods: foods)
+        let without = demo.makeBatch()
+        #expect(with.food == again.food)
+        #expect(without.food.isEmpty)
+        #expect(with.body.map(\.0) == without.body.map(\.0))
+        #expect(with.exercise == without.exercise)
+        #expect(with.sleep == without.sleep)
+        #expect(with.checkIns == without.checkIns)
+        // Most days have breakfast, lunch and dinner; portions are whole 5 g steps.
+        let days = Set(with.food.map(\.date))
+        #expect(days.count >= 48 && days.count <= 60)
+        for meal in [Meal.breakfast, .lunch, .dinner] {
+            #expect(Set(with.food.filter { $0.meal == meal }.map(\.date)) == days)
+        }
+        #expect(with.food.allSatisfy { $0.grams.truncatingRemainder(dividingBy: 5) == 0 && $0.grams >= 5 })
+        #expect(with.food.allSatisfy { foods[$0.foodId] != nil })
+    }
+
+    @Test func nothingIsEatenLaterThanNow() {
+        // 10:00 UTC on the last day: breakfast only.
+        let now = Date(timeIntervalSince1970: Double(end.daysSinceEpoch) * 86_400 + 10 * 3600)
+        let batch = DemoHistory(days: 40, endDate: end, now: now).makeBatch(foods: foods)
+        let last = batch.food.filter { $0.date == end }
+        #expect(last.allSatisfy { $0.meal == .breakfast && $0.loggedAt <= now })
+    }
+
+    @Test func aFoodMissingFromTheCatalogIsLeftOut() {
+        var some = foods
+        some[FoodID("usda:09040")] = nil
+        let batch = DemoHistory(days: 30, endDate: end).makeBatch(foods: some)
+        #expect(!batch.food.isEmpty)
+        #expect(!batch.food.contains { $0.foodId == FoodID("usda:09040") })
+    }
+}
