@@ -54,7 +54,7 @@ struct LogFoodCommand: ParsableCommand {
             } else {
                 mealChoice = Meal.likely(at: clock.now, timeZone: clock.timeZone)
             }
-            let day = try date.map { text in try data { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
+            let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
                 ?? clock.today
 
             // Logging food needs no profile, and the catalog ships in the binary: the database may be new.
@@ -89,7 +89,7 @@ struct LogFoodCommand: ParsableCommand {
                 do throws(BodiiDomain.ValidationError) { serving = try FoodLogging.serving(named: name, of: food) } catch {
                     throw CommandFailure.data(Self.noSuchServing(name, of: food))
                 }
-                let quantity = try data { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving) }
+                let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving) }
                 grams = serving.grams * quantity
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
@@ -121,16 +121,16 @@ struct LogFoodCommand: ParsableCommand {
             throw CommandFailure.usage("say how much: --grams G, or --serving NAME [--qty N]")
         case (.some(let text), nil):
             if qty != nil { throw CommandFailure.usage("--qty counts servings: use it with --serving, not --grams") }
-            return .grams(try data { () throws(BodiiDomain.ValidationError) in try FoodLogging.grams(text) })
+            return .grams(try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.grams(text) })
         case (nil, .some(let name)):
             let quantity = qty ?? "1"
-            _ = try data { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantity) }
+            _ = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantity) }
             return .servings(name: name, quantity: quantity)
         }
     }
 }
 
 /// Runs a validator; its error becomes bad data (exit 65) with the validator's one-line message.
-func data<T>(_ body: () throws(BodiiDomain.ValidationError) -> T) throws -> T {
+func validated<T>(_ body: () throws(BodiiDomain.ValidationError) -> T) throws -> T {
     do throws(BodiiDomain.ValidationError) { return try body() } catch { throw CommandFailure.data(error.message) }
 }
