@@ -62,7 +62,7 @@ import SettingsFeature
     /// The dashboard of a 160×48 terminal (content 160×45) with a goal, at each chart range, and
     /// the check-in calendar (`g`) at each zoom.
     @Test func dashboardLargeRangesAndCalendar() throws {
-        let db = try TestDatabase.demo(days: 400)
+        let db = try TestDatabase.demo(days: 400, meals: true)
         let weight = try #require(try db.repositories.latestBodyRecord(onOrBefore: TestDay.fixed)?.weightKg)
         try db.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: 2600, weightKg: weight, on: TestDay.fixed.adding(days: -30)))
         let vm = DashboardViewModel(source: db.repositories, clock: db.clock)

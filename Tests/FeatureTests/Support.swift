@@ -20,7 +20,8 @@ final class TestDatabase {
     var repositories: SQLiteRepositories { database.repositories }
     var path: String { database.url.path }
 
-    init(profile: Profile? = nil, demoDays: Int = 0, clock: FixedClock = TestDay.clock) throws {
+    /// `meals`: the demo history includes meals of real catalog foods (seeds the catalog first).
+    init(profile: Profile? = nil, demoDays: Int = 0, meals: Bool = false, clock: FixedClock = TestDay.clock) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-ftests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // UTC, like the fixed clock, so stored timestamps and dates agree.
@@ -28,14 +29,17 @@ final class TestDatabase {
         self.clock = clock
         if let profile { try database.repositories.saveProfile(profile) }
         if demoDays > 0 {
-            let batch = DemoHistory(days: demoDays, endDate: clock.today).makeBatch(profile: profile ?? DemoHistory.profile)
+            var foods: [FoodID: Food] = [:]
+            if meals { for id in DemoHistory.menuFoodIDs { foods[id] = try database.repositories.food(id: id) } }
+            let batch = DemoHistory(days: demoDays, endDate: clock.today, now: clock.now)
+                .makeBatch(profile: profile ?? DemoHistory.profile, foods: foods)
             try database.repositories.write(batch)
         }
     }
 
     /// A database set up the way `bodii demo` leaves it: the demo profile and its history.
-    static func demo(days: Int = 60) throws -> TestDatabase {
-        try TestDatabase(profile: DemoHistory.profile, demoDays: days)
+    static func demo(days: Int = 60, meals: Bool = false) throws -> TestDatabase {
+        try TestDatabase(profile: DemoHistory.profile, demoDays: days, meals: meals)
     }
 
     deinit {
