@@ -20,6 +20,7 @@ public struct DashboardView: Widget {
     var isToday: Bool { day == today }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
         let (header, body) = area.splitTop(1)
         buffer.write([Span(day.longLabel, .title), Span(isToday ? "  today" : "", .muted)],
                      x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)

@@ -12,6 +12,7 @@ struct ExerciseView: Widget {
     let unitSystem: UnitSystem
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
         let (header, body) = area.splitTop(1)
         var left = [Span(day.longLabel, .title)]
         if day == today { left.append(Span("  today", .muted)) }

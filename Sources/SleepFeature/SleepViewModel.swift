@@ -205,6 +205,7 @@ struct SleepView: Widget {
     let selected: Int
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
         let (header, body) = area.splitTop(1)
         let week = nights.filter { $0.date > day.adding(days: -7) }
         let average = SleepMath.mean(week.map(\.minutes)).map { DurationFormat.hoursMinutes(Int($0.rounded())) } ?? "—"
