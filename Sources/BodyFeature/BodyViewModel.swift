@@ -95,10 +95,7 @@ public final class BodyViewModel: TabScreen {
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
         if pendingDelete != nil {
-            let result = deletion.answer(key, describe: describe) { record in
-                guard let id = record.id else { return nil }
-                return try logging.delete(id: id)
-            }
+            let result = deletion.answer(key, describe: describe, delete: logging.delete(id:))
             if let s = result.status { status = s }
             if result.changed { reload() }
             return .handled

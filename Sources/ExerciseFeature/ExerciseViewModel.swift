@@ -116,10 +116,7 @@ public final class ExerciseViewModel: TabScreen {
         if picker != nil { return handlePicker(key) }
         if editor != nil { return handleEditor(key) }
         if pendingDelete != nil {
-            let result = deletion.answer(key, describe: describe) { record in
-                guard let id = record.id else { return nil }
-                return try logging.delete(id: id)
-            }
+            let result = deletion.answer(key, describe: describe, delete: logging.delete(id:))
             if let s = result.status { status = s }
             if result.changed { reload() }
             return .handled

@@ -72,10 +72,7 @@ public final class SleepViewModel: TabScreen {
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
         if pendingDelete != nil {
-            let result = deletion.answer(key, describe: describe) { night in
-                guard let id = night.id else { return nil }
-                return try logging.delete(id: id)
-            }
+            let result = deletion.answer(key, describe: describe, delete: logging.delete(id:))
             if let s = result.status { status = s }
             if result.changed { reload() }
             return .handled

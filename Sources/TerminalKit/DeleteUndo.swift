@@ -1,7 +1,7 @@
 /// The `x` / `u` flow every list shares (PRODUCT.md §2): `x` asks y/n about the selected record,
 /// `y` deletes it, `n` or Esc keeps it, any other key waits, and `u` puts the last deleted record
 /// back. The tab supplies the store calls and how a record is named in messages.
-public struct DeleteUndo<Record: Equatable & Sendable>: Equatable, Sendable {
+public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable, Sendable where Record.ID == Int64? {
     /// The record the question is about, while it is open.
     public private(set) var pending: Record?
     /// The last deleted record, which `u` restores.
@@ -21,17 +21,17 @@ public struct DeleteUndo<Record: Equatable & Sendable>: Equatable, Sendable {
         pending.map { Confirmation(title: "Delete", message: "Delete the \(noun) \(describe($0))? y/n") }
     }
 
-    /// Handles a key while the question is open. `delete` returns what it deleted (nil when the
-    /// record was already gone). Returns the status to show (nil while waiting) and whether the
-    /// store changed.
+    /// Handles a key while the question is open. `delete` deletes by id and returns what it
+    /// deleted (nil when the record was already gone). Returns the status to show (nil while
+    /// waiting) and whether the store changed.
     public mutating func answer(_ key: Key, describe: (Record) -> String,
-                                delete: (Record) throws -> Record?) -> (status: StatusMessage?, changed: Bool) {
+                                delete: (Int64) throws -> Record?) -> (status: StatusMessage?, changed: Bool) {
         guard let record = pending else { return (nil, false) }
         switch Confirmation.answer(for: key) {
         case .yes:
             pending = nil
             do {
-                guard let deleted = try delete(record) else {
+                guard let id = record.id, let deleted = try delete(id) else {
                     return (StatusMessage("That \(noun) was already gone.", kind: .error), true)
                 }
                 lastDeleted = deleted
