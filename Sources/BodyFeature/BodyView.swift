@@ -6,9 +6,29 @@ struct BodyView: Widget {
     let rows: [BodyViewModel.Row]
     let selected: Int
     let snapshot: MetabolismSnapshot?
+    let goal: Goal?
+    let progress: GoalProgress?
     let unitSystem: UnitSystem
     let today: LocalDate
     let chart: WeightChartData
+
+    /// The goal's target and how far the trend has come: what a weigh-in is for.
+    private func goalLines(_ fmt: UnitFormatter) -> [Line] {
+        guard let goal else { return [Line("None yet: Settings (6).", .muted)] }
+        let rate = goal.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-goal.weeklyRateKg) + "/wk"
+        var lines = [Line(goal.type.label + " · " + rate, .text)]
+        guard let target = goal.targetWeightKg else { return lines + [Line("no target weight", .muted)] }
+        lines.append(Line("target " + fmt.mass(target), .text))
+        if let p = progress {
+            if p.reached {
+                lines.append(Line("reached", .good))
+            } else {
+                lines.append(Line(fmt.mass(abs(p.remainingKg)) + " to go", .accent))
+                lines.append(Line(p.eta.map { "ETA " + $0.shortLabel(relativeTo: today) } ?? "no ETA yet", .muted))
+            }
+        }
+        return lines
+    }
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let (leftArea, cardArea) = area.splitLeft(max(0, area.width - 26))
@@ -42,7 +62,7 @@ struct BodyView: Widget {
 
         let card = Block(title: "Metabolism")
         card.render(in: cardArea, buffer: &buffer, context: context)
-        let lines: [Line]
+        var lines: [Line]
         if let s = snapshot {
             lines = [
                 Line([Span("BMR   ", .muted), Span("\(Int(s.bmr.rounded())) kcal", .accent)]),
@@ -56,6 +76,7 @@ struct BodyView: Widget {
         } else {
             lines = [Line("Log a weight to see", .muted), Line("your BMR and TDEE.", .muted)]
         }
+        lines += ["", Line("Goal", .title)] + goalLines(fmt)
         Paragraph(lines, overflow: .truncate).render(in: card.inner(cardArea).inset(left: 1), buffer: &buffer, context: context)
     }
 }

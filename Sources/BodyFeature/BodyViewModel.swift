@@ -19,6 +19,8 @@ public final class BodyViewModel: TabScreen {
     public private(set) var trend: [TrendPoint] = []
     public private(set) var selected = 0
     public private(set) var snapshot: MetabolismSnapshot?
+    public private(set) var goal: Goal?
+    public private(set) var progress: GoalProgress?
     public private(set) var unitSystem: UnitSystem = .metric
     public private(set) var form: Form?
     /// The weigh-in the open form edits; nil when the form logs a new one.
@@ -87,6 +89,8 @@ public final class BodyViewModel: TabScreen {
             rows = records.reversed().map { Row(record: $0, trendKg: trendByDate[$0.date]) }
             selected = min(selected, max(0, rows.count - 1))
             snapshot = try source.latestMetabolismSnapshot(onOrBefore: today)
+            goal = try source.activeGoal()
+            progress = goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) }
         } catch {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)
         }
@@ -192,7 +196,7 @@ public final class BodyViewModel: TabScreen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        BodyView(rows: rows, selected: selected, snapshot: snapshot, unitSystem: unitSystem, today: clock.today,
+        BodyView(rows: rows, selected: selected, snapshot: snapshot, goal: goal, progress: progress, unitSystem: unitSystem, today: clock.today,
                  chart: WeightChartData(trend: trend, range: range, today: clock.today))
             .render(in: area, buffer: &buffer, context: context)
         if let form {

@@ -96,4 +96,16 @@ import BodyFeature
         vm.press(.char("-"))
         #expect(render(vm, .small).text.contains("Weight — last month"))
     }
+
+    @Test func theCardShowsTheGoalAndWhatIsLeft() throws {
+        let (db, vm) = try logged([(20, 82, nil), (10, 81, nil), (0, 80, nil)])
+        try db.repositories.saveActiveGoal(Goal(type: .lose, targetWeightKg: 76, weeklyRateKg: 0.5, dailyCalorieTarget: 2000,
+                                                proteinG: 140, carbsG: 200, fatG: 60, createdOn: TestDay.fixed))
+        vm.didBecomeVisible()
+        let progress = try #require(vm.progress)
+        let text = render(vm, .small).text
+        #expect(text.contains("Lose · −0.5 kg/wk"))
+        #expect(text.contains("target 76.0 kg"))
+        #expect(text.contains(UnitFormatter(.metric).mass(progress.remainingKg) + " to go"))
+    }
 }
