@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The dependency rule (see ARCHITECTURE.md) is enforced here: features see only the domain and
-// TerminalKit; only BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiApp wires it all.
+// TerminalKit; only BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiImport reads outside
+// formats; BodiiApp wires it all. USDACatalogData is generated data only (scripts/convert-usda).
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature"]
 
 let package = Package(
@@ -16,10 +17,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         .target(name: "BodiiDomain"),
-        .target(name: "BodiiStore", dependencies: ["BodiiDomain", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "USDACatalogData"),
+        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation"]),
+        .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
@@ -34,7 +39,9 @@ let package = Package(
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit"], path: "Benchmarks/bodii-bench"),
 
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
-        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain"]),
+        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),
+        .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "USDACatalogData", "ZIPFoundation"],
+                    exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalKitTests",
             dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

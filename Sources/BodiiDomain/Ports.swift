@@ -92,7 +92,7 @@ public protocol HistoryWriter {
 
 /// Everything the app reads and writes, as one value to pass around.
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
-    & FoodLogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
+    & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
 
 /// Where "now" and "today" come from, so tests can fix them.
 public protocol Clock: Sendable {

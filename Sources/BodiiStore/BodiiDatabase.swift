@@ -26,12 +26,14 @@ public final class BodiiDatabase: Sendable {
 
     /// Opens (creating it if needed) the database at `url`; see the type's documentation.
     /// `timeZone` supplies the UTC offsets written with timestamps (the current one by default).
-    public convenience init(url: URL, timeZone: TimeZone = .current) throws {
-        try self.init(url: url, migrator: Schema.migrator, timeZone: timeZone)
+    /// `catalog` is the food catalog seeded on first use of the catalog (the USDA SR24 that ships
+    /// in the binary; nil for none).
+    public convenience init(url: URL, timeZone: TimeZone = .current, catalog: ShippedCatalog? = .usdaSR24) throws {
+        try self.init(url: url, migrator: Schema.migrator, timeZone: timeZone, catalog: catalog)
     }
 
     /// The same, with the migrator injected (tests simulate older and newer schemas with it).
-    init(url: URL, migrator: DatabaseMigrator, timeZone: TimeZone) throws {
+    init(url: URL, migrator: DatabaseMigrator, timeZone: TimeZone, catalog: ShippedCatalog? = .usdaSR24) throws {
         let path = url.path
         let created = try Self.prepareFile(at: url)
         var backup: URL?
@@ -52,7 +54,7 @@ public final class BodiiDatabase: Sendable {
         self.url = url
         self.backupURL = backup
         self.createdNewFile = created
-        self.repositories = SQLiteRepositories(writer: pool, timeZone: timeZone)
+        self.repositories = SQLiteRepositories(writer: pool, timeZone: timeZone, catalog: catalog)
     }
 
     /// Closes the connections (also done when the value goes away). The repositories fail afterwards.

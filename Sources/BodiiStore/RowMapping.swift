@@ -160,7 +160,8 @@ extension BodyRecord: RowMapped {
 }
 
 private let foodRecordSQL = TableSQL(table: "food_record", kind: "food record", columns: [
-    "date", "meal", "food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g", "fiber_g", "logged_at",
+    "date", "meal", "food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g", "fiber_g",
+    "sugars_g", "saturated_fat_g", "sodium_mg", "logged_at",
 ])
 
 extension FoodRecord: RowMapped {
@@ -169,7 +170,7 @@ extension FoodRecord: RowMapped {
 
     func columnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
         [SQLText.date(date), meal.rawValue, foodId.rawValue, foodName, grams, kcal, proteinG, carbsG, fatG, fiberG,
-         SQLText.timestamp(loggedAt, timeZone: timeZone)]
+         sugarsG, saturatedFatG, sodiumMg, SQLText.timestamp(loggedAt, timeZone: timeZone)]
     }
 
     func normalized() -> FoodRecord {
@@ -182,7 +183,8 @@ extension FoodRecord: RowMapped {
         var c = ColumnReader(row, Self.sql)
         self.init(id: try c.next(), date: try c.date(), meal: try c.enumValue(), foodId: FoodID(try c.next()),
                   foodName: try c.next(), grams: try c.next(), kcal: try c.next(), proteinG: try c.next(),
-                  carbsG: try c.next(), fatG: try c.next(), fiberG: try c.next(), loggedAt: try c.instant())
+                  carbsG: try c.next(), fatG: try c.next(), fiberG: try c.next(), sugarsG: try c.next(),
+                  saturatedFatG: try c.next(), sodiumMg: try c.next(), loggedAt: try c.instant())
     }
 }
 

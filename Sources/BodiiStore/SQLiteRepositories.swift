@@ -13,10 +13,14 @@ public final class SQLiteRepositories: Sendable {
     let writer: any DatabaseWriter
     /// Supplies the UTC offset written with each timestamp.
     let timeZone: TimeZone
+    /// The catalog seeded on first catalog use (see `CatalogSeeder`); nil seeds nothing.
+    let catalog: ShippedCatalog?
+    let catalogOnce = CatalogOnce()
 
-    init(writer: any DatabaseWriter, timeZone: TimeZone) {
+    init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?) {
         self.writer = writer
         self.timeZone = timeZone
+        self.catalog = catalog
     }
 
     // MARK: - Shared record plumbing

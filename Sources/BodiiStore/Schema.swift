@@ -7,9 +7,21 @@ import GRDB
 /// energies in kcal, masses in kg or g, all metric. Ids use AUTOINCREMENT so a deleted id is never
 /// handed to a new record (an undo may re-insert the old id).
 enum Schema {
-    static var migrator: DatabaseMigrator {
+    /// Every migration of this build, in order.
+    static let migrations: [(id: String, migrate: @Sendable (Database) throws -> Void)] = [
+        ("v1", createV1),
+        ("v2", foodCatalogV2),
+    ]
+
+    static var migrator: DatabaseMigrator { migrator(through: nil) }
+
+    /// The migrations up to and including `last` (all with nil): tests build older databases with it.
+    static func migrator(through last: String?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in try createV1(db) }
+        for (id, migrate) in migrations {
+            migrator.registerMigration(id, migrate: migrate)
+            if id == last { break }
+        }
         return migrator
     }
 
@@ -175,6 +187,35 @@ enum Schema {
                 energy INTEGER CHECK (energy BETWEEN 1 AND 5),
                 note TEXT
             );
+            """)
+    }
+
+    /// The food catalog (see FoodCatalogStore.swift): the food log keeps the nutrients the Diet tab
+    /// totals, the catalog remembers which shipped release it holds, and custom foods get numbers
+    /// that are never handed out twice.
+    static func foodCatalogV2(_ db: Database) throws {
+        try db.execute(sql: """
+            -- Copied at logging time like kcal and macros; NULL = unknown.
+            ALTER TABLE food_record ADD COLUMN sugars_g REAL CHECK (sugars_g >= 0);
+            ALTER TABLE food_record ADD COLUMN saturated_fat_g REAL CHECK (saturated_fat_g >= 0);
+            ALTER TABLE food_record ADD COLUMN sodium_mg REAL CHECK (sodium_mg >= 0);
+            -- Recent and frequent foods: a food's log entries by date.
+            CREATE INDEX food_record_food ON food_record(food_id, date);
+
+            -- Which release of each shipped catalog the food table holds: one row per source
+            -- ("USDA SR", "24"), written in the transaction that seeds the catalog.
+            CREATE TABLE food_catalog (
+                source TEXT PRIMARY KEY NOT NULL,
+                release TEXT NOT NULL,
+                food_count INTEGER NOT NULL CHECK (food_count >= 0),
+                seeded_at TEXT NOT NULL
+            );
+            -- Custom foods by source and name (a seed replaces one source's rows; custom foods list by name).
+            CREATE INDEX food_source_name ON food(source, name);
+
+            -- Hands out N of custom food ids "custom:N": AUTOINCREMENT never gives a number twice,
+            -- even after the food with the highest one is gone.
+            CREATE TABLE custom_food_number (n INTEGER PRIMARY KEY AUTOINCREMENT);
             """)
     }
 }

@@ -16,6 +16,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case recordNotFound(kind: String, id: Int64?)
     /// A stored value could not be read back (e.g. a malformed date in a column).
     case invalidStoredValue(column: String, value: String)
+    /// An update named a food that is not one of the user's custom foods.
+    case customFoodNotFound(String)
+    /// The food catalog built into this binary could not be read (a broken build).
+    case invalidCatalog(String)
 
     public var description: String {
         switch self {
@@ -33,6 +37,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no \(kind) with id \(id.map(String.init) ?? "(none)") in the database"
         case .invalidStoredValue(let column, let value):
             return "the database holds an invalid value in \(column): \(value)"
+        case .customFoodNotFound(let id):
+            return "no custom food with id \(id) in the database"
+        case .invalidCatalog(let reason):
+            return "the food catalog built into Bodii cannot be read: \(reason)"
         }
     }
 }

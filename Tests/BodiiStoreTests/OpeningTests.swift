@@ -11,17 +11,18 @@ import Testing
             defer { try? db.close() }
             #expect(db.createdNewFile)
             #expect(db.backupURL == nil)
-            #expect(try db.appliedMigrations() == ["v1"])
+            #expect(try db.appliedMigrations() == ["v1", "v2"])
             let tables = try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            for table in ["body_record", "check_in", "daily_log", "exercise_record", "food", "food_record",
-                          "food_serving", "goal", "metabolism_snapshot", "profile", "sleep_record"] {
+            for table in ["body_record", "check_in", "custom_food_number", "daily_log", "exercise_record", "food",
+                          "food_catalog", "food_record", "food_serving", "goal", "metabolism_snapshot", "profile",
+                          "sleep_record"] {
                 #expect(tables.contains(table), "missing table \(table)")
             }
             #expect(try db.fetchStrings("PRAGMA journal_mode") == ["wal"])
             #expect(try db.fetchStrings("PRAGMA foreign_keys") == ["1"])
             let indexes = try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index'")
             for index in ["body_record_date", "metabolism_snapshot_date", "food_record_date", "exercise_record_date",
-                          "sleep_record_date"] {
+                          "sleep_record_date", "food_record_food", "food_source_name"] {
                 #expect(indexes.contains(index), "missing index \(index)")
             }
         }
@@ -50,7 +51,7 @@ import Testing
             #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
             let db = try BodiiDatabase(url: url)
             defer { try? db.close() }
-            #expect(try db.appliedMigrations() == ["v1"])
+            #expect(try db.appliedMigrations() == ["v1", "v2"])
             #expect(try permissions(url.path) == 0o600)
         }
     }
@@ -124,24 +125,24 @@ import Testing
                 try v1.repositories.addFoodRecord(food(day("2026-11-20"), kcal: 321))
                 try v1.close()
             }
-            let v2 = Schema.migrator(adding: [(id: "v2-test", sql: "ALTER TABLE food_record ADD COLUMN note TEXT")])
-            let upgraded = try BodiiDatabase(url: url, migrator: v2, timeZone: .current)
+            let next = Schema.migrator(adding: [(id: "v9-test", sql: "ALTER TABLE food_record ADD COLUMN note TEXT")])
+            let upgraded = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             let backup = try #require(upgraded.backupURL)
-            #expect(backup.path == url.path + ".backup-v1")
+            #expect(backup.path == url.path + ".backup-v2")
             #expect(try permissions(backup.path) == 0o600)
-            #expect(try upgraded.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2-test"])
+            #expect(try upgraded.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v9-test"])
             #expect(try upgraded.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [321])
             try upgraded.close()
 
-            // The backup is the database as it was: v1 only, with its data.
+            // The backup is the database as it was: this build's migrations only, with its data.
             let old = try BodiiDatabase(url: backup)
             #expect(old.backupURL == nil)
-            #expect(try old.appliedMigrations() == ["v1"])
+            #expect(try old.appliedMigrations() == ["v1", "v2"])
             #expect(try old.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [321])
             try old.close()
 
-            // Nothing pending any more: no second backup. This build (v1 only) now sees a newer database.
-            let again = try BodiiDatabase(url: url, migrator: v2, timeZone: .current)
+            // Nothing pending any more: no second backup. This build now sees a newer database.
+            let again = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             #expect(again.backupURL == nil)
             try again.close()
             #expect(throws: StoreError.newerVersion(url.path)) { try BodiiDatabase(url: url) }
@@ -153,12 +154,12 @@ import Testing
             let url = folder.appendingPathComponent("bodii.sqlite")
             try BodiiDatabase(url: url).close()
             let taken = Data("keep me".utf8)
-            try taken.write(to: URL(fileURLWithPath: url.path + ".backup-v1"))
-            let v2 = Schema.migrator(adding: [(id: "v2-test", sql: "CREATE TABLE extra (x)")])
-            let db = try BodiiDatabase(url: url, migrator: v2, timeZone: .current)
+            try taken.write(to: URL(fileURLWithPath: url.path + ".backup-v2"))
+            let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
+            let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             defer { try? db.close() }
-            #expect(db.backupURL?.path == url.path + ".backup-v1-2")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-v1")) == taken)
+            #expect(db.backupURL?.path == url.path + ".backup-v2-2")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-v2")) == taken)
         }
     }
 

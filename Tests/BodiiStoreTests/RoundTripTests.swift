@@ -62,13 +62,16 @@ import Testing
         try withDatabase { _, repos throws in
             let record = FoodRecord(date: day("2026-11-20"), meal: .snacks, foodId: FoodID("custom:17"),
                                     foodName: "Grandma's flapjack", grams: 85, kcal: 402.3, proteinG: 5.1,
-                                    carbsG: 51.2, fatG: 19.7, fiberG: nil, loggedAt: instant(1_795_100_000))
+                                    carbsG: 51.2, fatG: 19.7, fiberG: nil, sugarsG: 22.4, saturatedFatG: nil,
+                                    sodiumMg: 180, loggedAt: instant(1_795_100_000))
             let saved = try repos.addFoodRecord(record)
             #expect(saved.id != nil)
             #expect(try repos.foodRecords(in: week) == [saved])
             var moved = saved
             moved.meal = .breakfast
             moved.fiberG = 3.5
+            moved.saturatedFatG = 9.1
+            moved.sodiumMg = nil
             try repos.updateFoodRecord(moved)
             #expect(try repos.foodRecords(in: week) == [moved])
         }

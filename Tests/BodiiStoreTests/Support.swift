@@ -12,6 +12,14 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
     return try body(folder)
 }
 
+func withTemporaryFolderAsync<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("bodii-store-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
+}
+
 /// A new database file in a temporary folder, closed and deleted afterwards.
 @discardableResult
 func withDatabase<T>(timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin") ?? .current,

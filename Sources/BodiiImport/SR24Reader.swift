@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import ZIPFoundation
+
+/// A problem with the SR24 input, naming the file and what is wrong.
+public struct SR24Error: Error, Equatable, CustomStringConvertible {
+    public let file: String
+    public let problem: String
+    public init(file: String, problem: String) {
+        self.file = file
+        self.problem = problem
+    }
+    public var description: String { "\(file): \(problem)" }
+}
+
+/// Reads Cronometer's packaging of USDA SR24 (see `SR24Food`).
+public enum SR24Reader {
+    /// One food from the XML of one file (`file` names it in errors).
+    public static func food(xml: Data, file: String) throws -> SR24Food {
+        let parser = XMLParser(data: xml)
+        let collector = Collector()
+        parser.delegate = collector
+        guard parser.parse() else {
+            let reason = collector.error ?? parser.parserError.map { "\($0)" } ?? "malformed XML"
+            throw SR24Error(file: file, problem: reason)
+        }
+        if let error = collector.error { throw SR24Error(file: file, problem: error) }
+        guard let food = collector.food else { throw SR24Error(file: file, problem: "no <food> element") }
+        guard collector.closed else { throw SR24Error(file: file, problem: "the <food> element is not closed") }
+        return food
+    }
+
+    /// Every food of `usda_sr24.jar` (a zip of `usda_sr24/NNNNN.xml`), ordered by NDB number.
+    public static func foods(jar: URL) throws -> [SR24Food] {
+        let archive: Archive
+        do {
+            archive = try Archive(url: jar, accessMode: .read)
+        } catch {
+            throw SR24Error(file: jar.path, problem: "not a readable zip/jar archive (\(error))")
+        }
+        let entries = archive.filter { $0.type == .file && $0.path.hasPrefix("usda_sr24/") && $0.path.hasSuffix(".xml") }
+            .sorted { $0.path < $1.path }
+        guard !entries.isEmpty else { throw SR24Error(file: jar.path, problem: "no usda_sr24/*.xml entries") }
+        var foods: [SR24Food] = []
+        foods.reserveCapacity(entries.count)
+        for entry in entries {
+            var data = Data()
+            do {
+                _ = try archive.extract(entry) { data.append($0) }
+            } catch {
+                throw SR24Error(file: entry.path, problem: "cannot be extracted (\(error))")
+            }
+            foods.append(try food(xml: data, file: entry.path))
+        }
+        return foods
+    }
+}
+
+/// Collects the one `<food>` of a file. SAX-style, because that is what FoundationXML offers on Linux.
+private final class Collector: NSObject, XMLParserDelegate {
+    var food: SR24Food?
+    var closed = false
+    var error: String?
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "food" { closed = true }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        guard error == nil else { return }
+        switch name {
+        case "food":
+            guard food == nil else { return fail(parser, "more than one <food>") }
+            guard let uid = attributes["uid"], uid.count == 5, uid.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return fail(parser, "<food> without a five-digit uid")
+            }
+            guard let name = attributes["name"].map(Self.cleanName), !name.isEmpty else {
+                return fail(parser, "<food uid=\"\(uid)\"> without a name")
+            }
+            food = SR24Food(uid: uid, name: name, measures: [], nutrients: [:])
+        case "measure":
+            guard food != nil else { return fail(parser, "<measure> outside <food>") }
+            guard let amount = attributes["amount"], let a = Double(amount), a > 0,
+                  let label = attributes["name"], !label.isEmpty,
+                  let gramsText = attributes["grams"], let grams = Double(gramsText), grams > 0 else {
+                return fail(parser, "a <measure> without a positive amount, a name and positive grams: \(attributes)")
+            }
+            food?.measures.append(SR24Measure(amount: amount, name: label, grams: grams))
+        case "nutrient":
+            guard food != nil else { return fail(parser, "<nutrient> outside <food>") }
+            guard let name = attributes["name"], let text = attributes["amount"], let value = Double(text),
+                  value.isFinite, value >= 0 else {
+                return fail(parser, "a <nutrient> without a name and a non-negative amount: \(attributes)")
+            }
+            guard food?.nutrients[name] == nil else { return fail(parser, "nutrient \"\(name)\" listed twice") }
+            food?.nutrients[name] = value
+        default:
+            return fail(parser, "unexpected element <\(name)>")
+        }
+    }
+
+    private func fail(_ parser: XMLParser, _ message: String) {
+        error = message
+        parser.abortParsing()
+    }
+
+    /// Trims the name; one SR24 name ends in a stray backslash ("…rinsed in tap water\"), which is dropped.
+    static func cleanName(_ raw: String) -> String {
+        var name = raw.trimmingCharacters(in: .whitespaces)
+        while name.hasSuffix("\\") { name.removeLast() }
+        return name.trimmingCharacters(in: .whitespaces)
+    }
+}
