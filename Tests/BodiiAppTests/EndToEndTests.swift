@@ -92,6 +92,55 @@ import Testing
     }
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func foodLoggedThroughTheSearchShowsInTheDayAndInToday() throws {
+        let db = folder.path("diet.sqlite")
+        #expect(try runBodii(["demo", "--days", "5", "--db", db]).status == 0)
+        let t = try TmuxSession(command: appCommand(db: db), environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        try t.waitFor(text: "Calories")
+        try t.send("3")
+        try t.waitFor(text: "Nothing logged — a or / adds food")
+        // a, the first letters, then Enter for the food, the serving, the amount and the meal.
+        try t.send("a")
+        try t.waitFor(text: "Add food")
+        try t.type("bana")
+        try t.waitFor(text: "Bananas, raw")
+        try t.send("Enter")
+        try t.waitFor(text: "How much? Pick a serving")
+        try t.send("Enter")
+        try t.waitFor(text: "How many servings?")
+        try t.send("Enter")
+        try t.waitFor(text: "Which meal?")
+        try t.send("Enter")
+        let screen = try t.waitFor(text: "Logged Bananas, raw")
+        #expect(screen.contains("1 entry, 105 kcal"), "the day's total in the header:\n\(screen)")
+        #expect(!screen.contains("Add food"), "the modal is closed")
+
+        // Esc in the middle writes nothing.
+        try t.send("/")
+        try t.waitFor(text: "Add food")
+        try t.type("egg")
+        try t.send("Enter")
+        try t.waitFor(text: "How much? Pick a serving")
+        try t.send("Escape", "Escape")
+        try t.waitFor(text: "Nothing logged.")
+
+        try t.send("q")
+        let final = try t.waitFor("exit") { $0.contains("EXITED") && $0.contains(".") && $0.contains("modes:") }
+        #expect(final.contains("EXITED 0"))
+
+        let today = try runBodii(["today", "--json", "--db", db])
+        #expect(today.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(today.stdout.utf8)) as? [String: Any])
+        let calories = try #require(json["calories"] as? [String: Any])
+        #expect(num(calories["eaten"]).map { abs($0 - 105.02) < 0.05 } == true, "89 kcal per 100 g × 118 g")
+        let foods = try #require(json["foods"] as? [[String: Any]])
+        #expect(foods.count == 1)
+        #expect(foods.first?["name"] as? String == "Bananas, raw")
+        #expect(num(foods.first?["grams"]) == 118)
+        #expect(foods.first?["id"] as? String == "usda:09040")
+    }
+
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
     func asciiModeAndSigtermRestoreTheTerminal() throws {
         let db = folder.path("ascii.sqlite")
         #expect(try runBodii(["demo", "--days", "20", "--db", db]).status == 0)
