@@ -275,8 +275,10 @@ public final class DietViewModel: TabScreen {
             do {
                 let source = try self.source.foodRecords(in: DateRange(start: from, end: from)).filter { c.meal == nil || $0.meal == c.meal }
                 guard !source.isEmpty else {
-                    let what = c.meal.map { "at \($0.rawValue) " } ?? ""
-                    status = c.form.show(errors: [CopyForm.fromID: "Nothing logged \(what)on \(from.shortLabel(relativeTo: clock.today))"],
+                    let what = c.meal.map { " at \($0.rawValue)" } ?? ""
+                    let label = from.shortLabel(relativeTo: clock.today)
+                    let when = label == "yesterday" ? label : "on " + label
+                    status = c.form.show(errors: [CopyForm.fromID: "Nothing logged\(what) \(when)"],
                                          first: CopyForm.fromID)
                     copy = c
                     return .handled

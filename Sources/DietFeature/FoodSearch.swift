@@ -138,6 +138,7 @@ public struct FoodSearch {
         case .enter:
             if isOnNewCustomFood { return .newCustomFood(name: query.text.trimmingCharacters(in: .whitespaces)) }
             choose(results[selected])
+        case .ctrl("o"): return .newCustomFood(name: query.text.trimmingCharacters(in: .whitespaces))
         case .up, .ctrl("p"): select(selected - 1)
         case .down, .ctrl("n"): select(selected + 1)
         case .pageUp: select(selected - 10)
@@ -284,8 +285,9 @@ public struct FoodSearch {
         switch step {
         case .food:
             return KeyMap(title: "Food search", bindings: [
-                KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (letters, j and k too, type)", footer: true),
+                KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (j, k type)", footer: true),
                 KeyBinding([.enter], help: "choose", footer: true),
+                KeyBinding([.ctrl("o")], help: "new custom food", footer: true),
                 KeyBinding([.escape], help: "close", footer: true),
                 KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results"),
                 KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word"),

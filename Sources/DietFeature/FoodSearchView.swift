@@ -35,7 +35,7 @@ struct FoodSearchView: Widget {
 
     private var hint: String {
         switch search.step {
-        case .food: return "↑↓ Ctrl-N/P select · Enter choose · Esc close · j, k type letters"
+        case .food: return "↑↓ or Ctrl-N/P select · Enter choose · Ctrl-O new food · Esc close"
         case .serving: return "j/k select · Enter amount · or type a number · Esc back"
         case .amount: return "Enter meal · Esc back"
         case .meal: return "j/k or b l d s · Enter save · Esc back"

@@ -331,7 +331,7 @@ import DietFeature
     @Test func copyRefusesBadSourcesAndWritesNothing() throws {
         vm.press(.char("p"))
         vm.press(.enter)
-        #expect(vm.formErrors["from"] == "Nothing logged on yesterday")
+        #expect(vm.formErrors["from"] == "Nothing logged yesterday")
         vm.press(.ctrl("u"))
         vm.type(today.iso)
         vm.press(.enter)
@@ -420,6 +420,17 @@ import DietFeature
         #expect(r.grams == 60)
         #expect(abs(r.kcal - 258) < 1e-9)
         #expect(r.fiberG == nil, "unknown stays unknown")
+    }
+
+    @Test func ctrlOMakesANewFoodWhateverIsSelected() throws {
+        vm.press(.char("a"))
+        vm.type("banana bread")
+        #expect(vm.search?.isOnNewCustomFood == false)
+        vm.press(.ctrl("o"))
+        #expect(vm.isEditingCustomFood)
+        #expect(vm.formErrors.isEmpty)
+        vm.press(.escape)
+        #expect(vm.search?.query.text == "banana bread")
     }
 
     @Test func escapeFromTheCustomFoodFormReturnsToTheSearch() throws {
