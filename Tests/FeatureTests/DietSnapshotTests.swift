@@ -79,7 +79,7 @@ import DietFeature
         defer { withExtendedLifetime(db) {} }
         let vm = dietTab(db)
         vm.press(.char("a"))
-        vm.type("grandmas flapjack")
+        vm.type("zqx flapjack")
         snap(vm, .small)
     }
 
