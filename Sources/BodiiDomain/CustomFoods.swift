@@ -1,15 +1,13 @@
 import Foundation
 
-/// What a user typed to create or edit a custom food (form). Values are per 100 g or per one
-/// serving (`basis`); the stored food is always per 100 g. Optional fields may stay empty.
+/// What a user typed for a custom food, the way a nutrition label prints it: a name, one serving
+/// (its label and weight) and what that serving holds. Empty optional fields mean "not on the
+/// label" (unknown), never 0.
 public struct CustomFoodInput: Equatable, Sendable {
-    public enum Basis: String, Equatable, Sendable, CaseIterable {
-        case per100g, perServing
-        public var label: String { self == .per100g ? "100 g" : "serving" }
-    }
-
     public var name: String
-    public var basis: Basis
+    /// "1 bar"; empty means "1 serving".
+    public var servingLabel: String
+    public var servingGrams: String
     public var kcal: String
     public var protein: String
     public var carbs: String
@@ -17,15 +15,15 @@ public struct CustomFoodInput: Equatable, Sendable {
     public var fiber: String
     public var sugars: String
     public var saturatedFat: String
+    /// Milligrams.
     public var sodium: String
-    public var servingName: String
-    public var servingGrams: String
 
-    public init(name: String = "", basis: Basis = .per100g, kcal: String = "", protein: String = "", carbs: String = "",
-                fat: String = "", fiber: String = "", sugars: String = "", saturatedFat: String = "", sodium: String = "",
-                servingName: String = "", servingGrams: String = "") {
+    public init(name: String, servingLabel: String = "", servingGrams: String, kcal: String, protein: String,
+                carbs: String, fat: String, fiber: String = "", sugars: String = "", saturatedFat: String = "",
+                sodium: String = "") {
         self.name = name
-        self.basis = basis
+        self.servingLabel = servingLabel
+        self.servingGrams = servingGrams
         self.kcal = kcal
         self.protein = protein
         self.carbs = carbs
@@ -34,103 +32,102 @@ public struct CustomFoodInput: Equatable, Sendable {
         self.sugars = sugars
         self.saturatedFat = saturatedFat
         self.sodium = sodium
-        self.servingName = servingName
-        self.servingGrams = servingGrams
     }
 
-    /// The form for editing `food`: per serving when it has one (as people read labels), else per 100 g.
-    public init(editing food: Food) {
-        let serving = food.servings.first
-        let grams = serving?.grams ?? 100
-        let n = food.per100g.scaled(toGrams: grams)
-        let text: (Double?) -> String = { $0.map { DecimalText.format($0, decimals: 2) } ?? "" }
-        self.init(name: food.name, basis: serving == nil ? .per100g : .perServing, kcal: text(n.kcal), protein: text(n.proteinG),
-                  carbs: text(n.carbsG), fat: text(n.fatG), fiber: text(n.fiberG), sugars: text(n.sugarsG),
-                  saturatedFat: text(n.saturatedFatG), sodium: text(n.sodiumMg), servingName: serving?.label ?? "",
-                  servingGrams: serving.map { DecimalText.format($0.grams, decimals: 2) } ?? "")
+    /// A stored custom food as the form shows it for editing: its first serving (100 g when it
+    /// has none) and the nutrients of that serving.
+    public init(food: Food) {
+        let serving = food.servings.first ?? FoodServing(label: "100 g", grams: 100)
+        let n = food.per100g.scaled(toGrams: serving.grams)
+        func text(_ v: Double?) -> String { v.map { DecimalText.format($0, decimals: 2) } ?? "" }
+        self.init(name: food.name, servingLabel: serving.label, servingGrams: text(serving.grams), kcal: text(n.kcal),
+                  protein: text(n.proteinG), carbs: text(n.carbsG), fat: text(n.fatG), fiber: text(n.fiberG),
+                  sugars: text(n.sugarsG), saturatedFat: text(n.saturatedFatG), sodium: text(n.sodiumMg))
     }
 }
 
-/// Field names for inline errors, matching the custom food form's fields.
 public enum CustomFoodField: String, Sendable, CaseIterable {
-    case name, basis, kcal, protein, carbs, fat, fiber, sugars, saturatedFat, sodium, servingName, servingGrams
+    case name, servingLabel, servingGrams, kcal, protein, carbs, fat, fiber, sugars, saturatedFat, sodium
 }
 
-/// Validates custom foods (use case "create / edit a custom food"): name 1–80 characters, at most
-/// 900 kcal per 100 g (pure fat is ~900), no negative nutrients, protein + carbs + fat no heavier
-/// than the amount they are in, sugars within carbs, saturated fat within fat, servings 0.1–5000 g.
-public enum CustomFoods {
+/// Validates and saves the user's own foods (use case "custom food"), for the Diet tab's form.
+public struct CustomFoods {
     public static let nameLength: ClosedRange<Int> = 1...80
-    public static let kcalPer100g: ClosedRange<Double> = 0...900
-    public static let servingGrams: ClosedRange<Double> = FoodLogging.gramsRange
-    /// Sodium per 100 g: table salt is ~38,800 mg.
-    public static let sodiumPer100gMg: ClosedRange<Double> = 0...40_000
-    public static let servingNameLength = 40
-    public static let defaultServingName = "1 serving"
+    public static let servingLabelLength: ClosedRange<Int> = 1...40
+    /// Pure fat: nothing has more energy per 100 g.
+    public static let maxKcalPer100g: Double = 900
+    /// The id `validate` gives a food that is not stored yet; `save` adds it and returns its real id.
+    public static let newID = FoodID("custom:new")
 
-    /// Every problem at once, or the food (per 100 g) ready to save. `id` is kept for edits.
-    public static func validate(_ input: CustomFoodInput, id: FoodID = FoodID("custom:new")) -> Result<Food, FieldErrors<CustomFoodField>> {
+    private let store: any FoodCatalogRepository
+
+    public init(store: any FoodCatalogRepository) { self.store = store }
+
+    /// Every problem at once (for forms), or the food ready to save: nutrients per 100 g, one
+    /// serving. `id` is the custom food being edited (nil for a new one).
+    ///
+    /// Allowed: name 1–80 characters; serving weight 0.1–5000 g; energy 0 to 900 kcal per 100 g
+    /// (so at most 360 kcal for a 40 g serving); protein, carbs, fat, fiber, sugars and saturated
+    /// fat 0 up to the serving weight, and protein + carbs + fat together too; sugars at most the
+    /// carbs and saturated fat at most the fat; sodium 0 up to the serving weight in mg.
+    public func validate(_ input: CustomFoodInput, id: FoodID? = nil) -> Result<Food, FieldErrors<CustomFoodField>> {
         var errors = FieldErrors<CustomFoodField>()
         let name = errors.capture(.name) { () throws(ValidationError) in
-            try Validation.name(input.name, length: nameLength)
+            try Validation.name(input.name, field: "name", length: Self.nameLength)
         }
-        // The serving first: per-serving values are checked against its weight.
-        let servingNeeded = input.basis == .perServing || !input.servingName.trimmingCharacters(in: .whitespaces).isEmpty
-        var servingSize: Double?
-        if servingNeeded || !input.servingGrams.trimmingCharacters(in: .whitespaces).isEmpty {
-            servingSize = errors.capture(.servingGrams) { () throws(ValidationError) in
-                try Validation.number(input.servingGrams, field: "serving size", range: servingGrams, unit: "g")
-            }
+        let label = errors.capture(.servingLabel, ifPresent: input.servingLabel) { () throws(ValidationError) in
+            try Validation.name(input.servingLabel, field: "serving", length: Self.servingLabelLength)
+        } ?? "1 serving"
+        let grams = errors.capture(.servingGrams) { () throws(ValidationError) in
+            try FoodLogging.grams(input.servingGrams, field: "serving weight")
         }
-        let servingName = errors.capture(.servingName, ifPresent: input.servingName) { () throws(ValidationError) in
-            try Validation.name(input.servingName, field: "serving name", length: 1...servingNameLength)
-        }
-        // The grams the values refer to; unknown when a per-serving size is invalid.
-        let basisGrams: Double? = input.basis == .per100g ? 100 : servingSize
-        let kcalLimit = kcalPer100g.upperBound * (basisGrams ?? servingGrams.upperBound) / 100
-        let kcalAllowed = basisGrams == 100 || basisGrams == nil
-            ? "0–900 kcal per 100 g"
-            : "0–\(DecimalText.format(kcalLimit, decimals: 0)) kcal for \(DecimalText.format(basisGrams ?? 0, decimals: 2)) g (900 per 100 g)"
+        let weight = grams.map { " for \(DecimalText.format($0, decimals: 2)) g" } ?? ""
+        let maxGrams = grams ?? FoodLogging.gramsRange.upperBound
+
+        let maxKcal = maxGrams * Self.maxKcalPer100g / 100
         let kcal = errors.capture(.kcal) { () throws(ValidationError) in
-            try Validation.number(input.kcal, original: input.kcal, field: "energy", range: 0...kcalLimit, allowed: kcalAllowed)
+            try Validation.number(input.kcal, original: input.kcal, field: "energy", range: 0...maxKcal,
+                                  allowed: "0–\(DecimalText.format(maxKcal, decimals: 2)) kcal\(weight) (at most 900 kcal per 100 g)")
         }
-        let massLimit = basisGrams ?? servingGrams.upperBound
-        func nutrient(_ text: String, _ field: CustomFoodField, _ label: String, optional: Bool) -> Double? {
-            let body = { () throws(ValidationError) -> Double in
-                try Validation.number(text, field: label, range: 0...massLimit, unit: "g")
+        func amount(_ field: CustomFoodField, _ text: String, _ label: String, upTo limit: Double, unit: String = "g",
+                    what: String = "the serving weight") -> Double? {
+            errors.capture(field) { () throws(ValidationError) in
+                try Validation.number(text, original: text, field: label, range: 0...limit,
+                                      allowed: "0–\(DecimalText.format(limit, decimals: 2)) \(unit) (at most \(what))")
             }
-            return optional ? errors.capture(field, ifPresent: text, body) : errors.capture(field, body)
         }
-        let protein = nutrient(input.protein, .protein, "protein", optional: false)
-        let carbs = nutrient(input.carbs, .carbs, "carbs", optional: false)
-        let fat = nutrient(input.fat, .fat, "fat", optional: false)
-        let fiber = nutrient(input.fiber, .fiber, "fiber", optional: true)
-        let sugars = nutrient(input.sugars, .sugars, "sugars", optional: true)
-        let saturated = nutrient(input.saturatedFat, .saturatedFat, "saturated fat", optional: true)
-        let sodiumLimit = sodiumPer100gMg.upperBound * massLimit / 100
-        let sodium = errors.capture(.sodium, ifPresent: input.sodium) { () throws(ValidationError) in
-            try Validation.number(input.sodium, field: "sodium", range: 0...sodiumLimit, unit: "mg")
+        func optional(_ field: CustomFoodField, _ text: String, _ label: String, upTo limit: Double, unit: String = "g",
+                      what: String = "the serving weight") -> Double? {
+            text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : amount(field, text, label, upTo: limit, unit: unit, what: what)
         }
-        if let p = protein, let c = carbs, let f = fat, let limit = basisGrams, p + c + f > limit {
-            errors.add(.fat, ValidationError(field: "fat", value: input.fat,
-                                             allowed: "protein + carbs + fat at most \(DecimalText.format(limit, decimals: 2)) g (now \(DecimalText.format(p + c + f, decimals: 2)) g)",
+        let protein = amount(.protein, input.protein, "protein", upTo: maxGrams)
+        let carbs = amount(.carbs, input.carbs, "carbs", upTo: maxGrams)
+        let fat = amount(.fat, input.fat, "fat", upTo: maxGrams)
+        let fiber = optional(.fiber, input.fiber, "fiber", upTo: maxGrams)
+        let sugars = optional(.sugars, input.sugars, "sugars", upTo: min(maxGrams, carbs ?? maxGrams),
+                              what: carbs == nil ? "the serving weight" : "the carbs")
+        let saturated = optional(.saturatedFat, input.saturatedFat, "saturated fat", upTo: min(maxGrams, fat ?? maxGrams),
+                                 what: fat == nil ? "the serving weight" : "the fat")
+        let sodium = optional(.sodium, input.sodium, "sodium", upTo: maxGrams * 1000, unit: "mg")
+        if let grams, let protein, let carbs, let fat, protein + carbs + fat > grams {
+            let sum = protein + carbs + fat
+            errors.add(.fat, ValidationError(field: "protein + carbs + fat", value: "\(DecimalText.format(sum, decimals: 2)) g",
+                                             allowed: "at most the serving weight (\(DecimalText.format(grams, decimals: 2)) g)",
                                              problem: .outOfRange))
         }
-        if let s = sugars, let c = carbs, s > c {
-            errors.add(.sugars, ValidationError(field: "sugars", value: input.sugars,
-                                                allowed: "at most the carbs (\(DecimalText.format(c, decimals: 2)) g)", problem: .outOfRange))
-        }
-        if let s = saturated, let f = fat, s > f {
-            errors.add(.saturatedFat, ValidationError(field: "saturated fat", value: input.saturatedFat,
-                                                      allowed: "at most the fat (\(DecimalText.format(f, decimals: 2)) g)", problem: .outOfRange))
-        }
-        guard errors.isEmpty, let name, let kcal, let protein, let carbs, let fat, let base = basisGrams else {
-            return .failure(errors)
-        }
-        let f = 100 / base
-        let per100g = Nutrients(kcal: kcal * f, proteinG: protein * f, carbsG: carbs * f, fatG: fat * f, fiberG: fiber.map { $0 * f },
-                                sugarsG: sugars.map { $0 * f }, saturatedFatG: saturated.map { $0 * f }, sodiumMg: sodium.map { $0 * f })
-        let servings = servingSize.map { [FoodServing(label: servingName ?? defaultServingName, grams: $0)] } ?? []
-        return .success(Food(id: id, name: name, source: "custom", per100g: per100g, servings: servings))
+        guard errors.isEmpty, let name, let grams, let kcal, let protein, let carbs, let fat else { return .failure(errors) }
+        let per100g = Nutrients(kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber, sugarsG: sugars,
+                                saturatedFatG: saturated, sodiumMg: sodium).scaled(toGrams: 100 * 100 / grams)
+        return .success(Food(id: id ?? Self.newID, name: name, source: "custom", per100g: per100g,
+                             servings: [FoodServing(label: label, grams: grams)]))
+    }
+
+    /// Adds a food from `validate(_:)` (it comes back with its `custom:N` id), or replaces the
+    /// stored custom food it was validated for.
+    @discardableResult
+    public func save(_ food: Food) throws -> Food {
+        if food.id == Self.newID { return try store.addCustomFood(food) }
+        try store.updateCustomFood(food)
+        return food
     }
 }

@@ -17,17 +17,11 @@ public struct ServingChoice: Equatable, Sendable {
     public var defaultAmount: Double { serving == nil ? 100 : 1 }
     public var defaultAmountText: String { serving == nil ? "100" : "1" }
 
-    /// Validates `text` as an amount in this unit and returns the grams: servings 0.01–100 and grams
-    /// 0.1–5000, and never more than 5000 g in all.
+    /// Validates `text` as an amount in this unit and returns the grams: servings as
+    /// `FoodLogging.quantity(_:of:)` allows (0.01–100, and 0.1–5000 g in all), grams 0.1–5000.
     public func grams(_ text: String, field: String = "amount") throws(ValidationError) -> Double {
         guard let serving else { return try FoodLogging.grams(text, field: field) }
-        let quantity = try FoodLogging.quantity(text, field: field)
-        let grams = quantity * serving.grams
-        guard FoodLogging.gramsRange.contains(grams) else {
-            let most = DecimalText.format(FoodLogging.gramsRange.upperBound / serving.grams, decimals: 2)
-            throw ValidationError(field: field, value: text, allowed: "at most \(most) × \(serving.label) (5000 g)", problem: .outOfRange)
-        }
-        return grams
+        return try FoodLogging.quantity(text, of: serving, field: field) * serving.grams
     }
 
     /// The amount text that gives `grams` in this unit ("1.5", "118"), to two decimals.

@@ -81,10 +81,11 @@ public enum Validation {
         return date
     }
 
-    /// A name: trimmed, 1–40 characters (grapheme clusters, so an emoji counts as one; foods pass
-    /// their own `length`), and no control characters (Unicode Cc, line and paragraph separators).
-    /// Returns the trimmed name.
-    public static func name(_ text: String, field: String = "name", length: ClosedRange<Int> = nameLength) throws(ValidationError) -> String {
+    /// A name: trimmed, 1–40 characters (or `length`; grapheme clusters, so an emoji counts as
+    /// one), and no control characters (Unicode Cc, line and paragraph separators). Returns the
+    /// trimmed name.
+    public static func name(_ text: String, field: String = "name",
+                            length: ClosedRange<Int> = nameLength) throws(ValidationError) -> String {
         let allowed = "\(length.lowerBound)–\(length.upperBound) characters, no control characters"
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }

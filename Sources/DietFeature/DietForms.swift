@@ -66,7 +66,8 @@ struct EntryEditor: Equatable {
     }
 }
 
-/// The custom food form, to `CustomFoodInput` and back.
+/// The custom food form, to `CustomFoodInput` and back: values as a label prints them, per
+/// serving or per 100 g.
 struct CustomFoodEditor: Equatable {
     /// Where the form was opened from, so saving and Esc return there.
     enum Origin: Equatable { case search, myFoods, tab }
@@ -76,66 +77,71 @@ struct CustomFoodEditor: Equatable {
     let origin: Origin
     var form: Form
 
-    static let bases = CustomFoodInput.Basis.allCases
-    static let basisLabels = ["100 g", "1 serving"]
+    static let basisID = "basis"
+    static let bases: [CustomFoods.Basis] = [.serving, .per100g]
+    static let basisLabels = ["1 serving", "100 g"]
 
     init(editing: Food?, name: String = "", origin: Origin) {
         self.editing = editing
         self.origin = origin
-        let input = editing.map(CustomFoodInput.init(editing:)) ?? CustomFoodInput(name: name)
+        let (input, basis) = editing.map(CustomFoodInput.editing)
+            ?? (CustomFoodInput(name: name, servingGrams: "", kcal: "", protein: "", carbs: "", fat: ""), .serving)
         let max = Validation.maxInputLength
         typealias F = CustomFoodField
         form = Form(fields: [
             .text(F.name.rawValue, label: "Name", text: input.name, placeholder: "e.g. Protein bar", maxLength: 100),
-            .choice(F.basis.rawValue, label: "Values per", options: Self.basisLabels, selected: Self.bases.firstIndex(of: input.basis) ?? 0,
-                    hint: "←/→"),
-            .text(F.kcal.rawValue, label: "Energy", text: input.kcal, maxLength: max, hint: "kcal"),
-            .text(F.protein.rawValue, label: "Protein", text: input.protein, maxLength: max, hint: "g"),
-            .text(F.carbs.rawValue, label: "Carbs", text: input.carbs, maxLength: max, hint: "g"),
-            .text(F.fat.rawValue, label: "Fat", text: input.fat, maxLength: max, hint: "g"),
-            .text(F.fiber.rawValue, label: "Fiber", text: input.fiber, placeholder: "optional", maxLength: max, hint: "g"),
-            .text(F.sugars.rawValue, label: "Sugars", text: input.sugars, placeholder: "optional", maxLength: max, hint: "g"),
-            .text(F.saturatedFat.rawValue, label: "Saturated fat", text: input.saturatedFat, placeholder: "optional", maxLength: max, hint: "g"),
-            .text(F.sodium.rawValue, label: "Sodium", text: input.sodium, placeholder: "optional", maxLength: max, hint: "mg"),
-            .text(F.servingName.rawValue, label: "Serving", text: input.servingName, placeholder: "e.g. 1 bar", maxLength: max),
-            .text(F.servingGrams.rawValue, label: "Serving size", text: input.servingGrams, maxLength: max, hint: "g"),
+            .choice(Self.basisID, label: "Values per", options: Self.basisLabels, selected: Self.bases.firstIndex(of: basis) ?? 0),
+            .text(F.servingLabel.rawValue, label: "Serving", text: input.servingLabel, placeholder: "1 serving", maxLength: max),
+            .text(F.servingGrams.rawValue, label: "Serving weight", text: input.servingGrams, maxLength: max),
+            .text(F.kcal.rawValue, label: "Energy", text: input.kcal, maxLength: max),
+            .text(F.protein.rawValue, label: "Protein", text: input.protein, maxLength: max),
+            .text(F.carbs.rawValue, label: "Carbs", text: input.carbs, maxLength: max),
+            .text(F.fat.rawValue, label: "Fat", text: input.fat, maxLength: max),
+            .text(F.fiber.rawValue, label: "Fiber", text: input.fiber, placeholder: "optional", maxLength: max),
+            .text(F.sugars.rawValue, label: "Sugars", text: input.sugars, placeholder: "optional", maxLength: max),
+            .text(F.saturatedFat.rawValue, label: "Saturated fat", text: input.saturatedFat, placeholder: "optional", maxLength: max),
+            .text(F.sodium.rawValue, label: "Sodium", text: input.sodium, placeholder: "optional", maxLength: max),
         ], inputWidth: 24)
         refreshHints()
     }
 
     var title: String { editing == nil ? "New custom food" : "Edit custom food" }
 
+    var basis: CustomFoods.Basis {
+        Self.basisLabels.firstIndex(of: form.value(Self.basisID) ?? "").map { Self.bases[$0] } ?? .serving
+    }
+
     var input: CustomFoodInput {
-        typealias F = CustomFoodField
-        let v = { (f: F) in form.value(f.rawValue) ?? "" }
-        let basis = Self.basisLabels.firstIndex(of: v(.basis)).map { Self.bases[$0] } ?? .per100g
-        return CustomFoodInput(name: v(.name), basis: basis, kcal: v(.kcal), protein: v(.protein), carbs: v(.carbs), fat: v(.fat),
-                               fiber: v(.fiber), sugars: v(.sugars), saturatedFat: v(.saturatedFat), sodium: v(.sodium),
-                               servingName: v(.servingName), servingGrams: v(.servingGrams))
+        let v = { (f: CustomFoodField) in form.value(f.rawValue) ?? "" }
+        return CustomFoodInput(name: v(.name), servingLabel: v(.servingLabel), servingGrams: v(.servingGrams), kcal: v(.kcal),
+                               protein: v(.protein), carbs: v(.carbs), fat: v(.fat), fiber: v(.fiber), sugars: v(.sugars),
+                               saturatedFat: v(.saturatedFat), sodium: v(.sodium))
     }
 
     var hasInput: Bool {
         let i = input
-        return editing.map { CustomFoodInput(editing: $0) != i } ?? ([i.name, i.kcal, i.protein, i.carbs, i.fat].contains { !$0.isEmpty })
+        if let editing { return CustomFoodInput.editing(editing).input != i }
+        return [i.name, i.servingGrams, i.kcal, i.protein, i.carbs, i.fat].contains { !$0.isEmpty }
     }
 
     mutating func edit(_ key: Key) {
         if form.handle(key) { refreshHints() }
     }
 
-    /// The units next to the values say what they are per; the serving is needed per serving.
+    /// The units next to the values say what they are per; a serving is needed per serving.
     mutating func refreshHints() {
-        let perServing = input.basis == .perServing
+        let perServing = basis == .serving
         let per = perServing ? " per serving" : " per 100 g"
         for i in form.fields.indices {
+            if form.fields[i].id == Self.basisID { form.fields[i].hint = "←/→ as on the label"; continue }
             guard let field = CustomFoodField(rawValue: form.fields[i].id) else { continue }
             switch field {
             case .kcal: form.fields[i].hint = "kcal" + per
             case .protein, .carbs, .fat, .fiber, .sugars, .saturatedFat: form.fields[i].hint = "g" + per
             case .sodium: form.fields[i].hint = "mg" + per
-            case .servingName: form.fields[i].hint = perServing ? "default “1 serving”" : "optional"
-            case .servingGrams: form.fields[i].hint = perServing ? "g, needed" : "g, with a serving"
-            case .name, .basis: break
+            case .servingLabel: form.fields[i].hint = perServing ? "e.g. 1 bar" : "optional, e.g. 1 cup"
+            case .servingGrams: form.fields[i].hint = perServing ? "g" : "g, with a serving"
+            case .name: break
             }
         }
     }

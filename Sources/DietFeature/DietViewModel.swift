@@ -338,7 +338,7 @@ public final class DietViewModel: TabScreen {
             customFood = nil
             status = StatusMessage(editor.editing == nil ? "No food created." : "Food unchanged.")
         case .enter:
-            switch CustomFoods.validate(editor.input, id: editor.editing?.id ?? FoodID("custom:new")) {
+            switch CustomFoods(store: catalog).validate(editor.input, per: editor.basis, id: editor.editing?.id) {
             case .failure(let errors):
                 // The cursor goes to the first bad field on screen (the domain checks the serving first).
                 let first = CustomFoodField.allCases.first { errors[$0] != nil }
@@ -356,13 +356,7 @@ public final class DietViewModel: TabScreen {
 
     private func save(_ food: Food, from editor: CustomFoodEditor) {
         do {
-            let saved: Food
-            if editor.editing == nil {
-                saved = try catalog.addCustomFood(food)
-            } else {
-                try catalog.updateCustomFood(food)
-                saved = food
-            }
+            let saved = try CustomFoods(store: catalog).save(food)
             customFood = nil
             let verb = editor.editing == nil ? "Created" : "Saved"
             switch editor.origin {

@@ -65,6 +65,8 @@ public struct FoodSearch {
     public let likelyMeal: Meal
     public private(set) var error: String?
     private var previews: [FoodID: Food] = [:]
+    /// Grams of the user's latest entry of the chosen food: its serving and amount are the defaults.
+    private var lastGrams: Double?
 
     /// How far back the log is read for the serving a food was last eaten in.
     static let historyDays = 90
@@ -74,9 +76,7 @@ public struct FoodSearch {
         self.log = log
         self.day = day
         now = clock.now
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = clock.timeZone
-        likelyMeal = Meal.likely(atHour: calendar.component(.hour, from: clock.now))
+        likelyMeal = Meal.likely(at: clock.now, timeZone: clock.timeZone)
         meal = likelyMeal
         runSearch()
     }
@@ -231,6 +231,7 @@ public struct FoodSearch {
             let history = try log.foodRecords(in: DateRange(ending: day, days: Self.historyDays))
                 .filter { $0.foodId == full.id }.reversed().map(\.grams)
             servingIndex = ServingChoice.preferredIndex(in: servings, history: Array(history))
+            lastGrams = history.first
             step = .serving
             error = nil
         } catch {
@@ -244,7 +245,12 @@ public struct FoodSearch {
             amount.setText(String(first))
             amountIsDefault = false
         } else {
-            amount.setText(serving.defaultAmountText)
+            // The amount eaten last time, when it was in this serving; else one serving or 100 g.
+            if let last = lastGrams, ServingChoice.likely(forGrams: last, among: servings) == serving {
+                amount.setText(serving.amountText(forGrams: last))
+            } else {
+                amount.setText(serving.defaultAmountText)
+            }
             amountIsDefault = true
         }
         amountError = nil

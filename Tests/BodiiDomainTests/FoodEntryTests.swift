@@ -2,108 +2,61 @@ import Foundation
 import Testing
 @testable import BodiiDomain
 
-@Suite struct CustomFoodValidationTests {
-    private func food(_ input: CustomFoodInput) -> Food? {
-        if case .success(let f) = CustomFoods.validate(input) { return f }
-        return nil
-    }
+/// The per-100 g basis the Diet tab's form adds to `CustomFoods.validate` (per serving is food's own, tested in CustomFoodsTests).
+@Suite struct CustomFoodBasisTests {
+    let foods = CustomFoods(store: CustomFoodsTests.Recorder())
 
-    private func errors(_ input: CustomFoodInput) -> FieldErrors<CustomFoodField> {
-        if case .failure(let e) = CustomFoods.validate(input) { return e }
-        return FieldErrors()
+    private func input(label: String = "", grams: String = "", kcal: String = "63", protein: String = "11", carbs: String = "4",
+                       fat: String = "0.2") -> CustomFoodInput {
+        CustomFoodInput(name: "Skyr", servingLabel: label, servingGrams: grams, kcal: kcal, protein: protein, carbs: carbs, fat: fat)
     }
 
     @Test func per100gNeedsNoServing() throws {
-        let f = try #require(food(CustomFoodInput(name: " Skyr ", kcal: "63", protein: "11", carbs: "4", fat: "0.2")))
-        #expect(f.name == "Skyr")
-        #expect(f.source == "custom")
-        #expect(f.per100g == Nutrients(kcal: 63, proteinG: 11, carbsG: 4, fatG: 0.2))
-        #expect(f.servings.isEmpty)
+        let f = try foods.validate(input(), per: .per100g).get()
+        #expect(f.per100g.kcal == 63)
+        #expect(f.per100g.proteinG == 11)
+        #expect(f.per100g.fatG == 0.2)
+        #expect(f.servings.isEmpty, "logged in grams")
+        #expect(f.id == CustomFoods.newID)
     }
 
-    @Test func perServingIsStoredPer100g() throws {
-        let input = CustomFoodInput(name: "Protein bar", basis: .perServing, kcal: "200", protein: "20", carbs: "18", fat: "7",
-                                    fiber: "5", sugars: "3", saturatedFat: "2.5", sodium: "150", servingName: "1 bar", servingGrams: "50")
-        let f = try #require(food(input))
-        #expect(f.per100g.kcal == 400)
-        #expect(f.per100g.proteinG == 40)
-        #expect(f.per100g.carbsG == 36)
-        #expect(f.per100g.fatG == 14)
-        #expect(f.per100g.fiberG == 10)
-        #expect(f.per100g.sugarsG == 6)
-        #expect(f.per100g.saturatedFatG == 5)
-        #expect(f.per100g.sodiumMg == 300)
-        #expect(f.servings == [FoodServing(label: "1 bar", grams: 50)])
-        // Opening it again shows what was typed.
-        #expect(CustomFoodInput(editing: f) == input)
+    @Test func per100gWithAServingKeepsTheValuesPer100g() throws {
+        let f = try foods.validate(input(label: "1 cup", grams: "150"), per: .per100g, id: FoodID("custom:4")).get()
+        #expect(f.per100g.kcal == 63)
+        #expect(f.servings == [FoodServing(label: "1 cup", grams: 150)])
+        #expect(f.id == FoodID("custom:4"))
+        // A weight without a label is "1 serving"; a label needs its weight.
+        #expect(try foods.validate(input(grams: "150"), per: .per100g).get().servings.first?.label == "1 serving")
+        guard case .failure(let e) = foods.validate(input(label: "1 cup"), per: .per100g) else { Issue.record("accepted"); return }
+        #expect(e[.servingGrams]?.message == "serving weight is empty: allowed 0.1–5000 g")
     }
 
-    @Test func servingNameDefaultsWhenOnlyGramsAreGiven() throws {
-        let f = try #require(food(CustomFoodInput(name: "Soup", basis: .perServing, kcal: "150", protein: "5", carbs: "20", fat: "5", servingGrams: "300")))
-        #expect(f.servings == [FoodServing(label: "1 serving", grams: 300)])
-        #expect(f.per100g.kcal == 50)
-    }
-
-    @Test func everyProblemAtOnceWithTheAllowedValues() {
-        let e = errors(CustomFoodInput(name: "", kcal: "950", protein: "-1", carbs: "abc", fat: "", sodium: "x"))
-        #expect(e[.name]?.problem == .empty)
-        #expect(e[.kcal]?.inlineMessage == "Out of range: allowed 0–900 kcal per 100 g")
-        #expect(e[.protein]?.inlineMessage == "Out of range: allowed 0–100 g")
-        #expect(e[.carbs]?.problem == .notANumber)
-        #expect(e[.fat]?.problem == .empty)
-        #expect(e[.sodium]?.problem == .notANumber)
-        #expect(e[.fiber] == nil, "optional fields may stay empty")
-        #expect(e.firstField == .name)
-    }
-
-    @Test func nameIsOneToEightyCharacters() {
-        let ok = CustomFoodInput(name: String(repeating: "a", count: 80), kcal: "1", protein: "0", carbs: "0", fat: "0")
-        #expect(food(ok) != nil)
-        var long = ok
-        long.name += "b"
-        #expect(errors(long)[.name]?.problem == .tooLong)
-        #expect(errors(long)[.name]?.allowed == "1–80 characters, no control characters")
-        var control = ok
-        control.name = "Bar\u{1B}[2J"
-        #expect(errors(control)[.name]?.problem == .invalidCharacters)
-    }
-
-    @Test func macrosCannotOutweighTheirServing() {
-        let per100 = CustomFoodInput(name: "Nuts", kcal: "600", protein: "30", carbs: "30", fat: "50")
-        #expect(errors(per100)[.fat]?.inlineMessage == "Out of range: allowed protein + carbs + fat at most 100 g (now 110 g)")
-        let perServing = CustomFoodInput(name: "Bar", basis: .perServing, kcal: "200", protein: "20", carbs: "20", fat: "15",
-                                         servingGrams: "50")
-        #expect(errors(perServing)[.fat]?.inlineMessage == "Out of range: allowed protein + carbs + fat at most 50 g (now 55 g)")
-        // A whole 100 g of macros is fine (pure oil, sugar).
-        #expect(food(CustomFoodInput(name: "Oil", kcal: "884", protein: "0", carbs: "0", fat: "100")) != nil)
-    }
-
-    @Test func kcalLimitFollowsTheServing() {
-        // 500 kcal in a 50 g bar is 1000 kcal per 100 g.
-        let input = CustomFoodInput(name: "Bar", basis: .perServing, kcal: "500", protein: "10", carbs: "10", fat: "10", servingGrams: "50")
-        #expect(errors(input)[.kcal]?.inlineMessage == "Out of range: allowed 0–450 kcal for 50 g (900 per 100 g)")
-        var fine = input
-        fine.kcal = "450"
-        #expect(food(fine)?.per100g.kcal == 900)
-    }
-
-    @Test func servingSizeIsNeededPerServingAndChecked() {
-        let base = CustomFoodInput(name: "Bar", basis: .perServing, kcal: "200", protein: "10", carbs: "10", fat: "10")
-        #expect(errors(base)[.servingGrams]?.problem == .empty)
-        for bad in ["0", "0.05", "5001"] {
-            var i = base
-            i.servingGrams = bad
-            #expect(errors(i)[.servingGrams]?.inlineMessage == "Out of range: allowed 0.1–5000 g", "\(bad)")
+    @Test func per100gChecksAgainst100g() {
+        guard case .failure(let e) = foods.validate(input(kcal: "950", protein: "60", carbs: "30", fat: "20"), per: .per100g) else {
+            Issue.record("accepted"); return
         }
-        // Per 100 g, a serving name needs its grams too.
-        let named = CustomFoodInput(name: "Skyr", kcal: "63", protein: "11", carbs: "4", fat: "0.2", servingName: "1 cup")
-        #expect(errors(named)[.servingGrams]?.problem == .empty)
+        #expect(e[.kcal]?.inlineMessage == "Out of range: allowed 0–900 kcal for 100 g (at most 900 kcal per 100 g)")
+        #expect(e[.fat] != nil, "110 g of macros in 100 g")
+        #expect(e[.servingGrams] == nil)
     }
 
-    @Test func partsStayWithinTheirWhole() {
-        let input = CustomFoodInput(name: "Cake", kcal: "400", protein: "5", carbs: "50", fat: "20", sugars: "60", saturatedFat: "25")
-        #expect(errors(input)[.sugars]?.inlineMessage == "Out of range: allowed at most the carbs (50 g)")
-        #expect(errors(input)[.saturatedFat]?.inlineMessage == "Out of range: allowed at most the fat (20 g)")
+    @Test func perServingIsFoodsOwnRule() throws {
+        let f = try foods.validate(input(label: "1 cup", grams: "200"), per: .serving).get()
+        #expect(f.per100g.kcal == 31.5)
+        #expect(f.servings == [FoodServing(label: "1 cup", grams: 200)])
+    }
+
+    @Test func editingOpensTheWayItWasMade() throws {
+        let plain = try foods.validate(input(), per: .per100g).get()
+        let (a, basisA) = CustomFoodInput.editing(plain)
+        #expect(basisA == .per100g)
+        #expect(a.servingGrams.isEmpty)
+        #expect(a.kcal == "63")
+        let bar = try foods.validate(input(label: "1 cup", grams: "200"), per: .serving).get()
+        let (b, basisB) = CustomFoodInput.editing(bar)
+        #expect(basisB == .serving)
+        #expect(b.servingLabel == "1 cup")
+        #expect(b.kcal == "63")
     }
 }
 
@@ -123,9 +76,11 @@ import Testing
         #expect(choices[0].defaultAmountText == "1")
         #expect(choices[2].defaultAmountText == "100")
         #expect(validationError { try choices[2].grams("0") }?.inlineMessage == "Out of range: allowed 0.1–5000 g")
-        #expect(validationError { try choices[0].grams("101") }?.inlineMessage == "Out of range: allowed 0.01–100")
+        #expect(validationError { try choices[0].grams("101") }?.inlineMessage
+                == "Out of range: allowed 0.01–42.37 (1 medium (7\" to 7-7/8\" long) is 118 g; one entry 0.1–5000 g)")
         // 30 mashed cups would be 6.75 kg.
-        #expect(validationError { try choices[1].grams("30") }?.inlineMessage == "Out of range: allowed at most 22.22 × 1 cup, mashed (5000 g)")
+        #expect(validationError { try choices[1].grams("30") }?.inlineMessage
+                == "Out of range: allowed 0.01–22.22 (1 cup, mashed is 225 g; one entry 0.1–5000 g)")
         #expect(choices[1].amountText(forGrams: 112.5) == "0.5")
         #expect(choices[0].describe(grams: 118) == "1 medium (7\" to 7-7/8\" long) (118 g)")
         #expect(choices[0].describe(grams: 236) == "2 × 1 medium (7\" to 7-7/8\" long) (236 g)")

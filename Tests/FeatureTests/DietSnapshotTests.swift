@@ -90,14 +90,12 @@ import DietFeature
         vm.press(.char("n"))
         snapBoth(vm, label: "empty")
         vm.type("Protein bar")
-        vm.press(.tab)
-        vm.press(.right)
-        vm.press(.tab)
-        vm.type("950")
-        vm.press(.tab)
-        vm.type("-3")
-        vm.press(.tab)
-        vm.type("abc")
+        vm.press(.tab, times: 3)
+        vm.type("40")
+        for text in ["950", "-3", "abc"] {
+            vm.press(.tab)
+            vm.type(text)
+        }
         vm.press(.enter)
         snapBoth(vm, label: "errors")
     }

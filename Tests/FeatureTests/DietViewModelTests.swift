@@ -129,6 +129,27 @@ import DietFeature
         #expect(vm.search?.serving?.serving?.grams == 118)
     }
 
+    @Test func theLastAmountIsTheNextDefault() throws {
+        vm.press(.char("a"))
+        vm.type("bana")
+        vm.press(.enter)
+        vm.press(.char("j"), times: 10)               // grams
+        vm.type("135")                                // not a whole number of any measure
+        vm.press(.enter, times: 2)
+        #expect(try stored().map(\.grams) == [135])
+        vm.press(.char("a"))
+        vm.type("bana")
+        vm.press(.enter)
+        #expect(vm.search?.serving == .grams)
+        vm.press(.enter)
+        #expect(vm.search?.amount.text == "135")
+        #expect(vm.search?.amountIsDefault == true)
+        vm.press(.escape)
+        vm.press(.char("k"))                          // another serving: its own default
+        vm.press(.enter)
+        #expect(vm.search?.amount.text == "1")
+    }
+
     @Test func theAmountReplacesItsDefaultAndShowsLiveNumbers() throws {
         vm.press(.char("a"))
         vm.type("bana")
@@ -144,7 +165,7 @@ import DietFeature
         #expect(vm.search?.shownGrams == nil, "no numbers for an amount that is not one")
         vm.press(.enter)
         #expect(vm.search?.step == .amount)
-        #expect(vm.search?.amountError == "Not a number: allowed 0.01–100")
+        #expect(vm.search?.amountError == "Not a number: allowed 0.01–42.37 (1 medium (7\" to 7-7/8\" long) is 118 g; one entry 0.1–5000 g)")
         vm.press(.backspace)
         vm.press(.enter)
         #expect(vm.search?.step == .meal)
@@ -178,7 +199,7 @@ import DietFeature
         vm.press(.enter)
         vm.type("30")
         vm.press(.enter)
-        #expect(vm.search?.amountError == "Out of range: allowed at most 22.22 × 1 cup, mashed (5000 g)")
+        #expect(vm.search?.amountError == "Out of range: allowed 0.01–22.22 (1 cup, mashed is 225 g; one entry 0.1–5000 g)")
         #expect(vm.search?.step == .amount)
         #expect(try stored().isEmpty)
     }
@@ -232,7 +253,7 @@ import DietFeature
         vm.press(.char("e"))
         vm.type("x")
         vm.press(.enter)
-        #expect(vm.formErrors["amount"] == "Not a number: allowed 0.01–100")
+        #expect(vm.formErrors["amount"] == "Not a number: allowed 0.01–22.22 (1 cup, mashed is 225 g; one entry 0.1–5000 g)")
         vm.press(.escape)
         #expect(vm.status?.text == "Entry unchanged.")
         #expect(try stored().first?.grams == 225)
@@ -352,17 +373,17 @@ import DietFeature
         vm.press(.char("n"))
         #expect(vm.isEditingCustomFood)
         vm.type("Protein bar")
-        vm.press(.tab, times: 2)
-        vm.type("950")
         vm.press(.tab)
-        vm.type("60")
-        vm.press(.tab)
-        vm.type("30")
-        vm.press(.tab)
-        vm.type("20")
+        vm.press(.right)                              // values per 100 g
+        vm.press(.tab, times: 3)                      // past the optional serving, to the energy
+        for text in ["950", "60", "30", "20"] {
+            vm.type(text)
+            vm.press(.tab)
+        }
         vm.press(.enter)
-        #expect(vm.formErrors["kcal"] == "Out of range: allowed 0–900 kcal per 100 g")
-        #expect(vm.formErrors["fat"] == "Out of range: allowed protein + carbs + fat at most 100 g (now 110 g)")
+        #expect(vm.formErrors["kcal"] == "Out of range: allowed 0–900 kcal for 100 g (at most 900 kcal per 100 g)")
+        #expect(vm.formErrors["fat"]?.hasPrefix("Out of range: allowed at most") == true, "110 g of macros in 100 g")
+        #expect(vm.formErrors.count == 2)
         #expect(vm.status?.kind == .error)
         #expect(try db.repositories.customFoods().isEmpty)
         vm.press(.escape)
@@ -373,9 +394,8 @@ import DietFeature
     @Test func aCustomFoodPerServingIsSavedAndFoundBySearch() throws {
         vm.press(.char("n"))
         vm.type("Zesty protein bar")
-        vm.press(.tab)
-        vm.press(.right)                              // values per serving
-        for text in ["200", "20", "18", "7", "5", "3", "2.5", "150", "1 bar", "50"] {
+        vm.press(.tab)                                // values per serving: the default
+        for text in ["1 bar", "50", "200", "20", "18", "7", "5", "3", "2.5", "150"] {
             vm.press(.tab)
             vm.type(text)
         }
@@ -384,7 +404,9 @@ import DietFeature
         let saved = try #require(try db.repositories.customFoods().first)
         #expect(saved.name == "Zesty protein bar")
         #expect(saved.per100g.kcal == 400)
+        #expect(saved.per100g.sodiumMg == 300)
         #expect(saved.servings.first == FoodServing(label: "1 bar", grams: 50))
+        #expect(vm.status?.text == "Created Zesty protein bar — a or / to log it.")
 
         vm.press(.char("a"))
         vm.type("zesty")
@@ -405,7 +427,8 @@ import DietFeature
         #expect(vm.isEditingCustomFood)
         // The query is the name; values per 100 g, a slice of 60 g.
         vm.press(.tab)
-        for text in ["430", "6", "55", "20", "", "", "", "", "1 slice", "60"] {
+        vm.press(.right)
+        for text in ["1 slice", "60", "430", "6", "55", "20"] {
             vm.press(.tab)
             vm.type(text)
         }
@@ -451,7 +474,7 @@ import DietFeature
         #expect(vm.isShowingMyFoods)
         vm.press(.enter)
         #expect(vm.isEditingCustomFood)
-        vm.press(.tab, times: 2)
+        vm.press(.tab, times: 4)                      // name, values per (100 g), serving, weight, energy
         vm.press(.ctrl("u"))
         vm.type("66")
         vm.press(.enter)
