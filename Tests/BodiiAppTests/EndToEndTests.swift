@@ -92,6 +92,64 @@ import Testing
     }
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func foodLoggedThroughTheSearchShowsInTheDayAndInToday() throws {
+        let db = folder.path("diet.sqlite")
+        #expect(try runBodii(["demo", "--days", "5", "--db", db]).status == 0)
+        func today() throws -> (eaten: Double, foods: [[String: Any]]) {
+            let r = try runBodii(["today", "--json", "--db", db])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            let calories = try #require(json["calories"] as? [String: Any])
+            return (try #require(num(calories["eaten"])), try #require(json["foods"] as? [[String: Any]]))
+        }
+        let before = try today()
+        let t = try TmuxSession(command: appCommand(db: db), environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        try t.waitFor(text: "Calories")
+        try t.send("3")
+        try t.waitFor(text: "Day total")
+        // a, the first letters, then Enter for the food, the serving, the amount and the meal.
+        try t.send("a")
+        try t.waitFor(text: "Add food")
+        try t.type("bana")
+        try t.waitFor(text: "Bananas, raw")
+        try t.send("Enter")
+        try t.waitFor(text: "How much? Pick a serving")
+        try t.send("Enter")
+        try t.waitFor(text: "How many")
+        try t.send("Enter")
+        try t.waitFor(text: "Which meal?")
+        try t.send("Enter")
+        let screen = try t.waitFor(text: "Logged Bananas, raw")
+        #expect(!screen.contains("Add food"), "the modal is closed")
+
+        // Esc in the middle writes nothing.
+        try t.send("/")
+        try t.waitFor(text: "Add food")
+        try t.type("egg")
+        try t.send("Enter")
+        try t.waitFor(text: "How much? Pick a serving")
+        try t.send("Escape", "Escape")
+        try t.waitFor(text: "Nothing logged.")
+
+        try t.send("q")
+        let final = try t.waitFor("exit") { $0.contains("EXITED") && $0.contains(".") && $0.contains("modes:") }
+        #expect(final.contains("EXITED 0"))
+
+        let after = try today()
+        #expect(after.foods.count == before.foods.count + 1)
+        let banana = try #require(after.foods.last)
+        #expect(banana["name"] as? String == "Bananas, raw")
+        #expect(banana["id"] as? String == "usda:09040")
+        let kcal = try #require(num(banana["kcal"]))
+        let grams = try #require(num(banana["grams"]))
+        #expect(abs(kcal - grams * 0.89) < 0.1, "89 kcal per 100 g")
+        #expect(abs(after.eaten - (before.eaten + kcal)) < 0.1)
+        // The day's total on screen is the same number.
+        let total = Int(after.eaten.rounded())
+        #expect(screen.contains("\(after.foods.count) entries, \(total) kcal") || screen.contains("1 entry, \(total) kcal"),
+                "the day's total in the header:\n\(screen)")
+    }
+
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
     func asciiModeAndSigtermRestoreTheTerminal() throws {
         let db = folder.path("ascii.sqlite")
         #expect(try runBodii(["demo", "--days", "20", "--db", db]).status == 0)

@@ -1,0 +1,171 @@
+import Foundation
+
+/// A unit an amount of food is typed in: one of the food's household measures, or plain grams.
+public struct ServingChoice: Equatable, Sendable {
+    /// nil: grams.
+    public var serving: FoodServing?
+
+    public init(_ serving: FoodServing?) { self.serving = serving }
+
+    public static let grams = ServingChoice(nil)
+
+    /// The food's measures in the catalog's order (the first is the most common), then grams.
+    public static func all(for food: Food) -> [ServingChoice] { food.servings.map { ServingChoice($0) } + [.grams] }
+
+    public var label: String { serving?.label ?? "grams" }
+    /// What the amount field starts with: one serving, or 100 g.
+    public var defaultAmount: Double { serving == nil ? 100 : 1 }
+    public var defaultAmountText: String { serving == nil ? "100" : "1" }
+
+    /// Validates `text` as an amount in this unit and returns the grams: servings as
+    /// `FoodLogging.quantity(_:of:)` allows (0.01–100, and 0.1–5000 g in all), grams 0.1–5000.
+    public func grams(_ text: String, field: String = "amount") throws(ValidationError) -> Double {
+        guard let serving else { return try FoodLogging.grams(text, field: field) }
+        return try FoodLogging.quantity(text, of: serving, field: field) * serving.grams
+    }
+
+    /// The amount text that gives `grams` in this unit ("1.5", "118"), to two decimals.
+    public func amountText(forGrams grams: Double) -> String {
+        DecimalText.format(serving.map { grams / $0.grams } ?? grams, decimals: 2)
+    }
+
+    /// "1 medium (118 g)", "2 × 1 cup (480 g)", "150 g".
+    public func describe(grams: Double) -> String {
+        let g = DecimalText.format(grams, decimals: 1) + " g"
+        guard let serving else { return g }
+        let q = grams / serving.grams
+        return (abs(q - 1) < 0.005 ? serving.label : DecimalText.format(q, decimals: 2) + " × " + serving.label) + " (" + g + ")"
+    }
+
+    /// The measure to preselect for `food`: the one the user's latest entry of it was in
+    /// (`history`: grams of past entries, newest first), else the one a person usually means —
+    /// "1 medium", a large one, the NLEA serving, a slice — else the catalog's first.
+    public static func preferredIndex(in choices: [ServingChoice], history: [Double] = []) -> Int {
+        if let last = history.first {
+            let likely = likely(forGrams: last, among: choices)
+            if let i = choices.firstIndex(of: likely) { return i }
+        }
+        for prefix in ["1 medium", "1 large", "1 nlea serving", "1 slice", "1 serving"] {
+            if let i = choices.firstIndex(where: { $0.serving?.label.lowercased().hasPrefix(prefix) == true }) { return i }
+        }
+        return 0
+    }
+
+    /// The unit `grams` was most likely typed in: a measure it is a whole or quarter multiple of
+    /// (0.25–20), else grams. Used to open an entry's editor the way it was logged.
+    public static func likely(forGrams grams: Double, among choices: [ServingChoice]) -> ServingChoice {
+        for choice in choices {
+            guard let s = choice.serving, s.grams > 0 else { continue }
+            let q = grams / s.grams
+            if q >= 0.25, q <= 20, abs(q * 4 - (q * 4).rounded()) < 0.001 { return choice }
+        }
+        return .grams
+    }
+}
+
+/// Editing and copying logged food (the Diet tab's `e` and copy). Records keep the values copied
+/// when they were logged; an edit recomputes them.
+public enum FoodEntries {
+    /// `record` with a new amount and meal. With the catalog food (it still exists) energy and
+    /// nutrients are computed again from it; without, the stored values are scaled to the new grams.
+    /// Id, date and logging time are kept.
+    public static func edited(_ record: FoodRecord, grams: Double, meal: Meal, food: Food?) -> FoodRecord {
+        var out: FoodRecord
+        if let food {
+            out = FoodLogging.record(food: food, grams: grams, meal: meal, date: record.date, loggedAt: record.loggedAt)
+            out.id = record.id
+        } else {
+            let f = record.grams > 0 ? grams / record.grams : 0
+            out = record
+            out.grams = grams
+            out.meal = meal
+            out.kcal *= f
+            out.proteinG *= f
+            out.carbsG *= f
+            out.fatG *= f
+            out.fiberG = out.fiberG.map { $0 * f }
+            out.sugarsG = out.sugarsG.map { $0 * f }
+            out.saturatedFatG = out.saturatedFatG.map { $0 * f }
+            out.sodiumMg = out.sodiumMg.map { $0 * f }
+        }
+        return out
+    }
+
+    /// New records (no ids) for `records` on `date`, with the values they were logged with; in
+    /// `meal` when given (yesterday's dinner as today's lunch), else each in its own meal.
+    public static func copies(of records: [FoodRecord], to date: LocalDate, meal: Meal?, loggedAt: Date) -> [FoodRecord] {
+        records.map { r in
+            var c = r
+            c.id = nil
+            c.date = date
+            c.meal = meal ?? r.meal
+            c.loggedAt = loggedAt
+            return c
+        }
+    }
+
+    /// The source day of a copy into `target`: a date as YYYY-MM-DD, not after `today`, not `target` itself.
+    public static func copySource(_ text: String, into target: LocalDate, today: LocalDate, field: String = "from") throws(ValidationError) -> LocalDate {
+        let date = try Validation.date(text, today: today, field: field)
+        guard date != target else {
+            throw ValidationError(field: field, value: text, allowed: "a day other than \(target.iso), not after \(today.iso)", problem: .outOfRange)
+        }
+        return date
+    }
+}
+
+/// Sums of a list of food records. Optional nutrients are summed over the records that know
+/// them; `complete` says whether every record did (else the sum is a lower bound).
+public struct FoodTotals: Equatable, Sendable {
+    public struct Partial: Equatable, Sendable {
+        public var value: Double?
+        public var complete: Bool
+    }
+
+    public var kcal = 0.0
+    public var proteinG = 0.0
+    public var carbsG = 0.0
+    public var fatG = 0.0
+    public var fiberG = Partial(value: nil, complete: true)
+    public var sugarsG = Partial(value: nil, complete: true)
+    public var saturatedFatG = Partial(value: nil, complete: true)
+    public var sodiumMg = Partial(value: nil, complete: true)
+
+    public init(_ records: [FoodRecord]) {
+        for r in records {
+            kcal += r.kcal
+            proteinG += r.proteinG
+            carbsG += r.carbsG
+            fatG += r.fatG
+            Self.add(r.fiberG, to: &fiberG)
+            Self.add(r.sugarsG, to: &sugarsG)
+            Self.add(r.saturatedFatG, to: &saturatedFatG)
+            Self.add(r.sodiumMg, to: &sodiumMg)
+        }
+    }
+
+    private static func add(_ v: Double?, to p: inout Partial) {
+        if let v { p.value = (p.value ?? 0) + v } else { p.complete = false }
+    }
+}
+
+/// How amounts and nutrients read on screen.
+public enum NutrientFormat {
+    /// At most `decimals` places, no trailing zeros: "1.5", "118", "0.25".
+    public static func number(_ value: Double, decimals: Int = 1) -> String {
+        guard value.isFinite else { return "–" }
+        return DecimalText.format(value, decimals: decimals)
+    }
+
+    /// Grams of a nutrient: one decimal below 10 g, whole grams above ("0.3", "22.8" → "23").
+    public static func grams(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return abs(value) < 10 ? DecimalText.format(value, decimals: 1) : String(Int(value.rounded()))
+    }
+
+    /// Whole kilocalories: "105".
+    public static func kcal(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return String(Int(value.rounded()))
+    }
+}

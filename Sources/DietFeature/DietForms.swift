@@ -1,0 +1,213 @@
+import BodiiDomain
+import Foundation
+import TerminalKit
+
+/// `e` on an entry: amount, serving and meal. Changing the serving converts the amount so the
+/// grams stay the same; the dialog shows the new energy and macros as they are typed.
+struct EntryEditor: Equatable {
+    let record: FoodRecord
+    /// The catalog food, when it still exists: its measures are offered and the values recomputed.
+    let food: Food?
+    let choices: [ServingChoice]
+    var form: Form
+    private var servingIndex: Int
+
+    static let amountID = "amount", servingID = "serving", mealID = "meal"
+
+    init(record: FoodRecord, food: Food?) {
+        self.record = record
+        self.food = food
+        choices = food.map(ServingChoice.all(for:)) ?? [.grams]
+        let likely = ServingChoice.likely(forGrams: record.grams, among: choices)
+        servingIndex = choices.firstIndex(of: likely) ?? choices.count - 1
+        form = Form(fields: [
+            .text(Self.amountID, label: "Amount", text: likely.amountText(forGrams: record.grams), maxLength: Validation.maxInputLength),
+            .choice(Self.servingID, label: "Serving", options: choices.map(\.label), selected: servingIndex,
+                    hint: food == nil ? "no longer in the catalog" : "←/→"),
+            .choice(Self.mealID, label: "Meal", options: Meal.allCases.map(\.label), selected: Meal.allCases.firstIndex(of: record.meal) ?? 0, hint: "←/→"),
+        ], inputWidth: 34)
+    }
+
+    var serving: ServingChoice { choices[selectedIndex(Self.servingID) ?? servingIndex] }
+    var meal: Meal { Meal.allCases[selectedIndex(Self.mealID) ?? 0] }
+    var isChanged: Bool { (try? result()) != record }
+
+    private func selectedIndex(_ id: String) -> Int? {
+        guard let field = form.fields.first(where: { $0.id == id }), case .choice(_, let i) = field.input else { return nil }
+        return i
+    }
+
+    /// Hands a key to the form; a new serving converts the amount.
+    mutating func edit(_ key: Key) {
+        let before = serving
+        _ = form.handle(key)
+        let now = serving
+        guard now != before else { return }
+        if let grams = try? before.grams(form.value(Self.amountID) ?? "") {
+            form.setText(Self.amountID, now.amountText(forGrams: grams))
+        } else {
+            form.setText(Self.amountID, now.defaultAmountText)
+        }
+        form.errors = [:]
+    }
+
+    /// The edited record, or the amount's error.
+    func result() throws(ValidationError) -> FoodRecord {
+        let grams = try serving.grams(form.value(Self.amountID) ?? "")
+        return FoodEntries.edited(record, grams: grams, meal: meal, food: food)
+    }
+
+    /// What the dialog says above the fields: the entry as logged, and as it will be saved.
+    var intro: String {
+        let was = "Logged: \(NutrientFormat.number(record.grams)) g, \(NutrientFormat.kcal(record.kcal)) kcal"
+        guard let r = try? result() else { return was + "\nNew: —" }
+        return was + "\nNew: \(NutrientFormat.number(r.grams)) g, \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
+            + " · C \(NutrientFormat.grams(r.carbsG)) · F \(NutrientFormat.grams(r.fatG)) g"
+    }
+}
+
+/// The custom food form, to `CustomFoodInput` and back: values as a label prints them, per
+/// serving or per 100 g.
+struct CustomFoodEditor: Equatable {
+    /// Where the form was opened from, so saving and Esc return there.
+    enum Origin: Equatable { case search, myFoods, tab }
+
+    /// nil for a new food.
+    let editing: Food?
+    let origin: Origin
+    var form: Form
+
+    static let basisID = "basis"
+    static let bases: [CustomFoods.Basis] = [.serving, .per100g]
+    static let basisLabels = ["1 serving", "100 g"]
+
+    init(editing: Food?, name: String = "", origin: Origin) {
+        self.editing = editing
+        self.origin = origin
+        let (input, basis) = editing.map(CustomFoodInput.editing)
+            ?? (CustomFoodInput(name: name, servingGrams: "", kcal: "", protein: "", carbs: "", fat: ""), .serving)
+        let max = Validation.maxInputLength
+        typealias F = CustomFoodField
+        form = Form(fields: [
+            .text(F.name.rawValue, label: "Name", text: input.name, placeholder: "e.g. Protein bar", maxLength: 100),
+            .choice(Self.basisID, label: "Values per", options: Self.basisLabels, selected: Self.bases.firstIndex(of: basis) ?? 0),
+            .text(F.servingLabel.rawValue, label: "Serving", text: input.servingLabel, placeholder: "1 serving", maxLength: max),
+            .text(F.servingGrams.rawValue, label: "Serving weight", text: input.servingGrams, maxLength: max),
+            .text(F.kcal.rawValue, label: "Energy", text: input.kcal, maxLength: max),
+            .text(F.protein.rawValue, label: "Protein", text: input.protein, maxLength: max),
+            .text(F.carbs.rawValue, label: "Carbs", text: input.carbs, maxLength: max),
+            .text(F.fat.rawValue, label: "Fat", text: input.fat, maxLength: max),
+            .text(F.fiber.rawValue, label: "Fiber", text: input.fiber, placeholder: "optional", maxLength: max),
+            .text(F.sugars.rawValue, label: "Sugars", text: input.sugars, placeholder: "optional", maxLength: max),
+            .text(F.saturatedFat.rawValue, label: "Saturated fat", text: input.saturatedFat, placeholder: "optional", maxLength: max),
+            .text(F.sodium.rawValue, label: "Sodium", text: input.sodium, placeholder: "optional", maxLength: max),
+        ], inputWidth: 24)
+        refreshHints()
+    }
+
+    var title: String { editing == nil ? "New custom food" : "Edit custom food" }
+
+    var basis: CustomFoods.Basis {
+        Self.basisLabels.firstIndex(of: form.value(Self.basisID) ?? "").map { Self.bases[$0] } ?? .serving
+    }
+
+    var input: CustomFoodInput {
+        let v = { (f: CustomFoodField) in form.value(f.rawValue) ?? "" }
+        return CustomFoodInput(name: v(.name), servingLabel: v(.servingLabel), servingGrams: v(.servingGrams), kcal: v(.kcal),
+                               protein: v(.protein), carbs: v(.carbs), fat: v(.fat), fiber: v(.fiber), sugars: v(.sugars),
+                               saturatedFat: v(.saturatedFat), sodium: v(.sodium))
+    }
+
+    var hasInput: Bool {
+        let i = input
+        if let editing { return CustomFoodInput.editing(editing).input != i }
+        return [i.name, i.servingGrams, i.kcal, i.protein, i.carbs, i.fat].contains { !$0.isEmpty }
+    }
+
+    mutating func edit(_ key: Key) {
+        if form.handle(key) { refreshHints() }
+    }
+
+    /// The units next to the values say what they are per; a serving is needed per serving.
+    mutating func refreshHints() {
+        let perServing = basis == .serving
+        let per = perServing ? " per serving" : " per 100 g"
+        for i in form.fields.indices {
+            if form.fields[i].id == Self.basisID { form.fields[i].hint = "←/→ as on the label"; continue }
+            guard let field = CustomFoodField(rawValue: form.fields[i].id) else { continue }
+            switch field {
+            case .kcal: form.fields[i].hint = "kcal" + per
+            case .protein, .carbs, .fat, .fiber, .sugars, .saturatedFat: form.fields[i].hint = "g" + per
+            case .sodium: form.fields[i].hint = "mg" + per
+            case .servingLabel: form.fields[i].hint = perServing ? "e.g. 1 bar" : "optional, e.g. 1 cup"
+            case .servingGrams: form.fields[i].hint = perServing ? "g" : "g, with a serving"
+            case .name: break
+            }
+        }
+    }
+}
+
+/// Copy a meal or a whole day from another date into the day on screen.
+struct CopyForm: Equatable {
+    var form: Form
+    static let fromID = "from", mealID = "meal", intoID = "into"
+    static let mealOptions = ["All meals"] + Meal.allCases.map(\.label)
+    static let intoOptions = ["The same meal"] + Meal.allCases.map(\.label)
+
+    init(into day: LocalDate) {
+        form = Form(fields: [
+            .text(Self.fromID, label: "From", text: day.adding(days: -1).iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+            .choice(Self.mealID, label: "Copy", options: Self.mealOptions, hint: "←/→"),
+            .choice(Self.intoID, label: "Into", options: Self.intoOptions, hint: "←/→"),
+        ], inputWidth: 16)
+    }
+
+    private func choice(_ id: String) -> Meal? {
+        guard let v = form.value(id), let i = Meal.allCases.firstIndex(where: { $0.label == v }) else { return nil }
+        return Meal.allCases[i]
+    }
+
+    /// nil: every meal.
+    var meal: Meal? { choice(Self.mealID) }
+    /// nil: each into its own meal.
+    var into: Meal? { choice(Self.intoID) }
+    var fromText: String { form.value(Self.fromID) ?? "" }
+}
+
+/// `m`: the user's custom foods, to edit them or make a new one.
+struct MyFoods: Equatable {
+    var foods: [Food]
+    var selected = 0
+
+    var keyMap: KeyMap {
+        KeyMap(title: "My foods", bindings: [
+            KeyBinding([.char("j"), .char("k"), .up, .down], label: "j/k", help: "move", footer: true),
+            KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true),
+            KeyBinding([.char("n")], help: "new custom food", footer: true),
+            KeyBinding([.escape], help: "close", footer: true),
+        ])
+    }
+}
+
+struct MyFoodsView: Widget {
+    let list: MyFoods
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let modal = Modal(title: "My foods", rightTitle: "\(list.foods.count) custom", width: min(area.width - 4, 76), height: min(area.height, 18))
+        let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
+        let (body, hint) = inner.splitBottom(1)
+        let window = Table.window(selected: list.selected, rowCount: list.foods.count, visibleRows: body.height - 1)
+        let rows = list.foods[window].map { f in
+            TableRow([Span(f.name), Span(NutrientFormat.kcal(f.per100g.kcal), .accent),
+                      Span(f.servings.first.map { "\($0.label) (\(NutrientFormat.number($0.grams)) g)" } ?? "—", .muted)])
+        }
+        var table = Table(columns: [TableColumn("Name"), TableColumn("kcal/100 g", width: .length(10), alignment: .right),
+                                    TableColumn("Serving", width: .length(22))],
+                          rows: Array(rows), selected: list.foods.isEmpty ? nil : list.selected - window.lowerBound,
+                          emptyMessage: "No custom foods yet — n makes one.", columnSpacing: 1)
+        table.moreAbove = window.lowerBound > 0
+        table.moreBelow = window.upperBound < list.foods.count
+        table.render(in: body, buffer: &buffer, context: context)
+        buffer.write(Line("Enter edit · n new · Esc close — custom foods show up in the search", .muted), in: hint, context: context)
+    }
+}

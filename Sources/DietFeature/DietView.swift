@@ -1,0 +1,152 @@
+import BodiiDomain
+import TerminalKit
+
+/// The selected day: meals with their entries on the left, the day's totals against the targets
+/// on the right. A pure function of its values.
+struct DietView: Widget {
+    let day: LocalDate
+    let today: LocalDate
+    /// By meal, as the view model orders them.
+    let items: [FoodRecord]
+    let selected: Int
+    let targetKcal: Double?
+    let goal: Goal?
+
+    /// The totals column: narrower on an 80-column terminal, where food names need the room.
+    static func totalsWidth(_ width: Int) -> Int { width >= 100 ? 32 : 28 }
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (header, body) = area.splitTop(1)
+        let totals = FoodTotals(items)
+        var spans = [Span(day.longLabel, .title), Span(day == today ? "  today" : "", .muted)]
+        if !items.isEmpty {
+            spans.append(Span("   \(items.count) \(items.count == 1 ? "entry" : "entries"), \(NutrientFormat.kcal(totals.kcal)) kcal", .muted))
+        }
+        buffer.write(spans, x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
+        let (mealsArea, totalsArea) = body.splitRight(Self.totalsWidth(area.width))
+        drawMeals(mealsArea, &buffer, context)
+        drawTotals(totals, totalsArea, &buffer, context)
+    }
+
+    // MARK: meals
+
+    private func drawMeals(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let block = Block(title: "Meals")
+        block.render(in: area, buffer: &buffer, context: context)
+        var rows: [TableRow] = []
+        var selectedRow: Int?
+        var index = 0
+        if !items.isEmpty {
+            for meal in Meal.allCases {
+                let entries = items.filter { $0.meal == meal }
+                let kcal = entries.reduce(0) { $0 + $1.kcal }
+                rows.append(TableRow([Span(meal.label, .title), Span(""), Span(entries.isEmpty ? "—" : NutrientFormat.kcal(kcal), entries.isEmpty ? .muted : .title),
+                                      Span(entries.isEmpty ? "" : macros(entries.reduce(0) { $0 + $1.proteinG },
+                                                                         entries.reduce(0) { $0 + $1.carbsG },
+                                                                         entries.reduce(0) { $0 + $1.fatG }), .muted)]))
+                for r in entries {
+                    if index == selected { selectedRow = rows.count }
+                    rows.append(TableRow([Span("  " + r.foodName), Span(NutrientFormat.number(r.grams, decimals: 0) + " g", .muted),
+                                          Span(NutrientFormat.kcal(r.kcal)), Span(macros(r.proteinG, r.carbsG, r.fatG), .muted)]))
+                    index += 1
+                }
+            }
+        }
+        var inner = block.inner(area).inset(left: 1, right: 1)
+        // The selected entry in full under the table: USDA names are long, the column is not.
+        if let entry = items.indices.contains(selected) ? items[selected] : nil, inner.height >= 8 {
+            let (top, bottom) = inner.splitBottom(2)
+            inner = top
+            Paragraph([Line(entry.foodName, .text), Line(detailText(entry), .muted)], overflow: .truncate)
+                .render(in: bottom, buffer: &buffer, context: context)
+        }
+        Table(columns: [TableColumn("Food"), TableColumn("Amount", width: .length(6), alignment: .right),
+                        TableColumn("kcal", width: .length(4), alignment: .right),
+                        TableColumn("P/C/F g", width: .length(9), alignment: .right)],
+              rows: rows, selected: selectedRow,
+              emptyMessage: "Nothing logged — a or / adds food", columnSpacing: 1)
+            .render(in: inner, buffer: &buffer, context: context)
+    }
+
+    private func detailText(_ r: FoodRecord) -> String {
+        "\(NutrientFormat.number(r.grams)) g · \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
+            + " · C \(NutrientFormat.grams(r.carbsG)) · F \(NutrientFormat.grams(r.fatG)) g"
+    }
+
+    private func macros(_ p: Double, _ c: Double, _ f: Double) -> String {
+        "\(Int(p.rounded()))/\(Int(c.rounded()))/\(Int(f.rounded()))"
+    }
+
+    // MARK: totals
+
+    private func drawTotals(_ t: FoodTotals, _ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let block = Block(title: "Day total")
+        block.render(in: area, buffer: &buffer, context: context)
+        let inner = block.inner(area).inset(left: 1, right: 1)
+        var y = inner.y
+        func row() -> Rect { Rect(x: inner.x, y: y, width: inner.width, height: 1) }
+        guard inner.height > 0 else { return }
+
+        // Value texts padded to one width, so the four bars start and end together.
+        let kcalText = targetKcal.map { "\(NutrientFormat.kcal(t.kcal))/\(NutrientFormat.kcal($0))" } ?? ""
+        let macroTexts = [(t.proteinG, goal?.proteinG), (t.carbsG, goal?.carbsG), (t.fatG, goal?.fatG)].map { grams, target in
+            target.map { "\(Int(grams.rounded()))/\(Int($0.rounded())) g" } ?? ""
+        }
+        let textWidth = ([kcalText] + macroTexts).map(TextWidth.of).max() ?? 0
+        func padded(_ text: String) -> String { String(repeating: " ", count: max(0, textWidth - TextWidth.of(text))) + text }
+        if let target = targetKcal {
+            Gauge(label: "kcal", value: t.kcal, max: target, valueText: padded(kcalText),
+                  role: .accent, overRole: .bad, labelWidth: 7)
+                .render(in: row(), buffer: &buffer, context: context)
+            y += 1
+            let left = target - t.kcal
+            if y < inner.maxY {
+                buffer.write(Line([Span(String(repeating: " ", count: 8)),
+                                   Span(left >= 0 ? "\(NutrientFormat.kcal(left)) left" : "\(NutrientFormat.kcal(-left)) over", left >= 0 ? .good : .bad)]),
+                             in: row(), context: context)
+            }
+        } else {
+            buffer.write(Line([Span("kcal    ", .text), Span(NutrientFormat.kcal(t.kcal), .accent), Span("  no target yet", .muted)]),
+                         in: row(), context: context)
+        }
+        y += 2
+
+        let macros: [(String, Double, Double?, Role, String)] = [
+            ("Protein", t.proteinG, goal?.proteinG, .protein, macroTexts[0]), ("Carbs", t.carbsG, goal?.carbsG, .carbs, macroTexts[1]),
+            ("Fat", t.fatG, goal?.fatG, .fat, macroTexts[2]),
+        ]
+        for (label, grams, target, role, text) in macros where y < inner.maxY {
+            if let target {
+                Gauge(label: label, value: grams, max: target, valueText: padded(text),
+                      role: role, overRole: .warn, labelWidth: 7)
+                    .render(in: row(), buffer: &buffer, context: context)
+            } else {
+                buffer.write(Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .text), Span("\(Int(grams.rounded())) g", role)]),
+                             in: row(), context: context)
+            }
+            y += 1
+        }
+        y += 1
+
+        let others: [(String, FoodTotals.Partial, String)] = [
+            ("Fiber", t.fiberG, "g"), ("Sugars", t.sugarsG, "g"), ("Sat fat", t.saturatedFatG, "g"), ("Sodium", t.sodiumMg, "mg"),
+        ]
+        for (label, value, unit) in others where y < inner.maxY {
+            buffer.write(Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .muted), Span(Self.text(value, unit, empty: items.isEmpty))]),
+                         in: row(), context: context)
+            y += 1
+        }
+        if y < inner.maxY, !items.isEmpty, [t.fiberG, t.sugarsG, t.saturatedFatG, t.sodiumMg].contains(where: { !$0.complete && $0.value != nil }) {
+            y += 1
+            Paragraph("≥ some foods lack it", role: .muted).render(in: Rect(x: inner.x, y: y, width: inner.width, height: inner.maxY - y),
+                                                                            buffer: &buffer, context: context)
+        }
+    }
+
+    /// "12 g", "≥ 12 g" when some entries don't know it, "—" when none do.
+    static func text(_ p: FoodTotals.Partial, _ unit: String, empty: Bool) -> String {
+        guard let v = p.value else { return empty ? "0 " + unit : "—" }
+        let n = unit == "mg" ? NutrientFormat.kcal(v) : NutrientFormat.grams(v)
+        return (p.complete ? "" : "≥ ") + n + " " + unit
+    }
+}

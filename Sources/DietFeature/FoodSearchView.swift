@@ -1,0 +1,212 @@
+import BodiiDomain
+import TerminalKit
+
+/// Draws the food search modal: the steps, the query (or the chosen food), the step's list or
+/// input on the left, and the food's numbers per 100 g and for the amount on the right.
+struct FoodSearchView: Widget {
+    let search: FoodSearch
+    let today: LocalDate
+
+    static let panelWidth = 30
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let day = search.day == today ? "today" : search.day.shortLabel(relativeTo: today)
+        // The whole content area up to a comfortable size; only very large terminals see it float.
+        let modal = Modal(title: "Add food — \(day)", width: min(area.width, 110), height: min(area.height, 30))
+        let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
+        guard inner.height >= 6, inner.width >= 40 else { return }
+        let (top, rest) = inner.splitTop(3)
+        let (body, hintRow) = rest.splitBottom(1)
+        drawSteps(Rect(x: top.x, y: top.y, width: top.width, height: 1), &buffer, context)
+        drawField(Rect(x: top.x, y: top.y + 1, width: top.width, height: 1), &buffer, context)
+
+        let (left, right) = body.splitRight(Self.panelWidth)
+        let list = left.inset(right: 3)
+        for y in body.y..<body.maxY { buffer.write(context.symbols.vertical, x: right.x - 2, y: y, style: context.style(.border)) }
+        switch search.step {
+        case .food: drawResults(list, &buffer, context)
+        case .serving: drawServings(list, &buffer, context)
+        case .amount: drawAmount(list, &buffer, context)
+        case .meal: drawMeals(list, &buffer, context)
+        }
+        NutrientPanel(food: search.shownFood, grams: search.shownGrams, amount: search.shownAmount).render(in: right, buffer: &buffer, context: context)
+        buffer.write(Line(hint, .muted), in: hintRow, context: context)
+    }
+
+    private var hint: String {
+        switch search.step {
+        case .food: return "↑↓ or Ctrl-N/P select · Enter choose · Ctrl-O new food · Esc close"
+        case .serving: return "j/k select · Enter amount · or type a number · Esc back"
+        case .amount: return "Enter meal · Esc back"
+        case .meal: return "j/k or b l d s · Enter save · Esc back"
+        }
+    }
+
+    private func drawSteps(_ row: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        var spans: [Span] = []
+        let arrow = context.symbols.isUnicode ? " › " : " > "
+        for step in FoodSearch.Step.allCases {
+            if !spans.isEmpty { spans.append(Span(arrow, .muted)) }
+            let role: Role = step == search.step ? .accent : (step.rawValue < search.step.rawValue ? .text : .muted)
+            spans.append(Span("\(step.rawValue + 1) \(step.title)", role))
+        }
+        buffer.write(spans, x: row.x, y: row.y, maxWidth: row.width, context: context)
+    }
+
+    private func drawField(_ row: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let (label, field) = row.splitLeft(8)
+        if search.step == .food {
+            buffer.write(Line("Search", .accent), in: label, context: context)
+            var q = search.query
+            q.isFocused = true
+            q.render(in: field.inset(right: Self.panelWidth + 2), buffer: &buffer, context: context)
+        } else if let food = search.food {
+            buffer.write(Line("Food", .muted), in: label, context: context)
+            buffer.write(Line(food.name, .title), in: field, context: context)
+        }
+    }
+
+    private func drawResults(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let (head, listArea) = area.splitTop(1)
+        if let error = search.error {
+            buffer.write(Line(error, .bad), in: head, context: context)
+        } else if search.showingRecent {
+            buffer.write(Line(search.results.isEmpty ? "Nothing logged yet — type to search the catalog" : "Recent and frequent", .muted),
+                         in: head, context: context)
+        } else {
+            let n = search.results.count
+            let count = n == 0 ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : n == 1 ? "1 match" : "\(n) matches")
+            buffer.write(Line(count, .muted), in: head, context: context)
+        }
+        let window = Table.window(selected: search.selected, rowCount: search.rowCount, visibleRows: listArea.height - 1)
+        let query = search.query.text.trimmingCharacters(in: .whitespaces)
+        let rows: [TableRow] = window.map { i in
+            guard i < search.results.count else {
+                return TableRow([Span(query.isEmpty ? "+ New custom food" : "+ New custom food “\(query)”", .accent), Span("")])
+            }
+            let food = search.results[i]
+            return TableRow([Span(food.name, food.source == "custom" ? .accent : .text), Span(NutrientFormat.kcal(food.per100g.kcal), .muted)])
+        }
+        var table = Table(columns: [TableColumn("Food"), TableColumn("kcal", width: .length(4), alignment: .right)],
+                          rows: rows, selected: search.selected - window.lowerBound, columnSpacing: 1)
+        table.moreAbove = window.lowerBound > 0
+        table.moreBelow = window.upperBound < search.rowCount
+        table.render(in: listArea, buffer: &buffer, context: context)
+    }
+
+    private func drawServings(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let (head, listArea) = area.splitTop(1)
+        buffer.write(Line(search.error ?? "How much? Pick a serving", search.error == nil ? .muted : .bad), in: head, context: context)
+        guard let food = search.food else { return }
+        let window = Table.window(selected: search.servingIndex, rowCount: search.servings.count, visibleRows: listArea.height - 1)
+        let rows: [TableRow] = window.map { i in
+            let choice = search.servings[i]
+            guard let s = choice.serving else { return TableRow([Span("grams"), Span("any", .muted), Span("")]) }
+            return TableRow([Span(s.label), Span(NutrientFormat.number(s.grams) + " g", .muted),
+                             Span(NutrientFormat.kcal(food.per100g.kcal * s.grams / 100))])
+        }
+        var table = Table(columns: [TableColumn("Serving"), TableColumn("Weight", width: .length(8), alignment: .right),
+                                    TableColumn("kcal", width: .length(4), alignment: .right)],
+                          rows: rows, selected: search.servingIndex - window.lowerBound, columnSpacing: 1)
+        table.moreAbove = window.lowerBound > 0
+        table.moreBelow = window.upperBound < search.servings.count
+        table.render(in: listArea, buffer: &buffer, context: context)
+    }
+
+    private func drawAmount(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard let serving = search.serving else { return }
+        buffer.write(Line(serving.serving == nil ? "How many grams?" : "How many servings?", .muted), in: area, context: context)
+        let row = Rect(x: area.x, y: area.y + 2, width: area.width, height: 1)
+        let (label, rest) = row.splitLeft(8)
+        buffer.write(Line("Amount", .accent), in: label, context: context)
+        var field = search.amount
+        field.isFocused = true
+        let (fieldRect, unitRect) = rest.splitLeft(10)
+        field.render(in: fieldRect, buffer: &buffer, context: context)
+        var y = row.y + 1
+        if let s = serving.serving {
+            // The measure under the number: USDA labels are long ("1 medium (7" to 7-7/8" long)").
+            let unit = Paragraph([Line("× " + s.label, .text)])
+            let h = min(2, unit.height(forWidth: rest.width, context: context))
+            unit.render(in: Rect(x: rest.x, y: y, width: rest.width, height: h), buffer: &buffer, context: context)
+            y += h
+            let grams = search.shownGrams.map { "= \(NutrientFormat.number($0)) g" } ?? "= — g"
+            buffer.write(Line(grams, .muted), in: Rect(x: rest.x, y: y, width: rest.width, height: 1), context: context)
+            y += 1
+        } else {
+            buffer.write(Line("g", .text), in: unitRect.inset(left: 1), context: context)
+        }
+        let message = Rect(x: area.x, y: y + 1, width: area.width, height: max(0, area.maxY - y - 1))
+        if let error = search.amountError {
+            let mark = context.symbols.isUnicode ? "✗ " : "! "
+            Paragraph(mark + error, role: .bad).render(in: message, buffer: &buffer, context: context)
+        } else if search.amountIsDefault {
+            Paragraph("Type to replace \(search.amount.text), or Enter to keep it.", role: .muted).render(in: message, buffer: &buffer, context: context)
+        }
+    }
+
+    private func drawMeals(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let (head, listArea) = area.splitTop(2)
+        buffer.write(Line("Which meal?", .muted), in: head, context: context)
+        let rows = Meal.allCases.map { m in
+            TableRow([Span(m.label), Span(m == search.likelyMeal ? "usual at this hour" : "", .muted)])
+        }
+        Table(columns: [TableColumn("Meal", width: .length(12)), TableColumn("")], rows: rows,
+              selected: Meal.allCases.firstIndex(of: search.meal), showHeader: false, columnSpacing: 1)
+            .render(in: listArea, buffer: &buffer, context: context)
+    }
+}
+
+/// A food's energy and nutrients per 100 g and for an amount, side by side.
+struct NutrientPanel: Widget {
+    let food: Food?
+    let grams: Double?
+    /// The amount in words, under the source line.
+    let amount: String?
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let food else {
+            Paragraph("Nothing selected.", role: .muted).render(in: area, buffer: &buffer, context: context)
+            return
+        }
+        let name = Paragraph([Line(food.name, .title)])
+        let nameHeight = min(2, name.height(forWidth: area.width, context: context))
+        name.render(in: Rect(x: area.x, y: area.y, width: area.width, height: nameHeight), buffer: &buffer, context: context)
+        var y = area.y + nameHeight
+        let source = food.source == "custom" ? "Custom food" : [food.source, food.release].compactMap { $0 }.joined(separator: " ")
+        buffer.write(Line(source, .muted), in: Rect(x: area.x, y: y, width: area.width, height: 1), context: context)
+        y += 1
+        if let amount {
+            let text = Paragraph([Line("for " + amount, .muted)])
+            let h = min(2, text.height(forWidth: area.width, context: context))
+            text.render(in: Rect(x: area.x, y: y, width: area.width, height: h), buffer: &buffer, context: context)
+            y += h
+        }
+        y += 1
+        let n = food.per100g
+        let amount = grams.map { n.scaled(toGrams: $0) }
+        typealias Row = (String, Double?, Double?, Role, String)
+        let rows: [Row] = [
+            ("kcal", n.kcal, amount?.kcal, .accent, ""),
+            ("Protein", n.proteinG, amount?.proteinG, .protein, ""),
+            ("Carbs", n.carbsG, amount?.carbsG, .carbs, ""),
+            ("Fat", n.fatG, amount?.fatG, .fat, ""),
+            ("Fiber", n.fiberG, amount?.fiberG, .text, ""),
+            ("Sugars", n.sugarsG, amount?.sugarsG, .text, ""),
+            ("Sat fat", n.saturatedFatG, amount?.saturatedFatG, .text, ""),
+            ("Sodium", n.sodiumMg, amount?.sodiumMg, .text, "mg"),
+        ]
+        let header = ["", "100 g", grams.map { NutrientFormat.number($0) + " g" } ?? "—"]
+        let cols = [TableColumn("", width: .length(8)), TableColumn("", width: .fill(1), alignment: .right),
+                    TableColumn("", width: .fill(1), alignment: .right)]
+        let tableRows = [TableRow(header.map { Span($0, .title) })] + rows.map { r in
+            let fmt: (Double?) -> String = { v in
+                guard let v else { return "—" }
+                return r.0 == "kcal" || r.4 == "mg" ? NutrientFormat.kcal(v) + (r.4.isEmpty ? "" : " mg") : NutrientFormat.number(v) + " g"
+            }
+            return TableRow([Span(r.0, r.3), Span(fmt(r.1), .muted), Span(fmt(r.2), .text)])
+        }
+        Table(columns: cols, rows: tableRows, showHeader: false, columnSpacing: 1)
+            .render(in: Rect(x: area.x, y: y, width: area.width, height: area.maxY - y), buffer: &buffer, context: context)
+    }
+}
