@@ -16,6 +16,7 @@ struct DietView: Widget {
     static func totalsWidth(_ width: Int) -> Int { width >= 100 ? 32 : 28 }
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
         let (header, body) = area.splitTop(1)
         let totals = FoodTotals(items)
         var spans = [Span(day.longLabel, .title), Span(day == today ? "  today" : "", .muted)]

@@ -32,7 +32,12 @@ import CheckInFeature
         _ = settings.handle(.down)
         _ = settings.handle(.enter)                       // the goal form
         let checkIn = CheckInViewModel(source: db.repositories, clock: db.clock)
-        return [("dashboard", dashboard), ("calendar", calendar), ("body", body), ("sleep", sleep), ("exercise", exercise),
+        let diet = DietViewModel(source: db.repositories, clock: db.clock)
+        diet.didBecomeVisible()
+        let search = DietViewModel(source: db.repositories, clock: db.clock)
+        search.didBecomeVisible()
+        for key in [Key.char("a"), .char("e"), .char("g"), .char("g")] { _ = search.handle(key) }
+        return [("diet", diet), ("diet-search", search), ("dashboard", dashboard), ("calendar", calendar), ("body", body), ("sleep", sleep), ("exercise", exercise),
                 ("settings-goal", settings), ("check-in", checkIn)]
     }
 
