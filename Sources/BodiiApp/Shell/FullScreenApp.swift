@@ -29,6 +29,7 @@ final class FullScreenApp {
         let symbols: Symbols = (screen.supportsUnicode && !forceASCII) ? .unicode : .ascii
         let colorless = screen.capability == .none
         let shell = AppShellBuilder(environment: environment, symbols: symbols, colorless: colorless).build()
+        var catalogWarmed = false
 
         while true {
             let size = screen.size
@@ -38,6 +39,14 @@ final class FullScreenApp {
                 // For benchmarks: how much memory the first frame took.
                 StandardError.write("first frame drawn; peak resident memory \(peakResidentKilobytes() ?? 0) kB")
                 return 0
+            }
+            if !catalogWarmed {
+                // The food catalog seeds on first use (~0.2 s once per database): do it now, off
+                // the main actor, so the first food search doesn't wait. A quit meanwhile is safe:
+                // the seeding transaction simply never commits.
+                catalogWarmed = true
+                let repositories = environment.repositories
+                DispatchQueue.global(qos: .utility).async { try? repositories.prepareFoodCatalog() }
             }
             if shell.shouldQuit { return 0 }
             switch screen.nextInput(timeoutMilliseconds: 60_000) {
