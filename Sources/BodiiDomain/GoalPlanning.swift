@@ -60,7 +60,7 @@ public struct ExpenditureBasis: Equatable, Sendable {
     /// What the target starts from, in one line for Settings and the report.
     public var explanation: String {
         switch source {
-        case .adaptive(let days): return "adaptive estimate from \(days) days of your intake and weight trend"
+        case .adaptive(let days): return "adaptive estimate, \(days) days of your intake and weight trend"
         case .formula: return "formula TDEE; adaptive from \(AdaptiveExpenditure.minimumDays) days of meals + weights (\(adaptiveDays) so far)"
         }
     }

@@ -82,7 +82,7 @@ struct SettingsView: Widget {
                 pair("Today", goals?.targetKcal.map { "\(Int($0)) kcal" } ?? "—"),
                 pair("Macros", "protein \(Int(g.proteinG)) g · carbs \(Int(g.carbsG)) g · fat \(Int(g.fatG)) g"),
             ]
-            if let basis = goals?.basis { lines.append(Line("  from " + basis.explanation, .muted)) }
+            if let basis = goals?.basis { lines.append(Line("  basis: " + basis.explanation, .muted)) }
             if let progress = goals?.progress {
                 let status: String
                 if progress.reached {
