@@ -80,7 +80,7 @@ public struct DashboardView: Widget {
         let fmt = UnitFormatter(s.unitSystem)
         guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("2, then a to log", .muted)] }
         let when = latest.date.shortLabel(relativeTo: today)
-        var lines = [Line([Span(fmt.mass(latest.kg), .accent), Span("  " + when, .muted)])]
+        var lines = [pair("Weighed", when, .muted), pair("Latest", fmt.mass(latest.kg), .accent)]
         lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—"))
         if let change = s.weekChangeKg {
             lines.append(pair("7 days", fmt.massChange(change), change <= 0 ? .good : .warn))
