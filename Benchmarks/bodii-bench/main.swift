@@ -3,6 +3,7 @@
 //   bodii-bench            everything
 //   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
 import BodiiApp
+import DashboardFeature
 import BodiiDomain
 import BodiiStore
 import Foundation
@@ -95,6 +96,12 @@ try database.close()
 let reader = try BodiiDatabase(url: dbURL)
 let query = DaySummaryQuery(source: reader.repositories)
 print("today query:                    " + (try measure(500) { _ = try query.summary(for: today) }).line)
+for range in [ChartRange.week, .year] {
+    print("dashboard data, \(range.label) charts:  " + (try measure(200) {
+        _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
+    }).line)
+}
+print("check-in streaks (SQL):         " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
 
 print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
 try MainActor.assumeIsolated {

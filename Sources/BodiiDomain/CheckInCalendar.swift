@@ -35,11 +35,15 @@ public struct CheckInDay: Equatable, Sendable {
 public struct CheckInCalendar: Equatable, Sendable {
     public var days: [CheckInDay]
     public var currentStreak: Int
-    public var longestStreak: Int
+    /// nil when not asked for: it reads every check-in ever made (a few ms over ten years).
+    public var longestStreak: Int?
 
     public typealias Source = BodyRepository & SleepRepository & CheckInRepository & DailyLogRepository & GoalRepository
 
-    public static func load(range: DateRange, source: any Source) throws -> CheckInCalendar {
+    /// Days of check-ins read for the current streak; a streak that long is read again in full.
+    static let streakWindowDays = 62
+
+    public static func load(range: DateRange, source: any Source, longest: Bool = true) throws -> CheckInCalendar {
         let weighed = Set(try source.dailyWeights(in: range).map(\.date))
         let nights = Set(try source.sleepRecords(in: range).map(\.date))
         let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
@@ -61,8 +65,16 @@ public struct CheckInCalendar: Equatable, Sendable {
                               adherence: adherence, checkIn: checkIns[date], hasWeight: hasWeight, hasNight: hasNight,
                               eatenKcal: eaten, targetKcal: target)
         }
-        // Streaks run over all check-ins, not just the range shown.
+        // Streaks run over all check-ins, not just the range shown; the current one usually fits
+        // in the last two months, so years of rows are read only when it doesn't or when asked.
+        var current: Int?
+        if !longest {
+            let recent = Set(try source.checkIns(in: DateRange(ending: range.end, days: streakWindowDays)).map(\.date))
+            let n = Streaks.current(days: recent, endingOn: range.end)
+            if n < streakWindowDays - 1 { current = n }
+        }
+        if let current { return CheckInCalendar(days: days, currentStreak: current, longestStreak: nil) }
         let streaks = try source.checkInStreaks(endingOn: range.end)
-        return CheckInCalendar(days: days, currentStreak: streaks.current, longestStreak: streaks.longest)
+        return CheckInCalendar(days: days, currentStreak: streaks.current, longestStreak: longest ? streaks.longest : nil)
     }
 }

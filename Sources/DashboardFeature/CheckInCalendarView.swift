@@ -37,7 +37,7 @@ struct CheckInCalendarView: Widget {
         guard inner.height >= 3 else { return }
         let s = context.symbols
         buffer.write([Span("Streak ", .muted), Span("\(calendar.currentStreak) days", calendar.currentStreak > 0 ? .good : .muted),
-                      Span("   longest ", .muted), Span("\(calendar.longestStreak) days", .text),
+                      Span("   longest ", .muted), Span(calendar.longestStreak.map { "\($0) days" } ?? "—", .text),
                       Span("    \(s.dotFull) full  \(s.dotHalf) partial  \(s.dotEmpty) none   ", .muted),
                       Span("on target ", .good), Span("near ", .warn), Span("off ", .bad), Span("no meals", .muted)],
                      x: inner.x, y: inner.y, maxWidth: inner.width, context: context)

@@ -50,7 +50,7 @@ public struct DashboardReport: Widget {
             out.append(row("Goal", text))
         }
         if let basis = d.expenditure { out.append(row("Basis", basis.explanation)) }
-        out.append(row("Check-ins", "streak \(s.calendar.currentStreak) days · longest \(s.calendar.longestStreak) days"))
+        out.append(row("Check-ins", "streak \(s.calendar.currentStreak) days" + (s.calendar.longestStreak.map { " · longest \($0) days" } ?? "")))
 
         out += ["", Line("The last \(t.range.label) (\(t.days.first.map(\.iso) ?? "") to \(day.iso))", .title)]
         let eaten = t.daily.caloriesIn.compactMap { $0 }

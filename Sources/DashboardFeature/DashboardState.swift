@@ -31,8 +31,10 @@ public struct DashboardState: Equatable, Sendable {
     /// Weeks of check-in dots the dashboard card shows.
     static let calendarWeeks = 3
 
-    /// Reads the repositories for `day`, with trend charts over `range`.
-    public static func load(day: LocalDate, range: ChartRange = .week, from source: any Repositories) throws -> DashboardState {
+    /// Reads the repositories for `day`, with trend charts over `range`. `longestStreak` also reads
+    /// every check-in ever made (the report wants it; a keystroke does not).
+    public static func load(day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false,
+                            from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
         // One read of weigh-ins serves both the day's trend window and the charts' longer one.
         let chartWeights = try DashboardTrends.weightWindow(range: range, day: day, source: source)
@@ -48,7 +50,8 @@ public struct DashboardState: Equatable, Sendable {
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
-        let calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: 7 * calendarWeeks), source: source)
+        let calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: 7 * calendarWeeks), source: source,
+                                                longest: longestStreak)
         let trendNow = trend.last(where: { $0.date <= day })?.trendKg
         let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 

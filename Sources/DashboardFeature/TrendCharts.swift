@@ -106,6 +106,8 @@ struct TrendCharts: Widget {
 struct CheckInCard: Widget {
     let calendar: CheckInCalendar
     let today: LocalDate
+    /// Days with a check-in in the last seven.
+    let thisWeek: Int
 
     static func role(_ adherence: CalorieAdherence?) -> Role {
         switch adherence {
@@ -126,9 +128,8 @@ struct CheckInCard: Widget {
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let best = calendar.longestStreak
         buffer.write([Span("Streak ", .muted), Span("\(calendar.currentStreak) d", calendar.currentStreak > 0 ? .good : .muted),
-                      Span("  best ", .muted), Span("\(best) d", .text)],
+                      Span("  this week ", .muted), Span("\(thisWeek)/7", .text)],
                      x: area.x, y: area.y, maxWidth: area.width, context: context)
         let weeks = DashboardTrends.weeks(calendar.days)
         for (row, week) in weeks.suffix(max(0, area.height - 1)).enumerated() {

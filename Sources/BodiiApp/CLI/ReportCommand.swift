@@ -29,7 +29,7 @@ struct ReportCommand: ParsableCommand {
             let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
             let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
             let day = env.clock.today
-            let state = try DashboardState.load(day: day, range: chartRange, from: env.repositories)
+            let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, from: env.repositories)
             let report = DashboardReport(state: state, day: day)
             var buffer = Buffer(width: width, height: report.height)
             let context = RenderContext(theme: .fallback.colorless, symbols: ascii ? .ascii : .unicode)
