@@ -101,7 +101,7 @@ for range in [ChartRange.week, .year] {
         _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
     }).line)
 }
-print("check-in streaks (SQL):         " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
+print("check-in streaks, 10 years:     " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
 
 print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
 try MainActor.assumeIsolated {
