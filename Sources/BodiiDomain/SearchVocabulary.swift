@@ -1,0 +1,203 @@
+import Foundation
+
+/// A food search query as typed: its words, and whether the last one is still being typed.
+public struct FoodSearchQuery: Equatable, Sendable {
+    /// The words to match, in the order typed; filler words ("and", "with", "of"…) are dropped
+    /// unless nothing else is left.
+    public var words: [SearchText.Word]
+    /// True when the last word may be the start of a longer one ("bana" → bananas): always, unless
+    /// the query ends with a space.
+    public var lastIsPrefix: Bool
+
+    public static let fillerWords: Set<SearchText.Word> = Set(["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
+
+    public init(_ text: String) {
+        let all = SearchText.words(text)
+        lastIsPrefix = !(text.last?.isWhitespace ?? true)
+        var kept: [SearchText.Word] = []
+        for (i, word) in all.enumerated() {
+            let typingIt = lastIsPrefix && i == all.count - 1
+            if typingIt || !Self.fillerWords.contains(word) { kept.append(word) }
+        }
+        if kept.count > 1, lastIsPrefix, let last = kept.last, Self.fillerWords.contains(last) {
+            kept.removeLast()   // "chicken and" while typing: "and" adds nothing yet
+            lastIsPrefix = false
+        }
+        words = kept.isEmpty ? all : kept
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// True when word `index` is matched as a prefix.
+    public func isPrefix(_ index: Int) -> Bool { lastIsPrefix && index == words.count - 1 }
+}
+
+/// How one query word is looked up in the full-text index.
+public struct WordPlan: Equatable, Sendable {
+    public var word: SearchText.Word
+    public var isPrefix: Bool
+    /// Index terms that are this word: the word itself, and its singular and plural forms.
+    public var exact: [String]
+    /// Index terms that start with the word (a prefix word), when they are few enough to list.
+    public var prefixTerms: [String]
+    /// True when the index itself must expand the prefix (`word*`): too many terms start with it
+    /// to list, it is short (the index keeps 1–3 letter prefixes), or the vocabulary knows none.
+    public var indexPrefix: Bool
+    /// Index terms one typo away; only looked for when the word matches nothing as typed.
+    public var typos: [String]
+    /// True when the ranking may accept a typo for this word.
+    public var allowsTypos: Bool
+
+    public var wordString: String { String(decoding: word, as: UTF8.self) }
+}
+
+/// The terms of the full-text index, in memory, to expand query words into index terms: plural and
+/// singular forms, the words a prefix can still become, and the terms one typo away. Built from the
+/// index's vocabulary (a few thousand terms for the USDA catalog; it grows with the words, not with
+/// the number of foods), so looking a word up costs the same for 9,000 foods or a million.
+///
+/// Typo candidates are found by generating every one-edit variant of the word (deleted, swapped,
+/// replaced or inserted letter: about 70 per letter) and looking each up in a hash set (whole
+/// words) or with a binary search of the sorted terms (words still being typed, whose variant can
+/// be the start of a term).
+public final class SearchVocabulary: Sendable {
+    /// Sorted by bytes, unique.
+    let terms: [SearchText.Word]
+    let termSet: Set<SearchText.Word>
+    /// Singular form → indices into `terms`.
+    let bySingular: [SearchText.Word: [Int]]
+
+    /// Words of fewer letters than this are never corrected: "ham" is not a typo of "jam".
+    public static let minimumTypoLength = 4
+    /// At most this many terms are listed for one prefix or one word's typos.
+    public static let maximumListed = 48
+    /// Prefixes up to this many letters are expanded by the index (FTS5 `prefix='1 2 3'`).
+    public static let indexedPrefixLength = 3
+
+    static let alphabet: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+
+    public init(terms input: some Sequence<String>) {
+        let unique = Set(input.map { SearchText.Word($0.utf8) }).filter { !$0.isEmpty }
+        terms = unique.sorted { $0.lexicographicallyPrecedes($1) }
+        termSet = unique
+        var singulars: [SearchText.Word: [Int]] = [:]
+        for (i, term) in terms.enumerated() { singulars[SearchText.singular(term), default: []].append(i) }
+        bySingular = singulars
+    }
+
+    public var count: Int { terms.count }
+
+    public func contains(_ word: String) -> Bool { termSet.contains(SearchText.Word(word.utf8)) }
+
+    /// How each word of `query` is looked up.
+    public func plan(_ query: FoodSearchQuery) -> [WordPlan] {
+        query.words.indices.map { plan(query.words[$0], isPrefix: query.isPrefix($0)) }
+    }
+
+    /// `forcingTypos` looks for typos even when the word is a known term ("rise" may mean "rice"):
+    /// for a query whose words are all real but match nothing together.
+    public func plan(_ word: SearchText.Word, isPrefix: Bool, forcingTypos: Bool = false) -> WordPlan {
+        let forms = bySingular[SearchText.singular(word)] ?? []
+        var exact = [string(word)]
+        for i in forms where terms[i] != word { exact.append(string(terms[i])) }
+        var plan = WordPlan(word: word, isPrefix: isPrefix, exact: exact, prefixTerms: [], indexPrefix: false,
+                            typos: [], allowsTypos: false)
+        var prefixCount = 0
+        if isPrefix {
+            let range = prefixRange(word)
+            prefixCount = range.count
+            if word.count <= Self.indexedPrefixLength || range.isEmpty || range.count > Self.maximumListed {
+                plan.indexPrefix = true
+            } else {
+                plan.prefixTerms = range.map { string(terms[$0]) }
+            }
+        }
+        guard word.count >= Self.minimumTypoLength, forcingTypos || (forms.isEmpty && prefixCount == 0) else { return plan }
+        plan.allowsTypos = true
+        plan.typos = typoTerms(word, isPrefix: isPrefix)
+        return plan
+    }
+
+    /// Terms one edit from `word` (or, for a word being typed, terms whose start is one edit from
+    /// it), with their singular and plural forms; at most `maximumListed`.
+    func typoTerms(_ word: SearchText.Word, isPrefix: Bool) -> [String] {
+        var found: [Int] = []
+        var seen = Set<Int>()
+        func add(_ i: Int) {
+            if found.count < Self.maximumListed, seen.insert(i).inserted { found.append(i) }
+        }
+        // Longest variants first, then in byte order, so the same word always gives the same terms.
+        let variants = Self.oneEditVariants(word).sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
+        }
+        for v in variants where termSet.contains(v) {
+            for i in bySingular[SearchText.singular(v)] ?? [] { add(i) }
+        }
+        if isPrefix {
+            // A variant that drops the last letter says little ("chik" → "chi"): the replaced
+            // last letter covers that typo.
+            let lastDropped = Array(word.dropLast())
+            for v in variants where v != lastDropped {
+                let range = prefixRange(v)
+                if range.count <= Self.maximumListed { for i in range { add(i) } }
+            }
+        }
+        return found.map { string(terms[$0]) }
+    }
+
+    /// Every word one deletion, swap, replacement or insertion away from `word`.
+    static func oneEditVariants(_ word: SearchText.Word) -> Set<SearchText.Word> {
+        var out = Set<SearchText.Word>()
+        let n = word.count
+        for i in 0..<n {
+            var deleted = word
+            deleted.remove(at: i)
+            out.insert(deleted)
+            if i + 1 < n, word[i] != word[i + 1] {
+                var swapped = word
+                swapped.swapAt(i, i + 1)
+                out.insert(swapped)
+            }
+            for c in alphabet where c != word[i] {
+                var replaced = word
+                replaced[i] = c
+                out.insert(replaced)
+            }
+        }
+        for i in 0...n {
+            for c in alphabet {
+                var inserted = word
+                inserted.insert(c, at: i)
+                out.insert(inserted)
+            }
+        }
+        out.remove(word)
+        return out
+    }
+
+    /// Indices of the terms starting with `prefix`.
+    func prefixRange(_ prefix: SearchText.Word) -> Range<Int> {
+        var lo = 0, hi = terms.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if terms[mid].lexicographicallyPrecedes(prefix) { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < terms.count, SearchText.hasPrefix(terms[end], prefix) {
+            end += 1
+            if end - lo > Self.maximumListed { break }
+        }
+        if end - lo > Self.maximumListed {
+            // Many terms: find the end by binary search too (the caller only needs the count).
+            var l = end, h = terms.count
+            while l < h {
+                let mid = (l + h) / 2
+                if SearchText.hasPrefix(terms[mid], prefix) { l = mid + 1 } else { h = mid }
+            }
+            end = l
+        }
+        return lo..<end
+    }
+
+    private func string(_ w: SearchText.Word) -> String { String(decoding: w, as: UTF8.self) }
+}
