@@ -36,7 +36,8 @@ let package = Package(
                 + features.map { .target(name: $0) }
         ),
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
-        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit"], path: "Benchmarks/bodii-bench"),
+        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "USDACatalogData"],
+                         path: "Benchmarks/bodii-bench"),
 
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
         .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),

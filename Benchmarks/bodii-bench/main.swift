@@ -1,5 +1,6 @@
 // bodii-bench: the speed and memory budgets of ARCHITECTURE.md, measured on a release build over a
 // generated 10-year history. Run: swift build -c release --static-swift-stdlib && .build/release/bodii-bench
+// `bodii-bench search` measures food search instead (SearchBench.swift).
 import BodiiApp
 import BodiiDomain
 import BodiiStore
@@ -35,6 +36,11 @@ func shell(_ command: String) -> Int32 {
     do { try p.run() } catch { return -1 }
     p.waitUntilExit()
     return p.terminationStatus
+}
+
+if CommandLine.arguments.dropFirst().first == "search" {
+    try SearchBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
 }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-bench-\(UUID().uuidString)")

@@ -11,10 +11,16 @@ public struct FoodNameProfile: Sendable {
         case generic, brand, babyFood, fastFood, commodity
     }
 
+    /// A word of the name as ids of the vocabulary it was read with: the term (-1 when the index
+    /// does not have it) and its singular class (-1 likewise).
     public struct Token: Sendable {
-        public var word: SearchText.Word
-        public var singular: SearchText.Word
-        public var part: Int
+        public var term: Int32
+        public var singularClass: Int32
+        public var part: Int16
+        /// Letters (UTF-8 bytes) of the word.
+        public var length: Int16
+        /// Points of `FoodRanking.unusualWords` this word costs when the query does not match it.
+        public var unusual: Float
         public var isBrand: Bool
     }
 
@@ -23,9 +29,9 @@ public struct FoodNameProfile: Sendable {
     public var headParts: Int
     public var partCount: Int
     public var kind: Kind
-    /// The USDA food group (first two digits of an SR id: "03" baby foods, "35" American Indian /
-    /// Alaska Native foods…), nil for other foods.
-    public var usdaGroup: Substring?
+    /// The USDA food group (first two digits of an SR id: 3 baby foods, 35 American Indian /
+    /// Alaska Native foods…), -1 for other foods.
+    public var usdaGroup: Int
     /// Parts that say "the plain form": "raw", "whole", "plain", "all commercial varieties"…
     public var plainParts: Int
     /// Penalty points of words that mark a less usual form (offal, fat, powder, low-fat, meatless…).
@@ -33,46 +39,127 @@ public struct FoodNameProfile: Sendable {
     /// True when the head is a mixture ("Pasta with meatballs", "Ham and cheese loaf").
     public var mixedHead: Bool
 
-    public init(id: String, name: String) {
-        var tokens: [Token] = []
-        let parts = name.split(separator: ",", omittingEmptySubsequences: true)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        var plain = 0
-        var unusual = 0.0
-        var mixed = false
-        for (p, part) in parts.enumerated() {
-            let brandWords = Self.brandWords(part)
-            let words = SearchText.words(part)
-            if FoodRanking.plainParts.contains(words) { plain += 1 }
-            for w in words {
-                let isBrand = brandWords.contains(w)
-                tokens.append(Token(word: w, singular: SearchText.singular(w), part: p, isBrand: isBrand))
-                unusual += FoodRanking.unusualWords[SearchText.singular(w)] ?? 0
-                if p == 0, w == FoodRanking.and || w == FoodRanking.with { mixed = true }
-            }
+    /// Reads `name` with the terms of `vocabulary`; the profile is only valid with that vocabulary.
+    /// Runs for every food a search meets for the first time, so ASCII names (all of USDA's) are
+    /// read byte by byte in one pass.
+    public init(id: String, name: String, vocabulary: SearchVocabulary) {
+        var reader = NameReader(vocabulary: vocabulary, brands: !id.hasPrefix("custom:"))
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            reader.readASCII(name)
+        } else {
+            for part in name.split(separator: ",") { reader.readFolded(part) }
         }
-        self.tokens = tokens
-        partCount = max(1, parts.count)
-        plainParts = plain
-        unusualPoints = unusual
-        mixedHead = mixed
-        let head = parts.first.map { SearchText.words($0) } ?? []
-        headParts = parts.count > 1 && FoodRanking.categoryHeads.contains(head) ? 2 : 1
-        if id.hasPrefix("usda:"), id.count >= 7 {
-            usdaGroup = id.dropFirst(5).prefix(2)
-        }
-        let headText = head.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-        if headText.hasPrefix("babyfood") || headText.hasPrefix("infant formula") || headText.hasPrefix("child formula")
-            || headText.hasPrefix("toddler formula") {
+        reader.endPart()
+        let tables = vocabulary.ranking
+        tokens = reader.tokens
+        partCount = max(1, reader.partWords.count)
+        plainParts = reader.partWords.filter { tables.plainParts.contains($0) }.count
+        unusualPoints = reader.unusual
+        mixedHead = reader.mixedHead
+        headParts = reader.partWords.count > 1 && tables.categoryHeads.contains(reader.partWords[0]) ? 2 : 1
+        usdaGroup = Self.usdaGroup(of: id)
+        let head = reader.headText
+        func starts(_ prefix: String) -> Bool { SearchText.hasPrefix(head, SearchText.Word(prefix.utf8)) }
+        if starts("babyfood") || starts("infant formula") || starts("child formula") || starts("toddler formula") {
             kind = .babyFood
-        } else if headText.hasPrefix("fast food") || headText == "restaurant" {
+        } else if starts("fast food") || head == SearchText.Word("restaurant".utf8) {
             kind = .fastFood
         } else if tokens.contains(where: \.isBrand) {
             kind = .brand
-        } else if headText.hasPrefix("usda commodity") {
+        } else if starts("usda commodity") {
             kind = .commodity
         } else {
             kind = .generic
+        }
+    }
+
+    /// 9 for "usda:09040", -1 for ids of other sources.
+    static func usdaGroup(of id: String) -> Int {
+        let bytes = Array(id.utf8.prefix(7))
+        guard bytes.count == 7, bytes[..<5].elementsEqual("usda:".utf8),
+              (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[6]) else { return -1 }
+        return Int(bytes[5] - 0x30) * 10 + Int(bytes[6] - 0x30)
+    }
+
+    /// Collects the tokens of a name part by part.
+    struct NameReader {
+        let vocabulary: SearchVocabulary
+        let brands: Bool
+        var tokens: [Token] = []
+        /// Term ids of each non-empty part.
+        var partWords: [[Int32]] = []
+        var current: [Int32] = []
+        var unusual = 0.0
+        var mixedHead = false
+        /// The head's words, lowercase, one space between.
+        var headText: SearchText.Word = []
+
+        init(vocabulary: SearchVocabulary, brands: Bool) {
+            self.vocabulary = vocabulary
+            self.brands = brands
+            tokens.reserveCapacity(12)
+        }
+
+        mutating func endPart() {
+            if !current.isEmpty { partWords.append(current) }
+            current.removeAll(keepingCapacity: true)
+        }
+
+        mutating func add(_ word: SearchText.Word, capitalised: Bool) {
+            let tables = vocabulary.ranking
+            let term = vocabulary.id(of: word) ?? -1
+            let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
+            let cost = singularClass >= 0 ? Double(tables.unusualCost[Int(singularClass)])
+                : FoodRanking.unusualWords[SearchText.singular(word)] ?? 0
+            let isBrand = brands && capitalised && !FoodRanking.notBrands.contains(word)
+            let part = partWords.count
+            tokens.append(Token(term: term, singularClass: singularClass, part: Int16(clamping: part),
+                                length: Int16(clamping: word.count), unusual: Float(cost), isBrand: isBrand))
+            current.append(term)
+            unusual += cost
+            if part == 0 {
+                if term >= 0, term == tables.and || term == tables.with { mixedHead = true }
+                if !headText.isEmpty { headText.append(0x20) }
+                headText += word
+            }
+        }
+
+        /// One pass over an ASCII name: words of letters and digits, parts between commas, a word
+        /// with two capitals in a row is a brand ("CHEERIOS", "McDONALD'S").
+        mutating func readASCII(_ name: String) {
+            var word: SearchText.Word = []
+            word.reserveCapacity(24)
+            var run = 0, capitalised = false
+            func flush(_ reader: inout NameReader) {
+                if !word.isEmpty { reader.add(word, capitalised: capitalised) }
+                word.removeAll(keepingCapacity: true)
+                run = 0
+                capitalised = false
+            }
+            for byte in name.utf8 {
+                switch byte {
+                case 0x41...0x5A:
+                    word.append(byte + 0x20)
+                    run += 1
+                    if run >= 2 { capitalised = true }
+                case 0x61...0x7A, 0x30...0x39:
+                    word.append(byte)
+                    run = 0
+                case UInt8(ascii: ","):
+                    flush(&self)
+                    endPart()
+                default:
+                    flush(&self)
+                }
+            }
+            flush(&self)
+        }
+
+        /// A part of a name with other than ASCII letters: folded like the index folds it.
+        mutating func readFolded(_ part: Substring) {
+            let capitalised = brands ? FoodNameProfile.brandWords(String(part)) : []
+            for word in SearchText.words(String(part)) { add(word, capitalised: capitalised.contains(word)) }
+            endPart()
         }
     }
 
@@ -137,44 +224,58 @@ public struct FoodHistory: Sendable, Equatable {
 ///    candidates but not to beat a better match of the words.
 /// 7. Fewer and shorter parts: the general food before its particular variants.
 public enum FoodRanking {
-    public static func score(_ query: FoodSearchQuery, plans: [WordPlan]? = nil, profile: FoodNameProfile,
-                             servingCount: Int = 0, history: FoodHistory? = nil) -> Double? {
-        guard !query.words.isEmpty else { return nil }
+    /// The score of the food read as `profile` for the words planned by `plans` (the query's
+    /// words, with the same vocabulary as the profile), nil when a word does not match.
+    public static func score(_ plans: [WordPlan], profile: FoodNameProfile, servingCount: Int = 0,
+                             history: FoodHistory? = nil) -> Double? {
+        guard !plans.isEmpty else { return nil }
         var total = 0.0
-        var matched = Set<Int>()
+        var matched: [Int] = []
+        matched.reserveCapacity(plans.count)
         var brandMatches = 0
         var brandVeto = false
-        for (i, word) in query.words.enumerated() {
-            let isPrefix = query.isPrefix(i)
-            let allowsTypos = plans.map { i < $0.count && $0[i].allowsTypos } ?? (word.count >= SearchVocabulary.minimumTypoLength)
-            guard let m = bestMatch(word, isPrefix: isPrefix, allowsTypos: allowsTypos, in: profile) else { return nil }
+        for plan in plans {
+            guard let m = bestMatch(plan, in: profile) else { return nil }
             let token = profile.tokens[m.token]
             switch m.quality {
-            case .exact: total += isPrefix ? Points.exactWhileTyping : Points.exact
-            case .prefix: total += Points.prefix + Points.prefixCompleteness * Double(word.count) / Double(max(1, token.word.count))
+            case .exact: total += plan.isPrefix ? Points.exactWhileTyping : Points.exact
+            case .prefix:
+                let length = plan.word.count
+                total += Points.prefix + Points.prefixCompleteness * Double(length) / Double(max(length, m.termLength))
             case .typo: total += Points.typo
             }
-            if token.part < profile.headParts { total += Points.inHead }
-            else if token.part == profile.headParts { total += Points.nextPart }
-            else if token.part == profile.headParts + 1 { total += Points.thirdPart }
-            matched.insert(m.token)
+            let part = Int(token.part)
+            if part < profile.headParts { total += Points.inHead }
+            else if part == profile.headParts { total += Points.nextPart }
+            else if part == profile.headParts + 1 { total += Points.thirdPart }
+            if !matched.contains(m.token) { matched.append(m.token) }
             if token.isBrand, m.quality != .typo {
                 brandMatches += 1
                 // "pizza" names PIZZA HUT's pizza and any other: not a brand query.
-                if profile.tokens.contains(where: { !$0.isBrand && $0.singular == token.singular }) { brandVeto = true }
+                if profile.tokens.contains(where: { !$0.isBrand && $0.singularClass == token.singularClass && $0.singularClass >= 0 }) {
+                    brandVeto = true
+                }
             }
         }
 
         // The head made only of query words is the food itself.
-        let headIndices = profile.tokens.indices.filter { profile.tokens[$0].part < profile.headParts }
-        var nameIndices = headIndices
-        if profile.headParts == 2 {
-            let category = headIndices.filter { profile.tokens[$0].part == 0 }
-            if !category.allSatisfy(matched.contains) { nameIndices = headIndices.filter { profile.tokens[$0].part == 1 } }
+        var nameTokens = 0, nameCovered = 0, categoryTokens = 0, categoryCovered = 0
+        for (i, token) in profile.tokens.enumerated() where Int(token.part) < profile.headParts {
+            let isMatched = matched.contains(i)
+            if profile.headParts == 2 && token.part == 0 {
+                categoryTokens += 1
+                if isMatched { categoryCovered += 1 }
+            } else {
+                nameTokens += 1
+                if isMatched { nameCovered += 1 }
+            }
         }
-        if !nameIndices.isEmpty {
-            let covered = nameIndices.filter(matched.contains).count
-            total += covered == nameIndices.count ? Points.wholeHead : Points.partialHead * Double(covered) / Double(nameIndices.count)
+        if categoryTokens > 0, categoryCovered == categoryTokens {   // "nuts almonds" names the whole head
+            nameTokens += categoryTokens
+            nameCovered += categoryCovered
+        }
+        if nameTokens > 0 {
+            total += nameCovered == nameTokens ? Points.wholeHead : Points.partialHead * Double(nameCovered) / Double(nameTokens)
         }
 
         let namesBrand = brandMatches > 0 && !brandVeto
@@ -187,15 +288,15 @@ public enum FoodRanking {
             }
         case .commodity: total -= Points.commodity
         case .generic:
-            if profile.usdaGroup == "22" || profile.usdaGroup == "36" { total -= Points.mixedDish }
-            if profile.usdaGroup == "07" { total -= Points.luncheonMeat }
+            if profile.usdaGroup == 22 || profile.usdaGroup == 36 { total -= Points.mixedDish }
+            if profile.usdaGroup == 7 { total -= Points.luncheonMeat }
         }
-        if profile.usdaGroup == "35" { total -= Points.regional }
+        if profile.usdaGroup == 35 { total -= Points.regional }
         if profile.mixedHead { total -= Points.mixedHead }
 
         total += Points.plainPart * Double(min(profile.plainParts, 3))
         var unusual = profile.unusualPoints
-        for i in matched { unusual -= unusualWords[profile.tokens[i].singular] ?? 0 }
+        for i in matched { unusual -= Double(profile.tokens[i].unusual) }
         total -= unusual
         total -= Points.unmatchedWord * Double(profile.tokens.count - matched.count)
         total -= Points.part * Double(profile.partCount)
@@ -211,26 +312,22 @@ public enum FoodRanking {
         static func < (a: Quality, b: Quality) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// The best token for `word`: the best quality, then the earliest.
-    static func bestMatch(_ word: SearchText.Word, isPrefix: Bool, allowsTypos: Bool,
-                          in profile: FoodNameProfile) -> (token: Int, quality: Quality)? {
-        let singular = SearchText.singular(word)
-        var best: (token: Int, quality: Quality)?
+    /// The best token for the planned word: the best quality, then the earliest.
+    static func bestMatch(_ plan: WordPlan, in profile: FoodNameProfile) -> (token: Int, quality: Quality, termLength: Int)? {
+        var best: (token: Int, quality: Quality, termLength: Int)?
         for (i, token) in profile.tokens.enumerated() {
             let quality: Quality
-            if token.word == word || token.singular == singular {
+            if plan.singularClass >= 0 && token.singularClass == plan.singularClass {
                 quality = .exact
-            } else if isPrefix, SearchText.hasPrefix(token.word, word) {
+            } else if plan.isPrefix, plan.prefixIDs.contains(token.term) {
                 quality = .prefix
-            } else if allowsTypos, word.count >= SearchVocabulary.minimumTypoLength,
-                      SearchText.withinOneEdit(word, token.word) || SearchText.withinOneEdit(singular, token.singular)
-                        || (isPrefix && SearchText.isPrefixWithinOneEdit(word, of: token.word)) {
+            } else if plan.allowsTypos, token.term >= 0, plan.typoIDs.contains(token.term) {
                 quality = .typo
             } else {
                 continue
             }
             if let b = best, b.quality >= quality { continue }
-            best = (i, quality)
+            best = (i, quality, Int(token.length))
             if quality == .exact { break }
         }
         return best
@@ -266,8 +363,32 @@ public enum FoodRanking {
         static let historyMax = 60.0
     }
 
-    static let and = SearchText.Word("and".utf8)
-    static let with = SearchText.Word("with".utf8)
+    /// The ranking's word lists as ids of one vocabulary, built with it.
+    struct Tables: Sendable {
+        /// Points of `unusualWords`, by singular class.
+        var unusualCost: [Float]
+        var plainParts: Set<[Int32]>
+        var categoryHeads: Set<[Int32]>
+        var and: Int32
+        var with: Int32
+
+        init(ids: (SearchText.Word) -> Int32?, classes: [SearchText.Word: Int32], classCount: Int) {
+            unusualCost = Array(repeating: 0, count: classCount)
+            for (singular, cost) in FoodRanking.unusualWords {
+                if let c = classes[singular] { unusualCost[Int(c)] = Float(cost) }
+            }
+            func phrases(_ list: Set<[SearchText.Word]>) -> Set<[Int32]> {
+                Set(list.compactMap { words in
+                    let mapped = words.compactMap(ids)
+                    return mapped.count == words.count ? mapped : nil
+                })
+            }
+            plainParts = phrases(FoodRanking.plainParts)
+            categoryHeads = phrases(FoodRanking.categoryHeads)
+            and = ids(SearchText.Word("and".utf8)) ?? -2
+            with = ids(SearchText.Word("with".utf8)) ?? -2
+        }
+    }
 
     private static func words(_ list: [String]) -> Set<SearchText.Word> { Set(list.map { SearchText.Word($0.utf8) }) }
 

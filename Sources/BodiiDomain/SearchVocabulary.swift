@@ -32,7 +32,8 @@ public struct FoodSearchQuery: Equatable, Sendable {
     public func isPrefix(_ index: Int) -> Bool { lastIsPrefix && index == words.count - 1 }
 }
 
-/// How one query word is looked up in the full-text index.
+/// How one query word is looked up: as index terms for the full-text query, and as term ids for
+/// the ranking (which compares integers, not text).
 public struct WordPlan: Equatable, Sendable {
     public var word: SearchText.Word
     public var isPrefix: Bool
@@ -48,24 +49,41 @@ public struct WordPlan: Equatable, Sendable {
     /// True when the ranking may accept a typo for this word.
     public var allowsTypos: Bool
 
+    /// The singular class of the word (see `SearchVocabulary.singularClass`), -1 when no term has it.
+    public var singularClass: Int32
+    /// Ids of the terms that start with the word (prefix words only; ids are in sorted term order).
+    public var prefixIDs: Range<Int32>
+    /// Ids of the terms one typo away.
+    public var typoIDs: Set<Int32>
+
     public var wordString: String { String(decoding: word, as: UTF8.self) }
 }
 
 /// The terms of the full-text index, in memory, to expand query words into index terms: plural and
 /// singular forms, the words a prefix can still become, and the terms one typo away. Built from the
-/// index's vocabulary (a few thousand terms for the USDA catalog; it grows with the words, not with
+/// index's vocabulary (about 3,000 terms for the USDA catalog; it grows with the words, not with
 /// the number of foods), so looking a word up costs the same for 9,000 foods or a million.
 ///
+/// Each term has an id (its place in byte order, so the terms starting with a prefix are a range of
+/// ids) and a singular class (terms with the same singular: "egg" and "eggs"); food names are read
+/// into these ids once (`FoodNameProfile`), and the ranking compares integers.
+///
 /// Typo candidates are found by generating every one-edit variant of the word (deleted, swapped,
-/// replaced or inserted letter: about 70 per letter) and looking each up in a hash set (whole
+/// replaced or inserted letter: about 70 per letter) and looking each up in a hash table (whole
 /// words) or with a binary search of the sorted terms (words still being typed, whose variant can
 /// be the start of a term).
 public final class SearchVocabulary: Sendable {
     /// Sorted by bytes, unique.
     let terms: [SearchText.Word]
-    let termSet: Set<SearchText.Word>
-    /// Singular form → indices into `terms`.
-    let bySingular: [SearchText.Word: [Int]]
+    let ids: [SearchText.Word: Int32]
+    /// Term id → its singular class.
+    let classOfTerm: [Int32]
+    /// Singular form → class id.
+    let classes: [SearchText.Word: Int32]
+    /// Class id → term ids.
+    let termsOfClass: [[Int32]]
+    /// The ranking's word lists in ids of this vocabulary.
+    let ranking: FoodRanking.Tables
 
     /// Words of fewer letters than this are never corrected: "ham" is not a typo of "jam".
     public static let minimumTypoLength = 4
@@ -79,15 +97,45 @@ public final class SearchVocabulary: Sendable {
     public init(terms input: some Sequence<String>) {
         let unique = Set(input.map { SearchText.Word($0.utf8) }).filter { !$0.isEmpty }
         terms = unique.sorted { $0.lexicographicallyPrecedes($1) }
-        termSet = unique
-        var singulars: [SearchText.Word: [Int]] = [:]
-        for (i, term) in terms.enumerated() { singulars[SearchText.singular(term), default: []].append(i) }
-        bySingular = singulars
+        var ids: [SearchText.Word: Int32] = [:]
+        ids.reserveCapacity(terms.count)
+        var classes: [SearchText.Word: Int32] = [:]
+        var classOfTerm: [Int32] = []
+        classOfTerm.reserveCapacity(terms.count)
+        var termsOfClass: [[Int32]] = []
+        for (i, term) in terms.enumerated() {
+            ids[term] = Int32(i)
+            let singular = SearchText.singular(term)
+            let c: Int32
+            if let existing = classes[singular] {
+                c = existing
+                termsOfClass[Int(c)].append(Int32(i))
+            } else {
+                c = Int32(termsOfClass.count)
+                classes[singular] = c
+                termsOfClass.append([Int32(i)])
+            }
+            classOfTerm.append(c)
+        }
+        self.ids = ids
+        self.classes = classes
+        self.classOfTerm = classOfTerm
+        self.termsOfClass = termsOfClass
+        ranking = FoodRanking.Tables(ids: { ids[$0] }, classes: classes, classCount: termsOfClass.count)
     }
 
     public var count: Int { terms.count }
 
-    public func contains(_ word: String) -> Bool { termSet.contains(SearchText.Word(word.utf8)) }
+    public func contains(_ word: String) -> Bool { ids[SearchText.Word(word.utf8)] != nil }
+
+    /// The id of `word`, nil when it is not a term.
+    public func id(of word: SearchText.Word) -> Int32? { ids[word] }
+
+    /// The singular class of `word` (a term or not), -1 when no term has its singular.
+    public func singularClass(of word: SearchText.Word) -> Int32 {
+        if let id = ids[word] { return classOfTerm[Int(id)] }
+        return classes[SearchText.singular(word)] ?? -1
+    }
 
     /// How each word of `query` is looked up.
     public func plan(_ query: FoodSearchQuery) -> [WordPlan] {
@@ -97,41 +145,44 @@ public final class SearchVocabulary: Sendable {
     /// `forcingTypos` looks for typos even when the word is a known term ("rise" may mean "rice"):
     /// for a query whose words are all real but match nothing together.
     public func plan(_ word: SearchText.Word, isPrefix: Bool, forcingTypos: Bool = false) -> WordPlan {
-        let forms = bySingular[SearchText.singular(word)] ?? []
+        let singularClass = singularClass(of: word)
+        let forms = singularClass >= 0 ? termsOfClass[Int(singularClass)] : []
         var exact = [string(word)]
-        for i in forms where terms[i] != word { exact.append(string(terms[i])) }
+        for i in forms where terms[Int(i)] != word { exact.append(string(terms[Int(i)])) }
         var plan = WordPlan(word: word, isPrefix: isPrefix, exact: exact, prefixTerms: [], indexPrefix: false,
-                            typos: [], allowsTypos: false)
-        var prefixCount = 0
+                            typos: [], allowsTypos: false, singularClass: singularClass, prefixIDs: 0..<0, typoIDs: [])
         if isPrefix {
             let range = prefixRange(word)
-            prefixCount = range.count
+            plan.prefixIDs = Int32(range.lowerBound)..<Int32(range.upperBound)
             if word.count <= Self.indexedPrefixLength || range.isEmpty || range.count > Self.maximumListed {
                 plan.indexPrefix = true
             } else {
                 plan.prefixTerms = range.map { string(terms[$0]) }
             }
         }
-        guard word.count >= Self.minimumTypoLength, forcingTypos || (forms.isEmpty && prefixCount == 0) else { return plan }
+        guard word.count >= Self.minimumTypoLength, forcingTypos || (forms.isEmpty && plan.prefixIDs.isEmpty) else { return plan }
         plan.allowsTypos = true
-        plan.typos = typoTerms(word, isPrefix: isPrefix)
+        let typos = typoTerms(word, isPrefix: isPrefix)
+        plan.typoIDs = Set(typos)
+        plan.typos = typos.map { string(terms[Int($0)]) }
         return plan
     }
 
-    /// Terms one edit from `word` (or, for a word being typed, terms whose start is one edit from
-    /// it), with their singular and plural forms; at most `maximumListed`.
-    func typoTerms(_ word: SearchText.Word, isPrefix: Bool) -> [String] {
-        var found: [Int] = []
-        var seen = Set<Int>()
-        func add(_ i: Int) {
+    /// Ids of the terms one edit from `word` (or, for a word being typed, of terms whose start is
+    /// one edit from it), with their singular and plural forms; at most `maximumListed`.
+    func typoTerms(_ word: SearchText.Word, isPrefix: Bool) -> [Int32] {
+        var found: [Int32] = []
+        var seen = Set<Int32>()
+        func add(_ i: Int32) {
             if found.count < Self.maximumListed, seen.insert(i).inserted { found.append(i) }
         }
         // Longest variants first, then in byte order, so the same word always gives the same terms.
         let variants = Self.oneEditVariants(word).sorted {
             $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
         }
-        for v in variants where termSet.contains(v) {
-            for i in bySingular[SearchText.singular(v)] ?? [] { add(i) }
+        for v in variants {
+            guard let id = ids[v] else { continue }
+            for i in termsOfClass[Int(classOfTerm[Int(id)])] { add(i) }
         }
         if isPrefix {
             // A variant that drops the last letter says little ("chik" → "chi"): the replaced
@@ -139,10 +190,10 @@ public final class SearchVocabulary: Sendable {
             let lastDropped = Array(word.dropLast())
             for v in variants where v != lastDropped {
                 let range = prefixRange(v)
-                if range.count <= Self.maximumListed { for i in range { add(i) } }
+                if range.count <= Self.maximumListed { for i in range { add(Int32(i)) } }
             }
         }
-        return found.map { string(terms[$0]) }
+        return found
     }
 
     /// Every word one deletion, swap, replacement or insertion away from `word`.
@@ -175,28 +226,19 @@ public final class SearchVocabulary: Sendable {
         return out
     }
 
-    /// Indices of the terms starting with `prefix`.
+    /// Indices of the terms starting with `prefix` (a range: the terms are sorted).
     func prefixRange(_ prefix: SearchText.Word) -> Range<Int> {
         var lo = 0, hi = terms.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if terms[mid].lexicographicallyPrecedes(prefix) { lo = mid + 1 } else { hi = mid }
         }
-        var end = lo
-        while end < terms.count, SearchText.hasPrefix(terms[end], prefix) {
-            end += 1
-            if end - lo > Self.maximumListed { break }
+        var l = lo, h = terms.count
+        while l < h {
+            let mid = (l + h) / 2
+            if SearchText.hasPrefix(terms[mid], prefix) { l = mid + 1 } else { h = mid }
         }
-        if end - lo > Self.maximumListed {
-            // Many terms: find the end by binary search too (the caller only needs the count).
-            var l = end, h = terms.count
-            while l < h {
-                let mid = (l + h) / 2
-                if SearchText.hasPrefix(terms[mid], prefix) { l = mid + 1 } else { h = mid }
-            }
-            end = l
-        }
-        return lo..<end
+        return lo..<l
     }
 
     private func string(_ w: SearchText.Word) -> String { String(decoding: w, as: UTF8.self) }

@@ -54,6 +54,7 @@ enum CatalogSeeder {
     /// with no nutrients; 46168 polydextrose, protein and fat unknown). Returns the foods inserted.
     @discardableResult
     static func seed(_ catalog: ShippedCatalog, _ db: Database, now: Date, timeZone: TimeZone) throws -> Int {
+        try FoodSearchIndex.beginBulkChange(db)
         try db.execute(sql: "DELETE FROM food WHERE source = ?", arguments: [catalog.source])
 
         var foodLines = Lines(catalog.foods)
@@ -115,6 +116,7 @@ enum CatalogSeeder {
         try db.execute(sql: """
             INSERT OR REPLACE INTO food_catalog (source, release, food_count, seeded_at) VALUES (?, ?, ?, ?)
             """, arguments: [catalog.source, catalog.release, inserted.count, SQLText.timestamp(now, timeZone: timeZone)])
+        try FoodSearchIndex.endBulkChange(db)   // the search index, rebuilt in one pass
         return inserted.count
     }
 

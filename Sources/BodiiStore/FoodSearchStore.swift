@@ -33,44 +33,63 @@ extension Schema {
     /// v3: the full-text index of food names. Contentless (the names stay in `food` only), with
     /// prefix indexes for 1–3 letters (so a query of one or two letters reads matches lazily), the
     /// `unicode61` tokenizer folding case and accents. Triggers keep it in sync with `food`, so a
-    /// custom food is found the moment it is saved, and bump `food_search_state.version`, which tells
-    /// each process's in-memory vocabulary (`FoodSearchCache`) to reload.
+    /// custom food is found the moment it is saved, and count changes in `food_search_state`, which
+    /// tell each process's in-memory vocabulary and parsed names (`FoodSearchCache`) to reload.
     static func foodSearchV3(_ db: Database) throws {
         let insertNew = "INSERT INTO food_fts(rowid, head, name) VALUES (\(searchKey("new")), \(searchHead("new")), new.name);"
         let deleteOld = """
             INSERT INTO food_fts(food_fts, rowid, head, name) VALUES ('delete', \(searchKey("old")), \(searchHead("old")), old.name);
             """
-        let bump = "UPDATE food_search_state SET version = version + 1;"
+        let notBulk = "(SELECT bulk FROM food_search_state WHERE id = 1) = 0"
+        let termsChanged = "UPDATE food_search_state SET terms = terms + 1, foods = foods + 1 WHERE id = 1;"
+        let foodsChanged = "UPDATE food_search_state SET foods = foods + 1 WHERE id = 1;"
         try db.execute(sql: """
             CREATE VIRTUAL TABLE food_fts USING fts5(
                 head, name, content = '', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
             -- The index's terms with the number of foods that have them (the in-memory vocabulary).
             CREATE VIRTUAL TABLE food_fts_vocab USING fts5vocab(food_fts, row);
-            -- Changes with every insert, rename and delete of a food.
+            -- terms: counts inserts, renames and deletes of foods (the vocabulary may have changed);
+            -- foods: counts every change of a food or its servings (parsed names and serving counts
+            -- may have). bulk = 1 while a seed or bulk insert runs: the triggers stand aside and
+            -- `FoodSearchIndex.endBulkChange` rebuilds the index in key order at the end.
             CREATE TABLE food_search_state (
                 id INTEGER PRIMARY KEY CHECK (id = 1),
-                version INTEGER NOT NULL
+                terms INTEGER NOT NULL,
+                foods INTEGER NOT NULL,
+                bulk INTEGER NOT NULL CHECK (bulk IN (0, 1))
             );
-            INSERT INTO food_search_state (id, version) VALUES (1, 0);
+            INSERT INTO food_search_state (id, terms, foods, bulk) VALUES (1, 0, 0, 0);
 
-            CREATE TRIGGER food_search_insert AFTER INSERT ON food BEGIN
+            CREATE TRIGGER food_search_insert AFTER INSERT ON food WHEN \(notBulk) BEGIN
                 \(insertNew)
-                \(bump)
+                \(termsChanged)
             END;
-            CREATE TRIGGER food_search_delete AFTER DELETE ON food BEGIN
+            CREATE TRIGGER food_search_delete AFTER DELETE ON food WHEN \(notBulk) BEGIN
                 \(deleteOld)
-                \(bump)
+                \(termsChanged)
             END;
             CREATE TRIGGER food_search_rename AFTER UPDATE ON food
-            WHEN old.name IS NOT new.name OR old.rowid IS NOT new.rowid BEGIN
+            WHEN \(notBulk) AND (old.name IS NOT new.name OR old.rowid IS NOT new.rowid) BEGIN
                 \(deleteOld)
                 \(insertNew)
-                \(bump)
+                \(termsChanged)
             END;
-
-            -- Foods already there (a database seeded before v3).
-            INSERT INTO food_fts(rowid, head, name) SELECT \(searchKey("food")), \(searchHead("food")), name FROM food;
+            CREATE TRIGGER food_search_update AFTER UPDATE ON food
+            WHEN \(notBulk) AND old.name IS new.name AND old.rowid IS new.rowid BEGIN
+                \(foodsChanged)
+            END;
+            CREATE TRIGGER food_search_serving_insert AFTER INSERT ON food_serving WHEN \(notBulk) BEGIN
+                \(foodsChanged)
+            END;
+            CREATE TRIGGER food_search_serving_update AFTER UPDATE ON food_serving WHEN \(notBulk) BEGIN
+                \(foodsChanged)
+            END;
+            CREATE TRIGGER food_search_serving_delete AFTER DELETE ON food_serving WHEN \(notBulk) BEGIN
+                \(foodsChanged)
+            END;
             """)
+        // Foods already there (a database seeded before v3).
+        try FoodSearchIndex.rebuild(db)
     }
 }
 
@@ -81,42 +100,119 @@ enum FoodSearchIndex {
     static let poolSize = 256
     /// The user's log lifts foods eaten in this many days before the latest logged day.
     static let historyDays = 180
+
+    /// Before many inserts or deletes of foods in one transaction: the triggers stand aside.
+    /// FTS5 writes rows in rowid order; fed keys out of order one by one (a seed in id order), it
+    /// flushes at every step and a seed takes seconds instead of a tenth of one.
+    static func beginBulkChange(_ db: Database) throws {
+        try db.execute(sql: "UPDATE food_search_state SET bulk = 1 WHERE id = 1")
+    }
+
+    /// After the bulk change, in the same transaction: the index rebuilt from `food` in key order.
+    static func endBulkChange(_ db: Database) throws {
+        try rebuild(db)
+        try db.execute(sql: "UPDATE food_search_state SET bulk = 0, terms = terms + 1, foods = foods + 1 WHERE id = 1")
+    }
+
+    static func rebuild(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO food_fts(food_fts) VALUES ('delete-all');
+            INSERT INTO food_fts(rowid, head, name)
+                SELECT \(Schema.searchKey("food")) AS k, \(Schema.searchHead("food")), name FROM food ORDER BY k;
+            """)
+    }
 }
 
 /// What food search keeps in memory per database handle: the index's vocabulary (reloaded when
-/// `food_search_state.version` moves, i.e. after any change of the catalog) and the parsed names of
-/// foods it has ranked (at most `maximumProfiles`, dropped with the vocabulary).
+/// `food_search_state.terms` moves) and the parsed names and serving counts of foods (dropped when
+/// `foods` moves; all of them for a catalog of USDA size, the ones met so far, at most
+/// `maximumProfiles`, for a larger one).
 final class FoodSearchCache: @unchecked Sendable {
+    struct Entry {
+        var id: String
+        var nameLength: Int
+        var profile: FoodNameProfile
+        var servings: Int
+    }
+
     private let lock = NSLock()
-    private var version: Int64 = -1
+    private var termsVersion: Int64 = -1
+    private var foodsVersion: Int64 = -1
     private var vocabulary = SearchVocabulary(terms: [String]())
-    private var profiles: [Int64: (name: String, profile: FoodNameProfile)] = [:]
+    private var entries: [Int64: Entry] = [:]
 
     static let maximumProfiles = 50_000
+    /// Catalogs up to this many rows are read into memory whole when the cache is (re)filled.
+    static let preloadUpTo: Int64 = 60_000
 
-    /// The vocabulary for the database as `db` sees it.
-    func vocabulary(_ db: Database) throws -> SearchVocabulary {
-        let current = try Int64.fetchOne(db, sql: "SELECT version FROM food_search_state WHERE id = 1") ?? 0
+    /// Brings the cache up to date with the database as `db` sees it; returns the vocabulary.
+    func prepare(_ db: Database) throws -> SearchVocabulary {
+        guard let state = try Row.fetchOne(db.cachedStatement(sql: "SELECT terms, foods FROM food_search_state WHERE id = 1")) else {
+            return vocabulary
+        }
+        let terms: Int64 = try state.decode(atIndex: 0)
+        let foods: Int64 = try state.decode(atIndex: 1)
         lock.lock()
         defer { lock.unlock() }
-        if current != version {
-            let terms = try String.fetchAll(db, sql: "SELECT term FROM food_fts_vocab")
-            vocabulary = SearchVocabulary(terms: terms)
-            profiles.removeAll(keepingCapacity: true)
-            version = current
+        guard terms != termsVersion || foods != foodsVersion else { return vocabulary }
+        if terms != termsVersion {
+            vocabulary = SearchVocabulary(terms: try String.fetchAll(db, sql: "SELECT term FROM food_fts_vocab"))
         }
+        entries.removeAll(keepingCapacity: true)
+        if (try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM food") ?? 0) <= Self.preloadUpTo {
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT f.rowid, f.id, f.name, COALESCE(s.n, 0) FROM food AS f
+                LEFT JOIN (SELECT food_id, COUNT(*) AS n FROM food_serving GROUP BY food_id) AS s ON s.food_id = f.id
+                """)
+            while let row = try rows.next() { try add(row) }
+        }
+        termsVersion = terms
+        foodsVersion = foods
         return vocabulary
     }
 
-    /// The parsed name of the food at `rowid`, from memory when its name has not changed.
-    func profile(rowid: Int64, id: String, name: String) -> FoodNameProfile {
+    /// The entries of `rowids`, read with `vocabulary` (the one `prepare` returned); missing ones
+    /// are read from `food`. Should another thread have reloaded the vocabulary meanwhile, they are
+    /// all read afresh and not kept.
+    func entries(_ rowids: [Int64], vocabulary: SearchVocabulary, _ db: Database) throws -> [(rowid: Int64, entry: Entry)] {
         lock.lock()
         defer { lock.unlock() }
-        if let cached = profiles[rowid], cached.name == name { return cached.profile }
-        let profile = FoodNameProfile(id: id, name: name)
-        if profiles.count >= Self.maximumProfiles { profiles.removeAll(keepingCapacity: true) }
-        profiles[rowid] = (name, profile)
-        return profile
+        guard vocabulary === self.vocabulary else {
+            var fresh: [Int64: Entry] = [:]
+            try read(rowids, vocabulary: vocabulary, db) { rowid, entry in fresh[rowid] = entry }
+            return rowids.compactMap { rowid in fresh[rowid].map { (rowid, $0) } }
+        }
+        let missing = rowids.filter { entries[$0] == nil }
+        if entries.count + missing.count > Self.maximumProfiles { entries.removeAll(keepingCapacity: true) }
+        try read(missing, vocabulary: vocabulary, db) { rowid, entry in entries[rowid] = entry }
+        return rowids.compactMap { rowid in entries[rowid].map { (rowid, $0) } }
+    }
+
+    /// Reads the foods at `rowids` (name and serving count), 500 at a time.
+    private func read(_ rowids: [Int64], vocabulary: SearchVocabulary, _ db: Database, into body: (Int64, Entry) -> Void) throws {
+        var start = 0
+        while start < rowids.count {
+            let chunk = rowids[start..<min(start + 500, rowids.count)]
+            start += chunk.count
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT f.rowid, f.id, f.name, (SELECT COUNT(*) FROM food_serving AS s WHERE s.food_id = f.id)
+                FROM food AS f WHERE f.rowid IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
+                """, arguments: StatementArguments(Array(chunk)))
+            while let row = try rows.next() { try add(row, vocabulary: vocabulary, into: body) }
+        }
+    }
+
+    private func add(_ row: Row) throws {
+        try add(row, vocabulary: vocabulary) { rowid, entry in entries[rowid] = entry }
+    }
+
+    private func add(_ row: Row, vocabulary: SearchVocabulary, into body: (Int64, Entry) -> Void) throws {
+        let rowid: Int64 = try row.decode(atIndex: 0)
+        let id: String = try row.decode(atIndex: 1)
+        let name: String = try row.decode(atIndex: 2)
+        body(rowid, Entry(id: id, nameLength: name.utf8.count,
+                          profile: FoodNameProfile(id: id, name: name, vocabulary: vocabulary),
+                          servings: try row.decode(atIndex: 3)))
     }
 }
 
@@ -131,17 +227,17 @@ extension SQLiteRepositories {
         guard limit > 0 else { return [] }
         try prepareFoodCatalog()
         return try writer.read { db in
-            let vocabulary = try searchCache.vocabulary(db)
+            let vocabulary = try searchCache.prepare(db)
             var plans = vocabulary.plan(query)
             let history = try Self.historyPoints(db)
-            var ranked = try rank(query, plans: plans, history: history, db)
+            var ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
             if ranked.isEmpty, plans.contains(where: { !$0.allowsTypos && $0.word.count >= SearchVocabulary.minimumTypoLength }) {
                 // Every word is a real word but together they match nothing ("rise pudding"):
                 // try each as a possible typo too.
                 plans = plans.map { vocabulary.plan($0.word, isPrefix: $0.isPrefix, forcingTypos: true) }
-                ranked = try rank(query, plans: plans, history: history, db)
+                ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
             }
-            let top = ranked.prefix(limit).map(\.rowid)
+            let top = Array(ranked.prefix(limit))
             guard !top.isEmpty else { return [] }
             let rows = try Row.fetchAll(db, sql: """
                 SELECT \(Self.foodColumns), rowid FROM food WHERE rowid IN (\(top.map { _ in "?" }.joined(separator: ",")))
@@ -153,53 +249,36 @@ extension SQLiteRepositories {
         }
     }
 
-    private struct Ranked {
-        var rowid: Int64
-        var score: Double
-        var nameLength: Int
-        var id: String
-    }
-
-    /// The candidates of both pools and the history, scored and sorted (best first).
-    private func rank(_ query: FoodSearchQuery, plans: [WordPlan], history: [String: Double], _ db: Database) throws -> [Ranked] {
-        let all = plans.map(Self.matchGroup).joined(separator: " AND ")
-        let anyInHead = "({head} : (" + plans.map(Self.matchGroup).joined(separator: " OR ") + "))"
+    /// The rowids of the candidates of both pools and the history, best first.
+    private func rank(_ plans: [WordPlan], vocabulary: SearchVocabulary, history: [Int64: Double],
+                      _ db: Database) throws -> [Int64] {
+        let groups = plans.map(Self.matchGroup)
+        let all = groups.joined(separator: " AND ")
+        let anyInHead = "({head} : (" + groups.joined(separator: " OR ") + ")) AND " + all
+        var rowids: [Int64] = []
         var seen = Set<Int64>()
-        var out: [Ranked] = []
-        func consider(_ row: Row) throws {
-            let rowid: Int64 = try row.decode(atIndex: 0)
-            guard seen.insert(rowid).inserted else { return }
-            let id: String = try row.decode(atIndex: 1)
-            let name: String = try row.decode(atIndex: 2)
-            let servings: Int = try row.decode(atIndex: 3)
-            let profile = searchCache.profile(rowid: rowid, id: id, name: name)
-            guard let score = FoodRanking.score(query, plans: plans, profile: profile, servingCount: servings,
-                                                history: history[id].map(FoodHistory.init(points:))) else { return }
-            out.append(Ranked(rowid: rowid, score: score, nameLength: name.utf8.count, id: id))
+        let pool = try db.cachedStatement(sql: "SELECT rowid FROM food_fts WHERE food_fts MATCH ? ORDER BY rowid LIMIT ?")
+        for expression in [all, anyInHead] {
+            let keys = try Int64.fetchCursor(pool, arguments: [expression, FoodSearchIndex.poolSize])
+            while let key = try keys.next() {
+                let rowid = key & FoodSearchIndex.rowidMask
+                if seen.insert(rowid).inserted { rowids.append(rowid) }
+            }
         }
-        let pool = try db.cachedStatement(sql: """
-            SELECT f.rowid, f.id, f.name, (SELECT COUNT(*) FROM food_serving AS s WHERE s.food_id = f.id)
-            FROM (SELECT rowid AS k FROM food_fts WHERE food_fts MATCH ? ORDER BY rowid LIMIT ?) AS m
-            JOIN food AS f ON f.rowid = (m.k & \(FoodSearchIndex.rowidMask))
-            """)
-        for expression in [all, anyInHead + " AND " + all] {
-            let rows = try Row.fetchCursor(pool, arguments: [expression, FoodSearchIndex.poolSize])
-            while let row = try rows.next() { try consider(row) }
+        for rowid in history.keys where seen.insert(rowid).inserted { rowids.append(rowid) }
+
+        var scored: [(rowid: Int64, score: Double, length: Int, id: String)] = []
+        for (rowid, entry) in try searchCache.entries(rowids, vocabulary: vocabulary, db) {
+            guard let score = FoodRanking.score(plans, profile: entry.profile, servingCount: entry.servings,
+                                                history: history[rowid].map(FoodHistory.init(points:))) else { continue }
+            scored.append((rowid, score, entry.nameLength, entry.id))
         }
-        if !history.isEmpty {
-            let ids = Array(history.keys)
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT f.rowid, f.id, f.name, (SELECT COUNT(*) FROM food_serving AS s WHERE s.food_id = f.id)
-                FROM food AS f WHERE f.id IN (\(ids.map { _ in "?" }.joined(separator: ",")))
-                """, arguments: StatementArguments(ids))
-            while let row = try rows.next() { try consider(row) }
-        }
-        out.sort { a, b in
+        scored.sort { a, b in
             if a.score != b.score { return a.score > b.score }
-            if a.nameLength != b.nameLength { return a.nameLength < b.nameLength }
+            if a.length != b.length { return a.length < b.length }
             return a.id < b.id
         }
-        return out
+        return scored.map(\.rowid)
     }
 
     /// One word's alternatives as an FTS5 expression: `("banana" OR "bananas")`, `("bana"*)`.
@@ -219,21 +298,23 @@ extension SQLiteRepositories {
     }
 
     /// "Frecency" points of the foods in the log of the last `historyDays` before its latest day,
-    /// as `recentFoods` counts them; at most the 200 highest.
-    static func historyPoints(_ db: Database) throws -> [String: Double] {
-        var out: [String: Double] = [:]
+    /// as `recentFoods` counts them, by food rowid; at most the 200 highest.
+    static func historyPoints(_ db: Database) throws -> [Int64: Double] {
+        var out: [Int64: Double] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            WITH latest AS (SELECT MAX(date) AS day FROM food_record)
-            SELECT r.food_id,
-                   SUM(CASE
-                       WHEN julianday(latest.day) - julianday(r.date) < 4 THEN 100
-                       WHEN julianday(latest.day) - julianday(r.date) < 15 THEN 70
-                       WHEN julianday(latest.day) - julianday(r.date) < 31 THEN 50
-                       WHEN julianday(latest.day) - julianday(r.date) < 91 THEN 30
-                       ELSE 10 END) AS points
-            FROM food_record AS r, latest
-            WHERE r.date >= date(latest.day, '-\(FoodSearchIndex.historyDays) days')
-            GROUP BY r.food_id ORDER BY points DESC LIMIT 200
+            WITH latest AS (SELECT MAX(date) AS day FROM food_record),
+            scored AS (
+                SELECT r.food_id,
+                       SUM(CASE
+                           WHEN julianday(latest.day) - julianday(r.date) < 4 THEN 100
+                           WHEN julianday(latest.day) - julianday(r.date) < 15 THEN 70
+                           WHEN julianday(latest.day) - julianday(r.date) < 31 THEN 50
+                           WHEN julianday(latest.day) - julianday(r.date) < 91 THEN 30
+                           ELSE 10 END) AS points
+                FROM food_record AS r, latest
+                WHERE r.date >= date(latest.day, '-\(FoodSearchIndex.historyDays) days')
+                GROUP BY r.food_id ORDER BY points DESC LIMIT 200)
+            SELECT f.rowid, scored.points FROM scored JOIN food AS f ON f.id = scored.food_id
             """))
         while let row = try rows.next() { out[try row.decode(atIndex: 0)] = try row.decode(atIndex: 1) }
         return out
@@ -257,6 +338,29 @@ extension SQLiteRepositories {
                                   ORDER BY rank LIMIT ?) AS m
                 JOIN food AS f ON f.rowid = (m.k & \(FoodSearchIndex.rowidMask)) ORDER BY m.rank
                 """, arguments: [expression, limit]).map(FoodID.init)
+        }
+    }
+}
+
+extension SQLiteRepositories {
+    /// Inserts many foods (with the ids and sources they carry, without servings) in one
+    /// transaction; the triggers index them. For generated catalogs (bodii-bench's million foods)
+    /// and bulk imports. Returns how many were inserted.
+    @discardableResult
+    public func insertFoodsInBulk(_ foods: some Sequence<Food>) throws -> Int {
+        try writer.write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                """)
+            try FoodSearchIndex.beginBulkChange(db)
+            var count = 0
+            for food in foods {
+                try statement.execute(arguments: StatementArguments([food.id.rawValue, food.name, food.source, food.release]
+                    + Self.nutrientValues(food.per100g)))
+                count += 1
+            }
+            try FoodSearchIndex.endBulkChange(db)
+            return count
         }
     }
 }

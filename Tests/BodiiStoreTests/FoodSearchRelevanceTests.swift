@@ -55,7 +55,7 @@ struct RelevanceScore {
     @Test func bodiiRankingFindsWhatPeopleMeanAndBeatsPlainBM25() throws {
         let cases = try RelevanceCase.load()
         #expect(cases.count >= 60)
-        try withDatabase { _, repos in
+        try withDatabase { _, repos throws in
             let names: (FoodID) throws -> String = { try repos.food(id: $0)?.name ?? "?" }
             let bodii = try RelevanceScore(cases, search: { try repos.searchFoods($0, limit: 5).map(\.id) }, names: names)
             let bm25 = try RelevanceScore(cases, search: { try repos.plainBM25Search($0, limit: 5) }, names: names)
