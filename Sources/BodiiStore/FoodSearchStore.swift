@@ -43,6 +43,7 @@ extension Schema {
         let notBulk = "(SELECT bulk FROM food_search_state WHERE id = 1) = 0"
         let termsChanged = "UPDATE food_search_state SET terms = terms + 1, foods = foods + 1 WHERE id = 1;"
         let foodsChanged = "UPDATE food_search_state SET foods = foods + 1 WHERE id = 1;"
+        let logChanged = "UPDATE food_search_state SET log = log + 1 WHERE id = 1;"
         try db.execute(sql: """
             CREATE VIRTUAL TABLE food_fts USING fts5(
                 head, name, content = '', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
@@ -50,15 +51,17 @@ extension Schema {
             CREATE VIRTUAL TABLE food_fts_vocab USING fts5vocab(food_fts, row);
             -- terms: counts inserts, renames and deletes of foods (the vocabulary may have changed);
             -- foods: counts every change of a food or its servings (parsed names and serving counts
-            -- may have). bulk = 1 while a seed or bulk insert runs: the triggers stand aside and
+            -- may have); log: counts changes of the food log (the foods it lifts). bulk = 1 while a
+            -- seed or bulk insert runs: the triggers stand aside and
             -- `FoodSearchIndex.endBulkChange` rebuilds the index in key order at the end.
             CREATE TABLE food_search_state (
                 id INTEGER PRIMARY KEY CHECK (id = 1),
                 terms INTEGER NOT NULL,
                 foods INTEGER NOT NULL,
+                log INTEGER NOT NULL,
                 bulk INTEGER NOT NULL CHECK (bulk IN (0, 1))
             );
-            INSERT INTO food_search_state (id, terms, foods, bulk) VALUES (1, 0, 0, 0);
+            INSERT INTO food_search_state (id, terms, foods, log, bulk) VALUES (1, 0, 0, 0, 0);
 
             CREATE TRIGGER food_search_insert AFTER INSERT ON food WHEN \(notBulk) BEGIN
                 \(insertNew)
@@ -87,6 +90,9 @@ extension Schema {
             CREATE TRIGGER food_search_serving_delete AFTER DELETE ON food_serving WHEN \(notBulk) BEGIN
                 \(foodsChanged)
             END;
+            CREATE TRIGGER food_search_log_insert AFTER INSERT ON food_record BEGIN \(logChanged) END;
+            CREATE TRIGGER food_search_log_update AFTER UPDATE ON food_record BEGIN \(logChanged) END;
+            CREATE TRIGGER food_search_log_delete AFTER DELETE ON food_record BEGIN \(logChanged) END;
             """)
         // Foods already there (a database seeded before v3).
         try FoodSearchIndex.rebuild(db)
@@ -128,16 +134,26 @@ enum FoodSearchIndex {
 /// `foods` moves; all of them for a catalog of USDA size, the ones met so far, at most
 /// `maximumProfiles`, for a larger one).
 final class FoodSearchCache: @unchecked Sendable {
-    struct Entry {
-        var id: String
-        var nameLength: Int
-        var profile: FoodNameProfile
-        var servings: Int
+    /// A food as the ranking needs it (a class: handed around without copying its profile).
+    final class Entry: Sendable {
+        let id: String
+        let nameLength: Int
+        let profile: FoodNameProfile
+        let servings: Int
+
+        init(id: String, nameLength: Int, profile: FoodNameProfile, servings: Int) {
+            self.id = id
+            self.nameLength = nameLength
+            self.profile = profile
+            self.servings = servings
+        }
     }
 
     private let lock = NSLock()
     private var termsVersion: Int64 = -1
     private var foodsVersion: Int64 = -1
+    private var logVersion: Int64 = -1
+    private var historyPoints: [Int64: Double] = [:]
     private var vocabulary = SearchVocabulary(terms: [String]())
     private var entries: [Int64: Entry] = [:]
 
@@ -145,16 +161,22 @@ final class FoodSearchCache: @unchecked Sendable {
     /// Catalogs up to this many rows are read into memory whole when the cache is (re)filled.
     static let preloadUpTo: Int64 = 60_000
 
-    /// Brings the cache up to date with the database as `db` sees it; returns the vocabulary.
-    func prepare(_ db: Database) throws -> SearchVocabulary {
-        guard let state = try Row.fetchOne(db.cachedStatement(sql: "SELECT terms, foods FROM food_search_state WHERE id = 1")) else {
-            return vocabulary
+    /// Brings the cache up to date with the database as `db` sees it; returns the vocabulary and
+    /// the history points of the foods in the user's recent log, by food rowid.
+    func prepare(_ db: Database) throws -> (vocabulary: SearchVocabulary, history: [Int64: Double]) {
+        guard let state = try Row.fetchOne(db.cachedStatement(sql: "SELECT terms, foods, log FROM food_search_state WHERE id = 1")) else {
+            return (vocabulary, [:])
         }
         let terms: Int64 = try state.decode(atIndex: 0)
         let foods: Int64 = try state.decode(atIndex: 1)
+        let log: Int64 = try state.decode(atIndex: 2)
         lock.lock()
         defer { lock.unlock() }
-        guard terms != termsVersion || foods != foodsVersion else { return vocabulary }
+        if log != logVersion || foods != foodsVersion {
+            historyPoints = try SQLiteRepositories.historyPoints(db)
+            logVersion = log
+        }
+        guard terms != termsVersion || foods != foodsVersion else { return (vocabulary, historyPoints) }
         if terms != termsVersion {
             vocabulary = SearchVocabulary(terms: try String.fetchAll(db, sql: "SELECT term FROM food_fts_vocab"))
         }
@@ -168,7 +190,7 @@ final class FoodSearchCache: @unchecked Sendable {
         }
         termsVersion = terms
         foodsVersion = foods
-        return vocabulary
+        return (vocabulary, historyPoints)
     }
 
     /// The entries of `rowids`, read with `vocabulary` (the one `prepare` returned); missing ones
@@ -227,9 +249,8 @@ extension SQLiteRepositories {
         guard limit > 0 else { return [] }
         try prepareFoodCatalog()
         return try writer.read { db in
-            let vocabulary = try searchCache.prepare(db)
+            let (vocabulary, history) = try searchCache.prepare(db)
             var plans = vocabulary.plan(query)
-            let history = try Self.historyPoints(db)
             var ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
             if ranked.isEmpty, plans.contains(where: { !$0.allowsTypos && $0.word.count >= SearchVocabulary.minimumTypoLength }) {
                 // Every word is a real word but together they match nothing ("rise pudding"):
@@ -237,15 +258,12 @@ extension SQLiteRepositories {
                 plans = plans.map { vocabulary.plan($0.word, isPrefix: $0.isPrefix, forcingTypos: true) }
                 ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
             }
-            let top = Array(ranked.prefix(limit))
-            guard !top.isEmpty else { return [] }
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT \(Self.foodColumns), rowid FROM food WHERE rowid IN (\(top.map { _ in "?" }.joined(separator: ",")))
-                """, arguments: StatementArguments(top))
-            var byRowid: [Int64: Food] = [:]
-            let rowidIndex = CatalogSeeder.nutrientColumns.count + 4
-            for row in rows { byRowid[try row.decode(atIndex: rowidIndex)] = try Self.food(row: row) }
-            return top.compactMap { byRowid[$0] }
+            // One cached statement, one row at a time: a statement of N placeholders would be
+            // prepared again for every search.
+            let one = try db.cachedStatement(sql: "SELECT \(Self.foodColumns) FROM food WHERE rowid = ?")
+            return try ranked.prefix(limit).compactMap { rowid in
+                try Row.fetchOne(one, arguments: [rowid]).map(Self.food(row:))
+            }
         }
     }
 
@@ -260,10 +278,14 @@ extension SQLiteRepositories {
         let pool = try db.cachedStatement(sql: "SELECT rowid FROM food_fts WHERE food_fts MATCH ? ORDER BY rowid LIMIT ?")
         for expression in [all, anyInHead] {
             let keys = try Int64.fetchCursor(pool, arguments: [expression, FoodSearchIndex.poolSize])
+            var read = 0
             while let key = try keys.next() {
+                read += 1
                 let rowid = key & FoodSearchIndex.rowidMask
                 if seen.insert(rowid).inserted { rowids.append(rowid) }
             }
+            // Fewer matches than a pool holds: all of them are in, the head pool adds nothing.
+            if read < FoodSearchIndex.poolSize { break }
         }
         for rowid in history.keys where seen.insert(rowid).inserted { rowids.append(rowid) }
 
