@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 enum SearchBench {
-    static let generatorVersion = 2
+    static let generatorVersion = 3
     static let millionCount = 1_000_000
 
     static func run(arguments: [String]) throws {

@@ -228,109 +228,12 @@ public enum FoodRanking {
     /// words, with the same vocabulary as the profile), nil when a word does not match.
     public static func score(_ plans: [WordPlan], profile: FoodNameProfile, servingCount: Int = 0,
                              history: FoodHistory? = nil) -> Double? {
-        guard !plans.isEmpty else { return nil }
-        var total = 0.0
-        var matched: [Int] = []
-        matched.reserveCapacity(plans.count)
-        var brandMatches = 0
-        var brandVeto = false
-        for plan in plans {
-            guard let m = bestMatch(plan, in: profile) else { return nil }
-            let token = profile.tokens[m.token]
-            switch m.quality {
-            case .exact: total += plan.isPrefix ? Points.exactWhileTyping : Points.exact
-            case .prefix:
-                let length = plan.word.count
-                total += Points.prefix + Points.prefixCompleteness * Double(length) / Double(max(length, m.termLength))
-            case .typo: total += Points.typo
-            }
-            let part = Int(token.part)
-            if part < profile.headParts { total += Points.inHead }
-            else if part == profile.headParts { total += Points.nextPart }
-            else if part == profile.headParts + 1 { total += Points.thirdPart }
-            if !matched.contains(m.token) { matched.append(m.token) }
-            if token.isBrand, m.quality != .typo {
-                brandMatches += 1
-                // "pizza" names PIZZA HUT's pizza and any other: not a brand query.
-                if profile.tokens.contains(where: { !$0.isBrand && $0.singularClass == token.singularClass && $0.singularClass >= 0 }) {
-                    brandVeto = true
-                }
-            }
-        }
-
-        // The head made only of query words is the food itself.
-        var nameTokens = 0, nameCovered = 0, categoryTokens = 0, categoryCovered = 0
-        for (i, token) in profile.tokens.enumerated() where Int(token.part) < profile.headParts {
-            let isMatched = matched.contains(i)
-            if profile.headParts == 2 && token.part == 0 {
-                categoryTokens += 1
-                if isMatched { categoryCovered += 1 }
-            } else {
-                nameTokens += 1
-                if isMatched { nameCovered += 1 }
-            }
-        }
-        if categoryTokens > 0, categoryCovered == categoryTokens {   // "nuts almonds" names the whole head
-            nameTokens += categoryTokens
-            nameCovered += categoryCovered
-        }
-        if nameTokens > 0 {
-            total += nameCovered == nameTokens ? Points.wholeHead : Points.partialHead * Double(nameCovered) / Double(nameTokens)
-        }
-
-        let namesBrand = brandMatches > 0 && !brandVeto
-        switch profile.kind {
-        case .babyFood: total -= Points.babyFood
-        case .fastFood: total -= Points.fastFood
-        case .brand:
-            if !namesBrand {
-                total -= profile.tokens.contains(where: { $0.part == 0 && $0.isBrand }) ? Points.brandHead : Points.brand
-            }
-        case .commodity: total -= Points.commodity
-        case .generic:
-            if profile.usdaGroup == 22 || profile.usdaGroup == 36 { total -= Points.mixedDish }
-            if profile.usdaGroup == 7 { total -= Points.luncheonMeat }
-        }
-        if profile.usdaGroup == 35 { total -= Points.regional }
-        if profile.mixedHead { total -= Points.mixedHead }
-
-        total += Points.plainPart * Double(min(profile.plainParts, 3))
-        var unusual = profile.unusualPoints
-        for i in matched { unusual -= Double(profile.tokens[i].unusual) }
-        total -= unusual
-        total -= Points.unmatchedWord * Double(profile.tokens.count - matched.count)
-        total -= Points.part * Double(profile.partCount)
-        total += Points.serving * Double(min(servingCount, 8))
-        if let history, history.points > 0 {
-            total += min(Points.historyMax, Points.historyScale * log2(1 + history.points / 50))
-        }
-        return total
+        FoodMatcher(plans).score(profile, servingCount: servingCount, history: history)
     }
 
     enum Quality: Int, Comparable {
         case typo, prefix, exact
         static func < (a: Quality, b: Quality) -> Bool { a.rawValue < b.rawValue }
-    }
-
-    /// The best token for the planned word: the best quality, then the earliest.
-    static func bestMatch(_ plan: WordPlan, in profile: FoodNameProfile) -> (token: Int, quality: Quality, termLength: Int)? {
-        var best: (token: Int, quality: Quality, termLength: Int)?
-        for (i, token) in profile.tokens.enumerated() {
-            let quality: Quality
-            if plan.singularClass >= 0 && token.singularClass == plan.singularClass {
-                quality = .exact
-            } else if plan.isPrefix, plan.prefixIDs.contains(token.term) {
-                quality = .prefix
-            } else if plan.allowsTypos, token.term >= 0, plan.typoIDs.contains(token.term) {
-                quality = .typo
-            } else {
-                continue
-            }
-            if let b = best, b.quality >= quality { continue }
-            best = (i, quality, Int(token.length))
-            if quality == .exact { break }
-        }
-        return best
     }
 
     /// The weights, in points. A whole word matched outweighs all bonuses for position, kind and
@@ -427,4 +330,126 @@ public enum FoodRanking {
         for w in derived { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 15 }
         return out
     }()
+}
+
+/// A query compiled for scoring many foods: per word, the term ids it matches (see `WordPlan`),
+/// without the words' text.
+public struct FoodMatcher: Sendable {
+    struct Word: Sendable {
+        var isPrefix: Bool
+        var length: Int
+        var singularClass: Int32
+        var prefixIDs: Range<Int32>
+        var allowsTypos: Bool
+        var typoIDs: Set<Int32>
+    }
+
+    let words: [Word]
+
+    public init(_ plans: [WordPlan]) {
+        words = plans.map { Word(isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass,
+                                 prefixIDs: $0.prefixIDs, allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs) }
+    }
+
+    /// The score of the food read as `profile` (higher is better), nil when a word does not match.
+    /// See `FoodRanking` for what counts.
+    public func score(_ profile: FoodNameProfile, servingCount: Int = 0, history: FoodHistory? = nil) -> Double? {
+        typealias Points = FoodRanking.Points
+        guard !words.isEmpty else { return nil }
+        var total = 0.0
+        var matched: [Int] = []
+        matched.reserveCapacity(words.count)
+        var brandMatches = 0
+        var brandVeto = false
+        for word in words {
+            guard let m = Self.bestMatch(word, in: profile) else { return nil }
+            let token = profile.tokens[m.token]
+            switch m.quality {
+            case .exact: total += word.isPrefix ? Points.exactWhileTyping : Points.exact
+            case .prefix:
+                total += Points.prefix + Points.prefixCompleteness * Double(word.length) / Double(max(word.length, Int(token.length)))
+            case .typo: total += Points.typo
+            }
+            let part = Int(token.part)
+            if part < profile.headParts { total += Points.inHead }
+            else if part == profile.headParts { total += Points.nextPart }
+            else if part == profile.headParts + 1 { total += Points.thirdPart }
+            if !matched.contains(m.token) { matched.append(m.token) }
+            if token.isBrand, m.quality != .typo {
+                brandMatches += 1
+                // "pizza" names PIZZA HUT's pizza and any other: not a brand query.
+                if profile.tokens.contains(where: { !$0.isBrand && $0.singularClass == token.singularClass && $0.singularClass >= 0 }) {
+                    brandVeto = true
+                }
+            }
+        }
+        // The head made only of query words is the food itself.
+        var nameTokens = 0, nameCovered = 0, categoryTokens = 0, categoryCovered = 0
+        for (i, token) in profile.tokens.enumerated() where Int(token.part) < profile.headParts {
+            let isMatched = matched.contains(i)
+            if profile.headParts == 2 && token.part == 0 {
+                categoryTokens += 1
+                if isMatched { categoryCovered += 1 }
+            } else {
+                nameTokens += 1
+                if isMatched { nameCovered += 1 }
+            }
+        }
+        if categoryTokens > 0, categoryCovered == categoryTokens {   // "nuts almonds" names the whole head
+            nameTokens += categoryTokens
+            nameCovered += categoryCovered
+        }
+        if nameTokens > 0 {
+            total += nameCovered == nameTokens ? Points.wholeHead : Points.partialHead * Double(nameCovered) / Double(nameTokens)
+        }
+
+        let namesBrand = brandMatches > 0 && !brandVeto
+        switch profile.kind {
+        case .babyFood: total -= Points.babyFood
+        case .fastFood: total -= Points.fastFood
+        case .brand:
+            if !namesBrand {
+                total -= profile.tokens.contains(where: { $0.part == 0 && $0.isBrand }) ? Points.brandHead : Points.brand
+            }
+        case .commodity: total -= Points.commodity
+        case .generic:
+            if profile.usdaGroup == 22 || profile.usdaGroup == 36 { total -= Points.mixedDish }
+            if profile.usdaGroup == 7 { total -= Points.luncheonMeat }
+        }
+        if profile.usdaGroup == 35 { total -= Points.regional }
+        if profile.mixedHead { total -= Points.mixedHead }
+
+        total += Points.plainPart * Double(min(profile.plainParts, 3))
+        var unusual = profile.unusualPoints
+        for i in matched { unusual -= Double(profile.tokens[i].unusual) }
+        total -= unusual
+        total -= Points.unmatchedWord * Double(profile.tokens.count - matched.count)
+        total -= Points.part * Double(profile.partCount)
+        total += Points.serving * Double(min(servingCount, 8))
+        if let history, history.points > 0 {
+            total += min(Points.historyMax, Points.historyScale * log2(1 + history.points / 50))
+        }
+        return total
+    }
+
+
+    /// The best token for the word: the best quality, then the earliest.
+    static func bestMatch(_ word: Word, in profile: FoodNameProfile) -> (token: Int, quality: FoodRanking.Quality)? {
+        var best: (token: Int, quality: FoodRanking.Quality)?
+        for (i, token) in profile.tokens.enumerated() {
+            let quality: FoodRanking.Quality
+            if word.singularClass >= 0 && token.singularClass == word.singularClass {
+                return (i, .exact)
+            } else if word.isPrefix, word.prefixIDs.contains(token.term) {
+                quality = .prefix
+            } else if word.allowsTypos, token.term >= 0, word.typoIDs.contains(token.term) {
+                quality = .typo
+            } else {
+                continue
+            }
+            if let b = best, b.quality >= quality { continue }
+            best = (i, quality)
+        }
+        return best
+    }
 }

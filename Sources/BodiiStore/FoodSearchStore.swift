@@ -42,13 +42,19 @@ extension Schema {
             """
         let notBulk = "(SELECT bulk FROM food_search_state WHERE id = 1) = 0"
         let termsChanged = "UPDATE food_search_state SET terms = terms + 1, foods = foods + 1 WHERE id = 1;"
+        let pendingNew = "INSERT OR IGNORE INTO food_search_pending (food_rowid) VALUES (new.rowid);"
         let foodsChanged = "UPDATE food_search_state SET foods = foods + 1 WHERE id = 1;"
         let logChanged = "UPDATE food_search_state SET log = log + 1 WHERE id = 1;"
         try db.execute(sql: """
             CREATE VIRTUAL TABLE food_fts USING fts5(
                 head, name, content = '', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
-            -- The index's terms with the number of foods that have them (the in-memory vocabulary).
+            -- The index's terms with the number of foods that have them. Listing them reads the
+            -- whole index (half a second for a million foods), so it is done when the index is
+            -- rebuilt (a seed), into food_search_term; foods added or renamed since are listed in
+            -- food_search_pending, and their words join the in-memory vocabulary when it loads.
             CREATE VIRTUAL TABLE food_fts_vocab USING fts5vocab(food_fts, row);
+            CREATE TABLE food_search_term (term TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+            CREATE TABLE food_search_pending (food_rowid INTEGER PRIMARY KEY NOT NULL);
             -- terms: counts inserts, renames and deletes of foods (the vocabulary may have changed);
             -- foods: counts every change of a food or its servings (parsed names and serving counts
             -- may have); log: counts changes of the food log (the foods it lifts). bulk = 1 while a
@@ -65,6 +71,7 @@ extension Schema {
 
             CREATE TRIGGER food_search_insert AFTER INSERT ON food WHEN \(notBulk) BEGIN
                 \(insertNew)
+                \(pendingNew)
                 \(termsChanged)
             END;
             CREATE TRIGGER food_search_delete AFTER DELETE ON food WHEN \(notBulk) BEGIN
@@ -75,6 +82,7 @@ extension Schema {
             WHEN \(notBulk) AND (old.name IS NOT new.name OR old.rowid IS NOT new.rowid) BEGIN
                 \(deleteOld)
                 \(insertNew)
+                \(pendingNew)
                 \(termsChanged)
             END;
             CREATE TRIGGER food_search_update AFTER UPDATE ON food
@@ -120,17 +128,32 @@ enum FoodSearchIndex {
         try db.execute(sql: "UPDATE food_search_state SET bulk = 0, terms = terms + 1, foods = foods + 1 WHERE id = 1")
     }
 
+    /// The index and its term list made afresh from `food`.
     static func rebuild(_ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO food_fts(food_fts) VALUES ('delete-all');
             INSERT INTO food_fts(rowid, head, name)
                 SELECT \(Schema.searchKey("food")) AS k, \(Schema.searchHead("food")), name FROM food ORDER BY k;
+            DELETE FROM food_search_term;
+            INSERT INTO food_search_term (term) SELECT term FROM food_fts_vocab;
+            DELETE FROM food_search_pending;
             """)
+    }
+
+    /// The vocabulary: the terms listed at the last rebuild and the words of foods added or
+    /// renamed since (a deleted food's words may stay: they only find nothing).
+    static func vocabulary(_ db: Database) throws -> SearchVocabulary {
+        var terms = try String.fetchAll(db, sql: "SELECT term FROM food_search_term")
+        let names = try String.fetchCursor(db, sql: """
+            SELECT f.name FROM food_search_pending AS p JOIN food AS f ON f.rowid = p.food_rowid
+            """)
+        while let name = try names.next() { terms += SearchText.wordStrings(name) }
+        return SearchVocabulary(terms: terms)
     }
 }
 
-/// What food search keeps in memory per database handle: the index's vocabulary (reloaded when
-/// `food_search_state.terms` moves) and the parsed names and serving counts of foods (dropped when
+/// What food search keeps in memory per database handle: the index's vocabulary (reloaded from
+/// `food_search_term` and `food_search_pending` when `food_search_state.terms` moves) and the parsed names and serving counts of foods (dropped when
 /// `foods` moves; all of them for a catalog of USDA size, the ones met so far, at most
 /// `maximumProfiles`, for a larger one).
 final class FoodSearchCache: @unchecked Sendable {
@@ -178,7 +201,7 @@ final class FoodSearchCache: @unchecked Sendable {
         }
         guard terms != termsVersion || foods != foodsVersion else { return (vocabulary, historyPoints) }
         if terms != termsVersion {
-            vocabulary = SearchVocabulary(terms: try String.fetchAll(db, sql: "SELECT term FROM food_fts_vocab"))
+            vocabulary = try FoodSearchIndex.vocabulary(db)
         }
         entries.removeAll(keepingCapacity: true)
         if (try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM food") ?? 0) <= Self.preloadUpTo {
@@ -258,12 +281,17 @@ extension SQLiteRepositories {
                 plans = plans.map { vocabulary.plan($0.word, isPrefix: $0.isPrefix, forcingTypos: true) }
                 ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
             }
-            // One cached statement, one row at a time: a statement of N placeholders would be
-            // prepared again for every search.
-            let one = try db.cachedStatement(sql: "SELECT \(Self.foodColumns) FROM food WHERE rowid = ?")
-            return try ranked.prefix(limit).compactMap { rowid in
-                try Row.fetchOne(one, arguments: [rowid]).map(Self.food(row:))
-            }
+            // One cached statement for any number of rows (a list of N placeholders would be
+            // prepared again for every search), read straight from its cursor.
+            let top = Array(ranked.prefix(limit))
+            let statement = try db.cachedStatement(sql: """
+                SELECT \(Self.foodColumns), rowid FROM food WHERE rowid IN (SELECT value FROM json_each(?))
+                """)
+            let rowidIndex = CatalogSeeder.nutrientColumns.count + 4
+            var byRowid: [Int64: Food] = [:]
+            let rows = try Row.fetchCursor(statement, arguments: ["[" + top.map(String.init).joined(separator: ",") + "]"])
+            while let row = try rows.next() { byRowid[try row.decode(atIndex: rowidIndex)] = try Self.food(row: row) }
+            return top.compactMap { byRowid[$0] }
         }
     }
 
@@ -289,10 +317,11 @@ extension SQLiteRepositories {
         }
         for rowid in history.keys where seen.insert(rowid).inserted { rowids.append(rowid) }
 
+        let matcher = FoodMatcher(plans)
         var scored: [(rowid: Int64, score: Double, length: Int, id: String)] = []
         for (rowid, entry) in try searchCache.entries(rowids, vocabulary: vocabulary, db) {
-            guard let score = FoodRanking.score(plans, profile: entry.profile, servingCount: entry.servings,
-                                                history: history[rowid].map(FoodHistory.init(points:))) else { continue }
+            guard let score = matcher.score(entry.profile, servingCount: entry.servings,
+                                            history: history[rowid].map(FoodHistory.init(points:))) else { continue }
             scored.append((rowid, score, entry.nameLength, entry.id))
         }
         scored.sort { a, b in

@@ -134,6 +134,7 @@ import Testing
             #expect(try db.repositories.searchFoods("apples", limit: 5).map(\.name) == ["Apples, raw"])
             // The index holds exactly the foods: no leftovers of release 1.
             #expect(try db.fetchStrings("SELECT COUNT(*) FROM food_fts_vocab WHERE term = 'pear'") == ["0"])
+            #expect(try db.fetchStrings("SELECT term FROM food_search_term ORDER BY term") == ["apples", "plum", "raw"])
         }
     }
 
