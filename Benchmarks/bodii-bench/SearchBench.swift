@@ -21,6 +21,7 @@ enum SearchBench {
             .appendingPathComponent("bodii-bench-search-1m-v\(generatorVersion).sqlite").path
         var rounds = 3
         var skipMillion = false
+        var skipUSDA = false
         var only: [String] = []
         var i = 0
         while i < arguments.count {
@@ -29,6 +30,7 @@ enum SearchBench {
             case "--million-db" where i + 1 < arguments.count: millionPath = arguments[i + 1]; i += 1
             case "--rounds" where i + 1 < arguments.count: rounds = max(1, Int(arguments[i + 1]) ?? 3); i += 1
             case "--no-million": skipMillion = true
+            case "--no-usda": skipUSDA = true
             case "--query" where i + 1 < arguments.count: only.append(arguments[i + 1]); i += 1
             default: break
             }
@@ -43,22 +45,25 @@ enum SearchBench {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         // USDA SR24 on a fresh database: the first use seeds it.
-        let usda = try BodiiDatabase(url: folder.appendingPathComponent("usda.sqlite"))
-        let seed = try measure(1) { try usda.repositories.prepareFoodCatalog() }
-        print("USDA SR24 (8,855 foods): seed with index \(ms(seed.median))")
-        if !only.isEmpty {
-            // One query again and again: for looking into a slow keystroke.
-            for text in only {
-                print("  \"\(text)\" ×200: " + (try measure(200) { _ = try usda.repositories.searchFoods(text, limit: 20) }).line)
+        if !skipUSDA {
+            let usda = try BodiiDatabase(url: folder.appendingPathComponent("usda.sqlite"))
+            let seed = try measure(1) { try usda.repositories.prepareFoodCatalog() }
+            print("USDA SR24 (8,855 foods): seed with index \(ms(seed.median))")
+            if only.isEmpty {
+                try report(usda.repositories, keystrokes: keystrokes, queries: queries, rounds: rounds)
+            } else {
+                try repeatQueries(only, usda.repositories)
             }
-            return
+            try usda.close()
         }
-        try report(usda.repositories, keystrokes: keystrokes, queries: queries, rounds: rounds)
-        try usda.close()
 
         if skipMillion { return }
         let million = try openMillion(path: millionPath)
         print("generated catalog (\(millionCount.formatted()) foods, \(fileSize(millionPath)) on disk): \(millionPath)")
+        if !only.isEmpty {
+            try repeatQueries(only, million.repositories)
+            return
+        }
         try report(million.repositories, keystrokes: keystrokes, queries: queries, rounds: rounds)
         // A custom food added: the index has it at once; the next search reloads the vocabulary.
         let custom = Food(id: FoodID("x"), name: "Grandma's zucchini loaf", source: "custom",
@@ -68,6 +73,15 @@ enum SearchBench {
         print("  after adding a custom food, first search (vocabulary reload): \(ms(after.median))")
         try million.close()
         print("peak resident memory of this process: \(peakRSSkB().formatted()) kB")
+    }
+
+    /// One query again and again (`--query`): for looking into a slow keystroke.
+    static func repeatQueries(_ texts: [String], _ repos: SQLiteRepositories) throws {
+        let first = try measure(1) { _ = try repos.searchFoods(texts[0], limit: 20) }
+        print("  first search: \(ms(first.median))")
+        for text in texts {
+            print("  \"\(text)\" ×200: " + (try measure(200) { _ = try repos.searchFoods(text, limit: 20) }).line)
+        }
     }
 
     /// Per-keystroke latency of Bodii's search and of plain bm25, and the cost of the first search.

@@ -49,8 +49,8 @@ struct RelevanceScore {
 @Suite struct FoodSearchRelevanceTests {
     /// Floors just under what the ranking achieves (see the test's output): a change that makes
     /// search worse fails here.
-    static let minimumHitAt1 = 0.80
-    static let minimumHitAt5 = 0.95
+    static let minimumHitAt1 = 0.89   // achieved 0.907 (107/118)
+    static let minimumHitAt5 = 0.97   // achieved 0.983 (116/118)
 
     @Test func bodiiRankingFindsWhatPeopleMeanAndBeatsPlainBM25() throws {
         let cases = try RelevanceCase.load()
