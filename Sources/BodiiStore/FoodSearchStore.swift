@@ -307,7 +307,10 @@ extension SQLiteRepositories {
     /// The rowids of the candidates of both pools and the history, best first.
     private func rank(_ plans: [WordPlan], vocabulary: SearchVocabulary, history: [Int64: Double],
                       _ db: Database) throws -> [Int64] {
-        let groups = plans.map(Self.matchGroup)
+        // A one-letter word just begun ("cream c") selects almost nothing and costs the index a
+        // long merge: the other words find the candidates, the ranking checks that letter.
+        let selective = plans.count > 1 ? plans.filter { !($0.isPrefix && $0.word.count == 1) } : plans
+        let groups = selective.map(Self.matchGroup)
         let all = groups.joined(separator: " AND ")
         let anyInHead = "({head} : (" + groups.joined(separator: " OR ") + ")) AND " + all
         var rowids: [Int64] = []
@@ -354,7 +357,8 @@ extension SQLiteRepositories {
 
     /// An FTS5 string: terms are letters and digits, but a stray quote must never break the query.
     private static func quoted(_ term: String) -> String {
-        "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard term.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + term + "\"" }
+        return "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// "Frecency" points of the foods in the log of the last `historyDays` before its latest day,
