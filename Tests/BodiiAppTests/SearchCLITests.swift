@@ -64,7 +64,7 @@ import Testing
     @Test func aBadLimitOrNoQueryIsBadUsage() throws {
         let db = folder.path("search.sqlite")
         for (limit, problem) in [("0", "is out of range"), ("101", "is out of range"), ("-1", "is out of range"),
-                                 ("abc", "is not a number"), ("2.5", "is not a whole number"), ("", "is empty")] {
+                                 ("abc", "is not a number"), ("2.5", "is not a whole number"), (" ", "is empty")] {
             let r = try runBodii(["search", "egg", "--limit=\(limit)", "--db", db])
             #expect(r.status == 64, "\(limit): \(r.status) \(r.stderr)")
             let shown = limit.isEmpty ? "" : " \"\(limit)\""
@@ -76,6 +76,7 @@ import Testing
             #expect(r.status == 64, "\(query)")
             #expect(r.stderr.contains("search needs a query"), "\(query): \(r.stderr)")
         }
+        #expect(try runBodii(["search", "egg", "--limit=", "--db", db]).status == 64)   // ArgumentParser's own message
         #expect(try runBodii(["search", "egg", "--limit", "100", "--db", db]).status == 0)
     }
 }
