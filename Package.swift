@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         .target(name: "BodiiDomain"),
         .target(name: "USDACatalogData"),
-        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
+                                                  .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation"]),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         .target(name: "TerminalKit", dependencies: ["TOMLKit"]),

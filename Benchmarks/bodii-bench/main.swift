@@ -1,6 +1,9 @@
 // bodii-bench: the speed and memory budgets of ARCHITECTURE.md, measured on a release build over a
 // generated 10-year history. Run: swift build -c release --static-swift-stdlib && .build/release/bodii-bench
-// `bodii-bench search` measures food search instead (SearchBench.swift).
+//   bodii-bench            everything
+//   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
+//   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
+//                          generates a catalog of a million foods, which takes minutes)
 import BodiiApp
 import BodiiDomain
 import BodiiStore
@@ -43,6 +46,12 @@ if CommandLine.arguments.dropFirst().first == "search" {
     exit(0)
 }
 
+let mode = CommandLine.arguments.dropFirst().first ?? "all"
+guard ["all", "catalog"].contains(mode) else {
+    print("usage: bodii-bench [catalog | search]")
+    exit(64)
+}
+
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,15 +60,42 @@ let today = LocalDate.today()
 
 print("bodii-bench — \(ProcessInfo.processInfo.processorCount) cores")
 
-// A 10-year demo history, written the way `bodii demo --days 3650` writes it.
-let batch = DemoHistory(days: 3650, endDate: today).makeBatch()
+// The food catalog: seeding the shipped USDA SR24 on a database's first catalog use (one
+// transaction), then what later processes pay: the release check on their first catalog call.
+func benchCatalog() throws {
+    var seeds: [Double] = []
+    var firstCalls: [Double] = []
+    for run in 0..<5 {
+        let url = folder.appendingPathComponent("catalog-\(run).sqlite")
+        let fresh = try BodiiDatabase(url: url)
+        seeds += try measure(1) { try fresh.repositories.prepareFoodCatalog() }.samples
+        try fresh.close()
+        let later = try BodiiDatabase(url: url)
+        firstCalls += try measure(1) { _ = try later.repositories.food(id: FoodID("usda:09040")) }.samples
+        try later.close()
+    }
+    print("catalog seed (8,855 foods, 15k servings): " + Stats(samples: seeds).line)
+    print("first catalog call, seeded database:   " + Stats(samples: firstCalls).line)
+    let db = try BodiiDatabase(url: folder.appendingPathComponent("catalog-0.sqlite"))
+    defer { try? db.close() }
+    print("food(id:) with servings:               " + (try measure(500) { _ = try db.repositories.food(id: FoodID("usda:09040")) }).line)
+}
+
+try benchCatalog()
+if mode == "catalog" { exit(0) }
+
+// A 10-year demo history, written the way `bodii demo --days 3650` writes it (meals included).
 let database = try BodiiDatabase(url: dbURL)
+var menu: [FoodID: Food] = [:]
+for id in DemoHistory.menuFoodIDs { menu[id] = try database.repositories.food(id: id) }
+let batch = DemoHistory(days: 3650, endDate: today).makeBatch(foods: menu)
 try database.repositories.saveProfile(DemoHistory.profile)
 let write = try measure(1) { try database.repositories.write(batch) }
 if let last = batch.body.last {
     try database.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
 }
-print("history write, 10 years (\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights): \(String(format: "%.0f", write.median)) ms")
+print("history write, 10 years (\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, \(batch.food.count) foods): \(String(format: "%.0f", write.median)) ms")
+print("recent foods (20) over 10 years:  " + (try measure(200) { _ = try database.repositories.recentFoods(limit: 20) }).line)
 
 // Closing checkpoints the WAL, as `bodii demo` does when it exits.
 try database.close()

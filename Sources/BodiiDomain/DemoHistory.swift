@@ -25,7 +25,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 }
 
 /// A realistic sample user and history for `bodii demo`: weights with daily noise around a slow
-/// trend, exercise most days, nights of sleep, and check-ins.
+/// trend, exercise most days, nights of sleep, check-ins, and meals of real catalog foods.
 public struct DemoHistory: Sendable {
     public static let maxDays = 3660
     public let days: Int
@@ -59,8 +59,52 @@ public struct DemoHistory: Sendable {
         ("Hiking", .moderate, 6.0), ("HIIT", .high, 8.0),
     ]
 
-    public func makeBatch(profile: Profile = DemoHistory.profile) -> HistoryBatch {
+    /// What the demo user eats: each day one of a few usual breakfasts, lunches and dinners and
+    /// up to two snacks, portions 0.95–1.45 times the usual grams; real USDA SR24 foods (id, usual grams).
+    /// About 2,100 kcal a day on average, a little under the demo's target while losing weight.
+    public static let menu: [(meal: Meal, options: [[(id: String, grams: Double)]])] = [
+        (.breakfast, [
+            [("usda:08120", 60), ("usda:01079", 200), ("usda:09040", 118), ("usda:14209", 240)],   // oats, milk, banana, coffee
+            [("usda:01132", 120), ("usda:18075", 64), ("usda:01001", 8), ("usda:09206", 200)],     // scrambled eggs, toast, butter, orange juice
+            [("usda:01117", 225), ("usda:09050", 100), ("usda:12061", 20), ("usda:14209", 240)],   // yogurt, blueberries, almonds, coffee
+        ]),
+        (.lunch, [
+            [("usda:05064", 140), ("usda:20037", 180), ("usda:11091", 120), ("usda:04053", 7)],    // chicken breast, brown rice, broccoli, olive oil
+            [("usda:15121", 120), ("usda:18075", 64), ("usda:11251", 50), ("usda:11529", 100), ("usda:01009", 20)], // tuna sandwich
+            [("usda:16070", 200), ("usda:18235", 30), ("usda:11124", 80), ("usda:16158", 40)],     // lentils, crackers, carrots, hummus
+        ]),
+        (.dinner, [
+            [("usda:15237", 150), ("usda:11828", 200), ("usda:11053", 120), ("usda:01001", 10)],   // salmon, baked potato, green beans
+            [("usda:20121", 220), ("usda:06931", 150), ("usda:23568", 85), ("usda:01026", 20)],    // spaghetti with meat sauce
+            [("usda:05098", 150), ("usda:20045", 180), ("usda:11457", 60), ("usda:09037", 70), ("usda:16015", 100)], // chicken thigh, rice, beans
+        ]),
+        (.snacks, [
+            [("usda:09003", 182)], [("usda:12061", 28)], [("usda:01009", 30), ("usda:18235", 20)],
+            [("usda:16398", 32), ("usda:09040", 118)], [("usda:09200", 131)], [("usda:01117", 170)],
+        ]),
+    ]
+
+    static func mealHour(_ meal: Meal) -> Double {
+        switch meal {
+        case .breakfast: return 7.5
+        case .lunch: return 12.5
+        case .dinner: return 19
+        case .snacks: return 16
+        }
+    }
+
+    /// Every food the menu uses, for loading them from the catalog.
+    public static var menuFoodIDs: [FoodID] {
+        var seen = Set<String>()
+        return menu.flatMap { $0.options.flatMap { $0.map(\.id) } }.filter { seen.insert($0).inserted }.map(FoodID.init)
+    }
+
+    /// The history; with `foods` (the catalog's foods of `menuFoodIDs`) it includes meals, logged
+    /// on nine days in ten. A dish whose food is missing from `foods` is left out. The meals come
+    /// from their own random stream, so the rest of the history is the same with or without them.
+    public func makeBatch(profile: Profile = DemoHistory.profile, foods: [FoodID: Food] = [:]) -> HistoryBatch {
         var rng = SeededRandom(seed: seed)
+        var mealRng = SeededRandom(seed: seed ^ 0x00F0_0D00_F00D)
         var batch = HistoryBatch()
         let start = endDate.adding(days: -(days - 1))
         var drift = 0.0
@@ -100,6 +144,24 @@ public struct DemoHistory: Sendable {
                 let quality = max(1, min(5, 3 + Int((Double(duration - 420) / 45 + rng.gaussian(sd: 0.8)).rounded())))
                 batch.sleep.append(SleepRecord(date: date, bedtime: bed, wakeTime: wake, minutes: duration, quality: quality,
                                                status: SleepMath.status(minutes: duration)))
+            }
+            if !foods.isEmpty, mealRng.chance(0.9) {
+                for (meal, options) in Self.menu {
+                    let dishes = meal == .snacks ? Int.random(in: 0...2, using: &mealRng) : 1
+                    for _ in 0..<dishes {
+                        let dish = options[Int.random(in: 0..<options.count, using: &mealRng)]
+                        let scale = Double.random(in: 0.95...1.45, using: &mealRng)
+                        let hour = Self.mealHour(meal)
+                        // Nothing eaten later than now on the last day.
+                        if let now, Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + hour * 3600) > now { continue }
+                        for item in dish {
+                            guard let food = foods[FoodID(item.id)] else { continue }
+                            let grams = max(5, (item.grams * scale / 5).rounded() * 5)
+                            batch.food.append(FoodLogging.record(food: food, grams: grams, meal: meal, date: date,
+                                                                 loggedAt: stamp(date, hour: hour)))
+                        }
+                    }
+                }
             }
             if rng.chance(0.72) {
                 let full = rng.chance(0.8)

@@ -33,6 +33,12 @@ extension Meal {
         default: return .snacks
         }
     }
+
+    /// The likely meal at the instant `date` on the wall clock of `timeZone` (e.g. a `Clock`'s now).
+    public static func likely(at date: Date, timeZone: TimeZone) -> Meal {
+        let local = Int(floor(date.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: date)
+        return likely(atHour: (local % 86_400 + 86_400) % 86_400 / 3600)
+    }
 }
 
 extension Nutrients {

@@ -81,10 +81,12 @@ public enum Validation {
         return date
     }
 
-    /// A name: trimmed, 1–40 characters (grapheme clusters, so an emoji counts as one), and no
-    /// control characters (Unicode Cc, line and paragraph separators). Returns the trimmed name.
-    public static func name(_ text: String, field: String = "name") throws(ValidationError) -> String {
-        let allowed = "\(nameLength.lowerBound)–\(nameLength.upperBound) characters, no control characters"
+    /// A name: trimmed, 1–40 characters (or `length`; grapheme clusters, so an emoji counts as
+    /// one), and no control characters (Unicode Cc, line and paragraph separators). Returns the
+    /// trimmed name.
+    public static func name(_ text: String, field: String = "name",
+                            length: ClosedRange<Int> = nameLength) throws(ValidationError) -> String {
+        let allowed = "\(length.lowerBound)–\(length.upperBound) characters, no control characters"
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
         let forbidden = trimmed.unicodeScalars.contains { scalar in
@@ -94,7 +96,7 @@ public enum Validation {
             }
         }
         guard !forbidden else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidCharacters) }
-        guard nameLength.contains(trimmed.count) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .tooLong) }
+        guard length.contains(trimmed.count) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .tooLong) }
         return trimmed
     }
 

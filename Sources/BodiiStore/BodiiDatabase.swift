@@ -44,8 +44,7 @@ public final class BodiiDatabase: Sendable {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(5)   // the CLI and the full-screen app may share the file
-            let pool = try DatabasePool(path: path, configuration: config)
-            try migrator.migrate(pool)
+            let pool = try Self.openAndMigrate(path: path, configuration: config, migrator: migrator)
             Self.restrictSidecars(of: path)
             self.pool = pool
         } catch let error as DatabaseError {
@@ -68,6 +67,45 @@ public final class BodiiDatabase: Sendable {
     }
 
     // MARK: - Opening safely
+
+    /// Opens the pool and migrates. Another process may be creating or migrating the same file at
+    /// this very moment (two commands started together on a new database): SQLite then reports the
+    /// file busy while the other switches it to WAL, or a migration fails on the tables the other
+    /// one just committed (GRDB reads the applied migrations before it takes the write lock). Both
+    /// pass once the other process is done, so wait a little and try again, as long as the failure
+    /// is "busy" or the applied migrations changed under us; the retry skips what the other applied.
+    private static func openAndMigrate(path: String, configuration: Configuration,
+                                       migrator: DatabaseMigrator) throws -> DatabasePool {
+        var attempt = 0
+        func pause() {
+            attempt += 1
+            usleep(20_000 + UInt32(attempt) * 2_000)
+        }
+        while true {
+            let pool: DatabasePool
+            do {
+                pool = try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where attempt < 50 && isBusy(error) {
+                pause()
+                continue
+            }
+            // Through the writer: opening creates no reader connection.
+            let before = try pool.writeWithoutTransaction { db in try migrator.appliedMigrations(db) }
+            do {
+                try migrator.migrate(pool)
+                return pool
+            } catch let error as DatabaseError where attempt < 50 {
+                let after = try pool.writeWithoutTransaction { db in try migrator.appliedMigrations(db) }
+                guard isBusy(error) || after != before else { throw error }
+                try? pool.close()
+                pause()
+            }
+        }
+    }
+
+    private static func isBusy(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
 
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
@@ -136,8 +174,10 @@ public final class BodiiDatabase: Sendable {
                 let superseded = try migrator.hasBeenSuperseded(db)
                 let applied = try migrator.appliedMigrations(db)
                 let pending = try !migrator.hasCompletedMigrations(db)
+                // grdb_migrations alone is a Bodii database being created by another process right now.
                 let tables = try Int.fetchOne(db, sql: """
-                    SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                    SELECT COUNT(*) FROM sqlite_master
+                    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
                     """) ?? 0
                 return (superseded, applied, pending, applied.isEmpty && tables > 0 && !superseded)
             }
@@ -156,7 +196,26 @@ public final class BodiiDatabase: Sendable {
         }
         defer { try? queue.close() }
         guard pending, let last = applied.last else { return nil }
+        // A database without a single row has nothing to lose (typically another process is
+        // creating it right now, between two migrations): no backup.
+        do {
+            guard try queue.read(hasRows) else { return nil }
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+        }
         return try writeBackup(of: queue, path: path, suffix: last)
+    }
+
+    /// Whether any table but GRDB's own holds a row. Food search's index and bookkeeping
+    /// (`food_fts…`, `food_search_…`) are made from the other tables and do not count.
+    private static func hasRows(_ db: Database) throws -> Bool {
+        let tables = try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                AND name NOT LIKE 'food\\_fts%' ESCAPE '\\' AND name NOT LIKE 'food\\_search\\_%' ESCAPE '\\'
+            """)
+        return try tables.contains { table in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier))") ?? false
+        }
     }
 
     /// Copies the database with SQLite's online backup into "<path>.backup-<suffix>" (or

@@ -24,6 +24,26 @@ struct CommandResult {
 
 /// Runs `bodii` with arguments and an environment, collecting both outputs.
 func runBodii(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    try startBodii(arguments, environment: environment).finish()
+}
+
+/// A `bodii` process started without waiting for it.
+struct RunningBodii {
+    let process: Process
+    let out: Pipe
+    let err: Pipe
+
+    /// Waits for the exit, collecting both outputs.
+    func finish() -> CommandResult {
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+func startBodii(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningBodii {
     let process = Process()
     process.executableURL = BodiiBinary.url
     process.arguments = arguments
@@ -36,11 +56,7 @@ func runBodii(_ arguments: [String], environment: [String: String] = [:]) throws
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+    return RunningBodii(process: process, out: out, err: err)
 }
 
 /// A temporary folder removed when the value goes away.

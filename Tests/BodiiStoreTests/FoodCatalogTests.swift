@@ -251,3 +251,13 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
         }
     }
 }
+
+@Suite struct DemoMenuCatalogTests {
+    @Test func everyDemoFoodIsInTheShippedCatalog() throws {
+        try withDatabase { _, repos throws in
+            for id in DemoHistory.menuFoodIDs {
+                #expect(try repos.food(id: id) != nil, "\(id)")
+            }
+        }
+    }
+}

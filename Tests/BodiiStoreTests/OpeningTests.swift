@@ -152,7 +152,11 @@ import Testing
     @Test func anEarlierBackupIsNeverOverwritten() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
-            try BodiiDatabase(url: url).close()
+            do {
+                let db = try BodiiDatabase(url: url)
+                try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 250))
+                try db.close()
+            }
             let taken = Data("keep me".utf8)
             try taken.write(to: URL(fileURLWithPath: url.path + ".backup-v3"))
             let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
@@ -160,6 +164,18 @@ import Testing
             defer { try? db.close() }
             #expect(db.backupURL?.path == url.path + ".backup-v3-2")
             #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-v3")) == taken)
+        }
+    }
+
+    @Test func aDatabaseWithoutRowsIsMigratedWithoutABackup() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            try BodiiDatabase(url: url).close()
+            let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
+            let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
+            defer { try? db.close() }
+            #expect(db.backupURL == nil)
+            #expect(try db.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v9-test"])
         }
     }
 

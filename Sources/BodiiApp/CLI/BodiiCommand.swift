@@ -75,5 +75,5 @@ struct RunCommand: ParsableCommand {
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Record a measurement from the command line.",
-        subcommands: [LogWeightCommand.self, LogSleepCommand.self])
+        subcommands: [LogWeightCommand.self, LogFoodCommand.self, LogSleepCommand.self])
 }

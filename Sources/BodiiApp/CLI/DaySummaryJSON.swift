@@ -11,8 +11,9 @@ enum JSONValue: Equatable {
 
     static func == (l: JSONValue, r: JSONValue) -> Bool { l.text == r.text }
 
-    /// Numbers to one decimal (81.2, not 81.19999); whole numbers without a fraction.
-    static func number(_ v: Double?) -> JSONValue {
+    /// Numbers to one decimal (81.2, not 81.19999); whole numbers without a fraction. (Not named
+    /// `number`: for a non-optional Double that name would pick the unrounded case instead.)
+    static func decimal(_ v: Double?) -> JSONValue {
         guard let v, v.isFinite else { return .null }
         return .number((v * 10).rounded() / 10)
     }
@@ -52,21 +53,21 @@ enum DaySummaryJSON {
         .object([
             ("date", .string(s.date.iso)),
             ("calories", .object([
-                ("eaten", .number(s.eatenKcal)), ("burned", .number(s.burnedKcal)), ("target", .number(s.targetKcal)),
-                ("remaining", .number(s.remainingKcal)), ("bmr", .number(s.bmr)), ("tdee", .number(s.tdee)),
+                ("eaten", .decimal(s.eatenKcal)), ("burned", .decimal(s.burnedKcal)), ("target", .decimal(s.targetKcal)),
+                ("remaining", .decimal(s.remainingKcal)), ("bmr", .decimal(s.bmr)), ("tdee", .decimal(s.tdee)),
             ])),
             ("macros", .object([
-                ("protein_g", .number(s.proteinG)), ("carbs_g", .number(s.carbsG)), ("fat_g", .number(s.fatG)),
-                ("fiber_g", .number(s.fiberG)),
+                ("protein_g", .decimal(s.proteinG)), ("carbs_g", .decimal(s.carbsG)), ("fat_g", .decimal(s.fatG)),
+                ("fiber_g", .decimal(s.fiberG)),
             ])),
-            ("weight_kg", .number(s.weightKg)),
-            ("trend_weight_kg", .number(s.trendWeightKg)),
-            ("body_fat_percent", .number(s.bodyFatPercent)),
+            ("weight_kg", .decimal(s.weightKg)),
+            ("trend_weight_kg", .decimal(s.trendWeightKg)),
+            ("body_fat_percent", .decimal(s.bodyFatPercent)),
             ("sleep", .object([("minutes", .int(s.sleepMinutes)), ("quality", .int(s.sleepQuality))])),
-            ("exercise", .object([("minutes", .int(s.exerciseMinutes)), ("calories", .number(s.burnedKcal))])),
+            ("exercise", .object([("minutes", .int(s.exerciseMinutes)), ("calories", .decimal(s.burnedKcal))])),
             ("foods", .array(s.foods.map { f in
-                .object([("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .number(f.grams)),
-                         ("meal", .string(f.meal.rawValue)), ("kcal", .number(f.kcal))])
+                .object([("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .decimal(f.grams)),
+                         ("meal", .string(f.meal.rawValue)), ("kcal", .decimal(f.kcal))])
             })),
         ])
     }

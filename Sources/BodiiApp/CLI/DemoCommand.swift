@@ -27,14 +27,17 @@ struct DemoCommand: ParsableCommand {
             }
             let today = env.clock.today
             let demo = DemoHistory(days: days, endDate: today, now: env.clock.now)
-            let batch = demo.makeBatch()
+            var foods: [FoodID: Food] = [:]
+            for id in DemoHistory.menuFoodIDs { foods[id] = try repos.food(id: id) }
+            let batch = demo.makeBatch(foods: foods)
             try repos.saveProfile(DemoHistory.profile)
             try repos.write(batch)
             if let last = batch.body.last {
                 try repos.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
             }
             print("Created a demo profile (\(DemoHistory.profile.name)) with \(days) days of history in \(env.database.url.path): "
-                + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, \(batch.checkIns.count) check-ins.")
+                + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
+                + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins.")
         }
     }
 }

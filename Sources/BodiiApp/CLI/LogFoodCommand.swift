@@ -1,0 +1,136 @@
+import ArgumentParser
+import BodiiDomain
+import Foundation
+
+struct LogFoodCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "food",
+        abstract: "Record a food eaten: found by search words or --id, by grams or by servings.",
+        discussion: """
+            With search words the best match is logged, and the output names it and the runners-up \
+            (log one of those with --id). Examples:
+              bodii log food banana --serving medium
+              bodii log food --id usda:09040 --grams 118 --meal breakfast
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"))
+    var query: [String] = []
+    @Option(name: .long, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
+    var id: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grams eaten (0.1–5000).", valueName: "g"))
+    var grams: String?
+    @Option(name: .long, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
+    var serving: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings (default 1).", valueName: "n"))
+    var qty: String?
+    @Option(name: .long, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
+    var meal: String?
+    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    var date: String?
+
+    /// How much, as given on the command line.
+    enum Amount {
+        case grams(Double)
+        case servings(name: String, quantity: String)
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let clock = SystemClock()
+            // Everything that needs no database first: a bad argument must not create or touch one.
+            let words = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            switch (words.isEmpty, id) {
+            case (false, .some): throw CommandFailure.usage("give search words or --id, not both")
+            case (true, nil): throw CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
+            default: break
+            }
+            let amount = try Self.amount(grams: grams, serving: serving, qty: qty)
+            let mealChoice: Meal
+            if let meal {
+                do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal) } catch {
+                    throw CommandFailure.usage("--meal \"\(meal)\" is not a meal: allowed breakfast, lunch, dinner or snacks")
+                }
+            } else {
+                mealChoice = Meal.likely(at: clock.now, timeZone: clock.timeZone)
+            }
+            let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
+                ?? clock.today
+
+            // Logging food needs no profile, and the catalog ships in the binary: the database may be new.
+            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let repos = env.repositories
+            var note: String?
+            let food: Food
+            if let id {
+                guard let found = try repos.food(id: FoodID(id)) else {
+                    throw CommandFailure.data("no food with id \(JSONValue.quote(id)) in the catalog: ids look like usda:09040 or custom:3")
+                }
+                food = found
+            } else {
+                let matches = try repos.searchFoods(words, limit: 3)
+                guard let best = matches.first, let found = try repos.food(id: best.id) else {
+                    throw CommandFailure.data("no food matches \(JSONValue.quote(words)): try fewer or other words")
+                }
+                food = found
+                if matches.count > 1 {
+                    let others = matches.dropFirst().map { "\($0.name) (\($0.id))" }.joined(separator: "; ")
+                    note = "Best match for \(JSONValue.quote(words)); also found: \(others). Use --id to log another."
+                }
+            }
+
+            let grams: Double
+            var portion = ""
+            switch amount {
+            case .grams(let g):
+                grams = g
+            case .servings(let name, let quantityText):
+                let serving: FoodServing
+                do throws(BodiiDomain.ValidationError) { serving = try FoodLogging.serving(named: name, of: food) } catch {
+                    throw CommandFailure.data(Self.noSuchServing(name, of: food))
+                }
+                let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving) }
+                grams = serving.grams * quantity
+                portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
+            }
+            let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
+            try repos.addFoodRecord(record)
+            print("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
+                + "\(Int(record.kcal.rounded())) kcal")
+            if let note { print(note) }
+        }
+    }
+
+    /// Why `name` picks no serving of `food`, with the servings it has.
+    static func noSuchServing(_ name: String, of food: Food) -> String {
+        guard !food.servings.isEmpty else { return "\(food.name) has no servings: give --grams instead" }
+        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let matching = food.servings.filter { !wanted.isEmpty && $0.label.lowercased().contains(wanted) }
+        let list = (matching.count > 1 ? matching : food.servings).map(\.label).joined(separator: "; ")
+        return matching.count > 1
+            ? "serving \(JSONValue.quote(name)) fits several servings of \(food.name): \(list)"
+            : "\(food.name) has no serving \(JSONValue.quote(name)): allowed \(list)"
+    }
+
+    /// --grams, or --serving with an optional --qty; never both, never neither.
+    static func amount(grams: String?, serving: String?, qty: String?) throws -> Amount {
+        switch (grams, serving) {
+        case (.some, .some):
+            throw CommandFailure.usage("give --grams or --serving, not both")
+        case (nil, nil):
+            throw CommandFailure.usage("say how much: --grams G, or --serving NAME [--qty N]")
+        case (.some(let text), nil):
+            if qty != nil { throw CommandFailure.usage("--qty counts servings: use it with --serving, not --grams") }
+            return .grams(try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.grams(text) })
+        case (nil, .some(let name)):
+            let quantity = qty ?? "1"
+            _ = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantity) }
+            return .servings(name: name, quantity: quantity)
+        }
+    }
+}
+
+/// Runs a validator; its error becomes bad data (exit 65) with the validator's one-line message.
+func validated<T>(_ body: () throws(BodiiDomain.ValidationError) -> T) throws -> T {
+    do throws(BodiiDomain.ValidationError) { return try body() } catch { throw CommandFailure.data(error.message) }
+}
