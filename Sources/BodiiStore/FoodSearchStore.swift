@@ -145,10 +145,11 @@ enum FoodSearchIndex {
     /// renamed since (a deleted food's words may stay: they only find nothing).
     static func vocabulary(_ db: Database) throws -> SearchVocabulary {
         var terms = try String.fetchAll(db, sql: "SELECT term FROM food_search_term")
-        let names = try String.fetchCursor(db, sql: """
-            SELECT f.name FROM food_search_pending AS p JOIN food AS f ON f.rowid = p.food_rowid
+        // Pending rows first, one lookup each (a plain join may scan a million foods instead).
+        let names = try String?.fetchCursor(db, sql: """
+            SELECT (SELECT name FROM food WHERE rowid = p.food_rowid) FROM food_search_pending AS p
             """)
-        while let name = try names.next() { terms += SearchText.wordStrings(name) }
+        while let name = try names.next() { if let name { terms += SearchText.wordStrings(name) } }
         return SearchVocabulary(terms: terms)
     }
 }
