@@ -317,7 +317,11 @@ extension SQLiteRepositories {
         var rowids: [Int64] = []
         var seen = Set<Int64>()
         let pool = try db.cachedStatement(sql: "SELECT rowid FROM food_fts WHERE food_fts MATCH ? ORDER BY rowid LIMIT ?")
-        for expression in [all, anyInHead] {
+        // Usually every match first, then matches with a word in the head if there were more than a
+        // pool holds. One or two letters typed so far ("b", "ch"): foods whose head starts so are
+        // what the user is after, and enough; the rest only when there are few of them.
+        let justStarted = plans.count == 1 && plans[0].isPrefix && plans[0].word.count <= 2
+        for expression in justStarted ? [anyInHead, all] : [all, anyInHead] {
             let keys = try Int64.fetchCursor(pool, arguments: [expression, FoodSearchIndex.poolSize])
             var read = 0
             while let key = try keys.next() {
@@ -325,8 +329,9 @@ extension SQLiteRepositories {
                 let rowid = key & FoodSearchIndex.rowidMask
                 if seen.insert(rowid).inserted { rowids.append(rowid) }
             }
-            // Fewer matches than a pool holds: all of them are in, the head pool adds nothing.
-            if read < FoodSearchIndex.poolSize { break }
+            // Fewer matches than a pool holds: the first pool has them all (or, after one or two
+            // letters, the heads were few), so read the other; a full pool is enough.
+            if justStarted ? read >= FoodSearchIndex.poolSize : read < FoodSearchIndex.poolSize { break }
         }
         for rowid in history.keys where seen.insert(rowid).inserted { rowids.append(rowid) }
 
