@@ -38,7 +38,8 @@ let package = Package(
                 + features.map { .target(name: $0) }
         ),
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
-        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "DashboardFeature"],
+        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "DashboardFeature",
+                                                             "USDACatalogData"],
                           path: "Benchmarks/bodii-bench"),
 
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),

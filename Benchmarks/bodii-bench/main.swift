@@ -2,6 +2,8 @@
 // generated 10-year history. Run: swift build -c release --static-swift-stdlib && .build/release/bodii-bench
 //   bodii-bench            everything
 //   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
+//   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
+//                          generates a catalog of a million foods, which takes minutes)
 import BodiiApp
 import DashboardFeature
 import BodiiDomain
@@ -40,9 +42,14 @@ func shell(_ command: String) -> Int32 {
     return p.terminationStatus
 }
 
+if CommandLine.arguments.dropFirst().first == "search" {
+    try SearchBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
 guard ["all", "catalog"].contains(mode) else {
-    print("usage: bodii-bench [catalog]")
+    print("usage: bodii-bench [catalog | search]")
     exit(64)
 }
 

@@ -55,6 +55,7 @@ enum CatalogSeeder {
     /// with no nutrients; 46168 polydextrose, protein and fat unknown). Returns the foods inserted.
     @discardableResult
     static func seed(_ catalog: ShippedCatalog, _ db: Database, now: Date, timeZone: TimeZone) throws -> Int {
+        try FoodSearchIndex.beginBulkChange(db)
         try db.execute(sql: "DELETE FROM food WHERE source = ?", arguments: [catalog.source])
 
         var nutrients: [String] = []
@@ -137,6 +138,7 @@ enum CatalogSeeder {
         try db.execute(sql: """
             INSERT OR REPLACE INTO food_catalog (source, release, food_count, seeded_at) VALUES (?, ?, ?, ?)
             """, arguments: [catalog.source, catalog.release, inserted, SQLText.timestamp(now, timeZone: timeZone)])
+        try FoodSearchIndex.endBulkChange(db)   // the search index, rebuilt in one pass
         return inserted
     }
 }
@@ -247,25 +249,9 @@ extension SQLiteRepositories: FoodCatalogRepository {
         }
     }
 
-    /// PLACEHOLDER, replaced by the `search` branch (FTS5 index, ranking, typo tolerance): every
-    /// word of the query must occur in the name (LIKE: case-insensitive for ASCII), names that
-    /// start with the first word come first, then shorter names. No ranking beyond that.
+    /// Bodii's ranked search over the FTS5 index (see FoodSearchStore.swift).
     public func searchFoods(_ query: String, limit: Int) throws -> [Food] {
-        let words = query.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
-        guard !words.isEmpty else { return try recentFoods(limit: limit) }
-        try prepareFoodCatalog()
-        func like(_ w: String) -> String {
-            w.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_")
-        }
-        let conditions = words.map { _ in "name LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
-        let arguments: [(any DatabaseValueConvertible)?] = words.map { "%" + like($0) + "%" } + [like(words[0]) + "%", max(0, limit)]
-        return try writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.foodColumns) FROM food WHERE \(conditions)
-                ORDER BY name LIKE ? ESCAPE '\\' DESC, length(name), name LIMIT ?
-                """, arguments: StatementArguments(arguments)).map(Self.food(row:))
-        }
+        try rankedSearch(query, limit: limit)
     }
 
     public func food(id: FoodID) throws -> Food? {

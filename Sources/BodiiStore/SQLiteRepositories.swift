@@ -16,6 +16,8 @@ public final class SQLiteRepositories: Sendable {
     /// The catalog seeded on first catalog use (see `CatalogSeeder`); nil seeds nothing.
     let catalog: ShippedCatalog?
     let catalogOnce = CatalogOnce()
+    /// Food search's vocabulary and parsed names, per handle (see FoodSearchStore.swift).
+    let searchCache = FoodSearchCache()
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?) {
         self.writer = writer

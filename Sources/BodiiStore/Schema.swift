@@ -11,6 +11,7 @@ enum Schema {
     static let migrations: [(id: String, migrate: @Sendable (Database) throws -> Void)] = [
         ("v1", createV1),
         ("v2", foodCatalogV2),
+        ("v3", foodSearchV3),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

@@ -18,7 +18,7 @@ public enum BodiiMain {
 /// ArgumentParser would give a leading option to the default subcommand, so it is moved after
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
-    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "help"]
+    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "help"]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -47,7 +47,7 @@ struct BodiiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodii",
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
-        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, DemoCommand.self],
+        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

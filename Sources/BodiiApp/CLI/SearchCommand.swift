@@ -1,0 +1,92 @@
+import ArgumentParser
+import BodiiDomain
+import Foundation
+import TerminalKit
+
+/// `bodii search QUERY [--limit N] [--json]` (PRODUCT.md §4): the food search of the Diet tab, for
+/// scripts and quick look-ups. Works on a fresh database: the catalog ships in the binary and is
+/// seeded on first use.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Find foods in the catalog (USDA SR24 and your custom foods), best match first.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"))
+    var query: [String] = []
+    @Option(name: .long, help: ArgumentHelp("How many foods to show (1–100, default 10).", valueName: "n"))
+    var limit: String?
+    @Flag(name: .long, help: "Print JSON (snake_case keys, per 100 g) for scripts.")
+    var json = false
+
+    static let limitRange = 1...100
+    static let defaultLimit = 10
+
+    func run() throws {
+        try reportingFailures {
+            var count = Self.defaultLimit
+            if let limit {
+                do throws(BodiiDomain.ValidationError) {
+                    count = try Validation.integer(limit, field: "--limit", range: Self.limitRange, unit: nil)
+                } catch {
+                    throw CommandFailure.usage(error.message)
+                }
+            }
+            let text = query.joined(separator: " ")
+            guard !FoodSearchQuery(text).isEmpty else {
+                throw CommandFailure.usage("search needs a query: a few letters or words of a food's name, e.g. bodii search banana")
+            }
+            let env = try AppEnvironment.open(databasePath: global.db)
+            let foods = try env.repositories.searchFoods(text, limit: count)
+            guard !foods.isEmpty else {
+                throw CommandFailure.data("no food matches \(JSONValue.quote(text)): try fewer or shorter words")
+            }
+            print(json ? FoodSearchOutput.json(foods) : FoodSearchOutput.table(foods))
+        }
+    }
+}
+
+/// What `bodii search` prints.
+enum FoodSearchOutput {
+    /// `[{"id","name","kcal_per_100g","protein_g","carbs_g","fat_g","source"}]`, in that key order.
+    static func json(_ foods: [Food]) -> String {
+        JSONValue.array(foods.map { f in
+            .object([
+                ("id", .string(f.id.rawValue)), ("name", .string(f.name)),
+                ("kcal_per_100g", .number(f.per100g.kcal)), ("protein_g", .number(f.per100g.proteinG)),
+                ("carbs_g", .number(f.per100g.carbsG)), ("fat_g", .number(f.per100g.fatG)),
+                ("source", .string(f.source)),
+            ])
+        }).text
+    }
+
+    /// Total width of the table: fits an 80-column terminal.
+    static let width = 80
+
+    /// An aligned table: id, name (cut with "…" to fit), kcal and protein / carbs / fat in grams,
+    /// all per 100 g.
+    static func table(_ foods: [Food]) -> String {
+        let idWidth = max(2, foods.map { TextWidth.of($0.id.rawValue) }.max() ?? 2)
+        let numbers = [("kcal", 5), ("P g", 6), ("C g", 6), ("F g", 6)]
+        let numbersWidth = numbers.reduce(0) { $0 + $1.1 + 1 }
+        let nameWidth = max(10, width - idWidth - 2 - numbersWidth)
+        func line(_ id: String, _ name: String, _ values: [String]) -> String {
+            var out = TextWidth.fit(id, to: idWidth) + "  " + TextWidth.fit(name, to: nameWidth)
+            for (value, column) in zip(values, numbers) { out += " " + TextWidth.fit(value, to: column.1, alignment: .right) }
+            return out
+        }
+        var lines = [line("id", "name (per 100 g)", numbers.map(\.0))]
+        for f in foods {
+            let n = f.per100g
+            lines.append(line(printable(f.id.rawValue), printable(f.name),
+                              [String(Int(n.kcal.rounded())), grams(n.proteinG), grams(n.carbsG), grams(n.fatG)]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func grams(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// Control characters of a stored name never reach the terminal.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+
+/// A food search query as typed: its words, and whether the last one is still being typed.
+public struct FoodSearchQuery: Equatable, Sendable {
+    /// The words to match, in the order typed; filler words ("and", "with", "of"…) are dropped
+    /// unless nothing else is left.
+    public var words: [SearchText.Word]
+    /// True when the last word may be the start of a longer one ("bana" → bananas): always, unless
+    /// the query ends with a space.
+    public var lastIsPrefix: Bool
+
+    public static let fillerWords: Set<SearchText.Word> = Set(["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
+
+    public init(_ text: String) {
+        let all = SearchText.words(text)
+        lastIsPrefix = !(text.last?.isWhitespace ?? true)
+        var kept: [SearchText.Word] = []
+        for (i, word) in all.enumerated() {
+            let typingIt = lastIsPrefix && i == all.count - 1
+            if typingIt || !Self.fillerWords.contains(word) { kept.append(word) }
+        }
+        if kept.count > 1, lastIsPrefix, let last = kept.last, Self.fillerWords.contains(last) {
+            kept.removeLast()   // "chicken and" while typing: "and" adds nothing yet
+            lastIsPrefix = false
+        }
+        words = kept.isEmpty ? all : kept
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// True when word `index` is matched as a prefix.
+    public func isPrefix(_ index: Int) -> Bool { lastIsPrefix && index == words.count - 1 }
+}
+
+/// How one query word is looked up: as index terms for the full-text query, and as term ids for
+/// the ranking (which compares integers, not text).
+public struct WordPlan: Equatable, Sendable {
+    public var word: SearchText.Word
+    public var isPrefix: Bool
+    /// Index terms that are this word: the word itself, and its singular and plural forms.
+    public var exact: [String]
+    /// Index terms that start with the word (a prefix word), when they are few enough to list.
+    public var prefixTerms: [String]
+    /// True when the index itself must expand the prefix (`word*`): too many terms start with it
+    /// to list, it is short (the index keeps 1–3 letter prefixes), or the vocabulary knows none.
+    public var indexPrefix: Bool
+    /// Index terms one typo away; only looked for when the word matches nothing as typed.
+    public var typos: [String]
+    /// True when the ranking may accept a typo for this word.
+    public var allowsTypos: Bool
+
+    /// The singular class of the word (see `SearchVocabulary.singularClass`), -1 when no term has it.
+    public var singularClass: Int32
+    /// Ids of the terms that start with the word (prefix words only; ids are in sorted term order).
+    public var prefixIDs: Range<Int32>
+    /// Ids of the terms one typo away.
+    public var typoIDs: Set<Int32>
+
+    public var wordString: String { String(decoding: word, as: UTF8.self) }
+}
+
+/// The terms of the full-text index, in memory, to expand query words into index terms: plural and
+/// singular forms, the words a prefix can still become, and the terms one typo away. Built from the
+/// index's vocabulary (about 3,000 terms for the USDA catalog; it grows with the words, not with
+/// the number of foods), so looking a word up costs the same for 9,000 foods or a million.
+///
+/// Each term has an id (its place in byte order, so the terms starting with a prefix are a range of
+/// ids) and a singular class (terms with the same singular: "egg" and "eggs"); food names are read
+/// into these ids once (`FoodNameProfile`), and the ranking compares integers.
+///
+/// Typo candidates are found by generating every one-edit variant of the word (deleted, swapped,
+/// replaced or inserted letter: about 70 per letter) and looking each up in a hash table (whole
+/// words) or with a binary search of the sorted terms (words still being typed, whose variant can
+/// be the start of a term).
+public final class SearchVocabulary: Sendable {
+    /// Sorted by bytes, unique.
+    let terms: [SearchText.Word]
+    let ids: [SearchText.Word: Int32]
+    /// Term id → its singular class.
+    let classOfTerm: [Int32]
+    /// Singular form → class id.
+    let classes: [SearchText.Word: Int32]
+    /// Class id → term ids.
+    let termsOfClass: [[Int32]]
+    /// The ranking's word lists in ids of this vocabulary.
+    let ranking: FoodRanking.Tables
+
+    /// Words of fewer letters than this are never corrected: "ham" is not a typo of "jam".
+    public static let minimumTypoLength = 4
+    /// At most this many terms are listed for one prefix or one word's typos.
+    public static let maximumListed = 48
+    /// Prefixes up to this many letters are expanded by the index (FTS5 `prefix='1 2 3'`).
+    public static let indexedPrefixLength = 3
+
+    static let alphabet: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+
+    public init(terms input: some Sequence<String>) {
+        let unique = Set(input.map { SearchText.Word($0.utf8) }).filter { !$0.isEmpty }
+        terms = unique.sorted { $0.lexicographicallyPrecedes($1) }
+        var ids: [SearchText.Word: Int32] = [:]
+        ids.reserveCapacity(terms.count)
+        var classes: [SearchText.Word: Int32] = [:]
+        var classOfTerm: [Int32] = []
+        classOfTerm.reserveCapacity(terms.count)
+        var termsOfClass: [[Int32]] = []
+        for (i, term) in terms.enumerated() {
+            ids[term] = Int32(i)
+            let singular = SearchText.singular(term)
+            let c: Int32
+            if let existing = classes[singular] {
+                c = existing
+                termsOfClass[Int(c)].append(Int32(i))
+            } else {
+                c = Int32(termsOfClass.count)
+                classes[singular] = c
+                termsOfClass.append([Int32(i)])
+            }
+            classOfTerm.append(c)
+        }
+        self.ids = ids
+        self.classes = classes
+        self.classOfTerm = classOfTerm
+        self.termsOfClass = termsOfClass
+        ranking = FoodRanking.Tables(ids: { ids[$0] }, classes: classes, classCount: termsOfClass.count)
+    }
+
+    public var count: Int { terms.count }
+
+    public func contains(_ word: String) -> Bool { ids[SearchText.Word(word.utf8)] != nil }
+
+    /// The id of `word`, nil when it is not a term.
+    public func id(of word: SearchText.Word) -> Int32? { ids[word] }
+
+    /// The singular class of `word` (a term or not), -1 when no term has its singular.
+    public func singularClass(of word: SearchText.Word) -> Int32 {
+        if let id = ids[word] { return classOfTerm[Int(id)] }
+        return classes[SearchText.singular(word)] ?? -1
+    }
+
+    /// How each word of `query` is looked up.
+    public func plan(_ query: FoodSearchQuery) -> [WordPlan] {
+        query.words.indices.map { plan(query.words[$0], isPrefix: query.isPrefix($0)) }
+    }
+
+    /// `forcingTypos` looks for typos even when the word is a known term ("rise" may mean "rice"):
+    /// for a query whose words are all real but match nothing together.
+    public func plan(_ word: SearchText.Word, isPrefix: Bool, forcingTypos: Bool = false) -> WordPlan {
+        let singularClass = singularClass(of: word)
+        let forms = singularClass >= 0 ? termsOfClass[Int(singularClass)] : []
+        var exact = [string(word)]
+        for i in forms where terms[Int(i)] != word { exact.append(string(terms[Int(i)])) }
+        var plan = WordPlan(word: word, isPrefix: isPrefix, exact: exact, prefixTerms: [], indexPrefix: false,
+                            typos: [], allowsTypos: false, singularClass: singularClass, prefixIDs: 0..<0, typoIDs: [])
+        if isPrefix {
+            let range = prefixRange(word)
+            plan.prefixIDs = Int32(range.lowerBound)..<Int32(range.upperBound)
+            if word.count <= Self.indexedPrefixLength || range.isEmpty || range.count > Self.maximumListed {
+                plan.indexPrefix = true
+            } else {
+                plan.prefixTerms = range.map { string(terms[$0]) }
+            }
+        }
+        guard word.count >= Self.minimumTypoLength, forcingTypos || (forms.isEmpty && plan.prefixIDs.isEmpty) else { return plan }
+        plan.allowsTypos = true
+        let typos = typoTerms(word, isPrefix: isPrefix)
+        plan.typoIDs = Set(typos)
+        plan.typos = typos.map { string(terms[Int($0)]) }
+        return plan
+    }
+
+    /// Ids of the terms one edit from `word` (or, for a word being typed, of terms whose start is
+    /// one edit from it), with their singular and plural forms; at most `maximumListed`. Every
+    /// variant is built in one scratch buffer and looked up by binary search: no allocation per
+    /// variant, about 70 per letter of the word.
+    func typoTerms(_ word: SearchText.Word, isPrefix: Bool) -> [Int32] {
+        var whole: [Int32] = []
+        var started: [Int32] = []
+        var buffer = word
+        buffer.reserveCapacity(word.count + 1)
+        func check(_ candidate: [UInt8], startsToo: Bool = true) {
+            let range = prefixRange(candidate)
+            guard !range.isEmpty else { return }
+            if terms[range.lowerBound] == candidate { whole.append(Int32(range.lowerBound)) }
+            // For a word being typed: terms that start with the variant, when there are few.
+            if isPrefix, startsToo, range.count <= Self.maximumListed {
+                started.append(contentsOf: range.lazy.map { Int32($0) })
+            }
+        }
+        let n = word.count
+        for i in 0..<n {   // deleted
+            buffer.remove(at: i)
+            // Dropping the last letter says little of a word being typed ("chik" → "chi"); the
+            // replaced last letter covers that typo.
+            check(buffer, startsToo: i < n - 1)
+            buffer.insert(word[i], at: i)
+        }
+        for i in 0..<max(0, n - 1) where word[i] != word[i + 1] {   // swapped
+            buffer.swapAt(i, i + 1)
+            check(buffer)
+            buffer.swapAt(i, i + 1)
+        }
+        for i in 0..<n {   // replaced
+            for c in Self.alphabet where c != word[i] {
+                buffer[i] = c
+                check(buffer)
+            }
+            buffer[i] = word[i]
+        }
+        for i in 0...n {   // inserted
+            buffer.insert(0, at: i)
+            for c in Self.alphabet {
+                buffer[i] = c
+                check(buffer)
+            }
+            buffer.remove(at: i)
+        }
+        // Whole words first, with their singular and plural forms, then terms started.
+        var found: [Int32] = []
+        var seen = Set<Int32>()
+        for id in whole.sorted() {
+            for i in termsOfClass[Int(classOfTerm[Int(id)])] where found.count < Self.maximumListed && seen.insert(i).inserted {
+                found.append(i)
+            }
+        }
+        for i in started.sorted() where found.count < Self.maximumListed && seen.insert(i).inserted { found.append(i) }
+        return found
+    }
+
+    /// Every word one deletion, swap, replacement or insertion away from `word`.
+    static func oneEditVariants(_ word: SearchText.Word) -> Set<SearchText.Word> {
+        var out = Set<SearchText.Word>()
+        let n = word.count
+        for i in 0..<n {
+            var deleted = word
+            deleted.remove(at: i)
+            out.insert(deleted)
+            if i + 1 < n, word[i] != word[i + 1] {
+                var swapped = word
+                swapped.swapAt(i, i + 1)
+                out.insert(swapped)
+            }
+            for c in alphabet where c != word[i] {
+                var replaced = word
+                replaced[i] = c
+                out.insert(replaced)
+            }
+        }
+        for i in 0...n {
+            for c in alphabet {
+                var inserted = word
+                inserted.insert(c, at: i)
+                out.insert(inserted)
+            }
+        }
+        out.remove(word)
+        return out
+    }
+
+    /// Indices of the terms starting with `prefix` (a range: the terms are sorted).
+    func prefixRange(_ prefix: SearchText.Word) -> Range<Int> {
+        var lo = 0, hi = terms.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if terms[mid].lexicographicallyPrecedes(prefix) { lo = mid + 1 } else { hi = mid }
+        }
+        var l = lo, h = terms.count
+        while l < h {
+            let mid = (l + h) / 2
+            if SearchText.hasPrefix(terms[mid], prefix) { l = mid + 1 } else { h = mid }
+        }
+        return lo..<l
+    }
+
+    private func string(_ w: SearchText.Word) -> String { String(decoding: w, as: UTF8.self) }
+}

@@ -1,0 +1,436 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+// Food search (PRODUCT.md §3): an FTS5 index of food names, kept in sync with `food` by triggers,
+// finds the candidates; `FoodRanking` (BodiiDomain) orders them.
+//
+// The index's rowid is not the food's rowid but a key that sorts plain foods first and short names
+// before long ones: key = tier << 56 | min(length(name), 4095) << 44 | food.rowid. FTS5 returns
+// matches in rowid order and stops at the LIMIT, so "the first 256 matches" are the 256 plainest,
+// shortest names, whatever the size of the catalog: a one-letter query over a million foods reads
+// 256 rows, not a million. The tier is a rough SQL version of the ranking's kinds (2: baby food,
+// infant formula, fast food, restaurant; 1: a name with capitals, i.e. a brand; 0: the rest); it
+// only decides which matches are read when there are too many. Food rowids must stay below 2^44.
+
+extension Schema {
+    /// The key of a food row in `food_fts` (see above); `row` is "new" or "old" in a trigger, or a
+    /// table name.
+    static func searchKey(_ row: String) -> String {
+        """
+        (((CASE WHEN \(row).name LIKE 'Babyfood%' OR \(row).name LIKE 'Infant formula%' OR \(row).name LIKE 'Child formula%'
+                     OR \(row).name LIKE 'Fast food%' OR \(row).name LIKE 'Restaurant,%' THEN 2
+                WHEN \(row).name GLOB '*[A-Z][A-Z]*' THEN 1 ELSE 0 END) << 56)
+         | (min(length(\(row).name), 4095) << 44) | (\(row).rowid & \(FoodSearchIndex.rowidMask)))
+        """
+    }
+
+    /// The head of a food name: its first comma part ("Bananas" of "Bananas, raw").
+    static func searchHead(_ row: String) -> String {
+        "(CASE WHEN instr(\(row).name, ',') > 0 THEN substr(\(row).name, 1, instr(\(row).name, ',') - 1) ELSE \(row).name END)"
+    }
+
+    /// v3: the full-text index of food names. Contentless (the names stay in `food` only), with
+    /// prefix indexes for 1–3 letters (so a query of one or two letters reads matches lazily), the
+    /// `unicode61` tokenizer folding case and accents. Triggers keep it in sync with `food`, so a
+    /// custom food is found the moment it is saved, and count changes in `food_search_state`, which
+    /// tell each process's in-memory vocabulary and parsed names (`FoodSearchCache`) to reload.
+    static func foodSearchV3(_ db: Database) throws {
+        let insertNew = "INSERT INTO food_fts(rowid, head, name) VALUES (\(searchKey("new")), \(searchHead("new")), new.name);"
+        let deleteOld = """
+            INSERT INTO food_fts(food_fts, rowid, head, name) VALUES ('delete', \(searchKey("old")), \(searchHead("old")), old.name);
+            """
+        let notBulk = "(SELECT bulk FROM food_search_state WHERE id = 1) = 0"
+        let termsChanged = "UPDATE food_search_state SET terms = terms + 1, foods = foods + 1 WHERE id = 1;"
+        let pendingNew = "INSERT OR IGNORE INTO food_search_pending (food_rowid) VALUES (new.rowid);"
+        let foodsChanged = "UPDATE food_search_state SET foods = foods + 1 WHERE id = 1;"
+        let logChanged = "UPDATE food_search_state SET log = log + 1 WHERE id = 1;"
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE food_fts USING fts5(
+                head, name, content = '', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
+            -- The index's terms with the number of foods that have them. Listing them reads the
+            -- whole index (half a second for a million foods), so it is done when the index is
+            -- rebuilt (a seed), into food_search_term; foods added or renamed since are listed in
+            -- food_search_pending, and their words join the in-memory vocabulary when it loads.
+            CREATE VIRTUAL TABLE food_fts_vocab USING fts5vocab(food_fts, row);
+            CREATE TABLE food_search_term (term TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+            CREATE TABLE food_search_pending (food_rowid INTEGER PRIMARY KEY NOT NULL);
+            -- terms: counts inserts, renames and deletes of foods (the vocabulary may have changed);
+            -- foods: counts every change of a food or its servings (parsed names and serving counts
+            -- may have); log: counts changes of the food log (the foods it lifts). bulk = 1 while a
+            -- seed or bulk insert runs: the triggers stand aside and
+            -- `FoodSearchIndex.endBulkChange` rebuilds the index in key order at the end.
+            CREATE TABLE food_search_state (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                terms INTEGER NOT NULL,
+                foods INTEGER NOT NULL,
+                log INTEGER NOT NULL,
+                bulk INTEGER NOT NULL CHECK (bulk IN (0, 1))
+            );
+            INSERT INTO food_search_state (id, terms, foods, log, bulk) VALUES (1, 0, 0, 0, 0);
+
+            CREATE TRIGGER food_search_insert AFTER INSERT ON food WHEN \(notBulk) BEGIN
+                \(insertNew)
+                \(pendingNew)
+                \(termsChanged)
+            END;
+            CREATE TRIGGER food_search_delete AFTER DELETE ON food WHEN \(notBulk) BEGIN
+                \(deleteOld)
+                \(termsChanged)
+            END;
+            CREATE TRIGGER food_search_rename AFTER UPDATE ON food
+            WHEN \(notBulk) AND (old.name IS NOT new.name OR old.rowid IS NOT new.rowid) BEGIN
+                \(deleteOld)
+                \(insertNew)
+                \(pendingNew)
+                \(termsChanged)
+            END;
+            CREATE TRIGGER food_search_update AFTER UPDATE ON food
+            WHEN \(notBulk) AND old.name IS new.name AND old.rowid IS new.rowid BEGIN
+                \(foodsChanged)
+            END;
+            CREATE TRIGGER food_search_serving_insert AFTER INSERT ON food_serving WHEN \(notBulk) BEGIN
+                \(foodsChanged)
+            END;
+            CREATE TRIGGER food_search_serving_update AFTER UPDATE ON food_serving WHEN \(notBulk) BEGIN
+                \(foodsChanged)
+            END;
+            CREATE TRIGGER food_search_serving_delete AFTER DELETE ON food_serving WHEN \(notBulk) BEGIN
+                \(foodsChanged)
+            END;
+            CREATE TRIGGER food_search_log_insert AFTER INSERT ON food_record BEGIN \(logChanged) END;
+            CREATE TRIGGER food_search_log_update AFTER UPDATE ON food_record BEGIN \(logChanged) END;
+            CREATE TRIGGER food_search_log_delete AFTER DELETE ON food_record BEGIN \(logChanged) END;
+            """)
+        // Foods already there (a database seeded before v3).
+        try FoodSearchIndex.rebuild(db)
+    }
+}
+
+enum FoodSearchIndex {
+    /// The food rowid inside a `food_fts` key.
+    static let rowidMask: Int64 = (1 << 44) - 1
+    /// Matches read per candidate pool (all words anywhere; a word in the head). The relevance set
+    /// scores the same with 128 as with 256; fewer rows keep a one-letter keystroke well under 1 ms.
+    static let poolSize = 128
+    /// The user's log lifts foods eaten in this many days before the latest logged day.
+    static let historyDays = 180
+
+    /// Before many inserts or deletes of foods in one transaction: the triggers stand aside.
+    /// FTS5 writes rows in rowid order; fed keys out of order one by one (a seed in id order), it
+    /// flushes at every step and a seed takes seconds instead of a tenth of one.
+    static func beginBulkChange(_ db: Database) throws {
+        try db.execute(sql: "UPDATE food_search_state SET bulk = 1 WHERE id = 1")
+    }
+
+    /// After the bulk change, in the same transaction: the index rebuilt from `food` in key order.
+    static func endBulkChange(_ db: Database) throws {
+        try rebuild(db)
+        try db.execute(sql: "UPDATE food_search_state SET bulk = 0, terms = terms + 1, foods = foods + 1 WHERE id = 1")
+    }
+
+    /// The index and its term list made afresh from `food`.
+    static func rebuild(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO food_fts(food_fts) VALUES ('delete-all');
+            INSERT INTO food_fts(rowid, head, name)
+                SELECT \(Schema.searchKey("food")) AS k, \(Schema.searchHead("food")), name FROM food ORDER BY k;
+            DELETE FROM food_search_term;
+            INSERT INTO food_search_term (term) SELECT term FROM food_fts_vocab;
+            DELETE FROM food_search_pending;
+            """)
+    }
+
+    /// The vocabulary: the terms listed at the last rebuild and the words of foods added or
+    /// renamed since (a deleted food's words may stay: they only find nothing).
+    static func vocabulary(_ db: Database) throws -> SearchVocabulary {
+        var terms = try String.fetchAll(db, sql: "SELECT term FROM food_search_term")
+        // Pending rows first, one lookup each (a plain join may scan a million foods instead).
+        let names = try String?.fetchCursor(db, sql: """
+            SELECT (SELECT name FROM food WHERE rowid = p.food_rowid) FROM food_search_pending AS p
+            """)
+        while let name = try names.next() { if let name { terms += SearchText.wordStrings(name) } }
+        return SearchVocabulary(terms: terms)
+    }
+}
+
+/// What food search keeps in memory per database handle: the index's vocabulary (reloaded from
+/// `food_search_term` and `food_search_pending` when `food_search_state.terms` moves) and the parsed names and serving counts of foods (dropped when
+/// `foods` moves; all of them for a catalog of USDA size, the ones met so far, at most
+/// `maximumProfiles`, for a larger one).
+final class FoodSearchCache: @unchecked Sendable {
+    /// A food as the ranking needs it (a class: handed around without copying its profile).
+    final class Entry: Sendable {
+        let id: String
+        let nameLength: Int
+        let profile: FoodNameProfile
+        let servings: Int
+
+        init(id: String, nameLength: Int, profile: FoodNameProfile, servings: Int) {
+            self.id = id
+            self.nameLength = nameLength
+            self.profile = profile
+            self.servings = servings
+        }
+    }
+
+    private let lock = NSLock()
+    private var termsVersion: Int64 = -1
+    private var foodsVersion: Int64 = -1
+    private var logVersion: Int64 = -1
+    private var historyPoints: [Int64: Double] = [:]
+    private var vocabulary = SearchVocabulary(terms: [String]())
+    private var entries: [Int64: Entry] = [:]
+
+    static let maximumProfiles = 50_000
+    /// Catalogs up to this many rows are read into memory whole when the cache is (re)filled.
+    static let preloadUpTo: Int64 = 60_000
+
+    /// Brings the cache up to date with the database as `db` sees it; returns the vocabulary and
+    /// the history points of the foods in the user's recent log, by food rowid.
+    func prepare(_ db: Database) throws -> (vocabulary: SearchVocabulary, history: [Int64: Double]) {
+        guard let state = try Row.fetchOne(db.cachedStatement(sql: "SELECT terms, foods, log FROM food_search_state WHERE id = 1")) else {
+            return (vocabulary, [:])
+        }
+        let terms: Int64 = try state.decode(atIndex: 0)
+        let foods: Int64 = try state.decode(atIndex: 1)
+        let log: Int64 = try state.decode(atIndex: 2)
+        lock.lock()
+        defer { lock.unlock() }
+        if log != logVersion || foods != foodsVersion {
+            historyPoints = try SQLiteRepositories.historyPoints(db)
+            logVersion = log
+        }
+        guard terms != termsVersion || foods != foodsVersion else { return (vocabulary, historyPoints) }
+        if terms != termsVersion {
+            vocabulary = try FoodSearchIndex.vocabulary(db)
+        }
+        entries.removeAll(keepingCapacity: true)
+        if (try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM food") ?? 0) <= Self.preloadUpTo {
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT f.rowid, f.id, f.name, COALESCE(s.n, 0) FROM food AS f
+                LEFT JOIN (SELECT food_id, COUNT(*) AS n FROM food_serving GROUP BY food_id) AS s ON s.food_id = f.id
+                """)
+            while let row = try rows.next() { try add(row) }
+        }
+        termsVersion = terms
+        foodsVersion = foods
+        return (vocabulary, historyPoints)
+    }
+
+    /// The entries of `rowids`, read with `vocabulary` (the one `prepare` returned); missing ones
+    /// are read from `food`. Should another thread have reloaded the vocabulary meanwhile, they are
+    /// all read afresh and not kept.
+    func entries(_ rowids: [Int64], vocabulary: SearchVocabulary, _ db: Database) throws -> [(rowid: Int64, entry: Entry)] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard vocabulary === self.vocabulary else {
+            var fresh: [Int64: Entry] = [:]
+            try read(rowids, vocabulary: vocabulary, db) { rowid, entry in fresh[rowid] = entry }
+            return rowids.compactMap { rowid in fresh[rowid].map { (rowid, $0) } }
+        }
+        let missing = rowids.filter { entries[$0] == nil }
+        if entries.count + missing.count > Self.maximumProfiles { entries.removeAll(keepingCapacity: true) }
+        try read(missing, vocabulary: vocabulary, db) { rowid, entry in entries[rowid] = entry }
+        return rowids.compactMap { rowid in entries[rowid].map { (rowid, $0) } }
+    }
+
+    /// Reads the foods at `rowids` (name and serving count), 500 at a time.
+    private func read(_ rowids: [Int64], vocabulary: SearchVocabulary, _ db: Database, into body: (Int64, Entry) -> Void) throws {
+        var start = 0
+        while start < rowids.count {
+            let chunk = rowids[start..<min(start + 500, rowids.count)]
+            start += chunk.count
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT f.rowid, f.id, f.name, (SELECT COUNT(*) FROM food_serving AS s WHERE s.food_id = f.id)
+                FROM food AS f WHERE f.rowid IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
+                """, arguments: StatementArguments(Array(chunk)))
+            while let row = try rows.next() { try add(row, vocabulary: vocabulary, into: body) }
+        }
+    }
+
+    private func add(_ row: Row) throws {
+        try add(row, vocabulary: vocabulary) { rowid, entry in entries[rowid] = entry }
+    }
+
+    private func add(_ row: Row, vocabulary: SearchVocabulary, into body: (Int64, Entry) -> Void) throws {
+        let rowid: Int64 = try row.decode(atIndex: 0)
+        let id: String = try row.decode(atIndex: 1)
+        let name: String = try row.decode(atIndex: 2)
+        body(rowid, Entry(id: id, nameLength: name.utf8.count,
+                          profile: FoodNameProfile(id: id, name: name, vocabulary: vocabulary),
+                          servings: try row.decode(atIndex: 3)))
+    }
+}
+
+extension SQLiteRepositories {
+    /// Seeds the catalog if needed and loads food search's vocabulary and parsed names, so the
+    /// first keystroke of a search costs what the others do. Call it off the main actor when the
+    /// Diet tab or the search opens; searching without it does the same on the first search.
+    public func prepareFoodSearch() throws {
+        try prepareFoodCatalog()
+        _ = try writer.read { db in try searchCache.prepare(db) }
+    }
+
+    /// Bodii's food search: candidates from the FTS5 index (every word, as typed, as singular or
+    /// plural, as a prefix, or one typo away), plus the foods of the user's recent log; ordered by
+    /// `FoodRanking`. An empty query gives the recent and frequent foods.
+    func rankedSearch(_ text: String, limit: Int) throws -> [Food] {
+        let limit = max(0, limit)
+        let query = FoodSearchQuery(text)
+        guard !query.isEmpty else { return try recentFoods(limit: limit) }
+        guard limit > 0 else { return [] }
+        try prepareFoodCatalog()
+        return try writer.read { db in
+            let (vocabulary, history) = try searchCache.prepare(db)
+            var plans = vocabulary.plan(query)
+            var ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
+            if ranked.isEmpty, plans.contains(where: { !$0.allowsTypos && $0.word.count >= SearchVocabulary.minimumTypoLength }) {
+                // Every word is a real word but together they match nothing ("rise pudding"):
+                // try each as a possible typo too.
+                plans = plans.map { vocabulary.plan($0.word, isPrefix: $0.isPrefix, forcingTypos: true) }
+                ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
+            }
+            // One cached statement for any number of rows (a list of N placeholders would be
+            // prepared again for every search), read straight from its cursor.
+            let top = Array(ranked.prefix(limit))
+            let statement = try db.cachedStatement(sql: """
+                SELECT \(Self.foodColumns), rowid FROM food WHERE rowid IN (SELECT value FROM json_each(?))
+                """)
+            let rowidIndex = CatalogSeeder.nutrientColumns.count + 4
+            var byRowid: [Int64: Food] = [:]
+            let rows = try Row.fetchCursor(statement, arguments: ["[" + top.map(String.init).joined(separator: ",") + "]"])
+            while let row = try rows.next() { byRowid[try row.decode(atIndex: rowidIndex)] = try Self.food(row: row) }
+            return top.compactMap { byRowid[$0] }
+        }
+    }
+
+    /// The rowids of the candidates of both pools and the history, best first.
+    private func rank(_ plans: [WordPlan], vocabulary: SearchVocabulary, history: [Int64: Double],
+                      _ db: Database) throws -> [Int64] {
+        // A one-letter word just begun ("cream c") selects almost nothing and costs the index a
+        // long merge: the other words find the candidates, the ranking checks that letter.
+        let selective = plans.count > 1 ? plans.filter { !($0.isPrefix && $0.word.count == 1) } : plans
+        let groups = selective.map(Self.matchGroup)
+        let all = groups.joined(separator: " AND ")
+        let anyInHead = "({head} : (" + groups.joined(separator: " OR ") + ")) AND " + all
+        var rowids: [Int64] = []
+        var seen = Set<Int64>()
+        let pool = try db.cachedStatement(sql: "SELECT rowid FROM food_fts WHERE food_fts MATCH ? ORDER BY rowid LIMIT ?")
+        // Usually every match first, then matches with a word in the head if there were more than a
+        // pool holds. One or two letters typed so far ("b", "ch"): foods whose head starts so are
+        // what the user is after, and enough; the rest only when there are few of them.
+        let justStarted = plans.count == 1 && plans[0].isPrefix && plans[0].word.count <= 2
+        for expression in justStarted ? [anyInHead, all] : [all, anyInHead] {
+            let keys = try Int64.fetchCursor(pool, arguments: [expression, FoodSearchIndex.poolSize])
+            var read = 0
+            while let key = try keys.next() {
+                read += 1
+                let rowid = key & FoodSearchIndex.rowidMask
+                if seen.insert(rowid).inserted { rowids.append(rowid) }
+            }
+            // Fewer matches than a pool holds: the first pool has them all (or, after one or two
+            // letters, the heads were few), so read the other; a full pool is enough.
+            if justStarted ? read >= FoodSearchIndex.poolSize : read < FoodSearchIndex.poolSize { break }
+        }
+        for rowid in history.keys where seen.insert(rowid).inserted { rowids.append(rowid) }
+
+        let matcher = FoodMatcher(plans)
+        var scored: [(rowid: Int64, score: Double, length: Int)] = []
+        for (rowid, entry) in try searchCache.entries(rowids, vocabulary: vocabulary, db) {
+            guard let score = matcher.score(entry.profile, servingCount: entry.servings,
+                                            history: history[rowid].map(FoodHistory.init(points:))) else { continue }
+            scored.append((rowid, score, entry.nameLength))
+        }
+        scored.sort { a, b in   // best score, then the shorter name, then the older food
+            if a.score != b.score { return a.score > b.score }
+            if a.length != b.length { return a.length < b.length }
+            return a.rowid < b.rowid
+        }
+        return scored.map(\.rowid)
+    }
+
+    /// One word's alternatives as an FTS5 expression: `("banana" OR "bananas")`, `("bana"*)`.
+    static func matchGroup(_ plan: WordPlan) -> String {
+        var seen = Set<String>()
+        var alternatives: [String] = []
+        for term in plan.exact + plan.prefixTerms + plan.typos where seen.insert(term).inserted {
+            alternatives.append(quoted(term))
+        }
+        if plan.indexPrefix { alternatives.append(quoted(plan.wordString) + "*") }
+        return "(" + alternatives.joined(separator: " OR ") + ")"
+    }
+
+    /// An FTS5 string: terms are letters and digits, but a stray quote must never break the query.
+    private static func quoted(_ term: String) -> String {
+        guard term.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + term + "\"" }
+        return "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// "Frecency" points of the foods in the log of the last `historyDays` before its latest day,
+    /// as `recentFoods` counts them, by food rowid; at most the 200 highest.
+    static func historyPoints(_ db: Database) throws -> [Int64: Double] {
+        var out: [Int64: Double] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            WITH latest AS (SELECT MAX(date) AS day FROM food_record),
+            scored AS (
+                SELECT r.food_id,
+                       SUM(CASE
+                           WHEN julianday(latest.day) - julianday(r.date) < 4 THEN 100
+                           WHEN julianday(latest.day) - julianday(r.date) < 15 THEN 70
+                           WHEN julianday(latest.day) - julianday(r.date) < 31 THEN 50
+                           WHEN julianday(latest.day) - julianday(r.date) < 91 THEN 30
+                           ELSE 10 END) AS points
+                FROM food_record AS r, latest
+                WHERE r.date >= date(latest.day, '-\(FoodSearchIndex.historyDays) days')
+                GROUP BY r.food_id ORDER BY points DESC LIMIT 200)
+            SELECT f.rowid, scored.points FROM scored JOIN food AS f ON f.id = scored.food_id
+            """))
+        while let row = try rows.next() { out[try row.decode(atIndex: 0)] = try row.decode(atIndex: 1) }
+        return out
+    }
+}
+
+extension SQLiteRepositories {
+    /// The baseline food search is measured against: FTS5's own bm25 order over the same index,
+    /// every word required as typed (the last one as a prefix), no plurals, typos or ranking of our
+    /// own. For the relevance test and the benchmark only.
+    public func plainBM25Search(_ text: String, limit: Int) throws -> [FoodID] {
+        let query = FoodSearchQuery(text)
+        guard !query.isEmpty, limit > 0 else { return [] }
+        try prepareFoodCatalog()
+        let expression = query.words.indices.map { i in
+            "\"" + String(decoding: query.words[i], as: UTF8.self) + "\"" + (query.isPrefix(i) ? "*" : "")
+        }.joined(separator: " AND ")
+        return try writer.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT f.id FROM (SELECT rowid AS k, bm25(food_fts) AS rank FROM food_fts WHERE food_fts MATCH ?
+                                  ORDER BY rank LIMIT ?) AS m
+                JOIN food AS f ON f.rowid = (m.k & \(FoodSearchIndex.rowidMask)) ORDER BY m.rank
+                """, arguments: [expression, limit]).map(FoodID.init)
+        }
+    }
+}
+
+extension SQLiteRepositories {
+    /// Inserts many foods (with the ids and sources they carry, without servings) in one
+    /// transaction; the triggers index them. For generated catalogs (bodii-bench's million foods)
+    /// and bulk imports. Returns how many were inserted.
+    @discardableResult
+    public func insertFoodsInBulk(_ foods: some Sequence<Food>) throws -> Int {
+        try writer.write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                """)
+            try FoodSearchIndex.beginBulkChange(db)
+            var count = 0
+            for food in foods {
+                try statement.execute(arguments: StatementArguments([food.id.rawValue, food.name, food.source, food.release]
+                    + Self.nutrientValues(food.per100g)))
+                count += 1
+            }
+            try FoodSearchIndex.endBulkChange(db)
+            return count
+        }
+    }
+}

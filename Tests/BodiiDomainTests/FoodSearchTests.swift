@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import BodiiDomain
+
+private func w(_ s: String) -> SearchText.Word { SearchText.Word(s.utf8) }
+private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: UTF8.self) }
+
+@Suite struct SearchTextTests {
+    @Test func wordsAreFoldedLikeTheIndex() {
+        #expect(SearchText.wordStrings("Peppers, jalapeño, RAW (1/8\" fat)") == ["peppers", "jalapeno", "raw", "1", "8", "fat"])
+        #expect(SearchText.wordStrings("McDONALD'S, BIG MAC") == ["mcdonald", "s", "big", "mac"])
+        #expect(SearchText.wordStrings("Crème brûlée, ÇA") == ["creme", "brulee", "ca"])
+        #expect(SearchText.wordStrings("  ,;  ").isEmpty)
+        #expect(SearchText.wordStrings("ＴＯＦＵ") == ["tofu"])   // full-width letters
+    }
+
+    @Test func singularOfCommonPlurals() {
+        let cases = ["bananas": "banana", "eggs": "egg", "berries": "berry", "cherries": "cherry", "tomatoes": "tomato",
+                     "peaches": "peach", "radishes": "radish", "boxes": "box", "glasses": "glass", "olives": "olive",
+                     "peas": "pea", "fries": "fry", "hummus": "hummus", "swiss": "swiss", "asparagus": "asparagus",
+                     "oats": "oat", "gas": "gas", "egg": "egg"]
+        for (plural, singular) in cases { #expect(s(SearchText.singular(w(plural))) == singular, "\(plural)") }
+    }
+
+    @Test func oneEditIsOneInsertDeleteReplaceOrSwap() {
+        #expect(SearchText.withinOneEdit(w("brocoli"), w("broccoli")))      // a letter left out
+        #expect(SearchText.withinOneEdit(w("bananna"), w("banana")))        // one too many
+        #expect(SearchText.withinOneEdit(w("chease"), w("cheese")))         // one replaced
+        #expect(SearchText.withinOneEdit(w("chikcen"), w("chicken")))       // neighbours swapped
+        #expect(SearchText.withinOneEdit(w("egg"), w("egg")))
+        #expect(!SearchText.withinOneEdit(w("chkcien"), w("chicken")))
+        #expect(!SearchText.withinOneEdit(w("brocolli"), w("broccoli")))    // two edits
+        #expect(!SearchText.withinOneEdit(w("ban"), w("banana")))
+        #expect(SearchText.isPrefixWithinOneEdit(w("broco"), of: w("broccoli")))
+        #expect(SearchText.isPrefixWithinOneEdit(w("chik"), of: w("chicken")))
+        #expect(!SearchText.isPrefixWithinOneEdit(w("chkn"), of: w("chicken")))
+    }
+
+    @Test func queryWordsDropFillersAndKnowWhetherTheLastIsBeingTyped() {
+        let q = FoodSearchQuery("Chicken and Rice")
+        #expect(q.words.map(s) == ["chicken", "rice"])
+        #expect(q.lastIsPrefix)
+        #expect(!FoodSearchQuery("egg ").lastIsPrefix)
+        #expect(FoodSearchQuery("and").words.map(s) == ["and"])
+        let typing = FoodSearchQuery("chicken and")
+        #expect(typing.words.map(s) == ["chicken"])
+        #expect(!typing.lastIsPrefix)
+        #expect(FoodSearchQuery(" \t ").isEmpty)
+    }
+}
+
+@Suite struct SearchVocabularyTests {
+    let vocabulary = SearchVocabulary(terms: ["banana", "bananas", "band", "broccoli", "chicken", "chickens", "chickpea",
+                                              "chickpeas", "egg", "eggs", "eggplant", "rice", "price", "raw"])
+
+    @Test func aWordFindsItsSingularAndPluralForms() {
+        let plan = vocabulary.plan(w("eggs"), isPrefix: false)
+        #expect(Set(plan.exact) == ["eggs", "egg"])
+        #expect(!plan.allowsTypos)
+        #expect(plan.prefixTerms.isEmpty && !plan.indexPrefix)
+    }
+
+    @Test func aWordBeingTypedListsTheTermsItCanBecome() {
+        let plan = vocabulary.plan(w("chick"), isPrefix: true)
+        #expect(plan.prefixTerms == ["chicken", "chickens", "chickpea", "chickpeas"])
+        #expect(!plan.indexPrefix)
+        // Short prefixes are left to the index's own prefix tables.
+        #expect(vocabulary.plan(w("ch"), isPrefix: true).indexPrefix)
+        #expect(vocabulary.plan(w("ch"), isPrefix: true).prefixIDs.count == 4)
+    }
+
+    @Test func typosAreLookedForOnlyWhenTheWordMatchesNothing() {
+        let typo = vocabulary.plan(w("brocoli"), isPrefix: false)
+        #expect(typo.allowsTypos)
+        #expect(typo.typos == ["broccoli"])
+        #expect(Set(vocabulary.plan(w("chiken"), isPrefix: false).typos) == ["chicken", "chickens"])
+        #expect(Set(vocabulary.plan(w("bananna"), isPrefix: true).typos) == ["banana", "bananas"])
+        // Typed halfway with a typo: "brocc" was meant.
+        #expect(vocabulary.plan(w("broco"), isPrefix: true).typos == ["broccoli"])
+        // A real word is not corrected, a short one never.
+        #expect(!vocabulary.plan(w("rice"), isPrefix: false).allowsTypos)
+        #expect(!vocabulary.plan(w("egx"), isPrefix: false).allowsTypos)
+        // …unless the query as typed finds nothing: then "rice" may be a typo of "price".
+        #expect(vocabulary.plan(w("rice"), isPrefix: false, forcingTypos: true).typos == ["price"])
+    }
+
+    @Test func oneEditVariantsCoverEveryKindOfTypo() {
+        let variants = SearchVocabulary.oneEditVariants(w("egg"))
+        #expect(variants.contains(w("eg")))       // deleted
+        #expect(variants.contains(w("geg")))      // swapped
+        #expect(variants.contains(w("ega")))      // replaced
+        #expect(variants.contains(w("eggs")))     // inserted
+        #expect(!variants.contains(w("egg")))
+    }
+}
+
+/// The ranking on hand-picked USDA names, without a database.
+@Suite struct FoodRankingTests {
+    /// The ids of `foods` matching `query`, best first.
+    func ranked(_ query: String, _ foods: [(String, String)], servings: [String: Int] = [:],
+                history: [String: Double] = [:]) -> [String] {
+        let vocabulary = SearchVocabulary(terms: foods.flatMap { SearchText.wordStrings($0.1) })
+        let plans = vocabulary.plan(FoodSearchQuery(query))
+        let scored = foods.compactMap { id, name -> (String, Double)? in
+            let profile = FoodNameProfile(id: id, name: name, vocabulary: vocabulary)
+            return FoodRanking.score(plans, profile: profile, servingCount: servings[id] ?? 0,
+                                     history: history[id].map(FoodHistory.init(points:))).map { (id, $0) }
+        }
+        return scored.sorted { $0.1 > $1.1 }.map(\.0)
+    }
+
+    let bananas = [("usda:03141", "Babyfood, fruit, bananas with tapioca, strained"),
+                   ("usda:09040", "Bananas, raw"),
+                   ("usda:19400", "Snacks, banana chips"),
+                   ("usda:42149", "Orange-strawberry-banana juice")]
+
+    @Test func theFoodItselfBeatsBabyFoodAndDishes() {
+        #expect(ranked("banana", bananas).first == "usda:09040")
+        #expect(ranked("bananas", bananas).first == "usda:09040")
+        #expect(ranked("bana", bananas).first == "usda:09040")
+        #expect(ranked("bananna", bananas).first == "usda:09040")
+        #expect(ranked("banana", bananas).last == "usda:03141")
+    }
+
+    @Test func wholeEggsBeforeEggNoodlesAndEggplant() {
+        let foods = [("usda:20109", "Noodles, egg, dry, enriched"), ("usda:11209", "Eggplant, raw"),
+                     ("usda:01123", "Egg, whole, raw, fresh"), ("usda:01124", "Egg, white, raw, fresh")]
+        #expect(ranked("egg", foods).first == "usda:01123")
+        #expect(ranked("eggs", foods).first == "usda:01123")
+        #expect(ranked("eggp", foods) == ["usda:11209"])
+    }
+
+    @Test func chickenBreastIsTheBreastOfAChickenWhicheverOrder() {
+        let foods = [("usda:05062", "Chicken, broilers or fryers, breast, meat only, raw"),
+                     ("usda:07933", "Chicken breast, oven-roasted, fat-free, sliced"),
+                     ("usda:21218", "Fast foods, chicken, breaded and fried, boneless pieces, plain"),
+                     ("usda:05011", "Chicken, broilers or fryers, meat only, raw")]
+        #expect(ranked("chicken breast", foods).first == "usda:05062")
+        #expect(ranked("breast chicken", foods).first == "usda:05062")
+        #expect(ranked("chicken bre", foods).first == "usda:05062")
+        #expect(!ranked("chicken", foods).prefix(2).contains("usda:21218"))
+    }
+
+    @Test func everyWordMustMatch() {
+        #expect(ranked("banana xyzzy", bananas).isEmpty)
+        #expect(ranked("raw banana", bananas) == ["usda:09040"])
+    }
+
+    @Test func aBrandNamedInTheQueryIsNotPenalised() {
+        let foods = [("usda:08013", "Cereals ready-to-eat, GENERAL MILLS, CHEERIOS"),
+                     ("usda:21271", "PIZZA HUT 12\" Cheese Pizza, Hand-Tossed Crust"),
+                     ("usda:21224", "Pizza, cheese topping, regular crust, frozen, cooked")]
+        #expect(ranked("cheerios", foods) == ["usda:08013"])
+        // "pizza" is any pizza, not the chain: the generic one first.
+        #expect(ranked("pizza", foods).first == "usda:21224")
+        #expect(ranked("pizza hut", foods).first == "usda:21271")
+    }
+
+    @Test func wordsOfTheFoodBeatPrefixesOfOthers() {
+        let foods = [("usda:11161", "Collards, raw"), ("usda:14400", "Carbonated beverage, cola, contains caffeine")]
+        #expect(ranked("cola", foods).first == "usda:14400")
+        #expect(ranked("col", foods).count == 2)
+    }
+
+    @Test func theUsersLogLiftsCloseCandidates() {
+        let foods = [("usda:01123", "Egg, whole, raw, fresh"), ("usda:01129", "Egg, whole, cooked, hard-boiled")]
+        #expect(ranked("egg", foods).first == "usda:01123")
+        #expect(ranked("egg", foods, history: ["usda:01129": 400]).first == "usda:01129")
+        // Logged daily, a food typed halfway comes first ("egg" may be the start of "eggplant")…
+        let withPlant = foods + [("usda:11209", "Eggplant, raw")]
+        #expect(ranked("egg", withPlant).first == "usda:01123")
+        #expect(ranked("egg", withPlant, history: ["usda:11209": 700]).first == "usda:11209")
+        // …but a word typed in full is that word only.
+        #expect(!ranked("egg ", withPlant, history: ["usda:11209": 700]).contains("usda:11209"))
+    }
+
+    @Test func moreHouseholdMeasuresMeanAMoreCommonFood() {
+        let foods = [("usda:11527", "Tomatoes, green, raw"), ("usda:11529", "Tomatoes, red, ripe, raw, year round average")]
+        #expect(ranked("tomato", foods, servings: ["usda:11529": 13, "usda:11527": 5]).first == "usda:11529")
+        #expect(ranked("tomato", foods, servings: ["usda:11529": 5, "usda:11527": 13]).first == "usda:11527")
+    }
+
+    /// A profile read with a vocabulary of its own words, as the index would have them.
+    func profile(_ id: String, _ name: String) -> FoodNameProfile {
+        FoodNameProfile(id: id, name: name, vocabulary: SearchVocabulary(terms: SearchText.wordStrings(name)))
+    }
+
+    @Test func profilesReadHeadsBrandsAndKinds() {
+        #expect(profile("usda:03141", "Babyfood, fruit, bananas").kind == .babyFood)
+        #expect(profile("usda:21138", "Fast foods, potato, french fried").kind == .fastFood)
+        #expect(profile("usda:21237", "McDONALD'S, BIG MAC").kind == .brand)
+        #expect(profile("usda:05353", "USDA Commodity, chicken fajita strips").kind == .commodity)
+        #expect(profile("usda:06117", "CAMPBELL Soup Company, Bean with Bacon").kind == .brand)
+        // The user's own foods are never brands, whatever their capitals.
+        #expect(profile("custom:3", "BBQ sauce").kind == .generic)
+        let almonds = profile("usda:12061", "Nuts, almonds")
+        #expect(almonds.kind == .generic)
+        #expect(almonds.headParts == 2)
+        #expect(almonds.usdaGroup == 12)
+        #expect(profile("custom:3", "Nuts").headParts == 1)
+        #expect(profile("custom:3", "Nuts").usdaGroup == -1)
+        #expect(profile("usda:01123", "Egg, whole, raw, fresh").plainParts == 3)
+        #expect(profile("usda:01123", "Egg, whole, raw, fresh").partCount == 4)
+        #expect(profile("usda:22900", "Pasta with meatballs, canned").mixedHead)
+        // Names with accents are read like the index reads them.
+        let accented = profile("usda:19999", "Jalapeño poppers, FRITOS, raw")
+        #expect(accented.tokens.count == 4)
+        #expect(accented.kind == .brand)
+        #expect(accented.plainParts == 1)
+    }
+}

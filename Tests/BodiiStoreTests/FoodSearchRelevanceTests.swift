@@ -1,0 +1,71 @@
+import BodiiDomain
+import Foundation
+import Testing
+@testable import BodiiStore
+
+/// One line of Tests/Relevance/food-search.tsv: a query and the foods a person means by it.
+struct RelevanceCase {
+    var query: String
+    var accepted: Set<FoodID>
+    var meaning: String
+
+    static func load() throws -> [RelevanceCase] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Relevance/food-search.tsv").standardized
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard f.count == 3 else { return nil }
+            return RelevanceCase(query: f[0], accepted: Set(f[1].split(separator: ",").map { FoodID(String($0)) }), meaning: f[2])
+        }
+    }
+}
+
+/// hit@1 and hit@5 of a search function over the relevance set.
+struct RelevanceScore {
+    var hitAt1 = 0
+    var hitAt5 = 0
+    var total = 0
+    var misses: [String] = []
+
+    init(_ cases: [RelevanceCase], search: (String) throws -> [FoodID], names: (FoodID) throws -> String) rethrows {
+        for c in cases {
+            let top = try search(c.query)
+            total += 1
+            if let first = top.first, c.accepted.contains(first) { hitAt1 += 1; continue }
+            if top.prefix(5).contains(where: c.accepted.contains) { hitAt5 += 1 } else { hitAt5 += 0 }
+            let shown = try top.prefix(3).map { "\($0.rawValue) \(try names($0))" }.joined(separator: " | ")
+            misses.append("\(c.query) (\(c.meaning)): \(shown.isEmpty ? "nothing" : shown)")
+        }
+        hitAt5 += hitAt1
+    }
+
+    var at1: Double { Double(hitAt1) / Double(max(1, total)) }
+    var at5: Double { Double(hitAt5) / Double(max(1, total)) }
+    var summary: String { String(format: "hit@1 %.3f (%d/%d)  hit@5 %.3f (%d/%d)", at1, hitAt1, total, at5, hitAt5, total) }
+}
+
+@Suite struct FoodSearchRelevanceTests {
+    /// Floors just under what the ranking achieves (see the test's output): a change that makes
+    /// search worse fails here.
+    static let minimumHitAt1 = 0.89   // achieved 0.907 (107/118)
+    static let minimumHitAt5 = 0.97   // achieved 0.983 (116/118)
+
+    @Test func bodiiRankingFindsWhatPeopleMeanAndBeatsPlainBM25() throws {
+        let cases = try RelevanceCase.load()
+        #expect(cases.count >= 60)
+        try withDatabase { _, repos throws in
+            let names: (FoodID) throws -> String = { try repos.food(id: $0)?.name ?? "?" }
+            let bodii = try RelevanceScore(cases, search: { try repos.searchFoods($0, limit: 5).map(\.id) }, names: names)
+            let bm25 = try RelevanceScore(cases, search: { try repos.plainBM25Search($0, limit: 5) }, names: names)
+            print("Food search relevance, \(cases.count) queries over USDA SR24:")
+            print("  Bodii ranking: \(bodii.summary)")
+            print("  plain bm25:    \(bm25.summary)")
+            for miss in bodii.misses { print("  miss: \(miss)") }
+            #expect(bodii.at1 >= Self.minimumHitAt1, "Bodii \(bodii.summary)")
+            #expect(bodii.at5 >= Self.minimumHitAt5, "Bodii \(bodii.summary)")
+            #expect(bodii.at1 > bm25.at1 && bodii.at5 > bm25.at5, "Bodii \(bodii.summary), bm25 \(bm25.summary)")
+        }
+    }
+}
