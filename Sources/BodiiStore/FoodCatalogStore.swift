@@ -272,23 +272,29 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// food eaten every day of the last week (610) ranks above one eaten once yesterday (100),
     /// and a weekly habit of two months (8 × 30–100 ≈ 400) above a one-off from today. Foods no
     /// longer in the catalog are left out (they could not be logged again).
+    /// `latest` and `scored` (food_id, score, last_day, last_id): the log's foods with their
+    /// frecency points, shared by `recentFoods` and search's history lift.
+    static let frecencyCTE = """
+        latest AS (SELECT MAX(date) AS day FROM food_record),
+        scored AS (
+            SELECT r.food_id,
+                   SUM(CASE
+                       WHEN julianday(latest.day) - julianday(r.date) < 4 THEN 100
+                       WHEN julianday(latest.day) - julianday(r.date) < 15 THEN 70
+                       WHEN julianday(latest.day) - julianday(r.date) < 31 THEN 50
+                       WHEN julianday(latest.day) - julianday(r.date) < 91 THEN 30
+                       ELSE 10 END) AS score,
+                   MAX(r.date) AS last_day, MAX(r.id) AS last_id
+            FROM food_record AS r, latest
+            WHERE r.date >= date(latest.day, '-\(FoodSearchIndex.historyDays) days')
+            GROUP BY r.food_id)
+        """
+
     public func recentFoods(limit: Int) throws -> [Food] {
         try prepareFoodCatalog()
         return try writer.read { db in
             try Row.fetchAll(db, sql: """
-                WITH latest AS (SELECT MAX(date) AS day FROM food_record),
-                scored AS (
-                    SELECT r.food_id,
-                           SUM(CASE
-                               WHEN julianday(latest.day) - julianday(r.date) < 4 THEN 100
-                               WHEN julianday(latest.day) - julianday(r.date) < 15 THEN 70
-                               WHEN julianday(latest.day) - julianday(r.date) < 31 THEN 50
-                               WHEN julianday(latest.day) - julianday(r.date) < 91 THEN 30
-                               ELSE 10 END) AS score,
-                           MAX(r.date) AS last_day, MAX(r.id) AS last_id
-                    FROM food_record AS r, latest
-                    WHERE r.date >= date(latest.day, '-180 days')
-                    GROUP BY r.food_id)
+                WITH \(Self.frecencyCTE)
                 SELECT \(Self.foodColumns(prefix: "f.")) FROM scored JOIN food AS f ON f.id = scored.food_id
                 ORDER BY scored.score DESC, scored.last_day DESC, scored.last_id DESC
                 LIMIT ?

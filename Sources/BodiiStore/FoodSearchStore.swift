@@ -372,19 +372,9 @@ extension SQLiteRepositories {
     static func historyPoints(_ db: Database) throws -> [Int64: Double] {
         var out: [Int64: Double] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            WITH latest AS (SELECT MAX(date) AS day FROM food_record),
-            scored AS (
-                SELECT r.food_id,
-                       SUM(CASE
-                           WHEN julianday(latest.day) - julianday(r.date) < 4 THEN 100
-                           WHEN julianday(latest.day) - julianday(r.date) < 15 THEN 70
-                           WHEN julianday(latest.day) - julianday(r.date) < 31 THEN 50
-                           WHEN julianday(latest.day) - julianday(r.date) < 91 THEN 30
-                           ELSE 10 END) AS points
-                FROM food_record AS r, latest
-                WHERE r.date >= date(latest.day, '-\(FoodSearchIndex.historyDays) days')
-                GROUP BY r.food_id ORDER BY points DESC LIMIT 200)
-            SELECT f.rowid, scored.points FROM scored JOIN food AS f ON f.id = scored.food_id
+            WITH \(SQLiteRepositories.frecencyCTE)
+            SELECT f.rowid, scored.score FROM scored JOIN food AS f ON f.id = scored.food_id
+            ORDER BY scored.score DESC LIMIT 200
             """))
         while let row = try rows.next() { out[try row.decode(atIndex: 0)] = try row.decode(atIndex: 1) }
         return out
