@@ -36,6 +36,16 @@ public final class BodiiDatabase: Sendable {
     init(url: URL, migrator: DatabaseMigrator, timeZone: TimeZone, catalog: ShippedCatalog? = .usdaSR24) throws {
         let path = url.path
         let created = try Self.prepareFile(at: url)
+        // Two Bodii processes opening a new file at once would race to create the schema; an
+        // advisory lock on the file (separate from SQLite's own locks) lets one finish first.
+        let lock = open(path, O_RDONLY | O_CLOEXEC)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                closeDescriptor(lock)
+            }
+        }
         var backup: URL?
         if !created {
             backup = try Self.inspectExisting(path: path, migrator: migrator)
