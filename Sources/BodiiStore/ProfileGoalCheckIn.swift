@@ -88,7 +88,7 @@ extension SQLiteRepositories: GoalRepository {
 extension SQLiteRepositories: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM check_in WHERE date = ?", arguments: [SQLText.date(date)])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])
                 .map(Self.checkIn(row:))
         }
     }
@@ -99,7 +99,7 @@ extension SQLiteRepositories: CheckInRepository {
 
     public func checkIns(in range: DateRange) throws -> [CheckIn] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date",
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
                              arguments: [SQLText.date(range.start), SQLText.date(range.end)])
                 .map(Self.checkIn(row:))
         }
@@ -147,9 +147,12 @@ extension SQLiteRepositories: CheckInRepository {
             .execute(arguments: [SQLText.date(checkIn.date), checkIn.mood, checkIn.energy, checkIn.note])
     }
 
+    static let checkInColumns = "date, mood, energy, note"
+
+    /// By column index, in the order of `checkInColumns`.
     static func checkIn(row: Row) throws -> CheckIn {
-        CheckIn(date: try row.localDate("date"), mood: try row.decode(forColumn: "mood"),
-                energy: try row.decode(forColumn: "energy"), note: try row.decode(forColumn: "note"))
+        CheckIn(date: try SQLText.localDate(row.decode(atIndex: 0), column: "check_in.date"), mood: try row.decode(atIndex: 1),
+                energy: try row.decode(atIndex: 2), note: try row.decode(atIndex: 3))
     }
 }
 

@@ -89,22 +89,25 @@ extension SQLiteRepositories: SleepRepository {
 extension SQLiteRepositories: DailyLogRepository {
     public func dailyLog(on date: LocalDate) throws -> DailyLog? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM daily_log WHERE date = ?", arguments: [SQLText.date(date)])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date = ?"), arguments: [SQLText.date(date)])
                 .map(Self.dailyLog(row:))
         }
     }
 
     public func dailyLogs(in range: DateRange) throws -> [DailyLog] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date",
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
                              arguments: [SQLText.date(range.start), SQLText.date(range.end)])
                 .map(Self.dailyLog(row:))
         }
     }
 
+    static let dailyLogColumns = "date, calories_in, calories_out, bmr, tdee"
+
+    /// By column index (the order of `dailyLogColumns`): names would be looked up, case-folded,
+    /// for every value of every row.
     static func dailyLog(row: Row) throws -> DailyLog {
-        DailyLog(date: try row.localDate("date"), caloriesIn: try row.decode(forColumn: "calories_in"),
-                 caloriesOut: try row.decode(forColumn: "calories_out"), bmr: try row.decode(forColumn: "bmr"),
-                 tdee: try row.decode(forColumn: "tdee"))
+        DailyLog(date: try SQLText.localDate(row.decode(atIndex: 0), column: "daily_log.date"), caloriesIn: try row.decode(atIndex: 1),
+                 caloriesOut: try row.decode(atIndex: 2), bmr: try row.decode(atIndex: 3), tdee: try row.decode(atIndex: 4))
     }
 }
