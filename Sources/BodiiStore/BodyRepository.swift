@@ -62,14 +62,14 @@ extension SQLiteRepositories: BodyRepository {
     /// One weight per day: the one with the latest `recordedAt` (then the greatest id).
     public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT date, weight_kg FROM (
                     SELECT date, weight_kg, ROW_NUMBER() OVER (
                         PARTITION BY date ORDER BY julianday(recorded_at) DESC, id DESC) AS rank
                     FROM body_record WHERE date BETWEEN ? AND ?)
                 WHERE rank = 1 ORDER BY date
-                """, arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-                .map { row in (date: try row.localDate("date"), weightKg: try row.decode(Double.self, forColumn: "weight_kg")) }
+                """), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+                .map { row in (date: try SQLText.localDate(row.decode(atIndex: 0), column: "body_record.date"), weightKg: try row.decode(Double.self, atIndex: 1)) }
         }
     }
 
