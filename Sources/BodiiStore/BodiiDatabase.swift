@@ -23,11 +23,6 @@ public final class BodiiDatabase: Sendable {
     public let repositories: SQLiteRepositories
 
     let pool: DatabasePool
-    /// A descriptor of the file held while the pool is open, for the advisory lock taken while
-    /// opening. It must outlive the pool: closing any descriptor of a file drops every POSIX lock
-    /// this process holds on it, SQLite's included, and another process could then take this
-    /// one's WAL for abandoned and lose what it writes.
-    private let lockDescriptor: Int32
 
     /// Opens (creating it if needed) the database at `url`; see the type's documentation.
     /// `timeZone` supplies the UTC offsets written with timestamps (the current one by default).
@@ -42,30 +37,31 @@ public final class BodiiDatabase: Sendable {
         let path = url.path
         let created = try Self.prepareFile(at: url)
         // Two Bodii processes opening a new file at once would race to create the schema; an
-        // advisory lock on the file (flock, separate from SQLite's fcntl locks) lets one finish
-        // first. The descriptor stays open until the pool is closed (see `lockDescriptor`).
-        let lock = open(path, O_RDONLY | O_CLOEXEC)
+        // advisory lock lets one finish first. It is taken on the folder, not the file: closing
+        // any descriptor of the database file would drop every SQLite lock this process holds on
+        // it, and another process could then take our WAL for abandoned.
+        let lock = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lock >= 0 { flock(lock, LOCK_EX) }
-        defer { if lock >= 0 { flock(lock, LOCK_UN) } }
-        var backup: URL?
-        do {
-            if !created {
-                backup = try Self.inspectExisting(path: path, migrator: migrator)
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                closeDescriptor(lock)
             }
+        }
+        var backup: URL?
+        if !created {
+            backup = try Self.inspectExisting(path: path, migrator: migrator)
+        }
+        do {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(5)   // the CLI and the full-screen app may share the file
             let pool = try Self.openAndMigrate(path: path, configuration: config, migrator: migrator)
             Self.restrictSidecars(of: path)
             self.pool = pool
-        } catch {
-            if lock >= 0 { closeDescriptor(lock) }
-            if let error = error as? DatabaseError {
-                throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
-            }
-            throw error
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }
-        lockDescriptor = lock
         self.url = url
         self.backupURL = backup
         self.createdNewFile = created
@@ -75,15 +71,6 @@ public final class BodiiDatabase: Sendable {
     /// Closes the connections (also done when the value goes away). The repositories fail afterwards.
     public func close() throws {
         try pool.close()
-    }
-
-    deinit {
-        // The pool first, so no SQLite lock is held when the descriptor goes; if it cannot close
-        // (a statement still running), keep the descriptor rather than drop its locks.
-        do {
-            try pool.close()
-            if lockDescriptor >= 0 { closeDescriptor(lockDescriptor) }
-        } catch {}
     }
 
     /// The migration identifiers applied to this database, in order ("v1", …).
