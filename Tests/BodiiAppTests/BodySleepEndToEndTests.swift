@@ -10,14 +10,7 @@ import Testing
 
     private func start(_ db: String) throws -> TmuxSession {
         #expect(try runBodii(["demo", "--days", "10", "--db", db]).status == 0)
-        let command = "sh -c '\(BodiiBinary.url.path) --db \(db); echo EXITED $?; sleep 60'"
-        return try TmuxSession(command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
-    }
-
-    private func today(_ db: String) throws -> [String: Any] {
-        let out = try runBodii(["today", "--json", "--db", db])
-        #expect(out.status == 0, "\(out.stderr)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        return try startAppInTmux(db: db)
     }
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
@@ -37,8 +30,8 @@ import Testing
         #expect(screen.contains("\(LocalDate.today().iso)  71.3 kg"), "the new weigh-in heads the history:\n\(screen)")
         #expect(screen.contains("21.5 %"))
         try t.send("q")
-        try t.waitFor(text: "EXITED 0")
-        let json = try today(db)
+        try t.waitFor(text: "EXITED 0.")
+        let json = try todayJSON(db: db)
         #expect(json["weight_kg"] as? Double == 71.3)
         #expect(json["body_fat_percent"] as? Double == 21.5)
     }
@@ -60,8 +53,8 @@ import Testing
         let screen = try t.waitFor(text: "6 h 50")
         #expect(screen.contains("4/5"))
         try t.send("q")
-        try t.waitFor(text: "EXITED 0")
-        let sleep = try #require(try today(db)["sleep"] as? [String: Any])
+        try t.waitFor(text: "EXITED 0.")
+        let sleep = try #require(try todayJSON(db: db)["sleep"] as? [String: Any])
         #expect((sleep["minutes"] as? NSNumber)?.intValue == 410)
         #expect((sleep["quality"] as? NSNumber)?.intValue == 4)
     }

@@ -13,8 +13,7 @@ import Testing
     func checkInFromTheSleepTabSavesEverythingAndShowsTheDay() throws {
         let db = folder.path("checkin.sqlite")
         #expect(try runBodii(["demo", "--days", "5", "--db", db]).status == 0)
-        let command = "sh -c '\(BodiiBinary.url.path) --db \(db); echo EXITED $?; sleep 60'"
-        let t = try TmuxSession(command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        let t = try startAppInTmux(db: db)
         try t.waitFor(text: "Calories")
         try t.send("5")
         try t.waitFor(text: "Nights")
@@ -42,14 +41,13 @@ import Testing
         try t.send("Enter")
         try t.waitFor("summary closed") { !$0.contains("Today at a glance") && $0.contains("Nights") }
         try t.send("q")
-        try t.waitFor(text: "EXITED 0")
+        try t.waitFor(text: "EXITED 0.")
 
         let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
         let checkIn = try #require(try repos.checkIn(on: LocalDate.today()))
         #expect(checkIn.mood == 5 && checkIn.energy == 4)
         #expect(checkIn.note == "Today I feel great because the run felt easy")
-        let out = try runBodii(["today", "--json", "--db", db])
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let json = try todayJSON(db: db)
         #expect(json["weight_kg"] as? Double == 77.4)
         let sleep = try #require(json["sleep"] as? [String: Any])
         #expect((sleep["minutes"] as? NSNumber)?.intValue == 450)

@@ -9,15 +9,9 @@ import Testing
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder() }
 
-    func appCommand(db: String) -> String {
-        "sh -c '\(BodiiBinary.url.path) --db \(db); echo \"EXITED $?.\"; sleep 60'"
-    }
 
     func exercise(_ db: String) throws -> (minutes: Double, calories: Double) {
-        let r = try runBodii(["today", "--json", "--db", db])
-        #expect(r.status == 0)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        let e = try #require(json["exercise"] as? [String: Any])
+        let e = try #require(try todayJSON(db: db)["exercise"] as? [String: Any])
         return (try #require(num(e["minutes"])), try #require(num(e["calories"])))
     }
 
@@ -31,7 +25,7 @@ import Testing
         // Basketball, high: game, 8.0 MET (15040): (8 − 1) × weight × 35/60 h.
         let kcal = ExerciseLogging.kcal(met: 8.0, weightKg: weight, minutes: 35)
 
-        let t = try TmuxSession(command: appCommand(db: db), environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        let t = try startAppInTmux(db: db)
         try t.waitFor(text: "Calories")
         try t.send("4")
         try t.waitFor(text: "Minutes per week")

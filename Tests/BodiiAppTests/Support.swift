@@ -69,3 +69,16 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
+
+/// The real app in tmux on `db`, in a UTF-8 locale; when it exits the pane shows "EXITED <code>."
+func startAppInTmux(db: String) throws -> TmuxSession {
+    let command = "sh -c '\(BodiiBinary.url.path) --db \(db); echo \"EXITED $?.\"; sleep 60'"
+    return try TmuxSession(command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+}
+
+/// `bodii today --json` on `db`, parsed (the command must succeed).
+func todayJSON(db: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    let out = try runBodii(["today", "--json", "--db", db])
+    #expect(out.status == 0, "\(out.stderr)", sourceLocation: sourceLocation)
+    return try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+}
