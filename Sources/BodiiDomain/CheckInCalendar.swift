@@ -48,14 +48,14 @@ public struct CheckInCalendar: Equatable, Sendable {
         let nights = Set(try source.sleepRecords(in: range).map(\.date))
         let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let logs = Dictionary(try source.dailyLogs(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
-        let rate = try source.activeGoal()?.weeklyRateKg ?? 0
+        // Each day is judged against its own target, the one its dashboard and Diet show.
+        let targets = try TargetHistory.load(range: range, source: source)
         let days = range.days.map { date -> CheckInDay in
             var adherence: CalorieAdherence?
             var eaten: Double?, target: Double?
             if let log = logs[date], log.caloriesIn > 0 {
                 eaten = log.caloriesIn
-                if let tdee = log.tdee {
-                    let t = CalorieTarget.dailyTarget(tdee: tdee, weeklyRateKg: rate)
+                if let t = targets.targets(on: date)?.kcal {
                     target = t
                     adherence = CalorieAdherence(eaten: log.caloriesIn, target: t)
                 }

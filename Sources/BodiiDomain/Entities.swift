@@ -371,16 +371,23 @@ public struct Goal: Equatable, Sendable, Identifiable {
     public var targetBodyFatPercent: Double?
     /// kg per week; positive means losing (PRODUCT.md §6).
     public var weeklyRateKg: Double
-    public var dailyCalorieTarget: Double
-    public var proteinG: Double
-    public var carbsG: Double
-    public var fatG: Double
+    public var dailyCalorieTarget: Double?
+    public var proteinG: Double?
+    public var carbsG: Double?
+    public var fatG: Double?
     public var isActive: Bool
     public var createdOn: LocalDate
+    /// Protein per kg of trend weight: each day's protein target is this × that day's trend.
+    public var proteinPerKg: Double
+    /// "Add exercise back": exercise kcal raise what is left of the day (PRODUCT.md §6; off by default).
+    public var addsExerciseBack: Bool
 
+    /// `dailyCalorieTarget` and the grams are what the goal worked out to when it was set (its
+    /// history; nil when set before any weigh-in); a day's own targets come from `TargetHistory`.
     public init(id: Int64? = nil, type: GoalType, targetWeightKg: Double? = nil, targetBodyFatPercent: Double? = nil,
-                weeklyRateKg: Double, dailyCalorieTarget: Double, proteinG: Double, carbsG: Double, fatG: Double,
-                isActive: Bool = true, createdOn: LocalDate) {
+                weeklyRateKg: Double, dailyCalorieTarget: Double?, proteinG: Double?, carbsG: Double?, fatG: Double?,
+                isActive: Bool = true, createdOn: LocalDate, proteinPerKg: Double = CalorieTarget.defaultProteinPerKg,
+                addsExerciseBack: Bool = false) {
         self.id = id
         self.type = type
         self.targetWeightKg = targetWeightKg
@@ -392,6 +399,8 @@ public struct Goal: Equatable, Sendable, Identifiable {
         self.fatG = fatG
         self.isActive = isActive
         self.createdOn = createdOn
+        self.proteinPerKg = proteinPerKg
+        self.addsExerciseBack = addsExerciseBack
     }
 }
 

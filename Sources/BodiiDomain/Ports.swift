@@ -21,6 +21,8 @@ public protocol BodyRepository {
     func bodyRecords(in range: DateRange) throws -> [BodyRecord]
     func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord?
     func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot?
+    /// Snapshots in date order; within a day the latest-recorded comes last.
+    func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot]
     /// One weight per day (the last one recorded that day), every day that has one.
     func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)]
 }
@@ -74,7 +76,8 @@ public protocol CheckInRepository {
     /// `day` (or the day before, while `day` has none yet), and the longest run up to `day`.
     func checkInStreaks(endingOn day: LocalDate) throws -> (current: Int, longest: Int)
     /// A day's check-in answers in one transaction: the check-in (insert or replace), a weigh-in
-    /// with its snapshot, and a night that takes the place of any night of its date.
+    /// with its snapshot (added, or replacing the record with its id), and a night that takes the
+    /// place of any night of its date.
     func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws
 }
 

@@ -46,19 +46,21 @@ extension SQLiteRepositories: GoalRepository {
             let values: [(any DatabaseValueConvertible)?] = [
                 goal.type.rawValue, goal.targetWeightKg, goal.targetBodyFatPercent, goal.weeklyRateKg,
                 goal.dailyCalorieTarget, goal.proteinG, goal.carbsG, goal.fatG, SQLText.date(goal.createdOn),
+                goal.proteinPerKg, goal.addsExerciseBack,
             ]
             if let id = goal.id {
                 try db.execute(sql: """
                     UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
-                        daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?, is_active = 1
+                        daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
+                        protein_per_kg = ?, add_exercise_back = ?, is_active = 1
                     WHERE id = ?
                     """, arguments: StatementArguments(values + [id]))
                 guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
             } else {
                 try db.execute(sql: """
                     INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
-                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, is_active)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                     """, arguments: StatementArguments(values))
                 saved.id = db.lastInsertedRowID
             }
@@ -81,7 +83,8 @@ extension SQLiteRepositories: GoalRepository {
              dailyCalorieTarget: try row.decode(forColumn: "daily_calorie_target"),
              proteinG: try row.decode(forColumn: "protein_g"), carbsG: try row.decode(forColumn: "carbs_g"),
              fatG: try row.decode(forColumn: "fat_g"), isActive: try row.decode(forColumn: "is_active"),
-             createdOn: try row.localDate("created_on"))
+             createdOn: try row.localDate("created_on"), proteinPerKg: try row.decode(forColumn: "protein_per_kg"),
+             addsExerciseBack: try row.decode(forColumn: "add_exercise_back"))
     }
 }
 
@@ -108,7 +111,14 @@ extension SQLiteRepositories: CheckInRepository {
     public func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws {
         try writer.write { db in
             try Self.upsertCheckIn(checkIn, db)
-            if let body { _ = try Self.insertBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone) }
+            if let body {
+                // A record with an id is the day's weigh-in, corrected; one without is a new weigh-in.
+                if body.record.id == nil {
+                    _ = try Self.insertBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
+                } else {
+                    _ = try Self.updateBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
+                }
+            }
             if var night {
                 let sameDate = try SleepRecord.fetchAll(in: DateRange(start: night.date, end: night.date), db)
                 if let existing = sameDate.last?.id {

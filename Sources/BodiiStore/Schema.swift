@@ -12,6 +12,7 @@ enum Schema {
         ("v1", createV1),
         ("v2", foodCatalogV2),
         ("v3", foodSearchV3),
+        ("v4", goalRulesV4),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
@@ -217,6 +218,43 @@ enum Schema {
             -- Hands out N of custom food ids "custom:N": AUTOINCREMENT never gives a number twice,
             -- even after the food with the highest one is gone.
             CREATE TABLE custom_food_number (n INTEGER PRIMARY KEY AUTOINCREMENT);
+            """)
+    }
+
+    /// A goal keeps what each day's targets are derived from (PRODUCT.md §6): protein per kg of
+    /// trend weight and the "add exercise back" switch. What it worked out to when it was set is
+    /// unknown (NULL) for a goal set before any weigh-in. A goal set before this keeps the protein
+    /// per kg it was set with: its protein grams over the weight of its day (1.8 when unknown).
+    /// SQLite cannot drop a NOT NULL, so the table is rebuilt (its CHECKs otherwise as in v1).
+    static func goalRulesV4(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE goal_v4 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                type TEXT NOT NULL CHECK (\(oneOf("type", ["lose", "maintain", "gain"]))),
+                target_weight_kg REAL CHECK (target_weight_kg > 0),
+                target_body_fat_percent REAL CHECK (target_body_fat_percent >= 0 AND target_body_fat_percent <= 100),
+                weekly_rate_kg REAL NOT NULL,          -- positive = losing
+                daily_calorie_target REAL CHECK (daily_calorie_target > 0),   -- as set; NULL = no weight yet
+                protein_g REAL CHECK (protein_g >= 0),
+                carbs_g REAL CHECK (carbs_g >= 0),
+                fat_g REAL CHECK (fat_g >= 0),
+                is_active INTEGER NOT NULL CHECK (is_active IN (0, 1)),
+                created_on TEXT NOT NULL CHECK (\(isDay("created_on"))),
+                protein_per_kg REAL NOT NULL DEFAULT 1.8 CHECK (protein_per_kg > 0 AND protein_per_kg <= 5),
+                add_exercise_back INTEGER NOT NULL DEFAULT 0 CHECK (add_exercise_back IN (0, 1))
+            );
+            INSERT INTO goal_v4 (id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg, daily_calorie_target,
+                                 protein_g, carbs_g, fat_g, is_active, created_on, protein_per_kg)
+            SELECT id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg, daily_calorie_target,
+                   protein_g, carbs_g, fat_g, is_active, created_on,
+                   COALESCE((SELECT CASE WHEN goal.protein_g / b.weight_kg BETWEEN 0.5 AND 5
+                                         THEN round(goal.protein_g / b.weight_kg, 2) END
+                             FROM body_record AS b WHERE b.date <= goal.created_on
+                             ORDER BY b.date DESC, b.id DESC LIMIT 1), 1.8)
+            FROM goal;
+            DROP TABLE goal;
+            ALTER TABLE goal_v4 RENAME TO goal;
+            CREATE UNIQUE INDEX goal_single_active ON goal(is_active) WHERE is_active = 1;
             """)
     }
 }

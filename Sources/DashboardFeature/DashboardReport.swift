@@ -26,8 +26,9 @@ public struct DashboardReport: Widget {
             Line([Span("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0), .muted), Span(value)])
         }
         var out: [Line] = [Line("Bodii — \(day.longLabel) · report for the last \(t.range.label)", .title), "", Line("Today", .title)]
-        out.append(row("Calories", "eaten \(kcal(d.eatenKcal)) · exercise +\(kcal(d.burnedKcal)) · target \(kcal(d.targetKcal)) · left \(kcal(d.remainingKcal))"))
-        let targets = s.goal
+        let leftLabel = d.targets?.addsExerciseBack == true ? "left incl. exercise" : "left"
+        out.append(row("Calories", "eaten \(kcal(d.eatenKcal)) · exercise +\(kcal(d.burnedKcal)) · target \(kcal(d.targetKcal)) · \(leftLabel) \(kcal(d.remainingKcal))"))
+        let targets = d.targets?.macros
         func macro(_ name: String, _ value: Double, _ target: Double?) -> String {
             "\(name) \(Int(value.rounded()))" + (target.map { "/\(Int($0.rounded()))" } ?? "") + " g"
         }
@@ -50,7 +51,7 @@ public struct DashboardReport: Widget {
             out.append(row("Goal", text))
         }
         if let basis = d.expenditure { out.append(row("Basis", basis.explanation)) }
-        out.append(row("Check-ins", "streak \(s.calendar.currentStreak) days" + (s.calendar.longestStreak.map { " · longest \($0) days" } ?? "")))
+        out.append(row("Check-ins", "streak " + Plural.count(s.calendar.currentStreak, "day") + (s.calendar.longestStreak.map { " · longest " + Plural.count($0, "day") } ?? "")))
 
         out += ["", Line("The last \(t.range.label) (\(t.days.first.map(\.iso) ?? "") to \(day.iso))", .title)]
         let eaten = t.daily.caloriesIn.compactMap { $0 }
@@ -63,9 +64,11 @@ public struct DashboardReport: Widget {
         } else {
             out.append(row("Weight", "no weigh-ins"))
         }
-        let nights = t.daily.sleepHours.compactMap { $0 }
-        out.append(row("Sleep", nights.isEmpty ? "no nights logged"
-            : "average \(DurationFormat.hoursMinutes(Int((nights.reduce(0, +) / Double(nights.count) * 60).rounded()))) on \(nights.count) nights"))
+        // Whole minutes back from the chart's hours, averaged by the one rule every screen uses.
+        let nights = t.daily.sleepHours.compactMap { $0 }.map { Int(($0 * 60).rounded()) }
+        out.append(row("Sleep", SleepMath.averageMinutes(nights).map {
+            "average \(DurationFormat.hoursMinutes($0)) on \(Plural.count(nights.count, "night"))"
+        } ?? "no nights logged"))
         let minutes = t.daily.exerciseMinutes.compactMap { $0 }.reduce(0, +)
         let weeks = max(1, Double(t.days.count) / 7)
         out.append(row("Exercise", "\(Int(minutes)) min, \(Int((minutes / weeks).rounded())) min a week on average"))

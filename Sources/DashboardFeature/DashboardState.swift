@@ -63,7 +63,7 @@ public struct DashboardState: Equatable, Sendable {
             weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
             last30Trend: last30.map { trendByDate[$0]?.trendKg },
             formula: summary.formula,
-            sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
+            sleepAverage7Minutes: SleepMath.averageMinutes(SleepMath.lastSevenDays(sleeps, endingOn: day).map(\.minutes)),
             exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },
             checkInDays7: calendar.days.filter { week.contains($0.date) && $0.checkIn != nil }.count,
             streak: calendar.currentStreak,

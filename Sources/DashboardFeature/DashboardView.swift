@@ -69,8 +69,10 @@ public struct DashboardView: Widget {
             pair("Exercise", "+" + kcal(d.burnedKcal)),
             pair("Target", kcal(d.targetKcal)),
         ]
-        if let left = d.remainingKcal {
+        if let targets = d.targets, let left = d.remainingKcal {
             lines.append(pair("Left", kcal(left), left < 0 ? .bad : .good))
+            // "Left incl. exercise" does not fit the label column: it goes on a line of its own.
+            if targets.addsExerciseBack { lines.append(Line("  incl. exercise", .muted)) }
         }
         if d.foods.isEmpty { lines.append(Line("No meals logged", .muted)) }
         return lines
@@ -122,7 +124,7 @@ public struct DashboardView: Widget {
 
     private func macroGauges(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let d = s.summary
-        let targets = s.goal
+        let targets = d.targets?.macros
         let items: [(String, Double, Double?, Role)] = [
             ("Protein", d.proteinG, targets?.proteinG, .protein), ("Carbs", d.carbsG, targets?.carbsG, .carbs),
             ("Fat", d.fatG, targets?.fatG, .fat),
@@ -138,7 +140,7 @@ public struct DashboardView: Widget {
     private func goalLines(_ s: DashboardState) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
         guard let goal = s.goal else {
-            return [Line("No goal yet.", .muted), Line("Set one in Settings (6).", .muted)]
+            return [Line("No goal: target is", .muted), Line("your expenditure.", .muted)] + expenditureLine(s) + [Line("Set one in Settings (6)", .muted)]
         }
         let rate = goal.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-goal.weeklyRateKg) + "/wk"
         var lines = [Line([Span(goal.type.label + " ", .accent), Span(rate, .text)])]
@@ -150,13 +152,18 @@ public struct DashboardView: Widget {
                 lines.append(pair("ETA", p.eta.map { $0.shortLabel(relativeTo: today) } ?? "not heading there yet", p.eta == nil ? .warn : .text, pad: 6))
             }
         }
-        if let basis = s.summary.expenditure {
-            switch basis.source {
-            case .adaptive(let days): lines.append(Line("Target: adaptive \(days)d", .muted))
-            case .formula: lines.append(Line("Target: formula \(basis.adaptiveDays)/14d", .muted))
-            }
+        return lines + expenditureLine(s)
+    }
+
+    /// The expenditure the target starts from, and its basis (PRODUCT.md §6): "From 2087 adaptive 23d".
+    private func expenditureLine(_ s: DashboardState) -> [Line] {
+        guard let basis = s.summary.expenditure else { return [] }
+        let detail: String
+        switch basis.source {
+        case .adaptive(let days): detail = "adaptive \(days)d"
+        case .formula: detail = "formula \(basis.adaptiveDays)/\(AdaptiveExpenditure.minimumDays)d"
         }
-        return lines
+        return [Line([Span("From ", .muted), Span(kcal(basis.kcalPerDay)), Span(" " + detail, .muted)])]
     }
 
     static func role(for status: SleepStatus) -> Role {

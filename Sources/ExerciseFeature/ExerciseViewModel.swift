@@ -9,7 +9,12 @@ public final class ExerciseViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
     private let logging: ExerciseLogging
-    public private(set) var day: LocalDate
+    /// The selected day, shared with the other tabs.
+    public private(set) var day: LocalDate {
+        get { selection.date }
+        set { selection.date = newValue }
+    }
+    private let selection: SelectedDay
     public private(set) var sessions: [ExerciseRecord] = []
     public private(set) var selected = 0
     /// Minutes in each calendar week (Monday to Sunday), oldest first, the last one holding `day`.
@@ -32,11 +37,11 @@ public final class ExerciseViewModel: TabScreen {
     static let chartWeeks = 12
     public nonisolated static let weeklyGuidelineMinutes = 150
 
-    public init(source: any Repositories, clock: any Clock) {
+    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
         logging = ExerciseLogging(store: source, clock: clock)
-        day = clock.today
+        self.selection = selection ?? SelectedDay(clock.today)
     }
 
     public let title = "Exercise"
