@@ -22,8 +22,9 @@ final class AppEnvironment {
     /// one-line failures with the right exit code.
     /// With `mustExist`, a missing file is an error and nothing is created (commands that only
     /// read, or need a profile, must not leave an empty database behind).
-    static func open(databasePath: String?, mustExist: Bool = false, clock: any Clock = SystemClock()) throws -> AppEnvironment {
+    static func open(databasePath: String?, mustExist: Bool = false, clock known: (any Clock)? = nil) throws -> AppEnvironment {
         let env = ProcessInfo.processInfo.environment
+        let clock = try known ?? ProcessClock.current(environment: env)
         let url = DatabaseLocation.resolve(explicit: databasePath, environment: env)
         if mustExist && !FileManager.default.fileExists(atPath: url.path) {
             throw CommandFailure.noInput("no Bodii database at \(url.path) yet: run `bodii` to set up your profile, or `bodii demo` for sample data")

@@ -21,13 +21,15 @@ public struct DashboardReport: Widget {
     var lines: [Line] {
         let s = state, d = state.summary, t = state.trends
         let fmt = UnitFormatter(s.unitSystem)
-        func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) kcal" } ?? "—" }
+        func whole(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))" } ?? "—" }
+        func kcal(_ v: Double?) -> String { v.map { whole($0) + " kcal" } ?? "—" }
         func row(_ label: String, _ value: String) -> Line {
             Line([Span("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0), .muted), Span(value)])
         }
         var out: [Line] = [Line("Bodii — \(day.longLabel) · report for the last \(t.range.label)", .title), "", Line("Today", .title)]
         let leftLabel = d.targets?.addsExerciseBack == true ? "left incl. exercise" : "left"
-        out.append(row("Calories", "eaten \(kcal(d.eatenKcal)) · exercise +\(kcal(d.burnedKcal)) · target \(kcal(d.targetKcal)) · \(leftLabel) \(kcal(d.remainingKcal))"))
+        // Exercise kcal go on the exercise line: this one must fit 80 columns with four numbers.
+        out.append(row("Calories", "eaten \(whole(d.eatenKcal)) · target \(whole(d.targetKcal)) · \(leftLabel) \(kcal(d.remainingKcal))"))
         let targets = d.targets?.macros
         func macro(_ name: String, _ value: Double, _ target: Double?) -> String {
             "\(name) \(Int(value.rounded()))" + (target.map { "/\(Int($0.rounded()))" } ?? "") + " g"
@@ -41,7 +43,8 @@ public struct DashboardReport: Widget {
         var sleep = d.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (d.sleepQuality.map { ", quality \($0)/5" } ?? "") } ?? "no night logged"
         if let avg = s.sleepAverage7Minutes { sleep += " · 7-day average " + DurationFormat.hoursMinutes(avg) }
         out.append(row("Sleep", sleep))
-        out.append(row("Exercise", "\(d.exerciseMinutes) min today · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
+        let exerciseKcal = "\(kcal(d.burnedKcal))" + (d.targets?.addsExerciseBack == true ? " (added back)" : "")
+        out.append(row("Exercise", "\(d.exerciseMinutes) min today, \(exerciseKcal) · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
         if let goal = s.goal {
             var text = goal.type.label + (goal.weeklyRateKg == 0 ? "" : " " + fmt.mass(abs(goal.weeklyRateKg)) + "/week")
             if let p = s.goalProgress {

@@ -37,7 +37,7 @@ struct LogFoodCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             // Everything that needs no database first: a bad argument must not create or touch one.
             let words = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
             switch (words.isEmpty, id) {

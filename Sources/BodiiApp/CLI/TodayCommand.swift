@@ -14,7 +14,7 @@ struct TodayCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             var day = clock.today
             if let text = date {
                 do throws(BodiiDomain.ValidationError) { day = try Validation.date(text, today: clock.today) } catch { throw CommandFailure.data(error.message) }
