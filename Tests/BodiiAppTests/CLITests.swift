@@ -134,10 +134,22 @@ import Testing
         // A profile and nothing else: nothing measured, and every key is still there.
         let db = folder.path("profile-only.sqlite")
         try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
-        let r = try runBodii(["today", "--json", "--db", db])
+        let r = try runBodii(["today", "--json", "--db", db], environment: ["BODII_NOW": "2026-11-22T23:30:00-05:00"])
         #expect(r.status == 0)
-        let expected = #"{"date":"\#(LocalDate.today().iso)","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"foods":[]}"#
+        // The day is BODII_NOW's own local day (22 Nov), not the machine's (23 Nov in UTC).
+        let expected = #"{"date":"2026-11-22","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null,"expenditure":null,"expenditure_basis":null,"expenditure_days":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"targets":{"protein_g":null,"carbs_g":null,"fat_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"foods":[]}"#
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
+    }
+
+    @Test func aBadBODIINOWIsAUsageError() throws {
+        let db = folder.path("now.sqlite")
+        try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
+        for bad in ["tomorrow", "2026-11-22", "2026-11-22T08:00:00", "2026-13-01T08:00:00Z"] {
+            let r = try runBodii(["today", "--db", db], environment: ["BODII_NOW": bad])
+            #expect(r.status == 64, "\(bad): \(r.stderr)")
+            #expect(r.stderr.contains("BODII_NOW"), "\(bad): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1)
+        }
     }
 
     @Test func todayJSONMatchesTheDaySummaryOnDemoData() throws {
