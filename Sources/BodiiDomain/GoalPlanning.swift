@@ -95,9 +95,9 @@ public struct ExpenditureBasis: Equatable, Sendable {
         let kcal = "\(Int(kcalPerDay.rounded())) kcal"
         switch source {
         case .adaptive(let days):
-            return "expenditure \(kcal), adaptive: \(Plural.count(days, "completed day")) of your intake and weight trend"
+            return "expenditure \(kcal), adaptive (\(Plural.count(days, "day")) of intake and trend)"
         case .formula:
-            return "expenditure \(kcal), formula TDEE; adaptive from \(AdaptiveExpenditure.minimumDays) fully logged days with weights (\(adaptiveDays) so far)"
+            return "expenditure \(kcal), formula (\(adaptiveDays) of \(AdaptiveExpenditure.minimumDays) logged days for adaptive)"
         }
     }
 

@@ -291,8 +291,10 @@ struct CheckInSummaryView: Widget {
         if let s = summary {
             row("Weight", s.weightKg.map { fmt.mass($0) + (s.trendWeightKg.map { "  (trend " + fmt.mass($0) + ")" } ?? "") } ?? "—")
             row("Slept", s.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (s.sleepQuality.map { "  quality \($0)/5" } ?? "") } ?? "—")
-            let target = s.targets.map { " of " + fmt.energy($0.kcal) + " (from \(fmt.energy($0.expenditure.kcalPerDay)), \($0.expenditure.label))" } ?? ""
-            row("Eaten", fmt.energy(s.eatenKcal) + target)
+            row("Eaten", fmt.energy(s.eatenKcal))
+            if let t = s.targets {
+                row("Target", "\(fmt.energy(t.kcal)), from \(Int(t.expenditure.kcalPerDay.rounded())) (\(t.expenditure.label))")
+            }
             row("Exercise", "\(s.exerciseMinutes) min, \(fmt.energy(s.burnedKcal))")
         }
         let mood = checkIn?.mood.map { DailyCheckIn.moodWords[$0 - 1] } ?? "—"

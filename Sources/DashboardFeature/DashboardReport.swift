@@ -43,8 +43,7 @@ public struct DashboardReport: Widget {
         var sleep = d.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (d.sleepQuality.map { ", quality \($0)/5" } ?? "") } ?? "no night logged"
         if let avg = s.sleepAverage7Minutes { sleep += " · 7-day average " + DurationFormat.hoursMinutes(avg) }
         out.append(row("Sleep", sleep))
-        let exerciseKcal = "\(kcal(d.burnedKcal))" + (d.targets?.addsExerciseBack == true ? " (added back)" : "")
-        out.append(row("Exercise", "\(d.exerciseMinutes) min today, \(exerciseKcal) · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
+        out.append(row("Exercise", "\(d.exerciseMinutes) min today, \(kcal(d.burnedKcal)) · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
         if let goal = s.goal {
             var text = goal.type.label + (goal.weeklyRateKg == 0 ? "" : " " + fmt.mass(abs(goal.weeklyRateKg)) + "/week")
             if let p = s.goalProgress {

@@ -82,10 +82,11 @@ public struct DashboardView: Widget {
         let fmt = UnitFormatter(s.unitSystem)
         guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("2, then a to log", .muted)] }
         let when = latest.date.shortLabel(relativeTo: today)
-        var lines = [pair("Weighed", when, .muted), pair("Latest", fmt.mass(latest.kg), .accent)]
-        lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—"))
+        // Labels of 8 so "176.1 lb" fits an 80-column card.
+        var lines = [pair("Weighed", when, .muted, pad: 8), pair("Latest", fmt.mass(latest.kg), .accent, pad: 8)]
+        lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—", pad: 8))
         if let change = s.weekChangeKg {
-            lines.append(pair("7 days", fmt.massChange(change), change <= 0 ? .good : .warn))
+            lines.append(pair("7 days", fmt.massChange(change), change <= 0 ? .good : .warn, pad: 8))
         }
         return lines
     }
@@ -94,7 +95,7 @@ public struct DashboardView: Widget {
     private func weightSparkline(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard s.latestWeight != nil, rect.height >= 5 else { return }
         let row = Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1)
-        let (label, line) = row.splitLeft(10)
+        let (label, line) = row.splitLeft(8)
         let days = min(s.last30Trend.count, line.width)
         buffer.write(Line("\(days) days", .muted), in: label, context: context)
         Sparkline(Array(s.last30Trend.suffix(days)), role: .series1).render(in: line, buffer: &buffer, context: context)

@@ -106,7 +106,8 @@ struct DietView: Widget {
             let left = targets.left(eaten: t.kcal, burned: burnedKcal)
             let extra = targets.addsExerciseBack ? " incl. exercise" : ""
             if y < inner.maxY {
-                buffer.write(Line([Span(String(repeating: " ", count: 8)),
+                // Under the gauge's bar; from the edge when "incl. exercise" needs the room.
+                buffer.write(Line([Span(String(repeating: " ", count: targets.addsExerciseBack ? 0 : 8)),
                                    Span(left >= 0 ? "\(NutrientFormat.kcal(left)) left" : "\(NutrientFormat.kcal(-left)) over", left >= 0 ? .good : .bad),
                                    Span(extra, .muted)]),
                              in: row(), context: context)

@@ -88,7 +88,7 @@ import Testing
         #expect(basis.source == .formula)
         #expect(basis.kcalPerDay == 2300)
         #expect(basis.adaptiveDays == 13)
-        #expect(basis.explanation == "expenditure 2300 kcal, formula TDEE; adaptive from 14 fully logged days with weights (13 so far)")
+        #expect(basis.explanation == "expenditure 2300 kcal, formula (13 of 14 logged days for adaptive)")
         #expect(basis.label == "formula")
         #expect(ExpenditureBasis.resolve(formulaTDEE: nil, intake: [], trend: [], asOf: today) == nil)
     }
