@@ -6,10 +6,13 @@ import TerminalKit
 public struct DashboardReport: Widget {
     public var state: DashboardState
     public var day: LocalDate
+    /// The range's figures, as the review computes them.
+    public var period: PeriodSummary
 
-    public init(state: DashboardState, day: LocalDate) {
+    public init(state: DashboardState, day: LocalDate, period: PeriodSummary) {
         self.state = state
         self.day = day
+        self.period = period
     }
 
     /// Rows of text before the charts; each chart gets `chartHeight` rows.
@@ -55,25 +58,23 @@ public struct DashboardReport: Widget {
         if let basis = d.expenditure { out.append(row("Basis", basis.explanation)) }
         out.append(row("Check-ins", "streak " + Plural.count(s.calendar.currentStreak, "day") + (s.calendar.longestStreak.map { " · longest " + Plural.count($0, "day") } ?? "")))
 
-        out += ["", Line("The last \(t.range.label) (\(t.days.first.map(\.iso) ?? "") to \(day.iso))", .title)]
-        let eaten = t.daily.caloriesIn.compactMap { $0 }
-        out.append(row("Calories", eaten.isEmpty ? "no meals logged"
-            : "average \(kcal(eaten.reduce(0, +) / Double(eaten.count)))/day on \(eaten.count) of \(t.days.count) days"
-                + (t.calorieTarget.map { " · target \(kcal($0))" } ?? "")))
-        let trend = t.trend.compactMap { $0 }
-        if let first = trend.first, let last = trend.last {
-            out.append(row("Weight", "trend \(fmt.mass(first)) → \(fmt.mass(last)) (\(fmt.massChange(last - first)))"))
+        let p = period
+        out += ["", Line("The last \(t.range.label) (\(p.range.start.iso) to \(p.range.end.iso))", .title)]
+        let c = p.calories
+        out.append(row("Calories", c.averageEaten.map { eaten in
+            "average \(kcal(eaten))/day on \(c.loggedDays) of \(Plural.count(p.range.dayCount, "day"))"
+                + (c.averageTarget == nil ? "" : " · \(c.adherentDays) within 10 % of target")
+        } ?? "no meals logged"))
+        if let start = p.weight.startTrendKg, let end = p.weight.endTrendKg {
+            out.append(row("Weight", "trend \(fmt.mass(start)) → \(fmt.mass(end)) (\(fmt.massChange(end - start)))"))
         } else {
             out.append(row("Weight", "no weigh-ins"))
         }
-        // Whole minutes back from the chart's hours, averaged by the one rule every screen uses.
-        let nights = t.daily.sleepHours.compactMap { $0 }.map { Int(($0 * 60).rounded()) }
-        out.append(row("Sleep", SleepMath.averageMinutes(nights).map {
-            "average \(DurationFormat.hoursMinutes($0)) on \(Plural.count(nights.count, "night"))"
+        out.append(row("Sleep", p.sleep.averageMinutes.map {
+            "average \(DurationFormat.hoursMinutes($0)) on \(Plural.count(p.sleep.nights, "night")), \(p.sleep.goodNights) of 7–9 h"
         } ?? "no nights logged"))
-        let minutes = t.daily.exerciseMinutes.compactMap { $0 }.reduce(0, +)
-        let weeks = max(1, Double(t.days.count) / 7)
-        out.append(row("Exercise", "\(Int(minutes)) min, \(Int((minutes / weeks).rounded())) min a week on average"))
+        out.append(row("Exercise", "\(p.exercise.minutes) min in \(Plural.count(p.exercise.sessions, "session")), "
+            + "\(Int(p.exercise.minutesPerWeek.rounded())) min a week on average"))
         return out
     }
 

@@ -136,6 +136,9 @@ import Testing
         let calories = Self.ints(in: today, after: "Calories").map(Double.init)
         let macros = Self.ints(in: today, after: "Macros").map(Double.init)
         let exercise = Self.ints(in: today, after: "Exercise").map(Double.init)
+        // The week's section averages the same seven nights as the 7-day average.
+        let week = String(out.stdout.split(separator: "\n").dropFirst(12).joined(separator: "\n"))
+        #expect(Self.duration(in: week, after: "Sleep      average ") == Self.duration(in: today, after: "7-day average "), "\(out.stdout)")
         return Figures(eaten: calories[safe: 0], target: calories[safe: 1], left: calories[safe: 2],
                        expenditure: Self.ints(in: today, after: "Basis").first.map(Double.init),
                        macros: Self.evens(macros), macroTargets: Self.odds(macros),

@@ -21,7 +21,7 @@ import Testing
         #expect(out.stdout.contains("report for the last month"))
         let summary = try DaySummaryQuery(source: BodiiDatabase(url: URL(fileURLWithPath: db)).repositories).summary(for: LocalDate.today())
         let target = try #require(summary.targetKcal)
-        #expect(out.stdout.contains("target \(Int(target)) kcal"), "the same target as the dashboard and today --json")
+        #expect(out.stdout.contains("target \(Int(target)) · left"), "the same target as the dashboard and today --json")
         for title in ["─ Calories ─", "─ Weight ─", "─ Sleep ─", "─ Exercise ─"] { #expect(out.stdout.contains(title)) }
         let lines = out.stdout.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= 80 }, "fits 80 columns")

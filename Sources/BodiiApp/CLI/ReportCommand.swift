@@ -30,7 +30,8 @@ struct ReportCommand: ParsableCommand {
             let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
             let day = env.clock.today
             let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, from: env.repositories)
-            let report = DashboardReport(state: state, day: day)
+            let period = try PeriodSummary.load(range: chartRange.dates(endingOn: day), source: env.repositories)
+            let report = DashboardReport(state: state, day: day, period: period)
             var buffer = Buffer(width: width, height: report.height)
             let context = RenderContext(theme: .fallback.colorless, symbols: ascii ? .ascii : .unicode)
             report.render(in: buffer.area, buffer: &buffer, context: context)
