@@ -68,8 +68,10 @@ public struct DaySummaryQuery {
         try source.dailyWeights(in: DateRange(ending: date, days: Self.trendWindowDays))
     }
 
-    /// `weights`: the result of `trendWindow(endingOn: date)`, when the caller has it already.
-    public func summary(for date: LocalDate, weights known: [(date: LocalDate, weightKg: Double)]? = nil) throws -> DaySummary {
+    /// `weights`: the result of `trendWindow(endingOn: date)`, and `targets`: a `TargetHistory`
+    /// covering `date`, when the caller has them already.
+    public func summary(for date: LocalDate, weights known: [(date: LocalDate, weightKg: Double)]? = nil,
+                        targets knownTargets: TargetHistory? = nil) throws -> DaySummary {
         let day = DateRange(start: date, end: date)
         let foods = try source.foodRecords(in: day)
         let exercise = try source.exerciseRecords(in: day)
@@ -78,7 +80,7 @@ public struct DaySummaryQuery {
         let snapshot = try source.latestMetabolismSnapshot(onOrBefore: date)
         let weights = try known ?? trendWindow(endingOn: date)
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
-        let history = try TargetHistory.load(range: day, source: source)
+        let history = try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
         let fibers = foods.compactMap(\.fiberG)
 
         return DaySummary(

@@ -72,12 +72,16 @@ public struct TargetHistory: Sendable {
     /// Days of weigh-ins the trend behind a day's target looks back over (ending the day before).
     public static let trendWindowDays = 120
 
+    /// The days whose targets this history can tell (what `load` read for); nil: any day of the data given.
+    public let covers: DateRange?
     let goals: [Goal]
     let snapshots: [MetabolismSnapshot]
     let logs: [LocalDate: DailyLog]
     let weights: [(date: LocalDate, weightKg: Double)]
 
-    public init(goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)]) {
+    public init(goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)],
+                covers: DateRange? = nil) {
+        self.covers = covers
         self.goals = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
         self.snapshots = snapshots.sorted { $0.date < $1.date }
         self.logs = Dictionary(logs.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
@@ -94,7 +98,7 @@ public struct TargetHistory: Sendable {
         let logs = try source.dailyLogs(in: DateRange(start: range.start.adding(days: -AdaptiveExpenditure.windowDays),
                                                       end: range.end.adding(days: -1)))
         let weights = try source.dailyWeights(in: DateRange(start: range.start.adding(days: -trendWindowDays), end: range.end))
-        return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights)
+        return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range)
     }
 
     /// The goal in force on `day`: the latest one set on or before it; before the first goal, the

@@ -40,7 +40,10 @@ public struct DashboardState: Equatable, Sendable {
         let chartWeights = try DashboardTrends.weightWindow(range: range, day: day, source: source)
         let windowStart = day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))
         let weights = chartWeights.filter { $0.date >= windowStart }
-        let summary = try query.summary(for: day, weights: weights)
+        // One read of what targets depend on serves the day and the check-in card's weeks.
+        let calendarRange = DateRange(ending: day, days: 7 * calendarWeeks)
+        let targets = try TargetHistory.load(range: calendarRange, source: source)
+        let summary = try query.summary(for: day, weights: weights, targets: targets)
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
         let latest = try weights.last.map { WeighIn(date: $0.date, kg: $0.weightKg) }
@@ -50,8 +53,7 @@ public struct DashboardState: Equatable, Sendable {
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
-        let calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: 7 * calendarWeeks), source: source,
-                                                longest: longestStreak)
+        let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets)
         let trendNow = trend.last(where: { $0.date <= day })?.trendKg
         let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 
