@@ -79,6 +79,8 @@ public struct Profile: Equatable, Sendable {
 }
 
 public struct BodyRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var weightKg: Double
@@ -87,13 +89,14 @@ public struct BodyRecord: Equatable, Sendable, Identifiable {
     public var recordedAt: Date
 
     public init(id: Int64? = nil, date: LocalDate, weightKg: Double, bodyFatPercent: Double? = nil,
-                muscleMassKg: Double? = nil, recordedAt: Date = Date()) {
+                muscleMassKg: Double? = nil, recordedAt: Date = Date(), provenance: Provenance = .bodii) {
         self.id = id
         self.date = date
         self.weightKg = weightKg
         self.bodyFatPercent = bodyFatPercent
         self.muscleMassKg = muscleMassKg
         self.recordedAt = recordedAt
+        self.provenance = provenance
     }
 
     /// Body-fat mass, derived so it can never disagree with weight and percentage.
@@ -214,6 +217,8 @@ public enum Meal: String, Codable, CaseIterable, Sendable {
 
 /// A food eaten on a day. Energy and macros are computed when logged and never rewritten.
 public struct FoodRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var meal: Meal
@@ -233,7 +238,8 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
     public init(id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double,
                 kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
                 sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
-                loggedAt: Date = Date()) {
+                loggedAt: Date = Date(), provenance: Provenance = .bodii) {
+        self.provenance = provenance
         self.id = id
         self.date = date
         self.meal = meal
@@ -258,6 +264,8 @@ public enum Intensity: String, Codable, CaseIterable, Sendable {
 }
 
 public struct ExerciseRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var activity: String
@@ -269,7 +277,8 @@ public struct ExerciseRecord: Equatable, Sendable, Identifiable {
     public var loggedAt: Date
 
     public init(id: Int64? = nil, date: LocalDate, activity: String, minutes: Int, intensity: Intensity,
-                met: Double, kcal: Double, loggedAt: Date = Date()) {
+                met: Double, kcal: Double, loggedAt: Date = Date(), provenance: Provenance = .bodii) {
+        self.provenance = provenance
         self.id = id
         self.date = date
         self.activity = activity
@@ -319,6 +328,8 @@ public enum SleepStatus: String, Codable, CaseIterable, Sendable {
 
 /// A night, filed under the date the sleeper woke up.
 public struct SleepRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var bedtime: ClockTime?
@@ -328,7 +339,8 @@ public struct SleepRecord: Equatable, Sendable, Identifiable {
     public var status: SleepStatus
 
     public init(id: Int64? = nil, date: LocalDate, bedtime: ClockTime? = nil, wakeTime: ClockTime? = nil,
-                minutes: Int, quality: Int? = nil, status: SleepStatus) {
+                minutes: Int, quality: Int? = nil, status: SleepStatus, provenance: Provenance = .bodii) {
+        self.provenance = provenance
         self.id = id
         self.date = date
         self.bedtime = bedtime

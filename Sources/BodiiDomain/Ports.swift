@@ -97,6 +97,23 @@ public struct HistoryBatch: Sendable {
 public protocol HistoryWriter {
     /// Writes the whole batch and refreshes DailyLog for every date it touches, in one transaction.
     func write(_ batch: HistoryBatch) throws
+    /// Like `write`, for imports: a record whose source already holds its external id is skipped
+    /// (a body record with its snapshot), so the same file imported twice adds nothing.
+    func merge(_ batch: HistoryBatch) throws -> MergeCounts
+}
+
+/// What a merge did, per kind of record.
+public struct MergeCounts: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable { case body, exercise, sleep, food, checkIn }
+    public var added: [Kind: Int] = [:]
+    public var alreadyThere: [Kind: Int] = [:]
+
+    public init() {}
+
+    /// Counts one record of `kind`, added or found there already.
+    public mutating func record(_ kind: Kind, added wasAdded: Bool) {
+        if wasAdded { added[kind, default: 0] += 1 } else { alreadyThere[kind, default: 0] += 1 }
+    }
 }
 
 /// Everything the app reads and writes, as one value to pass around.

@@ -171,25 +171,47 @@ extension SQLiteRepositories: HistoryWriter {
     /// with three set-based statements; one transaction, so an invalid record writes nothing.
     /// Check-ins replace those of the same date.
     public func write(_ batch: HistoryBatch) throws {
-        guard !batch.isEmpty else { return }
+        _ = try store(batch, skippingKnown: false)
+    }
+
+    public func merge(_ batch: HistoryBatch) throws -> MergeCounts {
+        try store(batch, skippingKnown: true)
+    }
+
+    private func store(_ batch: HistoryBatch, skippingKnown: Bool) throws -> MergeCounts {
+        var counts = MergeCounts()
+        guard !batch.isEmpty else { return counts }
+        let timeZone = timeZone
+        /// Inserts, or with `skippingKnown` inserts unless the source has the record already.
+        func insert<R: RowMapped>(_ record: R, _ db: Database) throws -> R? {
+            skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
+        }
         try writer.write { db in
             var dates = Set<LocalDate>()
             var bodyDates = Set<LocalDate>()
             for (record, snapshot) in batch.body {
-                _ = try Self.insertBody(record, snapshot: snapshot, db, timeZone: timeZone)
-                bodyDates.insert(record.date)
+                let saved = try insert(record, db)
+                if let id = saved?.id { try Self.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
+                if saved != nil { bodyDates.insert(record.date) }
+                counts.record(.body, added: saved != nil)
             }
             for record in batch.exercise {
-                _ = try ExerciseRecord.insert(record, db, timeZone: timeZone)
-                dates.insert(record.date)
+                let saved = try insert(record, db)
+                if saved != nil { dates.insert(record.date) }
+                counts.record(.exercise, added: saved != nil)
             }
             for record in batch.food {
-                _ = try FoodRecord.insert(record, db, timeZone: timeZone)
-                dates.insert(record.date)
+                let saved = try insert(record, db)
+                if saved != nil { dates.insert(record.date) }
+                counts.record(.food, added: saved != nil)
             }
-            for record in batch.sleep { _ = try SleepRecord.insert(record, db, timeZone: timeZone) }
-            for checkIn in batch.checkIns { try Self.upsertCheckIn(checkIn, db) }
+            for record in batch.sleep { counts.record(.sleep, added: try insert(record, db) != nil) }
+            for checkIn in batch.checkIns {
+                try Self.upsertCheckIn(checkIn, db)
+                counts.record(.checkIn, added: true)
+            }
             try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
         }
+        return counts
     }
 }

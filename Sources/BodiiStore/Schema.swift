@@ -13,6 +13,7 @@ enum Schema {
         ("v2", foodCatalogV2),
         ("v3", foodSearchV3),
         ("v4", goalRulesV4),
+        ("v5", provenanceV5),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
@@ -256,5 +257,18 @@ enum Schema {
             ALTER TABLE goal_v4 RENAME TO goal;
             CREATE UNIQUE INDEX goal_single_active ON goal(is_active) WHERE is_active = 1;
             """)
+    }
+
+    /// Where each record came from (PRODUCT.md §5): Bodii's own records are source 'bodii' with no
+    /// external id; an imported record keeps its id in the source, unique per source, so a
+    /// re-import skips it (`INSERT … ON CONFLICT (source, external_id) … DO NOTHING`).
+    static func provenanceV5(_ db: Database) throws {
+        for table in ["body_record", "food_record", "exercise_record", "sleep_record"] {
+            try db.execute(sql: """
+                ALTER TABLE \(table) ADD COLUMN source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64);
+                ALTER TABLE \(table) ADD COLUMN external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256);
+                CREATE UNIQUE INDEX \(table)_external ON \(table)(source, external_id) WHERE external_id IS NOT NULL;
+                """)
+        }
     }
 }
