@@ -8,7 +8,7 @@ import Testing
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder() }
 
-    var today: LocalDate { LocalDate.today() }
+    var today: LocalDate { TestClock.today }
 
     func records(_ db: String) throws -> [FoodRecord] {
         let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
@@ -49,7 +49,7 @@ import Testing
         let db = folder.path("meal.sqlite")
         let r = try runBodii(["log", "food", "--id", "usda:01123", "--serving", "large", "--db", db])
         #expect(r.status == 0, "\(r.stderr)")
-        let expected = Meal.likely(at: Date(), timeZone: .current)
+        let expected = Meal.breakfast   // 10:30 by TestClock
         #expect(try records(db).first?.meal == expected)
         #expect(r.stdout.contains("to \(expected.label) on"))
     }

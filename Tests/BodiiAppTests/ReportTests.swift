@@ -19,7 +19,7 @@ import Testing
         let out = try runBodii(["report", "--range", "month", "--db", db])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains("report for the last month"))
-        let summary = try DaySummaryQuery(source: BodiiDatabase(url: URL(fileURLWithPath: db)).repositories).summary(for: LocalDate.today())
+        let summary = try DaySummaryQuery(source: BodiiDatabase(url: URL(fileURLWithPath: db)).repositories).summary(for: TestClock.today)
         let target = try #require(summary.targetKcal)
         #expect(out.stdout.contains("target \(Int(target)) · left"), "the same target as the dashboard and today --json")
         for title in ["─ Calories ─", "─ Weight ─", "─ Sleep ─", "─ Exercise ─"] { #expect(out.stdout.contains(title)) }
