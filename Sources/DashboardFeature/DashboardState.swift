@@ -28,7 +28,7 @@ public struct DashboardState: Equatable, Sendable {
     public var calendar: CheckInCalendar
     public var trends: DashboardTrends
 
-    /// Weeks of check-in dots the dashboard card shows.
+    /// Weeks of check-in dots the dashboard card shows, Monday to Sunday, the last one up to the day.
     static let calendarWeeks = 3
 
     /// Reads the repositories for `day`, with trend charts over `range`. `longestStreak` also reads
@@ -41,7 +41,7 @@ public struct DashboardState: Equatable, Sendable {
         let windowStart = day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))
         let weights = chartWeights.filter { $0.date >= windowStart }
         // One read of what targets depend on serves the day and the check-in card's weeks.
-        let calendarRange = DateRange(ending: day, days: 7 * calendarWeeks)
+        let calendarRange = DateRange(start: day.monday.adding(days: -7 * (calendarWeeks - 1)), end: day)
         let targets = try TargetHistory.load(range: calendarRange, source: source)
         let summary = try query.summary(for: day, weights: weights, targets: targets)
         let profile = try source.loadProfile()

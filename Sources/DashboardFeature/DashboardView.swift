@@ -44,7 +44,7 @@ public struct DashboardView: Widget {
         macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
         card("Goal", goalLines(state), middle[1], &buffer, context)
         card("Check-ins", [], middle[2], &buffer, context)
-        CheckInCard(calendar: state.calendar, today: today, thisWeek: state.checkInDays7).render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
+        CheckInCard(calendar: state.calendar, today: today).render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
         TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[2], buffer: &buffer, context: context)
     }
 

@@ -50,7 +50,7 @@ struct ExerciseView: Widget {
     func renderWeeks(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let goal = ExerciseViewModel.weeklyGuidelineMinutes
         let current = weeks.last
-        let isThisWeek = current.map { ExerciseViewModel.monday(of: today) == $0.monday } ?? false
+        let isThisWeek = current.map { today.monday == $0.monday } ?? false
         let which = isThisWeek ? "this week" : "week of \(current.map { $0.monday.shortLabel(relativeTo: today) } ?? "")"
         let block = Block(title: "Minutes per week — last \(weeks.count) weeks",
                           rightTitle: "\(which) \(current?.minutes ?? 0) / \(goal) min")

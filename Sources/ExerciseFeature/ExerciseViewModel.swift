@@ -96,8 +96,8 @@ public final class ExerciseViewModel: TabScreen {
     public func reload() {
         do {
             unitSystem = try source.loadProfile()?.unitSystem ?? .metric
-            let firstMonday = Self.monday(of: day).adding(days: -7 * (Self.chartWeeks - 1))
-            let lastSunday = min(Self.monday(of: day).adding(days: 6), max(day, clock.today))
+            let firstMonday = day.monday.adding(days: -7 * (Self.chartWeeks - 1))
+            let lastSunday = min(day.monday.adding(days: 6), max(day, clock.today))
             let records = try source.exerciseRecords(in: DateRange(start: firstMonday, end: max(firstMonday, lastSunday)))
             sessions = records.filter { $0.date == day }
             var minutes = [Int](repeating: 0, count: Self.chartWeeks)
@@ -112,8 +112,6 @@ public final class ExerciseViewModel: TabScreen {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)
         }
     }
-
-    nonisolated static func monday(of date: LocalDate) -> LocalDate { date.adding(days: -date.weekdayIndex) }
 
     // MARK: Keys
 

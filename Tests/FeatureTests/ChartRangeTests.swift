@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import BodiiDomain
+import BodiiStore
+import DashboardFeature
+import TerminalKit
+
+/// A bordered chart found in a rendered buffer: its title row and the rows inside the border.
+struct RenderedChart {
+    var title: String
+    /// Rows inside the border, without the border columns and the one-column padding.
+    var rows: [[String]]
+
+    var labelRow: String { rows.last.map { $0.joined() } ?? "" }
+    var plotRows: ArraySlice<[String]> { rows.dropLast() }
+
+    /// Columns (from the left of the inner area) that hold any of `glyphs` above the labels.
+    func columns(where matches: (String) -> Bool) -> [Int] {
+        let width = rows.first?.count ?? 0
+        return (0..<width).filter { x in plotRows.contains { matches($0[x]) } }
+    }
+
+    static let barGlyphs = Set(Symbols.unicode.barLevels)
+    static func isBraille(_ s: String) -> Bool { s.unicodeScalars.first.map { (0x2801...0x28FF).contains($0.value) } ?? false }
+
+    /// Every block whose top-left corner is at or below `fromRow`.
+    static func all(in buffer: Buffer, fromRow: Int) -> [RenderedChart] {
+        var out: [RenderedChart] = []
+        for y in fromRow..<buffer.height {
+            for x in 0..<buffer.width where buffer[x, y].symbol == "╭" {
+                guard let right = (x + 1..<buffer.width).first(where: { buffer[$0, y].symbol == "╮" }),
+                      let bottom = (y + 1..<buffer.height).first(where: { buffer[x, $0].symbol == "╰" }) else { continue }
+                let title = (x..<right).map { buffer[$0, y].symbol }.joined()
+                let rows = (y + 1..<bottom).map { row in (x + 2..<right - 1).map { buffer[$0, row].symbol } }
+                out.append(RenderedChart(title: title, rows: rows))
+            }
+        }
+        return out
+    }
+}
+
+/// Item 7 of issue 9: a chart covers its whole range, and the charts shown together cover the
+/// same dates in the same columns — at the 80×24 minimum, 100×30 and 220×60 (content areas).
+@MainActor
+@Suite struct ChartRangeTests {
+    static let sizes = [(80, 21), (100, 27), (220, 57)]
+
+    /// "23 Nov 2025" or "Nov 2025": how an axis may name the range's first day.
+    func names(_ label: String, _ day: LocalDate) -> Bool {
+        label == day.shortLabel(relativeTo: TestDay.fixed) || label == "\(LocalDate.monthShortNames[day.month - 1]) \(day.year)"
+    }
+
+    @Test(arguments: ChartRange.allCases)
+    func dashboardChartsCoverTheRangeAndLineUp(range: ChartRange) throws {
+        let db = try TestDatabase.demo(days: 400, meals: true)
+        let state = try DashboardState.load(day: TestDay.fixed, range: range, from: db.repositories)
+        let first = range.dates(endingOn: TestDay.fixed).start
+        for (width, height) in Self.sizes {
+            var buffer = Buffer(width: width, height: height)
+            DashboardView(state: state, day: TestDay.fixed, today: TestDay.fixed).render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+            // The charts sit below the two rows of cards (7 + 6 rows under the header).
+            let charts = RenderedChart.all(in: buffer, fromRow: 14)
+            let at = "\(range.label) at \(width)×\(height)"
+            try #require(charts.count == 4, "\(at): \(charts.map(\.title))")
+            // Same dates in the same columns: the four x axes read the same.
+            for chart in charts.dropFirst() {
+                #expect(chart.labelRow == charts[0].labelRow, "\(at): \(chart.title)")
+            }
+            let labels = charts[0].labelRow.split(separator: " ")
+            #expect(labels.last == "today", "\(at): the last bar is the selected day")
+            if labels.count > 1 {
+                // The first label is the range's first day ("Nov 2025" takes two words).
+                let head = labels.prefix(2).joined(separator: " ")
+                #expect(names(String(labels[0]), first) || names(head, first), "\(at): starts at \(head), not \(first)")
+            }
+            // Demo meals and nights reach the selected day: the newest bars end at the right edge.
+            let plotEnd = (charts[0].rows.first?.count ?? 0) - 1
+            let calories = charts[0].columns { RenderedChart.barGlyphs.contains($0) }
+            let sleep = charts[2].columns { RenderedChart.barGlyphs.contains($0) }
+            #expect(calories.last == plotEnd && sleep.last == plotEnd, "\(at): the newest bars end at the right edge")
+            // The weight trend runs over the same slots, starting in the first bar's columns (its
+            // end depends on the last weigh-in, so only its start is pinned).
+            let weight = charts[1].columns(where: RenderedChart.isBraille)
+            let firstBar = min(calories.first ?? plotEnd, sleep.first ?? plotEnd)
+            if let start = weight.first, let end = weight.last {
+                #expect(end <= plotEnd && end >= plotEnd - (plotEnd - firstBar) / 4, "\(at): weight ends at \(end)")
+                #expect(start >= firstBar - 1 && start <= firstBar + 12, "\(at): weight starts at \(start), the first bar at \(firstBar)")
+            } else {
+                Issue.record("\(at): no weight line")
+            }
+        }
+    }
+
+    @Test(arguments: ChartRange.allCases)
+    func reportChartsShareOneAxis(range: ChartRange) throws {
+        let db = try TestDatabase.demo(days: 400, meals: true)
+        let state = try DashboardState.load(day: TestDay.fixed, range: range, from: db.repositories)
+        let report = DashboardReport(state: state, day: TestDay.fixed)
+        var buffer = Buffer(width: 80, height: report.height)
+        report.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+        let charts = RenderedChart.all(in: buffer, fromRow: 0)
+        try #require(charts.count == 4)
+        for chart in charts.dropFirst() { #expect(chart.labelRow == charts[0].labelRow, "\(range.label): \(chart.title)") }
+        let first = range.dates(endingOn: TestDay.fixed).start
+        let labels = charts[0].labelRow.split(separator: " ")
+        #expect(names(String(labels.first ?? ""), first) || names(labels.prefix(2).joined(separator: " "), first))
+        #expect(labels.last == "today")
+    }
+}
