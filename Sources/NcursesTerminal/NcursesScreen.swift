@@ -30,7 +30,7 @@ public final class NcursesScreen {
     /// Enters full-screen mode. Throws when stdin/stdout are not a terminal curses can use.
     public func start(noColor: Bool) throws {
         setlocale(LC_ALL, "")
-        supportsUnicode = bodii_locale_is_utf8() == 1
+        supportsUnicode = TerminalLocale.isUTF8
         guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
         guard bodii_start_screen() == 1 else {
             throw TerminalError.cannotInitialize(term: ProcessInfo.processInfo.environment["TERM"])
@@ -161,5 +161,15 @@ public enum TerminalError: Error, CustomStringConvertible {
         case .cannotInitialize(nil):
             return "could not start the terminal: TERM is not set (try TERM=xterm-256color)"
         }
+    }
+}
+
+/// Whether the user's locale (LC_ALL, LC_CTYPE, LANG, as the C library reads them) encodes text as
+/// UTF-8: the one test for drawing Unicode on screen and printing it on the command line.
+public enum TerminalLocale {
+    public static var isUTF8: Bool {
+        // Only the character type: numbers keep printing with a decimal point.
+        setlocale(LC_CTYPE, "")
+        return bodii_locale_is_utf8() == 1
     }
 }

@@ -39,6 +39,29 @@ import Testing
         #expect(drawing.isEmpty, "box drawing, blocks or braille in --ascii output")
     }
 
+    /// Issue 9, item 9: `--ascii`, or a locale that isn't UTF-8, means every byte is ASCII — in
+    /// the report, `today`, help and errors — with `-` for minus.
+    @Test func asciiAndANonUTF8LocalePrintOnlyASCII() throws {
+        let db = try demo()
+        let cLocale = ["LC_ALL": "C", "LANG": "C"]
+        let runs = [
+            ("report --ascii", try runBodii(["report", "--range", "quarter", "--ascii", "--db", db])),
+            ("report in C", try runBodii(["report", "--range", "year", "--db", db], environment: cLocale)),
+            ("today in C", try runBodii(["today", "--db", db], environment: cLocale)),
+            ("help in C", try runBodii(["report", "--help"], environment: cLocale)),
+            ("error in C", try runBodii(["report", "--width", "10", "--db", db], environment: cLocale)),
+        ]
+        for (name, out) in runs {
+            let text = out.stdout + out.stderr
+            #expect(!text.isEmpty, "\(name)")
+            let bad = text.split(separator: "\n").filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+            #expect(bad.isEmpty, "\(name): \(bad)")
+        }
+        #expect(runs[1].1.stdout.contains("Calories"))
+        let utf8 = try runBodii(["report", "--db", db], environment: ["LC_ALL": "C.UTF-8"])
+        #expect(utf8.stdout.contains("─ Calories"), "a UTF-8 locale still draws Unicode")
+    }
+
     @Test func badRangeAndMissingDatabase() throws {
         let db = try demo()
         let bad = try runBodii(["report", "--range", "fortnight", "--db", db])

@@ -58,6 +58,8 @@ func startBodii(_ arguments: [String], environment: [String: String] = [:]) thro
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "BODII_DB")
     env["BODII_NOW"] = TestClock.now
+    // Output follows the locale (ASCII unless UTF-8): tests choose it rather than inherit it.
+    env["LC_ALL"] = "C.UTF-8"
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe(), err = Pipe()

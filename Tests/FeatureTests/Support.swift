@@ -59,9 +59,9 @@ enum ContentSize: CaseIterable {
 let snapshotContext = RenderContext(theme: .fallback, symbols: .unicode)
 
 @MainActor
-func render(_ screen: any Screen, _ size: ContentSize) -> Buffer {
-    var buffer = Buffer(width: size.width, height: size.height)
-    screen.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+func render(_ screen: any Screen, _ size: ContentSize, context: RenderContext = snapshotContext) -> Buffer {
+    var buffer = Buffer(width: size.width, height: size.height, for: context)
+    screen.render(in: buffer.area, buffer: &buffer, context: context)
     return buffer
 }
 

@@ -9,8 +9,20 @@ struct GlobalOptions: ParsableArguments {
 }
 
 public enum BodiiMain {
+    /// `BodiiCommand.main`, but help and usage errors go through `PlainText` like every other
+    /// line Bodii prints, so a non-UTF-8 locale gets ASCII there too.
     public static func main() {
-        BodiiCommand.main(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst())))
+        do {
+            var command = try BodiiCommand.parseAsRoot(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch {
+            let code = BodiiCommand.exitCode(for: error)
+            let message = BodiiCommand.fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { PlainText.print(message) } else { StandardError.write(message) }
+            }
+            exit(code.rawValue)
+        }
     }
 }
 

@@ -47,7 +47,7 @@ struct LogExerciseCommand: ParsableCommand {
                     basis += a.isSingleEntry ? " (one Compendium value for every intensity)"
                         : " (no \(saved.intensity.rawValue) entry in the Compendium: the moderate MET)"
                 }
-                print("Logged \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue), \(FastFormat.oneDecimal(saved.met)) MET) "
+                PlainText.print("Logged \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue), \(FastFormat.oneDecimal(saved.met)) MET) "
                       + "on \(saved.date.iso): \(Int(saved.kcal.rounded())) kcal, \(basis)")
             }
         }

@@ -95,9 +95,9 @@ struct LogFoodCommand: ParsableCommand {
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
             try repos.addFoodRecord(record)
-            print("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
+            PlainText.print("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
                 + "\(Int(record.kcal.rounded())) kcal")
-            if let note { print(note) }
+            if let note { PlainText.print(note) }
         }
     }
 

@@ -41,7 +41,7 @@ struct LogSleepCommand: ParsableCommand {
                 var line = "Logged \(DurationFormat.hoursMinutes(n.minutes)) of sleep (\(n.status.label.lowercased())) for the night to \(n.date.iso)"
                 if let q = n.quality { line += ", quality \(q)/5" }
                 if let old = saved.replaced { line += "; it replaces the \(DurationFormat.hoursMinutes(old.minutes)) logged before" }
-                print(line)
+                PlainText.print(line)
             }
         }
     }

@@ -36,7 +36,7 @@ struct LogWeightCommand: ParsableCommand {
                     var line = "Logged \(fmt.mass(saved.weightKg)) on \(saved.date.iso)"
                     if let f = saved.bodyFatPercent { line += ", body fat \(String(format: "%.1f", f)) %" }
                     if let m = saved.muscleMassKg { line += ", muscle \(fmt.mass(m))" }
-                    print(line)
+                    PlainText.print(line)
                 } catch let error as UseCaseError {
                     throw CommandFailure.data(error.description)
                 }

@@ -40,7 +40,7 @@ struct SearchCommand: ParsableCommand {
             guard !foods.isEmpty else {
                 throw CommandFailure.data("no food matches \(JSONValue.quote(text)): try fewer or shorter words")
             }
-            print(json ? FoodSearchOutput.json(foods) : FoodSearchOutput.table(foods))
+            json ? print(FoodSearchOutput.json(foods)) : PlainText.print(FoodSearchOutput.table(foods))
         }
     }
 }

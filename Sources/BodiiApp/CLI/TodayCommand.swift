@@ -25,7 +25,7 @@ struct TodayCommand: ParsableCommand {
                 print(DaySummaryJSON.encode(summary))
             } else {
                 let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
-                print(DaySummaryText.render(summary, units: units))
+                PlainText.print(DaySummaryText.render(summary, units: units))
             }
         }
     }
