@@ -14,13 +14,6 @@ extension LocalDate {
     }
 }
 
-/// A count with its noun in the right number: "1 day", "2 days", "1 entry", "3 entries".
-public enum Plural {
-    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
-    }
-}
-
 public enum DurationFormat {
     /// "7 h 05" for 425 minutes.
     public static func hoursMinutes(_ minutes: Int) -> String {

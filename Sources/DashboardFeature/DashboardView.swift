@@ -97,7 +97,7 @@ public struct DashboardView: Widget {
         let row = Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1)
         let (label, line) = row.splitLeft(8)
         let days = min(s.last30Trend.count, line.width)
-        buffer.write(Line("\(days) days", .muted), in: label, context: context)
+        buffer.write(Line(Plural.count(days, "day"), .muted), in: label, context: context)
         Sparkline(Array(s.last30Trend.suffix(days)), role: .series1).render(in: line, buffer: &buffer, context: context)
     }
 

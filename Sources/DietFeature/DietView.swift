@@ -23,7 +23,7 @@ struct DietView: Widget {
         let totals = FoodTotals(items)
         var spans = [Span(day.longLabel, .title), Span(day == today ? "  today" : "", .muted)]
         if !items.isEmpty {
-            spans.append(Span("   \(items.count) \(items.count == 1 ? "entry" : "entries"), \(NutrientFormat.kcal(totals.kcal)) kcal", .muted))
+            spans.append(Span("   \(Plural.count(items.count, "entry", plural: "entries")), \(NutrientFormat.kcal(totals.kcal)) kcal", .muted))
         }
         buffer.write(spans, x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
         let (mealsArea, totalsArea) = body.splitRight(Self.totalsWidth(area.width))

@@ -296,7 +296,7 @@ public final class DietViewModel: TabScreen {
                 copy = nil
                 reload()
                 let kcal = source.reduce(0) { $0 + $1.kcal }
-                let n = source.count == 1 ? "1 entry" : "\(source.count) entries"
+                let n = Plural.count(source.count, "entry", plural: "entries")
                 status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: clock.today)).", kind: .success)
             } catch {
                 status = StatusMessage("Could not copy: \(error)", kind: .error)

@@ -30,7 +30,7 @@ struct ExerciseView: Widget {
         let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
         let minutes = sessions.reduce(0) { $0 + $1.minutes }
         let kcal = sessions.reduce(0) { $0 + $1.kcal }
-        let count = sessions.count == 1 ? "1 session" : "\(sessions.count) sessions"
+        let count = Plural.count(sessions.count, "session")
         let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(minutes) min · \(Int(kcal.rounded())) kcal")
         block.render(in: parts[0], buffer: &buffer, context: context)
         Table(columns: [
@@ -52,7 +52,7 @@ struct ExerciseView: Widget {
         let current = weeks.last
         let isThisWeek = current.map { today.monday == $0.monday } ?? false
         let which = isThisWeek ? "this week" : "week of \(current.map { $0.monday.shortLabel(relativeTo: today) } ?? "")"
-        let block = Block(title: "Minutes per week — last \(weeks.count) weeks",
+        let block = Block(title: "Minutes per week — last " + Plural.count(weeks.count, "week"),
                           rightTitle: "\(which) \(current?.minutes ?? 0) / \(goal) min")
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)

@@ -4,11 +4,13 @@ import Foundation
 enum ChartScale {
     /// Widens `lo...hi` to round numbers so labels are short. Coarse steps are half the range's
     /// magnitude (0…2430 → 0…2500, 0…9.3 → 0…9.5), for bars that start at zero; fine steps are a
-    /// tenth of it (80.43…82.61 → 80.4…82.7), for lines that should fill the height.
+    /// tenth of it (80.43…82.61 → 80.4…82.7), for lines that should fill the height — but never
+    /// finer than 0.1, the precision weights are shown in (80.52…81.37 → 80.5…81.4, not 80.52).
     static func nice(_ lo: Double, _ hi: Double, coarse: Bool = true) -> (lo: Double, hi: Double) {
         guard lo.isFinite, hi.isFinite else { return (0, 1) }
         if hi <= lo { return (lo - 1, lo + 1) }
-        let step = pow(10, floor(log10(hi - lo))) / (coarse ? 2 : 10)
+        let magnitude = pow(10, floor(log10(hi - lo)))
+        let step = coarse ? magnitude / 2 : max(0.1, magnitude / 10)
         let nlo = floor(lo / step) * step, nhi = ceil(hi / step) * step
         return (nlo, nhi > nlo ? nhi : nlo + step)
     }

@@ -28,6 +28,9 @@ import Testing
         #expect(abs(saved.kcal - 105.02) < 1e-9)
         #expect(abs((saved.sugarsG ?? 0) - 14.4314) < 1e-9)   // copied from the catalog at logging time
         #expect(saved.sodiumMg != nil)
+        // One food is "1 item" (issue 9, item 13).
+        let day = try runBodii(["today", "--db", db])
+        #expect(day.stdout.contains("(1 item)"), "\(day.stdout)")
     }
 
     @Test func bySearchWordsAndServingsNamingThePickAndTheRunnersUp() throws {

@@ -28,6 +28,10 @@ import TerminalKit
             let charts = RenderedChart.all(in: buffer, fromRow: 14)
             let at = "\(range.label) at \(width)×\(height)"
             try #require(charts.count == 4, "\(at): \(charts.map(\.title))")
+            // Every title keeps its unit, even at 80 columns (item 13).
+            for (chart, unit) in zip(charts, ["kcal", "kg", "h", "min"]) {
+                #expect(chart.title.contains(unit), "\(at): \(chart.title)")
+            }
             // Same dates in the same columns: the four x axes read the same.
             for chart in charts.dropFirst() {
                 #expect(chart.labelRow == charts[0].labelRow, "\(at): \(chart.title)")
@@ -61,7 +65,8 @@ import TerminalKit
     func reportChartsShareOneAxis(range: ChartRange) throws {
         let db = try TestDatabase.demo(days: 400, meals: true)
         let state = try DashboardState.load(day: TestDay.fixed, range: range, from: db.repositories)
-        let report = DashboardReport(state: state, day: TestDay.fixed)
+        let period = try PeriodSummary.load(range: range.dates(endingOn: TestDay.fixed), source: db.repositories)
+        let report = DashboardReport(state: state, day: TestDay.fixed, period: period)
         var buffer = Buffer(width: 80, height: report.height)
         report.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
         let charts = RenderedChart.all(in: buffer, fromRow: 0)

@@ -154,3 +154,13 @@ import Testing
         #expect(b.cells.allSatisfy { $0.symbol.utf8.allSatisfy { $0 < 0x80 } })
     }
 }
+
+@Suite struct ChartAxisTests {
+    /// A quarter of weights moves less than a kilogram: the axis says 80.5, not 80.52.
+    @Test func lineChartLabelsKeepOneDecimal() {
+        let weights: [Double?] = [80.52, 80.61, 80.9, 81.12, 81.37]
+        let b = render(LineChart(series: [ChartSeries(weights)]), width: 20, height: 5)
+        let labels = b.lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }.filter { $0.first?.isNumber ?? false }
+        #expect(labels == ["81.4", "80.5"], "\(b.lines)")
+    }
+}

@@ -35,7 +35,7 @@ struct DemoCommand: ParsableCommand {
             if let last = batch.body.last {
                 try repos.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
             }
-            PlainText.print("Created a demo profile (\(DemoHistory.profile.name)) with \(days) days of history in \(env.database.url.path): "
+            PlainText.print("Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
                 + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
                 + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins.")
         }

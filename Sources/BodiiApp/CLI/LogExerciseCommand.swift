@@ -76,7 +76,7 @@ struct LogExerciseCommand: ParsableCommand {
         guard found.count > 1 else { return Match(activity: best, note: nil) }
         let others = found.dropFirst().prefix(3).map { "\"\($0.name)\"" }.joined(separator: ", ")
         let more = found.count > 4 ? ", …" : ""
-        return Match(activity: best, note: "\(quoted) matches \(found.count) activities; logged the best match, \"\(best.name)\" "
+        return Match(activity: best, note: "\(quoted) matches \(Plural.count(found.count, "activity", plural: "activities")); logged the best match, \"\(best.name)\" "
                      + "(others: \(others)\(more)). Name it more exactly to pick another.")
     }
 }
