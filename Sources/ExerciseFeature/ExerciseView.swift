@@ -20,7 +20,7 @@ struct ExerciseView: Widget {
         if let weight {
             // How a session's energy is worked out, with the weight new sessions on this day use.
             let fmt = UnitFormatter(unitSystem)
-            let formula = "kcal = (MET − 1) × \(fmt.mass(weight.kg)) × h" + (weight.isAssumed ? " (no weight logged)" : "")
+            let formula = "kcal = (MET − 1) × \(fmt.massInKg(weight.kg)) × h" + (weight.isAssumed ? " (no weight logged)" : "")
             let w = TextWidth.of(formula)
             if header.width - 2 - w > TextWidth.of(day.longLabel) + 9 {
                 buffer.write(formula, x: header.maxX - 1 - w, y: header.y, style: context.style(weight.isAssumed ? .warn : .muted))
