@@ -22,9 +22,7 @@ import SettingsFeature
 
     @Test func everyTabAndItsHelpAtBothSizes() throws {
         let db = try TestDatabase.demo(days: 120, meals: true)
-        var profile = try #require(try db.repositories.loadProfile())
-        profile.unitSystem = .imperial
-        try db.repositories.saveProfile(profile)
+        try db.useImperialUnits()
         let weight = try #require(try db.repositories.latestBodyRecord(onOrBefore: TestDay.fixed)?.weightKg)
         try db.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: 2600, weightKg: weight, on: TestDay.fixed.adding(days: -30)))
         let settings = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: ["mono"], themeProblems: [],

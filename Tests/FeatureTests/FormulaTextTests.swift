@@ -12,9 +12,7 @@ import SettingsFeature
 @Suite struct FormulaTextTests {
     func imperialDemo() throws -> TestDatabase {
         let db = try TestDatabase.demo()
-        var profile = try #require(try db.repositories.loadProfile())
-        profile.unitSystem = .imperial
-        try db.repositories.saveProfile(profile)
+        try db.useImperialUnits()
         return db
     }
 

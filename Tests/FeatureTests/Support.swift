@@ -42,6 +42,13 @@ final class TestDatabase {
         try TestDatabase(profile: DemoHistory.profile, demoDays: days, meals: meals)
     }
 
+    /// Switches the saved profile to imperial units (it must exist).
+    func useImperialUnits() throws {
+        guard var profile = try repositories.loadProfile() else { throw CocoaError(.coderValueNotFound) }
+        profile.unitSystem = .imperial
+        try repositories.saveProfile(profile)
+    }
+
     deinit {
         try? database.close()
         try? FileManager.default.removeItem(at: folder)
