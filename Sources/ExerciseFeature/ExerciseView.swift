@@ -60,7 +60,7 @@ struct ExerciseView: Widget {
         // Weeks are labelled by their Monday; a week without exercise has no bar.
         let labels = AxisLabels.everyNth(count: weeks.count, step: 3) { weeks[$0].monday.shortLabel(relativeTo: today) }
         BarChart(values: weeks.map { $0.minutes > 0 ? Double($0.minutes) : nil }, labels: labels, unit: "min",
-                 target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good, barWidth: 3, gap: 2)
+                 target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good)
             .render(in: inner, buffer: &buffer, context: context)
     }
 }

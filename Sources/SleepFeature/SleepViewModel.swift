@@ -235,7 +235,7 @@ struct SleepView: Widget {
         let byDate = Dictionary(nights.map { ($0.date, Double($0.minutes) / 60) }, uniquingKeysWith: { _, b in b })
         let days = DateRange(ending: day, days: 30).days
         BarChart(values: days.map { byDate[$0] }, labels: AxisLabels.everyNth(count: days.count, step: 7) { days[$0].shortLabel(relativeTo: today) },
-                 unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn, barWidth: 1, gap: 1)
+                 unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn)
             .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
     }
 
