@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import NcursesTerminal
-import TerminalKit
 
 /// A failure a command reports as one line on stderr, with the exit codes of PRODUCT.md §4
 /// (sysexits: 64 usage, 65 data, 66 no input, 74 I/O).
@@ -22,21 +20,6 @@ enum StandardError {
     static func write(_ line: String) {
         let line = PlainText.forLocale(line)
         FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
-    }
-}
-
-/// What commands print for people: pure ASCII unless the locale is UTF-8 (PRODUCT.md §7), the
-/// same rule and the same table as the full-screen app. JSON output is data and stays UTF-8.
-enum PlainText {
-    static let localeIsUTF8 = TerminalLocale.isUTF8
-
-    static func forLocale(_ text: String, ascii: Bool = false) -> String {
-        ascii || !localeIsUTF8 ? ASCIIText.transliterate(text) : text
-    }
-
-    /// Prints `text` for people; `ascii` forces ASCII whatever the locale (`--ascii`).
-    static func print(_ text: String, ascii: Bool = false) {
-        Swift.print(forLocale(text, ascii: ascii))
     }
 }
 
