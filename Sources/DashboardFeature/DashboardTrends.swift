@@ -6,6 +6,8 @@ import BodiiDomain
 /// (`bars(_:)`), so every chart covers the whole range.
 public struct DashboardTrends: Equatable, Sendable {
     public var range: ChartRange
+    /// The range's days, ending on the selected day.
+    public var span: DateRange
     /// One slot per day of the range (the weight chart's points).
     public var days: [LocalDate]
     public var weights: [Double?]
@@ -22,8 +24,6 @@ public struct DashboardTrends: Equatable, Sendable {
         /// the 150 min/week guideline.
         public var exerciseMinutes: [Double?]
     }
-
-    public var dateRange: DateRange { range.dates(endingOn: days.last ?? LocalDate(daysSinceEpoch: 0)) }
 
     /// The values of each bar of `grouping`: means of the days with data, exercise as a weekly rate.
     public func bars(_ grouping: ChartGrouping) -> Bars {
@@ -55,7 +55,7 @@ public struct DashboardTrends: Equatable, Sendable {
         for session in try source.exerciseRecords(in: span) { exercise[session.date, default: 0] += Double(session.minutes) }
 
         return DashboardTrends(
-            range: range, days: days,
+            range: range, span: span, days: days,
             weights: days.map { d in points[d].flatMap { $0.isInterpolated ? nil : $0.weightKg } },
             trend: days.map { points[$0]?.trendKg },
             calorieTarget: target,

@@ -109,7 +109,7 @@ extension TrendCharts {
         }
 
         init(trends: DashboardTrends, unitSystem: UnitSystem, today: LocalDate, width: Int) {
-            let range = trends.dateRange
+            let range = trends.span
             var grouping = ChartGrouping.fitting(range, columns: width - 6)
             var charts = Self.widgets(trends, grouping, unitSystem, today, axisWidth: 0)
             // The labels depend on the bars' values and the bars on the room the labels leave:
