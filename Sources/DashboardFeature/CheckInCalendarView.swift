@@ -97,7 +97,8 @@ struct CheckInCalendarView: Widget {
     /// A contribution graph: weeks as columns, weekdays as rows, the most recent weeks that fit.
     private func renderYear(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard let first = calendar.days.first else { return }
-        let grid = DotGrid(days: calendar.days.map { DotGrid.Day(Self.level($0.completeness), role: CheckInCard.role($0.adherence)) },
+        let grid = DotGrid(days: calendar.days.map { DotGrid.Day(Self.level($0.completeness), role: CheckInCard.role($0.adherence),
+                                                                     mark: CheckInCard.mark($0.adherence, context.symbols)) },
                            startWeekday: first.date.weekdayIndex, rowLabels: ["Mon", "", "Wed", "", "Fri", "", "Sun"])
         grid.render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: min(7, rect.height - 1)), buffer: &buffer, context: context)
         // Month names over the week where each month starts, in the grid's columns.

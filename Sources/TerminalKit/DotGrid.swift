@@ -8,10 +8,14 @@ public struct DotGrid: Widget, Equatable, Sendable {
     public struct Day: Equatable, Sendable {
         public var level: Level
         public var role: Role
+        /// A one-column mark drawn after the dot when weeks are two columns apart, so what the
+        /// role's colour says still shows without colour.
+        public var mark: String
 
-        public init(_ level: Level, role: Role = .good) {
+        public init(_ level: Level, role: Role = .good, mark: String = "") {
             self.level = level
             self.role = role
+            self.mark = mark
         }
     }
 
@@ -58,7 +62,8 @@ public struct DotGrid: Widget, Equatable, Sendable {
             case .empty: symbol = context.symbols.dotEmpty
             }
             let x = grid.x + (week - firstWeek) * step
-            buffer.write(symbol, x: x, y: grid.y + row, style: context.style(day.role), maxWidth: grid.maxX - x)
+            let text = step == 2 ? symbol + day.mark : symbol
+            buffer.write(text, x: x, y: grid.y + row, style: context.style(day.role), maxWidth: grid.maxX - x)
         }
     }
 }

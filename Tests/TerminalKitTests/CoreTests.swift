@@ -164,3 +164,15 @@ import Testing
         #expect(labels == ["81.4", "80.5"], "\(b.lines)")
     }
 }
+
+@Suite struct DotGridMarkTests {
+    /// With room for two columns a week, each dot carries its mark, so colour isn't the only sign.
+    @Test func marksFollowTheDotsWhenWeeksHaveTwoColumns() {
+        let days = [DotGrid.Day(.full, role: .good, mark: "v"), DotGrid.Day(.half, role: .bad, mark: "x")]
+        let wide = render(DotGrid(days: days), width: 4, height: 2)
+        #expect(wide.lines == ["●v  ", "◐x  "])
+        // Eight weeks in eight columns: one column a week, dots only.
+        let many = render(DotGrid(days: Array(repeating: days[0], count: 56)), width: 8, height: 1)
+        #expect(many.lines == ["●●●●●●●●"])
+    }
+}
