@@ -61,15 +61,18 @@ public final class BodyViewModel: TabScreen {
             return .formDialog(title: formTitle)
         }
         if pendingDelete != nil { return deletion.keyMap }
-        return KeyMap(title: "Body", bindings: [
-            KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true),
-            KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true),
-            KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true),
-            KeyBinding([.char("u")], help: "undo the last delete"),
-            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the history", footer: true),
-            KeyBinding([.pageDown, .pageUp], label: "PgDn/PgUp", help: "page through the history"),
-        ] + ChartZoom.bindings)
+        return Self.actions.keyMap
     }
+
+    /// What the browsing keys do: the one list behind both `handle` and help.
+    enum Action: Sendable { case add, edit, delete, undo, move(ListMove), zoom(ChartZoom) }
+
+    static let actions = ActionKeyMap<Action>(title: "Body", [
+        KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true).performs(.add),
+        KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true).performs(.edit),
+        KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true).performs(.delete),
+        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+    ] + ListMove.actions("in the history") { .move($0) } + ChartZoom.actions { .zoom($0) })
 
     public var isEditingText: Bool { form != nil }
     public var hasUnsavedInput: Bool {
@@ -105,24 +108,24 @@ public final class BodyViewModel: TabScreen {
             if result.changed { reload() }
             return .handled
         }
-        switch key {
-        case .char("a"): openForm(editing: nil)
-        case .char("e"):
-            guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to edit."); return .handled }
-            openForm(editing: rows[selected].record)
-        case .char("x"):
-            guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to delete."); return .handled }
-            deletion.ask(about: rows[selected].record)
-        case .char("u"): undoDelete()
-        case .char("j"), .down: selected = min(max(0, rows.count - 1), selected + 1)
-        case .char("k"), .up: selected = max(0, selected - 1)
-        case .pageDown: selected = min(max(0, rows.count - 1), selected + 10)
-        case .pageUp: selected = max(0, selected - 10)
-        default:
-            guard let zoom = ChartZoom(key) else { return .ignored }
-            range = zoom == .wider ? range.wider : range.narrower
-        }
+        guard let action = Self.actions.action(for: key) else { return .ignored }
+        perform(action)
         return .handled
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .add: openForm(editing: nil)
+        case .edit:
+            guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to edit."); return }
+            openForm(editing: rows[selected].record)
+        case .delete:
+            guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to delete."); return }
+            deletion.ask(about: rows[selected].record)
+        case .undo: undoDelete()
+        case .move(let move): selected = move.apply(to: selected, count: rows.count)
+        case .zoom(let zoom): range = zoom == .wider ? range.wider : range.narrower
+        }
     }
 
     private func describe(_ record: BodyRecord) -> String {

@@ -28,17 +28,20 @@ public final class DashboardViewModel: TabScreen {
 
     public let title = "Dashboard"
 
-    public var keyMap: KeyMap {
-        if calendarZoom != nil {
-            return KeyMap(title: "Check-in calendar", bindings: [
-                KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "zoom: week, month, year", footer: true),
-                KeyBinding([.escape, .char("g")], label: "Esc", help: "back to the dashboard", footer: true),
-            ])
-        }
-        return KeyMap(title: "Dashboard", bindings: DayStep.bindings + ChartZoom.bindings + [
-            KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true),
-        ])
-    }
+    public var keyMap: KeyMap { (calendarZoom != nil ? Self.calendarActions : Self.actions).keyMap }
+
+    /// What the keys do: the one list behind both `handle` and help.
+    enum Action: Sendable { case day(DayStep), zoom(ChartZoom), openCalendar, zoomCalendar(ChartZoom), closeCalendar }
+
+    static let actions = ActionKeyMap<Action>(title: "Dashboard", DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
+        KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true).performs(.openCalendar),
+    ])
+
+    static let calendarActions = ActionKeyMap<Action>(title: "Check-in calendar", [
+        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "zoom: week, month, year", footer: true)
+            .performs { key in ChartZoom(key).map { .zoomCalendar($0) } },
+        KeyBinding([.escape, .char("g")], label: "Esc", help: "back to the dashboard", footer: true).performs(.closeCalendar),
+    ])
 
     public func didBecomeVisible() { reload() }
 
@@ -53,33 +56,32 @@ public final class DashboardViewModel: TabScreen {
     }
 
     public func handle(_ key: Key) -> KeyResult {
-        if let zoom = calendarZoom { return handleCalendar(key, zoom: zoom) }
-        if key == .char("g") {
-            openCalendar(.month)
+        if calendarZoom != nil {
+            // The full-screen calendar keeps every key while it is open.
+            if let action = Self.calendarActions.action(for: key) { perform(action) }
             return .handled
         }
-        if let zoom = ChartZoom(key) {
-            range = zoom == .wider ? range.wider : range.narrower
-        } else if let step = DayStep(key) {
-            day = day.moved(by: step.offset, today: clock.today)
-        } else {
-            return .ignored
-        }
-        reload()
+        guard let action = Self.actions.action(for: key) else { return .ignored }
+        perform(action)
         return .handled
     }
 
-    private func handleCalendar(_ key: Key, zoom: CalendarZoom) -> KeyResult {
-        switch key {
-        case .escape, .char("g"):
+    private func perform(_ action: Action) {
+        switch action {
+        case .openCalendar: openCalendar(.month)
+        case .closeCalendar:
             calendarZoom = nil
             calendar = nil
-        default:
-            guard let step = ChartZoom(key) else { return .handled }
-            let next = CalendarZoom(rawValue: zoom.rawValue + (step == .wider ? 1 : -1)) ?? zoom
-            openCalendar(next)
+        case .zoomCalendar(let step):
+            guard let zoom = calendarZoom else { return }
+            openCalendar(CalendarZoom(rawValue: zoom.rawValue + (step == .wider ? 1 : -1)) ?? zoom)
+        case .zoom(let zoom):
+            range = zoom == .wider ? range.wider : range.narrower
+            reload()
+        case .day(let step):
+            day = day.moved(by: step.offset, today: clock.today)
+            reload()
         }
-        return .handled
     }
 
     private func openCalendar(_ zoom: CalendarZoom) {

@@ -79,14 +79,18 @@ public final class ExerciseViewModel: TabScreen {
             ])
         }
         if pendingDelete != nil { return deletion.keyMap }
-        return KeyMap(title: "Exercise", bindings: [
-            KeyBinding([.char("a")], help: "add", footer: true),
-            KeyBinding([.char("e")], help: "edit", footer: true),
-            KeyBinding([.char("x")], help: "delete", footer: true),
-            KeyBinding([.char("u")], help: "undo the last delete"),
-            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the day's sessions"),
-        ] + DayStep.bindings)
+        return Self.actions.keyMap
     }
+
+    /// What the browsing keys do: the one list behind both `handle` and help.
+    enum Action: Sendable { case add, edit, delete, undo, day(DayStep), move(ListMove) }
+
+    static let actions = ActionKeyMap<Action>(title: "Exercise", [
+        KeyBinding([.char("a")], help: "add", footer: true).performs(.add),
+        KeyBinding([.char("e")], help: "edit", footer: true).performs(.edit),
+        KeyBinding([.char("x")], help: "delete", footer: true).performs(.delete),
+        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+    ] + ListMove.actions("in the day's sessions") { .move($0) } + DayStep.actions { .day($0) })
 
     public var isEditingText: Bool { picker != nil || editor != nil }
     public var hasUnsavedInput: Bool { editor != nil || (picker?.hasInput ?? false) }
@@ -124,27 +128,28 @@ public final class ExerciseViewModel: TabScreen {
             if result.changed { reload() }
             return .handled
         }
-        if let step = DayStep(key) {
+        guard let action = Self.actions.action(for: key) else { return .ignored }
+        perform(action)
+        return .handled
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .add:
+            picker = ActivityPicker()
+            status = nil
+        case .edit: openEditor()
+        case .delete:
+            guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to delete on this day."); return }
+            deletion.ask(about: sessions[selected])
+            status = nil
+        case .undo: undoDelete()
+        case .day(let step):
             day = day.moved(by: step.offset, today: clock.today)
             selected = 0
             reload()
-            return .handled
+        case .move(let move): selected = move.apply(to: selected, count: sessions.count)
         }
-        switch key {
-        case .char("a"):
-            picker = ActivityPicker()
-            status = nil
-        case .char("e"): openEditor()
-        case .char("x"):
-            guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to delete on this day."); return .handled }
-            deletion.ask(about: sessions[selected])
-            status = nil
-        case .char("u"): undoDelete()
-        case .char("j"), .down: selected = min(max(0, sessions.count - 1), selected + 1)
-        case .char("k"), .up: selected = max(0, selected - 1)
-        default: return .ignored
-        }
-        return .handled
     }
 
     private func handlePicker(_ key: Key) -> KeyResult {

@@ -43,15 +43,18 @@ public final class SleepViewModel: TabScreen {
             return .formDialog(title: formTitle)
         }
         if pendingDelete != nil { return deletion.keyMap }
-        return KeyMap(title: "Sleep", bindings: [
-            KeyBinding([.char("a")], help: "log a night", footer: true),
-            KeyBinding([.char("e")], help: "edit the selected night", footer: true),
-            KeyBinding([.char("x")], help: "delete the selected night", footer: true),
-            KeyBinding([.char("u")], help: "undo the last delete"),
-        ] + DayStep.bindings + [
-            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move in the list", footer: true),
-        ])
+        return Self.actions.keyMap
     }
+
+    /// What the browsing keys do: the one list behind both `handle` and help.
+    enum Action: Sendable { case add, edit, delete, undo, day(DayStep), move(ListMove) }
+
+    static let actions = ActionKeyMap<Action>(title: "Sleep", [
+        KeyBinding([.char("a")], help: "log a night", footer: true).performs(.add),
+        KeyBinding([.char("e")], help: "edit the selected night", footer: true).performs(.edit),
+        KeyBinding([.char("x")], help: "delete the selected night", footer: true).performs(.delete),
+        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+    ] + DayStep.actions { .day($0) } + ListMove.actions("in the list") { .move($0) })
 
     public var isEditingText: Bool { form != nil }
     public var hasUnsavedInput: Bool {
@@ -83,25 +86,26 @@ public final class SleepViewModel: TabScreen {
             if result.changed { reload() }
             return .handled
         }
-        if let step = DayStep(key) {
+        guard let action = Self.actions.action(for: key) else { return .ignored }
+        perform(action)
+        return .handled
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .add: openForm(editing: nil)
+        case .edit:
+            guard let night = selectedNight else { status = StatusMessage("Nothing to edit."); return }
+            openForm(editing: night)
+        case .delete:
+            guard let night = selectedNight else { status = StatusMessage("Nothing to delete."); return }
+            deletion.ask(about: night)
+        case .undo: undoDelete()
+        case .day(let step):
             day = day.moved(by: step.offset, today: clock.today)
             reload()
-            return .handled
+        case .move(let move): selected = move.apply(to: selected, count: nights.count)
         }
-        switch key {
-        case .char("a"): openForm(editing: nil)
-        case .char("e"):
-            guard let night = selectedNight else { status = StatusMessage("Nothing to edit."); return .handled }
-            openForm(editing: night)
-        case .char("x"):
-            guard let night = selectedNight else { status = StatusMessage("Nothing to delete."); return .handled }
-            deletion.ask(about: night)
-        case .char("u"): undoDelete()
-        case .char("j"), .down: selected = min(max(0, nights.count - 1), selected + 1)
-        case .char("k"), .up: selected = max(0, selected - 1)
-        default: return .ignored
-        }
-        return .handled
     }
 
     private func describe(_ night: SleepRecord) -> String {
