@@ -149,7 +149,7 @@ import Testing
         }
     }
 
-    @Test func anEarlierBackupIsNeverOverwritten() throws {
+    @Test func aBackupIsKeptOncePerVersion() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
             do {
@@ -162,8 +162,12 @@ import Testing
             let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
             let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             defer { try? db.close() }
-            #expect(db.backupURL?.path == url.path + ".backup-v3-2")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-v3")) == taken)
+            // An earlier copy of the same version (an upgrade interrupted before) gives way to the
+            // newer one: one backup per version, never a pile.
+            #expect(db.backupURL?.path == url.path + ".backup-v3")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-v3")) != taken)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.filter { $0.contains(".backup-") } == ["bodii.sqlite.backup-v3"])
         }
     }
 
