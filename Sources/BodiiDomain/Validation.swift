@@ -116,11 +116,18 @@ public enum Validation {
     public static func mood(_ text: String) throws(ValidationError) -> Int { try rating(text, field: "mood") }
     public static func energy(_ text: String) throws(ValidationError) -> Int { try rating(text, field: "energy") }
 
-    /// A day as YYYY-MM-DD, not after `today`.
+    /// The first day any date may be: nothing in a health log is older.
+    public static let earliestDate = LocalDate(year: 1900, month: 1, day: 1) ?? LocalDate(daysSinceEpoch: -25_567)
+
+    /// The last day any date may be (a due date, a plan): a year from `today`.
+    public static func latestDate(today: LocalDate) -> LocalDate { today.adding(days: 366) }
+
+    /// A day as YYYY-MM-DD, from 1900-01-01 and not after `today`.
     public static func date(_ text: String, today: LocalDate, field: String = "date") throws(ValidationError) -> LocalDate {
-        let allowed = "a date as YYYY-MM-DD, not after \(today.iso)"
+        let allowed = "a date as YYYY-MM-DD, \(earliestDate.iso) to \(today.iso)"
         let date = try isoDate(text, field: field, allowed: allowed)
         guard date <= today else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .inFuture) }
+        guard date >= earliestDate else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
         return date
     }
 
@@ -221,7 +228,11 @@ public enum Validation {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
         guard let date = LocalDate(iso: trimmed) else {
-            throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidFormat)
+            // The right shape with a day that does not exist (2026-02-30) is not a typo of format.
+            let shaped = trimmed.count == 10 && trimmed.enumerated().allSatisfy { i, c in
+                (i == 4 || i == 7) ? c == "-" : (c.isASCII && c.isNumber)
+            }
+            throw ValidationError(field: field, value: text, allowed: allowed, problem: shaped ? .notARealDate : .invalidFormat)
         }
         return date
     }

@@ -4,21 +4,15 @@ import Foundation
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Database file (default: $BODII_DB, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Database file (default: $BODII_DB, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
     var db: String?
-}
-
-public enum BodiiMain {
-    public static func main() {
-        BodiiCommand.main(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst())))
-    }
 }
 
 /// `--db` is global (PRODUCT.md §4): `bodii --db X today` must work like `bodii today --db X`.
 /// ArgumentParser would give a leading option to the default subcommand, so it is moved after
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
-    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "help"]
+    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "help"]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -47,12 +41,13 @@ struct BodiiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodii",
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
-        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self],
+        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self,
+                      ProfileCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
 
-struct RunCommand: ParsableCommand {
+struct RunCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the full-screen app (the default).")
 
     @OptionGroup var global: GlobalOptions
@@ -76,4 +71,9 @@ struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Record a measurement from the command line.",
         subcommands: [LogWeightCommand.self, LogFoodCommand.self, LogExerciseCommand.self, LogSleepCommand.self])
+}
+
+/// A command that opens the database: its `--db`, for messages about the file.
+protocol DatabaseCommand {
+    var global: GlobalOptions { get }
 }

@@ -2,14 +2,14 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Fill a new database with a sample profile and a realistic, generated history.",
         discussion: "Refuses a database that already has a profile, so your own data is never mixed with sample data.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
     var days: Int = 90
 
     func validate() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BodiiDomain
 import Foundation
 
 /// A failure a command reports as one line on stderr, with the exit codes of PRODUCT.md §4
@@ -17,8 +18,11 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 enum StandardError {
+    /// Writes one line: whatever `line` holds (a value typed on the command line, a stored name),
+    /// control and bidi characters come out escaped, so a message is one line and moves no cursor.
     static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        let text = line.hasSuffix("\n") ? String(line.dropLast()) : line
+        FileHandle.standardError.write(Data((TerminalText.printable(text) + "\n").utf8))
     }
 }
 
@@ -33,9 +37,10 @@ extension ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            // Anything else comes from the disk or the database: an I/O error, said in one line.
-            StandardError.write("bodii: \(error)")
-            throw ExitCode(CommandFailure.Kind.io.rawValue)
+            // Anything else comes from the disk or the database: said in one line, without SQL.
+            let failure = FailureLine.forUnexpected(error, databasePath: (self as? DatabaseCommand)?.global.db)
+            StandardError.write("bodii: \(failure.line)")
+            throw ExitCode(failure.code.rawValue)
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct LogFoodCommand: ParsableCommand {
+struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "food",
         abstract: "Record a food eaten: found by search words or --id, by grams or by servings.",
@@ -14,19 +14,19 @@ struct LogFoodCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"))
     var query: [String] = []
-    @Option(name: .long, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
     var id: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grams eaten (0.1–5000).", valueName: "g"))
     var grams: String?
-    @Option(name: .long, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
     var serving: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings (default 1).", valueName: "n"))
     var qty: String?
-    @Option(name: .long, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
     var meal: String?
-    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
 
     /// How much, as given on the command line.
@@ -39,17 +39,22 @@ struct LogFoodCommand: ParsableCommand {
         try reportingFailures {
             let clock = SystemClock()
             // Everything that needs no database first: a bad argument must not create or touch one.
-            let words = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let words = try PositionalWords.values(query).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             switch (words.isEmpty, id) {
             case (false, .some): throw CommandFailure.usage("give search words or --id, not both")
             case (true, nil): throw CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
             default: break
             }
+            if id == nil, FoodSearchQuery(words).isEmpty {
+                // Nothing to search by ("!!!", "🍌") would otherwise log the most-used food.
+                throw CommandFailure.data("food \(ValidationError.quoted(words)) has no letters or digits to search by: "
+                                          + "give words of a food's name, e.g. bodii log food banana --grams 120")
+            }
             let amount = try Self.amount(grams: grams, serving: serving, qty: qty)
             let mealChoice: Meal
             if let meal {
                 do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal) } catch {
-                    throw CommandFailure.usage("--meal \"\(meal)\" is not a meal: allowed breakfast, lunch, dinner or snacks")
+                    throw CommandFailure.usage("--meal \(ValidationError.quoted(meal)) is not a meal: allowed breakfast, lunch, dinner or snacks")
                 }
             } else {
                 mealChoice = Meal.likely(at: clock.now, timeZone: clock.timeZone)
@@ -70,7 +75,7 @@ struct LogFoodCommand: ParsableCommand {
             } else {
                 let matches = try repos.searchFoods(words, limit: 3)
                 guard let best = matches.first, let found = try repos.food(id: best.id) else {
-                    throw CommandFailure.data("no food matches \(JSONValue.quote(words)): try fewer or other words")
+                    throw CommandFailure.data(try Self.noMatch(words, in: repos))
                 }
                 food = found
                 if matches.count > 1 {
@@ -95,10 +100,20 @@ struct LogFoodCommand: ParsableCommand {
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
             try repos.addFoodRecord(record)
-            print("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
-                + "\(Int(record.kcal.rounded())) kcal")
-            if let note { print(note) }
+            print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
+                + "\(Int(record.kcal.rounded())) kcal"))
+            if let note { print(TerminalText.printable(note)) }
         }
+    }
+
+    /// Why nothing was logged for `words`, with the foods its single words find, if any.
+    static func noMatch(_ words: String, in repos: any FoodCatalogRepository) throws -> String {
+        var close: [String] = []
+        for word in words.split(separator: " ") where close.count < 3 {
+            for food in try repos.searchFoods(String(word), limit: 2) where !close.contains(food.name) { close.append(food.name) }
+        }
+        let hint = close.isEmpty ? "try fewer or other words" : "close names: " + close.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        return "no food matches \(ValidationError.quoted(words)); nothing was logged: \(hint)"
     }
 
     /// Why `name` picks no serving of `food`, with the servings it has.

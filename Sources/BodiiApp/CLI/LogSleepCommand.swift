@@ -2,22 +2,22 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct LogSleepCommand: ParsableCommand {
+struct LogSleepCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "sleep",
         abstract: "Record a night: bed and wake time (crossing midnight is fine) or a duration, optional quality.",
         discussion: "A date has one night: logging another night for it replaces the first.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("Bedtime, HH:MM (24-hour).", valueName: "HH:MM"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bedtime, HH:MM (24-hour).", valueName: "HH:MM"))
     var bed: String?
-    @Option(name: .long, help: ArgumentHelp("Wake time, HH:MM (24-hour).", valueName: "HH:MM"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wake time, HH:MM (24-hour).", valueName: "HH:MM"))
     var wake: String?
-    @Option(name: .long, help: ArgumentHelp("How long you slept (7h30, 7:30, 7.5, 450m), instead of --bed or --wake.", valueName: "duration"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long you slept (7h30, 7:30, 7.5, 450m), instead of --bed or --wake.", valueName: "duration"))
     var duration: String?
-    @Option(name: .long, help: ArgumentHelp("How well you slept, 1–5.", valueName: "1-5"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How well you slept, 1–5.", valueName: "1-5"))
     var quality: String?
-    @Option(name: .long, help: ArgumentHelp("The day you woke up (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day you woke up (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
 
     func validate() throws {
@@ -28,7 +28,7 @@ struct LogSleepCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
+            let env = try AppEnvironment.open(databasePath: global.db)
             let logging = SleepLogging(store: env.repositories, clock: env.clock)
             let input = SleepEntryInput(bedtime: bed ?? "", wakeTime: wake ?? "", duration: duration ?? "",
                                         quality: quality ?? "", date: date ?? "")
