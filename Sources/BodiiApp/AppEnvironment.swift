@@ -19,9 +19,11 @@ final class AppEnvironment {
     }
 
     /// Opens the database at `--db`, `$BODII_DB` or the default path; store errors become
-    /// one-line failures with the right exit code. Commands that only read pass `.readOnly`: they
-    /// never create, migrate or change the file, and a missing one is "no Bodii database yet" (66).
-    static func open(databasePath: String?, access: BodiiDatabase.Access = .readWrite,
+    /// one-line failures with the right exit code. Commands write through one connection
+    /// (`.command`: opening changes nothing); the full-screen app uses a pool (`.readWrite`).
+    /// Commands that only read pass `.readOnly`: they never create, migrate or change the file, and
+    /// a missing one is "no Bodii database yet" (66).
+    static func open(databasePath: String?, access: BodiiDatabase.Access = .command,
                      clock: any Clock = SystemClock()) throws -> AppEnvironment {
         let env = ProcessInfo.processInfo.environment
         let url = DatabaseLocation.resolve(explicit: databasePath, environment: env)

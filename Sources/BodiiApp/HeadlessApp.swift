@@ -9,7 +9,7 @@ public final class HeadlessApp {
     private let shell: AppShell
 
     public init(databasePath: String, symbols: Symbols = .unicode) throws {
-        let environment = try AppEnvironment.open(databasePath: databasePath)
+        let environment = try AppEnvironment.open(databasePath: databasePath, access: .readWrite)
         shell = AppShellBuilder(environment: environment, symbols: symbols, colorless: false).build()
     }
 

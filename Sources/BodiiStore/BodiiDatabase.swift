@@ -26,8 +26,12 @@ public final class BodiiDatabase: Sendable {
 
     /// How a command uses the database.
     public enum Access: Sendable {
-        /// Creates the file when missing, migrates it, writes.
+        /// Creates the file when missing, migrates it, writes; a pool of connections (the app).
         case readWrite
+        /// The same through one connection, for a command that runs once and exits. Opening it
+        /// writes nothing: a pool's opening commits an empty transaction (GRDB makes sure the -wal
+        /// is not empty), which changes the file even when the command is then refused.
+        case command
         /// Never creates, changes, migrates or writes anything (`today`, `report`, `search`): works
         /// on a read-only file or folder. A missing file is `StoreError.noDatabase`.
         case readOnly
@@ -46,7 +50,7 @@ public final class BodiiDatabase: Sendable {
     init(url: URL, migrator: DatabaseMigrator, access: Access = .readWrite, timeZone: TimeZone,
          catalog: ShippedCatalog? = .usdaSR24) throws {
         let path = url.path
-        let state = try DatabaseFile.prepare(at: url, creating: access == .readWrite)
+        let state = try DatabaseFile.prepare(at: url, creating: access != .readOnly)
         if access == .readOnly, state == .new { throw StoreError.noDatabase(path) }
         // Two Bodii processes opening a new file at once would race to create the schema; an
         // advisory lock lets one finish first. It is taken on the folder, not the file: closing
@@ -74,12 +78,13 @@ public final class BodiiDatabase: Sendable {
                 var config = Configuration()
                 config.foreignKeysEnabled = true
                 config.busyMode = .timeout(5)   // the CLI and the full-screen app may share the file
-                let pool = try Self.openAndMigrate(path: path, configuration: config, migrator: migrator)
                 // A health log is small and written rarely: every commit reaches the disk before
                 // it is acknowledged, power loss included (GRDB's WAL default is NORMAL).
-                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                let opened = try Self.openAndMigrate(path: path, configuration: config, migrator: migrator,
+                                                     pool: access == .readWrite)
+                try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
                 Self.restrictSidecars(of: path)
-                writer = pool
+                writer = opened
             }
         } catch let error as DatabaseError {
             throw StoreError.describing(error, path: path)
@@ -117,17 +122,18 @@ public final class BodiiDatabase: Sendable {
     /// one just committed (GRDB reads the applied migrations before it takes the write lock). Both
     /// pass once the other process is done, so wait a little and try again, as long as the failure
     /// is "busy" or the applied migrations changed under us; the retry skips what the other applied.
-    private static func openAndMigrate(path: String, configuration: Configuration,
-                                       migrator: DatabaseMigrator) throws -> DatabasePool {
+    private static func openAndMigrate(path: String, configuration: Configuration, migrator: DatabaseMigrator,
+                                       pool usePool: Bool) throws -> any DatabaseWriter {
         var attempt = 0
         func pause() {
             attempt += 1
             usleep(20_000 + UInt32(attempt) * 2_000)
         }
         while true {
-            let pool: DatabasePool
+            let pool: any DatabaseWriter
             do {
-                pool = try DatabasePool(path: path, configuration: configuration)
+                pool = usePool ? try DatabasePool(path: path, configuration: configuration)
+                    : try DatabaseQueue(path: path, configuration: configuration)
             } catch let error as DatabaseError where attempt < 50 && isBusy(error) {
                 pause()
                 continue
@@ -163,6 +169,8 @@ public final class BodiiDatabase: Sendable {
                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 {
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             }
+            // WAL from the start, whether a pool or a single connection opens it next.
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }
         try queue.close()
     }
@@ -176,12 +184,26 @@ public final class BodiiDatabase: Sendable {
         config.busyMode = .timeout(5)
         config.foreignKeysEnabled = true
         let sidecars = DatabaseFile.exists(path + "-wal") || DatabaseFile.exists(path + "-shm")
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !sidecars && access(folder, W_OK) != 0 {
+            // SQLite cannot read a WAL database without a -shm beside it, and cannot make one in
+            // a read-only folder. No sidecars and no way to make them means no one is writing it.
+            config.readonly = true
+            return try DatabaseQueue(path: immutableURI(path), configuration: config)
+        }
         if sidecars || access(path, W_OK) != 0 {
             config.readonly = true
         } else {
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
         }
         return try DatabaseQueue(path: path, configuration: config)
+    }
+
+    /// `path` as an SQLite URI that reads the file as it is, with no locks and no sidecars.
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     }
 
     /// What an existing file holds: the migrations applied, and whether some are pending.

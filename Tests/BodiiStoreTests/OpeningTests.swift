@@ -188,4 +188,63 @@ import Testing
             #expect(throws: StoreError.self) { try BodiiDatabase(url: folder) }
         }
     }
+
+    @Test func everyCommitReachesTheDiskBeforeItIsAcknowledged() throws {
+        try withTemporaryFolder { folder in
+            let db = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite"))
+            // 2 = FULL: GRDB's WAL default, NORMAL (1), can lose the last commits on power loss.
+            #expect(try db.fetchStringsOnWriter("PRAGMA synchronous") == ["2"])
+        }
+    }
+
+    /// A SQLite file with nothing in it but what `sql` makes: no tables of Bodii's, no mark.
+    func emptySQLiteFile(_ url: URL, _ sql: String) throws {
+        let db = try BodiiDatabase(url: url, catalog: nil)
+        for table in try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+            try db.executeRaw("DROP TABLE IF EXISTS \(table)")
+        }
+        try db.executeRaw(sql)
+    }
+
+    @Test func anEmptyDatabaseOfAnotherProgramIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("other.sqlite")
+            try emptySQLiteFile(url, "PRAGMA application_id = 0")
+            let before = try Data(contentsOf: url)
+            #expect(throws: StoreError.notABodiiDatabase(url.path)) { try BodiiDatabase(url: url) }
+            #expect(try Data(contentsOf: url) == before)
+        }
+    }
+
+    @Test func aFileKilledWhileBeingCreatedIsStillBodiis() throws {
+        try withTemporaryFolder { folder in
+            // Bodii's mark is written before anything else: a kill after it leaves a marked,
+            // empty database, which the next open finishes.
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            try emptySQLiteFile(url, "PRAGMA application_id = \(BodiiDatabase.applicationID)")
+            let db = try BodiiDatabase(url: url)
+            #expect(try db.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(db.backupURL == nil)
+        }
+    }
+
+    @Test func aHalfWrittenBackupIsReplacedAndNeverLeftUnderTheRealName() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            do {
+                let db = try BodiiDatabase(url: url)
+                try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 250))
+            }
+            // What a kill during an earlier backup left: a partial copy under the temporary name.
+            try Data("half a backup".utf8).write(to: URL(fileURLWithPath: url.path + ".backup-v3.partial"))
+            let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
+            let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
+            let backup = try #require(db.backupURL)
+            #expect(backup.path == url.path + ".backup-v3")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(!names.contains { $0.hasSuffix(".partial") }, "\(names)")
+            let copy = try BodiiDatabase(url: backup, access: .readOnly)
+            #expect(try copy.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [250])
+        }
+    }
 }

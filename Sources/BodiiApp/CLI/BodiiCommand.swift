@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db)
+            let env = try AppEnvironment.open(databasePath: global.db, access: .readWrite)
             let code = try MainActor.assumeIsolated {
                 try FullScreenApp(environment: env, forceASCII: ascii, exitAfterFirstFrame: exitAfterFirstFrame).run()
             }
