@@ -29,12 +29,12 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
             let demo = DemoHistory(days: days, endDate: today, now: env.clock.now)
             var foods: [FoodID: Food] = [:]
             for id in DemoHistory.menuFoodIDs { foods[id] = try repos.food(id: id) }
-            let batch = demo.makeBatch(foods: foods)
-            try repos.saveProfile(DemoHistory.profile)
-            try repos.write(batch)
+            var batch = demo.makeBatch(foods: foods)
+            batch.profile = DemoHistory.profile
             if let last = batch.body.last {
-                try repos.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
+                batch.activeGoal = ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today)
             }
+            try repos.write(batch)   // one transaction: a kill leaves all of it or nothing
             print("Created a demo profile (\(DemoHistory.profile.name)) with \(days) days of history in \(env.database.url.path): "
                 + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
                 + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins.")
