@@ -51,21 +51,43 @@ public struct BodyLogging {
     /// at best, and the formula should not flip between Katch-McArdle and Mifflin-St Jeor daily.
     public static let bodyFatValidityDays = 30
 
-    /// Saves `record` and its BMR/TDEE snapshot in one transaction. Needs a profile for the formulas.
+    /// Saves `record` and its BMR/TDEE snapshot in one transaction. Without a profile the weight is
+    /// saved alone; its snapshot comes when the profile is set (`addMissingSnapshots`).
     @discardableResult
     public func save(_ record: BodyRecord) throws -> BodyRecord {
-        try store.addBodyRecord(record, snapshot: snapshot(for: record))
+        try store.addBodyRecord(record, snapshot: snapshotIfProfile(for: record))
     }
 
     /// Replaces the record with `record.id` by `record`, with a snapshot computed anew (an edited
     /// weight or body fat changes BMR and TDEE).
     public func update(_ record: BodyRecord) throws {
-        try store.updateBodyRecord(record, snapshot: snapshot(for: record))
+        try store.updateBodyRecord(record, snapshot: snapshotIfProfile(for: record))
     }
 
-    /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none.
+    /// Gives every weight a snapshot from the profile just set up for the first time: weights
+    /// logged before any profile existed have none. Returns how many were given one.
+    @discardableResult
+    public func addMissingSnapshots() throws -> Int {
+        let everything = DateRange(start: Validation.earliestDate, end: clock.today.adding(days: 366))
+        var added = 0
+        for record in try store.bodyRecords(in: everything) {
+            guard let snapshot = try snapshotIfProfile(for: record) else { break }
+            try store.updateBodyRecord(record, snapshot: snapshot)
+            added += 1
+        }
+        return added
+    }
+
+    /// BMR and TDEE for the record; needs a profile (the check-in asks for one first).
     func snapshot(for record: BodyRecord) throws -> MetabolismSnapshot {
-        guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
+        guard let snapshot = try snapshotIfProfile(for: record) else { throw UseCaseError.noProfile }
+        return snapshot
+    }
+
+    /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none;
+    /// nil before a profile exists.
+    func snapshotIfProfile(for record: BodyRecord) throws -> MetabolismSnapshot? {
+        guard let profile = try store.loadProfile() else { return nil }
         var basis = record
         if basis.bodyFatPercent == nil {
             let window = DateRange(start: record.date.adding(days: -Self.bodyFatValidityDays), end: record.date)

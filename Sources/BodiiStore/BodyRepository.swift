@@ -5,7 +5,7 @@ import GRDB
 extension SQLiteRepositories: BodyRepository {
     /// The snapshot is stored on the record's date (whatever date it carries) and linked to it.
     @discardableResult
-    public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws -> BodyRecord {
+    public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws -> BodyRecord {
         try writer.write { db in
             let saved = try Self.insertBody(record, snapshot: snapshot, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [saved.date])
@@ -13,10 +13,14 @@ extension SQLiteRepositories: BodyRepository {
         }
     }
 
-    public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws {
+    public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws {
         try writer.write { db in
             let oldDate = try BodyRecord.update(record, db, timeZone: timeZone)
             guard let id = record.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
+            guard let snapshot else {
+                try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [oldDate, record.date])
+                return
+            }
             try db.cachedStatement(sql: """
                 UPDATE metabolism_snapshot SET date = ?, bmr = ?, tdee = ?, formula = ?, activity_level = ?
                 WHERE body_record_id = ?
@@ -75,11 +79,11 @@ extension SQLiteRepositories: BodyRepository {
 
     // MARK: Helpers (also used by HistoryWriter)
 
-    static func insertBody(_ record: BodyRecord, snapshot: MetabolismSnapshot, _ db: Database,
+    static func insertBody(_ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database,
                            timeZone: TimeZone) throws -> BodyRecord {
         let saved = try BodyRecord.insert(record, db, timeZone: timeZone)
         guard let id = saved.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
-        try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db)
+        if let snapshot { try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db) }
         return saved
     }
 
