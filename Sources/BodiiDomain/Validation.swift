@@ -82,19 +82,15 @@ public enum Validation {
     }
 
     /// A name: trimmed, 1–40 characters (or `length`; grapheme clusters, so an emoji counts as
-    /// one), and no control characters (Unicode Cc, line and paragraph separators). Returns the
-    /// trimmed name.
+    /// one), and no control characters (C0, C1, line and paragraph separators, bidi overrides).
+    /// Returns the trimmed name.
     public static func name(_ text: String, field: String = "name",
                             length: ClosedRange<Int> = nameLength) throws(ValidationError) -> String {
         let allowed = "\(length.lowerBound)–\(length.upperBound) characters, no control characters"
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
-        let forbidden = trimmed.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: return true
-            default: return false
-            }
-        }
+        // The characters a terminal would act on (TerminalText): a name must print as itself.
+        let forbidden = trimmed.unicodeScalars.contains(where: TerminalText.isUnsafe)
         guard !forbidden else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidCharacters) }
         guard length.contains(trimmed.count) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .tooLong) }
         return trimmed
