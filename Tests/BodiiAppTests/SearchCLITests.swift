@@ -57,7 +57,7 @@ import Testing
         // Control characters in the query are shown escaped, never sent to the terminal.
         let escape = try runBodii(["search", "zz\u{1B}[2J", "--db", folder.path("search.sqlite")])
         #expect(escape.status == 65)
-        #expect(escape.stderr.contains("\\u001b[2J"))
+        #expect(escape.stderr.contains("\\u{1B}[2J"))
         #expect(!escape.stderr.contains("\u{1B}"))
     }
 

@@ -32,11 +32,13 @@ public enum BodiiMain {
         }
     }
 
-    /// The parser's message in one line: its first line, without the "Error: " it starts with.
+    /// The parser's message in one line: its first line, without the "Error: " it starts with,
+    /// and short (it quotes values as they were typed, 10 kB ones too).
     static func parserLine(_ message: String) -> String {
         var line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid arguments"
         if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
-        return line.trimmingCharacters(in: .whitespaces)
+        line = line.trimmingCharacters(in: .whitespaces)
+        return line.count > 160 ? String(line.prefix(80)) + "…" + String(line.suffix(40)) : line
     }
 }
 

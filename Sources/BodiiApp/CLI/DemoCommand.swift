@@ -10,16 +10,16 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
-    var days: Int = 90
-
-    func validate() throws {
-        guard (1...DemoHistory.maxDays).contains(days) else {
-            throw ArgumentParser.ValidationError("--days \(days) is out of range: allowed 1–\(DemoHistory.maxDays)")
-        }
-    }
+    var days: String = "90"
 
     func run() throws {
         try reportingFailures {
+            let days: Int
+            do throws(BodiiDomain.ValidationError) {
+                days = try Validation.integer(self.days, field: "--days", range: 1...DemoHistory.maxDays, unit: nil)
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
             let env = try AppEnvironment.open(databasePath: global.db)
             let repos = env.repositories
             if try repos.loadProfile() != nil {

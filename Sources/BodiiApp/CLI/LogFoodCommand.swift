@@ -69,7 +69,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             let food: Food
             if let id {
                 guard let found = try repos.food(id: FoodID(id)) else {
-                    throw CommandFailure.data("no food with id \(JSONValue.quote(id)) in the catalog: ids look like usda:09040 or custom:3")
+                    throw CommandFailure.data("no food with id \(ValidationError.quoted(id)) in the catalog: ids look like usda:09040 or custom:3")
                 }
                 food = found
             } else {
@@ -80,7 +80,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 food = found
                 if matches.count > 1 {
                     let others = matches.dropFirst().map { "\($0.name) (\($0.id))" }.joined(separator: "; ")
-                    note = "Best match for \(JSONValue.quote(words)); also found: \(others). Use --id to log another."
+                    note = "Best match for \(ValidationError.quoted(words)); also found: \(others). Use --id to log another."
                 }
             }
 
@@ -123,8 +123,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         let matching = food.servings.filter { !wanted.isEmpty && $0.label.lowercased().contains(wanted) }
         let list = (matching.count > 1 ? matching : food.servings).map(\.label).joined(separator: "; ")
         return matching.count > 1
-            ? "serving \(JSONValue.quote(name)) fits several servings of \(food.name): \(list)"
-            : "\(food.name) has no serving \(JSONValue.quote(name)): allowed \(list)"
+            ? "serving \(ValidationError.quoted(name)) fits several servings of \(food.name): \(list)"
+            : "\(food.name) has no serving \(ValidationError.quoted(name)): allowed \(list)"
     }
 
     /// --grams, or --serving with an optional --qty; never both, never neither.

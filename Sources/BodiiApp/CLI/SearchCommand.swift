@@ -38,7 +38,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
             }
             let foods = try Self.catalog(databasePath: global.db).searchFoods(text, limit: count)
             guard !foods.isEmpty else {
-                throw CommandFailure.data("no food matches \(JSONValue.quote(text)): try fewer or shorter words")
+                throw CommandFailure.data("no food matches \(ValidationError.quoted(text)): try fewer or shorter words")
             }
             print(json ? FoodSearchOutput.json(foods) : FoodSearchOutput.table(foods))
         }
