@@ -10,7 +10,7 @@ public final class HeadlessApp {
 
     public init(databasePath: String, symbols: Symbols = .unicode) throws {
         let environment = try AppEnvironment.open(databasePath: databasePath, access: .readWrite)
-        shell = AppShellBuilder(environment: environment, symbols: symbols, colorless: false).build()
+        shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: .palette256).build()
     }
 
     public func render(width: Int, height: Int) -> Buffer { shell.render(width: width, height: height) }
