@@ -118,12 +118,16 @@ public enum Validation {
     /// The last day any date may be (a due date, a plan): a year from `today`.
     public static func latestDate(today: LocalDate) -> LocalDate { today.adding(days: 366) }
 
-    /// A day as YYYY-MM-DD, from 1900-01-01 and not after `today`.
+    /// A day as YYYY-MM-DD, from 1900-01-01 and not after `today`. (Forms show the message under
+    /// the field, where "not after …" is what fits; a date before 1900 gets the whole range.)
     public static func date(_ text: String, today: LocalDate, field: String = "date") throws(ValidationError) -> LocalDate {
-        let allowed = "a date as YYYY-MM-DD, \(earliestDate.iso) to \(today.iso)"
+        let allowed = "a date as YYYY-MM-DD, not after \(today.iso)"
         let date = try isoDate(text, field: field, allowed: allowed)
         guard date <= today else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .inFuture) }
-        guard date >= earliestDate else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
+        guard date >= earliestDate else {
+            throw ValidationError(field: field, value: text, allowed: "a date as YYYY-MM-DD, \(earliestDate.iso) to \(today.iso)",
+                                  problem: .outOfRange)
+        }
         return date
     }
 

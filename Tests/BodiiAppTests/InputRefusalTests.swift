@@ -109,7 +109,7 @@ import Testing
     @Test func datesOutsideTheRangeOrNotRealAreRefusedWithTheRange() throws {
         let today = LocalDate.today().iso
         #expect(try refused(["log", "weight", "80", "--date", "2026-02-30"], 65)
-                == "bodii: date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, 1900-01-01 to \(today)\n")
+                == "bodii: date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, not after \(today)\n")
         #expect(try refused(["log", "weight", "80", "--date", "0001-01-01"], 65)
                 == "bodii: date \"0001-01-01\" is out of range: allowed a date as YYYY-MM-DD, 1900-01-01 to \(today)\n")
         #expect(try refused(["today", "--date", "1899-12-31"], 65).contains("1900-01-01 to \(today)"))

@@ -162,12 +162,14 @@ import Testing
         #expect(try Validation.date("2026-03-14", today: today) == today)
         #expect(try Validation.date("2020-02-29", today: today) == (try date("2020-02-29")))
         #expect(validationError { try Validation.date("2026-03-15", today: today) }?.message
-                == "date \"2026-03-15\" is in the future: allowed a date as YYYY-MM-DD, 1900-01-01 to 2026-03-14")
+                == "date \"2026-03-15\" is in the future: allowed a date as YYYY-MM-DD, not after 2026-03-14")
         // The right shape but no such day: not a real date (not "not in a valid format").
         #expect(problem { try Validation.date("2026-02-29", today: today) } == .notARealDate)
         #expect(validationError { try Validation.date("2026-02-30", today: today) }?.message
-                == "date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, 1900-01-01 to 2026-03-14")
+                == "date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, not after 2026-03-14")
         // Before 1900 is out of range, with the range.
+        #expect(validationError { try Validation.date("1899-12-31", today: today) }?.message
+                == "date \"1899-12-31\" is out of range: allowed a date as YYYY-MM-DD, 1900-01-01 to 2026-03-14")
         #expect(problem { try Validation.date("0001-01-01", today: today) } == .outOfRange)
         #expect(problem { try Validation.date("1899-12-31", today: today) } == .outOfRange)
         #expect(try Validation.date("1900-01-01", today: today) == Validation.earliestDate)
