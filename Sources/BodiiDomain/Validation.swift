@@ -193,7 +193,8 @@ public enum Validation {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
         guard let value = DecimalText.parseInt(trimmed) else {
-            let problem: ValidationError.Problem = DecimalText.parse(trimmed) != nil ? .notAWholeNumber : .notANumber
+            let problem: ValidationError.Problem = DecimalText.parse(trimmed) != nil ? .notAWholeNumber
+                : DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber
             throw ValidationError(field: field, value: text, allowed: allowed, problem: problem)
         }
         guard range.contains(value) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
@@ -208,7 +209,8 @@ public enum Validation {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .empty) }
         guard let value = DecimalText.parse(trimmed) else {
-            throw ValidationError(field: field, value: original, allowed: allowed, problem: .notANumber)
+            throw ValidationError(field: field, value: original, allowed: allowed,
+                                  problem: DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber)
         }
         guard range.contains(value) else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .outOfRange) }
         return value

@@ -2,7 +2,17 @@ import Testing
 @testable import BodiiDomain
 
 @Suite struct ValidationTests {
-    static let junk = ["abc", "NaN", "nan", "inf", "-inf", "Infinity", "1e9", "1.2.3", "--5"]
+    static let junk = ["abc", "NaN", "nan", "inf", "-inf", "Infinity", "1.2.3", "--5"]
+
+    @Test func scientificNotationIsANumberInAFormBodiiDoesNotTake() {
+        // Issue 10, item 15: "1e308" is not "not a number".
+        for text in ["1e308", "1e9", "2.5E-3"] {
+            #expect(problem { try Validation.weight(text) } == .invalidFormat, "\(text)")
+            #expect(problem { try Validation.minutes(text) } == .invalidFormat, "\(text)")
+            #expect(problem { try Validation.bodyFat(text) } == .invalidFormat, "\(text)")
+        }
+        #expect(validationError { try Validation.weight("1e308") }?.message == "weight \"1e308\" is not in a valid format: allowed 20–400 kg")
+    }
 
     @Test func errorMessageNamesValueAndAllowed() {
         let e = validationError { try Validation.weight("1000") }
