@@ -248,3 +248,30 @@ import Testing
         }
     }
 }
+
+@Suite struct StoreErrorMessageTests {
+    @Test func aFullDiskDuringTheFirstCatalogSeedIsOneLineWithoutSQL() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            let db = try BodiiDatabase(url: url)
+            // A disk that fills up: SQLite reports SQLITE_FULL once the file would pass this size.
+            try db.executeRaw("PRAGMA max_page_count = \(try db.fetchStringsOnWriter("PRAGMA page_count").first ?? "50")")
+            let error = try #require(throws: (any Error).self) { try db.repositories.prepareFoodCatalog() }
+            let line = try #require(StoreErrorMessage.line(for: error, database: url.path))
+            #expect(line == "the disk holding \(url.path) is full: nothing was saved; free some space and try again")
+            #expect(!"\(error)".isEmpty)
+        }
+    }
+
+    @Test func aDamagedFileNamesTheBackupsBesideIt() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            for name in ["bodii.sqlite.backup-v1", "bodii.sqlite.backup-v2", "bodii.sqlite.backup-v3.partial", "other.sqlite.backup-v1"] {
+                try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+            }
+            let line = StoreError.damaged(path: url.path, backups: StoreErrorMessage.backups(of: url.path)).description
+            #expect(line.contains("(bodii.sqlite.backup-v1, bodii.sqlite.backup-v2)"), "\(line)")
+            #expect(!line.contains("\n"))
+        }
+    }
+}
