@@ -62,22 +62,10 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     public static func quoted(_ text: String) -> String {
         let limit = 24
         let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
-        var out = "\""
-        for scalar in short.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if TerminalText.isUnsafe(scalar) {
-                    out += TerminalText.printable(String(scalar))
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        // Backslashes first, so the escapes added after them stay readable; TerminalText does the rest.
+        let escaped = short.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\r", with: "\\r")
+        return "\"" + TerminalText.printable(escaped) + "\""
     }
 }

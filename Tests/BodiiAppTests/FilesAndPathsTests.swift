@@ -63,14 +63,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["f.sqlite", "to-fifo.sqlite"])
     }
 
-    @Test func readOnlyCommandsChangeNothingAndWorkOnAReadOnlyFileAndFolder() throws {
+    /// `smallDatabase` moved into its own folder, then both made read-only with these modes.
+    func readOnlyDatabase(file fileMode: mode_t, folder folderMode: mode_t) throws -> (dir: String, path: String) {
         let db = try smallDatabase()
         let dir = folder.path("ro")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
         let path = dir + "/bodii.sqlite"
         try FileManager.default.moveItem(atPath: db, toPath: path)
-        chmod(path, 0o400)
-        chmod(dir, 0o500)
+        chmod(path, fileMode)
+        chmod(dir, folderMode)
+        return (dir, path)
+    }
+
+    @Test func readOnlyCommandsChangeNothingAndWorkOnAReadOnlyFileAndFolder() throws {
+        let (dir, path) = try readOnlyDatabase(file: 0o400, folder: 0o500)
         defer { chmod(dir, 0o700) }
         let before = try FolderState(dir)
         for command in [["today"], ["today", "--json"], ["report"], ["search", "banana"], ["profile"], ["profile", "--json"]] {
@@ -85,13 +91,7 @@ import Testing
     @Test func readOnlyFolderWorksForAnOrdinaryUser() throws {
         // Root reads and writes anything: the read-only case is real only for another user.
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
-        let db = try smallDatabase()
-        let dir = folder.path("shared")
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
-        let path = dir + "/bodii.sqlite"
-        try FileManager.default.moveItem(atPath: db, toPath: path)
-        chmod(path, 0o444)
-        chmod(dir, 0o555)
+        let (dir, path) = try readOnlyDatabase(file: 0o444, folder: 0o555)
         chmod(folder.url.path, 0o755)
         defer { chmod(dir, 0o700) }
         let before = try FolderState(dir)
