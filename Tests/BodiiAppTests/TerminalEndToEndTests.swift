@@ -11,9 +11,9 @@ import Testing
         #expect(try runBodii(["demo", "--days", "10", "--db", db]).status == 0)
     }
 
-    func app(term: String) throws -> TmuxSession {
+    func app(term: String, colorTerm: String = "") throws -> TmuxSession {
         // NO_COLOR may be set around the test runner; these tests are about color.
-        let command = "sh -c 'unset NO_COLOR; TERM=\(term) \(BodiiBinary.url.path) --db \(db); echo \"EXITED $?.\"; sleep 60'"
+        let command = "sh -c 'unset NO_COLOR; TERM=\(term) COLORTERM=\(colorTerm) \(BodiiBinary.url.path) --db \(db); echo \"EXITED $?.\"; sleep 60'"
         return try TmuxSession(command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     }
 
@@ -44,7 +44,23 @@ import Testing
         try t.send("q")
         try t.waitFor(text: "EXITED 0.")
     }
+
+    @Test(.enabled(if: tmuxAvailable && directTerminfoAvailable, "needs tmux and ncurses-term: run scripts/test, which installs them"))
+    func truecolorSendsTheThemesRRGGBBAsItIs() throws {
+        let t = try app(term: "tmux-256color", colorTerm: "truecolor")
+        try t.waitFor(text: "Weighed")
+        let colored = try t.tmux(["capture-pane", "-t", t.name, "-p", "-e"])
+        // default-dark's accent (#89b4fa) and muted (#7f849c), not their nearest palette entries.
+        #expect(colored.contains("38;2;137;180;250"), "\(colored.prefix(300).debugDescription)")
+        #expect(colored.contains("38;2;127;132;156"))
+        try t.send("q")
+        try t.waitFor(text: "EXITED 0.")
+    }
 }
+
+/// The direct-color terminfo the truecolor test needs (Debian's ncurses-term; scripts/test installs it).
+let directTerminfoAvailable = ["/usr/share/terminfo/t/tmux-direct", "/lib/terminfo/t/tmux-direct"]
+    .contains { FileManager.default.fileExists(atPath: $0) }
 
 /// The characters of a `capture-pane -e` with the foreground, background and dim in force.
 struct SGRCell {
