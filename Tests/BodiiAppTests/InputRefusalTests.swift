@@ -31,14 +31,19 @@ import Testing
     }
 
     @Test func queriesWithNothingToSearchForLogNothing() throws {
-        for query in ["!!!", "🍌", "-", "*", "%", "\n"] {
+        for query in ["!!!", "🍌", "-", "*", "%", "\n", "x", "a", "1", "the", "of the"] {
             let message = try refused(["log", "food", query, "--grams", "100"], 65)
-            #expect(message.contains("has no letters or digits"), "\(message)")
+            #expect(message.contains("has no word to search by"), "\(message)")
             #expect(message.contains(ValidationError.quoted(query)), "\(message)")
         }
-        let exercise = try refused(["log", "exercise", "🍌", "--minutes", "30"], 65)
-        #expect(exercise.contains("activity \"🍌\""))
-        #expect(exercise.contains("walking"))
+        for query in ["🍌", "a", "the", "1"] {
+            let exercise = try refused(["log", "exercise", query, "--minutes", "30"], 65)
+            #expect(exercise.contains("activity \(ValidationError.quoted(query)) has no word to search by"), "\(exercise)")
+            #expect(exercise.contains("walking"))
+        }
+        // Short real names still work.
+        #expect(try runBodii(["log", "food", "egg", "--grams", "50", "--db", db]).status == 0)
+        #expect(try runBodii(["log", "exercise", "yoga", "--minutes", "20", "--db", db]).status == 0)
     }
 
     @Test func aQueryWithoutAMatchSuggestsRealNames() throws {

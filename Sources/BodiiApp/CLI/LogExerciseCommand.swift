@@ -69,9 +69,10 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
             throw CommandFailure.data("activity is empty: allowed an activity name such as walking, running or yoga")
         }
         let quoted = ValidationError.quoted(query)
-        // Nothing to search by ("🍌", "!!!") would otherwise list the whole catalog and log its first.
-        guard !SearchText.words(query).isEmpty else {
-            throw CommandFailure.data("activity \(quoted) has no letters or digits to search by: "
+        // Nothing to search by ("🍌", "!!!") would list the whole catalog and log its first, and
+        // "a" or "the" whatever happens to contain them.
+        guard SearchText.hasSearchableWord(query) else {
+            throw CommandFailure.data("activity \(quoted) has no word to search by (two letters or more): "
                                       + "try a common name such as walking, running, cycling, swimming or yoga")
         }
         if let exact = ActivityCatalog.activity(named: query) { return Match(activity: exact, note: nil) }

@@ -45,10 +45,11 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             case (true, nil): throw CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
             default: break
             }
-            if id == nil, FoodSearchQuery(words).isEmpty {
-                // Nothing to search by ("!!!", "🍌") would otherwise log the most-used food.
-                throw CommandFailure.data("food \(ValidationError.quoted(words)) has no letters or digits to search by: "
-                                          + "give words of a food's name, e.g. bodii log food banana --grams 120")
+            if id == nil, !SearchText.hasSearchableWord(words) {
+                // Nothing to search by ("!!!", "🍌") would log the most-used food, and "x" or "the"
+                // whatever happens to contain them.
+                throw CommandFailure.data("food \(ValidationError.quoted(words)) has no word to search by: "
+                                          + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
             }
             let amount = try Self.amount(grams: grams, serving: serving, qty: qty)
             let mealChoice: Meal
