@@ -38,6 +38,14 @@ final class AppEnvironment {
         }
     }
 
+    /// The database when its file is there (opened as `open` would), nil when it is not: for a
+    /// command that must check its arguments against the profile without creating a database.
+    static func openIfPresent(databasePath: String?, clock: any Clock) throws -> AppEnvironment? {
+        let url = DatabaseLocation.resolve(explicit: databasePath, environment: ProcessInfo.processInfo.environment)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try open(databasePath: databasePath, clock: clock)
+    }
+
     /// Bundled themes, overlaid by the user's own from `$XDG_CONFIG_HOME/bodii/themes`.
     func loadThemes() -> ThemeCatalog {
         ThemeCatalog.load(environment: processEnvironment)

@@ -32,8 +32,13 @@ public struct BodyLogging {
 
     /// Every problem of the input at once (for forms), or the record ready to save.
     public func validate(_ input: BodyEntryInput, unitSystem: UnitSystem) -> Result<BodyRecord, FieldErrors<BodyEntryField>> {
+        Self.validate(input, unitSystem: unitSystem, today: clock.today, now: clock.now)
+    }
+
+    /// The same, before any store is open (a command checks its arguments before it creates one).
+    public static func validate(_ input: BodyEntryInput, unitSystem: UnitSystem, today: LocalDate,
+                                now: Date) -> Result<BodyRecord, FieldErrors<BodyEntryField>> {
         var errors = FieldErrors<BodyEntryField>()
-        let today = clock.today
         let weight = errors.capture(.weight) { () throws(ValidationError) in try Validation.weight(input.weight, unitSystem: unitSystem) }
         let fat = errors.capture(.bodyFat, ifPresent: input.bodyFat) { () throws(ValidationError) in try Validation.bodyFat(input.bodyFat) }
         var muscle: Double?
@@ -44,7 +49,7 @@ public struct BodyLogging {
         }
         let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) } ?? today
         guard errors.isEmpty, let weight else { return .failure(errors) }
-        return .success(BodyRecord(date: date, weightKg: weight, bodyFatPercent: fat, muscleMassKg: muscle, recordedAt: clock.now))
+        return .success(BodyRecord(date: date, weightKg: weight, bodyFatPercent: fat, muscleMassKg: muscle, recordedAt: now))
     }
 
     /// How long a body-fat measurement stays good for the BMR formula: people measure it weekly

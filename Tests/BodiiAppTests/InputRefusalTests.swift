@@ -149,6 +149,18 @@ import Testing
         #expect(try runBodii(["log", "weight", "71.5", "--db", db]).status == 0)
     }
 
+    @Test func aRefusedLogCreatesNoDatabase() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("new.sqlite")
+        for command in [["log", "weight", "1000"], ["log", "weight", "80", "--fat", "90"], ["log", "sleep", "--duration", "30h"],
+                        ["log", "exercise", "yoga", "--minutes", "0"], ["log", "exercise", "yoga", "--minutes", "10", "--date", "2026-02-30"],
+                        ["log", "food", "banana", "--grams", "0"]] {
+            let r = try runBodii(command + ["--db", db])
+            #expect(r.status == 65, "\(command): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: db), "\(command) created the database")
+        }
+    }
+
     @Test func profileSetValidatesLikeTheForm() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("p.sqlite")

@@ -27,15 +27,16 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             // Everything that needs no database first: a bad argument must not create or touch one.
             let match = try Self.resolve(PositionalWords.values(activity).joined(separator: " "))
-            let env = try AppEnvironment.open(databasePath: global.db)
-            let repos = env.repositories
-            let logging = ExerciseLogging(store: repos, clock: env.clock)
+            let clock = SystemClock()
             let input = ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes,
                                            intensity: intensity ?? Intensity.moderate.rawValue, date: date ?? "")
-            switch logging.validate(input) {
+            switch ExerciseLogging.validate(input, today: clock.today) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let entry):
+                let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+                let repos = env.repositories
+                let logging = ExerciseLogging(store: repos, clock: clock)
                 if let note = match.note { StandardError.write("bodii: \(note)") }
                 let saved = try logging.save(entry)
                 let weight = try logging.weight(on: saved.date)

@@ -28,15 +28,16 @@ struct LogSleepCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db)
-            let logging = SleepLogging(store: env.repositories, clock: env.clock)
+            // Checked before the database is opened: a refused night creates no database.
+            let clock = SystemClock()
             let input = SleepEntryInput(bedtime: bed ?? "", wakeTime: wake ?? "", duration: duration ?? "",
                                         quality: quality ?? "", date: date ?? "")
-            switch logging.validate(input) {
+            switch SleepLogging.validate(input, today: clock.today) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let night):
-                let saved = try logging.save(night)
+                let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+                let saved = try SleepLogging(store: env.repositories, clock: clock).save(night)
                 let n = saved.night
                 var line = "Logged \(DurationFormat.hoursMinutes(n.minutes)) of sleep (\(n.status.label.lowercased())) for the night to \(n.date.iso)"
                 if let q = n.quality { line += ", quality \(q)/5" }

@@ -26,17 +26,19 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.usage("one weight at a time: got \(ValidationError.quoted(words.joined(separator: " ")))")
             }
             let requested = try unit.map(Self.unitSystem(from:))
-            let env = try AppEnvironment.open(databasePath: global.db)
-            let repos = env.repositories
-            let units = try requested ?? repos.loadProfile()?.unitSystem ?? .metric
-            let logging = BodyLogging(store: repos, clock: env.clock)
+            let clock = SystemClock()
+            // The profile's units decide how the weight is read. A database that is not there yet
+            // has no profile (metric), and a refused weight must not create it.
+            let existing = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock)
+            let units = try requested ?? existing?.repositories.loadProfile()?.unitSystem ?? .metric
             let input = BodyEntryInput(weight: weight, bodyFat: fat ?? "", muscleMass: muscle ?? "", date: date ?? "")
-            switch logging.validate(input, unitSystem: units) {
+            switch BodyLogging.validate(input, unitSystem: units, today: clock.today, now: clock.now) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let record):
+                let env = try existing ?? AppEnvironment.open(databasePath: global.db, clock: clock)
                 do {
-                    let saved = try logging.save(record)
+                    let saved = try BodyLogging(store: env.repositories, clock: clock).save(record)
                     let fmt = UnitFormatter(units)
                     var line = "Logged \(fmt.mass(saved.weightKg)) on \(saved.date.iso)"
                     if let f = saved.bodyFatPercent { line += ", body fat \(String(format: "%.1f", f)) %" }
