@@ -146,6 +146,14 @@ import Testing
         let shown = try runBodii(["profile", "--json", "--db", db])
         #expect(shown.stdout.trimmingCharacters(in: .newlines)
                 == #"{"name":"Ann","sex":"female","birth_date":"1990-02-03","height_cm":168,"activity_level":"moderate","unit_system":"metric"}"#)
+        #expect(try runBodii(["profile", "--db", db]).stdout == """
+            Name        Ann
+            Sex         Female
+            Born        1990-02-03
+            Height      168 cm
+            Activity    moderate
+
+            """)
         #expect(try runBodii(["log", "weight", "71.5", "--db", db]).status == 0)
     }
 

@@ -20,7 +20,7 @@ struct ProfileCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.data("no profile yet: set one with bodii profile set --name NAME --sex female|male "
                                           + "--birth-date YYYY-MM-DD --height CM, or open bodii")
             }
-            print(json ? Self.json(profile) : TerminalText.printable(Self.text(profile, units: UnitFormatter(profile.unitSystem))))
+            print(json ? Self.json(profile) : Self.text(profile))
         }
     }
 
@@ -32,8 +32,9 @@ struct ProfileCommand: ParsableCommand, DatabaseCommand {
         ]).text
     }
 
-    static func text(_ p: Profile, units: UnitFormatter) -> String {
-        [("Name", p.name), ("Sex", p.sex.label), ("Born", p.birthDate.iso),
+    /// Aligned lines; the name is the only text from outside, so it goes through TerminalText.
+    static func text(_ p: Profile) -> String {
+        [("Name", TerminalText.printable(p.name)), ("Sex", p.sex.label), ("Born", p.birthDate.iso),
          ("Height", ProfileInput(profile: p).height + (p.unitSystem == .metric ? " cm" : "")),
          ("Activity", p.activityLevel.rawValue)]
             .map { DaySummaryText.row($0.0, $0.1) }.joined(separator: "\n")
