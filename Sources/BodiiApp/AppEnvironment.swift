@@ -94,5 +94,6 @@ extension CommandFailure {
         case .cannotOpen, .backupFailed: self = .io(error.description)
         default: self = .data(error.description)
         }
+        storeError = error
     }
 }

@@ -162,7 +162,8 @@ import Testing
         let db = folder.path("new.sqlite")
         for command in [["log", "weight", "1000"], ["log", "weight", "80", "--fat", "90"], ["log", "sleep", "--duration", "30h"],
                         ["log", "exercise", "yoga", "--minutes", "0"], ["log", "exercise", "yoga", "--minutes", "10", "--date", "2026-02-30"],
-                        ["log", "food", "banana", "--grams", "0"]] {
+                        ["log", "food", "banana", "--grams", "0"], ["log", "food", "qxzvwq", "--grams", "100"],
+                        ["log", "food", "banana", "--serving", "huge"], ["log", "food", "--id", "usda:99999", "--grams", "10"]] {
             let r = try runBodii(command + ["--db", db])
             #expect(r.status == 65, "\(command): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: db), "\(command) created the database")

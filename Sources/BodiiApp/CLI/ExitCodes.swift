@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiStore
 import Foundation
 
 /// A failure a command reports as one line on stderr, with the exit codes of PRODUCT.md §4
@@ -8,11 +9,18 @@ struct CommandFailure: Error, CustomStringConvertible {
     enum Kind: Int32 { case usage = 64, data = 65, noInput = 66, io = 74 }
     let kind: Kind
     let message: String
+    /// The store's reason, when the failure is one (commands that can do without the file ask).
+    var storeError: StoreError?
 
     static func usage(_ m: String) -> CommandFailure { CommandFailure(kind: .usage, message: m) }
     static func data(_ m: String) -> CommandFailure { CommandFailure(kind: .data, message: m) }
     static func noInput(_ m: String) -> CommandFailure { CommandFailure(kind: .noInput, message: m) }
     static func io(_ m: String) -> CommandFailure { CommandFailure(kind: .io, message: m) }
+
+    /// True when it says there is no database at the path yet.
+    var isNoDatabase: Bool { if case .noDatabase = storeError { true } else { false } }
+    /// True when it says the database must be upgraded, which a read-only open does not do.
+    var needsUpgrade: Bool { if case .needsUpgrade = storeError { true } else { false } }
 
     var description: String { message }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiStore
 import Foundation
 
 struct LogFoodCommand: ParsableCommand, DatabaseCommand {
@@ -63,9 +64,9 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
                 ?? clock.today
 
-            // Logging food needs no profile, and the catalog ships in the binary: the database may be new.
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
-            let repos = env.repositories
+            // The food is found without writing (a refused command leaves the file as it was, or
+            // creates none); logging needs no profile, so the database may be new.
+            let repos = try Self.lookup(databasePath: global.db, clock: clock)
             var note: String?
             let food: Food
             if let id {
@@ -100,11 +101,28 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
-            try repos.addFoodRecord(record)
+            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            try env.repositories.prepareFoodCatalog()   // the app's search and recent foods need it; once per database
+            try env.repositories.addFoodRecord(record)
             print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
                 + "\(Int(record.kcal.rounded())) kcal"))
             if let note { print(TerminalText.printable(note)) }
         }
+    }
+
+    /// Where foods are looked up: the database read-only when it holds the catalog, the shipped
+    /// catalog in memory when there is no database yet; a database without the catalog yet (or
+    /// that needs upgrading) is opened for writing, as logging will.
+    static func lookup(databasePath: String?, clock: any Clock) throws -> any FoodCatalogRepository {
+        do {
+            let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly, clock: clock)
+            if try env.repositories.holdsShippedCatalog() { return env.repositories }
+        } catch let failure as CommandFailure where failure.isNoDatabase {
+            return try BodiiDatabase.shippedCatalogInMemory()
+        } catch let failure as CommandFailure where failure.needsUpgrade {
+            // upgraded by the write below
+        }
+        return try AppEnvironment.open(databasePath: databasePath, clock: clock).repositories
     }
 
     /// Why nothing was logged for `words`, with the foods its single words find, if any.

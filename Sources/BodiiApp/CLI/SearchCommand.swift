@@ -53,7 +53,7 @@ extension SearchCommand {
         do {
             let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly)
             if try env.repositories.holdsShippedCatalog() { return env.repositories }
-        } catch let failure as CommandFailure where failure.kind == .noInput && failure.message.hasPrefix("no Bodii database") {
+        } catch let failure as CommandFailure where failure.isNoDatabase {
             // nothing there yet: the shipped catalog alone
         }
         return try BodiiDatabase.shippedCatalogInMemory()
