@@ -27,6 +27,12 @@ public enum BodiiMain {
                 print(BodiiCommand.fullMessage(for: error))
                 return 0
             }
+            guard code == .validationFailure else {
+                // Not the parser's: something a command did not catch, said in one line all the same.
+                let failure = FailureLine.forUnexpected(error, databasePath: nil)
+                StandardError.write("bodii: \(failure.line)")
+                return failure.code.rawValue
+            }
             StandardError.write("bodii: " + parserLine(BodiiCommand.message(for: error)) + " (see bodii help)")
             return CommandFailure.Kind.usage.rawValue
         }
