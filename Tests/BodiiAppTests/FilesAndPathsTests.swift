@@ -165,6 +165,12 @@ import Testing
         #expect(r.stderr.contains("is damaged"), "\(r.stderr)")
         #expect(r.stderr.contains("bodii.sqlite.backup-v2"), "\(r.stderr)")
         #expect(!r.stderr.contains("SELECT"), "\(r.stderr)")
+        // Refused means untouched, sidecars included (issue 10, item 7).
+        for command in [["today"], ["log", "weight", "80"]] {
+            #expect(try runBodii(command + ["--db", db]).status == 65)
+            #expect(!FileManager.default.fileExists(atPath: db + "-wal") && !FileManager.default.fileExists(atPath: db + "-shm"),
+                    "\(command) left sidecars beside a damaged file")
+        }
     }
 
     @Test func demoIsOneTransaction() throws {
