@@ -58,7 +58,8 @@ let package = Package(
                 + features.map { .target(name: $0) },
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain"]),
+        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "TerminalKit"]
+                        + features.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

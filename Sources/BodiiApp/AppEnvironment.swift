@@ -24,8 +24,9 @@ final class AppEnvironment {
     /// Commands that only read pass `.readOnly`: they never create, migrate or change the file, and
     /// a missing one is "no Bodii database yet" (66).
     static func open(databasePath: String?, access: BodiiDatabase.Access = .command,
-                     clock: any Clock = SystemClock()) throws -> AppEnvironment {
+                     clock known: (any Clock)? = nil) throws -> AppEnvironment {
         let env = ProcessInfo.processInfo.environment
+        let clock = try known ?? ProcessClock.current(environment: env)
         let url = DatabaseLocation.resolve(explicit: databasePath, environment: env)
         do {
             let database = try BodiiDatabase(url: url, access: access)

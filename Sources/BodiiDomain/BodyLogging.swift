@@ -83,6 +83,30 @@ public struct BodyLogging {
         return added
     }
 
+    /// Snapshots for many records at once (demo data, imports), without a query per record: each
+    /// record's BMR uses its own body fat, else the latest one of the 30 days up to its date among
+    /// `earlier` records and the batch's records before it (in date order, then batch order) — the
+    /// rule `snapshot(for:)` applies to one record. Returned in the order of `records`.
+    public static func snapshots(for records: [BodyRecord], profile: Profile, earlier: [BodyRecord] = []) -> [MetabolismSnapshot] {
+        let order = records.indices.sorted { (records[$0].date, $0) < (records[$1].date, $1) }
+        // Readings with body fat, by date: the earlier ones first, then the batch's as they come.
+        var readings = earlier.filter { $0.bodyFatPercent != nil }.sorted { $0.date < $1.date }
+            .map { (date: $0.date, percent: $0.bodyFatPercent ?? 0) }
+        var result = [MetabolismSnapshot?](repeating: nil, count: records.count)
+        for i in order {
+            var basis = records[i]
+            if basis.bodyFatPercent == nil {
+                let from = basis.date.adding(days: -bodyFatValidityDays)
+                basis.bodyFatPercent = readings.last { $0.date <= basis.date && $0.date >= from }?.percent
+            } else if let percent = basis.bodyFatPercent {
+                let at = readings.lastIndex { $0.date <= basis.date }.map { $0 + 1 } ?? 0
+                readings.insert((basis.date, percent), at: at)
+            }
+            result[i] = Metabolism.snapshot(for: basis, profile: profile)
+        }
+        return result.compactMap { $0 }
+    }
+
     /// BMR and TDEE for the record; needs a profile (the check-in asks for one first).
     func snapshot(for record: BodyRecord) throws -> MetabolismSnapshot {
         guard let snapshot = try snapshotIfProfile(for: record) else { throw UseCaseError.noProfile }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Daily calorie target from a weekly rate, the safe-rate rule, and the default macro split.
+/// Daily calorie target from a weekly rate, and the safe-rate rule (macros: `MacroTargets.split`).
 public enum CalorieTarget {
     /// Energy in 1 kg of body-weight change: the usual 7700 kcal/kg (≈ 3500 kcal/lb; Wishnofsky M,
     /// Am J Clin Nutr 1958;6(5):542–546). PRODUCT.md §6.
@@ -42,24 +42,9 @@ public enum CalorieTarget {
         return nil
     }
 
-    /// Default macros for a daily energy target (kcal per gram 4/4/9, Atwater factors):
-    /// protein `proteinPerKg` g per kg of body weight (default 1.8, clamped to 1.6–2.2; Morton RW,
-    /// et al. Br J Sports Med 2018;52:376–384), fat 25 % of kcal (within the 20–35 % AMDR, IOM 2005),
-    /// carbohydrate the rest (never below 0).
-    /// `clamp: false` takes a protein figure the user chose outside the default range as it is.
-    public static func defaultMacros(dailyKcal: Double, weightKg: Double,
-                                     proteinPerKg: Double = defaultProteinPerKg, clamp: Bool = true) -> MacroTargets {
-        let chosen = proteinPerKg.isFinite ? proteinPerKg : defaultProteinPerKg
-        let perKg = clamp ? min(max(chosen, proteinPerKgRange.lowerBound), proteinPerKgRange.upperBound) : chosen
-        let protein = perKg * weightKg
-        let fat = dailyKcal * fatFraction / 9
-        let carbs = max(0, (dailyKcal - protein * 4 - fat * 9) / 4)
-        return MacroTargets(kcal: dailyKcal, proteinG: protein, carbsG: carbs, fatG: fat)
-    }
-
+    /// Protein per kg of trend weight when the goal names none (Morton RW, et al. Br J Sports Med
+    /// 2018;52:376–384: gains plateau around 1.6 g/kg; 1.8 leaves a margin).
     public static let defaultProteinPerKg = 1.8
-    public static let proteinPerKgRange: ClosedRange<Double> = 1.6...2.2
-    public static let fatFraction = 0.25
 }
 
 /// Daily macro targets in grams, with the energy they were derived from.

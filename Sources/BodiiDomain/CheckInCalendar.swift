@@ -43,19 +43,22 @@ public struct CheckInCalendar: Equatable, Sendable {
     /// Days of check-ins read for the current streak; a streak that long is read again in full.
     static let streakWindowDays = 62
 
-    public static func load(range: DateRange, source: any Source, longest: Bool = true) throws -> CheckInCalendar {
+    /// `targets`: a `TargetHistory` covering `range`, when the caller has read one.
+    public static func load(range: DateRange, source: any Source, longest: Bool = true,
+                            targets known: TargetHistory? = nil) throws -> CheckInCalendar {
         let weighed = Set(try source.dailyWeights(in: range).map(\.date))
         let nights = Set(try source.sleepRecords(in: range).map(\.date))
         let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let logs = Dictionary(try source.dailyLogs(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
-        let rate = try source.activeGoal()?.weeklyRateKg ?? 0
+        // Each day is judged against its own target, the one its dashboard and Diet show.
+        let covering = known.flatMap { $0.covers.map { $0.contains(range.start) && $0.contains(range.end) } == true ? $0 : nil }
+        let targets = try covering ?? TargetHistory.load(range: range, source: source)
         let days = range.days.map { date -> CheckInDay in
             var adherence: CalorieAdherence?
             var eaten: Double?, target: Double?
             if let log = logs[date], log.caloriesIn > 0 {
                 eaten = log.caloriesIn
-                if let tdee = log.tdee {
-                    let t = CalorieTarget.dailyTarget(tdee: tdee, weeklyRateKg: rate)
+                if let t = targets.targets(on: date)?.kcal {
                     target = t
                     adherence = CalorieAdherence(eaten: log.caloriesIn, target: t)
                 }

@@ -11,12 +11,19 @@ public struct DailyCheckIn {
         public var date: LocalDate
         public var unitSystem: UnitSystem
         public var template: String
-        /// The latest weight on or before today, to prefill.
+        /// The latest weight on or before the day, to prefill.
         public var lastWeightKg: Double?
-        /// The night already logged for today (woke up today), if any.
+        /// The day's own weigh-in (its latest), which a changed weight corrects.
+        public var dayWeighIn: BodyRecord?
+        /// The night already logged for the day (woken up that day), if any.
         public var night: SleepRecord?
-        /// Today's earlier check-in, if any.
+        /// The day's earlier check-in, if any.
         public var checkIn: CheckIn?
+
+        /// The weight field's text as prefilled: the last weight in the user's unit.
+        public var prefilledWeight: String {
+            lastWeightKg.map { DecimalText.format(UnitFormatter(unitSystem).massValue($0)) } ?? ""
+        }
     }
 
     /// Every answer; nil means skipped.
@@ -42,29 +49,36 @@ public struct DailyCheckIn {
 
     private let store: any Store
     private let clock: any Clock
+    /// The day checked in for: the selected day (PRODUCT.md §1), today by default.
+    public let day: LocalDate
 
-    public init(store: any Store, clock: any Clock) {
+    public init(store: any Store, clock: any Clock, day: LocalDate? = nil) {
         self.store = store
         self.clock = clock
+        self.day = day ?? clock.today
     }
 
     public func start() throws -> Start {
-        let today = clock.today
         guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
-        return Start(date: today, unitSystem: profile.unitSystem, template: profile.checkInTemplate,
-                     lastWeightKg: try store.latestBodyRecord(onOrBefore: today)?.weightKg,
-                     night: try store.sleepRecords(in: DateRange(start: today, end: today)).last,
-                     checkIn: try store.checkIn(on: today))
+        let latest = try store.latestBodyRecord(onOrBefore: day)
+        return Start(date: day, unitSystem: profile.unitSystem, template: profile.checkInTemplate,
+                     lastWeightKg: latest?.weightKg, dayWeighIn: latest?.date == day ? latest : nil,
+                     night: try store.sleepRecords(in: DateRange(start: day, end: day)).last,
+                     checkIn: try store.checkIn(on: day))
     }
 
-    public func weight(_ text: String, unitSystem: UnitSystem) -> Result<Double, ValidationError> {
-        Result { () throws(ValidationError) in try Validation.weight(text, unitSystem: unitSystem) }
+    /// The weight answer: nil (nothing to write) when the prefilled text was accepted unchanged,
+    /// so a unit round trip never stores 79.877616357 beside 79.9, nor adds a second weigh-in.
+    public func weight(_ text: String, start: Start) -> Result<Double?, ValidationError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed == start.prefilledWeight { return .success(nil) }
+        return Result { () throws(ValidationError) in try Validation.weight(trimmed, unitSystem: start.unitSystem) }
     }
 
-    /// Last night, woken up today.
+    /// Last night, woken up on the day.
     public func night(bedtime: String, wakeTime: String, quality: String) -> Result<SleepRecord, FieldErrors<SleepEntryField>> {
         SleepLogging(store: store, clock: clock)
-            .validate(SleepEntryInput(bedtime: bedtime, wakeTime: wakeTime, quality: quality, date: clock.today.iso))
+            .validate(SleepEntryInput(bedtime: bedtime, wakeTime: wakeTime, quality: quality, date: day.iso))
     }
 
     /// The note as typed, trimmed; empty means skipped.
@@ -89,23 +103,27 @@ public struct DailyCheckIn {
             .replacingOccurrences(of: "[note]", with: note)
     }
 
-    /// Saves the answers in one transaction and returns the day's check-in as stored. Skipped
-    /// answers keep what today already had; when every step was skipped nothing is written (nil).
+    /// Saves the answers in one transaction and returns whether anything was written. Skipped
+    /// answers keep what the day already had; when every step was skipped nothing is written. A
+    /// weight corrects the day's own weigh-in (its body fat and muscle kept) or adds the day's first.
     @discardableResult
-    public func save(_ answers: Answers, template: String) throws -> CheckIn? {
-        guard answers != Answers() else { return nil }
-        let today = clock.today
-        let earlier = try store.checkIn(on: today)
+    public func save(_ answers: Answers, template: String) throws -> Bool {
+        guard answers != Answers() else { return false }
+        let earlier = try store.checkIn(on: day)
         let mood = answers.mood ?? earlier?.mood
         let note = answers.note.map { Self.sentence(template: template, mood: mood, note: $0) } ?? earlier?.note
-        let checkIn = CheckIn(date: today, mood: mood, energy: answers.energy ?? earlier?.energy, note: note)
+        let checkIn = CheckIn(date: day, mood: mood, energy: answers.energy ?? earlier?.energy, note: note)
         var body: (record: BodyRecord, snapshot: MetabolismSnapshot)?
         if let kg = answers.weightKg {
-            let record = BodyRecord(date: today, weightKg: kg, recordedAt: clock.now)
+            var record = BodyRecord(date: day, weightKg: kg, recordedAt: clock.now)
+            if let latest = try store.latestBodyRecord(onOrBefore: day), latest.date == day {
+                record = latest
+                record.weightKg = kg
+            }
             body = (record, try BodyLogging(store: store, clock: clock).snapshot(for: record))
         }
         try store.saveCheckInDay(checkIn, body: body, night: answers.night)
-        return checkIn
+        return true
     }
 }
 

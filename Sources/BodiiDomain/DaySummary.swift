@@ -23,7 +23,9 @@ public struct DaySummary: Equatable, Sendable {
     public var date: LocalDate
     public var eatenKcal: Double
     public var burnedKcal: Double
-    public var targetKcal: Double?
+    /// The day's targets and the expenditure they start from (`TargetHistory`); nil until there
+    /// is an expenditure (a profile and a weigh-in).
+    public var targets: DayTargets?
     public var bmr: Double?
     public var tdee: Double?
     public var proteinG: Double
@@ -37,14 +39,16 @@ public struct DaySummary: Equatable, Sendable {
     public var sleepQuality: Int?
     public var exerciseMinutes: Int
     public var foods: [FoodLine]
-    /// The formula behind `bmr`, and the goal behind `targetKcal` (for the dashboard's cards).
+    /// The formula behind `bmr`.
     public var formula: BMRFormula?
-    /// What the calorie target starts from: adaptive expenditure once there is enough data.
-    public var expenditure: ExpenditureBasis?
+    /// The goal in force on the day.
     public var goal: Goal?
 
-    /// Target minus eaten plus exercise; nil without a target.
-    public var remainingKcal: Double? { targetKcal.map { $0 - eatenKcal + burnedKcal } }
+    public var targetKcal: Double? { targets?.kcal }
+    /// What the calorie target starts from: adaptive expenditure once there is enough data.
+    public var expenditure: ExpenditureBasis? { targets?.expenditure }
+    /// Target minus eaten (plus exercise only with "add exercise back"); nil without a target.
+    public var remainingKcal: Double? { targets?.left(eaten: eatenKcal, burned: burnedKcal) }
 }
 
 /// Builds a `DaySummary` from the repositories.
@@ -64,8 +68,10 @@ public struct DaySummaryQuery {
         try source.dailyWeights(in: DateRange(ending: date, days: Self.trendWindowDays))
     }
 
-    /// `weights`: the result of `trendWindow(endingOn: date)`, when the caller has it already.
-    public func summary(for date: LocalDate, weights known: [(date: LocalDate, weightKg: Double)]? = nil) throws -> DaySummary {
+    /// `weights`: the result of `trendWindow(endingOn: date)`, and `targets`: a `TargetHistory`
+    /// covering `date`, when the caller has them already.
+    public func summary(for date: LocalDate, weights known: [(date: LocalDate, weightKg: Double)]? = nil,
+                        targets knownTargets: TargetHistory? = nil) throws -> DaySummary {
         let day = DateRange(start: date, end: date)
         let foods = try source.foodRecords(in: day)
         let exercise = try source.exerciseRecords(in: day)
@@ -73,20 +79,15 @@ public struct DaySummaryQuery {
         let bodyToday = try source.bodyRecords(in: day).last
         let snapshot = try source.latestMetabolismSnapshot(onOrBefore: date)
         let weights = try known ?? trendWindow(endingOn: date)
-        let trendPoints = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) })
-        let trend = trendPoints.last?.trendKg
-        let goal = try source.activeGoal()
-        let intake = try source.dailyLogs(in: DateRange(ending: date, days: AdaptiveExpenditure.windowDays)).map { ($0.date, $0.caloriesIn) }
-        let basis = ExpenditureBasis.resolve(formulaTDEE: snapshot?.tdee, intake: intake, trend: trendPoints, asOf: date)
-        // Whole kcal, so the dashboard, the tabs and `today --json` show the same number.
-        let target = (goal.flatMap { g in basis.map { $0.target(for: g) } } ?? goal?.dailyCalorieTarget ?? basis?.kcalPerDay)?.rounded()
+        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
+        let history = try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
         let fibers = foods.compactMap(\.fiberG)
 
         return DaySummary(
             date: date,
             eatenKcal: foods.reduce(0) { $0 + $1.kcal },
             burnedKcal: exercise.reduce(0) { $0 + $1.kcal },
-            targetKcal: target,
+            targets: history.targets(on: date),
             bmr: snapshot?.bmr,
             tdee: snapshot?.tdee,
             proteinG: foods.reduce(0) { $0 + $1.proteinG },
@@ -101,8 +102,7 @@ public struct DaySummaryQuery {
             exerciseMinutes: exercise.reduce(0) { $0 + $1.minutes },
             foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) },
             formula: snapshot?.formula,
-            expenditure: basis,
-            goal: goal
+            goal: history.goal(on: date)
         )
     }
 }

@@ -108,7 +108,7 @@ public struct DemoHistory: Sendable {
         var batch = HistoryBatch()
         let start = endDate.adding(days: -(days - 1))
         var drift = 0.0
-        var lastFat: (date: LocalDate, percent: Double)?
+        var bodyRecords: [BodyRecord] = []
         for offset in 0..<days {
             let date = start.adding(days: offset)
             // A slow multi-year wave with a winter bump, losing gently towards today, plus a small
@@ -120,12 +120,7 @@ public struct DemoHistory: Sendable {
             if rng.chance(0.86) {
                 let fat = offset % 7 == 0 ? ((18 + (weight - 76) * 0.45 + rng.gaussian(sd: 0.4)) * 10).rounded() / 10 : nil
                 let at = stamp(date, hour: 7 + Double(offset % 40) / 60)
-                let record = BodyRecord(date: date, weightKg: measured, bodyFatPercent: fat, recordedAt: at)
-                if let fat { lastFat = (date, fat) }
-                // Like BodyLogging.save: a recent body-fat reading keeps the formula steady.
-                var basis = record
-                if let last = lastFat, last.date.days(until: date) <= BodyLogging.bodyFatValidityDays { basis.bodyFatPercent = last.percent }
-                batch.body.append((record, Metabolism.snapshot(for: basis, profile: profile)))
+                bodyRecords.append(BodyRecord(date: date, weightKg: measured, bodyFatPercent: fat, recordedAt: at))
             }
             if rng.chance(0.62) {
                 let a = DemoHistory.activities[Int.random(in: 0..<DemoHistory.activities.count, using: &rng)]
@@ -172,6 +167,8 @@ public struct DemoHistory: Sendable {
                                               note: full ? notes[Int.random(in: 0..<notes.count, using: &rng)] : nil))
             }
         }
+        // A recent body-fat reading keeps the formula steady, as when logging one by one.
+        batch.body = Array(zip(bodyRecords, BodyLogging.snapshots(for: bodyRecords, profile: profile)))
         return batch
     }
 }

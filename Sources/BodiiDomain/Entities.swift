@@ -79,6 +79,8 @@ public struct Profile: Equatable, Sendable {
 }
 
 public struct BodyRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var weightKg: Double
@@ -87,13 +89,14 @@ public struct BodyRecord: Equatable, Sendable, Identifiable {
     public var recordedAt: Date
 
     public init(id: Int64? = nil, date: LocalDate, weightKg: Double, bodyFatPercent: Double? = nil,
-                muscleMassKg: Double? = nil, recordedAt: Date = Date()) {
+                muscleMassKg: Double? = nil, recordedAt: Date = Date(), provenance: Provenance = .bodii) {
         self.id = id
         self.date = date
         self.weightKg = weightKg
         self.bodyFatPercent = bodyFatPercent
         self.muscleMassKg = muscleMassKg
         self.recordedAt = recordedAt
+        self.provenance = provenance
     }
 
     /// Body-fat mass, derived so it can never disagree with weight and percentage.
@@ -214,6 +217,8 @@ public enum Meal: String, Codable, CaseIterable, Sendable {
 
 /// A food eaten on a day. Energy and macros are computed when logged and never rewritten.
 public struct FoodRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var meal: Meal
@@ -233,7 +238,8 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
     public init(id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double,
                 kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
                 sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
-                loggedAt: Date = Date()) {
+                loggedAt: Date = Date(), provenance: Provenance = .bodii) {
+        self.provenance = provenance
         self.id = id
         self.date = date
         self.meal = meal
@@ -258,6 +264,8 @@ public enum Intensity: String, Codable, CaseIterable, Sendable {
 }
 
 public struct ExerciseRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var activity: String
@@ -269,7 +277,8 @@ public struct ExerciseRecord: Equatable, Sendable, Identifiable {
     public var loggedAt: Date
 
     public init(id: Int64? = nil, date: LocalDate, activity: String, minutes: Int, intensity: Intensity,
-                met: Double, kcal: Double, loggedAt: Date = Date()) {
+                met: Double, kcal: Double, loggedAt: Date = Date(), provenance: Provenance = .bodii) {
+        self.provenance = provenance
         self.id = id
         self.date = date
         self.activity = activity
@@ -319,6 +328,8 @@ public enum SleepStatus: String, Codable, CaseIterable, Sendable {
 
 /// A night, filed under the date the sleeper woke up.
 public struct SleepRecord: Equatable, Sendable, Identifiable {
+    /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
+    public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
     public var bedtime: ClockTime?
@@ -328,7 +339,8 @@ public struct SleepRecord: Equatable, Sendable, Identifiable {
     public var status: SleepStatus
 
     public init(id: Int64? = nil, date: LocalDate, bedtime: ClockTime? = nil, wakeTime: ClockTime? = nil,
-                minutes: Int, quality: Int? = nil, status: SleepStatus) {
+                minutes: Int, quality: Int? = nil, status: SleepStatus, provenance: Provenance = .bodii) {
+        self.provenance = provenance
         self.id = id
         self.date = date
         self.bedtime = bedtime
@@ -371,16 +383,23 @@ public struct Goal: Equatable, Sendable, Identifiable {
     public var targetBodyFatPercent: Double?
     /// kg per week; positive means losing (PRODUCT.md §6).
     public var weeklyRateKg: Double
-    public var dailyCalorieTarget: Double
-    public var proteinG: Double
-    public var carbsG: Double
-    public var fatG: Double
+    public var dailyCalorieTarget: Double?
+    public var proteinG: Double?
+    public var carbsG: Double?
+    public var fatG: Double?
     public var isActive: Bool
     public var createdOn: LocalDate
+    /// Protein per kg of trend weight: each day's protein target is this × that day's trend.
+    public var proteinPerKg: Double
+    /// "Add exercise back": exercise kcal raise what is left of the day (PRODUCT.md §6; off by default).
+    public var addsExerciseBack: Bool
 
+    /// `dailyCalorieTarget` and the grams are what the goal worked out to when it was set (its
+    /// history; nil when set before any weigh-in); a day's own targets come from `TargetHistory`.
     public init(id: Int64? = nil, type: GoalType, targetWeightKg: Double? = nil, targetBodyFatPercent: Double? = nil,
-                weeklyRateKg: Double, dailyCalorieTarget: Double, proteinG: Double, carbsG: Double, fatG: Double,
-                isActive: Bool = true, createdOn: LocalDate) {
+                weeklyRateKg: Double, dailyCalorieTarget: Double?, proteinG: Double?, carbsG: Double?, fatG: Double?,
+                isActive: Bool = true, createdOn: LocalDate, proteinPerKg: Double = CalorieTarget.defaultProteinPerKg,
+                addsExerciseBack: Bool = false) {
         self.id = id
         self.type = type
         self.targetWeightKg = targetWeightKg
@@ -392,6 +411,8 @@ public struct Goal: Equatable, Sendable, Identifiable {
         self.fatG = fatG
         self.isActive = isActive
         self.createdOn = createdOn
+        self.proteinPerKg = proteinPerKg
+        self.addsExerciseBack = addsExerciseBack
     }
 }
 

@@ -8,9 +8,13 @@ public struct GoalInput: Equatable, Sendable {
     public var targetBodyFat: String
     public var weeklyRate: String
     public var proteinPerKg: String
+    /// "Add exercise back" (PRODUCT.md §6): off by default.
+    public var addsExerciseBack: Bool
 
-    public init(type: GoalType, targetWeight: String = "", targetBodyFat: String = "", weeklyRate: String = "", proteinPerKg: String = "") {
+    public init(type: GoalType, targetWeight: String = "", targetBodyFat: String = "", weeklyRate: String = "", proteinPerKg: String = "",
+                addsExerciseBack: Bool = false) {
         self.type = type
+        self.addsExerciseBack = addsExerciseBack
         self.targetWeight = targetWeight
         self.targetBodyFat = targetBodyFat
         self.weeklyRate = weeklyRate
@@ -18,7 +22,7 @@ public struct GoalInput: Equatable, Sendable {
     }
 }
 
-public enum GoalField: String, Sendable, CaseIterable { case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg }
+public enum GoalField: String, Sendable, CaseIterable { case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg, exerciseBack }
 
 /// Where the energy a day's target starts from: the formula TDEE of the latest snapshot, or —
 /// once 14 of the last 28 days have intake and a trend — the adaptive estimate (PRODUCT.md §6).
@@ -57,17 +61,55 @@ public struct ExpenditureBasis: Equatable, Sendable {
         return trend.filter { window.contains($0.date) && eaten.contains($0.date) }.count
     }
 
-    /// What the target starts from, in one line for Settings and the report.
-    public var explanation: String {
+    /// The basis in a few words, as every screen that shows a target names it: "adaptive, 23 days"
+    /// or "formula".
+    public var label: String {
         switch source {
-        case .adaptive(let days): return "adaptive estimate, \(days) days of your intake and weight trend"
-        case .formula: return "formula TDEE; adaptive from \(AdaptiveExpenditure.minimumDays) days of meals + weights (\(adaptiveDays) so far)"
+        case .adaptive(let days): return "adaptive, \(Plural.count(days, "day"))"
+        case .formula: return "formula"
         }
     }
 
-    /// A day's calorie target for `goal` on this basis (PRODUCT.md §6).
-    public func target(for goal: Goal) -> Double {
-        CalorieTarget.dailyTarget(tdee: kcalPerDay, weeklyRateKg: goal.weeklyRateKg)
+    /// "adaptive 23 d" or "formula": where a narrow column names it.
+    public var shortLabel: String {
+        switch source {
+        case .adaptive(let days): return "adaptive \(days) d"
+        case .formula: return "formula"
+        }
+    }
+
+    /// "adaptive" or "formula" (`today --json` `calories.expenditure_basis`).
+    public var key: String {
+        if case .adaptive = source { return "adaptive" }
+        return "formula"
+    }
+
+    /// Days of data behind an adaptive estimate; nil for the formula.
+    public var adaptiveEstimateDays: Int? {
+        if case .adaptive(let days) = source { return days }
+        return nil
+    }
+
+    /// What the target starts from, in one line for Settings and the report.
+    public var explanation: String {
+        let kcal = "\(Int(kcalPerDay.rounded())) kcal"
+        switch source {
+        case .adaptive(let days):
+            return "expenditure \(kcal), adaptive (\(Plural.count(days, "day")) of intake and trend)"
+        case .formula:
+            return "expenditure \(kcal), formula (\(adaptiveDays) of \(AdaptiveExpenditure.minimumDays) logged days for adaptive)"
+        }
+    }
+
+}
+
+extension Goal {
+    /// Keeps what the goal works out to on the day it is set, as its history shows it.
+    public mutating func record(_ targets: DayTargets) {
+        dailyCalorieTarget = targets.kcal
+        proteinG = targets.macros.proteinG
+        carbsG = targets.macros.carbsG
+        fatG = targets.macros.fatG
     }
 }
 
@@ -119,9 +161,10 @@ public struct GoalPlanning {
         self.clock = clock
     }
 
-    /// The goal from the input, with targets computed on `basis` for a person weighing `weightKg`.
-    public func validate(_ input: GoalInput, weightKg: Double, basis: ExpenditureBasis,
-                         unitSystem: UnitSystem) -> Result<Goal, FieldErrors<GoalField>> {
+    /// The goal from the input, for a person weighing `weightKg` (safe rates are a share of it).
+    /// It records no targets: the caller works them out by the rule every day uses
+    /// (`TargetHistory.targets(on:with:)`) and keeps them with `Goal.record`.
+    public func validate(_ input: GoalInput, weightKg: Double, unitSystem: UnitSystem) -> Result<Goal, FieldErrors<GoalField>> {
         var errors = FieldErrors<GoalField>()
         let fmt = UnitFormatter(unitSystem)
         let target = errors.capture(.targetWeight, ifPresent: input.targetWeight) { () throws(ValidationError) in
@@ -160,11 +203,9 @@ public struct GoalPlanning {
             rate = (magnitude ?? 0) * (input.type == .lose ? 1 : -1)
         }
         guard errors.isEmpty else { return .failure(errors) }
-        let kcal = CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: rate)
-        let macros = CalorieTarget.defaultMacros(dailyKcal: kcal, weightKg: weightKg, proteinPerKg: perKg, clamp: false)
         return .success(Goal(type: input.type, targetWeightKg: target, targetBodyFatPercent: fat, weeklyRateKg: rate,
-                             dailyCalorieTarget: kcal.rounded(), proteinG: macros.proteinG.rounded(), carbsG: macros.carbsG.rounded(),
-                             fatG: macros.fatG.rounded(), createdOn: clock.today))
+                             dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: clock.today,
+                             proteinPerKg: perKg, addsExerciseBack: input.addsExerciseBack))
     }
 
     @discardableResult
@@ -180,8 +221,22 @@ public struct GoalOverview: Equatable, Sendable {
     public var weightKg: Double?
     public var trendKg: Double?
     public var basis: ExpenditureBasis?
-    public var targetKcal: Double?
+    /// Today's targets: what the dashboard, Diet and `today` show.
+    public var targets: DayTargets?
+    public var targetKcal: Double? { targets?.kcal }
     public var progress: GoalProgress?
+    /// What today's targets read from, for previewing another goal by the same rule.
+    public var targetHistory: TargetHistory
+
+    public static func == (a: GoalOverview, b: GoalOverview) -> Bool {
+        a.goal == b.goal && a.history == b.history && a.weightKg == b.weightKg && a.trendKg == b.trendKg
+            && a.basis == b.basis && a.targets == b.targets && a.progress == b.progress
+    }
+
+    /// Today's targets under `goal` instead of the one in force.
+    public func previewTargets(for goal: Goal, today: LocalDate) -> DayTargets? {
+        targetHistory.targets(on: today, with: goal)
+    }
 
     public static func load(source: any DaySummaryQuery.Source, today: LocalDate) throws -> GoalOverview {
         let query = DaySummaryQuery(source: source)
@@ -191,8 +246,9 @@ public struct GoalOverview: Equatable, Sendable {
         let goal = summary.goal
         return GoalOverview(goal: goal, history: try source.goalHistory().reversed(),
                             weightKg: try source.latestBodyRecord(onOrBefore: today)?.weightKg, trendKg: trend.last?.trendKg,
-                            basis: summary.expenditure, targetKcal: summary.targetKcal,
-                            progress: goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) })
+                            basis: summary.expenditure, targets: summary.targets,
+                            progress: goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) },
+                            targetHistory: try TargetHistory.load(range: DateRange(start: today, end: today), source: source))
     }
 }
 

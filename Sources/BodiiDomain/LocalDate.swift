@@ -47,6 +47,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// 0 = Monday … 6 = Sunday (ISO weekday − 1).
     public var weekdayIndex: Int { ((daysSinceEpoch % 7) + 7 + 3) % 7 }
 
+    /// The Monday that starts this date's week (weeks run Monday to Sunday, like the calendar).
+    public var monday: LocalDate { adding(days: -weekdayIndex) }
+
     public static let weekdayShortNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     public static let monthShortNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 

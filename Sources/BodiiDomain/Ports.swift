@@ -22,6 +22,8 @@ public protocol BodyRepository {
     func bodyRecords(in range: DateRange) throws -> [BodyRecord]
     func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord?
     func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot?
+    /// Snapshots in date order; within a day the latest-recorded comes last.
+    func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot]
     /// One weight per day (the last one recorded that day), every day that has one.
     func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)]
 }
@@ -75,7 +77,8 @@ public protocol CheckInRepository {
     /// `day` (or the day before, while `day` has none yet), and the longest run up to `day`.
     func checkInStreaks(endingOn day: LocalDate) throws -> (current: Int, longest: Int)
     /// A day's check-in answers in one transaction: the check-in (insert or replace), a weigh-in
-    /// with its snapshot, and a night that takes the place of any night of its date.
+    /// with its snapshot (added, or replacing the record with its id), and a night that takes the
+    /// place of any night of its date.
     func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws
 }
 
@@ -100,6 +103,23 @@ public struct HistoryBatch: Sendable {
 public protocol HistoryWriter {
     /// Writes the whole batch and refreshes DailyLog for every date it touches, in one transaction.
     func write(_ batch: HistoryBatch) throws
+    /// Like `write`, for imports: a record whose source already holds its external id is skipped
+    /// (a body record with its snapshot), so the same file imported twice adds nothing.
+    func merge(_ batch: HistoryBatch) throws -> MergeCounts
+}
+
+/// What a merge did, per kind of record.
+public struct MergeCounts: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable { case body, exercise, sleep, food, checkIn }
+    public var added: [Kind: Int] = [:]
+    public var alreadyThere: [Kind: Int] = [:]
+
+    public init() {}
+
+    /// Counts one record of `kind`, added or found there already.
+    public mutating func record(_ kind: Kind, added wasAdded: Bool) {
+        if wasAdded { added[kind, default: 0] += 1 } else { alreadyThere[kind, default: 0] += 1 }
+    }
 }
 
 /// Everything the app reads and writes, as one value to pass around.

@@ -87,28 +87,35 @@ public struct ProfileSetup {
 
     public func save(_ profile: Profile) throws { try store.saveProfile(profile) }
 
-    /// Saves the profile, then (when a weight was given) the first body record and a goal from it.
+    /// Saves the profile and the goal; when a weight was given, also the first body record, and
+    /// the goal records the targets it works out to. The goal shown in the form is always saved.
     public func completeOnboarding(profile: Profile, weightKg: Double?, goal: GoalType) throws {
         try store.saveProfile(profile)
-        guard let weightKg else { return }
         let today = clock.today
+        guard let weightKg else {
+            try store.saveActiveGoal(Self.goal(goal, tdee: nil, weightKg: nil, on: today))
+            return
+        }
         let record = BodyRecord(date: today, weightKg: weightKg, recordedAt: clock.now)
         let snapshot = Metabolism.snapshot(for: record, profile: profile)
         try store.addBodyRecord(record, snapshot: snapshot)
         try store.saveActiveGoal(Self.goal(goal, tdee: snapshot.tdee, weightKg: weightKg, on: today))
     }
 
-    /// A goal with the default rate for its type, capped at the safe loss rate, and default macros.
-    public static func goal(_ type: GoalType, tdee: Double, weightKg: Double, on date: LocalDate) -> Goal {
+    /// A goal with the default rate for its type (a loss capped at the safe rate when the weight is
+    /// known) and default protein; it records its targets on `tdee` when both are known.
+    public static func goal(_ type: GoalType, tdee: Double?, weightKg: Double?, on date: LocalDate) -> Goal {
         let rate: Double
         switch type {
-        case .lose: rate = min(defaultLossRate, CalorieTarget.maxSafeWeeklyLossKg(weightKg: weightKg))
+        case .lose: rate = min(defaultLossRate, weightKg.map { CalorieTarget.maxSafeWeeklyLossKg(weightKg: $0) } ?? defaultLossRate)
         case .maintain: rate = 0
         case .gain: rate = defaultGainRate
         }
-        let kcal = CalorieTarget.dailyTarget(tdee: tdee, weeklyRateKg: rate)
-        let macros = CalorieTarget.defaultMacros(dailyKcal: kcal, weightKg: weightKg)
-        return Goal(type: type, weeklyRateKg: rate, dailyCalorieTarget: kcal.rounded(), proteinG: macros.proteinG.rounded(),
-                    carbsG: macros.carbsG.rounded(), fatG: macros.fatG.rounded(), createdOn: date)
+        var goal = Goal(type: type, weeklyRateKg: rate, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: date)
+        if let tdee, let weightKg {
+            goal.record(DayTargets.derive(goal: goal, basis: ExpenditureBasis(kcalPerDay: tdee, source: .formula, adaptiveDays: 0),
+                                          weightKg: weightKg))
+        }
+        return goal
     }
 }

@@ -27,6 +27,18 @@ public enum SleepMath {
         return minutes == 0 ? nil : minutes
     }
 
+    /// The average night in whole minutes (rounded to the nearest), as every screen, the CLI and
+    /// the report show it; nil without nights.
+    public static func averageMinutes(_ minutes: [Int]) -> Int? {
+        mean(minutes).map { Int($0.rounded()) }
+    }
+
+    /// The nights of the 7 days ending on `day` (woken up on those days): the "7-day average".
+    public static func lastSevenDays(_ nights: [SleepRecord], endingOn day: LocalDate) -> [SleepRecord] {
+        let week = DateRange(ending: day, days: 7)
+        return nights.filter { week.contains($0.date) }
+    }
+
     /// Arithmetic mean; nil when empty.
     public static func mean(_ minutes: [Int]) -> Double? {
         guard !minutes.isEmpty else { return nil }

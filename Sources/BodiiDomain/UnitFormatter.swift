@@ -20,6 +20,13 @@ public struct UnitFormatter: Sendable, Equatable {
         return FastFormat.oneDecimal(Self.unsignedZero(massValue(kg))) + " " + massUnit
     }
 
+    /// A mass inside a formula that computes in kilograms: "79.9 kg", or with the user's pounds
+    /// beside it, "79.9 kg (176.1 lb)", so the arithmetic shown is the arithmetic done.
+    public func massInKg(_ kg: Double) -> String {
+        let metric = UnitFormatter(.metric).mass(kg)
+        return system == .metric ? metric : "\(metric) (\(mass(kg)))"
+    }
+
     /// A signed change: "+0.4 kg", "−1.1 lb", "0.0 kg".
     public func massChange(_ kg: Double) -> String {
         guard kg.isFinite else { return "–" }

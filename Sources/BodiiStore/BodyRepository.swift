@@ -15,18 +15,7 @@ extension SQLiteRepositories: BodyRepository {
 
     public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws {
         try writer.write { db in
-            let oldDate = try BodyRecord.update(record, db, timeZone: timeZone)
-            guard let id = record.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
-            guard let snapshot else {
-                try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [oldDate, record.date])
-                return
-            }
-            try db.cachedStatement(sql: """
-                UPDATE metabolism_snapshot SET date = ?, bmr = ?, tdee = ?, formula = ?, activity_level = ?
-                WHERE body_record_id = ?
-                """).execute(arguments: [SQLText.date(record.date), snapshot.bmr, snapshot.tdee,
-                                          snapshot.formula.rawValue, snapshot.activityLevel.rawValue, id])
-            if db.changesCount == 0 { try Self.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
+            let oldDate = try Self.updateBody(record, snapshot: snapshot, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [oldDate, record.date])
         }
     }
@@ -63,6 +52,17 @@ extension SQLiteRepositories: BodyRepository {
         }
     }
 
+    /// In date order, and within a day in the order their records were made (the last one counts).
+    public func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot] {
+        try writer.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                WHERE s.date BETWEEN ? AND ?
+                ORDER BY s.date, julianday(b.recorded_at), s.id
+                """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]).map(Self.snapshot(row:))
+        }
+    }
+
     /// One weight per day: the one with the latest `recordedAt` (then the greatest id).
     public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] {
         try writer.read { db in
@@ -85,6 +85,21 @@ extension SQLiteRepositories: BodyRepository {
         guard let id = saved.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
         if let snapshot { try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db) }
         return saved
+    }
+
+    /// Replaces the record with the same id and its snapshot (none before a profile exists);
+    /// returns the date it had.
+    static func updateBody(_ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database, timeZone: TimeZone) throws -> LocalDate {
+        let oldDate = try BodyRecord.update(record, db, timeZone: timeZone)
+        guard let id = record.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
+        guard let snapshot else { return oldDate }
+        try db.cachedStatement(sql: """
+            UPDATE metabolism_snapshot SET date = ?, bmr = ?, tdee = ?, formula = ?, activity_level = ?
+            WHERE body_record_id = ?
+            """).execute(arguments: [SQLText.date(record.date), snapshot.bmr, snapshot.tdee,
+                                      snapshot.formula.rawValue, snapshot.activityLevel.rawValue, id])
+        if db.changesCount == 0 { try insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
+        return oldDate
     }
 
     static func insertSnapshot(_ snapshot: MetabolismSnapshot, bodyRecordId: Int64, date: LocalDate, _ db: Database) throws {

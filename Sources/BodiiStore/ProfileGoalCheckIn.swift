@@ -51,19 +51,21 @@ extension SQLiteRepositories: GoalRepository {
         let values: [(any DatabaseValueConvertible)?] = [
             goal.type.rawValue, goal.targetWeightKg, goal.targetBodyFatPercent, goal.weeklyRateKg,
             goal.dailyCalorieTarget, goal.proteinG, goal.carbsG, goal.fatG, SQLText.date(goal.createdOn),
+            goal.proteinPerKg, goal.addsExerciseBack,
         ]
         if let id = goal.id {
             try db.execute(sql: """
                 UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
-                    daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?, is_active = 1
+                    daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
+                    protein_per_kg = ?, add_exercise_back = ?, is_active = 1
                 WHERE id = ?
                 """, arguments: StatementArguments(values + [id]))
             guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
         } else {
             try db.execute(sql: """
                 INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
-                    daily_calorie_target, protein_g, carbs_g, fat_g, created_on, is_active)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                 """, arguments: StatementArguments(values))
             saved.id = db.lastInsertedRowID
         }
@@ -85,7 +87,8 @@ extension SQLiteRepositories: GoalRepository {
              dailyCalorieTarget: try row.decode(forColumn: "daily_calorie_target"),
              proteinG: try row.decode(forColumn: "protein_g"), carbsG: try row.decode(forColumn: "carbs_g"),
              fatG: try row.decode(forColumn: "fat_g"), isActive: try row.decode(forColumn: "is_active"),
-             createdOn: try row.localDate("created_on"))
+             createdOn: try row.localDate("created_on"), proteinPerKg: try row.decode(forColumn: "protein_per_kg"),
+             addsExerciseBack: try row.decode(forColumn: "add_exercise_back"))
     }
 }
 
@@ -112,7 +115,14 @@ extension SQLiteRepositories: CheckInRepository {
     public func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws {
         try writer.write { db in
             try Self.upsertCheckIn(checkIn, db)
-            if let body { _ = try Self.insertBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone) }
+            if let body {
+                // A record with an id is the day's weigh-in, corrected; one without is a new weigh-in.
+                if body.record.id == nil {
+                    _ = try Self.insertBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
+                } else {
+                    _ = try Self.updateBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
+                }
+            }
             if var night {
                 let sameDate = try SleepRecord.fetchAll(in: DateRange(start: night.date, end: night.date), db)
                 if let existing = sameDate.last?.id {
@@ -165,27 +175,49 @@ extension SQLiteRepositories: HistoryWriter {
     /// with three set-based statements; one transaction, so an invalid record writes nothing.
     /// Check-ins replace those of the same date.
     public func write(_ batch: HistoryBatch) throws {
-        guard !batch.isEmpty else { return }
+        _ = try store(batch, skippingKnown: false)
+    }
+
+    public func merge(_ batch: HistoryBatch) throws -> MergeCounts {
+        try store(batch, skippingKnown: true)
+    }
+
+    private func store(_ batch: HistoryBatch, skippingKnown: Bool) throws -> MergeCounts {
+        var counts = MergeCounts()
+        guard !batch.isEmpty else { return counts }
+        let timeZone = timeZone
+        /// Inserts, or with `skippingKnown` inserts unless the source has the record already.
+        func insert<R: RowMapped>(_ record: R, _ db: Database) throws -> R? {
+            skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
+        }
         try writer.write { db in
             if let profile = batch.profile { try Self.upsertProfile(profile, db) }
             var dates = Set<LocalDate>()
             var bodyDates = Set<LocalDate>()
             for (record, snapshot) in batch.body {
-                _ = try Self.insertBody(record, snapshot: snapshot, db, timeZone: timeZone)
-                bodyDates.insert(record.date)
+                let saved = try insert(record, db)
+                if let id = saved?.id { try Self.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
+                if saved != nil { bodyDates.insert(record.date) }
+                counts.record(.body, added: saved != nil)
             }
             for record in batch.exercise {
-                _ = try ExerciseRecord.insert(record, db, timeZone: timeZone)
-                dates.insert(record.date)
+                let saved = try insert(record, db)
+                if saved != nil { dates.insert(record.date) }
+                counts.record(.exercise, added: saved != nil)
             }
             for record in batch.food {
-                _ = try FoodRecord.insert(record, db, timeZone: timeZone)
-                dates.insert(record.date)
+                let saved = try insert(record, db)
+                if saved != nil { dates.insert(record.date) }
+                counts.record(.food, added: saved != nil)
             }
-            for record in batch.sleep { _ = try SleepRecord.insert(record, db, timeZone: timeZone) }
-            for checkIn in batch.checkIns { try Self.upsertCheckIn(checkIn, db) }
+            for record in batch.sleep { counts.record(.sleep, added: try insert(record, db) != nil) }
+            for checkIn in batch.checkIns {
+                try Self.upsertCheckIn(checkIn, db)
+                counts.record(.checkIn, added: true)
+            }
             if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
             try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
         }
+        return counts
     }
 }

@@ -12,8 +12,12 @@ struct TableSQL: Sendable {
     let selectDate: String
     let delete: String
     let selectRange: String
+    /// `insert`, doing nothing when the source already has a record with that external id.
+    let insertOrSkip: String
 
-    init(table: String, kind: String, columns: [String]) {
+    /// `columns` without the provenance columns, which every record table ends with.
+    init(table: String, kind: String, columns own: [String]) {
+        let columns = own + ["source", "external_id"]
         let list = columns.joined(separator: ", ")
         self.table = table
         self.kind = kind
@@ -23,6 +27,7 @@ struct TableSQL: Sendable {
         selectDate = "SELECT date FROM \(table) WHERE id = ?"
         delete = "DELETE FROM \(table) WHERE id = ?"
         selectRange = "SELECT id, \(list) FROM \(table) WHERE date BETWEEN ? AND ? ORDER BY date, id"
+        insertOrSkip = insert + " ON CONFLICT (source, external_id) WHERE external_id IS NOT NULL DO NOTHING"
     }
 }
 
@@ -33,14 +38,31 @@ protocol RowMapped: Sendable {
     static var feedsDailyLog: Bool { get }
     var id: Int64? { get set }
     var date: LocalDate { get }
-    /// The values of `sql`'s columns, in order (without the id).
-    func columnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?]
+    var provenance: Provenance { get }
+    /// The values of the record's own columns, in order (without the id and the provenance).
+    func ownColumnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?]
     /// The record as it reads back (timestamps rounded to milliseconds).
     func normalized() -> Self
     init(row: Row) throws
 }
 
 extension RowMapped {
+    /// The values of `sql`'s columns, in order (without the id).
+    func columnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
+        ownColumnValues(timeZone: timeZone) + [provenance.source, provenance.externalId]
+    }
+
+    /// Inserts the record unless its source already has one with its external id; returns it
+    /// with its id, or nil when it was there already.
+    static func insertOrSkip(_ record: Self, _ db: Database, timeZone: TimeZone) throws -> Self? {
+        try db.cachedStatement(sql: sql.insertOrSkip)
+            .execute(arguments: StatementArguments([record.id] + record.columnValues(timeZone: timeZone)))
+        guard db.changesCount == 1 else { return nil }
+        var saved = record.normalized()
+        saved.id = db.lastInsertedRowID
+        return saved
+    }
+
     /// Inserts the record (with its id when it has one, e.g. an undo); returns it with its id.
     static func insert(_ record: Self, _ db: Database, timeZone: TimeZone) throws -> Self {
         let statement = try db.cachedStatement(sql: sql.insert)
@@ -123,6 +145,11 @@ struct ColumnReader {
         return value
     }
 
+    /// The provenance columns every record table ends with.
+    mutating func provenance() throws -> Provenance {
+        Provenance(source: try next(), externalId: try next())
+    }
+
     /// Minutes after midnight, NULL when unknown.
     mutating func clockTime() throws -> ClockTime? {
         let i = index
@@ -142,7 +169,7 @@ extension BodyRecord: RowMapped {
     static var sql: TableSQL { bodySQL }
     static var feedsDailyLog: Bool { true }
 
-    func columnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
+    func ownColumnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
         [SQLText.date(date), weightKg, bodyFatPercent, muscleMassKg, SQLText.timestamp(recordedAt, timeZone: timeZone)]
     }
 
@@ -155,7 +182,7 @@ extension BodyRecord: RowMapped {
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
         self.init(id: try c.next(), date: try c.date(), weightKg: try c.next(), bodyFatPercent: try c.next(),
-                  muscleMassKg: try c.next(), recordedAt: try c.instant())
+                  muscleMassKg: try c.next(), recordedAt: try c.instant(), provenance: try c.provenance())
     }
 }
 
@@ -168,7 +195,7 @@ extension FoodRecord: RowMapped {
     static var sql: TableSQL { foodRecordSQL }
     static var feedsDailyLog: Bool { true }
 
-    func columnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
+    func ownColumnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
         [SQLText.date(date), meal.rawValue, foodId.rawValue, foodName, grams, kcal, proteinG, carbsG, fatG, fiberG,
          sugarsG, saturatedFatG, sodiumMg, SQLText.timestamp(loggedAt, timeZone: timeZone)]
     }
@@ -184,7 +211,7 @@ extension FoodRecord: RowMapped {
         self.init(id: try c.next(), date: try c.date(), meal: try c.enumValue(), foodId: FoodID(try c.next()),
                   foodName: try c.next(), grams: try c.next(), kcal: try c.next(), proteinG: try c.next(),
                   carbsG: try c.next(), fatG: try c.next(), fiberG: try c.next(), sugarsG: try c.next(),
-                  saturatedFatG: try c.next(), sodiumMg: try c.next(), loggedAt: try c.instant())
+                  saturatedFatG: try c.next(), sodiumMg: try c.next(), loggedAt: try c.instant(), provenance: try c.provenance())
     }
 }
 
@@ -196,7 +223,7 @@ extension ExerciseRecord: RowMapped {
     static var sql: TableSQL { exerciseSQL }
     static var feedsDailyLog: Bool { true }
 
-    func columnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
+    func ownColumnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
         [SQLText.date(date), activity, minutes, intensity.rawValue, met, kcal, SQLText.timestamp(loggedAt, timeZone: timeZone)]
     }
 
@@ -209,7 +236,8 @@ extension ExerciseRecord: RowMapped {
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
         self.init(id: try c.next(), date: try c.date(), activity: try c.next(), minutes: try c.next(),
-                  intensity: try c.enumValue(), met: try c.next(), kcal: try c.next(), loggedAt: try c.instant())
+                  intensity: try c.enumValue(), met: try c.next(), kcal: try c.next(), loggedAt: try c.instant(),
+                  provenance: try c.provenance())
     }
 }
 
@@ -221,7 +249,7 @@ extension SleepRecord: RowMapped {
     static var sql: TableSQL { sleepSQL }
     static var feedsDailyLog: Bool { false }
 
-    func columnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
+    func ownColumnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
         [SQLText.date(date), bedtime?.minutesAfterMidnight, wakeTime?.minutesAfterMidnight, minutes, quality, status.rawValue]
     }
 
@@ -230,6 +258,6 @@ extension SleepRecord: RowMapped {
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
         self.init(id: try c.next(), date: try c.date(), bedtime: try c.clockTime(), wakeTime: try c.clockTime(),
-                  minutes: try c.next(), quality: try c.next(), status: try c.enumValue())
+                  minutes: try c.next(), quality: try c.next(), status: try c.enumValue(), provenance: try c.provenance())
     }
 }

@@ -12,6 +12,8 @@ enum Schema {
         ("v1", createV1),
         ("v2", foodCatalogV2),
         ("v3", foodSearchV3),
+        ("v4", goalRulesV4),
+        ("v5", provenanceV5),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
@@ -218,5 +220,55 @@ enum Schema {
             -- even after the food with the highest one is gone.
             CREATE TABLE custom_food_number (n INTEGER PRIMARY KEY AUTOINCREMENT);
             """)
+    }
+
+    /// A goal keeps what each day's targets are derived from (PRODUCT.md §6): protein per kg of
+    /// trend weight and the "add exercise back" switch. What it worked out to when it was set is
+    /// unknown (NULL) for a goal set before any weigh-in. A goal set before this keeps the protein
+    /// per kg it was set with: its protein grams over the weight of its day (1.8 when unknown).
+    /// SQLite cannot drop a NOT NULL, so the table is rebuilt (its CHECKs otherwise as in v1).
+    static func goalRulesV4(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE goal_v4 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                type TEXT NOT NULL CHECK (\(oneOf("type", ["lose", "maintain", "gain"]))),
+                target_weight_kg REAL CHECK (target_weight_kg > 0),
+                target_body_fat_percent REAL CHECK (target_body_fat_percent >= 0 AND target_body_fat_percent <= 100),
+                weekly_rate_kg REAL NOT NULL,          -- positive = losing
+                daily_calorie_target REAL CHECK (daily_calorie_target > 0),   -- as set; NULL = no weight yet
+                protein_g REAL CHECK (protein_g >= 0),
+                carbs_g REAL CHECK (carbs_g >= 0),
+                fat_g REAL CHECK (fat_g >= 0),
+                is_active INTEGER NOT NULL CHECK (is_active IN (0, 1)),
+                created_on TEXT NOT NULL CHECK (\(isDay("created_on"))),
+                protein_per_kg REAL NOT NULL DEFAULT 1.8 CHECK (protein_per_kg > 0 AND protein_per_kg <= 5),
+                add_exercise_back INTEGER NOT NULL DEFAULT 0 CHECK (add_exercise_back IN (0, 1))
+            );
+            INSERT INTO goal_v4 (id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg, daily_calorie_target,
+                                 protein_g, carbs_g, fat_g, is_active, created_on, protein_per_kg)
+            SELECT id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg, daily_calorie_target,
+                   protein_g, carbs_g, fat_g, is_active, created_on,
+                   COALESCE((SELECT CASE WHEN goal.protein_g / b.weight_kg BETWEEN 0.5 AND 5
+                                         THEN round(goal.protein_g / b.weight_kg, 2) END
+                             FROM body_record AS b WHERE b.date <= goal.created_on
+                             ORDER BY b.date DESC, b.id DESC LIMIT 1), 1.8)
+            FROM goal;
+            DROP TABLE goal;
+            ALTER TABLE goal_v4 RENAME TO goal;
+            CREATE UNIQUE INDEX goal_single_active ON goal(is_active) WHERE is_active = 1;
+            """)
+    }
+
+    /// Where each record came from (PRODUCT.md §5): Bodii's own records are source 'bodii' with no
+    /// external id; an imported record keeps its id in the source, unique per source, so a
+    /// re-import skips it (`INSERT … ON CONFLICT (source, external_id) … DO NOTHING`).
+    static func provenanceV5(_ db: Database) throws {
+        for table in ["body_record", "food_record", "exercise_record", "sleep_record"] {
+            try db.execute(sql: """
+                ALTER TABLE \(table) ADD COLUMN source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64);
+                ALTER TABLE \(table) ADD COLUMN external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256);
+                CREATE UNIQUE INDEX \(table)_external ON \(table)(source, external_id) WHERE external_id IS NOT NULL;
+                """)
+        }
     }
 }

@@ -36,7 +36,7 @@ struct BodyView: Widget {
         let (chartArea, tableArea) = leftArea.splitTop(min(max(8, leftArea.height * 2 / 5), max(0, leftArea.height - 6)))
         WeightChartView(data: chart, unitSystem: unitSystem, today: today, hasHistory: !rows.isEmpty).render(in: chartArea, buffer: &buffer, context: context)
         let fmt = UnitFormatter(unitSystem)
-        let block = Block(title: "History", rightTitle: rows.isEmpty ? nil : "\(rows.count) weigh-ins")
+        let block = Block(title: "History", rightTitle: rows.isEmpty ? nil : Plural.count(rows.count, "weigh-in"))
         block.render(in: tableArea, buffer: &buffer, context: context)
         let tableInner = block.inner(tableArea).inset(left: 1)
         // Only the rows on screen are formatted: the history can hold years of weigh-ins.

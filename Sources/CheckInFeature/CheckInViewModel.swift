@@ -32,16 +32,19 @@ public final class CheckInViewModel: Screen {
     public private(set) var form: Form
     public private(set) var answers = DailyCheckIn.Answers()
     public private(set) var status: StatusMessage?
-    /// Today's numbers and the check-in as stored, once saved.
+    /// The day's numbers and its check-in as stored, once the last step is answered.
     public private(set) var summary: DaySummary?
     public private(set) var saved: CheckIn?
+    /// Whether the last step wrote anything (every step skipped writes nothing).
+    public private(set) var wroteAnything = false
     private var start: DailyCheckIn.Start?
     private var forms: [Step: Form] = [:]
 
-    public init(source: any Repositories, clock: any Clock) {
+    /// `day`: the selected day the check-in is for (today by default).
+    public init(source: any Repositories, clock: any Clock, day: LocalDate? = nil) {
         self.source = source
         self.clock = clock
-        checkIn = DailyCheckIn(store: source, clock: clock)
+        checkIn = DailyCheckIn(store: source, clock: clock, day: day)
         form = Form(fields: [])
         do {
             start = try checkIn.start()
@@ -130,10 +133,10 @@ public final class CheckInViewModel: Screen {
     private func answer() {
         switch step {
         case .weight:
-            let text = form.value(Field.weight) ?? ""
-            if text.trimmingCharacters(in: .whitespaces).isEmpty { return skip() }
-            switch checkIn.weight(text, unitSystem: unitSystem) {
-            case .success(let kg): answers.weightKg = kg
+            guard let start else { return skip() }
+            switch checkIn.weight(form.value(Field.weight) ?? "", start: start) {
+            case .success(nil): return skip()
+            case .success(let kg?): answers.weightKg = kg
             case .failure(let error):
                 status = form.show(errors: [Field.weight: error.inlineMessage], first: Field.weight)
                 return
@@ -183,10 +186,12 @@ public final class CheckInViewModel: Screen {
 
     private func save() {
         do {
-            saved = try checkIn.save(answers, template: template)
-            summary = try DaySummaryQuery(source: source).summary(for: clock.today)
+            wroteAnything = try checkIn.save(answers, template: template)
+            // The summary shows the day as stored, skipped answers included.
+            saved = try source.checkIn(on: checkIn.day)
+            summary = try DaySummaryQuery(source: source).summary(for: checkIn.day)
             step = .done
-            status = saved == nil ? StatusMessage("Every step was skipped: nothing saved.") : StatusMessage("Check-in saved.", kind: .success)
+            status = wroteAnything ? StatusMessage("Check-in saved.", kind: .success) : StatusMessage("Every step was skipped: nothing saved.")
         } catch {
             status = StatusMessage("Could not save the check-in: \(error)", kind: .error)
         }
@@ -198,8 +203,8 @@ public final class CheckInViewModel: Screen {
         let fmt = UnitFormatter(unitSystem)
         switch step {
         case .weight:
-            let last = start?.lastWeightKg.map { DecimalText.format(fmt.massValue($0)) } ?? ""
-            return Form(fields: [.text(Field.weight, label: "Weight", text: last, maxLength: Validation.maxInputLength, hint: fmt.massUnit, selected: true)])
+            return Form(fields: [.text(Field.weight, label: "Weight", text: start?.prefilledWeight ?? "", maxLength: Validation.maxInputLength,
+                                       hint: fmt.massUnit, selected: true)])
         case .sleep:
             let night = start?.night
             return Form(fields: [
@@ -232,7 +237,11 @@ public final class CheckInViewModel: Screen {
     var intro: String {
         switch step {
         case .weight:
-            return "Your weight this morning (prefilled with the last one)."
+            if let weighIn = start?.dayWeighIn {
+                let fat = weighIn.bodyFatPercent.map { ", body fat \(DecimalText.format($0)) % kept" } ?? ""
+                return "Already weighed: \(UnitFormatter(unitSystem).mass(weighIn.weightKg)). Enter keeps it; a new value replaces it\(fat)."
+            }
+            return "Your weight this morning (prefilled with the last one; Enter keeps it unlogged)."
         case .sleep:
             return start?.night != nil ? "Last night is already logged; change it or press Enter to keep it."
                 : "When did you go to bed and wake up? A bedtime after midnight is fine."
@@ -248,9 +257,10 @@ public final class CheckInViewModel: Screen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let title = "Check-in · \(clock.today.longLabel)"
+        let title = "Check-in · \(checkIn.day.longLabel)"
         if step == .done {
-            CheckInSummaryView(title: title, summary: summary, checkIn: saved, unitSystem: unitSystem)
+            CheckInSummaryView(title: title, summary: summary, checkIn: saved, wroteAnything: wroteAnything, unitSystem: unitSystem,
+                               today: clock.today)
                 .render(in: area, buffer: &buffer, context: context)
             return
         }
@@ -267,19 +277,24 @@ struct CheckInSummaryView: Widget {
     let title: String
     let summary: DaySummary?
     let checkIn: CheckIn?
+    let wroteAnything: Bool
     let unitSystem: UnitSystem
+    let today: LocalDate
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let fmt = UnitFormatter(unitSystem)
-        var lines: [Line] = [checkIn == nil ? Line("Nothing saved. Today at a glance:", .muted) : Line("Saved. Today at a glance:", .good), ""]
+        let glance = summary.map { $0.date == today ? "Today at a glance:" : "\($0.date.longLabel) at a glance:" } ?? "At a glance:"
+        var lines: [Line] = [wroteAnything ? Line("Saved. " + glance, .good) : Line("Nothing saved. " + glance, .muted), ""]
         func row(_ label: String, _ value: String, _ role: Role = .accent) {
             lines.append(Line([Span(label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted), Span(value, role)]))
         }
         if let s = summary {
             row("Weight", s.weightKg.map { fmt.mass($0) + (s.trendWeightKg.map { "  (trend " + fmt.mass($0) + ")" } ?? "") } ?? "—")
             row("Slept", s.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (s.sleepQuality.map { "  quality \($0)/5" } ?? "") } ?? "—")
-            let target = s.targetKcal.map { " of " + fmt.energy($0) } ?? ""
-            row("Eaten", fmt.energy(s.eatenKcal) + target)
+            row("Eaten", fmt.energy(s.eatenKcal))
+            if let t = s.targets {
+                row("Target", "\(fmt.energy(t.kcal)), from \(Int(t.expenditure.kcalPerDay.rounded())) (\(t.expenditure.label))")
+            }
             row("Exercise", "\(s.exerciseMinutes) min, \(fmt.energy(s.burnedKcal))")
         }
         let mood = checkIn?.mood.map { DailyCheckIn.moodWords[$0 - 1] } ?? "—"

@@ -35,12 +35,10 @@ struct CheckInCalendarView: Widget {
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         guard inner.height >= 3 else { return }
-        let s = context.symbols
-        buffer.write([Span("Streak ", .muted), Span("\(calendar.currentStreak) days", calendar.currentStreak > 0 ? .good : .muted),
-                      Span("   longest ", .muted), Span(calendar.longestStreak.map { "\($0) days" } ?? "—", .text),
-                      Span("    \(s.dotFull) full  \(s.dotHalf) partial  \(s.dotEmpty) none   ", .muted),
-                      Span("on target ", .good), Span("near ", .warn), Span("off ", .bad), Span("no meals", .muted)],
+        buffer.write([Span("Streak ", .muted), Span(Plural.count(calendar.currentStreak, "day"), calendar.currentStreak > 0 ? .good : .muted),
+                      Span("   longest ", .muted), Span(calendar.longestStreak.map { Plural.count($0, "day") } ?? "—", .text)],
                      x: inner.x, y: inner.y, maxWidth: inner.width, context: context)
+        buffer.write(CheckInCard.legend(context.symbols), x: inner.x, y: inner.y + 1, maxWidth: inner.width, context: context)
         let body = inner.inset(top: 2)
         switch zoom {
         case .week: renderWeek(in: body, &buffer, context)
@@ -49,8 +47,10 @@ struct CheckInCalendarView: Widget {
         }
     }
 
+    /// The day's dot and adherence mark.
     private func dot(_ day: CheckInDay, _ context: RenderContext) -> Span {
-        Span(CheckInCard.symbol(day.completeness, context.symbols), CheckInCard.role(day.adherence))
+        Span(CheckInCard.symbol(day.completeness, context.symbols) + CheckInCard.mark(day.adherence, context.symbols),
+             CheckInCard.role(day.adherence))
     }
 
     /// One line per day: the dot, what was recorded, and the note.
@@ -97,19 +97,19 @@ struct CheckInCalendarView: Widget {
     /// A contribution graph: weeks as columns, weekdays as rows, the most recent weeks that fit.
     private func renderYear(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard let first = calendar.days.first else { return }
-        let grid = DotGrid(days: calendar.days.map { DotGrid.Day(Self.level($0.completeness), role: CheckInCard.role($0.adherence)) },
+        let grid = DotGrid(days: calendar.days.map { DotGrid.Day(Self.level($0.completeness), role: CheckInCard.role($0.adherence),
+                                                                     mark: CheckInCard.mark($0.adherence, context.symbols)) },
                            startWeekday: first.date.weekdayIndex, rowLabels: ["Mon", "", "Wed", "", "Fri", "", "Sun"])
         grid.render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: min(7, rect.height - 1)), buffer: &buffer, context: context)
-        // Month names over the week where each month starts.
-        let labelWidth = 4
+        // Month names over the week where each month starts, in the grid's columns.
+        let labelWidth = grid.labelWidth
         let weeks = (first.date.weekdayIndex + calendar.days.count + 6) / 7
-        let fit = max(0, (rect.width - labelWidth + 1) / 2)
-        let firstWeek = max(0, weeks - fit)
+        let (firstWeek, step) = DotGrid.columns(weeks: weeks, width: rect.width - labelWidth)
         var lastX = -10
         for (i, day) in calendar.days.enumerated() where day.date.components.day == 1 {
             let week = (first.date.weekdayIndex + i) / 7
             guard week >= firstWeek else { continue }
-            let x = rect.x + labelWidth + (week - firstWeek) * 2
+            let x = rect.x + labelWidth + (week - firstWeek) * step
             guard x >= lastX + 4, x + 3 <= rect.maxX else { continue }
             buffer.write(LocalDate.monthShortNames[day.date.components.month - 1], x: x, y: rect.y, style: context.style(.muted))
             lastX = x

@@ -6,10 +6,13 @@ import TerminalKit
 public struct DashboardReport: Widget {
     public var state: DashboardState
     public var day: LocalDate
+    /// The range's figures, as the review computes them.
+    public var period: PeriodSummary
 
-    public init(state: DashboardState, day: LocalDate) {
+    public init(state: DashboardState, day: LocalDate, period: PeriodSummary) {
         self.state = state
         self.day = day
+        self.period = period
     }
 
     /// Rows of text before the charts; each chart gets `chartHeight` rows.
@@ -21,13 +24,16 @@ public struct DashboardReport: Widget {
     var lines: [Line] {
         let s = state, d = state.summary, t = state.trends
         let fmt = UnitFormatter(s.unitSystem)
-        func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) kcal" } ?? "—" }
+        func whole(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))" } ?? "—" }
+        func kcal(_ v: Double?) -> String { v.map { whole($0) + " kcal" } ?? "—" }
         func row(_ label: String, _ value: String) -> Line {
             Line([Span("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0), .muted), Span(value)])
         }
         var out: [Line] = [Line("Bodii — \(day.longLabel) · report for the last \(t.range.label)", .title), "", Line("Today", .title)]
-        out.append(row("Calories", "eaten \(kcal(d.eatenKcal)) · exercise +\(kcal(d.burnedKcal)) · target \(kcal(d.targetKcal)) · left \(kcal(d.remainingKcal))"))
-        let targets = s.goal
+        let leftLabel = d.targets?.addsExerciseBack == true ? "left incl. exercise" : "left"
+        // Exercise kcal go on the exercise line: this one must fit 80 columns with four numbers.
+        out.append(row("Calories", "eaten \(whole(d.eatenKcal)) · target \(whole(d.targetKcal)) · \(leftLabel) \(kcal(d.remainingKcal))"))
+        let targets = d.targets?.macros
         func macro(_ name: String, _ value: Double, _ target: Double?) -> String {
             "\(name) \(Int(value.rounded()))" + (target.map { "/\(Int($0.rounded()))" } ?? "") + " g"
         }
@@ -40,7 +46,7 @@ public struct DashboardReport: Widget {
         var sleep = d.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (d.sleepQuality.map { ", quality \($0)/5" } ?? "") } ?? "no night logged"
         if let avg = s.sleepAverage7Minutes { sleep += " · 7-day average " + DurationFormat.hoursMinutes(avg) }
         out.append(row("Sleep", sleep))
-        out.append(row("Exercise", "\(d.exerciseMinutes) min today · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
+        out.append(row("Exercise", "\(d.exerciseMinutes) min today, \(kcal(d.burnedKcal)) · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
         if let goal = s.goal {
             var text = goal.type.label + (goal.weeklyRateKg == 0 ? "" : " " + fmt.mass(abs(goal.weeklyRateKg)) + "/week")
             if let p = s.goalProgress {
@@ -50,25 +56,25 @@ public struct DashboardReport: Widget {
             out.append(row("Goal", text))
         }
         if let basis = d.expenditure { out.append(row("Basis", basis.explanation)) }
-        out.append(row("Check-ins", "streak \(s.calendar.currentStreak) days" + (s.calendar.longestStreak.map { " · longest \($0) days" } ?? "")))
+        out.append(row("Check-ins", "streak " + Plural.count(s.calendar.currentStreak, "day") + (s.calendar.longestStreak.map { " · longest " + Plural.count($0, "day") } ?? "")))
 
-        out += ["", Line("The last \(t.range.label) (\(t.days.first.map(\.iso) ?? "") to \(day.iso))", .title)]
-        let eaten = t.daily.caloriesIn.compactMap { $0 }
-        out.append(row("Calories", eaten.isEmpty ? "no meals logged"
-            : "average \(kcal(eaten.reduce(0, +) / Double(eaten.count)))/day on \(eaten.count) of \(t.days.count) days"
-                + (t.calorieTarget.map { " · target \(kcal($0))" } ?? "")))
-        let trend = t.trend.compactMap { $0 }
-        if let first = trend.first, let last = trend.last {
-            out.append(row("Weight", "trend \(fmt.mass(first)) → \(fmt.mass(last)) (\(fmt.massChange(last - first)))"))
+        let p = period
+        out += ["", Line("The last \(t.range.label) (\(p.range.start.iso) to \(p.range.end.iso))", .title)]
+        let c = p.calories
+        out.append(row("Calories", c.averageEaten.map { eaten in
+            "average \(kcal(eaten))/day on \(c.loggedDays) of \(Plural.count(p.range.dayCount, "day"))"
+                + (c.averageTarget == nil ? "" : " · \(c.adherentDays) within 10 % of target")
+        } ?? "no meals logged"))
+        if let start = p.weight.startTrendKg, let end = p.weight.endTrendKg {
+            out.append(row("Weight", "trend \(fmt.mass(start)) → \(fmt.mass(end)) (\(fmt.massChange(end - start)))"))
         } else {
             out.append(row("Weight", "no weigh-ins"))
         }
-        let nights = t.daily.sleepHours.compactMap { $0 }
-        out.append(row("Sleep", nights.isEmpty ? "no nights logged"
-            : "average \(DurationFormat.hoursMinutes(Int((nights.reduce(0, +) / Double(nights.count) * 60).rounded()))) on \(nights.count) nights"))
-        let minutes = t.daily.exerciseMinutes.compactMap { $0 }.reduce(0, +)
-        let weeks = max(1, Double(t.days.count) / 7)
-        out.append(row("Exercise", "\(Int(minutes)) min, \(Int((minutes / weeks).rounded())) min a week on average"))
+        out.append(row("Sleep", p.sleep.averageMinutes.map {
+            "average \(DurationFormat.hoursMinutes($0)) on \(Plural.count(p.sleep.nights, "night")), \(p.sleep.goodNights) of 7–9 h"
+        } ?? "no nights logged"))
+        out.append(row("Exercise", "\(p.exercise.minutes) min in \(Plural.count(p.exercise.sessions, "session")), "
+            + "\(Int(p.exercise.minutesPerWeek.rounded())) min a week on average"))
         return out
     }
 

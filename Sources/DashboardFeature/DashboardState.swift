@@ -28,7 +28,7 @@ public struct DashboardState: Equatable, Sendable {
     public var calendar: CheckInCalendar
     public var trends: DashboardTrends
 
-    /// Weeks of check-in dots the dashboard card shows.
+    /// Weeks of check-in dots the dashboard card shows, Monday to Sunday, the last one up to the day.
     static let calendarWeeks = 3
 
     /// Reads the repositories for `day`, with trend charts over `range`. `longestStreak` also reads
@@ -40,7 +40,10 @@ public struct DashboardState: Equatable, Sendable {
         let chartWeights = try DashboardTrends.weightWindow(range: range, day: day, source: source)
         let windowStart = day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))
         let weights = chartWeights.filter { $0.date >= windowStart }
-        let summary = try query.summary(for: day, weights: weights)
+        // One read of what targets depend on serves the day and the check-in card's weeks.
+        let calendarRange = DateRange(start: day.monday.adding(days: -7 * (calendarWeeks - 1)), end: day)
+        let targets = try TargetHistory.load(range: calendarRange, source: source)
+        let summary = try query.summary(for: day, weights: weights, targets: targets)
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
         let latest = try weights.last.map { WeighIn(date: $0.date, kg: $0.weightKg) }
@@ -50,8 +53,7 @@ public struct DashboardState: Equatable, Sendable {
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
-        let calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: 7 * calendarWeeks), source: source,
-                                                longest: longestStreak)
+        let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets)
         let trendNow = trend.last(where: { $0.date <= day })?.trendKg
         let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 
@@ -63,7 +65,7 @@ public struct DashboardState: Equatable, Sendable {
             weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
             last30Trend: last30.map { trendByDate[$0]?.trendKg },
             formula: summary.formula,
-            sleepAverage7Minutes: sleeps.isEmpty ? nil : sleeps.reduce(0) { $0 + $1.minutes } / sleeps.count,
+            sleepAverage7Minutes: SleepMath.averageMinutes(SleepMath.lastSevenDays(sleeps, endingOn: day).map(\.minutes)),
             exerciseMinutes7: try source.exerciseRecords(in: week).reduce(0) { $0 + $1.minutes },
             checkInDays7: calendar.days.filter { week.contains($0.date) && $0.checkIn != nil }.count,
             streak: calendar.currentStreak,

@@ -2,30 +2,34 @@ import BodiiDomain
 
 /// The dashboard's trend charts for one range ending on the selected day: calories in against the
 /// target, weight with its trend, sleep hours and exercise minutes. Days without data are nil —
-/// gaps, never zeros. Bars come per day and per week (means; sums for exercise): a quarter or a
-/// year, or a month in a narrow chart, is drawn by week so the bars stay readable.
+/// gaps, never zeros. The values are per day; a chart too narrow for a bar a day groups them
+/// (`bars(_:)`), so every chart covers the whole range.
 public struct DashboardTrends: Equatable, Sendable {
     public var range: ChartRange
+    /// The range's days, ending on the selected day.
+    public var span: DateRange
     /// One slot per day of the range (the weight chart's points).
     public var days: [LocalDate]
     public var weights: [Double?]
     public var trend: [Double?]
     public var calorieTarget: Double?
+    /// One value per day of the range.
     public var daily: Bars
-    public var weekly: Bars
 
-    /// One bar chart's worth of slots, each starting on `starts[i]`.
+    /// One bar chart's worth of values, one per bar.
     public struct Bars: Equatable, Sendable {
-        public var starts: [LocalDate]
         public var caloriesIn: [Double?]
         public var sleepHours: [Double?]
+        /// Minutes a day for daily bars; minutes per week for grouped bars, so they read against
+        /// the 150 min/week guideline.
         public var exerciseMinutes: [Double?]
     }
 
-    /// Daily bars when they fit `width` columns (at least a column each) and the range is at most
-    /// a month; weekly bars otherwise.
-    public func bars(width: Int) -> (bars: Bars, isWeekly: Bool) {
-        range <= .month && daily.starts.count <= width ? (daily, false) : (weekly, true)
+    /// The values of each bar of `grouping`: means of the days with data, exercise as a weekly rate.
+    public func bars(_ grouping: ChartGrouping) -> Bars {
+        guard !grouping.isDaily else { return daily }
+        return Bars(caloriesIn: grouping.means(daily.caloriesIn), sleepHours: grouping.means(daily.sleepHours),
+                    exerciseMinutes: grouping.weeklyRates(daily.exerciseMinutes))
     }
 
     /// Days of weigh-ins before the range, so the trend has settled by the range's first day.
@@ -50,45 +54,12 @@ public struct DashboardTrends: Equatable, Sendable {
         var exercise: [LocalDate: Double] = [:]
         for session in try source.exerciseRecords(in: span) { exercise[session.date, default: 0] += Double(session.minutes) }
 
-        let eaten = days.map { d in logs[d].flatMap { $0 > 0 ? $0 : nil } }
-        let slept = days.map { sleep[$0] }
-        let moved = days.map { exercise[$0] }
         return DashboardTrends(
-            range: range, days: days,
+            range: range, span: span, days: days,
             weights: days.map { d in points[d].flatMap { $0.isInterpolated ? nil : $0.weightKg } },
             trend: days.map { points[$0]?.trendKg },
             calorieTarget: target,
-            daily: Bars(starts: days, caloriesIn: eaten, sleepHours: slept, exerciseMinutes: moved),
-            // A week's exercise is its total: that is what the 150 min guideline counts.
-            weekly: Bars(starts: Self.weekStarts(days), caloriesIn: Self.weeklyMeans(eaten), sleepHours: Self.weeklyMeans(slept),
-                         exerciseMinutes: Self.weeklySums(moved)))
-    }
-
-    /// Groups of 7 days ending on the last day (the first group may be shorter).
-    static func weeks<T>(_ values: [T]) -> [ArraySlice<T>] {
-        var out: [ArraySlice<T>] = []
-        var end = values.count
-        while end > 0 {
-            out.append(values[max(0, end - 7)..<end])
-            end -= 7
-        }
-        return out.reversed()
-    }
-
-    static func weekStarts(_ days: [LocalDate]) -> [LocalDate] { weeks(days).compactMap(\.first) }
-
-    /// The mean of the days that have a value; nil for a week without any.
-    static func weeklyMeans(_ values: [Double?]) -> [Double?] {
-        weeks(values).map { week in
-            let known = week.compactMap { $0 }
-            return known.isEmpty ? nil : known.reduce(0, +) / Double(known.count)
-        }
-    }
-
-    static func weeklySums(_ values: [Double?]) -> [Double?] {
-        weeks(values).map { week in
-            let known = week.compactMap { $0 }
-            return known.isEmpty ? nil : known.reduce(0, +)
-        }
+            daily: Bars(caloriesIn: days.map { d in logs[d].flatMap { $0 > 0 ? $0 : nil } }, sleepHours: days.map { sleep[$0] },
+                        exerciseMinutes: days.map { exercise[$0] }))
     }
 }

@@ -44,7 +44,7 @@ public struct DashboardView: Widget {
         macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
         card("Goal", goalLines(state), middle[1], &buffer, context)
         card("Check-ins", [], middle[2], &buffer, context)
-        CheckInCard(calendar: state.calendar, today: today, thisWeek: state.checkInDays7).render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
+        CheckInCard(calendar: state.calendar, today: today).render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
         TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[2], buffer: &buffer, context: context)
     }
 
@@ -69,8 +69,10 @@ public struct DashboardView: Widget {
             pair("Exercise", "+" + kcal(d.burnedKcal)),
             pair("Target", kcal(d.targetKcal)),
         ]
-        if let left = d.remainingKcal {
+        if let targets = d.targets, let left = d.remainingKcal {
             lines.append(pair("Left", kcal(left), left < 0 ? .bad : .good))
+            // "Left incl. exercise" does not fit the label column: it goes on a line of its own.
+            if targets.addsExerciseBack { lines.append(Line("  incl. exercise", .muted)) }
         }
         if d.foods.isEmpty { lines.append(Line("No meals logged", .muted)) }
         return lines
@@ -80,10 +82,11 @@ public struct DashboardView: Widget {
         let fmt = UnitFormatter(s.unitSystem)
         guard let latest = s.latestWeight else { return [Line("No weigh-ins yet", .muted), Line("2, then a to log", .muted)] }
         let when = latest.date.shortLabel(relativeTo: today)
-        var lines = [pair("Weighed", when, .muted), pair("Latest", fmt.mass(latest.kg), .accent)]
-        lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—"))
+        // Labels of 8 so "176.1 lb" fits an 80-column card.
+        var lines = [pair("Weighed", when, .muted, pad: 8), pair("Latest", fmt.mass(latest.kg), .accent, pad: 8)]
+        lines.append(pair("Trend", s.trendKg.map(fmt.mass) ?? "—", pad: 8))
         if let change = s.weekChangeKg {
-            lines.append(pair("7 days", fmt.massChange(change), change <= 0 ? .good : .warn))
+            lines.append(pair("7 days", fmt.massChange(change), change <= 0 ? .good : .warn, pad: 8))
         }
         return lines
     }
@@ -92,9 +95,9 @@ public struct DashboardView: Widget {
     private func weightSparkline(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard s.latestWeight != nil, rect.height >= 5 else { return }
         let row = Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 2, height: 1)
-        let (label, line) = row.splitLeft(10)
+        let (label, line) = row.splitLeft(8)
         let days = min(s.last30Trend.count, line.width)
-        buffer.write(Line("\(days) days", .muted), in: label, context: context)
+        buffer.write(Line(Plural.count(days, "day"), .muted), in: label, context: context)
         Sparkline(Array(s.last30Trend.suffix(days)), role: .series1).render(in: line, buffer: &buffer, context: context)
     }
 
@@ -122,7 +125,7 @@ public struct DashboardView: Widget {
 
     private func macroGauges(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let d = s.summary
-        let targets = s.goal
+        let targets = d.targets?.macros
         let items: [(String, Double, Double?, Role)] = [
             ("Protein", d.proteinG, targets?.proteinG, .protein), ("Carbs", d.carbsG, targets?.carbsG, .carbs),
             ("Fat", d.fatG, targets?.fatG, .fat),
@@ -138,7 +141,7 @@ public struct DashboardView: Widget {
     private func goalLines(_ s: DashboardState) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
         guard let goal = s.goal else {
-            return [Line("No goal yet.", .muted), Line("Set one in Settings (6).", .muted)]
+            return [Line("No goal: target is", .muted), Line("your expenditure.", .muted)] + expenditureLine(s) + [Line("Set one in Settings (6)", .muted)]
         }
         let rate = goal.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-goal.weeklyRateKg) + "/wk"
         var lines = [Line([Span(goal.type.label + " ", .accent), Span(rate, .text)])]
@@ -150,13 +153,18 @@ public struct DashboardView: Widget {
                 lines.append(pair("ETA", p.eta.map { $0.shortLabel(relativeTo: today) } ?? "not heading there yet", p.eta == nil ? .warn : .text, pad: 6))
             }
         }
-        if let basis = s.summary.expenditure {
-            switch basis.source {
-            case .adaptive(let days): lines.append(Line("Target: adaptive \(days)d", .muted))
-            case .formula: lines.append(Line("Target: formula \(basis.adaptiveDays)/14d", .muted))
-            }
+        return lines + expenditureLine(s)
+    }
+
+    /// The expenditure the target starts from, and its basis (PRODUCT.md §6): "From 2087 adaptive 23d".
+    private func expenditureLine(_ s: DashboardState) -> [Line] {
+        guard let basis = s.summary.expenditure else { return [] }
+        let detail: String
+        switch basis.source {
+        case .adaptive(let days): detail = "adaptive \(days)d"
+        case .formula: detail = "formula \(basis.adaptiveDays)/\(AdaptiveExpenditure.minimumDays)d"
         }
-        return lines
+        return [Line([Span("From ", .muted), Span(kcal(basis.kcalPerDay)), Span(" " + detail, .muted)])]
     }
 
     static func role(for status: SleepStatus) -> Role {

@@ -6,7 +6,12 @@ import TerminalKit
 public final class DashboardViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
-    public private(set) var day: LocalDate
+    /// The selected day, shared with the other tabs.
+    public private(set) var day: LocalDate {
+        get { selection.date }
+        set { selection.date = newValue }
+    }
+    private let selection: SelectedDay
     public private(set) var range: ChartRange = .week
     /// The full-screen check-in calendar (`g`), while it is open.
     public private(set) var calendarZoom: CalendarZoom?
@@ -14,10 +19,10 @@ public final class DashboardViewModel: TabScreen {
     public private(set) var state: DashboardState?
     public private(set) var status: StatusMessage?
 
-    public init(source: any Repositories, clock: any Clock) {
+    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
-        day = clock.today
+        self.selection = selection ?? SelectedDay(clock.today)
     }
 
     public let title = "Dashboard"

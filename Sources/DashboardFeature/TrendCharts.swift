@@ -2,7 +2,8 @@ import BodiiDomain
 import TerminalKit
 
 /// The four trend charts under the dashboard cards: a 2×2 grid when there is height for it, else
-/// one row of four.
+/// one row of four. All four cover the same dates in the same slots — one grouping (days, weeks…)
+/// and one y-axis width — so a column of one chart is the same days as that column of the others.
 struct TrendCharts: Widget {
     init(trends: DashboardTrends, unitSystem: UnitSystem, today: LocalDate, stacked: Bool = false) {
         self.trends = trends
@@ -32,82 +33,142 @@ struct TrendCharts: Widget {
         } else {
             cells = Layout.columns(area, count: 4, spacing: 0)
         }
-        calories(in: cells[0], &buffer, context)
-        weight(in: cells[1], &buffer, context)
-        sleep(in: cells[2], &buffer, context)
-        exercise(in: cells[3], &buffer, context)
+        // Every chart gets the narrowest cell's width (spare columns stay left of its axis).
+        let width = cells.map { Block().inner($0).width - 2 }.min() ?? 0
+        let plan = Plan(trends: trends, unitSystem: unitSystem, today: today, width: width)
+        let frames = [calories(plan), weight(plan), sleep(plan), exercise(plan)]
+        for (cell, chart) in zip(cells, frames) {
+            let block = Block.firstFitting(width: cell.width, chart.titles)
+            block.render(in: cell, buffer: &buffer, context: context)
+            let inner = block.inner(cell).inset(left: 1, right: 1)
+            let content = inner.inset(left: max(0, inner.width - width))
+            if let widget = chart.widget {
+                widget.render(in: content, buffer: &buffer, context: context)
+            } else {
+                Paragraph(chart.empty, role: .muted).render(in: inner, buffer: &buffer, context: context)
+            }
+        }
     }
 
     private var span: String { "last \(trends.range.label)" }
 
-    /// The bars to draw in a chart of `width` columns, their x labels, and whether they are weeks.
-    private func bars(width: Int) -> (bars: DashboardTrends.Bars, labels: [String], isWeekly: Bool, gap: Int) {
-        // The y labels take about 5 columns of the width.
-        let plot = width - 5
-        let (bars, weekly) = trends.bars(width: plot)
-        let starts = bars.starts
-        let labels = AxisLabels.everyNth(count: starts.count, step: max(1, starts.count / 3)) { starts[$0].shortLabel(relativeTo: today) }
-        return (bars, labels, weekly, starts.count * 2 - 1 <= plot ? 1 : 0)
+    /// One chart: its titles (longest first; the unit stays in every one), and what it draws.
+    private struct Chart {
+        var titles: [Block]
+        var widget: (any Widget)?
+        var empty: String
     }
 
-    private func frame(_ title: String, _ right: String?, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) -> Rect {
-        let block = Block(title: title, rightTitle: right)
-        block.render(in: rect, buffer: &buffer, context: context)
-        return block.inner(rect).inset(left: 1, right: 1)
+    /// Title options, longest first: the name with each unit, then the shortest unit beside the
+    /// name or its abbreviation, then the unit alone.
+    private static func titles(_ name: String, short: String? = nil, _ units: [String]) -> [Block] {
+        let unit = units.last ?? ""
+        return units.map { Block(title: name, rightTitle: $0) } + [Block(title: "\(name) \(unit)")]
+            + (short.map { [Block(title: "\($0) \(unit)")] } ?? []) + [Block(title: unit)]
     }
 
-    private func empty(_ text: String, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        Paragraph(text, role: .muted).render(in: rect, buffer: &buffer, context: context)
+    private func calories(_ plan: Plan) -> Chart {
+        let grouped = plan.grouping.isDaily ? [] : ["kcal/day, \(plan.grouping.barLabel)"]
+        return Chart(titles: Self.titles("Calories", grouped + ["kcal/day", "kcal"]),
+                     widget: plan.bars.caloriesIn.contains { $0 != nil } ? plan.charts.calories : nil,
+                     empty: "No meals logged in the \(span).")
     }
 
-    private func calories(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let (b, labels, weekly, gap) = bars(width: rect.width - 4)
-        let inner = frame("Calories", weekly ? "kcal/day, weekly" : "kcal", in: rect, &buffer, context)
-        guard b.caloriesIn.contains(where: { $0 != nil }) else { return empty("No meals logged in the \(span).", in: inner, &buffer, context) }
-        BarChart(values: b.caloriesIn, labels: labels, unit: "", target: trends.calorieTarget.map { .line($0) },
-                 role: .series1, offTargetRole: .warn, gap: gap)
-            .render(in: inner, buffer: &buffer, context: context)
+    private func weight(_ plan: Plan) -> Chart {
+        let unit = UnitFormatter(unitSystem).massUnit
+        let hasData = trends.weights.contains { $0 != nil } || trends.trend.contains { $0 != nil }
+        return Chart(titles: Self.titles("Weight", ["\(unit), trend", unit]), widget: hasData ? plan.charts.weight : nil,
+                     empty: "No weigh-ins in the \(span).")
     }
 
-    private func weight(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let fmt = UnitFormatter(unitSystem)
-        let inner = frame("Weight", "\(fmt.massUnit), trend", in: rect, &buffer, context)
-        guard trends.weights.contains(where: { $0 != nil }) || trends.trend.contains(where: { $0 != nil }) else {
-            return empty("No weigh-ins in the \(span).", in: inner, &buffer, context)
-        }
-        let convert = { (kg: Double?) in kg.map(fmt.massValue) }
-        let labels = AxisLabels.everyNth(count: trends.days.count, step: max(1, trends.days.count / 3)) { trends.days[$0].shortLabel(relativeTo: today) }
-        // Over a quarter or a year the daily weigh-ins become a cloud: the trend alone says it.
-        let dots = trends.range <= .month ? [ChartSeries(trends.weights.map(convert), role: .muted, joined: false)] : []
-        LineChart(series: dots + [ChartSeries(trends.trend.map(convert), role: .series1)], labels: labels, unit: "")
-            .render(in: inner, buffer: &buffer, context: context)
+    private func sleep(_ plan: Plan) -> Chart {
+        let units = plan.grouping.isDaily ? ["h, band 7–9", "h"] : ["h/night, \(plan.grouping.barLabel)", "h/night", "h"]
+        return Chart(titles: Self.titles("Sleep", units), widget: plan.bars.sleepHours.contains { $0 != nil } ? plan.charts.sleep : nil,
+                     empty: "No nights logged in the \(span).")
     }
 
-    private func sleep(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let (b, labels, weekly, gap) = bars(width: rect.width - 4)
-        let inner = frame("Sleep", weekly ? "h/night, weekly" : "h, band 7–9", in: rect, &buffer, context)
-        guard b.sleepHours.contains(where: { $0 != nil }) else { return empty("No nights logged in the \(span).", in: inner, &buffer, context) }
-        BarChart(values: b.sleepHours, labels: labels, unit: "", target: .band(7...9), scale: 0...11,
-                 role: .series2, offTargetRole: .warn, gap: gap)
-            .render(in: inner, buffer: &buffer, context: context)
-    }
-
-    private func exercise(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let (b, labels, weekly, gap) = bars(width: rect.width - 4)
-        let inner = frame("Exercise", weekly ? "min/week vs 150" : "min", in: rect, &buffer, context)
-        guard b.exerciseMinutes.contains(where: { $0 != nil }) else { return empty("No workouts in the \(span).", in: inner, &buffer, context) }
-        BarChart(values: b.exerciseMinutes, labels: labels, unit: "", target: weekly ? .line(150) : nil, role: .series3, gap: gap)
-            .render(in: inner, buffer: &buffer, context: context)
+    private func exercise(_ plan: Plan) -> Chart {
+        let units = plan.grouping.isDaily ? ["min"] : ["min/week vs 150", "min/week", "min/wk"]
+        return Chart(titles: Self.titles("Exercise", short: "Exerc.", units),
+                     widget: plan.bars.exerciseMinutes.contains { $0 != nil } ? plan.charts.exercise : nil,
+                     empty: "No workouts in the \(span).")
     }
 }
 
-/// The check-in card: streaks, then the last weeks as rows of dots (● full, ◐ partial, ○ none),
-/// colored by how close intake came to target.
+extension TrendCharts {
+    /// The grouping and axis width the four charts share at one plot width: the finest grouping
+    /// whose bars fit beside the widest y labels of the four.
+    struct Plan {
+        let grouping: ChartGrouping
+        let bars: DashboardTrends.Bars
+        let charts: Widgets
+
+        struct Widgets {
+            var calories: BarChart, weight: LineChart, sleep: BarChart, exercise: BarChart
+            var labelWidth: Int { [calories.labelWidth, weight.labelWidth, sleep.labelWidth, exercise.labelWidth].max() ?? 0 }
+        }
+
+        init(trends: DashboardTrends, unitSystem: UnitSystem, today: LocalDate, width: Int) {
+            let range = trends.span
+            var grouping = ChartGrouping.fitting(range, columns: width - 6)
+            var charts = Self.widgets(trends, grouping, unitSystem, today, axisWidth: 0)
+            // The labels depend on the bars' values and the bars on the room the labels leave:
+            // settle both in a few rounds (one, almost always).
+            for _ in 0..<3 {
+                let next = ChartGrouping.fitting(range, columns: width - charts.labelWidth)
+                if next == grouping { break }
+                grouping = next
+                charts = Self.widgets(trends, grouping, unitSystem, today, axisWidth: 0)
+            }
+            let axis = charts.labelWidth
+            self.grouping = grouping
+            bars = trends.bars(grouping)
+            self.charts = Self.widgets(trends, grouping, unitSystem, today, axisWidth: axis)
+        }
+
+        private static func widgets(_ trends: DashboardTrends, _ grouping: ChartGrouping, _ unitSystem: UnitSystem,
+                                    _ today: LocalDate, axisWidth: Int) -> Widgets {
+            let b = trends.bars(grouping)
+            let labels = axisLabels(grouping, today: today)
+            let fmt = UnitFormatter(unitSystem)
+            let convert = { (kg: Double?) in kg.map(fmt.massValue) }
+            // Over a quarter or a year the daily weigh-ins become a cloud: the trend alone says it.
+            let dots = trends.range <= .month ? [ChartSeries(trends.weights.map(convert), role: .muted, joined: false)] : []
+            return Widgets(
+                calories: BarChart(values: b.caloriesIn, labels: labels, target: trends.calorieTarget.map { .line($0) },
+                                   role: .series1, offTargetRole: .warn, axisWidth: axisWidth),
+                weight: LineChart(series: dots + [ChartSeries(trends.trend.map(convert), role: .series1)], labels: labels,
+                                  slots: grouping.dayCounts, axisWidth: axisWidth),
+                sleep: BarChart(values: b.sleepHours, labels: labels, target: .band(7...9), scale: 0...11,
+                                role: .series2, offTargetRole: .warn, axisWidth: axisWidth),
+                exercise: BarChart(values: b.exerciseMinutes, labels: labels, target: grouping.isDaily ? nil : .line(150),
+                                   role: .series3, axisWidth: axisWidth))
+        }
+
+        /// One label per bar: the range's first day under the first bar, its last day under the
+        /// last, and the start of every few bars between (charts drop labels that would overlap).
+        static func axisLabels(_ grouping: ChartGrouping, today: LocalDate) -> [String] {
+            let groups = grouping.groups
+            let step = max(1, groups.count / 3)
+            return groups.indices.map { i in
+                if i == groups.count - 1 { return groups[i].end.shortLabel(relativeTo: today) }
+                return i == 0 || (groups.count - 1 - i) % step == 0 ? label(groups[i].start, today: today) : ""
+            }
+        }
+
+        /// "16 Nov", or "Nov 2025" in another year: short enough to name where a year starts.
+        static func label(_ day: LocalDate, today: LocalDate) -> String {
+            day.year == today.year ? day.shortLabel(relativeTo: today) : "\(LocalDate.monthShortNames[day.month - 1]) \(day.year)"
+        }
+    }
+}
+
+/// The check-in card: the streak, then the last weeks, Monday to Sunday like the calendar, as rows
+/// of dots (● full, ◐ partial, ○ none). How close intake came to target shows twice — in colour
+/// and in a mark after the dot (✓ on target, ~ near, ✗ off) — so it survives NO_COLOR and mono.
 struct CheckInCard: Widget {
     let calendar: CheckInCalendar
     let today: LocalDate
-    /// Days with a check-in in the last seven.
-    let thisWeek: Int
 
     static func role(_ adherence: CalorieAdherence?) -> Role {
         switch adherence {
@@ -126,19 +187,53 @@ struct CheckInCard: Widget {
         }
     }
 
+    /// The adherence mark; a space when nothing was logged.
+    static func mark(_ adherence: CalorieAdherence?, _ symbols: Symbols) -> String {
+        switch adherence {
+        case .onTarget?: return symbols.isUnicode ? "✓" : "="
+        case .near?: return "~"
+        case .off?: return symbols.isUnicode ? "✗" : "x"
+        case nil: return " "
+        }
+    }
+
+    /// The legend of dots and marks, for the calendar and help.
+    static func legend(_ symbols: Symbols) -> [Span] {
+        [Span("\(symbols.dotFull) full  \(symbols.dotHalf) partial  \(symbols.dotEmpty) none   ", .muted),
+         Span("\(mark(.onTarget, symbols)) on target  ", .good), Span("\(mark(.near, symbols)) near  ", .warn),
+         Span("\(mark(.off, symbols)) off  ", .bad), Span("no mark: no meals", .muted)]
+    }
+
+    /// The calendar's days in Monday-to-Sunday weeks, oldest first; the last is the current week
+    /// up to the day shown.
+    static func weeks(_ days: [CheckInDay]) -> [[CheckInDay]] {
+        var out: [[CheckInDay]] = []
+        for day in days {
+            if let last = out.last?.last, last.date.monday == day.date.monday {
+                out[out.count - 1].append(day)
+            } else {
+                out.append([day])
+            }
+        }
+        return out
+    }
+
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
+        let weeks = Self.weeks(calendar.days)
+        let current = weeks.last ?? []
         buffer.write([Span("Streak ", .muted), Span("\(calendar.currentStreak) d", calendar.currentStreak > 0 ? .good : .muted),
-                      Span("  this week ", .muted), Span("\(thisWeek)/7", .text)],
+                      Span("  this week ", .muted), Span("\(current.filter { $0.checkIn != nil }.count)/\(current.count)", .text)],
                      x: area.x, y: area.y, maxWidth: area.width, context: context)
-        let weeks = DashboardTrends.weeks(calendar.days)
         for (row, week) in weeks.suffix(max(0, area.height - 1)).enumerated() {
             let y = area.y + 1 + row
-            let label = (week.first?.date.shortLabel(relativeTo: today) ?? "").padding(toLength: 10, withPad: " ", startingAt: 0)
+            let monday = week.first?.date.monday
+            let label = (monday.map { "\($0.day) \(LocalDate.monthShortNames[$0.month - 1])" } ?? "").padding(toLength: 7, withPad: " ", startingAt: 0)
             var x = area.x + buffer.write(label, x: area.x, y: y, style: context.style(.muted), maxWidth: area.width)
             for day in week where x < area.maxX {
-                x += buffer.write(Self.symbol(day.completeness, context.symbols) + " ", x: x, y: y,
-                                  style: context.style(Self.role(day.adherence)), maxWidth: area.maxX - x)
+                let style = context.style(Self.role(day.adherence))
+                x += buffer.write(Self.symbol(day.completeness, context.symbols) + Self.mark(day.adherence, context.symbols),
+                                  x: x, y: y, style: style, maxWidth: area.maxX - x)
             }
         }
     }

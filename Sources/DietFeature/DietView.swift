@@ -9,8 +9,10 @@ struct DietView: Widget {
     /// By meal, as the view model orders them.
     let items: [FoodRecord]
     let selected: Int
-    let targetKcal: Double?
-    let goal: Goal?
+    /// The day's targets (the same `DaySummary` the dashboard reads), and its exercise kcal for
+    /// "add exercise back".
+    let targets: DayTargets?
+    let burnedKcal: Double
 
     /// The totals column: narrower on an 80-column terminal, where food names need the room.
     static func totalsWidth(_ width: Int) -> Int { width >= 100 ? 32 : 28 }
@@ -21,7 +23,7 @@ struct DietView: Widget {
         let totals = FoodTotals(items)
         var spans = [Span(day.longLabel, .title), Span(day == today ? "  today" : "", .muted)]
         if !items.isEmpty {
-            spans.append(Span("   \(items.count) \(items.count == 1 ? "entry" : "entries"), \(NutrientFormat.kcal(totals.kcal)) kcal", .muted))
+            spans.append(Span("   \(Plural.count(items.count, "entry", plural: "entries")), \(NutrientFormat.kcal(totals.kcal)) kcal", .muted))
         }
         buffer.write(spans, x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
         let (mealsArea, totalsArea) = body.splitRight(Self.totalsWidth(area.width))
@@ -89,28 +91,39 @@ struct DietView: Widget {
         guard inner.height > 0 else { return }
 
         // Value texts padded to one width, so the four bars start and end together.
-        let kcalText = targetKcal.map { "\(NutrientFormat.kcal(t.kcal))/\(NutrientFormat.kcal($0))" } ?? ""
+        let goal = targets?.macros
+        let kcalText = targets.map { "\(NutrientFormat.kcal(t.kcal))/\(NutrientFormat.kcal($0.kcal))" } ?? ""
         let macroTexts = [(t.proteinG, goal?.proteinG), (t.carbsG, goal?.carbsG), (t.fatG, goal?.fatG)].map { grams, target in
             target.map { "\(Int(grams.rounded()))/\(Int($0.rounded())) g" } ?? ""
         }
         let textWidth = ([kcalText] + macroTexts).map(TextWidth.of).max() ?? 0
         func padded(_ text: String) -> String { String(repeating: " ", count: max(0, textWidth - TextWidth.of(text))) + text }
-        if let target = targetKcal {
-            Gauge(label: "kcal", value: t.kcal, max: target, valueText: padded(kcalText),
+        if let targets {
+            Gauge(label: "kcal", value: t.kcal, max: targets.kcal, valueText: padded(kcalText),
                   role: .accent, overRole: .bad, labelWidth: 7)
                 .render(in: row(), buffer: &buffer, context: context)
             y += 1
-            let left = target - t.kcal
+            let left = targets.left(eaten: t.kcal, burned: burnedKcal)
+            let extra = targets.addsExerciseBack ? " incl. exercise" : ""
             if y < inner.maxY {
-                buffer.write(Line([Span(String(repeating: " ", count: 8)),
-                                   Span(left >= 0 ? "\(NutrientFormat.kcal(left)) left" : "\(NutrientFormat.kcal(-left)) over", left >= 0 ? .good : .bad)]),
+                // Under the gauge's bar; from the edge when "incl. exercise" needs the room.
+                buffer.write(Line([Span(String(repeating: " ", count: targets.addsExerciseBack ? 0 : 8)),
+                                   Span(left >= 0 ? "\(NutrientFormat.kcal(left)) left" : "\(NutrientFormat.kcal(-left)) over", left >= 0 ? .good : .bad),
+                                   Span(extra, .muted)]),
                              in: row(), context: context)
             }
+            y += 1
+            // Where the target comes from, as on every screen that shows one.
+            if y < inner.maxY {
+                buffer.write(Line("from \(NutrientFormat.kcal(targets.expenditure.kcalPerDay)) · \(targets.expenditure.shortLabel)", .muted),
+                             in: row(), context: context)
+            }
+            y += 2
         } else {
             buffer.write(Line([Span("kcal    ", .text), Span(NutrientFormat.kcal(t.kcal), .accent), Span("  no target yet", .muted)]),
                          in: row(), context: context)
+            y += 2
         }
-        y += 2
 
         let macros: [(String, Double, Double?, Role, String)] = [
             ("Protein", t.proteinG, goal?.proteinG, .protein, macroTexts[0]), ("Carbs", t.carbsG, goal?.carbsG, .carbs, macroTexts[1]),

@@ -9,14 +9,21 @@ import TerminalKit
 public final class DietViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
-    public private(set) var day: LocalDate
+    /// The selected day, shared with the other tabs.
+    public private(set) var day: LocalDate {
+        get { selection.date }
+        set { selection.date = newValue }
+    }
+    private let selection: SelectedDay
     /// The day's records as stored (by date, then id).
     public private(set) var records: [FoodRecord] = []
     /// The same records by meal (Breakfast, Lunch, Dinner, Snacks): what j/k move over.
     public private(set) var items: [FoodRecord] = []
     public private(set) var selected = 0
-    public private(set) var targetKcal: Double?
-    public private(set) var goal: Goal?
+    /// The day's targets and exercise kcal, from the same `DaySummary` every screen reads.
+    public private(set) var targets: DayTargets?
+    public private(set) var burnedKcal: Double = 0
+    public var targetKcal: Double? { targets?.kcal }
     public private(set) var status: StatusMessage?
 
     public private(set) var search: FoodSearch?
@@ -29,10 +36,10 @@ public final class DietViewModel: TabScreen {
     /// The last deleted entry, which `u` brings back.
     public private(set) var lastDeleted: FoodRecord?
 
-    public init(source: any Repositories, clock: any Clock) {
+    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
-        day = clock.today
+        self.selection = selection ?? SelectedDay(clock.today)
     }
 
     public let title = "Diet"
@@ -89,8 +96,8 @@ public final class DietViewModel: TabScreen {
             items = Meal.allCases.flatMap { m in records.filter { $0.meal == m } }
             selected = min(selected, max(0, items.count - 1))
             let summary = try DaySummaryQuery(source: source).summary(for: day)
-            targetKcal = summary.targetKcal
-            goal = summary.goal
+            targets = summary.targets
+            burnedKcal = summary.burnedKcal
         } catch {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)
         }
@@ -284,7 +291,7 @@ public final class DietViewModel: TabScreen {
                 copy = nil
                 reload()
                 let kcal = source.reduce(0) { $0 + $1.kcal }
-                let n = source.count == 1 ? "1 entry" : "\(source.count) entries"
+                let n = Plural.count(source.count, "entry", plural: "entries")
                 status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: clock.today)).", kind: .success)
             } catch {
                 status = StatusMessage("Could not copy: \(error)", kind: .error)
@@ -376,7 +383,7 @@ public final class DietViewModel: TabScreen {
     // MARK: drawing
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        DietView(day: day, today: clock.today, items: items, selected: selected, targetKcal: targetKcal, goal: goal)
+        DietView(day: day, today: clock.today, items: items, selected: selected, targets: targets, burnedKcal: burnedKcal)
             .render(in: area, buffer: &buffer, context: context)
         if let search { FoodSearchView(search: search, today: clock.today).render(in: area, buffer: &buffer, context: context) }
         if let myFoods { MyFoodsView(list: myFoods).render(in: area, buffer: &buffer, context: context) }

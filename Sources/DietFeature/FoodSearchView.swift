@@ -75,7 +75,7 @@ struct FoodSearchView: Widget {
                          in: head, context: context)
         } else {
             let n = search.results.count
-            let count = n == 0 ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : n == 1 ? "1 match" : "\(n) matches")
+            let count = n == 0 ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : Plural.count(n, "match", plural: "matches"))
             buffer.write(Line(count, .muted), in: head, context: context)
         }
         let window = Table.window(selected: search.selected, rowCount: search.rowCount, visibleRows: listArea.height - 1)

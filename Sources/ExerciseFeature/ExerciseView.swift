@@ -20,7 +20,7 @@ struct ExerciseView: Widget {
         if let weight {
             // How a session's energy is worked out, with the weight new sessions on this day use.
             let fmt = UnitFormatter(unitSystem)
-            let formula = "kcal = (MET − 1) × \(fmt.mass(weight.kg)) × h" + (weight.isAssumed ? " (no weight logged)" : "")
+            let formula = "kcal = (MET − 1) × \(fmt.massInKg(weight.kg)) × h" + (weight.isAssumed ? " (no weight logged)" : "")
             let w = TextWidth.of(formula)
             if header.width - 2 - w > TextWidth.of(day.longLabel) + 9 {
                 buffer.write(formula, x: header.maxX - 1 - w, y: header.y, style: context.style(weight.isAssumed ? .warn : .muted))
@@ -30,7 +30,7 @@ struct ExerciseView: Widget {
         let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
         let minutes = sessions.reduce(0) { $0 + $1.minutes }
         let kcal = sessions.reduce(0) { $0 + $1.kcal }
-        let count = sessions.count == 1 ? "1 session" : "\(sessions.count) sessions"
+        let count = Plural.count(sessions.count, "session")
         let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(minutes) min · \(Int(kcal.rounded())) kcal")
         block.render(in: parts[0], buffer: &buffer, context: context)
         Table(columns: [
@@ -50,9 +50,9 @@ struct ExerciseView: Widget {
     func renderWeeks(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let goal = ExerciseViewModel.weeklyGuidelineMinutes
         let current = weeks.last
-        let isThisWeek = current.map { ExerciseViewModel.monday(of: today) == $0.monday } ?? false
+        let isThisWeek = current.map { today.monday == $0.monday } ?? false
         let which = isThisWeek ? "this week" : "week of \(current.map { $0.monday.shortLabel(relativeTo: today) } ?? "")"
-        let block = Block(title: "Minutes per week — last \(weeks.count) weeks",
+        let block = Block(title: "Minutes per week — last " + Plural.count(weeks.count, "week"),
                           rightTitle: "\(which) \(current?.minutes ?? 0) / \(goal) min")
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
@@ -60,7 +60,7 @@ struct ExerciseView: Widget {
         // Weeks are labelled by their Monday; a week without exercise has no bar.
         let labels = AxisLabels.everyNth(count: weeks.count, step: 3) { weeks[$0].monday.shortLabel(relativeTo: today) }
         BarChart(values: weeks.map { $0.minutes > 0 ? Double($0.minutes) : nil }, labels: labels, unit: "min",
-                 target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good, barWidth: 3, gap: 2)
+                 target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good)
             .render(in: inner, buffer: &buffer, context: context)
     }
 }

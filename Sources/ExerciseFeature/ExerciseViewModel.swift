@@ -9,7 +9,12 @@ public final class ExerciseViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
     private let logging: ExerciseLogging
-    public private(set) var day: LocalDate
+    /// The selected day, shared with the other tabs.
+    public private(set) var day: LocalDate {
+        get { selection.date }
+        set { selection.date = newValue }
+    }
+    private let selection: SelectedDay
     public private(set) var sessions: [ExerciseRecord] = []
     public private(set) var selected = 0
     /// Minutes in each calendar week (Monday to Sunday), oldest first, the last one holding `day`.
@@ -32,11 +37,11 @@ public final class ExerciseViewModel: TabScreen {
     static let chartWeeks = 12
     public nonisolated static let weeklyGuidelineMinutes = 150
 
-    public init(source: any Repositories, clock: any Clock) {
+    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
         logging = ExerciseLogging(store: source, clock: clock)
-        day = clock.today
+        self.selection = selection ?? SelectedDay(clock.today)
     }
 
     public let title = "Exercise"
@@ -91,8 +96,8 @@ public final class ExerciseViewModel: TabScreen {
     public func reload() {
         do {
             unitSystem = try source.loadProfile()?.unitSystem ?? .metric
-            let firstMonday = Self.monday(of: day).adding(days: -7 * (Self.chartWeeks - 1))
-            let lastSunday = min(Self.monday(of: day).adding(days: 6), max(day, clock.today))
+            let firstMonday = day.monday.adding(days: -7 * (Self.chartWeeks - 1))
+            let lastSunday = min(day.monday.adding(days: 6), max(day, clock.today))
             let records = try source.exerciseRecords(in: DateRange(start: firstMonday, end: max(firstMonday, lastSunday)))
             sessions = records.filter { $0.date == day }
             var minutes = [Int](repeating: 0, count: Self.chartWeeks)
@@ -107,8 +112,6 @@ public final class ExerciseViewModel: TabScreen {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)
         }
     }
-
-    nonisolated static func monday(of date: LocalDate) -> LocalDate { date.adding(days: -date.weekdayIndex) }
 
     // MARK: Keys
 

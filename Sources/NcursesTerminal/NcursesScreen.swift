@@ -30,7 +30,7 @@ public final class NcursesScreen {
     /// Enters full-screen mode. Throws when stdin/stdout are not a terminal curses can use.
     public func start(noColor: Bool) throws {
         setlocale(LC_ALL, "")
-        supportsUnicode = bodii_locale_is_utf8() == 1
+        supportsUnicode = TerminalLocale.isUTF8
         guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
         let environment = ProcessInfo.processInfo.environment
         if let missing = bodii_missing_capability() {
@@ -182,5 +182,15 @@ public enum TerminalError: Error, CustomStringConvertible {
             return "TERM=\(term) has no \(missing), which the full-screen app needs: run it in a terminal like "
                 + "xterm-256color, or use the subcommands (bodii today, bodii log …)"
         }
+    }
+}
+
+/// Whether the user's locale (LC_ALL, LC_CTYPE, LANG, as the C library reads them) encodes text as
+/// UTF-8: the one test for drawing Unicode on screen and printing it on the command line.
+public enum TerminalLocale {
+    public static var isUTF8: Bool {
+        // Only the character type: numbers keep printing with a decimal point.
+        setlocale(LC_CTYPE, "")
+        return bodii_locale_is_utf8() == 1
     }
 }

@@ -5,11 +5,13 @@ import TerminalKit
 enum GoalForm {
     static let types = GoalType.allCases
     static let typeLabels = ["Lose weight", "Maintain weight", "Gain weight"]
+    static let exerciseBackLabels = ["No", "Yes"]
 
     static func make(from goal: Goal?, unitSystem: UnitSystem) -> Form {
         let fmt = UnitFormatter(unitSystem)
         let type = goal?.type ?? .maintain
         let rate = goal.map { abs($0.weeklyRateKg) }.flatMap { $0 > 0 ? DecimalText.format(fmt.massValue($0), decimals: 2) : nil } ?? ""
+        let protein = goal.map { DecimalText.format($0.proteinPerKg, decimals: 2) } ?? ""
         return Form(fields: [
             .choice(GoalField.type.rawValue, label: "Goal", options: typeLabels, selected: types.firstIndex(of: type) ?? 1, hint: "←/→ to change"),
             .text(GoalField.weeklyRate.rawValue, label: "Weekly rate", text: rate, placeholder: "e.g. 0.5", maxLength: Validation.maxInputLength,
@@ -18,8 +20,10 @@ enum GoalForm {
                   placeholder: "optional", maxLength: Validation.maxInputLength, hint: fmt.massUnit, selected: true),
             .text(GoalField.targetBodyFat.rawValue, label: "Target body fat", text: goal?.targetBodyFatPercent.map { DecimalText.format($0) } ?? "",
                   placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%", selected: true),
-            .text(GoalField.proteinPerKg.rawValue, label: "Protein", placeholder: DecimalText.format(CalorieTarget.defaultProteinPerKg),
-                  maxLength: Validation.maxInputLength, hint: "g per kg of body weight (1.6–2.2 usual)"),
+            .text(GoalField.proteinPerKg.rawValue, label: "Protein", text: protein, placeholder: DecimalText.format(CalorieTarget.defaultProteinPerKg),
+                  maxLength: Validation.maxInputLength, hint: proteinHint(unitSystem)),
+            .choice(GoalField.exerciseBack.rawValue, label: "Add exercise back", options: exerciseBackLabels,
+                    selected: goal?.addsExerciseBack == true ? 1 : 0, hint: "eat back exercise kcal (usually no: ←/→)"),
         ], inputWidth: 16)
     }
 
@@ -29,18 +33,23 @@ enum GoalForm {
                          targetWeight: form.value(GoalField.targetWeight.rawValue) ?? "",
                          targetBodyFat: form.value(GoalField.targetBodyFat.rawValue) ?? "",
                          weeklyRate: form.value(GoalField.weeklyRate.rawValue) ?? "",
-                         proteinPerKg: form.value(GoalField.proteinPerKg.rawValue) ?? "")
+                         proteinPerKg: form.value(GoalField.proteinPerKg.rawValue) ?? "",
+                         addsExerciseBack: form.value(GoalField.exerciseBack.rawValue) == exerciseBackLabels[1])
     }
 
-    /// "→ 1950 kcal a day · P 144 g · C 222 g · F 54 g", or what is missing.
-    static func preview(_ result: Result<Goal, FieldErrors<GoalField>>?, basis: ExpenditureBasis?) -> String {
-        guard let basis else { return "Log a weight first: the target starts from your expenditure." }
-        let start = "Expenditure \(Int(basis.kcalPerDay.rounded())) kcal (\(basis.source == .formula ? "formula" : "adaptive"))"
-        switch result {
-        case .success(let goal)?:
-            return "\(start) → \(Int(goal.dailyCalorieTarget)) kcal a day · protein \(Int(goal.proteinG)) g · carbs \(Int(goal.carbsG)) g · fat \(Int(goal.fatG)) g"
-        default:
-            return "\(start) → fill in the fields to see the daily target."
-        }
+    /// Protein is set per kg of trend weight, whatever the display units.
+    static func proteinHint(_ units: UnitSystem) -> String {
+        units == .metric ? "g per kg of body weight (1.6–2.2 usual)" : "g per kg of body weight (1 kg = 2.2 lb)"
+    }
+
+    /// "Expenditure 2087 kcal (adaptive, 23 days) → 1537 kcal a day · protein 144 g · …", or what
+    /// is missing. The figures are today's targets under the goal as typed, by the rule every day uses.
+    static func preview(_ result: Result<Goal, FieldErrors<GoalField>>?, targets: DayTargets?) -> String {
+        guard let targets else { return "Log a weight first: the target starts from your expenditure." }
+        let basis = targets.expenditure
+        let start = "Expenditure \(Int(basis.kcalPerDay.rounded())) kcal (\(basis.label))"
+        guard case .success? = result else { return "\(start) → fill in the fields to see the daily target." }
+        let m = targets.macros
+        return "\(start) → \(Int(targets.kcal)) kcal a day · protein \(Int(m.proteinG)) g · carbs \(Int(m.carbsG)) g · fat \(Int(m.fatG)) g"
     }
 }

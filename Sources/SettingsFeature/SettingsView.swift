@@ -79,10 +79,11 @@ struct SettingsView: Widget {
             lines += [
                 pair("Goal", "\(g.type.label) · \(rate)"),
                 pair("Target", g.targetWeightKg.map { fmt.mass($0) + (g.targetBodyFatPercent.map { " at \(DecimalText.format($0)) % fat" } ?? "") } ?? "—"),
-                pair("Today", goals?.targetKcal.map { "\(Int($0)) kcal" } ?? "—"),
-                pair("Macros", "protein \(Int(g.proteinG)) g · carbs \(Int(g.carbsG)) g · fat \(Int(g.fatG)) g"),
+                pair("Today", goals?.targets.map { "\(Int($0.kcal)) kcal" + ($0.addsExerciseBack ? " + exercise (added back)" : "") } ?? "— (log a weight)"),
+                pair("Macros", goals?.targets.map { "protein \(Int($0.macros.proteinG)) g · carbs \(Int($0.macros.carbsG)) g · fat \(Int($0.macros.fatG)) g" } ?? "—"),
+                pair("Protein", "\(DecimalText.format(g.proteinPerKg, decimals: 2)) g per kg of trend weight"),
             ]
-            if let basis = goals?.basis { lines.append(Line("  basis: " + basis.explanation, .muted)) }
+            if let basis = goals?.basis { lines.append(Line("  from " + basis.explanation, .muted)) }
             if let progress = goals?.progress {
                 let status: String
                 if progress.reached {
@@ -102,7 +103,7 @@ struct SettingsView: Widget {
             lines += ["", Line("Earlier goals", .title)]
             for g in history.prefix(max(0, rect.height - lines.count - 1)) {
                 let rate = g.weeklyRateKg == 0 ? "hold" : fmt.massChange(-g.weeklyRateKg) + "/wk"
-                lines.append(Line([Span(g.createdOn.iso + "  ", .muted), Span("\(g.type.label), \(rate), \(Int(g.dailyCalorieTarget)) kcal")]))
+                lines.append(Line([Span(g.createdOn.iso + "  ", .muted), Span("\(g.type.label), \(rate)" + (g.dailyCalorieTarget.map { ", \(Int($0)) kcal" } ?? ""))]))
             }
         }
         Paragraph(lines, overflow: .truncate).render(in: rect, buffer: &buffer, context: context)

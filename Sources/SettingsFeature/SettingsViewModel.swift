@@ -166,10 +166,22 @@ public final class SettingsViewModel: TabScreen {
         return .handled
     }
 
-    /// The goal as the form stands, when it is valid (for the live preview and saving).
+    /// The goal as the form stands, when it is valid (for the live preview and saving), with the
+    /// targets it gives today recorded in it.
     func goalResult(_ form: Form) -> Result<Goal, FieldErrors<GoalField>>? {
-        guard let profile, let weight = goals?.weightKg, let basis = goals?.basis else { return nil }
-        return planning.validate(GoalForm.input(from: form), weightKg: goals?.trendKg ?? weight, basis: basis, unitSystem: profile.unitSystem)
+        guard let profile, let goals, let weight = goals.targets?.weightKg ?? goals.trendKg ?? goals.weightKg else { return nil }
+        return planning.validate(GoalForm.input(from: form), weightKg: weight, unitSystem: profile.unitSystem).map { goal in
+            var recorded = goal
+            if let targets = goals.previewTargets(for: goal, today: clock.today) { recorded.record(targets) }
+            return recorded
+        }
+    }
+
+    /// Today's targets under the goal as typed, for the live preview.
+    func goalPreviewTargets(_ form: Form) -> DayTargets? {
+        guard let goals else { return nil }
+        if case .success(let goal)? = goalResult(form) { return goals.previewTargets(for: goal, today: clock.today) }
+        return goals.targets
     }
 
     private func handleGoal(_ key: Key, _ form: inout Form) -> KeyResult {
@@ -190,7 +202,8 @@ public final class SettingsViewModel: TabScreen {
                     try planning.save(goal)
                     mode = .browsing
                     reload()
-                    status = StatusMessage("Goal saved: \(Int(goal.dailyCalorieTarget)) kcal a day.", kind: .success)
+                    status = StatusMessage("Goal saved: " + (goal.dailyCalorieTarget.map { "\(Int($0)) kcal a day." } ?? "log a weight to get a target."),
+                                           kind: .success)
                 } catch {
                     status = StatusMessage("Could not save: \(error)", kind: .error)
                 }
@@ -262,7 +275,7 @@ public final class SettingsViewModel: TabScreen {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         var preview: String?
-        if case .editingGoal(let form) = mode { preview = GoalForm.preview(goalResult(form), basis: goals?.basis) }
+        if case .editingGoal(let form) = mode { preview = GoalForm.preview(goalResult(form), targets: goalPreviewTargets(form)) }
         SettingsView(section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
                      themeProblems: themeProblems, databasePath: databasePath, today: clock.today)
             .render(in: area, buffer: &buffer, context: context)

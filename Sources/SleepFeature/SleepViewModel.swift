@@ -8,7 +8,12 @@ import TerminalKit
 public final class SleepViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
-    public private(set) var day: LocalDate
+    /// The selected day, shared with the other tabs.
+    public private(set) var day: LocalDate {
+        get { selection.date }
+        set { selection.date = newValue }
+    }
+    private let selection: SelectedDay
     public private(set) var nights: [SleepRecord] = []   // oldest first, 30 days ending on `day`
     /// Index into the table, which lists the nights newest first.
     public private(set) var selected = 0
@@ -22,11 +27,11 @@ public final class SleepViewModel: TabScreen {
 
     static let days = 30
 
-    public init(source: any Repositories, clock: any Clock) {
+    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
         logging = SleepLogging(store: source, clock: clock)
-        day = clock.today
+        self.selection = selection ?? SelectedDay(clock.today)
     }
 
     public let title = "Sleep"
@@ -204,8 +209,8 @@ struct SleepView: Widget {
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let (header, body) = area.splitTop(1)
-        let week = nights.filter { $0.date > day.adding(days: -7) }
-        let average = SleepMath.mean(week.map(\.minutes)).map { DurationFormat.hoursMinutes(Int($0.rounded())) } ?? "—"
+        let week = SleepMath.lastSevenDays(nights, endingOn: day)
+        let average = SleepMath.averageMinutes(week.map(\.minutes)).map(DurationFormat.hoursMinutes) ?? "—"
         let spread = SleepMath.bedtimeConsistency(week.compactMap(\.bedtime)).map { "± \(Int($0.rounded())) min" } ?? "—"
         buffer.write([Span("Nights up to \(day.shortLabel(relativeTo: today))", .title), Span("   7-day average ", .muted), Span(average, .accent),
                       Span("   bedtime ", .muted), Span(spread, .accent)],
@@ -230,7 +235,7 @@ struct SleepView: Widget {
         let byDate = Dictionary(nights.map { ($0.date, Double($0.minutes) / 60) }, uniquingKeysWith: { _, b in b })
         let days = DateRange(ending: day, days: 30).days
         BarChart(values: days.map { byDate[$0] }, labels: AxisLabels.everyNth(count: days.count, step: 7) { days[$0].shortLabel(relativeTo: today) },
-                 unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn, barWidth: 1, gap: 1)
+                 unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn)
             .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
     }
 

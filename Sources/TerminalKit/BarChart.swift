@@ -1,6 +1,8 @@
 /// Vertical bars with eighth-cell precision, an optional target line or band, min/max labels with
 /// the unit and x labels. `nil` values are gaps; a real value, even zero, always shows a sliver.
-/// When there are more values than room, the most recent (rightmost) ones are shown.
+/// By default the bars share the width in equal slots (`ChartSlots`), as wide as the room allows;
+/// a fixed `barWidth` keeps bars that narrow. When there are more values than room, the most
+/// recent (rightmost) ones are shown.
 public struct BarChart: Widget, Equatable, Sendable {
     public enum Target: Equatable, Sendable {
         case line(Double)
@@ -18,11 +20,14 @@ public struct BarChart: Widget, Equatable, Sendable {
     public var offTargetRole: Role?
     public var targetRole: Role
     public var barWidth: Int?
+    /// Columns between bars of a fixed `barWidth` (slots choose their own).
     public var gap: Int
+    /// Columns the y labels take at least, so charts drawn together share one axis width.
+    public var axisWidth: Int
 
     public init(values: [Double?], labels: [String] = [], unit: String = "", target: Target? = nil,
                 scale: ClosedRange<Double>? = nil, role: Role = .series1, offTargetRole: Role? = nil,
-                targetRole: Role = .muted, barWidth: Int? = nil, gap: Int = 1) {
+                targetRole: Role = .muted, barWidth: Int? = nil, gap: Int = 1, axisWidth: Int = 0) {
         self.values = values
         self.labels = labels
         self.unit = unit
@@ -33,7 +38,16 @@ public struct BarChart: Widget, Equatable, Sendable {
         self.targetRole = targetRole
         self.barWidth = barWidth
         self.gap = gap
+        self.axisWidth = axisWidth
     }
+
+    var yLabels: [String] {
+        let (lo, hi) = range
+        return [ChartScale.label(hi, unit: unit), ChartScale.label(lo, unit: unit)] + targetValues.map { ChartScale.label($0, unit: unit) }
+    }
+
+    /// The columns this chart's y labels need: what `axisWidth` of charts drawn beside it must be.
+    public var labelWidth: Int { ChartFrame.labelWidth(yLabels) }
 
     var targetValues: [Double] {
         switch target {
@@ -63,20 +77,12 @@ public struct BarChart: Widget, Equatable, Sendable {
         let (lo, hi) = range
         let top = ChartScale.label(hi, unit: unit), bottom = ChartScale.label(lo, unit: unit)
         let targetLabels = targetValues.map { ChartScale.label($0, unit: unit) }
-        let frame = ChartFrame(area: area, yLabels: [top, bottom] + targetLabels, hasXLabels: !labels.isEmpty)
+        let frame = ChartFrame(area: area, yLabels: [top, bottom] + targetLabels, hasXLabels: !labels.isEmpty, minLabelWidth: axisWidth)
         let plot = frame.plot
         guard !plot.isEmpty else { return }
-
-        var gap = max(0, self.gap)
         let count = values.count
         guard count > 0 else { return }
-        let bw = max(1, barWidth ?? min(3, max(1, (plot.width + gap) / count - gap)))
-        let fit = max(1, (plot.width + gap) / (bw + gap))
-        let first = max(0, count - fit)
-        if count <= fit && count > 1 {
-            // Spread few bars over the width, but not so far apart that they stop reading as a series.
-            gap = max(gap, min(bw + 1, (plot.width - count * bw) / (count - 1)))
-        }
+        let columns = barColumns(count: count, width: plot.width)
 
         func rowFromTop(_ v: Double) -> Int {
             let f = (v - lo) / (hi - lo) * Double(plot.height)
@@ -95,9 +101,9 @@ public struct BarChart: Widget, Equatable, Sendable {
         frame.drawYLabels(yLabels, buffer: &buffer, context: context)
 
         var xLabels: [(center: Int, text: String)] = []
-        for (slot, index) in (first..<count).enumerated() {
-            let x = plot.x + slot * (bw + gap)
-            guard x + bw <= plot.maxX else { break }
+        for index in 0..<count {
+            guard let (x0, bw) = columns(index) else { continue }
+            let x = plot.x + x0
             if index < labels.count { xLabels.append((x + (bw - 1) / 2, labels[index])) }
             guard let v = values[index], v.isFinite else { continue }
             let eighths = min(plot.height * 8, max(1, Int(((v - lo) / (hi - lo) * Double(plot.height * 8)).rounded())))
@@ -110,5 +116,26 @@ public struct BarChart: Widget, Equatable, Sendable {
             }
         }
         frame.drawXLabels(xLabels, buffer: &buffer, context: context)
+    }
+
+    /// Where bar `i` of `count` goes in a plot `width` wide: its first column and its width, or
+    /// nil when it doesn't fit (the oldest bars give way).
+    func barColumns(count: Int, width: Int) -> (Int) -> (x: Int, width: Int)? {
+        guard let fixed = barWidth else {
+            let slots = ChartSlots(width: width, count: count)
+            return { i in slots.bar(i) }
+        }
+        var gap = max(0, self.gap)
+        let bw = max(1, fixed)
+        let fit = max(1, (width + gap) / (bw + gap))
+        let first = max(0, count - fit)
+        if count <= fit && count > 1 {
+            // Spread few bars over the width, but not so far apart that they stop reading as a series.
+            gap = max(gap, min(bw + 1, (width - count * bw) / (count - 1)))
+        }
+        return { [gap] i in
+            let x = (i - first) * (bw + gap)
+            return i >= first && x + bw <= width ? (x, bw) : nil
+        }
     }
 }

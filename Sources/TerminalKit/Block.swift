@@ -13,6 +13,20 @@ public struct Block: Widget, Equatable, Sendable {
         self.titleRole = titleRole
     }
 
+    /// Whether both titles show in full in a block `width` columns wide.
+    public func titlesFit(width: Int) -> Bool {
+        let slot = width - 4
+        let used = title.map { TextWidth.of($0) + 2 } ?? 0
+        guard used <= slot else { return false }
+        guard let rightTitle, !rightTitle.isEmpty else { return true }
+        return TextWidth.of(rightTitle) + 2 <= slot - used - (used > 0 ? 1 : 0)
+    }
+
+    /// The first of `options` (longest first) whose titles fit `width`; the last one otherwise.
+    public static func firstFitting(width: Int, _ options: [Block]) -> Block {
+        options.first { $0.titlesFit(width: width) } ?? options.last ?? Block()
+    }
+
     /// The content rect: inside the border, or empty when there is no room for one.
     public func inner(_ area: Rect) -> Rect {
         guard area.width >= 2, area.height >= 2 else { return Rect(x: area.x, y: area.y, width: 0, height: 0) }

@@ -14,16 +14,30 @@ public struct Cell: Equatable, Sendable {
 }
 
 /// A grid of cells that views draw into; the backend puts it on screen. Drawing outside the grid
-/// is clipped, so no widget can crash on a tiny terminal.
+/// is clipped, so no widget can crash on a tiny terminal. A buffer made `ascii` holds ASCII only:
+/// text written into it goes through `ASCIIText`, whoever writes it.
 public struct Buffer: Equatable, Sendable {
     public let width: Int
     public let height: Int
+    public let isASCII: Bool
     public private(set) var cells: [Cell]
 
-    public init(width: Int, height: Int, fill: Cell = .blank) {
+    public init(width: Int, height: Int, fill: Cell = .blank, ascii: Bool = false) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: fill, count: self.width * self.height)
+        isASCII = ascii
+        cells = Array(repeating: ascii ? Self.asciiCell(fill) : fill, count: self.width * self.height)
+    }
+
+    /// A buffer for drawing with `context`: ASCII-only when the context draws in ASCII.
+    public init(width: Int, height: Int, for context: RenderContext) {
+        self.init(width: width, height: height, ascii: !context.symbols.isUnicode)
+    }
+
+    /// `cell` with its symbol made ASCII (one character: a cell holds one column).
+    private static func asciiCell(_ cell: Cell) -> Cell {
+        guard let ch = cell.symbol.first, !cell.symbol.utf8.allSatisfy({ $0 < 0x80 }) else { return cell }
+        return Cell(String(ASCIIText.replacement(for: ch).first ?? "?"), style: cell.style)
     }
 
     public var area: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -44,7 +58,7 @@ public struct Buffer: Equatable, Sendable {
             if x + 1 < width && cells[i + 1].isContinuation && TextWidth.of(newValue.symbol) < 2 {
                 cells[i + 1].symbol = " "
             }
-            cells[i] = newValue
+            cells[i] = isASCII ? Self.asciiCell(newValue) : newValue
         }
     }
 
@@ -53,6 +67,7 @@ public struct Buffer: Equatable, Sendable {
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
+        let text = isASCII ? ASCIIText.transliterate(text) : text
         let limit = min(width, x + (maxWidth ?? width))
         var col = x
         for ch in text {
@@ -79,7 +94,7 @@ public struct Buffer: Equatable, Sendable {
     @discardableResult
     public mutating func write(_ text: String, in rect: Rect, style: Style = .plain, alignment: Alignment = .left) -> Int {
         guard !rect.isEmpty else { return 0 }
-        let t = TextWidth.truncate(text, to: rect.width)
+        let t = TextWidth.truncate(isASCII ? ASCIIText.transliterate(text) : text, to: rect.width)
         let w = TextWidth.of(t)
         let x: Int
         switch alignment {

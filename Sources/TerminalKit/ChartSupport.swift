@@ -4,11 +4,13 @@ import Foundation
 enum ChartScale {
     /// Widens `lo...hi` to round numbers so labels are short. Coarse steps are half the range's
     /// magnitude (0…2430 → 0…2500, 0…9.3 → 0…9.5), for bars that start at zero; fine steps are a
-    /// tenth of it (80.43…82.61 → 80.4…82.7), for lines that should fill the height.
+    /// tenth of it (80.43…82.61 → 80.4…82.7), for lines that should fill the height — but never
+    /// finer than 0.1, the precision weights are shown in (80.52…81.37 → 80.5…81.4, not 80.52).
     static func nice(_ lo: Double, _ hi: Double, coarse: Bool = true) -> (lo: Double, hi: Double) {
         guard lo.isFinite, hi.isFinite else { return (0, 1) }
         if hi <= lo { return (lo - 1, lo + 1) }
-        let step = pow(10, floor(log10(hi - lo))) / (coarse ? 2 : 10)
+        let magnitude = pow(10, floor(log10(hi - lo)))
+        let step = coarse ? magnitude / 2 : max(0.1, magnitude / 10)
         let nlo = floor(lo / step) * step, nhi = ceil(hi / step) * step
         return (nlo, nhi > nlo ? nhi : nlo + step)
     }
@@ -31,11 +33,15 @@ struct ChartFrame {
     var axis: Rect
     var xLabelsRow: Rect?
 
+    /// The columns the y labels take: the widest label and a space.
+    static func labelWidth(_ yLabels: [String]) -> Int { (yLabels.map { TextWidth.of($0) }.max() ?? 0) + 1 }
+
     /// Gives the plot what is left after the labels, dropping labels first when space is short.
-    init(area: Rect, yLabels: [String], hasXLabels: Bool) {
+    /// `minLabelWidth` lets charts drawn together share one axis width, so their plots line up.
+    init(area: Rect, yLabels: [String], hasXLabels: Bool, minLabelWidth: Int = 0) {
         let showX = hasXLabels && area.height >= 3
         let (top, bottomRow) = area.splitBottom(showX ? 1 : 0)
-        let labelWidth = (yLabels.map { TextWidth.of($0) }.max() ?? 0) + 1
+        let labelWidth = max(minLabelWidth, Self.labelWidth(yLabels))
         let axisWidth = area.width >= labelWidth + 4 ? labelWidth : 0
         let (axis, plot) = top.splitLeft(axisWidth)
         self.plot = plot
@@ -54,19 +60,68 @@ struct ChartFrame {
         }
     }
 
-    /// Draws x labels centred on their columns, left to right, skipping overlaps.
+    /// Draws x labels centred on their columns, left to right, skipping overlaps. The last label
+    /// (the most recent day) is placed first, so it is never the one dropped.
     func drawXLabels(_ labels: [(center: Int, text: String)], buffer: inout Buffer, context: RenderContext) {
         guard let row = xLabelsRow else { return }
-        var nextFree = row.x
-        for label in labels where !label.text.isEmpty {
+        let shown = labels.filter { !$0.text.isEmpty }
+        func place(_ label: (center: Int, text: String)) -> (x: Int, width: Int) {
             let w = TextWidth.of(label.text)
-            var x = label.center - (w - 1) / 2
-            x = min(max(x, row.x), row.maxX - w)
-            guard x >= nextFree, x + w <= row.maxX else { continue }
+            return (min(max(label.center - (w - 1) / 2, row.x), row.maxX - w), w)
+        }
+        var limit = row.maxX + 1
+        if let last = shown.last {
+            let (x, _) = place(last)
+            if x >= row.x {
+                buffer.write(last.text, x: x, y: row.y, style: context.style(.muted))
+                limit = x
+            }
+        }
+        var nextFree = row.x
+        for label in shown.dropLast() {
+            let (x, w) = place(label)
+            guard x >= nextFree, x + w + 1 <= limit else { continue }
             buffer.write(label.text, x: x, y: row.y, style: context.style(.muted))
             nextFree = x + w + 1
         }
     }
+}
+
+/// Slots for `count` bars (or groups of line points) across a plot `width` columns wide, so charts
+/// drawn over the same slots line up column for column. Slots are as wide as the room allows —
+/// a bar and a gap — and the spare columns go on the left, so the most recent bar ends at the
+/// right edge. When slots would be a single column, they spread over the whole width instead
+/// (bars one or two columns wide, touching), so a wide plot is never left half empty. With more
+/// slots than columns, the oldest fall off the left.
+public struct ChartSlots: Equatable, Sendable {
+    public let width: Int
+    public let count: Int
+
+    public init(width: Int, count: Int) {
+        self.width = max(0, width)
+        self.count = max(0, count)
+    }
+
+    /// The narrowest slot's columns: a bar and the gap after it.
+    var slotWidth: Int { count > 0 ? max(1, width / count) : max(1, width) }
+    /// A gap between bars once there is room for one, wider for wide bars so they stay apart.
+    var gap: Int { slotWidth >= 3 ? max(1, slotWidth / 5) : slotWidth - 1 }
+    private var visible: Int { min(count, width) }
+
+    /// Where slot `i`'s bar goes, relative to the plot's left edge, or nil when it fell off.
+    public func bar(_ i: Int) -> (x: Int, width: Int)? {
+        let shown = i - (count - visible)
+        guard i < count, shown >= 0, visible > 0 else { return nil }
+        if slotWidth == 1 {
+            let start = shown * width / visible
+            return (start, (shown + 1) * width / visible - start)
+        }
+        // The gap goes before each bar, so the last bar ends at the right edge.
+        return (width - (visible - shown) * slotWidth + gap, slotWidth - gap)
+    }
+
+    /// The column under the middle of slot `i`'s bar, for its x label.
+    public func center(_ i: Int) -> Int? { bar(i).map { $0.x + ($0.width - 1) / 2 } }
 }
 
 extension Symbols {

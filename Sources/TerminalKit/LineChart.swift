@@ -14,17 +14,33 @@ public struct ChartSeries: Equatable, Sendable {
 
 /// A line chart in braille dots (2×4 per cell), or `*` points joined by `.` in ASCII,
 /// with y min/max labels in the unit and x labels. Later series draw over earlier ones.
+///
+/// Points spread from the left edge to the right one; or, with `slots`, they follow the slots of
+/// bar charts drawn beside it: `slots[i]` points fall across the columns of bar `i`, and `labels`
+/// are then one per slot, placed like the bars' labels.
 public struct LineChart: Widget, Equatable, Sendable {
     public var series: [ChartSeries]
     public var labels: [String]
     public var unit: String
     public var scale: ClosedRange<Double>?
+    public var slots: [Int]?
+    /// Columns the y labels take at least, so charts drawn together share one axis width.
+    public var axisWidth: Int
 
-    public init(series: [ChartSeries], labels: [String] = [], unit: String = "", scale: ClosedRange<Double>? = nil) {
+    public init(series: [ChartSeries], labels: [String] = [], unit: String = "", scale: ClosedRange<Double>? = nil,
+                slots: [Int]? = nil, axisWidth: Int = 0) {
         self.series = series
         self.labels = labels
         self.unit = unit
         self.scale = scale
+        self.slots = slots
+        self.axisWidth = axisWidth
+    }
+
+    /// The columns this chart's y labels need.
+    public var labelWidth: Int {
+        let (lo, hi) = range
+        return ChartFrame.labelWidth([ChartScale.label(hi, unit: unit), ChartScale.label(lo, unit: unit)])
     }
 
     var range: (lo: Double, hi: Double) {
@@ -38,7 +54,7 @@ public struct LineChart: Widget, Equatable, Sendable {
         guard !area.isEmpty else { return }
         let (lo, hi) = range
         let top = ChartScale.label(hi, unit: unit), bottom = ChartScale.label(lo, unit: unit)
-        let frame = ChartFrame(area: area, yLabels: [top, bottom], hasXLabels: !labels.isEmpty)
+        let frame = ChartFrame(area: area, yLabels: [top, bottom], hasXLabels: !labels.isEmpty, minLabelWidth: axisWidth)
         let plot = frame.plot
         guard !plot.isEmpty else { return }
         frame.drawYLabels([(0, top), (plot.height - 1, bottom)], buffer: &buffer, context: context)
@@ -50,7 +66,11 @@ public struct LineChart: Widget, Equatable, Sendable {
         let dotsW = plot.width * sx, dotsH = plot.height * sy
         var grid = DotCanvas(width: plot.width, height: plot.height)
 
-        func dotX(_ i: Int) -> Int { count <= 1 ? 0 : Int((Double(i * (dotsW - 1)) / Double(count - 1)).rounded()) }
+        let slotted = slots.map { SlottedPoints(counts: $0, layout: ChartSlots(width: plot.width, count: $0.count)) }
+        func dotX(_ i: Int) -> Int {
+            if let slotted { return slotted.dotX(i, dotsPerColumn: sx) }
+            return count <= 1 ? 0 : Int((Double(i * (dotsW - 1)) / Double(count - 1)).rounded())
+        }
         func dotY(_ v: Double) -> Int {
             let f = (hi - v) / (hi - lo) * Double(dotsH - 1)
             return min(dotsH - 1, max(0, Int(f.rounded())))
@@ -83,10 +103,39 @@ public struct LineChart: Widget, Equatable, Sendable {
             }
         }
 
-        let xLabels = labels.prefix(count).enumerated().map { (i, text) in
-            (center: plot.x + dotX(i) / sx, text: text)
+        let xLabels: [(center: Int, text: String)]
+        if let slotted {
+            xLabels = labels.prefix(slotted.layout.count).enumerated().compactMap { (i, text) in
+                slotted.layout.center(i).map { (center: plot.x + $0, text: text) }
+            }
+        } else {
+            xLabels = labels.prefix(count).enumerated().map { (i, text) in (center: plot.x + dotX(i) / sx, text: text) }
         }
-        frame.drawXLabels(Array(xLabels), buffer: &buffer, context: context)
+        frame.drawXLabels(xLabels, buffer: &buffer, context: context)
+    }
+}
+
+/// Points placed over bar slots: the points of slot `i` spread evenly across its bar's columns.
+struct SlottedPoints {
+    let counts: [Int]
+    let layout: ChartSlots
+    /// The slot of each point and its place in the slot.
+    private let owners: [(slot: Int, index: Int)]
+
+    init(counts: [Int], layout: ChartSlots) {
+        self.counts = counts
+        self.layout = layout
+        owners = counts.enumerated().flatMap { slot, n in (0..<max(0, n)).map { (slot, $0) } }
+    }
+
+    /// The dot column of point `i` (off the plot, negative, when its slot fell off the left).
+    func dotX(_ i: Int, dotsPerColumn sx: Int) -> Int {
+        guard i < owners.count else { return layout.width * sx }
+        let (slot, index) = owners[i]
+        guard let bar = layout.bar(slot) else { return -1 }
+        let dots = Double(bar.width * sx)
+        let within = (Double(index) + 0.5) / Double(max(1, counts[slot])) * dots
+        return bar.x * sx + min(Int(dots) - 1, Int(within.rounded(.down)))
     }
 }
 

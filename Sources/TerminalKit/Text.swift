@@ -56,11 +56,14 @@ struct StyledChar: Equatable {
 }
 
 extension Line {
+    /// The line's characters with their styles; in ASCII already transliterated, so that what
+    /// is measured is what is drawn.
     func styledChars(_ context: RenderContext) -> [StyledChar] {
         var out: [StyledChar] = []
         for span in spans {
             let style = span.style(in: context)
-            for ch in span.text where ch != "\n" { out.append(StyledChar(char: ch, style: style)) }
+            let text = context.symbols.isUnicode ? span.text : ASCIIText.transliterate(span.text)
+            for ch in text where ch != "\n" { out.append(StyledChar(char: ch, style: style)) }
         }
         return out
     }

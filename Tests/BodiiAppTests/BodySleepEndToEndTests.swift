@@ -27,7 +27,7 @@ import Testing
         try t.type("21.5")
         try t.send("Enter")
         let screen = try t.waitFor(text: "Logged 71.3 kg")
-        #expect(screen.contains("\(LocalDate.today().iso)  71.3 kg"), "the new weigh-in heads the history:\n\(screen)")
+        #expect(screen.contains("\(TestClock.today.iso)  71.3 kg"), "the new weigh-in heads the history:\n\(screen)")
         #expect(screen.contains("21.5 %"))
         try t.send("q")
         try t.waitFor(text: "EXITED 0.")

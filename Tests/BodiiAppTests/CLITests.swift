@@ -18,7 +18,7 @@ import Testing
 
     func weighIns(_ db: String) throws -> Int {
         let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
-        return try database.repositories.bodyRecords(in: DateRange(ending: LocalDate.today(), days: 5000)).count
+        return try database.repositories.bodyRecords(in: DateRange(ending: TestClock.today, days: 5000)).count
     }
 
     @Test func logWeightSavesAndTodayShowsIt() throws {
@@ -65,20 +65,20 @@ import Testing
         let ok = try runBodii(["log", "sleep", "--bed", "23:40", "--wake", "06:55", "--quality", "2", "--db", db])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("7 h 15"))
-        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(ending: LocalDate.today(), days: 1))
+        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(ending: TestClock.today, days: 1))
         #expect(nights.contains { $0.minutes == 435 && $0.quality == 2 && $0.bedtime?.description == "23:40" })
         #expect(!nights.contains { $0.wakeTime?.description == "25:61" })
     }
 
     @Test func logSleepByDurationReplacesTheNightOfThatDate() throws {
         let db = try demoDatabase(days: 3)
-        let date = LocalDate.today().adding(days: -1).iso
+        let date = TestClock.today.adding(days: -1).iso
         let first = try runBodii(["log", "sleep", "--duration", "6h", "--date", date, "--db", db])
         #expect(first.status == 0, "\(first.stderr)")
         let second = try runBodii(["log", "sleep", "--wake", "07:00", "--duration", "7h30", "--date", date, "--db", db])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("replaces the 6 h 00 logged before"))
-        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(start: LocalDate.today().adding(days: -1), end: LocalDate.today().adding(days: -1)))
+        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(start: TestClock.today.adding(days: -1), end: TestClock.today.adding(days: -1)))
         #expect(nights.count == 1)
         #expect(nights.first?.minutes == 450)
         #expect(nights.first?.bedtime?.description == "23:30")
@@ -135,17 +135,29 @@ import Testing
         // A profile and nothing else: nothing measured, and every key is still there.
         let db = folder.path("profile-only.sqlite")
         try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
-        let r = try runBodii(["today", "--json", "--db", db])
+        let r = try runBodii(["today", "--json", "--db", db], environment: ["BODII_NOW": "2026-11-22T23:30:00-05:00"])
         #expect(r.status == 0)
-        let expected = #"{"date":"\#(LocalDate.today().iso)","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"foods":[]}"#
+        // The day is BODII_NOW's own local day (22 Nov), not the machine's (23 Nov in UTC).
+        let expected = #"{"date":"2026-11-22","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null,"expenditure":null,"expenditure_basis":null,"expenditure_days":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"targets":{"protein_g":null,"carbs_g":null,"fat_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"foods":[]}"#
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
+    }
+
+    @Test func aBadBODIINOWIsAUsageError() throws {
+        let db = folder.path("now.sqlite")
+        try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
+        for bad in ["tomorrow", "2026-11-22", "2026-11-22T08:00:00", "2026-13-01T08:00:00Z"] {
+            let r = try runBodii(["today", "--db", db], environment: ["BODII_NOW": bad])
+            #expect(r.status == 64, "\(bad): \(r.stderr)")
+            #expect(r.stderr.contains("BODII_NOW"), "\(bad): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1)
+        }
     }
 
     @Test func todayJSONMatchesTheDaySummaryOnDemoData() throws {
         let db = try demoDatabase(days: 40)
         let r = try runBodii(["today", "--json", "--db", db])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        let summary = try DaySummaryQuery(source: BodiiDatabase(url: URL(fileURLWithPath: db)).repositories).summary(for: LocalDate.today())
+        let summary = try DaySummaryQuery(source: BodiiDatabase(url: URL(fileURLWithPath: db)).repositories).summary(for: TestClock.today)
         let calories = try #require(json["calories"] as? [String: Any])
         #expect(num(calories["tdee"]) == summary.tdee.map { ($0 * 10).rounded() / 10 })
         #expect(num(json["trend_weight_kg"]) == summary.trendWeightKg.map { ($0 * 10).rounded() / 10 })

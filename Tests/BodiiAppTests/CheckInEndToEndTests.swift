@@ -45,7 +45,7 @@ import Testing
         try t.waitFor(text: "EXITED 0.")
 
         let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
-        let checkIn = try #require(try repos.checkIn(on: LocalDate.today()))
+        let checkIn = try #require(try repos.checkIn(on: TestClock.today))
         #expect(checkIn.mood == 5 && checkIn.energy == 4)
         #expect(checkIn.note == "Today I feel great because the run felt easy")
         let json = try todayJSON(db: db)

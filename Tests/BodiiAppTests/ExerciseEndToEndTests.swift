@@ -21,7 +21,7 @@ import Testing
         #expect(try runBodii(["demo", "--days", "20", "--db", db]).status == 0)
         let before = try exercise(db)
         let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
-        let weight = try #require(try repos.latestBodyRecord(onOrBefore: LocalDate.today())).weightKg
+        let weight = try #require(try repos.latestBodyRecord(onOrBefore: TestClock.today)).weightKg
         // Basketball, high: game, 8.0 MET (15040): (8 − 1) × weight × 35/60 h.
         let kcal = ExerciseLogging.kcal(met: 8.0, weightKg: weight, minutes: 35)
 
@@ -68,7 +68,7 @@ import Testing
         let after = try exercise(db)
         #expect(after.minutes == before.minutes + 35)
         #expect(abs(after.calories - (before.calories + kcal)) < 0.05)
-        let saved = try repos.exerciseRecords(in: DateRange(ending: LocalDate.today(), days: 1)).filter { $0.activity == "Basketball" }
+        let saved = try repos.exerciseRecords(in: DateRange(ending: TestClock.today, days: 1)).filter { $0.activity == "Basketball" }
         #expect(saved.count == 1)
         #expect(saved.first?.intensity == .high && saved.first?.met == 8.0 && saved.first?.minutes == 35)
     }

@@ -17,7 +17,7 @@ import Testing
         try withDatabase(path) { db in
             try db.repositories.saveProfile(DemoHistory.profile)
             try BodyLogging(store: db.repositories, clock: SystemClock()).save(
-                BodyRecord(date: LocalDate.today(), weightKg: 80.5, recordedAt: Date()))
+                BodyRecord(date: TestClock.today, weightKg: 80.5, recordedAt: Date()))
         }
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         return path
@@ -182,7 +182,7 @@ import Testing
         let database = try BodiiDatabase(url: URL(fileURLWithPath: db), access: .readOnly)
         #expect(try database.repositories.loadProfile() != nil)
         #expect(try database.repositories.activeGoal() != nil)
-        #expect(try !database.repositories.bodyRecords(in: DateRange(ending: LocalDate.today(), days: 5)).isEmpty)
+        #expect(try !database.repositories.bodyRecords(in: DateRange(ending: TestClock.today, days: 5)).isEmpty)
     }
 }
 

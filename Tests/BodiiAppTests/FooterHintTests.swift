@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiStore
 import Foundation
 import Testing
 @testable import BodiiApp
@@ -13,8 +14,12 @@ import TerminalKit
         folder = try TemporaryFolder()
         let db = folder.path("hints.sqlite")
         #expect(try runBodii(["demo", "--days", "5", "--db", db]).status == 0)
-        // Something to delete on today's Diet page.
-        #expect(try runBodii(["log", "food", "banana", "--grams", "100", "--db", db]).status == 0)
+        // Something to delete on the Diet page of the day the app opens on (this process's today).
+        do {
+            let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
+            let banana = try #require(try repos.food(id: FoodID("usda:09040")))
+            try repos.addFoodRecord(FoodLogging.record(food: banana, grams: 100, meal: .lunch, date: LocalDate.today(), loggedAt: Date()))
+        }
         app = try HeadlessApp(databasePath: db)
     }
 

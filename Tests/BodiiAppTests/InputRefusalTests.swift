@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func datesOutsideTheRangeOrNotRealAreRefusedWithTheRange() throws {
-        let today = LocalDate.today().iso
+        let today = TestClock.today.iso
         #expect(try refused(["log", "weight", "80", "--date", "2026-02-30"], 65)
                 == "bodii: date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, not after \(today)\n")
         #expect(try refused(["log", "weight", "80", "--date", "0001-01-01"], 65)

@@ -10,7 +10,7 @@ import Testing
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder() }
 
-    var today: LocalDate { LocalDate.today() }
+    var today: LocalDate { TestClock.today }
 
     func demoDatabase(days: Int = 20) throws -> String {
         let db = folder.path("demo.sqlite")

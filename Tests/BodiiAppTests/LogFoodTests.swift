@@ -8,7 +8,7 @@ import Testing
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder() }
 
-    var today: LocalDate { LocalDate.today() }
+    var today: LocalDate { TestClock.today }
 
     func records(_ db: String) throws -> [FoodRecord] {
         let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
@@ -28,6 +28,9 @@ import Testing
         #expect(abs(saved.kcal - 105.02) < 1e-9)
         #expect(abs((saved.sugarsG ?? 0) - 14.4314) < 1e-9)   // copied from the catalog at logging time
         #expect(saved.sodiumMg != nil)
+        // One food is "1 item" (issue 9, item 13).
+        let day = try runBodii(["today", "--db", db])
+        #expect(day.stdout.contains("(1 item)"), "\(day.stdout)")
     }
 
     @Test func bySearchWordsAndServingsNamingThePickAndTheRunnersUp() throws {
@@ -49,7 +52,7 @@ import Testing
         let db = folder.path("meal.sqlite")
         let r = try runBodii(["log", "food", "--id", "usda:01123", "--serving", "large", "--db", db])
         #expect(r.status == 0, "\(r.stderr)")
-        let expected = Meal.likely(at: Date(), timeZone: .current)
+        let expected = Meal.breakfast   // 10:30 by TestClock
         #expect(try records(db).first?.meal == expected)
         #expect(r.stdout.contains("to \(expected.label) on"))
     }

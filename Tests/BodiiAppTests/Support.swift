@@ -1,3 +1,4 @@
+import BodiiDomain
 import Foundation
 import Testing
 
@@ -14,6 +15,13 @@ enum BodiiBinary {
         }
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bodii")
     }
+}
+
+/// The fixed clock every run of the binary gets (`BODII_NOW`), so no test depends on the hour: a
+/// Sunday morning at 10:30 in UTC+1 (breakfast until 10:59).
+enum TestClock {
+    static let now = "2026-11-22T10:30:00+01:00"
+    static let today = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 20_779)
 }
 
 struct CommandResult {
@@ -55,6 +63,9 @@ func startBodii(_ arguments: [String], environment: [String: String] = [:], asUs
     }
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "BODII_DB")
+    env["BODII_NOW"] = TestClock.now
+    // Output follows the locale (ASCII unless UTF-8): tests choose it rather than inherit it.
+    env["LC_ALL"] = "C.UTF-8"
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe(), err = Pipe()

@@ -11,7 +11,10 @@ final class TmuxSession {
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         socket = "bodii-test-\(UUID().uuidString.prefix(8))"
         var args = ["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"]
-        for (k, v) in environment { args += ["-e", "\(k)=\(v)"] }
+        // Every run of the binary gets the fixed clock, unless the test sets its own.
+        for (k, v) in ["BODII_NOW": TestClock.now].merging(environment, uniquingKeysWith: { _, mine in mine }) {
+            args += ["-e", "\(k)=\(v)"]
+        }
         args.append(command)
         try tmux(args)
     }

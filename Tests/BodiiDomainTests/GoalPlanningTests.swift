@@ -19,42 +19,48 @@ import Testing
 
     @Test func losingHalfAKiloAWeekOnA2500KcalBasis() throws {
         let goal = try planning.validate(GoalInput(type: .lose, targetWeight: "75", weeklyRate: "0.5"), weightKg: 80,
-                                         basis: formula, unitSystem: .metric).get()
-        // 2500 − 0.5 × 7700 / 7 = 1950 kcal; protein 1.8 × 80 = 144 g; fat 25 % of 1950 / 9 = 54.2 g;
-        // carbs (1950 − 144 × 4 − 54.17 × 9) / 4 = 221.6 g.
+                                         unitSystem: .metric).get()
+        let targets = DayTargets.derive(goal: goal, basis: formula, weightKg: 80)
+        // 2500 − 0.5 × 7700 / 7 = 1950 kcal; protein 1.8 × 80 = 144 g; fat 30 % of 1950 / 9 = 65 g
+        // (over the 0.6 × 80 = 48 g floor); carbs (1950 − 144 × 4 − 65 × 9) / 4 = 197.25 g.
         #expect(goal.weeklyRateKg == 0.5)
-        #expect(goal.dailyCalorieTarget == 1950)
-        #expect(goal.proteinG == 144)
-        #expect(goal.fatG == 54)
-        #expect(goal.carbsG == 222)
+        #expect(goal.proteinPerKg == 1.8)
+        #expect(goal.dailyCalorieTarget == nil, "validation records no targets; the caller does, by the day rule")
+        #expect(targets.kcal == 1950)
+        #expect(targets.macros.proteinG == 144)
+        #expect(targets.macros.fatG == 65)
+        #expect(targets.macros.carbsG == 197)
+        #expect(abs(targets.macros.gramsKcal - 1950) <= 2)
         #expect(goal.targetWeightKg == 75)
         #expect(goal.createdOn == today)
     }
 
     @Test func gainingIsANegativeRateAndMaintainIgnoresTheRate() throws {
-        let gain = try planning.validate(GoalInput(type: .gain, weeklyRate: "0.25", proteinPerKg: "2"), weightKg: 70,
-                                         basis: formula, unitSystem: .metric).get()
+        let gain = try planning.validate(GoalInput(type: .gain, weeklyRate: "0.25", proteinPerKg: "2", addsExerciseBack: true),
+                                         weightKg: 70, unitSystem: .metric).get()
         #expect(gain.weeklyRateKg == -0.25)
-        #expect(gain.dailyCalorieTarget == 2775)                // 2500 + 0.25 × 1100
-        #expect(gain.proteinG == 140)
-        let keep = try planning.validate(GoalInput(type: .maintain, weeklyRate: "nonsense"), weightKg: 70, basis: formula, unitSystem: .metric).get()
+        #expect(gain.addsExerciseBack)
+        let gainTargets = DayTargets.derive(goal: gain, basis: formula, weightKg: 70)
+        #expect(gainTargets.kcal == 2775)                // 2500 + 0.25 × 1100
+        #expect(gainTargets.macros.proteinG == 140)
+        let keep = try planning.validate(GoalInput(type: .maintain, weeklyRate: "nonsense"), weightKg: 70, unitSystem: .metric).get()
         #expect(keep.weeklyRateKg == 0)
-        #expect(keep.dailyCalorieTarget == 2500)
+        #expect(DayTargets.derive(goal: keep, basis: formula, weightKg: 70).kcal == 2500)
     }
 
     @Test func unsafeOrWrongWayInputIsRefusedWithTheRangeInTheUsersUnits() {
         guard case .failure(let errors) = planning.validate(GoalInput(type: .lose, targetWeight: "85", weeklyRate: "1.2", proteinPerKg: "5"),
-                                                            weightKg: 80, basis: formula, unitSystem: .metric) else {
+                                                            weightKg: 80, unitSystem: .metric) else {
             Issue.record("accepted"); return
         }
         #expect(errors[.weeklyRate]?.message == "weekly rate \"1.2\" is faster than is safe: allowed 0.05–0.8 kg/week (1 % of 80.0 kg)")
         #expect(errors[.targetWeight]?.message == "target weight \"85\" is out of range: allowed below your weight now (80.0 kg)")
         #expect(errors[.proteinPerKg]?.problem == .outOfRange)
-        guard case .failure(let lb) = planning.validate(GoalInput(type: .gain, weeklyRate: "2"), weightKg: 80, basis: formula, unitSystem: .imperial) else {
+        guard case .failure(let lb) = planning.validate(GoalInput(type: .gain, weeklyRate: "2"), weightKg: 80, unitSystem: .imperial) else {
             Issue.record("accepted"); return
         }
         #expect(lb[.weeklyRate]?.message == "weekly rate \"2\" is faster than is safe: allowed 0.12–0.88 lb/week (0.5 % of 176.4 lb)")
-        guard case .failure(let empty) = planning.validate(GoalInput(type: .lose), weightKg: 80, basis: formula, unitSystem: .metric) else {
+        guard case .failure(let empty) = planning.validate(GoalInput(type: .lose), weightKg: 80, unitSystem: .metric) else {
             Issue.record("accepted"); return
         }
         #expect(empty[.weeklyRate]?.problem == .empty)
@@ -72,7 +78,7 @@ import Testing
         #expect(basis.source == .adaptive(days: 28))
         #expect(abs(basis.kcalPerDay - 2550) < 0.01)
         let goal = Goal(type: .lose, weeklyRateKg: 0.5, dailyCalorieTarget: 1750, proteinG: 0, carbsG: 0, fatG: 0, createdOn: today)
-        #expect(abs(basis.target(for: goal) - 2000) < 0.01, "eating the current intake keeps losing 0.5 kg a week")
+        #expect(DayTargets.derive(goal: goal, basis: basis, weightKg: 80).kcal == 2000, "eating the current intake keeps losing 0.5 kg a week")
     }
 
     @Test func formulaUntilFourteenDaysOfData() throws {
@@ -82,7 +88,8 @@ import Testing
         #expect(basis.source == .formula)
         #expect(basis.kcalPerDay == 2300)
         #expect(basis.adaptiveDays == 13)
-        #expect(basis.explanation == "formula TDEE; adaptive from 14 days of meals + weights (13 so far)")
+        #expect(basis.explanation == "expenditure 2300 kcal, formula (13 of 14 logged days for adaptive)")
+        #expect(basis.label == "formula")
         #expect(ExpenditureBasis.resolve(formulaTDEE: nil, intake: [], trend: [], asOf: today) == nil)
     }
 

@@ -97,20 +97,31 @@ import Testing
         #expect(CalorieTarget.safeRateError(weeklyRateKg: .nan, weightKg: 80)?.problem == .notANumber)
     }
 
-    @Test func defaultMacroSplit() {
-        // 80 kg: protein 1.8 × 80 = 144 g (576 kcal); fat 25 % of 2000 = 500 kcal = 55.56 g;
-        // carbs (2000 − 576 − 500) / 4 = 231 g.
-        let m = CalorieTarget.defaultMacros(dailyKcal: 2000, weightKg: 80)
-        #expect(isClose(m.proteinG, 144))
-        #expect(isClose(m.fatG, 500.0 / 9))
-        #expect(isClose(m.carbsG, 231))
-        #expect(isClose(m.proteinG * 4 + m.carbsG * 4 + m.fatG * 9, 2000))
-        // Protein per kg is clamped to 1.6–2.2: 3.0 → 2.2 → 176 g; carbs (2000 − 704 − 500) / 4 = 199.
-        let high = CalorieTarget.defaultMacros(dailyKcal: 2000, weightKg: 80, proteinPerKg: 3.0)
-        #expect(isClose(high.proteinG, 176))
-        #expect(isClose(high.carbsG, 199))
-        #expect(isClose(CalorieTarget.defaultMacros(dailyKcal: 2000, weightKg: 80, proteinPerKg: 1.0).proteinG, 128))
+    @Test func macroSplitAddsUpToTheTarget() {
+        // PRODUCT.md §6, 80 kg at 2000 kcal: protein 1.8 × 80 = 144 g (576 kcal); fat 30 % of 2000 =
+        // 600 kcal = 66.7 → 67 g (603 kcal); carbs (2000 − 576 − 603) / 4 = 205.25 → 205 g.
+        let m = MacroTargets.split(kcal: 2000, weightKg: 80, proteinPerKg: 1.8)
+        #expect(m.proteinG == 144)
+        #expect(m.fatG == 67)
+        #expect(m.carbsG == 205)
+        #expect(m.gramsKcal == 1999)
+        // The protein the user chose is taken as it is: 3.0 g/kg × 80 = 240 g.
+        #expect(MacroTargets.split(kcal: 2000, weightKg: 80, proteinPerKg: 3.0).proteinG == 240)
+        // Fat never under 0.6 g/kg: 1200 kcal × 30 % = 40 g, but 100 kg × 0.6 = 60 g.
+        #expect(MacroTargets.split(kcal: 1200, weightKg: 100, proteinPerKg: 1.8).fatG == 60)
         // Carbs never go negative.
-        #expect(CalorieTarget.defaultMacros(dailyKcal: 500, weightKg: 150).carbsG == 0)
+        #expect(MacroTargets.split(kcal: 500, weightKg: 150, proteinPerKg: 1.8).carbsG == 0)
+    }
+
+    /// 4·P + 4·C + 9·F equals the target within rounding for every realistic target and weight.
+    @Test func macroSplitSumsWithinRoundingEverywhere() {
+        for kcal in stride(from: 1200.0, through: 4500, by: 37) {
+            for weight in stride(from: 45.0, through: 140, by: 3.7) {
+                let m = MacroTargets.split(kcal: kcal, weightKg: weight, proteinPerKg: 1.8)
+                guard m.carbsG > 0 else { continue }   // protein and fat alone exceed the target
+                #expect(abs(m.gramsKcal - kcal) <= 2, "\(kcal) kcal at \(weight) kg: \(m)")
+                #expect([m.proteinG, m.carbsG, m.fatG].allSatisfy { $0 == $0.rounded() })
+            }
+        }
     }
 }

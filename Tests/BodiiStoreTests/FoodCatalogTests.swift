@@ -237,7 +237,7 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
             let db = try BodiiDatabase(url: url)
             defer { try? db.close() }
             #expect(db.backupURL?.lastPathComponent == "bodii.sqlite.backup-v1")
-            #expect(try db.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(try db.appliedMigrations() == Schema.migrations.map(\.id))
             let records = try db.repositories.foodRecords(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20")))
             #expect(records.count == 1)
             #expect(records.first?.kcal == 105)

@@ -152,7 +152,7 @@ import Testing
             }
             let db = try BodiiDatabase(url: url, catalog: nil)
             defer { try? db.close() }
-            #expect(try db.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(try db.appliedMigrations() == Schema.migrations.map(\.id))
             #expect(try db.repositories.searchFoods("zucchini", limit: 5).map(\.id.rawValue) == ["custom:1"])
             #expect(try db.repositories.searchFoods("jalapeno popper", limit: 5).map(\.id.rawValue) == ["custom:2"])
         }

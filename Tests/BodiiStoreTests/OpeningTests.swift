@@ -11,7 +11,7 @@ import Testing
             defer { try? db.close() }
             #expect(db.createdNewFile)
             #expect(db.backupURL == nil)
-            #expect(try db.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(try db.appliedMigrations() == Schema.migrations.map(\.id))
             let tables = try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             for table in ["body_record", "check_in", "custom_food_number", "daily_log", "exercise_record", "food",
                           "food_catalog", "food_record", "food_serving", "goal", "metabolism_snapshot", "profile",
@@ -51,7 +51,7 @@ import Testing
             #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
             let db = try BodiiDatabase(url: url)
             defer { try? db.close() }
-            #expect(try db.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(try db.appliedMigrations() == Schema.migrations.map(\.id))
             #expect(try permissions(url.path) == 0o600)
         }
     }
@@ -128,16 +128,16 @@ import Testing
             let next = Schema.migrator(adding: [(id: "v9-test", sql: "ALTER TABLE food_record ADD COLUMN note TEXT")])
             let upgraded = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             let backup = try #require(upgraded.backupURL)
-            #expect(backup.path == url.path + ".backup-v3")
+            #expect(backup.path == url.path + ".backup-\(latestMigration)")
             #expect(try permissions(backup.path) == 0o600)
-            #expect(try upgraded.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v9-test"])
+            #expect(try upgraded.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == Schema.migrations.map(\.id) + ["v9-test"])
             #expect(try upgraded.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [321])
             try upgraded.close()
 
             // The backup is the database as it was: this build's migrations only, with its data.
             let old = try BodiiDatabase(url: backup)
             #expect(old.backupURL == nil)
-            #expect(try old.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(try old.appliedMigrations() == Schema.migrations.map(\.id))
             #expect(try old.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [321])
             try old.close()
 
@@ -158,16 +158,16 @@ import Testing
                 try db.close()
             }
             let taken = Data("keep me".utf8)
-            try taken.write(to: URL(fileURLWithPath: url.path + ".backup-v3"))
+            try taken.write(to: URL(fileURLWithPath: url.path + ".backup-\(latestMigration)"))
             let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
             let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             defer { try? db.close() }
             // An earlier copy of the same version (an upgrade interrupted before) gives way to the
             // newer one: one backup per version, never a pile.
-            #expect(db.backupURL?.path == url.path + ".backup-v3")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-v3")) != taken)
+            #expect(db.backupURL?.path == url.path + ".backup-\(latestMigration)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-\(latestMigration)")) != taken)
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            #expect(names.filter { $0.contains(".backup-") } == ["bodii.sqlite.backup-v3"])
+            #expect(names.filter { $0.contains(".backup-") } == ["bodii.sqlite.backup-\(latestMigration)"])
         }
     }
 
@@ -179,7 +179,7 @@ import Testing
             let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             defer { try? db.close() }
             #expect(db.backupURL == nil)
-            #expect(try db.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == ["v1", "v2", "v3", "v9-test"])
+            #expect(try db.fetchStrings("SELECT identifier FROM grdb_migrations ORDER BY identifier") == Schema.migrations.map(\.id) + ["v9-test"])
         }
     }
 
@@ -223,7 +223,7 @@ import Testing
             let url = folder.appendingPathComponent("bodii.sqlite")
             try emptySQLiteFile(url, "PRAGMA application_id = \(BodiiDatabase.applicationID)")
             let db = try BodiiDatabase(url: url)
-            #expect(try db.appliedMigrations() == ["v1", "v2", "v3"])
+            #expect(try db.appliedMigrations() == Schema.migrations.map(\.id))
             #expect(db.backupURL == nil)
         }
     }
@@ -236,11 +236,11 @@ import Testing
                 try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 250))
             }
             // What a kill during an earlier backup left: a partial copy under the temporary name.
-            try Data("half a backup".utf8).write(to: URL(fileURLWithPath: url.path + ".backup-v3.partial"))
+            try Data("half a backup".utf8).write(to: URL(fileURLWithPath: url.path + ".backup-\(latestMigration).partial"))
             let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
             let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             let backup = try #require(db.backupURL)
-            #expect(backup.path == url.path + ".backup-v3")
+            #expect(backup.path == url.path + ".backup-\(latestMigration)")
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             #expect(!names.contains { $0.hasSuffix(".partial") }, "\(names)")
             let copy = try BodiiDatabase(url: backup, access: .readOnly)

@@ -61,3 +61,38 @@ import Testing
         #expect(SQLText.date(LocalDate(year: 987, month: 3, day: 4) ?? LocalDate(daysSinceEpoch: 0)) == "0987-03-04")
     }
 }
+
+/// v4: goals keep protein per kg and "add exercise back"; a goal set before v4 keeps the protein
+/// per kg it was set with, and a goal can be saved before any weigh-in.
+@Suite struct GoalRulesMigrationTests {
+    @Test func aVersion3GoalKeepsItsProteinPerKg() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            do {
+                let v3 = try BodiiDatabase(url: url, migrator: Schema.migrator(through: "v3"), timeZone: .current)
+                try v3.executeRaw("""
+                    INSERT INTO body_record (date, weight_kg, recorded_at) VALUES ('2026-11-01', 80, '2026-11-01T07:00:00+01:00');
+                    INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on)
+                    VALUES ('lose', 0.5, 1900, 160, 200, 60, 0, '2026-11-02'),
+                           ('maintain', 0, 2400, 144, 250, 70, 1, '2026-11-03'),
+                           ('gain', -0.25, 2600, 0, 300, 80, 0, '2026-10-01');
+                    """)
+                try v3.close()
+            }
+            let db = try BodiiDatabase(url: url)
+            defer { try? db.close() }
+            let goals = try db.repositories.goalHistory()
+            #expect(goals.map(\.proteinPerKg) == [1.8, 2.0, 1.8], "160 g at 80 kg is 2.0 g/kg; no weight before 1 Oct: 1.8")
+            #expect(goals.allSatisfy { !$0.addsExerciseBack })
+            #expect(try db.repositories.activeGoal()?.type == .maintain)
+            #expect(goals.map(\.dailyCalorieTarget) == [2600, 1900, 2400])
+
+            var first = Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+                             createdOn: day("2026-11-22"), proteinPerKg: 2.2, addsExerciseBack: true)
+            first = try db.repositories.saveActiveGoal(first)
+            let stored = try #require(try db.repositories.activeGoal())
+            #expect(stored == first)
+            #expect(stored.dailyCalorieTarget == nil)
+        }
+    }
+}

@@ -96,3 +96,6 @@ func sameLogs(_ a: [DailyLog], _ b: [DailyLog]) -> Bool {
             && close(l.bmr, r.bmr) && close(l.tdee, r.tdee)
     }
 }
+
+/// The id of this build's last migration (a backup before a newer one is named after it).
+let latestMigration = Schema.migrations.last?.id ?? ""

@@ -3,6 +3,8 @@ import BodiiDomain
 import BodiiStore
 import TerminalKit
 import CheckInFeature
+import DashboardFeature
+import DietFeature
 
 /// The daily check-in modal driven by keys on a real database.
 @MainActor
@@ -125,5 +127,86 @@ import CheckInFeature
         #expect(DailyCheckIn.sentence(template: "Today I feel [mood] because [note]", mood: 5, note: "sun") == "Today I feel great because sun")
         #expect(DailyCheckIn.sentence(template: "Mood: [mood]. [note]", mood: 1, note: "rain") == "Mood: awful. rain")
         #expect(DailyCheckIn.sentence(template: "Today I feel [mood] because [note]", mood: nil, note: "sun") == "sun")
+    }
+}
+
+/// Issue 9: the check-in never writes a second weigh-in by accepting the prefill, keeps the day's
+/// body fat, answers for the selected day, and its summary shows what the day holds.
+@MainActor
+@Suite struct CheckInDayRulesTests {
+    private let today = DateRange(start: TestDay.fixed, end: TestDay.fixed)
+
+    private func imperialDB() throws -> TestDatabase {
+        var profile = DemoHistory.profile
+        profile.unitSystem = .imperial
+        let db = try TestDatabase(profile: profile)
+        try BodyLogging(store: db.repositories, clock: db.clock)
+            .save(BodyRecord(date: TestDay.fixed, weightKg: 79.9, bodyFatPercent: 19, recordedAt: db.clock.now))
+        return db
+    }
+
+    private func skipToTheEnd(_ vm: CheckInViewModel) {
+        vm.press(.ctrl("n"), times: 3)
+        vm.press(.enter)
+    }
+
+    @Test func acceptingThePrefilledWeightWritesNothing() throws {
+        let db = try imperialDB()
+        let before = try db.repositories.bodyRecords(in: today)
+        let vm = CheckInViewModel(source: db.repositories, clock: db.clock)
+        #expect(vm.form.value("weight") == "176.1", "79.9 kg shown in pounds")
+        vm.press(.enter)                         // accept 176.1 lb as it is
+        vm.type("44")
+        vm.press(.enter)
+        skipToTheEnd(vm)
+        #expect(vm.step == .done)
+        #expect(try db.repositories.bodyRecords(in: today) == before, "no second weigh-in, no 79.877616357 kg")
+        let summary = try DaySummaryQuery(source: db.repositories).summary(for: TestDay.fixed)
+        #expect(summary.weightKg == 79.9)
+        #expect(summary.bodyFatPercent == 19)
+    }
+
+    @Test func aChangedWeightCorrectsTheDaysWeighInAndKeepsItsBodyFat() throws {
+        let db = try imperialDB()
+        let vm = CheckInViewModel(source: db.repositories, clock: db.clock)
+        #expect(render(vm, .small).text.contains("Already weighed: 176.1 lb"))
+        vm.type("175")
+        vm.press(.enter)
+        vm.press(.ctrl("n"), times: 3)
+        let records = try db.repositories.bodyRecords(in: today)
+        #expect(records.count == 1)
+        #expect(abs((records.first?.weightKg ?? 0) - 175 * 0.45359237) < 1e-9)
+        #expect(records.first?.bodyFatPercent == 19)
+        #expect(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed)?.formula == .katchMcArdle)
+    }
+
+    @Test func skippingEveryStepShowsTheDayAsStored() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        try db.repositories.saveCheckIn(CheckIn(date: TestDay.fixed, mood: 4, energy: 2, note: "earlier"))
+        let vm = CheckInViewModel(source: db.repositories, clock: db.clock)
+        vm.press(.ctrl("n"), times: 4)
+        #expect(vm.step == .done)
+        #expect(vm.status?.text == "Every step was skipped: nothing saved.")
+        let text = render(vm, .small).text
+        #expect(text.contains("mood good, energy tired"), "\(text)")
+        #expect(!text.contains("mood —"))
+    }
+
+    @Test func theCheckInAnswersForTheSelectedDay() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let selection = SelectedDay(TestDay.fixed)
+        let dashboard = DashboardViewModel(source: db.repositories, clock: db.clock, selection: selection)
+        let diet = DietViewModel(source: db.repositories, clock: db.clock, selection: selection)
+        dashboard.didBecomeVisible()
+        dashboard.press(.char("["))
+        diet.didBecomeVisible()
+        #expect(diet.day == TestDay.fixed.adding(days: -1), "one selected day for every tab")
+        let vm = CheckInViewModel(source: db.repositories, clock: db.clock, day: selection.date)
+        vm.press(.ctrl("n"), times: 2)
+        vm.type("35")
+        vm.press(.enter)
+        vm.press(.enter)
+        #expect(try db.repositories.checkIn(on: TestDay.fixed.adding(days: -1))?.mood == 3)
+        #expect(try db.repositories.checkIn(on: TestDay.fixed) == nil)
     }
 }

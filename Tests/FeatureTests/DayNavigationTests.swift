@@ -61,11 +61,14 @@ import SleepFeature
         let week = DateRange(ending: TestDay.fixed, days: 7)
         let sleeps = try db.repositories.sleepRecords(in: week)
         #expect(state.exerciseMinutes7 == (try db.repositories.exerciseRecords(in: week)).reduce(0) { $0 + $1.minutes })
-        #expect(state.sleepAverage7Minutes == sleeps.reduce(0) { $0 + $1.minutes } / max(1, sleeps.count))
+        // The mean rounded to the nearest minute, as the Sleep tab and the report show it.
+        #expect(state.sleepAverage7Minutes == Int((Double(sleeps.reduce(0) { $0 + $1.minutes }) / Double(max(1, sleeps.count))).rounded()))
         #expect(state.checkInDays7 == (try db.repositories.checkIns(in: week)).count)
         #expect(state.unitSystem == .metric)
         #expect(state.goal == nil, "the demo sets no goal")
-        #expect(state.summary.targetKcal != nil && state.summary.targetKcal == state.summary.tdee?.rounded(), "without a goal or meals the target is the formula TDEE")
+        // Without a goal or meals the target is the formula TDEE of the day before (D − 1 rule).
+        let yesterday = try #require(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed.adding(days: -1)))
+        #expect(state.summary.targetKcal != nil && state.summary.targetKcal == yesterday.tdee.rounded())
         #expect(state.summary.expenditure?.source == .formula)
         #expect(state.summary.eatenKcal == 0, "the demo logs no food")
         #expect(state.summary.tdee != nil)

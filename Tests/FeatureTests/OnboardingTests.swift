@@ -89,7 +89,7 @@ import SettingsFeature
         #expect(goal.type == .lose)
         #expect(goal.weeklyRateKg == 0.5)
         #expect(goal.dailyCalorieTarget == expected.dailyCalorieTarget)
-        #expect(goal.dailyCalorieTarget < snapshot.tdee)
+        #expect((goal.dailyCalorieTarget ?? .infinity) < snapshot.tdee)
         #expect(goal.proteinG == expected.proteinG)
         #expect(goal.createdOn == TestDay.fixed)
     }
@@ -109,9 +109,15 @@ import SettingsFeature
         #expect(profile.heightCm == 170)
         #expect(profile.activityLevel == .light)
         #expect(profile.unitSystem == .metric)
-        // No weight was given, so no body record and no goal.
+        // No weight was given, so no body record; the goal the form showed (maintain) is saved,
+        // with no targets until a weigh-in gives an expenditure.
         #expect(try db.repositories.bodyRecords(in: DateRange(ending: TestDay.fixed, days: 365)).isEmpty)
-        #expect(try db.repositories.activeGoal() == nil)
+        let goal = try #require(try db.repositories.activeGoal())
+        #expect(goal.type == .maintain)
+        #expect(goal.dailyCalorieTarget == nil)
+        let state = try DaySummaryQuery(source: db.repositories).summary(for: TestDay.fixed)
+        #expect(state.goal?.type == .maintain)
+        #expect(state.targetKcal == nil)
     }
 
     @Test func blankFieldsTakeTheirDefaults() throws {

@@ -42,6 +42,13 @@ final class TestDatabase {
         try TestDatabase(profile: DemoHistory.profile, demoDays: days, meals: meals)
     }
 
+    /// Switches the saved profile to imperial units (it must exist).
+    func useImperialUnits() throws {
+        guard var profile = try repositories.loadProfile() else { throw CocoaError(.coderValueNotFound) }
+        profile.unitSystem = .imperial
+        try repositories.saveProfile(profile)
+    }
+
     deinit {
         try? database.close()
         try? FileManager.default.removeItem(at: folder)
@@ -59,9 +66,9 @@ enum ContentSize: CaseIterable {
 let snapshotContext = RenderContext(theme: .fallback, symbols: .unicode)
 
 @MainActor
-func render(_ screen: any Screen, _ size: ContentSize) -> Buffer {
-    var buffer = Buffer(width: size.width, height: size.height)
-    screen.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+func render(_ screen: any Screen, _ size: ContentSize, context: RenderContext = snapshotContext) -> Buffer {
+    var buffer = Buffer(width: size.width, height: size.height, for: context)
+    screen.render(in: buffer.area, buffer: &buffer, context: context)
     return buffer
 }
 

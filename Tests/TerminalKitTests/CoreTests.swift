@@ -131,3 +131,48 @@ import Testing
         #expect(b.text == " abc")
     }
 }
+
+/// ASCII mode is pure ASCII, with `-` for minus (PRODUCT.md §7): one table for every output.
+@Suite struct ASCIITextTests {
+    @Test func tableCoversWhatBodiiWrites() {
+        #expect(ASCIIText.transliterate("trend −1.0 lb · Lose 1.1 lb/wk") == "trend -1.0 lb | Lose 1.1 lb/wk")
+        #expect(ASCIIText.transliterate("7–9 h — 80 kg → 75 kg") == "7-9 h - 80 kg -> 75 kg")
+        #expect(ASCIIText.transliterate("↑↓ select · ←/→ change") == "Up/Dn select | Left/Right change")
+        #expect(ASCIIText.transliterate("(9.8 − 1) MET × 80 kg ≥ 5 µg…") == "(9.8 - 1) MET x 80 kg >= 5 ug...")
+        #expect(ASCIIText.transliterate("Jalapeño café ⠁ 日") == "Jalapeno cafe . ?")
+        #expect(ASCIIText.transliterate("plain") == "plain")
+    }
+
+    @Test func anASCIIBufferHoldsOnlyASCIIWhoeverWritesIt() {
+        var b = Buffer(width: 12, height: 3, ascii: true)
+        let written = b.write("a → b", x: 0, y: 0)
+        #expect(written == 6 && b.lines[0] == "a -> b      ")
+        b[0, 1] = Cell("█")                               // a cell set directly
+        b.write(Line("−5 ✓"), in: Rect(x: 0, y: 2, width: 12, height: 1), alignment: .right, context: asciiContext)
+        #expect(b.lines[1].hasPrefix("#"))
+        #expect(b.lines[2] == "        -5 +", "measured after transliterating, so right-aligned exactly")
+        #expect(b.cells.allSatisfy { $0.symbol.utf8.allSatisfy { $0 < 0x80 } })
+    }
+}
+
+@Suite struct ChartAxisTests {
+    /// A quarter of weights moves less than a kilogram: the axis says 80.5, not 80.52.
+    @Test func lineChartLabelsKeepOneDecimal() {
+        let weights: [Double?] = [80.52, 80.61, 80.9, 81.12, 81.37]
+        let b = render(LineChart(series: [ChartSeries(weights)]), width: 20, height: 5)
+        let labels = b.lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }.filter { $0.first?.isNumber ?? false }
+        #expect(labels == ["81.4", "80.5"], "\(b.lines)")
+    }
+}
+
+@Suite struct DotGridMarkTests {
+    /// With room for two columns a week, each dot carries its mark, so colour isn't the only sign.
+    @Test func marksFollowTheDotsWhenWeeksHaveTwoColumns() {
+        let days = [DotGrid.Day(.full, role: .good, mark: "v"), DotGrid.Day(.half, role: .bad, mark: "x")]
+        let wide = render(DotGrid(days: days), width: 4, height: 2)
+        #expect(wide.lines == ["●v  ", "◐x  "])
+        // Eight weeks in eight columns: one column a week, dots only.
+        let many = render(DotGrid(days: Array(repeating: days[0], count: 56)), width: 8, height: 1)
+        #expect(many.lines == ["●●●●●●●●"])
+    }
+}

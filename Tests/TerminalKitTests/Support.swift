@@ -6,8 +6,9 @@ let asciiContext = RenderContext(theme: .fallback, symbols: .ascii)
 
 /// Renders a widget into a fresh buffer of exactly its size.
 func render(_ widget: some Widget, width: Int, height: Int, ascii: Bool = false) -> Buffer {
-    var buffer = Buffer(width: width, height: height)
-    widget.render(in: buffer.area, buffer: &buffer, context: ascii ? asciiContext : unicodeContext)
+    let context = ascii ? asciiContext : unicodeContext
+    var buffer = Buffer(width: width, height: height, for: context)
+    widget.render(in: buffer.area, buffer: &buffer, context: context)
     return buffer
 }
 
@@ -31,7 +32,7 @@ func snap(_ widget: some Widget, _ width: Int, _ height: Int, ascii: Bool = fals
 struct OverBackground<W: Widget>: Widget {
     var widget: W
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        buffer.fill(area, symbol: "·")
+        buffer.fill(area, symbol: context.symbols.isUnicode ? "·" : ".")
         widget.render(in: area, buffer: &buffer, context: context)
     }
 }

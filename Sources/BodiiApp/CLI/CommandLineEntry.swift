@@ -23,8 +23,8 @@ public enum BodiiMain {
             return exit.rawValue   // the command has said why
         } catch {
             let code = BodiiCommand.exitCode(for: error)
-            if code == .success {   // --help, help: the full text, on stdout
-                print(BodiiCommand.fullMessage(for: error))
+            if code == .success {   // --help, help: the full text, on stdout, ASCII outside UTF-8
+                PlainText.print(BodiiCommand.fullMessage(for: error))
                 return 0
             }
             guard code == .validationFailure else {

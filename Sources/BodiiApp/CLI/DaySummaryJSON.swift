@@ -41,10 +41,17 @@ enum DaySummaryJSON {
             ("calories", .object([
                 ("eaten", .decimal(s.eatenKcal)), ("burned", .decimal(s.burnedKcal)), ("target", .decimal(s.targetKcal)),
                 ("remaining", .decimal(s.remainingKcal)), ("bmr", .decimal(s.bmr)), ("tdee", .decimal(s.tdee)),
+                ("expenditure", .decimal(s.expenditure?.kcalPerDay)),
+                ("expenditure_basis", s.expenditure.map { .string($0.key) } ?? .null),
+                ("expenditure_days", .int(s.expenditure?.adaptiveEstimateDays)),
             ])),
             ("macros", .object([
                 ("protein_g", .decimal(s.proteinG)), ("carbs_g", .decimal(s.carbsG)), ("fat_g", .decimal(s.fatG)),
                 ("fiber_g", .decimal(s.fiberG)),
+            ])),
+            ("targets", .object([
+                ("protein_g", .decimal(s.targets?.macros.proteinG)), ("carbs_g", .decimal(s.targets?.macros.carbsG)),
+                ("fat_g", .decimal(s.targets?.macros.fatG)),
             ])),
             ("weight_kg", .decimal(s.weightKg)),
             ("trend_weight_kg", .decimal(s.trendWeightKg)),

@@ -7,12 +7,20 @@ enum DaySummaryText {
         let fmt = UnitFormatter(units)
         func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) kcal" } ?? "—" }
         var lines = ["Bodii — \(s.date.longLabel)", ""]
-        lines.append(row("Eaten", kcal(s.eatenKcal) + (s.foods.isEmpty ? "  (no meals logged)" : "  (\(s.foods.count) items)")))
-        lines.append(row("Exercise", "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"))
+        lines.append(row("Eaten", kcal(s.eatenKcal) + (s.foods.isEmpty ? "  (no meals logged)" : "  (\(Plural.count(s.foods.count, "item")))")))
+        lines.append(row("Exercise", "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"
+            + (s.targets?.addsExerciseBack == true ? "  (added back)" : "  (not added back)")))
         lines.append(row("Target", kcal(s.targetKcal)))
-        lines.append(row("Remaining", kcal(s.remainingKcal)))
-        lines.append(row("BMR / TDEE", "\(kcal(s.bmr)) / \(kcal(s.tdee))"))
-        lines.append(row("Macros", String(format: "P %.0f g  C %.0f g  F %.0f g", s.proteinG, s.carbsG, s.fatG)))
+        lines.append(row(s.targets?.leftLabel ?? "Left", kcal(s.remainingKcal)))
+        if let basis = s.expenditure {
+            lines.append(row("Expenditure", "\(kcal(basis.kcalPerDay))  (\(basis.label))"))
+        }
+        lines.append(row("BMR / TDEE", "\(kcal(s.bmr)) / \(kcal(s.tdee))  (formula)"))
+        func grams(_ eaten: Double, _ target: Double?) -> String {
+            "\(Int(eaten.rounded()))" + (target.map { "/\(Int($0))" } ?? "") + " g"
+        }
+        let m = s.targets?.macros
+        lines.append(row("Macros", "P \(grams(s.proteinG, m?.proteinG))  C \(grams(s.carbsG, m?.carbsG))  F \(grams(s.fatG, m?.fatG))"))
         lines.append(row("Weight", s.weightKg.map(fmt.mass) ?? "— (no weigh-in)"))
         lines.append(row("Trend", s.trendWeightKg.map(fmt.mass) ?? "—"))
         if let f = s.bodyFatPercent { lines.append(row("Body fat", String(format: "%.1f %%", f))) }
@@ -22,6 +30,6 @@ enum DaySummaryText {
     }
 
     static func row(_ label: String, _ value: String) -> String {
-        label.padding(toLength: 12, withPad: " ", startingAt: 0) + value
+        label.padding(toLength: max(12, label.count + 1), withPad: " ", startingAt: 0) + value
     }
 }

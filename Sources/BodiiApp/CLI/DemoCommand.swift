@@ -35,7 +35,7 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
                 batch.activeGoal = ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today)
             }
             try repos.write(batch)   // one transaction: a kill leaves all of it or nothing
-            print("Created a demo profile (\(DemoHistory.profile.name)) with \(days) days of history in \(env.database.url.path): "
+            PlainText.print("Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
                 + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
                 + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins.")
         }

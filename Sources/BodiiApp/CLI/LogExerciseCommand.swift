@@ -27,7 +27,7 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             // Everything that needs no database first: a bad argument must not create or touch one.
             let match = try Self.resolve(PositionalWords.values(activity).joined(separator: " "))
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             let input = ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes,
                                            intensity: intensity ?? Intensity.moderate.rawValue, date: date ?? "")
             switch ExerciseLogging.validate(input, today: clock.today) {
@@ -49,7 +49,7 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
                     basis += a.isSingleEntry ? " (one Compendium value for every intensity)"
                         : " (no \(saved.intensity.rawValue) entry in the Compendium: the moderate MET)"
                 }
-                print("Logged \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue), \(FastFormat.oneDecimal(saved.met)) MET) "
+                PlainText.print("Logged \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue), \(FastFormat.oneDecimal(saved.met)) MET) "
                       + "on \(saved.date.iso): \(Int(saved.kcal.rounded())) kcal, \(basis)")
             }
         }
@@ -87,7 +87,7 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
         guard found.count > 1 else { return Match(activity: best, note: nil) }
         let others = found.dropFirst().prefix(3).map { "\"\($0.name)\"" }.joined(separator: ", ")
         let more = found.count > 4 ? ", …" : ""
-        return Match(activity: best, note: "\(quoted) matches \(found.count) activities; logged the best match, \"\(best.name)\" "
+        return Match(activity: best, note: "\(quoted) matches \(Plural.count(found.count, "activity", plural: "activities")); logged the best match, \"\(best.name)\" "
                      + "(others: \(others)\(more)). Name it more exactly to pick another.")
     }
 }

@@ -38,7 +38,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             // Everything that needs no database first: a bad argument must not create or touch one.
             let words = try PositionalWords.values(query).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             switch (words.isEmpty, id) {
@@ -104,9 +104,9 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
             try env.repositories.prepareFoodCatalog()   // the app's search and recent foods need it; once per database
             try env.repositories.addFoodRecord(record)
-            print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
+            PlainText.print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
                 + "\(Int(record.kcal.rounded())) kcal"))
-            if let note { print(TerminalText.printable(note)) }
+            if let note { PlainText.print(TerminalText.printable(note)) }
         }
     }
 

@@ -29,7 +29,7 @@ struct LogSleepCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             // Checked before the database is opened: a refused night creates no database.
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             let input = SleepEntryInput(bedtime: bed ?? "", wakeTime: wake ?? "", duration: duration ?? "",
                                         quality: quality ?? "", date: date ?? "")
             switch SleepLogging.validate(input, today: clock.today) {
@@ -42,7 +42,7 @@ struct LogSleepCommand: ParsableCommand, DatabaseCommand {
                 var line = "Logged \(DurationFormat.hoursMinutes(n.minutes)) of sleep (\(n.status.label.lowercased())) for the night to \(n.date.iso)"
                 if let q = n.quality { line += ", quality \(q)/5" }
                 if let old = saved.replaced { line += "; it replaces the \(DurationFormat.hoursMinutes(old.minutes)) logged before" }
-                print(line)
+                PlainText.print(line)
             }
         }
     }

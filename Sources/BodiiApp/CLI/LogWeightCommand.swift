@@ -26,7 +26,7 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.usage("one weight at a time: got \(ValidationError.quoted(words.joined(separator: " ")))")
             }
             let requested = try unit.map(Self.unitSystem(from:))
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             // The profile's units decide how the weight is read. A database that is not there yet
             // has no profile (metric), and a refused weight must not create it.
             let existing = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock)
@@ -43,7 +43,7 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
                     var line = "Logged \(fmt.mass(saved.weightKg)) on \(saved.date.iso)"
                     if let f = saved.bodyFatPercent { line += ", body fat \(String(format: "%.1f", f)) %" }
                     if let m = saved.muscleMassKg { line += ", muscle \(fmt.mass(m))" }
-                    print(line)
+                    PlainText.print(line)
                 } catch let error as UseCaseError {
                     throw CommandFailure.data(error.description)
                 }

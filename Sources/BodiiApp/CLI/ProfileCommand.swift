@@ -20,7 +20,7 @@ struct ProfileCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.data("no profile yet: set one with bodii profile set --name NAME --sex female|male "
                                           + "--birth-date YYYY-MM-DD --height CM, or open bodii")
             }
-            print(json ? Self.json(profile) : Self.text(profile))
+            if json { print(Self.json(profile)) } else { PlainText.print(Self.text(profile)) }
         }
     }
 
@@ -70,7 +70,7 @@ struct ProfileSetCommand: ParsableCommand, DatabaseCommand {
                 }
                 return level
             }
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             // Validate before opening: a refused profile must not create a database.
             let draft = ProfileInput(name: name, sex: sex, birthDate: birthDate, height: height,
                                      activityLevel: level ?? .light, unitSystem: .metric)
@@ -93,7 +93,7 @@ struct ProfileSetCommand: ParsableCommand, DatabaseCommand {
                 let given = existing == nil ? try BodyLogging(store: repos, clock: clock).addMissingSnapshots() : 0
                 var line = "Saved the profile of \(valid.profile.name) in \(env.database.url.path)"
                 if given > 0 { line += "; BMR and TDEE added to \(given) earlier weigh-in\(given == 1 ? "" : "s")" }
-                print(TerminalText.printable(line))
+                PlainText.print(TerminalText.printable(line))
             }
         }
     }

@@ -12,7 +12,7 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The range the charts cover.", valueName: "week|month|quarter|year"))
     var range: String = "week"
-    @Flag(name: .long, help: "Draw charts and borders with plain ASCII characters.")
+    @Flag(name: .long, help: "Plain ASCII only (also the default when the locale is not UTF-8).")
     var ascii = false
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Width in columns (60–200).", valueName: "columns"))
     var width: Int = 80
@@ -30,14 +30,16 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
             let day = env.clock.today
             let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, from: env.repositories)
-            let report = DashboardReport(state: state, day: day)
-            var buffer = Buffer(width: width, height: report.height)
-            let context = RenderContext(theme: .fallback.colorless, symbols: ascii ? .ascii : .unicode)
+            let period = try PeriodSummary.load(range: chartRange.dates(endingOn: day), source: env.repositories)
+            let report = DashboardReport(state: state, day: day, period: period)
+            let plain = ascii || !PlainText.localeIsUTF8
+            let context = RenderContext(theme: .fallback.colorless, symbols: plain ? .ascii : .unicode)
+            var buffer = Buffer(width: width, height: report.height, for: context)
             report.render(in: buffer.area, buffer: &buffer, context: context)
             let text = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
                 .joined(separator: "\n")
-            print(text.trimmingCharacters(in: .newlines))
+            PlainText.print(text.trimmingCharacters(in: .newlines), ascii: plain)
         }
     }
 }

@@ -40,7 +40,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
             guard !foods.isEmpty else {
                 throw CommandFailure.data("no food matches \(ValidationError.quoted(text)): try fewer or shorter words")
             }
-            print(json ? FoodSearchOutput.json(foods) : FoodSearchOutput.table(foods))
+            json ? print(FoodSearchOutput.json(foods)) : PlainText.print(FoodSearchOutput.table(foods))
         }
     }
 }

@@ -14,7 +14,7 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let clock = SystemClock()
+            let clock = try ProcessClock.current()
             var day = clock.today
             if let text = date {
                 do throws(BodiiDomain.ValidationError) { day = try Validation.date(text, today: clock.today) } catch { throw CommandFailure.data(error.message) }
@@ -25,7 +25,7 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
                 print(DaySummaryJSON.encode(summary))
             } else {
                 let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
-                print(DaySummaryText.render(summary, units: units))
+                PlainText.print(DaySummaryText.render(summary, units: units))
             }
         }
     }

@@ -108,7 +108,7 @@ final class AppShell {
 
     /// Draws everything into a fresh buffer of the terminal's size.
     func render(width: Int, height: Int) -> Buffer {
-        var buffer = Buffer(width: width, height: height)
+        var buffer = Buffer(width: width, height: height, for: context)
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
             renderTooSmall(into: &buffer)
             return buffer

@@ -35,15 +35,18 @@ struct AppShellBuilder {
             store: repos, clock: clock, themeNames: catalog.names, themeProblems: catalog.problems,
             databasePath: environment.database.url.path,
             previewTheme: { name in shellBox.shell?.context.theme = themeFor(name) })
+        // One selected day for every tab and the check-in (PRODUCT.md §1).
+        let selection = SelectedDay(clock.today)
         let tabs: [any TabScreen] = [
-            DashboardViewModel(source: repos, clock: clock),
+            DashboardViewModel(source: repos, clock: clock, selection: selection),
             BodyViewModel(source: repos, clock: clock),
-            DietViewModel(source: repos, clock: clock),
-            ExerciseViewModel(source: repos, clock: clock),
-            SleepViewModel(source: repos, clock: clock),
+            DietViewModel(source: repos, clock: clock, selection: selection),
+            ExerciseViewModel(source: repos, clock: clock, selection: selection),
+            SleepViewModel(source: repos, clock: clock, selection: selection),
             settings,
         ]
-        let shell = AppShell(tabs: tabs, context: context, makeCheckIn: { CheckInViewModel(source: repos, clock: clock) })
+        let shell = AppShell(tabs: tabs, context: context,
+                             makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) })
         shellBox.shell = shell
         shell.select(tab: 0)
         if profile == nil {

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A day's targets — calories, macros, and the expenditure they start from — and the "left" rule.
+/// Computed in one place (`TargetHistory`) and read by every screen, the CLI and the report.
+public struct DayTargets: Equatable, Sendable {
+    /// Whole kcal: expenditure − weekly rate × 7700 / 7 (PRODUCT.md §6).
+    public var kcal: Double
+    /// The trend weight protein and the fat floor were worked out for.
+    public var weightKg: Double
+    /// Whole grams that add up to `kcal` (4·P + 4·C + 9·F within rounding).
+    public var macros: MacroTargets
+    /// The expenditure the target starts from, and its basis.
+    public var expenditure: ExpenditureBasis
+    /// The goal's "add exercise back" switch: when on, exercise kcal raise what is left.
+    public var addsExerciseBack: Bool
+
+    public init(kcal: Double, weightKg: Double, macros: MacroTargets, expenditure: ExpenditureBasis, addsExerciseBack: Bool) {
+        self.kcal = kcal
+        self.weightKg = weightKg
+        self.macros = macros
+        self.expenditure = expenditure
+        self.addsExerciseBack = addsExerciseBack
+    }
+
+    /// Left = target − eaten; + exercise only with "add exercise back" on (PRODUCT.md §6: the
+    /// activity factor and the adaptive estimate already contain habitual exercise).
+    public func left(eaten: Double, burned: Double) -> Double {
+        kcal - eaten + (addsExerciseBack ? burned : 0)
+    }
+
+    /// "Left" or "Left incl. exercise": every screen labels the figure the same way.
+    public var leftLabel: String { addsExerciseBack ? "Left incl. exercise" : "Left" }
+
+    /// The targets of `goal` on `basis` for a person whose trend weight is `weightKg`. With no goal
+    /// the target is the expenditure itself (maintenance) with the default protein.
+    public static func derive(goal: Goal?, basis: ExpenditureBasis, weightKg: Double) -> DayTargets {
+        let kcal = CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: goal?.weeklyRateKg ?? 0).rounded()
+        let macros = MacroTargets.split(kcal: kcal, weightKg: weightKg,
+                                        proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg)
+        return DayTargets(kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false)
+    }
+}
+
+extension MacroTargets {
+    /// Fat's share of the target's energy, and its floor per kg of body weight (PRODUCT.md §6).
+    public static let fatShare = 0.30
+    public static let minimumFatPerKg = 0.6
+
+    /// PRODUCT.md §6: protein = g/kg × trend weight; fat = 30 % of the kcal, never under 0.6 g/kg;
+    /// carbs = the rest, never negative. Whole grams, with carbs taking up the rounding, so
+    /// 4·P + 4·C + 9·F equals `kcal` within 2 kcal (unless protein and fat alone exceed it).
+    /// Energy per gram 4/4/9 (Atwater factors).
+    public static func split(kcal: Double, weightKg: Double, proteinPerKg: Double) -> MacroTargets {
+        let perKg = proteinPerKg.isFinite && proteinPerKg > 0 ? proteinPerKg : CalorieTarget.defaultProteinPerKg
+        let protein = (perKg * weightKg).rounded()
+        let fat = max(kcal * fatShare / 9, minimumFatPerKg * weightKg).rounded()
+        let carbs = max(0, ((kcal - 4 * protein - 9 * fat) / 4).rounded())
+        return MacroTargets(kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat)
+    }
+
+    /// The energy the grams add up to.
+    public var gramsKcal: Double { 4 * proteinG + 4 * carbsG + 9 * fatG }
+}
+
+/// Everything the targets of a range of days depend on, read once, and the rule that turns it into
+/// one day's `DayTargets` (PRODUCT.md §6). The target of day D uses data up to D − 1 only, so what
+/// is logged on D never moves D's target; only on a first day, with nothing before it, does D's own
+/// weigh-in stand in.
+public struct TargetHistory: Sendable {
+    public typealias Source = BodyRepository & DailyLogRepository & GoalRepository
+
+    /// Days of weigh-ins the trend behind a day's target looks back over (ending the day before).
+    public static let trendWindowDays = 120
+
+    /// The days whose targets this history can tell (what `load` read for); nil: any day of the data given.
+    public let covers: DateRange?
+    let goals: [Goal]
+    let snapshots: [MetabolismSnapshot]
+    let logs: [LocalDate: DailyLog]
+    let weights: [(date: LocalDate, weightKg: Double)]
+
+    public init(goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)],
+                covers: DateRange? = nil) {
+        self.covers = covers
+        self.goals = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
+        self.snapshots = snapshots.sorted { $0.date < $1.date }
+        self.logs = Dictionary(logs.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
+        self.weights = weights.sorted { $0.date < $1.date }
+    }
+
+    /// Reads what the targets of every day in `range` need: goals, snapshots, daily intake of the
+    /// 28 days before each, and weigh-ins of the trend window before each (and of the day itself,
+    /// for a first day).
+    public static func load(range: DateRange, source: any Source) throws -> TargetHistory {
+        let before = range.start.adding(days: -1)
+        var snapshots = try source.metabolismSnapshots(in: range)
+        if let earlier = try source.latestMetabolismSnapshot(onOrBefore: before) { snapshots.insert(earlier, at: 0) }
+        let logs = try source.dailyLogs(in: DateRange(start: range.start.adding(days: -AdaptiveExpenditure.windowDays),
+                                                      end: range.end.adding(days: -1)))
+        let weights = try source.dailyWeights(in: DateRange(start: range.start.adding(days: -trendWindowDays), end: range.end))
+        return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range)
+    }
+
+    /// The goal in force on `day`: the latest one set on or before it; before the first goal, the
+    /// first one (a history imported or generated before any goal is judged by it).
+    public func goal(on day: LocalDate) -> Goal? {
+        goals.last { $0.createdOn <= day } ?? goals.first
+    }
+
+    /// Day D's targets; nil when there is no expenditure to start from (no weigh-in with a profile).
+    public func targets(on day: LocalDate) -> DayTargets? {
+        targets(on: day, with: goal(on: day))
+    }
+
+    /// What day D's targets would be under `goal` (Settings previews a goal with it).
+    public func targets(on day: LocalDate, with goal: Goal?) -> DayTargets? {
+        let yesterday = day.adding(days: -1)
+        let formulaTDEE = (snapshots.last { $0.date <= yesterday } ?? snapshots.last { $0.date <= day })?.tdee
+        let trendStart = day.adding(days: -Self.trendWindowDays)
+        let trend = WeightTrend.compute(weights.filter { $0.date >= trendStart && $0.date <= yesterday })
+        guard let basis = ExpenditureBasis.resolve(formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
+                                                   trend: trend, asOf: yesterday) else { return nil }
+        guard let weight = trend.last?.trendKg ?? weights.last(where: { $0.date <= day })?.weightKg else { return nil }
+        return DayTargets.derive(goal: goal, basis: basis, weightKg: weight)
+    }
+
+    /// The completed days of the adaptive window that count (PRODUCT.md §6): at least half of that
+    /// day's target logged. "That day's target" here is its formula target (the TDEE of its daily
+    /// log, else today's, minus the goal's rate): the adaptive target of a past day would itself
+    /// depend on these days.
+    func countingIntake(before day: LocalDate, goal: Goal?, formulaTDEE: Double?) -> [(date: LocalDate, kcal: Double)] {
+        let window = DateRange(ending: day.adding(days: -1), days: AdaptiveExpenditure.windowDays)
+        let rateKcal = (goal?.weeklyRateKg ?? 0) * CalorieTarget.kcalPerKg / 7
+        return window.days.compactMap { date in
+            guard let log = logs[date], log.caloriesIn > 0 else { return nil }
+            let reference = (log.tdee ?? formulaTDEE).map { $0 - rateKcal } ?? 0
+            return log.caloriesIn >= reference * Self.partialDayShare ? (date, log.caloriesIn) : nil
+        }
+    }
+
+    /// A day with less than this share of its target logged is partly logged: it would bias the
+    /// estimate low, so it does not count.
+    public static let partialDayShare = 0.5
+}

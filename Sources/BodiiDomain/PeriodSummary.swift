@@ -1,0 +1,94 @@
+import Foundation
+
+/// A range of days in numbers — sleep, exercise, the weight trend, calorie adherence, mood and
+/// check-ins — computed once from the same per-day figures every screen shows, for the report and
+/// the review. A part without data says so with nil or 0 counts, never a made-up 0 average.
+public struct PeriodSummary: Equatable, Sendable {
+    public struct Sleep: Equatable, Sendable {
+        public var nights: Int
+        /// `SleepMath.averageMinutes` of the nights: the rounding every screen uses.
+        public var averageMinutes: Int?
+        public var bedtimeSDMinutes: Double?
+        /// Nights of 7–9 h (`SleepStatus.good`).
+        public var goodNights: Int
+    }
+
+    public struct Exercise: Equatable, Sendable {
+        public var minutes: Int
+        public var sessions: Int
+        public var kcal: Double
+        /// Minutes per 7 days of the range, to hold against the 150 min/week guideline.
+        public var minutesPerWeek: Double
+    }
+
+    public struct Weight: Equatable, Sendable {
+        /// The trend on the range's first and last day that have one.
+        public var startTrendKg: Double?
+        public var endTrendKg: Double?
+        public var changeKg: Double? {
+            guard let startTrendKg, let endTrendKg else { return nil }
+            return endTrendKg - startTrendKg
+        }
+    }
+
+    public struct Calories: Equatable, Sendable {
+        /// Days with food logged.
+        public var loggedDays: Int
+        /// Logged days within ±10 % of that day's own target (`TargetHistory`).
+        public var adherentDays: Int
+        public var averageEaten: Double?
+        /// The mean of the logged days' targets.
+        public var averageTarget: Double?
+    }
+
+    public struct Mood: Equatable, Sendable {
+        public var days: Int
+        public var averageMood: Double?
+        public var averageEnergy: Double?
+    }
+
+    public var range: DateRange
+    public var sleep: Sleep
+    public var exercise: Exercise
+    public var weight: Weight
+    public var calories: Calories
+    public var mood: Mood
+    public var checkInDays: Int
+
+    public typealias Source = TargetHistory.Source & SleepRepository & ExerciseRepository & CheckInRepository
+
+    /// Within this share of its target a logged day counts as on target (PRODUCT.md §8).
+    public static let adherenceShare = 0.10
+
+    public static func load(range: DateRange, source: any Source) throws -> PeriodSummary {
+        let nights = try source.sleepRecords(in: range)
+        let sessions = try source.exerciseRecords(in: range)
+        let checkIns = try source.checkIns(in: range)
+        let logs = try source.dailyLogs(in: range).filter { $0.caloriesIn > 0 }
+        let targets = try TargetHistory.load(range: range, source: source)
+        let weights = try source.dailyWeights(in: DateRange(start: range.start.adding(days: -TargetHistory.trendWindowDays), end: range.end))
+        let trend = WeightTrend.compute(weights).filter { range.contains($0.date) }
+
+        let dayTargets = logs.compactMap { log in targets.targets(on: log.date).map { (eaten: log.caloriesIn, target: $0.kcal) } }
+        let minutes = sessions.reduce(0) { $0 + $1.minutes }
+        let moods = checkIns.compactMap(\.mood), energies = checkIns.compactMap(\.energy)
+        return PeriodSummary(
+            range: range,
+            sleep: Sleep(nights: nights.count, averageMinutes: SleepMath.averageMinutes(nights.map(\.minutes)),
+                         bedtimeSDMinutes: SleepMath.bedtimeConsistency(nights.compactMap(\.bedtime)),
+                         goodNights: nights.filter { SleepMath.status(minutes: $0.minutes) == .good }.count),
+            exercise: Exercise(minutes: minutes, sessions: sessions.count, kcal: sessions.reduce(0) { $0 + $1.kcal },
+                               minutesPerWeek: Double(minutes) / Double(range.dayCount) * 7),
+            weight: Weight(startTrendKg: trend.first?.trendKg, endTrendKg: trend.last?.trendKg),
+            calories: Calories(loggedDays: logs.count,
+                               adherentDays: dayTargets.filter { abs($0.eaten - $0.target) <= adherenceShare * $0.target }.count,
+                               averageEaten: mean(logs.map(\.caloriesIn)), averageTarget: mean(dayTargets.map(\.target))),
+            mood: Mood(days: checkIns.filter { $0.mood != nil || $0.energy != nil }.count,
+                       averageMood: mean(moods.map(Double.init)), averageEnergy: mean(energies.map(Double.init))),
+            checkInDays: checkIns.count)
+    }
+
+    static func mean(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import BodiiDomain
+
+/// PRODUCT.md §6: the target of day D uses data up to D − 1 only, partly logged days do not count,
+/// the goal in force is the one set on or before D, and "left" is target − eaten.
+@Suite struct DayTargetsTests {
+    let today = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 0)
+
+    func snapshot(_ day: LocalDate, tdee: Double) -> MetabolismSnapshot {
+        MetabolismSnapshot(date: day, bmr: tdee / 1.375, tdee: tdee, formula: .mifflinStJeor, activityLevel: .light)
+    }
+
+    func log(_ day: LocalDate, _ kcal: Double, tdee: Double = 2500) -> DailyLog {
+        DailyLog(date: day, caloriesIn: kcal, caloriesOut: 0, bmr: nil, tdee: tdee)
+    }
+
+    /// 60 days before `today` eating 2000 kcal while the weight falls 0.5 kg a week.
+    func losingHistory(goal: Goal) -> (logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)]) {
+        let days = (1...60).map { today.adding(days: -$0) }.reversed()
+        let weights = days.enumerated().map { (date: $0.element, weightKg: 90 - Double($0.offset) * 0.5 / 7) }
+        return (days.map { log($0, 2000) }, Array(weights))
+    }
+
+    var loseGoal: Goal {
+        Goal(type: .lose, weeklyRateKg: 0.5, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+             createdOn: today.adding(days: -90))
+    }
+
+    @Test func whatIsLoggedOnTheDayNeverMovesItsTarget() throws {
+        let h = losingHistory(goal: loseGoal)
+        let before = TargetHistory(goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: h.logs, weights: h.weights)
+        let target = try #require(before.targets(on: today))
+        #expect(target.expenditure.source == .adaptive(days: 28))
+        // 3000 g of olive oil and a new weigh-in on the day itself, plus a new formula snapshot.
+        let after = TargetHistory(goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500), snapshot(today, tdee: 3100)],
+                                  logs: h.logs + [log(today, 26_520)], weights: h.weights + [(today, 95)])
+        #expect(after.targets(on: today) == target)
+    }
+
+    @Test func partlyLoggedDaysDoNotCount() throws {
+        // 20 full days (2000 kcal) and 8 days with only a coffee logged (40 kcal): half of the
+        // formula target (2500 − 550 = 1950) is 975, so only the full days count.
+        let days = (1...28).map { today.adding(days: -$0) }
+        let logs = days.enumerated().map { log($0.element, $0.offset % 7 < 2 ? 40 : 2000) }
+        let weights = (1...60).map { (date: today.adding(days: -$0), weightKg: 80.0) }
+        let history = TargetHistory(goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: logs, weights: weights)
+        let targets = try #require(history.targets(on: today))
+        #expect(targets.expenditure.source == .adaptive(days: 20))
+        // A steady weight on 2000 kcal: expenditure 2000; the 40 kcal days would have dragged it to ~1440.
+        #expect(abs(targets.expenditure.kcalPerDay - 2000) < 0.5)
+        #expect(targets.kcal == 1450)
+    }
+
+    @Test func theFormulaStandsInUntilFourteenCountingDaysAndOnTheFirstDay() throws {
+        let firstDay = TargetHistory(goals: [], snapshots: [snapshot(today, tdee: 2400)], logs: [], weights: [(today, 70)])
+        let t = try #require(firstDay.targets(on: today), "a first day uses its own weigh-in")
+        #expect(t.expenditure.source == .formula)
+        #expect(t.kcal == 2400)
+        #expect(t.weightKg == 70)
+        #expect(t.macros.proteinG == 126)     // default 1.8 g/kg × 70
+        #expect(TargetHistory(goals: [], snapshots: [], logs: [], weights: [(today, 70)]).targets(on: today) == nil,
+                "no profile snapshot, no expenditure, no target")
+    }
+
+    @Test func eachDayIsJudgedByTheGoalInForceThatDay() {
+        let older = Goal(id: 1, type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+                         createdOn: today.adding(days: -30))
+        let newer = Goal(id: 2, type: .lose, weeklyRateKg: 0.7, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+                         createdOn: today.adding(days: -3))
+        let history = TargetHistory(goals: [newer, older], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: [],
+                                    weights: [(today.adding(days: -60), 80)])
+        #expect(history.goal(on: today.adding(days: -10))?.id == 1)
+        #expect(history.goal(on: today.adding(days: -3))?.id == 2)
+        #expect(history.goal(on: today.adding(days: -100))?.id == 1, "before the first goal, the first one")
+        #expect(history.targets(on: today.adding(days: -10))?.kcal == 2500)
+        #expect(history.targets(on: today)?.kcal == 1730)   // 2500 − 0.7 × 1100
+    }
+
+    @Test func leftIsTargetMinusEatenUnlessExerciseIsAddedBack() {
+        let basis = ExpenditureBasis(kcalPerDay: 2200, source: .formula, adaptiveDays: 0)
+        var goal = loseGoal
+        let plain = DayTargets.derive(goal: goal, basis: basis, weightKg: 80)
+        #expect(plain.kcal == 1650)
+        #expect(plain.left(eaten: 1000, burned: 300) == 650)
+        #expect(plain.leftLabel == "Left")
+        goal.addsExerciseBack = true
+        let withExercise = DayTargets.derive(goal: goal, basis: basis, weightKg: 80)
+        #expect(withExercise.left(eaten: 1000, burned: 300) == 950)
+        #expect(withExercise.leftLabel == "Left incl. exercise")
+    }
+}
