@@ -30,15 +30,17 @@ let package = Package(
         .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
-    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit"]) } + [
+        // The charts, cards and day/period state that several screens and `bodii report` draw.
+        .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
+    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "SharedCharts"]) } + [
         .target(
             name: "BodiiApp",
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "NcursesTerminal",
+            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "NcursesTerminal", "SharedCharts",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) }
         ),
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
-        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "DashboardFeature",
+        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
                                                              "USDACatalogData"],
                           path: "Benchmarks/bodii-bench"),
 
@@ -53,12 +55,12 @@ let package = Package(
         ),
         .testTarget(
             name: "FeatureTests",
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit",
+            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
                 + features.map { .target(name: $0) },
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "TerminalKit"]
+        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "TerminalKit", "SharedCharts"]
                         + features.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]

@@ -5,11 +5,11 @@
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
 import BodiiApp
-import DashboardFeature
 import BodiiDomain
 import BodiiStore
 import Foundation
 import TerminalKit
+import SharedCharts
 
 struct Stats {
     let samples: [Double]   // milliseconds

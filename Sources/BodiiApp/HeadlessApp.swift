@@ -8,13 +8,19 @@ import TerminalKit
 public final class HeadlessApp {
     private let shell: AppShell
 
-    public init(databasePath: String, symbols: Symbols = .unicode) throws {
-        let environment = try AppEnvironment.open(databasePath: databasePath, access: .readWrite)
+    /// `clock`: a fixed one for tests; by default the process's (`BODII_NOW` or the wall clock).
+    public init(databasePath: String, symbols: Symbols = .unicode, clock: (any Clock)? = nil) throws {
+        let environment = try AppEnvironment.open(databasePath: databasePath, access: .readWrite, clock: clock)
         shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: .palette256).build()
     }
 
     public func render(width: Int, height: Int) -> Buffer { shell.render(width: width, height: height) }
     public func press(_ key: Key) { shell.handle(.key(key)) }
+    /// Types each character as a key, the way the terminal delivers text.
+    public func type(_ text: String) { for c in text { press(.char(c)) } }
+    /// The screen as text, at the minimum size unless told otherwise.
+    public func screen(width: Int = 100, height: Int = 30) -> String { render(width: width, height: height).text }
+    public var shouldQuit: Bool { shell.shouldQuit }
 }
 
 /// Peak resident memory of this process in kB (Linux), for benchmarks.

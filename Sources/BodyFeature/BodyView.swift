@@ -1,5 +1,6 @@
 import BodiiDomain
 import TerminalKit
+import SharedCharts
 
 /// The weight chart over the history table, and the metabolism card beside them.
 struct BodyView: Widget {

@@ -1,4 +1,5 @@
 import BodiiDomain
+import SharedCharts
 import TerminalKit
 
 /// The Body tab: a weight chart with its trend over the chosen range, the weigh-in history, the

@@ -1,5 +1,6 @@
 import BodiiDomain
 import TerminalKit
+import SharedCharts
 
 /// Draws the dashboard for one day: cards for calories, weight, sleep and exercise, macros, the
 /// goal and check-ins, and below them the trend charts of the chosen range. A pure function of
@@ -105,7 +106,7 @@ public struct DashboardView: Widget {
         var lines: [Line] = []
         if let m = s.summary.sleepMinutes {
             let status = SleepMath.status(minutes: m)
-            lines.append(Line([Span(DurationFormat.hoursMinutes(m), .accent), Span("  " + status.label, Self.role(for: status))]))
+            lines.append(Line([Span(DurationFormat.hoursMinutes(m), .accent), Span("  " + status.label, status.role)]))
             if let q = s.summary.sleepQuality { lines.append(pair("Quality", "\(q)/5")) }
         } else {
             lines.append(Line("No night logged", .muted))
@@ -165,14 +166,5 @@ public struct DashboardView: Widget {
         case .formula: detail = "formula \(basis.adaptiveDays)/\(AdaptiveExpenditure.minimumDays)d"
         }
         return [Line([Span("From ", .muted), Span(kcal(basis.kcalPerDay)), Span(" " + detail, .muted)])]
-    }
-
-    static func role(for status: SleepStatus) -> Role {
-        switch status {
-        case .bad: return .bad
-        case .poor, .long: return .warn
-        case .fair: return .text
-        case .good: return .good
-        }
     }
 }

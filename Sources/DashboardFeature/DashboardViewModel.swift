@@ -1,5 +1,6 @@
 import BodiiDomain
 import TerminalKit
+import SharedCharts
 
 /// The Dashboard tab: today's numbers at a glance; `[` `]` `t` move through days.
 @MainActor

@@ -1,5 +1,6 @@
 import BodiiDomain
 import TerminalKit
+import SharedCharts
 
 /// The Sleep tab: the last 30 nights, their durations against the 7–9 h band, the 7-day average
 /// and how regular bedtimes are; `a` logs a night by bed and wake time or by duration, `e` edits
@@ -225,7 +226,7 @@ struct SleepView: Widget {
               rows: newestFirst.map { n in
                   TableRow([Span(n.date.iso), Span(n.bedtime?.description ?? "—"), Span(n.wakeTime?.description ?? "—"),
                             Span(DurationFormat.hoursMinutes(n.minutes), .accent), Span(n.quality.map { "\($0)/5" } ?? "—"),
-                            Span(n.status.label, Self.role(n.status))])
+                            Span(n.status.label, n.status.role)])
               },
               selected: selected, emptyMessage: "No nights logged in these 30 days — press a to log one.")
             .render(in: block.inner(parts[0]).inset(left: 1), buffer: &buffer, context: context)
@@ -237,14 +238,5 @@ struct SleepView: Widget {
         BarChart(values: days.map { byDate[$0] }, labels: AxisLabels.everyNth(count: days.count, step: 7) { days[$0].shortLabel(relativeTo: today) },
                  unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn)
             .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
-    }
-
-    static func role(_ status: SleepStatus) -> Role {
-        switch status {
-        case .bad: return .bad
-        case .poor, .long: return .warn
-        case .fair: return .text
-        case .good: return .good
-        }
     }
 }

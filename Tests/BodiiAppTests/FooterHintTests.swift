@@ -1,5 +1,4 @@
 import BodiiDomain
-import BodiiStore
 import Foundation
 import Testing
 @testable import BodiiApp
@@ -14,13 +13,9 @@ import TerminalKit
         folder = try TemporaryFolder()
         let db = folder.path("hints.sqlite")
         #expect(try runBodii(["demo", "--days", "5", "--db", db]).status == 0)
-        // Something to delete on the Diet page of the day the app opens on (this process's today).
-        do {
-            let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
-            let banana = try #require(try repos.food(id: FoodID("usda:09040")))
-            try repos.addFoodRecord(FoodLogging.record(food: banana, grams: 100, meal: .lunch, date: LocalDate.today(), loggedAt: Date()))
-        }
-        app = try HeadlessApp(databasePath: db)
+        // Something to delete on today's Diet page.
+        #expect(try runBodii(["log", "food", "banana", "--grams", "100", "--db", db]).status == 0)
+        app = try HeadlessApp(databasePath: db, clock: FixedClock(day: TestClock.today))
     }
 
     func footer() -> String {

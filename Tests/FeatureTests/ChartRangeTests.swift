@@ -4,6 +4,7 @@ import BodiiDomain
 import BodiiStore
 import DashboardFeature
 import TerminalKit
+import SharedCharts
 
 /// Item 7 of issue 9: a chart covers its whole range, and the charts shown together cover the
 /// same dates in the same columns — at the 80×24 minimum, 100×30 and 220×60 (content areas).

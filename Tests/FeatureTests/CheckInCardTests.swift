@@ -4,6 +4,7 @@ import BodiiDomain
 import BodiiStore
 import DashboardFeature
 import TerminalKit
+import SharedCharts
 
 /// The dashboard's check-in card (issue 9, item 10): Monday-to-Sunday rows like the calendar,
 /// "this week" counting the row it shows, and adherence readable without colour.

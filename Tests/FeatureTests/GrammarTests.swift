@@ -4,6 +4,7 @@ import BodiiDomain
 import BodiiStore
 import DashboardFeature
 import TerminalKit
+import SharedCharts
 
 /// Issue 9, item 13: counts agree with their nouns ("1 night", "streak 1 day"), through one helper.
 @MainActor

@@ -1,8 +1,8 @@
 import ArgumentParser
 import BodiiDomain
-import DashboardFeature
 import Foundation
 import TerminalKit
+import SharedCharts
 
 /// `bodii report`: the dashboard's numbers and charts as plain text, for cron or e-mail.
 struct ReportCommand: ParsableCommand, DatabaseCommand {

@@ -14,7 +14,7 @@ public enum CalendarZoom: Int, CaseIterable, Sendable {
         }
     }
 
-    var label: String {
+    public var label: String {
         switch self {
         case .week: return "week"
         case .month: return "5 weeks"
@@ -23,13 +23,20 @@ public enum CalendarZoom: Int, CaseIterable, Sendable {
     }
 }
 
-struct CheckInCalendarView: Widget {
+public struct CheckInCalendarView: Widget {
     let calendar: CheckInCalendar
     let zoom: CalendarZoom
     let today: LocalDate
     let unitSystem: UnitSystem
 
-    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    public init(calendar: CheckInCalendar, zoom: CalendarZoom, today: LocalDate, unitSystem: UnitSystem) {
+        self.calendar = calendar
+        self.zoom = zoom
+        self.today = today
+        self.unitSystem = unitSystem
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         buffer.fill(area, style: context.style(.text))
         let block = Block(title: "Check-ins — last \(zoom.label)", rightTitle: "-/+ zoom · Esc back")
         block.render(in: area, buffer: &buffer, context: context)

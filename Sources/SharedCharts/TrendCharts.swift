@@ -4,8 +4,8 @@ import TerminalKit
 /// The four trend charts under the dashboard cards: a 2×2 grid when there is height for it, else
 /// one row of four. All four cover the same dates in the same slots — one grouping (days, weeks…)
 /// and one y-axis width — so a column of one chart is the same days as that column of the others.
-struct TrendCharts: Widget {
-    init(trends: DashboardTrends, unitSystem: UnitSystem, today: LocalDate, stacked: Bool = false) {
+public struct TrendCharts: Widget {
+    public init(trends: DashboardTrends, unitSystem: UnitSystem, today: LocalDate, stacked: Bool = false) {
         self.trends = trends
         self.unitSystem = unitSystem
         self.today = today
@@ -22,7 +22,7 @@ struct TrendCharts: Widget {
     /// Below this height the charts share one row.
     static let gridMinHeight = 14
 
-    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard area.height >= 5 else { return }
         let cells: [Rect]
         if stacked {
@@ -166,9 +166,14 @@ extension TrendCharts {
 /// The check-in card: the streak, then the last weeks, Monday to Sunday like the calendar, as rows
 /// of dots (● full, ◐ partial, ○ none). How close intake came to target shows twice — in colour
 /// and in a mark after the dot (✓ on target, ~ near, ✗ off) — so it survives NO_COLOR and mono.
-struct CheckInCard: Widget {
+public struct CheckInCard: Widget {
     let calendar: CheckInCalendar
     let today: LocalDate
+
+    public init(calendar: CheckInCalendar, today: LocalDate) {
+        self.calendar = calendar
+        self.today = today
+    }
 
     static func role(_ adherence: CalorieAdherence?) -> Role {
         switch adherence {
@@ -218,7 +223,7 @@ struct CheckInCard: Widget {
         return out
     }
 
-    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let weeks = Self.weeks(calendar.days)
         let current = weeks.last ?? []

@@ -3,13 +3,13 @@ import TerminalKit
 
 /// The weight chart's data for one range: each day's weigh-in (dots) and trend (line), nil where
 /// there is none, so a day without data is a gap and never a zero.
-struct WeightChartData: Equatable {
+public struct WeightChartData: Equatable {
     let range: ChartRange
     let days: [LocalDate]
     let weights: [Double?]
     let trend: [Double?]
 
-    init(trend points: [TrendPoint], range: ChartRange, today: LocalDate) {
+    public init(trend points: [TrendPoint], range: ChartRange, today: LocalDate) {
         self.range = range
         days = range.dates(endingOn: today).days
         let byDate = Dictionary(points.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
@@ -17,10 +17,10 @@ struct WeightChartData: Equatable {
         trend = days.map { byDate[$0]?.trendKg }
     }
 
-    var isEmpty: Bool { !weights.contains { $0 != nil } }
+    public var isEmpty: Bool { !weights.contains { $0 != nil } }
 
     /// The trend's change from the first to the last day of the range that has one.
-    var trendChangeKg: Double? {
+    public var trendChangeKg: Double? {
         guard let first = trend.first(where: { $0 != nil }) ?? nil,
               let last = trend.last(where: { $0 != nil }) ?? nil else { return nil }
         return last - first
@@ -28,14 +28,21 @@ struct WeightChartData: Equatable {
 }
 
 /// Weigh-ins as dots and the trend as a line, in the user's mass unit, with the range in the title.
-struct WeightChartView: Widget {
+public struct WeightChartView: Widget {
     let data: WeightChartData
     let unitSystem: UnitSystem
     let today: LocalDate
     /// Whether there is any weigh-in at all, in or out of the range.
     let hasHistory: Bool
 
-    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    public init(data: WeightChartData, unitSystem: UnitSystem, today: LocalDate, hasHistory: Bool) {
+        self.data = data
+        self.unitSystem = unitSystem
+        self.today = today
+        self.hasHistory = hasHistory
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let fmt = UnitFormatter(unitSystem)
         let change = data.trendChangeKg.map { "trend " + fmt.massChange($0) }
         let block = Block(title: "Weight — last \(data.range.label)", rightTitle: change)
