@@ -92,14 +92,11 @@ enum FoodSearchOutput {
         var lines = [line("id", "name (per 100 g)", numbers.map(\.0))]
         for f in foods {
             let n = f.per100g
-            lines.append(line(printable(f.id.rawValue), printable(f.name),
+            lines.append(line(TerminalText.printable(f.id.rawValue), TerminalText.printable(f.name),
                               [String(Int(n.kcal.rounded())), grams(n.proteinG), grams(n.carbsG), grams(n.fatG)]))
         }
         return lines.joined(separator: "\n")
     }
 
     static func grams(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    /// Control and bidi characters of a stored name never reach the terminal.
-    static func printable(_ text: String) -> String { TerminalText.printable(text) }
 }
