@@ -19,28 +19,32 @@ final class AppEnvironment {
     }
 
     /// Opens the database at `--db`, `$BODII_DB` or the default path; store errors become
-    /// one-line failures with the right exit code.
-    /// With `mustExist`, a missing file is an error and nothing is created (commands that only
-    /// read, or need a profile, must not leave an empty database behind).
-    static func open(databasePath: String?, mustExist: Bool = false, clock known: (any Clock)? = nil) throws -> AppEnvironment {
+    /// one-line failures with the right exit code. Commands write through one connection
+    /// (`.command`: opening changes nothing); the full-screen app uses a pool (`.readWrite`).
+    /// Commands that only read pass `.readOnly`: they never create, migrate or change the file, and
+    /// a missing one is "no Bodii database yet" (66).
+    static func open(databasePath: String?, access: BodiiDatabase.Access = .command,
+                     clock known: (any Clock)? = nil) throws -> AppEnvironment {
         let env = ProcessInfo.processInfo.environment
         let clock = try known ?? ProcessClock.current(environment: env)
         let url = DatabaseLocation.resolve(explicit: databasePath, environment: env)
-        if mustExist && !FileManager.default.fileExists(atPath: url.path) {
-            throw CommandFailure.noInput("no Bodii database at \(url.path) yet: run `bodii` to set up your profile, or `bodii demo` for sample data")
-        }
         do {
-            let database = try BodiiDatabase(url: url)
+            let database = try BodiiDatabase(url: url, access: access)
             if let backup = database.backupURL {
                 StandardError.write("bodii: upgraded \(url.path); the previous version is kept at \(backup.path)")
             }
             return AppEnvironment(database: database, clock: clock, processEnvironment: env)
         } catch let error as StoreError {
-            switch error {
-            case .cannotOpen, .backupFailed: throw CommandFailure.io(error.description)
-            default: throw CommandFailure.data(error.description)
-            }
+            throw CommandFailure(error)
         }
+    }
+
+    /// The database when its file is there (opened as `open` would), nil when it is not: for a
+    /// command that must check its arguments against the profile without creating a database.
+    static func openIfPresent(databasePath: String?, clock: any Clock) throws -> AppEnvironment? {
+        let url = DatabaseLocation.resolve(explicit: databasePath, environment: ProcessInfo.processInfo.environment)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try open(databasePath: databasePath, clock: clock)
     }
 
     /// Bundled themes, overlaid by the user's own from `$XDG_CONFIG_HOME/bodii/themes`.
@@ -79,5 +83,18 @@ struct ThemeCatalog {
             catalog.problems = result.failures.sorted { $0.key < $1.key }.map { "\($0.key).toml: \($0.value)" }
         }
         return catalog
+    }
+}
+
+extension CommandFailure {
+    /// A store error with its exit code: a file that is missing or cannot be a database file is
+    /// "no input" (66), one that cannot be read or written is I/O (74), the rest is bad data (65).
+    init(_ error: StoreError) {
+        switch error {
+        case .noDatabase, .danglingLink, .notARegularFile: self = .noInput(error.description)
+        case .cannotOpen, .backupFailed: self = .io(error.description)
+        default: self = .data(error.description)
+        }
+        storeError = error
     }
 }

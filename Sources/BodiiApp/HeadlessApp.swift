@@ -10,8 +10,8 @@ public final class HeadlessApp {
 
     /// `clock`: a fixed one for tests; by default the process's (`BODII_NOW` or the wall clock).
     public init(databasePath: String, symbols: Symbols = .unicode, clock: (any Clock)? = nil) throws {
-        let environment = try AppEnvironment.open(databasePath: databasePath, mustExist: true, clock: clock)
-        shell = AppShellBuilder(environment: environment, symbols: symbols, colorless: false).build()
+        let environment = try AppEnvironment.open(databasePath: databasePath, access: .readWrite, clock: clock)
+        shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: .palette256).build()
     }
 
     public func render(width: Int, height: Int) -> Buffer { shell.render(width: width, height: height) }

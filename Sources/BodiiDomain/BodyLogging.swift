@@ -32,8 +32,13 @@ public struct BodyLogging {
 
     /// Every problem of the input at once (for forms), or the record ready to save.
     public func validate(_ input: BodyEntryInput, unitSystem: UnitSystem) -> Result<BodyRecord, FieldErrors<BodyEntryField>> {
+        Self.validate(input, unitSystem: unitSystem, today: clock.today, now: clock.now)
+    }
+
+    /// The same, before any store is open (a command checks its arguments before it creates one).
+    public static func validate(_ input: BodyEntryInput, unitSystem: UnitSystem, today: LocalDate,
+                                now: Date) -> Result<BodyRecord, FieldErrors<BodyEntryField>> {
         var errors = FieldErrors<BodyEntryField>()
-        let today = clock.today
         let weight = errors.capture(.weight) { () throws(ValidationError) in try Validation.weight(input.weight, unitSystem: unitSystem) }
         let fat = errors.capture(.bodyFat, ifPresent: input.bodyFat) { () throws(ValidationError) in try Validation.bodyFat(input.bodyFat) }
         var muscle: Double?
@@ -44,23 +49,38 @@ public struct BodyLogging {
         }
         let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) } ?? today
         guard errors.isEmpty, let weight else { return .failure(errors) }
-        return .success(BodyRecord(date: date, weightKg: weight, bodyFatPercent: fat, muscleMassKg: muscle, recordedAt: clock.now))
+        return .success(BodyRecord(date: date, weightKg: weight, bodyFatPercent: fat, muscleMassKg: muscle, recordedAt: now))
     }
 
     /// How long a body-fat measurement stays good for the BMR formula: people measure it weekly
     /// at best, and the formula should not flip between Katch-McArdle and Mifflin-St Jeor daily.
     public static let bodyFatValidityDays = 30
 
-    /// Saves `record` and its BMR/TDEE snapshot in one transaction. Needs a profile for the formulas.
+    /// Saves `record` and its BMR/TDEE snapshot in one transaction. Without a profile the weight is
+    /// saved alone; its snapshot comes when the profile is set (`addMissingSnapshots`).
     @discardableResult
     public func save(_ record: BodyRecord) throws -> BodyRecord {
-        try store.addBodyRecord(record, snapshot: snapshot(for: record))
+        try store.addBodyRecord(record, snapshot: snapshotIfProfile(for: record))
     }
 
     /// Replaces the record with `record.id` by `record`, with a snapshot computed anew (an edited
     /// weight or body fat changes BMR and TDEE).
     public func update(_ record: BodyRecord) throws {
-        try store.updateBodyRecord(record, snapshot: snapshot(for: record))
+        try store.updateBodyRecord(record, snapshot: snapshotIfProfile(for: record))
+    }
+
+    /// Gives every weight a snapshot from the profile just set up for the first time: weights
+    /// logged before any profile existed have none. Returns how many were given one.
+    @discardableResult
+    public func addMissingSnapshots() throws -> Int {
+        let everything = DateRange(start: Validation.earliestDate, end: clock.today.adding(days: 366))
+        var added = 0
+        for record in try store.bodyRecords(in: everything) {
+            guard let snapshot = try snapshotIfProfile(for: record) else { break }
+            try store.updateBodyRecord(record, snapshot: snapshot)
+            added += 1
+        }
+        return added
     }
 
     /// Snapshots for many records at once (demo data, imports), without a query per record: each
@@ -87,9 +107,16 @@ public struct BodyLogging {
         return result.compactMap { $0 }
     }
 
-    /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none.
+    /// BMR and TDEE for the record; needs a profile (the check-in asks for one first).
     func snapshot(for record: BodyRecord) throws -> MetabolismSnapshot {
-        guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
+        guard let snapshot = try snapshotIfProfile(for: record) else { throw UseCaseError.noProfile }
+        return snapshot
+    }
+
+    /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none;
+    /// nil before a profile exists.
+    func snapshotIfProfile(for record: BodyRecord) throws -> MetabolismSnapshot? {
+        guard let profile = try store.loadProfile() else { return nil }
         var basis = record
         if basis.bodyFatPercent == nil {
             let window = DateRange(start: record.date.adding(days: -Self.bodyFatValidityDays), end: record.date)

@@ -19,6 +19,19 @@ public enum DecimalText {
         return value
     }
 
+    /// "1e308", "2.5E-3": a number in scientific notation, which Bodii does not take (so it is
+    /// "not in a valid format", never "not a number").
+    public static func isScientific<S: StringProtocol>(_ text: S) -> Bool {
+        let chars = Array(text)
+        for k in chars.indices.dropFirst().dropLast() where chars[k] == "e" || chars[k] == "E" {
+            let next = chars[k + 1]
+            if chars[k - 1].isASCII, chars[k - 1].isNumber, (next.isASCII && next.isNumber) || next == "+" || next == "-" {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Whole numbers only: optional sign and ASCII digits.
     static func parseInt<S: StringProtocol>(_ text: S) -> Int? {
         let t = text.trimmingCharacters(in: .whitespaces)

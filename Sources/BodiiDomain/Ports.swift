@@ -10,11 +10,12 @@ public protocol ProfileRepository {
 }
 
 public protocol BodyRepository {
-    /// Inserts the record and its snapshot (linked to it); returns the record with its id.
+    /// Inserts the record and its snapshot (linked to it; none before a profile exists); returns
+    /// the record with its id.
     @discardableResult
-    func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws -> BodyRecord
-    /// Replaces the record with the same id and its snapshot.
-    func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws
+    func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws -> BodyRecord
+    /// Replaces the record with the same id and its snapshot (adding one when it had none).
+    func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws
     /// Deletes the record and its snapshot; returns what was deleted (for undo), nil if absent.
     @discardableResult
     func deleteBodyRecord(id: Int64) throws -> BodyRecord?
@@ -81,8 +82,11 @@ public protocol CheckInRepository {
     func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws
 }
 
-/// Many records of any kind written in one transaction (demo data, imports).
+/// Many records of any kind written in one transaction (demo data, imports), with the profile
+/// and the active goal they go with: a kill never leaves a profile without its history.
 public struct HistoryBatch: Sendable {
+    public var profile: Profile?
+    public var activeGoal: Goal?
     public var body: [(BodyRecord, MetabolismSnapshot)] = []
     public var exercise: [ExerciseRecord] = []
     public var sleep: [SleepRecord] = []
@@ -91,7 +95,9 @@ public struct HistoryBatch: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty }
+    public var isEmpty: Bool {
+        profile == nil && activeGoal == nil && body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty
+    }
 }
 
 public protocol HistoryWriter {

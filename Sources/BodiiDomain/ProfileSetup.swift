@@ -64,10 +64,16 @@ public struct ProfileSetup {
     /// A blank name becomes `fallbackName`, so skipping never leaves a broken profile.
     public func validate(_ input: ProfileInput, keeping existing: Profile? = nil, fallbackName: String = "Friend")
         -> Result<(profile: Profile, weightKg: Double?), FieldErrors<ProfileField>> {
+        Self.validate(input, keeping: existing, fallbackName: fallbackName, today: clock.today)
+    }
+
+    /// The same, before any store is open (the command line checks its arguments first).
+    public static func validate(_ input: ProfileInput, keeping existing: Profile? = nil, fallbackName: String = "Friend",
+                                today: LocalDate) -> Result<(profile: Profile, weightKg: Double?), FieldErrors<ProfileField>> {
         var errors = FieldErrors<ProfileField>()
         let typedName = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = errors.capture(.name) { () throws(ValidationError) in try Validation.name(typedName.isEmpty ? fallbackName : input.name) }
-        let birth = errors.capture(.birthDate) { () throws(ValidationError) in try Validation.birthDate(input.birthDate, today: clock.today) }
+        let birth = errors.capture(.birthDate) { () throws(ValidationError) in try Validation.birthDate(input.birthDate, today: today) }
         let height = errors.capture(.height) { () throws(ValidationError) in try Validation.height(input.height, unitSystem: input.unitSystem) }
         let weight = errors.capture(.weight, ifPresent: input.weight) { () throws(ValidationError) in
             try Validation.weight(input.weight, unitSystem: input.unitSystem)

@@ -6,6 +6,13 @@ import Foundation
 /// and digits, split the way SQLite FTS5's `unicode61` tokenizer with `remove_diacritics 2` splits
 /// and folds them, so the words of a query are the terms of the full-text index.
 public enum SearchText {
+    /// Whether `text` holds a word worth acting on without a person picking from a list (a
+    /// command that logs its best match): two letters or digits or more, and not a filler
+    /// ("a", "of", "the"). "x" or "the" find something, but only by chance.
+    public static func hasSearchableWord(_ text: String) -> Bool {
+        words(text).contains { $0.count >= 2 && !FoodSearchQuery.fillerWords.contains($0) }
+    }
+
     public typealias Word = [UInt8]
 
     /// The words of `text`, lowercased, accents removed ("Jalapeño" → "jalapeno"), in order.

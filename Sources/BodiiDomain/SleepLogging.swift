@@ -38,13 +38,18 @@ public struct SleepLogging {
     /// Accepted: bed + wake; a duration alone (times unknown); a duration with a bed or a wake time
     /// (the other time follows). A duration with both times is refused rather than guessed at.
     public func validate(_ input: SleepEntryInput) -> Result<SleepRecord, FieldErrors<SleepEntryField>> {
+        Self.validate(input, today: clock.today)
+    }
+
+    /// The same, before any store is open (a command checks its arguments before it creates one).
+    public static func validate(_ input: SleepEntryInput, today: LocalDate) -> Result<SleepRecord, FieldErrors<SleepEntryField>> {
         var errors = FieldErrors<SleepEntryField>()
         let hasDuration = !input.duration.trimmingCharacters(in: .whitespaces).isEmpty
         var bed = errors.capture(.bedtime, ifPresent: input.bedtime) { () throws(ValidationError) in try Validation.time(input.bedtime, field: "bedtime") }
         var wake = errors.capture(.wakeTime, ifPresent: input.wakeTime) { () throws(ValidationError) in try Validation.time(input.wakeTime, field: "wake time") }
         let duration = errors.capture(.duration, ifPresent: input.duration) { () throws(ValidationError) in try Validation.duration(input.duration) }
         let quality = errors.capture(.quality, ifPresent: input.quality) { () throws(ValidationError) in try Validation.quality(input.quality) }
-        let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: clock.today) } ?? clock.today
+        let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) } ?? today
         let bedGiven = !input.bedtime.trimmingCharacters(in: .whitespaces).isEmpty
         let wakeGiven = !input.wakeTime.trimmingCharacters(in: .whitespaces).isEmpty
 

@@ -93,13 +93,8 @@ public enum UnitParser {
         let chars = Array(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !chars.isEmpty else { throw .empty }
         guard chars.count <= 40 else { throw .malformed }
-        // "1e9", "2.5E-3": scientific notation is not something a person types for a weight.
-        for k in chars.indices.dropFirst().dropLast() where chars[k] == "e" || chars[k] == "E" {
-            if chars[k - 1].isASCII, chars[k - 1].isNumber,
-               chars[k + 1].isASCII && chars[k + 1].isNumber || chars[k + 1] == "+" || chars[k + 1] == "-" {
-                throw .notANumber
-            }
-        }
+        // "1e9", "2.5E-3": a number, but not in a form a person types for a weight.
+        if DecimalText.isScientific(String(chars)) { throw .malformed }
         func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
         var tokens: [Token] = []
         var i = 0

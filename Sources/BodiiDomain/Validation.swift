@@ -82,19 +82,15 @@ public enum Validation {
     }
 
     /// A name: trimmed, 1–40 characters (or `length`; grapheme clusters, so an emoji counts as
-    /// one), and no control characters (Unicode Cc, line and paragraph separators). Returns the
-    /// trimmed name.
+    /// one), and no control characters (C0, C1, line and paragraph separators, bidi overrides).
+    /// Returns the trimmed name.
     public static func name(_ text: String, field: String = "name",
                             length: ClosedRange<Int> = nameLength) throws(ValidationError) -> String {
         let allowed = "\(length.lowerBound)–\(length.upperBound) characters, no control characters"
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
-        let forbidden = trimmed.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: return true
-            default: return false
-            }
-        }
+        // The characters a terminal would act on (TerminalText): a name must print as itself.
+        let forbidden = trimmed.unicodeScalars.contains(where: TerminalText.isUnsafe)
         guard !forbidden else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidCharacters) }
         guard length.contains(trimmed.count) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .tooLong) }
         return trimmed
@@ -116,11 +112,22 @@ public enum Validation {
     public static func mood(_ text: String) throws(ValidationError) -> Int { try rating(text, field: "mood") }
     public static func energy(_ text: String) throws(ValidationError) -> Int { try rating(text, field: "energy") }
 
-    /// A day as YYYY-MM-DD, not after `today`.
+    /// The first day any date may be: nothing in a health log is older.
+    public static let earliestDate = LocalDate(year: 1900, month: 1, day: 1) ?? LocalDate(daysSinceEpoch: -25_567)
+
+    /// The last day any date may be (a due date, a plan): a year from `today`.
+    public static func latestDate(today: LocalDate) -> LocalDate { today.adding(days: 366) }
+
+    /// A day as YYYY-MM-DD, from 1900-01-01 and not after `today`. (Forms show the message under
+    /// the field, where "not after …" is what fits; a date before 1900 gets the whole range.)
     public static func date(_ text: String, today: LocalDate, field: String = "date") throws(ValidationError) -> LocalDate {
         let allowed = "a date as YYYY-MM-DD, not after \(today.iso)"
         let date = try isoDate(text, field: field, allowed: allowed)
         guard date <= today else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .inFuture) }
+        guard date >= earliestDate else {
+            throw ValidationError(field: field, value: text, allowed: "a date as YYYY-MM-DD, \(earliestDate.iso) to \(today.iso)",
+                                  problem: .outOfRange)
+        }
         return date
     }
 
@@ -186,7 +193,8 @@ public enum Validation {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
         guard let value = DecimalText.parseInt(trimmed) else {
-            let problem: ValidationError.Problem = DecimalText.parse(trimmed) != nil ? .notAWholeNumber : .notANumber
+            let problem: ValidationError.Problem = DecimalText.parse(trimmed) != nil ? .notAWholeNumber
+                : DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber
             throw ValidationError(field: field, value: text, allowed: allowed, problem: problem)
         }
         guard range.contains(value) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
@@ -201,7 +209,8 @@ public enum Validation {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .empty) }
         guard let value = DecimalText.parse(trimmed) else {
-            throw ValidationError(field: field, value: original, allowed: allowed, problem: .notANumber)
+            throw ValidationError(field: field, value: original, allowed: allowed,
+                                  problem: DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber)
         }
         guard range.contains(value) else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .outOfRange) }
         return value
@@ -221,7 +230,11 @@ public enum Validation {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
         guard let date = LocalDate(iso: trimmed) else {
-            throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidFormat)
+            // The right shape with a day that does not exist (2026-02-30) is not a typo of format.
+            let shaped = trimmed.count == 10 && trimmed.enumerated().allSatisfy { i, c in
+                (i == 4 || i == 7) ? c == "-" : (c.isASCII && c.isNumber)
+            }
+            throw ValidationError(field: field, value: text, allowed: allowed, problem: shaped ? .notARealDate : .invalidFormat)
         }
         return date
     }

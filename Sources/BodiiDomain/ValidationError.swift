@@ -5,7 +5,7 @@ import Foundation
 public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong; each has a fixed phrase used in `message`.
     public enum Problem: String, Equatable, Sendable, CaseIterable {
-        case empty, notANumber, notAWholeNumber, unknownUnit, invalidFormat, outOfRange, tooLong,
+        case empty, notANumber, notAWholeNumber, unknownUnit, invalidFormat, notARealDate, outOfRange, tooLong,
              invalidCharacters, inFuture, tooFast
 
         public var phrase: String {
@@ -15,6 +15,7 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
             case .notAWholeNumber: return "is not a whole number"
             case .unknownUnit: return "has an unknown unit"
             case .invalidFormat: return "is not in a valid format"
+            case .notARealDate: return "is not a real date"
             case .outOfRange: return "is out of range"
             case .tooLong: return "is too long"
             case .invalidCharacters: return "contains control characters"
@@ -61,23 +62,10 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     public static func quoted(_ text: String) -> String {
         let limit = 24
         let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
-        var out = "\""
-        for scalar in short.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                switch scalar.properties.generalCategory {
-                case .control, .lineSeparator, .paragraphSeparator:
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                default:
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        // Backslashes first, so the escapes added after them stay readable; TerminalText does the rest.
+        let escaped = short.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\r", with: "\\r")
+        return "\"" + TerminalText.printable(escaped) + "\""
     }
 }

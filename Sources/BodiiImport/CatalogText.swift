@@ -1,3 +1,4 @@
+import BodiiDomain
 import Foundation
 
 /// The text form in which Bodii ships a food catalog: two tab-separated tables, one food per line
@@ -43,9 +44,11 @@ public enum CatalogText {
         return text
     }
 
+    /// Names are printed to terminals: what TerminalText would have to escape (a tab, a line
+    /// break, an escape sequence, a bidi override) never gets into the catalog.
     private static func field(_ text: String, of food: SR24Food) throws -> String {
-        guard !text.contains(where: { $0 == "\t" || $0.isNewline }) else {
-            throw SR24Error(file: "usda_sr24/\(food.uid).xml", problem: "a tab or line break in \"\(text)\"")
+        guard !text.unicodeScalars.contains(where: TerminalText.isUnsafe) else {
+            throw SR24Error(file: "usda_sr24/\(food.uid).xml", problem: "a control character in \"\(TerminalText.printable(text))\"")
         }
         return text
     }

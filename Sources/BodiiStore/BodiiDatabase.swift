@@ -22,20 +22,36 @@ public final class BodiiDatabase: Sendable {
     /// All the domain ports, on this database.
     public let repositories: SQLiteRepositories
 
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
+
+    /// How a command uses the database.
+    public enum Access: Sendable {
+        /// Creates the file when missing, migrates it, writes; a pool of connections (the app).
+        case readWrite
+        /// The same through one connection, for a command that runs once and exits. Opening it
+        /// writes nothing: a pool's opening commits an empty transaction (GRDB makes sure the -wal
+        /// is not empty), which changes the file even when the command is then refused.
+        case command
+        /// Never creates, changes, migrates or writes anything (`today`, `report`, `search`): works
+        /// on a read-only file or folder. A missing file is `StoreError.noDatabase`.
+        case readOnly
+    }
 
     /// Opens (creating it if needed) the database at `url`; see the type's documentation.
     /// `timeZone` supplies the UTC offsets written with timestamps (the current one by default).
     /// `catalog` is the food catalog seeded on first use of the catalog (the USDA SR24 that ships
     /// in the binary; nil for none).
-    public convenience init(url: URL, timeZone: TimeZone = .current, catalog: ShippedCatalog? = .usdaSR24) throws {
-        try self.init(url: url, migrator: Schema.migrator, timeZone: timeZone, catalog: catalog)
+    public convenience init(url: URL, access: Access = .readWrite, timeZone: TimeZone = .current,
+                            catalog: ShippedCatalog? = .usdaSR24) throws {
+        try self.init(url: url, migrator: Schema.migrator, access: access, timeZone: timeZone, catalog: catalog)
     }
 
     /// The same, with the migrator injected (tests simulate older and newer schemas with it).
-    init(url: URL, migrator: DatabaseMigrator, timeZone: TimeZone, catalog: ShippedCatalog? = .usdaSR24) throws {
+    init(url: URL, migrator: DatabaseMigrator, access: Access = .readWrite, timeZone: TimeZone,
+         catalog: ShippedCatalog? = .usdaSR24) throws {
         let path = url.path
-        let created = try Self.prepareFile(at: url)
+        let state = try DatabaseFile.prepare(at: url, creating: access != .readOnly)
+        if access == .readOnly, state == .new { throw StoreError.noDatabase(path) }
         // Two Bodii processes opening a new file at once would race to create the schema; an
         // advisory lock lets one finish first. It is taken on the folder, not the file: closing
         // any descriptor of the database file would drop every SQLite lock this process holds on
@@ -49,23 +65,43 @@ public final class BodiiDatabase: Sendable {
             }
         }
         var backup: URL?
-        if !created {
-            backup = try Self.inspectExisting(path: path, migrator: migrator)
-        }
+        let writer: any DatabaseWriter
         do {
-            var config = Configuration()
-            config.foreignKeysEnabled = true
-            config.busyMode = .timeout(5)   // the CLI and the full-screen app may share the file
-            let pool = try Self.openAndMigrate(path: path, configuration: config, migrator: migrator)
-            Self.restrictSidecars(of: path)
-            self.pool = pool
+            if access == .readOnly {
+                writer = try Self.openForReading(path: path, migrator: migrator)
+            } else {
+                if state == .existing {
+                    backup = try Self.inspectExisting(path: path, migrator: migrator)
+                } else {
+                    try Self.stamp(path: path)
+                }
+                var config = Configuration()
+                config.foreignKeysEnabled = true
+                config.busyMode = .timeout(5)   // the CLI and the full-screen app may share the file
+                // A health log is small and written rarely: every commit reaches the disk before
+                // it is acknowledged, power loss included (GRDB's WAL default is NORMAL).
+                let opened = try Self.openAndMigrate(path: path, configuration: config, migrator: migrator,
+                                                     pool: access == .readWrite)
+                try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                Self.restrictSidecars(of: path)
+                writer = opened
+            }
         } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+            throw StoreError.describing(error, path: path)
         }
+        self.pool = writer
         self.url = url
         self.backupURL = backup
-        self.createdNewFile = created
-        self.repositories = SQLiteRepositories(writer: pool, timeZone: timeZone, catalog: catalog)
+        self.createdNewFile = state == .new
+        self.repositories = SQLiteRepositories(writer: writer, timeZone: timeZone, catalog: catalog)
+    }
+
+    /// The shipped food catalog alone, in memory: what a read-only search uses when the file has
+    /// no catalog yet (seeding it would write). Custom foods are not in it.
+    public static func shippedCatalogInMemory(catalog: ShippedCatalog = .usdaSR24) throws -> SQLiteRepositories {
+        let queue = try DatabaseQueue()
+        try Schema.migrator.migrate(queue)
+        return SQLiteRepositories(writer: queue, timeZone: .current, catalog: catalog)
     }
 
     /// Closes the connections (also done when the value goes away). The repositories fail afterwards.
@@ -86,17 +122,18 @@ public final class BodiiDatabase: Sendable {
     /// one just committed (GRDB reads the applied migrations before it takes the write lock). Both
     /// pass once the other process is done, so wait a little and try again, as long as the failure
     /// is "busy" or the applied migrations changed under us; the retry skips what the other applied.
-    private static func openAndMigrate(path: String, configuration: Configuration,
-                                       migrator: DatabaseMigrator) throws -> DatabasePool {
+    private static func openAndMigrate(path: String, configuration: Configuration, migrator: DatabaseMigrator,
+                                       pool usePool: Bool) throws -> any DatabaseWriter {
         var attempt = 0
         func pause() {
             attempt += 1
             usleep(20_000 + UInt32(attempt) * 2_000)
         }
         while true {
-            let pool: DatabasePool
+            let pool: any DatabaseWriter
             do {
-                pool = try DatabasePool(path: path, configuration: configuration)
+                pool = usePool ? try DatabasePool(path: path, configuration: configuration)
+                    : try DatabaseQueue(path: path, configuration: configuration)
             } catch let error as DatabaseError where attempt < 50 && isBusy(error) {
                 pause()
                 continue
@@ -119,102 +156,108 @@ public final class BodiiDatabase: Sendable {
         error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
-    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+    /// Bodii's mark in the SQLite header (`PRAGMA application_id`, "Bodi"), written before the
+    /// first migration: a file killed while being created is still known as Bodii's, and an empty
+    /// database of another program is not.
+    static let applicationID: Int32 = 0x426F_6469
 
-    /// Creates the folder (0700) and the file (0600) when missing; returns true when the file was
-    /// created (or was empty, which SQLite also treats as a new database). Refuses non-SQLite files.
-    private static func prepareFile(at url: URL) throws -> Bool {
-        let path = url.path
-        let folder = url.deletingLastPathComponent().path
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if !fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            do {
-                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                       attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StoreError.cannotOpen(path: path, reason: "cannot create the folder \(folder)")
+    /// Marks a new, empty file as Bodii's before anything else is written to it.
+    private static func stamp(path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0,
+               try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 {
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             }
-            chmod(folder, 0o700)
-        } else if !isDirectory.boolValue {
-            throw StoreError.cannotOpen(path: path, reason: "\(folder) is not a folder")
+            // WAL from the start, whether a pool or a single connection opens it next.
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }
-
-        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw StoreError.cannotOpen(path: path, reason: "it is a folder") }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw StoreError.cannotOpen(path: path, reason: "the file cannot be read")
-            }
-            let head: Data
-            do {
-                head = try handle.read(upToCount: 16) ?? Data()
-                try handle.close()
-            } catch {
-                throw StoreError.cannotOpen(path: path, reason: "the file cannot be read")
-            }
-            if head.isEmpty {
-                chmod(path, 0o600)
-                return true
-            }
-            guard Array(head) == sqliteHeader else { throw StoreError.notADatabase(path) }
-            return false
-        }
-
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            let code = errno
-            if code == EEXIST { return try prepareFile(at: url) }   // another process just created it
-            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(code)))
-        }
-        fchmod(fd, 0o600)   // whatever the umask
-        closeDescriptor(fd)
-        return true
+        try queue.close()
     }
 
-    /// Looks at an existing SQLite file through a read-only connection. Throws when it must not be
-    /// touched; when migrations are pending, writes a backup and returns its URL.
-    private static func inspectExisting(path: String, migrator: DatabaseMigrator) throws -> URL? {
+    /// A connection that cannot change the file. When no -wal or -shm is beside it, the
+    /// connection may write (with query_only on) so that SQLite removes the sidecars it makes when
+    /// it closes; a read-only connection would leave them. When they are there already (another
+    /// process has the file open, or one crashed), a read-only connection leaves them as they were.
+    private static func carefulConnection(path: String) throws -> DatabaseQueue {
         var config = Configuration()
-        config.readonly = true
         config.busyMode = .timeout(5)
-        let queue: DatabaseQueue
+        config.foreignKeysEnabled = true
+        let sidecars = DatabaseFile.exists(path + "-wal") || DatabaseFile.exists(path + "-shm")
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !sidecars && access(folder, W_OK) != 0 {
+            // SQLite cannot read a WAL database without a -shm beside it, and cannot make one in
+            // a read-only folder. No sidecars and no way to make them means no one is writing it.
+            config.readonly = true
+            return try DatabaseQueue(path: immutableURI(path), configuration: config)
+        }
+        if sidecars || access(path, W_OK) != 0 {
+            config.readonly = true
+        } else {
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        }
+        return try DatabaseQueue(path: path, configuration: config)
+    }
+
+    /// `path` as an SQLite URI that reads the file as it is, with no locks and no sidecars.
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+    }
+
+    /// What an existing file holds: the migrations applied, and whether some are pending.
+    private struct Inspection {
         let applied: [String]
         let pending: Bool
-        do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-            let state = try queue.read { db -> (superseded: Bool, applied: [String], pending: Bool, foreign: Bool) in
-                let superseded = try migrator.hasBeenSuperseded(db)
-                let applied = try migrator.appliedMigrations(db)
-                let pending = try !migrator.hasCompletedMigrations(db)
-                // grdb_migrations alone is a Bodii database being created by another process right now.
-                let tables = try Int.fetchOne(db, sql: """
-                    SELECT COUNT(*) FROM sqlite_master
-                    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
-                    """) ?? 0
-                return (superseded, applied, pending, applied.isEmpty && tables > 0 && !superseded)
-            }
-            if state.superseded {
-                try? queue.close()
-                throw StoreError.newerVersion(path)
-            }
-            if state.foreign {
-                try? queue.close()
-                throw StoreError.notABodiiDatabase(path)
-            }
-            applied = state.applied
-            pending = state.pending
-        } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+    }
+
+    /// Throws when the file is not Bodii's or is newer than this build.
+    private static func inspect(_ queue: DatabaseQueue, path: String, migrator: DatabaseMigrator) throws -> Inspection {
+        let state = try queue.read { db -> (superseded: Bool, applied: [String], pending: Bool, foreign: Bool) in
+            let superseded = try migrator.hasBeenSuperseded(db)
+            let applied = try migrator.appliedMigrations(db)
+            let pending = try !migrator.hasCompletedMigrations(db)
+            // grdb_migrations alone is a Bodii database being created by another process right now;
+            // no tables at all is Bodii's only with its mark (see `applicationID`).
+            let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+            let migrations = try db.tableExists("grdb_migrations")
+            let tables = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM sqlite_master
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                """) ?? 0
+            let foreign = !superseded && applied.isEmpty && (tables > 0 || !(migrations || marked))
+            return (superseded, applied, pending, foreign)
         }
+        if state.superseded { throw StoreError.newerVersion(path) }
+        if state.foreign { throw StoreError.notABodiiDatabase(path) }
+        return Inspection(applied: state.applied, pending: state.pending)
+    }
+
+    /// The connection of a read-only command, after the same checks as a write's. An older
+    /// database is refused: migrating it would write.
+    private static func openForReading(path: String, migrator: DatabaseMigrator) throws -> DatabaseQueue {
+        let queue = try carefulConnection(path: path)
+        do {
+            let found = try inspect(queue, path: path, migrator: migrator)
+            if found.pending { throw StoreError.needsUpgrade(path) }
+            return queue
+        } catch {
+            try? queue.close()
+            throw error
+        }
+    }
+
+    /// Looks at an existing SQLite file through a connection that changes nothing. Throws when it
+    /// must not be touched; when migrations are pending, writes a backup and returns its URL.
+    private static func inspectExisting(path: String, migrator: DatabaseMigrator) throws -> URL? {
+        let queue = try carefulConnection(path: path)
         defer { try? queue.close() }
-        guard pending, let last = applied.last else { return nil }
+        let found = try inspect(queue, path: path, migrator: migrator)
+        guard found.pending, let last = found.applied.last else { return nil }
         // A database without a single row has nothing to lose (typically another process is
         // creating it right now, between two migrations): no backup.
-        do {
-            guard try queue.read(hasRows) else { return nil }
-        } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
-        }
+        guard try queue.read(hasRows) else { return nil }
         return try writeBackup(of: queue, path: path, suffix: last)
     }
 
@@ -230,32 +273,35 @@ public final class BodiiDatabase: Sendable {
         }
     }
 
-    /// Copies the database with SQLite's online backup into "<path>.backup-<suffix>" (or
-    /// "…-2", "…-3" when that name is taken: an earlier backup is never overwritten).
+    /// Copies the database with SQLite's online backup into "<path>.backup-<suffix>": first to
+    /// "….partial", then renamed once complete and on disk, so a kill never leaves a half-written
+    /// backup under the real name. One backup per version: a later copy of the same version (an
+    /// upgrade that was interrupted and runs again) replaces the earlier one.
     private static func writeBackup(of source: DatabaseQueue, path: String, suffix: String) throws -> URL {
-        let fm = FileManager.default
-        var backupPath = "\(path).backup-\(suffix)"
-        var n = 2
-        while fm.fileExists(atPath: backupPath) {
-            backupPath = "\(path).backup-\(suffix)-\(n)"
-            n += 1
+        let backupPath = "\(path).backup-\(suffix)"
+        let partial = backupPath + ".partial"
+        for leftover in [partial, partial + "-journal", partial + "-wal", partial + "-shm"] { unlink(leftover) }
+        func failed(_ reason: String) -> StoreError {
+            for leftover in [partial, partial + "-journal", partial + "-wal", partial + "-shm"] { unlink(leftover) }
+            return StoreError.backupFailed(path: backupPath, reason: reason)
         }
-        let fd = open(backupPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw StoreError.backupFailed(path: backupPath, reason: String(cString: strerror(errno)))
-        }
+        let fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failed(DatabaseFile.reason(errno)) }
         fchmod(fd, 0o600)
         closeDescriptor(fd)
         do {
-            let destination = try DatabaseQueue(path: backupPath)
+            let destination = try DatabaseQueue(path: partial)
             try source.backup(to: destination)
             try destination.close()
         } catch {
-            try? fm.removeItem(atPath: backupPath)
-            let reason = (error as? DatabaseError)?.message ?? "\(error)"
-            throw StoreError.backupFailed(path: backupPath, reason: reason)
+            throw failed((error as? DatabaseError).map { StoreError.describing($0, path: backupPath).description } ?? "\(error)")
         }
-        restrictSidecars(of: backupPath)
+        let synced = open(partial, O_RDONLY | O_CLOEXEC)
+        if synced >= 0 {
+            fsync(synced)
+            closeDescriptor(synced)
+        }
+        guard rename(partial, backupPath) == 0 else { throw failed(DatabaseFile.reason(errno)) }
         return URL(fileURLWithPath: backupPath)
     }
 

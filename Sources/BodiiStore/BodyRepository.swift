@@ -5,7 +5,7 @@ import GRDB
 extension SQLiteRepositories: BodyRepository {
     /// The snapshot is stored on the record's date (whatever date it carries) and linked to it.
     @discardableResult
-    public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws -> BodyRecord {
+    public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws -> BodyRecord {
         try writer.write { db in
             let saved = try Self.insertBody(record, snapshot: snapshot, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [saved.date])
@@ -13,7 +13,7 @@ extension SQLiteRepositories: BodyRepository {
         }
     }
 
-    public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot) throws {
+    public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws {
         try writer.write { db in
             let oldDate = try Self.updateBody(record, snapshot: snapshot, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [oldDate, record.date])
@@ -79,18 +79,20 @@ extension SQLiteRepositories: BodyRepository {
 
     // MARK: Helpers (also used by HistoryWriter)
 
-    static func insertBody(_ record: BodyRecord, snapshot: MetabolismSnapshot, _ db: Database,
+    static func insertBody(_ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database,
                            timeZone: TimeZone) throws -> BodyRecord {
         let saved = try BodyRecord.insert(record, db, timeZone: timeZone)
         guard let id = saved.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
-        try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db)
+        if let snapshot { try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db) }
         return saved
     }
 
-    /// Replaces the record with the same id and its snapshot; returns the date it had.
-    static func updateBody(_ record: BodyRecord, snapshot: MetabolismSnapshot, _ db: Database, timeZone: TimeZone) throws -> LocalDate {
+    /// Replaces the record with the same id and its snapshot (none before a profile exists);
+    /// returns the date it had.
+    static func updateBody(_ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database, timeZone: TimeZone) throws -> LocalDate {
         let oldDate = try BodyRecord.update(record, db, timeZone: timeZone)
         guard let id = record.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
+        guard let snapshot else { return oldDate }
         try db.cachedStatement(sql: """
             UPDATE metabolism_snapshot SET date = ?, bmr = ?, tdee = ?, formula = ?, activity_level = ?
             WHERE body_record_id = ?

@@ -249,6 +249,12 @@ extension SQLiteRepositories: FoodCatalogRepository {
         }
     }
 
+    /// Whether this database holds the shipped catalog's release (searching it then writes nothing).
+    public func holdsShippedCatalog() throws -> Bool {
+        guard let catalog else { return true }
+        return try writer.read { db in try CatalogSeeder.seededRelease(source: catalog.source, db) } == catalog.release
+    }
+
     /// Bodii's ranked search over the FTS5 index (see FoodSearchStore.swift).
     public func searchFoods(_ query: String, limit: Int) throws -> [Food] {
         try rankedSearch(query, limit: limit)

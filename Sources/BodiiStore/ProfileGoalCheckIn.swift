@@ -16,15 +16,17 @@ extension SQLiteRepositories: ProfileRepository {
     }
 
     public func saveProfile(_ profile: Profile) throws {
-        try writer.write { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO profile
-                    (id, name, sex, birth_date, height_cm, activity_level, unit_system, theme_name, check_in_template)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [profile.name, profile.sex.rawValue, SQLText.date(profile.birthDate), profile.heightCm,
-                                 profile.activityLevel.rawValue, profile.unitSystem.rawValue, profile.themeName,
-                                 profile.checkInTemplate])
-        }
+        try writer.write { db in try Self.upsertProfile(profile, db) }
+    }
+
+    static func upsertProfile(_ profile: Profile, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO profile
+                (id, name, sex, birth_date, height_cm, activity_level, unit_system, theme_name, check_in_template)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [profile.name, profile.sex.rawValue, SQLText.date(profile.birthDate), profile.heightCm,
+                             profile.activityLevel.rawValue, profile.unitSystem.rawValue, profile.themeName,
+                             profile.checkInTemplate])
     }
 }
 
@@ -39,33 +41,35 @@ extension SQLiteRepositories: GoalRepository {
     /// becomes the only active goal, and the others stay as inactive history.
     @discardableResult
     public func saveActiveGoal(_ goal: Goal) throws -> Goal {
-        try writer.write { db in
-            var saved = goal
-            saved.isActive = true
-            try db.execute(sql: "UPDATE goal SET is_active = 0 WHERE is_active = 1")
-            let values: [(any DatabaseValueConvertible)?] = [
-                goal.type.rawValue, goal.targetWeightKg, goal.targetBodyFatPercent, goal.weeklyRateKg,
-                goal.dailyCalorieTarget, goal.proteinG, goal.carbsG, goal.fatG, SQLText.date(goal.createdOn),
-                goal.proteinPerKg, goal.addsExerciseBack,
-            ]
-            if let id = goal.id {
-                try db.execute(sql: """
-                    UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
-                        daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
-                        protein_per_kg = ?, add_exercise_back = ?, is_active = 1
-                    WHERE id = ?
-                    """, arguments: StatementArguments(values + [id]))
-                guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
-            } else {
-                try db.execute(sql: """
-                    INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
-                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-                    """, arguments: StatementArguments(values))
-                saved.id = db.lastInsertedRowID
-            }
-            return saved
+        try writer.write { db in try Self.activateGoal(goal, db) }
+    }
+
+    static func activateGoal(_ goal: Goal, _ db: Database) throws -> Goal {
+        var saved = goal
+        saved.isActive = true
+        try db.execute(sql: "UPDATE goal SET is_active = 0 WHERE is_active = 1")
+        let values: [(any DatabaseValueConvertible)?] = [
+            goal.type.rawValue, goal.targetWeightKg, goal.targetBodyFatPercent, goal.weeklyRateKg,
+            goal.dailyCalorieTarget, goal.proteinG, goal.carbsG, goal.fatG, SQLText.date(goal.createdOn),
+            goal.proteinPerKg, goal.addsExerciseBack,
+        ]
+        if let id = goal.id {
+            try db.execute(sql: """
+                UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
+                    daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
+                    protein_per_kg = ?, add_exercise_back = ?, is_active = 1
+                WHERE id = ?
+                """, arguments: StatementArguments(values + [id]))
+            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
+        } else {
+            try db.execute(sql: """
+                INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
+                    daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """, arguments: StatementArguments(values))
+            saved.id = db.lastInsertedRowID
         }
+        return saved
     }
 
     /// Every goal, oldest first (by `createdOn`, then id), the active one included.
@@ -187,6 +191,7 @@ extension SQLiteRepositories: HistoryWriter {
             skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
         }
         try writer.write { db in
+            if let profile = batch.profile { try Self.upsertProfile(profile, db) }
             var dates = Set<LocalDate>()
             var bodyDates = Set<LocalDate>()
             for (record, snapshot) in batch.body {
@@ -210,6 +215,7 @@ extension SQLiteRepositories: HistoryWriter {
                 try Self.upsertCheckIn(checkIn, db)
                 counts.record(.checkIn, added: true)
             }
+            if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
             try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
         }
         return counts

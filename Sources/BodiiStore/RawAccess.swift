@@ -17,3 +17,11 @@ extension BodiiDatabase {
         }
     }
 }
+
+extension BodiiDatabase {
+    /// The first column of every row, as text, read on the writer's connection (per-connection
+    /// settings such as `PRAGMA synchronous` differ between the writer and the readers).
+    func fetchStringsOnWriter(_ sql: String) throws -> [String] {
+        try pool.writeWithoutTransaction { db in try String.fetchAll(db, sql: sql) }
+    }
+}

@@ -10,6 +10,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerVersion(String)
     /// The file or its folder could not be created, opened or read.
     case cannotOpen(path: String, reason: String)
+    /// The path holds a FIFO, a device or a socket: never opened, changed or created beside.
+    case notARegularFile(path: String, kind: String)
+    /// The path is a symbolic link to a file that does not exist; nothing is created through it.
+    case danglingLink(path: String, target: String)
+    /// Nothing at the path, and the command only reads.
+    case noDatabase(String)
+    /// An older Bodii database, and the command only reads (upgrading it would write).
+    case needsUpgrade(String)
+    /// SQLite says the file is damaged; `backups` are the copies kept beside it.
+    case damaged(path: String, backups: [String])
     /// A backup before migrating could not be written; the database was left as it was.
     case backupFailed(path: String, reason: String)
     /// An update or delete named a record that has no id, or whose id is not in the database.
@@ -31,6 +41,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) was written by a newer version of Bodii; it was left unchanged. Please upgrade Bodii."
         case .cannotOpen(let path, let reason):
             return "cannot open the database \(path): \(reason)"
+        case .notARegularFile(let path, let kind):
+            return "\(path) is \(kind), not a database file; it was left unchanged. Use --db to choose a regular file."
+        case .danglingLink(let path, let target):
+            return "\(path) is a link to \(target), which does not exist; nothing was created. Fix the link or use --db."
+        case .noDatabase(let path):
+            return "no Bodii database at \(path) yet: run `bodii` to set up your profile, or `bodii demo` for sample data"
+        case .needsUpgrade(let path):
+            return "\(path) was written by an older Bodii and must be upgraded first, which this read-only command does not do: run `bodii` or any `bodii log` once"
+        case .damaged(let path, let backups):
+            let hint = backups.isEmpty ? "restore a copy of it if you have one"
+                : "copies made before upgrades are kept beside it (\(backups.joined(separator: ", "))): move the damaged file away and copy one of them to its name"
+            return "the database \(path) is damaged (SQLite: malformed); \(hint)"
         case .backupFailed(let path, let reason):
             return "cannot write the backup \(path) before upgrading the database: \(reason); nothing was changed"
         case .recordNotFound(let kind, let id):

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <unistd.h>
 #include <ncursesw/ncurses.h>
+#include <ncursesw/term.h>
 #include <langinfo.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,11 +40,40 @@ static inline int bodii_locale_is_utf8(void) {
 }
 
 // newterm instead of initscr: initscr exits the process on an unknown TERM; this returns NULL.
-static inline int bodii_start_screen(void) {
-    SCREEN *s = newterm(NULL, stdout, stdin);
+// `term` NULL means $TERM.
+static inline int bodii_start_screen(const char *term) {
+    SCREEN *s = newterm(term, stdout, stdin);
     if (!s) return 0;
     set_term(s);
     return 1;
+}
+
+// Whether terminfo knows `term` (NULL: $TERM), without touching the terminal.
+static inline int bodii_terminfo_exists(const char *term) {
+    int err = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(term, 1, &err) != OK) return 0;
+    del_curterm(cur_term);
+    set_curterm(saved);
+    return 1;
+}
+
+static inline int bodii_has_string(const char *name) {
+    char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1;
+}
+
+// What $TERM lacks to draw Bodii's screen, or NULL when it has it all (or is unknown: newterm
+// says so then). Cursor addressing is a must; a terminal that can neither hide the cursor nor
+// show color is a hardware-era one (vt52, vt100) that cannot show Unicode screens either.
+static inline const char *bodii_missing_capability(void) {
+    int err = 0;
+    if (setupterm(NULL, 1, &err) != OK) return NULL;
+    const char *missing = NULL;
+    if (tigetflag("hc") > 0 || tigetflag("gn") > 0 || !bodii_has_string("cup")) missing = "cursor addressing";
+    else if (!bodii_has_string("civis") && tigetnum("colors") < 8) missing = "color or a way to hide the cursor";
+    del_curterm(cur_term);
+    return missing;
 }
 
 // Signal handling: a C handler only sets a flag (async-signal-safe); the loop sees it and

@@ -185,7 +185,7 @@ struct MyFoods: Equatable {
             KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true),
             KeyBinding([.char("n")], help: "new custom food", footer: true),
             KeyBinding([.escape], help: "close", footer: true),
-        ])
+        ], globalKeys: [.char("?"), .char("q")])   // handleMyFoods lets only these through
     }
 }
 

@@ -58,12 +58,7 @@ public final class DietViewModel: TabScreen {
         if let myFoods { return myFoods.keyMap }
         if editor != nil { return .formDialog(title: "Edit entry") }
         if copy != nil { return .formDialog(title: "Copy food", saveHelp: "copy") }
-        if pendingDelete != nil {
-            return KeyMap(title: "Delete", bindings: [
-                KeyBinding([.char("y")], help: "delete", footer: true),
-                KeyBinding([.char("n"), .escape], label: "n/Esc", help: "keep", footer: true),
-            ])
-        }
+        if pendingDelete != nil { return Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep") }
         // The footer keeps to what fits at 80 columns next to "? help" and "q quit"; help lists all.
         let days = DayStep.bindings.map { b -> KeyBinding in
             var b = b

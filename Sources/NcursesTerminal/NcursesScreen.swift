@@ -15,11 +15,11 @@ public enum TerminalInput: Equatable, Sendable {
 @MainActor
 public final class NcursesScreen {
     private var active = false
-    private var mapper = ColorMapper(capability: .none)
+    private var mapper = ColorMapper(depth: .none)
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
     private var previous: Buffer?
-    public private(set) var capability: ColorCapability = .none
+    public private(set) var colorDepth: ColorDepth = .none
     /// Whether the locale is UTF-8, i.e. Unicode symbols can be drawn.
     public private(set) var supportsUnicode = false
 
@@ -32,8 +32,16 @@ public final class NcursesScreen {
         setlocale(LC_ALL, "")
         supportsUnicode = TerminalLocale.isUTF8
         guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
-        guard bodii_start_screen() == 1 else {
-            throw TerminalError.cannotInitialize(term: ProcessInfo.processInfo.environment["TERM"])
+        let environment = ProcessInfo.processInfo.environment
+        if let missing = bodii_missing_capability() {
+            throw TerminalError.unsuitable(term: environment["TERM"] ?? "", missing: String(cString: missing))
+        }
+        // COLORTERM=truecolor promises 24-bit color, but curses numbers colors by the terminfo:
+        // use the direct-color variant of TERM when this system has one.
+        let direct = Self.directVariant(term: environment["TERM"], colorTerm: environment["COLORTERM"])
+            .flatMap { name in bodii_terminfo_exists(name) == 1 && bodii_start_screen(name) == 1 ? name : nil }
+        guard direct != nil || bodii_start_screen(nil) == 1 else {
+            throw TerminalError.cannotInitialize(term: environment["TERM"])
         }
         active = true
         raw()                       // Ctrl-C arrives as a key, not a signal (LINUX-NOTES.md)
@@ -47,8 +55,16 @@ public final class NcursesScreen {
             start_color()
             use_default_colors()
         }
-        capability = ColorCapability(colors: Int32(bodii_colors()), hasColors: has_colors(), noColor: noColor)
-        mapper = ColorMapper(capability: capability)
+        colorDepth = ColorDepth(colors: Int(bodii_colors()), hasColors: has_colors(), noColor: noColor)
+        mapper = ColorMapper(depth: colorDepth)
+    }
+
+    /// "xterm-direct" for TERM=xterm-256color when COLORTERM says the terminal takes 24-bit color.
+    static func directVariant(term: String?, colorTerm: String?) -> String? {
+        guard let term, !term.isEmpty, ["truecolor", "24bit"].contains(colorTerm?.lowercased() ?? ""),
+              !term.hasSuffix("-direct") else { return nil }
+        let base = term.hasSuffix("-256color") ? String(term.dropLast("-256color".count)) : term
+        return base + "-direct"
     }
 
     public var size: (width: Int, height: Int) {
@@ -136,8 +152,8 @@ public final class NcursesScreen {
     }
 
     private func colorPair(_ style: Style) -> Int32 {
-        guard capability != .none else { return 0 }
-        let key = PairKey(fg: mapper.cursesColor(style.foreground), bg: mapper.cursesColor(style.background))
+        guard colorDepth != .none else { return 0 }
+        let key = PairKey(fg: mapper.number(style.foreground), bg: mapper.number(style.background))
         if key.fg == -1 && key.bg == -1 { return 0 }
         if let p = pairs[key] { return p }
         guard nextPair < Int32(bodii_color_pairs()) else { return 0 }
@@ -152,6 +168,8 @@ public final class NcursesScreen {
 public enum TerminalError: Error, CustomStringConvertible {
     case notATerminal
     case cannotInitialize(term: String?)
+    /// TERM names a terminal that cannot draw the screen (dumb, vt100): usage, not I/O.
+    case unsuitable(term: String, missing: String)
 
     public var description: String {
         switch self {
@@ -160,6 +178,9 @@ public enum TerminalError: Error, CustomStringConvertible {
             return "could not start the terminal: TERM \"\(term)\" is not a terminal type this system knows (try TERM=xterm-256color)"
         case .cannotInitialize(nil):
             return "could not start the terminal: TERM is not set (try TERM=xterm-256color)"
+        case .unsuitable(let term, let missing):
+            return "TERM=\(term) has no \(missing), which the full-screen app needs: run it in a terminal like "
+                + "xterm-256color, or use the subcommands (bodii today, bodii log …)"
         }
     }
 }

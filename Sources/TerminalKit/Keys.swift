@@ -64,10 +64,28 @@ public struct KeyBinding: Equatable, Sendable {
 public struct KeyMap: Equatable, Sendable {
     public var title: String
     public var bindings: [KeyBinding]
+    /// The app's global keys that still work while this map is in force (a y/n question takes
+    /// every key: none); nil when they all do. Footer and help list only what works.
+    public var globalKeys: Set<Key>?
 
-    public init(title: String, bindings: [KeyBinding]) {
+    public init(title: String, bindings: [KeyBinding], globalKeys: Set<Key>? = nil) {
         self.title = title
         self.bindings = bindings
+        self.globalKeys = globalKeys
+    }
+
+    /// These bindings, less the keys `allowed` does not let through (nil: all of them).
+    public func keeping(_ allowed: Set<Key>?) -> KeyMap {
+        guard let allowed else { return self }
+        var kept = self
+        kept.bindings = bindings.compactMap { binding in
+            let keys = binding.keys.filter(allowed.contains)
+            guard !keys.isEmpty else { return nil }
+            var b = binding
+            if keys.count != binding.keys.count { b.keys = keys; b.label = nil }
+            return b
+        }
+        return kept
     }
 
     public func binding(for key: Key) -> KeyBinding? { bindings.first { $0.keys.contains(key) } }

@@ -107,10 +107,11 @@ import Testing
 
     @Test func missingDatabaseIsNoInputAndNotCreated() throws {
         let db = folder.path("missing.sqlite")
-        let r = try runBodii(["today", "--db", db])
-        #expect(r.status == 66)
-        #expect(r.stderr.contains(db))
-        #expect(try runBodii(["log", "weight", "80", "--db", db]).status == 66)
+        for command in [["today"], ["report"], ["profile"]] {
+            let r = try runBodii(command + ["--db", db])
+            #expect(r.status == 66, "\(command)")
+            #expect(r.stderr.contains(db))
+        }
         #expect(!FileManager.default.fileExists(atPath: db))
     }
 

@@ -35,9 +35,10 @@ import Testing
         try t.type("the run felt easy")
         try t.waitFor(text: "Today I feel great because the run felt easy")
         try t.send("Enter")
-        let summary = try t.waitFor(text: "Saved. Today at a glance")
-        #expect(summary.contains("77.4 kg"))
-        #expect(summary.contains("7 h 30"))
+        // Waits for the whole summary: a capture can land while the frame is still being drawn.
+        try t.waitFor("the day at a glance with the weight and the night") {
+            $0.contains("Saved. Today at a glance") && $0.contains("77.4 kg") && $0.contains("7 h 30")
+        }
         try t.send("Enter")
         try t.waitFor("summary closed") { !$0.contains("Today at a glance") && $0.contains("Nights") }
         try t.send("q")

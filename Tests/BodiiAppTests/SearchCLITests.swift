@@ -41,12 +41,12 @@ import Testing
         #expect(typo.stdout.hasPrefix("[{\"id\":\"usda:11979\",\"name\":\"Peppers, jalapeno, raw\""))
     }
 
-    @Test func aFreshDefaultDatabaseIsSeededOnFirstUse() throws {
+    @Test func withoutADatabaseSearchUsesTheShippedCatalogAndCreatesNothing() throws {
         let data = folder.path("xdg")
         let r = try runBodii(["search", "brocoli", "--limit", "1"], environment: ["XDG_DATA_HOME": data, "HOME": folder.path("home")])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("usda:11090  Broccoli, raw"))
-        #expect(FileManager.default.fileExists(atPath: data + "/bodii/bodii.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: data))   // search only reads
     }
 
     @Test func noMatchIsBadDataOnStderr() throws {
@@ -57,14 +57,14 @@ import Testing
         // Control characters in the query are shown escaped, never sent to the terminal.
         let escape = try runBodii(["search", "zz\u{1B}[2J", "--db", folder.path("search.sqlite")])
         #expect(escape.status == 65)
-        #expect(escape.stderr.contains("\\u001b[2J"))
+        #expect(escape.stderr.contains("\\u{1B}[2J"))
         #expect(!escape.stderr.contains("\u{1B}"))
     }
 
     @Test func aBadLimitOrNoQueryIsBadUsage() throws {
         let db = folder.path("search.sqlite")
         for (limit, problem) in [("0", "is out of range"), ("101", "is out of range"), ("-1", "is out of range"),
-                                 ("abc", "is not a number"), ("2.5", "is not a whole number"), (" ", "is empty")] {
+                                 ("abc", "is not a number"), ("2.5", "is not a whole number")] {
             let r = try runBodii(["search", "egg", "--limit=\(limit)", "--db", db])
             #expect(r.status == 64, "\(limit): \(r.status) \(r.stderr)")
             let shown = limit.isEmpty ? "" : " \"\(limit)\""
@@ -76,7 +76,15 @@ import Testing
             #expect(r.status == 64, "\(query)")
             #expect(r.stderr.contains("search needs a query"), "\(query): \(r.stderr)")
         }
-        #expect(try runBodii(["search", "egg", "--limit=", "--db", db]).status == 64)   // ArgumentParser's own message
+        for empty in ["--limit= ", "--limit=\t"] {
+            let r = try runBodii(["search", "egg", empty, "--db", db])
+            #expect(r.status == 64)
+            #expect(r.stderr == "bodii: --limit is empty: give a value or leave the option out\n")
+        }
+        // "--limit=" is no value at all: the next word would be taken, and is an option.
+        let missing = try runBodii(["search", "egg", "--limit=", "--db", db])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "bodii: --limit needs a value, not the option \"--db\"\n")
         #expect(try runBodii(["search", "egg", "--limit", "100", "--db", db]).status == 0)
     }
 }

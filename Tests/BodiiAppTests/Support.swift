@@ -30,9 +30,10 @@ struct CommandResult {
     let stderr: String
 }
 
-/// Runs `bodii` with arguments and an environment, collecting both outputs.
-func runBodii(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
-    try startBodii(arguments, environment: environment).finish()
+/// Runs `bodii` with arguments and an environment, collecting both outputs; with `asUser`, as
+/// that user id (the tests run as root: to see what another user may do).
+func runBodii(_ arguments: [String], environment: [String: String] = [:], asUser: Int? = nil) throws -> CommandResult {
+    try startBodii(arguments, environment: environment, asUser: asUser).finish()
 }
 
 /// A `bodii` process started without waiting for it.
@@ -51,10 +52,15 @@ struct RunningBodii {
     }
 }
 
-func startBodii(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningBodii {
+func startBodii(_ arguments: [String], environment: [String: String] = [:], asUser: Int? = nil) throws -> RunningBodii {
     let process = Process()
-    process.executableURL = BodiiBinary.url
-    process.arguments = arguments
+    if let user = asUser {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", BodiiBinary.url.path] + arguments
+    } else {
+        process.executableURL = BodiiBinary.url
+        process.arguments = arguments
+    }
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "BODII_DB")
     env["BODII_NOW"] = TestClock.now

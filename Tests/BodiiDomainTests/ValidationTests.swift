@@ -2,7 +2,17 @@ import Testing
 @testable import BodiiDomain
 
 @Suite struct ValidationTests {
-    static let junk = ["abc", "NaN", "nan", "inf", "-inf", "Infinity", "1e9", "1.2.3", "--5"]
+    static let junk = ["abc", "NaN", "nan", "inf", "-inf", "Infinity", "1.2.3", "--5"]
+
+    @Test func scientificNotationIsANumberInAFormBodiiDoesNotTake() {
+        // Issue 10, item 15: "1e308" is not "not a number".
+        for text in ["1e308", "1e9", "2.5E-3"] {
+            #expect(problem { try Validation.weight(text) } == .invalidFormat, "\(text)")
+            #expect(problem { try Validation.minutes(text) } == .invalidFormat, "\(text)")
+            #expect(problem { try Validation.bodyFat(text) } == .invalidFormat, "\(text)")
+        }
+        #expect(validationError { try Validation.weight("1e308") }?.message == "weight \"1e308\" is not in a valid format: allowed 20–400 kg")
+    }
 
     @Test func errorMessageNamesValueAndAllowed() {
         let e = validationError { try Validation.weight("1000") }
@@ -109,7 +119,7 @@ import Testing
         #expect(problem { try Validation.birthDate("2013-03-15", today: today) } == .outOfRange)    // 12
         #expect(problem { try Validation.birthDate("1905-03-14", today: today) } == .outOfRange)    // 121
         #expect(problem { try Validation.birthDate("2026-03-15", today: today) } == .inFuture)
-        #expect(problem { try Validation.birthDate("2026-02-30", today: today) } == .invalidFormat)
+        #expect(problem { try Validation.birthDate("2026-02-30", today: today) } == .notARealDate)
         #expect(problem { try Validation.birthDate("14/03/1990", today: today) } == .invalidFormat)
         #expect(problem { try Validation.birthDate("", today: today) } == .empty)
         #expect(validationError { try Validation.birthDate("2020-01-01", today: today) }?.message
@@ -163,7 +173,16 @@ import Testing
         #expect(try Validation.date("2020-02-29", today: today) == (try date("2020-02-29")))
         #expect(validationError { try Validation.date("2026-03-15", today: today) }?.message
                 == "date \"2026-03-15\" is in the future: allowed a date as YYYY-MM-DD, not after 2026-03-14")
-        #expect(problem { try Validation.date("2026-02-29", today: today) } == .invalidFormat)
+        // The right shape but no such day: not a real date (not "not in a valid format").
+        #expect(problem { try Validation.date("2026-02-29", today: today) } == .notARealDate)
+        #expect(validationError { try Validation.date("2026-02-30", today: today) }?.message
+                == "date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, not after 2026-03-14")
+        // Before 1900 is out of range, with the range.
+        #expect(validationError { try Validation.date("1899-12-31", today: today) }?.message
+                == "date \"1899-12-31\" is out of range: allowed a date as YYYY-MM-DD, 1900-01-01 to 2026-03-14")
+        #expect(problem { try Validation.date("0001-01-01", today: today) } == .outOfRange)
+        #expect(problem { try Validation.date("1899-12-31", today: today) } == .outOfRange)
+        #expect(try Validation.date("1900-01-01", today: today) == Validation.earliestDate)
         #expect(problem { try Validation.date("yesterday", today: today) } == .invalidFormat)
         #expect(problem { try Validation.date("", today: today) } == .empty)
     }

@@ -134,9 +134,11 @@ enum Fixture {
         #expect(CatalogText.decimal(0.0000001) == "0")
     }
 
-    @Test func aTabInANameIsRefused() {
-        let food = SR24Food(uid: "00001", name: "A\tB", measures: [], nutrients: ["Energy": 1])
-        #expect(throws: SR24Error.self) { try CatalogText.foods([food]) }
+    @Test func aControlCharacterInANameIsRefused() {
+        for name in ["A\tB", "A\u{1B}]0;x\u{07}", "A\u{202E}B", "A\u{9B}B"] {
+            let food = SR24Food(uid: "00001", name: name, measures: [], nutrients: ["Energy": 1])
+            #expect(throws: SR24Error.self, "\(name.debugDescription)") { try CatalogText.foods([food]) }
+        }
     }
 
     @Test func theRawLiteralNeverEndsEarly() throws {

@@ -109,6 +109,26 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
         }
     }
 
+    @Test func theProfileAndGoalOfABatchArriveWithItsRecordsOrNotAtAll() throws {
+        // demo writes one batch: a failure (or a kill) leaves no profile without its history.
+        try withDatabase { _, repos throws in
+            var batch = HistoryBatch()
+            batch.profile = DemoHistory.profile
+            batch.activeGoal = Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: 2000, proteinG: 120, carbsG: 250,
+                                    fatG: 60, createdOn: day("2026-11-02"))
+            batch.food = [food(day("2026-11-01"), kcal: 100)]
+            batch.sleep = [SleepRecord(date: day("2026-11-02"), minutes: 400, quality: 9, status: .good)]
+            #expect(throws: (any Error).self) { try repos.write(batch) }
+            #expect(try repos.loadProfile() == nil)
+            #expect(try repos.activeGoal() == nil)
+            batch.sleep = []
+            try repos.write(batch)
+            #expect(try repos.loadProfile() == DemoHistory.profile)
+            #expect(try repos.activeGoal()?.dailyCalorieTarget == 2000)
+            #expect(try repos.foodRecords(in: DateRange(start: day("2026-11-01"), end: day("2026-11-30"))).count == 1)
+        }
+    }
+
     @Test func batchesAddToExistingHistory() throws {
         try withDatabase { _, repos throws in
             let d = day("2026-11-10")

@@ -149,7 +149,7 @@ import Testing
         }
     }
 
-    @Test func anEarlierBackupIsNeverOverwritten() throws {
+    @Test func aBackupIsKeptOncePerVersion() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
             do {
@@ -162,8 +162,12 @@ import Testing
             let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
             let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             defer { try? db.close() }
-            #expect(db.backupURL?.path == url.path + ".backup-\(latestMigration)-2")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-\(latestMigration)")) == taken)
+            // An earlier copy of the same version (an upgrade interrupted before) gives way to the
+            // newer one: one backup per version, never a pile.
+            #expect(db.backupURL?.path == url.path + ".backup-\(latestMigration)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".backup-\(latestMigration)")) != taken)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.filter { $0.contains(".backup-") } == ["bodii.sqlite.backup-\(latestMigration)"])
         }
     }
 
@@ -182,6 +186,92 @@ import Testing
     @Test func aFolderInPlaceOfTheFileIsRefused() throws {
         try withTemporaryFolder { folder in
             #expect(throws: StoreError.self) { try BodiiDatabase(url: folder) }
+        }
+    }
+
+    @Test func everyCommitReachesTheDiskBeforeItIsAcknowledged() throws {
+        try withTemporaryFolder { folder in
+            let db = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite"))
+            // 2 = FULL: GRDB's WAL default, NORMAL (1), can lose the last commits on power loss.
+            #expect(try db.fetchStringsOnWriter("PRAGMA synchronous") == ["2"])
+        }
+    }
+
+    /// A SQLite file with nothing in it but what `sql` makes: no tables of Bodii's, no mark.
+    func emptySQLiteFile(_ url: URL, _ sql: String) throws {
+        let db = try BodiiDatabase(url: url, catalog: nil)
+        for table in try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+            try db.executeRaw("DROP TABLE IF EXISTS \(table)")
+        }
+        try db.executeRaw(sql)
+    }
+
+    @Test func anEmptyDatabaseOfAnotherProgramIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("other.sqlite")
+            try emptySQLiteFile(url, "PRAGMA application_id = 0")
+            let before = try Data(contentsOf: url)
+            #expect(throws: StoreError.notABodiiDatabase(url.path)) { try BodiiDatabase(url: url) }
+            #expect(try Data(contentsOf: url) == before)
+        }
+    }
+
+    @Test func aFileKilledWhileBeingCreatedIsStillBodiis() throws {
+        try withTemporaryFolder { folder in
+            // Bodii's mark is written before anything else: a kill after it leaves a marked,
+            // empty database, which the next open finishes.
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            try emptySQLiteFile(url, "PRAGMA application_id = \(BodiiDatabase.applicationID)")
+            let db = try BodiiDatabase(url: url)
+            #expect(try db.appliedMigrations() == Schema.migrations.map(\.id))
+            #expect(db.backupURL == nil)
+        }
+    }
+
+    @Test func aHalfWrittenBackupIsReplacedAndNeverLeftUnderTheRealName() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            do {
+                let db = try BodiiDatabase(url: url)
+                try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 250))
+            }
+            // What a kill during an earlier backup left: a partial copy under the temporary name.
+            try Data("half a backup".utf8).write(to: URL(fileURLWithPath: url.path + ".backup-\(latestMigration).partial"))
+            let next = Schema.migrator(adding: [(id: "v9-test", sql: "CREATE TABLE extra (x)")])
+            let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
+            let backup = try #require(db.backupURL)
+            #expect(backup.path == url.path + ".backup-\(latestMigration)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(!names.contains { $0.hasSuffix(".partial") }, "\(names)")
+            let copy = try BodiiDatabase(url: backup, access: .readOnly)
+            #expect(try copy.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [250])
+        }
+    }
+}
+
+@Suite struct StoreErrorMessageTests {
+    @Test func aFullDiskDuringTheFirstCatalogSeedIsOneLineWithoutSQL() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            let db = try BodiiDatabase(url: url)
+            // A disk that fills up: SQLite reports SQLITE_FULL once the file would pass this size.
+            try db.executeRaw("PRAGMA max_page_count = \(try db.fetchStringsOnWriter("PRAGMA page_count").first ?? "50")")
+            let error = try #require(throws: (any Error).self) { try db.repositories.prepareFoodCatalog() }
+            let line = try #require(StoreErrorMessage.line(for: error, database: url.path))
+            #expect(line == "the disk holding \(url.path) is full: nothing was saved; free some space and try again")
+            #expect(!"\(error)".isEmpty)
+        }
+    }
+
+    @Test func aDamagedFileNamesTheBackupsBesideIt() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            for name in ["bodii.sqlite.backup-v1", "bodii.sqlite.backup-v2", "bodii.sqlite.backup-v3.partial", "other.sqlite.backup-v1"] {
+                try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+            }
+            let line = StoreError.damaged(path: url.path, backups: StoreErrorMessage.backups(of: url.path)).description
+            #expect(line.contains("(bodii.sqlite.backup-v1, bodii.sqlite.backup-v2)"), "\(line)")
+            #expect(!line.contains("\n"))
         }
     }
 }

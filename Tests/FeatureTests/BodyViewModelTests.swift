@@ -141,16 +141,18 @@ import BodyFeature
         #expect(try db.repositories.bodyRecords(in: year).isEmpty)
     }
 
-    @Test func savingWithoutAProfileReportsAndWritesNothing() throws {
+    @Test func aWeightIsSavedBeforeAnyProfileWithoutBMR() throws {
+        // One rule with the command line (issue 10, item 16): a weight needs no profile; its BMR
+        // and TDEE come when the profile is set.
         let db = try TestDatabase()
         let vm = BodyViewModel(source: db.repositories, clock: db.clock)
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("80")
         vm.press(.enter)
-        #expect(vm.status?.kind == .error)
-        #expect(vm.form != nil, "the typed value is kept")
-        #expect(try db.repositories.bodyRecords(in: year).isEmpty)
+        #expect(vm.status?.kind == .success)
+        #expect(try db.repositories.bodyRecords(in: year).map(\.weightKg) == [80])
+        #expect(try db.repositories.latestMetabolismSnapshot(onOrBefore: db.clock.today) == nil)
     }
 
     @Test func selectionStaysInRange() throws {

@@ -4,33 +4,15 @@ import Foundation
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Database file (default: $BODII_DB, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Database file (default: $BODII_DB, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
     var db: String?
-}
-
-public enum BodiiMain {
-    /// `BodiiCommand.main`, but help and usage errors go through `PlainText` like every other
-    /// line Bodii prints, so a non-UTF-8 locale gets ASCII there too.
-    public static func main() {
-        do {
-            var command = try BodiiCommand.parseAsRoot(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst())))
-            try command.run()
-        } catch {
-            let code = BodiiCommand.exitCode(for: error)
-            let message = BodiiCommand.fullMessage(for: error)
-            if !message.isEmpty {
-                if code == .success { PlainText.print(message) } else { StandardError.write(message) }
-            }
-            exit(code.rawValue)
-        }
-    }
 }
 
 /// `--db` is global (PRODUCT.md §4): `bodii --db X today` must work like `bodii today --db X`.
 /// ArgumentParser would give a leading option to the default subcommand, so it is moved after
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
-    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "help"]
+    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "help"]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -59,12 +41,13 @@ struct BodiiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodii",
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
-        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self],
+        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self,
+                      ProfileCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
 
-struct RunCommand: ParsableCommand {
+struct RunCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the full-screen app (the default).")
 
     @OptionGroup var global: GlobalOptions
@@ -75,7 +58,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db)
+            let env = try AppEnvironment.open(databasePath: global.db, access: .readWrite)
             let code = try MainActor.assumeIsolated {
                 try FullScreenApp(environment: env, forceASCII: ascii, exitAfterFirstFrame: exitAfterFirstFrame).run()
             }
@@ -88,4 +71,9 @@ struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Record a measurement from the command line.",
         subcommands: [LogWeightCommand.self, LogFoodCommand.self, LogExerciseCommand.self, LogSleepCommand.self])
+}
+
+/// A command that opens the database: its `--db`, for messages about the file.
+protocol DatabaseCommand {
+    var global: GlobalOptions { get }
 }

@@ -2,24 +2,24 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Fill a new database with a sample profile and a realistic, generated history.",
         discussion: "Refuses a database that already has a profile, so your own data is never mixed with sample data.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
-    var days: Int = 90
-
-    func validate() throws {
-        guard (1...DemoHistory.maxDays).contains(days) else {
-            throw ArgumentParser.ValidationError("--days \(days) is out of range: allowed 1–\(DemoHistory.maxDays)")
-        }
-    }
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
+    var days: String = "90"
 
     func run() throws {
         try reportingFailures {
+            let days: Int
+            do throws(BodiiDomain.ValidationError) {
+                days = try Validation.integer(self.days, field: "--days", range: 1...DemoHistory.maxDays, unit: nil)
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
             let env = try AppEnvironment.open(databasePath: global.db)
             let repos = env.repositories
             if try repos.loadProfile() != nil {
@@ -29,12 +29,12 @@ struct DemoCommand: ParsableCommand {
             let demo = DemoHistory(days: days, endDate: today, now: env.clock.now)
             var foods: [FoodID: Food] = [:]
             for id in DemoHistory.menuFoodIDs { foods[id] = try repos.food(id: id) }
-            let batch = demo.makeBatch(foods: foods)
-            try repos.saveProfile(DemoHistory.profile)
-            try repos.write(batch)
+            var batch = demo.makeBatch(foods: foods)
+            batch.profile = DemoHistory.profile
             if let last = batch.body.last {
-                try repos.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
+                batch.activeGoal = ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today)
             }
+            try repos.write(batch)   // one transaction: a kill leaves all of it or nothing
             PlainText.print("Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
                 + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
                 + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins.")

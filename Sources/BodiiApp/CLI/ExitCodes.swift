@@ -1,4 +1,6 @@
 import ArgumentParser
+import BodiiDomain
+import BodiiStore
 import Foundation
 
 /// A failure a command reports as one line on stderr, with the exit codes of PRODUCT.md §4
@@ -7,19 +9,28 @@ struct CommandFailure: Error, CustomStringConvertible {
     enum Kind: Int32 { case usage = 64, data = 65, noInput = 66, io = 74 }
     let kind: Kind
     let message: String
+    /// The store's reason, when the failure is one (commands that can do without the file ask).
+    var storeError: StoreError?
 
     static func usage(_ m: String) -> CommandFailure { CommandFailure(kind: .usage, message: m) }
     static func data(_ m: String) -> CommandFailure { CommandFailure(kind: .data, message: m) }
     static func noInput(_ m: String) -> CommandFailure { CommandFailure(kind: .noInput, message: m) }
     static func io(_ m: String) -> CommandFailure { CommandFailure(kind: .io, message: m) }
 
+    /// True when it says there is no database at the path yet.
+    var isNoDatabase: Bool { if case .noDatabase = storeError { true } else { false } }
+    /// True when it says the database must be upgraded, which a read-only open does not do.
+    var needsUpgrade: Bool { if case .needsUpgrade = storeError { true } else { false } }
+
     var description: String { message }
 }
 
 enum StandardError {
+    /// Writes one line: whatever `line` holds (a value typed on the command line, a stored name),
+    /// control and bidi characters come out escaped, so a message is one line and moves no cursor.
     static func write(_ line: String) {
-        let line = PlainText.forLocale(line)
-        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        let text = line.hasSuffix("\n") ? String(line.dropLast()) : line
+        FileHandle.standardError.write(Data((PlainText.forLocale(TerminalText.printable(text)) + "\n").utf8))
     }
 }
 
@@ -34,9 +45,10 @@ extension ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            // Anything else comes from the disk or the database: an I/O error, said in one line.
-            StandardError.write("bodii: \(error)")
-            throw ExitCode(CommandFailure.Kind.io.rawValue)
+            // Anything else comes from the disk or the database: said in one line, without SQL.
+            let failure = FailureLine.forUnexpected(error, databasePath: (self as? DatabaseCommand)?.global.db)
+            StandardError.write("bodii: \(failure.line)")
+            throw ExitCode(failure.code.rawValue)
         }
     }
 }

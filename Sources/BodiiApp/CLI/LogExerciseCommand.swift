@@ -2,7 +2,7 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct LogExerciseCommand: ParsableCommand {
+struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercise",
         abstract: "Record an exercise session: an activity from the catalog, its minutes and intensity.",
@@ -14,27 +14,29 @@ struct LogExerciseCommand: ParsableCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The activity (one or more words), e.g. running, \"table tennis\", yoga.", valueName: "activity"))
-    var activity: [String]
-    @Option(name: .long, help: ArgumentHelp("How long, in whole minutes (1–1440).", valueName: "n"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The activity (one or more words), e.g. running, \"table tennis\", yoga.", valueName: "activity"))
+    var activity: [String] = []
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long, in whole minutes (1–1440).", valueName: "n"))
     var minutes: String
-    @Option(name: .long, help: ArgumentHelp("low, moderate or high (default moderate).", valueName: "level"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("low, moderate or high (default moderate).", valueName: "level"))
     var intensity: String?
-    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
-            let repos = env.repositories
-            let match = try Self.resolve(activity.joined(separator: " "))
-            let logging = ExerciseLogging(store: repos, clock: env.clock)
+            // Everything that needs no database first: a bad argument must not create or touch one.
+            let match = try Self.resolve(PositionalWords.values(activity).joined(separator: " "))
+            let clock = try ProcessClock.current()
             let input = ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes,
                                            intensity: intensity ?? Intensity.moderate.rawValue, date: date ?? "")
-            switch logging.validate(input) {
+            switch ExerciseLogging.validate(input, today: clock.today) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let entry):
+                let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+                let repos = env.repositories
+                let logging = ExerciseLogging(store: repos, clock: clock)
                 if let note = match.note { StandardError.write("bodii: \(note)") }
                 let saved = try logging.save(entry)
                 let weight = try logging.weight(on: saved.date)
@@ -61,10 +63,19 @@ struct LogExerciseCommand: ParsableCommand {
 
     static func resolve(_ text: String) throws -> Match {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else {
+            throw CommandFailure.usage("say which activity: bodii log exercise ACTIVITY --minutes N (e.g. walking, running, yoga)")
+        }
         guard !query.isEmpty else {
             throw CommandFailure.data("activity is empty: allowed an activity name such as walking, running or yoga")
         }
         let quoted = ValidationError.quoted(query)
+        // Nothing to search by ("🍌", "!!!") would list the whole catalog and log its first, and
+        // "a" or "the" whatever happens to contain them.
+        guard SearchText.hasSearchableWord(query) else {
+            throw CommandFailure.data("activity \(quoted) has no word to search by (two letters or more): "
+                                      + "try a common name such as walking, running, cycling, swimming or yoga")
+        }
         if let exact = ActivityCatalog.activity(named: query) { return Match(activity: exact, note: nil) }
         let found = ActivityCatalog.search(query)
         guard let best = found.first else {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiStore
 import Foundation
 
-struct LogFoodCommand: ParsableCommand {
+struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "food",
         abstract: "Record a food eaten: found by search words or --id, by grams or by servings.",
@@ -14,19 +15,19 @@ struct LogFoodCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"))
     var query: [String] = []
-    @Option(name: .long, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
     var id: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grams eaten (0.1–5000).", valueName: "g"))
     var grams: String?
-    @Option(name: .long, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
     var serving: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings (default 1).", valueName: "n"))
     var qty: String?
-    @Option(name: .long, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
     var meal: String?
-    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
 
     /// How much, as given on the command line.
@@ -39,17 +40,23 @@ struct LogFoodCommand: ParsableCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             // Everything that needs no database first: a bad argument must not create or touch one.
-            let words = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let words = try PositionalWords.values(query).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             switch (words.isEmpty, id) {
             case (false, .some): throw CommandFailure.usage("give search words or --id, not both")
             case (true, nil): throw CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
             default: break
             }
+            if id == nil, !SearchText.hasSearchableWord(words) {
+                // Nothing to search by ("!!!", "🍌") would log the most-used food, and "x" or "the"
+                // whatever happens to contain them.
+                throw CommandFailure.data("food \(ValidationError.quoted(words)) has no word to search by: "
+                                          + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
+            }
             let amount = try Self.amount(grams: grams, serving: serving, qty: qty)
             let mealChoice: Meal
             if let meal {
                 do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal) } catch {
-                    throw CommandFailure.usage("--meal \"\(meal)\" is not a meal: allowed breakfast, lunch, dinner or snacks")
+                    throw CommandFailure.usage("--meal \(ValidationError.quoted(meal)) is not a meal: allowed breakfast, lunch, dinner or snacks")
                 }
             } else {
                 mealChoice = Meal.likely(at: clock.now, timeZone: clock.timeZone)
@@ -57,25 +64,25 @@ struct LogFoodCommand: ParsableCommand {
             let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
                 ?? clock.today
 
-            // Logging food needs no profile, and the catalog ships in the binary: the database may be new.
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
-            let repos = env.repositories
+            // The food is found without writing (a refused command leaves the file as it was, or
+            // creates none); logging needs no profile, so the database may be new.
+            let repos = try Self.lookup(databasePath: global.db, clock: clock)
             var note: String?
             let food: Food
             if let id {
                 guard let found = try repos.food(id: FoodID(id)) else {
-                    throw CommandFailure.data("no food with id \(JSONValue.quote(id)) in the catalog: ids look like usda:09040 or custom:3")
+                    throw CommandFailure.data("no food with id \(ValidationError.quoted(id)) in the catalog: ids look like usda:09040 or custom:3")
                 }
                 food = found
             } else {
                 let matches = try repos.searchFoods(words, limit: 3)
                 guard let best = matches.first, let found = try repos.food(id: best.id) else {
-                    throw CommandFailure.data("no food matches \(JSONValue.quote(words)): try fewer or other words")
+                    throw CommandFailure.data(try Self.noMatch(words, in: repos))
                 }
                 food = found
                 if matches.count > 1 {
                     let others = matches.dropFirst().map { "\($0.name) (\($0.id))" }.joined(separator: "; ")
-                    note = "Best match for \(JSONValue.quote(words)); also found: \(others). Use --id to log another."
+                    note = "Best match for \(ValidationError.quoted(words)); also found: \(others). Use --id to log another."
                 }
             }
 
@@ -94,11 +101,38 @@ struct LogFoodCommand: ParsableCommand {
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
-            try repos.addFoodRecord(record)
-            PlainText.print("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
-                + "\(Int(record.kcal.rounded())) kcal")
-            if let note { PlainText.print(note) }
+            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            try env.repositories.prepareFoodCatalog()   // the app's search and recent foods need it; once per database
+            try env.repositories.addFoodRecord(record)
+            PlainText.print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
+                + "\(Int(record.kcal.rounded())) kcal"))
+            if let note { PlainText.print(TerminalText.printable(note)) }
         }
+    }
+
+    /// Where foods are looked up: the database read-only when it holds the catalog, the shipped
+    /// catalog in memory when there is no database yet; a database without the catalog yet (or
+    /// that needs upgrading) is opened for writing, as logging will.
+    static func lookup(databasePath: String?, clock: any Clock) throws -> any FoodCatalogRepository {
+        do {
+            let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly, clock: clock)
+            if try env.repositories.holdsShippedCatalog() { return env.repositories }
+        } catch let failure as CommandFailure where failure.isNoDatabase {
+            return try BodiiDatabase.shippedCatalogInMemory()
+        } catch let failure as CommandFailure where failure.needsUpgrade {
+            // upgraded by the write below
+        }
+        return try AppEnvironment.open(databasePath: databasePath, clock: clock).repositories
+    }
+
+    /// Why nothing was logged for `words`, with the foods its single words find, if any.
+    static func noMatch(_ words: String, in repos: any FoodCatalogRepository) throws -> String {
+        var close: [String] = []
+        for word in words.split(separator: " ") where close.count < 3 {
+            for food in try repos.searchFoods(String(word), limit: 2) where !close.contains(food.name) { close.append(food.name) }
+        }
+        let hint = close.isEmpty ? "try fewer or other words" : "close names: " + close.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        return "no food matches \(ValidationError.quoted(words)); nothing was logged: \(hint)"
     }
 
     /// Why `name` picks no serving of `food`, with the servings it has.
@@ -108,8 +142,8 @@ struct LogFoodCommand: ParsableCommand {
         let matching = food.servings.filter { !wanted.isEmpty && $0.label.lowercased().contains(wanted) }
         let list = (matching.count > 1 ? matching : food.servings).map(\.label).joined(separator: "; ")
         return matching.count > 1
-            ? "serving \(JSONValue.quote(name)) fits several servings of \(food.name): \(list)"
-            : "\(food.name) has no serving \(JSONValue.quote(name)): allowed \(list)"
+            ? "serving \(ValidationError.quoted(name)) fits several servings of \(food.name): \(list)"
+            : "\(food.name) has no serving \(ValidationError.quoted(name)): allowed \(list)"
     }
 
     /// --grams, or --serving with an optional --qty; never both, never neither.

@@ -2,22 +2,22 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct LogSleepCommand: ParsableCommand {
+struct LogSleepCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "sleep",
         abstract: "Record a night: bed and wake time (crossing midnight is fine) or a duration, optional quality.",
         discussion: "A date has one night: logging another night for it replaces the first.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("Bedtime, HH:MM (24-hour).", valueName: "HH:MM"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bedtime, HH:MM (24-hour).", valueName: "HH:MM"))
     var bed: String?
-    @Option(name: .long, help: ArgumentHelp("Wake time, HH:MM (24-hour).", valueName: "HH:MM"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wake time, HH:MM (24-hour).", valueName: "HH:MM"))
     var wake: String?
-    @Option(name: .long, help: ArgumentHelp("How long you slept (7h30, 7:30, 7.5, 450m), instead of --bed or --wake.", valueName: "duration"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long you slept (7h30, 7:30, 7.5, 450m), instead of --bed or --wake.", valueName: "duration"))
     var duration: String?
-    @Option(name: .long, help: ArgumentHelp("How well you slept, 1–5.", valueName: "1-5"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How well you slept, 1–5.", valueName: "1-5"))
     var quality: String?
-    @Option(name: .long, help: ArgumentHelp("The day you woke up (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day you woke up (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
 
     func validate() throws {
@@ -28,15 +28,16 @@ struct LogSleepCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
-            let logging = SleepLogging(store: env.repositories, clock: env.clock)
+            // Checked before the database is opened: a refused night creates no database.
+            let clock = try ProcessClock.current()
             let input = SleepEntryInput(bedtime: bed ?? "", wakeTime: wake ?? "", duration: duration ?? "",
                                         quality: quality ?? "", date: date ?? "")
-            switch logging.validate(input) {
+            switch SleepLogging.validate(input, today: clock.today) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let night):
-                let saved = try logging.save(night)
+                let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+                let saved = try SleepLogging(store: env.repositories, clock: clock).save(night)
                 let n = saved.night
                 var line = "Logged \(DurationFormat.hoursMinutes(n.minutes)) of sleep (\(n.status.label.lowercased())) for the night to \(n.date.iso)"
                 if let q = n.quality { line += ", quality \(q)/5" }

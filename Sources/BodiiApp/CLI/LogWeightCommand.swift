@@ -2,36 +2,43 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct LogWeightCommand: ParsableCommand {
+struct LogWeightCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "weight", abstract: "Record a weight, with optional body fat and muscle mass.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Weight, in kg (or lb with --unit lb or an imperial profile).")
-    var weight: String
-    @Option(name: .long, help: ArgumentHelp("Body fat, percent (2–75).", valueName: "pct"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Weight, in kg (or lb with --unit lb or an imperial profile).", valueName: "weight"))
+    var words: [String] = []
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Body fat, percent (2–75).", valueName: "pct"))
     var fat: String?
-    @Option(name: .long, help: ArgumentHelp("Muscle mass, in the weight's unit.", valueName: "kg"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Muscle mass, in the weight's unit.", valueName: "kg"))
     var muscle: String?
-    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
-    @Option(name: .long, help: ArgumentHelp("Unit of the weight and muscle mass: kg or lb (default: the profile's).", valueName: "unit"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Unit of the weight and muscle mass: kg or lb (default: the profile's).", valueName: "unit"))
     var unit: String?
 
     func run() throws {
         try reportingFailures {
+            let words = try PositionalWords.values(words)
+            guard let weight = words.first else { throw CommandFailure.usage("say the weight: bodii log weight KG (20–400 kg)") }
+            guard words.count == 1 else {
+                throw CommandFailure.usage("one weight at a time: got \(ValidationError.quoted(words.joined(separator: " ")))")
+            }
             let requested = try unit.map(Self.unitSystem(from:))
-            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
-            let repos = env.repositories
-            let units = try requested ?? repos.loadProfile()?.unitSystem ?? .metric
-            let logging = BodyLogging(store: repos, clock: env.clock)
+            let clock = try ProcessClock.current()
+            // The profile's units decide how the weight is read. A database that is not there yet
+            // has no profile (metric), and a refused weight must not create it.
+            let existing = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock)
+            let units = try requested ?? existing?.repositories.loadProfile()?.unitSystem ?? .metric
             let input = BodyEntryInput(weight: weight, bodyFat: fat ?? "", muscleMass: muscle ?? "", date: date ?? "")
-            switch logging.validate(input, unitSystem: units) {
+            switch BodyLogging.validate(input, unitSystem: units, today: clock.today, now: clock.now) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let record):
+                let env = try existing ?? AppEnvironment.open(databasePath: global.db, clock: clock)
                 do {
-                    let saved = try logging.save(record)
+                    let saved = try BodyLogging(store: env.repositories, clock: clock).save(record)
                     let fmt = UnitFormatter(units)
                     var line = "Logged \(fmt.mass(saved.weightKg)) on \(saved.date.iso)"
                     if let f = saved.bodyFatPercent { line += ", body fat \(String(format: "%.1f", f)) %" }
@@ -48,7 +55,7 @@ struct LogWeightCommand: ParsableCommand {
         switch text.lowercased() {
         case "kg", "metric": return .metric
         case "lb", "lbs", "imperial": return .imperial
-        default: throw CommandFailure.usage("--unit \"\(text)\" is not a unit: allowed kg or lb")
+        default: throw CommandFailure.usage("--unit \(ValidationError.quoted(text)) is not a unit: allowed kg or lb")
         }
     }
 }

@@ -5,16 +5,16 @@ import TerminalKit
 import SharedCharts
 
 /// `bodii report`: the dashboard's numbers and charts as plain text, for cron or e-mail.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Print today's numbers and the trend charts of a range as plain text.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("The range the charts cover.", valueName: "week|month|quarter|year"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The range the charts cover.", valueName: "week|month|quarter|year"))
     var range: String = "week"
     @Flag(name: .long, help: "Plain ASCII only (also the default when the locale is not UTF-8).")
     var ascii = false
-    @Option(name: .long, help: ArgumentHelp("Width in columns (60–200).", valueName: "columns"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Width in columns (60–200).", valueName: "columns"))
     var width: Int = 80
 
     func validate() throws {
@@ -26,7 +26,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
+            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly)
             let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
             let day = env.clock.today
             let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, from: env.repositories)

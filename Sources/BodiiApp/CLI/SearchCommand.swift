@@ -1,19 +1,20 @@
 import ArgumentParser
 import BodiiDomain
 import Foundation
+import BodiiStore
 import TerminalKit
 
 /// `bodii search QUERY [--limit N] [--json]` (PRODUCT.md §4): the food search of the Diet tab, for
 /// scripts and quick look-ups. Works on a fresh database: the catalog ships in the binary and is
 /// seeded on first use.
-struct SearchCommand: ParsableCommand {
+struct SearchCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Find foods in the catalog (USDA SR24 and your custom foods), best match first.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"))
     var query: [String] = []
-    @Option(name: .long, help: ArgumentHelp("How many foods to show (1–100, default 10).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many foods to show (1–100, default 10).", valueName: "n"))
     var limit: String?
     @Flag(name: .long, help: "Print JSON (snake_case keys, per 100 g) for scripts.")
     var json = false
@@ -31,17 +32,31 @@ struct SearchCommand: ParsableCommand {
                     throw CommandFailure.usage(error.message)
                 }
             }
-            let text = query.joined(separator: " ")
+            let text = try PositionalWords.values(query).joined(separator: " ")
             guard !FoodSearchQuery(text).isEmpty else {
                 throw CommandFailure.usage("search needs a query: a few letters or words of a food's name, e.g. bodii search banana")
             }
-            let env = try AppEnvironment.open(databasePath: global.db)
-            let foods = try env.repositories.searchFoods(text, limit: count)
+            let foods = try Self.catalog(databasePath: global.db).searchFoods(text, limit: count)
             guard !foods.isEmpty else {
-                throw CommandFailure.data("no food matches \(JSONValue.quote(text)): try fewer or shorter words")
+                throw CommandFailure.data("no food matches \(ValidationError.quoted(text)): try fewer or shorter words")
             }
             json ? print(FoodSearchOutput.json(foods)) : PlainText.print(FoodSearchOutput.table(foods))
         }
+    }
+}
+
+extension SearchCommand {
+    /// Search only reads: the database read-only when it holds the catalog, else the shipped
+    /// catalog in memory (a missing database, or one no food was looked up in yet: seeding it
+    /// would write). Nothing is created or changed either way.
+    static func catalog(databasePath: String?) throws -> any FoodCatalogRepository {
+        do {
+            let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly)
+            if try env.repositories.holdsShippedCatalog() { return env.repositories }
+        } catch let failure as CommandFailure where failure.isNoDatabase {
+            // nothing there yet: the shipped catalog alone
+        }
+        return try BodiiDatabase.shippedCatalogInMemory()
     }
 }
 
@@ -77,16 +92,11 @@ enum FoodSearchOutput {
         var lines = [line("id", "name (per 100 g)", numbers.map(\.0))]
         for f in foods {
             let n = f.per100g
-            lines.append(line(printable(f.id.rawValue), printable(f.name),
+            lines.append(line(TerminalText.printable(f.id.rawValue), TerminalText.printable(f.name),
                               [String(Int(n.kcal.rounded())), grams(n.proteinG), grams(n.carbsG), grams(n.fatG)]))
         }
         return lines.joined(separator: "\n")
     }
 
     static func grams(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    /// Control characters of a stored name never reach the terminal.
-    static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
-    }
 }

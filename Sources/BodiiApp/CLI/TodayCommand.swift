@@ -2,12 +2,12 @@ import ArgumentParser
 import BodiiDomain
 import Foundation
 
-struct TodayCommand: ParsableCommand {
+struct TodayCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "today", abstract: "Show a day's numbers: calories, macros, weight, sleep, exercise.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
     @Flag(name: .long, help: "Print JSON (snake_case keys, metric units) for scripts.")
     var json = false
@@ -19,7 +19,7 @@ struct TodayCommand: ParsableCommand {
             if let text = date {
                 do throws(BodiiDomain.ValidationError) { day = try Validation.date(text, today: clock.today) } catch { throw CommandFailure.data(error.message) }
             }
-            let env = try AppEnvironment.open(databasePath: global.db, mustExist: true)
+            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly)
             let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)
             if json {
                 print(DaySummaryJSON.encode(summary))

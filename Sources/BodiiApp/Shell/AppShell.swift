@@ -87,10 +87,15 @@ final class AppShell {
         }
     }
 
+    /// The global keys that work where the focus is now: none in a dialog or a text field, and
+    /// only those the focused view lets through (`KeyMap.globalKeys`).
+    var globalKeysHere: KeyMap {
+        guard modals.isEmpty, !focused.isEditingText else { return KeyMap(title: Self.globalKeys.title, bindings: []) }
+        return Self.globalKeys.keeping(focused.keyMap.globalKeys)
+    }
+
     private func showHelp() {
-        var maps = [focused.keyMap]
-        if modals.isEmpty { maps.append(Self.globalKeys) }
-        present(HelpScreen(keyMaps: maps))
+        present(HelpScreen(keyMaps: [focused.keyMap, globalKeysHere]))
     }
 
     private func requestQuit() {
@@ -118,9 +123,7 @@ final class AppShell {
             let role: Role = s.kind == .error ? .bad : (s.kind == .success ? .good : .muted)
             buffer.write(s.text, in: statusLine.inset(left: 1, right: 1), style: context.style(role))
         }
-        var hints = focused.keyMap.footer
-        if modals.isEmpty && !focused.isEditingText { hints += Self.globalKeys.footer }
-        Footer(hints).render(in: footerLine, buffer: &buffer, context: context)
+        Footer(focused.keyMap.footer, trailing: globalKeysHere.footer).render(in: footerLine, buffer: &buffer, context: context)
         return buffer
     }
 

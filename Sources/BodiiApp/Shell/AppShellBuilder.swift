@@ -15,7 +15,8 @@ import TerminalKit
 struct AppShellBuilder {
     let environment: AppEnvironment
     let symbols: Symbols
-    let colorless: Bool
+    /// What the terminal shows: themes are adapted to it (`Theme.adapted(to:)`).
+    let colorDepth: ColorDepth
 
     func build() -> AppShell {
         let repos = environment.repositories
@@ -24,7 +25,7 @@ struct AppShellBuilder {
         let profile = try? repos.loadProfile()
         let themeFor: (String) -> Theme = { name in
             let theme = catalog.theme(named: name)
-            return colorless ? theme.colorless : theme
+            return theme.adapted(to: colorDepth)
         }
         let context = RenderContext(theme: themeFor(profile?.themeName ?? Profile.defaultTheme), symbols: symbols)
 

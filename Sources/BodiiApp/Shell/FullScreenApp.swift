@@ -23,12 +23,12 @@ final class FullScreenApp {
         do {
             try screen.start(noColor: noColor)
         } catch let error as TerminalError {
+            if case .unsuitable = error { throw CommandFailure.usage(error.description) }
             throw CommandFailure.io(error.description)
         }
         defer { screen.stop() }
         let symbols: Symbols = (screen.supportsUnicode && !forceASCII) ? .unicode : .ascii
-        let colorless = screen.capability == .none
-        let shell = AppShellBuilder(environment: environment, symbols: symbols, colorless: colorless).build()
+        let shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: screen.colorDepth).build()
         var catalogWarmed = false
 
         while true {

@@ -1,0 +1,111 @@
+import ArgumentParser
+import BodiiDomain
+import BodiiStore
+import Foundation
+
+public enum BodiiMain {
+    public static func main() {
+        exit(run(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst()))))
+    }
+
+    /// Parses and runs one command; every refusal is one line on stderr (PRODUCT.md §4), never
+    /// the argument parser's usage text. Returns the exit code.
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try BodiiCommand.parseAsRoot(arguments)
+            try OptionValues.refuseEmpty(in: command)
+            try command.run()
+            return 0
+        } catch let failure as CommandFailure {
+            StandardError.write("bodii: \(failure.message)")
+            return failure.kind.rawValue
+        } catch let exit as ExitCode {
+            return exit.rawValue   // the command has said why
+        } catch {
+            let code = BodiiCommand.exitCode(for: error)
+            if code == .success {   // --help, help: the full text, on stdout, ASCII outside UTF-8
+                PlainText.print(BodiiCommand.fullMessage(for: error))
+                return 0
+            }
+            guard code == .validationFailure else {
+                // Not the parser's: something a command did not catch, said in one line all the same.
+                let failure = FailureLine.forUnexpected(error, databasePath: nil)
+                StandardError.write("bodii: \(failure.line)")
+                return failure.code.rawValue
+            }
+            StandardError.write("bodii: " + parserLine(BodiiCommand.message(for: error)) + " (see bodii help)")
+            return CommandFailure.Kind.usage.rawValue
+        }
+    }
+
+    /// The parser's message in one line: its first line, without the "Error: " it starts with,
+    /// and short (it quotes values as they were typed, 10 kB ones too).
+    static func parserLine(_ message: String) -> String {
+        var line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid arguments"
+        if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+        line = line.trimmingCharacters(in: .whitespaces)
+        return line.count > 160 ? String(line.prefix(80)) + "…" + String(line.suffix(40)) : line
+    }
+}
+
+/// Checks on option values that hold for every command, found by walking the parsed command.
+enum OptionValues {
+    /// An empty value is an error, never "use the default": `--db ""` must not write to the
+    /// default database, `--date ""` must not mean today. Values are taken unconditionally (so
+    /// `--fat -5` is a bad value, not a missing one); a value that is itself an option
+    /// (`--minutes --db x`) means the value was left out.
+    static func refuseEmpty(in value: Any) throws {
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            let text: String?
+            if let option = child.value as? Option<String?> {
+                text = option.wrappedValue
+            } else if let option = child.value as? Option<String> {
+                text = option.wrappedValue
+            } else if let group = child.value as? OptionGroup<GlobalOptions> {
+                try refuseEmpty(in: group.wrappedValue)
+                continue
+            } else {
+                continue
+            }
+            guard let text else { continue }
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw CommandFailure.usage("\(optionName(label)) is empty: give a value or leave the option out")
+            }
+            if text.hasPrefix("--") {
+                throw CommandFailure.usage("\(optionName(label)) needs a value, not the option \(ValidationError.quoted(text))")
+            }
+        }
+    }
+
+    /// "_birthDate" → "--birth-date".
+    static func optionName(_ label: String) -> String {
+        var name = "--"
+        for ch in label.drop(while: { $0 == "_" }) {
+            if ch.isUppercase { name += "-" + ch.lowercased() } else { name.append(ch) }
+        }
+        return name
+    }
+}
+
+/// Positional words (a food query, an activity, a weight) are parsed with `.allUnrecognized` so
+/// that "-5" or "-" arrive as values instead of as unknown options; words that are clearly
+/// options ("--grms") are refused here.
+enum PositionalWords {
+    /// The words without the `--` that may end the options (`bodii log weight -- -5`).
+    static func values(_ words: [String]) throws -> [String] {
+        if let option = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+            throw CommandFailure.usage("unknown option \(ValidationError.quoted(option)) (see bodii help)")
+        }
+        return words.filter { $0 != "--" }
+    }
+}
+
+/// Store errors outside a `StoreError` (a full disk, a damaged file) as one line without SQL.
+enum FailureLine {
+    static func forUnexpected(_ error: any Error, databasePath: String?) -> (line: String, code: CommandFailure.Kind) {
+        let url = DatabaseLocation.resolve(explicit: databasePath, environment: ProcessInfo.processInfo.environment)
+        if let line = StoreErrorMessage.line(for: error, database: url.path) { return (line, .io) }
+        return ("\(error)", .io)
+    }
+}

@@ -1,0 +1,88 @@
+import BodiiDomain
+import Foundation
+import Testing
+
+/// Every argument of every command, given values no command accepts (issue 10, "Done when"):
+/// each run is refused with one line on stderr, exit 64 or 65, nothing on stdout, and the
+/// database is byte for byte what it was.
+@Suite struct ArgumentFuzzTests {
+    /// Values no slot below accepts: non-numbers, negatives, empty, whitespace, 10 kB, control
+    /// characters, emoji, right-to-left text.
+    static let values = ["abc", "-5", "-0.5", "", " \t ", String(repeating: "9", count: 10_000), "\u{1B}]0;pwned\u{07}",
+                         "\u{9B}2J", "\n", "🍌🍌", "\u{202E}غذاء", "NaN", "1e308"]
+
+    /// Each command with `V` where the value goes; `names` slots take any printable text as a
+    /// name or a query, so only the values nothing accepts there are used for them.
+    static let slots: [[String]] = [
+        ["log", "weight", "V"], ["log", "weight", "80", "--fat", "V"], ["log", "weight", "80", "--muscle", "V"],
+        ["log", "weight", "80", "--date", "V"], ["log", "weight", "80", "--unit", "V"],
+        ["log", "food", "banana", "--grams", "V"], ["log", "food", "banana", "--serving", "V"],
+        ["log", "food", "banana", "--serving", "medium", "--qty", "V"], ["log", "food", "banana", "--grams", "100", "--meal", "V"],
+        ["log", "food", "banana", "--grams", "100", "--date", "V"], ["log", "food", "--id", "V", "--grams", "100"],
+        ["log", "exercise", "yoga", "--minutes", "V"], ["log", "exercise", "yoga", "--minutes", "30", "--intensity", "V"],
+        ["log", "exercise", "yoga", "--minutes", "30", "--date", "V"],
+        ["log", "sleep", "--bed", "V", "--wake", "07:00"], ["log", "sleep", "--bed", "23:00", "--wake", "V"],
+        ["log", "sleep", "--duration", "V"], ["log", "sleep", "--duration", "7h", "--quality", "V"],
+        ["log", "sleep", "--duration", "7h", "--date", "V"],
+        ["search", "egg", "--limit", "V"], ["today", "--date", "V"], ["today", "--json", "--date", "V"],
+        ["report", "--range", "V"], ["report", "--width", "V"], ["demo", "--days", "V"],
+        ["profile", "set", "--name", "Ann", "--sex", "V", "--birth-date", "1990-01-01", "--height", "170"],
+        ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "V", "--height", "170"],
+        ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-01-01", "--height", "V"],
+        ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-01-01", "--height", "170", "--activity", "V"],
+    ]
+    static let nameSlots: [[String]] = [
+        ["log", "food", "V", "--grams", "100"], ["log", "exercise", "V", "--minutes", "30"], ["search", "V"],
+    ]
+    /// What a name or a query refuses: nothing to search by, control characters, too long.
+    static let nameValues = ["", " \t ", "\u{1B}]0;pwned\u{07}", "\u{9B}", "\n", "🍌🍌", "!!!", "-", String(repeating: "x", count: 10_000)]
+    /// A person's name may be an emoji or "-": only what no name may hold.
+    static let profileNameValues = ["", " \t ", "\u{1B}]0;pwned\u{07}", "\u{9B}", "\n", "\u{202E}Ann", String(repeating: "x", count: 10_000)]
+
+    struct Run {
+        let arguments: [String]
+        let process: RunningBodii
+    }
+
+    @Test func everyArgumentRefusesNonsenseInOneLineAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("fuzz.sqlite")
+        #expect(try runBodii(["demo", "--days", "3", "--db", db]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+
+        var cases: [[String]] = []
+        for slot in Self.slots { for value in Self.values { cases.append(slot.map { $0 == "V" ? value : $0 }) } }
+        for slot in Self.nameSlots { for value in Self.nameValues { cases.append(slot.map { $0 == "V" ? value : $0 }) } }
+        for value in Self.profileNameValues {
+            cases.append(["profile", "set", "--name", value, "--sex", "female", "--birth-date", "1990-01-01", "--height", "170"])
+        }
+
+        // A few processes at a time: each is short, and two cores are enough to overlap start-ups.
+        var failures: [String] = []
+        for batch in stride(from: 0, to: cases.count, by: 4) {
+            let runs = try cases[batch..<min(batch + 4, cases.count)].map { args in
+                Run(arguments: args, process: try startBodii(args + ["--db", db]))
+            }
+            for run in runs {
+                let r = run.process.finish()
+                let shown = run.arguments.map { $0.count > 40 ? String($0.prefix(12)) + "…" : $0 }.debugDescription
+                if r.status != 64 && r.status != 65 { failures.append("\(shown): exit \(r.status) \(r.stderr)") }
+                if !(r.stderr.hasPrefix("bodii: ") && r.stderr.filter({ $0 == "\n" }).count == 1) {
+                    failures.append("\(shown): not one line: \(r.stderr.prefix(300).debugDescription)")
+                }
+                if r.stderr.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) && $0 != "\n" }) {
+                    failures.append("\(shown): raw control character on stderr")
+                }
+                if r.stderr.count > 400 { failures.append("\(shown): \(r.stderr.count) characters on stderr") }
+                if !r.stdout.isEmpty { failures.append("\(shown): printed \(r.stdout.prefix(100).debugDescription)") }
+            }
+        }
+        let report = "\(failures.count) of \(cases.count):\n" + failures.prefix(40).joined(separator: "\n")
+        #expect(failures.isEmpty, "\(report)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "the database changed")
+        // Nothing waits in a -wal either. (Runs overlap: the last to close may be a read-only
+        // connection, which SQLite lets leave an empty -wal and the -shm behind.)
+        let wal = (try? Data(contentsOf: URL(fileURLWithPath: db + "-wal"))) ?? Data()
+        #expect(wal.isEmpty, "\(wal.count) bytes in the -wal")
+    }
+}
