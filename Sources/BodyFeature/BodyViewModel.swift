@@ -68,9 +68,9 @@ public final class BodyViewModel: TabScreen {
     enum Action: Sendable { case add, edit, delete, undo, move(ListMove), zoom(ChartZoom) }
 
     static let actions = ActionKeyMap<Action>(title: "Body", [
-        KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true).performs(.add),
-        KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true).performs(.edit),
-        KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true).performs(.delete),
+        KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true, brief: "log").performs(.add),
+        KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true, brief: "edit").performs(.edit),
+        KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
     ] + ListMove.actions("in the history") { .move($0) } + ChartZoom.actions { .zoom($0) })
 

@@ -34,7 +34,7 @@ public final class DashboardViewModel: TabScreen {
     enum Action: Sendable { case day(DayStep), zoom(ChartZoom), openCalendar, zoomCalendar(ChartZoom), closeCalendar }
 
     static let actions = ActionKeyMap<Action>(title: "Dashboard", DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
-        KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true).performs(.openCalendar),
+        KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true, brief: "calendar").performs(.openCalendar),
     ])
 
     static let calendarActions = ActionKeyMap<Action>(title: "Check-in calendar", [

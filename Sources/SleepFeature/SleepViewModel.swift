@@ -50,9 +50,9 @@ public final class SleepViewModel: TabScreen {
     enum Action: Sendable { case add, edit, delete, undo, day(DayStep), move(ListMove) }
 
     static let actions = ActionKeyMap<Action>(title: "Sleep", [
-        KeyBinding([.char("a")], help: "log a night", footer: true).performs(.add),
-        KeyBinding([.char("e")], help: "edit the selected night", footer: true).performs(.edit),
-        KeyBinding([.char("x")], help: "delete the selected night", footer: true).performs(.delete),
+        KeyBinding([.char("a")], help: "log a night", footer: true, brief: "log").performs(.add),
+        KeyBinding([.char("e")], help: "edit the selected night", footer: true, brief: "edit").performs(.edit),
+        KeyBinding([.char("x")], help: "delete the selected night", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
     ] + DayStep.actions { .day($0) } + ListMove.actions("in the list") { .move($0) })
 

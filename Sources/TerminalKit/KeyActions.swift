@@ -93,7 +93,7 @@ public enum ListMove: Sendable, Equatable {
     /// What help lists for a list: `what` names it ("in the history").
     public static func bindings(_ what: String) -> [KeyBinding] {
         [
-            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move \(what)", footer: true),
+            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move \(what)", footer: true, brief: "move"),
             KeyBinding([.pageDown, .pageUp], label: "PgDn/PgUp", help: "a page \(what)"),
             KeyBinding([.home, .end], label: "Home/End", help: "first / last \(what)"),
         ]

@@ -45,12 +45,15 @@ public struct KeyBinding: Equatable, Sendable {
     public var label: String?      // how to print the keys, when not derived ("1–6", "j/k")
     public var help: String
     public var inFooter: Bool
+    /// What the footer says, where `help` would take too much of an 80-column line ("check-in").
+    public var brief: String?
 
-    public init(_ keys: [Key], label: String? = nil, help: String, footer: Bool = false) {
+    public init(_ keys: [Key], label: String? = nil, help: String, footer: Bool = false, brief: String? = nil) {
         self.keys = keys
         self.label = label
         self.help = help
         self.inFooter = footer
+        self.brief = brief
     }
 
     /// The keys joined by "/", or by spaces when a key is itself "/" (so `a` and `/` read "a /", not "a//").
@@ -115,7 +118,7 @@ public enum DayStep: Sendable {
     }
 
     public static let bindings = [
-        KeyBinding([.char("["), .char("]")], label: "[ ]", help: "previous / next day", footer: true),
+        KeyBinding([.char("["), .char("]")], label: "[ ]", help: "previous / next day", footer: true, brief: "day"),
         KeyBinding([.char("t")], help: "today"),
     ]
 }
@@ -134,6 +137,7 @@ public enum ChartZoom: Sendable {
     }
 
     public static let bindings = [
-        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "chart range: week, month, quarter, year", footer: true),
+        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "chart range: week, month, quarter, year", footer: true,
+                   brief: "range"),
     ]
 }
