@@ -21,6 +21,10 @@ public final class HeadlessApp {
     /// The screen as text, at the minimum size unless told otherwise.
     public func screen(width: Int = 100, height: Int = 30) -> String { render(width: width, height: height).text }
     public var shouldQuit: Bool { shell.shouldQuit }
+    /// The tabs' titles, in the order of their number keys.
+    public static var tabTitles: [String] { AppTabs.titles }
+    /// The README's key table as the app dispatches keys (every tab as it opens).
+    public var keyTable: String { shell.keyTable }
 }
 
 /// Peak resident memory of this process in kB (Linux), for benchmarks.

@@ -176,3 +176,17 @@ import Testing
         #expect(many.lines == ["●●●●●●●●"])
     }
 }
+
+/// PRODUCT.md §1: the tab bar fits eight tabs in 80 columns, every number shown and the selected
+/// tab's title readable.
+@Suite struct EightTabsTests {
+    @Test(arguments: 0..<8)
+    func eightTabsFitEightyColumns(selected: Int) {
+        let titles = ["Dashboard", "Body", "Diet", "Exercise", "Sleep", "Settings", "Review", "Pantry"]
+        var buffer = Buffer(width: 80, height: 1)
+        Tabs(titles, selected: selected).render(in: buffer.area, buffer: &buffer, context: RenderContext())
+        let bar = buffer.text
+        for n in 1...8 { #expect(bar.contains("\(n)"), "\(bar)") }
+        #expect(bar.contains("\(selected + 1) \(titles[selected])"), "\(bar)")
+    }
+}

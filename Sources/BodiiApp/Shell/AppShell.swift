@@ -24,12 +24,17 @@ final class AppShell {
     }
 
     var visibleTab: any TabScreen { tabs[selectedTab] }
+
+    /// The key table of the README: the global keys and each tab's, as they are now.
+    var keyTable: String {
+        KeyTable.markdown(global: Self.globalKeys, tabs: zip(AppTabs.titles, tabs).map { ($0, $1.keyMap) })
+    }
     /// The screen that receives keys: the top modal, else the visible tab.
     var focused: any Screen { modals.last ?? visibleTab }
 
     static let globalKeys = KeyMap(title: "Everywhere", bindings: [
-        KeyBinding([.char("1"), .char("2"), .char("3"), .char("4"), .char("5"), .char("6")], label: "1–6",
-                   help: "Dashboard, Body, Diet, Exercise, Sleep, Settings"),
+        KeyBinding(AppTabs.all.indices.compactMap { Character(String($0 + 1)) }.map(Key.char), label: AppTabs.numberKeysLabel,
+                   help: AppTabs.titles.joined(separator: ", ")),
         KeyBinding([.tab, .backTab], label: "Tab/Shift-Tab", help: "next / previous tab"),
         KeyBinding([.char("c")], help: "daily check-in", footer: true, brief: "check-in"),
         KeyBinding([.char("?")], help: "help for this view", footer: true, brief: "help"),
@@ -76,7 +81,7 @@ final class AppShell {
             return
         }
         switch key {
-        case .char(let c) where ("1"..."6").contains(c):
+        case .char(let c) where c.wholeNumberValue.map { (1...tabs.count).contains($0) } == true:
             if let n = c.wholeNumberValue { select(tab: n - 1) }
         case .tab: select(tab: (selectedTab + 1) % tabs.count)
         case .backTab: select(tab: (selectedTab + tabs.count - 1) % tabs.count)
@@ -116,7 +121,7 @@ final class AppShell {
         let (tabBar, rest) = buffer.area.splitTop(1)
         let (content, bottom) = rest.splitBottom(2)
         let (statusLine, footerLine) = bottom.splitTop(1)
-        Tabs(tabs.map(\.title), selected: selectedTab).render(in: tabBar, buffer: &buffer, context: context)
+        Tabs(AppTabs.titles, selected: selectedTab).render(in: tabBar, buffer: &buffer, context: context)
         visibleTab.render(in: content, buffer: &buffer, context: context)
         for modal in modals { modal.render(in: content, buffer: &buffer, context: context) }
         if let s = focused.status ?? lastStatus {

@@ -31,20 +31,12 @@ struct AppShellBuilder {
 
         // The settings tab previews themes through the shell, which is created right after it.
         let shellBox = ShellReference()
-        let settings = SettingsViewModel(
-            store: repos, clock: clock, themeNames: catalog.names, themeProblems: catalog.problems,
-            databasePath: environment.database.url.path,
-            previewTheme: { name in shellBox.shell?.context.theme = themeFor(name) })
         // One selected day for every tab and the check-in (PRODUCT.md §1).
         let selection = SelectedDay(clock.today)
-        let tabs: [any TabScreen] = [
-            DashboardViewModel(source: repos, clock: clock, selection: selection),
-            BodyViewModel(source: repos, clock: clock),
-            DietViewModel(source: repos, clock: clock, selection: selection),
-            ExerciseViewModel(source: repos, clock: clock, selection: selection),
-            SleepViewModel(source: repos, clock: clock, selection: selection),
-            settings,
-        ]
+        let tabContext = TabContext(repositories: repos, clock: clock, selection: selection, themeNames: catalog.names,
+                                    themeProblems: catalog.problems, databasePath: environment.database.url.path,
+                                    previewTheme: { name in shellBox.shell?.context.theme = themeFor(name) })
+        let tabs = AppTabs.all.map { $0.make(tabContext) }
         let shell = AppShell(tabs: tabs, context: context,
                              makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) })
         shellBox.shell = shell

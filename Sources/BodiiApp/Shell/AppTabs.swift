@@ -1,0 +1,51 @@
+import BodiiDomain
+import BodyFeature
+import DashboardFeature
+import DietFeature
+import ExerciseFeature
+import SettingsFeature
+import SleepFeature
+import TerminalKit
+
+/// What a tab is made from: the repositories, the clock, the day every tab shares, and the few
+/// things only the shell knows (themes, the database path, how to preview a theme).
+@MainActor
+struct TabContext {
+    let repositories: any Repositories
+    let clock: any Clock
+    let selection: SelectedDay
+    let themeNames: [String]
+    let themeProblems: [String]
+    let databasePath: String
+    let previewTheme: (String) -> Void
+}
+
+/// One entry of the tab list.
+@MainActor
+struct TabEntry {
+    let title: String
+    let make: (TabContext) -> any TabScreen
+}
+
+/// The tabs, in order (PRODUCT.md §1–2: keys 1–6 never change). The tab bar, the number keys,
+/// help, the README's key table and the tests' sweeps all read this list, so a new tab is one
+/// entry here plus its target.
+@MainActor
+enum AppTabs {
+    static let all: [TabEntry] = [
+        TabEntry(title: "Dashboard") { DashboardViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Body") { BodyViewModel(source: $0.repositories, clock: $0.clock) },
+        TabEntry(title: "Diet") { DietViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Exercise") { ExerciseViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Sleep") { SleepViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Settings") {
+            SettingsViewModel(store: $0.repositories, clock: $0.clock, themeNames: $0.themeNames, themeProblems: $0.themeProblems,
+                              databasePath: $0.databasePath, previewTheme: $0.previewTheme)
+        },
+    ]
+
+    static var titles: [String] { all.map(\.title) }
+
+    /// "1–6": the number keys of the tabs that exist.
+    static var numberKeysLabel: String { all.count == 1 ? "1" : "1–\(all.count)" }
+}
