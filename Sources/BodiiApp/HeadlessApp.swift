@@ -21,6 +21,16 @@ public final class HeadlessApp {
     /// The screen as text, at the minimum size unless told otherwise.
     public func screen(width: Int = 100, height: Int = 30) -> String { render(width: width, height: height).text }
     public var shouldQuit: Bool { shell.shouldQuit }
+    /// Runs `job` as the app does, with its progress dialog.
+    public func run(_ job: any Job) { shell.run(job) }
+    /// Hands the shell what jobs reported so far, as the loop does when it wakes.
+    public func deliverJobEvents() { for event in shell.jobs.inbox.drain() { shell.handle(event) } }
+    /// Waits until every job has ended, then delivers their events.
+    public func settleJobs() async {
+        await shell.jobs.waitForAll()
+        deliverJobEvents()
+    }
+    public var runningJobs: Int { shell.jobs.running }
     /// The tabs' titles, in the order of their number keys.
     public static var tabTitles: [String] { AppTabs.titles }
     /// The README's key table as the app dispatches keys (every tab as it opens).

@@ -9,6 +9,17 @@ public enum TerminalInput: Equatable, Sendable {
     case signal(Int32)
     /// Nothing happened within the timeout.
     case idle
+    /// Another thread called the waker (a background job has news).
+    case wake
+}
+
+/// Wakes `NcursesScreen.nextInput` from any thread: one byte into the screen's wake pipe.
+public struct ScreenWaker: Sendable {
+    let fd: Int32
+    public func wake() {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)   // a full pipe already holds a wake-up: nothing lost
+    }
 }
 
 /// The only type that talks to curses. Every call stays on the main actor (curses is not thread-safe).
@@ -72,8 +83,39 @@ public final class NcursesScreen {
         return (Int(bodii_maxx(bodii_stdscr())), Int(bodii_maxy(bodii_stdscr())))
     }
 
-    /// Waits up to `timeoutMilliseconds` (-1 = forever) for a key, a resize or a signal.
+    /// The read and write ends of the pipe a waker writes into (non-blocking), made on first use.
+    private var wakePipe: (read: Int32, write: Int32)?
+
+    /// Something another thread can call to end a wait in `nextInput` at once.
+    public func makeWaker() -> ScreenWaker? {
+        if wakePipe == nil {
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { return nil }
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            wakePipe = (fds[0], fds[1])
+        }
+        return wakePipe.map { ScreenWaker(fd: $0.write) }
+    }
+
+    /// Waits up to `timeoutMilliseconds` (-1 = forever) for a key, a resize, a signal or a
+    /// wake-up. Keys curses already holds come first; then it waits on the terminal and the wake
+    /// pipe together, so a job's progress is drawn at once.
     public func nextInput(timeoutMilliseconds: Int32) -> TerminalInput {
+        guard let wake = wakePipe else { return readInput(timeoutMilliseconds: timeoutMilliseconds) }
+        let buffered = readInput(timeoutMilliseconds: 0)
+        if buffered != .idle { return buffered }
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, 2, timeoutMilliseconds)
+        if ready > 0, fds[1].revents != 0 {
+            var sink = [UInt8](repeating: 0, count: 64)
+            while read(wake.read, &sink, sink.count) > 0 {}
+            return .wake
+        }
+        // A key, or an interruption (a resize or a signal arrives as EINTR): let curses read it.
+        return ready == 0 ? .idle : readInput(timeoutMilliseconds: 0)
+    }
+
+    private func readInput(timeoutMilliseconds: Int32) -> TerminalInput {
         let pending = bodii_take_pending_signal()
         if pending != 0 { return .signal(pending) }
         wtimeout(bodii_stdscr(), timeoutMilliseconds)
@@ -130,6 +172,8 @@ public final class NcursesScreen {
 
     /// Leaves full-screen mode and gives the terminal back as it was. Safe to call twice.
     public func stop() {
+        // The wake pipe stays open: a job thread may still write to it, and a closed descriptor's
+        // number could be reused by a file. The process ends soon after anyway.
         guard active else { return }
         active = false
         curs_set(1)

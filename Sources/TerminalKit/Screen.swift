@@ -1,9 +1,43 @@
-/// What a key press did, so the shell knows whether to try global keys or close a modal.
-public enum KeyResult: Equatable, Sendable {
+/// What a key press did, so the shell knows whether to try global keys or close a modal, and
+/// what the screen asks of the shell.
+@MainActor
+public enum KeyResult: Equatable {
     case handled
     case ignored
     /// A modal is finished (saved or cancelled) and should be closed.
     case close
+    /// Handled, and the screen asks the shell for these, in order.
+    case requests([ShellRequest])
+
+    nonisolated public static func == (a: KeyResult, b: KeyResult) -> Bool {
+        switch (a, b) {
+        case (.handled, .handled), (.ignored, .ignored), (.close, .close): return true
+        case (.requests(let x), .requests(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.kind == $1.kind }
+        default: return false
+        }
+    }
+}
+
+/// What a screen can ask of the shell: it owns the tabs, the modals, the theme and the jobs.
+@MainActor
+public enum ShellRequest {
+    /// Show the tab with this title (the day is the one all tabs share).
+    case showTab(String)
+    /// Put a modal on top.
+    case present(any Screen)
+    /// Draw with this theme for now (Settings' live preview; nil goes back to the saved one).
+    case previewTheme(String?)
+    /// Run a job off the main actor with a progress dialog; `then` hears how it ended.
+    case run(any Job, then: (JobEvent) -> Void)
+
+    nonisolated var kind: String {
+        switch self {
+        case .showTab: return "showTab"
+        case .present: return "present"
+        case .previewTheme: return "previewTheme"
+        case .run: return "run"
+        }
+    }
 }
 
 /// A one-line message for the status line: confirmations and errors that need no dialog.

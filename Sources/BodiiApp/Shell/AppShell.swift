@@ -16,11 +16,18 @@ final class AppShell {
 
     /// Makes the daily check-in modal (`c`).
     private let makeCheckIn: () -> any Screen
+    /// The theme of a name (nil: the saved one), for previews.
+    private let theme: (String?) -> Theme
+    /// Background jobs, and who hears how each ended.
+    let jobs = JobRunner()
+    private var whenJobEnds: [Int: (JobEvent) -> Void] = [:]
 
-    init(tabs: [any TabScreen], context: RenderContext, makeCheckIn: @escaping () -> any Screen) {
+    init(tabs: [any TabScreen], context: RenderContext, makeCheckIn: @escaping () -> any Screen,
+         theme: @escaping (String?) -> Theme = { _ in .fallback }) {
         self.tabs = tabs
         self.context = context
         self.makeCheckIn = makeCheckIn
+        self.theme = theme
     }
 
     var visibleTab: any TabScreen { tabs[selectedTab] }
@@ -56,8 +63,60 @@ final class AppShell {
     func handle(_ event: Event) {
         switch event {
         case .key(let key): handle(key)
+        case .job(let jobEvent): handle(jobEvent)
         case .resize, .tick: break
         }
+    }
+
+    // MARK: Requests and jobs
+
+    /// Does what a screen asked for, in order.
+    private func perform(_ requests: [ShellRequest]) {
+        for request in requests {
+            switch request {
+            case .showTab(let title):
+                if let index = AppTabs.titles.firstIndex(of: title) { select(tab: index) }
+            case .present(let screen): present(screen)
+            case .previewTheme(let name): context.theme = theme(name)
+            case .run(let job, let then): run(job, then: then)
+            }
+        }
+    }
+
+    /// Runs `job` with a progress dialog that Esc cancels; `then` hears how it ended.
+    func run(_ job: any Job, then: @escaping (JobEvent) -> Void = { _ in }) {
+        let id = jobs.start(job)
+        whenJobEnds[id] = then
+        present(JobProgressScreen(id: id, title: job.title) { [weak self] in self?.jobs.cancel(id) })
+    }
+
+    /// Runs `job` with no dialog (the catalog warm-up); only a failure is shown.
+    func runQuietly(_ job: any Job) {
+        let id = jobs.start(job)
+        whenJobEnds[id] = { [weak self] event in
+            if case .failed(_, let message) = event { self?.lastStatus = StatusMessage(message, kind: .error) }
+        }
+    }
+
+    private func handle(_ event: JobEvent) {
+        let dialog = modals.lazy.compactMap { $0 as? JobProgressScreen }.first { $0.id == event.id }
+        guard event.isEnd else {
+            if case .progress(_, let progress) = event { dialog?.update(progress) }
+            return
+        }
+        modals.removeAll { ($0 as? JobProgressScreen)?.id == event.id }
+        jobs.ended(event.id)
+        let then = whenJobEnds.removeValue(forKey: event.id)
+        if dialog != nil {
+            switch event {
+            case .finished(_, let message): lastStatus = StatusMessage(message, kind: .success)
+            case .failed(_, let message): lastStatus = StatusMessage(message, kind: .error)
+            case .cancelled: lastStatus = StatusMessage("Cancelled: nothing was written.")
+            case .progress: break
+            }
+            visibleTab.didBecomeVisible()
+        }
+        then?(event)
     }
 
     private func handle(_ key: Key) {
@@ -71,6 +130,9 @@ final class AppShell {
             visibleTab.didBecomeVisible()
             return
         case .handled:
+            return
+        case .requests(let requests):
+            perform(requests)
             return
         case .ignored:
             break

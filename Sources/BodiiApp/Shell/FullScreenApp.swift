@@ -29,6 +29,7 @@ final class FullScreenApp {
         defer { screen.stop() }
         let symbols: Symbols = (screen.supportsUnicode && !forceASCII) ? .unicode : .ascii
         let shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: screen.colorDepth).build()
+        if let waker = screen.makeWaker() { shell.jobs.inbox.setWake { waker.wake() } }
         var catalogWarmed = false
 
         while true {
@@ -41,12 +42,9 @@ final class FullScreenApp {
                 return 0
             }
             if !catalogWarmed {
-                // The food catalog seeds on first use (~0.25 s once per database) and search loads
-                // its vocabulary (~50 ms): do both now, off the main actor, so the first food
-                // search doesn't wait. A quit meanwhile is safe: the seed never commits.
+                // After the first frame, so it never delays it (CatalogWarmUp says why it exists).
                 catalogWarmed = true
-                let repositories = environment.repositories
-                DispatchQueue.global(qos: .utility).async { try? repositories.prepareFoodSearch() }
+                shell.runQuietly(CatalogWarmUp(repositories: environment.repositories))
             }
             if shell.shouldQuit { return 0 }
             switch screen.nextInput(timeoutMilliseconds: 60_000) {
@@ -57,7 +55,11 @@ final class FullScreenApp {
                 return 128 + number
             case .idle:
                 shell.handle(.tick)
+            case .wake:
+                break
             }
+            // What jobs reported meanwhile, in order.
+            for event in shell.jobs.inbox.drain() { shell.handle(event) }
             if shell.shouldQuit { return 0 }
         }
     }
