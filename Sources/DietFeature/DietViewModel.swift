@@ -105,7 +105,7 @@ public final class DietViewModel: TabScreen {
         KeyBinding([.char("x")], help: "delete the selected entry", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
         KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
-    ] + ListMove.actions("between entries") { .move($0) } + DayStep.actions { .day($0) } + [
+    ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
         KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
         KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
     ])
