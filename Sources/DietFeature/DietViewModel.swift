@@ -262,13 +262,13 @@ public final class DietViewModel: TabScreen {
     // MARK: delete and undo
 
     /// How the question and the messages name an entry.
-    private static func question(_ r: FoodRecord) -> String {
+    private static func describeAsked(_ r: FoodRecord) -> String {
         "\(r.foodName) (\(NutrientFormat.number(r.grams)) g, \(NutrientFormat.kcal(r.kcal)) kcal)"
     }
-    private static func deleted(_ r: FoodRecord) -> String { "\(r.foodName) (\(NutrientFormat.kcal(r.kcal)) kcal)" }
+    private static func describeDeleted(_ r: FoodRecord) -> String { "\(r.foodName) (\(NutrientFormat.kcal(r.kcal)) kcal)" }
 
     private func confirmDelete(_ key: Key) -> KeyResult {
-        let result = deletion.answer(key, describe: Self.deleted, delete: source.deleteFoodRecord(id:))
+        let result = deletion.answer(key, describe: Self.describeDeleted, delete: source.deleteFoodRecord(id:))
         if let s = result.status { status = s }
         if result.changed { reload() }
         if deletion.pending == nil { mode = .browsing }
@@ -437,7 +437,7 @@ public final class DietViewModel: TabScreen {
                        form: copy.form, hint: "Enter copy · Esc cancel · Tab next field", width: 64)
                 .render(in: area, buffer: &buffer, context: context)
         case .confirmingDelete:
-            deletion.dialog(describe: Self.question)?.render(in: area, buffer: &buffer, context: context)
+            deletion.dialog(describe: Self.describeAsked)?.render(in: area, buffer: &buffer, context: context)
         case .customFood(let editor, let over):
             render(over, in: area, buffer: &buffer, context: context)
             FormDialog(title: editor.title, form: editor.form, width: 76).render(in: area, buffer: &buffer, context: context)
