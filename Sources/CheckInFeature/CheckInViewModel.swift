@@ -60,44 +60,62 @@ public final class CheckInViewModel: Screen {
     public var isEditingText: Bool { step == .weight || step == .sleep || step == .note }
     public var hasUnsavedInput: Bool { step != .done && (step != .weight || answers != DailyCheckIn.Answers()) }
 
-    public var keyMap: KeyMap {
+    public var keyMap: KeyMap { Self.actions(for: step).keyMap }
+
+    /// What a step's keys do: the one list behind both `handle` and help. Keys not listed go to
+    /// the step's form, so text fields take every printable key.
+    enum Action: Sendable { case close, answer, skip, back, rate(Int), field(Key) }
+
+    static func actions(for step: Step) -> ActionKeyMap<Action> {
         if step == .done {
-            return KeyMap(title: "Check-in", bindings: [KeyBinding([.enter, .escape], label: "Enter/Esc", help: "close", footer: true)])
+            return ActionKeyMap(title: "Check-in", [
+                KeyBinding([.enter, .escape], label: "Enter/Esc", help: "close", footer: true).performs(.close),
+            ])
         }
         var bindings = [
-            KeyBinding([.enter], help: step == .note ? "save the check-in" : "next step", footer: true),
-            KeyBinding([.ctrl("n")], label: "Ctrl-N", help: "skip this step", footer: true),
-            KeyBinding([.ctrl("b")], label: "Ctrl-B", help: "back a step", footer: true),
-            KeyBinding([.escape], help: "cancel, keep nothing", footer: true),
+            KeyBinding([.enter], help: step == .note ? "save the check-in" : "next step", footer: true,
+                       brief: step == .note ? "save" : "next").performs(Action.answer),
+            KeyBinding([.ctrl("n")], label: "Ctrl-N", help: "skip this step", footer: true, brief: "skip").performs(.skip),
+            KeyBinding([.escape], help: "cancel, keep nothing", footer: true, brief: "cancel").performs(.close),
         ]
-        if step == .sleep { bindings.insert(KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true), at: 0) }
-        if step == .feelings {
-            bindings.insert(KeyBinding([.char("1"), .char("2"), .char("3"), .char("4"), .char("5")], label: "1–5", help: "rate", footer: true), at: 0)
-            bindings.insert(KeyBinding([.left, .right], label: "←/→", help: "lower / higher"), at: 1)
-            bindings.insert(KeyBinding([.tab, .up, .down], label: "Tab/↑/↓", help: "mood or energy"), at: 2)
+        // Back only where there is a step to go back to.
+        if step != .weight {
+            bindings.insert(KeyBinding([.ctrl("b")], label: "Ctrl-B", help: "back a step", footer: true, brief: "back").performs(.back), at: 2)
         }
-        return KeyMap(title: "Check-in", bindings: bindings)
+        switch step {
+        case .sleep:
+            bindings.insert(KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true, brief: "field")
+                .performs { .field($0) }, at: 0)
+        case .feelings:
+            bindings.insert(contentsOf: [
+                KeyBinding((1...5).map { Key.char(Character(String($0))) }, label: "1–5", help: "rate", footer: true).performs { key in
+                    guard case .char(let c) = key, let n = c.wholeNumberValue else { return nil }
+                    return .rate(n)
+                },
+                KeyBinding([.left, .right], label: "←/→", help: "lower / higher").performs { .field($0) },
+                KeyBinding([.tab, .up, .down], label: "Tab/↑/↓", help: "mood or energy").performs { .field($0) },
+            ], at: 0)
+        case .weight, .note, .done:
+            break
+        }
+        return ActionKeyMap(title: "Check-in", bindings)
     }
 
     // MARK: Keys
 
     public func handle(_ key: Key) -> KeyResult {
-        if step == .done { return key == .enter || key == .escape ? .close : .handled }
-        switch key {
-        case .escape:
-            return .close
-        case .ctrl("n"):
-            skip()
-        case .ctrl("b"):
-            back()
-        case .enter:
-            answer()
-        default:
-            if step == .feelings, case .char(let c) = key, let n = c.wholeNumberValue, (1...5).contains(n) {
-                setRating(n)
-            } else {
-                _ = form.handle(key)
-            }
+        guard let action = Self.actions(for: step).action(for: key) else {
+            // Typing in the step's fields; the summary waits for Enter or Esc.
+            if step != .done { _ = form.handle(key) }
+            return .handled
+        }
+        switch action {
+        case .close: return .close
+        case .answer: answer()
+        case .skip: skip()
+        case .back: back()
+        case .rate(let n): setRating(n)
+        case .field(let key): _ = form.handle(key)
         }
         return .handled
     }

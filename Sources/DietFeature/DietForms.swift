@@ -69,21 +69,16 @@ struct EntryEditor: Equatable {
 /// The custom food form, to `CustomFoodInput` and back: values as a label prints them, per
 /// serving or per 100 g.
 struct CustomFoodEditor: Equatable {
-    /// Where the form was opened from, so saving and Esc return there.
-    enum Origin: Equatable { case search, myFoods, tab }
-
     /// nil for a new food.
     let editing: Food?
-    let origin: Origin
     var form: Form
 
     static let basisID = "basis"
     static let bases: [CustomFoods.Basis] = [.serving, .per100g]
     static let basisLabels = ["1 serving", "100 g"]
 
-    init(editing: Food?, name: String = "", origin: Origin) {
+    init(editing: Food?, name: String = "") {
         self.editing = editing
-        self.origin = origin
         let (input, basis) = editing.map(CustomFoodInput.editing)
             ?? (CustomFoodInput(name: name, servingGrams: "", kcal: "", protein: "", carbs: "", fat: ""), .serving)
         let max = Validation.maxInputLength
@@ -179,14 +174,18 @@ struct MyFoods: Equatable {
     var foods: [Food]
     var selected = 0
 
-    var keyMap: KeyMap {
-        KeyMap(title: "My foods", bindings: [
-            KeyBinding([.char("j"), .char("k"), .up, .down], label: "j/k", help: "move", footer: true),
-            KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true),
-            KeyBinding([.char("n")], help: "new custom food", footer: true),
-            KeyBinding([.escape], help: "close", footer: true),
-        ], globalKeys: [.char("?"), .char("q")])   // handleMyFoods lets only these through
-    }
+    enum Action: Sendable { case move(ListMove), edit, new, close }
+
+    static let actions = ActionKeyMap<Action>(title: "My foods", ListMove.actions("in the list") { .move($0) } + [
+        KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
+        KeyBinding([.char("n")], help: "new custom food", footer: true).performs(.new),
+        KeyBinding([.escape], help: "close", footer: true).performs(.close),
+    ])
+
+    /// The app's keys that still work over the list; it takes every other key.
+    static let globalKeys: Set<Key> = [.char("?"), .char("q")]
+
+    static var keyMap: KeyMap { KeyMap(title: "My foods", bindings: actions.keyMap.bindings, globalKeys: globalKeys) }
 }
 
 struct MyFoodsView: Widget {

@@ -26,15 +26,23 @@ public final class DietViewModel: TabScreen {
     public var targetKcal: Double? { targets?.kcal }
     public private(set) var status: StatusMessage?
 
-    public private(set) var search: FoodSearch?
-    private(set) var editor: EntryEditor?
-    private(set) var customFood: CustomFoodEditor?
-    private(set) var copy: CopyForm?
-    private(set) var myFoods: MyFoods?
-    /// The entry `x` asked about, waiting for y/n.
-    public private(set) var pendingDelete: FoodRecord?
-    /// The last deleted entry, which `u` brings back.
-    public private(set) var lastDeleted: FoodRecord?
+    /// What the tab is doing: browsing its list, or one flow over it. The one place that says
+    /// which flow has the keys, so keys, help, drawing and "unsaved input" cannot disagree.
+    enum Mode {
+        case browsing
+        case searching(FoodSearch)
+        case editing(EntryEditor)
+        /// The entry is in `deletion`, which answers y/n.
+        case confirmingDelete
+        case copying(CopyForm)
+        case myFoods(MyFoods)
+        /// A custom food form over where it was opened (the tab, the search or my foods), which
+        /// Esc and saving go back to.
+        indirect case customFood(CustomFoodEditor, over: Mode)
+    }
+
+    private(set) var mode: Mode = .browsing
+    private var deletion = DeleteUndo<FoodRecord>(noun: "entry", namedByDescription: true)
 
     public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
@@ -45,47 +53,81 @@ public final class DietViewModel: TabScreen {
     public let title = "Diet"
 
     public var selectedRecord: FoodRecord? { items.indices.contains(selected) ? items[selected] : nil }
-    public var isEditingCustomFood: Bool { customFood != nil }
-    public var isEditingEntry: Bool { editor != nil }
-    public var isCopying: Bool { copy != nil }
-    public var isShowingMyFoods: Bool { myFoods != nil }
+    /// The food search, also while a custom food made from it is open over it.
+    public var search: FoodSearch? {
+        switch mode {
+        case .searching(let search), .customFood(_, over: .searching(let search)): return search
+        default: return nil
+        }
+    }
+    public var isEditingCustomFood: Bool { if case .customFood = mode { true } else { false } }
+    public var isEditingEntry: Bool { if case .editing = mode { true } else { false } }
+    public var isCopying: Bool { if case .copying = mode { true } else { false } }
+    public var isShowingMyFoods: Bool {
+        switch mode {
+        case .myFoods, .customFood(_, over: .myFoods): return true
+        default: return false
+        }
+    }
+    /// The entry `x` asked about, waiting for y/n.
+    public var pendingDelete: FoodRecord? { deletion.pending }
+    /// The last deleted entry, which `u` brings back.
+    public var lastDeleted: FoodRecord? { deletion.lastDeleted }
     /// The open form's inline errors, by field (edit, copy or custom food).
-    public var formErrors: [String: String] { (customFood?.form ?? editor?.form ?? copy?.form)?.errors ?? [:] }
+    public var formErrors: [String: String] {
+        switch mode {
+        case .customFood(let editor, _): return editor.form.errors
+        case .editing(let editor): return editor.form.errors
+        case .copying(let copy): return copy.form.errors
+        case .browsing, .searching, .confirmingDelete, .myFoods: return [:]
+        }
+    }
 
     public var keyMap: KeyMap {
-        if let customFood { return .formDialog(title: customFood.title) }
-        if let search { return search.keyMap }
-        if let myFoods { return myFoods.keyMap }
-        if editor != nil { return .formDialog(title: "Edit entry") }
-        if copy != nil { return .formDialog(title: "Copy food", saveHelp: "copy") }
-        if pendingDelete != nil { return Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep") }
-        // The footer keeps to what fits at 80 columns next to "? help" and "q quit"; help lists all.
-        let days = DayStep.bindings.map { b -> KeyBinding in
-            var b = b
-            b.inFooter = false
-            return b
+        switch mode {
+        case .browsing: return Self.actions.keyMap
+        case .searching(let search): return search.keyMap
+        case .editing: return .formDialog(title: "Edit entry")
+        case .confirmingDelete: return deletion.keyMap
+        case .copying: return .formDialog(title: "Copy food", saveHelp: "copy")
+        case .myFoods: return MyFoods.keyMap
+        case .customFood(let editor, _): return .formDialog(title: editor.title)
         }
-        return KeyMap(title: "Diet", bindings: [
-            KeyBinding([.char("a"), .char("/")], help: "add food", footer: true),
-            KeyBinding([.char("e")], help: "edit", footer: true),
-            KeyBinding([.char("x")], help: "delete", footer: true),
-            KeyBinding([.char("p")], help: "copy a day", footer: true),
-            KeyBinding([.char("u")], help: "undo the last delete"),
-            KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move between entries"),
-        ] + days + [
-            KeyBinding([.char("n")], help: "new custom food"),
-            KeyBinding([.char("m")], help: "my foods: edit custom foods"),
-        ])
     }
+
+    /// What the browsing keys do: the one list behind both `handle` and help.
+    enum Action: Sendable { case search, edit, delete, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
+
+    // The footer shows these in order while they fit at 80 columns next to the app's own keys.
+    static let actions = ActionKeyMap<Action>(title: "Diet", [
+        KeyBinding([.char("a"), .char("/")], help: "add food", footer: true).performs(.search),
+        KeyBinding([.char("e")], help: "edit the selected entry", footer: true, brief: "edit").performs(.edit),
+        KeyBinding([.char("x")], help: "delete the selected entry", footer: true, brief: "delete").performs(.delete),
+        KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
+        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+    ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
+        KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
+        KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
+    ])
 
     public var isEditingText: Bool {
-        customFood != nil || editor != nil || copy != nil || (search?.isEditingText ?? false)
+        switch mode {
+        case .searching(let search): return search.isEditingText
+        case .editing, .copying, .customFood: return true
+        case .browsing, .confirmingDelete, .myFoods: return false
+        }
     }
 
-    public var hasUnsavedInput: Bool {
-        if customFood?.hasInput == true || editor?.isChanged == true { return true }
-        if let copy, copy.fromText != day.adding(days: -1).iso { return true }
-        return search?.hasInput ?? false
+    public var hasUnsavedInput: Bool { hasUnsavedInput(mode) }
+
+    private func hasUnsavedInput(_ mode: Mode) -> Bool {
+        switch mode {
+        case .searching(let search): return search.hasInput
+        case .editing(let editor): return editor.isChanged
+        case .copying(let copy): return copy.fromText != day.adding(days: -1).iso
+        case .customFood(let editor, let over): return editor.hasInput || hasUnsavedInput(over)
+        case .browsing, .confirmingDelete, .myFoods: return false
+        }
     }
 
     public func didBecomeVisible() { reload() }
@@ -106,58 +148,62 @@ public final class DietViewModel: TabScreen {
     // MARK: keys
 
     public func handle(_ key: Key) -> KeyResult {
-        if customFood != nil { return handleCustomFood(key) }
-        if search != nil { return handleSearch(key) }
-        if myFoods != nil { return handleMyFoods(key) }
-        if editor != nil { return handleEditor(key) }
-        if copy != nil { return handleCopy(key) }
-        if let record = pendingDelete { return confirmDelete(record, key) }
-        switch key {
-        case .char("a"), .char("/"): openSearch()
-        case .char("e"): openEditor()
-        case .char("x"):
-            guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return .handled }
-            pendingDelete = record
-        case .char("u"): undoDelete()
-        case .char("p"):
-            copy = CopyForm(into: day)
+        switch mode {
+        case .browsing:
+            guard let action = Self.actions.action(for: key) else { return .ignored }
+            perform(action)
+            return .handled
+        case .searching(let search): return handleSearch(search, key)
+        case .editing(let editor): return handleEditor(editor, key)
+        case .confirmingDelete: return confirmDelete(key)
+        case .copying(let copy): return handleCopy(copy, key)
+        case .myFoods(let list): return handleMyFoods(list, key)
+        case .customFood(let editor, let over): return handleCustomFood(editor, over: over, key)
+        }
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .search:
+            mode = .searching(FoodSearch(catalog: catalog, log: source, day: day, clock: clock))
             status = nil
-        case .char("n"):
-            customFood = CustomFoodEditor(editing: nil, origin: .tab)
+        case .edit: openEditor()
+        case .delete:
+            guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return }
+            deletion.ask(about: record)
+            mode = .confirmingDelete
+        case .undo: undoDelete()
+        case .copy:
+            mode = .copying(CopyForm(into: day))
             status = nil
-        case .char("m"): openMyFoods()
-        case .char("j"), .down: selected = min(max(0, items.count - 1), selected + 1)
-        case .char("k"), .up: selected = max(0, selected - 1)
-        default:
-            guard let step = DayStep(key) else { return .ignored }
+        case .newFood:
+            mode = .customFood(CustomFoodEditor(editing: nil), over: .browsing)
+            status = nil
+        case .myFoods: openMyFoods()
+        case .day(let step):
             day = day.moved(by: step.offset, today: clock.today)
             selected = 0
             reload()
+        case .move(let move): selected = move.apply(to: selected, count: items.count)
         }
-        return .handled
     }
 
-    private func openSearch() {
-        search = FoodSearch(catalog: catalog, log: source, day: day, clock: clock)
-        status = nil
-    }
-
-    private func handleSearch(_ key: Key) -> KeyResult {
-        guard var search else { return .ignored }
+    private func handleSearch(_ search: FoodSearch, _ key: Key) -> KeyResult {
+        var search = search
         let outcome = search.handle(key)
-        self.search = search
+        mode = .searching(search)
         switch outcome {
         case .stay: break
         case .ignored: return .ignored
         case .close:
-            self.search = nil
+            mode = .browsing
             status = StatusMessage("Nothing logged.")
         case .newCustomFood(let name):
-            customFood = CustomFoodEditor(editing: nil, name: name, origin: .search)
+            mode = .customFood(CustomFoodEditor(editing: nil, name: name), over: .searching(search))
         case .save(let record):
             do {
                 let saved = try source.addFoodRecord(record)
-                self.search = nil
+                mode = .browsing
                 reload()
                 selected = items.firstIndex { $0.id == saved.id } ?? selected
                 let amount = search.serving?.describe(grams: saved.grams) ?? "\(NutrientFormat.number(saved.grams)) g"
@@ -176,25 +222,25 @@ public final class DietViewModel: TabScreen {
     private func openEditor() {
         guard let record = selectedRecord else { status = StatusMessage("Nothing to edit: add food with a or /."); return }
         do {
-            editor = EntryEditor(record: record, food: try catalog.food(id: record.foodId))
+            mode = .editing(EntryEditor(record: record, food: try catalog.food(id: record.foodId)))
             status = nil
         } catch {
             status = StatusMessage("Could not read the food: \(error)", kind: .error)
         }
     }
 
-    private func handleEditor(_ key: Key) -> KeyResult {
-        guard var e = editor else { return .ignored }
+    private func handleEditor(_ editor: EntryEditor, _ key: Key) -> KeyResult {
+        var e = editor
         switch key {
         case .escape:
-            editor = nil
+            mode = .browsing
             status = StatusMessage("Entry unchanged.")
         case .enter:
             do throws(ValidationError) {
                 let updated = try e.result()
                 do {
                     try source.updateFoodRecord(updated)
-                    editor = nil
+                    mode = .browsing
                     reload()
                     selected = items.firstIndex { $0.id == updated.id } ?? selected
                     status = StatusMessage("Updated \(updated.foodName): \(NutrientFormat.number(updated.grams)) g, \(NutrientFormat.kcal(updated.kcal)) kcal at \(updated.meal.rawValue).",
@@ -204,74 +250,58 @@ public final class DietViewModel: TabScreen {
                 }
             } catch {
                 status = e.form.show(errors: [EntryEditor.amountID: error.inlineMessage], first: EntryEditor.amountID)
-                editor = e
+                mode = .editing(e)
             }
         default:
             e.edit(key)
-            editor = e
+            mode = .editing(e)
         }
         return .handled
     }
 
     // MARK: delete and undo
 
-    private func confirmDelete(_ record: FoodRecord, _ key: Key) -> KeyResult {
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            pendingDelete = nil
-            do {
-                guard let id = record.id, let deleted = try source.deleteFoodRecord(id: id) else {
-                    status = StatusMessage("That entry was already gone.", kind: .error)
-                    reload()
-                    return .handled
-                }
-                lastDeleted = deleted
-                reload()
-                status = StatusMessage("Deleted \(deleted.foodName) (\(NutrientFormat.kcal(deleted.kcal)) kcal) — u to undo.", kind: .success)
-            } catch {
-                status = StatusMessage("Could not delete: \(error)", kind: .error)
-            }
-        case .no:
-            pendingDelete = nil
-            status = StatusMessage("Kept.")
-        case nil:
-            break
-        }
+    /// How the question and the messages name an entry.
+    private static func describeAsked(_ r: FoodRecord) -> String {
+        "\(r.foodName) (\(NutrientFormat.number(r.grams)) g, \(NutrientFormat.kcal(r.kcal)) kcal)"
+    }
+    private static func describeDeleted(_ r: FoodRecord) -> String { "\(r.foodName) (\(NutrientFormat.kcal(r.kcal)) kcal)" }
+
+    private func confirmDelete(_ key: Key) -> KeyResult {
+        let result = deletion.answer(key, describe: Self.describeDeleted, delete: source.deleteFoodRecord(id:))
+        if let s = result.status { status = s }
+        if result.changed { reload() }
+        if deletion.pending == nil { mode = .browsing }
         return .handled
     }
 
     private func undoDelete() {
-        guard let record = lastDeleted else { status = StatusMessage("Nothing to undo."); return }
-        do {
-            // Same id, date and values: it comes back as it was, on its own day.
-            let restored = try source.addFoodRecord(record)
-            lastDeleted = nil
-            day = restored.date
-            reload()
-            selected = items.firstIndex { $0.id == restored.id } ?? selected
-            status = StatusMessage("Restored \(restored.foodName).", kind: .success)
-        } catch {
-            status = StatusMessage("Could not restore: \(error)", kind: .error)
-        }
+        // Same id, date and values: it comes back as it was, on its own day.
+        let result = deletion.undo(describe: \.foodName) { try source.addFoodRecord($0) }
+        status = result.status
+        guard let restored = result.restored else { return }
+        day = restored.date
+        reload()
+        selected = items.firstIndex { $0.id == restored.id } ?? selected
     }
 
     // MARK: copy
 
-    private func handleCopy(_ key: Key) -> KeyResult {
-        guard var c = copy else { return .ignored }
+    private func handleCopy(_ copy: CopyForm, _ key: Key) -> KeyResult {
+        var c = copy
         switch c.form.route(key) {
         case .cancel:
-            copy = nil
+            mode = .browsing
             status = StatusMessage("Nothing copied.")
         case .edited:
-            copy = c
+            mode = .copying(c)
         case .submit:
             let from: LocalDate
             do throws(ValidationError) {
                 from = try FoodEntries.copySource(c.fromText, into: day, today: clock.today)
             } catch {
                 status = c.form.show(errors: [CopyForm.fromID: error.inlineMessage], first: CopyForm.fromID)
-                copy = c
+                mode = .copying(c)
                 return .handled
             }
             do {
@@ -282,13 +312,13 @@ public final class DietViewModel: TabScreen {
                     let when = label == "yesterday" ? label : "on " + label
                     status = c.form.show(errors: [CopyForm.fromID: "Nothing logged\(what) \(when)"],
                                          first: CopyForm.fromID)
-                    copy = c
+                    mode = .copying(c)
                     return .handled
                 }
                 var batch = HistoryBatch()
                 batch.food = FoodEntries.copies(of: source, to: day, meal: c.into, loggedAt: clock.now)
                 try self.source.write(batch)
-                copy = nil
+                mode = .browsing
                 reload()
                 let kcal = source.reduce(0) { $0 + $1.kcal }
                 let n = Plural.count(source.count, "entry", plural: "entries")
@@ -304,40 +334,42 @@ public final class DietViewModel: TabScreen {
 
     private func openMyFoods() {
         do {
-            myFoods = MyFoods(foods: try catalog.customFoods())
+            mode = .myFoods(MyFoods(foods: try catalog.customFoods()))
             status = nil
         } catch {
             status = StatusMessage("Could not read your foods: \(error)", kind: .error)
         }
     }
 
-    private func handleMyFoods(_ key: Key) -> KeyResult {
-        guard var list = myFoods else { return .ignored }
-        switch key {
-        case .escape: myFoods = nil; return .handled
-        case .char("j"), .down: list.selected = min(max(0, list.foods.count - 1), list.selected + 1)
-        case .char("k"), .up: list.selected = max(0, list.selected - 1)
-        case .char("n"): customFood = CustomFoodEditor(editing: nil, origin: .myFoods)
-        case .enter, .char("e"):
+    private func handleMyFoods(_ list: MyFoods, _ key: Key) -> KeyResult {
+        // The list is modal: only `?` and `q` reach the shell (MyFoods.keyMap says so).
+        guard let action = MyFoods.actions.action(for: key) else {
+            return MyFoods.globalKeys.contains(key) ? .ignored : .handled
+        }
+        var list = list
+        switch action {
+        case .close: mode = .browsing
+        case .move(let move):
+            list.selected = move.apply(to: list.selected, count: list.foods.count)
+            mode = .myFoods(list)
+        case .new: mode = .customFood(CustomFoodEditor(editing: nil), over: .myFoods(list))
+        case .edit:
             guard list.foods.indices.contains(list.selected) else { break }
             do {
                 let food = try catalog.food(id: list.foods[list.selected].id) ?? list.foods[list.selected]
-                customFood = CustomFoodEditor(editing: food, origin: .myFoods)
+                mode = .customFood(CustomFoodEditor(editing: food), over: .myFoods(list))
             } catch {
                 status = StatusMessage("Could not read the food: \(error)", kind: .error)
             }
-        case .char("?"), .char("q"): return .ignored
-        default: break
         }
-        myFoods = list
         return .handled
     }
 
-    private func handleCustomFood(_ key: Key) -> KeyResult {
-        guard var editor = customFood else { return .ignored }
+    private func handleCustomFood(_ editor: CustomFoodEditor, over: Mode, _ key: Key) -> KeyResult {
+        var editor = editor
         switch key {
         case .escape:
-            customFood = nil
+            mode = over
             status = StatusMessage(editor.editing == nil ? "No food created." : "Food unchanged.")
         case .enter:
             switch CustomFoods(store: catalog).validate(editor.input, per: editor.basis, id: editor.editing?.id) {
@@ -345,31 +377,33 @@ public final class DietViewModel: TabScreen {
                 // The cursor goes to the first bad field on screen (the domain checks the serving first).
                 let first = CustomFoodField.allCases.first { errors[$0] != nil }
                 status = editor.form.show(errors: errors.inlineMessages, first: first?.rawValue)
-                customFood = editor
+                mode = .customFood(editor, over: over)
             case .success(let food):
-                save(food, from: editor)
+                save(food, from: editor, over: over)
             }
         default:
             editor.edit(key)
-            customFood = editor
+            mode = .customFood(editor, over: over)
         }
         return .handled
     }
 
-    private func save(_ food: Food, from editor: CustomFoodEditor) {
+    /// Saves the custom food and goes back to where the form was opened.
+    private func save(_ food: Food, from editor: CustomFoodEditor, over: Mode) {
         do {
             let saved = try CustomFoods(store: catalog).save(food)
-            customFood = nil
+            mode = over
             let verb = editor.editing == nil ? "Created" : "Saved"
-            switch editor.origin {
-            case .search:
-                search?.choose(saved)
+            switch over {
+            case .searching(var search):
+                search.choose(saved)
+                mode = .searching(search)
                 status = StatusMessage("\(verb) \(saved.name) — now pick the amount.", kind: .success)
             case .myFoods:
                 let foods = try catalog.customFoods()
-                myFoods = MyFoods(foods: foods, selected: foods.firstIndex { $0.id == saved.id } ?? 0)
+                mode = .myFoods(MyFoods(foods: foods, selected: foods.firstIndex { $0.id == saved.id } ?? 0))
                 status = StatusMessage("\(verb) \(saved.name).", kind: .success)
-            case .tab:
+            case .browsing, .editing, .confirmingDelete, .copying, .customFood:
                 status = StatusMessage("\(verb) \(saved.name) — a or / to log it.", kind: .success)
             }
         } catch {
@@ -385,24 +419,28 @@ public final class DietViewModel: TabScreen {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         DietView(day: day, today: clock.today, items: items, selected: selected, targets: targets, burnedKcal: burnedKcal)
             .render(in: area, buffer: &buffer, context: context)
-        if let search { FoodSearchView(search: search, today: clock.today).render(in: area, buffer: &buffer, context: context) }
-        if let myFoods { MyFoodsView(list: myFoods).render(in: area, buffer: &buffer, context: context) }
-        if let editor {
+        render(mode, in: area, buffer: &buffer, context: context)
+    }
+
+    /// The open flow over the tab; a custom food form over what it was opened from.
+    private func render(_ mode: Mode, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        switch mode {
+        case .browsing: break
+        case .searching(let search): FoodSearchView(search: search, today: clock.today).render(in: area, buffer: &buffer, context: context)
+        case .myFoods(let list): MyFoodsView(list: list).render(in: area, buffer: &buffer, context: context)
+        case .editing(let editor):
             FormDialog(title: "Edit — \(editor.record.foodName)", intro: editor.intro, form: editor.form, width: 64)
                 .render(in: area, buffer: &buffer, context: context)
-        }
-        if let copy {
+        case .copying(let copy):
             FormDialog(title: "Copy food into \(day.shortLabel(relativeTo: clock.today))",
                        intro: "A whole day or one meal, with the amounts and values it was logged with.",
                        form: copy.form, hint: "Enter copy · Esc cancel · Tab next field", width: 64)
                 .render(in: area, buffer: &buffer, context: context)
-        }
-        if let record = pendingDelete {
-            Confirmation(title: "Delete", message: "Delete \(record.foodName) (\(NutrientFormat.number(record.grams)) g, \(NutrientFormat.kcal(record.kcal)) kcal)? y/n")
-                .render(in: area, buffer: &buffer, context: context)
-        }
-        if let customFood {
-            FormDialog(title: customFood.title, form: customFood.form, width: 76).render(in: area, buffer: &buffer, context: context)
+        case .confirmingDelete:
+            deletion.dialog(describe: Self.describeAsked)?.render(in: area, buffer: &buffer, context: context)
+        case .customFood(let editor, let over):
+            render(over, in: area, buffer: &buffer, context: context)
+            FormDialog(title: editor.title, form: editor.form, width: 76).render(in: area, buffer: &buffer, context: context)
         }
     }
 }

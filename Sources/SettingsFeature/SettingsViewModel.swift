@@ -60,24 +60,41 @@ public final class SettingsViewModel: TabScreen {
 
     public var keyMap: KeyMap {
         switch mode {
-        case .browsing:
-            return KeyMap(title: "Settings", bindings: [
-                KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "choose a section", footer: true),
-                KeyBinding([.enter, .char("e")], label: "Enter", help: "change this section", footer: true),
-            ])
-        case .editingProfile:
-            return .formDialog(title: "Edit profile")
-        case .editingGoal:
-            return .formDialog(title: "Set a goal")
-        case .editingTemplate:
-            return .formDialog(title: "Check-in sentence")
-        case .choosingUnits, .choosingTheme:
-            return KeyMap(title: section.title, bindings: [
-                KeyBinding([.char("j"), .down, .char("k"), .up], label: "j/k", help: "move (themes preview live)", footer: true),
-                KeyBinding([.enter], help: "save", footer: true),
-                KeyBinding([.escape], help: "cancel", footer: true),
-            ])
+        case .browsing: return Self.actions.keyMap
+        case .editingProfile: return .formDialog(title: "Edit profile")
+        case .editingGoal: return .formDialog(title: "Set a goal")
+        case .editingTemplate: return .formDialog(title: "Check-in sentence")
+        case .choosingUnits: return Self.chooserKeyMap(Self.unitsActions)
+        case .choosingTheme: return Self.chooserKeyMap(Self.themeActions)
         }
+    }
+
+    /// What the browsing keys do: the one list behind both `handle` and help.
+    enum Action: Sendable { case move(ListMove), open }
+
+    static let actions = ActionKeyMap<Action>(title: "Settings", ListMove.actions("in the section list") { .move($0) } + [
+        KeyBinding([.enter, .char("e")], label: "Enter", help: "change this section", footer: true).performs(.open),
+    ])
+
+    /// The keys of the units and theme lists.
+    enum ChooserAction: Sendable { case move(ListMove), save, cancel }
+
+    static func chooserActions(title: String, moving what: String) -> ActionKeyMap<ChooserAction> {
+        ActionKeyMap(title: title, ListMove.actions(what) { .move($0) } + [
+            KeyBinding([.enter], help: "save", footer: true).performs(.save),
+            KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
+        ])
+    }
+
+    static let unitsActions = chooserActions(title: Section.units.title, moving: "in the list")
+    static let themeActions = chooserActions(title: Section.theme.title, moving: "in the list (themes preview live)")
+
+    /// The lists take every other key, so only help and quit still reach the shell (a tab switch
+    /// would leave a previewed theme behind).
+    static let chooserGlobalKeys: Set<Key> = [.char("?"), .char("q")]
+
+    static func chooserKeyMap(_ actions: ActionKeyMap<ChooserAction>) -> KeyMap {
+        KeyMap(title: actions.title, bindings: actions.keyMap.bindings, globalKeys: chooserGlobalKeys)
     }
 
     public var isEditingText: Bool {
@@ -114,18 +131,16 @@ public final class SettingsViewModel: TabScreen {
         case .editingProfile(var form): return handleProfile(key, &form)
         case .editingGoal(var form): return handleGoal(key, &form)
         case .editingTemplate(var form): return handleTemplate(key, &form)
-        case .choosingUnits(let i): return handleList(key, index: i, count: UnitSystem.allCases.count)
-        case .choosingTheme(let i): return handleList(key, index: i, count: themeNames.count)
+        case .choosingUnits(let i): return handleList(key, Self.unitsActions, index: i, count: UnitSystem.allCases.count)
+        case .choosingTheme(let i): return handleList(key, Self.themeActions, index: i, count: themeNames.count)
         }
     }
 
     private func handleBrowsing(_ key: Key) -> KeyResult {
-        let all = Section.allCases
-        switch key {
-        case .char("j"), .down: section = all[min(all.count - 1, section.rawValue + 1)]
-        case .char("k"), .up: section = all[max(0, section.rawValue - 1)]
-        case .enter, .char("e"): open(section)
-        default: return .ignored
+        guard let action = Self.actions.action(for: key) else { return .ignored }
+        switch action {
+        case .move(let move): section = Section.allCases[move.apply(to: section.rawValue, count: Section.allCases.count)]
+        case .open: open(section)
         }
         return .handled
     }
@@ -235,22 +250,20 @@ public final class SettingsViewModel: TabScreen {
         return .handled
     }
 
-    private func handleList(_ key: Key, index: Int, count: Int) -> KeyResult {
+    private func handleList(_ key: Key, _ actions: ActionKeyMap<ChooserAction>, index: Int, count: Int) -> KeyResult {
         guard let profile, count > 0 else { mode = .browsing; return .handled }
-        var i = index
-        switch key {
-        case .char("j"), .down: i = min(count - 1, i + 1)
-        case .char("k"), .up: i = max(0, i - 1)
-        case .escape:
+        guard let action = actions.action(for: key) else { return Self.chooserGlobalKeys.contains(key) ? .ignored : .handled }
+        let i: Int
+        switch action {
+        case .move(let move): i = move.apply(to: index, count: count)
+        case .cancel:
             if case .choosingTheme = mode { previewTheme(profile.themeName) }
             mode = .browsing
             return .handled
-        case .enter:
+        case .save:
             var updated = profile
-            if case .choosingTheme = mode { updated.themeName = themeNames[i] } else { updated.unitSystem = UnitSystem.allCases[i] }
+            if case .choosingTheme = mode { updated.themeName = themeNames[index] } else { updated.unitSystem = UnitSystem.allCases[index] }
             save(updated, message: section == .theme ? "Theme \(updated.themeName) saved." : "Units: \(updated.unitSystem.label).")
-            return .handled
-        default:
             return .handled
         }
         if case .choosingTheme = mode {

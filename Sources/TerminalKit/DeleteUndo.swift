@@ -8,8 +8,18 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
     public private(set) var lastDeleted: Record?
     /// What a record is called: "weigh-in", "session", "night".
     public let noun: String
+    /// Whether messages call a record "the night 7 h 00 of …" or just by its description, for
+    /// records whose description names them already (a food entry: "Bananas, raw (105 kcal)").
+    private let namedByDescription: Bool
 
-    public init(noun: String) { self.noun = noun }
+    public init(noun: String, namedByDescription: Bool = false) {
+        self.noun = noun
+        self.namedByDescription = namedByDescription
+    }
+
+    private func name(_ record: Record, _ describe: (Record) -> String) -> String {
+        namedByDescription ? describe(record) : "the \(noun) \(describe(record))"
+    }
 
     public mutating func ask(about record: Record) { pending = record }
 
@@ -18,7 +28,7 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
 
     /// The y/n dialog while a question is open.
     public func dialog(describe: (Record) -> String) -> Confirmation? {
-        pending.map { Confirmation(title: "Delete", message: "Delete the \(noun) \(describe($0))? y/n") }
+        pending.map { Confirmation(title: "Delete", message: "Delete \(name($0, describe))? y/n") }
     }
 
     /// Handles a key while the question is open. `delete` deletes by id and returns what it
@@ -35,7 +45,7 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
                     return (StatusMessage("That \(noun) was already gone.", kind: .error), true)
                 }
                 lastDeleted = deleted
-                return (StatusMessage("Deleted the \(noun) \(describe(deleted)) — u to undo.", kind: .success), true)
+                return (StatusMessage("Deleted \(name(deleted, describe)) — u to undo.", kind: .success), true)
             } catch {
                 return (StatusMessage("Could not delete: \(error)", kind: .error), false)
             }
@@ -53,7 +63,7 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
         do {
             let restored = try restore(record)
             lastDeleted = nil
-            return (StatusMessage("Restored the \(noun) \(describe(restored)).", kind: .success), restored)
+            return (StatusMessage("Restored \(name(restored, describe)).", kind: .success), restored)
         } catch {
             return (StatusMessage("Could not restore: \(error)", kind: .error), nil)
         }

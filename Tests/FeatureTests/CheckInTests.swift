@@ -50,6 +50,27 @@ import DietFeature
         #expect(vm.handle(.enter) == .close)
     }
 
+    /// Key bindings drive the steps: each binding a step's help lists does something there (moves
+    /// the step, changes the form or closes), so help and behaviour cannot drift.
+    @Test(arguments: CheckInViewModel.Step.allCases)
+    func everyListedKeyOfAStepActs(step: CheckInViewModel.Step) throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let open = { () -> CheckInViewModel in
+            let vm = self.modal(db)
+            vm.press(.ctrl("n"), times: step.rawValue)    // skipping every step reaches the summary, saving nothing
+            return vm
+        }
+        #expect(open().step == step)
+        for binding in open().keyMap.bindings {
+            let acts = binding.keys.contains { key in
+                let vm = open()
+                let (stepBefore, formBefore) = (vm.step, vm.form)
+                return vm.handle(key) == .close || vm.step != stepBefore || vm.form != formBefore
+            }
+            #expect(acts, "\(step): \(binding.keyLabel) is in help but does nothing")
+        }
+    }
+
     @Test(arguments: 0...3)
     func escapeAtAnyStepKeepsNothing(step: Int) throws {
         let db = try TestDatabase(profile: DemoHistory.profile)

@@ -304,6 +304,31 @@ import DietFeature
         #expect(vm.status?.text == "Nothing to undo.")
     }
 
+    @Test func deleteAndUndoNameTheEntryByItsFood() throws {
+        try DietFixtures.logMeals(in: db, on: today)
+        vm.reload()
+        vm.press(.char("j"))
+        vm.press(.char("x"))
+        vm.press(.char("y"))
+        #expect(vm.status?.text == "Deleted Banana (105 kcal) — u to undo.")
+        vm.press(.char("u"))
+        #expect(vm.status?.text == "Restored Banana.")
+    }
+
+    @Test func pageAndHomeEndKeysMoveThroughTheDay() throws {
+        try DietFixtures.logMeals(in: db, on: today)
+        vm.reload()
+        let last = DietFixtures.meals.count - 1
+        vm.press(.end)
+        #expect(vm.selected == last)
+        vm.press(.home)
+        #expect(vm.selected == 0)
+        vm.press(.pageDown)
+        #expect(vm.selected == last, "a page is more than the day holds")
+        vm.press(.pageUp)
+        #expect(vm.selected == 0)
+    }
+
     @Test func nothingToEditOrDeleteOnAnEmptyDay() {
         vm.press(.char("e"))
         #expect(!vm.isEditingEntry)

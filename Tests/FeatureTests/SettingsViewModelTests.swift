@@ -124,6 +124,22 @@ final class PreviewRecorder {
         #expect(try db.repositories.loadProfile()?.themeName == "mono")
     }
 
+    @Test func homeAndEndReachTheFirstAndLastSectionAndTheme() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let recorder = PreviewRecorder()
+        let vm = makeViewModel(db, recorder: recorder)
+        vm.press(.end)
+        #expect(vm.section == .data)
+        vm.press(.home)
+        #expect(vm.section == .profile)
+        vm.press(.char("j"), times: 3)
+        vm.press(.enter)
+        vm.press(.end)
+        #expect(recorder.names == ["mono"])
+        vm.press(.pageUp)
+        #expect(recorder.names == ["mono", "default-dark"])
+    }
+
     @Test func unitsSwitchPersists() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = makeViewModel(db)
