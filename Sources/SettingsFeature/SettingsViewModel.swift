@@ -36,7 +36,6 @@ public final class SettingsViewModel: TabScreen {
     private let themeProblems: [String]
     private let databasePath: String
     /// Shows a theme without saving it (live preview); the app shell applies it.
-    private let previewTheme: (String) -> Void
 
     public private(set) var section: Section = .profile
     private(set) var mode: Mode = .browsing
@@ -45,7 +44,7 @@ public final class SettingsViewModel: TabScreen {
     public private(set) var status: StatusMessage?
 
     public init(store: any Repositories, clock: any Clock, themeNames: [String], themeProblems: [String],
-                databasePath: String, previewTheme: @escaping (String) -> Void) {
+                databasePath: String) {
         self.store = store
         setup = ProfileSetup(store: store, clock: clock)
         planning = GoalPlanning(store: store, clock: clock)
@@ -53,7 +52,6 @@ public final class SettingsViewModel: TabScreen {
         self.themeNames = themeNames
         self.themeProblems = themeProblems
         self.databasePath = databasePath
-        self.previewTheme = previewTheme
     }
 
     public let title = "Settings"
@@ -257,9 +255,10 @@ public final class SettingsViewModel: TabScreen {
         switch action {
         case .move(let move): i = move.apply(to: index, count: count)
         case .cancel:
-            if case .choosingTheme = mode { previewTheme(profile.themeName) }
+            let wasChoosingTheme = { if case .choosingTheme = mode { return true } else { return false } }()
             mode = .browsing
-            return .handled
+            // Back to the saved theme: the shell draws the preview, so it is asked to.
+            return wasChoosingTheme ? .requests([.previewTheme(profile.themeName)]) : .handled
         case .save:
             var updated = profile
             if case .choosingTheme = mode { updated.themeName = themeNames[index] } else { updated.unitSystem = UnitSystem.allCases[index] }
@@ -268,7 +267,7 @@ public final class SettingsViewModel: TabScreen {
         }
         if case .choosingTheme = mode {
             mode = .choosingTheme(i)
-            previewTheme(themeNames[i])
+            return .requests([.previewTheme(themeNames[i])])
         } else {
             mode = .choosingUnits(i)
         }

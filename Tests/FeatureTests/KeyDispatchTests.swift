@@ -25,7 +25,7 @@ import Testing
 
     static func settings(_ db: TestDatabase) -> SettingsViewModel {
         SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: ["default-dark", "mono"], themeProblems: [],
-                          databasePath: db.path, previewTheme: { _ in })
+                          databasePath: db.path)
     }
 
     @Test(arguments: 0..<tabCount)
@@ -74,7 +74,8 @@ import Testing
         let globals = try #require(map.globalKeys)
         #expect(globals == [.char("?"), .char("q")])
         for key in map.bindings.flatMap(\.keys) {
-            #expect(open().handle(key) == .handled, "\(list): \(key.label) is in help but does nothing")
+            // Acting may be asking the shell for something (a theme preview).
+            #expect(open().handle(key) != .ignored, "\(list): \(key.label) is in help but does nothing")
         }
         for key in globals { #expect(open().handle(key) == .ignored, "\(list): \(key.label) should reach the shell") }
         for key in [Key.char("c"), .char("3"), .tab, .char("a")] {

@@ -9,7 +9,7 @@ import SettingsFeature
 @Suite struct SettingsGoalTests {
     private func settings(_ db: TestDatabase, section: SettingsViewModel.Section) -> SettingsViewModel {
         let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes, themeProblems: [],
-                                   databasePath: db.path, previewTheme: { _ in })
+                                   databasePath: db.path)
         vm.didBecomeVisible()
         vm.press(.down, times: section.rawValue)
         return vm

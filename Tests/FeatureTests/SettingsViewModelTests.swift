@@ -4,10 +4,17 @@ import BodiiStore
 import TerminalKit
 import SettingsFeature
 
-/// Records what the Settings tab asks the shell to preview.
+/// Records the theme previews the Settings tab asks the shell for.
 @MainActor
 final class PreviewRecorder {
     var names: [String] = []
+
+    func press(_ vm: SettingsViewModel, _ key: Key, times: Int = 1) {
+        for result in vm.press(key, times: times) {
+            guard case .requests(let requests) = result else { continue }
+            for case .previewTheme(let name?) in requests { names.append(name) }
+        }
+    }
 }
 
 /// Settings: sections Profile, Goal, Units, Theme, Check-in, Data; j/k choose a section, Enter opens it.
@@ -17,7 +24,7 @@ final class PreviewRecorder {
 
     private func makeViewModel(_ db: TestDatabase, recorder: PreviewRecorder = PreviewRecorder()) -> SettingsViewModel {
         let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
-                                   databasePath: db.path, previewTheme: { recorder.names.append($0) })
+                                   databasePath: db.path)
         vm.didBecomeVisible()
         return vm
     }
@@ -84,23 +91,23 @@ final class PreviewRecorder {
         let recorder = PreviewRecorder()
         let vm = makeViewModel(db, recorder: recorder)
         #expect(DemoHistory.profile.themeName == "default-dark")
-        vm.press(.char("j"), times: 3)
+        recorder.press(vm, .char("j"), times: 3)
         #expect(vm.section == .theme)
 
-        vm.press(.enter)
+        recorder.press(vm, .enter)
         #expect(recorder.names.isEmpty, "opening the list previews nothing yet")
-        vm.press(.char("j"))
+        recorder.press(vm, .char("j"))
         #expect(recorder.names == ["high-contrast"])
-        vm.press(.escape)
+        recorder.press(vm, .escape)
         #expect(recorder.names == ["high-contrast", "default-dark"], "Esc goes back to the saved theme")
         #expect(try db.repositories.loadProfile()?.themeName == "default-dark")
 
-        vm.press(.enter)
-        vm.press(.char("j"), times: 2)
-        vm.press(.char("k"))
-        vm.press(.char("j"))
+        recorder.press(vm, .enter)
+        recorder.press(vm, .char("j"), times: 2)
+        recorder.press(vm, .char("k"))
+        recorder.press(vm, .char("j"))
         #expect(recorder.names.suffix(4) == ["high-contrast", "light", "high-contrast", "light"])
-        vm.press(.enter)
+        recorder.press(vm, .enter)
         #expect(vm.status == StatusMessage("Theme light saved.", kind: .success))
         #expect(try db.repositories.loadProfile()?.themeName == "light")
         #expect(vm.profile?.themeName == "light")
@@ -114,13 +121,13 @@ final class PreviewRecorder {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let recorder = PreviewRecorder()
         let vm = makeViewModel(db, recorder: recorder)
-        vm.press(.char("j"), times: 3)
-        vm.press(.enter)
-        vm.press(.char("k"))
+        recorder.press(vm, .char("j"), times: 3)
+        recorder.press(vm, .enter)
+        recorder.press(vm, .char("k"))
         #expect(recorder.names == ["default-dark"])
-        vm.press(.char("j"), times: 10)
+        recorder.press(vm, .char("j"), times: 10)
         #expect(recorder.names.last == "mono")
-        vm.press(.enter)
+        recorder.press(vm, .enter)
         #expect(try db.repositories.loadProfile()?.themeName == "mono")
     }
 
@@ -128,15 +135,15 @@ final class PreviewRecorder {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let recorder = PreviewRecorder()
         let vm = makeViewModel(db, recorder: recorder)
-        vm.press(.end)
+        recorder.press(vm, .end)
         #expect(vm.section == .data)
-        vm.press(.home)
+        recorder.press(vm, .home)
         #expect(vm.section == .profile)
-        vm.press(.char("j"), times: 3)
-        vm.press(.enter)
-        vm.press(.end)
+        recorder.press(vm, .char("j"), times: 3)
+        recorder.press(vm, .enter)
+        recorder.press(vm, .end)
         #expect(recorder.names == ["mono"])
-        vm.press(.pageUp)
+        recorder.press(vm, .pageUp)
         #expect(recorder.names == ["mono", "default-dark"])
     }
 

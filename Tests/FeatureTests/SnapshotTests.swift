@@ -32,7 +32,7 @@ import SettingsFeature
 
     private func settings(_ db: TestDatabase, themeProblems: [String] = []) -> SettingsViewModel {
         let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes,
-                                   themeProblems: themeProblems, databasePath: Self.databasePath, previewTheme: { _ in })
+                                   themeProblems: themeProblems, databasePath: Self.databasePath)
         vm.didBecomeVisible()
         return vm
     }

@@ -27,7 +27,7 @@ import CheckInFeature
         let exercise = ExerciseViewModel(source: db.repositories, clock: db.clock)
         exercise.didBecomeVisible()
         let settings = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: ["default-dark"], themeProblems: [],
-                                         databasePath: db.path, previewTheme: { _ in })
+                                         databasePath: db.path)
         settings.didBecomeVisible()
         _ = settings.handle(.down)
         _ = settings.handle(.enter)                       // the goal form

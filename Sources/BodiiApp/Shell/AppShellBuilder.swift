@@ -29,17 +29,15 @@ struct AppShellBuilder {
         }
         let context = RenderContext(theme: themeFor(profile?.themeName ?? Profile.defaultTheme), symbols: symbols)
 
-        // The settings tab previews themes through the shell, which is created right after it.
-        let shellBox = ShellReference()
         // One selected day for every tab and the check-in (PRODUCT.md §1).
         let selection = SelectedDay(clock.today)
         let tabContext = TabContext(repositories: repos, clock: clock, selection: selection, themeNames: catalog.names,
-                                    themeProblems: catalog.problems, databasePath: environment.database.url.path,
-                                    previewTheme: { name in shellBox.shell?.context.theme = themeFor(name) })
+                                    themeProblems: catalog.problems, databasePath: environment.database.url.path)
         let tabs = AppTabs.all.map { $0.make(tabContext) }
+        let savedTheme = profile?.themeName ?? Profile.defaultTheme
         let shell = AppShell(tabs: tabs, context: context,
-                             makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) })
-        shellBox.shell = shell
+                             makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) },
+                             theme: { name in themeFor(name ?? savedTheme) })
         shell.select(tab: 0)
         if profile == nil {
             shell.present(OnboardingViewModel(store: repos, clock: clock, fallbackName: Self.fallbackName(environment.processEnvironment)))
@@ -53,9 +51,4 @@ struct AppShellBuilder {
               user.allSatisfy({ $0.isLetter }) else { return "Friend" }
         return user.prefix(1).uppercased() + user.dropFirst()
     }
-}
-
-@MainActor
-private final class ShellReference {
-    weak var shell: AppShell?
 }

@@ -8,7 +8,7 @@ import SleepFeature
 import TerminalKit
 
 /// What a tab is made from: the repositories, the clock, the day every tab shares, and the few
-/// things only the shell knows (themes, the database path, how to preview a theme).
+/// things only the shell knows (the themes there are, the database path).
 @MainActor
 struct TabContext {
     let repositories: any Repositories
@@ -17,7 +17,6 @@ struct TabContext {
     let themeNames: [String]
     let themeProblems: [String]
     let databasePath: String
-    let previewTheme: (String) -> Void
 }
 
 /// One entry of the tab list.
@@ -40,7 +39,7 @@ enum AppTabs {
         TabEntry(title: "Sleep") { SleepViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Settings") {
             SettingsViewModel(store: $0.repositories, clock: $0.clock, themeNames: $0.themeNames, themeProblems: $0.themeProblems,
-                              databasePath: $0.databasePath, previewTheme: $0.previewTheme)
+                              databasePath: $0.databasePath)
         },
     ]
 
