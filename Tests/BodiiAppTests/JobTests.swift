@@ -15,10 +15,7 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder()
-        db = folder.path("jobs.sqlite")
-        let demo = try runBodii(["demo", "--days", "3", "--db", db])
-        try #require(demo.status == 0, "\(demo.stderr)")
-        app = try HeadlessApp(databasePath: db, clock: FixedClock(day: TestClock.today))
+        (db, app) = try demoApp(days: 3, in: folder)
     }
 
     /// Reports its steps, waits at a gate the test opens, then writes a weigh-in (in one transaction).

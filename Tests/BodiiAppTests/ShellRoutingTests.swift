@@ -15,10 +15,7 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder()
-        let db = folder.path("shell.sqlite")
-        let demo = try runBodii(["demo", "--days", "30", "--db", db])
-        try #require(demo.status == 0, "\(demo.stderr)")
-        app = try HeadlessApp(databasePath: db, clock: FixedClock(day: TestClock.today))
+        app = try demoApp(days: 30, in: folder).app
     }
 
     @Test func numberKeysTabAndShiftTabMoveBetweenTabs() {

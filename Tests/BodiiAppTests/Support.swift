@@ -1,3 +1,4 @@
+import BodiiApp
 import BodiiDomain
 import Foundation
 import Testing
@@ -98,4 +99,13 @@ func todayJSON(db: String, sourceLocation: SourceLocation = #_sourceLocation) th
     let out = try runBodii(["today", "--json", "--db", db])
     #expect(out.status == 0, "\(out.stderr)", sourceLocation: sourceLocation)
     return try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+}
+
+/// A demo database of `days` days in `folder`, and the app on it in-process on the fixed clock.
+@MainActor
+func demoApp(days: Int, in folder: TemporaryFolder) throws -> (db: String, app: HeadlessApp) {
+    let db = folder.path("app.sqlite")
+    let demo = try runBodii(["demo", "--days", "\(days)", "--db", db])
+    try #require(demo.status == 0, "\(demo.stderr)")
+    return (db, try HeadlessApp(databasePath: db, clock: FixedClock(day: TestClock.today)))
 }

@@ -13,10 +13,7 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder()
-        let db = folder.path("tabs.sqlite")
-        let demo = try runBodii(["demo", "--days", "14", "--db", db])
-        try #require(demo.status == 0, "\(demo.stderr)")
-        app = try HeadlessApp(databasePath: db, clock: FixedClock(day: TestClock.today))
+        app = try demoApp(days: 14, in: folder).app
     }
 
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
