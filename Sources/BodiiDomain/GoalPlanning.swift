@@ -73,7 +73,7 @@ public struct ExpenditureBasis: Equatable, Sendable {
     /// "adaptive 23 d" or "formula": where a narrow column names it.
     public var shortLabel: String {
         switch source {
-        case .adaptive(let days): return "adaptive \(days) d"
+        case .adaptive(let days): return "adaptive \(days)d"
         case .formula: return "formula"
         }
     }
