@@ -77,10 +77,10 @@ public struct DaySummaryQuery {
         let exercise = try source.exerciseRecords(in: day)
         let sleep = try source.sleepRecords(in: day).last
         let bodyToday = try source.bodyRecords(in: day).last
-        let snapshot = try source.latestMetabolismSnapshot(onOrBefore: date)
         let weights = try known ?? trendWindow(endingOn: date)
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let history = try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
+        let snapshot = history.snapshot(onOrBefore: date)
         let fibers = foods.compactMap(\.fiberG)
 
         return DaySummary(

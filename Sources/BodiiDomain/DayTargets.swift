@@ -83,7 +83,8 @@ public struct TargetHistory: Sendable {
                 covers: DateRange? = nil) {
         self.covers = covers
         self.goals = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
-        self.snapshots = snapshots.sorted { $0.date < $1.date }
+        // By date; within a day in the order given (the store gives the latest-recorded last).
+        self.snapshots = snapshots.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         self.logs = Dictionary(logs.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         self.weights = weights.sorted { $0.date < $1.date }
     }
@@ -101,6 +102,12 @@ public struct TargetHistory: Sendable {
         return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range)
     }
 
+    /// The latest snapshot on or before `day` (the BMR and formula TDEE a day shows), for a day
+    /// this history covers.
+    public func snapshot(onOrBefore day: LocalDate) -> MetabolismSnapshot? {
+        snapshots.last { $0.date <= day }
+    }
+
     /// The goal in force on `day`: the latest one set on or before it; before the first goal, the
     /// first one (a history imported or generated before any goal is judged by it).
     public func goal(on day: LocalDate) -> Goal? {
@@ -115,7 +122,7 @@ public struct TargetHistory: Sendable {
     /// What day D's targets would be under `goal` (Settings previews a goal with it).
     public func targets(on day: LocalDate, with goal: Goal?) -> DayTargets? {
         let yesterday = day.adding(days: -1)
-        let formulaTDEE = (snapshots.last { $0.date <= yesterday } ?? snapshots.last { $0.date <= day })?.tdee
+        let formulaTDEE = (snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))?.tdee
         let trendStart = day.adding(days: -Self.trendWindowDays)
         let trend = WeightTrend.compute(weights.filter { $0.date >= trendStart && $0.date <= yesterday })
         guard let basis = ExpenditureBasis.resolve(formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),

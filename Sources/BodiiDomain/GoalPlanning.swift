@@ -70,11 +70,12 @@ public struct ExpenditureBasis: Equatable, Sendable {
         }
     }
 
-    /// "adaptive 23 d" or "formula": where a narrow column names it.
+    /// "adaptive 23d" or "formula 3/14d" (days towards the adaptive estimate): where a narrow
+    /// column names it (the dashboard's Goal card, Diet's totals).
     public var shortLabel: String {
         switch source {
         case .adaptive(let days): return "adaptive \(days)d"
-        case .formula: return "formula"
+        case .formula: return "formula \(adaptiveDays)/\(AdaptiveExpenditure.minimumDays)d"
         }
     }
 

@@ -160,11 +160,6 @@ public struct DashboardView: Widget {
     /// The expenditure the target starts from, and its basis (PRODUCT.md §6): "From 2087 adaptive 23d".
     private func expenditureLine(_ s: DashboardState) -> [Line] {
         guard let basis = s.summary.expenditure else { return [] }
-        let detail: String
-        switch basis.source {
-        case .adaptive(let days): detail = "adaptive \(days)d"
-        case .formula: detail = "formula \(basis.adaptiveDays)/\(AdaptiveExpenditure.minimumDays)d"
-        }
-        return [Line([Span("From ", .muted), Span(kcal(basis.kcalPerDay)), Span(" " + detail, .muted)])]
+        return [Line([Span("From ", .muted), Span(kcal(basis.kcalPerDay)), Span(" " + basis.shortLabel, .muted)])]
     }
 }

@@ -115,7 +115,7 @@ struct DietView: Widget {
             y += 1
             // Where the target comes from, as on every screen that shows one.
             if y < inner.maxY {
-                buffer.write(Line("from \(NutrientFormat.kcal(targets.expenditure.kcalPerDay)) · \(targets.expenditure.shortLabel)", .muted),
+                buffer.write(Line("from \(NutrientFormat.kcal(targets.expenditure.kcalPerDay)) \(targets.expenditure.shortLabel)", .muted),
                              in: row(), context: context)
             }
             y += 2

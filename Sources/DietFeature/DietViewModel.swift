@@ -1,4 +1,5 @@
 import BodiiDomain
+import SharedCharts
 import TerminalKit
 
 /// The Diet tab: the selected day's meals with their items and the day's totals against the

@@ -1,4 +1,5 @@
 import BodiiDomain
+import SharedCharts
 import TerminalKit
 
 /// The Exercise tab: the selected day's sessions with their energy, and minutes per week against

@@ -1,6 +1,7 @@
 import Testing
 import BodiiDomain
 import BodiiStore
+import SharedCharts
 import TerminalKit
 import CheckInFeature
 import DashboardFeature

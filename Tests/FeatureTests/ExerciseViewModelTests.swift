@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BodiiDomain
 import BodiiStore
+import SharedCharts
 import TerminalKit
 import ExerciseFeature
 

@@ -7,6 +7,7 @@ import ExerciseFeature
 import Foundation
 import SettingsFeature
 import SleepFeature
+import SharedCharts
 import TerminalKit
 
 /// The composition root of the full-screen app: builds the view models on the environment's

@@ -5,6 +5,7 @@ import DietFeature
 import ExerciseFeature
 import SettingsFeature
 import SleepFeature
+import SharedCharts
 import TerminalKit
 
 /// What a tab is made from: the repositories, the clock, the day every tab shares, and the few

@@ -1,4 +1,4 @@
-import Foundation
+import BodiiDomain
 
 /// The day every tab shows and the check-in answers for (PRODUCT.md §1: `[`/`]` on one tab moves
 /// it for all). One instance is shared by the app's tabs; a view model made alone gets its own.
