@@ -35,6 +35,10 @@ public struct DashboardState: Equatable, Sendable {
     /// every check-in ever made (the report wants it; a keystroke does not).
     public static func load(day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false,
                             from source: any Repositories) throws -> DashboardState {
+        try source.readingTogether { try read(day: day, range: range, longestStreak: longestStreak, from: source) }
+    }
+
+    private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
         // One read of weigh-ins serves both the day's trend window and the charts' longer one.
         let chartWeights = try DashboardTrends.weightWindow(range: range, day: day, source: source)
