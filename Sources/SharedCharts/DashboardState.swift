@@ -40,13 +40,16 @@ public struct DashboardState: Equatable, Sendable {
 
     private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
-        // One read of weigh-ins serves both the day's trend window and the charts' longer one.
-        let chartWeights = try DashboardTrends.weightWindow(range: range, day: day, source: source)
+        // One read of what targets depend on serves the day and the check-in card's weeks, and one
+        // read of weigh-ins serves the day's trend window, the charts' longer one and the targets'.
+        let calendarRange = DateRange(start: day.monday.adding(days: -7 * (calendarWeeks - 1)), end: day)
+        let chartWindow = DashboardTrends.weightWindow(range: range, day: day)
+        let allWeights = try source.dailyWeights(in: DateRange(start: min(chartWindow.start, TargetHistory.weightsNeeded(for: calendarRange).start),
+                                                               end: day))
+        let chartWeights = allWeights.filter { chartWindow.contains($0.date) }
         let windowStart = day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))
         let weights = chartWeights.filter { $0.date >= windowStart }
-        // One read of what targets depend on serves the day and the check-in card's weeks.
-        let calendarRange = DateRange(start: day.monday.adding(days: -7 * (calendarWeeks - 1)), end: day)
-        let targets = try TargetHistory.load(range: calendarRange, source: source)
+        let targets = try TargetHistory.load(range: calendarRange, source: source, weights: allWeights)
         let summary = try query.summary(for: day, weights: weights, targets: targets)
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
