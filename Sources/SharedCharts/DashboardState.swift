@@ -4,10 +4,7 @@ import BodiiDomain
 public struct DashboardState: Equatable, Sendable {
     public var summary: DaySummary
     public var unitSystem: UnitSystem
-    public struct WeighIn: Equatable, Sendable {
-        public var date: LocalDate
-        public var kg: Double
-    }
+    public typealias WeighIn = BodiiDomain.WeighIn
 
     /// The latest weigh-in on or before the day, and when it was.
     public var latestWeight: WeighIn?
@@ -53,23 +50,22 @@ public struct DashboardState: Equatable, Sendable {
         let summary = try query.summary(for: day, weights: weights, targets: targets)
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
-        let latest = try weights.last.map { WeighIn(date: $0.date, kg: $0.weightKg) }
-            ?? source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
-        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) })
+        let glance = try WeightGlance.compute(day: day, weights: weights) {
+            try source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
+        }
+        let trend = glance.points
         let trendByDate = Dictionary(trend.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
         let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets)
-        let trendNow = trend.last(where: { $0.date <= day })?.trendKg
-        let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 
         return DashboardState(
             summary: summary,
             unitSystem: profile?.unitSystem ?? .metric,
-            latestWeight: latest,
-            trendKg: trendNow,
-            weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
+            latestWeight: glance.latest,
+            trendKg: glance.trendKg,
+            weekChangeKg: glance.weekChangeKg,
             last30Trend: last30.map { trendByDate[$0]?.trendKg },
             formula: summary.formula,
             sleepAverage7Minutes: SleepMath.averageMinutes(SleepMath.lastSevenDays(sleeps, endingOn: day).map(\.minutes)),
