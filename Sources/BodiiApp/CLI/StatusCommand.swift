@@ -9,10 +9,14 @@ import Foundation
 struct StatusCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Print today's numbers on one line, for tmux, polybar or a shell prompt.",
-        discussion: "Placeholders: \(StatusLine.allowedList). Default: \"\(StatusLine.defaultTemplate)\".")
+        discussion: """
+        Placeholders: \(StatusLine.allowedList). A value not known yet shows as a dash. Without \
+        --format the line is {eaten}/{target} kcal, {weight} {trend}, {sleep} and {checkin}, \
+        separated by middle dots: it fits 40 columns. With no database yet it prints nothing.
+        """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The line, with {placeholders} (see below).", valueName: "template"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The line, with {placeholders} (listed above).", valueName: "template"))
     var format: String?
     @Flag(name: .long, help: "Plain ASCII only (also when the locale is not UTF-8).")
     var ascii = false
