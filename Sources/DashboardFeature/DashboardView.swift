@@ -33,23 +33,75 @@ public struct DashboardView: Widget {
                 .render(in: body.inset(left: 1, right: 1), buffer: &buffer, context: context)
             return
         }
-        let rows = Layout.split(body, .vertical, [.length(7), .length(6), .min(0)])
+        // The Actions card is a fourth card beside Check-ins when there is room, else one line above the charts.
+        let actionsBeside = area.width >= Self.actionsCardMinWidth
+        let actionsLine = !actionsBeside && !state.actions.isEmpty ? 1 : 0
+        let rows = Layout.split(body, .vertical, [.length(7), .length(6), .length(actionsLine), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state), top[1], &buffer, context)
         weightSparkline(state, in: Block().inner(top[1]), &buffer, context)
         card("Sleep", sleepLines(state), top[2], &buffer, context)
         card("Exercise", exerciseLines(state), top[3], &buffer, context)
-        let middle = Layout.columns(rows[1], count: 3, spacing: 0)
+        let middle = Layout.columns(rows[1], count: actionsBeside ? 4 : 3, spacing: 0)
         card("Macros", [], middle[0], &buffer, context)
         macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
         card("Goal", goalLines(state), middle[1], &buffer, context)
         card("Check-ins", [], middle[2], &buffer, context)
-        CheckInCard(calendar: state.calendar, today: today).render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
-        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[2], buffer: &buffer, context: context)
+        CheckInCard(calendar: state.calendar, today: today, reviewedWeeks: state.reviewedWeeks)
+            .render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
+        if actionsBeside {
+            card("Actions", actionsLines(state), middle[3], &buffer, context)
+        } else if actionsLine > 0 {
+            buffer.write([Span("Actions ", .action)] + actionsSummary(state), x: rows[2].x + 1, y: rows[2].y, maxWidth: max(0, rows[2].width - 1),
+                         context: context)
+        }
+        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[3], buffer: &buffer, context: context)
     }
 
+    /// Width from which the Actions card gets its own column (Check-ins needs 24 of a quarter).
+    static let actionsCardMinWidth = 100
+
     // MARK: cards
+
+    /// Open actions, overdue first then by due date: the one to look at first.
+    private func sortedActions(_ s: DashboardState) -> [ReviewAction] {
+        s.actions.sorted { a, b in
+            (a.isOverdue(today: today) ? 0 : 1, a.due ?? .init(daysSinceEpoch: .max), a.id ?? 0)
+                < (b.isOverdue(today: today) ? 0 : 1, b.due ?? .init(daysSinceEpoch: .max), b.id ?? 0)
+        }
+    }
+
+    /// How an action stands in a few words: "due today · 5/6 days with meals".
+    private func actionDetail(_ a: ReviewAction, _ s: DashboardState) -> [Span] {
+        var spans: [Span] = []
+        if let due = a.due { spans.append(Span("due \(due.shortLabel(relativeTo: today))", a.isOverdue(today: today) ? .bad : .muted)) }
+        if let id = a.id, let p = s.actionProgress[id] {
+            spans.append(Span((spans.isEmpty ? "" : " · ") + p.verdict, p.met.map { $0 ? .good : .bad } ?? .accent))
+        }
+        return spans
+    }
+
+    private func actionsLines(_ s: DashboardState) -> [Line] {
+        guard !s.actions.isEmpty else { return [Line("No open actions", .muted), Line("7: weekly review", .muted)] }
+        let overdue = s.actions.filter { $0.isOverdue(today: today) }.count
+        var lines = [Line([Span("\(s.actions.count) open", .text), Span(overdue > 0 ? " · \(overdue) overdue" : "", .bad)])]
+        for a in sortedActions(s).prefix(2) {
+            lines.append(Line(a.text, a.isOverdue(today: today) ? .bad : .action))
+            lines.append(Line([Span(" ")] + actionDetail(a, s)))
+        }
+        return lines
+    }
+
+    /// The one-line form: counts, then the most pressing action.
+    private func actionsSummary(_ s: DashboardState) -> [Span] {
+        let overdue = s.actions.filter { $0.isOverdue(today: today) }.count
+        var spans = [Span("\(s.actions.count) open" + (overdue > 0 ? ", \(overdue) overdue" : ""), overdue > 0 ? .bad : .text)]
+        if let first = sortedActions(s).first {
+            spans += [Span(" · "), Span(first.text, .action), Span(" ")] + actionDetail(first, s)
+        }
+        return spans
+    }
 
     private func card(_ title: String, _ lines: [Line], _ rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let block = Block(title: title)
