@@ -11,6 +11,8 @@ public struct ActionProgress: Equatable, Sendable {
     public var value: Double?
     /// True once the period is over: the figure is final.
     public var isFinal: Bool
+    /// False before the period's first day.
+    public var started = true
 
     /// Met or not once the period is over; nil until then, or when there is no data to judge.
     public var met: Bool? {
@@ -29,7 +31,9 @@ public struct ActionProgress: Equatable, Sendable {
         switch met {
         case true?: return "met " + figure
         case false?: return "not met " + figure
-        case nil: return (isFinal ? "not judged " : "so far ") + figure
+        case nil:
+            guard started else { return "from \(period.start.day) \(LocalDate.monthShortNames[period.start.month - 1]): target \(target) \(metric.unit)" }
+            return (isFinal ? "not judged " : "so far ") + figure
         }
     }
 
@@ -43,7 +47,8 @@ public struct ActionProgress: Equatable, Sendable {
             let p = try PeriodSummary.load(range: days, source: source, dailySteps: dailySteps)
             value = figure(metric, of: p)
         }
-        return ActionProgress(metric: metric, target: target, period: period, value: value, isFinal: period.isOver(today: today))
+        return ActionProgress(metric: metric, target: target, period: period, value: value, isFinal: period.isOver(today: today),
+                              started: period.start <= today)
     }
 
     /// The one figure of a period an action of `metric` is held against.

@@ -39,7 +39,7 @@ public struct ReviewForm: Equatable, Sendable {
     }
 
     static func text(_ id: Field, _ label: String, _ text: String, hint: String? = nil, maxLength: Int = ReviewInput.textLength.upperBound) -> FormField {
-        .text(id.rawValue, label: label, text: text, maxLength: maxLength, hint: hint)
+        .text(id.rawValue, label: label, text: text, maxLength: maxLength, hint: hint, selected: !text.isEmpty)
     }
 
     static func number(of id: Int64?, in list: [ReviewItem]) -> String {
@@ -53,7 +53,7 @@ public struct ReviewForm: Equatable, Sendable {
             fields.append(text(.answers, "Answers Problem", number(of: editing?.problemId, in: problems),
                                hint: problems.isEmpty ? "no Problems yet" : "1–\(problems.count), empty for none", maxLength: Validation.maxInputLength))
         }
-        return ReviewForm(purpose: .note(kind, editing: editing), form: Form(fields: fields, inputWidth: 40), period: review.period)
+        return ReviewForm(purpose: .note(kind, editing: editing), form: Form(fields: fields, inputWidth: 32), period: review.period)
     }
 
     static let metricOptions = ["none"] + ActionMetric.allCases.map(\.rawValue)
@@ -70,11 +70,11 @@ public struct ReviewForm: Equatable, Sendable {
             text(.target, "Target", a?.target.map(String.init) ?? "", hint: "nights, minutes, days, weigh-ins or steps a day",
                  maxLength: Validation.maxInputLength),
         ]
-        return ReviewForm(purpose: .action(editing: a), form: Form(fields: fields, inputWidth: 40), period: a?.period ?? review.period)
+        return ReviewForm(purpose: .action(editing: a), form: Form(fields: fields, inputWidth: 32), period: a?.period ?? review.period)
     }
 
     static func drop(_ a: ReviewAction) -> ReviewForm {
-        ReviewForm(purpose: .drop(a), form: Form(fields: [text(.note, "Note", "")], inputWidth: 40), period: a.period)
+        ReviewForm(purpose: .drop(a), form: Form(fields: [text(.note, "Note", "")], inputWidth: 32), period: a.period)
     }
 
     /// What the form saves.

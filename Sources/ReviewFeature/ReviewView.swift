@@ -25,7 +25,9 @@ struct ReviewView {
         let chartsBelow = area.width < Self.chartsBesideWidth && area.height >= 34 && model.charts != nil
         let summaryHeight = rows.count + 2 + (chartsBelow ? PeriodChartsView.rows + 1 : 0)
         let carried = review.carriedOver
-        let carriedHeight = carried.isEmpty ? 0 : min(carried.count, max(1, (rest.height - summaryHeight - 7) / 1)) + 2
+        // The carried actions scroll so the board keeps at least three rows of cards.
+        let boardRows = 3 + 2 + 1
+        let carriedHeight = carried.isEmpty ? 0 : min(carried.count, max(1, rest.height - summaryHeight - boardRows - 2)) + 2
         let (summaryArea, afterSummary) = rest.splitTop(min(summaryHeight, rest.height))
         renderSummary(text, rows: rows, chartsBelow: chartsBelow, in: summaryArea, &buffer, context)
         let (carriedArea, afterCarried) = afterSummary.splitTop(min(carriedHeight, afterSummary.height))

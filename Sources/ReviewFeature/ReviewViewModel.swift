@@ -48,7 +48,7 @@ public enum BoardCard: Equatable, Sendable, Identifiable {
         }
     }
 
-    var text: String {
+    public var text: String {
         switch self {
         case .item(let i): return i.text
         case .action(let a): return a.text

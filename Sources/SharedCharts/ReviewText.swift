@@ -27,8 +27,8 @@ public struct ReviewText {
     public var wellnessLine: [Span] {
         guard let w = review.wellness, let score = w.score else { return [Span("no data yet", .muted)] }
         var spans = [Span("\(Self.whole(score))/100", Self.role(score))]
-        for part in w.parts {
-            spans.append(Span(" · \(part.name) ", .muted))
+        for (i, part) in w.parts.enumerated() {
+            spans.append(Span((i == 0 ? "  " : " · ") + "\(part.name) ", .muted))
             spans.append(Span(Self.whole(part.value), part.value.map(Self.role) ?? .muted))
         }
         return spans
