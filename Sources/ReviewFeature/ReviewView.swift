@@ -13,6 +13,8 @@ struct ReviewView {
     /// Terminal width from which the charts sit beside the summary.
     static let chartsBesideWidth = 118
     static let chartsWidth = 40
+    /// Content height from which narrower terminals get the charts under the summary (100×30 does; 80×24 has no room).
+    static let chartsBelowHeight = 26
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty, let review = model.review else { return }
@@ -22,7 +24,7 @@ struct ReviewView {
                      x: header.x + 1, y: header.y, maxWidth: max(0, header.width - 1), context: context)
 
         let rows = text.rows
-        let chartsBelow = area.width < Self.chartsBesideWidth && area.height >= 34 && model.charts != nil
+        let chartsBelow = area.width < Self.chartsBesideWidth && area.height >= Self.chartsBelowHeight && model.charts != nil
         let summaryHeight = rows.count + 2 + (chartsBelow ? PeriodChartsView.rows + 1 : 0)
         let carried = review.carriedOver
         // The carried actions scroll so the board keeps at least three rows of cards.

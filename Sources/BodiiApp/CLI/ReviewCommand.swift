@@ -83,9 +83,9 @@ struct ReviewAddCommand: ParsableCommand, DatabaseCommand {
 }
 
 extension ReviewText {
-    /// The review as plain text, trailing spaces trimmed.
+    /// The review as plain text; stored notes come out with control characters escaped.
     var plainText: String {
-        lines.map { $0.spans.map(\.text).joined() }.joined(separator: "\n")
+        lines.map { TerminalText.printable($0.spans.map(\.text).joined()) }.joined(separator: "\n")
     }
 }
 
@@ -138,7 +138,7 @@ struct ActionAddCommand: ParsableCommand, DatabaseCommand {
             if let m = saved.metric, let t = saved.target {
                 line += "; judged \(saved.judgedPeriod.start.iso) to \(saved.judgedPeriod.end.iso): \(t) \(m.unit)"
             }
-            PlainText.print(line)
+            PlainText.print(TerminalText.printable(line))
         }
     }
 }
@@ -172,7 +172,7 @@ struct ActionListCommand: ParsableCommand, DatabaseCommand {
             let review = PeriodReview(period: ReviewPeriod(.week, containing: clock.today), summary: nil, items: [], actions: actions,
                                       carriedOver: [], progress: progress)
             let text = ReviewText(review: review, unitSystem: .metric, today: clock.today)
-            PlainText.print(actions.map { text.actionLine($0).map(\.text).joined() }.joined(separator: "\n"))
+            PlainText.print(actions.map { TerminalText.printable(text.actionLine($0).map(\.text).joined()) }.joined(separator: "\n"))
         }
     }
 }
@@ -214,7 +214,7 @@ struct ActionDoneCommand: ParsableCommand, DatabaseCommand {
             action.status = .done
             action.closedOn = clock.today
             try env.repositories.updateAction(action)
-            PlainText.print("Done: #\(action.id.map(String.init) ?? "?") \(action.text)")
+            PlainText.print(TerminalText.printable("Done: #\(action.id.map(String.init) ?? "?") \(action.text)"))
         }
     }
 }
@@ -239,7 +239,7 @@ struct ActionDropCommand: ParsableCommand, DatabaseCommand {
             action.closedOn = clock.today
             action.dropNote = dropNote
             try env.repositories.updateAction(action)
-            PlainText.print("Dropped: #\(action.id.map(String.init) ?? "?") \(action.text)" + (dropNote.map { " (\($0))" } ?? ""))
+            PlainText.print(TerminalText.printable("Dropped: #\(action.id.map(String.init) ?? "?") \(action.text)" + (dropNote.map { " (\($0))" } ?? "")))
         }
     }
 }
