@@ -51,6 +51,23 @@ public struct ActionProgress: Equatable, Sendable {
                               started: period.start <= today)
     }
 
+    /// Judges many actions, reading each judged period's figures once (actions of one review share it).
+    public static func judge(_ actions: [ReviewAction], today: LocalDate, source: any PeriodSummary.Source) throws -> [Int64: ActionProgress] {
+        var summaries: [ReviewPeriod: PeriodSummary?] = [:]
+        var out: [Int64: ActionProgress] = [:]
+        for action in actions {
+            guard let id = action.id, let metric = action.metric, let target = action.target else { continue }
+            let period = action.judgedPeriod
+            if summaries[period] == nil {
+                summaries[period] = try period.elapsed(today: today).map { try PeriodSummary.load(range: $0, source: source) }
+            }
+            let summary = summaries[period] ?? nil
+            out[id] = ActionProgress(metric: metric, target: target, period: period, value: summary.flatMap { figure(metric, of: $0) },
+                                     isFinal: period.isOver(today: today), started: period.start <= today)
+        }
+        return out
+    }
+
     /// The one figure of a period an action of `metric` is held against.
     public static func figure(_ metric: ActionMetric, of p: PeriodSummary) -> Double? {
         switch metric {
@@ -96,12 +113,8 @@ public struct PeriodReview: Equatable, Sendable {
         let summary = try period.elapsed(today: today).map { try PeriodSummary.load(range: $0, source: source) }
         let actions = try source.actions(in: period)
         let carried = try source.actionsCarriedOver(into: period)
-        var progress: [Int64: ActionProgress] = [:]
-        for action in carried + actions {
-            if let id = action.id, let p = try ActionProgress.judge(action, today: today, source: source) { progress[id] = p }
-        }
         return PeriodReview(period: period, summary: summary, items: try source.reviewItems(in: period), actions: actions,
-                            carriedOver: carried, progress: progress)
+                            carriedOver: carried, progress: try ActionProgress.judge(carried + actions, today: today, source: source))
     }
 }
 

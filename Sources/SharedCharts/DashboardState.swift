@@ -89,9 +89,7 @@ public struct DashboardState: Equatable, Sendable {
     /// The open actions' metric progress as of `day`.
     func judgingActions(on day: LocalDate, source: any Repositories) throws -> DashboardState {
         var state = self
-        for action in actions {
-            if let id = action.id, let p = try ActionProgress.judge(action, today: day, source: source) { state.actionProgress[id] = p }
-        }
+        state.actionProgress = try ActionProgress.judge(actions, today: day, source: source)
         return state
     }
 }

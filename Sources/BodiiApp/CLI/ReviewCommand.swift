@@ -157,10 +157,7 @@ struct ActionListCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
             let actions = try env.repositories.allActions(includingClosed: all)
-            var progress: [Int64: ActionProgress] = [:]
-            for a in actions {
-                if let id = a.id, let p = try ActionProgress.judge(a, today: clock.today, source: env.repositories) { progress[id] = p }
-            }
+            let progress = try ActionProgress.judge(actions, today: clock.today, source: env.repositories)
             if json {
                 print(ReviewJSON.actions(actions, progress: progress).text)
                 return
