@@ -15,7 +15,7 @@ extension SQLiteRepositories: ReviewRepository {
     static let actionFrom = "FROM action AS a JOIN review AS r ON r.id = a.review_id"
 
     public func reviewItems(in period: ReviewPeriod) throws -> [ReviewItem] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE r.period_kind = ? AND r.start_date = ? ORDER BY i.id"),
                              arguments: [period.kind.rawValue, SQLText.date(period.start)]).map(Self.reviewItem(row:))
         }
@@ -92,7 +92,7 @@ extension SQLiteRepositories: ReviewRepository {
     }
 
     public func reviewedPeriods(_ kind: ReviewPeriodKind, startingIn range: DateRange) throws -> [LocalDate] {
-        try writer.read { db in
+        try read { db in
             try String.fetchAll(db, sql: """
                 SELECT r.start_date FROM review AS r
                 WHERE r.period_kind = ? AND r.start_date BETWEEN ? AND ?
@@ -106,7 +106,7 @@ extension SQLiteRepositories: ReviewRepository {
     // MARK: - Plumbing
 
     private func fetchActions(_ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [ReviewAction] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) \(clause)"),
                              arguments: StatementArguments(arguments)).map(Self.reviewAction(row:))
         }
