@@ -308,13 +308,13 @@ public final class ReviewViewModel: TabScreen {
                 status = f.form.show(errors: [error.fieldID: error.message], first: error.fieldID)
                 form = f
             case .success(let outcome):
-                store(outcome, review: review)
+                store(outcome)
             }
         }
         return .handled
     }
 
-    private func store(_ outcome: ReviewForm.Outcome, review: PeriodReview) {
+    private func store(_ outcome: ReviewForm.Outcome) {
         do {
             let message: String
             switch outcome {
