@@ -90,7 +90,8 @@ if mode == "catalog" { exit(0) }
 let database = try BodiiDatabase(url: dbURL)
 var menu: [FoodID: Food] = [:]
 for id in DemoHistory.menuFoodIDs { menu[id] = try database.repositories.food(id: id) }
-let batch = DemoHistory(days: 3650, endDate: today).makeBatch(foods: menu)
+var batch = DemoHistory(days: 3650, endDate: today).makeBatch(foods: menu)
+(batch.reviewItems, batch.actions) = DemoHistory(days: 3650, endDate: today).reviews()
 try database.repositories.saveProfile(DemoHistory.profile)
 let write = try measure(1) { try database.repositories.write(batch) }
 if let last = batch.body.last {
@@ -161,6 +162,18 @@ try MainActor.assumeIsolated {
         _ = app.render(width: 200, height: 60)
         app.press(.escape)
     }.line)
+    // Review (issue 12, budget 5 ms): opening the tab, and moving a week back or forward.
+    print("open Review (7) + render:        " + measure(100) {
+        app.press(.char("1"))
+        app.press(.char("7"))
+        _ = app.render(width: 200, height: 60)
+    }.line)
+    var back = true
+    print("Review period step + render:     " + measure(200) {
+        app.press(.char(back ? "[" : "]"))
+        back.toggle()
+        _ = app.render(width: 200, height: 60)
+    }.line)
 }
 
 // Start to first full frame: the real binary on a pseudo-terminal of our own (curses needs a TTY),
@@ -220,6 +233,8 @@ func firstFrames(runs: Int) -> (frame: Stats, exit: Stats, rss: Int)? {
 }
 
 if FileManager.default.isExecutableFile(atPath: binary) {
+    // `bodii review --json` as a whole process (budget 40 ms), through /bin/sh.
+    print("bodii review --json, process:    " + measure(21) { _ = shell("\(binary) --db \(dbURL.path) review --json") }.line)
     if let result = firstFrames(runs: 21) {
         print("start to first full frame:       " + result.frame.line)
         print("  … to exit (closes the database): " + result.exit.line)

@@ -11,6 +11,8 @@ public struct PeriodSummary: Equatable, Sendable {
         public var bedtimeSDMinutes: Double?
         /// Nights of 7–9 h (`SleepStatus.good`).
         public var goodNights: Int
+        /// Nights of 7 h or more (what a `sleep` action counts).
+        public var nightsOf7HoursOrMore: Int = 0
     }
 
     public struct Exercise: Equatable, Sendable {
@@ -25,6 +27,8 @@ public struct PeriodSummary: Equatable, Sendable {
         /// The trend on the range's first and last day that have one.
         public var startTrendKg: Double?
         public var endTrendKg: Double?
+        /// Days of the range with a weigh-in.
+        public var weighInDays: Int = 0
         public var changeKg: Double? {
             guard let startTrendKg, let endTrendKg else { return nil }
             return endTrendKg - startTrendKg
@@ -39,6 +43,15 @@ public struct PeriodSummary: Equatable, Sendable {
         public var averageEaten: Double?
         /// The mean of the logged days' targets.
         public var averageTarget: Double?
+        /// Logged days that had a target to be held against.
+        public var daysWithTarget: Int = 0
+    }
+
+    /// Daily steps, from imported activity. There is no activity table yet (the Apple Health import
+    /// adds one): until then callers pass no steps and this says "no data" (0 days, nil average).
+    public struct Steps: Equatable, Sendable {
+        public var days: Int
+        public var average: Double?
     }
 
     public struct Mood: Equatable, Sendable {
@@ -54,13 +67,15 @@ public struct PeriodSummary: Equatable, Sendable {
     public var calories: Calories
     public var mood: Mood
     public var checkInDays: Int
+    public var steps = Steps(days: 0, average: nil)
 
     public typealias Source = TargetHistory.Source & SleepRepository & ExerciseRepository & CheckInRepository
 
     /// Within this share of its target a logged day counts as on target (PRODUCT.md §8).
     public static let adherenceShare = 0.10
 
-    public static func load(range: DateRange, source: any Source) throws -> PeriodSummary {
+    /// `dailySteps`: the step counts of the range's days that have one (none until activity is imported).
+    public static func load(range: DateRange, source: any Source, dailySteps: [Int] = []) throws -> PeriodSummary {
         let nights = try source.sleepRecords(in: range)
         let sessions = try source.exerciseRecords(in: range)
         let checkIns = try source.checkIns(in: range)
@@ -68,6 +83,7 @@ public struct PeriodSummary: Equatable, Sendable {
         let targets = try TargetHistory.load(range: range, source: source)
         let weights = try source.dailyWeights(in: DateRange(start: range.start.adding(days: -TargetHistory.trendWindowDays), end: range.end))
         let trend = WeightTrend.compute(weights).filter { range.contains($0.date) }
+        let weighInDays = weights.filter { range.contains($0.date) }.count
 
         let dayTargets = logs.compactMap { log in targets.targets(on: log.date).map { (eaten: log.caloriesIn, target: $0.kcal) } }
         let minutes = sessions.reduce(0) { $0 + $1.minutes }
@@ -76,16 +92,19 @@ public struct PeriodSummary: Equatable, Sendable {
             range: range,
             sleep: Sleep(nights: nights.count, averageMinutes: SleepMath.averageMinutes(nights.map(\.minutes)),
                          bedtimeSDMinutes: SleepMath.bedtimeConsistency(nights.compactMap(\.bedtime)),
-                         goodNights: nights.filter { SleepMath.status(minutes: $0.minutes) == .good }.count),
+                         goodNights: nights.filter { SleepMath.status(minutes: $0.minutes) == .good }.count,
+                         nightsOf7HoursOrMore: nights.filter { $0.minutes >= 7 * 60 }.count),
             exercise: Exercise(minutes: minutes, sessions: sessions.count, kcal: sessions.reduce(0) { $0 + $1.kcal },
                                minutesPerWeek: Double(minutes) / Double(range.dayCount) * 7),
-            weight: Weight(startTrendKg: trend.first?.trendKg, endTrendKg: trend.last?.trendKg),
+            weight: Weight(startTrendKg: trend.first?.trendKg, endTrendKg: trend.last?.trendKg, weighInDays: weighInDays),
             calories: Calories(loggedDays: logs.count,
                                adherentDays: dayTargets.filter { abs($0.eaten - $0.target) <= adherenceShare * $0.target }.count,
-                               averageEaten: mean(logs.map(\.caloriesIn)), averageTarget: mean(dayTargets.map(\.target))),
+                               averageEaten: mean(logs.map(\.caloriesIn)), averageTarget: mean(dayTargets.map(\.target)),
+                               daysWithTarget: dayTargets.count),
             mood: Mood(days: checkIns.filter { $0.mood != nil || $0.energy != nil }.count,
                        averageMood: mean(moods.map(Double.init)), averageEnergy: mean(energies.map(Double.init))),
-            checkInDays: checkIns.count)
+            checkInDays: checkIns.count,
+            steps: Steps(days: dailySteps.count, average: mean(dailySteps.map(Double.init))))
     }
 
     static func mean(_ values: [Double]) -> Double? {

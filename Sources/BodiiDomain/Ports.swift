@@ -82,6 +82,35 @@ public protocol CheckInRepository {
     func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws
 }
 
+/// The review board (PRODUCT.md §8). A review exists once something was written for its period.
+public protocol ReviewRepository {
+    /// Keep, Problem and Try notes of the period, in the order they were written.
+    func reviewItems(in period: ReviewPeriod) throws -> [ReviewItem]
+    /// Inserts the note (with its own id when it has one: undo puts a note back as it was).
+    @discardableResult
+    func addReviewItem(_ item: ReviewItem) throws -> ReviewItem
+    func updateReviewItem(_ item: ReviewItem) throws
+    /// Deletes the note; a Try that answered it, or an action that came from it, loses the link.
+    @discardableResult
+    func deleteReviewItem(id: Int64) throws -> ReviewItem?
+
+    /// The actions the period's review wrote.
+    func actions(in period: ReviewPeriod) throws -> [ReviewAction]
+    /// Actions written before `period` began that were still open when it began (open now, or
+    /// closed since): the carry-over is this query, never a copy.
+    func actionsCarriedOver(into period: ReviewPeriod) throws -> [ReviewAction]
+    /// Every action (only the open ones unless `includingClosed`), oldest first.
+    func allActions(includingClosed: Bool) throws -> [ReviewAction]
+    func action(id: Int64) throws -> ReviewAction?
+    @discardableResult
+    func addAction(_ action: ReviewAction) throws -> ReviewAction
+    func updateAction(_ action: ReviewAction) throws
+    @discardableResult
+    func deleteAction(id: Int64) throws -> ReviewAction?
+    /// The first days of the periods of `kind` starting in `range` whose review has a note or an action.
+    func reviewedPeriods(_ kind: ReviewPeriodKind, startingIn range: DateRange) throws -> [LocalDate]
+}
+
 /// Many records of any kind written in one transaction (demo data, imports), with the profile
 /// and the active goal they go with: a kill never leaves a profile without its history.
 public struct HistoryBatch: Sendable {
@@ -92,11 +121,15 @@ public struct HistoryBatch: Sendable {
     public var sleep: [SleepRecord] = []
     public var food: [FoodRecord] = []
     public var checkIns: [CheckIn] = []
+    /// Review notes and actions, with their ids set so Tries and actions can name what they link to.
+    public var reviewItems: [ReviewItem] = []
+    public var actions: [ReviewAction] = []
 
     public init() {}
 
     public var isEmpty: Bool {
         profile == nil && activeGoal == nil && body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty
+            && reviewItems.isEmpty && actions.isEmpty
     }
 }
 
@@ -125,7 +158,7 @@ public struct MergeCounts: Equatable, Sendable {
 /// Everything the app reads and writes, as one value to pass around.
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
-    & ConsistentReading
+    & ConsistentReading & ReviewRepository
 
 /// Reads that belong together, such as everything one screen shows for a day.
 public protocol ConsistentReading {

@@ -14,6 +14,7 @@ enum Schema {
         ("v3", foodSearchV3),
         ("v4", goalRulesV4),
         ("v5", provenanceV5),
+        ("v6", reviewV6),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
@@ -270,5 +271,57 @@ enum Schema {
                 CREATE UNIQUE INDEX \(table)_external ON \(table)(source, external_id) WHERE external_id IS NOT NULL;
                 """)
         }
+    }
+
+    /// The review board of PRODUCT.md §8 (see ReviewStore.swift): a review per period that has
+    /// something written, its Keep / Problem / Try notes, and actions. Carry-over of open actions
+    /// is a query on `status` and `closed_on`, never a copy. Provenance columns as in v5.
+    static func reviewV6(_ db: Database) throws {
+        let provenance = """
+            source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64),
+            external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256)
+            """
+        try db.execute(sql: """
+            CREATE TABLE review (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                period_kind TEXT NOT NULL CHECK (\(oneOf("period_kind", ["week", "month"]))),
+                start_date TEXT NOT NULL CHECK (\(isDay("start_date"))),   -- the Monday, or the 1st of the month
+                \(provenance),
+                UNIQUE (period_kind, start_date)
+            );
+            CREATE UNIQUE INDEX review_external ON review(source, external_id) WHERE external_id IS NOT NULL;
+
+            CREATE TABLE review_item (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                review_id INTEGER NOT NULL REFERENCES review(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (\(oneOf("kind", ["keep", "problem", "try"]))),
+                text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 2000),
+                -- The Problem a Try answers.
+                problem_id INTEGER REFERENCES review_item(id) ON DELETE SET NULL CHECK (problem_id IS NULL OR kind = 'try'),
+                \(provenance)
+            );
+            CREATE INDEX review_item_review ON review_item(review_id);
+            CREATE UNIQUE INDEX review_item_external ON review_item(source, external_id) WHERE external_id IS NOT NULL;
+
+            CREATE TABLE action (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                review_id INTEGER NOT NULL REFERENCES review(id) ON DELETE CASCADE,   -- the review that wrote it
+                text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 2000),
+                try_id INTEGER REFERENCES review_item(id) ON DELETE SET NULL,        -- the Try it came from
+                due_date TEXT CHECK (due_date IS NULL OR \(isDay("due_date"))),
+                status TEXT NOT NULL CHECK (\(oneOf("status", ["open", "done", "dropped"]))),
+                drop_note TEXT CHECK (drop_note IS NULL OR length(drop_note) BETWEEN 1 AND 2000),
+                metric TEXT CHECK (metric IS NULL OR \(oneOf("metric", ["sleep", "exercise", "meals", "weigh-ins", "steps"]))),
+                target INTEGER CHECK (target IS NULL OR target > 0),
+                created_on TEXT NOT NULL CHECK (\(isDay("created_on"))),
+                closed_on TEXT CHECK (closed_on IS NULL OR \(isDay("closed_on"))),   -- when it was done or dropped
+                \(provenance),
+                CHECK ((metric IS NULL) = (target IS NULL)),
+                CHECK ((status = 'open') = (closed_on IS NULL))
+            );
+            CREATE INDEX action_review ON action(review_id);
+            CREATE INDEX action_open ON action(status, closed_on);
+            CREATE UNIQUE INDEX action_external ON action(source, external_id) WHERE external_id IS NOT NULL;
+            """)
     }
 }

@@ -33,23 +33,83 @@ public struct DashboardView: Widget {
                 .render(in: body.inset(left: 1, right: 1), buffer: &buffer, context: context)
             return
         }
-        let rows = Layout.split(body, .vertical, [.length(7), .length(6), .min(0)])
+        // The Actions card is a fourth card beside Check-ins when there is room, else one line above the charts.
+        // Without open actions the dashboard stays as it was: no empty card.
+        let actionsBeside = area.width >= Self.actionsCardMinWidth && !state.actions.isEmpty
+        let actionsLine = area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0
+        // A tall terminal gives the middle cards three more rows: room for three actions with their progress.
+        let middleHeight = actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 6
+        let rows = Layout.split(body, .vertical, [.length(7), .length(middleHeight), .length(actionsLine), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state), top[1], &buffer, context)
         weightSparkline(state, in: Block().inner(top[1]), &buffer, context)
         card("Sleep", sleepLines(state), top[2], &buffer, context)
         card("Exercise", exerciseLines(state), top[3], &buffer, context)
-        let middle = Layout.columns(rows[1], count: 3, spacing: 0)
+        let middle = Layout.columns(rows[1], count: actionsBeside ? 4 : 3, spacing: 0)
         card("Macros", [], middle[0], &buffer, context)
         macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
         card("Goal", goalLines(state), middle[1], &buffer, context)
         card("Check-ins", [], middle[2], &buffer, context)
-        CheckInCard(calendar: state.calendar, today: today).render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
-        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[2], buffer: &buffer, context: context)
+        CheckInCard(calendar: state.calendar, today: today, reviewedWeeks: state.reviewedWeeks)
+            .render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
+        if actionsBeside {
+            card("Actions", actionsLines(state, rows: middleHeight - 2), middle[3], &buffer, context)
+        } else if actionsLine > 0 {
+            buffer.write([Span("Actions ", .action)] + actionsSummary(state), x: rows[2].x + 1, y: rows[2].y, maxWidth: max(0, rows[2].width - 1),
+                         context: context)
+        }
+        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[3], buffer: &buffer, context: context)
     }
 
+    /// Width from which the Actions card gets its own column (Check-ins needs 24 of a quarter).
+    static let actionsCardMinWidth = 100
+    /// Content height from which the middle cards grow for the actions.
+    static let tallActionsHeight = 36
+
     // MARK: cards
+
+    /// Open actions in the order to look at them: overdue ones, then those whose metric is being
+    /// judged now (their progress is news), then by due date.
+    private func sortedActions(_ s: DashboardState) -> [ReviewAction] {
+        func rank(_ a: ReviewAction) -> (Int, Int, Int64) {
+            let running = a.id.flatMap { s.actionProgress[$0] }.map { $0.started && !$0.isFinal } == true
+            return (a.isOverdue(today: today) ? 0 : running ? 1 : 2, a.due?.daysSinceEpoch ?? .max, a.id ?? 0)
+        }
+        return s.actions.sorted { rank($0) < rank($1) }
+    }
+
+    /// How an action stands in a few words: "due today · 5/6 days with meals".
+    private func actionDetail(_ a: ReviewAction, _ s: DashboardState) -> [Span] {
+        // Progress first: it is what changes from day to day.
+        var spans: [Span] = []
+        if let id = a.id, let p = s.actionProgress[id] { spans.append(Span(p.verdict, p.met.map { $0 ? .good : .bad } ?? .accent)) }
+        if let due = a.due {
+            spans.append(Span((spans.isEmpty ? "" : " · ") + "due \(due.shortLabel(relativeTo: today))", a.isOverdue(today: today) ? .bad : .muted))
+        }
+        return spans
+    }
+
+    private func actionsLines(_ s: DashboardState, rows: Int) -> [Line] {
+        guard !s.actions.isEmpty else { return [Line("No open actions", .muted), Line("7: weekly review", .muted)] }
+        let overdue = s.actions.filter { $0.isOverdue(today: today) }.count
+        var lines = [Line([Span("\(s.actions.count) open", .text), Span(overdue > 0 ? " · \(overdue) overdue" : "", .bad)])]
+        for a in sortedActions(s).prefix(max(1, (rows - 1) / 2)) {
+            lines.append(Line(a.text, a.isOverdue(today: today) ? .bad : .action))
+            lines.append(Line([Span(" ")] + actionDetail(a, s)))
+        }
+        return lines
+    }
+
+    /// The one-line form: counts, then the most pressing action.
+    private func actionsSummary(_ s: DashboardState) -> [Span] {
+        let overdue = s.actions.filter { $0.isOverdue(today: today) }.count
+        var spans = [Span("\(s.actions.count) open" + (overdue > 0 ? ", \(overdue) overdue" : ""), overdue > 0 ? .bad : .text)]
+        if let first = sortedActions(s).first {
+            spans += [Span(" · "), Span(first.text, .action), Span(" ")] + actionDetail(first, s)
+        }
+        return spans
+    }
 
     private func card(_ title: String, _ lines: [Line], _ rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let block = Block(title: title)

@@ -24,6 +24,11 @@ public struct DashboardState: Equatable, Sendable {
     /// The last weeks of check-ins for the dot grid card, with the streaks.
     public var calendar: CheckInCalendar
     public var trends: DashboardTrends
+    /// Open actions of the reviews (PRODUCT.md §8), with how each metric-bound one stands so far.
+    public var actions: [ReviewAction] = []
+    public var actionProgress: [Int64: ActionProgress] = [:]
+    /// The Mondays of the check-in card's weeks that have a weekly review.
+    public var reviewedWeeks: Set<LocalDate> = []
 
     /// Weeks of check-in dots the dashboard card shows, Monday to Sunday, the last one up to the day.
     static let calendarWeeks = 3
@@ -60,7 +65,7 @@ public struct DashboardState: Equatable, Sendable {
         let sleeps = try source.sleepRecords(in: week)
         let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets)
 
-        return DashboardState(
+        return try DashboardState(
             summary: summary,
             unitSystem: profile?.unitSystem ?? .metric,
             latestWeight: glance.latest,
@@ -75,7 +80,16 @@ public struct DashboardState: Equatable, Sendable {
             goal: summary.goal,
             goalProgress: summary.goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: day) },
             calendar: calendar,
-            trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, weighIns: chartWeights, source: source)
-        )
+            trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, weighIns: chartWeights, source: source),
+            actions: try source.allActions(includingClosed: false),
+            reviewedWeeks: Set(try source.reviewedPeriods(.week, startingIn: calendarRange))
+        ).judgingActions(on: day, source: source)
+    }
+
+    /// The open actions' metric progress as of `day`.
+    func judgingActions(on day: LocalDate, source: any Repositories) throws -> DashboardState {
+        var state = self
+        state.actionProgress = try ActionProgress.judge(actions, today: day, source: source)
+        return state
     }
 }

@@ -169,11 +169,17 @@ extension TrendCharts {
 public struct CheckInCard: Widget {
     let calendar: CheckInCalendar
     let today: LocalDate
+    /// Mondays of the weeks with a weekly review: their label ends in `*` (PRODUCT.md §8).
+    let reviewedWeeks: Set<LocalDate>
 
-    public init(calendar: CheckInCalendar, today: LocalDate) {
+    public init(calendar: CheckInCalendar, today: LocalDate, reviewedWeeks: Set<LocalDate> = []) {
         self.calendar = calendar
         self.today = today
+        self.reviewedWeeks = reviewedWeeks
     }
+
+    /// The mark after a reviewed week's label.
+    public static let reviewedMark = "*"
 
     static func role(_ adherence: CalorieAdherence?) -> Role {
         switch adherence {
@@ -233,8 +239,10 @@ public struct CheckInCard: Widget {
         for (row, week) in weeks.suffix(max(0, area.height - 1)).enumerated() {
             let y = area.y + 1 + row
             let monday = week.first?.date.monday
-            let label = (monday.map { "\($0.day) \(LocalDate.monthShortNames[$0.month - 1])" } ?? "").padding(toLength: 7, withPad: " ", startingAt: 0)
+            let label = (monday.map { "\($0.day) \(LocalDate.monthShortNames[$0.month - 1])" } ?? "").padding(toLength: 6, withPad: " ", startingAt: 0)
             var x = area.x + buffer.write(label, x: area.x, y: y, style: context.style(.muted), maxWidth: area.width)
+            let reviewed = monday.map(reviewedWeeks.contains) == true
+            x += buffer.write(reviewed ? Self.reviewedMark : " ", x: x, y: y, style: context.style(.action), maxWidth: max(0, area.maxX - x))
             for day in week where x < area.maxX {
                 let style = context.style(Self.role(day.adherence))
                 x += buffer.write(Self.symbol(day.completeness, context.symbols) + Self.mark(day.adherence, context.symbols),

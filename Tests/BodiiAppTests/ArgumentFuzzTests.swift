@@ -30,6 +30,10 @@ import Testing
         ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "V", "--height", "170"],
         ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-01-01", "--height", "V"],
         ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-01-01", "--height", "170", "--activity", "V"],
+        ["review", "--period", "V"], ["review", "--json", "--date", "V"], ["review", "add", "V", "a note"],
+        ["review", "add", "keep", "a note", "--period", "V"], ["review", "add", "keep", "a note", "--date", "V"],
+        ["action", "add", "walk", "--due", "V"], ["action", "add", "walk", "--metric", "V", "--target", "3"],
+        ["action", "add", "walk", "--metric", "exercise", "--target", "V"], ["action", "done", "V"], ["action", "drop", "V"],
     ]
     static let nameSlots: [[String]] = [
         ["log", "food", "V", "--grams", "100"], ["log", "exercise", "V", "--minutes", "30"], ["search", "V"],

@@ -5,6 +5,7 @@ import Foundation
 enum JSONValue: Equatable {
     case null
     case number(Double)
+    case bool(Bool)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -24,6 +25,7 @@ enum JSONValue: Equatable {
         switch self {
         case .null: return "null"
         case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        case .bool(let b): return b ? "true" : "false"
         case .string(let s): return Self.quote(s)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"

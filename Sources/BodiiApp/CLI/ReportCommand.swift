@@ -7,7 +7,7 @@ import SharedCharts
 /// `bodii report`: the dashboard's numbers and charts as plain text, for cron or e-mail.
 struct ReportCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
-        commandName: "report", abstract: "Print today's numbers and the trend charts of a range as plain text.")
+        commandName: "report", abstract: "Print today's numbers and the trend charts of a range as plain text (with --review, the period's review).")
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The range the charts cover.", valueName: "week|month|quarter|year"))
@@ -16,6 +16,8 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
     var ascii = false
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Width in columns (60–200).", valueName: "columns"))
     var width: Int = 80
+    @Flag(name: .long, help: "Add the review of this week (this month with --range month or longer): summary and board.")
+    var review = false
 
     func validate() throws {
         guard ChartRange.allCases.contains(where: { $0.label == range }) else {
@@ -39,7 +41,13 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             let text = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
                 .joined(separator: "\n")
-            PlainText.print(text.trimmingCharacters(in: .newlines), ascii: plain)
+            var output = text.trimmingCharacters(in: .newlines)
+            if review {
+                let kind: ReviewPeriodKind = chartRange == .week ? .week : .month
+                let periodReview = try PeriodReview.load(ReviewPeriod(kind, containing: day), today: day, source: env.repositories)
+                output += "\n\n" + ReviewText(review: periodReview, unitSystem: state.unitSystem, today: day).plainText
+            }
+            PlainText.print(output, ascii: plain)
         }
     }
 }

@@ -3,6 +3,7 @@ import BodyFeature
 import DashboardFeature
 import DietFeature
 import ExerciseFeature
+import ReviewFeature
 import SettingsFeature
 import SleepFeature
 import SharedCharts
@@ -42,6 +43,7 @@ enum AppTabs {
             SettingsViewModel(store: $0.repositories, clock: $0.clock, themeNames: $0.themeNames, themeProblems: $0.themeProblems,
                               databasePath: $0.databasePath)
         },
+        TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
     ]
 
     static var titles: [String] { all.map(\.title) }

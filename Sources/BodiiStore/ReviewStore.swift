@@ -1,0 +1,183 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+// The review board on SQLite (schema v6). A review row is made the first time something is
+// written for its period; notes and actions point at it.
+
+extension SQLiteRepositories: ReviewRepository {
+    static let itemColumns = "i.id, r.period_kind, r.start_date, i.kind, i.text, i.problem_id, i.source, i.external_id"
+    static let itemFrom = "FROM review_item AS i JOIN review AS r ON r.id = i.review_id"
+    static let actionColumns = """
+        a.id, r.period_kind, r.start_date, a.text, a.try_id, a.due_date, a.status, a.drop_note, a.metric, a.target, a.created_on,
+        a.closed_on, a.source, a.external_id
+        """
+    static let actionFrom = "FROM action AS a JOIN review AS r ON r.id = a.review_id"
+
+    public func reviewItems(in period: ReviewPeriod) throws -> [ReviewItem] {
+        try read { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE r.period_kind = ? AND r.start_date = ? ORDER BY i.id"),
+                             arguments: [period.kind.rawValue, SQLText.date(period.start)]).map(Self.reviewItem(row:))
+        }
+    }
+
+    public func addReviewItem(_ item: ReviewItem) throws -> ReviewItem {
+        try writer.write { db in try Self.insertItem(item, db) }
+    }
+
+    public func updateReviewItem(_ item: ReviewItem) throws {
+        try writer.write { db in
+            guard let id = item.id else { throw StoreError.recordNotFound(kind: "review note", id: nil) }
+            let reviewId = try Self.reviewId(for: item.period, db)
+            try db.execute(sql: "UPDATE review_item SET review_id = ?, kind = ?, text = ?, problem_id = ? WHERE id = ?",
+                           arguments: [reviewId, item.kind.rawValue, item.text, item.problemId, id])
+            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "review note", id: id) }
+        }
+    }
+
+    public func deleteReviewItem(id: Int64) throws -> ReviewItem? {
+        try writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else { return nil }
+            let item = try Self.reviewItem(row: row)
+            try db.execute(sql: "DELETE FROM review_item WHERE id = ?", arguments: [id])
+            return item
+        }
+    }
+
+    public func actions(in period: ReviewPeriod) throws -> [ReviewAction] {
+        try fetchActions("WHERE r.period_kind = ? AND r.start_date = ? ORDER BY a.id", [period.kind.rawValue, SQLText.date(period.start)])
+    }
+
+    /// Written in a review of an earlier period (any kind: a month's review carries a week's
+    /// actions too), and not closed before this period began.
+    public func actionsCarriedOver(into period: ReviewPeriod) throws -> [ReviewAction] {
+        let start = SQLText.date(period.start)
+        return try fetchActions("WHERE r.start_date < ? AND a.created_on < ? AND (a.closed_on IS NULL OR a.closed_on >= ?) ORDER BY a.id",
+                                [start, start, start])
+    }
+
+    public func allActions(includingClosed: Bool) throws -> [ReviewAction] {
+        try fetchActions(includingClosed ? "ORDER BY a.id" : "WHERE a.status = 'open' ORDER BY a.id", [])
+    }
+
+    public func action(id: Int64) throws -> ReviewAction? {
+        try fetchActions("WHERE a.id = ?", [id]).first
+    }
+
+    public func addAction(_ action: ReviewAction) throws -> ReviewAction {
+        try writer.write { db in try Self.insertAction(action, db) }
+    }
+
+    public func updateAction(_ action: ReviewAction) throws {
+        try writer.write { db in
+            guard let id = action.id else { throw StoreError.recordNotFound(kind: "action", id: nil) }
+            let reviewId = try Self.reviewId(for: action.period, db)
+            try db.execute(sql: """
+                UPDATE action SET review_id = ?, text = ?, try_id = ?, due_date = ?, status = ?, drop_note = ?, metric = ?, target = ?,
+                                  created_on = ?, closed_on = ? WHERE id = ?
+                """, arguments: StatementArguments([reviewId] + Self.ownValues(action).dropLast(2) + [id]))
+            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "action", id: id) }
+        }
+    }
+
+    public func deleteAction(id: Int64) throws -> ReviewAction? {
+        try writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) WHERE a.id = ?", arguments: [id]) else {
+                return nil
+            }
+            let action = try Self.reviewAction(row: row)
+            try db.execute(sql: "DELETE FROM action WHERE id = ?", arguments: [id])
+            return action
+        }
+    }
+
+    public func reviewedPeriods(_ kind: ReviewPeriodKind, startingIn range: DateRange) throws -> [LocalDate] {
+        try read { db in
+            try String.fetchAll(db, sql: """
+                SELECT r.start_date FROM review AS r
+                WHERE r.period_kind = ? AND r.start_date BETWEEN ? AND ?
+                  AND (EXISTS (SELECT 1 FROM review_item WHERE review_id = r.id) OR EXISTS (SELECT 1 FROM action WHERE review_id = r.id))
+                ORDER BY r.start_date
+                """, arguments: [kind.rawValue, SQLText.date(range.start), SQLText.date(range.end)])
+                .map { try SQLText.localDate($0, column: "review.start_date") }
+        }
+    }
+
+    // MARK: - Plumbing
+
+    private func fetchActions(_ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [ReviewAction] {
+        try read { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) \(clause)"),
+                             arguments: StatementArguments(arguments)).map(Self.reviewAction(row:))
+        }
+    }
+
+    /// The id of the period's review, made when it has none yet.
+    static func reviewId(for period: ReviewPeriod, _ db: Database) throws -> Int64 {
+        let arguments: StatementArguments = [period.kind.rawValue, SQLText.date(period.start)]
+        try db.execute(sql: "INSERT INTO review (period_kind, start_date) VALUES (?, ?) ON CONFLICT (period_kind, start_date) DO NOTHING",
+                       arguments: arguments)
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM review WHERE period_kind = ? AND start_date = ?", arguments: arguments) else {
+            throw StoreError.recordNotFound(kind: "review", id: nil)
+        }
+        return id
+    }
+
+    static func insertItem(_ item: ReviewItem, _ db: Database) throws -> ReviewItem {
+        let reviewId = try reviewId(for: item.period, db)
+        try db.execute(sql: "INSERT INTO review_item (id, review_id, kind, text, problem_id, source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [item.id, reviewId, item.kind.rawValue, item.text, item.problemId, item.provenance.source,
+                                   item.provenance.externalId])
+        var saved = item
+        saved.id = db.lastInsertedRowID
+        return saved
+    }
+
+    static func insertAction(_ action: ReviewAction, _ db: Database) throws -> ReviewAction {
+        let reviewId = try reviewId(for: action.period, db)
+        try db.execute(sql: """
+            INSERT INTO action (id, review_id, text, try_id, due_date, status, drop_note, metric, target, created_on, closed_on, source, external_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: StatementArguments([action.id, reviewId] + ownValues(action)))
+        var saved = action
+        saved.id = db.lastInsertedRowID
+        return saved
+    }
+
+    /// text … closed_on, source, external_id: the action table's columns after review_id.
+    static func ownValues(_ a: ReviewAction) -> [(any DatabaseValueConvertible)?] {
+        [a.text, a.tryId, a.due.map(SQLText.date), a.status.rawValue, a.dropNote, a.metric?.rawValue, a.target, SQLText.date(a.createdOn),
+         a.closedOn.map(SQLText.date), a.provenance.source, a.provenance.externalId]
+    }
+
+    static func period(kind: String, start: String) throws -> ReviewPeriod {
+        guard let kind = ReviewPeriodKind(rawValue: kind) else { throw StoreError.invalidStoredValue(column: "review.period_kind", value: kind) }
+        return ReviewPeriod(kind, containing: try SQLText.localDate(start, column: "review.start_date"))
+    }
+
+    static func reviewItem(row: Row) throws -> ReviewItem {
+        let kindText: String = try row.decode(atIndex: 3)
+        guard let kind = ReviewItemKind(rawValue: kindText) else { throw StoreError.invalidStoredValue(column: "review_item.kind", value: kindText) }
+        return ReviewItem(id: try row.decode(atIndex: 0), period: try period(kind: row.decode(atIndex: 1), start: row.decode(atIndex: 2)),
+                          kind: kind, text: try row.decode(atIndex: 4), problemId: try row.decode(atIndex: 5),
+                          provenance: Provenance(source: try row.decode(atIndex: 6), externalId: try row.decode(atIndex: 7)))
+    }
+
+    static func reviewAction(row: Row) throws -> ReviewAction {
+        let statusText: String = try row.decode(atIndex: 6)
+        guard let status = ActionStatus(rawValue: statusText) else { throw StoreError.invalidStoredValue(column: "action.status", value: statusText) }
+        let metricText: String? = try row.decode(atIndex: 8)
+        let metric = try metricText.map { text in
+            guard let m = ActionMetric(rawValue: text) else { throw StoreError.invalidStoredValue(column: "action.metric", value: text) }
+            return m
+        }
+        let due: String? = try row.decode(atIndex: 5), closed: String? = try row.decode(atIndex: 11)
+        return ReviewAction(
+            id: try row.decode(atIndex: 0), period: try period(kind: row.decode(atIndex: 1), start: row.decode(atIndex: 2)),
+            text: try row.decode(atIndex: 3), tryId: try row.decode(atIndex: 4),
+            due: try due.map { try SQLText.localDate($0, column: "action.due_date") }, status: status, dropNote: try row.decode(atIndex: 7),
+            metric: metric, target: try row.decode(atIndex: 9), createdOn: try SQLText.localDate(row.decode(atIndex: 10), column: "action.created_on"),
+            closedOn: try closed.map { try SQLText.localDate($0, column: "action.closed_on") },
+            provenance: Provenance(source: try row.decode(atIndex: 12), externalId: try row.decode(atIndex: 13)))
+    }
+}

@@ -1,0 +1,356 @@
+import BodiiDomain
+import SharedCharts
+import TerminalKit
+
+/// The board's columns, left to right: the actions still open from earlier periods (only when
+/// there are any: they come first, PRODUCT.md §8), then Keep, Problem, Try and Action.
+public enum BoardColumn: Int, CaseIterable, Sendable {
+    case carried, keep, problem, `try`, action
+
+    public var title: String {
+        switch self {
+        case .carried: return "Open from before"
+        case .keep: return "Keep"
+        case .problem: return "Problem"
+        case .try: return "Try"
+        case .action: return "Action"
+        }
+    }
+
+    var itemKind: ReviewItemKind? {
+        switch self {
+        case .keep: return .keep
+        case .problem: return .problem
+        case .try: return .try
+        case .carried, .action: return nil
+        }
+    }
+
+    var role: Role {
+        switch self {
+        case .carried, .action: return .action
+        case .keep: return .keep
+        case .problem: return .problem
+        case .try: return .try
+        }
+    }
+}
+
+/// One card of the board: a note or an action.
+public enum BoardCard: Equatable, Sendable, Identifiable {
+    case item(ReviewItem)
+    case action(ReviewAction)
+
+    public var id: Int64? {
+        switch self {
+        case .item(let i): return i.id
+        case .action(let a): return a.id
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .item(let i): return i.text
+        case .action(let a): return a.text
+        }
+    }
+}
+
+/// The Review tab (PRODUCT.md §8): the period's summary first, then the actions still open from
+/// earlier periods, then the Keep / Problem / Try / Action board. `[` `]` move by period, `-` `+`
+/// switch week and month; `a` `e` `x` `u` add, edit, delete and undo in the focused column; `d`
+/// marks an action done, `D` drops it with a note, `o` opens it again.
+@MainActor
+public final class ReviewViewModel: TabScreen {
+    private let source: any Repositories
+    private let clock: any Clock
+    private let selection: SelectedDay
+    public private(set) var kind: ReviewPeriodKind = .week
+    public private(set) var review: PeriodReview?
+    public private(set) var charts: PeriodCharts?
+    public private(set) var unitSystem: UnitSystem = .metric
+    public private(set) var focus: BoardColumn = .keep
+    /// The selected row of each column.
+    public private(set) var rows: [BoardColumn: Int] = [:]
+    public private(set) var form: ReviewForm?
+    private var deletion = DeleteUndo<BoardCard>(noun: "card", namedByDescription: true)
+    public var pendingDelete: BoardCard? { deletion.pending }
+    public private(set) var status: StatusMessage?
+
+    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
+        self.source = source
+        self.clock = clock
+        self.selection = selection ?? SelectedDay(clock.today)
+    }
+
+    public let title = "Review"
+
+    public var period: ReviewPeriod { ReviewPeriod(kind, containing: selection.date) }
+
+    // MARK: Keys
+
+    enum Action: Sendable {
+        case add, edit, delete, undo, done, drop, reopen, period(DayStep), zoom(ChartZoom), column(Int), move(ListMove)
+    }
+
+    static let actions = ActionKeyMap<Action>(title: "Review", [
+        KeyBinding([.char("["), .char("]")], label: "[ ]", help: "previous / next period", footer: true, brief: "period")
+            .performs { DayStep($0).map(Action.period) },
+        KeyBinding([.char("t")], help: "this period").performs(.period(.today)),
+        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "month / week", footer: true, brief: "week/month")
+            .performs { ChartZoom($0).map(Action.zoom) },
+        KeyBinding([.char("h"), .left, .char("l"), .right], label: "h/l", help: "previous / next column", footer: true, brief: "column")
+            .performs { key in
+                switch key {
+                case .char("h"), .left: return .column(-1)
+                default: return .column(1)
+                }
+            },
+        KeyBinding([.char("a")], help: "add to the focused column", footer: true, brief: "add").performs(.add),
+        KeyBinding([.char("e")], help: "edit the selected card", footer: true, brief: "edit").performs(.edit),
+        KeyBinding([.char("x")], help: "delete the selected card", brief: "delete").performs(.delete),
+        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+        KeyBinding([.char("d")], help: "mark the selected action done", footer: true, brief: "done").performs(.done),
+        KeyBinding([.char("D")], help: "drop the selected action, with a note", brief: "drop").performs(.drop),
+        KeyBinding([.char("o")], help: "keep the selected action open (reopen it)").performs(.reopen),
+    ] + ListMove.actions("in the column") { .move($0) })
+
+    public var keyMap: KeyMap {
+        if let form { return .formDialog(title: form.title) }
+        if pendingDelete != nil { return deletion.keyMap }
+        return Self.actions.keyMap
+    }
+
+    public var isEditingText: Bool { form != nil }
+    public var hasUnsavedInput: Bool { form?.hasInput ?? false }
+
+    // MARK: Loading
+
+    public func didBecomeVisible() { reload() }
+
+    public func reload() {
+        do {
+            let today = clock.today
+            let review = try PeriodReview.load(period, today: today, source: source)
+            charts = try period.elapsed(today: today).map { try PeriodCharts.load(range: $0, source: source) }
+            unitSystem = try source.loadProfile()?.unitSystem ?? .metric
+            if self.review?.period != review.period {
+                // A new period opens on the actions still open from before, when there are any.
+                focus = review.carriedOver.isEmpty ? .keep : .carried
+                rows = [:]
+            }
+            self.review = review
+            if !columns.contains(focus) { focus = .keep }
+            for column in BoardColumn.allCases { rows[column] = min(rows[column] ?? 0, max(0, cards(in: column).count - 1)) }
+        } catch {
+            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+        }
+    }
+
+    /// The columns shown: the carried actions only when there are any.
+    public var columns: [BoardColumn] {
+        BoardColumn.allCases.filter { $0 != .carried || !(review?.carriedOver.isEmpty ?? true) }
+    }
+
+    public func cards(in column: BoardColumn) -> [BoardCard] {
+        guard let review else { return [] }
+        switch column {
+        case .carried: return review.carriedOver.map(BoardCard.action)
+        case .action: return review.actions.map(BoardCard.action)
+        case .keep, .problem, .try: return review.items(column.itemKind ?? .keep).map(BoardCard.item)
+        }
+    }
+
+    public var selectedCard: BoardCard? {
+        let list = cards(in: focus)
+        let row = rows[focus] ?? 0
+        return list.indices.contains(row) ? list[row] : nil
+    }
+
+    // MARK: Handling keys
+
+    public func handle(_ key: Key) -> KeyResult {
+        if form != nil { return handleForm(key) }
+        if pendingDelete != nil {
+            let card = pendingDelete
+            let result = deletion.answer(key, describe: describe) { id in
+                switch card {
+                case .item?: return try source.deleteReviewItem(id: id).map(BoardCard.item)
+                case .action?: return try source.deleteAction(id: id).map(BoardCard.action)
+                case nil: return nil
+                }
+            }
+            if let s = result.status { status = s }
+            if result.changed { reload() }
+            return .handled
+        }
+        guard let action = Self.actions.action(for: key) else { return .ignored }
+        perform(action)
+        return .handled
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .period(let step): movePeriod(step)
+        case .zoom(let zoom):
+            kind = zoom == .wider ? .month : .week
+            reload()
+        case .column(let delta):
+            let shown = columns
+            let index = shown.firstIndex(of: focus) ?? 0
+            focus = shown[max(0, min(shown.count - 1, index + delta))]
+        case .move(let move): rows[focus] = move.apply(to: rows[focus] ?? 0, count: cards(in: focus).count)
+        case .add: openAddForm()
+        case .edit: openEditForm()
+        case .delete:
+            guard let card = selectedCard else { status = StatusMessage("Nothing to delete."); return }
+            deletion.ask(about: card)
+        case .undo: undoDelete()
+        case .done: close(as: .done)
+        case .drop:
+            guard case .action(let a)? = selectedCard, a.status == .open else { status = StatusMessage("Select an open action to drop."); return }
+            form = ReviewForm.drop(a)
+        case .reopen: reopen()
+        }
+    }
+
+    /// `[` `]` move the shared day by one period (never past today), `t` back to today.
+    private func movePeriod(_ step: DayStep) {
+        let today = clock.today
+        switch step.offset {
+        case nil: selection.date = today
+        case let offset?:
+            let target = period.moved(by: offset)
+            guard target.start <= today else { status = StatusMessage("This is the current \(kind.rawValue)."); return }
+            selection.date = min(target.end, today)
+        }
+        reload()
+    }
+
+    private func describe(_ card: BoardCard) -> String {
+        switch card {
+        case .item(let i): return "the \(i.kind.title) “\(i.text)”"
+        case .action(let a): return "the action “\(a.text)”"
+        }
+    }
+
+    private func undoDelete() {
+        let result = deletion.undo(describe: describe) { card in
+            switch card {
+            case .item(let i): return .item(try source.addReviewItem(i))
+            case .action(let a): return .action(try source.addAction(a))
+            }
+        }
+        status = result.status
+        reload()
+    }
+
+    private func close(as status: ActionStatus) {
+        guard case .action(var a)? = selectedCard, a.status == .open else {
+            self.status = StatusMessage("Select an open action to mark it \(status.rawValue).")
+            return
+        }
+        a.status = status
+        a.closedOn = clock.today
+        save(action: a, message: "Marked “\(a.text)” \(status.rawValue).")
+    }
+
+    private func reopen() {
+        guard case .action(var a)? = selectedCard else { status = StatusMessage("Select an action to keep open."); return }
+        guard a.status != .open else { status = StatusMessage("“\(a.text)” stays open."); return }
+        a.status = .open
+        a.closedOn = nil
+        a.dropNote = nil
+        save(action: a, message: "“\(a.text)” is open again.")
+    }
+
+    private func save(action: ReviewAction, message: String) {
+        do {
+            try source.updateAction(action)
+            status = StatusMessage(message, kind: .success)
+        } catch {
+            status = StatusMessage("Could not save: \(error)", kind: .error)
+        }
+        reload()
+    }
+
+    // MARK: Forms
+
+    private func openAddForm() {
+        guard let review else { return }
+        switch focus {
+        case .carried: status = StatusMessage("These come from earlier reviews; add new actions in the Action column.")
+        case .keep, .problem: form = ReviewForm.note(focus.itemKind ?? .keep, editing: nil, review: review)
+        case .try: form = ReviewForm.note(.try, editing: nil, review: review)
+        case .action: form = ReviewForm.action(editing: nil, review: review, today: clock.today)
+        }
+    }
+
+    private func openEditForm() {
+        guard let review, let card = selectedCard else { status = StatusMessage("Nothing to edit."); return }
+        switch card {
+        case .item(let i): form = ReviewForm.note(i.kind, editing: i, review: review)
+        case .action(let a): form = ReviewForm.action(editing: a, review: review, today: clock.today)
+        }
+    }
+
+    private func handleForm(_ key: Key) -> KeyResult {
+        guard var f = form, let review else { return .ignored }
+        switch f.form.route(key) {
+        case .cancel:
+            form = nil
+            status = StatusMessage("Nothing changed.")
+        case .edited:
+            form = f
+        case .submit:
+            switch f.validate(review: review, today: clock.today) {
+            case .failure(let error):
+                status = f.form.show(errors: [error.fieldID: error.message], first: error.fieldID)
+                form = f
+            case .success(let outcome):
+                store(outcome)
+            }
+        }
+        return .handled
+    }
+
+    private func store(_ outcome: ReviewForm.Outcome) {
+        do {
+            let message: String
+            switch outcome {
+            case .item(let item):
+                if item.id == nil {
+                    try source.addReviewItem(item)
+                    message = "Added to \(item.kind.title)."
+                } else {
+                    try source.updateReviewItem(item)
+                    message = "Saved the \(item.kind.title)."
+                }
+            case .action(let action):
+                if action.id == nil {
+                    try source.addAction(action)
+                    message = "Added the action" + (action.metric == nil ? "." : ", judged \(action.judgedPeriod.label).")
+                } else {
+                    try source.updateAction(action)
+                    message = "Saved the action."
+                }
+            }
+            form = nil
+            status = StatusMessage(message, kind: .success)
+            reload()
+            if outcome.isNew { rows[focus] = max(0, cards(in: focus).count - 1) }   // the card just added
+        } catch {
+            status = StatusMessage("Could not save: \(error)", kind: .error)
+        }
+    }
+
+    // MARK: Drawing
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        ReviewView(model: self, today: clock.today).render(in: area, buffer: &buffer, context: context)
+        if let form {
+            FormDialog(title: form.title, intro: form.intro, form: form.form).render(in: area, buffer: &buffer, context: context)
+        }
+        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
+    }
+}

@@ -1,0 +1,115 @@
+import Testing
+@testable import BodiiDomain
+
+/// Review periods, the wellness score (PRODUCT.md §6) from worked numbers, and the review's input rules.
+@Suite struct ReviewTests {
+    private func d(_ iso: String) -> LocalDate { LocalDate(iso: iso) ?? LocalDate(daysSinceEpoch: 0) }
+
+    @Test func weeksRunMondayToSundayAndMonthsFromTheFirst() throws {
+        let sunday = d("2026-11-22")
+        let week = ReviewPeriod(.week, containing: sunday)
+        #expect(week.start == d("2026-11-16") && week.end == sunday)
+        #expect(week.label == "16–22 Nov 2026")
+        #expect(week.moved(by: -1).start == d("2026-11-09"))
+        let crossing = ReviewPeriod(.week, containing: d("2026-12-31"))
+        #expect(crossing.label == "28 Dec–3 Jan 2027")
+        let month = ReviewPeriod(.month, containing: sunday)
+        #expect(month.start == d("2026-11-01") && month.end == d("2026-11-30") && month.label == "November 2026")
+        #expect(month.moved(by: 2).start == d("2027-01-01") && month.moved(by: 2).end == d("2027-01-31"))
+        #expect(ReviewPeriod(.month, containing: d("2028-02-10")).end == d("2028-02-29"))
+        #expect(month.moved(by: -11).start == d("2025-12-01"))
+    }
+
+    @Test func aPeriodIsJudgedOnceItsLastDayIsOver() throws {
+        let week = ReviewPeriod(.week, containing: d("2026-11-18"))
+        #expect(!week.isOver(today: d("2026-11-22")))
+        #expect(week.isOver(today: d("2026-11-23")))
+        #expect(week.elapsed(today: d("2026-11-18")) == DateRange(start: d("2026-11-16"), end: d("2026-11-18")))
+        #expect(week.elapsed(today: d("2026-11-15")) == nil)
+        let action = ReviewAction(period: week, text: "x", createdOn: d("2026-11-22"))
+        #expect(action.judgedPeriod.start == d("2026-11-23"))
+    }
+
+    /// 7 nights, 5 of 7–9 h → 71.43; 100 min in 7 days → 66.67; 4 of 5 days on target → 80;
+    /// mean mood 3.5 → 62.5; no steps → left out. Score = (71.43 + 66.67 + 80 + 62.5) / 4 = 70.15.
+    @Test func wellnessIsTheMeanOfThePartsWithData() throws {
+        let week = DateRange(start: d("2026-11-16"), end: d("2026-11-22"))
+        let p = PeriodSummary(
+            range: week,
+            sleep: .init(nights: 7, averageMinutes: 450, bedtimeSDMinutes: 20, goodNights: 5, nightsOf7HoursOrMore: 6),
+            exercise: .init(minutes: 100, sessions: 3, kcal: 500, minutesPerWeek: 100),
+            weight: .init(startTrendKg: 80, endTrendKg: 79.8, weighInDays: 5),
+            calories: .init(loggedDays: 6, adherentDays: 4, averageEaten: 2000, averageTarget: 2100, daysWithTarget: 5),
+            mood: .init(days: 4, averageMood: 3.5, averageEnergy: 3),
+            checkInDays: 4)
+        let w = p.wellness
+        #expect(isClose(w.sleep, 500.0 / 7))
+        #expect(isClose(w.exercise, 200.0 / 3))
+        #expect(w.nutrition == 80)
+        #expect(w.mood == 62.5)
+        #expect(w.steps == nil)
+        #expect(isClose(w.score, (500.0 / 7 + 200.0 / 3 + 80 + 62.5) / 4))
+        #expect(isClose(w.score, 70.148, tolerance: 0.001))
+
+        var walked = p
+        walked.steps = .init(days: 7, average: 10_000)   // capped at 100
+        walked.exercise.minutesPerWeek = 300              // capped at 100
+        #expect(walked.wellness.steps == 100 && walked.wellness.exercise == 100)
+    }
+
+    @Test func aPeriodWithoutDataHasNoPartsAndNoScore() throws {
+        let week = DateRange(start: d("2026-11-16"), end: d("2026-11-22"))
+        let p = PeriodSummary(range: week, sleep: .init(nights: 0, averageMinutes: nil, bedtimeSDMinutes: nil, goodNights: 0),
+                              exercise: .init(minutes: 0, sessions: 0, kcal: 0, minutesPerWeek: 0),
+                              weight: .init(startTrendKg: nil, endTrendKg: nil),
+                              calories: .init(loggedDays: 0, adherentDays: 0, averageEaten: nil, averageTarget: nil),
+                              mood: .init(days: 0, averageMood: nil, averageEnergy: nil), checkInDays: 0)
+        #expect(p.wellness.parts.allSatisfy { $0.value == nil })
+        #expect(p.wellness.score == nil)
+        // A night logged makes the week tracked: no exercise then is a real 0, not missing data.
+        var slept = p
+        slept.sleep = .init(nights: 1, averageMinutes: 300, bedtimeSDMinutes: nil, goodNights: 0)
+        #expect(slept.wellness.exercise == 0 && slept.wellness.sleep == 0 && slept.wellness.score == 0)
+    }
+
+    @Test func metricFiguresComeFromThePeriodSummary() throws {
+        let week = DateRange(start: d("2026-11-16"), end: d("2026-11-22"))
+        let p = PeriodSummary(range: week, sleep: .init(nights: 6, averageMinutes: 430, bedtimeSDMinutes: nil, goodNights: 4, nightsOf7HoursOrMore: 5),
+                              exercise: .init(minutes: 140, sessions: 3, kcal: 0, minutesPerWeek: 140),
+                              weight: .init(startTrendKg: nil, endTrendKg: nil, weighInDays: 3),
+                              calories: .init(loggedDays: 6, adherentDays: 2, averageEaten: nil, averageTarget: nil),
+                              mood: .init(days: 0, averageMood: nil, averageEnergy: nil), checkInDays: 0)
+        #expect(ActionProgress.figure(.sleep, of: p) == 5)
+        #expect(ActionProgress.figure(.exercise, of: p) == 140)
+        #expect(ActionProgress.figure(.meals, of: p) == 6)
+        #expect(ActionProgress.figure(.weighIns, of: p) == 3)
+        #expect(ActionProgress.figure(.steps, of: p) == nil)
+        let period = ReviewPeriod(.week, containing: week.start)
+        let done = ActionProgress(metric: .sleep, target: 5, period: period, value: 5, isFinal: true)
+        #expect(done.met == true && done.verdict == "met 5/5 nights ≥ 7 h")
+        let short = ActionProgress(metric: .exercise, target: 150, period: period, value: 140, isFinal: true)
+        #expect(short.met == false && short.verdict == "not met 140/150 min exercise")
+        let running = ActionProgress(metric: .exercise, target: 150, period: period, value: 140, isFinal: false)
+        #expect(running.met == nil && running.verdict == "so far 140/150 min exercise")
+        let noSteps = ActionProgress(metric: .steps, target: 8000, period: period, value: nil, isFinal: true)
+        #expect(noSteps.met == nil)
+    }
+
+    @Test func inputRules() throws {
+        let today = d("2026-11-22")
+        #expect(try ReviewInput.text("  Walk after lunch ") == "Walk after lunch")
+        #expect(problem { try ReviewInput.text("   ") } == .empty)
+        #expect(problem { try ReviewInput.text(String(repeating: "a", count: 10_240)) } == .tooLong)
+        #expect(problem { try ReviewInput.text("bad\u{1B}[2Jtext") } == .invalidCharacters)
+        #expect(try ReviewInput.dueDate("2026-11-22", today: today) == today)
+        #expect(problem { try ReviewInput.dueDate("2026-11-21", today: today) } == .outOfRange)
+        #expect(problem { try ReviewInput.dueDate("2031-01-01", today: today) } == .outOfRange)
+        #expect(problem { try ReviewInput.dueDate("2026-02-30", today: today) } == .notARealDate)
+        #expect(try ReviewInput.metric("weigh-ins") == .weighIns)
+        #expect(problem { try ReviewInput.metric("naps") } == .invalidFormat)
+        #expect(try ReviewInput.target("5", metric: .sleep) == 5)
+        #expect(problem { try ReviewInput.target("-3", metric: .exercise) } == .outOfRange)
+        #expect(problem { try ReviewInput.target("32", metric: .sleep) } == .outOfRange)
+        #expect(try ReviewInput.note("") == nil)
+    }
+}

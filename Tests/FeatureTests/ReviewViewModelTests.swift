@@ -1,0 +1,189 @@
+import Testing
+import SnapshotTesting
+import BodiiDomain
+import BodiiStore
+import TerminalKit
+import SharedCharts
+import ReviewFeature
+import DashboardFeature
+
+/// The Review tab driven by keys on a real database: a weekly review from the open actions to a
+/// metric-bound action, period and week/month keys, edit, delete with undo; and its snapshots.
+@MainActor
+@Suite struct ReviewViewModelTests {
+    /// The demo history of `days` days with the demo's past reviews.
+    static func reviewDatabase(days: Int = 60, meals: Bool = false) throws -> TestDatabase {
+        let db = try TestDatabase.demo(days: days, meals: meals)
+        var batch = HistoryBatch()
+        (batch.reviewItems, batch.actions) = DemoHistory(days: days, endDate: db.clock.today).reviews()
+        try db.repositories.write(batch)
+        return db
+    }
+
+    private func tab(_ db: TestDatabase, selection: SelectedDay? = nil) -> ReviewViewModel {
+        let vm = ReviewViewModel(source: db.repositories, clock: db.clock, selection: selection)
+        vm.didBecomeVisible()
+        return vm
+    }
+
+    private var week: ReviewPeriod { ReviewPeriod(.week, containing: TestDay.fixed) }
+
+    @Test func aSundayReviewByKeyboard() throws {
+        let db = try Self.reviewDatabase()
+        let vm = tab(db)
+        // Opens on last weeks' open actions, before anything new.
+        #expect(vm.focus == .carried)
+        #expect(vm.cards(in: .carried).count == 4)
+        vm.press(.char("j"))                                   // "Sleep 7 h or more on 5 nights"
+        vm.press(.char("d"))
+        #expect(try db.repositories.action(id: 4)?.status == .done)
+        #expect(try db.repositories.action(id: 4)?.closedOn == TestDay.fixed)
+        vm.press(.char("j"))
+        vm.press(.char("D"))                                   // drop with a note
+        vm.type("no longer needed")
+        vm.press(.enter)
+        let dropped = try #require(try db.repositories.action(id: 5))
+        #expect(dropped.status == .dropped && dropped.dropNote == "no longer needed")
+
+        vm.press(.char("l"))
+        #expect(vm.focus == .keep)
+        vm.press(.char("a")); vm.type("Slept well on weekdays"); vm.press(.enter)
+        vm.press(.char("l"))
+        vm.press(.char("a")); vm.type("Late dinners"); vm.press(.enter)
+        vm.press(.char("l"))
+        vm.press(.char("a")); vm.type("Dinner before 19:30"); vm.press(.tab); vm.type("1"); vm.press(.enter)
+        vm.press(.right)
+        #expect(vm.focus == .action)
+        vm.press(.char("a"))
+        vm.type("In bed by 23:00 on 5 nights")
+        vm.press(.tab); vm.type("1")                          // from Try 1
+        vm.press(.tab); vm.type("2026-11-29")                 // due
+        vm.press(.tab); vm.press(.right)                       // metric: sleep
+        vm.press(.tab); vm.type("5")
+        vm.press(.enter)
+        #expect(vm.form == nil, "\(String(describing: vm.status))")
+
+        let items = try db.repositories.reviewItems(in: week)
+        #expect(items.map(\.kind) == [.keep, .problem, .try])
+        #expect(items[2].problemId == items[1].id)
+        let action = try #require(try db.repositories.actions(in: week).first)
+        #expect(action.tryId == items[2].id && action.metric == .sleep && action.target == 5 && action.due == LocalDate(iso: "2026-11-29"))
+        #expect(vm.status?.text == "Added the action, judged 23–29 Nov 2026.")
+        let screen = render(vm, .small).text
+        #expect(screen.contains("In bed by 23:00 on 5 nights"))
+        #expect(screen.contains("from 23 Nov: target 5"))
+    }
+
+    @Test func badInputStaysInTheFormAndWritesNothing() throws {
+        let db = try Self.reviewDatabase()
+        let vm = tab(db)
+        vm.press(.char("l"), times: 4)
+        #expect(vm.focus == .action)
+        vm.press(.char("a"))
+        vm.type("Walk")
+        vm.press(.tab); vm.press(.tab); vm.type("2026-11-01")   // in the past
+        vm.press(.enter)
+        #expect(vm.form != nil)
+        #expect(vm.form?.form.errors["due"]?.hasPrefix("due date \"2026-11-01\" is out of range") == true)
+        vm.press(.escape)
+        vm.press(.char("a")); vm.press(.enter)                 // empty text
+        #expect(vm.form?.form.errors["text"]?.hasPrefix("action is empty") == true)
+        #expect(try db.repositories.actions(in: week).isEmpty)
+    }
+
+    @Test func periodsMoveAndSwitchBetweenWeekAndMonth() throws {
+        let db = try Self.reviewDatabase()
+        let selection = SelectedDay(TestDay.fixed)
+        let vm = tab(db, selection: selection)
+        vm.press(.char("["))
+        #expect(vm.period.start == LocalDate(iso: "2026-11-09"))
+        #expect(selection.date == LocalDate(iso: "2026-11-15"))   // every tab follows
+        #expect(vm.cards(in: .keep).map(\.text) == ["Three runs, all easy pace"])
+        vm.press(.char("]"))
+        vm.press(.char("]"))                                       // never past this week
+        #expect(vm.period == week && vm.status?.text == "This is the current week.")
+        vm.press(.char("-"))
+        #expect(vm.period == ReviewPeriod(.month, containing: TestDay.fixed))
+        vm.press(.char("["))
+        #expect(vm.cards(in: .problem).map(\.text) == ["Too little strength training"])
+        vm.press(.char("+"))
+        vm.press(.char("t"))
+        #expect(vm.period == week)
+    }
+
+    @Test func editDeleteAndUndo() throws {
+        let db = try Self.reviewDatabase()
+        let vm = tab(db)
+        vm.press(.char("["))
+        vm.press(.char("l"), times: 2)                              // Problem of last week
+        vm.press(.char("e"))
+        vm.type("Weekend meals over target")
+        vm.press(.enter)
+        let last = week.moved(by: -1)
+        #expect(try db.repositories.reviewItems(in: last).first { $0.kind == .problem }?.text == "Weekend meals over target")
+        vm.press(.char("x"))
+        vm.press(.char("y"))
+        #expect(try db.repositories.reviewItems(in: last).filter { $0.kind == .problem }.isEmpty)
+        #expect(vm.status?.text.hasSuffix("u to undo.") == true)
+        vm.press(.char("u"))
+        #expect(try db.repositories.reviewItems(in: last).filter { $0.kind == .problem }.map(\.text) == ["Weekend meals over target"])
+    }
+
+    /// Written on Sunday, on the dashboard on Monday with its progress so far; the review week
+    /// is marked on the check-in card.
+    @Test func mondayShowsTheNewActionOnTheDashboard() throws {
+        let db = try Self.reviewDatabase()
+        _ = try db.repositories.addAction(ReviewAction(period: week, text: "In bed by 23:00", due: LocalDate(iso: "2026-11-29"), metric: .sleep,
+                                                       target: 5, createdOn: TestDay.fixed))
+        let monday = FixedClock(day: TestDay.fixed.adding(days: 1))
+        let vm = DashboardViewModel(source: db.repositories, clock: monday)
+        vm.didBecomeVisible()
+        var buffer = Buffer(width: 120, height: 40, for: snapshotContext)
+        vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+        let screen = buffer.text
+        #expect(screen.contains("In bed by 23:00"), "\(screen)")
+        #expect(screen.contains("so far 0/5 nights"), "\(screen)")   // no night logged for Monday yet
+        #expect(screen.contains("9 Nov *"), "\(screen)")
+        let small = render(vm, .small).text
+        #expect(small.contains("Actions 5 open, 1 overdue · Log every meal this week not met"), "\(small)")
+    }
+
+    // MARK: snapshots
+
+    private func snap(_ vm: ReviewViewModel, width: Int, height: Int, label: String, testName: String = #function, line: UInt = #line) {
+        var buffer = Buffer(width: width, height: height, for: snapshotContext)
+        vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+        assertSnapshot(of: buffer.text, as: .lines, named: "\(width)x\(height)-\(label)", testName: testName, line: line)
+    }
+
+    @Test func snapshots() throws {
+        let db = try Self.reviewDatabase(meals: true)
+        let vm = tab(db)
+        snap(vm, width: 80, height: 21, label: "week")
+        snap(vm, width: 160, height: 45, label: "week")
+        vm.press(.char("-"))
+        snap(vm, width: 100, height: 40, label: "month")
+        vm.press(.char("+"))
+        vm.press(.char("l"), times: 4)
+        vm.press(.char("a"))
+        snap(vm, width: 80, height: 21, label: "action-form")
+        let ascii = RenderContext(theme: .fallback, symbols: .ascii)
+        var buffer = Buffer(width: 80, height: 21, for: ascii)
+        vm.press(.escape)
+        vm.render(in: buffer.area, buffer: &buffer, context: ascii)
+        let screen = buffer.text
+        let nonASCII = screen.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty, "\(screen)")
+    }
+
+    @Test func tinySizesNeverTrap() throws {
+        let db = try Self.reviewDatabase(days: 10)
+        let vm = tab(db)
+        for width in [0, 1, 2, 5, 13, 40] {
+            for height in [0, 1, 2, 3, 7, 12] {
+                var buffer = Buffer(width: width, height: height, for: snapshotContext)
+                vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+            }
+        }
+    }
+}
