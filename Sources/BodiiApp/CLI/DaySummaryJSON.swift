@@ -4,6 +4,7 @@ import Foundation
 /// A JSON value written in a fixed key order (the order of PRODUCT.md §4), nulls kept.
 enum JSONValue: Equatable {
     case null
+    case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -23,6 +24,7 @@ enum JSONValue: Equatable {
     var text: String {
         switch self {
         case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
         case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
         case .string(let s): return Self.quote(s)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
@@ -58,6 +60,7 @@ enum DaySummaryJSON {
             ("body_fat_percent", .decimal(s.bodyFatPercent)),
             ("sleep", .object([("minutes", .int(s.sleepMinutes)), ("quality", .int(s.sleepQuality))])),
             ("exercise", .object([("minutes", .int(s.exerciseMinutes)), ("calories", .decimal(s.burnedKcal))])),
+            ("activity", .object([("steps", .int(s.activity?.steps)), ("active_kcal", .decimal(s.activity?.activeKcal))])),
             ("foods", .array(s.foods.map { f in
                 .object([("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .decimal(f.grams)),
                          ("meal", .string(f.meal.rawValue)), ("kcal", .decimal(f.kcal))])
