@@ -43,7 +43,7 @@ let package = Package(
         ),
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
-                                                             "USDACatalogData"],
+                                                             "USDACatalogData", "BodiiImport", "ZIPFoundation"],
                           path: "Benchmarks/bodii-bench"),
 
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),

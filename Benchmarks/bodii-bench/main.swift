@@ -2,6 +2,7 @@
 // generated 10-year history. Run: swift build -c release --static-swift-stdlib && .build/release/bodii-bench
 //   bodii-bench            everything
 //   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
+//   bodii-bench health     Apple Health import of a generated 5-year export (HealthBench.swift)
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
 import BodiiApp
@@ -42,6 +43,11 @@ func shell(_ command: String) -> Int32 {
     return p.terminationStatus
 }
 
+if CommandLine.arguments.dropFirst().first == "health" {
+    try HealthBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "search" {
     try SearchBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
@@ -49,7 +55,7 @@ if CommandLine.arguments.dropFirst().first == "search" {
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
 guard ["all", "catalog"].contains(mode) else {
-    print("usage: bodii-bench [catalog | search]")
+    print("usage: bodii-bench [catalog | search | health [days] [heart-rate readings an hour]]")
     exit(64)
 }
 

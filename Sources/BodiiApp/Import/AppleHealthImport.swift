@@ -2,6 +2,8 @@ import BodiiDomain
 import BodiiImport
 import BodiiStore
 import Foundation
+import SettingsFeature
+import TerminalKit
 
 /// `bodii import apple-health` and Settings → Data → Import: read the export (streamed), give the
 /// weights their BMR/TDEE snapshots from the profile, and merge everything in one transaction
@@ -114,4 +116,56 @@ enum ImportSummary {
         let there = o.counts.alreadyThere.values.reduce(0, +)
         return TerminalText.printable("Apple Health imported: \(ActivityText.grouped(added)) new, \(ActivityText.grouped(there)) already there.")
     }
+}
+
+/// Settings → Data → Import as a job: progress in the dialog (bytes of total, records), Esc
+/// cancels before anything is written (the merge is one transaction after the read).
+final class AppleHealthImportJob: Job, @unchecked Sendable {
+    let path: String
+    let repositories: SQLiteRepositories
+    let clock: any Clock
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    init(path: String, repositories: SQLiteRepositories, clock: any Clock) {
+        self.path = path
+        self.repositories = repositories
+        self.clock = clock
+    }
+
+    var title: String { "Importing Apple Health" }
+
+    /// The summary table once the job has finished.
+    var summary: [String] {
+        lock.withLock { lines }
+    }
+
+    func run(_ progress: JobReporter) async throws -> String {
+        do {
+            let outcome = try AppleHealthImport.run(path: path, repositories: repositories, clock: clock, dryRun: false,
+                                                    isCancelled: { Task.isCancelled }, progress: {
+                progress.report(JobProgress(done: $0.bytes, total: $0.totalBytes, unit: .bytes,
+                                            note: ActivityText.grouped($0.records) + " records"))
+            })
+            let summary = ImportSummary.lines(outcome)
+            lock.withLock { lines = summary }
+            return ImportSummary.statusLine(outcome)
+        } catch let error as AppleHealthError {
+            throw ImportFailure(message: TerminalText.printable(error.description))
+        }
+    }
+
+    /// For Settings: the job and how to read its summary.
+    static func maker(repositories: SQLiteRepositories, clock: any Clock) -> SettingsViewModel.ImportJobMaker {
+        { path in
+            let job = AppleHealthImportJob(path: path, repositories: repositories, clock: clock)
+            return (job, { job.summary })
+        }
+    }
+}
+
+/// A failure said in one line (the job runner shows "<title> failed: <message>").
+struct ImportFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
