@@ -47,7 +47,7 @@ struct SettingsView: Widget {
                        form: form, width: 76).render(in: area, buffer: &buffer, context: context)
         case .importing(let form):
             FormDialog(title: "Import Apple Health", intro: "Weight, body fat, steps, sleep, workouts and dietary energy. Importing again adds only what is new.",
-                       form: form, width: 76).render(in: area, buffer: &buffer, context: context)
+                       form: form, hint: "Enter import · Esc cancel", width: 76).render(in: area, buffer: &buffer, context: context)
         case .browsing, .choosingUnits, .choosingTheme:
             break
         }
@@ -110,7 +110,7 @@ struct SettingsView: Widget {
                 lines.append(Line([Span(g.createdOn.iso + "  ", .muted), Span("\(g.type.label), \(rate)" + (g.dailyCalorieTarget.map { ", \(Int($0)) kcal" } ?? ""))]))
             }
         }
-        Paragraph(lines, overflow: .truncate).render(in: rect, buffer: &buffer, context: context)
+        Paragraph(lines).render(in: rect, buffer: &buffer, context: context)
     }
 
     private func renderCheckIn(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
@@ -181,6 +181,6 @@ struct SettingsView: Widget {
         if !importSummary.isEmpty {
             lines += ["", Line("Last import", .muted)] + importSummary.map { Line(TerminalText.printable($0)) }
         }
-        Paragraph(lines, overflow: .truncate).render(in: rect, buffer: &buffer, context: context)
+        Paragraph(lines).render(in: rect, buffer: &buffer, context: context)
     }
 }

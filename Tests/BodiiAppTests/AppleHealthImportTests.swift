@@ -130,3 +130,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: db))
     }
 }
+
+/// Settings → Data → Import in the in-process app: the path typed in a form, the import run as a
+/// job with the progress dialog, the summary shown in the Data section afterwards.
+@MainActor
+@Suite struct AppleHealthImportInAppTests {
+    @Test func settingsImportsTheExportAsAJobAndShowsTheSummary() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        #expect(app.screen().contains("Import Apple Health"))
+        app.type(AppleHealthImportTests.export)
+        app.press(.enter)
+        #expect(app.screen().contains("Importing Apple Health"))
+        await app.settleJobs()
+        let screen = app.screen()
+        #expect(screen.contains("Last import"))
+        #expect(screen.contains("Workouts            3              0"))
+        #expect(screen.contains("Apple Health imported: 11 new, 0 already there."))
+        let rows = try AppleHealthImportTests.rows(db)
+        #expect(rows.activity == 2)
+        #expect(rows.exercise >= 3)
+    }
+
+    @Test func aMissingPathFailsInOneLineAndWritesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        let before = try AppleHealthImportTests.rows(db)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        app.type(folder.path("nope.zip"))
+        app.press(.enter)
+        await app.settleJobs()
+        #expect(app.screen().contains("failed: no file at"))
+        #expect(try AppleHealthImportTests.rows(db) == before)
+    }
+}

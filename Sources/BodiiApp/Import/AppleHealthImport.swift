@@ -73,12 +73,12 @@ enum ImportSummary {
         }
         var notes: [String] = []
         for (kind, label) in kinds {
-            for (reason, n) in (o.data.skipped[kind] ?? [:]).sorted(by: { $0.value > $1.value }) {
+            for (reason, n) in (o.data.skipped[kind] ?? [:]).sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
                 notes.append("  \(label.lowercased()): \(g(n)) \(reason)")
             }
         }
         if o.data.otherCount > 0 {
-            let top = o.data.otherTypes.sorted { $0.value > $1.value }.prefix(4).map { "\($0.key) \(g($0.value))" }
+            let top = o.data.otherTypes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map { "\($0.key) \(g($0.value))" }
             notes.append("  other records are types Bodii does not keep: " + top.joined(separator: ", ")
                          + (o.data.otherTypes.count > 4 ? ", …" : ""))
         }
