@@ -37,7 +37,7 @@ let package = Package(
     ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "SharedCharts"]) } + [
         .target(
             name: "BodiiApp",
-            dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts",
+            dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) }
         ),

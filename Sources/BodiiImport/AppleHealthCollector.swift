@@ -318,22 +318,12 @@ public final class AppleHealthCollector: XMLElementHandler {
             data.skip(.food, "the same entry from another source")
             return
         }
-        food.append(FoodRecord(date: time.day, meal: Self.meal(at: time), foodId: Self.quickAddFood,
+        food.append(FoodRecord(date: time.day, meal: Meal.likely(atHour: time.hour), foodId: Self.quickAddFood,
                                foodName: "Quick add (Apple Health)", grams: 1, kcal: kcal, proteinG: 0, carbsG: 0, fatG: 0,
                                loggedAt: time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
     }
 
     public static let quickAddFood = FoodID("quick-add")
-
-    /// The meal of a quick-add entry, from its local time.
-    static func meal(at time: HealthTimestamp) -> Meal {
-        switch time.hour {
-        case 4..<11: return .breakfast
-        case 11..<16: return .lunch
-        case 16..<22: return .dinner
-        default: return .snacks
-        }
-    }
 
     // MARK: - The result
 

@@ -2,7 +2,7 @@ import BodiiDomain
 import Foundation
 
 /// A JSON value written in a fixed key order (the order of PRODUCT.md §4), nulls kept.
-enum JSONValue: Equatable {
+enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -33,6 +33,18 @@ enum JSONValue: Equatable {
     }
 
     static func quote(_ s: String) -> String { TerminalText.jsonQuoted(s) }
+
+    /// The items of an array, the fields of an object, nil otherwise (the export walks documents).
+    var items: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    var fields: [(String, JSONValue)]? { if case .object(let p) = self { p } else { nil } }
+    /// A CSV cell: text as it is, nothing for null, numbers and booleans as in JSON.
+    var cellText: String {
+        switch self {
+        case .null: return ""
+        case .string(let s): return s
+        default: return text
+        }
+    }
 }
 
 /// The `today --json` document: snake_case keys, metric units, null when unknown.

@@ -6,7 +6,7 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Bring in history from another app.",
-        subcommands: [ImportAppleHealthCommand.self])
+        subcommands: [ImportAppleHealthCommand.self, ImportBodiiCommand.self])
 }
 
 struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
