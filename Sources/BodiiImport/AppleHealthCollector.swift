@@ -135,12 +135,28 @@ public final class AppleHealthCollector: XMLElementHandler {
         } else if XMLBytes.equals(type, "HKQuantityTypeIdentifierDietaryEnergyConsumed") {
             dietaryEnergy(element)
         } else {
-            var name = String(decoding: type, as: UTF8.self)
-            for p in [Self.prefix, "HKCategoryTypeIdentifier", "HKDataType"] where name.hasPrefix(p) {
-                name.removeFirst(p.count)
+            // Most of an export is heart rate and the like: counted by type, the name made once per run of a type.
+            if !lastOtherType.isEmpty, type.elementsEqual(lastOtherType) {
+                lastOtherRun += 1
+                return
             }
-            data.otherTypes[name, default: 0] += 1
+            flushOtherRun()
+            lastOtherType = Array(type)
+            lastOtherRun = 1
         }
+    }
+
+    private var lastOtherType: [UInt8] = []
+    private var lastOtherRun = 0
+
+    private func flushOtherRun() {
+        guard lastOtherRun > 0 else { return }
+        var name = String(decoding: lastOtherType, as: UTF8.self)
+        for p in [Self.prefix, "HKCategoryTypeIdentifier", "HKDataType"] where name.hasPrefix(p) {
+            name.removeFirst(p.count)
+        }
+        data.otherTypes[name, default: 0] += lastOtherRun
+        lastOtherRun = 0
     }
 
     /// The record's start, or nil after counting it as skipped.
@@ -158,7 +174,31 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     private func number(_ element: XMLElementStart, _ key: StaticString) -> Double? {
         guard let bytes = element.value(key) else { return nil }
-        return Double(String(decoding: bytes, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
+        return Self.decimal(bytes) ?? Double(String(decoding: bytes, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// "1234" or "12.5" without making a String (most values); nil for anything else (signs,
+    /// exponents, more than 15 digits), which `Double(String)` then reads.
+    static func decimal(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !b.isEmpty, b.count <= 16 else { return nil }
+        var whole: Int64 = 0
+        var scale: Int64 = 1
+        var seenPoint = false
+        var digits = 0
+        for c in b {
+            if c == 0x2E {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+                continue
+            }
+            let d = Int64(c) &- 48
+            guard d >= 0, d <= 9 else { return nil }
+            whole = whole * 10 + d
+            digits += 1
+            if seenPoint { scale *= 10 }
+        }
+        guard digits > 0 else { return nil }
+        return Double(whole) / Double(scale)
     }
 
     private func source(_ element: XMLElementStart) -> Int {
@@ -331,6 +371,7 @@ public final class AppleHealthCollector: XMLElementHandler {
     static let sleepGapSeconds = 3 * 3600
 
     public func finish() -> AppleHealthData {
+        flushOtherRun()
         var out = data
         out.activity = activityDays(&out)
         out.sleep = nights(&out)

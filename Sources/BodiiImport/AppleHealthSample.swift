@@ -22,11 +22,15 @@ public struct AppleHealthSample {
     public var days: Int
     /// Heart-rate readings an hour (the bulk that makes real exports big).
     public var heartRatePerHour: Int
+    /// iOS 16's DTD, with its ATTLIST missing a `>` (the default); false writes it mended, so
+    /// that `xmllint` (which stops at the broken one) can parse the same file for a benchmark floor.
+    public var brokenDTD: Bool
 
-    public init(firstDay: LocalDate, days: Int, heartRatePerHour: Int = 12) {
+    public init(firstDay: LocalDate, days: Int, heartRatePerHour: Int = 12, brokenDTD: Bool = true) {
         self.firstDay = firstDay
         self.days = days
         self.heartRatePerHour = heartRatePerHour
+        self.brokenDTD = brokenDTD
     }
 
     static let watch = "Kenji’s Apple Watch"
@@ -70,7 +74,7 @@ public struct AppleHealthSample {
                 + (children.isEmpty ? "/>\n" : ">\n\(children) </Record>\n")
         }
         let q = "HKQuantityTypeIdentifier"
-        text += Self.header
+        text += brokenDTD ? Self.header : Self.header.replacingOccurrences(of: "  time CDATA #REQUIRED\n", with: "  time CDATA #REQUIRED\n>\n")
         for i in 0..<days {
             let day = firstDay.adding(days: i)
             var e = expected[day] ?? Day()

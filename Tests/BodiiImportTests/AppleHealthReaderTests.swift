@@ -214,3 +214,22 @@ enum HealthFixture {
         #expect(names.names.filter { $0 == "Record" }.count == 33)
     }
 }
+
+@Suite struct HealthNumberTests {
+    func read(_ text: String) -> Double? {
+        var t = text
+        return t.withUTF8 { AppleHealthCollector.decimal($0) }
+    }
+
+    @Test func plainDecimalsAreReadWithoutAStringAndTheRestIsLeftToDouble() {
+        #expect(read("1234") == 1234)
+        #expect(read("12.5") == 12.5)
+        #expect(read("0.215") == 0.215)
+        #expect(read("177.8") == 177.8)
+        #expect(read("1e3") == nil)
+        #expect(read("-5") == nil)
+        #expect(read(".") == nil)
+        #expect(read("1.2.3") == nil)
+        #expect(read("") == nil)
+    }
+}
