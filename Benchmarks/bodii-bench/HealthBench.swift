@@ -49,7 +49,18 @@ enum HealthBench {
         let plain = timed("BODII_NOW=2026-11-22T10:30:00+09:00 /usr/bin/time -f %M '\(bodii)' --db '\(db)' import apple-health '\(xml.path)' --dry-run --json >/dev/null")
         print(String(format: "dry run on export.xml:             %.2f s (%.0f MB/s), peak RSS %@ MB",
                      plain.seconds, Double(size) / 1e6 / plain.seconds, plain.peakMB))
-        print("expected days: \(expected.count)")
+        let count = Process()
+        count.executableURL = URL(fileURLWithPath: bodii)
+        count.arguments = ["--db", db, "import", "apple-health", xml.path, "--dry-run", "--json"]
+        count.environment = ["BODII_NOW": "2026-11-22T10:30:00+09:00"]
+        let out = Pipe()
+        count.standardOutput = out
+        count.standardError = FileHandle.nullDevice
+        try count.run()
+        let json = out.fileHandleForReading.readDataToEndOfFile()
+        count.waitUntilExit()
+        let records = ((try? JSONSerialization.jsonObject(with: json)) as? [String: Any])?["records"] as? Int ?? -1
+        print("\(records) records (records and workouts) over \(expected.count) days")
     }
 
     /// Wall time of a shell command, and the peak RSS `/usr/bin/time -f %M` printed (kB) on stderr.
