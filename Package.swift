@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "USDACatalogData"),
         .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation"]),
+        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2"]),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
@@ -35,13 +37,13 @@ let package = Package(
     ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "SharedCharts"]) } + [
         .target(
             name: "BodiiApp",
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "NcursesTerminal", "SharedCharts",
+            dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) }
         ),
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
-                                                             "USDACatalogData"],
+                                                             "USDACatalogData", "BodiiImport", "ZIPFoundation"],
                           path: "Benchmarks/bodii-bench"),
 
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),

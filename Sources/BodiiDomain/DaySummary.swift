@@ -43,6 +43,8 @@ public struct DaySummary: Equatable, Sendable {
     public var formula: BMRFormula?
     /// The goal in force on the day.
     public var goal: Goal?
+    /// Steps and active energy from a phone or watch, when imported (shown, not added to burned).
+    public var activity: ActivitySnapshot? = nil
 
     public var targetKcal: Double? { targets?.kcal }
     /// What the calorie target starts from: adaptive expenditure once there is enough data.
@@ -102,7 +104,8 @@ public struct DaySummaryQuery {
             exerciseMinutes: exercise.reduce(0) { $0 + $1.minutes },
             foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) },
             formula: snapshot?.formula,
-            goal: history.goal(on: date)
+            goal: history.goal(on: date),
+            activity: try (source as? any ActivityRepository)?.activitySnapshot(on: date)
         )
     }
 }

@@ -124,12 +124,19 @@ public struct HistoryBatch: Sendable {
     /// Review notes and actions, with their ids set so Tries and actions can name what they link to.
     public var reviewItems: [ReviewItem] = []
     public var actions: [ReviewAction] = []
+    /// Weights without a snapshot (imported before any profile exists; `addMissingSnapshots`
+    /// gives them one when the profile is set).
+    public var bareBody: [BodyRecord] = []
+    /// Daily activity; on a merge, a day the source gave before is updated when its figures changed
+    /// (a newer export completes the day the older one ended on).
+    public var activity: [ActivitySnapshot] = []
 
     public init() {}
 
     public var isEmpty: Bool {
         profile == nil && activeGoal == nil && body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty
             && reviewItems.isEmpty && actions.isEmpty
+            && bareBody.isEmpty && activity.isEmpty
     }
 }
 
@@ -139,13 +146,17 @@ public protocol HistoryWriter {
     /// Like `write`, for imports: a record whose source already holds its external id is skipped
     /// (a body record with its snapshot), so the same file imported twice adds nothing.
     func merge(_ batch: HistoryBatch) throws -> MergeCounts
+    /// What `merge` would do, counted in a transaction that is rolled back: nothing is written.
+    func mergePreview(_ batch: HistoryBatch) throws -> MergeCounts
 }
 
 /// What a merge did, per kind of record.
 public struct MergeCounts: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Sendable { case body, exercise, sleep, food, checkIn }
+    public enum Kind: String, CaseIterable, Sendable { case body, exercise, sleep, food, checkIn, activity }
     public var added: [Kind: Int] = [:]
     public var alreadyThere: [Kind: Int] = [:]
+    /// Records the source gave before with other figures, now replaced (activity days).
+    public var updated: [Kind: Int] = [:]
 
     public init() {}
 
@@ -158,7 +169,7 @@ public struct MergeCounts: Equatable, Sendable {
 /// Everything the app reads and writes, as one value to pass around.
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
-    & ConsistentReading & ReviewRepository
+    & ConsistentReading & ReviewRepository & ActivityRepository
 
 /// Reads that belong together, such as everything one screen shows for a day.
 public protocol ConsistentReading {

@@ -182,7 +182,11 @@ extension SQLiteRepositories: HistoryWriter {
         try store(batch, skippingKnown: true)
     }
 
-    private func store(_ batch: HistoryBatch, skippingKnown: Bool) throws -> MergeCounts {
+    public func mergePreview(_ batch: HistoryBatch) throws -> MergeCounts {
+        try store(batch, skippingKnown: true, rollingBack: true)
+    }
+
+    private func store(_ batch: HistoryBatch, skippingKnown: Bool, rollingBack: Bool = false) throws -> MergeCounts {
         var counts = MergeCounts()
         guard !batch.isEmpty else { return counts }
         let timeZone = timeZone
@@ -190,7 +194,7 @@ extension SQLiteRepositories: HistoryWriter {
         func insert<R: RowMapped>(_ record: R, _ db: Database) throws -> R? {
             skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
         }
-        try writer.write { db in
+        try writer.writeWithoutTransaction { db in try db.inTransaction {
             if let profile = batch.profile { try Self.upsertProfile(profile, db) }
             var dates = Set<LocalDate>()
             var bodyDates = Set<LocalDate>()
@@ -210,6 +214,18 @@ extension SQLiteRepositories: HistoryWriter {
                 if saved != nil { dates.insert(record.date) }
                 counts.record(.food, added: saved != nil)
             }
+            for record in batch.bareBody {
+                let saved = try insert(record, db)
+                if saved != nil { bodyDates.insert(record.date) }
+                counts.record(.body, added: saved != nil)
+            }
+            for snapshot in batch.activity {
+                switch try Self.mergeActivity(snapshot, db) {
+                case .added: counts.record(.activity, added: true)
+                case .same: counts.record(.activity, added: false)
+                case .updated: counts.updated[.activity, default: 0] += 1
+                }
+            }
             for record in batch.sleep { counts.record(.sleep, added: try insert(record, db) != nil) }
             for checkIn in batch.checkIns {
                 try Self.upsertCheckIn(checkIn, db)
@@ -219,7 +235,8 @@ extension SQLiteRepositories: HistoryWriter {
             for item in batch.reviewItems { _ = try Self.insertItem(item, db) }
             for action in batch.actions { _ = try Self.insertAction(action, db) }
             try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
-        }
+            return rollingBack ? .rollback : .commit
+        } }
         return counts
     }
 }

@@ -15,6 +15,7 @@ enum Schema {
         ("v4", goalRulesV4),
         ("v5", provenanceV5),
         ("v6", reviewV6),
+        ("v7", activityV7),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
@@ -322,6 +323,23 @@ enum Schema {
             CREATE INDEX action_review ON action(review_id);
             CREATE INDEX action_open ON action(status, closed_on);
             CREATE UNIQUE INDEX action_external ON action(source, external_id) WHERE external_id IS NOT NULL;
+            """)
+    }
+
+    /// Daily activity (steps, active energy) from a phone or watch; one row per day and source.
+    /// Apart from DailyLog: active energy is shown, never added to what the day burned.
+    static func activityV7(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE activity_snapshot (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                date TEXT NOT NULL CHECK (\(isDay("date"))),
+                steps INTEGER CHECK (steps BETWEEN 0 AND 1000000),
+                active_kcal REAL CHECK (active_kcal >= 0 AND active_kcal <= 100000),
+                source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64),
+                external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256)
+            );
+            CREATE INDEX activity_snapshot_date ON activity_snapshot(date);
+            CREATE UNIQUE INDEX activity_snapshot_external ON activity_snapshot(source, external_id) WHERE external_id IS NOT NULL;
             """)
     }
 }

@@ -181,7 +181,13 @@ public struct DashboardView: Widget {
             pair("Burned", kcal(s.summary.burnedKcal) + " kcal", pad: 7),
             pair("7 days", "\(s.exerciseMinutes7) min", s.exerciseMinutes7 >= 150 ? .good : .text, pad: 7),
             Line("goal 150/week", .muted),
-        ]
+        ] + activityLines(s)
+    }
+
+    /// The day's steps from an import (Apple Health), under the exercise figures; none without.
+    private func activityLines(_ s: DashboardState) -> [Line] {
+        guard let steps = s.summary.activity?.steps else { return [] }
+        return [pair("Steps", ActivityText.grouped(steps), .accent, pad: 7)]
     }
 
     private func macroGauges(_ s: DashboardState, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {

@@ -12,6 +12,7 @@ struct SettingsView: Widget {
     let themeProblems: [String]
     let databasePath: String
     let today: LocalDate
+    var importSummary: [String] = []
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let (menuArea, contentArea) = area.splitLeft(18)
@@ -44,6 +45,9 @@ struct SettingsView: Widget {
         case .editingTemplate(let form):
             FormDialog(title: "Check-in sentence", intro: "[mood] becomes your mood word, [note] what you write. [note] is required.",
                        form: form, width: 76).render(in: area, buffer: &buffer, context: context)
+        case .importing(let form):
+            FormDialog(title: "Import Apple Health", intro: "Weight, body fat, steps, sleep, workouts and dietary energy. Importing again adds only what is new.",
+                       form: form, hint: "Enter import · Esc cancel", width: 76).render(in: area, buffer: &buffer, context: context)
         case .browsing, .choosingUnits, .choosingTheme:
             break
         }
@@ -106,7 +110,7 @@ struct SettingsView: Widget {
                 lines.append(Line([Span(g.createdOn.iso + "  ", .muted), Span("\(g.type.label), \(rate)" + (g.dailyCalorieTarget.map { ", \(Int($0)) kcal" } ?? ""))]))
             }
         }
-        Paragraph(lines, overflow: .truncate).render(in: rect, buffer: &buffer, context: context)
+        Paragraph(lines).render(in: rect, buffer: &buffer, context: context)
     }
 
     private func renderCheckIn(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
@@ -168,11 +172,15 @@ struct SettingsView: Widget {
     }
 
     private func renderData(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        Paragraph([
+        var lines: [Line] = [
             Line("Database", .muted),
             Line(databasePath),
             "",
-            Line("One SQLite file; copy it to back up. Export (CSV, JSON) and Apple Health import come in a later version.", .muted),
-        ]).render(in: rect, buffer: &buffer, context: context)
+            Line("One SQLite file; copy it to back up. Enter imports an Apple Health export (export.zip or export.xml).", .muted),
+        ]
+        if !importSummary.isEmpty {
+            lines += ["", Line("Last import", .muted)] + importSummary.map { Line(TerminalText.printable($0)) }
+        }
+        Paragraph(lines).render(in: rect, buffer: &buffer, context: context)
     }
 }

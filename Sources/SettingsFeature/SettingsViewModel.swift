@@ -1,3 +1,4 @@
+import Foundation
 import BodiiDomain
 import TerminalKit
 
@@ -26,7 +27,12 @@ public final class SettingsViewModel: TabScreen {
         case editingTemplate(Form)
         case choosingUnits(Int)
         case choosingTheme(Int)
+        case importing(Form)
     }
+
+    /// Makes the job that imports an Apple Health export at a path, and a way to read its summary
+    /// once it has finished (the app wires the importer; the feature only asks the shell to run it).
+    public typealias ImportJobMaker = (String) -> (job: any Job, summary: @Sendable () -> [String])
 
     private let store: any Repositories
     private let setup: ProfileSetup
@@ -35,6 +41,9 @@ public final class SettingsViewModel: TabScreen {
     private let themeNames: [String]
     private let themeProblems: [String]
     private let databasePath: String
+    private let importJob: ImportJobMaker?
+    /// The last import's summary, shown in the Data section.
+    public private(set) var importSummary: [String] = []
     /// Shows a theme without saving it (live preview); the app shell applies it.
 
     public private(set) var section: Section = .profile
@@ -44,7 +53,8 @@ public final class SettingsViewModel: TabScreen {
     public private(set) var status: StatusMessage?
 
     public init(store: any Repositories, clock: any Clock, themeNames: [String], themeProblems: [String],
-                databasePath: String) {
+                databasePath: String, importJob: ImportJobMaker? = nil) {
+        self.importJob = importJob
         self.store = store
         setup = ProfileSetup(store: store, clock: clock)
         planning = GoalPlanning(store: store, clock: clock)
@@ -62,6 +72,7 @@ public final class SettingsViewModel: TabScreen {
         case .editingProfile: return .formDialog(title: "Edit profile")
         case .editingGoal: return .formDialog(title: "Set a goal")
         case .editingTemplate: return .formDialog(title: "Check-in sentence")
+        case .importing: return .formDialog(title: "Import Apple Health")
         case .choosingUnits: return Self.chooserKeyMap(Self.unitsActions)
         case .choosingTheme: return Self.chooserKeyMap(Self.themeActions)
         }
@@ -97,7 +108,7 @@ public final class SettingsViewModel: TabScreen {
 
     public var isEditingText: Bool {
         switch mode {
-        case .editingProfile, .editingGoal, .editingTemplate: return true
+        case .editingProfile, .editingGoal, .editingTemplate, .importing: return true
         case .browsing, .choosingUnits, .choosingTheme: return false
         }
     }
@@ -108,7 +119,7 @@ public final class SettingsViewModel: TabScreen {
         case .editingProfile(let form): return ProfileForm.input(from: form) != ProfileInput(profile: profile)
         case .editingGoal(let form): return GoalForm.input(from: form) != GoalForm.input(from: GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
         case .editingTemplate(let form): return form.value("template") != profile.checkInTemplate
-        case .browsing, .choosingUnits, .choosingTheme: return false
+        case .importing, .browsing, .choosingUnits, .choosingTheme: return false
         }
     }
 
@@ -129,6 +140,7 @@ public final class SettingsViewModel: TabScreen {
         case .editingProfile(var form): return handleProfile(key, &form)
         case .editingGoal(var form): return handleGoal(key, &form)
         case .editingTemplate(var form): return handleTemplate(key, &form)
+        case .importing(var form): return handleImport(key, &form)
         case .choosingUnits(let i): return handleList(key, Self.unitsActions, index: i, count: UnitSystem.allCases.count)
         case .choosingTheme(let i): return handleList(key, Self.themeActions, index: i, count: themeNames.count)
         }
@@ -154,7 +166,13 @@ public final class SettingsViewModel: TabScreen {
                                                         hint: nil)], inputWidth: 48))
         case .units: mode = .choosingUnits(UnitSystem.allCases.firstIndex(of: profile.unitSystem) ?? 0)
         case .theme: mode = .choosingTheme(themeNames.firstIndex(of: profile.themeName) ?? 0)
-        case .data: status = StatusMessage("Export and import arrive in a later version; the database is a plain SQLite file.")
+        case .data:
+            guard importJob != nil else {
+                status = StatusMessage("Import is not available here; the database is a plain SQLite file.")
+                return
+            }
+            mode = .importing(Form(fields: [.text("path", label: "File", text: "", maxLength: 4096,
+                                                  hint: "the Health app's export.zip, or its export.xml")], inputWidth: 56))
         }
     }
 
@@ -248,6 +266,38 @@ public final class SettingsViewModel: TabScreen {
         return .handled
     }
 
+    private func handleImport(_ key: Key, _ form: inout Form) -> KeyResult {
+        switch form.route(key) {
+        case .cancel:
+            mode = .browsing
+            status = StatusMessage("Nothing imported.")
+        case .submit:
+            var path = (form.value("path") ?? "").trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty, let importJob else {
+                status = form.show(errors: ["path": "give the path of export.zip or export.xml"], first: "path")
+                mode = .importing(form)
+                return .handled
+            }
+            if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+                path = home + path.dropFirst()
+            }
+            mode = .browsing
+            let made = importJob(path)
+            return .requests([.run(made.job, then: { [weak self] event in
+                guard let self else { return }
+                switch event {
+                case .finished: self.importSummary = made.summary()
+                case .failed(_, let message): self.importSummary = [message]
+                case .cancelled: self.importSummary = ["Import cancelled: nothing was written."]
+                case .progress: break
+                }
+            })])
+        case .edited:
+            mode = .importing(form)
+        }
+        return .handled
+    }
+
     private func handleList(_ key: Key, _ actions: ActionKeyMap<ChooserAction>, index: Int, count: Int) -> KeyResult {
         guard let profile, count > 0 else { mode = .browsing; return .handled }
         guard let action = actions.action(for: key) else { return Self.chooserGlobalKeys.contains(key) ? .ignored : .handled }
@@ -289,7 +339,7 @@ public final class SettingsViewModel: TabScreen {
         var preview: String?
         if case .editingGoal(let form) = mode { preview = GoalForm.preview(goalResult(form), targets: goalPreviewTargets(form)) }
         SettingsView(section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
-                     themeProblems: themeProblems, databasePath: databasePath, today: clock.today)
+                     themeProblems: themeProblems, databasePath: databasePath, today: clock.today, importSummary: importSummary)
             .render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -8,11 +8,14 @@ public struct DashboardReport: Widget {
     public var day: LocalDate
     /// The range's figures, as the review computes them.
     public var period: PeriodSummary
+    /// The range's imported activity days (steps, active energy); none without an import.
+    public var activity: [ActivitySnapshot]
 
-    public init(state: DashboardState, day: LocalDate, period: PeriodSummary) {
+    public init(state: DashboardState, day: LocalDate, period: PeriodSummary, activity: [ActivitySnapshot] = []) {
         self.state = state
         self.day = day
         self.period = period
+        self.activity = activity
     }
 
     /// Rows of text before the charts; each chart gets `chartHeight` rows.
@@ -47,6 +50,7 @@ public struct DashboardReport: Widget {
         if let avg = s.sleepAverage7Minutes { sleep += " · 7-day average " + DurationFormat.hoursMinutes(avg) }
         out.append(row("Sleep", sleep))
         out.append(row("Exercise", "\(d.exerciseMinutes) min today, \(kcal(d.burnedKcal)) · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
+        if let a = d.activity { out.append(row("Activity", ActivityText.line(a))) }
         if let goal = s.goal {
             var text = goal.type.label + (goal.weeklyRateKg == 0 ? "" : " " + fmt.mass(abs(goal.weeklyRateKg)) + "/week")
             if let p = s.goalProgress {
@@ -75,6 +79,11 @@ public struct DashboardReport: Widget {
         } ?? "no nights logged"))
         out.append(row("Exercise", "\(p.exercise.minutes) min in \(Plural.count(p.exercise.sessions, "session")), "
             + "\(Int(p.exercise.minutesPerWeek.rounded())) min a week on average"))
+        let stepDays = activity.compactMap(\.steps)
+        if !stepDays.isEmpty {
+            let average = stepDays.reduce(0, +) / stepDays.count
+            out.append(row("Steps", "average \(ActivityText.grouped(average))/day on \(Plural.count(stepDays.count, "day")) with steps"))
+        }
         return out
     }
 

@@ -26,6 +26,7 @@ import Testing
         ["log", "sleep", "--duration", "7h", "--date", "V"],
         ["search", "egg", "--limit", "V"], ["today", "--date", "V"], ["today", "--json", "--date", "V"],
         ["report", "--range", "V"], ["report", "--width", "V"], ["demo", "--days", "V"],
+        ["export", "--format", "V"], ["export", "--from", "V"], ["export", "--to", "V"],
         ["profile", "set", "--name", "Ann", "--sex", "V", "--birth-date", "1990-01-01", "--height", "170"],
         ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "V", "--height", "170"],
         ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-01-01", "--height", "V"],

@@ -2,10 +2,10 @@ import BodiiDomain
 import Foundation
 
 /// A JSON value written in a fixed key order (the order of PRODUCT.md §4), nulls kept.
-enum JSONValue: Equatable {
+enum JSONValue: Equatable, Sendable {
     case null
-    case number(Double)
     case bool(Bool)
+    case number(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -24,8 +24,8 @@ enum JSONValue: Equatable {
     var text: String {
         switch self {
         case .null: return "null"
-        case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
         case .bool(let b): return b ? "true" : "false"
+        case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
         case .string(let s): return Self.quote(s)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
@@ -33,6 +33,18 @@ enum JSONValue: Equatable {
     }
 
     static func quote(_ s: String) -> String { TerminalText.jsonQuoted(s) }
+
+    /// The items of an array, the fields of an object, nil otherwise (the export walks documents).
+    var items: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    var fields: [(String, JSONValue)]? { if case .object(let p) = self { p } else { nil } }
+    /// A CSV cell: text as it is, nothing for null, numbers and booleans as in JSON.
+    var cellText: String {
+        switch self {
+        case .null: return ""
+        case .string(let s): return s
+        default: return text
+        }
+    }
 }
 
 /// The `today --json` document: snake_case keys, metric units, null when unknown.
@@ -60,6 +72,7 @@ enum DaySummaryJSON {
             ("body_fat_percent", .decimal(s.bodyFatPercent)),
             ("sleep", .object([("minutes", .int(s.sleepMinutes)), ("quality", .int(s.sleepQuality))])),
             ("exercise", .object([("minutes", .int(s.exerciseMinutes)), ("calories", .decimal(s.burnedKcal))])),
+            ("activity", .object([("steps", .int(s.activity?.steps)), ("active_kcal", .decimal(s.activity?.activeKcal))])),
             ("foods", .array(s.foods.map { f in
                 .object([("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .decimal(f.grams)),
                          ("meal", .string(f.meal.rawValue)), ("kcal", .decimal(f.kcal))])

@@ -26,6 +26,7 @@ enum DaySummaryText {
         if let f = s.bodyFatPercent { lines.append(row("Body fat", String(format: "%.1f %%", f))) }
         let sleep = s.sleepMinutes.map { "\($0 / 60) h \(String(format: "%02d", $0 % 60)) min" + (s.sleepQuality.map { ", quality \($0)/5" } ?? "") }
         lines.append(row("Sleep", sleep ?? "— (not logged)"))
+        if let a = s.activity { lines.append(row("Activity", ActivityText.line(a))) }
         return lines.joined(separator: "\n")
     }
 

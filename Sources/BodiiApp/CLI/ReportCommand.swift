@@ -33,7 +33,8 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             let day = env.clock.today
             let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, from: env.repositories)
             let period = try PeriodSummary.load(range: chartRange.dates(endingOn: day), source: env.repositories)
-            let report = DashboardReport(state: state, day: day, period: period)
+            let activity = try env.repositories.activitySnapshots(in: period.range)
+            let report = DashboardReport(state: state, day: day, period: period, activity: activity)
             let plain = ascii || !PlainText.localeIsUTF8
             let context = RenderContext(theme: .fallback.colorless, symbols: plain ? .ascii : .unicode)
             var buffer = Buffer(width: width, height: report.height, for: context)

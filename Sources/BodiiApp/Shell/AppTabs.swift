@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiStore
 import BodyFeature
 import DashboardFeature
 import DietFeature
@@ -39,9 +40,12 @@ enum AppTabs {
         TabEntry(title: "Diet") { DietViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Exercise") { ExerciseViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Sleep") { SleepViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
-        TabEntry(title: "Settings") {
-            SettingsViewModel(store: $0.repositories, clock: $0.clock, themeNames: $0.themeNames, themeProblems: $0.themeProblems,
-                              databasePath: $0.databasePath)
+        TabEntry(title: "Settings") { context in
+            SettingsViewModel(store: context.repositories, clock: context.clock, themeNames: context.themeNames,
+                              themeProblems: context.themeProblems, databasePath: context.databasePath,
+                              importJob: (context.repositories as? SQLiteRepositories).map {
+                                  AppleHealthImportJob.maker(repositories: $0, clock: context.clock)
+                              })
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
     ]

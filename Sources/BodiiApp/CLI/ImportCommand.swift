@@ -1,0 +1,73 @@
+import ArgumentParser
+import BodiiDomain
+import BodiiImport
+import Foundation
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Bring in history from another app.",
+        subcommands: [ImportAppleHealthCommand.self, ImportBodiiCommand.self])
+}
+
+struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apple-health",
+        abstract: "Import the Health app's export.zip (or its export.xml): weight, body fat, steps, active energy, sleep, workouts, dietary energy.",
+        discussion: "Importing the same export again adds nothing; a newer export adds what is new. A file that declares XML entities is refused.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("export.zip, export.xml, or the unzipped apple_health_export folder.", valueName: "path"))
+    var path: String
+    @Flag(name: .long, help: "Read and count, but write nothing.")
+    var dryRun = false
+    @Flag(name: .long, help: "Print the summary as JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let clock = try ProcessClock.current()
+            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandFailure.usage("the path is empty") }
+            // A missing file is refused before any database is created.
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
+            }
+            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let meter = StderrProgress()
+            let outcome: AppleHealthImport.Outcome
+            do {
+                outcome = try AppleHealthImport.run(path: path, repositories: env.repositories, clock: clock, dryRun: dryRun,
+                                                    isCancelled: { false }, progress: meter.show)
+            } catch let error as AppleHealthError {
+                meter.end()
+                throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
+            }
+            meter.end()
+            if json {
+                Swift.print(ImportSummary.json(outcome).text)
+            } else {
+                for line in ImportSummary.lines(outcome) { PlainText.print(line) }
+            }
+        }
+    }
+}
+
+/// "12.3 MB of 200.0 MB · 123,456 records · 0:04" rewritten in place on stderr, when stderr is a terminal.
+final class StderrProgress {
+    private let enabled = isatty(2) == 1
+    private let started = Date()
+    private var shown = false
+
+    func show(_ p: AppleHealthProgress) {
+        guard enabled else { return }
+        let elapsed = Int(Date().timeIntervalSince(started))
+        let text = String(format: "%.1f MB of %.1f MB", Double(p.bytes) / 1_000_000, Double(p.totalBytes) / 1_000_000)
+            + " · \(ActivityText.grouped(p.records)) records · \(elapsed / 60):" + String(format: "%02d", elapsed % 60)
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
+        shown = true
+    }
+
+    func end() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
+    }
+}

@@ -1,0 +1,184 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+
+/// `bodii import bodii FILE`: reads an export's JSON back. Everything is checked before anything
+/// is written; records merge by source and external id (the same document twice adds nothing);
+/// the profile, goals and custom foods are taken only when the database has none of them yet.
+enum BodiiDocumentImport {
+    struct Refusal: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    struct Outcome {
+        var counts: MergeCounts
+        var profile: Bool
+        var goals: Int
+        var customFoods: Int
+    }
+
+    static func parse(_ data: Data) throws -> BodiiExport.Document {
+        guard let top = (try? ExactJSON.parse(data)) as? [String: Any] else {
+            throw Refusal(message: "not JSON, or not a JSON object")
+        }
+        guard top["format"] as? String == BodiiExport.format else { throw Refusal(message: "not a Bodii export (its \"format\" is not \"bodii-export\")") }
+        guard let number = top["version"] as? Double, number == number.rounded(), abs(number) < 1e6 else {
+            throw Refusal(message: "the export has no version")
+        }
+        let version = Int(number)
+        guard version <= BodiiExport.version else {
+            throw Refusal(message: "the export is format version \(version), newer than this Bodii reads (\(BodiiExport.version)); update Bodii to import it")
+        }
+        var d = BodiiExport.Document()
+        var where_ = ""
+        func fail(_ what: String) -> Refusal { Refusal(message: "\(where_): \(what)") }
+        func objects(_ key: String) throws -> [[String: Any]] {
+            guard let value = top[key] else { return [] }
+            guard let list = value as? [[String: Any]] else { throw Refusal(message: "\"\(key)\" is not a list of objects") }
+            return list
+        }
+        func string(_ o: [String: Any], _ k: String) throws -> String {
+            guard let s = o[k] as? String else { throw fail("\"\(k)\" is missing or not text") }
+            return s
+        }
+        func optString(_ o: [String: Any], _ k: String) -> String? { o[k] as? String }
+        func double(_ o: [String: Any], _ k: String) throws -> Double {
+            guard let n = o[k] as? Double else { throw fail("\"\(k)\" is missing or not a number") }
+            return n
+        }
+        func optDouble(_ o: [String: Any], _ k: String) throws -> Double? {
+            guard let v = o[k], !(v is NSNull) else { return nil }
+            return try double(o, k)
+        }
+        func optInt(_ o: [String: Any], _ k: String) throws -> Int? {
+            try optDouble(o, k).map { v in
+                guard v == v.rounded(), abs(v) < 1e9 else { throw fail("\"\(k)\" is not a whole number") }
+                return Int(v)
+            }
+        }
+        func date(_ o: [String: Any], _ k: String) throws -> LocalDate {
+            guard let d = LocalDate(iso: try string(o, k)) else { throw fail("\"\(k)\" is not a date (YYYY-MM-DD)") }
+            return d
+        }
+        func instant(_ o: [String: Any], _ k: String) throws -> Date {
+            guard let d = BodiiExport.parseTimestamp(try string(o, k)) else { throw fail("\"\(k)\" is not a timestamp") }
+            return d
+        }
+        func value<E: RawRepresentable>(_ type: E.Type, _ o: [String: Any], _ k: String) throws -> E where E.RawValue == String {
+            guard let e = E(rawValue: try string(o, k)) else { throw fail("\"\(k)\" is not one of the allowed values") }
+            return e
+        }
+        func provenance(_ o: [String: Any]) throws -> Provenance {
+            Provenance(source: try string(o, "source"), externalId: try string(o, "external_id"))
+        }
+        func clock(_ o: [String: Any], _ k: String) throws -> ClockTime? {
+            guard let s = optString(o, k) else { return nil }
+            guard let t = ClockTime(parsing: s) else { throw fail("\"\(k)\" is not HH:MM") }
+            return t
+        }
+
+        if let p = top["profile"] as? [String: Any] {
+            where_ = "profile"
+            d.profile = Profile(name: try string(p, "name"), sex: try value(Sex.self, p, "sex"), birthDate: try date(p, "birth_date"),
+                                heightCm: try double(p, "height_cm"), activityLevel: try value(ActivityLevel.self, p, "activity_level"),
+                                unitSystem: try value(UnitSystem.self, p, "unit_system"), themeName: try string(p, "theme_name"),
+                                checkInTemplate: try string(p, "check_in_template"))
+        }
+        for (i, g) in try objects("goals").enumerated() {
+            where_ = "goals[\(i)]"
+            d.goals.append(Goal(type: try value(GoalType.self, g, "type"), targetWeightKg: try optDouble(g, "target_weight_kg"),
+                                targetBodyFatPercent: try optDouble(g, "target_body_fat_percent"), weeklyRateKg: try double(g, "weekly_rate_kg"),
+                                dailyCalorieTarget: try optDouble(g, "daily_calorie_target"), proteinG: try optDouble(g, "protein_g"),
+                                carbsG: try optDouble(g, "carbs_g"), fatG: try optDouble(g, "fat_g"), isActive: g["is_active"] as? Bool ?? false,
+                                createdOn: try date(g, "created_on"), proteinPerKg: try double(g, "protein_per_kg"),
+                                addsExerciseBack: g["adds_exercise_back"] as? Bool ?? false))
+        }
+        for (i, f) in try objects("custom_foods").enumerated() {
+            where_ = "custom_foods[\(i)]"
+            guard let n = f["per_100g"] as? [String: Any] else { throw fail("\"per_100g\" is missing") }
+            let nutrients = Nutrients(kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
+                                      fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
+                                      saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
+                                      cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
+                                      calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
+                                      vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
+            let servings = try ((f["servings"] as? [[String: Any]]) ?? []).map { FoodServing(label: try string($0, "label"), grams: try double($0, "grams")) }
+            d.customFoods.append(Food(id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: nutrients, servings: servings))
+        }
+        for (i, b) in try objects("body").enumerated() {
+            where_ = "body[\(i)]"
+            let record = BodyRecord(date: try date(b, "date"), weightKg: try double(b, "weight_kg"), bodyFatPercent: try optDouble(b, "body_fat_percent"),
+                                    muscleMassKg: try optDouble(b, "muscle_mass_kg"), recordedAt: try instant(b, "recorded_at"),
+                                    provenance: try provenance(b))
+            var snapshot: MetabolismSnapshot?
+            if let bmr = try optDouble(b, "bmr") {
+                snapshot = MetabolismSnapshot(date: record.date, bmr: bmr, tdee: try double(b, "tdee"), formula: try value(BMRFormula.self, b, "formula"),
+                                              activityLevel: try value(ActivityLevel.self, b, "activity_level"))
+            }
+            d.body.append((record, snapshot))
+        }
+        for (i, f) in try objects("food").enumerated() {
+            where_ = "food[\(i)]"
+            d.food.append(FoodRecord(date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), foodId: FoodID(try string(f, "food_id")),
+                                     foodName: try string(f, "food_name"), grams: try double(f, "grams"), kcal: try double(f, "kcal"),
+                                     proteinG: try double(f, "protein_g"), carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"),
+                                     fiberG: try optDouble(f, "fiber_g"), loggedAt: try instant(f, "logged_at"), provenance: try provenance(f)))
+        }
+        for (i, e) in try objects("exercise").enumerated() {
+            where_ = "exercise[\(i)]"
+            guard let minutes = try optInt(e, "minutes") else { throw fail("\"minutes\" is missing") }
+            d.exercise.append(ExerciseRecord(date: try date(e, "date"), activity: try string(e, "activity"), minutes: minutes,
+                                             intensity: try value(Intensity.self, e, "intensity"), met: try double(e, "met"),
+                                             kcal: try double(e, "kcal"), loggedAt: try instant(e, "logged_at"), provenance: try provenance(e)))
+        }
+        for (i, s) in try objects("sleep").enumerated() {
+            where_ = "sleep[\(i)]"
+            guard let minutes = try optInt(s, "minutes") else { throw fail("\"minutes\" is missing") }
+            d.sleep.append(SleepRecord(date: try date(s, "date"), bedtime: try clock(s, "bedtime"), wakeTime: try clock(s, "wake_time"),
+                                       minutes: minutes, quality: try optInt(s, "quality"), status: try value(SleepStatus.self, s, "status"),
+                                       provenance: try provenance(s)))
+        }
+        for (i, c) in try objects("check_ins").enumerated() {
+            where_ = "check_ins[\(i)]"
+            d.checkIns.append(CheckIn(date: try date(c, "date"), mood: try optInt(c, "mood"), energy: try optInt(c, "energy"), note: optString(c, "note")))
+        }
+        for (i, a) in try objects("activity").enumerated() {
+            where_ = "activity[\(i)]"
+            d.activity.append(ActivitySnapshot(date: try date(a, "date"), steps: try optInt(a, "steps"), activeKcal: try optDouble(a, "active_kcal"),
+                                               provenance: try provenance(a)))
+        }
+        return d
+    }
+
+    static func write(_ d: BodiiExport.Document, to r: SQLiteRepositories) throws -> Outcome {
+        var outcome = Outcome(counts: MergeCounts(), profile: false, goals: 0, customFoods: 0)
+        var batch = HistoryBatch()
+        if try r.loadProfile() == nil, let profile = d.profile {
+            batch.profile = profile
+            outcome.profile = true
+        }
+        for (record, snapshot) in d.body {
+            if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
+        }
+        batch.food = d.food
+        batch.exercise = d.exercise
+        batch.sleep = d.sleep
+        batch.checkIns = d.checkIns
+        batch.activity = d.activity
+        outcome.counts = try r.merge(batch)
+        if try r.goalHistory().isEmpty {
+            // The active goal last, so it is the one left active.
+            for goal in d.goals.filter({ !$0.isActive }) + d.goals.filter(\.isActive) {
+                _ = try r.saveActiveGoal(goal)
+                outcome.goals += 1
+            }
+        }
+        let known = Set(try r.customFoods().map(\.name))
+        for food in d.customFoods where !known.contains(food.name) {
+            _ = try r.addCustomFood(food)
+            outcome.customFoods += 1
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,171 @@
+import BodiiDomain
+import BodiiImport
+import BodiiStore
+import Foundation
+import SettingsFeature
+import TerminalKit
+
+/// `bodii import apple-health` and Settings → Data → Import: read the export (streamed), give the
+/// weights their BMR/TDEE snapshots from the profile, and merge everything in one transaction
+/// through `HistoryWriter.merge` — or, for a dry run, count what a merge would do and roll it back.
+enum AppleHealthImport {
+    struct Outcome {
+        var path: String
+        var data: AppleHealthData
+        var counts: MergeCounts
+        var dryRun: Bool
+        var bytes: Int64
+        var seconds: Double
+    }
+
+    static func run(path: String, repositories: SQLiteRepositories, clock: any Clock, dryRun: Bool,
+                    isCancelled: @escaping () -> Bool = { Task.isCancelled },
+                    progress: (AppleHealthProgress) -> Void = { _ in }) throws -> Outcome {
+        let started = Date()
+        var bytes: Int64 = 0
+        let data = try AppleHealthReader.read(path: path, latestDay: clock.today.adding(days: 1), isCancelled: isCancelled) {
+            bytes = $0.bytes
+            progress($0)
+        }
+        if isCancelled() { throw CancellationError() }
+        var batch = HistoryBatch()
+        if let profile = try repositories.loadProfile(), let first = data.body.map(\.date).min() {
+            let earlier = try repositories.bodyRecords(in: DateRange(start: first.adding(days: -BodyLogging.bodyFatValidityDays),
+                                                                    end: first.adding(days: -1)))
+            batch.body = Array(zip(data.body, BodyLogging.snapshots(for: data.body, profile: profile, earlier: earlier)))
+        } else {
+            batch.bareBody = data.body
+        }
+        batch.activity = data.activity
+        batch.sleep = data.sleep
+        batch.exercise = data.exercise
+        batch.food = data.food
+        let counts = dryRun ? try repositories.mergePreview(batch) : try repositories.merge(batch)
+        return Outcome(path: path, data: data, counts: counts, dryRun: dryRun, bytes: bytes, seconds: Date().timeIntervalSince(started))
+    }
+}
+
+/// The end-of-import summary: a table per kind (added, already there, updated, skipped and why).
+enum ImportSummary {
+    static let kinds: [(MergeCounts.Kind, String)] = [(.body, "Weigh-ins"), (.activity, "Activity days"), (.sleep, "Nights"),
+                                                      (.exercise, "Workouts"), (.food, "Quick-add kcal")]
+
+    static func lines(_ o: AppleHealthImport.Outcome) -> [String] {
+        let g = ActivityText.grouped
+        var lines: [String] = []
+        let mb = String(format: "%.1f MB", Double(o.bytes) / 1_000_000)
+        lines.append("Apple Health: \(g(o.data.recordCount)) records, \(mb) in \(String(format: "%.1f", o.seconds)) s"
+                     + (o.dryRun ? " (dry run: nothing was written)" : ""))
+        lines.append("")
+        let header = ["", o.dryRun ? "would add" : "added", "already there", "updated", "skipped"]
+        var rows: [[String]] = [header]
+        for (kind, label) in kinds {
+            let skipped = o.data.skipped[kind]?.values.reduce(0, +) ?? 0
+            rows.append([label, g(o.counts.added[kind] ?? 0), g(o.counts.alreadyThere[kind] ?? 0), g(o.counts.updated[kind] ?? 0), g(skipped)])
+        }
+        rows.append(["Other records", "–", "–", "–", g(o.data.otherCount)])
+        let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(row.enumerated().map { c, cell in
+                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "  "))
+        }
+        var notes: [String] = []
+        for (kind, label) in kinds {
+            for (reason, n) in (o.data.skipped[kind] ?? [:]).sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                notes.append("  \(label.lowercased()): \(g(n)) \(reason)")
+            }
+        }
+        if o.data.otherCount > 0 {
+            let top = o.data.otherTypes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map { "\($0.key) \(g($0.value))" }
+            notes.append("  other records are types Bodii does not keep: " + top.joined(separator: ", ")
+                         + (o.data.otherTypes.count > 4 ? ", …" : ""))
+        }
+        if o.data.stepsBySource.count > 1 {
+            let each = o.data.stepsBySource.map { "\($0.source) \(g($0.steps))" }.joined(separator: ", ")
+            notes.append("  steps from \(o.data.stepsBySource.count) sources (\(each)) counted once per hour")
+        }
+        if !notes.isEmpty { lines += ["", "Skipped and why:"] + notes }
+        return lines.map(TerminalText.printable)
+    }
+
+    static func json(_ o: AppleHealthImport.Outcome) -> JSONValue {
+        .object([
+            ("file", .string(o.path)),
+            ("dry_run", .bool(o.dryRun)),
+            ("records", .int(o.data.recordCount)),
+            ("bytes", .number(Double(o.bytes))),
+            ("seconds", .decimal(o.seconds)),
+            ("kinds", .object(kinds.map { kind, _ in
+                (kind == .food ? "quick_add" : kind == .exercise ? "workouts" : kind == .sleep ? "nights" : kind.rawValue, .object([
+                    ("added", .int(o.counts.added[kind] ?? 0)),
+                    ("already_there", .int(o.counts.alreadyThere[kind] ?? 0)),
+                    ("updated", .int(o.counts.updated[kind] ?? 0)),
+                    ("skipped", .object((o.data.skipped[kind] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+                ]))
+            })),
+            ("other_records", .object(o.data.otherTypes.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ("steps_by_source", .array(o.data.stepsBySource.map { .object([("source", .string($0.source)), ("steps", .int($0.steps))]) })),
+        ])
+    }
+
+    /// One line for the status bar.
+    static func statusLine(_ o: AppleHealthImport.Outcome) -> String {
+        let added = o.counts.added.values.reduce(0, +) + o.counts.updated.values.reduce(0, +)
+        let there = o.counts.alreadyThere.values.reduce(0, +)
+        return TerminalText.printable("Apple Health imported: \(ActivityText.grouped(added)) new, \(ActivityText.grouped(there)) already there.")
+    }
+}
+
+/// Settings → Data → Import as a job: progress in the dialog (bytes of total, records), Esc
+/// cancels before anything is written (the merge is one transaction after the read).
+final class AppleHealthImportJob: Job, @unchecked Sendable {
+    let path: String
+    let repositories: SQLiteRepositories
+    let clock: any Clock
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    init(path: String, repositories: SQLiteRepositories, clock: any Clock) {
+        self.path = path
+        self.repositories = repositories
+        self.clock = clock
+    }
+
+    var title: String { "Importing Apple Health" }
+
+    /// The summary table once the job has finished.
+    var summary: [String] {
+        lock.withLock { lines }
+    }
+
+    func run(_ progress: JobReporter) async throws -> String {
+        do {
+            let outcome = try AppleHealthImport.run(path: path, repositories: repositories, clock: clock, dryRun: false,
+                                                    isCancelled: { Task.isCancelled }, progress: {
+                progress.report(JobProgress(done: $0.bytes, total: $0.totalBytes, unit: .bytes,
+                                            note: ActivityText.grouped($0.records) + " records"))
+            })
+            let summary = ImportSummary.lines(outcome)
+            lock.withLock { lines = summary }
+            return ImportSummary.statusLine(outcome)
+        } catch let error as AppleHealthError {
+            throw ImportFailure(message: TerminalText.printable(error.description))
+        }
+    }
+
+    /// For Settings: the job and how to read its summary.
+    static func maker(repositories: SQLiteRepositories, clock: any Clock) -> SettingsViewModel.ImportJobMaker {
+        { path in
+            let job = AppleHealthImportJob(path: path, repositories: repositories, clock: clock)
+            return (job, { job.summary })
+        }
+    }
+}
+
+/// A failure said in one line (the job runner shows "<title> failed: <message>").
+struct ImportFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,171 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+import Testing
+
+/// `bodii import apple-health` as a process on a temporary database: the fixture export
+/// (Tests/BodiiImportTests/Fixtures/apple-health) imported once, then again.
+@Suite struct AppleHealthImportTests {
+    static let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BodiiImportTests/Fixtures/apple-health/export.xml").path
+    static let everything = DateRange(start: LocalDate(year: 2000, month: 1, day: 1) ?? TestClock.today, end: TestClock.today.adding(days: 400))
+
+    struct Rows: Equatable {
+        var body = 0, snapshots = 0, exercise = 0, sleep = 0, food = 0, activity = 0
+    }
+
+    static func rows(_ db: String) throws -> Rows {
+        let r = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
+        return Rows(body: try r.bodyRecords(in: everything).count, snapshots: try r.metabolismSnapshots(in: everything).count,
+                    exercise: try r.exerciseRecords(in: everything).count, sleep: try r.sleepRecords(in: everything).count,
+                    food: try r.foodRecords(in: everything).count, activity: try r.activitySnapshots(in: everything).count)
+    }
+
+    static func summary(_ stdout: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+    }
+
+    static func kind(_ summary: [String: Any], _ name: String) -> [String: Any] {
+        (summary["kinds"] as? [String: Any])?[name] as? [String: Any] ?? [:]
+    }
+
+    @Test func importingTwiceAddsNothingTheSecondTime() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        let first = try runBodii(["import", "apple-health", Self.export, "--json", "--db", db])
+        try #require(first.status == 0, "\(first.stderr)")
+        let s1 = try Self.summary(first.stdout)
+        #expect(Self.kind(s1, "body")["added"] as? Int == 2)
+        #expect(Self.kind(s1, "activity")["added"] as? Int == 2)
+        #expect(Self.kind(s1, "nights")["added"] as? Int == 2)
+        #expect(Self.kind(s1, "workouts")["added"] as? Int == 3)
+        #expect(Self.kind(s1, "quick_add")["added"] as? Int == 2)
+        let after = try Self.rows(db)
+        // No profile yet: the weights come without snapshots.
+        #expect(after == Rows(body: 2, snapshots: 0, exercise: 3, sleep: 2, food: 2, activity: 2))
+
+        let second = try runBodii(["import", "apple-health", Self.export, "--json", "--db", db])
+        try #require(second.status == 0, "\(second.stderr)")
+        let s2 = try Self.summary(second.stdout)
+        for name in ["body", "activity", "nights", "workouts", "quick_add"] {
+            #expect(Self.kind(s2, name)["added"] as? Int == 0, "\(name)")
+            #expect(Self.kind(s2, name)["updated"] as? Int == 0, "\(name)")
+        }
+        #expect(Self.kind(s2, "workouts")["already_there"] as? Int == 3)
+        #expect(try Self.rows(db) == after)
+    }
+
+    @Test func theDayReadsBackInTodayJSON() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        try #require(try runBodii(["import", "apple-health", Self.export, "--db", db]).status == 0)
+        let out = try runBodii(["today", "--json", "--date", "2026-11-21", "--db", db])
+        let day = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let activity = try #require(day["activity"] as? [String: Any])
+        #expect(activity["steps"] as? Int == 4000)
+        #expect(activity["active_kcal"] as? Int == 300)
+        #expect(day["weight_kg"] as? Double == 80.4)
+        #expect(day["body_fat_percent"] as? Double == 21.5)
+        #expect((day["sleep"] as? [String: Any])?["minutes"] as? Int == 425)
+        #expect((day["calories"] as? [String: Any])?["eaten"] as? Int == 1070)
+        // Workouts count as exercise once; active energy is not added to burned.
+        #expect((day["calories"] as? [String: Any])?["burned"] as? Double == 390.6)
+        let empty = try todayJSON(db: db)
+        #expect((empty["activity"] as? [String: Any])?["steps"] is NSNull)
+    }
+
+    @Test func withAProfileTheWeightsGetTheirSnapshots() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
+        try #require(try runBodii(["import", "apple-health", Self.export, "--db", db]).status == 0)
+        #expect(try Self.rows(db).snapshots == 2)
+    }
+
+    @Test func aDryRunWritesNothingButCountsWhatItWouldAdd() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        let dry = try runBodii(["import", "apple-health", Self.export, "--dry-run", "--json", "--db", db])
+        try #require(dry.status == 0, "\(dry.stderr)")
+        #expect(Self.kind(try Self.summary(dry.stdout), "workouts")["added"] as? Int == 3)
+        #expect(try Self.rows(db) == Rows())
+        let text = try runBodii(["import", "apple-health", Self.export, "--dry-run", "--db", db])
+        #expect(text.stdout.contains("dry run: nothing was written"))
+        #expect(text.stdout.contains("would add"))
+        #expect(try Self.rows(db) == Rows())
+    }
+
+    @Test func refusalsHaveTheirExitCodesAndWriteNothing() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        try #require(try runBodii(["import", "apple-health", Self.export, "--db", db]).status == 0)
+        let before = try Self.rows(db)
+
+        let missing = try runBodii(["import", "apple-health", folder.path("nope.zip"), "--db", db])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("no file at"))
+        let directory = try runBodii(["import", "apple-health", folder.url.path, "--db", db])
+        #expect(directory.status == 66)
+        try Data("not xml at all".utf8).write(to: URL(fileURLWithPath: folder.path("notes.txt")))
+        let text = try runBodii(["import", "apple-health", folder.path("notes.txt"), "--db", db])
+        #expect(text.status == 65)
+        let lol = "<?xml version=\"1.0\"?><!DOCTYPE HealthData [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]>"
+            + "<HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"&b;\" unit=\"kg\" value=\"70\" "
+            + "startDate=\"2026-11-21 07:00:00 +0100\" endDate=\"2026-11-21 07:00:00 +0100\"/></HealthData>"
+        try Data(lol.utf8).write(to: URL(fileURLWithPath: folder.path("lol.xml")))
+        let refused = try runBodii(["import", "apple-health", folder.path("lol.xml"), "--db", db])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("entities"))
+        for result in [missing, directory, text, refused] {
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(try Self.rows(db) == before)
+    }
+
+    @Test func aMissingFileCreatesNoDatabase() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        #expect(try runBodii(["import", "apple-health", folder.path("nope.zip"), "--db", db]).status == 66)
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+}
+
+/// Settings → Data → Import in the in-process app: the path typed in a form, the import run as a
+/// job with the progress dialog, the summary shown in the Data section afterwards.
+@MainActor
+@Suite struct AppleHealthImportInAppTests {
+    @Test func settingsImportsTheExportAsAJobAndShowsTheSummary() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        #expect(app.screen().contains("Import Apple Health"))
+        app.type(AppleHealthImportTests.export)
+        app.press(.enter)
+        #expect(app.screen().contains("Importing Apple Health"))
+        await app.settleJobs()
+        let screen = app.screen()
+        #expect(screen.contains("Last import"))
+        #expect(screen.contains("Workouts            3              0"))
+        #expect(screen.contains("Apple Health imported: 11 new, 0 already there."))
+        let rows = try AppleHealthImportTests.rows(db)
+        #expect(rows.activity == 2)
+        #expect(rows.exercise >= 3)
+    }
+
+    @Test func aMissingPathFailsInOneLineAndWritesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        let before = try AppleHealthImportTests.rows(db)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        app.type(folder.path("nope.zip"))
+        app.press(.enter)
+        await app.settleJobs()
+        #expect(app.screen().contains("failed: no file at"))
+        #expect(try AppleHealthImportTests.rows(db) == before)
+    }
+}

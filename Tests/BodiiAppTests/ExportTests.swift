@@ -1,0 +1,64 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+import Testing
+
+/// `bodii export` and `bodii import bodii` (PRODUCT.md §9): export → import into an empty
+/// database → export gives the same document but the export time; importing twice adds nothing.
+@Suite struct ExportTests {
+    @Test func theRoundTripIsExactAndASecondImportAddsNothing() throws {
+        let folder = try TemporaryFolder()
+        let a = folder.path("a.sqlite"), b = folder.path("b.sqlite")
+        try #require(try runBodii(["demo", "--days", "40", "--db", a]).status == 0)
+        try #require(try runBodii(["import", "apple-health", AppleHealthImportTests.export, "--db", a]).status == 0)
+        let first = try runBodii(["export", "--out", folder.path("a.json"), "--db", a])
+        try #require(first.status == 0, "\(first.stderr)")
+        let once = try runBodii(["import", "bodii", folder.path("a.json"), "--db", b])
+        try #require(once.status == 0, "\(once.stderr)")
+        let twice = try runBodii(["import", "bodii", folder.path("a.json"), "--db", b])
+        #expect(twice.stdout.contains("weigh-ins 0 added"))
+        #expect(twice.stdout.contains("foods 0 added"))
+        #expect(twice.stdout.contains("activity days 0 added"))
+        // A later clock: only the export time may differ.
+        let again = try runBodii(["export", "--db", b], environment: ["BODII_NOW": "2026-11-23T08:00:00+01:00"])
+        try #require(again.status == 0, "\(again.stderr)")
+        let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
+        func withoutTime(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.contains("\"exported_at\"") } }
+        #expect(withoutTime(again.stdout) == withoutTime(original))
+        #expect(again.stdout != original)
+        #expect(original.contains("\"activity\": [\n"))
+        #expect(original.contains("\"external_id\":\"activity/2026-11-21\""))
+    }
+
+    @Test func csvIsOneFilePerKindWithAHeaderRow() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("a.sqlite")
+        try #require(try runBodii(["demo", "--days", "10", "--db", db]).status == 0)
+        let out = try runBodii(["export", "--format", "csv", "--out", folder.path("csv"), "--from", "2026-11-20", "--db", db])
+        try #require(out.status == 0, "\(out.stderr)")
+        let sleep = try String(contentsOfFile: folder.path("csv/sleep.csv"), encoding: .utf8)
+        let lines = sleep.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.first == "date,bedtime,wake_time,minutes,quality,status,source,external_id")
+        #expect(lines.count >= 3)
+        #expect(lines.dropFirst().allSatisfy { String($0.prefix(10)) >= "2026-11-20" })
+        let all = try String(contentsOfFile: folder.path("csv/food.csv"), encoding: .utf8)
+        #expect(!all.contains("\r\n2026-11-19,"))
+        let zip = try runBodii(["export", "--format", "csv", "--out", folder.path("all.zip"), "--db", db])
+        #expect(zip.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("all.zip")))
+    }
+
+    @Test func aNewerFormatOrNotAnExportIsRefusedAndNothingIsWritten() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("b.sqlite")
+        try Data(#"{"format":"bodii-export","version":2,"body":[]}"#.utf8).write(to: URL(fileURLWithPath: folder.path("new.json")))
+        let newer = try runBodii(["import", "bodii", folder.path("new.json"), "--db", db])
+        #expect(newer.status == 65)
+        #expect(newer.stderr.contains("version 2, newer than this Bodii reads"))
+        try Data("[1, 2".utf8).write(to: URL(fileURLWithPath: folder.path("bad.json")))
+        #expect(try runBodii(["import", "bodii", folder.path("bad.json"), "--db", db]).status == 65)
+        #expect(try runBodii(["import", "bodii", folder.path("none.json"), "--db", db]).status == 66)
+        #expect(!FileManager.default.fileExists(atPath: db))
+        #expect(try runBodii(["export", "--format", "xml", "--db", db]).status == 64)
+    }
+}
