@@ -8,6 +8,9 @@ public struct FoodSearchQuery: Equatable, Sendable {
     /// True when the last word may be the start of a longer one ("bana" → bananas): always, unless
     /// the query ends with a space.
     public var lastIsPrefix: Bool
+    /// Other words matched as prefixes: abbreviations the catalog has no word for ("chick" in
+    /// "chick br"), found by `SearchVocabulary.resolve`.
+    public var abbreviated: Set<Int> = []
 
     public static let fillerWords: Set<SearchText.Word> = Set(["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
 
@@ -29,7 +32,7 @@ public struct FoodSearchQuery: Equatable, Sendable {
     public var isEmpty: Bool { words.isEmpty }
 
     /// True when word `index` is matched as a prefix.
-    public func isPrefix(_ index: Int) -> Bool { lastIsPrefix && index == words.count - 1 }
+    public func isPrefix(_ index: Int) -> Bool { (lastIsPrefix && index == words.count - 1) || abbreviated.contains(index) }
 }
 
 /// How one query word is looked up: as index terms for the full-text query, and as term ids for
@@ -138,8 +141,10 @@ public final class SearchVocabulary: Sendable {
     }
 
     /// How each word of `query` is looked up.
+    /// The query is first put in the catalog's words (`resolve`).
     public func plan(_ query: FoodSearchQuery) -> [WordPlan] {
-        query.words.indices.map { plan(query.words[$0], isPrefix: query.isPrefix($0)) }
+        let query = resolve(query)
+        return query.words.indices.map { plan(query.words[$0], isPrefix: query.isPrefix($0)) }
     }
 
     /// `forcingTypos` looks for typos even when the word is a known term ("rise" may mean "rice"):
