@@ -98,8 +98,14 @@ public final class SearchVocabulary: Sendable {
     static let alphabet: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     public init(terms input: some Sequence<String>) {
-        let unique = Set(input.map { SearchText.Word($0.utf8) }).filter { !$0.isEmpty }
-        terms = unique.sorted { $0.lexicographicallyPrecedes($1) }
+        let words = input.map { SearchText.Word($0.utf8) }
+        // The index lists its terms sorted and unique already (SQLite's BINARY order is byte order):
+        // then there is nothing to sort, which a process running one search notices.
+        if !words.isEmpty, !words[0].isEmpty, zip(words, words.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) }) {
+            terms = words
+        } else {
+            terms = Set(words).filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
         var ids: [SearchText.Word: Int32] = [:]
         ids.reserveCapacity(terms.count)
         var classes: [SearchText.Word: Int32] = [:]

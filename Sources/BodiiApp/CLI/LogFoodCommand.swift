@@ -116,7 +116,10 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     static func lookup(databasePath: String?, clock: any Clock) throws -> any FoodCatalogRepository {
         do {
             let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly, clock: clock)
-            if try env.repositories.holdsShippedCatalog() { return env.repositories }
+            if try env.repositories.holdsShippedCatalog() {
+                env.repositories.searchOnce()
+                return env.repositories
+            }
         } catch let failure as CommandFailure where failure.isNoDatabase {
             return try BodiiDatabase.shippedCatalogInMemory()
         } catch let failure as CommandFailure where failure.needsUpgrade {
