@@ -210,3 +210,39 @@ struct MyFoodsView: Widget {
         buffer.write(Line("Enter edit · n new · Esc close — custom foods show up in the search", .muted), in: hint, context: context)
     }
 }
+
+/// Quick add (Ctrl-T in the food search): energy, optionally protein, carbs, fat and a name, and
+/// the meal — logged without a food (`QuickAdd`).
+struct QuickAddForm: Equatable {
+    var form: Form
+    let day: LocalDate
+
+    static let mealID = "meal"
+
+    init(name: String, meal: Meal, day: LocalDate) {
+        self.day = day
+        let max = Validation.maxInputLength
+        typealias F = QuickAdd.Field
+        form = Form(fields: [
+            .text(F.kcal.rawValue, label: "Energy", text: "", maxLength: max, hint: "kcal"),
+            .text(F.protein.rawValue, label: "Protein", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+            .text(F.carbs.rawValue, label: "Carbs", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+            .text(F.fat.rawValue, label: "Fat", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+            .text(F.name.rawValue, label: "Name", text: name, placeholder: QuickAdd.defaultName, maxLength: 100),
+            .choice(Self.mealID, label: "Meal", options: Meal.allCases.map(\.label),
+                    selected: Meal.allCases.firstIndex(of: meal) ?? 0, hint: "←/→"),
+        ], inputWidth: 24)
+    }
+
+    var input: QuickAdd.Input {
+        let v = { (f: QuickAdd.Field) in form.value(f.rawValue) ?? "" }
+        return QuickAdd.Input(kcal: v(.kcal), protein: v(.protein), carbs: v(.carbs), fat: v(.fat), name: v(.name))
+    }
+
+    var meal: Meal {
+        guard let field = form.fields.first(where: { $0.id == Self.mealID }), case .choice(_, let i) = field.input else { return .snacks }
+        return Meal.allCases[i]
+    }
+
+    var hasInput: Bool { !input.kcal.isEmpty || !input.protein.isEmpty || !input.carbs.isEmpty || !input.fat.isEmpty }
+}

@@ -40,6 +40,8 @@ public final class DietViewModel: TabScreen {
         /// A custom food form over where it was opened (the tab, the search or my foods), which
         /// Esc and saving go back to.
         indirect case customFood(CustomFoodEditor, over: Mode)
+        /// Quick add over the search it was opened from, which Esc goes back to.
+        indirect case quickAdd(QuickAddForm, over: Mode)
     }
 
     private(set) var mode: Mode = .browsing
@@ -62,6 +64,7 @@ public final class DietViewModel: TabScreen {
         }
     }
     public var isEditingCustomFood: Bool { if case .customFood = mode { true } else { false } }
+    public var isQuickAdding: Bool { if case .quickAdd = mode { true } else { false } }
     public var isEditingEntry: Bool { if case .editing = mode { true } else { false } }
     public var isCopying: Bool { if case .copying = mode { true } else { false } }
     public var isShowingMyFoods: Bool {
@@ -80,6 +83,7 @@ public final class DietViewModel: TabScreen {
         case .customFood(let editor, _): return editor.form.errors
         case .editing(let editor): return editor.form.errors
         case .copying(let copy): return copy.form.errors
+        case .quickAdd(let quick, _): return quick.form.errors
         case .browsing, .searching, .confirmingDelete, .myFoods: return [:]
         }
     }
@@ -93,6 +97,7 @@ public final class DietViewModel: TabScreen {
         case .copying: return .formDialog(title: "Copy food", saveHelp: "copy")
         case .myFoods: return MyFoods.keyMap
         case .customFood(let editor, _): return .formDialog(title: editor.title)
+        case .quickAdd: return .formDialog(title: "Quick add", saveHelp: "log", cancelHelp: "back to the search")
         }
     }
 
@@ -114,7 +119,7 @@ public final class DietViewModel: TabScreen {
     public var isEditingText: Bool {
         switch mode {
         case .searching(let search): return search.isEditingText
-        case .editing, .copying, .customFood: return true
+        case .editing, .copying, .customFood, .quickAdd: return true
         case .browsing, .confirmingDelete, .myFoods: return false
         }
     }
@@ -127,6 +132,7 @@ public final class DietViewModel: TabScreen {
         case .editing(let editor): return editor.isChanged
         case .copying(let copy): return copy.fromText != day.adding(days: -1).iso
         case .customFood(let editor, let over): return editor.hasInput || hasUnsavedInput(over)
+        case .quickAdd(let quick, let over): return quick.hasInput || hasUnsavedInput(over)
         case .browsing, .confirmingDelete, .myFoods: return false
         }
     }
@@ -160,6 +166,7 @@ public final class DietViewModel: TabScreen {
         case .copying(let copy): return handleCopy(copy, key)
         case .myFoods(let list): return handleMyFoods(list, key)
         case .customFood(let editor, let over): return handleCustomFood(editor, over: over, key)
+        case .quickAdd(let quick, let over): return handleQuickAdd(quick, over: over, key)
         }
     }
 
@@ -201,6 +208,9 @@ public final class DietViewModel: TabScreen {
             status = StatusMessage("Nothing logged.")
         case .newCustomFood(let name):
             mode = .customFood(CustomFoodEditor(editing: nil, name: name), over: .searching(search))
+        case .quickAdd(let name):
+            mode = .quickAdd(QuickAddForm(name: name, meal: search.meal, day: search.day), over: .searching(search))
+            status = nil
         case .save(let record):
             do {
                 let saved = try source.addFoodRecord(record)
@@ -218,10 +228,47 @@ public final class DietViewModel: TabScreen {
         return .handled
     }
 
+    // MARK: quick add
+
+    private func handleQuickAdd(_ quick: QuickAddForm, over: Mode, _ key: Key) -> KeyResult {
+        var q = quick
+        switch q.form.route(key) {
+        case .cancel:
+            mode = over
+            status = StatusMessage("Nothing logged.")
+        case .edited:
+            mode = .quickAdd(q, over: over)
+        case .submit:
+            switch QuickAdd.record(q.input, meal: q.meal, date: q.day, loggedAt: clock.now) {
+            case .failure(let errors):
+                let first = QuickAdd.Field.allCases.first { errors[$0] != nil }
+                status = q.form.show(errors: errors.inlineMessages, first: first?.rawValue)
+                mode = .quickAdd(q, over: over)
+            case .success(let record):
+                do {
+                    let saved = try source.addFoodRecord(record)
+                    mode = .browsing
+                    day = saved.date
+                    reload()
+                    selected = items.firstIndex { $0.id == saved.id } ?? selected
+                    status = StatusMessage("Logged \(saved.foodName), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue).",
+                                           kind: .success)
+                } catch {
+                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                }
+            }
+        }
+        return .handled
+    }
+
     // MARK: edit
 
     private func openEditor() {
         guard let record = selectedRecord else { status = StatusMessage("Nothing to edit: add food with a or /."); return }
+        guard !record.isQuickAdd else {
+            status = StatusMessage("A quick add has no amount to edit: x deletes it, then Ctrl-T in the search adds it again.")
+            return
+        }
         do {
             mode = .editing(EntryEditor(record: record, food: try catalog.food(id: record.foodId)))
             status = nil
@@ -404,7 +451,7 @@ public final class DietViewModel: TabScreen {
                 let foods = try catalog.customFoods()
                 mode = .myFoods(MyFoods(foods: foods, selected: foods.firstIndex { $0.id == saved.id } ?? 0))
                 status = StatusMessage("\(verb) \(saved.name).", kind: .success)
-            case .browsing, .editing, .confirmingDelete, .copying, .customFood:
+            case .browsing, .editing, .confirmingDelete, .copying, .customFood, .quickAdd:
                 status = StatusMessage("\(verb) \(saved.name) — a or / to log it.", kind: .success)
             }
         } catch {
@@ -442,6 +489,12 @@ public final class DietViewModel: TabScreen {
         case .customFood(let editor, let over):
             render(over, in: area, buffer: &buffer, context: context)
             FormDialog(title: editor.title, form: editor.form, width: 76).render(in: area, buffer: &buffer, context: context)
+        case .quickAdd(let quick, let over):
+            render(over, in: area, buffer: &buffer, context: context)
+            FormDialog(title: "Quick add — \(quick.day.shortLabel(relativeTo: clock.today))",
+                       intro: "Energy, and protein, carbs and fat if you know them, without a food: a restaurant meal.",
+                       form: quick.form, hint: "Enter log · Esc back · Tab next field", width: 64)
+                .render(in: area, buffer: &buffer, context: context)
         }
     }
 }

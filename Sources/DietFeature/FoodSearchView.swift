@@ -33,13 +33,9 @@ struct FoodSearchView: Widget {
         buffer.write(Line(hint, .muted), in: hintRow, context: context)
     }
 
+    /// The step's footer keys, from the same key map that dispatches them.
     private var hint: String {
-        switch search.step {
-        case .food: return "↑↓ or Ctrl-N/P select · Enter choose · Ctrl-O new food · Esc close"
-        case .serving: return "j/k select · Enter amount · or type a number · Esc back"
-        case .amount: return "Enter meal · Esc back"
-        case .meal: return "j/k or b l d s · Enter save · Esc back"
-        }
+        search.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(separator: " · ")
     }
 
     private func drawSteps(_ row: Rect, _ buffer: inout Buffer, _ context: RenderContext) {

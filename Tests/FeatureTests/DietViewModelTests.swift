@@ -337,6 +337,43 @@ import DietFeature
         #expect(vm.status?.text == "Nothing to delete.")
     }
 
+    // MARK: quick add
+
+    @Test func quickAddLogsEnergyAndMacrosWithoutAFood() throws {
+        vm.press(.char("a"))
+        vm.type("burrito")
+        // The key is in the step's key map, so help and the footer show it.
+        #expect(vm.keyMap.bindings.contains { $0.keys == [.ctrl("t")] && $0.inFooter })
+        vm.press(.ctrl("t"))
+        #expect(vm.isQuickAdding)
+        vm.type("850")
+        vm.press(.tab)
+        vm.type("40")
+        vm.press(.enter)
+        #expect(!vm.isQuickAdding)
+        let r = try #require(try stored().first)
+        #expect(r.isQuickAdd && r.foodName == "burrito" && r.kcal == 850 && r.proteinG == 40 && r.carbsG == 0)
+        #expect(r.meal == .lunch && r.date == today)
+        #expect(vm.status == StatusMessage("Logged burrito, 850 kcal at lunch.", kind: .success))
+        // Its energy counts like any entry's.
+        #expect(try db.repositories.dailyLog(on: today).map(\.caloriesIn) == 850)
+        // No amount to edit.
+        vm.press(.char("e"))
+        #expect(!vm.isEditingEntry)
+    }
+
+    @Test func quickAddRefusesBadValuesAndEscGoesBackToTheSearch() throws {
+        vm.press(.char("a"))
+        vm.press(.ctrl("t"))
+        vm.type("0")
+        vm.press(.enter)
+        #expect(vm.isQuickAdding)
+        #expect(vm.formErrors["kcal"]?.contains("1–10000 kcal") == true)
+        vm.press(.escape)
+        #expect(!vm.isQuickAdding && vm.search?.step == .food)
+        #expect(try stored().isEmpty)
+    }
+
     // MARK: copy
 
     @Test func copyAWholeDayFromYesterday() throws {
