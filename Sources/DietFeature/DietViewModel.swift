@@ -35,6 +35,8 @@ public final class DietViewModel: TabScreen {
         case editing(EntryEditor)
         /// The entry is in `deletion`, which answers y/n.
         case confirmingDelete
+        /// `X`: the whole meal of the selected entry (these records), y/n.
+        case confirmingMealDelete([FoodRecord])
         case copying(CopyForm)
         case myFoods(MyFoods)
         /// A custom food form over where it was opened (the tab, the search or my foods), which
@@ -46,6 +48,16 @@ public final class DietViewModel: TabScreen {
 
     private(set) var mode: Mode = .browsing
     private var deletion = DeleteUndo<FoodRecord>(noun: "entry", namedByDescription: true)
+
+    /// What `u` undoes: the latest of a deleted entry (in `deletion`), a copy or a deleted meal.
+    enum LastChange: Equatable {
+        case deletedEntry
+        /// Records a copy added (deleted again by `u`).
+        case copied([FoodRecord])
+        /// Records a meal deletion removed (added back by `u`).
+        case deletedMeal([FoodRecord])
+    }
+    private(set) var lastChange: LastChange?
 
     public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
@@ -84,7 +96,7 @@ public final class DietViewModel: TabScreen {
         case .editing(let editor): return editor.form.errors
         case .copying(let copy): return copy.form.errors
         case .quickAdd(let quick, _): return quick.form.errors
-        case .browsing, .searching, .confirmingDelete, .myFoods: return [:]
+        case .browsing, .searching, .confirmingDelete, .confirmingMealDelete, .myFoods: return [:]
         }
     }
 
@@ -93,7 +105,7 @@ public final class DietViewModel: TabScreen {
         case .browsing: return Self.actions.keyMap
         case .searching(let search): return search.keyMap
         case .editing: return .formDialog(title: "Edit entry")
-        case .confirmingDelete: return deletion.keyMap
+        case .confirmingDelete, .confirmingMealDelete: return deletion.keyMap
         case .copying: return .formDialog(title: "Copy food", saveHelp: "copy")
         case .myFoods: return MyFoods.keyMap
         case .customFood(let editor, _): return .formDialog(title: editor.title)
@@ -102,7 +114,7 @@ public final class DietViewModel: TabScreen {
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case search, edit, delete, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
+    enum Action: Sendable { case search, edit, delete, deleteMeal, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
 
     // The footer shows these in order while they fit at 80 columns next to the app's own keys.
     static let actions = ActionKeyMap<Action>(title: "Diet", [
@@ -110,7 +122,8 @@ public final class DietViewModel: TabScreen {
         KeyBinding([.char("e")], help: "edit the selected entry", footer: true, brief: "edit").performs(.edit),
         KeyBinding([.char("x")], help: "delete the selected entry", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
-        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+        KeyBinding([.char("X")], help: "delete the selected entry's whole meal").performs(.deleteMeal),
+        KeyBinding([.char("u")], help: "undo the last delete or copy").performs(.undo),
     ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
         KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
         KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
@@ -120,7 +133,7 @@ public final class DietViewModel: TabScreen {
         switch mode {
         case .searching(let search): return search.isEditingText
         case .editing, .copying, .customFood, .quickAdd: return true
-        case .browsing, .confirmingDelete, .myFoods: return false
+        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods: return false
         }
     }
 
@@ -133,7 +146,7 @@ public final class DietViewModel: TabScreen {
         case .copying(let copy): return copy.fromText != day.adding(days: -1).iso
         case .customFood(let editor, let over): return editor.hasInput || hasUnsavedInput(over)
         case .quickAdd(let quick, let over): return quick.hasInput || hasUnsavedInput(over)
-        case .browsing, .confirmingDelete, .myFoods: return false
+        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods: return false
         }
     }
 
@@ -163,6 +176,7 @@ public final class DietViewModel: TabScreen {
         case .searching(let search): return handleSearch(search, key)
         case .editing(let editor): return handleEditor(editor, key)
         case .confirmingDelete: return confirmDelete(key)
+        case .confirmingMealDelete(let records): return confirmMealDelete(records, key)
         case .copying(let copy): return handleCopy(copy, key)
         case .myFoods(let list): return handleMyFoods(list, key)
         case .customFood(let editor, let over): return handleCustomFood(editor, over: over, key)
@@ -180,7 +194,10 @@ public final class DietViewModel: TabScreen {
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return }
             deletion.ask(about: record)
             mode = .confirmingDelete
-        case .undo: undoDelete()
+        case .deleteMeal:
+            guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return }
+            mode = .confirmingMealDelete(records.filter { $0.meal == record.meal })
+        case .undo: undo()
         case .copy:
             mode = .copying(CopyForm(into: day))
             status = nil
@@ -319,7 +336,62 @@ public final class DietViewModel: TabScreen {
         let result = deletion.answer(key, describe: Self.describeDeleted, delete: source.deleteFoodRecord(id:))
         if let s = result.status { status = s }
         if result.changed { reload() }
+        if deletion.lastDeleted != nil, result.changed { lastChange = .deletedEntry }
         if deletion.pending == nil { mode = .browsing }
+        return .handled
+    }
+
+    /// `u`: undoes the latest change — a deleted entry, a copy or a deleted meal.
+    private func undo() {
+        switch lastChange {
+        case .copied(let added):
+            do {
+                for r in added { if let id = r.id { _ = try source.deleteFoodRecord(id: id) } }
+                lastChange = nil
+                reload()
+                status = StatusMessage("Undid the copy: removed \(Plural.count(added.count, "entry", plural: "entries")).", kind: .success)
+            } catch {
+                status = StatusMessage("Could not undo the copy: \(error)", kind: .error)
+            }
+        case .deletedMeal(let removed):
+            do {
+                // Same ids, dates and values: the meal comes back as it was.
+                for r in removed { _ = try source.addFoodRecord(r) }
+                lastChange = nil
+                if let first = removed.first { day = first.date }
+                reload()
+                status = StatusMessage("Restored \(removed.first?.meal.label ?? "the meal") (\(Plural.count(removed.count, "entry", plural: "entries"))).",
+                                       kind: .success)
+            } catch {
+                status = StatusMessage("Could not restore: \(error)", kind: .error)
+            }
+        case .deletedEntry, nil:
+            undoDelete()
+            if deletion.lastDeleted == nil { lastChange = nil }
+        }
+    }
+
+    private func confirmMealDelete(_ records: [FoodRecord], _ key: Key) -> KeyResult {
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            mode = .browsing
+            do {
+                var removed: [FoodRecord] = []
+                for r in records { if let id = r.id, let gone = try source.deleteFoodRecord(id: id) { removed.append(gone) } }
+                lastChange = .deletedMeal(removed)
+                reload()
+                let kcal = removed.reduce(0) { $0 + $1.kcal }
+                status = StatusMessage("Deleted \(records.first?.meal.label ?? "the meal"): \(Plural.count(removed.count, "entry", plural: "entries")), "
+                                       + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
+            } catch {
+                reload()
+                status = StatusMessage("Could not delete: \(error)", kind: .error)
+            }
+        case .no:
+            mode = .browsing
+            status = StatusMessage("Kept.")
+        case nil: break
+        }
         return .handled
     }
 
@@ -365,12 +437,17 @@ public final class DietViewModel: TabScreen {
                 }
                 var batch = HistoryBatch()
                 batch.food = FoodEntries.copies(of: source, to: day, meal: c.into, loggedAt: clock.now)
+                let before = Set(try self.source.foodRecords(in: DateRange(start: day, end: day)).compactMap(\.id))
                 try self.source.write(batch)
+                // What the copy added, for `u`.
+                lastChange = .copied(try self.source.foodRecords(in: DateRange(start: day, end: day)).filter { r in
+                    r.id.map { !before.contains($0) } ?? false
+                })
                 mode = .browsing
                 reload()
                 let kcal = source.reduce(0) { $0 + $1.kcal }
                 let n = Plural.count(source.count, "entry", plural: "entries")
-                status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: clock.today)).", kind: .success)
+                status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: clock.today)) — u to undo.", kind: .success)
             } catch {
                 status = StatusMessage("Could not copy: \(error)", kind: .error)
             }
@@ -451,7 +528,7 @@ public final class DietViewModel: TabScreen {
                 let foods = try catalog.customFoods()
                 mode = .myFoods(MyFoods(foods: foods, selected: foods.firstIndex { $0.id == saved.id } ?? 0))
                 status = StatusMessage("\(verb) \(saved.name).", kind: .success)
-            case .browsing, .editing, .confirmingDelete, .copying, .customFood, .quickAdd:
+            case .browsing, .editing, .confirmingDelete, .confirmingMealDelete, .copying, .customFood, .quickAdd:
                 status = StatusMessage("\(verb) \(saved.name) — a or / to log it.", kind: .success)
             }
         } catch {
@@ -486,6 +563,11 @@ public final class DietViewModel: TabScreen {
                 .render(in: area, buffer: &buffer, context: context)
         case .confirmingDelete:
             deletion.dialog(describe: Self.describeAsked)?.render(in: area, buffer: &buffer, context: context)
+        case .confirmingMealDelete(let records):
+            let kcal = records.reduce(0) { $0 + $1.kcal }
+            Confirmation(title: "Delete meal", message: "Delete \(records.first?.meal.label ?? "the meal") on \(day.shortLabel(relativeTo: clock.today)): "
+                         + "\(Plural.count(records.count, "entry", plural: "entries")), \(NutrientFormat.kcal(kcal)) kcal? y/n")
+                .render(in: area, buffer: &buffer, context: context)
         case .customFood(let editor, let over):
             render(over, in: area, buffer: &buffer, context: context)
             FormDialog(title: editor.title, form: editor.form, width: 76).render(in: area, buffer: &buffer, context: context)

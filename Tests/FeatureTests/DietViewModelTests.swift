@@ -392,7 +392,45 @@ import DietFeature
         #expect(Set(copied.compactMap(\.id)).isDisjoint(with: source.compactMap(\.id)))
         #expect(copied.allSatisfy { $0.loggedAt == db.clock.now })
         #expect(try db.repositories.dailyLog(on: today)?.caloriesIn == source.reduce(0) { $0 + $1.kcal })
-        #expect(vm.status?.text == "Copied 6 entries (1190 kcal) from yesterday.")
+        #expect(vm.status?.text == "Copied 6 entries (1190 kcal) from yesterday — u to undo.")
+    }
+
+    @Test func uUndoesACopyAndOnlyTheCopy() throws {
+        let yesterday = today.adding(days: -1)
+        try DietFixtures.logMeals(in: db, on: yesterday)
+        vm.press(.char("a"))
+        vm.type("bana")
+        vm.press(.enter, times: 4)                    // one entry of today's own
+        let own = try stored()
+        vm.press(.char("p"))
+        vm.press(.enter)
+        #expect(try stored().count == own.count + 6)
+        vm.press(.char("u"))
+        #expect(try stored() == own)
+        #expect(try stored(yesterday).count == 6, "the source day is untouched")
+        #expect(vm.status?.text == "Undid the copy: removed 6 entries.")
+        #expect(try db.repositories.dailyLog(on: today)?.caloriesIn == own.reduce(0) { $0 + $1.kcal })
+        vm.press(.char("u"))
+        #expect(vm.status?.text == "Nothing to undo.")
+        #expect(try stored() == own)
+    }
+
+    @Test func deletingAWholeMealAsksAndUComesBackWithIt() throws {
+        try DietFixtures.logMeals(in: db, on: today)
+        vm.reload()
+        let all = try stored()
+        let meal = try #require(vm.selectedRecord?.meal)
+        let inMeal = all.filter { $0.meal == meal }
+        #expect(inMeal.count > 1)
+        vm.press(.char("X"))
+        vm.press(.char("n"))
+        #expect(try stored() == all && vm.status?.text == "Kept.")
+        vm.press(.char("X"))
+        vm.press(.char("y"))
+        #expect(try stored() == all.filter { $0.meal != meal })
+        #expect(vm.status?.text.contains("u to undo") == true)
+        vm.press(.char("u"))
+        #expect(try stored() == all, "same ids and values")
     }
 
     @Test func copyOneMealIntoAnother() throws {
