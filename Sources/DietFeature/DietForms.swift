@@ -173,12 +173,15 @@ struct CopyForm: Equatable {
 struct MyFoods: Equatable {
     var foods: [Food]
     var selected = 0
+    /// The food `x` asked about, waiting for y/n.
+    var pendingDelete: Food?
 
-    enum Action: Sendable { case move(ListMove), edit, new, close }
+    enum Action: Sendable { case move(ListMove), edit, new, delete, close }
 
     static let actions = ActionKeyMap<Action>(title: "My foods", ListMove.actions("in the list") { .move($0) } + [
         KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
-        KeyBinding([.char("n")], help: "new custom food", footer: true).performs(.new),
+        KeyBinding([.char("n")], help: "new custom food", footer: true, brief: "new").performs(.new),
+        KeyBinding([.char("x")], help: "delete the food (what you logged stays)", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.escape], help: "close", footer: true).performs(.close),
     ])
 
@@ -207,7 +210,12 @@ struct MyFoodsView: Widget {
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < list.foods.count
         table.render(in: body, buffer: &buffer, context: context)
-        buffer.write(Line("Enter edit · n new · Esc close — custom foods show up in the search", .muted), in: hint, context: context)
+        let keys = MyFoods.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(separator: " · ")
+        buffer.write(Line(keys, .muted), in: hint, context: context)
+        if let food = list.pendingDelete {
+            Confirmation(title: "Delete food", message: "Delete \(food.name)? What you logged with it stays in your log. y/n")
+                .render(in: area, buffer: &buffer, context: context)
+        }
     }
 }
 

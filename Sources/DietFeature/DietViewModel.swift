@@ -107,7 +107,8 @@ public final class DietViewModel: TabScreen {
         case .editing: return .formDialog(title: "Edit entry")
         case .confirmingDelete, .confirmingMealDelete: return deletion.keyMap
         case .copying: return .formDialog(title: "Copy food", saveHelp: "copy")
-        case .myFoods: return MyFoods.keyMap
+        case .myFoods(let list):
+            return list.pendingDelete == nil ? MyFoods.keyMap : Confirmation.keyMap(title: "Delete food", yes: "delete", no: "keep")
         case .customFood(let editor, _): return .formDialog(title: editor.title)
         case .quickAdd: return .formDialog(title: "Quick add", saveHelp: "log", cancelHelp: "back to the search")
         }
@@ -467,6 +468,7 @@ public final class DietViewModel: TabScreen {
     }
 
     private func handleMyFoods(_ list: MyFoods, _ key: Key) -> KeyResult {
+        if let food = list.pendingDelete { return confirmFoodDelete(food, in: list, key) }
         // The list is modal: only `?` and `q` reach the shell (MyFoods.keyMap says so).
         guard let action = MyFoods.actions.action(for: key) else {
             return MyFoods.globalKeys.contains(key) ? .ignored : .handled
@@ -478,6 +480,10 @@ public final class DietViewModel: TabScreen {
             list.selected = move.apply(to: list.selected, count: list.foods.count)
             mode = .myFoods(list)
         case .new: mode = .customFood(CustomFoodEditor(editing: nil), over: .myFoods(list))
+        case .delete:
+            guard list.foods.indices.contains(list.selected) else { break }
+            list.pendingDelete = list.foods[list.selected]
+            mode = .myFoods(list)
         case .edit:
             guard list.foods.indices.contains(list.selected) else { break }
             do {
@@ -487,6 +493,30 @@ public final class DietViewModel: TabScreen {
                 status = StatusMessage("Could not read the food: \(error)", kind: .error)
             }
         }
+        return .handled
+    }
+
+    /// y deletes the custom food (its log entries stay: they carry their own copy of its values).
+    private func confirmFoodDelete(_ food: Food, in list: MyFoods, _ key: Key) -> KeyResult {
+        var list = list
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            list.pendingDelete = nil
+            do {
+                try catalog.deleteCustomFood(id: food.id)
+                list.foods = try catalog.customFoods()
+                list.selected = min(list.selected, max(0, list.foods.count - 1))
+                reload()
+                status = StatusMessage("Deleted \(food.name); what you logged with it stays.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not delete the food: \(error)", kind: .error)
+            }
+        case .no:
+            list.pendingDelete = nil
+            status = StatusMessage("Kept.")
+        case nil: break
+        }
+        mode = .myFoods(list)
         return .handled
     }
 

@@ -337,6 +337,32 @@ import DietFeature
         #expect(vm.status?.text == "Nothing to delete.")
     }
 
+    // MARK: custom foods
+
+    @Test func deletingALoggedCustomFoodKeepsWhatWasLogged() throws {
+        let bar = try db.repositories.addCustomFood(Food(id: FoodID("custom:new"), name: "Zesty protein bar", source: "custom",
+                                                         per100g: Nutrients(kcal: 400, proteinG: 40, carbsG: 36, fatG: 14),
+                                                         servings: [FoodServing(label: "1 bar", grams: 50)]))
+        vm.press(.char("a"))
+        vm.type("zesty")
+        vm.press(.enter, times: 4)
+        let logged = try stored()
+        #expect(logged.map(\.foodId) == [bar.id])
+        vm.press(.char("m"))
+        #expect(vm.isShowingMyFoods)
+        vm.press(.char("x"))
+        #expect(vm.keyMap.title == "Delete food")
+        vm.press(.char("n"))
+        #expect(try db.repositories.food(id: bar.id) != nil)
+        vm.press(.char("x"))
+        vm.press(.char("y"))
+        #expect(try db.repositories.food(id: bar.id) == nil)
+        #expect(try !db.repositories.searchFoods("zesty protein bar", limit: 5).contains { $0.id == bar.id })
+        #expect(try stored() == logged, "the entry keeps its name and values")
+        #expect(vm.items == logged)
+        #expect(vm.status?.text == "Deleted Zesty protein bar; what you logged with it stays.")
+    }
+
     // MARK: quick add
 
     @Test func quickAddLogsEnergyAndMacrosWithoutAFood() throws {
