@@ -56,7 +56,7 @@ public struct FoodNameProfile: Sendable {
     /// Runs for every food a search meets for the first time, so ASCII names (all of USDA's) are
     /// read byte by byte in one pass.
     public init(id: String, name: String, vocabulary: SearchVocabulary) {
-        var reader = NameReader(vocabulary: vocabulary, brands: !id.hasPrefix("custom:"))
+        var reader = NameReader(vocabulary: vocabulary, brands: !id.hasPrefix("custom:") && !id.hasPrefix("recipe:"))
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             reader.readASCII(name)
         } else {

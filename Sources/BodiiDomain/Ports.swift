@@ -125,6 +125,7 @@ public struct MergeCounts: Equatable, Sendable {
 /// Everything the app reads and writes, as one value to pass around.
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
+    & MealLibraryRepository
 
 /// Where "now" and "today" come from, so tests can fix them.
 public protocol Clock: Sendable {
