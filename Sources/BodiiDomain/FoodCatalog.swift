@@ -20,6 +20,10 @@ public protocol FoodCatalogRepository {
     func updateCustomFood(_ food: Food) throws
     /// The user's custom foods, by name.
     func customFoods() throws -> [Food]
+    /// Removes a custom food (and its servings) and returns it; nil when there is none with that
+    /// id. Entries already logged keep its name, energy and macros, copied when they were logged.
+    @discardableResult
+    func deleteCustomFood(id: FoodID) throws -> Food?
 }
 
 extension Meal {

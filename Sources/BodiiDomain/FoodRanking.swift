@@ -22,6 +22,9 @@ public struct FoodNameProfile: Sendable {
         /// Points of `FoodRanking.unusualWords` this word costs when the query does not match it.
         public var unusual: Float
         public var isBrand: Bool
+        /// In a part every food of its kind has ("broilers or fryers"): a word typed is rarely
+        /// meant for it ("chick br" means breast).
+        public var isFiller: Bool = false
     }
 
     public var tokens: [Token]
@@ -36,14 +39,24 @@ public struct FoodNameProfile: Sendable {
     public var plainParts: Int
     /// Penalty points of words that mark a less usual form (offal, fat, powder, low-fat, meatless…).
     public var unusualPoints: Double
+    /// True when a part says salt was added ("with salt").
+    public var salted: Bool
     /// True when the head is a mixture ("Pasta with meatballs", "Ham and cheese loaf").
     public var mixedHead: Bool
+    /// The form a grain, pasta or legume is in (USDA groups 16 and 20): 1 cooked or prepared, -1
+    /// raw or dry (the form people buy, not the one they eat), 0 when the name does not say.
+    public var eatenForm: Int8
+    /// True when the head is a dish made from the food named after it: "Sauce, cheese", "Soup,
+    /// cheese" — the food itself is "Cheese, …".
+    public var derivedHead: Bool
+    /// True for the everyday food of its kind (`FoodRanking.commonFoods`: "Cheese, cheddar").
+    public var isCommon: Bool
 
     /// Reads `name` with the terms of `vocabulary`; the profile is only valid with that vocabulary.
     /// Runs for every food a search meets for the first time, so ASCII names (all of USDA's) are
     /// read byte by byte in one pass.
     public init(id: String, name: String, vocabulary: SearchVocabulary) {
-        var reader = NameReader(vocabulary: vocabulary, brands: !id.hasPrefix("custom:"))
+        var reader = NameReader(vocabulary: vocabulary, brands: !id.hasPrefix("custom:") && !id.hasPrefix("recipe:"))
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             reader.readASCII(name)
         } else {
@@ -58,6 +71,19 @@ public struct FoodNameProfile: Sendable {
         mixedHead = reader.mixedHead
         headParts = reader.partWords.count > 1 && tables.categoryHeads.contains(reader.partWords[0]) ? 2 : 1
         usdaGroup = Self.usdaGroup(of: id)
+        salted = reader.partWords.contains { tables.saltedParts.contains($0) }
+        derivedHead = headParts == 2 && tables.derivedHeads.contains(reader.partWords[0])
+        isCommon = reader.partWords.count >= 2 && tables.commonFoods.contains(Array(reader.partWords.prefix(2)))
+            || reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
+        var form: Int8 = 0
+        // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products.
+        if usdaGroup == 20 || usdaGroup == 16 && reader.partWords.contains(where: { tables.matureSeeds == $0 }) {
+            for part in reader.partWords.dropFirst() {
+                if let first = part.first, tables.cookedWords.contains(first) { form = 1; break }
+                if tables.dryParts.contains(part) { form = -1 }
+            }
+        }
+        eatenForm = form
         let head = reader.headText
         func starts(_ prefix: String) -> Bool { SearchText.hasPrefix(head, SearchText.Word(prefix.utf8)) }
         if starts("babyfood") || starts("infant formula") || starts("child formula") || starts("toddler formula") {
@@ -101,7 +127,12 @@ public struct FoodNameProfile: Sendable {
         }
 
         mutating func endPart() {
-            if !current.isEmpty { partWords.append(current) }
+            if vocabulary.ranking.fillerParts.contains(current), partWords.count > 0 {
+                // Not a part of its own: its words count as the next part's, and as filler.
+                for i in tokens.indices.suffix(current.count) { tokens[i].isFiller = true }
+            } else if !current.isEmpty {
+                partWords.append(current)
+            }
             current.removeAll(keepingCapacity: true)
         }
 
@@ -264,6 +295,12 @@ public enum FoodRanking {
         static let serving = 4.0
         static let historyScale = 15.0
         static let historyMax = 60.0
+        static let fillerMatch = 20.0
+        static let derivedHead = 60.0
+        static let eatenForm = 25.0
+        static let dryForm = 10.0
+        static let common = 12.0
+        static let salted = 4.0
     }
 
     /// The ranking's word lists as ids of one vocabulary, built with it.
@@ -272,6 +309,13 @@ public enum FoodRanking {
         var unusualCost: [Float]
         var plainParts: Set<[Int32]>
         var categoryHeads: Set<[Int32]>
+        var derivedHeads: Set<[Int32]>
+        var fillerParts: Set<[Int32]>
+        var commonFoods: Set<[[Int32]]>
+        var cookedWords: Set<Int32>
+        var dryParts: Set<[Int32]>
+        var matureSeeds: [Int32]
+        var saltedParts: Set<[Int32]>
         var and: Int32
         var with: Int32
 
@@ -288,6 +332,16 @@ public enum FoodRanking {
             }
             plainParts = phrases(FoodRanking.plainParts)
             categoryHeads = phrases(FoodRanking.categoryHeads)
+            derivedHeads = phrases(FoodRanking.derivedHeads)
+            fillerParts = phrases(FoodRanking.fillerParts)
+            dryParts = phrases(FoodRanking.dryParts)
+            saltedParts = phrases(FoodRanking.saltedParts)
+            matureSeeds = [ids(SearchText.Word("mature".utf8)) ?? -2, ids(SearchText.Word("seeds".utf8)) ?? -2]
+            cookedWords = Set(FoodRanking.cookedWords.compactMap(ids))
+            commonFoods = Set(FoodRanking.commonFoods.compactMap { parts in
+                let mapped = parts.map { $0.compactMap(ids) }
+                return zip(mapped, parts).allSatisfy { $0.count == $1.count } ? mapped : nil
+            })
             and = ids(SearchText.Word("and".utf8)) ?? -2
             with = ids(SearchText.Word("with".utf8)) ?? -2
         }
@@ -301,6 +355,30 @@ public enum FoodRanking {
         "snacks", "candies", "cereals", "cereals ready to eat", "spices", "oil", "game meat", "cheese", "beans",
         "peppers", "squash", "lettuce", "usda commodity", "salad dressing", "sauce", "soup",
     ].map { SearchText.words($0) })
+
+    /// Category heads of dishes made from the food the next part names ("Sauce, cheese"): below the
+    /// food itself unless the query names the dish.
+    static let derivedHeads: Set<[SearchText.Word]> = Set(["sauce", "soup", "gravy"].map { SearchText.words($0) })
+
+    /// Parts every food of a kind has, which say nothing of the food ("Chicken, broilers or fryers, …").
+    static let fillerParts: Set<[SearchText.Word]> = Set(["broilers or fryers", "summer"].map { SearchText.words($0) })
+
+    /// The first word of a part that says a grain, pasta or legume is cooked: the form people eat.
+    static let cookedWords: [SearchText.Word] = ["cooked", "boiled", "prepared", "canned"].map { SearchText.Word($0.utf8) }
+    /// Parts that say it is dry or raw: the form people buy.
+    static let dryParts: Set<[SearchText.Word]> = Set(["raw", "dry", "as purchased", "unprepared", "uncooked"].map { SearchText.words($0) })
+
+    /// Parts that say salt was added: the same food without it is the usual entry.
+    static let saltedParts: Set<[SearchText.Word]> = Set(["with salt", "with added salt", "salt added in processing"].map { SearchText.words($0) })
+
+    /// The everyday food among siblings that the words of a query do not tell apart: `cheese`
+    /// means cheddar before cream cheese or blue, `ice cream` vanilla. The name's first two parts
+    /// (or its only one), as USDA writes them.
+    static let commonFoods: Set<[[SearchText.Word]]> = Set([
+        "Cheese, cheddar", "Ice creams, vanilla", "Cream, sour", "Rice, white", "Bread, white", "Fish, cod",
+        "Milk, whole", "Grapes, red or green (European type, such as Thompson seedless)", "Peas, green",
+        "Bagels, plain", "Noodles, egg", "Tea, black", "Ham, sliced", "Spaghetti, cooked",
+    ].map { name in name.split(separator: ",").prefix(2).map { SearchText.words(String($0)) } })
 
     /// Whole parts that say "the plain form of the food".
     static let plainParts: Set<[SearchText.Word]> = Set([
@@ -321,7 +399,8 @@ public enum FoodRanking {
                              "separated", "separable", "dehydrated", "powder", "industrial", "dried", "frozen", "canned",
                              "imitation", "substitute", "babyfood", "formula", "mix", "concentrate", "restaurant"]
         let variants = ["low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
-                        "flavored", "sweetened", "instant", "meatless", "dry", "mashed", "flakes", "granules", "toasted"]
+                        "flavored", "sweetened", "instant", "meatless", "dry", "mashed", "flakes", "granules", "toasted",
+                        "baby", "chocolate", "recipe"]
         let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread",
                        "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing"]
         // Keyed by singular, as names are read: "giblets" and "giblet" cost the same.
@@ -370,6 +449,7 @@ public struct FoodMatcher: Sendable {
                 total += Points.prefix + Points.prefixCompleteness * Double(word.length) / Double(max(word.length, Int(token.length)))
             case .typo: total += Points.typo
             }
+            if token.isFiller { total -= Points.fillerMatch }
             let part = Int(token.part)
             if part < profile.headParts { total += Points.inHead }
             else if part == profile.headParts { total += Points.nextPart }
@@ -417,6 +497,10 @@ public struct FoodMatcher: Sendable {
             if profile.usdaGroup == 7 { total -= Points.luncheonMeat }
         }
         if profile.usdaGroup == 35 { total -= Points.regional }
+        if profile.derivedHead, categoryCovered < categoryTokens { total -= Points.derivedHead }
+        if profile.eatenForm > 0 { total += Points.eatenForm } else if profile.eatenForm < 0 { total -= Points.dryForm }
+        if profile.isCommon { total += Points.common }
+        if profile.salted { total -= Points.salted }
         if profile.mixedHead { total -= Points.mixedHead }
 
         total += Points.plainPart * Double(min(profile.plainParts, 3))
@@ -447,7 +531,8 @@ public struct FoodMatcher: Sendable {
             } else {
                 continue
             }
-            if let b = best, b.quality >= quality { continue }
+            if let b = best, b.quality > quality || (b.quality == quality && !profile.tokens[b.token].isFiller) { continue }
+            if let b = best, b.quality == quality, token.isFiller, profile.tokens[b.token].isFiller { continue }
             best = (i, quality)
         }
         return best

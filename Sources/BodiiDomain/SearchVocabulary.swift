@@ -8,6 +8,9 @@ public struct FoodSearchQuery: Equatable, Sendable {
     /// True when the last word may be the start of a longer one ("bana" → bananas): always, unless
     /// the query ends with a space.
     public var lastIsPrefix: Bool
+    /// Other words matched as prefixes: abbreviations the catalog has no word for ("chick" in
+    /// "chick br"), found by `SearchVocabulary.resolve`.
+    public var abbreviated: Set<Int> = []
 
     public static let fillerWords: Set<SearchText.Word> = Set(["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
 
@@ -29,7 +32,7 @@ public struct FoodSearchQuery: Equatable, Sendable {
     public var isEmpty: Bool { words.isEmpty }
 
     /// True when word `index` is matched as a prefix.
-    public func isPrefix(_ index: Int) -> Bool { lastIsPrefix && index == words.count - 1 }
+    public func isPrefix(_ index: Int) -> Bool { (lastIsPrefix && index == words.count - 1) || abbreviated.contains(index) }
 }
 
 /// How one query word is looked up: as index terms for the full-text query, and as term ids for
@@ -95,8 +98,14 @@ public final class SearchVocabulary: Sendable {
     static let alphabet: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     public init(terms input: some Sequence<String>) {
-        let unique = Set(input.map { SearchText.Word($0.utf8) }).filter { !$0.isEmpty }
-        terms = unique.sorted { $0.lexicographicallyPrecedes($1) }
+        let words = input.map { SearchText.Word($0.utf8) }
+        // The index lists its terms sorted and unique already (SQLite's BINARY order is byte order):
+        // then there is nothing to sort, which a process running one search notices.
+        if !words.isEmpty, !words[0].isEmpty, zip(words, words.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) }) {
+            terms = words
+        } else {
+            terms = Set(words).filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
         var ids: [SearchText.Word: Int32] = [:]
         ids.reserveCapacity(terms.count)
         var classes: [SearchText.Word: Int32] = [:]
@@ -138,8 +147,10 @@ public final class SearchVocabulary: Sendable {
     }
 
     /// How each word of `query` is looked up.
+    /// The query is first put in the catalog's words (`resolve`).
     public func plan(_ query: FoodSearchQuery) -> [WordPlan] {
-        query.words.indices.map { plan(query.words[$0], isPrefix: query.isPrefix($0)) }
+        let query = resolve(query)
+        return query.words.indices.map { plan(query.words[$0], isPrefix: query.isPrefix($0)) }
     }
 
     /// `forcingTypos` looks for typos even when the word is a known term ("rise" may mean "rice"):

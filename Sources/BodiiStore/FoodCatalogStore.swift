@@ -339,6 +339,19 @@ extension SQLiteRepositories: FoodCatalogRepository {
         }
     }
 
+    @discardableResult
+    public func deleteCustomFood(id: FoodID) throws -> Food? {
+        try writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ? AND source = ?",
+                                             arguments: [id.rawValue, Self.customSource]) else { return nil }
+            var food = try Self.food(row: row)
+            food.servings = try Self.servings(of: food.id, db)
+            // Servings go with it (ON DELETE CASCADE); the log's entries stay (food_id is not a key).
+            try db.execute(sql: "DELETE FROM food WHERE id = ? AND source = ?", arguments: [id.rawValue, Self.customSource])
+            return food
+        }
+    }
+
     public func customFoods() throws -> [Food] {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",

@@ -182,6 +182,16 @@ final class FoodSearchCache: @unchecked Sendable {
     private var vocabulary = SearchVocabulary(terms: [String]())
     private var entries: [Int64: Entry] = [:]
 
+    /// False for a process that runs one search and exits (`bodii search`): reading and parsing
+    /// every name up front costs more than the search; only the candidates are read.
+    private var preloads = true
+
+    func readOnlyWhatIsAsked() {
+        lock.lock()
+        defer { lock.unlock() }
+        preloads = false
+    }
+
     static let maximumProfiles = 50_000
     /// Catalogs up to this many rows are read into memory whole when the cache is (re)filled.
     static let preloadUpTo: Int64 = 60_000
@@ -206,7 +216,7 @@ final class FoodSearchCache: @unchecked Sendable {
             vocabulary = try FoodSearchIndex.vocabulary(db)
         }
         entries.removeAll(keepingCapacity: true)
-        if (try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM food") ?? 0) <= Self.preloadUpTo {
+        if preloads, (try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM food") ?? 0) <= Self.preloadUpTo {
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT f.rowid, f.id, f.name, COALESCE(s.n, 0) FROM food AS f
                 LEFT JOIN (SELECT food_id, COUNT(*) AS n FROM food_serving GROUP BY food_id) AS s ON s.food_id = f.id
@@ -270,6 +280,12 @@ extension SQLiteRepositories {
     public func prepareFoodSearch() throws {
         try prepareFoodCatalog()
         _ = try writer.read { db in try searchCache.prepare(db) }
+    }
+
+    /// For a process that searches once and exits (`bodii search`, `bodii log food`): food search
+    /// reads only the names of each search's candidates instead of all of them up front.
+    public func searchOnce() {
+        searchCache.readOnlyWhatIsAsked()
     }
 
     /// Bodii's food search: candidates from the FTS5 index (every word, as typed, as singular or

@@ -173,12 +173,15 @@ struct CopyForm: Equatable {
 struct MyFoods: Equatable {
     var foods: [Food]
     var selected = 0
+    /// The food `x` asked about, waiting for y/n.
+    var pendingDelete: Food?
 
-    enum Action: Sendable { case move(ListMove), edit, new, close }
+    enum Action: Sendable { case move(ListMove), edit, new, delete, close }
 
     static let actions = ActionKeyMap<Action>(title: "My foods", ListMove.actions("in the list") { .move($0) } + [
         KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
-        KeyBinding([.char("n")], help: "new custom food", footer: true).performs(.new),
+        KeyBinding([.char("n")], help: "new custom food", footer: true, brief: "new").performs(.new),
+        KeyBinding([.char("x")], help: "delete the food (what you logged stays)", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.escape], help: "close", footer: true).performs(.close),
     ])
 
@@ -207,6 +210,47 @@ struct MyFoodsView: Widget {
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < list.foods.count
         table.render(in: body, buffer: &buffer, context: context)
-        buffer.write(Line("Enter edit · n new · Esc close — custom foods show up in the search", .muted), in: hint, context: context)
+        let keys = MyFoods.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(separator: " · ")
+        buffer.write(Line(keys, .muted), in: hint, context: context)
+        if let food = list.pendingDelete {
+            Confirmation(title: "Delete food", message: "Delete \(food.name)? What you logged with it stays in your log. y/n")
+                .render(in: area, buffer: &buffer, context: context)
+        }
     }
+}
+
+/// Quick add (Ctrl-T in the food search): energy, optionally protein, carbs, fat and a name, and
+/// the meal — logged without a food (`QuickAdd`).
+struct QuickAddForm: Equatable {
+    var form: Form
+    let day: LocalDate
+
+    static let mealID = "meal"
+
+    init(name: String, meal: Meal, day: LocalDate) {
+        self.day = day
+        let max = Validation.maxInputLength
+        typealias F = QuickAdd.Field
+        form = Form(fields: [
+            .text(F.kcal.rawValue, label: "Energy", text: "", maxLength: max, hint: "kcal"),
+            .text(F.protein.rawValue, label: "Protein", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+            .text(F.carbs.rawValue, label: "Carbs", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+            .text(F.fat.rawValue, label: "Fat", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+            .text(F.name.rawValue, label: "Name", text: name, placeholder: QuickAdd.defaultName, maxLength: 100),
+            .choice(Self.mealID, label: "Meal", options: Meal.allCases.map(\.label),
+                    selected: Meal.allCases.firstIndex(of: meal) ?? 0, hint: "←/→"),
+        ], inputWidth: 24)
+    }
+
+    var input: QuickAdd.Input {
+        let v = { (f: QuickAdd.Field) in form.value(f.rawValue) ?? "" }
+        return QuickAdd.Input(kcal: v(.kcal), protein: v(.protein), carbs: v(.carbs), fat: v(.fat), name: v(.name))
+    }
+
+    var meal: Meal {
+        guard let field = form.fields.first(where: { $0.id == Self.mealID }), case .choice(_, let i) = field.input else { return .snacks }
+        return Meal.allCases[i]
+    }
+
+    var hasInput: Bool { !input.kcal.isEmpty || !input.protein.isEmpty || !input.carbs.isEmpty || !input.fat.isEmpty }
 }

@@ -49,7 +49,7 @@ struct DietView: Widget {
                                                                          entries.reduce(0) { $0 + $1.fatG }), .muted)]))
                 for r in entries {
                     if index == selected { selectedRow = rows.count }
-                    rows.append(TableRow([Span("  " + r.foodName), Span(NutrientFormat.number(r.grams, decimals: 0) + " g", .muted),
+                    rows.append(TableRow([Span("  " + r.foodName), Span(r.isQuickAdd ? "quick" : NutrientFormat.number(r.grams, decimals: 0) + " g", .muted),
                                           Span(NutrientFormat.kcal(r.kcal)), Span(macros(r.proteinG, r.carbsG, r.fatG), .muted)]))
                     index += 1
                 }
@@ -72,7 +72,7 @@ struct DietView: Widget {
     }
 
     private func detailText(_ r: FoodRecord) -> String {
-        "\(NutrientFormat.number(r.grams)) g · \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
+        (r.isQuickAdd ? "quick add" : "\(NutrientFormat.number(r.grams)) g") + " · \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
             + " · C \(NutrientFormat.grams(r.carbsG)) · F \(NutrientFormat.grams(r.fatG)) g"
     }
 

@@ -35,15 +35,29 @@ public final class DietViewModel: TabScreen {
         case editing(EntryEditor)
         /// The entry is in `deletion`, which answers y/n.
         case confirmingDelete
+        /// `X`: the whole meal of the selected entry (these records), y/n.
+        case confirmingMealDelete([FoodRecord])
         case copying(CopyForm)
         case myFoods(MyFoods)
         /// A custom food form over where it was opened (the tab, the search or my foods), which
         /// Esc and saving go back to.
         indirect case customFood(CustomFoodEditor, over: Mode)
+        /// Quick add over the search it was opened from, which Esc goes back to.
+        indirect case quickAdd(QuickAddForm, over: Mode)
     }
 
     private(set) var mode: Mode = .browsing
     private var deletion = DeleteUndo<FoodRecord>(noun: "entry", namedByDescription: true)
+
+    /// What `u` undoes: the latest of a deleted entry (in `deletion`), a copy or a deleted meal.
+    enum LastChange: Equatable {
+        case deletedEntry
+        /// Records a copy added (deleted again by `u`).
+        case copied([FoodRecord])
+        /// Records a meal deletion removed (added back by `u`).
+        case deletedMeal([FoodRecord])
+    }
+    private(set) var lastChange: LastChange?
 
     public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
@@ -62,6 +76,7 @@ public final class DietViewModel: TabScreen {
         }
     }
     public var isEditingCustomFood: Bool { if case .customFood = mode { true } else { false } }
+    public var isQuickAdding: Bool { if case .quickAdd = mode { true } else { false } }
     public var isEditingEntry: Bool { if case .editing = mode { true } else { false } }
     public var isCopying: Bool { if case .copying = mode { true } else { false } }
     public var isShowingMyFoods: Bool {
@@ -80,7 +95,8 @@ public final class DietViewModel: TabScreen {
         case .customFood(let editor, _): return editor.form.errors
         case .editing(let editor): return editor.form.errors
         case .copying(let copy): return copy.form.errors
-        case .browsing, .searching, .confirmingDelete, .myFoods: return [:]
+        case .quickAdd(let quick, _): return quick.form.errors
+        case .browsing, .searching, .confirmingDelete, .confirmingMealDelete, .myFoods: return [:]
         }
     }
 
@@ -89,15 +105,17 @@ public final class DietViewModel: TabScreen {
         case .browsing: return Self.actions.keyMap
         case .searching(let search): return search.keyMap
         case .editing: return .formDialog(title: "Edit entry")
-        case .confirmingDelete: return deletion.keyMap
+        case .confirmingDelete, .confirmingMealDelete: return deletion.keyMap
         case .copying: return .formDialog(title: "Copy food", saveHelp: "copy")
-        case .myFoods: return MyFoods.keyMap
+        case .myFoods(let list):
+            return list.pendingDelete == nil ? MyFoods.keyMap : Confirmation.keyMap(title: "Delete food", yes: "delete", no: "keep")
         case .customFood(let editor, _): return .formDialog(title: editor.title)
+        case .quickAdd: return .formDialog(title: "Quick add", saveHelp: "log", cancelHelp: "back to the search")
         }
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case search, edit, delete, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
+    enum Action: Sendable { case search, edit, delete, deleteMeal, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
 
     // The footer shows these in order while they fit at 80 columns next to the app's own keys.
     static let actions = ActionKeyMap<Action>(title: "Diet", [
@@ -105,7 +123,8 @@ public final class DietViewModel: TabScreen {
         KeyBinding([.char("e")], help: "edit the selected entry", footer: true, brief: "edit").performs(.edit),
         KeyBinding([.char("x")], help: "delete the selected entry", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
-        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+        KeyBinding([.char("X")], help: "delete the selected entry's whole meal").performs(.deleteMeal),
+        KeyBinding([.char("u")], help: "undo the last delete or copy").performs(.undo),
     ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
         KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
         KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
@@ -114,8 +133,8 @@ public final class DietViewModel: TabScreen {
     public var isEditingText: Bool {
         switch mode {
         case .searching(let search): return search.isEditingText
-        case .editing, .copying, .customFood: return true
-        case .browsing, .confirmingDelete, .myFoods: return false
+        case .editing, .copying, .customFood, .quickAdd: return true
+        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods: return false
         }
     }
 
@@ -127,7 +146,8 @@ public final class DietViewModel: TabScreen {
         case .editing(let editor): return editor.isChanged
         case .copying(let copy): return copy.fromText != day.adding(days: -1).iso
         case .customFood(let editor, let over): return editor.hasInput || hasUnsavedInput(over)
-        case .browsing, .confirmingDelete, .myFoods: return false
+        case .quickAdd(let quick, let over): return quick.hasInput || hasUnsavedInput(over)
+        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods: return false
         }
     }
 
@@ -157,9 +177,11 @@ public final class DietViewModel: TabScreen {
         case .searching(let search): return handleSearch(search, key)
         case .editing(let editor): return handleEditor(editor, key)
         case .confirmingDelete: return confirmDelete(key)
+        case .confirmingMealDelete(let records): return confirmMealDelete(records, key)
         case .copying(let copy): return handleCopy(copy, key)
         case .myFoods(let list): return handleMyFoods(list, key)
         case .customFood(let editor, let over): return handleCustomFood(editor, over: over, key)
+        case .quickAdd(let quick, let over): return handleQuickAdd(quick, over: over, key)
         }
     }
 
@@ -173,7 +195,10 @@ public final class DietViewModel: TabScreen {
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return }
             deletion.ask(about: record)
             mode = .confirmingDelete
-        case .undo: undoDelete()
+        case .deleteMeal:
+            guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return }
+            mode = .confirmingMealDelete(records.filter { $0.meal == record.meal })
+        case .undo: undo()
         case .copy:
             mode = .copying(CopyForm(into: day))
             status = nil
@@ -201,6 +226,9 @@ public final class DietViewModel: TabScreen {
             status = StatusMessage("Nothing logged.")
         case .newCustomFood(let name):
             mode = .customFood(CustomFoodEditor(editing: nil, name: name), over: .searching(search))
+        case .quickAdd(let name):
+            mode = .quickAdd(QuickAddForm(name: name, meal: search.meal, day: search.day), over: .searching(search))
+            status = nil
         case .save(let record):
             do {
                 let saved = try source.addFoodRecord(record)
@@ -218,10 +246,47 @@ public final class DietViewModel: TabScreen {
         return .handled
     }
 
+    // MARK: quick add
+
+    private func handleQuickAdd(_ quick: QuickAddForm, over: Mode, _ key: Key) -> KeyResult {
+        var q = quick
+        switch q.form.route(key) {
+        case .cancel:
+            mode = over
+            status = StatusMessage("Nothing logged.")
+        case .edited:
+            mode = .quickAdd(q, over: over)
+        case .submit:
+            switch QuickAdd.record(q.input, meal: q.meal, date: q.day, loggedAt: clock.now) {
+            case .failure(let errors):
+                let first = QuickAdd.Field.allCases.first { errors[$0] != nil }
+                status = q.form.show(errors: errors.inlineMessages, first: first?.rawValue)
+                mode = .quickAdd(q, over: over)
+            case .success(let record):
+                do {
+                    let saved = try source.addFoodRecord(record)
+                    mode = .browsing
+                    day = saved.date
+                    reload()
+                    selected = items.firstIndex { $0.id == saved.id } ?? selected
+                    status = StatusMessage("Logged \(saved.foodName), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue).",
+                                           kind: .success)
+                } catch {
+                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                }
+            }
+        }
+        return .handled
+    }
+
     // MARK: edit
 
     private func openEditor() {
         guard let record = selectedRecord else { status = StatusMessage("Nothing to edit: add food with a or /."); return }
+        guard !record.isQuickAdd else {
+            status = StatusMessage("A quick add has no amount to edit: x deletes it, then Ctrl-T in the search adds it again.")
+            return
+        }
         do {
             mode = .editing(EntryEditor(record: record, food: try catalog.food(id: record.foodId)))
             status = nil
@@ -272,7 +337,62 @@ public final class DietViewModel: TabScreen {
         let result = deletion.answer(key, describe: Self.describeDeleted, delete: source.deleteFoodRecord(id:))
         if let s = result.status { status = s }
         if result.changed { reload() }
+        if deletion.lastDeleted != nil, result.changed { lastChange = .deletedEntry }
         if deletion.pending == nil { mode = .browsing }
+        return .handled
+    }
+
+    /// `u`: undoes the latest change — a deleted entry, a copy or a deleted meal.
+    private func undo() {
+        switch lastChange {
+        case .copied(let added):
+            do {
+                for r in added { if let id = r.id { _ = try source.deleteFoodRecord(id: id) } }
+                lastChange = nil
+                reload()
+                status = StatusMessage("Undid the copy: removed \(Plural.count(added.count, "entry", plural: "entries")).", kind: .success)
+            } catch {
+                status = StatusMessage("Could not undo the copy: \(error)", kind: .error)
+            }
+        case .deletedMeal(let removed):
+            do {
+                // Same ids, dates and values: the meal comes back as it was.
+                for r in removed { _ = try source.addFoodRecord(r) }
+                lastChange = nil
+                if let first = removed.first { day = first.date }
+                reload()
+                status = StatusMessage("Restored \(removed.first?.meal.label ?? "the meal") (\(Plural.count(removed.count, "entry", plural: "entries"))).",
+                                       kind: .success)
+            } catch {
+                status = StatusMessage("Could not restore: \(error)", kind: .error)
+            }
+        case .deletedEntry, nil:
+            undoDelete()
+            if deletion.lastDeleted == nil { lastChange = nil }
+        }
+    }
+
+    private func confirmMealDelete(_ records: [FoodRecord], _ key: Key) -> KeyResult {
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            mode = .browsing
+            do {
+                var removed: [FoodRecord] = []
+                for r in records { if let id = r.id, let gone = try source.deleteFoodRecord(id: id) { removed.append(gone) } }
+                lastChange = .deletedMeal(removed)
+                reload()
+                let kcal = removed.reduce(0) { $0 + $1.kcal }
+                status = StatusMessage("Deleted \(records.first?.meal.label ?? "the meal"): \(Plural.count(removed.count, "entry", plural: "entries")), "
+                                       + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
+            } catch {
+                reload()
+                status = StatusMessage("Could not delete: \(error)", kind: .error)
+            }
+        case .no:
+            mode = .browsing
+            status = StatusMessage("Kept.")
+        case nil: break
+        }
         return .handled
     }
 
@@ -318,12 +438,17 @@ public final class DietViewModel: TabScreen {
                 }
                 var batch = HistoryBatch()
                 batch.food = FoodEntries.copies(of: source, to: day, meal: c.into, loggedAt: clock.now)
+                let before = Set(try self.source.foodRecords(in: DateRange(start: day, end: day)).compactMap(\.id))
                 try self.source.write(batch)
+                // What the copy added, for `u`.
+                lastChange = .copied(try self.source.foodRecords(in: DateRange(start: day, end: day)).filter { r in
+                    r.id.map { !before.contains($0) } ?? false
+                })
                 mode = .browsing
                 reload()
                 let kcal = source.reduce(0) { $0 + $1.kcal }
                 let n = Plural.count(source.count, "entry", plural: "entries")
-                status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: clock.today)).", kind: .success)
+                status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: clock.today)) — u to undo.", kind: .success)
             } catch {
                 status = StatusMessage("Could not copy: \(error)", kind: .error)
             }
@@ -343,6 +468,7 @@ public final class DietViewModel: TabScreen {
     }
 
     private func handleMyFoods(_ list: MyFoods, _ key: Key) -> KeyResult {
+        if let food = list.pendingDelete { return confirmFoodDelete(food, in: list, key) }
         // The list is modal: only `?` and `q` reach the shell (MyFoods.keyMap says so).
         guard let action = MyFoods.actions.action(for: key) else {
             return MyFoods.globalKeys.contains(key) ? .ignored : .handled
@@ -354,6 +480,10 @@ public final class DietViewModel: TabScreen {
             list.selected = move.apply(to: list.selected, count: list.foods.count)
             mode = .myFoods(list)
         case .new: mode = .customFood(CustomFoodEditor(editing: nil), over: .myFoods(list))
+        case .delete:
+            guard list.foods.indices.contains(list.selected) else { break }
+            list.pendingDelete = list.foods[list.selected]
+            mode = .myFoods(list)
         case .edit:
             guard list.foods.indices.contains(list.selected) else { break }
             do {
@@ -363,6 +493,30 @@ public final class DietViewModel: TabScreen {
                 status = StatusMessage("Could not read the food: \(error)", kind: .error)
             }
         }
+        return .handled
+    }
+
+    /// y deletes the custom food (its log entries stay: they carry their own copy of its values).
+    private func confirmFoodDelete(_ food: Food, in list: MyFoods, _ key: Key) -> KeyResult {
+        var list = list
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            list.pendingDelete = nil
+            do {
+                try catalog.deleteCustomFood(id: food.id)
+                list.foods = try catalog.customFoods()
+                list.selected = min(list.selected, max(0, list.foods.count - 1))
+                reload()
+                status = StatusMessage("Deleted \(food.name); what you logged with it stays.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not delete the food: \(error)", kind: .error)
+            }
+        case .no:
+            list.pendingDelete = nil
+            status = StatusMessage("Kept.")
+        case nil: break
+        }
+        mode = .myFoods(list)
         return .handled
     }
 
@@ -404,7 +558,7 @@ public final class DietViewModel: TabScreen {
                 let foods = try catalog.customFoods()
                 mode = .myFoods(MyFoods(foods: foods, selected: foods.firstIndex { $0.id == saved.id } ?? 0))
                 status = StatusMessage("\(verb) \(saved.name).", kind: .success)
-            case .browsing, .editing, .confirmingDelete, .copying, .customFood:
+            case .browsing, .editing, .confirmingDelete, .confirmingMealDelete, .copying, .customFood, .quickAdd:
                 status = StatusMessage("\(verb) \(saved.name) — a or / to log it.", kind: .success)
             }
         } catch {
@@ -439,9 +593,20 @@ public final class DietViewModel: TabScreen {
                 .render(in: area, buffer: &buffer, context: context)
         case .confirmingDelete:
             deletion.dialog(describe: Self.describeAsked)?.render(in: area, buffer: &buffer, context: context)
+        case .confirmingMealDelete(let records):
+            let kcal = records.reduce(0) { $0 + $1.kcal }
+            Confirmation(title: "Delete meal", message: "Delete \(records.first?.meal.label ?? "the meal") on \(day.shortLabel(relativeTo: clock.today)): "
+                         + "\(Plural.count(records.count, "entry", plural: "entries")), \(NutrientFormat.kcal(kcal)) kcal? y/n")
+                .render(in: area, buffer: &buffer, context: context)
         case .customFood(let editor, let over):
             render(over, in: area, buffer: &buffer, context: context)
             FormDialog(title: editor.title, form: editor.form, width: 76).render(in: area, buffer: &buffer, context: context)
+        case .quickAdd(let quick, let over):
+            render(over, in: area, buffer: &buffer, context: context)
+            FormDialog(title: "Quick add — \(quick.day.shortLabel(relativeTo: clock.today))",
+                       intro: "Energy, and protein, carbs and fat if you know them, without a food: a restaurant meal.",
+                       form: quick.form, hint: "Enter log · Esc back · Tab next field", width: 64)
+                .render(in: area, buffer: &buffer, context: context)
         }
     }
 }

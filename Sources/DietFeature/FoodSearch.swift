@@ -32,6 +32,8 @@ public struct FoodSearch {
         case save(FoodRecord)
         /// "+ New custom food" was chosen, with the query as its name.
         case newCustomFood(name: String)
+        /// Quick add: energy and macros without a food, with the query as its name.
+        case quickAdd(name: String)
         /// A key the modal leaves to the shell (`?` and `q` where nothing is typed).
         case ignored
     }
@@ -123,26 +125,99 @@ public struct FoodSearch {
 
     // MARK: keys
 
-    public mutating func handle(_ key: Key) -> Outcome {
+    /// What a key does in a step: one list per step (`actions`) drives both the dispatch below
+    /// and the footer and help (`keyMap`), so they cannot drift.
+    enum Action: Sendable {
+        case close, back, choose, next, save, newFood, quickAdd
+        /// Move the selection by this many rows (the meal list wraps around).
+        case move(Int)
+        case meal(Meal)
+        /// A digit typed in the serving step starts the amount with it.
+        case startAmount(Character)
+    }
+
+    /// Keys the shell keeps where nothing is typed: help and quit.
+    static let shellKeys: [Key] = [.char("?"), .char("q")]
+    static let amountKeys: [Key] = Array("0123456789.,").map { Key.char($0) }
+
+    static let foodActions = ActionKeyMap<Action>(title: "Food search", [
+        KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (j, k type)", footer: true, brief: "move")
+            .performs { key in key == .up || key == .ctrl("p") ? .move(-1) : .move(1) },
+        KeyBinding([.enter], help: "choose", footer: true).performs(.choose),
+        KeyBinding([.ctrl("o")], help: "new custom food", footer: true, brief: "new").performs(.newFood),
+        KeyBinding([.ctrl("t")], label: "Ctrl-T", help: "quick add: kcal (and P/C/F) without a food", footer: true,
+                   brief: "quick add").performs(.quickAdd),
+        KeyBinding([.escape], help: "close", footer: true).performs(.close),
+        KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results")
+            .performs { key in key == .pageUp ? .move(-10) : .move(10) },
+        // Done by the query's text field; listed for help.
+        KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
+    ])
+
+    static let servingActions = ActionKeyMap<Action>(title: "Serving", [
+        KeyBinding([.char("j"), .char("k"), .up, .down, .ctrl("p"), .ctrl("n"), .left, .right, .tab], label: "j/k",
+                   help: "choose a serving", footer: true, brief: "select")
+            .performs { key in [.char("k"), .up, .ctrl("p"), .left].contains(key) ? .move(-1) : .move(1) },
+        KeyBinding([.enter], help: "next: amount", footer: true, brief: "amount").performs(.next),
+        KeyBinding([.escape], help: "back", footer: true).performs(.back),
+        KeyBinding(amountKeys, label: "0–9", help: "type the amount at once", footer: true, brief: "type it").performs { key in
+            if case .char(let c) = key { return .startAmount(c) }
+            return nil
+        },
+    ])
+
+    static let amountActions = ActionKeyMap<Action>(title: "Amount", [
+        KeyBinding([.enter], help: "next: meal", footer: true, brief: "meal").performs(.next),
+        KeyBinding([.escape], help: "back", footer: true).performs(.back),
+    ])
+
+    static let mealActions = ActionKeyMap<Action>(title: "Meal", [
+        KeyBinding([.char("j"), .char("k"), .up, .down, .left, .right, .ctrl("p"), .ctrl("n"), .tab, .backTab], label: "j/k",
+                   help: "choose the meal", footer: true, brief: "select")
+            .performs { key in [.char("k"), .up, .left, .ctrl("p"), .backTab].contains(key) ? .move(-1) : .move(1) },
+        KeyBinding([.char("b"), .char("l"), .char("d"), .char("s")], label: "b l d s", help: "breakfast, lunch, dinner, snacks",
+                   footer: true, brief: "meal").performs { key in
+            switch key {
+            case .char("b"): return .meal(.breakfast)
+            case .char("l"): return .meal(.lunch)
+            case .char("d"): return .meal(.dinner)
+            default: return .meal(.snacks)
+            }
+        },
+        KeyBinding([.enter], help: "save", footer: true).performs(.save),
+        KeyBinding([.escape], help: "back", footer: true).performs(.back),
+    ])
+
+    static func actions(for step: Step) -> ActionKeyMap<Action> {
         switch step {
-        case .food: return handleFood(key)
-        case .serving: return handleServing(key)
-        case .amount: return handleAmount(key)
-        case .meal: return handleMeal(key)
+        case .food: return foodActions
+        case .serving: return servingActions
+        case .amount: return amountActions
+        case .meal: return mealActions
         }
     }
 
-    private mutating func handleFood(_ key: Key) -> Outcome {
-        switch key {
-        case .escape: return .close
-        case .enter:
-            if isOnNewCustomFood { return .newCustomFood(name: query.text.trimmingCharacters(in: .whitespaces)) }
+    public mutating func handle(_ key: Key) -> Outcome {
+        let action = Self.actions(for: step).action(for: key)
+        switch step {
+        case .food: return handleFood(key, action)
+        case .serving: return handleServing(key, action)
+        case .amount: return handleAmount(key, action)
+        case .meal: return handleMeal(key, action)
+        }
+    }
+
+    private var queryText: String { query.text.trimmingCharacters(in: .whitespaces) }
+
+    private mutating func handleFood(_ key: Key, _ action: Action?) -> Outcome {
+        switch action {
+        case .close: return .close
+        case .choose:
+            if isOnNewCustomFood { return .newCustomFood(name: queryText) }
             choose(results[selected])
-        case .ctrl("o"): return .newCustomFood(name: query.text.trimmingCharacters(in: .whitespaces))
-        case .up, .ctrl("p"): select(selected - 1)
-        case .down, .ctrl("n"): select(selected + 1)
-        case .pageUp: select(selected - 10)
-        case .pageDown: select(selected + 10)
+        case .newFood: return .newCustomFood(name: queryText)
+        case .quickAdd: return .quickAdd(name: queryText)
+        case .move(let by): select(selected + by)
         default:
             let before = query.text
             _ = query.handle(key)
@@ -151,27 +226,24 @@ public struct FoodSearch {
         return .stay
     }
 
-    private mutating func handleServing(_ key: Key) -> Outcome {
-        switch key {
-        case .escape: step = .food
-        case .enter: startAmount(nil)
-        case .up, .char("k"), .ctrl("p"), .left: servingIndex = max(0, servingIndex - 1)
-        case .down, .char("j"), .ctrl("n"), .right, .tab: servingIndex = min(servings.count - 1, servingIndex + 1)
-        case .char("?"), .char("q"): return .ignored
-        case .char(let c) where c.isASCII && (c.isNumber || c == "." || c == ","):
-            // A number starts the amount at once: `bana` Enter `2` Enter.
-            startAmount(c)
-        default: break
+    private mutating func handleServing(_ key: Key, _ action: Action?) -> Outcome {
+        switch action {
+        case .back: step = .food
+        case .next: startAmount(nil)
+        case .move(let by): servingIndex = min(max(0, servingIndex + by), servings.count - 1)
+        // A number starts the amount at once: `bana` Enter `2` Enter.
+        case .startAmount(let c): startAmount(c)
+        default: if Self.shellKeys.contains(key) { return .ignored }
         }
         return .stay
     }
 
-    private mutating func handleAmount(_ key: Key) -> Outcome {
-        switch key {
-        case .escape:
+    private mutating func handleAmount(_ key: Key, _ action: Action?) -> Outcome {
+        switch action {
+        case .back:
             step = .serving
             amountError = nil
-        case .enter:
+        case .next:
             do {
                 _ = try serving?.grams(amount.text)
                 amountError = nil
@@ -197,22 +269,17 @@ public struct FoodSearch {
         return .stay
     }
 
-    private mutating func handleMeal(_ key: Key) -> Outcome {
+    private mutating func handleMeal(_ key: Key, _ action: Action?) -> Outcome {
         let all = Meal.allCases
         let i = all.firstIndex(of: meal) ?? 0
-        switch key {
-        case .escape: step = .amount
-        case .enter:
+        switch action {
+        case .back: step = .amount
+        case .save:
             guard let food, let grams = try? serving?.grams(amount.text) else { step = .amount; return .stay }
             return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
-        case .up, .char("k"), .left, .ctrl("p"), .backTab: meal = all[(i + all.count - 1) % all.count]
-        case .down, .char("j"), .right, .ctrl("n"), .tab: meal = all[(i + 1) % all.count]
-        case .char("b"): meal = .breakfast
-        case .char("l"): meal = .lunch
-        case .char("d"): meal = .dinner
-        case .char("s"): meal = .snacks
-        case .char("?"), .char("q"): return .ignored
-        default: break
+        case .move(let by): meal = all[((i + by) % all.count + all.count) % all.count]
+        case .meal(let m): meal = m
+        default: if Self.shellKeys.contains(key) { return .ignored }
         }
         return .stay
     }
@@ -287,36 +354,5 @@ public struct FoodSearch {
 
     // MARK: keys for help and footer
 
-    public var keyMap: KeyMap {
-        switch step {
-        case .food:
-            return KeyMap(title: "Food search", bindings: [
-                KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (j, k type)", footer: true),
-                KeyBinding([.enter], help: "choose", footer: true),
-                KeyBinding([.ctrl("o")], help: "new custom food", footer: true),
-                KeyBinding([.escape], help: "close", footer: true),
-                KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results"),
-                KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word"),
-            ])
-        case .serving:
-            return KeyMap(title: "Serving", bindings: [
-                KeyBinding([.char("j"), .char("k"), .up, .down], label: "j/k", help: "choose a serving", footer: true),
-                KeyBinding([.enter], help: "next: amount", footer: true),
-                KeyBinding([.escape], help: "back", footer: true),
-                KeyBinding([], label: "0–9", help: "type the amount at once"),
-            ])
-        case .amount:
-            return KeyMap(title: "Amount", bindings: [
-                KeyBinding([.enter], help: "next: meal", footer: true),
-                KeyBinding([.escape], help: "back", footer: true),
-            ])
-        case .meal:
-            return KeyMap(title: "Meal", bindings: [
-                KeyBinding([.char("j"), .char("k"), .up, .down], label: "j/k", help: "choose the meal", footer: true),
-                KeyBinding([.char("b"), .char("l"), .char("d"), .char("s")], label: "b l d s", help: "breakfast, lunch, dinner, snacks", footer: true),
-                KeyBinding([.enter], help: "save", footer: true),
-                KeyBinding([.escape], help: "back", footer: true),
-            ])
-        }
-    }
+    public var keyMap: KeyMap { Self.actions(for: step).keyMap }
 }

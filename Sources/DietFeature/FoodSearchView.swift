@@ -33,13 +33,9 @@ struct FoodSearchView: Widget {
         buffer.write(Line(hint, .muted), in: hintRow, context: context)
     }
 
+    /// The step's footer keys, from the same key map that dispatches them.
     private var hint: String {
-        switch search.step {
-        case .food: return "↑↓ or Ctrl-N/P select · Enter choose · Ctrl-O new food · Esc close"
-        case .serving: return "j/k select · Enter amount · or type a number · Esc back"
-        case .amount: return "Enter meal · Esc back"
-        case .meal: return "j/k or b l d s · Enter save · Esc back"
-        }
+        search.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(separator: " · ")
     }
 
     private func drawSteps(_ row: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
@@ -80,12 +76,14 @@ struct FoodSearchView: Widget {
         }
         let window = Table.window(selected: search.selected, rowCount: search.rowCount, visibleRows: listArea.height - 1)
         let query = search.query.text.trimmingCharacters(in: .whitespaces)
+        // The name column: the list less the selection gutter, the kcal column and the space between.
+        let names = DistinctNames.shorten(search.results.map(\.name), width: listArea.width - 2 - 4 - 1, ellipsis: context.symbols.ellipsis)
         let rows: [TableRow] = window.map { i in
             guard i < search.results.count else {
                 return TableRow([Span(query.isEmpty ? "+ New custom food" : "+ New custom food “\(query)”", .accent), Span("")])
             }
             let food = search.results[i]
-            return TableRow([Span(food.name, food.source == "custom" ? .accent : .text), Span(NutrientFormat.kcal(food.per100g.kcal), .muted)])
+            return TableRow([Span(names[i], food.source == "custom" ? .accent : .text), Span(NutrientFormat.kcal(food.per100g.kcal), .muted)])
         }
         var table = Table(columns: [TableColumn("Food"), TableColumn("kcal", width: .length(4), alignment: .right)],
                           rows: rows, selected: search.selected - window.lowerBound, columnSpacing: 1)
@@ -170,7 +168,8 @@ struct NutrientPanel: Widget {
             return
         }
         let name = Paragraph([Line(food.name, .title)])
-        let nameHeight = min(2, name.height(forWidth: area.width, context: context))
+        // The whole name, wrapped: the list may show it shortened (DistinctNames).
+        let nameHeight = min(4, name.height(forWidth: area.width, context: context))
         name.render(in: Rect(x: area.x, y: area.y, width: area.width, height: nameHeight), buffer: &buffer, context: context)
         var y = area.y + nameHeight
         let source = food.source == "custom" ? "Custom food" : [food.source, food.release].compactMap { $0 }.joined(separator: " ")

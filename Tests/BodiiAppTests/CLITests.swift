@@ -35,6 +35,31 @@ import Testing
         #expect(num(json["body_fat_percent"]) == 19.5)
     }
 
+    /// `bodii log food --kcal N [--protein G --carbs G --fat G] [--name TEXT]` (issue 15).
+    @Test func quickAddLogsKcalWithoutAFoodAndRefusesBadValues() throws {
+        let db = folder.path("quick.sqlite")
+        for (args, status, message) in [
+            (["--kcal", "0"], Int32(65), "--kcal \"0\" is out of range: allowed 1–10000 kcal"),
+            (["--kcal", "500", "--fat", "abc"], 65, "--fat \"abc\" is not a number: allowed 0–1000 g"),
+            (["--protein", "5"], 64, "go with --kcal"),
+            (["rice", "--kcal", "5"], 64, "logs no food"),
+            (["--kcal", "5", "--grams", "100"], 64, "has no amount"),
+        ] {
+            let r = try runBodii(["log", "food"] + args + ["--db", db])
+            #expect(r.status == status, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains(message), "\(args): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: db), "nothing written")
+        let ok = try runBodii(["log", "food", "--kcal", "850", "--protein", "40", "--name", "Burrito", "--meal", "lunch", "--db", db])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("Logged Burrito to Lunch"))
+        let today = try runBodii(["today", "--json", "--db", db])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(today.stdout.utf8)) as? [String: Any])
+        #expect(num((json["calories"] as? [String: Any])?["eaten"]) == 850)
+        #expect(num((json["macros"] as? [String: Any])?["protein_g"]) == 40)
+    }
+
     @Test func outOfRangeWeightIsBadDataAndWritesNothing() throws {
         let db = try demoDatabase()
         let before = try weighIns(db)

@@ -19,6 +19,7 @@ import Testing
         }
         func updateCustomFood(_ food: Food) throws { updated.append(food) }
         func customFoods() throws -> [Food] { added }
+        func deleteCustomFood(id: FoodID) throws -> Food? { nil }
     }
 
     let bar = CustomFoodInput(name: "  Protein bar ", servingLabel: "1 bar", servingGrams: "40", kcal: "190",

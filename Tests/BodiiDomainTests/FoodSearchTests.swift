@@ -209,3 +209,45 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(accented.plainParts == 1)
     }
 }
+
+/// Everyday words put into the catalog's (issue 15): synonyms, words typed together or apart,
+/// abbreviations. Store-level effects are in the relevance sets (Tests/Relevance).
+@Suite struct SearchResolveTests {
+    let vocabulary = SearchVocabulary(terms: ["peanut", "butter", "pineapple", "pine", "apple", "chicken", "breast",
+                                              "broilers", "zucchini", "beef", "ground", "hot", "dog", "hotdog", "ice",
+                                              "cream", "potato", "chips", "chocolate", "chip", "cookies"])
+
+    private func resolved(_ text: String) -> (words: [String], prefixes: [Bool]) {
+        let q = vocabulary.resolve(FoodSearchQuery(text))
+        return (q.words.map(s), q.words.indices.map(q.isPrefix))
+    }
+
+    @Test func britishAndEverydayWordsBecomeTheCatalogs() {
+        #expect(resolved("courgette").words == ["zucchini"])
+        #expect(resolved("Courgettes ").words == ["zucchini"])           // plural, case
+        #expect(resolved("mince").words == ["beef", "ground"])
+        #expect(resolved("beef mince").words == ["beef", "ground"])      // no word twice
+        #expect(resolved("courg").words == ["courg"])                    // only whole words
+        #expect(!resolved("courgette").prefixes[0])                      // the catalog's word is whole
+        #expect(resolved("chips").words == ["potato", "chips"])          // alone: the food meant
+        #expect(resolved("chocolate chips").words == ["chocolate", "chips"])
+        // The user's own word wins over a synonym: their custom food "Courgette soup".
+        let mine = SearchVocabulary(terms: ["courgette", "soup", "zucchini"])
+        #expect(mine.resolve(FoodSearchQuery("courgette")).words.map(s) == ["courgette"])
+    }
+
+    @Test func wordsTypedTogetherOrApartAreFound() {
+        #expect(resolved("peanutbutter").words == ["peanut", "butter"])
+        #expect(resolved("icecream ").words == ["ice", "cream"])
+        #expect(resolved("pine apple").words == ["pineapple"])
+        #expect(resolved("pine app").words == ["pineapp"] && resolved("pine app").prefixes == [true])
+        #expect(resolved("hot dog").words == ["hot", "dog"])             // the catalog writes both
+        #expect(resolved("chiken").words == ["chiken"])                  // a typo, not "chik" + "en"
+    }
+
+    @Test func anAbbreviatedWordIsMatchedAsAPrefix() {
+        #expect(resolved("chick br").words == ["chick", "br"])
+        #expect(resolved("chick br").prefixes == [true, true])
+        #expect(resolved("beef gr").prefixes == [false, true])           // a whole word stays whole
+    }
+}

@@ -3,15 +3,17 @@ import Foundation
 import Testing
 @testable import BodiiStore
 
-/// One line of Tests/Relevance/food-search.tsv: a query and the foods a person means by it.
+/// One line of a relevance set in Tests/Relevance: a query and the foods a person means by it.
+/// food-search.tsv is the original set; food-search-everyday.tsv holds the everyday words a new
+/// user types (British and US spellings, synonyms, words typed together), added for issue 15.
 struct RelevanceCase {
     var query: String
     var accepted: Set<FoodID>
     var meaning: String
 
-    static func load() throws -> [RelevanceCase] {
+    static func load(_ file: String = "food-search.tsv") throws -> [RelevanceCase] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Relevance/food-search.tsv").standardized
+            .appendingPathComponent("../Relevance/\(file)").standardized
         let text = try String(contentsOf: url, encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#"), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
@@ -49,7 +51,7 @@ struct RelevanceScore {
 @Suite struct FoodSearchRelevanceTests {
     /// Floors just under what the ranking achieves (see the test's output): a change that makes
     /// search worse fails here.
-    static let minimumHitAt1 = 0.89   // achieved 0.907 (107/118)
+    static let minimumHitAt1 = 0.96   // achieved 0.975 (115/118); 0.907 before issue 15's tuning
     static let minimumHitAt5 = 0.97   // achieved 0.983 (116/118)
 
     @Test func bodiiRankingFindsWhatPeopleMeanAndBeatsPlainBM25() throws {
@@ -66,6 +68,25 @@ struct RelevanceScore {
             #expect(bodii.at1 >= Self.minimumHitAt1, "Bodii \(bodii.summary)")
             #expect(bodii.at5 >= Self.minimumHitAt5, "Bodii \(bodii.summary)")
             #expect(bodii.at1 > bm25.at1 && bodii.at5 > bm25.at5, "Bodii \(bodii.summary), bm25 \(bm25.summary)")
+        }
+    }
+
+    /// Floors for the everyday set, just under what the ranking achieves: 0.930 (93/100) and
+    /// 0.980 (98/100); before the synonyms, joined words and cooked-first ranking it was 0.310 and 0.490.
+    static let minimumEverydayHitAt1 = 0.92
+    static let minimumEverydayHitAt5 = 0.97
+
+    @Test func everydayWordsFindTheFoodANewUserMeans() throws {
+        let cases = try RelevanceCase.load("food-search-everyday.tsv")
+        #expect(cases.count >= 60)
+        try withDatabase { _, repos throws in
+            let names: (FoodID) throws -> String = { try repos.food(id: $0)?.name ?? "?" }
+            let bodii = try RelevanceScore(cases, search: { try repos.searchFoods($0, limit: 5).map(\.id) }, names: names)
+            print("Everyday food search relevance, \(cases.count) queries over USDA SR24:")
+            print("  Bodii ranking: \(bodii.summary)")
+            for miss in bodii.misses { print("  miss: \(miss)") }
+            #expect(bodii.at1 >= Self.minimumEverydayHitAt1, "Bodii \(bodii.summary)")
+            #expect(bodii.at5 >= Self.minimumEverydayHitAt5, "Bodii \(bodii.summary)")
         }
     }
 }

@@ -74,6 +74,17 @@ import DietFeature
         snapBoth(vm, label: "4-meal")
     }
 
+    /// Names that share a long start ("Chicken, broilers or fryers, breast, meat only, cooked, …")
+    /// show the part that differs within the width; the panel shows the selected one in full.
+    @Test func searchRowsThatShareALongStart() throws {
+        let db = try database(fullDay: false)
+        defer { withExtendedLifetime(db) {} }
+        let vm = dietTab(db)
+        vm.press(.char("a"))
+        vm.type("chicken breast meat only cooked")
+        snapBoth(vm)
+    }
+
     @Test func searchWithNoMatch() throws {
         let db = try database(fullDay: false)
         defer { withExtendedLifetime(db) {} }

@@ -337,6 +337,69 @@ import DietFeature
         #expect(vm.status?.text == "Nothing to delete.")
     }
 
+    // MARK: custom foods
+
+    @Test func deletingALoggedCustomFoodKeepsWhatWasLogged() throws {
+        let bar = try db.repositories.addCustomFood(Food(id: FoodID("custom:new"), name: "Zesty protein bar", source: "custom",
+                                                         per100g: Nutrients(kcal: 400, proteinG: 40, carbsG: 36, fatG: 14),
+                                                         servings: [FoodServing(label: "1 bar", grams: 50)]))
+        vm.press(.char("a"))
+        vm.type("zesty")
+        vm.press(.enter, times: 4)
+        let logged = try stored()
+        #expect(logged.map(\.foodId) == [bar.id])
+        vm.press(.char("m"))
+        #expect(vm.isShowingMyFoods)
+        vm.press(.char("x"))
+        #expect(vm.keyMap.title == "Delete food")
+        vm.press(.char("n"))
+        #expect(try db.repositories.food(id: bar.id) != nil)
+        vm.press(.char("x"))
+        vm.press(.char("y"))
+        #expect(try db.repositories.food(id: bar.id) == nil)
+        #expect(try !db.repositories.searchFoods("zesty protein bar", limit: 5).contains { $0.id == bar.id })
+        #expect(try stored() == logged, "the entry keeps its name and values")
+        #expect(vm.items == logged)
+        #expect(vm.status?.text == "Deleted Zesty protein bar; what you logged with it stays.")
+    }
+
+    // MARK: quick add
+
+    @Test func quickAddLogsEnergyAndMacrosWithoutAFood() throws {
+        vm.press(.char("a"))
+        vm.type("burrito")
+        // The key is in the step's key map, so help and the footer show it.
+        #expect(vm.keyMap.bindings.contains { $0.keys == [.ctrl("t")] && $0.inFooter })
+        vm.press(.ctrl("t"))
+        #expect(vm.isQuickAdding)
+        vm.type("850")
+        vm.press(.tab)
+        vm.type("40")
+        vm.press(.enter)
+        #expect(!vm.isQuickAdding)
+        let r = try #require(try stored().first)
+        #expect(r.isQuickAdd && r.foodName == "burrito" && r.kcal == 850 && r.proteinG == 40 && r.carbsG == 0)
+        #expect(r.meal == .lunch && r.date == today)
+        #expect(vm.status == StatusMessage("Logged burrito, 850 kcal at lunch.", kind: .success))
+        // Its energy counts like any entry's.
+        #expect(try db.repositories.dailyLog(on: today).map(\.caloriesIn) == 850)
+        // No amount to edit.
+        vm.press(.char("e"))
+        #expect(!vm.isEditingEntry)
+    }
+
+    @Test func quickAddRefusesBadValuesAndEscGoesBackToTheSearch() throws {
+        vm.press(.char("a"))
+        vm.press(.ctrl("t"))
+        vm.type("0")
+        vm.press(.enter)
+        #expect(vm.isQuickAdding)
+        #expect(vm.formErrors["kcal"]?.contains("1–10000 kcal") == true)
+        vm.press(.escape)
+        #expect(!vm.isQuickAdding && vm.search?.step == .food)
+        #expect(try stored().isEmpty)
+    }
+
     // MARK: copy
 
     @Test func copyAWholeDayFromYesterday() throws {
@@ -355,7 +418,45 @@ import DietFeature
         #expect(Set(copied.compactMap(\.id)).isDisjoint(with: source.compactMap(\.id)))
         #expect(copied.allSatisfy { $0.loggedAt == db.clock.now })
         #expect(try db.repositories.dailyLog(on: today)?.caloriesIn == source.reduce(0) { $0 + $1.kcal })
-        #expect(vm.status?.text == "Copied 6 entries (1190 kcal) from yesterday.")
+        #expect(vm.status?.text == "Copied 6 entries (1190 kcal) from yesterday — u to undo.")
+    }
+
+    @Test func uUndoesACopyAndOnlyTheCopy() throws {
+        let yesterday = today.adding(days: -1)
+        try DietFixtures.logMeals(in: db, on: yesterday)
+        vm.press(.char("a"))
+        vm.type("bana")
+        vm.press(.enter, times: 4)                    // one entry of today's own
+        let own = try stored()
+        vm.press(.char("p"))
+        vm.press(.enter)
+        #expect(try stored().count == own.count + 6)
+        vm.press(.char("u"))
+        #expect(try stored() == own)
+        #expect(try stored(yesterday).count == 6, "the source day is untouched")
+        #expect(vm.status?.text == "Undid the copy: removed 6 entries.")
+        #expect(try db.repositories.dailyLog(on: today)?.caloriesIn == own.reduce(0) { $0 + $1.kcal })
+        vm.press(.char("u"))
+        #expect(vm.status?.text == "Nothing to undo.")
+        #expect(try stored() == own)
+    }
+
+    @Test func deletingAWholeMealAsksAndUComesBackWithIt() throws {
+        try DietFixtures.logMeals(in: db, on: today)
+        vm.reload()
+        let all = try stored()
+        let meal = try #require(vm.selectedRecord?.meal)
+        let inMeal = all.filter { $0.meal == meal }
+        #expect(inMeal.count > 1)
+        vm.press(.char("X"))
+        vm.press(.char("n"))
+        #expect(try stored() == all && vm.status?.text == "Kept.")
+        vm.press(.char("X"))
+        vm.press(.char("y"))
+        #expect(try stored() == all.filter { $0.meal != meal })
+        #expect(vm.status?.text.contains("u to undo") == true)
+        vm.press(.char("u"))
+        #expect(try stored() == all, "same ids and values")
     }
 
     @Test func copyOneMealIntoAnother() throws {

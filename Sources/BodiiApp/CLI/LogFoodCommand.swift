@@ -6,12 +6,13 @@ import Foundation
 struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "food",
-        abstract: "Record a food eaten: found by search words or --id, by grams or by servings.",
+        abstract: "Record a food eaten: found by search words or --id, by grams or by servings; or quick add kcal.",
         discussion: """
             With search words the best match is logged, and the output names it and the runners-up \
             (log one of those with --id). Examples:
               bodii log food banana --serving medium
               bodii log food --id usda:09040 --grams 118 --meal breakfast
+              bodii log food --kcal 850 --protein 40 --name "Burrito at lunch"   (quick add, no food)
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -29,6 +30,16 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     var meal: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: energy without a food (1–10000 kcal).", valueName: "kcal"))
+    var kcal: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: protein (0–1000 g).", valueName: "g"))
+    var protein: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: carbs (0–1000 g).", valueName: "g"))
+    var carbs: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: fat (0–1000 g).", valueName: "g"))
+    var fat: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: what it was (default \"Quick add\").", valueName: "text"))
+    var name: String?
 
     /// How much, as given on the command line.
     enum Amount {
@@ -41,6 +52,9 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             // Everything that needs no database first: a bad argument must not create or touch one.
             let words = try PositionalWords.values(query).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            if kcal != nil || protein != nil || carbs != nil || fat != nil || name != nil {
+                return try quickAdd(words: words, clock: clock)
+            }
             switch (words.isEmpty, id) {
             case (false, .some): throw CommandFailure.usage("give search words or --id, not both")
             case (true, nil): throw CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
@@ -110,13 +124,46 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         }
     }
 
+    /// `--kcal N [--protein G --carbs G --fat G] [--name TEXT]`: logged without a food (`QuickAdd`).
+    private func quickAdd(words: String, clock: any Clock) throws {
+        guard let kcal else {
+            throw CommandFailure.usage("--protein, --carbs, --fat and --name go with --kcal (quick add): e.g. bodii log food --kcal 600 --protein 30")
+        }
+        guard words.isEmpty, id == nil else { throw CommandFailure.usage("quick add (--kcal) logs no food: leave out the search words and --id") }
+        guard grams == nil, serving == nil, qty == nil else {
+            throw CommandFailure.usage("quick add (--kcal) has no amount: leave out --grams, --serving and --qty")
+        }
+        let mealChoice = try meal.map { text in
+            do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text) } catch {
+                throw CommandFailure.usage("--meal \(ValidationError.quoted(text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
+            }
+        } ?? Meal.likely(at: clock.now, timeZone: clock.timeZone)
+        let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
+            ?? clock.today
+        let input = QuickAdd.Input(kcal: kcal, protein: protein ?? "", carbs: carbs ?? "", fat: fat ?? "", name: name ?? "")
+        let record: FoodRecord
+        switch QuickAdd.record(input, meal: mealChoice, date: day, loggedAt: clock.now, fieldName: { "--" + $0.rawValue }) {
+        case .failure(let errors): throw CommandFailure.data(errors.first?.message ?? "quick add is not valid")
+        case .success(let r): record = r
+        }
+        let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+        try env.repositories.addFoodRecord(record)
+        let macros = " (P \(DecimalText.format(record.proteinG, decimals: 1)) g, C \(DecimalText.format(record.carbsG, decimals: 1)) g, "
+            + "F \(DecimalText.format(record.fatG, decimals: 1)) g)"
+        PlainText.print(TerminalText.printable("Logged \(record.foodName) to \(mealChoice.label) on \(day.iso): "
+            + "\(Int(record.kcal.rounded())) kcal" + macros))
+    }
+
     /// Where foods are looked up: the database read-only when it holds the catalog, the shipped
     /// catalog in memory when there is no database yet; a database without the catalog yet (or
     /// that needs upgrading) is opened for writing, as logging will.
     static func lookup(databasePath: String?, clock: any Clock) throws -> any FoodCatalogRepository {
         do {
             let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly, clock: clock)
-            if try env.repositories.holdsShippedCatalog() { return env.repositories }
+            if try env.repositories.holdsShippedCatalog() {
+                env.repositories.searchOnce()
+                return env.repositories
+            }
         } catch let failure as CommandFailure where failure.isNoDatabase {
             return try BodiiDatabase.shippedCatalogInMemory()
         } catch let failure as CommandFailure where failure.needsUpgrade {

@@ -52,7 +52,10 @@ extension SearchCommand {
     static func catalog(databasePath: String?) throws -> any FoodCatalogRepository {
         do {
             let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly)
-            if try env.repositories.holdsShippedCatalog() { return env.repositories }
+            if try env.repositories.holdsShippedCatalog() {
+                env.repositories.searchOnce()
+                return env.repositories
+            }
         } catch let failure as CommandFailure where failure.isNoDatabase {
             // nothing there yet: the shipped catalog alone
         }

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A logged meal kept by name (issue 15): its items with the values they were logged with, so
+/// logging it again is one step and gives the same numbers, whatever became of the foods since.
+public struct SavedMeal: Equatable, Sendable, Identifiable {
+    public var id: Int64?
+    public var name: String
+    /// The items as logged (their dates, meals and ids are not used).
+    public var items: [FoodRecord]
+
+    public init(id: Int64? = nil, name: String, items: [FoodRecord]) {
+        self.id = id
+        self.name = name
+        self.items = items
+    }
+
+    public var kcal: Double { items.reduce(0) { $0 + $1.kcal } }
+
+    /// Saved meals appear in the food search's list as rows with this id ("meal:3").
+    public var listID: FoodID { FoodID("meal:\(id ?? 0)") }
+
+    /// The meal's id when `id` is a saved meal's list id, nil for a food.
+    public static func id(fromListID id: FoodID) -> Int64? {
+        guard id.rawValue.hasPrefix("meal:") else { return nil }
+        return Int64(id.rawValue.dropFirst(5))
+    }
+
+    /// The records that log it again on `date` at `meal`.
+    public func records(on date: LocalDate, meal: Meal, loggedAt: Date) -> [FoodRecord] {
+        FoodEntries.copies(of: items, to: date, meal: meal, loggedAt: loggedAt)
+    }
+
+    public static let nameLength: ClosedRange<Int> = 1...80
+
+    /// A saved meal's name: 1–80 characters, no control characters.
+    public static func name(_ text: String) throws(ValidationError) -> String {
+        try Validation.name(text, field: "name", length: nameLength)
+    }
+}
+
+/// A recipe (issue 15): ingredients with amounts and a number of servings. Its nutrients per 100 g
+/// and per serving come from the ingredients; as a food (source "recipe") it is searched and
+/// logged like any other, and editing it changes the food, never what was logged before.
+public struct Recipe: Equatable, Sendable {
+    public struct Ingredient: Equatable, Sendable {
+        public var food: Food
+        public var grams: Double
+        public init(food: Food, grams: Double) {
+            self.food = food
+            self.grams = grams
+        }
+    }
+
+    public var id: Int64?
+    /// Its food's id ("recipe:N") once saved.
+    public var foodID: FoodID?
+    public var name: String
+    public var servings: Double
+    public var ingredients: [Ingredient]
+
+    public init(id: Int64? = nil, foodID: FoodID? = nil, name: String, servings: Double, ingredients: [Ingredient]) {
+        self.id = id
+        self.foodID = foodID
+        self.name = name
+        self.servings = servings
+        self.ingredients = ingredients
+    }
+
+    public static let servingsRange: ClosedRange<Double> = 0.1...100
+    public static let source = "recipe"
+
+    public var totalGrams: Double { ingredients.reduce(0) { $0 + $1.grams } }
+
+    /// The whole recipe's nutrients: each ingredient's per 100 g scaled to its amount, summed. An
+    /// optional nutrient is known only when every ingredient knows it.
+    public var total: Nutrients {
+        var sum = Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0, fiberG: 0, sugarsG: 0, saturatedFatG: 0, sodiumMg: 0)
+        func add(_ a: Double?, _ b: Double?) -> Double? { a.flatMap { x in b.map { x + $0 } } }
+        for i in ingredients {
+            let n = i.food.per100g.scaled(toGrams: i.grams)
+            sum.kcal += n.kcal
+            sum.proteinG += n.proteinG
+            sum.carbsG += n.carbsG
+            sum.fatG += n.fatG
+            sum.fiberG = add(sum.fiberG, n.fiberG)
+            sum.sugarsG = add(sum.sugarsG, n.sugarsG)
+            sum.saturatedFatG = add(sum.saturatedFatG, n.saturatedFatG)
+            sum.sodiumMg = add(sum.sodiumMg, n.sodiumMg)
+        }
+        return sum
+    }
+
+    public var per100g: Nutrients { totalGrams > 0 ? total.scaled(toGrams: 100 * 100 / totalGrams) : total.scaled(toGrams: 0) }
+    public var servingGrams: Double { totalGrams / servings }
+    public var perServing: Nutrients { per100g.scaled(toGrams: servingGrams) }
+
+    /// The recipe as a food: its nutrients per 100 g and one serving.
+    public func asFood(id: FoodID) -> Food {
+        Food(id: id, name: name, source: Self.source, per100g: per100g,
+             servings: [FoodServing(label: "1 serving", grams: servingGrams)])
+    }
+}
+
+/// Favourite foods, saved meals and recipes (issue 15).
+public protocol MealLibraryRepository {
+    /// Favourite foods, the latest marked first, without servings.
+    func favouriteFoods() throws -> [Food]
+    func isFavourite(_ id: FoodID) throws -> Bool
+    func setFavourite(_ id: FoodID, _ favourite: Bool) throws
+
+    /// Saved meals by name.
+    func savedMeals() throws -> [SavedMeal]
+    /// Saves a meal under a new name (a name already taken throws `MealLibraryError.nameTaken`).
+    @discardableResult
+    func saveMeal(_ meal: SavedMeal) throws -> SavedMeal
+    func deleteSavedMeal(id: Int64) throws
+
+    /// Inserts a recipe (nil `id`) or replaces one: its food row and ingredients. Logged entries
+    /// made from it keep their values.
+    @discardableResult
+    func saveRecipe(_ recipe: Recipe) throws -> Recipe
+    /// The recipe whose food has `foodID`, with its ingredients' foods.
+    func recipe(foodID: FoodID) throws -> Recipe?
+}
+
+public enum MealLibraryError: Error, Equatable, CustomStringConvertible {
+    case nameTaken(String)
+    case recipeWithoutIngredients
+
+    public var description: String {
+        switch self {
+        case .nameTaken(let name): return "a saved meal is already called \(ValidationError.quoted(name))"
+        case .recipeWithoutIngredients: return "a recipe needs at least one ingredient"
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Everyday words for catalog foods (issue 15): the catalog is American and written the USDA's way
+/// ("Squash, summer, zucchini", "Catsup", "Beef, ground"), people type "courgette", "ketchup",
+/// "mince". Before a query is planned its words are rewritten into the catalog's: a British or
+/// Australian word into the American one, a common name into the USDA's, a few one-word queries
+/// into the food a person means by them ("chips" → potato chips). Words are compared as singulars,
+/// so "prawns" is "prawn". Only whole words are rewritten: while "courg" is typed it stays as typed.
+/// A word the catalog has is the catalog's: a custom food named "Courgette soup" is found by
+/// "courgette", unless the rule is marked as meaning something else than the catalog's word
+/// ("mince" is ground beef, not "Pie, mince").
+public enum SearchSynonyms {
+    struct Rule {
+        var from: [SearchText.Word]
+        var to: [SearchText.Word]
+        /// Only when these are all the query's words ("toast" alone is toasted bread; "french
+        /// toast" is not).
+        var wholeQuery: Bool
+        /// Also when the vocabulary has every word of `from`.
+        var always: Bool
+    }
+
+    /// `from` → `to`; a `=` before `from` makes the rule apply to the whole query only (and even
+    /// to words the catalog has), a `!` to words the catalog has too.
+    static let table: [(String, String)] = [
+        // British / Australian → the catalog's (American) words
+        ("courgette", "zucchini"), ("aubergine", "eggplant"), ("prawn", "shrimp"), ("rocket", "arugula"),
+        ("capsicum", "peppers sweet"), ("ketchup", "catsup"), ("sweetcorn", "corn sweet"), ("beetroot", "beets"),
+        ("swede", "rutabagas"), ("mangetout", "peas edible podded"), ("snow peas", "peas edible podded"),
+        ("!sugar snap peas", "peas edible podded"), ("linseed", "flaxseed"), ("tinned", "canned"),
+        ("wholemeal", "whole wheat"), ("wholewheat", "whole wheat"), ("jacket potato", "potatoes baked"),
+        ("skimmed", "nonfat"), ("semi skimmed", "reduced fat"), ("semi skimmed milk", "milk reduced fat"),
+        ("!double cream", "cream heavy"), ("!single cream", "cream table"), ("soya", "soy"), ("haricot", "navy"),
+        ("!icing sugar", "sugars powdered"), ("caster sugar", "sugars granulated"), ("!spring onion", "scallions"),
+        ("!broad beans", "broadbeans"), ("!fava beans", "broadbeans"), ("!crisps", "potato chips"),
+        ("!mince", "beef ground"), ("!minced beef", "beef ground"), ("!beef mince", "beef ground"),
+        ("!pork mince", "pork ground"), ("!turkey mince", "turkey ground"), ("!lamb mince", "lamb ground"),
+        ("porridge", "oats cooked water"), ("!pearl barley", "barley pearled"), ("!coriander leaves", "cilantro"), ("!garbanzo", "chickpeas"),
+        ("!garbanzo beans", "chickpeas"), ("bicarbonate soda", "baking soda"), ("courgettes", "zucchini"),
+        ("gammon", "ham"), ("streaky bacon", "bacon"), ("runner beans", "beans snap green"),
+        ("!green beans", "beans snap green"), ("string beans", "beans snap green"), ("!bell pepper", "peppers sweet"),
+        ("!red pepper", "peppers sweet red"), ("!green pepper", "peppers sweet green"),
+        ("!yellow pepper", "peppers sweet yellow"), ("!fries", "potatoes french fried"),
+        ("!french fries", "potatoes french fried"), ("!unsalted butter", "butter without salt"), ("!boiled egg", "egg hard-boiled"),
+        ("!boiled eggs", "egg hard-boiled"), ("coke", "cola"), ("!mayo", "mayonnaise"), ("!soda", "carbonated beverage"),
+        ("oj", "orange juice"), ("pb", "peanut butter"), ("!heavy cream", "cream heavy"),
+        ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"),
+        // One word alone: the food a person means by it
+        ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
+        ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"),
+    ]
+
+    static let rules: [Rule] = table.map { from, to in
+        let whole = from.hasPrefix("="), always = from.hasPrefix("!")
+        return Rule(from: SearchText.words(whole || always ? String(from.dropFirst()) : from).map(SearchText.singular),
+                    to: SearchText.words(to), wholeQuery: whole, always: whole || always)
+    }.sorted { $0.from.count > $1.from.count }   // the longest phrase first
+
+    /// `words` with everyday words replaced by the catalog's; `lastIsPrefix` is false when the last
+    /// word was replaced (the catalog's words are whole).
+    /// `knows` says whether the catalog has a word.
+    public static func rewrite(_ words: [SearchText.Word], lastIsPrefix: Bool,
+                               knows: (SearchText.Word) -> Bool) -> (words: [SearchText.Word], lastIsPrefix: Bool) {
+        guard !words.isEmpty else { return (words, lastIsPrefix) }
+        let singulars = words.map(SearchText.singular)
+        var out: [SearchText.Word] = []
+        var prefix = lastIsPrefix
+        var i = 0
+        while i < words.count {
+            let rule = rules.first { r in
+                (!r.wholeQuery || (i == 0 && r.from.count == words.count))
+                    && i + r.from.count <= words.count && Array(singulars[i..<(i + r.from.count)]) == r.from
+                    && (r.always || !words[i..<(i + r.from.count)].allSatisfy(knows))
+            }
+            guard let rule else {
+                out.append(words[i])
+                i += 1
+                continue
+            }
+            for w in rule.to where !out.contains(w) { out.append(w) }
+            i += rule.from.count
+            if i == words.count { prefix = false }
+        }
+        // A word of the replacement may repeat one typed ("beef mince" → beef ground): keep one.
+        var seen = Set<SearchText.Word>()
+        out = out.filter { seen.insert($0).inserted }
+        return (out, prefix && out.last == words.last)
+    }
+}
+
+extension SearchVocabulary {
+    /// Pairs of words the catalog writes both together and apart ("hot dog" and "hotdog",
+    /// "apple sauce" and "applesauce"): typed apart, they stay apart.
+    static let keptApart: Set<SearchText.Word> = Set([
+        "apple sauce", "baby food", "back ribs", "butter fat", "fresh water", "ginger snaps", "gum drops",
+        "head cheese", "home style", "hot dog", "low fat", "meat loaf", "milk fat", "multi grain", "pepper pot",
+        "poppy seed", "pre cooked", "rib eye", "short ribs", "won ton", "pigeon peas", "lambs quarters",
+    ].map { SearchText.Word($0.utf8) })
+
+    /// The query in the catalog's words: everyday words rewritten (`SearchSynonyms`), a word typed
+    /// as two ("pine apple", "chick peas") joined when the catalog has the joined word, and a word
+    /// the catalog does not have split when it is two that it has ("peanutbutter", "icecream").
+    public func resolve(_ query: FoodSearchQuery) -> FoodSearchQuery {
+        let rewritten = SearchSynonyms.rewrite(query.words, lastIsPrefix: query.lastIsPrefix) { singularClass(of: $0) >= 0 }
+        var words: [SearchText.Word] = []
+        let lastIsPrefix = rewritten.lastIsPrefix
+        let n = rewritten.words.count
+        var i = 0
+        while i < n {
+            let word = rewritten.words[i]
+            let isLast = i == n - 1
+            let typing = isLast && lastIsPrefix
+            // Joined with the next word?
+            if i + 1 < n, word.count >= 3 {
+                let next = rewritten.words[i + 1]
+                let nextTyping = i + 1 == n - 1 && lastIsPrefix
+                let joined = word + next
+                if !Self.keptApart.contains(word + [0x20] + next),
+                   nextTyping ? next.count >= 3 && !prefixRange(joined).isEmpty
+                              : next.count >= 3 && singularClass(of: joined) >= 0 {
+                    words.append(joined)
+                    i += 2
+                    continue
+                }
+            }
+            if let (left, right) = split(word, typing: typing) {
+                words.append(left)
+                words.append(right)
+            } else {
+                words.append(word)
+            }
+            i += 1
+        }
+        // A word the catalog does not have but starts words of is an abbreviation: "chick br".
+        var abbreviated = Set<Int>()
+        for (i, word) in words.enumerated() where i < words.count - 1 || !lastIsPrefix {
+            if word.count >= 3, singularClass(of: word) < 0, !prefixRange(word).isEmpty { abbreviated.insert(i) }
+        }
+        if words == query.words && lastIsPrefix == query.lastIsPrefix && abbreviated.isEmpty { return query }
+        var out = query
+        out.words = words
+        out.lastIsPrefix = lastIsPrefix
+        out.abbreviated = abbreviated
+        return out
+    }
+
+    /// `word` as two words the vocabulary has, when it has not the word itself (nor, while it is
+    /// typed, a term starting with it): the longest first word wins.
+    func split(_ word: SearchText.Word, typing: Bool) -> (SearchText.Word, SearchText.Word)? {
+        // A typo of a word it has is a typo, not two words ("chiken" is not "chik" + "en").
+        guard word.count >= 6, singularClass(of: word) < 0, !typing || prefixRange(word).isEmpty,
+              typoTerms(word, isPrefix: typing).isEmpty else { return nil }
+        var cut = word.count - 3
+        while cut >= 3 {
+            let left = Array(word[..<cut]), right = Array(word[cut...])
+            if singularClass(of: left) >= 0,
+               typing ? !prefixRange(right).isEmpty : singularClass(of: right) >= 0 {
+                return (left, right)
+            }
+            cut -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,27 @@
+import Testing
+@testable import DietFeature
+
+/// Rows of the search list that can be told apart (issue 15).
+@Suite struct DistinctNamesTests {
+    let chicken = [
+        "Chicken, broilers or fryers, breast, meat only, cooked, roasted",
+        "Chicken, broilers or fryers, breast, meat only, cooked, fried",
+        "Chicken, broilers or fryers, breast, meat only, cooked, stewed",
+        "Bananas, raw",
+    ]
+
+    @Test func sharedPartsAreDroppedUntilWhatDiffersFits() {
+        let shown = DistinctNames.shorten(chicken, width: 40)
+        #expect(shown[0] == "Chicken, …, meat only, cooked, roasted")
+        #expect(shown[1] == "Chicken, …, meat only, cooked, fried")
+        #expect(shown[2] == "Chicken, …, meat only, cooked, stewed")
+        #expect(shown[3] == "Bananas, raw")
+        #expect(DistinctNames.shorten(chicken, width: 40, ellipsis: "...")[0] == "Chicken, ..., meat only, cooked, roasted")
+    }
+
+    @Test func namesThatFitOrShareOnlyTheHeadStayAsTheyAre() {
+        #expect(DistinctNames.shorten(chicken, width: 80) == chicken)
+        let heads = ["Cheese, cheddar, sharp, sliced, a long name", "Cheese, cream, whipped, a long name too"]
+        #expect(DistinctNames.shorten(heads, width: 20) == heads)
+    }
+}
