@@ -47,8 +47,8 @@ public struct PeriodSummary: Equatable, Sendable {
         public var daysWithTarget: Int = 0
     }
 
-    /// Daily steps, from imported activity. There is no activity table yet (the Apple Health import
-    /// adds one): until then callers pass no steps and this says "no data" (0 days, nil average).
+    /// Daily steps, from imported activity (`ActivitySnapshot`): the days that have a count and
+    /// their mean; no days and a nil mean without any.
     public struct Steps: Equatable, Sendable {
         public var days: Int
         public var average: Double?
@@ -69,13 +69,13 @@ public struct PeriodSummary: Equatable, Sendable {
     public var checkInDays: Int
     public var steps = Steps(days: 0, average: nil)
 
-    public typealias Source = TargetHistory.Source & SleepRepository & ExerciseRepository & CheckInRepository
+    public typealias Source = TargetHistory.Source & SleepRepository & ExerciseRepository & CheckInRepository & ActivityRepository
 
     /// Within this share of its target a logged day counts as on target (PRODUCT.md §8).
     public static let adherenceShare = 0.10
 
-    /// `dailySteps`: the step counts of the range's days that have one (none until activity is imported).
-    public static func load(range: DateRange, source: any Source, dailySteps: [Int] = []) throws -> PeriodSummary {
+    public static func load(range: DateRange, source: any Source) throws -> PeriodSummary {
+        let dailySteps = try source.activitySnapshots(in: range).compactMap(\.steps)
         let nights = try source.sleepRecords(in: range)
         let sessions = try source.exerciseRecords(in: range)
         let checkIns = try source.checkIns(in: range)

@@ -38,13 +38,12 @@ public struct ActionProgress: Equatable, Sendable {
     }
 
     /// Judges `action` from the figures of its period up to `today`; nil for an action without a metric.
-    public static func judge(_ action: ReviewAction, today: LocalDate, source: any PeriodSummary.Source,
-                             dailySteps: [Int] = []) throws -> ActionProgress? {
+    public static func judge(_ action: ReviewAction, today: LocalDate, source: any PeriodSummary.Source) throws -> ActionProgress? {
         guard let metric = action.metric, let target = action.target else { return nil }
         let period = action.judgedPeriod
         var value: Double?
         if let days = period.elapsed(today: today) {
-            let p = try PeriodSummary.load(range: days, source: source, dailySteps: dailySteps)
+            let p = try PeriodSummary.load(range: days, source: source)
             value = figure(metric, of: p)
         }
         return ActionProgress(metric: metric, target: target, period: period, value: value, isFinal: period.isOver(today: today),

@@ -6,7 +6,7 @@ extension SQLiteRepositories: BodyRepository {
     /// The snapshot is stored on the record's date (whatever date it carries) and linked to it.
     @discardableResult
     public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws -> BodyRecord {
-        try writer.write { db in
+        try write { db in
             let saved = try Self.insertBody(record, snapshot: snapshot, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [saved.date])
             return saved
@@ -14,7 +14,7 @@ extension SQLiteRepositories: BodyRepository {
     }
 
     public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws {
-        try writer.write { db in
+        try write { db in
             let oldDate = try Self.updateBody(record, snapshot: snapshot, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [oldDate, record.date])
         }
@@ -23,7 +23,7 @@ extension SQLiteRepositories: BodyRepository {
     /// The snapshot goes with the record (ON DELETE CASCADE).
     @discardableResult
     public func deleteBodyRecord(id: Int64) throws -> BodyRecord? {
-        try writer.write { db in
+        try write { db in
             let deleted = try BodyRecord.delete(id: id, db)
             if let deleted { try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [deleted.date]) }
             return deleted

@@ -237,8 +237,8 @@ extension SQLiteRepositories: FoodCatalogRepository {
     public func prepareFoodCatalog() throws {
         guard let catalog else { return }
         try catalogOnce.run {
-            if try writer.read({ db in try CatalogSeeder.seededRelease(source: catalog.source, db) }) == catalog.release { return }
-            try writer.writeWithoutTransaction { db in
+            if try read({ db in try CatalogSeeder.seededRelease(source: catalog.source, db) }) == catalog.release { return }
+            try writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     if try CatalogSeeder.seededRelease(source: catalog.source, db) != catalog.release {
                         try CatalogSeeder.seed(catalog, db, now: Date(), timeZone: timeZone)
@@ -252,7 +252,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// Whether this database holds the shipped catalog's release (searching it then writes nothing).
     public func holdsShippedCatalog() throws -> Bool {
         guard let catalog else { return true }
-        return try writer.read { db in try CatalogSeeder.seededRelease(source: catalog.source, db) } == catalog.release
+        return try read { db in try CatalogSeeder.seededRelease(source: catalog.source, db) } == catalog.release
     }
 
     /// Bodii's ranked search over the FTS5 index (see FoodSearchStore.swift).
@@ -262,7 +262,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     public func food(id: FoodID) throws -> Food? {
         try prepareFoodCatalog()
-        return try writer.read { db in
+        return try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?",
                                              arguments: [id.rawValue]) else { return nil }
             var food = try Self.food(row: row)
@@ -298,7 +298,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     public func recentFoods(limit: Int) throws -> [Food] {
         try prepareFoodCatalog()
-        return try writer.read { db in
+        return try read { db in
             try Row.fetchAll(db, sql: """
                 WITH \(Self.frecencyCTE)
                 SELECT \(Self.foodColumns(prefix: "f.")) FROM scored JOIN food AS f ON f.id = scored.food_id
@@ -311,7 +311,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// Stored with source "custom", no release, and the next number of `custom_food_number`.
     @discardableResult
     public func addCustomFood(_ food: Food) throws -> Food {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: "INSERT INTO custom_food_number DEFAULT VALUES")
             var saved = food
             saved.id = FoodID("custom:\(db.lastInsertedRowID)")
@@ -328,7 +328,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     /// Throws `StoreError.customFoodNotFound` for an id that is not a stored custom food.
     public func updateCustomFood(_ food: Food) throws {
-        try writer.write { db in
+        try write { db in
             let assignments = (["name"] + CatalogSeeder.nutrientColumns).map { "\($0) = ?" }.joined(separator: ", ")
             try db.cachedStatement(sql: "UPDATE food SET \(assignments) WHERE id = ? AND source = ?")
                 .execute(arguments: StatementArguments([food.name] + Self.nutrientValues(food.per100g)
@@ -341,7 +341,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     @discardableResult
     public func deleteCustomFood(id: FoodID) throws -> Food? {
-        try writer.write { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ? AND source = ?",
                                              arguments: [id.rawValue, Self.customSource]) else { return nil }
             var food = try Self.food(row: row)
@@ -353,7 +353,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
     }
 
     public func customFoods() throws -> [Food] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
                              arguments: [Self.customSource]).map { row in
                 var food = try Self.food(row: row)

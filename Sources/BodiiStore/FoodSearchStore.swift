@@ -279,7 +279,7 @@ extension SQLiteRepositories {
     /// Diet tab or the search opens; searching without it does the same on the first search.
     public func prepareFoodSearch() throws {
         try prepareFoodCatalog()
-        _ = try writer.read { db in try searchCache.prepare(db) }
+        _ = try read { db in try searchCache.prepare(db) }
     }
 
     /// For a process that searches once and exits (`bodii search`, `bodii log food`): food search
@@ -297,7 +297,7 @@ extension SQLiteRepositories {
         guard !query.isEmpty else { return try recentFoods(limit: limit) }
         guard limit > 0 else { return [] }
         try prepareFoodCatalog()
-        return try writer.read { db in
+        return try read { db in
             let (vocabulary, history) = try searchCache.prepare(db)
             var plans = vocabulary.plan(query)
             var ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
@@ -408,7 +408,7 @@ extension SQLiteRepositories {
         let expression = query.words.indices.map { i in
             "\"" + String(decoding: query.words[i], as: UTF8.self) + "\"" + (query.isPrefix(i) ? "*" : "")
         }.joined(separator: " AND ")
-        return try writer.read { db in
+        return try read { db in
             try String.fetchAll(db, sql: """
                 SELECT f.id FROM (SELECT rowid AS k, bm25(food_fts) AS rank FROM food_fts WHERE food_fts MATCH ?
                                   ORDER BY rank LIMIT ?) AS m
@@ -424,7 +424,7 @@ extension SQLiteRepositories {
     /// and bulk imports. Returns how many were inserted.
     @discardableResult
     public func insertFoodsInBulk(_ foods: some Sequence<Food>) throws -> Int {
-        try writer.write { db in
+        try write { db in
             let statement = try db.makeStatement(sql: """
                 INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
                 """)

@@ -6,7 +6,7 @@ import GRDB
 extension SQLiteRepositories: MealLibraryRepository {
     public func favouriteFoods() throws -> [Food] {
         try prepareFoodCatalog()
-        return try writer.read { db in
+        return try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(Self.foodColumns(prefix: "f.")) FROM favourite_food AS v JOIN food AS f ON f.id = v.food_id
                 ORDER BY v.added_at DESC, v.rowid DESC
@@ -15,13 +15,13 @@ extension SQLiteRepositories: MealLibraryRepository {
     }
 
     public func isFavourite(_ id: FoodID) throws -> Bool {
-        try writer.read { db in
+        try read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM favourite_food WHERE food_id = ?)", arguments: [id.rawValue]) ?? false
         }
     }
 
     public func setFavourite(_ id: FoodID, _ favourite: Bool) throws {
-        try writer.write { db in
+        try write { db in
             if favourite {
                 try db.execute(sql: "INSERT OR REPLACE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
                                arguments: [id.rawValue, SQLText.timestamp(Date(), timeZone: timeZone)])
@@ -34,7 +34,7 @@ extension SQLiteRepositories: MealLibraryRepository {
     static let savedItemColumns = "food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, sugars_g, saturated_fat_g, sodium_mg"
 
     public func savedMeals() throws -> [SavedMeal] {
-        try writer.read { db in
+        try read { db in
             var meals: [SavedMeal] = []
             for row in try Row.fetchAll(db, sql: "SELECT id, name FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
                 let id: Int64 = try row.decode(atIndex: 0)
@@ -56,7 +56,7 @@ extension SQLiteRepositories: MealLibraryRepository {
 
     @discardableResult
     public func saveMeal(_ meal: SavedMeal) throws -> SavedMeal {
-        try writer.write { db in
+        try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ?)", arguments: [meal.name]) == false else {
                 throw MealLibraryError.nameTaken(meal.name)
             }
@@ -76,13 +76,13 @@ extension SQLiteRepositories: MealLibraryRepository {
     }
 
     public func deleteSavedMeal(id: Int64) throws {
-        try writer.write { db in try db.execute(sql: "DELETE FROM saved_meal WHERE id = ?", arguments: [id]) }
+        try write { db in try db.execute(sql: "DELETE FROM saved_meal WHERE id = ?", arguments: [id]) }
     }
 
     @discardableResult
     public func saveRecipe(_ recipe: Recipe) throws -> Recipe {
         guard !recipe.ingredients.isEmpty else { throw MealLibraryError.recipeWithoutIngredients }
-        return try writer.write { db in
+        return try write { db in
             var saved = recipe
             if let id = recipe.id, let foodID = recipe.foodID {
                 // The food row changes (search and new entries see it); logged entries keep their copies.
@@ -118,7 +118,7 @@ extension SQLiteRepositories: MealLibraryRepository {
     }
 
     public func recipe(foodID: FoodID) throws -> Recipe? {
-        try writer.read { db in
+        try read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT r.id, r.servings, f.name FROM recipe AS r JOIN food AS f ON f.id = r.food_id WHERE r.food_id = ?
                 """, arguments: [foodID.rawValue]) else { return nil }

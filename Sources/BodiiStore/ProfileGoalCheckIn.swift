@@ -16,7 +16,7 @@ extension SQLiteRepositories: ProfileRepository {
     }
 
     public func saveProfile(_ profile: Profile) throws {
-        try writer.write { db in try Self.upsertProfile(profile, db) }
+        try write { db in try Self.upsertProfile(profile, db) }
     }
 
     static func upsertProfile(_ profile: Profile, _ db: Database) throws {
@@ -41,7 +41,7 @@ extension SQLiteRepositories: GoalRepository {
     /// becomes the only active goal, and the others stay as inactive history.
     @discardableResult
     public func saveActiveGoal(_ goal: Goal) throws -> Goal {
-        try writer.write { db in try Self.activateGoal(goal, db) }
+        try write { db in try Self.activateGoal(goal, db) }
     }
 
     static func activateGoal(_ goal: Goal, _ db: Database) throws -> Goal {
@@ -101,7 +101,7 @@ extension SQLiteRepositories: CheckInRepository {
     }
 
     public func saveCheckIn(_ checkIn: CheckIn) throws {
-        try writer.write { db in try Self.upsertCheckIn(checkIn, db) }
+        try write { db in try Self.upsertCheckIn(checkIn, db) }
     }
 
     public func checkIns(in range: DateRange) throws -> [CheckIn] {
@@ -113,7 +113,7 @@ extension SQLiteRepositories: CheckInRepository {
     }
 
     public func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws {
-        try writer.write { db in
+        try write { db in
             try Self.upsertCheckIn(checkIn, db)
             if let body {
                 // A record with an id is the day's weigh-in, corrected; one without is a new weigh-in.
@@ -194,7 +194,7 @@ extension SQLiteRepositories: HistoryWriter {
         func insert<R: RowMapped>(_ record: R, _ db: Database) throws -> R? {
             skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
         }
-        try writer.writeWithoutTransaction { db in try db.inTransaction {
+        try writeWithoutTransaction { db in try db.inTransaction {
             if let profile = batch.profile { try Self.upsertProfile(profile, db) }
             var dates = Set<LocalDate>()
             var bodyDates = Set<LocalDate>()

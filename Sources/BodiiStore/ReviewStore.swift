@@ -22,11 +22,11 @@ extension SQLiteRepositories: ReviewRepository {
     }
 
     public func addReviewItem(_ item: ReviewItem) throws -> ReviewItem {
-        try writer.write { db in try Self.insertItem(item, db) }
+        try write { db in try Self.insertItem(item, db) }
     }
 
     public func updateReviewItem(_ item: ReviewItem) throws {
-        try writer.write { db in
+        try write { db in
             guard let id = item.id else { throw StoreError.recordNotFound(kind: "review note", id: nil) }
             let reviewId = try Self.reviewId(for: item.period, db)
             try db.execute(sql: "UPDATE review_item SET review_id = ?, kind = ?, text = ?, problem_id = ? WHERE id = ?",
@@ -36,7 +36,7 @@ extension SQLiteRepositories: ReviewRepository {
     }
 
     public func deleteReviewItem(id: Int64) throws -> ReviewItem? {
-        try writer.write { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else { return nil }
             let item = try Self.reviewItem(row: row)
             try db.execute(sql: "DELETE FROM review_item WHERE id = ?", arguments: [id])
@@ -65,11 +65,11 @@ extension SQLiteRepositories: ReviewRepository {
     }
 
     public func addAction(_ action: ReviewAction) throws -> ReviewAction {
-        try writer.write { db in try Self.insertAction(action, db) }
+        try write { db in try Self.insertAction(action, db) }
     }
 
     public func updateAction(_ action: ReviewAction) throws {
-        try writer.write { db in
+        try write { db in
             guard let id = action.id else { throw StoreError.recordNotFound(kind: "action", id: nil) }
             let reviewId = try Self.reviewId(for: action.period, db)
             try db.execute(sql: """
@@ -81,7 +81,7 @@ extension SQLiteRepositories: ReviewRepository {
     }
 
     public func deleteAction(id: Int64) throws -> ReviewAction? {
-        try writer.write { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) WHERE a.id = ?", arguments: [id]) else {
                 return nil
             }

@@ -10,7 +10,10 @@ import GRDB
 /// An update or delete of an id that is not stored throws `StoreError.recordNotFound`; values out of
 /// the schema's ranges (quality 6, grams 0…) are refused by SQLite CHECK constraints (`DatabaseError`).
 public final class SQLiteRepositories: Sendable {
-    let writer: any DatabaseWriter
+    /// Private on purpose: every access goes through `read`, `write` or `writeWithoutTransaction`,
+    /// so no read can bypass a `readingTogether` block (GRDB's reads are not reentrant: a direct
+    /// read inside the block would stop the process).
+    private let writer: any DatabaseWriter
     /// Supplies the UTC offset written with each timestamp.
     let timeZone: TimeZone
     /// The catalog seeded on first catalog use (see `CatalogSeeder`); nil seeds nothing.
@@ -28,7 +31,7 @@ public final class SQLiteRepositories: Sendable {
     // MARK: - Shared record plumbing
 
     func add<R: RowMapped>(_ record: R) throws -> R {
-        try writer.write { db in
+        try write { db in
             let saved = try R.insert(record, db, timeZone: timeZone)
             if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: []) }
             return saved
@@ -36,14 +39,14 @@ public final class SQLiteRepositories: Sendable {
     }
 
     func update<R: RowMapped>(_ record: R) throws {
-        try writer.write { db in
+        try write { db in
             let oldDate = try R.update(record, db, timeZone: timeZone)
             if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [oldDate, record.date], bodyDates: []) }
         }
     }
 
     func delete<R: RowMapped>(_ type: R.Type, id: Int64) throws -> R? {
-        try writer.write { db in
+        try write { db in
             let deleted = try R.delete(id: id, db)
             if let deleted, R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [deleted.date], bodyDates: []) }
             return deleted
@@ -59,6 +62,17 @@ public final class SQLiteRepositories: Sendable {
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let pinned = PinnedRead.current(for: self) { return try body(pinned) }
         return try writer.read(body)
+    }
+
+    /// One write transaction. Inside a `readingTogether` block it runs on the writer's connection
+    /// (GRDB allows one database inside another's block); the block's reads do not see it.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.write(body)
+    }
+
+    /// The writer's connection outside a transaction (catalog seeding, explicit transactions).
+    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction(body)
     }
 }
 
