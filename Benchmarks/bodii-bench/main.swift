@@ -239,8 +239,15 @@ func firstFrames(runs: Int) -> (frame: Stats, exit: Stats, rss: Int)? {
 }
 
 if FileManager.default.isExecutableFile(atPath: binary) {
-    // `bodii review --json` as a whole process (budget 40 ms), through /bin/sh.
-    print("bodii review --json, process:    " + measure(21) { _ = shell("\(binary) --db \(dbURL.path) review --json") }.line)
+    // `bodii review --json` as a whole process (budget 40 ms), spawned directly (no shell).
+    print("bodii review --json, process:    " + measure(21) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = ["--db", dbURL.path, "review", "--json"]
+        p.standardOutput = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return }
+        p.waitUntilExit()
+    }.line)
     if let result = firstFrames(runs: 21) {
         print("start to first full frame:       " + result.frame.line)
         print("  … to exit (closes the database): " + result.exit.line)
