@@ -74,6 +74,19 @@ import Testing
         #expect((empty["activity"] as? [String: Any])?["steps"] is NSNull)
     }
 
+    @Test func theReportShowsTheImportedActivity() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
+        try #require(try runBodii(["import", "apple-health", Self.export, "--db", db]).status == 0)
+        let report = try runBodii(["report", "--db", db])
+        #expect(report.status == 0)
+        // 700 steps on the 20th, 4,000 on the 21st.
+        #expect(report.stdout.contains("Steps      average 2,350/day on 2 days with steps"))
+        let day = try runBodii(["today", "--date", "2026-11-21", "--db", db])
+        #expect(day.stdout.contains("Activity    4,000 steps · 300 active kcal"))
+    }
+
     @Test func withAProfileTheWeightsGetTheirSnapshots() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("h.sqlite")
