@@ -154,7 +154,7 @@ import Testing
         app.press(.char("6"))
         for _ in 0..<5 { app.press(.char("j")) }
         app.press(.enter)
-        #expect(app.screen().contains("Import Apple Health"))
+        #expect(app.screen().contains("Import or export"))
         app.type(AppleHealthImportTests.export)
         app.press(.enter)
         #expect(app.screen().contains("Importing Apple Health"))
@@ -180,5 +180,24 @@ import Testing
         await app.settleJobs()
         #expect(app.screen().contains("failed: no file at"))
         #expect(try AppleHealthImportTests.rows(db) == before)
+    }
+
+    @Test func settingsExportsEverythingAsJSON() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        app.type(folder.path("out.json"))
+        app.press(.tab)
+        app.press(.right)
+        app.press(.enter)
+        await app.settleJobs()
+        #expect(app.screen().contains("Exported everything to"))
+        let written = try String(contentsOfFile: folder.path("out.json"), encoding: .utf8)
+        let cli = try runBodii(["export", "--db", db])
+        func withoutTime(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.contains("\"exported_at\"") } }
+        #expect(withoutTime(written) == withoutTime(cli.stdout))
+        #expect(written.contains("\"format\": \"bodii-export\""))
     }
 }
