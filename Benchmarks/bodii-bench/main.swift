@@ -3,6 +3,7 @@
 //   bodii-bench            everything
 //   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
 //   bodii-bench health     Apple Health import of a generated 5-year export (HealthBench.swift)
+//   bodii-bench day-steps  3000 dashboard day steps on the 10-year history, for a profiler
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
 import BodiiApp
@@ -54,8 +55,8 @@ if CommandLine.arguments.dropFirst().first == "search" {
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
-guard ["all", "catalog"].contains(mode) else {
-    print("usage: bodii-bench [catalog | search | health [days] [heart-rate readings an hour]]")
+guard ["all", "catalog", "day-steps"].contains(mode) else {
+    print("usage: bodii-bench [catalog | search | day-steps | health [days] [heart-rate readings an hour]]")
     exit(64)
 }
 
@@ -88,7 +89,7 @@ func benchCatalog() throws {
     print("food(id:) with servings:               " + (try measure(500) { _ = try db.repositories.food(id: FoodID("usda:09040")) }).line)
 }
 
-try benchCatalog()
+if mode != "day-steps" { try benchCatalog() }
 if mode == "catalog" { exit(0) }
 
 // A 10-year demo history, written the way `bodii demo --days 3650` writes it (meals included).
@@ -102,6 +103,18 @@ if let last = batch.body.last {
     try database.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
 }
 print("history write, 10 years (\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, \(batch.food.count) foods): \(String(format: "%.0f", write.median)) ms")
+if mode == "day-steps" {
+    // Only the dashboard's day step, many times: a steady loop for a profiler (perf, callgrind).
+    try database.close()
+    try MainActor.assumeIsolated {
+        let app = try HeadlessApp(databasePath: dbURL.path)
+        print("day step on dashboard + render (3000): " + measure(3000) {
+            app.press(.char("["))
+            _ = app.render(width: 200, height: 60)
+        }.line)
+    }
+    exit(0)
+}
 print("recent foods (20) over 10 years:  " + (try measure(200) { _ = try database.repositories.recentFoods(limit: 20) }).line)
 
 // Closing checkpoints the WAL, as `bodii demo` does when it exits.

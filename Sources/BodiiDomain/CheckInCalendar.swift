@@ -46,13 +46,13 @@ public struct CheckInCalendar: Equatable, Sendable {
     /// `targets`: a `TargetHistory` covering `range`, when the caller has read one.
     public static func load(range: DateRange, source: any Source, longest: Bool = true,
                             targets known: TargetHistory? = nil) throws -> CheckInCalendar {
-        let weighed = Set(try source.dailyWeights(in: range).map(\.date))
-        let nights = Set(try source.sleepRecords(in: range).map(\.date))
-        let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
-        let logs = Dictionary(try source.dailyLogs(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         // Each day is judged against its own target, the one its dashboard and Diet show.
         let covering = known.flatMap { $0.covers.map { $0.contains(range.start) && $0.contains(range.end) } == true ? $0 : nil }
         let targets = try covering ?? TargetHistory.load(range: range, source: source)
+        let weighed = try targets.weighInDays(in: range) ?? Set(source.dailyWeights(in: range).map(\.date))
+        let nights = Set(try source.sleepRecords(in: range).map(\.date))
+        let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
+        let logs = Dictionary(try source.dailyLogs(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let days = range.days.map { date -> CheckInDay in
             var adherence: CalorieAdherence?
             var eaten: Double?, target: Double?

@@ -92,14 +92,29 @@ public struct TargetHistory: Sendable {
     /// Reads what the targets of every day in `range` need: goals, snapshots, daily intake of the
     /// 28 days before each, and weigh-ins of the trend window before each (and of the day itself,
     /// for a first day).
-    public static func load(range: DateRange, source: any Source) throws -> TargetHistory {
+    /// `weights`: daily weights covering at least `weightsNeeded(for: range)`, when the caller
+    /// has read them already (the dashboard reads one window for its charts and the targets).
+    public static func load(range: DateRange, source: any Source,
+                            weights known: [(date: LocalDate, weightKg: Double)]? = nil) throws -> TargetHistory {
         let before = range.start.adding(days: -1)
         var snapshots = try source.metabolismSnapshots(in: range)
         if let earlier = try source.latestMetabolismSnapshot(onOrBefore: before) { snapshots.insert(earlier, at: 0) }
         let logs = try source.dailyLogs(in: DateRange(start: range.start.adding(days: -AdaptiveExpenditure.windowDays),
                                                       end: range.end.adding(days: -1)))
-        let weights = try source.dailyWeights(in: DateRange(start: range.start.adding(days: -trendWindowDays), end: range.end))
+        let needed = weightsNeeded(for: range)
+        let weights = try known.map { $0.filter { needed.contains($0.date) } } ?? source.dailyWeights(in: needed)
         return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range)
+    }
+
+    /// The days of weigh-ins the targets of `range` depend on: each day's trend window.
+    public static func weightsNeeded(for range: DateRange) -> DateRange {
+        DateRange(start: range.start.adding(days: -trendWindowDays), end: range.end)
+    }
+
+    /// The days with a weigh-in within `range`, when this history's weights cover it.
+    func weighInDays(in range: DateRange) -> Set<LocalDate>? {
+        guard let covers, covers.contains(range.start), covers.contains(range.end) else { return nil }
+        return Set(weights.lazy.filter { range.contains($0.date) }.map(\.date))
     }
 
     /// The latest snapshot on or before `day` (the BMR and formula TDEE a day shows), for a day

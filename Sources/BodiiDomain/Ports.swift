@@ -137,6 +137,14 @@ public struct MergeCounts: Equatable, Sendable {
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
     & ActivityRepository
+    & ConsistentReading
+
+/// Reads that belong together, such as everything one screen shows for a day.
+public protocol ConsistentReading {
+    /// Runs `body`, whose reads through these repositories then share one read transaction: one
+    /// snapshot of the data, and one transaction's cost instead of one per read. `body` only reads.
+    func readingTogether<T>(_ body: () throws -> T) throws -> T
+}
 
 /// Where "now" and "today" come from, so tests can fix them.
 public protocol Clock: Sendable {

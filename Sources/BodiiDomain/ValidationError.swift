@@ -6,7 +6,7 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     /// What went wrong; each has a fixed phrase used in `message`.
     public enum Problem: String, Equatable, Sendable, CaseIterable {
         case empty, notANumber, notAWholeNumber, unknownUnit, invalidFormat, notARealDate, outOfRange, tooLong,
-             invalidCharacters, inFuture, tooFast
+             invalidCharacters, inFuture, tooFast, unknown
 
         public var phrase: String {
             switch self {
@@ -21,6 +21,7 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
             case .invalidCharacters: return "contains control characters"
             case .inFuture: return "is in the future"
             case .tooFast: return "is faster than is safe"
+            case .unknown: return "is unknown"
             }
         }
     }

@@ -29,30 +29,47 @@ public enum WeightTrend {
     /// weigh-in get a weight linearly interpolated between the nearest weigh-ins before and after.
     /// T₀ = W₀, Tₙ = Tₙ₋₁ + 0.1·(Wₙ − Tₙ₋₁).
     public static func compute(_ weights: [(date: LocalDate, weightKg: Double)]) -> [TrendPoint] {
-        var byDate: [LocalDate: Double] = [:]
-        for w in weights where w.weightKg.isFinite { byDate[w.date] = w.weightKg }
-        let days = byDate.keys.sorted()
-        guard let first = days.first else { return [] }
+        let daily = oneWeightPerDay(weights)
+        guard let first = daily.first, let last = daily.last else { return [] }
 
         var points: [TrendPoint] = []
-        points.reserveCapacity(first.days(until: days[days.count - 1]) + 1)
-        var trend = byDate[first] ?? 0
-        for (k, day) in days.enumerated() {
-            let w = byDate[day] ?? 0
+        points.reserveCapacity(first.date.days(until: last.date) + 1)
+        var trend = first.weightKg
+        for (k, entry) in daily.enumerated() {
+            let w = entry.weightKg
             if k > 0 {
                 // Fill the gap (previous weigh-in, this one) by linear interpolation.
-                let previous = days[k - 1], pw = byDate[previous] ?? w
-                let gap = previous.days(until: day)
+                let previous = daily[k - 1], pw = previous.weightKg
+                let gap = previous.date.days(until: entry.date)
                 for step in 1..<gap {
                     let iw = pw + (w - pw) * Double(step) / Double(gap)
                     trend += smoothing * (iw - trend)
-                    points.append(TrendPoint(date: previous.adding(days: step), weightKg: iw, trendKg: trend, isInterpolated: true))
+                    points.append(TrendPoint(date: previous.date.adding(days: step), weightKg: iw, trendKg: trend, isInterpolated: true))
                 }
                 trend += smoothing * (w - trend)
             }
-            points.append(TrendPoint(date: day, weightKg: w, trendKg: trend, isInterpolated: false))
+            points.append(TrendPoint(date: entry.date, weightKg: w, trendKg: trend, isInterpolated: false))
         }
         return points
+    }
+
+    /// The finite weights in date order, one per day (the later entry of a date wins). Callers
+    /// mostly pass weights already in order (the store's daily weights), so that case is one pass
+    /// with no hashing: the day's targets compute a trend for each day of a calendar.
+    static func oneWeightPerDay(_ weights: [(date: LocalDate, weightKg: Double)]) -> [(date: LocalDate, weightKg: Double)] {
+        let inOrder = zip(weights, weights.dropFirst()).allSatisfy { $0.date <= $1.date }
+        // Sorting by (date, position) keeps the later entry of a date last, as the in-order case does.
+        let ordered = inOrder ? weights : weights.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        var daily: [(date: LocalDate, weightKg: Double)] = []
+        daily.reserveCapacity(ordered.count)
+        for w in ordered where w.weightKg.isFinite {
+            if let last = daily.last, last.date == w.date {
+                daily[daily.count - 1].weightKg = w.weightKg
+            } else {
+                daily.append(w)
+            }
+        }
+        return daily
     }
 
     /// Least-squares slope of the values against their index (0, 1, 2, …); nil for fewer than 2.

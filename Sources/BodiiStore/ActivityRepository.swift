@@ -6,7 +6,7 @@ extension SQLiteRepositories: ActivityRepository {
     static let activityColumns = "id, date, steps, active_kcal, source, external_id"
 
     public func activitySnapshot(on date: LocalDate) throws -> ActivitySnapshot? {
-        try writer.read { db in
+        try read { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.activityColumns) FROM activity_snapshot WHERE date = ? ORDER BY id DESC LIMIT 1"),
                              arguments: [SQLText.date(date)])
                 .map(Self.activity(row:))
@@ -14,7 +14,7 @@ extension SQLiteRepositories: ActivityRepository {
     }
 
     public func activitySnapshots(in range: DateRange) throws -> [ActivitySnapshot] {
-        try writer.read { db in
+        try read { db in
             // The last written per day: ids grow, so the later row of a date replaces the earlier.
             var byDate: [LocalDate: ActivitySnapshot] = [:]
             let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.activityColumns) FROM activity_snapshot WHERE date BETWEEN ? AND ? ORDER BY date, id"),

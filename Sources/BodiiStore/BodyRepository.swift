@@ -34,7 +34,7 @@ extension SQLiteRepositories: BodyRepository {
 
     /// The latest record on or before `date` (the latest-recorded one when a day has several).
     public func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord? {
-        try writer.read { db in
+        try read { db in
             try Row.fetchOne(db, sql: """
                 SELECT * FROM body_record WHERE date <= ? ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
                 """, arguments: [SQLText.date(date)]).map(BodyRecord.init(row:))
@@ -43,7 +43,7 @@ extension SQLiteRepositories: BodyRepository {
 
     /// The snapshot daily_log uses for `date`: the one of `latestBodyRecord(onOrBefore:)`.
     public func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot? {
-        try writer.read { db in
+        try read { db in
             try Row.fetchOne(db, sql: """
                 SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
                 WHERE s.date <= ?
@@ -54,7 +54,7 @@ extension SQLiteRepositories: BodyRepository {
 
     /// In date order, and within a day in the order their records were made (the last one counts).
     public func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
                 WHERE s.date BETWEEN ? AND ?
@@ -65,7 +65,7 @@ extension SQLiteRepositories: BodyRepository {
 
     /// One weight per day: the one with the latest `recordedAt` (then the greatest id).
     public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT date, weight_kg FROM (
                     SELECT date, weight_kg, ROW_NUMBER() OVER (

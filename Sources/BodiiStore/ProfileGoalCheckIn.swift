@@ -4,7 +4,7 @@ import GRDB
 
 extension SQLiteRepositories: ProfileRepository {
     public func loadProfile() throws -> Profile? {
-        try writer.read { db in
+        try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return nil }
             return Profile(name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
                            birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
@@ -32,7 +32,7 @@ extension SQLiteRepositories: ProfileRepository {
 
 extension SQLiteRepositories: GoalRepository {
     public func activeGoal() throws -> Goal? {
-        try writer.read { db in
+        try read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM goal WHERE is_active = 1").map(Self.goal(row:))
         }
     }
@@ -74,7 +74,7 @@ extension SQLiteRepositories: GoalRepository {
 
     /// Every goal, oldest first (by `createdOn`, then id), the active one included.
     public func goalHistory() throws -> [Goal] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM goal ORDER BY created_on, id").map(Self.goal(row:))
         }
     }
@@ -94,7 +94,7 @@ extension SQLiteRepositories: GoalRepository {
 
 extension SQLiteRepositories: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
-        try writer.read { db in
+        try read { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])
                 .map(Self.checkIn(row:))
         }
@@ -105,7 +105,7 @@ extension SQLiteRepositories: CheckInRepository {
     }
 
     public func checkIns(in range: DateRange) throws -> [CheckIn] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
                              arguments: [SQLText.date(range.start), SQLText.date(range.end)])
                 .map(Self.checkIn(row:))
@@ -140,7 +140,7 @@ extension SQLiteRepositories: CheckInRepository {
     /// follows the one before. Faster than gaps and islands in SQL, whose julianday() per row
     /// cost about 4 ms over ten years of check-ins.
     public func checkInStreaks(endingOn day: LocalDate) throws -> (current: Int, longest: Int) {
-        try writer.read { db in
+        try read { db in
             let dates = try String.fetchCursor(db.cachedStatement(sql: "SELECT date FROM check_in WHERE date <= ? ORDER BY date"),
                                                arguments: [SQLText.date(day)])
             var longest = 0, run = 0

@@ -4,10 +4,7 @@ import BodiiDomain
 public struct DashboardState: Equatable, Sendable {
     public var summary: DaySummary
     public var unitSystem: UnitSystem
-    public struct WeighIn: Equatable, Sendable {
-        public var date: LocalDate
-        public var kg: Double
-    }
+    public typealias WeighIn = BodiiDomain.WeighIn
 
     /// The latest weigh-in on or before the day, and when it was.
     public var latestWeight: WeighIn?
@@ -35,34 +32,40 @@ public struct DashboardState: Equatable, Sendable {
     /// every check-in ever made (the report wants it; a keystroke does not).
     public static func load(day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false,
                             from source: any Repositories) throws -> DashboardState {
+        try source.readingTogether { try read(day: day, range: range, longestStreak: longestStreak, from: source) }
+    }
+
+    private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
-        // One read of weigh-ins serves both the day's trend window and the charts' longer one.
-        let chartWeights = try DashboardTrends.weightWindow(range: range, day: day, source: source)
+        // One read of what targets depend on serves the day and the check-in card's weeks, and one
+        // read of weigh-ins serves the day's trend window, the charts' longer one and the targets'.
+        let calendarRange = DateRange(start: day.monday.adding(days: -7 * (calendarWeeks - 1)), end: day)
+        let chartWindow = DashboardTrends.weightWindow(range: range, day: day)
+        let allWeights = try source.dailyWeights(in: DateRange(start: min(chartWindow.start, TargetHistory.weightsNeeded(for: calendarRange).start),
+                                                               end: day))
+        let chartWeights = allWeights.filter { chartWindow.contains($0.date) }
         let windowStart = day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))
         let weights = chartWeights.filter { $0.date >= windowStart }
-        // One read of what targets depend on serves the day and the check-in card's weeks.
-        let calendarRange = DateRange(start: day.monday.adding(days: -7 * (calendarWeeks - 1)), end: day)
-        let targets = try TargetHistory.load(range: calendarRange, source: source)
+        let targets = try TargetHistory.load(range: calendarRange, source: source, weights: allWeights)
         let summary = try query.summary(for: day, weights: weights, targets: targets)
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
-        let latest = try weights.last.map { WeighIn(date: $0.date, kg: $0.weightKg) }
-            ?? source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
-        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) })
+        let glance = try WeightGlance.compute(day: day, weights: weights) {
+            try source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
+        }
+        let trend = glance.points
         let trendByDate = Dictionary(trend.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
         let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets)
-        let trendNow = trend.last(where: { $0.date <= day })?.trendKg
-        let trendWeekAgo = trendByDate[day.adding(days: -7)]?.trendKg
 
         return DashboardState(
             summary: summary,
             unitSystem: profile?.unitSystem ?? .metric,
-            latestWeight: latest,
-            trendKg: trendNow,
-            weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } },
+            latestWeight: glance.latest,
+            trendKg: glance.trendKg,
+            weekChangeKg: glance.weekChangeKg,
             last30Trend: last30.map { trendByDate[$0]?.trendKg },
             formula: summary.formula,
             sleepAverage7Minutes: SleepMath.averageMinutes(SleepMath.lastSevenDays(sleeps, endingOn: day).map(\.minutes)),

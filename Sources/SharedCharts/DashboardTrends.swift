@@ -37,10 +37,10 @@ public struct DashboardTrends: Equatable, Sendable {
 
     /// The daily weights the charts need: the range and the lead-in before it (at least the
     /// day's own trend window).
-    static func weightWindow(range: ChartRange, day: LocalDate, source: any Repositories) throws -> [(date: LocalDate, weightKg: Double)] {
-        let start = min(range.dates(endingOn: day).start.adding(days: -trendLeadDays),
-                        day.adding(days: -(DaySummaryQuery.trendWindowDays - 1)))
-        return try source.dailyWeights(in: DateRange(start: start, end: day))
+    static func weightWindow(range: ChartRange, day: LocalDate) -> DateRange {
+        DateRange(start: min(range.dates(endingOn: day).start.adding(days: -trendLeadDays),
+                             day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))),
+                  end: day)
     }
 
     static func load(range: ChartRange, day: LocalDate, target: Double?, weighIns: [(date: LocalDate, weightKg: Double)],

@@ -199,3 +199,31 @@ func num(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
         #expect(logged.status == 0, "\(logged.stderr)")
     }
 }
+
+/// `bodii status` is run by status bars every few seconds: it must never create or change a database.
+@Suite struct StatusCommandTests {
+    @Test func withNoDatabaseItPrintsNothingAndCreatesNothing() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("none/bodii.sqlite")
+        let out = try runBodii(["status", "--db", db])
+        #expect(out.status == 0)
+        #expect(out.stdout.isEmpty && out.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("none")))
+    }
+
+    @Test func itReadsWithoutChangingTheFile() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("bodii.sqlite")
+        let demo = try runBodii(["demo", "--days", "30", "--db", db])
+        try #require(demo.status == 0, "\(demo.stderr)")
+        let before = try folder.contents()
+        let out = try runBodii(["status", "--db", db])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.hasSuffix(" kcal · ") == false && out.stdout.contains(" kcal · "), "\(out.stdout)")
+        #expect(try folder.contents() == before)
+        let bad = try runBodii(["status", "--format", "{kcal}", "--db", db])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("\"{kcal}\" is unknown"), "\(bad.stderr)")
+        #expect(bad.stdout.isEmpty)
+    }
+}

@@ -76,6 +76,7 @@ import Testing
             let diet = dietFigures(day, database.repositories)
             let sleep = sleepAverage(day, database.repositories)
             let exercise = exerciseFigures(day, database.repositories)
+            let status = try statusFigures(day)
             #expect(json.target != nil && json.expenditure != nil, "\(day.iso): the demo has a profile and weigh-ins")
 
             #expect(dashboard.agrees(with: json), "\(day.iso) dashboard vs today --json:\n\(dashboard)\n\(json)")
@@ -84,6 +85,7 @@ import Testing
                     "\(day.iso) Diet vs today --json:\n\(diet)\n\(json)")
             #expect(sleep.agrees(with: json, only: ["sleep"]), "\(day.iso) Sleep tab vs today --json:\n\(sleep)\n\(json)")
             #expect(exercise.agrees(with: json, only: ["exercise", "burned"]), "\(day.iso) Exercise tab vs today --json:\n\(exercise)\n\(json)")
+            #expect(status.agrees(with: json, only: ["eaten", "target", "left"]), "\(day.iso) status vs today --json:\n\(status)\n\(json)")
             checked += 1
         }
         #expect(checked == 20)
@@ -125,6 +127,17 @@ import Testing
                        macroTargets: [number(targets["protein_g"]), number(targets["carbs_g"]), number(targets["fat_g"])].compactMap { $0 },
                        trendKg: number(json["trend_weight_kg"]), sleepAverage: SleepMath.averageMinutes(nights).map(Double.init),
                        exerciseMinutes: number(exercise["minutes"]), burned: number(exercise["calories"]))
+    }
+
+    // MARK: bodii status
+
+    /// The status line of that day (run on its evening), with its numbers split by `|`.
+    func statusFigures(_ day: LocalDate) throws -> Figures {
+        let out = try runBodii(["status", "--format", "{eaten}|{target}|{left}", "--db", db], environment: Self.now(day))
+        try #require(out.status == 0, "\(out.stderr)")
+        let numbers = out.stdout.trimmingCharacters(in: .newlines).split(separator: "|")
+            .map { Double($0.replacingOccurrences(of: "−", with: "-")) }
+        return Figures(eaten: numbers[safe: 0] ?? nil, target: numbers[safe: 1] ?? nil, left: numbers[safe: 2] ?? nil)
     }
 
     // MARK: bodii report

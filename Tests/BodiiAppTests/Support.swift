@@ -86,6 +86,15 @@ final class TemporaryFolder {
     }
     deinit { try? FileManager.default.removeItem(at: url) }
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Every file in the folder with its bytes: equal before and after a command that wrote nothing.
+    func contents() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+            files[name] = try Data(contentsOf: url.appendingPathComponent(name))
+        }
+        return files
+    }
 }
 
 /// The real app in tmux on `db`, in a UTF-8 locale; when it exits the pane shows "EXITED <code>."

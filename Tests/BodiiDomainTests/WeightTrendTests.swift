@@ -38,6 +38,23 @@ import Testing
         #expect(dup[0].weightKg == 71)
     }
 
+    /// In-order input takes a one-pass path, any other order is sorted first: both give the same
+    /// points, with the later entry of a date winning and NaN ignored in either.
+    @Test func orderOfTheInputDoesNotMatter() throws {
+        let d0 = try date("2026-03-01")
+        let inOrder: [(date: LocalDate, weightKg: Double)] = [
+            (d0, 80), (d0.adding(days: 2), 79.4), (d0.adding(days: 2), 79.6), (d0.adding(days: 3), .nan), (d0.adding(days: 6), 79.1),
+        ]
+        let shuffled = [inOrder[4], inOrder[1], inOrder[3], inOrder[0], inOrder[2]]
+        let expected = WeightTrend.compute(inOrder)
+        #expect(expected.count == 7)
+        #expect(expected[2].weightKg == 79.6)
+        #expect(WeightTrend.compute(shuffled) == expected)
+        #expect(WeightTrend.compute(inOrder.reversed()).map(\.date) == expected.map(\.date))
+        // Reversed, 79.4 is the later entry of its date.
+        #expect(WeightTrend.compute(inOrder.reversed())[2].weightKg == 79.4)
+    }
+
     @Test func slopeOfKnownSeries() {
         // 1, 2, 4 against 0, 1, 2: x̄ = 1, ȳ = 7/3, Σ(x−x̄)(y−ȳ) = 3, Σ(x−x̄)² = 2 → 1.5
         #expect(isClose(WeightTrend.slope([1, 2, 4]), 1.5))

@@ -12,7 +12,7 @@ struct GlobalOptions: ParsableArguments {
 /// ArgumentParser would give a leading option to the default subcommand, so it is moved after
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
-    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "import", "export", "help"]
+    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "status", "import", "export", "help"]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -42,7 +42,7 @@ struct BodiiCommand: ParsableCommand {
         commandName: "bodii",
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
         subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self,
-                      ProfileCommand.self, ImportCommand.self, ExportCommand.self],
+                      ProfileCommand.self, StatusCommand.self, ImportCommand.self, ExportCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

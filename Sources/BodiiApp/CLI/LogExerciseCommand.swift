@@ -14,7 +14,7 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The activity (one or more words), e.g. running, \"table tennis\", yoga.", valueName: "activity"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The activity (one or more words), e.g. running, \"table tennis\", yoga.", valueName: "activity"), completion: ShellCompletion.activities)
     var activity: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long, in whole minutes (1–1440).", valueName: "n"))
     var minutes: String

@@ -15,7 +15,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"), completion: ShellCompletion.foods)
     var query: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
     var id: String?

@@ -12,7 +12,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
         commandName: "search", abstract: "Find foods in the catalog (USDA SR24 and your custom foods), best match first.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"), completion: ShellCompletion.foods)
     var query: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many foods to show (1–100, default 10).", valueName: "n"))
     var limit: String?

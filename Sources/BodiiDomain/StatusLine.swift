@@ -1,0 +1,115 @@
+import Foundation
+
+/// `bodii status`: one line of today's numbers for a status bar (tmux, polybar, a prompt), from a
+/// template with `{placeholders}`. Every value comes from the same computations as `today` and
+/// the dashboard; a value that is not known shows as "–", never as a made-up 0.
+public struct StatusLine: Equatable, Sendable {
+    public enum Placeholder: String, CaseIterable, Sendable {
+        case eaten, target, left, weight, trend, sleep, streak, checkin
+    }
+
+    enum Piece: Equatable, Sendable {
+        case text(String)
+        case value(Placeholder)
+    }
+
+    let pieces: [Piece]
+
+    /// Fits 40 columns: "1234/1800 kcal · 79.8 kg ↓ · 7h30 · ✓".
+    public static let defaultTemplate = "{eaten}/{target} kcal · {weight} {trend} · {sleep} · {checkin}"
+
+    /// A brace pair holding a known name is a placeholder; any other brace is text, but a pair
+    /// holding a word that is not a placeholder is refused, so a typo never prints silently.
+    public init(template: String) throws(ValidationError) {
+        var pieces: [Piece] = []
+        var text = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            text += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(where: { $0 == "}" || $0 == "{" }), rest[close] == "}" else {
+                text.append("{")
+                rest = rest[afterOpen...]
+                continue
+            }
+            let name = String(rest[afterOpen..<close])
+            if let placeholder = Placeholder(rawValue: name) {
+                if !text.isEmpty { pieces.append(.text(text)) }
+                text = ""
+                pieces.append(.value(placeholder))
+            } else if name.allSatisfy({ $0.isLetter || $0 == "_" }) && !name.isEmpty {
+                throw ValidationError(field: "placeholder", value: "{\(name)}", allowed: Self.allowedList, problem: .unknown)
+            } else {
+                text += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        text += rest
+        if !text.isEmpty { pieces.append(.text(text)) }
+        self.pieces = pieces
+    }
+
+    /// "{eaten}, {target}, …".
+    public static var allowedList: String { Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ") }
+
+    /// The line, with each placeholder replaced by its value and the whole made safe for a terminal.
+    public func render(_ values: Values) -> String {
+        TerminalText.printable(pieces.map { piece in
+            switch piece {
+            case .text(let text): return text
+            case .value(let placeholder): return values.text(for: placeholder)
+            }
+        }.joined())
+    }
+
+    /// The day's numbers the placeholders show.
+    public struct Values: Equatable, Sendable {
+        public var summary: DaySummary
+        public var weight: WeightGlance
+        public var units: UnitSystem
+        public var currentStreak: Int
+        public var checkedIn: Bool
+
+        public init(summary: DaySummary, weight: WeightGlance, units: UnitSystem, currentStreak: Int, checkedIn: Bool) {
+            self.summary = summary
+            self.weight = weight
+            self.units = units
+            self.currentStreak = currentStreak
+            self.checkedIn = checkedIn
+        }
+
+        static let unknown = "–"
+
+        func text(for placeholder: Placeholder) -> String {
+            let fmt = UnitFormatter(units)
+            switch placeholder {
+            case .eaten: return Self.kcal(summary.eatenKcal)
+            case .target: return summary.targets.map { Self.kcal($0.kcal) } ?? Self.unknown
+            case .left: return summary.targets.map { Self.kcal($0.left(eaten: summary.eatenKcal, burned: summary.burnedKcal)) } ?? Self.unknown
+            case .weight: return weight.latest.map { fmt.mass($0.kg) } ?? Self.unknown
+            case .trend: return weight.direction(units: units)?.arrow ?? Self.unknown
+            case .sleep: return summary.sleepMinutes.map(DurationFormat.compact) ?? Self.unknown
+            case .streak: return String(currentStreak)
+            case .checkin: return checkedIn ? "✓" : "○"
+            }
+        }
+
+        /// Whole kcal with a real minus sign ("−120" when over the target).
+        static func kcal(_ value: Double) -> String {
+            let whole = Int(value.rounded())
+            return whole < 0 ? "−\(-whole)" : String(whole)
+        }
+    }
+
+    /// Reads what the line shows for `day`: the day's summary, weight and check-in streak.
+    public static func values(on day: LocalDate, source: any DaySummaryQuery.Source & CheckInRepository & ProfileRepository) throws -> Values {
+        let weights = try DaySummaryQuery(source: source).trendWindow(endingOn: day)
+        let summary = try DaySummaryQuery(source: source).summary(for: day, weights: weights)
+        let weight = try WeightGlance.compute(day: day, weights: weights) {
+            try source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
+        }
+        let recent = Set(try source.checkIns(in: DateRange(ending: day, days: 2)).map(\.date))
+        return Values(summary: summary, weight: weight, units: try source.loadProfile()?.unitSystem ?? .metric,
+                      currentStreak: try source.checkInStreaks(endingOn: day).current, checkedIn: recent.contains(day))
+    }
+}
