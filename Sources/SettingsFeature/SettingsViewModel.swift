@@ -30,9 +30,22 @@ public final class SettingsViewModel: TabScreen {
         case importing(Form)
     }
 
-    /// Makes the job that imports an Apple Health export at a path, and a way to read its summary
-    /// once it has finished (the app wires the importer; the feature only asks the shell to run it).
-    public typealias ImportJobMaker = (String) -> (job: any Job, summary: @Sendable () -> [String])
+    /// What Settings → Data does with the path it is given.
+    public enum DataAction: Int, CaseIterable, Sendable {
+        case importAppleHealth, exportJSON, exportCSV
+        public var label: String {
+            switch self {
+            case .importAppleHealth: return "Import Apple Health"
+            case .exportJSON: return "Export JSON"
+            case .exportCSV: return "Export CSV"
+            }
+        }
+    }
+
+    /// Makes the job that imports an Apple Health export at a path (or exports to one), and a way
+    /// to read its summary once it has finished (the app wires the importer and the exporter; the
+    /// feature only asks the shell to run the job).
+    public typealias ImportJobMaker = (DataAction, String) -> (job: any Job, summary: @Sendable () -> [String])
 
     private let store: any Repositories
     private let setup: ProfileSetup
@@ -72,7 +85,7 @@ public final class SettingsViewModel: TabScreen {
         case .editingProfile: return .formDialog(title: "Edit profile")
         case .editingGoal: return .formDialog(title: "Set a goal")
         case .editingTemplate: return .formDialog(title: "Check-in sentence")
-        case .importing: return .formDialog(title: "Import Apple Health")
+        case .importing: return .formDialog(title: "Import or export", saveHelp: "run")
         case .choosingUnits: return Self.chooserKeyMap(Self.unitsActions)
         case .choosingTheme: return Self.chooserKeyMap(Self.themeActions)
         }
@@ -171,8 +184,10 @@ public final class SettingsViewModel: TabScreen {
                 status = StatusMessage("Import is not available here; the database is a plain SQLite file.")
                 return
             }
-            mode = .importing(Form(fields: [.text("path", label: "File", text: "", maxLength: 4096,
-                                                  hint: "the Health app's export.zip, or its export.xml")], inputWidth: 56))
+            mode = .importing(Form(fields: [
+                .text("path", label: "File", text: "", maxLength: 4096),
+                .choice("action", label: "Do", options: DataAction.allCases.map(\.label), hint: "←/→"),
+            ], inputWidth: 56))
         }
     }
 
@@ -274,7 +289,7 @@ public final class SettingsViewModel: TabScreen {
         case .submit:
             var path = (form.value("path") ?? "").trimmingCharacters(in: .whitespaces)
             guard !path.isEmpty, let importJob else {
-                status = form.show(errors: ["path": "give the path of export.zip or export.xml"], first: "path")
+                status = form.show(errors: ["path": "give a path"], first: "path")
                 mode = .importing(form)
                 return .handled
             }
@@ -282,13 +297,14 @@ public final class SettingsViewModel: TabScreen {
                 path = home + path.dropFirst()
             }
             mode = .browsing
-            let made = importJob(path)
+            let action = DataAction.allCases.first { $0.label == form.value("action") } ?? .importAppleHealth
+            let made = importJob(action, path)
             return .requests([.run(made.job, then: { [weak self] event in
                 guard let self else { return }
                 switch event {
                 case .finished: self.importSummary = made.summary()
                 case .failed(_, let message): self.importSummary = [message]
-                case .cancelled: self.importSummary = ["Import cancelled: nothing was written."]
+                case .cancelled: self.importSummary = ["Cancelled: nothing was written."]
                 case .progress: break
                 }
             })])

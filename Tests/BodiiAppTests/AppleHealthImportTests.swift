@@ -74,6 +74,19 @@ import Testing
         #expect((empty["activity"] as? [String: Any])?["steps"] is NSNull)
     }
 
+    @Test func theReportShowsTheImportedActivity() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.saveProfile(DemoHistory.profile)
+        try #require(try runBodii(["import", "apple-health", Self.export, "--db", db]).status == 0)
+        let report = try runBodii(["report", "--db", db])
+        #expect(report.status == 0)
+        // 700 steps on the 20th, 4,000 on the 21st.
+        #expect(report.stdout.contains("Steps      average 2,350/day on 2 days with steps"))
+        let day = try runBodii(["today", "--date", "2026-11-21", "--db", db])
+        #expect(day.stdout.contains("Activity    4,000 steps · 300 active kcal"))
+    }
+
     @Test func withAProfileTheWeightsGetTheirSnapshots() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("h.sqlite")
@@ -141,7 +154,7 @@ import Testing
         app.press(.char("6"))
         for _ in 0..<5 { app.press(.char("j")) }
         app.press(.enter)
-        #expect(app.screen().contains("Import Apple Health"))
+        #expect(app.screen().contains("Import or export"))
         app.type(AppleHealthImportTests.export)
         app.press(.enter)
         #expect(app.screen().contains("Importing Apple Health"))
@@ -167,5 +180,24 @@ import Testing
         await app.settleJobs()
         #expect(app.screen().contains("failed: no file at"))
         #expect(try AppleHealthImportTests.rows(db) == before)
+    }
+
+    @Test func settingsExportsEverythingAsJSON() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        app.type(folder.path("out.json"))
+        app.press(.tab)
+        app.press(.right)
+        app.press(.enter)
+        await app.settleJobs()
+        #expect(app.screen().contains("Exported everything to"))
+        let written = try String(contentsOfFile: folder.path("out.json"), encoding: .utf8)
+        let cli = try runBodii(["export", "--db", db])
+        func withoutTime(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.contains("\"exported_at\"") } }
+        #expect(withoutTime(written) == withoutTime(cli.stdout))
+        #expect(written.contains("\"format\": \"bodii-export\""))
     }
 }

@@ -30,6 +30,21 @@ import Testing
         #expect(original.contains("\"external_id\":\"activity/2026-11-21\""))
     }
 
+    @Test func aDatabasesOwnExportReadBackIntoItAddsNothing() throws {
+        let folder = try TemporaryFolder()
+        let a = folder.path("a.sqlite")
+        try #require(try runBodii(["demo", "--days", "20", "--db", a]).status == 0)
+        try #require(try runBodii(["export", "--out", folder.path("a.json"), "--db", a]).status == 0)
+        let back = try runBodii(["import", "bodii", folder.path("a.json"), "--db", a])
+        try #require(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout.contains("weigh-ins 0 added"))
+        #expect(back.stdout.contains("foods 0 added"))
+        #expect(back.stdout.contains("nights 0 added"))
+        let again = try runBodii(["export", "--db", a])
+        let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
+        #expect(again.stdout == original)
+    }
+
     @Test func csvIsOneFilePerKindWithAHeaderRow() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("a.sqlite")

@@ -2,7 +2,6 @@ import ArgumentParser
 import BodiiDomain
 import BodiiStore
 import Foundation
-import ZIPFoundation
 
 struct ExportCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
@@ -50,23 +49,7 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
             }
             let files = BodiiExport.csvFiles(value)
             guard let out else { return }
-            do {
-                if out.lowercased().hasSuffix(".zip") {
-                    if FileManager.default.fileExists(atPath: out) { try FileManager.default.removeItem(atPath: out) }
-                    let archive = try Archive(url: URL(fileURLWithPath: out), accessMode: .create)
-                    for (name, text) in files {
-                        let data = Data(text.utf8)
-                        try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
-                            (position: Int64, size: Int) -> Data in data.subdata(in: Int(position)..<Int(position) + size)
-                        }
-                    }
-                } else {
-                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                    for (name, text) in files {
-                        try Data(text.utf8).write(to: URL(fileURLWithPath: out).appendingPathComponent(name), options: .atomic)
-                    }
-                }
-            } catch {
+            do { try BodiiExport.writeCSV(value, to: out) } catch {
                 throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
             }
             PlainText.print("Exported \(files.count) CSV files to \(out)")

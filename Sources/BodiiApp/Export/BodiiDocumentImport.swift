@@ -158,15 +158,40 @@ enum BodiiDocumentImport {
             batch.profile = profile
             outcome.profile = true
         }
-        for (record, snapshot) in d.body {
+        // A database's own export read back into it: its records went out as "<kind>/<id>" and are
+        // still here under that id, without an external id. They are there already, not new.
+        let days = (d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date))
+        var own = Set<String>()
+        if let first = days.min(), let last = days.max() {
+            let range = DateRange(start: first, end: last)
+            func mark(_ kind: String, _ id: Int64?, _ p: Provenance, _ date: LocalDate, _ figure: Double) {
+                guard p == .bodii, let id else { return }
+                own.insert("\(kind)/\(id)|\(date.iso)|\(figure)")
+            }
+            for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, b.weightKg) }
+            for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) }
+            for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) }
+            for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) }
+        }
+        func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
+            guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(date.iso)|\(figure)") else { return false }
+            outcome.counts.record(kind, added: false)
+            return true
+        }
+        for (record, snapshot) in d.body where !isOwn(record.provenance, record.date, record.weightKg, .body) {
             if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
         }
-        batch.food = d.food
-        batch.exercise = d.exercise
-        batch.sleep = d.sleep
+        batch.food = d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }
+        batch.exercise = d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) }
+        batch.sleep = d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }
         batch.checkIns = d.checkIns
         batch.activity = d.activity
-        outcome.counts = try r.merge(batch)
+        let merged = try r.merge(batch)
+        for kind in MergeCounts.Kind.allCases {
+            outcome.counts.added[kind, default: 0] += merged.added[kind] ?? 0
+            outcome.counts.alreadyThere[kind, default: 0] += merged.alreadyThere[kind] ?? 0
+            outcome.counts.updated[kind, default: 0] += merged.updated[kind] ?? 0
+        }
         if try r.goalHistory().isEmpty {
             // The active goal last, so it is the one left active.
             for goal in d.goals.filter({ !$0.isActive }) + d.goals.filter(\.isActive) {

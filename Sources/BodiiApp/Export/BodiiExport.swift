@@ -1,6 +1,7 @@
 import BodiiDomain
 import BodiiStore
 import Foundation
+import ZIPFoundation
 
 /// `bodii export --format json` (PRODUCT.md §9): one document with the profile, goals, custom foods
 /// and every record, metric, in a fixed key order. Records carry `source` and `external_id`; one
@@ -189,5 +190,25 @@ enum BodiiExport {
         let special: Set<Character> = [",", "\"", "\n", "\r"]
         guard s.contains(where: { special.contains($0) }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The CSV files into a folder, or a zip when `path` ends in ".zip".
+    static func writeCSV(_ value: JSONValue, to path: String) throws {
+        let files = csvFiles(value)
+        if path.lowercased().hasSuffix(".zip") {
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+            for (name, text) in files {
+                let data = Data(text.utf8)
+                try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
+                    (position: Int64, size: Int) -> Data in data.subdata(in: Int(position)..<Int(position) + size)
+                }
+            }
+        } else {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            for (name, text) in files {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent(name), options: .atomic)
+            }
+        }
     }
 }

@@ -155,12 +155,57 @@ final class AppleHealthImportJob: Job, @unchecked Sendable {
         }
     }
 
-    /// For Settings: the job and how to read its summary.
+    /// For Settings: the job for the chosen action and how to read its summary.
     static func maker(repositories: SQLiteRepositories, clock: any Clock) -> SettingsViewModel.ImportJobMaker {
-        { path in
-            let job = AppleHealthImportJob(path: path, repositories: repositories, clock: clock)
-            return (job, { job.summary })
+        { action, path in
+            switch action {
+            case .importAppleHealth:
+                let job = AppleHealthImportJob(path: path, repositories: repositories, clock: clock)
+                return (job, { job.summary })
+            case .exportJSON, .exportCSV:
+                let job = ExportJob(path: path, csv: action == .exportCSV, repositories: repositories, clock: clock)
+                return (job, { job.summary })
+            }
         }
+    }
+}
+
+/// Settings → Data → Export as a job: the same document as `bodii export`, written to the path.
+final class ExportJob: Job, @unchecked Sendable {
+    let path: String
+    let csv: Bool
+    let repositories: SQLiteRepositories
+    let clock: any Clock
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    init(path: String, csv: Bool, repositories: SQLiteRepositories, clock: any Clock) {
+        self.path = path
+        self.csv = csv
+        self.repositories = repositories
+        self.clock = clock
+    }
+
+    var title: String { csv ? "Exporting CSV" : "Exporting JSON" }
+    var summary: [String] { lock.withLock { lines } }
+
+    func run(_ progress: JobReporter) async throws -> String {
+        try Task.checkCancellation()
+        let range = DateRange(start: Validation.earliestDate, end: clock.today.adding(days: 366))
+        let value = BodiiExport.json(try BodiiExport.load(from: repositories, range: range), exportedAt: clock.now, range: nil)
+        try Task.checkCancellation()
+        do {
+            if csv {
+                try BodiiExport.writeCSV(value, to: path)
+            } else {
+                try Data(BodiiExport.document(value).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
+        } catch {
+            throw ImportFailure(message: TerminalText.printable("cannot write \(path): \(error.localizedDescription)"))
+        }
+        let line = TerminalText.printable("Exported everything to \(path).")
+        lock.withLock { lines = [line] }
+        return line
     }
 }
 
