@@ -115,7 +115,7 @@ public final class DietViewModel: TabScreen {
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case search, edit, delete, deleteMeal, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
+    enum Action: Sendable { case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
 
     // The footer shows these in order while they fit at 80 columns next to the app's own keys.
     static let actions = ActionKeyMap<Action>(title: "Diet", [
@@ -124,6 +124,7 @@ public final class DietViewModel: TabScreen {
         KeyBinding([.char("x")], help: "delete the selected entry", footer: true, brief: "delete").performs(.delete),
         KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
         KeyBinding([.char("X")], help: "delete the selected entry's whole meal").performs(.deleteMeal),
+        KeyBinding([.char("S")], help: "save the selected entry's meal to log again (listed first in the search)").performs(.saveMeal),
         KeyBinding([.char("u")], help: "undo the last delete or copy").performs(.undo),
     ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
         KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
@@ -188,7 +189,7 @@ public final class DietViewModel: TabScreen {
     private func perform(_ action: Action) {
         switch action {
         case .search:
-            mode = .searching(FoodSearch(catalog: catalog, log: source, day: day, clock: clock))
+            mode = .searching(FoodSearch(catalog: catalog, log: source, library: source, day: day, clock: clock))
             status = nil
         case .edit: openEditor()
         case .delete:
@@ -199,6 +200,7 @@ public final class DietViewModel: TabScreen {
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return }
             mode = .confirmingMealDelete(records.filter { $0.meal == record.meal })
         case .undo: undo()
+        case .saveMeal: saveSelectedMeal()
         case .copy:
             mode = .copying(CopyForm(into: day))
             status = nil
@@ -229,6 +231,22 @@ public final class DietViewModel: TabScreen {
         case .quickAdd(let name):
             mode = .quickAdd(QuickAddForm(name: name, meal: search.meal, day: search.day), over: .searching(search))
             status = nil
+        case .logSavedMeal(let saved, let meal):
+            do {
+                var batch = HistoryBatch()
+                batch.food = saved.records(on: search.day, meal: meal, loggedAt: clock.now)
+                let before = Set(try source.foodRecords(in: DateRange(start: search.day, end: search.day)).compactMap(\.id))
+                try source.write(batch)
+                mode = .browsing
+                day = search.day
+                reload()
+                let added = records.filter { r in r.id.map { !before.contains($0) } ?? false }
+                lastChange = .copied(added)
+                status = StatusMessage("Logged \(saved.name) (\(Plural.count(added.count, "entry", plural: "entries")), "
+                                       + "\(NutrientFormat.kcal(saved.kcal)) kcal) at \(meal.rawValue) — u to undo.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not log the meal: \(error)", kind: .error)
+            }
         case .save(let record):
             do {
                 let saved = try source.addFoodRecord(record)
@@ -340,6 +358,19 @@ public final class DietViewModel: TabScreen {
         if deletion.lastDeleted != nil, result.changed { lastChange = .deletedEntry }
         if deletion.pending == nil { mode = .browsing }
         return .handled
+    }
+
+    /// `S`: the selected entry's meal, saved as "Breakfast 2026-11-22" (its items as logged).
+    private func saveSelectedMeal() {
+        guard let record = selectedRecord else { status = StatusMessage("Nothing to save: add food with a or /."); return }
+        let items = records.filter { $0.meal == record.meal }
+        do {
+            let saved = try source.saveMeal(SavedMeal(name: "\(record.meal.label) \(day.iso)", items: items))
+            status = StatusMessage("Saved \(saved.name) (\(Plural.count(items.count, "item", plural: "items"))): a then Enter logs it again.",
+                                   kind: .success)
+        } catch {
+            status = StatusMessage("Could not save the meal: \(error)", kind: .error)
+        }
     }
 
     /// `u`: undoes the latest change — a deleted entry, a copy or a deleted meal.

@@ -34,6 +34,8 @@ public struct FoodSearch {
         case newCustomFood(name: String)
         /// Quick add: energy and macros without a food, with the query as its name.
         case quickAdd(name: String)
+        /// A saved meal was chosen: log its items at this meal.
+        case logSavedMeal(SavedMeal, meal: Meal)
         /// A key the modal leaves to the shell (`?` and `q` where nothing is typed).
         case ignored
     }
@@ -43,6 +45,13 @@ public struct FoodSearch {
 
     private let catalog: any FoodCatalogRepository
     private let log: any FoodLogRepository
+    private let library: (any MealLibraryRepository)?
+    /// The saved meals, listed first (all of them for an empty query, those named by it else).
+    public private(set) var savedMeals: [SavedMeal] = []
+    /// Ids of the favourite foods (marked ★ and listed first for an empty query).
+    public private(set) var favourites: Set<FoodID> = []
+    /// What the last key did, when it says so (★ marked or unmarked).
+    public private(set) var notice: String?
     public let day: LocalDate
     private let now: Date
     public private(set) var step: Step = .food
@@ -73,9 +82,11 @@ public struct FoodSearch {
     /// How far back the log is read for the serving a food was last eaten in.
     static let historyDays = 90
 
-    public init(catalog: any FoodCatalogRepository, log: any FoodLogRepository, day: LocalDate, clock: any Clock) {
+    public init(catalog: any FoodCatalogRepository, log: any FoodLogRepository, library: (any MealLibraryRepository)? = nil,
+                day: LocalDate, clock: any Clock) {
         self.catalog = catalog
         self.log = log
+        self.library = library
         self.day = day
         now = clock.now
         likelyMeal = Meal.likely(at: clock.now, timeZone: clock.timeZone)
@@ -128,7 +139,7 @@ public struct FoodSearch {
     /// What a key does in a step: one list per step (`actions`) drives both the dispatch below
     /// and the footer and help (`keyMap`), so they cannot drift.
     enum Action: Sendable {
-        case close, back, choose, next, save, newFood, quickAdd
+        case close, back, choose, next, save, newFood, quickAdd, favourite
         /// Move the selection by this many rows (the meal list wraps around).
         case move(Int)
         case meal(Meal)
@@ -148,6 +159,7 @@ public struct FoodSearch {
         KeyBinding([.ctrl("t")], label: "Ctrl-T", help: "quick add: kcal (and P/C/F) without a food", footer: true,
                    brief: "quick add").performs(.quickAdd),
         KeyBinding([.escape], help: "close", footer: true).performs(.close),
+        KeyBinding([.char("*")], help: "mark or unmark the selected food as a favourite (listed first)").performs(.favourite),
         KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results")
             .performs { key in key == .pageUp ? .move(-10) : .move(10) },
         // Done by the query's text field; listed for help.
@@ -214,7 +226,9 @@ public struct FoodSearch {
         case .close: return .close
         case .choose:
             if isOnNewCustomFood { return .newCustomFood(name: queryText) }
+            if let meal = savedMeal(for: results[selected].id) { return .logSavedMeal(meal, meal: meal_) }
             choose(results[selected])
+        case .favourite: toggleFavourite()
         case .newFood: return .newCustomFood(name: queryText)
         case .quickAdd: return .quickAdd(name: queryText)
         case .move(let by): select(selected + by)
@@ -329,12 +343,58 @@ public struct FoodSearch {
         loadPreview()
     }
 
-    /// Results change on every keystroke; an empty query lists recent and frequent foods.
+    /// The meal a saved meal is logged at: the one the meal step would offer.
+    private var meal_: Meal { meal }
+
+    /// The saved meal a row of the list stands for.
+    public func savedMeal(for id: FoodID) -> SavedMeal? {
+        SavedMeal.id(fromListID: id).flatMap { mealID in savedMeals.first { $0.id == mealID } }
+    }
+
+    /// `*`: marks the selected food a favourite, or unmarks it.
+    private mutating func toggleFavourite() {
+        guard let library, results.indices.contains(selected), savedMeal(for: results[selected].id) == nil else { return }
+        let food = results[selected]
+        let on = !favourites.contains(food.id)
+        do {
+            try library.setFavourite(food.id, on)
+            if on { favourites.insert(food.id) } else { favourites.remove(food.id) }
+            notice = on ? "★ \(food.name) is a favourite" : "\(food.name) is no longer a favourite"
+        } catch {
+            self.error = "Could not change favourites: \(error)"
+        }
+    }
+
+    /// A saved meal as a row of the list: its name, item count and total energy.
+    private static func row(_ meal: SavedMeal) -> Food {
+        Food(id: meal.listID, name: "\(meal.name) — saved meal, \(Plural.count(meal.items.count, "item", plural: "items"))",
+             source: "meal", per100g: Nutrients(kcal: meal.kcal, proteinG: meal.items.reduce(0) { $0 + $1.proteinG },
+                                                carbsG: meal.items.reduce(0) { $0 + $1.carbsG }, fatG: meal.items.reduce(0) { $0 + $1.fatG }))
+    }
+
+    /// Results change on every keystroke; an empty query lists saved meals, favourites, then
+    /// recent and frequent foods.
     private mutating func runSearch() {
         let text = query.text.trimmingCharacters(in: .whitespaces)
+        notice = nil
         do {
             showingRecent = text.isEmpty
-            results = text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
+            if let library {
+                savedMeals = try library.savedMeals()
+                let favouriteFoods = try library.favouriteFoods()
+                favourites = Set(favouriteFoods.map(\.id))
+                let words = SearchText.words(text)
+                let named = savedMeals.filter { meal in
+                    let nameWords = SearchText.words(meal.name)
+                    return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
+                }
+                let found = text.isEmpty ? favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit))
+                    : try catalog.searchFoods(text, limit: Self.resultLimit)
+                var seen = Set<FoodID>()
+                results = named.map(Self.row) + found.filter { seen.insert($0.id).inserted }
+            } else {
+                results = text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
+            }
             error = nil
         } catch {
             results = []

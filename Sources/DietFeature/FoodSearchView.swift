@@ -66,6 +66,8 @@ struct FoodSearchView: Widget {
         let (head, listArea) = area.splitTop(1)
         if let error = search.error {
             buffer.write(Line(error, .bad), in: head, context: context)
+        } else if let notice = search.notice {
+            buffer.write(Line(notice, .accent), in: head, context: context)
         } else if search.showingRecent {
             buffer.write(Line(search.results.isEmpty ? "Nothing logged yet — type to search the catalog" : "Recent and frequent", .muted),
                          in: head, context: context)
@@ -83,7 +85,9 @@ struct FoodSearchView: Widget {
                 return TableRow([Span(query.isEmpty ? "+ New custom food" : "+ New custom food “\(query)”", .accent), Span("")])
             }
             let food = search.results[i]
-            return TableRow([Span(names[i], food.source == "custom" ? .accent : .text), Span(NutrientFormat.kcal(food.per100g.kcal), .muted)])
+            let star = search.favourites.contains(food.id) ? (context.symbols.isUnicode ? "★ " : "* ") : ""
+            return TableRow([Span(star + names[i], food.source == "custom" || food.source == "meal" ? .accent : .text),
+                              Span(NutrientFormat.kcal(food.per100g.kcal), .muted)])
         }
         var table = Table(columns: [TableColumn("Food"), TableColumn("kcal", width: .length(4), alignment: .right)],
                           rows: rows, selected: search.selected - window.lowerBound, columnSpacing: 1)

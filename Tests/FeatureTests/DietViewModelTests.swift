@@ -363,6 +363,41 @@ import DietFeature
         #expect(vm.status?.text == "Deleted Zesty protein bar; what you logged with it stays.")
     }
 
+    // MARK: saved meals and favourites
+
+    @Test func aSavedMealIsLoggedAgainInTwoKeysFromTheDietTab() throws {
+        try DietFixtures.logMeals(in: db, on: today.adding(days: -1))
+        vm.press(.char("["))                          // yesterday
+        let breakfast = vm.items.filter { $0.meal == .breakfast }
+        vm.press(.char("S"))                          // the selected entry's meal: breakfast
+        #expect(vm.status?.text.hasPrefix("Saved Breakfast") == true)
+        vm.press(.char("t"))                          // back to today
+        var keys = 0
+        func press(_ key: Key) { keys += 1; _ = vm.handle(key) }
+        press(.char("a"))
+        #expect(vm.search?.results.first?.source == "meal", "saved meals lead the empty-query list")
+        press(.enter)
+        #expect(keys <= 4)
+        let logged = try stored()
+        #expect(logged.map(\.foodName) == breakfast.map(\.foodName))
+        #expect(logged.map(\.kcal) == breakfast.map(\.kcal))
+        #expect(logged.allSatisfy { $0.meal == .lunch }, "at the meal of the hour")
+        vm.press(.char("u"))
+        #expect(try stored().isEmpty)
+    }
+
+    @Test func starMarksAFavouriteThatLeadsTheEmptyQueryList() throws {
+        vm.press(.char("a"))
+        vm.type("cheddar")
+        let cheddar = try #require(vm.search?.results.first)
+        vm.press(.char("*"))
+        #expect(vm.search?.favourites.contains(cheddar.id) == true)
+        #expect(vm.search?.query.text == "cheddar", "* marks, it does not type")
+        vm.press(.escape)
+        vm.press(.char("a"))
+        #expect(vm.search?.results.first?.id == cheddar.id)
+    }
+
     // MARK: quick add
 
     @Test func quickAddLogsEnergyAndMacrosWithoutAFood() throws {
