@@ -5,7 +5,8 @@ import Foundation
 /// the dashboard; a value that is not known shows as "–", never as a made-up 0.
 public struct StatusLine: Equatable, Sendable {
     public enum Placeholder: String, CaseIterable, Sendable {
-        case eaten, target, left, weight, trend, sleep, streak, checkin
+        case eaten, target, left, weight, trend, sleep, steps, streak, checkin
+        case actionsDue = "actions_due"
     }
 
     enum Piece: Equatable, Sendable {
@@ -69,13 +70,20 @@ public struct StatusLine: Equatable, Sendable {
         public var units: UnitSystem
         public var currentStreak: Int
         public var checkedIn: Bool
+        /// The day's imported step count, if any.
+        public var steps: Int?
+        /// Open review actions due on the day or before it (overdue).
+        public var actionsDue: Int
 
-        public init(summary: DaySummary, weight: WeightGlance, units: UnitSystem, currentStreak: Int, checkedIn: Bool) {
+        public init(summary: DaySummary, weight: WeightGlance, units: UnitSystem, currentStreak: Int, checkedIn: Bool,
+                    steps: Int? = nil, actionsDue: Int = 0) {
             self.summary = summary
             self.weight = weight
             self.units = units
             self.currentStreak = currentStreak
             self.checkedIn = checkedIn
+            self.steps = steps
+            self.actionsDue = actionsDue
         }
 
         static let unknown = "–"
@@ -89,6 +97,8 @@ public struct StatusLine: Equatable, Sendable {
             case .weight: return weight.latest.map { fmt.mass($0.kg) } ?? Self.unknown
             case .trend: return weight.direction(units: units)?.arrow ?? Self.unknown
             case .sleep: return summary.sleepMinutes.map(DurationFormat.compact) ?? Self.unknown
+            case .steps: return steps.map(ActivityText.grouped) ?? Self.unknown
+            case .actionsDue: return String(actionsDue)
             case .streak: return String(currentStreak)
             case .checkin: return checkedIn ? "✓" : "○"
             }
@@ -102,7 +112,8 @@ public struct StatusLine: Equatable, Sendable {
     }
 
     /// Reads what the line shows for `day`: the day's summary, weight and check-in streak.
-    public static func values(on day: LocalDate, source: any DaySummaryQuery.Source & CheckInRepository & ProfileRepository) throws -> Values {
+    public static func values(on day: LocalDate, source: any DaySummaryQuery.Source & CheckInRepository & ProfileRepository
+                                  & ActivityRepository & ReviewRepository) throws -> Values {
         let weights = try DaySummaryQuery(source: source).trendWindow(endingOn: day)
         let summary = try DaySummaryQuery(source: source).summary(for: day, weights: weights)
         let weight = try WeightGlance.compute(day: day, weights: weights) {
@@ -110,6 +121,8 @@ public struct StatusLine: Equatable, Sendable {
         }
         let recent = Set(try source.checkIns(in: DateRange(ending: day, days: 2)).map(\.date))
         return Values(summary: summary, weight: weight, units: try source.loadProfile()?.unitSystem ?? .metric,
-                      currentStreak: try source.checkInStreaks(endingOn: day).current, checkedIn: recent.contains(day))
+                      currentStreak: try source.checkInStreaks(endingOn: day).current, checkedIn: recent.contains(day),
+                      steps: try source.activitySnapshot(on: day)?.steps,
+                      actionsDue: try source.allActions(includingClosed: false).filter { $0.status == .open && $0.due.map { $0 <= day } == true }.count)
     }
 }

@@ -43,6 +43,11 @@ import Testing
         let empty = StatusLine.Values(summary: try Self.summary(eaten: 0, target: nil), weight: try Self.glance(losingPerWeek: nil),
                                       units: .metric, currentStreak: 0, checkedIn: false)
         #expect(line.render(empty) == "0 – – – – – 0 ○")
+        let extras = try StatusLine(template: "{steps} steps, {actions_due} due")
+        #expect(extras.render(empty) == "– steps, 0 due")
+        #expect(extras.render(StatusLine.Values(summary: try Self.summary(eaten: 0, target: nil), weight: try Self.glance(losingPerWeek: nil),
+                                                units: .metric, currentStreak: 0, checkedIn: false, steps: 12345, actionsDue: 2))
+                == "12,345 steps, 2 due")
         let over = try StatusLine(template: "{left}")
         #expect(over.render(StatusLine.Values(summary: try Self.summary(eaten: 2000, target: 1800), weight: try Self.glance(losingPerWeek: 0),
                                               units: .metric, currentStreak: 3, checkedIn: true)) == "−200")
