@@ -122,6 +122,9 @@ public struct HistoryBatch: Sendable {
     public var food: [FoodRecord] = []
     public var checkIns: [CheckIn] = []
     /// Review notes and actions, with their ids set so Tries and actions can name what they link to.
+    /// `write` stores those ids as they are (a new database); `merge` treats them as the batch's own
+    /// keys: each note gets a new id, and the links follow it (a note already there by provenance
+    /// is linked to where it is).
     public var reviewItems: [ReviewItem] = []
     public var actions: [ReviewAction] = []
     /// Weights without a snapshot (imported before any profile exists; `addMissingSnapshots`
@@ -152,7 +155,7 @@ public protocol HistoryWriter {
 
 /// What a merge did, per kind of record.
 public struct MergeCounts: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Sendable { case body, exercise, sleep, food, checkIn, activity }
+    public enum Kind: String, CaseIterable, Sendable { case body, exercise, sleep, food, checkIn, activity, reviewItem = "review_item", action }
     public var added: [Kind: Int] = [:]
     public var alreadyThere: [Kind: Int] = [:]
     /// Records the source gave before with other figures, now replaced (activity days).

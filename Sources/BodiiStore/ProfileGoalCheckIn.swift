@@ -232,8 +232,12 @@ extension SQLiteRepositories: HistoryWriter {
                 counts.record(.checkIn, added: true)
             }
             if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
-            for item in batch.reviewItems { _ = try Self.insertItem(item, db) }
-            for action in batch.actions { _ = try Self.insertAction(action, db) }
+            if skippingKnown {
+                try Self.mergeReviews(items: batch.reviewItems, actions: batch.actions, counts: &counts, db)
+            } else {
+                for item in batch.reviewItems { _ = try Self.insertItem(item, db) }
+                for action in batch.actions { _ = try Self.insertAction(action, db) }
+            }
             try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
             return rollingBack ? .rollback : .commit
         } }

@@ -44,6 +44,17 @@ extension SQLiteRepositories: ReviewRepository {
         }
     }
 
+    /// Every note and every action of the reviews whose period starts in `range`, oldest first
+    /// (the export).
+    public func reviewHistory(startingIn range: DateRange) throws -> (items: [ReviewItem], actions: [ReviewAction]) {
+        let bounds: [(any DatabaseValueConvertible)?] = [SQLText.date(range.start), SQLText.date(range.end)]
+        let items = try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE r.start_date BETWEEN ? AND ? ORDER BY i.id",
+                             arguments: StatementArguments(bounds)).map(Self.reviewItem(row:))
+        }
+        return (items, try fetchActions("WHERE r.start_date BETWEEN ? AND ? ORDER BY a.id", bounds))
+    }
+
     public func actions(in period: ReviewPeriod) throws -> [ReviewAction] {
         try fetchActions("WHERE r.period_kind = ? AND r.start_date = ? ORDER BY a.id", [period.kind.rawValue, SQLText.date(period.start)])
     }
@@ -131,6 +142,47 @@ extension SQLiteRepositories: ReviewRepository {
         var saved = item
         saved.id = db.lastInsertedRowID
         return saved
+    }
+
+    /// The id of the note or action that `source` already holds under `externalId`, if any.
+    static func knownId(_ table: String, _ p: Provenance, _ db: Database) throws -> Int64? {
+        guard let externalId = p.externalId else { return nil }
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM \(table) WHERE source = ? AND external_id = ?"),
+                                  arguments: [p.source, externalId])
+    }
+
+    /// For a merge: writes the batch's notes then its actions, each skipped when its source has it
+    /// already. The batch's ids are its own keys: notes get new ids and Tries and actions are
+    /// linked to where the note they name is now. A Try's Problem is set after all notes are in,
+    /// so the order of the batch does not matter.
+    static func mergeReviews(items: [ReviewItem], actions: [ReviewAction], counts: inout MergeCounts, _ db: Database) throws {
+        var stored: [Int64: Int64] = [:]
+        var answers: [(tryId: Int64, problem: Int64)] = []
+        for item in items {
+            let known = try knownId("review_item", item.provenance, db)
+            var fresh = item
+            fresh.id = nil
+            fresh.problemId = nil
+            let id = try known ?? insertItem(fresh, db).id
+            if let batchId = item.id, let id { stored[batchId] = id }
+            if known == nil, let id, let problem = item.problemId { answers.append((id, problem)) }
+            counts.record(.reviewItem, added: known == nil)
+        }
+        for (tryId, problem) in answers {
+            guard let problemId = stored[problem] else { continue }
+            try db.execute(sql: "UPDATE review_item SET problem_id = ? WHERE id = ?", arguments: [problemId, tryId])
+        }
+        for action in actions {
+            if try knownId("action", action.provenance, db) != nil {
+                counts.record(.action, added: false)
+                continue
+            }
+            var fresh = action
+            fresh.id = nil
+            fresh.tryId = action.tryId.flatMap { stored[$0] }
+            _ = try insertAction(fresh, db)
+            counts.record(.action, added: true)
+        }
     }
 
     static func insertAction(_ action: ReviewAction, _ db: Database) throws -> ReviewAction {

@@ -148,3 +148,53 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
         }
     }
 }
+
+/// Review notes and actions merge by provenance like the other records (issue 13): twice adds
+/// nothing, the batch's ids are only keys, and links follow the notes to their new ids.
+@Suite struct ReviewMergeTests {
+    func batch() -> HistoryBatch {
+        let week = ReviewPeriod(.week, containing: day("2026-11-16"))
+        var b = HistoryBatch()
+        // The Try comes before the Problem it answers, and the ids are far from the database's.
+        b.reviewItems = [
+            ReviewItem(id: 900, period: week, kind: .try, text: "Lights out at 23:00", problemId: 901,
+                       provenance: Provenance(source: "bodii", externalId: "review_item/7")),
+            ReviewItem(id: 901, period: week, kind: .problem, text: "Late nights",
+                       provenance: Provenance(source: "bodii", externalId: "review_item/3")),
+        ]
+        b.actions = [ReviewAction(id: 5, period: week, text: "Alarm at 22:30", tryId: 900, due: day("2026-11-29"), status: .dropped,
+                                  dropNote: "too early", metric: .sleep, target: 5, createdOn: day("2026-11-22"), closedOn: day("2026-11-25"),
+                                  provenance: Provenance(source: "bodii", externalId: "action/2"))]
+        return b
+    }
+
+    @Test func mergingTwiceAddsNothingAndLinksFollowTheNotes() throws {
+        try withDatabase { _, repos throws in
+            let first = try repos.merge(batch())
+            #expect(first.added[.reviewItem] == 2 && first.added[.action] == 1)
+            let second = try repos.merge(batch())
+            #expect(second.added[.reviewItem] == nil && second.alreadyThere[.reviewItem] == 2)
+            #expect(second.added[.action] == nil && second.alreadyThere[.action] == 1)
+            let week = ReviewPeriod(.week, containing: day("2026-11-16"))
+            let items = try repos.reviewItems(in: week)
+            #expect(items.count == 2)
+            let problem = try #require(items.first { $0.kind == .problem })
+            let answer = try #require(items.first { $0.kind == .try })
+            #expect(answer.problemId == problem.id)
+            #expect(answer.id != 900)
+            let action = try #require(try repos.actions(in: week).first)
+            #expect(action.tryId == answer.id)
+            #expect(action.status == .dropped && action.dropNote == "too early" && action.metric == .sleep && action.target == 5)
+            #expect(action.due == day("2026-11-29") && action.closedOn == day("2026-11-25"))
+            #expect(action.provenance == Provenance(source: "bodii", externalId: "action/2"))
+        }
+    }
+
+    @Test func aPreviewCountsReviewsAndWritesNothing() throws {
+        try withDatabase { _, repos throws in
+            let preview = try repos.mergePreview(batch())
+            #expect(preview.added[.reviewItem] == 2 && preview.added[.action] == 1)
+            #expect(try repos.allActions(includingClosed: true).isEmpty)
+        }
+    }
+}

@@ -148,6 +148,43 @@ enum BodiiDocumentImport {
             d.activity.append(ActivitySnapshot(date: try date(a, "date"), steps: try optInt(a, "steps"), activeKcal: try optDouble(a, "active_kcal"),
                                                provenance: try provenance(a)))
         }
+        // Notes get the batch's own ids (their place in the list); links name a note by its
+        // external id (the first note of the document with it).
+        var noteKeys: [String: Int64] = [:]
+        var links: [(index: Int, problem: String)] = []
+        for (i, n) in try objects("review_items").enumerated() {
+            where_ = "review_items[\(i)]"
+            let period = ReviewPeriod(try value(ReviewPeriodKind.self, n, "period"), containing: try date(n, "start"))
+            let p = try provenance(n)
+            let key = Int64(i + 1)
+            if let id = p.externalId, noteKeys[id] == nil { noteKeys[id] = key }
+            if let problem = optString(n, "problem") { links.append((i, problem)) }
+            let text = try string(n, "text")
+            guard (1...2000).contains(text.count) else { throw fail("\"text\" is empty or longer than 2000 characters") }
+            d.reviewItems.append(ReviewItem(id: key, period: period, kind: try value(ReviewItemKind.self, n, "kind"), text: text, provenance: p))
+        }
+        for (i, problem) in links where d.reviewItems[i].kind == .try { d.reviewItems[i].problemId = noteKeys[problem] }
+        for (i, a) in try objects("actions").enumerated() {
+            where_ = "actions[\(i)]"
+            let period = ReviewPeriod(try value(ReviewPeriodKind.self, a, "period"), containing: try date(a, "start"))
+            let text = try string(a, "text")
+            guard (1...2000).contains(text.count) else { throw fail("\"text\" is empty or longer than 2000 characters") }
+            let metric = try optString(a, "metric").map { _ in try value(ActionMetric.self, a, "metric") }
+            let target = try optInt(a, "target")
+            guard (metric == nil) == (target == nil) else { throw fail("\"metric\" and \"target\" go together") }
+            if let metric, let target, !metric.targetRange.contains(target) {
+                throw fail("\"target\" \(target) is outside \(metric.targetRange.lowerBound)–\(metric.targetRange.upperBound)")
+            }
+            let status = try value(ActionStatus.self, a, "status")
+            let closed = try optString(a, "closed_on").map { _ in try date(a, "closed_on") }
+            guard (status == .open) == (closed == nil) else { throw fail("\"closed_on\" is set exactly when the action is done or dropped") }
+            let dropNote = optString(a, "drop_note")
+            if let dropNote, !(1...2000).contains(dropNote.count) { throw fail("\"drop_note\" is empty or longer than 2000 characters") }
+            d.actions.append(ReviewAction(period: period, text: text, tryId: optString(a, "try").flatMap { noteKeys[$0] },
+                                          due: try optString(a, "due").map { _ in try date(a, "due") }, status: status, dropNote: dropNote,
+                                          metric: metric, target: target, createdOn: try date(a, "created_on"), closedOn: closed,
+                                          provenance: try provenance(a)))
+        }
         return d
     }
 
@@ -186,6 +223,21 @@ enum BodiiDocumentImport {
         batch.sleep = d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }
         batch.checkIns = d.checkIns
         batch.activity = d.activity
+        // The same for review notes and actions: "review_item/<id>" with the text it has here.
+        // (A note found this way is not linked to by new notes of the document: it is one of this
+        // database's own, and so are the notes that named it.)
+        if !d.reviewItems.isEmpty || !d.actions.isEmpty {
+            let here = try r.reviewHistory(startingIn: DateRange(start: Validation.earliestDate, end: Validation.earliestDate.adding(days: 400_000)))
+            let ownNotes = Set(here.items.filter { $0.provenance == .bodii }.compactMap { i in i.id.map { "review_item/\($0)|\(i.text)" } })
+            let ownActions = Set(here.actions.filter { $0.provenance == .bodii }.compactMap { a in a.id.map { "action/\($0)|\(a.text)" } })
+            func isOwn(_ p: Provenance, _ text: String, in own: Set<String>, _ kind: MergeCounts.Kind) -> Bool {
+                guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(text)") else { return false }
+                outcome.counts.record(kind, added: false)
+                return true
+            }
+            batch.reviewItems = d.reviewItems.filter { !isOwn($0.provenance, $0.text, in: ownNotes, .reviewItem) }
+            batch.actions = d.actions.filter { !isOwn($0.provenance, $0.text, in: ownActions, .action) }
+        }
         let merged = try r.merge(batch)
         for kind in MergeCounts.Kind.allCases {
             outcome.counts.added[kind, default: 0] += merged.added[kind] ?? 0

@@ -22,6 +22,10 @@ enum BodiiExport {
         var sleep: [SleepRecord] = []
         var checkIns: [CheckIn] = []
         var activity: [ActivitySnapshot] = []
+        /// Review notes and actions (PRODUCT.md §8); a Try names its Problem and an action its Try
+        /// by the note's `external_id`, so the links survive the ids of another database.
+        var reviewItems: [ReviewItem] = []
+        var actions: [ReviewAction] = []
     }
 
     static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
@@ -37,6 +41,7 @@ enum BodiiExport {
         d.sleep = try r.sleepRecords(in: range)
         d.checkIns = try r.checkIns(in: range)
         d.activity = try r.activitySnapshots(in: range)
+        (d.reviewItems, d.actions) = try r.reviewHistory(startingIn: range)
         return d
     }
 
@@ -130,6 +135,23 @@ enum BodiiExport {
         top.append(("activity", .array(d.activity.map { (a) -> JSONValue in .object([
             ("date", .string(a.date.iso)), ("steps", .int(a.steps)), ("active_kcal", num(a.activeKcal)),
             ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "activity", a.id)),
+        ]) })))
+        // A link names the note by the external id it is exported under; one outside the range
+        // (or gone) is null.
+        var noteIds: [Int64: JSONValue] = [:]
+        for item in d.reviewItems { if let id = item.id { noteIds[id] = externalId(item.provenance, "review_item", id) } }
+        func note(_ id: Int64?) -> JSONValue { id.flatMap { noteIds[$0] } ?? JSONValue.null }
+        top.append(("review_items", .array(d.reviewItems.map { (i) -> JSONValue in .object([
+            ("period", .string(i.period.kind.rawValue)), ("start", .string(i.period.start.iso)), ("kind", .string(i.kind.rawValue)),
+            ("text", .string(i.text)), ("problem", note(i.problemId)),
+            ("source", .string(i.provenance.source)), ("external_id", externalId(i.provenance, "review_item", i.id)),
+        ]) })))
+        top.append(("actions", .array(d.actions.map { (a) -> JSONValue in .object([
+            ("period", .string(a.period.kind.rawValue)), ("start", .string(a.period.start.iso)), ("text", .string(a.text)),
+            ("try", note(a.tryId)), ("due", str(a.due?.iso)), ("status", .string(a.status.rawValue)), ("drop_note", str(a.dropNote)),
+            ("metric", str(a.metric?.rawValue)), ("target", .int(a.target)),
+            ("created_on", .string(a.createdOn.iso)), ("closed_on", str(a.closedOn?.iso)),
+            ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "action", a.id)),
         ]) })))
         return .object(top)
     }
