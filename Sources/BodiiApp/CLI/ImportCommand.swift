@@ -6,7 +6,48 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Bring in history from another app.",
-        subcommands: [ImportAppleHealthCommand.self, ImportBodiiCommand.self])
+        subcommands: [ImportAppleHealthCommand.self, ImportCronometerCommand.self, ImportBodiiCommand.self])
+}
+
+struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cronometer",
+        abstract: "Import a Cronometer servings CSV (foods as quick adds) or biometrics CSV (weight, body fat).",
+        discussion: """
+            The kind of export is told from its header. Importing the same file again adds nothing. A value that \
+            cannot be read (a date or a number) refuses the whole file, naming its row; rows Bodii does not keep \
+            (other metrics, servings without energy) are skipped and counted.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The servings.csv or biometrics.csv that Cronometer exported.", valueName: "path"))
+    var path: String
+    @Flag(name: .long, help: "Read and count, but write nothing.")
+    var dryRun = false
+    @Flag(name: .long, help: "Print the summary as JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let clock = try ProcessClock.current()
+            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandFailure.usage("the path is empty") }
+            // A missing file is refused before any database is created.
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
+            }
+            let read: (CronometerData, started: Date)
+            do { read = try CronometerImport.read(path: path, clock: clock) } catch let error as CronometerError {
+                throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
+            }
+            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let outcome = try CronometerImport.merge(read.0, path: path, started: read.started, repositories: env.repositories, dryRun: dryRun)
+            if json {
+                Swift.print(CronometerImport.json(outcome).text)
+            } else {
+                for line in CronometerImport.lines(outcome) { PlainText.print(line) }
+            }
+        }
+    }
 }
 
 struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
