@@ -4,6 +4,7 @@
 //   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
 //   bodii-bench day-steps  3000 dashboard day steps on the 10-year history, for a profiler
 //   bodii-bench health     Apple Health import of a generated 5-year export (HealthBench.swift)
+//   bodii-bench cronometer Cronometer servings import of a generated 10-year export (CronometerBench.swift)
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
 import BodiiApp
@@ -49,6 +50,11 @@ if CommandLine.arguments.dropFirst().first == "health" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "cronometer" {
+    try CronometerBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "search" {
     try SearchBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
@@ -56,7 +62,7 @@ if CommandLine.arguments.dropFirst().first == "search" {
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
 guard ["all", "catalog", "day-steps"].contains(mode) else {
-    print("usage: bodii-bench [catalog | search | day-steps | health [days] [heart-rate readings an hour]]")
+    print("usage: bodii-bench [catalog | search | day-steps | health [days] [heart-rate readings an hour] | cronometer [days]]")
     exit(64)
 }
 

@@ -32,17 +32,18 @@ public final class SettingsViewModel: TabScreen {
 
     /// What Settings → Data does with the path it is given.
     public enum DataAction: Int, CaseIterable, Sendable {
-        case importAppleHealth, exportJSON, exportCSV
+        case importAppleHealth, importCronometer, exportJSON, exportCSV
         public var label: String {
             switch self {
             case .importAppleHealth: return "Import Apple Health"
+            case .importCronometer: return "Import Cronometer"
             case .exportJSON: return "Export JSON"
             case .exportCSV: return "Export CSV"
             }
         }
     }
 
-    /// Makes the job that imports an Apple Health export at a path (or exports to one), and a way
+    /// Makes the job that imports an Apple Health export or a Cronometer CSV at a path (or exports to one), and a way
     /// to read its summary once it has finished (the app wires the importer and the exporter; the
     /// feature only asks the shell to run the job).
     public typealias ImportJobMaker = (DataAction, String) -> (job: any Job, summary: @Sendable () -> [String])

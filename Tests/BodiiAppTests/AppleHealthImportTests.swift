@@ -182,6 +182,25 @@ import Testing
         #expect(try AppleHealthImportTests.rows(db) == before)
     }
 
+    @Test func settingsImportsACronometerCSVAsAJob() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        let before = try AppleHealthImportTests.rows(db)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        app.type(CronometerImportTests.fixture("servings.csv"))
+        app.press(.tab)
+        app.press(.right)
+        #expect(app.screen().contains("Import Cronometer"))
+        app.press(.enter)
+        await app.settleJobs()
+        let screen = app.screen()
+        #expect(screen.contains("Cronometer imported: 10 new, 0 already there."), "\(screen)")
+        #expect(screen.contains("Servings"))
+        #expect(try AppleHealthImportTests.rows(db).food == before.food + 10)
+    }
+
     @Test func settingsExportsEverythingAsJSON() async throws {
         let folder = try TemporaryFolder()
         let (db, app) = try demoApp(days: 3, in: folder)
@@ -190,7 +209,8 @@ import Testing
         app.press(.enter)
         app.type(folder.path("out.json"))
         app.press(.tab)
-        app.press(.right)
+        app.press(.right)   // Import Cronometer
+        app.press(.right)   // Export JSON
         app.press(.enter)
         await app.settleJobs()
         #expect(app.screen().contains("Exported everything to"))

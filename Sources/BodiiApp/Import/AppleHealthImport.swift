@@ -162,6 +162,9 @@ final class AppleHealthImportJob: Job, @unchecked Sendable {
             case .importAppleHealth:
                 let job = AppleHealthImportJob(path: path, repositories: repositories, clock: clock)
                 return (job, { job.summary })
+            case .importCronometer:
+                let job = CronometerImportJob(path: path, repositories: repositories, clock: clock)
+                return (job, { job.summary })
             case .exportJSON, .exportCSV:
                 let job = ExportJob(path: path, csv: action == .exportCSV, repositories: repositories, clock: clock)
                 return (job, { job.summary })
