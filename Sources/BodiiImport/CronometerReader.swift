@@ -177,7 +177,8 @@ struct Table {
             let protein = try amount("Protein (g)"), carbs = try amount("Carbs (g)"), fat = try amount("Fat (g)")
             let fiber = try amount("Fiber (g)"), sugars = try amount("Sugars (g)"), saturated = try amount("Saturated (g)")
             let sodium = try amount("Sodium (mg)")
-            let food = cell("Food Name")
+            // A line break in a quoted name (a recipe's) reads as a space in a one-line list.
+            let food = cell("Food Name").split(whereSeparator: \.isNewline).joined(separator: " ")
             guard !food.isEmpty else { return data.skip(.food, "without a food name") }
             guard kcal != nil || protein != nil || carbs != nil || fat != nil else { return data.skip(.food, "without energy or macros") }
             let group = cell("Group"), portion = cell("Amount")

@@ -29,7 +29,7 @@ import Testing
         #expect(oats.provenance.source == "cronometer")
         // A doubled quote and a line break inside quoted fields.
         #expect(data.food[2].foodName == #"Peaches, yellow, raw · 2.00 medium (2-2/3" dia)"#)
-        #expect(data.food[5].foodName == "Grandma's lentil stew\n(family recipe) · 1.00 full recipe")
+        #expect(data.food[5].foodName == "Grandma's lentil stew (family recipe) · 1.00 full recipe")
         #expect(data.food[5].meal == .dinner && data.food[6].meal == .snacks)
         // Two identical coffees are two records, with ids that differ by their occurrence.
         let coffees = data.food.filter { $0.foodName.hasPrefix("Coffee") }
