@@ -46,7 +46,7 @@ struct SettingsView: Widget {
             FormDialog(title: "Check-in sentence", intro: "[mood] becomes your mood word, [note] what you write. [note] is required.",
                        form: form, width: 76).render(in: area, buffer: &buffer, context: context)
         case .importing(let form):
-            FormDialog(title: "Import or export", intro: "Apple Health: weight, body fat, steps, sleep, workouts and dietary energy; importing again adds only what is new. Export: everything, to a JSON file, or one CSV per kind in a folder or a .zip.",
+            FormDialog(title: "Import or export", intro: "Apple Health: weight, body fat, steps, sleep, workouts and dietary energy. Cronometer: a servings or biometrics CSV. Importing again adds only what is new. Export: everything, to a JSON file, or one CSV per kind in a folder or a .zip.",
                        form: form, hint: "Enter run · Esc cancel · Tab next field", width: 76).render(in: area, buffer: &buffer, context: context)
         case .browsing, .choosingUnits, .choosingTheme:
             break
@@ -176,7 +176,7 @@ struct SettingsView: Widget {
             Line("Database", .muted),
             Line(databasePath),
             "",
-            Line("One SQLite file; copy it to back up. Enter imports an Apple Health export (export.zip or export.xml) or exports everything (JSON, CSV).", .muted),
+            Line("One SQLite file; copy it to back up. Enter imports an Apple Health export (export.zip or export.xml) or a Cronometer CSV, or exports everything (JSON, CSV).", .muted),
         ]
         if !importSummary.isEmpty {
             lines += ["", Line("Last import", .muted)] + importSummary.map { Line(TerminalText.printable($0)) }
