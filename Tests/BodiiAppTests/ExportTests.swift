@@ -80,6 +80,9 @@ import Testing
         #expect(actions.hasPrefix("period,start,text,try,due,status,drop_note,metric,target,created_on,closed_on,source,external_id\r\n"))
         let notes = try String(contentsOfFile: folder.path("every/review_items.csv"), encoding: .utf8)
         #expect(notes.hasPrefix("period,start,kind,text,problem,source,external_id\r\n"))
+        // A kind without records (no review before --from) still has its header row.
+        let none = try String(contentsOfFile: folder.path("csv/review_items.csv"), encoding: .utf8)
+        #expect(none == "period,start,kind,text,problem,source,external_id\r\n")
         let zip = try runBodii(["export", "--format", "csv", "--out", folder.path("all.zip"), "--db", db])
         #expect(zip.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path("all.zip")))

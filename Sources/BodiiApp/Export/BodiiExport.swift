@@ -197,7 +197,8 @@ enum BodiiExport {
             } else {
                 continue
             }
-            let header: [String] = (rows.first ?? []).map { $0.0 }
+            // A kind with no records still gets its header row.
+            let header: [String] = rows.first.map { $0.map(\.0) } ?? columns[pair.0] ?? []
             var body = header.map { csvField($0) }.joined(separator: ",") + "\r\n"
             for row in rows {
                 body += row.map { csvField($0.1.cellText) }.joined(separator: ",") + "\r\n"
@@ -207,6 +208,28 @@ enum BodiiExport {
         return files
     }
 
+
+    /// The columns of every kind, read off a document with one placeholder record of each (so
+    /// they cannot drift from what `json` writes): the header of a CSV with no rows.
+    static let columns: [String: [String]] = {
+        let day = Validation.earliestDate, week = ReviewPeriod(.week, containing: Validation.earliestDate)
+        var d = Document()
+        d.goals = [Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: day)]
+        d.customFoods = [Food(id: FoodID("x"), name: "x", source: "custom", per100g: Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0))]
+        d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
+        d.food = [FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)]
+        d.exercise = [ExerciseRecord(date: day, activity: "x", minutes: 1, intensity: .low, met: 1, kcal: 0)]
+        d.sleep = [SleepRecord(date: day, minutes: 1, status: .good)]
+        d.checkIns = [CheckIn(date: day)]
+        d.activity = [ActivitySnapshot(date: day, steps: nil, activeKcal: nil)]
+        d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
+        d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]
+        var columns: [String: [String]] = [:]
+        for (name, value) in json(d, exportedAt: Date(timeIntervalSince1970: 0), range: nil).fields ?? [] {
+            if let first = value.items?.first?.fields { columns[name] = first.map(\.0) }
+        }
+        return columns
+    }()
 
     static func csvField(_ s: String) -> String {
         let special: Set<Character> = [",", "\"", "\n", "\r"]
