@@ -199,6 +199,12 @@ import Testing
         #expect(screen.contains("Cronometer imported: 10 new, 0 already there."), "\(screen)")
         #expect(screen.contains("Servings"))
         #expect(try AppleHealthImportTests.rows(db).food == before.food + 10)
+        // The Diet tab on the servings' day lists them as quick adds in their meals.
+        app.press(.char("3"))
+        for _ in 0..<2 { app.press(.char("[")) }
+        let diet = app.screen()
+        #expect(diet.contains("Fri 20 Nov 2026"), "\(diet)")
+        #expect(diet.contains("Oats, rolled · 80.00 g") && diet.contains("quick"))
     }
 
     @Test func settingsExportsEverythingAsJSON() async throws {
