@@ -43,7 +43,12 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) }
         ),
-        .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
+        // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): gold's 2.2 MB of
+        // relocation entries were read and applied at every start — 2.5 MB of the first frame's
+        // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain.
+        .executableTarget(name: "bodii", dependencies: ["BodiiApp"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                                        .when(platforms: [.linux]))]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
                                                              "USDACatalogData", "BodiiImport", "ZIPFoundation"],
                           path: "Benchmarks/bodii-bench"),

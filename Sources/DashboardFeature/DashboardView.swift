@@ -56,8 +56,8 @@ public struct DashboardView: Widget {
         if actionsBeside {
             card("Actions", actionsLines(state, rows: middleHeight - 2), middle[3], &buffer, context)
         } else if actionsLine > 0 {
-            buffer.write([Span("Actions ", .action)] + actionsSummary(state), x: rows[2].x + 1, y: rows[2].y, maxWidth: max(0, rows[2].width - 1),
-                         context: context)
+            // Cut with an ellipsis: a long action text must not end mid-word at 80 columns.
+            buffer.write(Line([Span("Actions ", .action)] + actionsSummary(state)), in: rows[2].inset(left: 1, right: 1), context: context)
         }
         TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[3], buffer: &buffer, context: context)
     }
