@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "BodiiApp",
             dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit"]
                 + features.map { .target(name: $0) }
         ),
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
