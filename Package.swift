@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "BodiiApp",
             dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit"]
                 + features.map { .target(name: $0) }
         ),
         // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): gold's 2.2 MB of

@@ -27,7 +27,7 @@ final class AppEnvironment {
                      clock known: (any Clock)? = nil) throws -> AppEnvironment {
         let env = ProcessInfo.processInfo.environment
         let clock = try known ?? ProcessClock.current(environment: env)
-        let url = DatabaseLocation.resolve(explicit: databasePath, environment: env)
+        let url = databaseURL(explicit: databasePath)
         do {
             let database = try BodiiDatabase(url: url, access: access)
             if let backup = database.backupURL {
@@ -42,9 +42,15 @@ final class AppEnvironment {
     /// The database when its file is there (opened as `open` would), nil when it is not: for a
     /// command that must check its arguments against the profile without creating a database.
     static func openIfPresent(databasePath: String?, clock: any Clock) throws -> AppEnvironment? {
-        let url = DatabaseLocation.resolve(explicit: databasePath, environment: ProcessInfo.processInfo.environment)
+        let url = databaseURL(explicit: databasePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try open(databasePath: databasePath, clock: clock)
+    }
+
+    /// The database file: `--db`, `BODII_DB`, the config file's `database`, the default.
+    static func databaseURL(explicit: String?) -> URL {
+        DatabaseLocation.resolve(explicit: explicit, configured: ProcessConfig.current.values.database,
+                                 environment: ProcessInfo.processInfo.environment)
     }
 
     /// Bundled themes, overlaid by the user's own from `$XDG_CONFIG_HOME/bodii/themes`.
@@ -73,6 +79,17 @@ struct ThemeCatalog {
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".config/bodii/themes")
+    }
+
+    /// The names a theme may be picked by, without reading the files (the config file checks
+    /// its `theme` against them on every start, so this stays a directory listing).
+    static func availableNames(environment: [String: String]) -> [String] {
+        let bundled = ["default-dark", "light", "high-contrast", "mono"].filter { BundledThemes.all[$0] != nil }
+            + BundledThemes.all.keys.filter { !["default-dark", "light", "high-contrast", "mono"].contains($0) }.sorted()
+        guard let dir = userThemesDirectory(environment: environment),
+              let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return bundled }
+        let user = files.filter { $0.hasSuffix(".toml") }.map { String($0.dropLast(5)) }.filter { !bundled.contains($0) }.sorted()
+        return bundled + user
     }
 
     static func load(environment: [String: String]) -> ThemeCatalog {

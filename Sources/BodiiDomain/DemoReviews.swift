@@ -5,8 +5,8 @@ extension DemoHistory {
     /// with notes, Tries that answer Problems, and actions — one done, one dropped with a note, and
     /// some still open, two bound to a metric. Ids are set (the demo writes into a new database) so
     /// Tries and actions can name what they link to.
-    public func reviews() -> (items: [ReviewItem], actions: [ReviewAction]) {
-        let thisWeek = ReviewPeriod(.week, containing: endDate)
+    public func reviews(weekStart: WeekStart = .monday) -> (items: [ReviewItem], actions: [ReviewAction]) {
+        let thisWeek = ReviewPeriod(.week, containing: endDate, weekStart: weekStart)
         var items: [ReviewItem] = []
         var actions: [ReviewAction] = []
         func note(_ period: ReviewPeriod, _ kind: ReviewItemKind, _ text: String, answers problem: Int64? = nil) -> Int64 {
@@ -22,7 +22,7 @@ extension DemoHistory {
                                         createdOn: min(endDate, period.end), closedOn: closed))
         }
 
-        let month = ReviewPeriod(.month, containing: endDate).moved(by: -1)
+        let month = ReviewPeriod(.month, containing: endDate, weekStart: weekStart).moved(by: -1)
         _ = note(month, .keep, "Checked in almost every day")
         let fewWeights = note(month, .problem, "Too little strength training")
         let mondays = note(month, .try, "A strength session every Monday", answers: fewWeights)

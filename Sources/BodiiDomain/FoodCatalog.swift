@@ -39,9 +39,16 @@ extension Meal {
     }
 
     /// The likely meal at the instant `date` on the wall clock of `timeZone` (e.g. a `Clock`'s now).
-    public static func likely(at date: Date, timeZone: TimeZone) -> Meal {
+    /// Before `firstDayHour` it is still the day before (`DayCalendar`): a snack, never breakfast.
+    public static func likely(at date: Date, timeZone: TimeZone, firstDayHour: Int = 0) -> Meal {
         let local = Int(floor(date.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: date)
-        return likely(atHour: (local % 86_400 + 86_400) % 86_400 / 3600)
+        let hour = (local % 86_400 + 86_400) % 86_400 / 3600
+        return hour < firstDayHour ? .snacks : likely(atHour: hour)
+    }
+
+    /// The likely meal now, on `clock`'s wall clock and calendar.
+    public static func likely(now clock: any Clock) -> Meal {
+        likely(at: clock.now, timeZone: clock.timeZone, firstDayHour: clock.calendar.firstDayHour)
     }
 }
 

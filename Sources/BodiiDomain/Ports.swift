@@ -181,18 +181,24 @@ public protocol ConsistentReading {
     func readingTogether<T>(_ body: () throws -> T) throws -> T
 }
 
-/// Where "now" and "today" come from, so tests can fix them.
+/// Where "now" and "today" come from, so tests can fix them, and how the user's days and weeks
+/// run (`calendar`: when a week starts, at what hour a day begins).
 public protocol Clock: Sendable {
     var now: Date { get }
     var timeZone: TimeZone { get }
+    var calendar: DayCalendar { get }
 }
 
 extension Clock {
-    public var today: LocalDate { LocalDate(now, timeZone: timeZone) }
+    public var calendar: DayCalendar { .standard }
+    /// The day it is for the user: the local date, or yesterday before `calendar.firstDayHour`.
+    public var today: LocalDate { calendar.day(of: now, timeZone: timeZone) }
+    public var weekStart: WeekStart { calendar.weekStart }
 }
 
 public struct SystemClock: Clock {
-    public init() {}
+    public let calendar: DayCalendar
+    public init(calendar: DayCalendar = .standard) { self.calendar = calendar }
     public var now: Date { Date() }
     public var timeZone: TimeZone { .current }
 }
@@ -200,9 +206,11 @@ public struct SystemClock: Clock {
 public struct FixedClock: Clock {
     public var now: Date
     public var timeZone: TimeZone
-    public init(now: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+    public var calendar: DayCalendar
+    public init(now: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, calendar: DayCalendar = .standard) {
         self.now = now
         self.timeZone = timeZone
+        self.calendar = calendar
     }
 
     /// Noon UTC of the given day.

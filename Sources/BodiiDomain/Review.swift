@@ -1,25 +1,49 @@
 import Foundation
 
-// The retrospective of PRODUCT.md §8: a week (Monday–Sunday) or a month, its Keep / Problem / Try
-// notes and the actions that come out of it.
+// The retrospective of PRODUCT.md §8: a week (seven days from the user's week start) or a month,
+// its Keep / Problem / Try notes and the actions that come out of it.
 
 public enum ReviewPeriodKind: String, CaseIterable, Sendable {
     case week, month
 }
 
-/// A week (Monday to Sunday) or a calendar month.
+/// A week (Monday to Sunday, or Sunday to Saturday: `WeekStart`) or a calendar month.
 public struct ReviewPeriod: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let kind: ReviewPeriodKind
-    /// The Monday of the week, or the 1st of the month.
+    /// The first day of the week, or the 1st of the month.
     public let start: LocalDate
 
-    /// The period of `kind` that holds `date`.
-    public init(_ kind: ReviewPeriodKind, containing date: LocalDate) {
+    /// The period of `kind` that holds `date`, weeks starting on `weekStart`.
+    public init(_ kind: ReviewPeriodKind, containing date: LocalDate, weekStart: WeekStart) {
         self.kind = kind
         switch kind {
-        case .week: start = date.monday
+        case .week: start = weekStart.firstDay(of: date)
         case .month: start = date.adding(days: 1 - date.day)
         }
+    }
+
+    /// The period as it was stored: a week keeps the start it was saved with, even when the
+    /// user's week start has changed since (see `storedStarts`).
+    public init(_ kind: ReviewPeriodKind, startingOn start: LocalDate) {
+        self.kind = kind
+        self.start = kind == .month ? start.adding(days: 1 - start.day) : start
+    }
+
+    /// The start dates of saved reviews of this kind that this period shows. A week shows the
+    /// saved weeks whose middle day (start + 3) falls in it: a week saved when weeks began on
+    /// Monday shares six days with the Sunday-to-Saturday week that holds its Thursday, and the
+    /// other way round. Every saved week has exactly one middle day, so switching `week_start`
+    /// never hides a review nor shows it twice.
+    public var storedStarts: DateRange {
+        switch kind {
+        case .week: return DateRange(start: start.adding(days: -3), end: start.adding(days: 3))
+        case .month: return DateRange(start: start, end: start)
+        }
+    }
+
+    /// The period, under `weekStart`, that shows this (saved) one.
+    public func shown(weekStart: WeekStart) -> ReviewPeriod {
+        kind == .week ? ReviewPeriod(.week, containing: start.adding(days: 3), weekStart: weekStart) : self
     }
 
     public var end: LocalDate {
@@ -34,11 +58,11 @@ public struct ReviewPeriod: Hashable, Comparable, Sendable, CustomStringConverti
     /// The period `count` periods later (earlier when negative).
     public func moved(by count: Int) -> ReviewPeriod {
         switch kind {
-        case .week: return ReviewPeriod(.week, containing: start.adding(days: 7 * count))
+        case .week: return ReviewPeriod(.week, startingOn: start.adding(days: 7 * count))
         case .month:
             let months = start.year * 12 + (start.month - 1) + count
             let first = LocalDate(year: months / 12, month: months % 12 + 1, day: 1) ?? start
-            return ReviewPeriod(.month, containing: first)
+            return ReviewPeriod(.month, startingOn: first)
         }
     }
 
@@ -51,7 +75,7 @@ public struct ReviewPeriod: Hashable, Comparable, Sendable, CustomStringConverti
         return DateRange(start: start, end: min(end, today))
     }
 
-    /// Over when its last day is over: a week is judged on the Monday after.
+    /// Over when its last day is over: a week is judged on the first day of the next.
     public func isOver(today: LocalDate) -> Bool { end < today }
 
     /// "week of 16 Nov 2026" / "November 2026".

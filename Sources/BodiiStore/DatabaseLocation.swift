@@ -4,14 +4,15 @@ import Foundation
 public enum DatabaseLocation {
     public static let fileName = "bodii.sqlite"
 
-    /// The database path, first match wins: the `--db` value (`explicit`), `BODII_DB`,
-    /// `$XDG_DATA_HOME/bodii/bodii.sqlite`, then `$HOME/.local/share/bodii/bodii.sqlite`.
-    /// Empty values count as unset; a relative `XDG_DATA_HOME` is ignored, as the XDG spec asks.
-    /// A leading `~/` in `--db` or `BODII_DB` is expanded with `HOME`.
-    public static func resolve(explicit: String?, environment: [String: String]) -> URL {
+    /// The database path, first match wins: the `--db` value (`explicit`), `BODII_DB`, the config
+    /// file's `database` (`configured`), `$XDG_DATA_HOME/bodii/bodii.sqlite`, then
+    /// `$HOME/.local/share/bodii/bodii.sqlite`. Empty values count as unset; a relative
+    /// `XDG_DATA_HOME` is ignored, as the XDG spec asks. A leading `~/` is expanded with `HOME`.
+    public static func resolve(explicit: String?, configured: String? = nil, environment: [String: String]) -> URL {
         let home = nonEmpty(environment["HOME"])
         if let path = nonEmpty(explicit) { return fileURL(path, home: home) }
         if let path = nonEmpty(environment["BODII_DB"]) { return fileURL(path, home: home) }
+        if let path = nonEmpty(configured) { return fileURL(path, home: home) }
         if let xdg = nonEmpty(environment["XDG_DATA_HOME"]), xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true)
                 .appendingPathComponent("bodii", isDirectory: true)

@@ -16,8 +16,8 @@ extension SQLiteRepositories: ReviewRepository {
 
     public func reviewItems(in period: ReviewPeriod) throws -> [ReviewItem] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE r.period_kind = ? AND r.start_date = ? ORDER BY i.id"),
-                             arguments: [period.kind.rawValue, SQLText.date(period.start)]).map(Self.reviewItem(row:))
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE \(Self.inPeriod) ORDER BY i.id"),
+                             arguments: StatementArguments(Self.periodArguments(period))).map(Self.reviewItem(row:))
         }
     }
 
@@ -56,15 +56,19 @@ extension SQLiteRepositories: ReviewRepository {
     }
 
     public func actions(in period: ReviewPeriod) throws -> [ReviewAction] {
-        try fetchActions("WHERE r.period_kind = ? AND r.start_date = ? ORDER BY a.id", [period.kind.rawValue, SQLText.date(period.start)])
+        try fetchActions("WHERE \(Self.inPeriod) ORDER BY a.id", Self.periodArguments(period))
     }
 
     /// Written in a review of an earlier period (any kind: a month's review carries a week's
-    /// actions too), and not closed before this period began.
+    /// actions too), and not closed before this period began. A review of the same kind is
+    /// earlier when it is not one this period shows (`storedStarts`: weeks saved under the other
+    /// week start belong to the week that holds their middle day).
     public func actionsCarriedOver(into period: ReviewPeriod) throws -> [ReviewAction] {
         let start = SQLText.date(period.start)
-        return try fetchActions("WHERE r.start_date < ? AND a.created_on < ? AND (a.closed_on IS NULL OR a.closed_on >= ?) ORDER BY a.id",
-                                [start, start, start])
+        return try fetchActions("""
+            WHERE ((r.period_kind = ? AND r.start_date < ?) OR (r.period_kind <> ? AND r.start_date < ?))
+              AND a.created_on < ? AND (a.closed_on IS NULL OR a.closed_on >= ?) ORDER BY a.id
+            """, [period.kind.rawValue, SQLText.date(period.storedStarts.start), period.kind.rawValue, start, start, start])
     }
 
     public func allActions(includingClosed: Bool) throws -> [ReviewAction] {
@@ -115,6 +119,14 @@ extension SQLiteRepositories: ReviewRepository {
     }
 
     // MARK: - Plumbing
+
+    /// The reviews a period shows: its own, and those saved under the other week start that
+    /// belong to it (`ReviewPeriod.storedStarts`).
+    static let inPeriod = "r.period_kind = ? AND r.start_date BETWEEN ? AND ?"
+
+    static func periodArguments(_ period: ReviewPeriod) -> [(any DatabaseValueConvertible)?] {
+        [period.kind.rawValue, SQLText.date(period.storedStarts.start), SQLText.date(period.storedStarts.end)]
+    }
 
     private func fetchActions(_ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [ReviewAction] {
         try read { db in
@@ -204,7 +216,7 @@ extension SQLiteRepositories: ReviewRepository {
 
     static func period(kind: String, start: String) throws -> ReviewPeriod {
         guard let kind = ReviewPeriodKind(rawValue: kind) else { throw StoreError.invalidStoredValue(column: "review.period_kind", value: kind) }
-        return ReviewPeriod(kind, containing: try SQLText.localDate(start, column: "review.start_date"))
+        return ReviewPeriod(kind, startingOn: try SQLText.localDate(start, column: "review.start_date"))
     }
 
     static func reviewItem(row: Row) throws -> ReviewItem {

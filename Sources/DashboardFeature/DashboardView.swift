@@ -51,7 +51,7 @@ public struct DashboardView: Widget {
         macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
         card("Goal", goalLines(state), middle[1], &buffer, context)
         card("Check-ins", [], middle[2], &buffer, context)
-        CheckInCard(calendar: state.calendar, today: today, reviewedWeeks: state.reviewedWeeks)
+        CheckInCard(calendar: state.calendar, today: today, reviewedWeeks: state.reviewedWeeks, weekStart: state.weekStart)
             .render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
         if actionsBeside {
             card("Actions", actionsLines(state, rows: middleHeight - 2), middle[3], &buffer, context)

@@ -47,7 +47,7 @@ public final class DashboardViewModel: TabScreen {
 
     public func reload() {
         do {
-            state = try DashboardState.load(day: day, range: range, from: source)
+            state = try DashboardState.load(day: day, range: range, weekStart: clock.weekStart, from: source)
             status = nil
         } catch {
             state = nil
@@ -95,7 +95,8 @@ public final class DashboardViewModel: TabScreen {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         if let zoom = calendarZoom, let calendar {
-            CheckInCalendarView(calendar: calendar, zoom: zoom, today: clock.today, unitSystem: state?.unitSystem ?? .metric)
+            CheckInCalendarView(calendar: calendar, zoom: zoom, today: clock.today, unitSystem: state?.unitSystem ?? .metric,
+                                weekStart: clock.weekStart)
                 .render(in: area, buffer: &buffer, context: context)
             return
         }

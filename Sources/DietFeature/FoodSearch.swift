@@ -89,7 +89,7 @@ public struct FoodSearch {
         self.library = library
         self.day = day
         now = clock.now
-        likelyMeal = Meal.likely(at: clock.now, timeZone: clock.timeZone)
+        likelyMeal = Meal.likely(now: clock)
         meal = likelyMeal
         runSearch()
     }

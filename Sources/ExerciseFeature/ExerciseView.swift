@@ -10,6 +10,7 @@ struct ExerciseView: Widget {
     let weeks: [ExerciseViewModel.WeekMinutes]
     let weight: ExerciseWeight?
     let unitSystem: UnitSystem
+    let weekStart: WeekStart
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
@@ -50,15 +51,15 @@ struct ExerciseView: Widget {
     func renderWeeks(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let goal = ExerciseViewModel.weeklyGuidelineMinutes
         let current = weeks.last
-        let isThisWeek = current.map { today.monday == $0.monday } ?? false
-        let which = isThisWeek ? "this week" : "week of \(current.map { $0.monday.shortLabel(relativeTo: today) } ?? "")"
+        let isThisWeek = current.map { weekStart.firstDay(of: today) == $0.start } ?? false
+        let which = isThisWeek ? "this week" : "week of \(current.map { $0.start.shortLabel(relativeTo: today) } ?? "")"
         let block = Block(title: "Minutes per week — last " + Plural.count(weeks.count, "week"),
                           rightTitle: "\(which) \(current?.minutes ?? 0) / \(goal) min")
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         let top = Double(max(goal + goal / 3, ((weeks.map(\.minutes).max() ?? 0) + 49) / 50 * 50))
-        // Weeks are labelled by their Monday; a week without exercise has no bar.
-        let labels = AxisLabels.everyNth(count: weeks.count, step: 3) { weeks[$0].monday.shortLabel(relativeTo: today) }
+        // Weeks are labelled by their first day; a week without exercise has no bar.
+        let labels = AxisLabels.everyNth(count: weeks.count, step: 3) { weeks[$0].start.shortLabel(relativeTo: today) }
         BarChart(values: weeks.map { $0.minutes > 0 ? Double($0.minutes) : nil }, labels: labels, unit: "min",
                  target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good)
             .render(in: inner, buffer: &buffer, context: context)

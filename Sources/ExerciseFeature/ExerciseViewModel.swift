@@ -18,7 +18,7 @@ public final class ExerciseViewModel: TabScreen {
     private let selection: SelectedDay
     public private(set) var sessions: [ExerciseRecord] = []
     public private(set) var selected = 0
-    /// Minutes in each calendar week (Monday to Sunday), oldest first, the last one holding `day`.
+    /// Minutes in each calendar week (from the user's week start), oldest first, the last one holding `day`.
     public private(set) var weeks: [WeekMinutes] = []
     /// The weight new sessions on `day` are worked out with.
     public private(set) var weight: ExerciseWeight?
@@ -31,7 +31,8 @@ public final class ExerciseViewModel: TabScreen {
     private(set) var editor: ExerciseEditor?
 
     public struct WeekMinutes: Equatable, Sendable {
-        public var monday: LocalDate
+        /// The week's first day.
+        public var start: LocalDate
         public var minutes: Int
     }
 
@@ -101,16 +102,17 @@ public final class ExerciseViewModel: TabScreen {
     public func reload() {
         do {
             unitSystem = try source.loadProfile()?.unitSystem ?? .metric
-            let firstMonday = day.monday.adding(days: -7 * (Self.chartWeeks - 1))
-            let lastSunday = min(day.monday.adding(days: 6), max(day, clock.today))
-            let records = try source.exerciseRecords(in: DateRange(start: firstMonday, end: max(firstMonday, lastSunday)))
+            let thisWeek = clock.weekStart.firstDay(of: day)
+            let firstWeek = thisWeek.adding(days: -7 * (Self.chartWeeks - 1))
+            let lastDay = min(thisWeek.adding(days: 6), max(day, clock.today))
+            let records = try source.exerciseRecords(in: DateRange(start: firstWeek, end: max(firstWeek, lastDay)))
             sessions = records.filter { $0.date == day }
             var minutes = [Int](repeating: 0, count: Self.chartWeeks)
             for r in records {
-                let week = firstMonday.days(until: r.date) / 7
+                let week = firstWeek.days(until: r.date) / 7
                 if minutes.indices.contains(week) { minutes[week] += r.minutes }
             }
-            weeks = minutes.enumerated().map { WeekMinutes(monday: firstMonday.adding(days: 7 * $0.offset), minutes: $0.element) }
+            weeks = minutes.enumerated().map { WeekMinutes(start: firstWeek.adding(days: 7 * $0.offset), minutes: $0.element) }
             selected = min(selected, max(0, sessions.count - 1))
             weight = try logging.weight(on: day)
         } catch {
@@ -339,7 +341,7 @@ public final class ExerciseViewModel: TabScreen {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         ExerciseView(day: day, today: clock.today, sessions: sessions, selected: selected, weeks: weeks, weight: weight,
-                     unitSystem: unitSystem)
+                     unitSystem: unitSystem, weekStart: clock.weekStart)
             .render(in: area, buffer: &buffer, context: context)
         if let editor {
             ExerciseEditorView(editor: editor, unitSystem: unitSystem, today: clock.today).render(in: area, buffer: &buffer, context: context)

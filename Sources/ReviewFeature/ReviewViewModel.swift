@@ -85,7 +85,7 @@ public final class ReviewViewModel: TabScreen {
 
     public let title = "Review"
 
-    public var period: ReviewPeriod { ReviewPeriod(kind, containing: selection.date) }
+    public var period: ReviewPeriod { ReviewPeriod(kind, containing: selection.date, weekStart: clock.weekStart) }
 
     // MARK: Keys
 

@@ -11,18 +11,31 @@ public final class OnboardingViewModel: Screen {
     public private(set) var status: StatusMessage?
     /// Set once the profile is saved; the shell closes the screen then.
     public private(set) var isFinished = false
+    /// What Esc saves: the defaults, in the units the form started with.
+    private let skipped: ProfileInput
+    /// The theme the new profile gets (the config file's, else the default).
+    private let themeName: String
 
     static let defaults = ProfileInput.defaults()
 
-    public init(store: any ProfileSetup.Store, clock: any Clock, fallbackName: String) {
+    /// `unitSystem` and `themeName`: the config file's defaults for a new profile.
+    public init(store: any ProfileSetup.Store, clock: any Clock, fallbackName: String, unitSystem: UnitSystem = .metric,
+                themeName: String = Profile.defaultTheme) {
         setup = ProfileSetup(store: store, clock: clock)
         self.fallbackName = fallbackName
-        var input = Self.defaults
+        self.themeName = themeName
+        var skipped = Self.defaults
+        skipped.unitSystem = unitSystem
+        if unitSystem == .imperial { skipped.height = Self.imperialHeight }
+        self.skipped = skipped
+        var input = skipped
         input.birthDate = ""
         input.height = ""
         form = ProfileForm.make(from: input, onboarding: true)
         placeholders()
     }
+
+    static let imperialHeight = "5'7\""
 
     public var keyMap: KeyMap {
         KeyMap(title: "Welcome", bindings: [
@@ -38,7 +51,7 @@ public final class OnboardingViewModel: Screen {
     public func handle(_ key: Key) -> KeyResult {
         switch key {
         case .enter: return submit(form)
-        case .escape: return submit(ProfileForm.make(from: Self.defaults, onboarding: true))
+        case .escape: return submit(ProfileForm.make(from: skipped, onboarding: true))
         default:
             if form.handle(key) {
                 ProfileForm.refreshHints(&form)
@@ -55,7 +68,7 @@ public final class OnboardingViewModel: Screen {
             switch form.fields[i].id {
             case ProfileField.name.rawValue: field.placeholder = "skip = \(fallbackName)"
             case ProfileField.birthDate.rawValue: field.placeholder = "skip = \(Self.defaults.birthDate)"
-            case ProfileField.height.rawValue: field.placeholder = metric ? "skip = 170" : "skip = 5'7\""
+            case ProfileField.height.rawValue: field.placeholder = metric ? "skip = 170" : "skip = \(Self.imperialHeight)"
             default: continue
             }
             form.fields[i].input = .text(field)
@@ -67,17 +80,19 @@ public final class OnboardingViewModel: Screen {
         var input = ProfileForm.input(from: source)
         if input.birthDate.trimmingCharacters(in: .whitespaces).isEmpty { input.birthDate = Self.defaults.birthDate }
         if input.height.trimmingCharacters(in: .whitespaces).isEmpty {
-            input.height = input.unitSystem == .metric ? Self.defaults.height : "5'7\""
+            input.height = input.unitSystem == .metric ? Self.defaults.height : Self.imperialHeight
         }
         switch setup.validate(input, fallbackName: fallbackName) {
         case .failure(let errors):
             status = ProfileForm.show(errors, in: &form)
             return .handled
         case .success(let result):
+            var profile = result.profile
+            profile.themeName = themeName
             do {
-                try setup.completeOnboarding(profile: result.profile, weightKg: result.weightKg, goal: input.goal)
+                try setup.completeOnboarding(profile: profile, weightKg: result.weightKg, goal: input.goal)
                 isFinished = true
-                status = StatusMessage("Welcome, \(result.profile.name)!", kind: .success)
+                status = StatusMessage("Welcome, \(profile.name)!", kind: .success)
                 return .close
             } catch {
                 status = StatusMessage("Could not save the profile: \(error)", kind: .error)

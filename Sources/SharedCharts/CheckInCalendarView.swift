@@ -28,12 +28,14 @@ public struct CheckInCalendarView: Widget {
     let zoom: CalendarZoom
     let today: LocalDate
     let unitSystem: UnitSystem
+    let weekStart: WeekStart
 
-    public init(calendar: CheckInCalendar, zoom: CalendarZoom, today: LocalDate, unitSystem: UnitSystem) {
+    public init(calendar: CheckInCalendar, zoom: CalendarZoom, today: LocalDate, unitSystem: UnitSystem, weekStart: WeekStart = .monday) {
         self.calendar = calendar
         self.zoom = zoom
         self.today = today
         self.unitSystem = unitSystem
+        self.weekStart = weekStart
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
@@ -83,14 +85,14 @@ public struct CheckInCalendarView: Widget {
         }
     }
 
-    /// Weeks as rows, Monday first, each day with its dot and date.
+    /// Weeks as rows, from the week start, each day with its dot and date.
     private func renderMonth(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let cell = max(6, min(12, rect.width / 7))
-        for (i, name) in LocalDate.weekdayShortNames.enumerated() {
+        for (i, name) in weekStart.dayShortNames.enumerated() {
             buffer.write(name, x: rect.x + i * cell, y: rect.y, style: context.style(.muted), maxWidth: max(0, rect.maxX - rect.x - i * cell))
         }
         guard let first = calendar.days.first else { return }
-        let lead = first.date.weekdayIndex
+        let lead = weekStart.position(of: first.date)
         for (i, day) in calendar.days.enumerated() {
             let slot = lead + i
             let y = rect.y + 1 + (slot / 7) * 2
@@ -106,15 +108,16 @@ public struct CheckInCalendarView: Widget {
         guard let first = calendar.days.first else { return }
         let grid = DotGrid(days: calendar.days.map { DotGrid.Day(Self.level($0.completeness), role: CheckInCard.role($0.adherence),
                                                                      mark: CheckInCard.mark($0.adherence, context.symbols)) },
-                           startWeekday: first.date.weekdayIndex, rowLabels: ["Mon", "", "Wed", "", "Fri", "", "Sun"])
+                           startWeekday: weekStart.position(of: first.date),
+                           rowLabels: weekStart.dayShortNames.enumerated().map { $0.offset % 2 == 0 ? $0.element : "" })
         grid.render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: min(7, rect.height - 1)), buffer: &buffer, context: context)
         // Month names over the week where each month starts, in the grid's columns.
         let labelWidth = grid.labelWidth
-        let weeks = (first.date.weekdayIndex + calendar.days.count + 6) / 7
+        let weeks = (weekStart.position(of: first.date) + calendar.days.count + 6) / 7
         let (firstWeek, step) = DotGrid.columns(weeks: weeks, width: rect.width - labelWidth)
         var lastX = -10
         for (i, day) in calendar.days.enumerated() where day.date.components.day == 1 {
-            let week = (first.date.weekdayIndex + i) / 7
+            let week = (weekStart.position(of: first.date) + i) / 7
             guard week >= firstWeek else { continue }
             let x = rect.x + labelWidth + (week - firstWeek) * step
             guard x >= lastX + 4, x + 3 <= rect.maxX else { continue }

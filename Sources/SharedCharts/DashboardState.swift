@@ -27,24 +27,27 @@ public struct DashboardState: Equatable, Sendable {
     /// Open actions of the reviews (PRODUCT.md §8), with how each metric-bound one stands so far.
     public var actions: [ReviewAction] = []
     public var actionProgress: [Int64: ActionProgress] = [:]
-    /// The Mondays of the check-in card's weeks that have a weekly review.
+    /// The first days of the check-in card's weeks that have a weekly review.
     public var reviewedWeeks: Set<LocalDate> = []
+    /// The day the card's weeks start on.
+    public var weekStart: WeekStart = .monday
 
-    /// Weeks of check-in dots the dashboard card shows, Monday to Sunday, the last one up to the day.
+    /// Weeks of check-in dots the dashboard card shows, from the week start, the last one up to the day.
     static let calendarWeeks = 3
 
     /// Reads the repositories for `day`, with trend charts over `range`. `longestStreak` also reads
     /// every check-in ever made (the report wants it; a keystroke does not).
-    public static func load(day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false,
+    public static func load(day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false, weekStart: WeekStart = .monday,
                             from source: any Repositories) throws -> DashboardState {
-        try source.readingTogether { try read(day: day, range: range, longestStreak: longestStreak, from: source) }
+        try source.readingTogether { try read(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, from: source) }
     }
 
-    private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, from source: any Repositories) throws -> DashboardState {
+    private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart,
+                             from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
         // One read of what targets depend on serves the day and the check-in card's weeks, and one
         // read of weigh-ins serves the day's trend window, the charts' longer one and the targets'.
-        let calendarRange = DateRange(start: day.monday.adding(days: -7 * (calendarWeeks - 1)), end: day)
+        let calendarRange = DateRange(start: weekStart.firstDay(of: day).adding(days: -7 * (calendarWeeks - 1)), end: day)
         let chartWindow = DashboardTrends.weightWindow(range: range, day: day)
         let allWeights = try source.dailyWeights(in: DateRange(start: min(chartWindow.start, TargetHistory.weightsNeeded(for: calendarRange).start),
                                                                end: day))
@@ -82,8 +85,16 @@ public struct DashboardState: Equatable, Sendable {
             calendar: calendar,
             trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, weighIns: chartWeights, source: source),
             actions: try source.allActions(includingClosed: false),
-            reviewedWeeks: Set(try source.reviewedPeriods(.week, startingIn: calendarRange))
+            reviewedWeeks: try reviewedWeeks(in: calendarRange, weekStart: weekStart, source: source),
+            weekStart: weekStart
         ).judgingActions(on: day, source: source)
+    }
+
+    /// The weeks of `range` (by their first day) that show a weekly review, saved under either
+    /// week start (`ReviewPeriod.storedStarts`).
+    static func reviewedWeeks(in range: DateRange, weekStart: WeekStart, source: any Repositories) throws -> Set<LocalDate> {
+        let saved = try source.reviewedPeriods(.week, startingIn: DateRange(start: range.start.adding(days: -3), end: range.end.adding(days: 3)))
+        return Set(saved.map { ReviewPeriod(.week, startingOn: $0).shown(weekStart: weekStart).start }.filter(range.contains))
     }
 
     /// The open actions' metric progress as of `day`.

@@ -163,19 +163,21 @@ extension TrendCharts {
     }
 }
 
-/// The check-in card: the streak, then the last weeks, Monday to Sunday like the calendar, as rows
+/// The check-in card: the streak, then the last weeks, from the user's week start, as rows
 /// of dots (● full, ◐ partial, ○ none). How close intake came to target shows twice — in colour
 /// and in a mark after the dot (✓ on target, ~ near, ✗ off) — so it survives NO_COLOR and mono.
 public struct CheckInCard: Widget {
     let calendar: CheckInCalendar
     let today: LocalDate
-    /// Mondays of the weeks with a weekly review: their label ends in `*` (PRODUCT.md §8).
+    /// First days of the weeks with a weekly review: their label ends in `*` (PRODUCT.md §8).
     let reviewedWeeks: Set<LocalDate>
+    let weekStart: WeekStart
 
-    public init(calendar: CheckInCalendar, today: LocalDate, reviewedWeeks: Set<LocalDate> = []) {
+    public init(calendar: CheckInCalendar, today: LocalDate, reviewedWeeks: Set<LocalDate> = [], weekStart: WeekStart = .monday) {
         self.calendar = calendar
         self.today = today
         self.reviewedWeeks = reviewedWeeks
+        self.weekStart = weekStart
     }
 
     /// The mark after a reviewed week's label.
@@ -215,12 +217,12 @@ public struct CheckInCard: Widget {
          Span("\(mark(.off, symbols)) off  ", .bad), Span("no mark: no meals", .muted)]
     }
 
-    /// The calendar's days in Monday-to-Sunday weeks, oldest first; the last is the current week
+    /// The calendar's days in weeks from `weekStart`, oldest first; the last is the current week
     /// up to the day shown.
-    static func weeks(_ days: [CheckInDay]) -> [[CheckInDay]] {
+    static func weeks(_ days: [CheckInDay], weekStart: WeekStart) -> [[CheckInDay]] {
         var out: [[CheckInDay]] = []
         for day in days {
-            if let last = out.last?.last, last.date.monday == day.date.monday {
+            if let last = out.last?.last, weekStart.firstDay(of: last.date) == weekStart.firstDay(of: day.date) {
                 out[out.count - 1].append(day)
             } else {
                 out.append([day])
@@ -231,17 +233,17 @@ public struct CheckInCard: Widget {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let weeks = Self.weeks(calendar.days)
+        let weeks = Self.weeks(calendar.days, weekStart: weekStart)
         let current = weeks.last ?? []
         buffer.write([Span("Streak ", .muted), Span("\(calendar.currentStreak) d", calendar.currentStreak > 0 ? .good : .muted),
                       Span("  this week ", .muted), Span("\(current.filter { $0.checkIn != nil }.count)/\(current.count)", .text)],
                      x: area.x, y: area.y, maxWidth: area.width, context: context)
         for (row, week) in weeks.suffix(max(0, area.height - 1)).enumerated() {
             let y = area.y + 1 + row
-            let monday = week.first?.date.monday
-            let label = (monday.map { "\($0.day) \(LocalDate.monthShortNames[$0.month - 1])" } ?? "").padding(toLength: 6, withPad: " ", startingAt: 0)
+            let firstDay = week.first.map { weekStart.firstDay(of: $0.date) }
+            let label = (firstDay.map { "\($0.day) \(LocalDate.monthShortNames[$0.month - 1])" } ?? "").padding(toLength: 6, withPad: " ", startingAt: 0)
             var x = area.x + buffer.write(label, x: area.x, y: y, style: context.style(.muted), maxWidth: area.width)
-            let reviewed = monday.map(reviewedWeeks.contains) == true
+            let reviewed = firstDay.map(reviewedWeeks.contains) == true
             x += buffer.write(reviewed ? Self.reviewedMark : " ", x: x, y: y, style: context.style(.action), maxWidth: max(0, area.maxX - x))
             for day in week where x < area.maxX {
                 let style = context.style(Self.role(day.adherence))

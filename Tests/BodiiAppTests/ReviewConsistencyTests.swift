@@ -83,7 +83,7 @@ import Testing
         let repos = database.repositories
         let json = try reviewJSON(["--period", "month", "--date", "2026-10-15"])
         let query = DaySummaryQuery(source: repos)
-        let october = try ReviewPeriod(.month, containing: #require(LocalDate(iso: "2026-10-15"))).range.days.map { try query.summary(for: $0) }
+        let october = try ReviewPeriod(.month, containing: #require(LocalDate(iso: "2026-10-15")), weekStart: .monday).range.days.map { try query.summary(for: $0) }
         let nights = october.compactMap(\.sleepMinutes)
         let sleep = json["sleep"] as? [String: Any] ?? [:]
         #expect(sleep["avg_minutes"] as? Int == SleepMath.averageMinutes(nights))

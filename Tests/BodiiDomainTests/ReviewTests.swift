@@ -7,21 +7,21 @@ import Testing
 
     @Test func weeksRunMondayToSundayAndMonthsFromTheFirst() throws {
         let sunday = d("2026-11-22")
-        let week = ReviewPeriod(.week, containing: sunday)
+        let week = ReviewPeriod(.week, containing: sunday, weekStart: .monday)
         #expect(week.start == d("2026-11-16") && week.end == sunday)
         #expect(week.label == "16–22 Nov 2026")
         #expect(week.moved(by: -1).start == d("2026-11-09"))
-        let crossing = ReviewPeriod(.week, containing: d("2026-12-31"))
+        let crossing = ReviewPeriod(.week, containing: d("2026-12-31"), weekStart: .monday)
         #expect(crossing.label == "28 Dec–3 Jan 2027")
-        let month = ReviewPeriod(.month, containing: sunday)
+        let month = ReviewPeriod(.month, containing: sunday, weekStart: .monday)
         #expect(month.start == d("2026-11-01") && month.end == d("2026-11-30") && month.label == "November 2026")
         #expect(month.moved(by: 2).start == d("2027-01-01") && month.moved(by: 2).end == d("2027-01-31"))
-        #expect(ReviewPeriod(.month, containing: d("2028-02-10")).end == d("2028-02-29"))
+        #expect(ReviewPeriod(.month, containing: d("2028-02-10"), weekStart: .monday).end == d("2028-02-29"))
         #expect(month.moved(by: -11).start == d("2025-12-01"))
     }
 
     @Test func aPeriodIsJudgedOnceItsLastDayIsOver() throws {
-        let week = ReviewPeriod(.week, containing: d("2026-11-18"))
+        let week = ReviewPeriod(.week, containing: d("2026-11-18"), weekStart: .monday)
         #expect(!week.isOver(today: d("2026-11-22")))
         #expect(week.isOver(today: d("2026-11-23")))
         #expect(week.elapsed(today: d("2026-11-18")) == DateRange(start: d("2026-11-16"), end: d("2026-11-18")))
@@ -84,7 +84,7 @@ import Testing
         #expect(ActionProgress.figure(.meals, of: p) == 6)
         #expect(ActionProgress.figure(.weighIns, of: p) == 3)
         #expect(ActionProgress.figure(.steps, of: p) == nil)
-        let period = ReviewPeriod(.week, containing: week.start)
+        let period = ReviewPeriod(.week, containing: week.start, weekStart: .monday)
         let done = ActionProgress(metric: .sleep, target: 5, period: period, value: 5, isFinal: true)
         #expect(done.met == true && done.verdict == "met 5/5 nights ≥ 7 h")
         let short = ActionProgress(metric: .exercise, target: 150, period: period, value: 140, isFinal: true)

@@ -8,7 +8,7 @@ import Testing
 /// cleanly, the carry-over of open actions is a query across periods, and metric-bound actions
 /// are judged from the data of the period after their review.
 @Suite struct ReviewStoreTests {
-    let w1 = ReviewPeriod(.week, containing: day("2026-11-02"))
+    let w1 = ReviewPeriod(.week, containing: day("2026-11-02"), weekStart: .monday)
     var w2: ReviewPeriod { w1.moved(by: 1) }
     var w3: ReviewPeriod { w1.moved(by: 2) }
     var w4: ReviewPeriod { w1.moved(by: 3) }
@@ -74,7 +74,7 @@ import Testing
             #expect(try repos.allActions(includingClosed: false).map(\.text) == ["Written in week 2"])
             #expect(try repos.allActions(includingClosed: true).count == 2)
             // A month's review carries the weeks' actions too.
-            #expect(try repos.actionsCarriedOver(into: ReviewPeriod(.month, containing: day("2026-12-01"))).map(\.text) == ["Written in week 2"])
+            #expect(try repos.actionsCarriedOver(into: ReviewPeriod(.month, containing: day("2026-12-01"), weekStart: .monday)).map(\.text) == ["Written in week 2"])
         }
     }
 

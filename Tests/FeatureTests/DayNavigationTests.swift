@@ -101,11 +101,11 @@ import SleepFeature
             #expect(vm.sessions == stored)
             #expect(vm.weeks.count == 12)
             // Calendar weeks, Monday to Sunday, the last one holding the day.
-            let monday = try #require(vm.weeks.last?.monday)
+            let monday = try #require(vm.weeks.last?.start)
             #expect(monday.weekdayIndex == 0 && monday <= day && day.days(until: monday) > -7)
             let week = try db.repositories.exerciseRecords(in: DateRange(start: monday, end: monday.adding(days: 6)))
             #expect(vm.weeks.last?.minutes == week.reduce(0) { $0 + $1.minutes })
-            let all = try db.repositories.exerciseRecords(in: DateRange(start: try #require(vm.weeks.first?.monday), end: monday.adding(days: 6)))
+            let all = try db.repositories.exerciseRecords(in: DateRange(start: try #require(vm.weeks.first?.start), end: monday.adding(days: 6)))
             #expect(vm.weeks.reduce(0) { $0 + $1.minutes } == all.reduce(0) { $0 + $1.minutes })
         }
     }

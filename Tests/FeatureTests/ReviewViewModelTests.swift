@@ -26,7 +26,7 @@ import DashboardFeature
         return vm
     }
 
-    private var week: ReviewPeriod { ReviewPeriod(.week, containing: TestDay.fixed) }
+    private var week: ReviewPeriod { ReviewPeriod(.week, containing: TestDay.fixed, weekStart: .monday) }
 
     @Test func aSundayReviewByKeyboard() throws {
         let db = try Self.reviewDatabase()
@@ -103,7 +103,7 @@ import DashboardFeature
         vm.press(.char("]"))                                       // never past this week
         #expect(vm.period == week && vm.status?.text == "This is the current week.")
         vm.press(.char("-"))
-        #expect(vm.period == ReviewPeriod(.month, containing: TestDay.fixed))
+        #expect(vm.period == ReviewPeriod(.month, containing: TestDay.fixed, weekStart: .monday))
         vm.press(.char("["))
         #expect(vm.cards(in: .problem).map(\.text) == ["Too little strength training"])
         vm.press(.char("+"))

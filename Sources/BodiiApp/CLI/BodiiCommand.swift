@@ -4,7 +4,7 @@ import Foundation
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Database file (default: $BODII_DB, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Database file (default: $BODII_DB, else the config file's database, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
     var db: String?
 }
 
@@ -42,6 +42,12 @@ struct BodiiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodii",
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
+        discussion: """
+        Defaults you set once go in $XDG_CONFIG_HOME/bodii/config.toml (~/.config/bodii/config.toml, or the file \
+        $BODII_CONFIG names): database, units, theme, week_start (monday or sunday) and first_day_hour (0-6). A \
+        command-line option wins over an environment variable, which wins over the config file. Bodii never \
+        writes the file; a bad value is reported with its line and that key keeps its default.
+        """,
         subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self,
                       ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
                       ExportCommand.self],

@@ -13,6 +13,9 @@ public enum BodiiMain {
     static func run(_ arguments: [String]) -> Int32 {
         do {
             var command = try BodiiCommand.parseAsRoot(arguments)
+            // The config file's problems: on stderr once, but never from `status` (a status bar
+            // runs it every few seconds and must stay clean) nor the app (it shows them itself).
+            if !(command is StatusCommand), !(command is RunCommand) { ProcessConfig.warnOnStandardError() }
             try OptionValues.refuseEmpty(in: command)
             try command.run()
             return 0
@@ -107,7 +110,7 @@ enum PositionalWords {
 /// Store errors outside a `StoreError` (a full disk, a damaged file) as one line without SQL.
 enum FailureLine {
     static func forUnexpected(_ error: any Error, databasePath: String?) -> (line: String, code: CommandFailure.Kind) {
-        let url = DatabaseLocation.resolve(explicit: databasePath, environment: ProcessInfo.processInfo.environment)
+        let url = AppEnvironment.databaseURL(explicit: databasePath)
         if let line = StoreErrorMessage.line(for: error, database: url.path) { return (line, .io) }
         return ("\(error)", .io)
     }

@@ -34,7 +34,7 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
             if let last = batch.body.last {
                 batch.activeGoal = ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today)
             }
-            (batch.reviewItems, batch.actions) = demo.reviews()
+            (batch.reviewItems, batch.actions) = demo.reviews(weekStart: env.clock.weekStart)
             try repos.write(batch)   // one transaction: a kill leaves all of it or nothing
             PlainText.print("Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
                 + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "

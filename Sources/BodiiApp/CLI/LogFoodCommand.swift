@@ -73,7 +73,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                     throw CommandFailure.usage("--meal \(ValidationError.quoted(meal)) is not a meal: allowed breakfast, lunch, dinner or snacks")
                 }
             } else {
-                mealChoice = Meal.likely(at: clock.now, timeZone: clock.timeZone)
+                mealChoice = Meal.likely(now: clock)
             }
             let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
                 ?? clock.today
@@ -137,7 +137,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text) } catch {
                 throw CommandFailure.usage("--meal \(ValidationError.quoted(text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
             }
-        } ?? Meal.likely(at: clock.now, timeZone: clock.timeZone)
+        } ?? Meal.likely(now: clock)
         let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
             ?? clock.today
         let input = QuickAdd.Input(kcal: kcal, protein: protein ?? "", carbs: carbs ?? "", fat: fat ?? "", name: name ?? "")

@@ -15,7 +15,7 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
     var muscle: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Unit of the weight and muscle mass: kg or lb (default: the profile's).", valueName: "unit"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Unit of the weight and muscle mass: kg or lb (default: the profile's, else the config file's units).", valueName: "unit"))
     var unit: String?
 
     func run() throws {
@@ -27,10 +27,10 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
             }
             let requested = try unit.map(Self.unitSystem(from:))
             let clock = try ProcessClock.current()
-            // The profile's units decide how the weight is read. A database that is not there yet
-            // has no profile (metric), and a refused weight must not create it.
+            // `--unit`, else the profile's units, else the config file's, else metric. A database
+            // that is not there yet has no profile, and a refused weight must not create it.
             let existing = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock)
-            let units = try requested ?? existing?.repositories.loadProfile()?.unitSystem ?? .metric
+            let units = try requested ?? existing?.repositories.loadProfile()?.unitSystem ?? ProcessConfig.current.values.units ?? .metric
             let input = BodyEntryInput(weight: weight, bodyFat: fat ?? "", muscleMass: muscle ?? "", date: date ?? "")
             switch BodyLogging.validate(input, unitSystem: units, today: clock.today, now: clock.now) {
             case .failure(let errors):

@@ -31,7 +31,8 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly)
             let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
             let day = env.clock.today
-            let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, from: env.repositories)
+            let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, weekStart: env.clock.weekStart,
+                                                from: env.repositories)
             let period = try PeriodSummary.load(range: chartRange.dates(endingOn: day), source: env.repositories)
             let activity = try env.repositories.activitySnapshots(in: period.range)
             let report = DashboardReport(state: state, day: day, period: period, activity: activity)
@@ -45,7 +46,7 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             var output = text.trimmingCharacters(in: .newlines)
             if review {
                 let kind: ReviewPeriodKind = chartRange == .week ? .week : .month
-                let periodReview = try PeriodReview.load(ReviewPeriod(kind, containing: day), today: day, source: env.repositories)
+                let periodReview = try PeriodReview.load(ReviewPeriod(kind, containing: day, weekStart: env.clock.weekStart), today: day, source: env.repositories)
                 output += "\n\n" + ReviewText(review: periodReview, unitSystem: state.unitSystem, today: day).plainText
             }
             PlainText.print(output, ascii: plain)

@@ -13,13 +13,13 @@ struct ReviewCommand: ParsableCommand {
 
 /// The period options `review` and `review add` share.
 struct PeriodOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A week (Monday–Sunday) or a calendar month.", valueName: "week|month"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A week (Monday–Sunday, or Sunday–Saturday with week_start = \"sunday\" in the config file) or a calendar month.", valueName: "week|month"))
     var period: String = "week"
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A day of the period (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: String?
 
     /// The period asked for; bad input is a usage (kind) or data (date) failure.
-    func resolve(today: LocalDate) throws -> ReviewPeriod {
+    func resolve(today: LocalDate, weekStart: WeekStart) throws -> ReviewPeriod {
         guard let kind = ReviewPeriodKind(rawValue: period) else {
             throw CommandFailure.usage("period \(ValidationError.quoted(period)) is not one of week, month")
         }
@@ -27,7 +27,7 @@ struct PeriodOptions: ParsableArguments {
         if let date {
             do throws(BodiiDomain.ValidationError) { day = try Validation.date(date, today: today) } catch { throw CommandFailure.data(error.message) }
         }
-        return ReviewPeriod(kind, containing: day)
+        return ReviewPeriod(kind, containing: day, weekStart: weekStart)
     }
 }
 
@@ -43,7 +43,7 @@ struct ReviewShowCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            let period = try options.resolve(today: clock.today)
+            let period = try options.resolve(today: clock.today, weekStart: clock.weekStart)
             let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
             let review = try PeriodReview.load(period, today: clock.today, source: env.repositories)
             if json {
@@ -72,7 +72,7 @@ struct ReviewAddCommand: ParsableCommand, DatabaseCommand {
             guard let column = ReviewItemKind(rawValue: kind) else {
                 throw CommandFailure.usage("column \(ValidationError.quoted(kind)) is not one of keep, problem, try")
             }
-            let period = try options.resolve(today: clock.today)
+            let period = try options.resolve(today: clock.today, weekStart: clock.weekStart)
             let note: String
             do throws(BodiiDomain.ValidationError) { note = try ReviewInput.text(text) } catch { throw CommandFailure.data(error.message) }
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
@@ -119,7 +119,7 @@ struct ActionAddCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let today = clock.today
-            var action = ReviewAction(period: ReviewPeriod(.week, containing: today), text: "", createdOn: today)
+            var action = ReviewAction(period: ReviewPeriod(.week, containing: today, weekStart: clock.weekStart), text: "", createdOn: today)
             do throws(BodiiDomain.ValidationError) {
                 action.text = try ReviewInput.text(text)
                 action.due = try due.map { text throws(BodiiDomain.ValidationError) in try ReviewInput.dueDate(text, today: today) }
@@ -166,7 +166,7 @@ struct ActionListCommand: ParsableCommand, DatabaseCommand {
                 PlainText.print(all ? "No actions yet." : "No open actions.")
                 return
             }
-            let review = PeriodReview(period: ReviewPeriod(.week, containing: clock.today), summary: nil, items: [], actions: actions,
+            let review = PeriodReview(period: ReviewPeriod(.week, containing: clock.today, weekStart: clock.weekStart), summary: nil, items: [], actions: actions,
                                       carriedOver: [], progress: progress)
             let text = ReviewText(review: review, unitSystem: .metric, today: clock.today)
             PlainText.print(actions.map { TerminalText.printable(text.actionLine($0).map(\.text).joined()) }.joined(separator: "\n"))

@@ -30,7 +30,7 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.usage(error.message)
             }
             let clock = try ProcessClock.current()
-            let url = DatabaseLocation.resolve(explicit: global.db, environment: ProcessInfo.processInfo.environment)
+            let url = AppEnvironment.databaseURL(explicit: global.db)
             guard FileManager.default.fileExists(atPath: url.path) else { return }
             let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
             let values = try StatusLine.values(on: clock.today, source: env.repositories)

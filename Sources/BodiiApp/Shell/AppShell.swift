@@ -52,6 +52,9 @@ final class AppShell {
 
     func present(_ modal: any Screen) { modals.append(modal) }
 
+    /// A message in the status line until the next one (or a tab switch) replaces it.
+    func show(_ status: StatusMessage) { lastStatus = status }
+
     func select(tab index: Int) {
         guard tabs.indices.contains(index) else { return }
         // A message from a dialog ("Welcome, Sam!") belongs to the moment, not to every tab.

@@ -19,6 +19,9 @@ struct AppShellBuilder {
     /// What the terminal shows: themes are adapted to it (`Theme.adapted(to:)`).
     let colorDepth: ColorDepth
 
+    /// The config file's defaults and problems (the process's own file unless told otherwise).
+    var config: ConfigFile = ProcessConfig.current
+
     func build() -> AppShell {
         let repos = environment.repositories
         let clock = environment.clock
@@ -28,21 +31,24 @@ struct AppShellBuilder {
             let theme = catalog.theme(named: name)
             return theme.adapted(to: colorDepth)
         }
-        let context = RenderContext(theme: themeFor(profile?.themeName ?? Profile.defaultTheme), symbols: symbols)
+        // The profile's saved theme wins; the config file's is the default until one is saved.
+        let savedTheme = profile?.themeName ?? config.values.theme ?? Profile.defaultTheme
+        let context = RenderContext(theme: themeFor(savedTheme), symbols: symbols)
 
         // One selected day for every tab and the check-in (PRODUCT.md §1).
         let selection = SelectedDay(clock.today)
         let tabContext = TabContext(repositories: repos, clock: clock, selection: selection, themeNames: catalog.names,
                                     themeProblems: catalog.problems, databasePath: environment.database.url.path)
         let tabs = AppTabs.all.map { $0.make(tabContext) }
-        let savedTheme = profile?.themeName ?? Profile.defaultTheme
         let shell = AppShell(tabs: tabs, context: context,
                              makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) },
                              theme: { name in themeFor(name ?? savedTheme) })
         shell.select(tab: 0)
         if profile == nil {
-            shell.present(OnboardingViewModel(store: repos, clock: clock, fallbackName: Self.fallbackName(environment.processEnvironment)))
+            shell.present(OnboardingViewModel(store: repos, clock: clock, fallbackName: Self.fallbackName(environment.processEnvironment),
+                                              unitSystem: config.values.units ?? .metric, themeName: savedTheme))
         }
+        if let problem = ProcessConfig.statusText(config.problems) { shell.show(StatusMessage(problem, kind: .error)) }
         return shell
     }
 
