@@ -153,7 +153,7 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
 /// nothing, the batch's ids are only keys, and links follow the notes to their new ids.
 @Suite struct ReviewMergeTests {
     func batch() -> HistoryBatch {
-        let week = ReviewPeriod(.week, containing: day("2026-11-16"))
+        let week = ReviewPeriod(.week, containing: day("2026-11-16"), weekStart: .monday)
         var b = HistoryBatch()
         // The Try comes before the Problem it answers, and the ids are far from the database's.
         b.reviewItems = [
@@ -175,7 +175,7 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
             let second = try repos.merge(batch())
             #expect(second.added[.reviewItem] == nil && second.alreadyThere[.reviewItem] == 2)
             #expect(second.added[.action] == nil && second.alreadyThere[.action] == 1)
-            let week = ReviewPeriod(.week, containing: day("2026-11-16"))
+            let week = ReviewPeriod(.week, containing: day("2026-11-16"), weekStart: .monday)
             let items = try repos.reviewItems(in: week)
             #expect(items.count == 2)
             let problem = try #require(items.first { $0.kind == .problem })

@@ -154,7 +154,7 @@ enum BodiiDocumentImport {
         var links: [(index: Int, problem: String)] = []
         for (i, n) in try objects("review_items").enumerated() {
             where_ = "review_items[\(i)]"
-            let period = ReviewPeriod(try value(ReviewPeriodKind.self, n, "period"), containing: try date(n, "start"))
+            let period = ReviewPeriod(try value(ReviewPeriodKind.self, n, "period"), startingOn: try date(n, "start"))
             let p = try provenance(n)
             let key = Int64(i + 1)
             if let id = p.externalId, noteKeys[id] == nil { noteKeys[id] = key }
@@ -166,7 +166,7 @@ enum BodiiDocumentImport {
         for (i, problem) in links where d.reviewItems[i].kind == .try { d.reviewItems[i].problemId = noteKeys[problem] }
         for (i, a) in try objects("actions").enumerated() {
             where_ = "actions[\(i)]"
-            let period = ReviewPeriod(try value(ReviewPeriodKind.self, a, "period"), containing: try date(a, "start"))
+            let period = ReviewPeriod(try value(ReviewPeriodKind.self, a, "period"), startingOn: try date(a, "start"))
             let text = try string(a, "text")
             guard (1...2000).contains(text.count) else { throw fail("\"text\" is empty or longer than 2000 characters") }
             let metric = try optString(a, "metric").map { _ in try value(ActionMetric.self, a, "metric") }

@@ -212,7 +212,7 @@ enum BodiiExport {
     /// The columns of every kind, read off a document with one placeholder record of each (so
     /// they cannot drift from what `json` writes): the header of a CSV with no rows.
     static let columns: [String: [String]] = {
-        let day = Validation.earliestDate, week = ReviewPeriod(.week, containing: Validation.earliestDate)
+        let day = Validation.earliestDate, week = ReviewPeriod(.week, startingOn: Validation.earliestDate)
         var d = Document()
         d.goals = [Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: day)]
         d.customFoods = [Food(id: FoodID("x"), name: "x", source: "custom", per100g: Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0))]
