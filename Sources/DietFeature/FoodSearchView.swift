@@ -46,7 +46,7 @@ struct FoodSearchView: Widget {
     private func drawSteps(_ row: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         var spans: [Span] = []
         let arrow = context.symbols.isUnicode ? " › " : " > "
-        for step in FoodSearch.Step.allCases {
+        for step in FoodSearch.Step.allCases where search.purpose == .log || step != .meal {
             if !spans.isEmpty { spans.append(Span(arrow, .muted)) }
             let role: Role = step == search.step ? .accent : (step.rawValue < search.step.rawValue ? .text : .muted)
             spans.append(Span("\(step.rawValue + 1) \(step.title)", role))
