@@ -420,6 +420,7 @@ public struct FoodSearch {
                 try library.renameSavedMeal(id: id, to: name)
                 renaming = nil
                 let at = SavedMeal(id: id, name: name, items: meal.items).listID
+                previews[at] = nil   // the panel shows the new name
                 runSearch()
                 selected = results.firstIndex { $0.id == at } ?? 0
                 loadPreview()

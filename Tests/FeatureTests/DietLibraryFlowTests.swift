@@ -170,6 +170,7 @@ import DietFeature
         vm.press(.enter)
         #expect(try db.repositories.savedMeals().map(\.name) == ["Usual breakfast"])
         #expect(vm.search?.notice == "Renamed to Usual breakfast.")
+        #expect(vm.search?.preview?.name.hasPrefix("Usual breakfast") == true, "the panel shows the new name")
         vm.press(.ctrl("x"))
         #expect(vm.search?.pendingMealDelete != nil)
         vm.press(.char("n"))
