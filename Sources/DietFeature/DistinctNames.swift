@@ -49,7 +49,7 @@ enum DistinctNames {
             // Taken only where the row then reads unlike every other (a part cut off can still
             // leave two alike; the first way is then as good).
             for (i, candidate) in candidates.sorted(by: { $0.key < $1.key }) {
-                let others = names.indices.filter { $0 != i }.map { row(candidates[$0] ?? shown[$0]) }
+                let others = names.indices.filter { names[$0] != names[i] }.map { row(candidates[$0] ?? shown[$0]) }
                 if !others.contains(row(candidate)) { shown[i] = candidate }
             }
         }

@@ -91,8 +91,12 @@ struct HistorySearchView: Widget {
         q.render(in: field, buffer: &buffer, context: context)
 
         let window = Table.window(selected: history.selected, rowCount: history.entries.count, visibleRows: body.height - 1)
-        let rows = history.entries[window].map { r in
-            TableRow([Span(r.date.iso, .muted), Span(r.meal.label), Span(r.foodName),
+        // Foods that share a long start show the part that differs, as in the food search.
+        let foodWidth = body.width - 2 - 10 - 9 - 8 - 5 - 4
+        let names = DistinctNames.shorten(history.entries.map(\.foodName), width: foodWidth, ellipsis: context.symbols.ellipsis)
+        let rows = window.map { i in
+            let r = history.entries[i]
+            return TableRow([Span(r.date.iso, .muted), Span(r.meal.label), Span(names[i]),
                       Span("\(NutrientFormat.number(r.grams)) g", .muted), Span(NutrientFormat.kcal(r.kcal), .accent)])
         }
         let empty = history.error ?? (history.hasQuery ? "Nothing in your log matches." : "Type a food you ate, or a day (YYYY-MM-DD, today, yesterday).")

@@ -38,4 +38,13 @@ import TerminalKit
         #expect(DistinctNames.shorten(pudding, width: 44) == ["Puddings, …, regular, prepared with 2% milk", "Puddings, …, regular, prepared with whole milk",
                                                               "Puddings, …, instant, prepared with 2% milk", "Puddings, …, instant, prepared with whole milk"])
     }
+
+    @Test func theSameFoodTwiceReadsTheSameAndOtherFoodsApart() {
+        // The history lists one food many times: those rows alike are fine, another food is not.
+        let breast = "Chicken, broilers or fryers, breast, meat only, cooked, roasted"
+        let thigh = "Chicken, broilers or fryers, thigh, meat only, cooked, roasted"
+        let shown = DistinctNames.shorten([breast, breast, thigh, thigh], width: 38)
+        #expect(shown[0] == shown[1] && shown[2] == shown[3])
+        #expect(TextWidth.truncate(shown[0], to: 38) != TextWidth.truncate(shown[2], to: 38), "\(shown)")
+    }
 }
