@@ -47,3 +47,21 @@ extension CustomFoodInput {
         return (input, .per100g)
     }
 }
+
+extension CustomFoods {
+    /// Energy from macros by the Atwater factors: 4 kcal per g of protein and of carbs, 9 per g of fat.
+    public static func macroKcal(proteinG: Double, carbsG: Double, fatG: Double) -> Double { 4 * proteinG + 4 * carbsG + 9 * fatG }
+
+    /// A label whose macros hold more energy than it states (10 kcal with 20 g P, 25 g C, 5 g F)
+    /// was most likely mistyped, but labels round and fibre counts less than 4 kcal, so this is a
+    /// warning, not a refusal: the macros' energy above the label's by more than 10 kcal and 15 %.
+    /// Nil when the label adds up. The figures are those of the form: per serving or per 100 g.
+    public static func energyWarning(for food: Food, per basis: Basis) -> String? {
+        let grams = basis == .serving ? (food.servings.first?.grams ?? 100) : 100
+        let n = food.per100g.scaled(toGrams: grams)
+        let fromMacros = macroKcal(proteinG: n.proteinG, carbsG: n.carbsG, fatG: n.fatG)
+        guard fromMacros > n.kcal + 10, fromMacros > n.kcal * 1.15 else { return nil }
+        let f = { (v: Double) in DecimalText.format(v, decimals: 1) }
+        return "4·P + 4·C + 9·F = \(f(fromMacros)) kcal > \(f(n.kcal)) kcal"
+    }
+}

@@ -101,6 +101,31 @@ public struct Recipe: Equatable, Sendable {
     }
 }
 
+extension Recipe {
+    /// The fields of the recipe editor, as errors name them.
+    public enum Field: String, CaseIterable, Sendable { case name, servings, ingredients }
+
+    public static let nameLength: ClosedRange<Int> = 1...80
+    /// Grams of one ingredient (the store's limit).
+    public static let ingredientGrams: ClosedRange<Double> = 0.1...50_000
+
+    /// The recipe typed in the editor, or every field's error at once: a name of 1–80
+    /// characters, 0.1–100 servings, at least one ingredient.
+    public static func validated(id: Int64?, foodID: FoodID?, name: String, servings: String,
+                                 ingredients: [Ingredient]) -> Result<Recipe, FieldErrors<Field>> {
+        var errors = FieldErrors<Field>()
+        let name = errors.capture(.name) { () throws(ValidationError) in try Validation.name(name, field: "name", length: nameLength) }
+        let count = errors.capture(.servings) { () throws(ValidationError) in
+            try Validation.number(servings, field: "servings", range: servingsRange, unit: nil)
+        }
+        if ingredients.isEmpty {
+            errors.add(.ingredients, ValidationError(field: "ingredients", value: "", allowed: "at least one food (a adds one)", problem: .empty))
+        }
+        guard errors.isEmpty, let name, let count else { return .failure(errors) }
+        return .success(Recipe(id: id, foodID: foodID, name: name, servings: count, ingredients: ingredients))
+    }
+}
+
 /// Favourite foods, saved meals and recipes (issue 15).
 public protocol MealLibraryRepository {
     /// Favourite foods, the latest marked first, without servings.
@@ -114,6 +139,8 @@ public protocol MealLibraryRepository {
     @discardableResult
     func saveMeal(_ meal: SavedMeal) throws -> SavedMeal
     func deleteSavedMeal(id: Int64) throws
+    /// Renames a saved meal (a name another one has throws `MealLibraryError.nameTaken`).
+    func renameSavedMeal(id: Int64, to name: String) throws
 
     /// Inserts a recipe (nil `id`) or replaces one: its food row and ingredients. Logged entries
     /// made from it keep their values.
@@ -121,6 +148,10 @@ public protocol MealLibraryRepository {
     func saveRecipe(_ recipe: Recipe) throws -> Recipe
     /// The recipe whose food has `foodID`, with its ingredients' foods.
     func recipe(foodID: FoodID) throws -> Recipe?
+    /// Every recipe as its food (name, per 100 g, one serving), by name.
+    func recipeFoods() throws -> [Food]
+    /// Deletes the recipe and its food; entries logged with it keep their values.
+    func deleteRecipe(foodID: FoodID) throws
 }
 
 public enum MealLibraryError: Error, Equatable, CustomStringConvertible {

@@ -79,6 +79,15 @@ extension SQLiteRepositories: MealLibraryRepository {
         try write { db in try db.execute(sql: "DELETE FROM saved_meal WHERE id = ?", arguments: [id]) }
     }
 
+    public func renameSavedMeal(id: Int64, to name: String) throws {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ? AND id <> ?)", arguments: [name, id]) == false else {
+                throw MealLibraryError.nameTaken(name)
+            }
+            try db.execute(sql: "UPDATE saved_meal SET name = ? WHERE id = ?", arguments: [name, id])
+        }
+    }
+
     @discardableResult
     public func saveRecipe(_ recipe: Recipe) throws -> Recipe {
         guard !recipe.ingredients.isEmpty else { throw MealLibraryError.recipeWithoutIngredients }
@@ -131,6 +140,25 @@ extension SQLiteRepositories: MealLibraryRepository {
                 ingredients.append(Recipe.Ingredient(food: try Self.food(row: r), grams: try r.decode(atIndex: CatalogSeeder.nutrientColumns.count + 4)))
             }
             return Recipe(id: id, foodID: foodID, name: try row.decode(atIndex: 2), servings: try row.decode(atIndex: 1), ingredients: ingredients)
+        }
+    }
+
+    public func recipeFoods() throws -> [Food] {
+        try read { db in
+            let foods = try Row.fetchAll(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
+                                         arguments: [Recipe.source]).map(Self.food(row:))
+            return try foods.map { f in
+                var food = f
+                food.servings = try Self.servings(of: f.id, db)
+                return food
+            }
+        }
+    }
+
+    public func deleteRecipe(foodID: FoodID) throws {
+        // The recipe, its ingredients and servings go with the food (ON DELETE CASCADE); the log keeps its copies.
+        try write { db in
+            try db.execute(sql: "DELETE FROM food WHERE id = ? AND source = ?", arguments: [foodID.rawValue, Recipe.source])
         }
     }
 }

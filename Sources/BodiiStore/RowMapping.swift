@@ -12,6 +12,8 @@ struct TableSQL: Sendable {
     let selectDate: String
     let delete: String
     let selectRange: String
+    /// Every column (`id` first), with no condition: for reads that add their own.
+    let selectAll: String
     /// `insert`, doing nothing when the source already has a record with that external id.
     let insertOrSkip: String
 
@@ -27,6 +29,7 @@ struct TableSQL: Sendable {
         selectDate = "SELECT date FROM \(table) WHERE id = ?"
         delete = "DELETE FROM \(table) WHERE id = ?"
         selectRange = "SELECT id, \(list) FROM \(table) WHERE date BETWEEN ? AND ? ORDER BY date, id"
+        selectAll = "SELECT id, \(list) FROM \(table)"
         insertOrSkip = insert + " ON CONFLICT (source, external_id) WHERE external_id IS NOT NULL DO NOTHING"
     }
 }

@@ -72,6 +72,9 @@ struct CustomFoodEditor: Equatable {
     /// nil for a new food.
     let editing: Food?
     var form: Form
+    /// The macro warning shown after the last Enter: the same warning again on the next Enter
+    /// means "save anyway".
+    var shownWarning: String?
 
     static let basisID = "basis"
     static let bases: [CustomFoods.Basis] = [.serving, .per100g]

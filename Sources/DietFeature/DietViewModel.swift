@@ -44,6 +44,12 @@ public final class DietViewModel: TabScreen {
         indirect case customFood(CustomFoodEditor, over: Mode)
         /// Quick add over the search it was opened from, which Esc goes back to.
         indirect case quickAdd(QuickAddForm, over: Mode)
+        /// `h`: the log searched by food or day.
+        case history(HistorySearch)
+        /// `r`: the recipes.
+        case recipes(RecipeList)
+        /// A recipe being made or edited over where it was opened (the tab or the recipe list).
+        indirect case recipe(RecipeEditor, over: Mode)
     }
 
     private(set) var mode: Mode = .browsing
@@ -78,6 +84,10 @@ public final class DietViewModel: TabScreen {
     public var isEditingCustomFood: Bool { if case .customFood = mode { true } else { false } }
     public var isQuickAdding: Bool { if case .quickAdd = mode { true } else { false } }
     public var isEditingEntry: Bool { if case .editing = mode { true } else { false } }
+    public var isShowingRecipes: Bool { if case .recipes = mode { true } else { false } }
+    public var isEditingRecipe: Bool { if case .recipe = mode { true } else { false } }
+    /// The history search (`h`), while open.
+    public var history: HistorySearch? { if case .history(let h) = mode { h } else { nil } }
     public var isCopying: Bool { if case .copying = mode { true } else { false } }
     public var isShowingMyFoods: Bool {
         switch mode {
@@ -96,7 +106,11 @@ public final class DietViewModel: TabScreen {
         case .editing(let editor): return editor.form.errors
         case .copying(let copy): return copy.form.errors
         case .quickAdd(let quick, _): return quick.form.errors
-        case .browsing, .searching, .confirmingDelete, .confirmingMealDelete, .myFoods: return [:]
+        case .recipe(let editor, _):
+            var errors = editor.form.errors
+            if let e = editor.ingredientError { errors[Recipe.Field.ingredients.rawValue] = e }
+            return errors
+        case .browsing, .searching, .confirmingDelete, .confirmingMealDelete, .myFoods, .history, .recipes: return [:]
         }
     }
 
@@ -111,11 +125,15 @@ public final class DietViewModel: TabScreen {
             return list.pendingDelete == nil ? MyFoods.keyMap : Confirmation.keyMap(title: "Delete food", yes: "delete", no: "keep")
         case .customFood(let editor, _): return .formDialog(title: editor.title)
         case .quickAdd: return .formDialog(title: "Quick add", saveHelp: "log", cancelHelp: "back to the search")
+        case .history(let history): return history.keyMap
+        case .recipes(let list):
+            return list.pendingDelete == nil ? RecipeList.keyMap : Confirmation.keyMap(title: "Delete recipe", yes: "delete", no: "keep")
+        case .recipe(let editor, _): return editor.keyMap
         }
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, day(DayStep), move(ListMove) }
+    enum Action: Sendable { case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, recipes, history, day(DayStep), move(ListMove) }
 
     // The footer shows these in order while they fit at 80 columns next to the app's own keys.
     static let actions = ActionKeyMap<Action>(title: "Diet", [
@@ -126,16 +144,18 @@ public final class DietViewModel: TabScreen {
         KeyBinding([.char("X")], help: "delete the selected entry's whole meal").performs(.deleteMeal),
         KeyBinding([.char("S")], help: "save the selected entry's meal to log again (listed first in the search)").performs(.saveMeal),
         KeyBinding([.char("u")], help: "undo the last delete or copy").performs(.undo),
+        KeyBinding([.char("h")], help: "history: when did I last eat… (search the log by food or day)").performs(.history),
     ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
         KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
         KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
+        KeyBinding([.char("r")], help: "recipes: make, edit and delete them (logged like a food)").performs(.recipes),
     ])
 
     public var isEditingText: Bool {
         switch mode {
         case .searching(let search): return search.isEditingText
-        case .editing, .copying, .customFood, .quickAdd: return true
-        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods: return false
+        case .editing, .copying, .customFood, .quickAdd, .history, .recipe: return true
+        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods, .recipes: return false
         }
     }
 
@@ -148,7 +168,8 @@ public final class DietViewModel: TabScreen {
         case .copying(let copy): return copy.fromText != day.adding(days: -1).iso
         case .customFood(let editor, let over): return editor.hasInput || hasUnsavedInput(over)
         case .quickAdd(let quick, let over): return quick.hasInput || hasUnsavedInput(over)
-        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods: return false
+        case .recipe(let editor, let over): return editor.hasInput || hasUnsavedInput(over)
+        case .browsing, .confirmingDelete, .confirmingMealDelete, .myFoods, .history, .recipes: return false
         }
     }
 
@@ -183,6 +204,9 @@ public final class DietViewModel: TabScreen {
         case .myFoods(let list): return handleMyFoods(list, key)
         case .customFood(let editor, let over): return handleCustomFood(editor, over: over, key)
         case .quickAdd(let quick, let over): return handleQuickAdd(quick, over: over, key)
+        case .history(let history): return handleHistory(history, key)
+        case .recipes(let list): return handleRecipes(list, key)
+        case .recipe(let editor, let over): return handleRecipe(editor, over: over, key)
         }
     }
 
@@ -208,6 +232,10 @@ public final class DietViewModel: TabScreen {
             mode = .customFood(CustomFoodEditor(editing: nil), over: .browsing)
             status = nil
         case .myFoods: openMyFoods()
+        case .recipes: openRecipes()
+        case .history:
+            mode = .history(HistorySearch(source: source, today: clock.today))
+            status = nil
         case .day(let step):
             day = day.moved(by: step.offset, today: clock.today)
             selected = 0
@@ -259,6 +287,147 @@ public final class DietViewModel: TabScreen {
                                        kind: .success)
             } catch {
                 status = StatusMessage("Could not save: \(error)", kind: .error)
+            }
+        }
+        return .handled
+    }
+
+    // MARK: history
+
+    private func handleHistory(_ history: HistorySearch, _ key: Key) -> KeyResult {
+        var history = history
+        let outcome = history.handle(key)
+        mode = .history(history)
+        switch outcome {
+        case .stay: break
+        case .ignored: return .ignored
+        case .close: mode = .browsing
+        case .show(let entry):
+            // The shared selected day moves: every tab shows that day now.
+            mode = .browsing
+            day = entry.date
+            reload()
+            selected = items.firstIndex { $0.id == entry.id } ?? 0
+            status = StatusMessage("\(entry.foodName) on \(entry.date.shortLabel(relativeTo: clock.today)) at \(entry.meal.rawValue).")
+        }
+        return .handled
+    }
+
+    // MARK: recipes
+
+    private func openRecipes() {
+        do {
+            mode = .recipes(RecipeList(recipes: try source.recipeFoods()))
+            status = nil
+        } catch {
+            status = StatusMessage("Could not read your recipes: \(error)", kind: .error)
+        }
+    }
+
+    private func handleRecipes(_ list: RecipeList, _ key: Key) -> KeyResult {
+        var list = list
+        if let recipe = list.pendingDelete {
+            switch Confirmation.answer(for: key) {
+            case .yes:
+                list.pendingDelete = nil
+                do {
+                    try source.deleteRecipe(foodID: recipe.id)
+                    list.recipes = try source.recipeFoods()
+                    list.selected = min(list.selected, max(0, list.recipes.count - 1))
+                    status = StatusMessage("Deleted the recipe \(recipe.name); what you logged with it stays.", kind: .success)
+                } catch {
+                    status = StatusMessage("Could not delete the recipe: \(error)", kind: .error)
+                }
+            case .no:
+                list.pendingDelete = nil
+                status = StatusMessage("Kept.")
+            case nil: break
+            }
+            mode = .recipes(list)
+            return .handled
+        }
+        guard let action = RecipeList.actions.action(for: key) else {
+            return RecipeList.globalKeys.contains(key) ? .ignored : .handled
+        }
+        switch action {
+        case .close: mode = .browsing
+        case .move(let move):
+            list.selected = move.apply(to: list.selected, count: list.recipes.count)
+            mode = .recipes(list)
+        case .new: mode = .recipe(RecipeEditor(editing: nil), over: .recipes(list))
+        case .delete:
+            guard list.recipes.indices.contains(list.selected) else { break }
+            list.pendingDelete = list.recipes[list.selected]
+            mode = .recipes(list)
+        case .edit:
+            guard list.recipes.indices.contains(list.selected) else { break }
+            do {
+                guard let recipe = try source.recipe(foodID: list.recipes[list.selected].id) else {
+                    status = StatusMessage("That recipe is gone.", kind: .error)
+                    break
+                }
+                mode = .recipe(RecipeEditor(editing: recipe), over: .recipes(list))
+            } catch {
+                status = StatusMessage("Could not read the recipe: \(error)", kind: .error)
+            }
+        }
+        return .handled
+    }
+
+    private func handleRecipe(_ editor: RecipeEditor, over: Mode, _ key: Key) -> KeyResult {
+        var editor = editor
+        if var search = editor.search {
+            // The food search adding an ingredient: its last Enter hands over the food and amount.
+            switch search.handle(key) {
+            case .stay: editor.search = search
+            case .ignored: return .ignored
+            case .close: editor.search = nil
+            case .save(let record):
+                editor.search = nil
+                if let food = search.food {
+                    if food.id == editor.editing?.foodID {
+                        status = StatusMessage("A recipe cannot be an ingredient of itself.", kind: .error)
+                    } else {
+                        editor.add(Recipe.Ingredient(food: food, grams: record.grams))
+                        status = StatusMessage("Added \(food.name), \(NutrientFormat.number(record.grams)) g.", kind: .success)
+                    }
+                }
+            case .newCustomFood, .quickAdd, .logSavedMeal:
+                editor.search = search
+                status = StatusMessage("Ingredients are foods from the list: make a custom food first with n on the Diet tab.")
+            }
+            mode = .recipe(editor, over: over)
+            return .handled
+        }
+        switch editor.handle(key) {
+        case .stay: mode = .recipe(editor, over: over)
+        case .cancel:
+            mode = over
+            status = StatusMessage(editor.editing == nil ? "No recipe made." : "Recipe unchanged.")
+        case .addIngredient:
+            editor.search = FoodSearch(catalog: catalog, log: source, library: nil, day: day, clock: clock, purpose: .ingredient)
+            mode = .recipe(editor, over: over)
+            status = nil
+        case .save:
+            switch editor.validated() {
+            case .failure(let errors):
+                var messages = errors.inlineMessages
+                editor.ingredientError = messages.removeValue(forKey: Recipe.Field.ingredients.rawValue)
+                let first = Recipe.Field.allCases.first { errors[$0] != nil }
+                status = editor.form.show(errors: messages, first: first == .ingredients ? nil : first?.rawValue)
+                mode = .recipe(editor, over: over)
+            case .success(let recipe):
+                do {
+                    let saved = try source.saveRecipe(recipe)
+                    var list = RecipeList(recipes: try source.recipeFoods())
+                    list.selected = list.recipes.firstIndex { $0.id == saved.foodID } ?? 0
+                    mode = .recipes(list)
+                    status = StatusMessage("Saved \(saved.name): \(NutrientFormat.kcal(saved.perServing.kcal)) kcal a serving — "
+                                           + "a or / finds it like a food.", kind: .success)
+                } catch {
+                    status = StatusMessage("Could not save the recipe: \(error)", kind: .error)
+                    mode = .recipe(editor, over: over)
+                }
             }
         }
         return .handled
@@ -565,6 +734,15 @@ public final class DietViewModel: TabScreen {
                 status = editor.form.show(errors: errors.inlineMessages, first: first?.rawValue)
                 mode = .customFood(editor, over: over)
             case .success(let food):
+                // Macros holding more energy than the label says: said once, saved on a second Enter.
+                if let warning = CustomFoods.energyWarning(for: food, per: editor.basis), warning != editor.shownWarning {
+                    editor.shownWarning = warning
+                    editor.form.errors = [CustomFoodField.kcal.rawValue: warning + " · Enter again saves"]
+                    editor.form.focus(CustomFoodField.kcal.rawValue)
+                    status = StatusMessage("Protein, carbs and fat hold more energy than the label says: check them, or Enter again to save anyway.")
+                    mode = .customFood(editor, over: over)
+                    return .handled
+                }
                 save(food, from: editor, over: over)
             }
         default:
@@ -589,7 +767,7 @@ public final class DietViewModel: TabScreen {
                 let foods = try catalog.customFoods()
                 mode = .myFoods(MyFoods(foods: foods, selected: foods.firstIndex { $0.id == saved.id } ?? 0))
                 status = StatusMessage("\(verb) \(saved.name).", kind: .success)
-            case .browsing, .editing, .confirmingDelete, .confirmingMealDelete, .copying, .customFood, .quickAdd:
+            case .browsing, .editing, .confirmingDelete, .confirmingMealDelete, .copying, .customFood, .quickAdd, .history, .recipes, .recipe:
                 status = StatusMessage("\(verb) \(saved.name) — a or / to log it.", kind: .success)
             }
         } catch {
@@ -614,6 +792,12 @@ public final class DietViewModel: TabScreen {
         case .browsing: break
         case .searching(let search): FoodSearchView(search: search, today: clock.today).render(in: area, buffer: &buffer, context: context)
         case .myFoods(let list): MyFoodsView(list: list).render(in: area, buffer: &buffer, context: context)
+        case .history(let history): HistorySearchView(history: history).render(in: area, buffer: &buffer, context: context)
+        case .recipes(let list): RecipeListView(list: list).render(in: area, buffer: &buffer, context: context)
+        case .recipe(let editor, let over):
+            render(over, in: area, buffer: &buffer, context: context)
+            RecipeEditorView(editor: editor).render(in: area, buffer: &buffer, context: context)
+            if let search = editor.search { FoodSearchView(search: search, today: clock.today).render(in: area, buffer: &buffer, context: context) }
         case .editing(let editor):
             FormDialog(title: "Edit — \(editor.record.foodName)", intro: editor.intro, form: editor.form, width: 64)
                 .render(in: area, buffer: &buffer, context: context)

@@ -2,15 +2,20 @@ import TerminalKit
 
 /// Food names shortened so that rows of a list can be told apart (issue 15). USDA names go from
 /// the general to the particular, so a list of chicken breasts is "Chicken, broilers or fryers,
-/// breast, meat only, cooked, …" four times and cut to the width they all read the same. A name
-/// too long for `width` keeps its head (the food) and drops, one by one from the second part on,
-/// the parts it shares with another name of the list, marked with "…", until what differs fits:
-/// "Chicken, …, meat only, cooked, roasted". Names that fit, or share nothing past the head, are
+/// breast, meat only, cooked, …" four times and cut to the width they all read the same.
+///
+/// A name too long for `width` keeps its head (the food) and drops, one by one from the second part
+/// on, the parts it shares with another name of the list, marked with "…", until what differs
+/// fits: "Chicken, …, meat only, cooked, roasted". Rows that still read alike (what told them apart
+/// was shared with a third name, or cut off) keep instead their head, the parts that tell each
+/// from every other name with that head (for each a part it lacks: "short-grain" against the
+/// medium-grain, "unenriched" against the plain one), then as many more as fit from the last part
+/// back: "Rice, …, short-grain, …, unenriched". Names that fit, or share nothing past the head, are
 /// left as they are (the table cuts them). The detail pane shows the full name.
 enum DistinctNames {
     static func shorten(_ names: [String], width: Int, ellipsis: String = "…") -> [String] {
         let parts = names.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
-        return names.indices.map { i in
+        var shown = names.indices.map { i -> String in
             guard TextWidth.of(names[i]) > width, parts[i].count > 2 else { return names[i] }
             // How many leading parts this name shares with the most similar other name.
             var shared = 0
@@ -20,6 +25,7 @@ enum DistinctNames {
                 shared = max(shared, n)
             }
             guard shared >= 2 else { return names[i] }
+            // Drop the shared parts after the head, one by one, until what differs fits.
             var dropped = 1
             var text = names[i]
             while dropped < shared {
@@ -29,5 +35,53 @@ enum DistinctNames {
             }
             return text
         }
+        // Rows that still read alike once cut to the width (the part that told them apart was
+        // shared with a third name, or cut off): those keep what tells each apart from all others.
+        var rows: [String: [Int]] = [:]
+        for i in names.indices { rows[TextWidth.truncate(shown[i], to: width, ellipsis: ellipsis), default: []].append(i) }
+        let row = { (text: String) in TextWidth.truncate(text, to: width, ellipsis: ellipsis) }
+        // In list order, so the same list always reads the same.
+        for alike in rows.values.sorted(by: { $0[0] < $1[0] }) where alike.count > 1 && Set(alike.map { names[$0] }).count > 1 {
+            var candidates: [Int: String] = [:]
+            for i in alike where parts[i].count > 2 && TextWidth.of(names[i]) > width {
+                candidates[i] = telling(i, apart: parts, names: names, width: width, ellipsis: ellipsis)
+            }
+            // Taken only where the row then reads unlike every other (a part cut off can still
+            // leave two alike; the first way is then as good).
+            for (i, candidate) in candidates.sorted(by: { $0.key < $1.key }) {
+                let others = names.indices.filter { names[$0] != names[i] }.map { row(candidates[$0] ?? shown[$0]) }
+                if !others.contains(row(candidate)) { shown[i] = candidate }
+            }
+        }
+        return shown
+    }
+
+    /// Name `i` with its head, the parts that tell it from every other name with that head, then
+    /// as many more as fit from the last part back; "…" for what is left out.
+    private static func telling(_ i: Int, apart parts: [[String]], names: [String], width: Int, ellipsis: String) -> String {
+        let mine = parts[i]
+        // The parts that tell it apart: greedily, the part the most remaining names lack.
+        var others = names.indices.filter { $0 != i && parts[$0].first == mine[0] && names[$0] != names[i] }.map { Set(parts[$0]) }
+        var kept: Set<Int> = [0]
+        while true {
+            others.removeAll { other in kept.contains { !other.contains(mine[$0]) } }
+            guard !others.isEmpty else { break }
+            let best = mine.indices.dropFirst().filter { !kept.contains($0) }
+                .max { a, b in others.count { !$0.contains(mine[a]) } < others.count { !$0.contains(mine[b]) } }
+            guard let best, others.contains(where: { !$0.contains(mine[best]) }) else { break }
+            kept.insert(best)
+        }
+        func text(_ kept: Set<Int>) -> String {
+            var out: [String] = []
+            for n in mine.indices {
+                if kept.contains(n) { out.append(mine[n]) } else if out.last != ellipsis { out.append(ellipsis) }
+            }
+            return out.joined(separator: ", ")
+        }
+        // Then the rest, from the last part back, while the row fits.
+        for n in mine.indices.dropFirst().reversed() where !kept.contains(n) {
+            if TextWidth.of(text(kept.union([n]))) <= width { kept.insert(n) }
+        }
+        return text(kept)
     }
 }

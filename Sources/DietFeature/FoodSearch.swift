@@ -40,6 +40,11 @@ public struct FoodSearch {
         case ignored
     }
 
+    /// What the search is for: logging (food → serving → amount → meal), or an ingredient of a
+    /// recipe (food → serving → amount; Enter on the amount hands it over, with no meal).
+    public enum Purpose: Equatable, Sendable { case log, ingredient }
+    public let purpose: Purpose
+
     static let resultLimit = 50
     static let recentLimit = 20
 
@@ -52,6 +57,10 @@ public struct FoodSearch {
     public private(set) var favourites: Set<FoodID> = []
     /// What the last key did, when it says so (★ marked or unmarked).
     public private(set) var notice: String?
+    /// Ctrl-X on a saved meal: waiting for y/n.
+    public private(set) var pendingMealDelete: SavedMeal?
+    /// Ctrl-R on a saved meal: the meal and its new name being typed.
+    public private(set) var renaming: (meal: SavedMeal, name: TextField)?
     public let day: LocalDate
     private let now: Date
     public private(set) var step: Step = .food
@@ -83,7 +92,8 @@ public struct FoodSearch {
     static let historyDays = 90
 
     public init(catalog: any FoodCatalogRepository, log: any FoodLogRepository, library: (any MealLibraryRepository)? = nil,
-                day: LocalDate, clock: any Clock) {
+                day: LocalDate, clock: any Clock, purpose: Purpose = .log) {
+        self.purpose = purpose
         self.catalog = catalog
         self.log = log
         self.library = library
@@ -139,7 +149,7 @@ public struct FoodSearch {
     /// What a key does in a step: one list per step (`actions`) drives both the dispatch below
     /// and the footer and help (`keyMap`), so they cannot drift.
     enum Action: Sendable {
-        case close, back, choose, next, save, newFood, quickAdd, favourite
+        case close, back, choose, next, save, newFood, quickAdd, favourite, renameMeal, deleteMeal
         /// Move the selection by this many rows (the meal list wraps around).
         case move(Int)
         case meal(Meal)
@@ -160,6 +170,8 @@ public struct FoodSearch {
                    brief: "quick add").performs(.quickAdd),
         KeyBinding([.escape], help: "close", footer: true).performs(.close),
         KeyBinding([.char("*")], help: "mark or unmark the selected food as a favourite (listed first)").performs(.favourite),
+        KeyBinding([.ctrl("r")], label: "Ctrl-R", help: "rename the selected saved meal").performs(.renameMeal),
+        KeyBinding([.ctrl("x")], label: "Ctrl-X", help: "delete the selected saved meal (y/n)").performs(.deleteMeal),
         KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results")
             .performs { key in key == .pageUp ? .move(-10) : .move(10) },
         // Done by the query's text field; listed for help.
@@ -183,6 +195,11 @@ public struct FoodSearch {
         KeyBinding([.escape], help: "back", footer: true).performs(.back),
     ])
 
+    static let ingredientAmountActions = ActionKeyMap<Action>(title: "Amount", [
+        KeyBinding([.enter], help: "add the ingredient", footer: true, brief: "add").performs(.next),
+        KeyBinding([.escape], help: "back", footer: true).performs(.back),
+    ])
+
     static let mealActions = ActionKeyMap<Action>(title: "Meal", [
         KeyBinding([.char("j"), .char("k"), .up, .down, .left, .right, .ctrl("p"), .ctrl("n"), .tab, .backTab], label: "j/k",
                    help: "choose the meal", footer: true, brief: "select")
@@ -200,17 +217,19 @@ public struct FoodSearch {
         KeyBinding([.escape], help: "back", footer: true).performs(.back),
     ])
 
-    static func actions(for step: Step) -> ActionKeyMap<Action> {
+    static func actions(for step: Step, purpose: Purpose = .log) -> ActionKeyMap<Action> {
         switch step {
         case .food: return foodActions
         case .serving: return servingActions
-        case .amount: return amountActions
+        case .amount: return purpose == .ingredient ? ingredientAmountActions : amountActions
         case .meal: return mealActions
         }
     }
 
     public mutating func handle(_ key: Key) -> Outcome {
-        let action = Self.actions(for: step).action(for: key)
+        if let meal = pendingMealDelete { answerMealDelete(meal, key); return .stay }
+        if renaming != nil { handleRename(key); return .stay }
+        let action = Self.actions(for: step, purpose: purpose).action(for: key)
         switch step {
         case .food: return handleFood(key, action)
         case .serving: return handleServing(key, action)
@@ -229,8 +248,20 @@ public struct FoodSearch {
             if let meal = savedMeal(for: results[selected].id) { return .logSavedMeal(meal, meal: meal_) }
             choose(results[selected])
         case .favourite: toggleFavourite()
+        case .renameMeal, .deleteMeal:
+            guard results.indices.contains(selected), let meal = savedMeal(for: results[selected].id) else {
+                notice = "Ctrl-R and Ctrl-X rename and delete saved meals: select one first."
+                break
+            }
+            if case .deleteMeal = action {
+                pendingMealDelete = meal
+            } else {
+                renaming = (meal, TextField(text: meal.name, maxLength: SavedMeal.nameLength.upperBound))
+            }
         case .newFood: return .newCustomFood(name: queryText)
-        case .quickAdd: return .quickAdd(name: queryText)
+        case .quickAdd:
+            guard purpose == .log else { notice = "A recipe's ingredients are foods: choose one from the list."; break }
+            return .quickAdd(name: queryText)
         case .move(let by): select(selected + by)
         default:
             let before = query.text
@@ -259,8 +290,11 @@ public struct FoodSearch {
             amountError = nil
         case .next:
             do {
-                _ = try serving?.grams(amount.text)
+                let grams = try serving?.grams(amount.text)
                 amountError = nil
+                if purpose == .ingredient, let food, let grams {
+                    return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
+                }
                 step = .meal
             } catch {
                 amountError = error.inlineMessage
@@ -351,6 +385,58 @@ public struct FoodSearch {
         SavedMeal.id(fromListID: id).flatMap { mealID in savedMeals.first { $0.id == mealID } }
     }
 
+    /// The y/n after Ctrl-X: y deletes the saved meal (what was logged from it stays).
+    private mutating func answerMealDelete(_ meal: SavedMeal, _ key: Key) {
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            pendingMealDelete = nil
+            guard let library, let id = meal.id else { return }
+            do {
+                try library.deleteSavedMeal(id: id)
+                runSearch()
+                notice = "Deleted the saved meal \(meal.name); what you logged with it stays."
+            } catch {
+                self.error = "Could not delete the saved meal: \(error)"
+            }
+        case .no:
+            pendingMealDelete = nil
+            notice = "Kept \(meal.name)."
+        case nil: break
+        }
+    }
+
+    /// Ctrl-R's name field: Enter renames, Esc keeps the name.
+    private mutating func handleRename(_ key: Key) {
+        guard let (meal, typed) = renaming else { return }
+        var field = typed
+        switch key {
+        case .escape:
+            renaming = nil
+            notice = "Name unchanged."
+        case .enter:
+            guard let library, let id = meal.id else { renaming = nil; return }
+            do {
+                let name = try SavedMeal.name(field.text)
+                try library.renameSavedMeal(id: id, to: name)
+                renaming = nil
+                let at = SavedMeal(id: id, name: name, items: meal.items).listID
+                previews[at] = nil   // the panel shows the new name
+                runSearch()
+                selected = results.firstIndex { $0.id == at } ?? 0
+                loadPreview()
+                notice = "Renamed to \(name)."
+            } catch let error as ValidationError {
+                notice = error.inlineMessage
+            } catch {
+                notice = "Could not rename: \(error)"
+            }
+        default:
+            _ = field.handle(key)
+            renaming = (meal, field)
+            notice = nil
+        }
+    }
+
     /// `*`: marks the selected food a favourite, or unmarks it.
     private mutating func toggleFavourite() {
         guard let library, results.indices.contains(selected), savedMeal(for: results[selected].id) == nil else { return }
@@ -414,5 +500,12 @@ public struct FoodSearch {
 
     // MARK: keys for help and footer
 
-    public var keyMap: KeyMap { Self.actions(for: step).keyMap }
+    public var keyMap: KeyMap {
+        if pendingMealDelete != nil { return Confirmation.keyMap(title: "Delete saved meal", yes: "delete", no: "keep") }
+        if renaming != nil { return .formDialog(title: "Rename saved meal", saveHelp: "rename", cancelHelp: "keep the name") }
+        var map = Self.actions(for: step, purpose: purpose).keyMap
+        // An ingredient is a food: no quick add.
+        if purpose == .ingredient { map.bindings.removeAll { $0.keys.contains(.ctrl("t")) } }
+        return map
+    }
 }

@@ -12,7 +12,8 @@ struct FoodSearchView: Widget {
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let day = search.day == today ? "today" : search.day.shortLabel(relativeTo: today)
         // The whole content area up to a comfortable size; only very large terminals see it float.
-        let modal = Modal(title: "Add food — \(day)", width: min(area.width, 110), height: min(area.height, 30))
+        let title = search.purpose == .ingredient ? "Add an ingredient" : "Add food — \(day)"
+        let modal = Modal(title: title, width: min(area.width, 110), height: min(area.height, 30))
         let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
         guard inner.height >= 6, inner.width >= 40 else { return }
         let (top, rest) = inner.splitTop(3)
@@ -31,6 +32,10 @@ struct FoodSearchView: Widget {
         }
         NutrientPanel(food: search.shownFood, grams: search.shownGrams, amount: search.shownAmount).render(in: right, buffer: &buffer, context: context)
         buffer.write(Line(hint, .muted), in: hintRow, context: context)
+        if let meal = search.pendingMealDelete {
+            Confirmation(title: "Delete saved meal", message: "Delete the saved meal \(meal.name)? What you logged with it stays. y/n")
+                .render(in: area, buffer: &buffer, context: context)
+        }
     }
 
     /// The step's footer keys, from the same key map that dispatches them.
@@ -41,7 +46,7 @@ struct FoodSearchView: Widget {
     private func drawSteps(_ row: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         var spans: [Span] = []
         let arrow = context.symbols.isUnicode ? " › " : " > "
-        for step in FoodSearch.Step.allCases {
+        for step in FoodSearch.Step.allCases where search.purpose == .log || step != .meal {
             if !spans.isEmpty { spans.append(Span(arrow, .muted)) }
             let role: Role = step == search.step ? .accent : (step.rawValue < search.step.rawValue ? .text : .muted)
             spans.append(Span("\(step.rawValue + 1) \(step.title)", role))
@@ -51,7 +56,12 @@ struct FoodSearchView: Widget {
 
     private func drawField(_ row: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let (label, field) = row.splitLeft(8)
-        if search.step == .food {
+        if let (_, name) = search.renaming {
+            buffer.write(Line("Rename", .accent), in: label, context: context)
+            var input = name
+            input.isFocused = true
+            input.render(in: field.inset(right: Self.panelWidth + 2), buffer: &buffer, context: context)
+        } else if search.step == .food {
             buffer.write(Line("Search", .accent), in: label, context: context)
             var q = search.query
             q.isFocused = true

@@ -1,4 +1,5 @@
 import Testing
+import TerminalKit
 @testable import DietFeature
 
 /// Rows of the search list that can be told apart (issue 15).
@@ -23,5 +24,27 @@ import Testing
         #expect(DistinctNames.shorten(chicken, width: 80) == chicken)
         let heads = ["Cheese, cheddar, sharp, sliced, a long name", "Cheese, cream, whipped, a long name too"]
         #expect(DistinctNames.shorten(heads, width: 20) == heads)
+    }
+
+    @Test func namesShortenedAlikeKeepWhatTellsThemApart() {
+        let rice = ["Rice, white, short-grain, cooked", "Rice, white, medium-grain, cooked",
+                    "Rice, white, short-grain, cooked, unenriched", "Rice, white, medium-grain, cooked, unenriched"]
+        let shown = DistinctNames.shorten(rice, width: 36, ellipsis: "~")
+        #expect(shown == ["Rice, white, short-grain, cooked", "Rice, white, medium-grain, cooked",
+                          "Rice, ~, short-grain, ~, unenriched", "Rice, ~, medium-grain, ~, unenriched"])
+        // Two ways apart at once: regular or instant, 2 % or whole milk.
+        let pudding = ["Puddings, banana, dry mix, regular, prepared with 2% milk", "Puddings, banana, dry mix, regular, prepared with whole milk",
+                       "Puddings, banana, dry mix, instant, prepared with 2% milk", "Puddings, banana, dry mix, instant, prepared with whole milk"]
+        #expect(DistinctNames.shorten(pudding, width: 44) == ["Puddings, …, regular, prepared with 2% milk", "Puddings, …, regular, prepared with whole milk",
+                                                              "Puddings, …, instant, prepared with 2% milk", "Puddings, …, instant, prepared with whole milk"])
+    }
+
+    @Test func theSameFoodTwiceReadsTheSameAndOtherFoodsApart() {
+        // The history lists one food many times: those rows alike are fine, another food is not.
+        let breast = "Chicken, broilers or fryers, breast, meat only, cooked, roasted"
+        let thigh = "Chicken, broilers or fryers, thigh, meat only, cooked, roasted"
+        let shown = DistinctNames.shorten([breast, breast, thigh, thigh], width: 38)
+        #expect(shown[0] == shown[1] && shown[2] == shown[3])
+        #expect(TextWidth.truncate(shown[0], to: 38) != TextWidth.truncate(shown[2], to: 38), "\(shown)")
     }
 }

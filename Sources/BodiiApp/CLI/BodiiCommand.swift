@@ -13,7 +13,7 @@ struct GlobalOptions: ParsableArguments {
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
     static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "status", "help",
-                                             "review", "action", "import", "export"]
+                                             "review", "action", "import", "export", "history"]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -48,7 +48,7 @@ struct BodiiCommand: ParsableCommand {
         command-line option wins over an environment variable, which wins over the config file. Bodii never \
         writes the file; a bad value is reported with its line and that key keeps its default.
         """,
-        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self,
+        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, HistoryCommand.self, DemoCommand.self,
                       ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
                       ExportCommand.self],
         defaultSubcommand: RunCommand.self

@@ -36,7 +36,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
             guard !FoodSearchQuery(text).isEmpty else {
                 throw CommandFailure.usage("search needs a query: a few letters or words of a food's name, e.g. bodii search banana")
             }
-            let foods = try Self.catalog(databasePath: global.db).searchFoods(text, limit: count)
+            let foods = try Self.searchFoods(text, limit: count, databasePath: global.db)
             guard !foods.isEmpty else {
                 throw CommandFailure.data("no food matches \(ValidationError.quoted(text)): try fewer or shorter words")
             }
@@ -46,20 +46,20 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
 }
 
 extension SearchCommand {
-    /// Search only reads: the database read-only when it holds the catalog, else the shipped
-    /// catalog in memory (a missing database, or one no food was looked up in yet: seeding it
-    /// would write). Nothing is created or changed either way.
-    static func catalog(databasePath: String?) throws -> any FoodCatalogRepository {
+    /// Search only reads: the database read-only when it holds the catalog; else the shipped
+    /// catalog as compiled in (a missing database, or one no food was looked up in yet: seeding it
+    /// would write), searched without any database. Nothing is created or changed either way.
+    static func searchFoods(_ text: String, limit: Int, databasePath: String?) throws -> [Food] {
         do {
             let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly)
             if try env.repositories.holdsShippedCatalog() {
                 env.repositories.searchOnce()
-                return env.repositories
+                return try env.repositories.searchFoods(text, limit: limit)
             }
         } catch let failure as CommandFailure where failure.isNoDatabase {
             // nothing there yet: the shipped catalog alone
         }
-        return try BodiiDatabase.shippedCatalogInMemory()
+        return try ShippedCatalogSearch(catalog: .usdaSR24).searchFoods(text, limit: limit)
     }
 }
 

@@ -12,7 +12,7 @@ enum ShellCompletion {
 
     static let foods = CompletionKind.custom { words, index, prefix in
         candidates(words: words, index: index, prefix: prefix) { query in
-            try SearchCommand.catalog(databasePath: databasePath(in: words)).searchFoods(query, limit: limit).map(\.name)
+            try SearchCommand.searchFoods(query, limit: limit, databasePath: databasePath(in: words)).map(\.name)
         }
     }
 

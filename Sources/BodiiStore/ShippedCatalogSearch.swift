@@ -1,0 +1,191 @@
+import BodiiDomain
+import Foundation
+
+/// Food search over the shipped catalog as it is compiled in, with no database: what `bodii search`
+/// (and completions) use before any database exists. Seeding an in-memory SQLite catalog for one
+/// search cost ~0.3 s (inserting 8,858 foods and their servings, building the FTS5 index and its
+/// term list, reading every name); this reads the names once and finds the same foods in the same
+/// order, as a test checks over the relevance sets.
+///
+/// It follows `SQLiteRepositories.rankedSearch` step by step: the vocabulary is the index's terms
+/// (the names' words, as `SearchText` splits them the way FTS5's unicode61 does); a word matches
+/// the terms of its `WordPlan` (exact, listed prefixes, typos, or any term starting with it); the
+/// candidates are the first `FoodSearchIndex.poolSize` foods in the index's key order (plain names
+/// before brands and restaurant foods, short before long, then catalog order) matching every word,
+/// and the same with a word in the head; `FoodMatcher` orders them. A fresh database has no log,
+/// so no food is lifted by history.
+public final class ShippedCatalogSearch: Sendable {
+    private struct Entry: Sendable {
+        let id: String
+        let name: String
+        /// The FTS key (see FoodSearchStore.swift): tier, length and rowid, in one sortable number.
+        let key: Int64
+        /// Its words in `words`, as term numbers; the first `headCount` are the head's.
+        let wordStart: Int
+        let wordCount: Int
+        let headCount: Int
+    }
+
+    private let catalog: ShippedCatalog
+    private let nutrientColumns: [String]
+    /// In key order, so the first matches are the index's first.
+    private let entries: [Entry]
+    /// Every food's words as numbers into `terms`, one run per food.
+    private let words: [Int32]
+    /// The distinct words of all names, numbered in the order met.
+    private let terms: [SearchText.Word]
+    private let servingCounts: [String: Int]
+    private let vocabulary: SearchVocabulary
+
+    public init(catalog: ShippedCatalog = .usdaSR24) throws {
+        self.catalog = catalog
+        var header: [String] = []
+        var entries: [Entry] = []
+        var words: [Int32] = []
+        var numbers: [SearchText.Word: Int32] = [:]
+        var terms: [SearchText.Word] = []
+        var rowid: Int64 = 0
+        var leftOut = Set<String>()
+        var required: [Int] = []
+        try TSV.forEachRow(of: catalog.foods) { _, fields in
+            guard !header.isEmpty else {
+                header = fields.map(\.text)
+                guard header.count > 2, header[0] == "id", header[1] == "name" else {
+                    throw StoreError.invalidCatalog("the food table starts with \(header.prefix(2)), not id and name")
+                }
+                required = header.indices.filter { CatalogSeeder.requiredColumns.contains(header[$0]) }
+                return
+            }
+            guard fields.count == header.count else { throw StoreError.invalidCatalog("a food line has \(fields.count) fields") }
+            // As the seed: a food without energy or a macronutrient is left out.
+            if required.contains(where: { fields[$0].isEmpty }) {
+                leftOut.insert(fields[0].text)
+                return
+            }
+            rowid += 1
+            let name = fields[1].text
+            let start = words.count
+            for word in SearchText.words(name) {
+                let number: Int32
+                if let known = numbers[word] {
+                    number = known
+                } else {
+                    number = Int32(terms.count)
+                    numbers[word] = number
+                    terms.append(word)
+                }
+                words.append(number)
+            }
+            let comma = fields[1].firstIndex(of: UInt8(ascii: ","))
+            let headCount = comma.map { SearchText.words(String(decoding: fields[1][..<$0], as: UTF8.self)).count } ?? (words.count - start)
+            entries.append(Entry(id: fields[0].text, name: name, key: Self.key(name, rowid: rowid),
+                                 wordStart: start, wordCount: words.count - start, headCount: headCount))
+        }
+        guard !header.isEmpty else { throw StoreError.invalidCatalog("the food table is empty") }
+        nutrientColumns = Array(header.dropFirst(2))
+        var counts: [String: Int] = [:]
+        var sawHeader = false
+        try TSV.forEachRow(of: catalog.servings) { _, fields in
+            guard sawHeader else { sawHeader = true; return }
+            let id = fields[0].text
+            if !leftOut.contains(id) { counts[id, default: 0] += 1 }
+        }
+        servingCounts = counts
+        self.entries = entries.sorted { $0.key < $1.key }
+        self.words = words
+        self.terms = terms
+        vocabulary = SearchVocabulary(terms: terms.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// `Schema.searchKey` in Swift: tier 2 for baby food, formulas, fast food and restaurants (SQL
+    /// LIKE: ASCII case ignored), 1 for a name with two capitals in a row (a brand), else 0.
+    static func key(_ name: String, rowid: Int64) -> Int64 {
+        let lower = name.lowercased()
+        let tier: Int64
+        if ["babyfood", "infant formula", "child formula", "fast food", "restaurant,"].contains(where: { lower.hasPrefix($0) }) {
+            tier = 2
+        } else {
+            let bytes = Array(name.utf8)
+            let capital = { (b: UInt8) in b >= 0x41 && b <= 0x5A }
+            tier = zip(bytes, bytes.dropFirst()).contains { capital($0) && capital($1) } ? 1 : 0
+        }
+        return tier << 56 | Int64(min(name.unicodeScalars.count, 4095)) << 44 | (rowid & FoodSearchIndex.rowidMask)
+    }
+
+    /// The best `limit` foods for `text`, as a fresh database's `searchFoods` gives them.
+    public func searchFoods(_ text: String, limit: Int) -> [Food] {
+        let query = FoodSearchQuery(text)
+        guard !query.isEmpty, limit > 0 else { return [] }
+        var plans = vocabulary.plan(query)
+        var ranked = rank(plans)
+        if ranked.isEmpty, plans.contains(where: { !$0.allowsTypos && $0.word.count >= SearchVocabulary.minimumTypoLength }) {
+            plans = plans.map { vocabulary.plan($0.word, isPrefix: $0.isPrefix, forcingTypos: true) }
+            ranked = rank(plans)
+        }
+        return foods(Array(ranked.prefix(limit)))
+    }
+
+    /// Which terms (by number) a word's alternatives match, as the FTS5 expression of
+    /// `SQLiteRepositories.matchGroup` does: a listed term, or any term starting with the word.
+    private func group(_ plan: WordPlan) -> [Bool] {
+        let listed = Set((plan.exact + plan.prefixTerms + plan.typos).map { SearchText.Word($0.utf8) })
+        let prefix = plan.indexPrefix ? plan.word : nil
+        return terms.map { t in listed.contains(t) || prefix.map { SearchText.hasPrefix(t, $0) } == true }
+    }
+
+    private func rank(_ plans: [WordPlan]) -> [Int] {
+        let selective = plans.count > 1 ? plans.filter { !($0.isPrefix && $0.word.count == 1) } : plans
+        let groups = selective.map(group)
+        func all(_ e: Entry) -> Bool {
+            groups.allSatisfy { g in words[e.wordStart..<(e.wordStart + e.wordCount)].contains { g[Int($0)] } }
+        }
+        func anyInHead(_ e: Entry) -> Bool {
+            words[e.wordStart..<(e.wordStart + e.headCount)].contains { w in groups.contains { $0[Int(w)] } } && all(e)
+        }
+        var picked: [Int] = []
+        var seen = Set<Int>()
+        let justStarted = plans.count == 1 && plans[0].isPrefix && plans[0].word.count <= 2
+        for matches in justStarted ? [anyInHead, all] : [all, anyInHead] {
+            var read = 0
+            for (i, e) in entries.enumerated() where matches(e) {
+                read += 1
+                if seen.insert(i).inserted { picked.append(i) }
+                if read == FoodSearchIndex.poolSize { break }
+            }
+            if justStarted ? read >= FoodSearchIndex.poolSize : read < FoodSearchIndex.poolSize { break }
+        }
+        let matcher = FoodMatcher(plans)
+        var scored: [(index: Int, score: Double, length: Int, rowid: Int64)] = []
+        for i in picked {
+            let e = entries[i]
+            let profile = FoodNameProfile(id: e.id, name: e.name, vocabulary: vocabulary)
+            guard let score = matcher.score(profile, servingCount: servingCounts[e.id] ?? 0, history: nil) else { continue }
+            scored.append((i, score, e.name.utf8.count, e.key & FoodSearchIndex.rowidMask))
+        }
+        scored.sort { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.length != b.length { return a.length < b.length }
+            return a.rowid < b.rowid
+        }
+        return scored.map(\.index)
+    }
+
+    /// The foods at `indices`, in that order, with their nutrients read from their catalog lines.
+    private func foods(_ indices: [Int]) -> [Food] {
+        let wanted = Dictionary(indices.map { (entries[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+        var found: [Int: Food] = [:]
+        try? TSV.forEachRow(of: catalog.foods) { _, fields in
+            guard found.count < wanted.count, fields.count == nutrientColumns.count + 2, let i = wanted[fields[0].text] else { return }
+            var values: [String: Double] = [:]
+            for (column, field) in zip(nutrientColumns, fields.dropFirst(2)) where !field.isEmpty { values[column] = Double(field.text) }
+            let n = Nutrients(kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
+                              fatG: values["fat_g"] ?? 0, fiberG: values["fiber_g"], sugarsG: values["sugars_g"],
+                              saturatedFatG: values["saturated_fat_g"], sodiumMg: values["sodium_mg"],
+                              cholesterolMg: values["cholesterol_mg"], potassiumMg: values["potassium_mg"],
+                              calciumMg: values["calcium_mg"], ironMg: values["iron_mg"], vitaminCMg: values["vitamin_c_mg"],
+                              vitaminDUg: values["vitamin_d_ug"])
+            found[i] = Food(id: FoodID(entries[i].id), name: entries[i].name, source: catalog.source, release: catalog.release, per100g: n)
+        }
+        return indices.compactMap { found[$0] }
+    }
+}
