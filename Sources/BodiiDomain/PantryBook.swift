@@ -8,6 +8,12 @@ public struct ShoppingLine: Equatable, Sendable {
     public var entry: ShoppingListItem
     public var item: GroceryItem
     public var expectedPrice: Money?
+
+    public init(entry: ShoppingListItem, item: GroceryItem, expectedPrice: Money?) {
+        self.entry = entry
+        self.item = item
+        self.expectedPrice = expectedPrice
+    }
 }
 
 /// The open shopping list against the budget: `total` sums the expected prices that are known.
@@ -15,6 +21,12 @@ public struct ShoppingOverview: Equatable, Sendable {
     public var lines: [ShoppingLine]
     public var total: Money
     public var budget: BudgetStatus
+
+    public init(lines: [ShoppingLine], total: Money, budget: BudgetStatus) {
+        self.lines = lines
+        self.total = total
+        self.budget = budget
+    }
     /// What would be left of the budget after buying the list; nil without a budget.
     public var leftAfterList: Money? { budget.leftAfter(listTotal: total) }
 }
