@@ -33,8 +33,8 @@ public struct DemoPantry: Sendable {
     public static let stores = ["Aldi", "Lidl", "Rewe"]
 
     static let products: [Product] = [
-        Product(name: "Bananas, raw", foodId: "usda:09040", pack: PantryQuantity(6, .pieces), prices: [169, 179, 199], shelfLifeDays: 6, monthly: false, wasteChance: 0.15),
-        Product(name: "Milk, reduced fat, 2%", foodId: "usda:01079", pack: PantryQuantity(2000, .millilitres), prices: [198, 210, 238], shelfLifeDays: 8, monthly: false, wasteChance: 0.08),
+        Product(name: "Bananas", foodId: "usda:09040", pack: PantryQuantity(6, .pieces), prices: [169, 179, 199], shelfLifeDays: 6, monthly: false, wasteChance: 0.15),
+        Product(name: "Milk", foodId: "usda:01079", pack: PantryQuantity(2000, .millilitres), prices: [198, 210, 238], shelfLifeDays: 8, monthly: false, wasteChance: 0.08),
         Product(name: "Chicken breast", foodId: "usda:05064", pack: PantryQuantity(1000, .grams), prices: [899, 929, 999], shelfLifeDays: 3, monthly: false, wasteChance: 0.05),
         Product(name: "Broccoli", foodId: "usda:11091", pack: PantryQuantity(500, .grams), prices: [149, 159, 179], shelfLifeDays: 5, monthly: false, wasteChance: 0.2),
         Product(name: "Greek yogurt", foodId: "usda:01117", pack: PantryQuantity(1000, .grams), prices: [258, 278, 298], shelfLifeDays: 14, monthly: false, wasteChance: 0.05),
