@@ -66,10 +66,10 @@ public struct PantryBook {
     @discardableResult
     public func take(fromLot lotId: Int64, quantity: PantryQuantity?, kind: StockUseKind, on date: LocalDate) throws -> [StockUse] {
         guard let lot = try repository.stockLot(id: lotId), let item = try repository.groceryItem(id: lot.itemId) else {
-            throw ValidationError(field: "id", value: String(lotId), allowed: "an id from `bodii pantry list`", problem: .unknown)
+            throw ValidationError(field: "lot", value: String(lotId), allowed: "a lot number from `bodii pantry list`", problem: .unknown)
         }
         guard !lot.isEmpty else {
-            throw ValidationError(field: "id", value: String(lotId), allowed: "a lot with stock left (this one is used up; see `bodii pantry list`)",
+            throw ValidationError(field: "lot", value: String(lotId), allowed: "a lot with stock left (this one is used up; see `bodii pantry list`)",
                                   problem: .outOfRange)
         }
         let lots = try repository.stockLots(itemId: lot.itemId)
