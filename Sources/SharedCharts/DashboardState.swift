@@ -31,6 +31,8 @@ public struct DashboardState: Equatable, Sendable {
     public var reviewedWeeks: Set<LocalDate> = []
     /// The day the card's weeks start on.
     public var weekStart: WeekStart = .monday
+    /// Pantry lots to use soon (PRODUCT.md §10): expired first, then by days left, as of the day.
+    public var useSoon: [StockRow] = []
 
     /// Weeks of check-in dots the dashboard card shows, from the week start, the last one up to the day.
     static let calendarWeeks = 3
@@ -86,7 +88,8 @@ public struct DashboardState: Equatable, Sendable {
             trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, weighIns: chartWeights, source: source),
             actions: try source.allActions(includingClosed: false),
             reviewedWeeks: try reviewedWeeks(in: calendarRange, weekStart: weekStart, source: source),
-            weekStart: weekStart
+            weekStart: weekStart,
+            useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays)
         ).judgingActions(on: day, source: source)
     }
 

@@ -24,6 +24,8 @@ import Testing
         #expect(twice.stdout.contains("weigh-ins 0 added"))
         #expect(twice.stdout.contains("foods 0 added"))
         #expect(twice.stdout.contains("activity days 0 added"))
+        #expect(once.stdout.contains("pantry purchases ") && !once.stdout.contains("pantry purchases 0 added"), "\(once.stdout)")
+        #expect(twice.stdout.contains("pantry purchases 0 added"), "\(twice.stdout)")
         // A later clock: only the export time may differ.
         let again = try runBodii(["export", "--db", b], environment: ["BODII_NOW": "2026-11-23T08:00:00+01:00"])
         try #require(again.status == 0, "\(again.stderr)")
@@ -43,6 +45,11 @@ import Testing
         try #require(try runBodii(["import", "bodii", folder.path("a.json"), "--db", b2]).status == 0)
         let list = try runBodii(["action", "list", "--all", "--json", "--db", b2])
         #expect(list.stdout.contains("Book a physio appointment for the knee"))
+        // The demo's pantry goes along, linked by external ids, money in euros.
+        #expect(original.contains("\"purchases\": [\n"))
+        #expect(original.contains("\"stock_lots\": [\n"))
+        #expect(original.contains("\"item\":\"grocery_item/1\""))
+        #expect(original.contains("\"budget\": {\"period\":\"week\",\"amount\":60,"))
     }
 
     @Test func aDatabasesOwnExportReadBackIntoItAddsNothing() throws {
@@ -57,6 +64,9 @@ import Testing
         #expect(back.stdout.contains("nights 0 added"))
         #expect(back.stdout.contains("review notes 0 added, 12 already there"))
         #expect(back.stdout.contains("actions 0 added, 6 already there"))
+        #expect(back.stdout.contains("pantry purchases 0 added"), "\(back.stdout)")
+        let pantry = try #require(try JSONSerialization.jsonObject(with: Data(runBodii(["pantry", "list", "--json", "--db", a]).stdout.utf8)) as? [Any])
+        #expect(!pantry.isEmpty)
         let again = try runBodii(["export", "--db", a])
         let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
         #expect(again.stdout == original)

@@ -13,7 +13,7 @@ struct GlobalOptions: ParsableArguments {
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
     static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "status", "help",
-                                             "review", "action", "import", "export", "history"]
+                                             "review", "action", "import", "export", "history", "pantry", "shop", "budget"]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -50,7 +50,7 @@ struct BodiiCommand: ParsableCommand {
         """,
         subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, HistoryCommand.self, DemoCommand.self,
                       ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
-                      ExportCommand.self],
+                      ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -16,6 +16,8 @@ enum BodiiDocumentImport {
         var profile: Bool
         var goals: Int
         var customFoods: Int
+        /// Purchases of the document's pantry that were new here (the rest were there already).
+        var purchasesAdded = 0
     }
 
     static func parse(_ data: Data) throws -> BodiiExport.Document {
@@ -185,6 +187,7 @@ enum BodiiDocumentImport {
                                           metric: metric, target: target, createdOn: try date(a, "created_on"), closedOn: closed,
                                           provenance: try provenance(a)))
         }
+        d.pantry = try PantryExport.parse(top)
         return d
     }
 
@@ -238,7 +241,11 @@ enum BodiiDocumentImport {
             batch.reviewItems = d.reviewItems.filter { !isOwn($0.provenance, $0.text, in: ownNotes, .reviewItem) }
             batch.actions = d.actions.filter { !isOwn($0.provenance, $0.text, in: ownActions, .action) }
         }
+        batch.pantry = d.pantry
+        let everything = DateRange(start: Validation.earliestDate, end: LocalDate(year: 9999, month: 12, day: 31) ?? Validation.earliestDate)
+        let purchasesBefore = d.pantry.purchases.isEmpty ? 0 : try r.purchases(in: everything).count
         let merged = try r.merge(batch)
+        if !d.pantry.purchases.isEmpty { outcome.purchasesAdded = try r.purchases(in: everything).count - purchasesBefore }
         for kind in MergeCounts.Kind.allCases {
             outcome.counts.added[kind, default: 0] += merged.added[kind] ?? 0
             outcome.counts.alreadyThere[kind, default: 0] += merged.alreadyThere[kind] ?? 0

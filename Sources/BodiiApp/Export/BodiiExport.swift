@@ -26,6 +26,8 @@ enum BodiiExport {
         /// by the note's `external_id`, so the links survive the ids of another database.
         var reviewItems: [ReviewItem] = []
         var actions: [ReviewAction] = []
+        /// The whole pantry (PRODUCT.md §10), whatever the range: its rows link by external id.
+        var pantry = PantryBatch()
     }
 
     static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
@@ -42,6 +44,7 @@ enum BodiiExport {
         d.checkIns = try r.checkIns(in: range)
         d.activity = try r.activitySnapshots(in: range)
         (d.reviewItems, d.actions) = try r.reviewHistory(startingIn: range)
+        d.pantry = try PantryExport.load(from: r)
         return d
     }
 
@@ -153,6 +156,7 @@ enum BodiiExport {
             ("created_on", .string(a.createdOn.iso)), ("closed_on", str(a.closedOn?.iso)),
             ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "action", a.id)),
         ]) })))
+        top += PantryExport.json(d.pantry)
         return .object(top)
     }
 
