@@ -7,6 +7,7 @@ public struct StatusLine: Equatable, Sendable {
     public enum Placeholder: String, CaseIterable, Sendable {
         case eaten, target, left, weight, trend, sleep, steps, streak, checkin
         case actionsDue = "actions_due"
+        case useSoon = "use_soon"
     }
 
     enum Piece: Equatable, Sendable {
@@ -74,9 +75,11 @@ public struct StatusLine: Equatable, Sendable {
         public var steps: Int?
         /// Open review actions due on the day or before it (overdue).
         public var actionsDue: Int
+        /// Pantry lots to use within `StockOverview.defaultUseSoonDays` or expired: the dashboard's "Use soon".
+        public var useSoon: Int
 
         public init(summary: DaySummary, weight: WeightGlance, units: UnitSystem, currentStreak: Int, checkedIn: Bool,
-                    steps: Int? = nil, actionsDue: Int = 0) {
+                    steps: Int? = nil, actionsDue: Int = 0, useSoon: Int = 0) {
             self.summary = summary
             self.weight = weight
             self.units = units
@@ -84,6 +87,7 @@ public struct StatusLine: Equatable, Sendable {
             self.checkedIn = checkedIn
             self.steps = steps
             self.actionsDue = actionsDue
+            self.useSoon = useSoon
         }
 
         static let unknown = "–"
@@ -99,6 +103,7 @@ public struct StatusLine: Equatable, Sendable {
             case .sleep: return summary.sleepMinutes.map(DurationFormat.compact) ?? Self.unknown
             case .steps: return steps.map(ActivityText.grouped) ?? Self.unknown
             case .actionsDue: return String(actionsDue)
+            case .useSoon: return String(useSoon)
             case .streak: return String(currentStreak)
             case .checkin: return checkedIn ? "✓" : "○"
             }
@@ -113,7 +118,7 @@ public struct StatusLine: Equatable, Sendable {
 
     /// Reads what the line shows for `day`: the day's summary, weight and check-in streak.
     public static func values(on day: LocalDate, source: any DaySummaryQuery.Source & CheckInRepository & ProfileRepository
-                                  & ActivityRepository & ReviewRepository) throws -> Values {
+                                  & ActivityRepository & ReviewRepository & PantryRepository) throws -> Values {
         let weights = try DaySummaryQuery(source: source).trendWindow(endingOn: day)
         let summary = try DaySummaryQuery(source: source).summary(for: day, weights: weights)
         let weight = try WeightGlance.compute(day: day, weights: weights) {
@@ -123,6 +128,7 @@ public struct StatusLine: Equatable, Sendable {
         return Values(summary: summary, weight: weight, units: try source.loadProfile()?.unitSystem ?? .metric,
                       currentStreak: try source.checkInStreaks(endingOn: day).current, checkedIn: recent.contains(day),
                       steps: try source.activitySnapshot(on: day)?.steps,
-                      actionsDue: try source.allActions(includingClosed: false).filter { $0.status == .open && $0.due.map { $0 <= day } == true }.count)
+                      actionsDue: try source.allActions(includingClosed: false).filter { $0.status == .open && $0.due.map { $0 <= day } == true }.count,
+                      useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays).count)
     }
 }

@@ -43,6 +43,12 @@ import Testing
         #expect(try ok(["pantry", "list", "--json"]).contains("\"price\":1.99"))
         let soon = try #require(try json(["pantry", "list", "--soon", "2", "--json"]) as? [[String: Any]])
         #expect(soon.count == 1)
+        // The status line's {use_soon} counts what `pantry list --soon 3` lists (the dashboard's "Use soon").
+        let soon3 = try #require(try json(["pantry", "list", "--soon", "3", "--json"]) as? [[String: Any]])
+        try ok(["pantry", "add", "--name", "Milk", "--qty", "1", "--best-before", "2026-11-23"])
+        #expect(try ok(["status", "--format", "{use_soon} to use soon"]).trimmingCharacters(in: .newlines) == "\(soon3.count + 1) to use soon")
+        let milk = try #require((try json(["pantry", "list", "--json"]) as? [[String: Any]])?.first { $0["name"] as? String == "Milk" }?["id"] as? Int)
+        try ok(["pantry", "use", String(milk)])
 
         // Using 8 bananas from the Aldi lot's id takes that lot first, then the rest first-expiring-first.
         let aldi = try #require(list.first { $0["store"] as? String == "Aldi" }?["id"] as? Int)
