@@ -214,7 +214,10 @@ public struct BudgetStatus: Equatable, Sendable {
 /// a person last paid); each entry's cost is rounded to the minor unit, then summed. An entry
 /// whose food was never bought (or bought without price or weight) is unpriced; `knownShare` is
 /// the share of the day's kcal that is priced (nil when the day has no kcal), and `amount` is
-/// nil when no entry is priced.
+/// nil when no entry is priced. The day is counted in the currency of the newest of those prices
+/// (what the person pays in now, whatever the setting was when older ones were paid); entries
+/// priced in another currency count as unpriced, never converted. `currency` is only the fallback
+/// for a day with no price at all.
 public struct DayCost: Equatable, Sendable {
     public var amount: Money?
     public var currency: Currency
@@ -222,7 +225,9 @@ public struct DayCost: Equatable, Sendable {
     public var pricedEntries: Int
     public var entries: Int
 
-    public init(records: [FoodRecord], latestPurchases: [FoodID: Purchase], currency: Currency = .default) {
+    public init(records: [FoodRecord], latestPurchases: [FoodID: Purchase], currency fallback: Currency = .default) {
+        let newest = latestPurchases.values.filter { $0.price != nil }.max { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
+        let currency = newest?.price?.currency ?? fallback
         self.currency = currency
         entries = records.count
         var total: Int64 = 0, priced = 0, pricedKcal = 0.0, allKcal = 0.0

@@ -25,6 +25,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         Currency(code: "JPY", symbol: "¥", decimals: 0), Currency(code: "KWD", symbol: "KD ", decimals: 3),
     ]
 
+    /// `text` as an ISO 4217-shaped code ("usd" → "USD"), or nil when it is not three letters A–Z.
+    public static func code(_ text: String) -> String? {
+        let code = text.uppercased()
+        return code.count == 3 && code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) ? code : nil
+    }
+
     public static func resolve(code: String) -> Currency {
         known.first { $0.code == code } ?? Currency(code: code, symbol: code + " ", decimals: 2)
     }

@@ -34,9 +34,12 @@ import Testing
             theme = "solar"
             week_start = "sunday"
             first_day_hour = 4
+            currency = "usd"
             """)
         #expect(problems.isEmpty)
-        #expect(values == ConfigValues(database: "~/health/bodii.sqlite", units: .imperial, theme: "solar", weekStart: .sunday, firstDayHour: 4))
+        #expect(values == ConfigValues(database: "~/health/bodii.sqlite", units: .imperial, theme: "solar", weekStart: .sunday, firstDayHour: 4,
+                                       currency: Currency(code: "USD", symbol: "$", decimals: 2)))
+        #expect(parse("currency = \"NOK\"").0.currency == Currency(code: "NOK", symbol: "NOK ", decimals: 2))
         #expect(values.calendar == DayCalendar(weekStart: .sunday, firstDayHour: 4))
         #expect(parse("").0.calendar == .standard)
         #expect(parse("units = \"metric\"\nweek_start = \"monday\"\nfirst_day_hour = 0").1.isEmpty)
@@ -50,6 +53,7 @@ import Testing
             week_start = "tuesday"
             first_day_hour = 7
             database = "relative.sqlite"
+            currency = "EURO"
             """)
         let file = "~/.config/bodii/config.toml"
         #expect(problems == [
@@ -58,6 +62,7 @@ import Testing
             "\(file):4: week_start = \"tuesday\" is not one of monday, sunday; default used",
             "\(file):5: first_day_hour = 7 is not a whole number 0–6; default used",
             "\(file):6: database = \"relative.sqlite\" is not a path that starts with / or ~/; default used",
+            "\(file):7: currency = \"EURO\" is not a three-letter currency code (EUR, USD, GBP, CHF, SEK, JPY…); default used",
         ])
         // Each refused key keeps its default; the others still apply.
         #expect(values == ConfigValues())
@@ -72,7 +77,7 @@ import Testing
         #expect(parse("units = true").1 == ["\(file):1: units = true is not one of metric, imperial; default used"])
         #expect(parse("\n[week_start]\nday = \"sunday\"").1 == ["\(file):2: week_start = a table is not one of monday, sunday; default used"])
         #expect(parse("units = \"metric\"\n  colour = \"blue\"").1
-                == ["\(file):2: unknown key \"colour\" (known: database, units, theme, week_start, first_day_hour)"])
+                == ["\(file):2: unknown key \"colour\" (known: database, units, theme, week_start, first_day_hour, currency)"])
         let broken = parse("units = \"metric\"\nweek_start = sunday\n").1
         #expect(broken.count == 1)
         #expect(broken.first?.hasPrefix("\(file):2: not valid TOML (") == true, "\(broken)")
@@ -160,6 +165,19 @@ import Testing
         #expect(late.stdout.contains("on 2026-11-21"), "\(late)")
         let food = try runBodii(["log", "food", "banana", "--serving", "medium", "--db", folder.path("owl.sqlite")], environment: owl)
         #expect(food.status == 0 && food.stdout.contains("to Snacks on 2026-11-21"), "\(food)")
+    }
+
+    @Test func theConfiguredCurrencyIsWhatPricesAreTypedAndCountedIn() throws {
+        let db = folder.path("yen.sqlite")
+        let env = try config("currency = \"JPY\"\n", name: "yen.toml")
+        let rice = try runBodii(["pantry", "add", "--name", "Rice", "--qty", "1", "--price", "480", "--db", db], environment: env)
+        #expect(rice.status == 0, "\(rice)")
+        let tea = try runBodii(["pantry", "add", "--name", "Tea", "--qty", "1", "--price", "4.80", "--db", db], environment: env)
+        #expect(tea.status == 65 && tea.stderr.contains("4.80"), "yen have no decimals: \(tea)")
+        let budget = try runBodii(["budget", "--json", "--db", db], environment: env)
+        #expect(budget.stdout.contains("\"spent\":480") && budget.stdout.contains("\"currency\":\"JPY\""), "\(budget)")
+        let list = try runBodii(["pantry", "list", "--json", "--db", db], environment: env)
+        #expect(!list.stdout.contains("Tea"), "a refused price writes nothing: \(list)")
     }
 
     @Test func aBadConfigIsOneLineOnStderrOnceAndStatusStaysSilent() throws {

@@ -230,6 +230,17 @@ import Testing
         #expect(none.amount == nil)
         #expect(none.knownShare == 0)
         #expect(DayCost(records: [], latestPurchases: [:]).knownShare == nil)
+
+        // After a switch to dollars the day counts in its newest price's currency; the euro price
+        // is unpriced, never converted. With no price at all, the fallback names the currency.
+        let usd = Currency.resolve(code: "USD")
+        var switched = latest
+        switched[banana.id] = Purchase(itemId: 2, date: try date("2026-11-21"), quantity: PantryQuantity(6, .pieces), grams: 708,
+                                       price: Money(minorUnits: 249, currency: usd))
+        let dollars = DayCost(records: records, latestPurchases: switched)
+        #expect(dollars.amount == Money(minorUnits: 42, currency: usd))   // 118/708 of $2.49 = 0.415
+        #expect(dollars.pricedEntries == 1)
+        #expect(DayCost(records: records, latestPurchases: [:], currency: usd).currency == usd)
     }
 
     @Test func pantryInputRefusesPastBestBeforeAndControlCharacters() throws {

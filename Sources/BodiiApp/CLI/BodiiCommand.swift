@@ -44,7 +44,7 @@ struct BodiiCommand: ParsableCommand {
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
         discussion: """
         Defaults you set once go in $XDG_CONFIG_HOME/bodii/config.toml (~/.config/bodii/config.toml, or the file \
-        $BODII_CONFIG names): database, units, theme, week_start (monday or sunday) and first_day_hour (0-6). A \
+        $BODII_CONFIG names): database, units, theme, week_start (monday or sunday), first_day_hour (0-6) and currency (EUR, USD…). A \
         command-line option wins over an environment variable, which wins over the config file. Bodii never \
         writes the file; a bad value is reported with its line and that key keeps its default.
         """,

@@ -14,6 +14,8 @@ struct ConfigValues: Equatable, Sendable {
     var theme: String?
     var weekStart: WeekStart?
     var firstDayHour: Int?
+    /// The pantry's money (PRODUCT.md §10): what prices, budgets and a day's cost are counted in.
+    var currency: Currency?
 
     /// The user's days and weeks, defaults where the file says nothing.
     var calendar: DayCalendar {
@@ -46,6 +48,9 @@ struct ConfigKey {
             },
             choice("week_start", \.weekStart),
             integer("first_day_hour", in: DayCalendar.firstDayHours, \.firstDayHour),
+            text("currency", allowed: "a three-letter currency code (EUR, USD, GBP, CHF, SEK, JPY…)", \.currency) { code, _ in
+                Currency.code(code).map(Currency.resolve(code:))
+            },
         ]
     }
 
