@@ -193,11 +193,9 @@ public struct BudgetStatus: Equatable, Sendable {
                 currency: Currency = .default, weekStart: WeekStart) {
         let period = BudgetPeriod(kind ?? budget?.period ?? .week, containing: today, weekStart: weekStart)
         self.period = period
-        let money = budget?.amount.currency ?? currency
-        let same = { (m: Money?) -> Int64 in m.flatMap { $0.currency.code == money.code ? $0.minorUnits : nil } ?? 0 }
-        spent = Money(minorUnits: purchases.filter { period.range.contains($0.date) }.reduce(0) { $0 + same($1.price) }, currency: money)
-        waste = Money(minorUnits: uses.filter { $0.kind == .waste && period.range.contains($0.date) }.reduce(0) { $0 + same($1.value) },
-                      currency: money)
+        let spending = Spending(range: period.range, purchases: purchases, uses: uses, currency: budget?.amount.currency ?? currency)
+        spent = spending.spent
+        waste = spending.waste
         // A weekly budget read for a month (or the other way) is not that period's budget.
         self.budget = budget.flatMap { $0.period == period.kind ? $0.amount : nil }
         left = self.budget.map { $0 - spent }
@@ -205,6 +203,59 @@ public struct BudgetStatus: Equatable, Sendable {
 
     /// The shopping list's expected total against what is left: negative when the list would go over.
     public func leftAfter(listTotal: Money) -> Money? { left.map { $0 - listTotal } }
+}
+
+/// Money spent (every priced purchase dated in a range) and wasted (the price share of what was
+/// thrown away in it), in one currency: amounts in another are left out, never converted. The
+/// budget and the Review's groceries both count with it.
+public struct Spending: Equatable, Sendable {
+    public var spent: Money
+    public var waste: Money
+
+    public init(range: DateRange, purchases: [Purchase], uses: [StockUse], currency: Currency) {
+        let same = { (m: Money?) -> Int64 in m.flatMap { $0.currency.code == currency.code ? $0.minorUnits : nil } ?? 0 }
+        spent = Money(minorUnits: purchases.filter { range.contains($0.date) }.reduce(0) { $0 + same($1.price) }, currency: currency)
+        waste = Money(minorUnits: uses.filter { $0.kind == .waste && range.contains($0.date) }.reduce(0) { $0 + same($1.value) },
+                      currency: currency)
+    }
+}
+
+/// A period's groceries for the Review (PRODUCT.md §10, "Beyond"): what was spent and wasted, and
+/// the cheapest protein and energy bought in it, from the catalog's nutrition.
+public struct GrocerySummary: Equatable, Sendable {
+    /// A purchase's item and its price per 10 g protein or per 1000 kcal.
+    public struct CheapestBuy: Equatable, Sendable {
+        public var name: String
+        public var price: Money
+    }
+
+    public var spending: Spending
+    public var purchases: Int
+    public var cheapestProtein: CheapestBuy?
+    public var cheapestEnergy: CheapestBuy?
+
+    public typealias Source = PantryRepository & FoodCatalogRepository
+
+    /// nil when nothing was bought or thrown away in `range`. Counted in the budget's currency,
+    /// else that of the newest price (as a day's cost is).
+    public static func load(range: DateRange, source: any Source) throws -> GrocerySummary? {
+        let purchases = try source.purchases(in: range)
+        let uses = try source.stockUses(in: range)
+        guard !purchases.isEmpty || uses.contains(where: { $0.kind == .waste }) else { return nil }
+        let newest = purchases.filter { $0.price != nil }.max { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
+        let currency = try source.pantryBudget()?.amount.currency ?? newest?.price?.currency ?? .default
+        let bought = Set(purchases.map(\.itemId))
+        let items = try source.groceryItems().filter { $0.id.map(bought.contains) == true }
+        var foods: [FoodID: Food] = [:]
+        for id in Set(items.compactMap(\.foodId)) { foods[id] = try source.food(id: id) }
+        let names = Dictionary(items.compactMap { item in item.id.map { ($0, item.name) } }, uniquingKeysWith: { first, _ in first })
+        let cheapest = PriceBook.cheapest(purchases.filter { $0.price?.currency.code == currency.code }, items: items, foods: foods)
+        func buy(_ found: (purchase: Purchase, price: Money)?) -> CheapestBuy? {
+            found.map { CheapestBuy(name: names[$0.purchase.itemId] ?? "?", price: $0.price) }
+        }
+        return GrocerySummary(spending: Spending(range: range, purchases: purchases, uses: uses, currency: currency), purchases: purchases.count,
+                              cheapestProtein: buy(cheapest.protein), cheapestEnergy: buy(cheapest.energy))
+    }
 }
 
 // MARK: - What a day of eating cost

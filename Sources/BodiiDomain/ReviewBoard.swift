@@ -89,12 +89,15 @@ public struct PeriodReview: Equatable, Sendable {
     public var actions: [ReviewAction]
     public var carriedOver: [ReviewAction]
     public var progress: [Int64: ActionProgress]
+    /// What was bought and wasted in the period so far; nil when nothing was.
+    public var groceries: GrocerySummary?
 
-    public typealias Source = ReviewRepository & PeriodSummary.Source
+    public typealias Source = ReviewRepository & PeriodSummary.Source & GrocerySummary.Source
 
     public init(period: ReviewPeriod, summary: PeriodSummary?, items: [ReviewItem], actions: [ReviewAction], carriedOver: [ReviewAction],
-                progress: [Int64: ActionProgress]) {
+                progress: [Int64: ActionProgress], groceries: GrocerySummary? = nil) {
         self.period = period
+        self.groceries = groceries
         self.summary = summary
         self.items = items
         self.actions = actions
@@ -109,11 +112,13 @@ public struct PeriodReview: Equatable, Sendable {
     public var wellness: WellnessScore? { summary?.wellness }
 
     public static func load(_ period: ReviewPeriod, today: LocalDate, source: any Source) throws -> PeriodReview {
-        let summary = try period.elapsed(today: today).map { try PeriodSummary.load(range: $0, source: source) }
+        let elapsed = period.elapsed(today: today)
+        let summary = try elapsed.map { try PeriodSummary.load(range: $0, source: source) }
         let actions = try source.actions(in: period)
         let carried = try source.actionsCarriedOver(into: period)
         return PeriodReview(period: period, summary: summary, items: try source.reviewItems(in: period), actions: actions,
-                            carriedOver: carried, progress: try ActionProgress.judge(carried + actions, today: today, source: source))
+                            carriedOver: carried, progress: try ActionProgress.judge(carried + actions, today: today, source: source),
+                            groceries: try elapsed.flatMap { try GrocerySummary.load(range: $0, source: source) })
     }
 }
 

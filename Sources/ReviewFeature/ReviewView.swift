@@ -55,8 +55,9 @@ struct ReviewView {
         block.render(in: summary, buffer: &buffer, context: context)
         let inner = block.inner(summary).inset(left: 1, right: 1)
         for (i, row) in rows.enumerated() where i < inner.height {
-            buffer.write([Span(row.label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted)] + row.value,
-                         x: inner.x, y: inner.y + i, maxWidth: inner.width, context: context)
+            // Cut with an ellipsis: a row that ends mid-number would misread.
+            buffer.write(Line([Span(row.label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted)] + row.value),
+                         in: Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), context: context)
         }
         if chartsBelow, let charts = model.charts, inner.height > rows.count + 1 {
             PeriodChartsView(charts: charts, unitSystem: model.unitSystem)

@@ -71,7 +71,27 @@ public struct ReviewText {
         out.append(("Mood", m.days == 0 ? [Span("no check-ins with mood", .muted)]
             : [Span("mood \(m.averageMood.map(FastFormat.oneDecimal) ?? "—")", .accent), Span(" · energy \(m.averageEnergy.map(FastFormat.oneDecimal) ?? "—")"),
                Span(" on \(Plural.count(m.days, "day")) · \(Plural.count(p.checkInDays, "check-in day"))")]))
+        if let g = review.groceries { out.append(("Groceries", groceriesLine(g))) }
         return out
+    }
+
+    /// "€58.20 spent · €1.10 wasted · cheapest protein: Lentils · energy: Oats" (the prices per
+    /// 10 g protein and 1000 kcal are in `--json` and the Pantry's prices).
+    func groceriesLine(_ g: GrocerySummary) -> [Span] {
+        var spans = [Span(g.spending.spent.formatted, .accent), Span(" spent")]
+        if g.spending.waste.minorUnits > 0 { spans += [Span(" · "), Span(g.spending.waste.formatted, .warn), Span(" wasted")] }
+        switch (g.cheapestProtein.map { Self.shortName($0.name) }, g.cheapestEnergy.map { Self.shortName($0.name) }) {
+        case let (p?, e?) where p == e: spans.append(Span(" · cheapest protein and energy: \(p)"))
+        case let (p, e):
+            if let p { spans.append(Span(" · cheapest protein: \(p)")) }
+            if let e { spans.append(Span(" · energy: \(e)")) }
+        }
+        return spans
+    }
+
+    /// A catalog name's head ("Lentils, mature seeds, cooked" → "Lentils"): the row has no room for more.
+    static func shortName(_ name: String) -> String {
+        String(name.split(separator: ",", maxSplits: 1).first ?? Substring(name)).trimmingCharacters(in: .whitespaces)
     }
 
     /// "#4 Sleep 7 h or more on 5 nights · due 22 Nov · met 5/5 nights ≥ 7 h".

@@ -103,6 +103,23 @@ import Testing
         let score = try #require(week["wellness_score"] as? Double ?? (week["wellness_score"] as? Int).map(Double.init))
         #expect(screen.contains("Wellness  \(Int(score.rounded()))/100"), "\(screen)")
     }
+
+    /// The week's groceries in `review --json` are the weekly budget's spending of `budget --json`
+    /// (one `Spending`), and the Review tab and `bodii review` show that amount.
+    @Test func theWeeksGroceriesAreTheBudgetsSpending() throws {
+        let week = try reviewJSON([])
+        let groceries = try #require(week["groceries"] as? [String: Any], "the demo shops every week")
+        let out = try runBodii(["budget", "--json", "--db", db], environment: Self.now(Self.lastDay))
+        let budget = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        try #require(budget["period"] as? String == "week")
+        let spent = try #require(groceries["spent"] as? Double)
+        #expect(spent == budget["spent"] as? Double)
+        #expect(groceries["wasted"] as? Double == budget["waste"] as? Double)
+        #expect((groceries["cheapest_protein"] as? [String: Any])?["price_per_10g_protein"] is Double)
+        let text = try runBodii(["review", "--db", db], environment: Self.now(Self.lastDay))
+        let shown = String(format: "€%.2f spent", spent)
+        #expect(text.stdout.contains("Groceries €") && text.stdout.contains(shown), "\(text.stdout)")
+    }
 }
 
 /// What `today --json` says about one day, for adding up a period.

@@ -32,7 +32,20 @@ enum ReviewJSON {
                 + r.actions.map { action($0, progress: r.progress, carriedOver: false) })),
             ("days_so_far", .int(p?.range.dayCount)),
             ("check_in_days", .int(p?.checkInDays)),
+            ("groceries", groceries(r.groceries)),
         ])
+    }
+
+    /// The period's groceries (PRODUCT.md §10): money in main units, null when nothing was bought.
+    static func groceries(_ g: GrocerySummary?) -> JSONValue {
+        guard let g else { return .null }
+        func buy(_ b: GrocerySummary.CheapestBuy?, _ key: String) -> JSONValue {
+            b.map { .object([("name", .string($0.name)), (key, PantryCLI.json($0.price))]) } ?? .null
+        }
+        return .object([("spent", PantryCLI.json(g.spending.spent)), ("wasted", PantryCLI.json(g.spending.waste)),
+                        ("currency", .string(g.spending.spent.currency.code)), ("purchases", .int(g.purchases)),
+                        ("cheapest_protein", buy(g.cheapestProtein, "price_per_10g_protein")),
+                        ("cheapest_energy", buy(g.cheapestEnergy, "price_per_1000kcal"))])
     }
 
     static func item(_ i: ReviewItem) -> JSONValue {
