@@ -169,7 +169,7 @@ public struct MergeCounts: Equatable, Sendable {
 /// Everything the app reads and writes, as one value to pass around.
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
-    & ConsistentReading & ReviewRepository & ActivityRepository & MealLibraryRepository
+    & ConsistentReading & ReviewRepository & ActivityRepository & MealLibraryRepository & PantryRepository
 
 /// Reads that belong together, such as everything one screen shows for a day.
 public protocol ConsistentReading {

@@ -1,0 +1,360 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+// The pantry on SQLite (schema v9, PRODUCT.md §10). Money is read back as minor units with the
+// currency its code names; every write is one transaction.
+
+extension SQLiteRepositories: PantryRepository {
+    static let pantryItemColumns = "id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id"
+    static let pantryPurchaseColumns = "id, item_id, date, quantity, unit, grams, price_minor, currency, store, source, external_id"
+    static let pantryLotColumns = """
+        id, item_id, purchase_id, quantity, unit, quantity_left, purchased_on, best_before, opened, price_minor, currency, store, source, external_id
+        """
+    static let pantryUseColumns = "id, lot_id, date, amount, kind, value_minor, currency, food_record_id, source, external_id"
+    static let pantryListColumns = "id, item_id, quantity, unit, store, added_on, bought_on, purchase_id, source, external_id"
+
+    // MARK: Items
+
+    public func groceryItems() throws -> [GroceryItem] {
+        try read { db in try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []) }
+    }
+
+    public func groceryItem(id: Int64) throws -> GroceryItem? {
+        try read { db in try Self.fetchGroceryItems(db, "WHERE id = ?", [id]).first }
+    }
+
+    public func groceryItem(foodId: FoodID?, name: String) throws -> GroceryItem? {
+        try read { db in try Self.findGroceryItem(foodId: foodId, name: name, db) }
+    }
+
+    @discardableResult
+    public func saveGroceryItem(_ item: GroceryItem) throws -> GroceryItem {
+        try write { db in try Self.saveGroceryItemRow(item, db) }
+    }
+
+    // MARK: Purchases
+
+    public func recordPurchase(_ purchase: Purchase, item: GroceryItem, bestBefore: LocalDate?, shoppingListItemId: Int64?) throws
+        -> (item: GroceryItem, purchase: Purchase, lot: StockLot) {
+        try write { db in
+            var savedItem = item
+            if item.id == nil {
+                savedItem = try Self.findGroceryItem(foodId: item.foodId, name: item.name, db) ?? Self.saveGroceryItemRow(item, db)
+            }
+            guard let itemId = savedItem.id else { throw StoreError.recordNotFound(kind: "grocery item", id: nil) }
+            var bought = purchase
+            bought.itemId = itemId
+            bought = try Self.insertPurchase(bought, db)
+            let lot = try Self.insertLot(StockLot(itemId: itemId, purchaseId: bought.id, initialQuantity: bought.quantity,
+                                                  purchasedOn: bought.date, bestBefore: bestBefore, price: bought.price,
+                                                  store: bought.store, provenance: bought.provenance), db)
+            if let entryId = shoppingListItemId {
+                try db.execute(sql: "UPDATE shopping_list_item SET bought_on = ?, purchase_id = ? WHERE id = ?",
+                               arguments: [SQLText.date(bought.date), bought.id, entryId])
+                guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: entryId) }
+            }
+            return (savedItem, bought, lot)
+        }
+    }
+
+    public func purchases(in range: DateRange) throws -> [Purchase] {
+        try read { db in
+            try Self.fetchPurchases(db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])
+        }
+    }
+
+    public func purchases(itemId: Int64) throws -> [Purchase] {
+        try read { db in try Self.fetchPurchases(db, "WHERE item_id = ? ORDER BY date, id", [itemId]) }
+    }
+
+    public func latestPricedPurchases(foodIds: Set<FoodID>, onOrBefore date: LocalDate) throws -> [FoodID: Purchase] {
+        guard !foodIds.isEmpty else { return [:] }
+        return try read { db in
+            var result: [FoodID: Purchase] = [:]
+            let statement = try db.cachedStatement(sql: """
+                SELECT \(Self.pantryPurchaseColumns.split(separator: ",").map { "p." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+                FROM purchase AS p JOIN grocery_item AS i ON i.id = p.item_id
+                WHERE i.food_id = ? AND p.date <= ? AND p.price_minor IS NOT NULL AND p.grams IS NOT NULL
+                ORDER BY p.date DESC, p.id DESC LIMIT 1
+                """)
+            for id in foodIds {
+                if let row = try Row.fetchOne(statement, arguments: [id.rawValue, SQLText.date(date)]) {
+                    result[id] = try Self.purchase(row: row)
+                }
+            }
+            return result
+        }
+    }
+
+    // MARK: Stock
+
+    public func stockLots(includingEmpty: Bool) throws -> [StockLot] {
+        try read { db in
+            try Self.fetchLots(db, includingEmpty ? "ORDER BY purchased_on, id" : "WHERE quantity_left > 0 ORDER BY purchased_on, id", [])
+        }
+    }
+
+    public func stockLot(id: Int64) throws -> StockLot? {
+        try read { db in try Self.fetchLots(db, "WHERE id = ?", [id]).first }
+    }
+
+    public func stockLots(itemId: Int64) throws -> [StockLot] {
+        try read { db in try Self.fetchLots(db, "WHERE item_id = ? ORDER BY purchased_on, id", [itemId]) }
+    }
+
+    public func applyStockUses(_ uses: [StockUse]) throws {
+        try write { db in
+            for use in uses {
+                guard let left = try Double.fetchOne(db, sql: "SELECT quantity_left FROM stock_lot WHERE id = ?", arguments: [use.lotId]) else {
+                    throw StoreError.recordNotFound(kind: "stock lot", id: use.lotId)
+                }
+                guard use.amount <= left + 1e-9 else { throw StoreError.recordNotFound(kind: "stock in lot", id: use.lotId) }
+                let rest = left - use.amount < 1e-9 ? 0 : left - use.amount
+                try db.execute(sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
+                               arguments: [rest, use.kind == .use, use.lotId])
+                try Self.insertUse(use, db)
+            }
+        }
+    }
+
+    public func stockUses(in range: DateRange) throws -> [StockUse] {
+        try read { db in
+            try Self.fetchUses(db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])
+        }
+    }
+
+    // MARK: Shopping list
+
+    public func shoppingListItems(includingBought: Bool) throws -> [ShoppingListItem] {
+        try read { db in
+            try Self.fetchShoppingItems(db, includingBought ? "ORDER BY id" : "WHERE bought_on IS NULL ORDER BY id", [])
+        }
+    }
+
+    @discardableResult
+    public func addShoppingListItem(_ entry: ShoppingListItem) throws -> ShoppingListItem {
+        try write { db in try Self.insertShoppingItem(entry, db) }
+    }
+
+    public func updateShoppingListItem(_ entry: ShoppingListItem) throws {
+        try write { db in
+            guard let id = entry.id else { throw StoreError.recordNotFound(kind: "shopping list entry", id: nil) }
+            try db.execute(sql: """
+                UPDATE shopping_list_item SET item_id = ?, quantity = ?, unit = ?, store = ?, added_on = ?, bought_on = ?, purchase_id = ?
+                WHERE id = ?
+                """, arguments: StatementArguments(Self.shoppingValues(entry).dropLast(2) + [id]))
+            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: id) }
+        }
+    }
+
+    @discardableResult
+    public func deleteShoppingListItem(id: Int64) throws -> ShoppingListItem? {
+        try write { db in
+            guard let entry = try Self.fetchShoppingItems(db, "WHERE id = ?", [id]).first else { return nil }
+            try db.execute(sql: "DELETE FROM shopping_list_item WHERE id = ?", arguments: [id])
+            return entry
+        }
+    }
+
+    // MARK: Budget
+
+    public func pantryBudget() throws -> PantryBudget? {
+        try read { db in try Self.fetchPantryBudget(db) }
+    }
+
+    public func setPantryBudget(_ budget: PantryBudget) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO budget (id, period_kind, amount_minor, currency, set_on) VALUES (1, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET period_kind = excluded.period_kind, amount_minor = excluded.amount_minor,
+                                               currency = excluded.currency, set_on = excluded.set_on
+                """, arguments: [budget.period.rawValue, budget.amount.minorUnits, budget.amount.currency.code, SQLText.date(budget.setOn)])
+        }
+    }
+
+    public func pantrySnapshot() throws -> PantrySnapshot {
+        try read { db in
+            PantrySnapshot(items: try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []),
+                           lots: try Self.fetchLots(db, "WHERE quantity_left > 0 ORDER BY purchased_on, id", []),
+                           shoppingList: try Self.fetchShoppingItems(db, "WHERE bought_on IS NULL ORDER BY id", []),
+                           budget: try Self.fetchPantryBudget(db))
+        }
+    }
+}
+
+// MARK: - Rows (by column index, in the order of the column lists above)
+
+extension SQLiteRepositories {
+    static func fetchGroceryItems(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [GroceryItem] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT \(pantryItemColumns) FROM grocery_item \(clause)"), arguments: StatementArguments(arguments))
+            .map(groceryItem(row:))
+    }
+
+    static func findGroceryItem(foodId: FoodID?, name: String, _ db: Database) throws -> GroceryItem? {
+        if let foodId { return try fetchGroceryItems(db, "WHERE food_id = ?", [foodId.rawValue]).first }
+        return try fetchGroceryItems(db, "WHERE food_id IS NULL AND lower(name) = lower(?)", [name]).first
+    }
+
+    static func saveGroceryItemRow(_ item: GroceryItem, _ db: Database) throws -> GroceryItem {
+        let values: [(any DatabaseValueConvertible)?] = [
+            item.name, item.foodId?.rawValue, item.shelfLifeDays, item.takeFromPantryWhenLogging, item.minimumStock?.amount,
+            item.minimumStock?.unit.storageText,
+        ]
+        var saved = item
+        if let id = item.id {
+            try db.execute(sql: """
+                UPDATE grocery_item SET name = ?, food_id = ?, shelf_life_days = ?, take_when_logging = ?, minimum_quantity = ?, minimum_unit = ?
+                WHERE id = ?
+                """, arguments: StatementArguments(values + [id]))
+            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "grocery item", id: id) }
+        } else {
+            try db.execute(sql: """
+                INSERT INTO grocery_item (name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: StatementArguments(values + [item.provenance.source, item.provenance.externalId]))
+            saved.id = db.lastInsertedRowID
+        }
+        return saved
+    }
+
+    static func groceryItem(row: Row) throws -> GroceryItem {
+        let foodId: String? = try row.decode(atIndex: 2)
+        let minimum: Double? = try row.decode(atIndex: 5)
+        let minimumUnit: String? = try row.decode(atIndex: 6)
+        return GroceryItem(id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), foodId: foodId.map(FoodID.init),
+                           shelfLifeDays: try row.decode(atIndex: 3), takeFromPantryWhenLogging: try row.decode(atIndex: 4),
+                           minimumStock: try minimum.flatMap { amount in
+                               try minimumUnit.map { PantryQuantity(amount, try pantryUnit($0, column: "grocery_item.minimum_unit")) }
+                           },
+                           provenance: Provenance(source: try row.decode(atIndex: 7), externalId: try row.decode(atIndex: 8)))
+    }
+
+    static func pantryUnit(_ text: String, column: String) throws -> PantryUnit {
+        guard let unit = PantryUnit(storageText: text) else { throw StoreError.invalidStoredValue(column: column, value: text) }
+        return unit
+    }
+
+    static func pantryMoney(_ minor: Int64?, code: String) -> Money? {
+        minor.map { Money(minorUnits: $0, currency: Currency.resolve(code: code)) }
+    }
+
+    static func fetchPurchases(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [Purchase] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT \(pantryPurchaseColumns) FROM purchase \(clause)"), arguments: StatementArguments(arguments))
+            .map(purchase(row:))
+    }
+
+    static func insertPurchase(_ p: Purchase, _ db: Database) throws -> Purchase {
+        try db.execute(sql: """
+            INSERT INTO purchase (id, item_id, date, quantity, unit, grams, price_minor, currency, store, source, external_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [p.id, p.itemId, SQLText.date(p.date), p.quantity.amount, p.quantity.unit.storageText, p.grams, p.price?.minorUnits,
+                             (p.price?.currency ?? .default).code, p.store, p.provenance.source, p.provenance.externalId])
+        var saved = p
+        saved.id = db.lastInsertedRowID
+        return saved
+    }
+
+    static func purchase(row: Row) throws -> Purchase {
+        Purchase(id: try row.decode(atIndex: 0), itemId: try row.decode(atIndex: 1), date: try SQLText.localDate(row.decode(atIndex: 2), column: "purchase.date"),
+                 quantity: PantryQuantity(try row.decode(atIndex: 3), try pantryUnit(row.decode(atIndex: 4), column: "purchase.unit")),
+                 grams: try row.decode(atIndex: 5), price: pantryMoney(try row.decode(atIndex: 6), code: try row.decode(atIndex: 7)),
+                 store: try row.decode(atIndex: 8), provenance: Provenance(source: try row.decode(atIndex: 9), externalId: try row.decode(atIndex: 10)))
+    }
+
+    static func fetchLots(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StockLot] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT \(pantryLotColumns) FROM stock_lot \(clause)"), arguments: StatementArguments(arguments))
+            .map(stockLot(row:))
+    }
+
+    static func insertLot(_ l: StockLot, _ db: Database) throws -> StockLot {
+        try db.execute(sql: """
+            INSERT INTO stock_lot (id, item_id, purchase_id, quantity, unit, quantity_left, purchased_on, best_before, opened, price_minor, currency,
+                                   store, source, external_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [l.id, l.itemId, l.purchaseId, l.initialQuantity.amount, l.initialQuantity.unit.storageText, l.left, SQLText.date(l.purchasedOn),
+                             l.bestBefore.map(SQLText.date), l.opened, l.price?.minorUnits, (l.price?.currency ?? .default).code, l.store,
+                             l.provenance.source, l.provenance.externalId])
+        var saved = l
+        saved.id = db.lastInsertedRowID
+        return saved
+    }
+
+    static func stockLot(row: Row) throws -> StockLot {
+        let bestBefore: String? = try row.decode(atIndex: 7)
+        return StockLot(
+            id: try row.decode(atIndex: 0), itemId: try row.decode(atIndex: 1), purchaseId: try row.decode(atIndex: 2),
+            initialQuantity: PantryQuantity(try row.decode(atIndex: 3), try pantryUnit(row.decode(atIndex: 4), column: "stock_lot.unit")),
+            left: try row.decode(atIndex: 5), purchasedOn: try SQLText.localDate(row.decode(atIndex: 6), column: "stock_lot.purchased_on"),
+            bestBefore: try bestBefore.map { try SQLText.localDate($0, column: "stock_lot.best_before") }, opened: try row.decode(atIndex: 8),
+            price: pantryMoney(try row.decode(atIndex: 9), code: try row.decode(atIndex: 10)), store: try row.decode(atIndex: 11),
+            provenance: Provenance(source: try row.decode(atIndex: 12), externalId: try row.decode(atIndex: 13)))
+    }
+
+    static func fetchUses(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StockUse] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT \(pantryUseColumns) FROM stock_use \(clause)"), arguments: StatementArguments(arguments))
+            .map(stockUse(row:))
+    }
+
+    @discardableResult
+    static func insertUse(_ u: StockUse, _ db: Database) throws -> StockUse {
+        try db.execute(sql: """
+            INSERT INTO stock_use (id, lot_id, date, amount, kind, value_minor, currency, food_record_id, source, external_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [u.id, u.lotId, SQLText.date(u.date), u.amount, u.kind.rawValue, u.value?.minorUnits, (u.value?.currency ?? .default).code,
+                             u.foodRecordId, u.provenance.source, u.provenance.externalId])
+        var saved = u
+        saved.id = db.lastInsertedRowID
+        return saved
+    }
+
+    static func stockUse(row: Row) throws -> StockUse {
+        let kindText: String = try row.decode(atIndex: 4)
+        guard let kind = StockUseKind(rawValue: kindText) else { throw StoreError.invalidStoredValue(column: "stock_use.kind", value: kindText) }
+        return StockUse(id: try row.decode(atIndex: 0), lotId: try row.decode(atIndex: 1),
+                        date: try SQLText.localDate(row.decode(atIndex: 2), column: "stock_use.date"), amount: try row.decode(atIndex: 3), kind: kind,
+                        value: pantryMoney(try row.decode(atIndex: 5), code: try row.decode(atIndex: 6)), foodRecordId: try row.decode(atIndex: 7),
+                        provenance: Provenance(source: try row.decode(atIndex: 8), externalId: try row.decode(atIndex: 9)))
+    }
+
+    static func fetchShoppingItems(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [ShoppingListItem] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT \(pantryListColumns) FROM shopping_list_item \(clause)"), arguments: StatementArguments(arguments))
+            .map(shoppingItem(row:))
+    }
+
+    /// item_id … purchase_id, source, external_id: the entry's columns after id and list_id.
+    static func shoppingValues(_ e: ShoppingListItem) -> [(any DatabaseValueConvertible)?] {
+        [e.itemId, e.quantity?.amount, e.quantity?.unit.storageText, e.store, SQLText.date(e.addedOn), e.boughtOn.map(SQLText.date), e.purchaseId,
+         e.provenance.source, e.provenance.externalId]
+    }
+
+    static func insertShoppingItem(_ e: ShoppingListItem, _ db: Database) throws -> ShoppingListItem {
+        try db.execute(sql: """
+            INSERT INTO shopping_list_item (id, item_id, quantity, unit, store, added_on, bought_on, purchase_id, source, external_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: StatementArguments([e.id] + shoppingValues(e)))
+        var saved = e
+        saved.id = db.lastInsertedRowID
+        return saved
+    }
+
+    static func shoppingItem(row: Row) throws -> ShoppingListItem {
+        let amount: Double? = try row.decode(atIndex: 2)
+        let unitText: String? = try row.decode(atIndex: 3)
+        let bought: String? = try row.decode(atIndex: 6)
+        return ShoppingListItem(
+            id: try row.decode(atIndex: 0), itemId: try row.decode(atIndex: 1),
+            quantity: try amount.flatMap { a in try unitText.map { PantryQuantity(a, try pantryUnit($0, column: "shopping_list_item.unit")) } },
+            store: try row.decode(atIndex: 4), addedOn: try SQLText.localDate(row.decode(atIndex: 5), column: "shopping_list_item.added_on"),
+            boughtOn: try bought.map { try SQLText.localDate($0, column: "shopping_list_item.bought_on") }, purchaseId: try row.decode(atIndex: 7),
+            provenance: Provenance(source: try row.decode(atIndex: 8), externalId: try row.decode(atIndex: 9)))
+    }
+
+    static func fetchPantryBudget(_ db: Database) throws -> PantryBudget? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT period_kind, amount_minor, currency, set_on FROM budget WHERE id = 1") else { return nil }
+        let kindText: String = try row.decode(atIndex: 0)
+        guard let kind = BudgetPeriodKind(rawValue: kindText) else { throw StoreError.invalidStoredValue(column: "budget.period_kind", value: kindText) }
+        return PantryBudget(period: kind, amount: Money(minorUnits: try row.decode(atIndex: 1), currency: Currency.resolve(code: try row.decode(atIndex: 2))),
+                            setOn: try SQLText.localDate(row.decode(atIndex: 3), column: "budget.set_on"))
+    }
+}
