@@ -496,6 +496,12 @@ public final class PantryViewModel: TabScreen {
             switch outcome {
             case .purchase(let purchase, let item, let bestBefore, let entryId):
                 let saved = try source.recordPurchase(purchase, item: item, bestBefore: bestBefore, shoppingListItemId: entryId)
+                // An item without a shelf life learns it from the first best-before typed: the next lot defaults from it.
+                if saved.item.shelfLifeDays == nil, let bestBefore, purchase.date.days(until: bestBefore) >= 1 {
+                    var learned = saved.item
+                    learned.shelfLifeDays = purchase.date.days(until: bestBefore)
+                    try source.saveGroceryItem(learned)
+                }
                 let price = saved.purchase.price.map { " for \($0.formatted)" } ?? ""
                 let until = saved.lot.bestBefore.map { ", best before \($0.shortLabel(relativeTo: clock.today))" } ?? ""
                 message = entryId == nil ? "Added \(saved.purchase.quantity.label) of \(saved.item.name)\(price)\(until)."
@@ -529,6 +535,11 @@ public final class PantryViewModel: TabScreen {
             }
             mode = .browsing
             reload()
+            // The entry just put on the list is the selected one.
+            if case .listEntry(let entry, let item) = outcome, entry.id == nil,
+               let row = listLines.lastIndex(where: { $0.item.id == item.id || $0.item.name == item.name }) {
+                rows[.list] = row
+            }
             status = StatusMessage(message, kind: .success)
         } catch {
             status = StatusMessage("Could not save: \(error)", kind: .error)
