@@ -88,8 +88,12 @@ import PantryFeature
         vm.press(.end)                                     // to the free-name row
         vm.press(.enter)
         #expect(vm.formTitle == "Add to stock — kitchen roll", "\(String(describing: vm.status))")
-        vm.press(.enter)                                   // 1 piece, nothing else
+        vm.press(.tab, times: 4)
+        vm.type("2026-12-22")                              // best before only
+        vm.press(.enter)
         #expect(vm.formTitle == nil, "\(vm.formErrors)")
+        // A new item learns its shelf life from its first best-before: the next lot defaults from it.
+        #expect(try db.repositories.groceryItem(foodId: nil, name: "kitchen roll")?.shelfLifeDays == 30)
         // Bananas again: the shelf life of 6 days gives the best-before.
         vm.press(.char("a"))
         vm.type("banan")
