@@ -92,16 +92,16 @@ public final class PantryViewModel: TabScreen {
     ]
 
     static let stockActions = ActionKeyMap<Action>(title: "Pantry · Stock", [
-        KeyBinding([.char("a")], help: "add to stock (search the catalog or type a name)", footer: true, brief: "add").performs(.add),
-        KeyBinding([.enter], help: "use some of the selected item (first-expiring first)", footer: true, brief: "use").performs(.use),
-        KeyBinding([.char("w")], help: "waste some of the selected item (counts its price as waste)", footer: true, brief: "waste").performs(.waste),
-        KeyBinding([.char("i")], help: "item settings: shelf life, minimum stock, take when logging").performs(.itemSettings),
+        KeyBinding([.char("a")], help: "add to stock (a catalog food or any name)", footer: true, brief: "add").performs(.add),
+        KeyBinding([.enter], help: "use some (from the lot that expires first)", footer: true, brief: "use").performs(.use),
+        KeyBinding([.char("w")], help: "waste some (its price counts as waste)", footer: true, brief: "waste").performs(.waste),
+        KeyBinding([.char("i")], help: "shelf life, minimum, take when logging").performs(.itemSettings),
     ] + viewKeys + ListMove.actions("in the stock") { .move($0) })
 
     static let listActions = ActionKeyMap<Action>(title: "Pantry · Shopping list", [
-        KeyBinding([.char("b")], help: "buy the selected entry at its expected price (one key)", footer: true, brief: "buy").performs(.buyNow),
-        KeyBinding([.enter], help: "buy the selected entry, typing the price paid", footer: true, brief: "buy at…").performs(.buyWithPrice),
-        KeyBinding([.char("a")], help: "add to the list (search the catalog or type a name)", footer: true, brief: "add").performs(.add),
+        KeyBinding([.char("b")], help: "buy at the expected price, in one key", footer: true, brief: "buy").performs(.buyNow),
+        KeyBinding([.enter], help: "buy, typing the price paid", footer: true, brief: "buy at…").performs(.buyWithPrice),
+        KeyBinding([.char("a")], help: "add to the list (a catalog food or any name)", footer: true, brief: "add").performs(.add),
         KeyBinding([.char("m")], help: "add the items below their minimum stock").performs(.belowMinimum),
         KeyBinding([.char("r")], help: "add replacements for what must be used soon").performs(.replaceSoon),
         KeyBinding([.char("e")], help: "edit the selected entry's quantity and store").performs(.edit),
