@@ -45,6 +45,8 @@ public struct DaySummary: Equatable, Sendable {
     public var goal: Goal?
     /// Steps and active energy from a phone or watch, when imported (shown, not added to burned).
     public var activity: ActivitySnapshot? = nil
+    /// What the day's eating cost, from the pantry's prices (`DayCost`); nil where no pantry is read.
+    public var cost: DayCost? = nil
 
     public var targetKcal: Double? { targets?.kcal }
     /// What the calorie target starts from: adaptive expenditure once there is enough data.
@@ -59,8 +61,13 @@ public struct DaySummaryQuery {
         & DailyLogRepository & GoalRepository
 
     private let source: any Source
+    /// The currency a day's cost is counted in.
+    private let currency: Currency
 
-    public init(source: any Source) { self.source = source }
+    public init(source: any Source, currency: Currency = .default) {
+        self.source = source
+        self.currency = currency
+    }
 
     /// How far back the trend looks; the Hacker's Diet trend forgets 90 % of a weigh-in in ~3 weeks.
     public static let trendWindowDays = 120
@@ -105,7 +112,11 @@ public struct DaySummaryQuery {
             foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) },
             formula: snapshot?.formula,
             goal: history.goal(on: date),
-            activity: try (source as? any ActivityRepository)?.activitySnapshot(on: date)
+            activity: try (source as? any ActivityRepository)?.activitySnapshot(on: date),
+            cost: try (source as? any PantryRepository).map { pantry in
+                DayCost(records: foods, latestPurchases: foods.isEmpty ? [:] : try pantry.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: date),
+                        currency: currency)
+            }
         )
     }
 }

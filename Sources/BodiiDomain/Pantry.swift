@@ -215,6 +215,23 @@ public struct PantrySnapshot: Equatable, Sendable {
     public func item(id: Int64) -> GroceryItem? { items.first { $0.id == id } }
 }
 
+/// Pantry records written together (demo data, imports), with their ids set so lots, uses and
+/// list entries can name the items and purchases they belong to.
+public struct PantryBatch: Equatable, Sendable {
+    public var items: [GroceryItem] = []
+    public var purchases: [Purchase] = []
+    public var lots: [StockLot] = []
+    public var uses: [StockUse] = []
+    public var shoppingList: [ShoppingListItem] = []
+    public var budget: PantryBudget?
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        items.isEmpty && purchases.isEmpty && lots.isEmpty && uses.isEmpty && shoppingList.isEmpty && budget == nil
+    }
+}
+
 /// The pantry's port (BodiiStore/PantryStore.swift implements it). Every write is one transaction.
 public protocol PantryRepository {
     /// Every grocery item, by name.

@@ -8,6 +8,12 @@ public struct ShoppingLine: Equatable, Sendable {
     public var entry: ShoppingListItem
     public var item: GroceryItem
     public var expectedPrice: Money?
+
+    public init(entry: ShoppingListItem, item: GroceryItem, expectedPrice: Money?) {
+        self.entry = entry
+        self.item = item
+        self.expectedPrice = expectedPrice
+    }
 }
 
 /// The open shopping list against the budget: `total` sums the expected prices that are known.
@@ -15,6 +21,12 @@ public struct ShoppingOverview: Equatable, Sendable {
     public var lines: [ShoppingLine]
     public var total: Money
     public var budget: BudgetStatus
+
+    public init(lines: [ShoppingLine], total: Money, budget: BudgetStatus) {
+        self.lines = lines
+        self.total = total
+        self.budget = budget
+    }
     /// What would be left of the budget after buying the list; nil without a budget.
     public var leftAfterList: Money? { budget.leftAfter(listTotal: total) }
 }
@@ -54,10 +66,10 @@ public struct PantryBook {
     @discardableResult
     public func take(fromLot lotId: Int64, quantity: PantryQuantity?, kind: StockUseKind, on date: LocalDate) throws -> [StockUse] {
         guard let lot = try repository.stockLot(id: lotId), let item = try repository.groceryItem(id: lot.itemId) else {
-            throw ValidationError(field: "id", value: String(lotId), allowed: "an id from `bodii pantry list`", problem: .unknown)
+            throw ValidationError(field: "lot", value: String(lotId), allowed: "a lot number from `bodii pantry list`", problem: .unknown)
         }
         guard !lot.isEmpty else {
-            throw ValidationError(field: "id", value: String(lotId), allowed: "a lot with stock left (this one is used up; see `bodii pantry list`)",
+            throw ValidationError(field: "lot", value: String(lotId), allowed: "a lot with stock left (this one is used up; see `bodii pantry list`)",
                                   problem: .outOfRange)
         }
         let lots = try repository.stockLots(itemId: lot.itemId)

@@ -70,6 +70,14 @@ public struct StockRow: Equatable, Sendable {
     public var daysLeft: Int?
     public var useSoon: Bool
     public var expired: Bool
+
+    public init(lot: StockLot, item: GroceryItem, daysLeft: Int?, useSoon: Bool, expired: Bool) {
+        self.lot = lot
+        self.item = item
+        self.daysLeft = daysLeft
+        self.useSoon = useSoon
+        self.expired = expired
+    }
 }
 
 public enum StockOverview {
@@ -229,6 +237,13 @@ public struct DayCost: Equatable, Sendable {
         pricedEntries = priced
         amount = priced > 0 ? Money(minorUnits: total, currency: currency) : nil
         knownShare = allKcal > 0 ? pricedKcal / allKcal : (records.isEmpty ? nil : (priced == records.count ? 1 : 0))
+    }
+
+    /// "€2.13 (53 % of kcal priced)", "€2.13" when all is priced; nil when nothing is.
+    public var label: String? {
+        guard let amount else { return nil }
+        guard let share = knownShare, share < 0.995 else { return amount.formatted }
+        return "\(amount.formatted) (\(Int((share * 100).rounded())) % of kcal priced)"
     }
 
     /// Reads what it needs through the ports: the day's log and its foods' prices.

@@ -131,8 +131,8 @@ public enum MoneyInput {
             guard !fraction.isEmpty else { throw refuse(.invalidFormat) }
             let isOwnMark = trimmed[mark] == decimalMark
             if fraction.count == 3, !(isOwnMark && currency.decimals == 3) {
-                throw refuse(.invalidFormat, "an amount without thousands separators: \(ValidationError.quoted(text)) is ambiguous, write "
-                             + "\(whole)\(fraction) or \(whole).\(fraction.prefix(max(currency.decimals, 1)))")
+                throw refuse(.invalidFormat, "an amount without thousands separators and at most \(currency.decimals) decimals "
+                             + "(\(ValidationError.quoted(text)) is ambiguous): write \(whole)\(fraction) for a thousand or more")
             }
             guard fraction.count <= currency.decimals else { throw refuse(.invalidFormat) }
         }

@@ -153,10 +153,10 @@ public enum PantryUnits {
             do throws(ValidationError) {
                 return (.measure(try FoodLogging.serving(named: word, of: food, field: field).label), 1)
             } catch {
-                throw ValidationError(field: field, value: text, allowed: allowed, problem: .unknownUnit)
+                throw ValidationError(field: field, value: text, allowed: allowed, problem: .unknown)
             }
         }
-        throw ValidationError(field: field, value: text, allowed: allowed, problem: .unknownUnit)
+        throw ValidationError(field: field, value: text, allowed: allowed, problem: .unknown)
     }
 
     /// An amount as typed: a plain positive number within `amountRange` (times `factor`).

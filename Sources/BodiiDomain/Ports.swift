@@ -130,13 +130,15 @@ public struct HistoryBatch: Sendable {
     /// Daily activity; on a merge, a day the source gave before is updated when its figures changed
     /// (a newer export completes the day the older one ended on).
     public var activity: [ActivitySnapshot] = []
+    /// The pantry (PRODUCT.md §10); on a merge, a row whose id or external id is there already is skipped.
+    public var pantry = PantryBatch()
 
     public init() {}
 
     public var isEmpty: Bool {
         profile == nil && activeGoal == nil && body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty
             && reviewItems.isEmpty && actions.isEmpty
-            && bareBody.isEmpty && activity.isEmpty
+            && bareBody.isEmpty && activity.isEmpty && pantry.isEmpty
     }
 }
 

@@ -234,6 +234,7 @@ extension SQLiteRepositories: HistoryWriter {
             if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
             for item in batch.reviewItems { _ = try Self.insertItem(item, db) }
             for action in batch.actions { _ = try Self.insertAction(action, db) }
+            try Self.insertPantry(batch.pantry, skippingKnown: skippingKnown, db)
             try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
             return rollingBack ? .rollback : .commit
         } }

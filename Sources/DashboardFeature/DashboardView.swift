@@ -37,9 +37,11 @@ public struct DashboardView: Widget {
         // Without open actions the dashboard stays as it was: no empty card.
         let actionsBeside = area.width >= Self.actionsCardMinWidth && !state.actions.isEmpty
         let actionsLine = area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0
+        // What the pantry says to use soon: one line above the charts, today only (stock is now).
+        let useSoonLine = isToday && !state.useSoon.isEmpty ? 1 : 0
         // A tall terminal gives the middle cards three more rows: room for three actions with their progress.
         let middleHeight = actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 6
-        let rows = Layout.split(body, .vertical, [.length(7), .length(middleHeight), .length(actionsLine), .min(0)])
+        let rows = Layout.split(body, .vertical, [.length(7), .length(middleHeight), .length(actionsLine), .length(useSoonLine), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state), top[1], &buffer, context)
@@ -59,7 +61,11 @@ public struct DashboardView: Widget {
             buffer.write([Span("Actions ", .action)] + actionsSummary(state), x: rows[2].x + 1, y: rows[2].y, maxWidth: max(0, rows[2].width - 1),
                          context: context)
         }
-        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[3], buffer: &buffer, context: context)
+        if useSoonLine > 0 {
+            buffer.write([Span("Use soon ", .warn)] + useSoonSummary(state), x: rows[3].x + 1, y: rows[3].y, maxWidth: max(0, rows[3].width - 1),
+                         context: context)
+        }
+        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[4], buffer: &buffer, context: context)
     }
 
     /// Width from which the Actions card gets its own column (Check-ins needs 24 of a quarter).
@@ -108,6 +114,18 @@ public struct DashboardView: Widget {
         if let first = sortedActions(s).first {
             spans += [Span(" · "), Span(first.text, .action), Span(" ")] + actionDetail(first, s)
         }
+        return spans
+    }
+
+    /// "Salmon fillet today · Chicken breast 1 day · Milk expired · +2 more (8: Pantry)".
+    private func useSoonSummary(_ s: DashboardState) -> [Span] {
+        var spans: [Span] = []
+        for (i, row) in s.useSoon.prefix(3).enumerated() {
+            let days = row.daysLeft ?? 0
+            let when = days < 0 ? "expired" : days == 0 ? "today" : Plural.count(days, "day")
+            spans += [Span(i == 0 ? "" : " · "), Span(row.item.name + " ", .text), Span(when, days <= 0 ? .bad : .warn)]
+        }
+        if s.useSoon.count > 3 { spans.append(Span(" · +\(s.useSoon.count - 3) more", .muted)) }
         return spans
     }
 

@@ -29,6 +29,8 @@ public struct DashboardState: Equatable, Sendable {
     public var actionProgress: [Int64: ActionProgress] = [:]
     /// The Mondays of the check-in card's weeks that have a weekly review.
     public var reviewedWeeks: Set<LocalDate> = []
+    /// Pantry lots to use soon (PRODUCT.md §10): expired first, then by days left, as of the day.
+    public var useSoon: [StockRow] = []
 
     /// Weeks of check-in dots the dashboard card shows, Monday to Sunday, the last one up to the day.
     static let calendarWeeks = 3
@@ -82,7 +84,8 @@ public struct DashboardState: Equatable, Sendable {
             calendar: calendar,
             trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, weighIns: chartWeights, source: source),
             actions: try source.allActions(includingClosed: false),
-            reviewedWeeks: Set(try source.reviewedPeriods(.week, startingIn: calendarRange))
+            reviewedWeeks: Set(try source.reviewedPeriods(.week, startingIn: calendarRange)),
+            useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays)
         ).judgingActions(on: day, source: source)
     }
 

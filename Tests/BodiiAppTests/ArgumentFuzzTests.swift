@@ -35,9 +35,15 @@ import Testing
         ["review", "add", "keep", "a note", "--period", "V"], ["review", "add", "keep", "a note", "--date", "V"],
         ["action", "add", "walk", "--due", "V"], ["action", "add", "walk", "--metric", "V", "--target", "3"],
         ["action", "add", "walk", "--metric", "exercise", "--target", "V"], ["action", "done", "V"], ["action", "drop", "V"],
+        ["pantry", "add", "--name", "Rice", "--qty", "V"], ["pantry", "add", "--name", "Rice", "--qty", "1", "--unit", "V"],
+        ["pantry", "add", "--name", "Rice", "--qty", "1", "--price", "V"], ["pantry", "add", "--name", "Rice", "--qty", "1", "--best-before", "V"],
+        ["pantry", "list", "--soon", "V"], ["pantry", "use", "V"], ["pantry", "waste", "V"], ["pantry", "waste", "1", "--qty", "V"],
+        ["shop", "add", "--name", "Rice", "--qty", "V"], ["shop", "buy", "V"], ["shop", "buy", "1", "--price", "V"],
+        ["budget", "set", "V"], ["budget", "set", "60", "--period", "V"],
     ]
     static let nameSlots: [[String]] = [
         ["log", "food", "V", "--grams", "100"], ["log", "exercise", "V", "--minutes", "30"], ["search", "V"],
+        ["pantry", "add", "V", "--qty", "1"], ["shop", "add", "V", "--qty", "1"],
     ]
     /// What a name or a query refuses: nothing to search by, control characters, too long.
     static let nameValues = ["", " \t ", "\u{1B}]0;pwned\u{07}", "\u{9B}", "\n", "🍌🍌", "!!!", "-", String(repeating: "x", count: 10_000)]

@@ -163,7 +163,7 @@ import Testing
         let r = try runBodii(["today", "--json", "--db", db], environment: ["BODII_NOW": "2026-11-22T23:30:00-05:00"])
         #expect(r.status == 0)
         // The day is BODII_NOW's own local day (22 Nov), not the machine's (23 Nov in UTC).
-        let expected = #"{"date":"2026-11-22","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null,"expenditure":null,"expenditure_basis":null,"expenditure_days":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"targets":{"protein_g":null,"carbs_g":null,"fat_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"activity":{"steps":null,"active_kcal":null},"foods":[]}"#
+        let expected = #"{"date":"2026-11-22","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null,"expenditure":null,"expenditure_basis":null,"expenditure_days":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"targets":{"protein_g":null,"carbs_g":null,"fat_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"activity":{"steps":null,"active_kcal":null},"cost":{"amount":null,"currency":"EUR","known_share":null},"foods":[]}"#
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
     }
 

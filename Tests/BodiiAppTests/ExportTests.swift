@@ -28,6 +28,11 @@ import Testing
         #expect(again.stdout != original)
         #expect(original.contains("\"activity\": [\n"))
         #expect(original.contains("\"external_id\":\"activity/2026-11-21\""))
+        // The demo's pantry goes along, linked by external ids, money in euros.
+        #expect(original.contains("\"purchases\": [\n"))
+        #expect(original.contains("\"stock_lots\": [\n"))
+        #expect(original.contains("\"item\":\"grocery_item/1\""))
+        #expect(original.contains("\"budget\": {\"period\":\"week\",\"amount\":60,"))
     }
 
     @Test func aDatabasesOwnExportReadBackIntoItAddsNothing() throws {
@@ -40,6 +45,8 @@ import Testing
         #expect(back.stdout.contains("weigh-ins 0 added"))
         #expect(back.stdout.contains("foods 0 added"))
         #expect(back.stdout.contains("nights 0 added"))
+        let pantry = try #require(try JSONSerialization.jsonObject(with: Data(runBodii(["pantry", "list", "--json", "--db", a]).stdout.utf8)) as? [Any])
+        #expect(!pantry.isEmpty)
         let again = try runBodii(["export", "--db", a])
         let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
         #expect(again.stdout == original)

@@ -13,7 +13,7 @@ struct GlobalOptions: ParsableArguments {
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
     static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "status", "help",
-                                             "review", "action", "import", "export"]
+                                             "review", "action", "import", "export", "pantry", "shop", "budget"]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -44,7 +44,7 @@ struct BodiiCommand: ParsableCommand {
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
         subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, DemoCommand.self,
                       ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
-                      ExportCommand.self],
+                      ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -68,6 +68,9 @@ enum OptionValues {
             } else if let group = child.value as? OptionGroup<PeriodOptions> {
                 try refuseEmpty(in: group.wrappedValue)
                 continue
+            } else if let group = child.value as? OptionGroup<StockTakeArguments> {
+                try refuseEmpty(in: group.wrappedValue)
+                continue
             } else {
                 continue
             }

@@ -73,6 +73,11 @@ enum DaySummaryJSON {
             ("sleep", .object([("minutes", .int(s.sleepMinutes)), ("quality", .int(s.sleepQuality))])),
             ("exercise", .object([("minutes", .int(s.exerciseMinutes)), ("calories", .decimal(s.burnedKcal))])),
             ("activity", .object([("steps", .int(s.activity?.steps)), ("active_kcal", .decimal(s.activity?.activeKcal))])),
+            ("cost", .object([
+                ("amount", s.cost?.amount.map { .number($0.mainUnits) } ?? .null),
+                ("currency", .string((s.cost?.currency ?? PantryCLI.currency).code)),
+                ("known_share", s.cost?.knownShare.map { .number(($0 * 100).rounded() / 100) } ?? .null),
+            ])),
             ("foods", .array(s.foods.map { f in
                 .object([("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .decimal(f.grams)),
                          ("meal", .string(f.meal.rawValue)), ("kcal", .decimal(f.kcal))])

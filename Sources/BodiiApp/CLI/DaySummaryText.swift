@@ -27,6 +27,7 @@ enum DaySummaryText {
         let sleep = s.sleepMinutes.map { "\($0 / 60) h \(String(format: "%02d", $0 % 60)) min" + (s.sleepQuality.map { ", quality \($0)/5" } ?? "") }
         lines.append(row("Sleep", sleep ?? "— (not logged)"))
         if let a = s.activity { lines.append(row("Activity", ActivityText.line(a))) }
+        if let cost = s.cost?.label { lines.append(row("Cost", cost)) }
         return lines.joined(separator: "\n")
     }
 

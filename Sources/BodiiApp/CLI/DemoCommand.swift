@@ -35,11 +35,13 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
                 batch.activeGoal = ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today)
             }
             (batch.reviewItems, batch.actions) = demo.reviews()
+            batch.pantry = DemoPantry(days: days, endDate: today, currency: PantryCLI.currency).makeBatch(foods: foods)
             try repos.write(batch)   // one transaction: a kill leaves all of it or nothing
             PlainText.print("Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
                 + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
                 + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins, "
-                + "\(batch.reviewItems.count) review notes and \(batch.actions.count) actions.")
+                + "\(batch.reviewItems.count) review notes, \(batch.actions.count) actions "
+                + "and a pantry (\(batch.pantry.purchases.count) purchases at \(DemoPantry.stores.count) stores).")
         }
     }
 }

@@ -148,6 +148,7 @@ enum BodiiDocumentImport {
             d.activity.append(ActivitySnapshot(date: try date(a, "date"), steps: try optInt(a, "steps"), activeKcal: try optDouble(a, "active_kcal"),
                                                provenance: try provenance(a)))
         }
+        d.pantry = try PantryExport.parse(top)
         return d
     }
 
@@ -186,6 +187,7 @@ enum BodiiDocumentImport {
         batch.sleep = d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }
         batch.checkIns = d.checkIns
         batch.activity = d.activity
+        batch.pantry = d.pantry
         let merged = try r.merge(batch)
         for kind in MergeCounts.Kind.allCases {
             outcome.counts.added[kind, default: 0] += merged.added[kind] ?? 0

@@ -22,6 +22,8 @@ enum BodiiExport {
         var sleep: [SleepRecord] = []
         var checkIns: [CheckIn] = []
         var activity: [ActivitySnapshot] = []
+        /// The whole pantry (PRODUCT.md §10), whatever the range: its rows link by external id.
+        var pantry = PantryBatch()
     }
 
     static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
@@ -37,6 +39,7 @@ enum BodiiExport {
         d.sleep = try r.sleepRecords(in: range)
         d.checkIns = try r.checkIns(in: range)
         d.activity = try r.activitySnapshots(in: range)
+        d.pantry = try PantryExport.load(from: r)
         return d
     }
 
@@ -131,6 +134,7 @@ enum BodiiExport {
             ("date", .string(a.date.iso)), ("steps", .int(a.steps)), ("active_kcal", num(a.activeKcal)),
             ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "activity", a.id)),
         ]) })))
+        top += PantryExport.json(d.pantry)
         return .object(top)
     }
 

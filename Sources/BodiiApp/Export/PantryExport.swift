@@ -1,0 +1,182 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+
+/// The pantry in `bodii export` and `bodii import bodii` (PRODUCT.md §9, §10). Rows carry their
+/// source and external id ("<table>/<id>" for Bodii's own, like the other records) and name the
+/// rows they belong to by that external id, so the document needs no database ids and reads back
+/// into any database; money is a number in the currency's main unit, read back exactly.
+enum PantryExport {
+    static func load(from r: SQLiteRepositories) throws -> PantryBatch {
+        let all = DateRange(start: Validation.earliestDate, end: LocalDate(year: 9999, month: 12, day: 31) ?? Validation.earliestDate)
+        var b = PantryBatch()
+        try r.readingTogether {
+            b.items = try r.groceryItems().sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            b.purchases = try r.purchases(in: all).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            b.lots = try r.stockLots(includingEmpty: true).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            b.uses = try r.stockUses(in: all).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            b.shoppingList = try r.shoppingListItems(includingBought: true)
+            b.budget = try r.pantryBudget()
+        }
+        return b
+    }
+
+    static func ref(_ p: Provenance, _ table: String, _ id: Int64?) -> String {
+        p.externalId ?? "\(table)/\(id ?? 0)"
+    }
+
+    static func money(_ m: Money?) -> JSONValue { m.map { .number($0.mainUnits) } ?? .null }
+
+    static func json(_ b: PantryBatch) -> [(String, JSONValue)] {
+        var itemRef: [Int64: String] = [:], purchaseRef: [Int64: String] = [:], lotRef: [Int64: String] = [:]
+        for i in b.items { if let id = i.id { itemRef[id] = ref(i.provenance, "grocery_item", id) } }
+        for p in b.purchases { if let id = p.id { purchaseRef[id] = ref(p.provenance, "purchase", id) } }
+        for l in b.lots { if let id = l.id { lotRef[id] = ref(l.provenance, "stock_lot", id) } }
+        func link(_ map: [Int64: String], _ id: Int64?) -> JSONValue { id.flatMap { map[$0] }.map { .string($0) } ?? .null }
+        func str(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+        func provenance(_ p: Provenance, _ table: String, _ id: Int64?) -> [(String, JSONValue)] {
+            [("source", .string(p.source)), ("external_id", .string(ref(p, table, id)))]
+        }
+        let items: [JSONValue] = b.items.map { i in
+            .object([("name", .string(i.name)), ("food_id", str(i.foodId?.rawValue)), ("shelf_life_days", .int(i.shelfLifeDays)),
+                     ("take_when_logging", .bool(i.takeFromPantryWhenLogging)), ("minimum_quantity", i.minimumStock.map { .number($0.amount) } ?? .null),
+                     ("minimum_unit", str(i.minimumStock?.unit.storageText))] + provenance(i.provenance, "grocery_item", i.id))
+        }
+        let purchases: [JSONValue] = b.purchases.map { p in
+            .object([("item", link(itemRef, p.itemId)), ("date", .string(p.date.iso)), ("quantity", .number(p.quantity.amount)),
+                     ("unit", .string(p.quantity.unit.storageText)), ("grams", p.grams.map { .number($0) } ?? .null), ("price", money(p.price)),
+                     ("currency", .string((p.price?.currency ?? .default).code)), ("store", str(p.store))]
+                    + provenance(p.provenance, "purchase", p.id))
+        }
+        let lots: [JSONValue] = b.lots.map { l in
+            .object([("item", link(itemRef, l.itemId)), ("purchase", link(purchaseRef, l.purchaseId)), ("quantity", .number(l.initialQuantity.amount)),
+                     ("unit", .string(l.initialQuantity.unit.storageText)), ("left", .number(l.left)), ("purchased_on", .string(l.purchasedOn.iso)),
+                     ("best_before", str(l.bestBefore?.iso)), ("opened", .bool(l.opened)), ("price", money(l.price)),
+                     ("currency", .string((l.price?.currency ?? .default).code)), ("store", str(l.store))]
+                    + provenance(l.provenance, "stock_lot", l.id))
+        }
+        let uses: [JSONValue] = b.uses.map { u in
+            .object([("lot", link(lotRef, u.lotId)), ("date", .string(u.date.iso)), ("amount", .number(u.amount)), ("kind", .string(u.kind.rawValue)),
+                     ("value", money(u.value)), ("currency", .string((u.value?.currency ?? .default).code)),
+                     ("food_record_id", u.foodRecordId.map { .number(Double($0)) } ?? .null)]
+                    + provenance(u.provenance, "stock_use", u.id))
+        }
+        let list: [JSONValue] = b.shoppingList.map { e in
+            .object([("item", link(itemRef, e.itemId)), ("quantity", e.quantity.map { .number($0.amount) } ?? .null),
+                     ("unit", str(e.quantity?.unit.storageText)), ("store", str(e.store)), ("added_on", .string(e.addedOn.iso)),
+                     ("bought_on", str(e.boughtOn?.iso)), ("purchase", link(purchaseRef, e.purchaseId))]
+                    + provenance(e.provenance, "shopping_list_item", e.id))
+        }
+        let budget: JSONValue = b.budget.map { budget in
+            .object([("period", .string(budget.period.rawValue)), ("amount", money(budget.amount)),
+                     ("currency", .string(budget.amount.currency.code)), ("set_on", .string(budget.setOn.iso))])
+        } ?? .null
+        return [("grocery_items", .array(items)), ("purchases", .array(purchases)), ("stock_lots", .array(lots)), ("stock_uses", .array(uses)),
+                ("shopping_list", .array(list)), ("budget", budget)]
+    }
+
+    /// Reads what `json` writes; rows get batch-local ids that link them (see `mergePantry`).
+    static func parse(_ top: [String: Any]) throws -> PantryBatch {
+        var b = PantryBatch()
+        var place = ""
+        func fail(_ what: String) -> BodiiDocumentImport.Refusal { BodiiDocumentImport.Refusal(message: "\(place): \(what)") }
+        func objects(_ key: String) throws -> [[String: Any]] {
+            guard let value = top[key], !(value is NSNull) else { return [] }
+            guard let list = value as? [[String: Any]] else { throw BodiiDocumentImport.Refusal(message: "\"\(key)\" is not a list of objects") }
+            return list
+        }
+        func string(_ o: [String: Any], _ k: String) throws -> String {
+            guard let s = o[k] as? String else { throw fail("\"\(k)\" is missing or not text") }
+            return s
+        }
+        func optString(_ o: [String: Any], _ k: String) -> String? { o[k] as? String }
+        func double(_ o: [String: Any], _ k: String) throws -> Double {
+            guard let n = o[k] as? Double, n.isFinite else { throw fail("\"\(k)\" is missing or not a number") }
+            return n
+        }
+        func optDouble(_ o: [String: Any], _ k: String) throws -> Double? {
+            guard let v = o[k], !(v is NSNull) else { return nil }
+            return try double(o, k)
+        }
+        func date(_ o: [String: Any], _ k: String) throws -> LocalDate {
+            guard let d = LocalDate(iso: try string(o, k)) else { throw fail("\"\(k)\" is not a date (YYYY-MM-DD)") }
+            return d
+        }
+        func optDate(_ o: [String: Any], _ k: String) throws -> LocalDate? {
+            guard let v = o[k], !(v is NSNull) else { return nil }
+            return try date(o, k)
+        }
+        func unit(_ o: [String: Any], _ k: String) throws -> PantryUnit {
+            guard let u = PantryUnit(storageText: try string(o, k)) else { throw fail("\"\(k)\" is not a unit (g, ml, piece, measure:LABEL)") }
+            return u
+        }
+        func money(_ o: [String: Any], _ k: String) throws -> Money? {
+            guard let v = try optDouble(o, k) else { return nil }
+            let currency = Currency.resolve(code: try string(o, "currency"))
+            let minor = (v * Double(currency.scale)).rounded()
+            guard abs(minor) < 1e15 else { throw fail("\"\(k)\" is out of range") }
+            return Money(minorUnits: Int64(minor), currency: currency)
+        }
+        func provenance(_ o: [String: Any]) throws -> Provenance {
+            Provenance(source: try string(o, "source"), externalId: try string(o, "external_id"))
+        }
+        var items: [String: Int64] = [:], purchases: [String: Int64] = [:], lots: [String: Int64] = [:]
+        func link(_ map: [String: Int64], _ o: [String: Any], _ k: String) throws -> Int64? {
+            guard let v = o[k], !(v is NSNull) else { return nil }
+            guard let ref = v as? String, let id = map[ref] else { throw fail("\"\(k)\" names no row of this document") }
+            return id
+        }
+        for (i, o) in try objects("grocery_items").enumerated() {
+            place = "grocery_items[\(i)]"
+            let p = try provenance(o)
+            let id = Int64(i + 1)
+            items[p.externalId ?? ""] = id
+            let minimum = try optDouble(o, "minimum_quantity").map { PantryQuantity($0, try unit(o, "minimum_unit")) }
+            b.items.append(GroceryItem(id: id, name: try string(o, "name"), foodId: optString(o, "food_id").map(FoodID.init),
+                                       shelfLifeDays: try optDouble(o, "shelf_life_days").map { Int($0) },
+                                       takeFromPantryWhenLogging: o["take_when_logging"] as? Bool ?? false, minimumStock: minimum, provenance: p))
+        }
+        for (i, o) in try objects("purchases").enumerated() {
+            place = "purchases[\(i)]"
+            let p = try provenance(o)
+            let id = Int64(i + 1)
+            purchases[p.externalId ?? ""] = id
+            guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
+            b.purchases.append(Purchase(id: id, itemId: item, date: try date(o, "date"), quantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")),
+                                        grams: try optDouble(o, "grams"), price: try money(o, "price"), store: optString(o, "store"), provenance: p))
+        }
+        for (i, o) in try objects("stock_lots").enumerated() {
+            place = "stock_lots[\(i)]"
+            let p = try provenance(o)
+            let id = Int64(i + 1)
+            lots[p.externalId ?? ""] = id
+            guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
+            b.lots.append(StockLot(id: id, itemId: item, purchaseId: try link(purchases, o, "purchase"),
+                                   initialQuantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")), left: try double(o, "left"),
+                                   purchasedOn: try date(o, "purchased_on"), bestBefore: try optDate(o, "best_before"), opened: o["opened"] as? Bool ?? false,
+                                   price: try money(o, "price"), store: optString(o, "store"), provenance: p))
+        }
+        for (i, o) in try objects("stock_uses").enumerated() {
+            place = "stock_uses[\(i)]"
+            guard let lot = try link(lots, o, "lot") else { throw fail("\"lot\" is missing") }
+            guard let kind = StockUseKind(rawValue: try string(o, "kind")) else { throw fail("\"kind\" is not use or waste") }
+            b.uses.append(StockUse(id: Int64(i + 1), lotId: lot, date: try date(o, "date"), amount: try double(o, "amount"), kind: kind,
+                                   value: try money(o, "value"), foodRecordId: try optDouble(o, "food_record_id").map { Int64($0) }, provenance: try provenance(o)))
+        }
+        for (i, o) in try objects("shopping_list").enumerated() {
+            place = "shopping_list[\(i)]"
+            guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
+            let quantity = try optDouble(o, "quantity").map { PantryQuantity($0, try unit(o, "unit")) }
+            b.shoppingList.append(ShoppingListItem(id: Int64(i + 1), itemId: item, quantity: quantity, store: optString(o, "store"),
+                                                   addedOn: try date(o, "added_on"), boughtOn: try optDate(o, "bought_on"),
+                                                   purchaseId: try link(purchases, o, "purchase"), provenance: try provenance(o)))
+        }
+        if let o = top["budget"] as? [String: Any] {
+            place = "budget"
+            guard let kind = BudgetPeriodKind(rawValue: try string(o, "period")) else { throw fail("\"period\" is not week or month") }
+            guard let amount = try money(o, "amount") else { throw fail("\"amount\" is missing") }
+            b.budget = PantryBudget(period: kind, amount: amount, setOn: try date(o, "set_on"))
+        }
+        return b
+    }
+}
