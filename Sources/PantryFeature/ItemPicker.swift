@@ -47,7 +47,7 @@ struct ItemPicker {
 
     enum Outcome: Equatable { case stay, close, chose(PickedItem), refused(String) }
 
-    enum Action: Sendable { case close, choose, move(Int) }
+    enum Action: Sendable { case close, choose, freeName, move(Int) }
 
     static let actions = ActionKeyMap<Action>(title: "Choose an item", [
         KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓", help: "select (j, k type)", footer: true, brief: "move")
@@ -55,6 +55,7 @@ struct ItemPicker {
         KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results")
             .performs { key in key == .pageUp ? .move(-10) : .move(10) },
         KeyBinding([.enter], help: "choose", footer: true).performs(.choose),
+        KeyBinding([.ctrl("o")], label: "Ctrl-O", help: "keep the text typed as a free name", footer: true, brief: "free name").performs(.freeName),
         KeyBinding([.escape], help: "close, nothing written", footer: true, brief: "close").performs(.close),
         KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
     ])
@@ -63,6 +64,9 @@ struct ItemPicker {
         switch Self.actions.action(for: key) {
         case .close: return .close
         case .move(let by): selected = min(max(0, selected + by), rowCount - 1)
+        case .freeName:
+            selected = results.count
+            return handle(.enter)
         case .choose:
             if !isOnFreeName { return choose(results[selected]) }
             // A free name is checked the way every name is (no control characters, not empty).
@@ -144,7 +148,7 @@ struct ItemPickerView: Widget {
         let rows: [TableRow] = window.map { i in
             guard i < picker.results.count else {
                 let q = picker.queryText
-                return TableRow([Span(q.isEmpty ? "+ Free name (type it first)" : "+ Free name “\(q)”", .accent), Span("")])
+                return TableRow([Span(q.isEmpty ? "+ Free name (type it first)" : "+ Free name “\(q)” (Ctrl-O)", .accent), Span("")])
             }
             switch picker.results[i] {
             case .food(let f) where i < picker.knownCount:

@@ -163,7 +163,10 @@ struct PantryForm {
 
     struct Failure: Error {
         var fieldID: String
+        /// Under the field, where its label and value are on screen.
         var message: String
+        /// The whole line, naming the value: for the status line.
+        var fullMessage: String
     }
 
     private func value(_ field: Field) -> String { form.value(field.rawValue) ?? "" }
@@ -231,7 +234,7 @@ struct PantryForm {
                 return .success(.budget(PantryBudget(period: period, amount: amount, setOn: today)))
             }
         } catch {
-            return .failure(Failure(fieldID: field.rawValue, message: error.inlineMessage))
+            return .failure(Failure(fieldID: field.rawValue, message: error.inlineMessage, fullMessage: error.message))
         }
     }
 }

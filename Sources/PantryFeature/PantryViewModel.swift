@@ -287,7 +287,7 @@ public final class PantryViewModel: TabScreen {
                 case .failure(let failure):
                     _ = f.form.show(errors: [failure.fieldID: failure.message], first: failure.fieldID)
                     // The whole message in the status line too: under the field it may be cut at 80 columns.
-                    status = StatusMessage(failure.message, kind: .error)
+                    status = StatusMessage(failure.fullMessage, kind: .error)
                     mode = .form(f)
                 case .success(let outcome): store(outcome, from: f)
                 }

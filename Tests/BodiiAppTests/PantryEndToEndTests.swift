@@ -44,7 +44,7 @@ import Testing
         // A free name, new to the pantry, on the list.
         try t.send("a")
         try t.type("kitchen roll")
-        try t.send("End", "Enter")
+        try t.send("C-o")
         try t.waitFor(text: "Add to the list — kitchen roll")
         try t.type("2")
         try t.send("Enter")
