@@ -25,6 +25,16 @@ struct PantryForm {
     let units: [PantryUnit]
     var form: Form
     let currency: Currency
+    private let initialValues: [String]
+
+    init(purpose: Purpose, food: Food?, units: [PantryUnit], form: Form, currency: Currency) {
+        self.purpose = purpose
+        self.food = food
+        self.units = units
+        self.form = form
+        self.currency = currency
+        initialValues = form.fields.map(\.value)
+    }
 
     var title: String {
         switch purpose {
@@ -53,8 +63,8 @@ struct PantryForm {
         }
     }
 
-    var hasInput: Bool { form.fields.contains { $0.id != Field.unit.rawValue && $0.id != Field.minimumUnit.rawValue
-        && $0.id != Field.period.rawValue && $0.id != Field.takeWhenLogging.rawValue && !$0.value.isEmpty } }
+    /// True once a field differs from what the form opened with (prefilled values are no input).
+    var hasInput: Bool { form.fields.map(\.value) != initialValues }
 
     private static func text(_ id: Field, _ label: String, _ text: String = "", hint: String? = nil, maxLength: Int = Validation.maxInputLength) -> FormField {
         .text(id.rawValue, label: label, text: text, maxLength: maxLength, hint: hint, selected: !text.isEmpty)

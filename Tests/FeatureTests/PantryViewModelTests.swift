@@ -250,7 +250,9 @@ import PantryFeature
     @Test func settingTheBudget() throws {
         let vm = tab()
         vm.press(.char("B"))
+        #expect(!vm.hasUnsavedInput, "an untouched form loses nothing: q quits without asking")
         vm.type("250")
+        #expect(vm.hasUnsavedInput)
         vm.press(.tab); vm.press(.right)                   // month
         vm.press(.enter)
         #expect(try db.repositories.pantryBudget()?.amount == euros(25000))
