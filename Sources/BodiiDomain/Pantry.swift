@@ -265,6 +265,10 @@ public protocol PantryRepository {
     /// its take (nothing is written).
     func applyStockUses(_ uses: [StockUse]) throws
     func stockUses(in range: DateRange) throws -> [StockUse]
+    /// Logs a food and takes it from the pantry in one transaction (`PantryBook.plannedTakes`):
+    /// the record is added (its day's DailyLog refreshed) and each take is applied, linked to it.
+    @discardableResult
+    func addFoodRecord(_ record: FoodRecord, takingFromPantry uses: [StockUse]) throws -> FoodRecord
 
     /// The shopping list: entries not bought yet (and bought ones too with `includingBought`),
     /// in the order they were added.

@@ -114,6 +114,14 @@ public struct PantryBook {
     /// stock; the pantry only drifts). Returns the takes, linked to the record; none when off.
     @discardableResult
     public func takeForLoggedFood(_ record: FoodRecord) throws -> [StockUse] {
+        let uses = try plannedTakes(for: record)
+        try repository.applyStockUses(uses)
+        return uses
+    }
+
+    /// The takes logging `record` would make (see `takeForLoggedFood`), written by nothing: give
+    /// them to `addFoodRecord(_:takingFromPantry:)` to log and take in one transaction.
+    public func plannedTakes(for record: FoodRecord) throws -> [StockUse] {
         guard let item = try repository.groceryItem(foodId: record.foodId, name: record.foodName), item.takeFromPantryWhenLogging,
               let itemId = item.id else { return [] }
         let food = try food(of: item)
@@ -123,7 +131,6 @@ public struct PantryBook {
         guard grams > 0 else { return [] }
         var uses = try StockPlan.take(PantryQuantity(grams, .grams), from: lots, food: food, kind: .use, on: record.date)
         for i in uses.indices { uses[i].foodRecordId = record.id }
-        try repository.applyStockUses(uses)
         return uses
     }
 }

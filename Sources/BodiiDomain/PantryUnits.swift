@@ -134,7 +134,7 @@ public enum PantryUnits {
     /// for kg and l). Throws naming the units allowed for this food.
     public static func parse(_ text: String, food: Food?, field: String = "unit") throws(ValidationError) -> (unit: PantryUnit, factor: Double) {
         let measures = food?.servings.map { withoutLeadingOne($0.label) } ?? []
-        let allowed = (["g", "kg", "ml", "l", "piece"] + measures).joined(separator: ", ")
+        let allowed = "g, kg, ml, l, piece" + (measures.isEmpty ? "" : "; or a measure: " + measures.joined(separator: "; "))
         guard text.count <= 80 else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .tooLong) }
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !word.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
@@ -153,7 +153,9 @@ public enum PantryUnits {
             do throws(ValidationError) {
                 return (.measure(try FoodLogging.serving(named: word, of: food, field: field).label), 1)
             } catch {
-                throw ValidationError(field: field, value: text, allowed: allowed, problem: .unknown)
+                let fitting = food.servings.map { withoutLeadingOne($0.label) }.filter { $0.lowercased().contains(word) }
+                let choice = fitting.count > 1 ? "one measure of those \(ValidationError.quoted(text)) fits: " + fitting.joined(separator: "; ") : allowed
+                throw ValidationError(field: field, value: text, allowed: choice, problem: .unknown)
             }
         }
         throw ValidationError(field: field, value: text, allowed: allowed, problem: .unknown)

@@ -104,17 +104,34 @@ extension SQLiteRepositories: PantryRepository {
     }
 
     public func applyStockUses(_ uses: [StockUse]) throws {
+        try write { db in try Self.apply(uses, db) }
+    }
+
+    @discardableResult
+    public func addFoodRecord(_ record: FoodRecord, takingFromPantry uses: [StockUse]) throws -> FoodRecord {
         try write { db in
-            for use in uses {
-                guard let left = try Double.fetchOne(db, sql: "SELECT quantity_left FROM stock_lot WHERE id = ?", arguments: [use.lotId]) else {
-                    throw StoreError.recordNotFound(kind: "stock lot", id: use.lotId)
-                }
-                guard use.amount <= left + 1e-9 else { throw StoreError.recordNotFound(kind: "stock in lot", id: use.lotId) }
-                let rest = left - use.amount < 1e-9 ? 0 : left - use.amount
-                try db.execute(sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
-                               arguments: [rest, use.kind == .use, use.lotId])
-                try Self.insertUse(use, db)
+            let saved = try FoodRecord.insert(record, db, timeZone: timeZone)
+            try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: [])
+            try Self.apply(uses.map { use in
+                var linked = use
+                linked.foodRecordId = saved.id
+                return linked
+            }, db)
+            return saved
+        }
+    }
+
+    /// Takes from lots: each lot's quantity left goes down (a use opens it) and the take is kept.
+    static func apply(_ uses: [StockUse], _ db: Database) throws {
+        for use in uses {
+            guard let left = try Double.fetchOne(db, sql: "SELECT quantity_left FROM stock_lot WHERE id = ?", arguments: [use.lotId]) else {
+                throw StoreError.recordNotFound(kind: "stock lot", id: use.lotId)
             }
+            guard use.amount <= left + 1e-9 else { throw StoreError.recordNotFound(kind: "stock in lot", id: use.lotId) }
+            let rest = left - use.amount < 1e-9 ? 0 : left - use.amount
+            try db.execute(sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
+                           arguments: [rest, use.kind == .use, use.lotId])
+            try insertUse(use, db)
         }
     }
 

@@ -13,6 +13,8 @@ struct DietView: Widget {
     /// "add exercise back".
     let targets: DayTargets?
     let burnedKcal: Double
+    /// What the day's eating cost, from the pantry's prices (`DayCost`); shown when any is priced.
+    var cost: DayCost? = nil
 
     /// The totals column: narrower on an 80-column terminal, where food names need the room.
     static func totalsWidth(_ width: Int) -> Int { width >= 100 ? 32 : 28 }
@@ -147,6 +149,13 @@ struct DietView: Widget {
         ]
         for (label, value, unit) in others where y < inner.maxY {
             buffer.write(Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .muted), Span(Self.text(value, unit, empty: items.isEmpty))]),
+                         in: row(), context: context)
+            y += 1
+        }
+        if y < inner.maxY, let cost, let amount = cost.amount {
+            // "€2.13 (53 %)": the share of the day's kcal whose price is known, when not all is.
+            let share = cost.knownShare.flatMap { $0 < 0.995 ? " (\(Int(($0 * 100).rounded())) %)" : nil } ?? ""
+            buffer.write(Line([Span("Cost".padding(toLength: 8, withPad: " ", startingAt: 0), .muted), Span(amount.formatted), Span(share, .muted)]),
                          in: row(), context: context)
             y += 1
         }

@@ -24,6 +24,8 @@ public final class DietViewModel: TabScreen {
     /// The day's targets and exercise kcal, from the same `DaySummary` every screen reads.
     public private(set) var targets: DayTargets?
     public private(set) var burnedKcal: Double = 0
+    /// What the day's eating cost (the pantry's prices), from the same `DaySummary`.
+    public private(set) var cost: DayCost?
     public var targetKcal: Double? { targets?.kcal }
     public private(set) var status: StatusMessage?
 
@@ -162,6 +164,7 @@ public final class DietViewModel: TabScreen {
             let summary = try DaySummaryQuery(source: source).summary(for: day)
             targets = summary.targets
             burnedKcal = summary.burnedKcal
+            cost = summary.cost
         } catch {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)
         }
@@ -603,7 +606,7 @@ public final class DietViewModel: TabScreen {
     // MARK: drawing
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        DietView(day: day, today: clock.today, items: items, selected: selected, targets: targets, burnedKcal: burnedKcal)
+        DietView(day: day, today: clock.today, items: items, selected: selected, targets: targets, burnedKcal: burnedKcal, cost: cost)
             .render(in: area, buffer: &buffer, context: context)
         render(mode, in: area, buffer: &buffer, context: context)
     }

@@ -12,6 +12,8 @@ public enum ASCIIText {
         // Punctuation and arithmetic.
         "−": "-", "–": "-", "—": "-", "‒": "-", "·": "|", "…": "...", "×": "x", "÷": "/", "±": "+/-",
         "≈": "~", "≥": ">=", "≤": "<=", "≠": "!=", "°": " deg", "µ": "u", "§": "S", "•": "*",
+        // Currency symbols (the pantry's money): their ISO codes.
+        "€": "EUR ", "£": "GBP ", "¥": "JPY ",
         "“": "\"", "”": "\"", "″": "\"", "‘": "'", "’": "'", "′": "'", "‹": "<", "›": ">",
         // Currency symbols (the pantry's money) by their ISO codes.
         "€": "EUR ", "£": "GBP ", "¥": "JPY ",

@@ -19,6 +19,8 @@ import Testing
         #expect(twice.stdout.contains("weigh-ins 0 added"))
         #expect(twice.stdout.contains("foods 0 added"))
         #expect(twice.stdout.contains("activity days 0 added"))
+        #expect(once.stdout.contains("pantry purchases ") && !once.stdout.contains("pantry purchases 0 added"), "\(once.stdout)")
+        #expect(twice.stdout.contains("pantry purchases 0 added"), "\(twice.stdout)")
         // A later clock: only the export time may differ.
         let again = try runBodii(["export", "--db", b], environment: ["BODII_NOW": "2026-11-23T08:00:00+01:00"])
         try #require(again.status == 0, "\(again.stderr)")
@@ -45,6 +47,7 @@ import Testing
         #expect(back.stdout.contains("weigh-ins 0 added"))
         #expect(back.stdout.contains("foods 0 added"))
         #expect(back.stdout.contains("nights 0 added"))
+        #expect(back.stdout.contains("pantry purchases 0 added"), "\(back.stdout)")
         let pantry = try #require(try JSONSerialization.jsonObject(with: Data(runBodii(["pantry", "list", "--json", "--db", a]).stdout.utf8)) as? [Any])
         #expect(!pantry.isEmpty)
         let again = try runBodii(["export", "--db", a])

@@ -83,6 +83,9 @@ import Testing
         #expect(bought["left"] as? Double == 50.45)
         #expect((bought["items"] as? [[String: Any]])?.allSatisfy { $0["bought"] as? Bool == true } == true)
         #expect(try ok(["budget"]).contains("€50.45 left"))
+        // Outside UTF-8 the symbol becomes its code.
+        let ascii = try runBodii(["budget", "--db", db], environment: ["LC_ALL": "C"])
+        #expect(ascii.stdout.contains("EUR 50.45 left"), "\(ascii.stdout)")
         let stock = try #require(try json(["pantry", "list", "--json"]) as? [[String: Any]])
         #expect(stock.count == 3)
         // Monthly: the same purchases, no weekly budget read as a monthly one.

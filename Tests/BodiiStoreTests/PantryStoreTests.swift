@@ -191,10 +191,19 @@ import Testing
             let uses = try book.takeForLoggedFood(record)
             #expect(uses.map(\.foodRecordId) == [record.id])
             #expect(abs((try repos.stockLot(id: try #require(bought.lot.id))?.left ?? 0) - 382) < 1e-6)
-            // More than is in stock takes what there is; logging never fails for it.
-            let big = try repos.addFoodRecord(food(day("2026-11-21"), kcal: 890))   // 1000 g
-            try book.takeForLoggedFood(big)
+            // Logging and taking in one transaction; more than is in stock takes what there is.
+            let big = food(day("2026-11-21"), kcal: 890)   // 1000 g
+            let planned = try book.plannedTakes(for: big)
+            #expect(try repos.stockLot(id: try #require(bought.lot.id))?.left ?? 0 > 0)   // planning writes nothing
+            let logged = try repos.addFoodRecord(big, takingFromPantry: planned)
             #expect(try repos.stockLot(id: try #require(bought.lot.id))?.left == 0)
+            let takes = try repos.stockUses(in: DateRange(start: day("2026-11-21"), end: day("2026-11-21")))
+            #expect(takes.last?.foodRecordId == logged.id)
+            #expect(try repos.dailyLog(on: day("2026-11-21"))?.caloriesIn ?? 0 > 900)
+            // A plan that no longer fits the stock logs nothing.
+            let before = try repos.foodRecords(in: DateRange(start: day("2026-11-21"), end: day("2026-11-21"))).count
+            #expect(throws: (any Error).self) { try repos.addFoodRecord(big, takingFromPantry: planned) }
+            #expect(try repos.foodRecords(in: DateRange(start: day("2026-11-21"), end: day("2026-11-21"))).count == before)
         }
     }
 }

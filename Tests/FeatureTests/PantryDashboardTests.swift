@@ -4,6 +4,7 @@ import BodiiDomain
 import BodiiStore
 import TerminalKit
 import DashboardFeature
+import DietFeature
 
 /// The dashboard's "Use soon" line (PRODUCT.md §10) on the demo history with the demo pantry:
 /// expired and soon-to-expire lots first, only on today, and nothing when no lot is due.
@@ -35,5 +36,24 @@ import DashboardFeature
         let vm = DashboardViewModel(source: db.repositories, clock: db.clock)
         vm.didBecomeVisible()
         #expect(!render(vm, .large).text.contains("Use soon"))
+    }
+
+    /// The Diet tab's day totals show what the day's eating cost, once its foods have prices.
+    @Test func dietDayTotalsShowTheDaysCost() throws {
+        let db = try TestDatabase.demo(meals: true)
+        let yesterday = TestDay.fixed.adding(days: -1)
+        let vm = DietViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        vm.press(.char("["))
+        #expect(!render(vm, .large).text.contains("Cost"))
+        var foods: [FoodID: Food] = [:]
+        for id in DemoHistory.menuFoodIDs { foods[id] = try db.repositories.food(id: id) }
+        var batch = HistoryBatch()
+        batch.pantry = DemoPantry(days: 60, endDate: TestDay.fixed).makeBatch(foods: foods)
+        try db.repositories.write(batch)
+        vm.reload()
+        let cost = try #require(try DayCost.load(on: yesterday, from: db.repositories).amount)
+        #expect(vm.cost?.amount == cost)
+        #expect(render(vm, .large).text.contains("Cost    \(cost.formatted)"))
     }
 }

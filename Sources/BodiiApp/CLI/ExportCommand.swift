@@ -88,7 +88,9 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             }
             PlainText.print("Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(document.checkIns.count)) written"
                             + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
-                            + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : ""))
+                            + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
+                            + (document.pantry.purchases.isEmpty ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
+                               + "\(g(document.pantry.purchases.count - o.purchasesAdded)) already there"))
         }
     }
 }

@@ -117,9 +117,15 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
             try env.repositories.prepareFoodCatalog()   // the app's search and recent foods need it; once per database
-            try env.repositories.addFoodRecord(record)
+            // Taken from the pantry too when its item says so (off by default), in the same transaction.
+            let takes = try PantryBook(repository: env.repositories, currency: PantryCLI.currency).plannedTakes(for: record)
+            try env.repositories.addFoodRecord(record, takingFromPantry: takes)
             PlainText.print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
                 + "\(Int(record.kcal.rounded())) kcal"))
+            if !takes.isEmpty {
+                let lots = takes.map { "#\($0.lotId)" }.joined(separator: ", ")
+                PlainText.print("Taken from the pantry (lot \(lots)).")
+            }
             if let note { PlainText.print(TerminalText.printable(note)) }
         }
     }

@@ -16,6 +16,8 @@ enum BodiiDocumentImport {
         var profile: Bool
         var goals: Int
         var customFoods: Int
+        /// Purchases of the document's pantry that were new here (the rest were there already).
+        var purchasesAdded = 0
     }
 
     static func parse(_ data: Data) throws -> BodiiExport.Document {
@@ -188,7 +190,10 @@ enum BodiiDocumentImport {
         batch.checkIns = d.checkIns
         batch.activity = d.activity
         batch.pantry = d.pantry
+        let everything = DateRange(start: Validation.earliestDate, end: LocalDate(year: 9999, month: 12, day: 31) ?? Validation.earliestDate)
+        let purchasesBefore = d.pantry.purchases.isEmpty ? 0 : try r.purchases(in: everything).count
         let merged = try r.merge(batch)
+        if !d.pantry.purchases.isEmpty { outcome.purchasesAdded = try r.purchases(in: everything).count - purchasesBefore }
         for kind in MergeCounts.Kind.allCases {
             outcome.counts.added[kind, default: 0] += merged.added[kind] ?? 0
             outcome.counts.alreadyThere[kind, default: 0] += merged.alreadyThere[kind] ?? 0
