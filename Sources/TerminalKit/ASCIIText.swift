@@ -15,8 +15,6 @@ public enum ASCIIText {
         // Currency symbols (the pantry's money): their ISO codes.
         "€": "EUR ", "£": "GBP ", "¥": "JPY ",
         "“": "\"", "”": "\"", "″": "\"", "‘": "'", "’": "'", "′": "'", "‹": "<", "›": ">",
-        // Currency symbols (the pantry's money) by their ISO codes.
-        "€": "EUR ", "£": "GBP ", "¥": "JPY ",
         // Arrows, marks and dots.
         "→": "->", "←": "<-", "↑": "Up", "↓": "Dn", "▲": "^", "▼": "v",
         "✓": "+", "✗": "x", "●": "*", "◐": "+", "○": ".", "◉": "@",
