@@ -5,7 +5,7 @@ import PackageDescription
 // TerminalKit; only BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiImport reads outside
 // formats; BodiiApp wires it all. USDACatalogData is generated data only (scripts/convert-usda).
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
-                "CheckInFeature", "ReviewFeature"]
+                "CheckInFeature", "ReviewFeature", "PantryFeature"]
 
 let package = Package(
     name: "Bodii",

@@ -124,6 +124,9 @@ if mode == "day-steps" {
 }
 print("recent foods (20) over 10 years:  " + (try measure(200) { _ = try database.repositories.recentFoods(limit: 20) }).line)
 
+let pantryPurchases = try PantryBench.fill(database.repositories, today: today)
+print("pantry: \(pantryPurchases) purchases over 10 years")
+
 // Closing checkpoints the WAL, as `bodii demo` does when it exits.
 try database.close()
 let reader = try BodiiDatabase(url: dbURL)
@@ -186,6 +189,31 @@ try MainActor.assumeIsolated {
         back.toggle()
         _ = app.render(width: 200, height: 60)
     }.line)
+    // Pantry (issue 14, budget 5 ms): opening the tab, and switching its views.
+    print("open Pantry (8) + render:        " + measure(100) {
+        app.press(.char("1"))
+        app.press(.char("8"))
+        _ = app.render(width: 200, height: 60)
+    }.line)
+    let pantryViews: [Character] = ["l", "p", "s"]
+    var v = 0
+    print("Pantry view switch + render:     " + measure(300) {
+        app.press(.char(pantryViews[v % 3]))
+        v += 1
+        _ = app.render(width: 200, height: 60)
+    }.line)
+    // Each view on its own, switched to from another (the switch away is not timed).
+    for (key, name) in [("s", "stock"), ("l", "list"), ("p", "prices")] {
+        var samples: [Double] = []
+        for _ in 0..<100 {
+            app.press(.char(key == "s" ? "l" : "s"))
+            samples += measure(1) {
+                app.press(.char(Character(key)))
+                _ = app.render(width: 200, height: 60)
+            }.samples
+        }
+        print("Pantry to \(name) + render:".padding(toLength: 33, withPad: " ", startingAt: 0) + Stats(samples: samples).line)
+    }
 }
 
 // Start to first full frame: the real binary on a pseudo-terminal of our own (curses needs a TTY),

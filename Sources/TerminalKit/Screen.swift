@@ -78,4 +78,11 @@ public protocol TabScreen: Screen {
     var title: String { get }
     /// Called when the tab is shown: reload what may have changed elsewhere.
     func didBecomeVisible()
+    /// Every key map the tab's views use, for the README's key table (a tab with several views
+    /// lists each; help shows only the one in force).
+    var documentedKeyMaps: [KeyMap] { get }
+}
+
+extension TabScreen {
+    public var documentedKeyMaps: [KeyMap] { [keyMap] }
 }

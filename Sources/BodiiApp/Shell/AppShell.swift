@@ -34,7 +34,7 @@ final class AppShell {
 
     /// The key table of the README: the global keys and each tab's, as they are now.
     var keyTable: String {
-        KeyTable.markdown(global: Self.globalKeys, tabs: zip(AppTabs.titles, tabs).map { ($0, $1.keyMap) })
+        KeyTable.markdown(global: Self.globalKeys, tabs: zip(AppTabs.titles, tabs).map { ($0, $1.documentedKeyMaps) })
     }
     /// The screen that receives keys: the top modal, else the visible tab.
     var focused: any Screen { modals.last ?? visibleTab }

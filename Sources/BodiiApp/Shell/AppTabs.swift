@@ -4,6 +4,7 @@ import BodyFeature
 import DashboardFeature
 import DietFeature
 import ExerciseFeature
+import PantryFeature
 import ReviewFeature
 import SettingsFeature
 import SleepFeature
@@ -48,6 +49,7 @@ enum AppTabs {
                               })
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock) },
     ]
 
     static var titles: [String] { all.map(\.title) }
