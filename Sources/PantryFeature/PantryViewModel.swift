@@ -59,7 +59,9 @@ public final class PantryViewModel: TabScreen {
     private(set) var mode: Mode = .browsing
     private var deletion = DeleteUndo<ShoppingListItem>(noun: "list entry")
 
-    public init(source: any Repositories, clock: any Clock) {
+    /// `configured`: the config file's currency, what new prices are typed in until a budget says otherwise.
+    public init(source: any Repositories, clock: any Clock, currency configured: Currency = .default) {
+        self.configuredCurrency = configured
         self.source = source
         self.clock = clock
     }
@@ -69,7 +71,8 @@ public final class PantryViewModel: TabScreen {
     /// How far back the Prices view reads purchases for its table and the cheapest buys.
     public static let priceDays = 90
 
-    public var currency: Currency { snapshot.budget?.amount.currency ?? .default }
+    private let configuredCurrency: Currency
+    public var currency: Currency { snapshot.budget?.amount.currency ?? configuredCurrency }
     public var selectedRow: Int { rows[view] ?? 0 }
 
     // MARK: Keys
@@ -166,7 +169,7 @@ public final class PantryViewModel: TabScreen {
         do {
             try source.readingTogether {
                 snapshot = try source.pantrySnapshot()
-                let period = BudgetPeriod(snapshot.budget?.period ?? .week, containing: today)
+                let period = BudgetPeriod(snapshot.budget?.period ?? .week, containing: today, weekStart: clock.weekStart)
                 switch view {
                 case .stock:
                     stockRows = StockOverview.rows(snapshot, today: today)
@@ -179,12 +182,12 @@ public final class PantryViewModel: TabScreen {
                     boughtLines = try source.shoppingListItems(includingBought: true).filter { e in e.boughtOn.map(range.contains) ?? false }
                         .compactMap { e in try line(e, paid: purchases.first { $0.id == e.purchaseId }?.price, expected: false) }
                 case .prices:
-                    let w = BudgetPeriod(.week, containing: today), m = BudgetPeriod(.month, containing: today)
+                    let w = BudgetPeriod(.week, containing: today, weekStart: clock.weekStart), m = BudgetPeriod(.month, containing: today, weekStart: clock.weekStart)
                     let start = min(w.start, m.start, today.adding(days: 1 - Self.priceDays))
                     let purchases = try source.purchases(in: DateRange(start: start, end: max(w.end, m.end)))
                     let uses = try source.stockUses(in: DateRange(start: min(w.start, m.start), end: max(w.end, m.end)))
-                    week = BudgetStatus(budget: snapshot.budget, kind: .week, today: today, purchases: purchases, uses: uses, currency: currency)
-                    month = BudgetStatus(budget: snapshot.budget, kind: .month, today: today, purchases: purchases, uses: uses, currency: currency)
+                    week = BudgetStatus(budget: snapshot.budget, kind: .week, today: today, purchases: purchases, uses: uses, currency: currency, weekStart: clock.weekStart)
+                    month = BudgetStatus(budget: snapshot.budget, kind: .month, today: today, purchases: purchases, uses: uses, currency: currency, weekStart: clock.weekStart)
                     budget = snapshot.budget?.period == .month ? month : week
                     let recent = purchases.filter { $0.date >= today.adding(days: 1 - Self.priceDays) && $0.date <= today }
                     try loadFoods(for: snapshot.items)
@@ -202,7 +205,7 @@ public final class PantryViewModel: TabScreen {
 
     private func status(_ kind: BudgetPeriodKind?, _ range: DateRange, _ today: LocalDate) throws -> BudgetStatus {
         BudgetStatus(budget: snapshot.budget, kind: kind, today: today, purchases: try source.purchases(in: range),
-                     uses: try source.stockUses(in: range), currency: currency)
+                     uses: try source.stockUses(in: range), currency: currency, weekStart: clock.weekStart)
     }
 
     private func line(_ entry: ShoppingListItem, paid: Money?, expected: Bool = true) throws -> ListLine? {

@@ -4,7 +4,7 @@ import Foundation
 /// The pantry on the command line (PRODUCT.md §10): where its currency comes from, and its JSON.
 enum PantryCLI {
     /// The currency the CLI counts in: the config file's `currency`, else EUR.
-    static var currency: Currency { ProcessConfig.current.values.currency ?? .default }
+    static var currency: Currency { ProcessConfig.currency }
 
     /// Money in JSON: a number in the currency's main unit with its decimals (1.99); null when unknown.
     static func json(_ money: Money?) -> JSONValue { money.map { .number($0.mainUnits) } ?? .null }

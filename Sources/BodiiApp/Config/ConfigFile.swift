@@ -194,6 +194,9 @@ struct ConfigFile: Sendable {
 enum ProcessConfig {
     static let current = ConfigFile.load(environment: ProcessInfo.processInfo.environment)
 
+    /// The pantry's currency: the file's `currency`, else EUR.
+    static var currency: Currency { current.values.currency ?? .default }
+
     /// The one status line the app shows for the file's problems (nil when there are none).
     static func statusText(_ problems: [String]) -> String? {
         guard let first = problems.first else { return nil }

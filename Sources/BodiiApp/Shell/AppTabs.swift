@@ -49,7 +49,7 @@ enum AppTabs {
                               })
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
-        TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock) },
+        TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock, currency: ProcessConfig.currency) },
     ]
 
     static var titles: [String] { all.map(\.title) }
