@@ -73,9 +73,9 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
         return sign + String(whole) + "." + String(repeating: "0", count: currency.decimals - fraction.count) + fraction
     }
 
-    /// "€3.49", "-€1.20".
+    /// "€3.49", "−€1.20" (a real minus sign, as every negative figure on screen; ASCII shows "-").
     public var formatted: String {
-        minorUnits < 0 ? "-" + currency.symbol + Money(minorUnits: -minorUnits, currency: currency).amountText
+        minorUnits < 0 ? "−" + currency.symbol + Money(minorUnits: -minorUnits, currency: currency).amountText
             : currency.symbol + amountText
     }
 

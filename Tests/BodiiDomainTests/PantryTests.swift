@@ -59,7 +59,7 @@ import Testing
     @Test func moneyFormatsExactly() {
         #expect(money(349).formatted == "€3.49")
         #expect(money(5).amountText == "0.05")
-        #expect(money(-120).formatted == "-€1.20")
+        #expect(money(-120).formatted == "−€1.20")
         #expect(money(199).mainUnits == 1.99)
         #expect(money(1000).scaled(by: 1, over: 3)?.minorUnits == 333)
         #expect(money(1000).scaled(by: 2, over: 3)?.minorUnits == 667)

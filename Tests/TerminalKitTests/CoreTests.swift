@@ -186,7 +186,13 @@ import Testing
         var buffer = Buffer(width: 80, height: 1)
         Tabs(titles, selected: selected).render(in: buffer.area, buffer: &buffer, context: RenderContext())
         let bar = buffer.text
-        for n in 1...8 { #expect(bar.contains("\(n)"), "\(bar)") }
-        #expect(bar.contains("\(selected + 1) \(titles[selected])"), "\(bar)")
+        // Every tab keeps its number and its title: the spacing tightens, no title is dropped.
+        for (n, title) in titles.enumerated() { #expect(bar.contains("\(n + 1) \(title)"), "\(bar)") }
+        #expect(bar.contains(" \(selected + 1) \(titles[selected])"), "\(bar)")
+        // Narrower still, unselected tabs shrink to their number; the selected title stays.
+        var narrow = Buffer(width: 60, height: 1)
+        Tabs(titles, selected: selected).render(in: narrow.area, buffer: &narrow, context: RenderContext())
+        for n in 1...8 { #expect(narrow.text.contains("\(n)"), "\(narrow.text)") }
+        #expect(narrow.text.contains("\(selected + 1) \(titles[selected])"), "\(narrow.text)")
     }
 }
