@@ -19,7 +19,8 @@ enum DistinctNames {
             guard TextWidth.of(names[i]) > width, parts[i].count > 2 else { return names[i] }
             // How many leading parts this name shares with the most similar other name.
             var shared = 0
-            for j in names.indices where j != i {
+            // The same name again (a history lists one food many times) tells nothing apart.
+            for j in names.indices where names[j] != names[i] {
                 var n = 0
                 while n < parts[i].count - 1, n < parts[j].count, parts[i][n] == parts[j][n] { n += 1 }
                 shared = max(shared, n)

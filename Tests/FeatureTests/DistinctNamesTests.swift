@@ -46,5 +46,9 @@ import TerminalKit
         let shown = DistinctNames.shorten([breast, breast, thigh, thigh], width: 38)
         #expect(shown[0] == shown[1] && shown[2] == shown[3])
         #expect(TextWidth.truncate(shown[0], to: 38) != TextWidth.truncate(shown[2], to: 38), "\(shown)")
+        // One food only (a history of oats): nothing to tell apart, so the name keeps its words —
+        // "Cereals, …, not fortified, dry" would hide the very word searched for.
+        let oats = "Cereals, oats, regular and quick, not fortified, dry"
+        #expect(DistinctNames.shorten([oats, oats, oats], width: 40) == [oats, oats, oats])
     }
 }
