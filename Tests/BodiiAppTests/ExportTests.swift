@@ -72,6 +72,26 @@ import Testing
         #expect(again.stdout == original)
     }
 
+    /// A database with its own weigh-in 1 and one imported from another Bodii (also "body/1" there)
+    /// exports both under "body/1"; read into a third database both arrive, and again adds nothing.
+    @Test func ownAndImportedRecordsUnderOneIdBothSurviveTheRoundTrip() throws {
+        let folder = try TemporaryFolder()
+        let a = folder.path("a.sqlite"), b = folder.path("b.sqlite"), c = folder.path("c.sqlite")
+        try #require(try runBodii(["log", "weight", "80", "--date", "2026-11-20", "--db", a]).status == 0)
+        try #require(try runBodii(["log", "weight", "70", "--date", "2026-11-21", "--db", b]).status == 0)
+        try #require(try runBodii(["export", "--out", folder.path("b.json"), "--db", b]).status == 0)
+        try #require(try runBodii(["import", "bodii", folder.path("b.json"), "--db", a]).status == 0)
+        try #require(try runBodii(["export", "--out", folder.path("a.json"), "--db", a]).status == 0)
+        let first = try runBodii(["import", "bodii", folder.path("a.json"), "--db", c])
+        #expect(first.stdout.contains("weigh-ins 2 added"), "\(first.stdout)")
+        let again = try runBodii(["import", "bodii", folder.path("a.json"), "--db", c])
+        #expect(again.stdout.contains("weigh-ins 0 added, 2 already there"), "\(again.stdout)")
+        for (day, kg) in [("2026-11-20", 80.0), ("2026-11-21", 70.0)] {
+            let today = try runBodii(["today", "--date", day, "--json", "--db", c])
+            #expect(today.stdout.contains("\"weight_kg\":\(Int(kg))"), "\(day): \(today.stdout)")
+        }
+    }
+
     @Test func csvIsOneFilePerKindWithAHeaderRow() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("a.sqlite")

@@ -218,14 +218,18 @@ enum BodiiDocumentImport {
             outcome.counts.record(kind, added: false)
             return true
         }
-        for (record, snapshot) in d.body where !isOwn(record.provenance, record.date, record.weightKg, .body) {
+        var body = d.body.filter { !isOwn($0.0.provenance, $0.0.date, $0.0.weightKg, .body) }
+        var bodyProvenance = body.map(\.0.provenance)
+        Self.separateCollisions(&bodyProvenance)
+        for (i, p) in bodyProvenance.enumerated() { body[i].0.provenance = p }
+        for (record, snapshot) in body {
             if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
         }
-        batch.food = d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }
-        batch.exercise = d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) }
-        batch.sleep = d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }
+        batch.food = Self.separatingCollisions(d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance)
+        batch.exercise = Self.separatingCollisions(d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) }, \.provenance)
+        batch.sleep = Self.separatingCollisions(d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance)
         batch.checkIns = d.checkIns
-        batch.activity = d.activity
+        batch.activity = Self.separatingCollisions(d.activity, \.provenance)
         // The same for review notes and actions: "review_item/<id>" with the text it has here.
         // (A note found this way is not linked to by new notes of the document: it is one of this
         // database's own, and so are the notes that named it.)
@@ -264,5 +268,29 @@ enum BodiiDocumentImport {
             outcome.customFoods += 1
         }
         return outcome
+    }
+}
+
+extension BodiiDocumentImport {
+    /// Two records of one kind under one source and external id are two records: a database that
+    /// had imported another Bodii's export wrote its own record 5 and the imported one both as
+    /// "body/5". The second and later (in document order, after this database's own are set
+    /// aside) become "body/5#2", "#3"…, so reading the same file again finds each of them.
+    static func separateCollisions(_ provenance: inout [Provenance]) {
+        var seen: [Provenance: Int] = [:]
+        for i in provenance.indices {
+            guard let id = provenance[i].externalId else { continue }
+            let n = (seen[provenance[i]] ?? 0) + 1
+            seen[provenance[i]] = n
+            if n > 1 { provenance[i].externalId = "\(id)#\(n)" }
+        }
+    }
+
+    static func separatingCollisions<T>(_ records: [T], _ path: WritableKeyPath<T, Provenance>) -> [T] {
+        var provenance = records.map { $0[keyPath: path] }
+        separateCollisions(&provenance)
+        var out = records
+        for i in out.indices { out[i][keyPath: path] = provenance[i] }
+        return out
     }
 }
