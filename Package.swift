@@ -45,9 +45,13 @@ let package = Package(
         ),
         // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): gold's 2.2 MB of
         // relocation entries were read and applied at every start — 2.5 MB of the first frame's
-        // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain.
+        // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain. The
+        // functions start-up runs are placed together (link/startup.order, made by
+        // scripts/startup-order): scattered, they kept ~15 MB of code resident, 64 KB per fault.
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"],
-                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                                         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
+                                                         "-Xlinker", "--no-warn-symbol-ordering"],
                                                         .when(platforms: [.linux]))]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
                                                              "USDACatalogData", "BodiiImport", "ZIPFoundation"],
