@@ -280,14 +280,15 @@ public final class DietViewModel: TabScreen {
             }
         case .save(let record):
             do {
-                let saved = try source.addFoodRecord(record)
+                // Taken from the pantry too where the item says so (Pantry tab, i), as `bodii log food` does.
+                let (saved, taken) = try PantryBook(repository: source, weekStart: clock.weekStart).logFood(record)
                 mode = .browsing
                 reload()
                 selected = items.firstIndex { $0.id == saved.id } ?? selected
                 let amount = search.serving?.describe(grams: saved.grams) ?? "\(NutrientFormat.number(saved.grams)) g"
                 let when = saved.date == clock.today ? "" : " on \(saved.date.shortLabel(relativeTo: clock.today))"
-                status = StatusMessage("Logged \(saved.foodName), \(amount), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue)\(when).",
-                                       kind: .success)
+                status = StatusMessage("Logged \(saved.foodName), \(amount), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue)\(when)"
+                                       + (taken.isEmpty ? "." : ", taken from the pantry."), kind: .success)
             } catch {
                 status = StatusMessage("Could not save: \(error)", kind: .error)
             }

@@ -204,6 +204,27 @@ import DietFeature
         #expect(try stored().isEmpty)
     }
 
+    /// Logging from the Diet tab takes from the pantry exactly when the item says so (off by
+    /// default), in the same way as `bodii log food` (`PantryBook.logFood`).
+    @Test func loggingTakesFromThePantryOnlyWhereTheItemSaysSo() throws {
+        let book = PantryBook(repository: db.repositories, weekStart: .monday)
+        let item = try db.repositories.saveGroceryItem(GroceryItem(name: "Bananas, raw", foodId: FoodID("usda:09040")))
+        let bought = try book.buy(item, quantity: PantryQuantity(6, .pieces), price: nil, store: nil, bestBefore: nil, on: today)
+        let lotId = try #require(bought.lot.id)
+        func left() throws -> Double { try #require(try db.repositories.stockLot(id: lotId)).left }
+        func logBanana() { vm.press(.char("a")); vm.type("bana"); vm.press(.enter, times: 4) }
+        logBanana()
+        #expect(try left() == 6, "off by default: nothing taken")
+        #expect(vm.status?.text.hasSuffix("at lunch.") == true)
+        var taking = bought.item
+        taking.takeFromPantryWhenLogging = true
+        _ = try db.repositories.saveGroceryItem(taking)
+        logBanana()
+        #expect(abs(try left() - 5) < 1e-9, "one medium banana of six")
+        #expect(vm.status?.text.hasSuffix("taken from the pantry.") == true, "\(String(describing: vm.status))")
+        #expect(try stored().count == 2)
+    }
+
     @Test func logsIntoTheDayOnScreen() throws {
         vm.press(.char("["), times: 2)
         vm.press(.char("a"))
