@@ -99,6 +99,24 @@ public struct StockLot: Equatable, Sendable, Identifiable {
     public func value(of amount: Double) -> Money? { price?.scaled(by: amount, over: initialQuantity.amount) }
 }
 
+/// A purchase entered by mistake, taken back with its untouched lot (`x` in the Pantry's stock):
+/// what `u` needs to record it again.
+public struct RemovedPurchase: Equatable, Sendable, Identifiable {
+    public var item: GroceryItem
+    public var lot: StockLot
+    public var purchase: Purchase?
+    /// The shopping list entry the purchase had checked off, open again.
+    public var shoppingListItemId: Int64?
+    public var id: Int64? { lot.id }
+
+    public init(item: GroceryItem, lot: StockLot, purchase: Purchase?, shoppingListItemId: Int64?) {
+        self.item = item
+        self.lot = lot
+        self.purchase = purchase
+        self.shoppingListItemId = shoppingListItemId
+    }
+}
+
 /// Taking from stock: eaten (used) or thrown away (wasted).
 public enum StockUseKind: String, CaseIterable, Sendable { case use, waste }
 
@@ -243,6 +261,10 @@ public protocol PantryRepository {
     /// is checked off. Returns what was written, with ids.
     func recordPurchase(_ purchase: Purchase, item: GroceryItem, bestBefore: LocalDate?, shoppingListItemId: Int64?) throws
         -> (item: GroceryItem, purchase: Purchase, lot: StockLot)
+    /// Deletes lot `lotId` and the purchase that made it, in one transaction; a list entry it had
+    /// checked off is open again. Nil when there is no such lot. (`PantryBook.removeMistake` checks
+    /// the lot is untouched first.)
+    func deleteLotAndPurchase(lotId: Int64) throws -> RemovedPurchase?
     /// Purchases of the period (all items), by date.
     func purchases(in range: DateRange) throws -> [Purchase]
     /// The price history of one item: every purchase, by date.

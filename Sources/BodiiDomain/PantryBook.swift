@@ -60,6 +60,30 @@ public struct PantryBook {
         return try repository.recordPurchase(purchase, item: item, bestBefore: due, shoppingListItemId: shoppingListItemId)
     }
 
+    /// Takes back a purchase entered by mistake: lot `lotId` and its purchase go, so its price
+    /// leaves the spending. Only a lot nothing was used or wasted from: after that, stock and waste
+    /// would be rewritten. Nil when there is no such lot.
+    public func removeMistake(lotId: Int64) throws -> RemovedPurchase? {
+        guard let lot = try repository.stockLot(id: lotId) else { return nil }
+        guard lot.left >= lot.initialQuantity.amount - 1e-9, !lot.opened else {
+            throw ValidationError(field: "lot", value: String(lotId),
+                                  allowed: "a lot nothing was used or wasted from (this one was: waste what is left instead)", problem: .outOfRange)
+        }
+        return try repository.deleteLotAndPurchase(lotId: lotId)
+    }
+
+    /// Records a removed purchase again (`u` after `x`): the same item, quantity, price, store and
+    /// best-before, checking its list entry off again. Returns it as stored (new ids).
+    public func restore(_ removed: RemovedPurchase) throws -> RemovedPurchase {
+        let lot = removed.lot
+        var purchase = removed.purchase ?? Purchase(itemId: lot.itemId, date: lot.purchasedOn, quantity: lot.initialQuantity,
+                                                    price: lot.price, store: lot.store, provenance: lot.provenance)
+        purchase.id = nil
+        let saved = try repository.recordPurchase(purchase, item: removed.item, bestBefore: lot.bestBefore,
+                                                  shoppingListItemId: removed.shoppingListItemId)
+        return RemovedPurchase(item: saved.item, lot: saved.lot, purchase: saved.purchase, shoppingListItemId: removed.shoppingListItemId)
+    }
+
     /// Uses or wastes from the item of lot `lotId`: that lot first, then first-expiring-first;
     /// all that is left of the lot when `quantity` is nil. Throws `ValidationError` for an unknown or
     /// used-up lot and when there is not that much in stock (nothing is written).

@@ -58,6 +58,23 @@ extension SQLiteRepositories: PantryRepository {
         }
     }
 
+    public func deleteLotAndPurchase(lotId: Int64) throws -> RemovedPurchase? {
+        try write { db in
+            guard let lot = try Self.fetchLots(db, "WHERE id = ?", [lotId]).first,
+                  let item = try Self.fetchGroceryItems(db, "WHERE id = ?", [lot.itemId]).first else { return nil }
+            let purchase = try lot.purchaseId.flatMap { try Self.fetchPurchases(db, "WHERE id = ?", [$0]).first }
+            var entryId: Int64?
+            if let purchaseId = purchase?.id {
+                entryId = try Int64.fetchOne(db, sql: "SELECT id FROM shopping_list_item WHERE purchase_id = ?", arguments: [purchaseId])
+                try db.execute(sql: "UPDATE shopping_list_item SET bought_on = NULL, purchase_id = NULL WHERE purchase_id = ?",
+                               arguments: [purchaseId])
+            }
+            try db.execute(sql: "DELETE FROM stock_lot WHERE id = ?", arguments: [lotId])
+            if let purchaseId = purchase?.id { try db.execute(sql: "DELETE FROM purchase WHERE id = ?", arguments: [purchaseId]) }
+            return RemovedPurchase(item: item, lot: lot, purchase: purchase, shoppingListItemId: entryId)
+        }
+    }
+
     public func purchases(in range: DateRange) throws -> [Purchase] {
         try read { db in
             try Self.fetchPurchases(db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])

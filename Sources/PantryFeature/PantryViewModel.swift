@@ -58,6 +58,9 @@ public final class PantryViewModel: TabScreen {
     }
     private(set) var mode: Mode = .browsing
     private var deletion = DeleteUndo<ShoppingListItem>(noun: "list entry")
+    /// `x` in the stock: a purchase entered by mistake, with its lot.
+    private var lotDeletion = DeleteUndo<RemovedPurchase>(noun: "purchase")
+    private var book: PantryBook { PantryBook(repository: source, currency: currency, weekStart: clock.weekStart) }
 
     /// `configured`: the config file's currency, what new prices are typed in until a budget says otherwise.
     public init(source: any Repositories, clock: any Clock, currency configured: Currency = .default) {
@@ -99,6 +102,8 @@ public final class PantryViewModel: TabScreen {
         KeyBinding([.enter], help: "use some (from the lot that expires first)", footer: true, brief: "use").performs(.use),
         KeyBinding([.char("w")], help: "waste some (its price counts as waste)", footer: true, brief: "waste").performs(.waste),
         KeyBinding([.char("i")], help: "shelf life, minimum, take when logging").performs(.itemSettings),
+        KeyBinding([.char("x")], help: "delete a purchase entered by mistake (nothing used from it)").performs(.delete),
+        KeyBinding([.char("u")], help: "undo the last deleted purchase").performs(.undo),
     ] + viewKeys + ListMove.actions("in the stock") { .move($0) })
 
     static let listActions = ActionKeyMap<Action>(title: "Pantry · Shopping list", [
@@ -295,6 +300,11 @@ public final class PantryViewModel: TabScreen {
                 case .success(let outcome): store(outcome, from: f)
                 }
             }
+        case .confirmingDelete where lotDeletion.pending != nil:
+            let result = lotDeletion.answer(key, describe: describe) { id in try book.removeMistake(lotId: id) }
+            if let s = result.status { status = s }
+            if lotDeletion.pending == nil { mode = .browsing }
+            if result.changed { reload() }
         case .confirmingDelete:
             let result = deletion.answer(key, describe: describe) { id in try source.deleteShoppingListItem(id: id) }
             if let s = result.status { status = s }
@@ -319,10 +329,18 @@ public final class PantryViewModel: TabScreen {
         case .buyNow: buyNow()
         case .buyWithPrice: openBuyForm()
         case .edit: openListEdit()
+        case .delete where view == .stock:
+            guard let row = selectedStockRow else { status = StatusMessage("Nothing in stock to delete."); return }
+            lotDeletion.ask(about: RemovedPurchase(item: row.item, lot: row.lot, purchase: nil, shoppingListItemId: nil))
+            mode = .confirmingDelete
         case .delete:
             guard let line = selectedListLine else { status = StatusMessage("Nothing to remove."); return }
             deletion.ask(about: line.entry)
             mode = .confirmingDelete
+        case .undo where view == .stock:
+            let result = lotDeletion.undo(describe: describe) { try book.restore($0) }
+            status = result.status
+            reload()
         case .undo:
             let result = deletion.undo(describe: describe) { try source.addShoppingListItem($0) }
             status = result.status
@@ -333,6 +351,13 @@ public final class PantryViewModel: TabScreen {
             mode = .form(PantryForm.budget(snapshot.budget, currency: currency))
             status = nil
         }
+    }
+
+    /// "of Milk, 500 ml for €1.99, bought 13 Nov".
+    private func describe(_ removed: RemovedPurchase) -> String {
+        let lot = removed.lot
+        return "of \(removed.item.name), \(lot.initialQuantity.label)" + (lot.price.map { " for \($0.formatted)" } ?? "")
+            + ", bought \(lot.purchasedOn.shortLabel(relativeTo: clock.today))"
     }
 
     private func describe(_ entry: ShoppingListItem) -> String {
@@ -561,7 +586,7 @@ public final class PantryViewModel: TabScreen {
         case .form(let f):
             FormDialog(title: f.title, intro: f.intro, form: f.form, width: 76).render(in: area, buffer: &buffer, context: context)
         case .confirmingDelete:
-            deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
+            (lotDeletion.dialog(describe: describe) ?? deletion.dialog(describe: describe))?.render(in: area, buffer: &buffer, context: context)
         }
     }
 }

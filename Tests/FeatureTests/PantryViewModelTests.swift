@@ -247,6 +247,51 @@ import PantryFeature
         #expect(vm.listLines.map(\.item.name) == ["Oats"])
     }
 
+    /// `x` in the stock takes back a purchase entered by mistake (its price leaves the spending,
+    /// the list entry it checked off is open again), `u` records it again; a lot something was
+    /// used from is refused and nothing changes.
+    @Test func aMistakenPurchaseIsDeletedAndUndone() throws {
+        let items = try stocked()
+        let r = db.repositories
+        let oats = try #require(items["oats"])
+        let entry = try r.addShoppingListItem(ShoppingListItem(itemId: try #require(oats.id), quantity: PantryQuantity(500, .grams), addedOn: today))
+        _ = try r.recordPurchase(Purchase(itemId: try #require(oats.id), date: today, quantity: PantryQuantity(500, .grams), grams: 500,
+                                          price: euros(95), store: "Aldi"), item: oats, bestBefore: day(180), shoppingListItemId: entry.id)
+        let vm = tab()
+        vm.press(.char("p"))
+        let spent = try #require(vm.week?.spent)
+        vm.press(.char("s"))
+        let row = try #require(vm.stockRows.firstIndex { $0.item.name == "Oats" && $0.lot.purchasedOn == today })
+        vm.press(.home)
+        vm.press(.char("j"), times: row)
+        vm.press(.char("x"))
+        vm.press(.char("y"))
+        #expect(vm.status?.text == "Deleted the purchase of Oats, 500 g for €0.95, bought today — u to undo.", "\(String(describing: vm.status))")
+        #expect(!vm.stockRows.contains { $0.item.name == "Oats" && $0.lot.purchasedOn == today })
+        #expect(try r.shoppingListItems(includingBought: false).map(\.id) == [entry.id], "the list entry is open again")
+        vm.press(.char("p"))
+        #expect(vm.week?.spent == spent - euros(95))
+        vm.press(.char("s"))
+        vm.press(.char("u"))
+        #expect(vm.stockRows.contains { $0.item.name == "Oats" && $0.lot.purchasedOn == today })
+        #expect(try r.shoppingListItems(includingBought: false).isEmpty, "checked off again")
+        vm.press(.char("p"))
+        #expect(vm.week?.spent == spent)
+
+        // The bananas were used from: deleting them would rewrite stock and waste.
+        vm.press(.char("s"))
+        let bananas = try #require(vm.stockRows.firstIndex { $0.item.name == "Bananas, raw" })
+        let lot = try #require(vm.stockRows[bananas].lot.id)
+        try r.applyStockUses([StockUse(lotId: lot, date: today, amount: 1, kind: .use)])
+        vm.reload()
+        vm.press(.home)
+        vm.press(.char("j"), times: bananas)
+        vm.press(.char("x"))
+        vm.press(.char("y"))
+        #expect(vm.status?.text.contains("nothing was used or wasted from") == true, "\(String(describing: vm.status))")
+        #expect(try r.stockLot(id: lot) != nil)
+    }
+
     @Test func settingTheBudget() throws {
         let vm = tab()
         vm.press(.char("B"))
