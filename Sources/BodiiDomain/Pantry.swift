@@ -90,6 +90,8 @@ public struct StockLot: Equatable, Sendable, Identifiable {
     }
 
     public var leftQuantity: PantryQuantity { PantryQuantity(left, initialQuantity.unit) }
+    /// Nothing used, wasted or opened yet: only such a lot can be taken back as a mistake.
+    public var isUntouched: Bool { !opened && left >= initialQuantity.amount - 1e-9 }
     public var isEmpty: Bool { left <= 0 }
 
     /// Days until best-before (0 = today, negative = expired); nil without a date.

@@ -65,7 +65,7 @@ public struct PantryBook {
     /// would be rewritten. Nil when there is no such lot.
     public func removeMistake(lotId: Int64) throws -> RemovedPurchase? {
         guard let lot = try repository.stockLot(id: lotId) else { return nil }
-        guard lot.left >= lot.initialQuantity.amount - 1e-9, !lot.opened else {
+        guard lot.isUntouched else {
             throw ValidationError(field: "lot", value: String(lotId),
                                   allowed: "a lot nothing was used or wasted from (this one was: waste what is left instead)", problem: .outOfRange)
         }

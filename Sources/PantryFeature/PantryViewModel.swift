@@ -331,6 +331,10 @@ public final class PantryViewModel: TabScreen {
         case .edit: openListEdit()
         case .delete where view == .stock:
             guard let row = selectedStockRow else { status = StatusMessage("Nothing in stock to delete."); return }
+            guard row.lot.isUntouched else {
+                status = StatusMessage("Already used from: only untouched purchases can be deleted; w wastes the rest.")
+                return
+            }
             lotDeletion.ask(about: RemovedPurchase(item: row.item, lot: row.lot, purchase: nil, shoppingListItemId: nil))
             mode = .confirmingDelete
         case .delete:
