@@ -13,6 +13,7 @@ struct SettingsView: Widget {
     let databasePath: String
     let today: LocalDate
     var importSummary: [String] = []
+    var currency: Currency = .default
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let (menuArea, contentArea) = area.splitLeft(18)
@@ -145,6 +146,11 @@ struct SettingsView: Widget {
         let note = Rect(x: rect.x, y: rect.y + names.count + 1, width: rect.width, height: 2)
         Paragraph(selected == nil ? "Press Enter to change. Data is always stored metric." : "j/k choose · Enter save · Esc cancel",
                   role: .muted).render(in: note, buffer: &buffer, context: context)
+        let c = currency
+        let money = [Line([Span("Money     ", .muted), Span("\(c.code) (\(c.symbol.trimmingCharacters(in: .whitespaces)), "
+                                                          + Plural.count(c.decimals, "decimal") + ")")]),
+                     Line("Set with currency = \"GBP\" in the config file.", .muted)]
+        Paragraph(money, overflow: .truncate).render(in: Rect(x: rect.x, y: note.maxY + 1, width: rect.width, height: 2), buffer: &buffer, context: context)
     }
 
     private func renderThemes(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {

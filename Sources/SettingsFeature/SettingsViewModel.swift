@@ -67,8 +67,9 @@ public final class SettingsViewModel: TabScreen {
     public private(set) var status: StatusMessage?
 
     public init(store: any Repositories, clock: any Clock, themeNames: [String], themeProblems: [String],
-                databasePath: String, importJob: ImportJobMaker? = nil) {
+                databasePath: String, importJob: ImportJobMaker? = nil, currency: Currency = .default) {
         self.importJob = importJob
+        self.currency = currency
         self.store = store
         setup = ProfileSetup(store: store, clock: clock)
         planning = GoalPlanning(store: store, clock: clock)
@@ -79,6 +80,8 @@ public final class SettingsViewModel: TabScreen {
     }
 
     public let title = "Settings"
+    /// The pantry's money, from the config file (shown with the units; set there, not here).
+    public let currency: Currency
 
     public var keyMap: KeyMap {
         switch mode {
@@ -356,7 +359,8 @@ public final class SettingsViewModel: TabScreen {
         var preview: String?
         if case .editingGoal(let form) = mode { preview = GoalForm.preview(goalResult(form), targets: goalPreviewTargets(form)) }
         SettingsView(section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
-                     themeProblems: themeProblems, databasePath: databasePath, today: clock.today, importSummary: importSummary)
+                     themeProblems: themeProblems, databasePath: databasePath, today: clock.today, importSummary: importSummary,
+                     currency: currency)
             .render(in: area, buffer: &buffer, context: context)
     }
 }

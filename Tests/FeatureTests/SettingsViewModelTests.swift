@@ -147,6 +147,18 @@ final class PreviewRecorder {
         #expect(recorder.names == ["mono", "default-dark"])
     }
 
+    /// The units section names the pantry's money from the config file, with its decimals.
+    @Test func theUnitsSectionShowsTheConfiguredCurrency() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
+                                   databasePath: db.path, currency: Currency.resolve(code: "JPY"))
+        vm.didBecomeVisible()
+        vm.press(.char("j"), times: 2)
+        var buffer = Buffer(width: 80, height: 20)
+        vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+        #expect(buffer.text.contains("Money     JPY (¥, 0 decimals)"), "\(buffer.text)")
+    }
+
     @Test func unitsSwitchPersists() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = makeViewModel(db)

@@ -46,7 +46,7 @@ enum AppTabs {
                               themeProblems: context.themeProblems, databasePath: context.databasePath,
                               importJob: (context.repositories as? SQLiteRepositories).map {
                                   AppleHealthImportJob.maker(repositories: $0, clock: context.clock)
-                              })
+                              }, currency: ProcessConfig.currency)
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock, currency: ProcessConfig.currency) },
