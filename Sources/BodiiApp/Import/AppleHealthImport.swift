@@ -118,27 +118,25 @@ enum ImportSummary {
     }
 }
 
-/// Settings → Data → Import as a job: progress in the dialog (bytes of total, records), Esc
-/// cancels before anything is written (the merge is one transaction after the read).
-final class AppleHealthImportJob: Job, @unchecked Sendable {
-    let path: String
-    let repositories: SQLiteRepositories
-    let clock: any Clock
+/// The summary table a Settings → Data job leaves for Settings to show: written once from the
+/// job's task, read on the main actor after it finished.
+final class JobSummary: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
-    init(path: String, repositories: SQLiteRepositories, clock: any Clock) {
-        self.path = path
-        self.repositories = repositories
-        self.clock = clock
-    }
+    var value: [String] { lock.withLock { lines } }
+    func set(_ new: [String]) { lock.withLock { lines = new } }
+}
+
+/// Settings → Data → Import as a job: progress in the dialog (bytes of total, records), Esc
+/// cancels before anything is written (the merge is one transaction after the read).
+struct AppleHealthImportJob: Job {
+    let path: String
+    let repositories: SQLiteRepositories
+    let clock: any Clock
+    let summary = JobSummary()
 
     var title: String { "Importing Apple Health" }
-
-    /// The summary table once the job has finished.
-    var summary: [String] {
-        lock.withLock { lines }
-    }
 
     func run(_ progress: JobReporter) async throws -> String {
         do {
@@ -147,8 +145,7 @@ final class AppleHealthImportJob: Job, @unchecked Sendable {
                 progress.report(JobProgress(done: $0.bytes, total: $0.totalBytes, unit: .bytes,
                                             note: ActivityText.grouped($0.records) + " records"))
             })
-            let summary = ImportSummary.lines(outcome)
-            lock.withLock { lines = summary }
+            summary.set(ImportSummary.lines(outcome))
             return ImportSummary.statusLine(outcome)
         } catch let error as AppleHealthError {
             throw ImportFailure(message: TerminalText.printable(error.description))
@@ -161,36 +158,27 @@ final class AppleHealthImportJob: Job, @unchecked Sendable {
             switch action {
             case .importAppleHealth:
                 let job = AppleHealthImportJob(path: path, repositories: repositories, clock: clock)
-                return (job, { job.summary })
+                return (job, { job.summary.value })
             case .importCronometer:
                 let job = CronometerImportJob(path: path, repositories: repositories, clock: clock)
-                return (job, { job.summary })
+                return (job, { job.summary.value })
             case .exportJSON, .exportCSV:
                 let job = ExportJob(path: path, csv: action == .exportCSV, repositories: repositories, clock: clock)
-                return (job, { job.summary })
+                return (job, { job.summary.value })
             }
         }
     }
 }
 
 /// Settings → Data → Export as a job: the same document as `bodii export`, written to the path.
-final class ExportJob: Job, @unchecked Sendable {
+struct ExportJob: Job {
     let path: String
     let csv: Bool
     let repositories: SQLiteRepositories
     let clock: any Clock
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    init(path: String, csv: Bool, repositories: SQLiteRepositories, clock: any Clock) {
-        self.path = path
-        self.csv = csv
-        self.repositories = repositories
-        self.clock = clock
-    }
+    let summary = JobSummary()
 
     var title: String { csv ? "Exporting CSV" : "Exporting JSON" }
-    var summary: [String] { lock.withLock { lines } }
 
     func run(_ progress: JobReporter) async throws -> String {
         try Task.checkCancellation()
@@ -207,7 +195,7 @@ final class ExportJob: Job, @unchecked Sendable {
             throw ImportFailure(message: TerminalText.printable("cannot write \(path): \(error.localizedDescription)"))
         }
         let line = TerminalText.printable("Exported everything to \(path).")
-        lock.withLock { lines = [line] }
+        summary.set([line])
         return line
     }
 }

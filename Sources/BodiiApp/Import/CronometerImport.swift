@@ -93,23 +93,13 @@ enum CronometerImport {
 
 /// Settings → Data → Import Cronometer as a job, with the progress dialog of the Apple Health
 /// import; Esc before the merge writes nothing (the merge is one transaction after the read).
-final class CronometerImportJob: Job, @unchecked Sendable {
+struct CronometerImportJob: Job {
     let path: String
     let repositories: SQLiteRepositories
     let clock: any Clock
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    init(path: String, repositories: SQLiteRepositories, clock: any Clock) {
-        self.path = path
-        self.repositories = repositories
-        self.clock = clock
-    }
+    let summary = JobSummary()
 
     var title: String { "Importing Cronometer" }
-
-    /// The summary table once the job has finished.
-    var summary: [String] { lock.withLock { lines } }
 
     func run(_ progress: JobReporter) async throws -> String {
         progress.report(JobProgress(done: 0, note: "reading the CSV"))
@@ -120,8 +110,7 @@ final class CronometerImportJob: Job, @unchecked Sendable {
         try Task.checkCancellation()
         progress.report(JobProgress(done: Int64(read.0.rowCount), unit: .items, note: ActivityText.grouped(read.0.rowCount) + " rows"))
         let outcome = try CronometerImport.merge(read.0, path: path, started: read.started, repositories: repositories, dryRun: false)
-        let summary = CronometerImport.lines(outcome)
-        lock.withLock { lines = summary }
+        summary.set(CronometerImport.lines(outcome))
         return CronometerImport.statusLine(outcome)
     }
 }
