@@ -30,11 +30,7 @@ struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandFailure.usage("the path is empty") }
-            // A missing file is refused before any database is created.
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
-            }
+            try ImportCommand.checkFile(path)
             let read: (CronometerData, started: Date)
             do { read = try CronometerImport.read(path: path, clock: clock) } catch let error as CronometerError {
                 throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
@@ -67,11 +63,7 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandFailure.usage("the path is empty") }
-            // A missing file is refused before any database is created.
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
-            }
+            try ImportCommand.checkFile(path)
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
             let meter = StderrProgress()
             let outcome: AppleHealthImport.Outcome
@@ -110,5 +102,16 @@ final class StderrProgress {
     func end() {
         if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         shown = false
+    }
+}
+
+extension ImportCommand {
+    /// An importer's file, checked before any database is created: empty is bad usage (64), a
+    /// missing file is no input (66).
+    static func checkFile(_ path: String) throws {
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandFailure.usage("the path is empty") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
+        }
     }
 }
