@@ -50,6 +50,8 @@ public struct PantryBook {
     /// Buys `quantity` of an item into stock (`pantry add`, `shop buy`): one purchase (price
     /// history, spending) and one lot, in one transaction. The best-before defaults to the
     /// purchase date + the item's shelf life; the weight is worked out through the food's measures.
+    /// An item without a shelf life learns it from the first best-before given, so the next lot
+    /// defaults from it (the tab and `pantry add --best-before` alike).
     @discardableResult
     public func buy(_ item: GroceryItem, quantity: PantryQuantity, price: Money?, store: String?, bestBefore: LocalDate?, on date: LocalDate,
                     shoppingListItemId: Int64? = nil, provenance: Provenance = .bodii) throws -> (item: GroceryItem, purchase: Purchase, lot: StockLot) {
@@ -57,7 +59,12 @@ public struct PantryBook {
         let purchase = Purchase(itemId: item.id ?? 0, date: date, quantity: quantity, grams: PantryUnits.grams(quantity, food: food), price: price,
                                 store: store, provenance: provenance)
         let due = bestBefore ?? item.shelfLifeDays.map { date.adding(days: $0) }
-        return try repository.recordPurchase(purchase, item: item, bestBefore: due, shoppingListItemId: shoppingListItemId)
+        var saved = try repository.recordPurchase(purchase, item: item, bestBefore: due, shoppingListItemId: shoppingListItemId)
+        if saved.item.shelfLifeDays == nil, let bestBefore, date.days(until: bestBefore) >= 1 {
+            saved.item.shelfLifeDays = date.days(until: bestBefore)
+            saved.item = try repository.saveGroceryItem(saved.item)
+        }
+        return saved
     }
 
     /// Takes back a purchase entered by mistake: lot `lotId` and its purchase go, so its price

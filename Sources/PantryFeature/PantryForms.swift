@@ -210,8 +210,8 @@ struct PantryForm {
                 field = .bestBefore
                 let bestBefore = isEmpty(.bestBefore) ? nil : try PantryInput.bestBefore(value(.bestBefore), today: today)
                 let item = Self.item(picked, existing: existing)
-                let purchase = Purchase(itemId: item.id ?? 0, date: today, quantity: quantity, grams: PantryUnits.grams(quantity, food: food),
-                                        price: price, store: store)
+                // The weight through the food's measures is PantryBook.buy's.
+                let purchase = Purchase(itemId: item.id ?? 0, date: today, quantity: quantity, price: price, store: store)
                 return .success(.purchase(purchase, item: item, bestBefore: bestBefore, listEntryId: entry?.id))
             case .take(let kind, let row, let lots):
                 let quantity = PantryQuantity(try PantryUnits.amount(value(.quantity)), unit(.unit))

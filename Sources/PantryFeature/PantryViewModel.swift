@@ -470,10 +470,9 @@ public final class PantryViewModel: TabScreen {
         }
         do {
             let d = try defaultPurchase(line)
-            let purchase = Purchase(itemId: line.item.id ?? 0, date: clock.today, quantity: d.quantity,
-                                    grams: PantryUnits.grams(d.quantity, food: d.food), price: price, store: d.store)
-            let bestBefore = line.item.shelfLifeDays.map { clock.today.adding(days: $0) }
-            store(.purchase(purchase, item: line.item, bestBefore: bestBefore, listEntryId: line.entry.id), from: nil)
+            // Best-before from the item's shelf life: PantryBook.buy's default.
+            let purchase = Purchase(itemId: line.item.id ?? 0, date: clock.today, quantity: d.quantity, price: price, store: d.store)
+            store(.purchase(purchase, item: line.item, bestBefore: nil, listEntryId: line.entry.id), from: nil)
         } catch {
             status = StatusMessage("Could not buy: \(error)", kind: .error)
         }
@@ -527,13 +526,8 @@ public final class PantryViewModel: TabScreen {
             let message: String
             switch outcome {
             case .purchase(let purchase, let item, let bestBefore, let entryId):
-                let saved = try source.recordPurchase(purchase, item: item, bestBefore: bestBefore, shoppingListItemId: entryId)
-                // An item without a shelf life learns it from the first best-before typed: the next lot defaults from it.
-                if saved.item.shelfLifeDays == nil, let bestBefore, purchase.date.days(until: bestBefore) >= 1 {
-                    var learned = saved.item
-                    learned.shelfLifeDays = purchase.date.days(until: bestBefore)
-                    try source.saveGroceryItem(learned)
-                }
+                let saved = try book.buy(item, quantity: purchase.quantity, price: purchase.price, store: purchase.store, bestBefore: bestBefore,
+                                         on: purchase.date, shoppingListItemId: entryId)
                 let price = saved.purchase.price.map { " for \($0.formatted)" } ?? ""
                 let until = saved.lot.bestBefore.map { ", best before \($0.shortLabel(relativeTo: clock.today))" } ?? ""
                 message = entryId == nil ? "Added \(saved.purchase.quantity.label) of \(saved.item.name)\(price)\(until)."

@@ -66,6 +66,15 @@ import Testing
         #expect(budget["period"] as? String == "week")
     }
 
+    /// An item without a shelf life learns it from its first best-before (PantryBook.buy), on the
+    /// command line as in the tab: the next lot defaults from it.
+    @Test func theFirstBestBeforeTeachesTheShelfLife() throws {
+        try ok(["pantry", "add", "--name", "Tofu", "--qty", "1", "--best-before", "2026-11-29"])
+        try ok(["pantry", "add", "--name", "Tofu", "--qty", "1"])
+        let list = try #require(try json(["pantry", "list", "--json"]) as? [[String: Any]])
+        #expect(list.compactMap { $0["best_before"] as? String } == ["2026-11-29", "2026-11-29"], "\(list)")
+    }
+
     @Test func aShoppingListIsBoughtAgainstTheBudget() throws {
         try ok(["budget", "set", "60", "--period", "week"])
         try ok(["pantry", "add", "banana", "--qty", "6", "--price", "1.99", "--store", "Aldi"])

@@ -29,13 +29,7 @@ enum AppleHealthImport {
         }
         if isCancelled() { throw CancellationError() }
         var batch = HistoryBatch()
-        if let profile = try repositories.loadProfile(), let first = data.body.map(\.date).min() {
-            let earlier = try repositories.bodyRecords(in: DateRange(start: first.adding(days: -BodyLogging.bodyFatValidityDays),
-                                                                    end: first.adding(days: -1)))
-            batch.body = Array(zip(data.body, BodyLogging.snapshots(for: data.body, profile: profile, earlier: earlier)))
-        } else {
-            batch.bareBody = data.body
-        }
+        try batch.addBody(data.body, repositories: repositories)
         batch.activity = data.activity
         batch.sleep = data.sleep
         batch.exercise = data.exercise
@@ -204,4 +198,18 @@ struct ExportJob: Job {
 struct ImportFailure: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+}
+
+extension HistoryBatch {
+    /// Imported weigh-ins with the metabolism snapshot each would get when logged (the profile's
+    /// formula, body fat carried from earlier records); without a profile, bare.
+    mutating func addBody(_ records: [BodyRecord], repositories: SQLiteRepositories) throws {
+        guard let profile = try repositories.loadProfile(), let first = records.map(\.date).min() else {
+            bareBody = records
+            return
+        }
+        let earlier = try repositories.bodyRecords(in: DateRange(start: first.adding(days: -BodyLogging.bodyFatValidityDays),
+                                                                end: first.adding(days: -1)))
+        body = Array(zip(records, BodyLogging.snapshots(for: records, profile: profile, earlier: earlier)))
+    }
 }

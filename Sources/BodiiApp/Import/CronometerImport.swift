@@ -26,13 +26,7 @@ enum CronometerImport {
 
     static func merge(_ data: CronometerData, path: String, started: Date, repositories: SQLiteRepositories, dryRun: Bool) throws -> Outcome {
         var batch = HistoryBatch()
-        if let profile = try repositories.loadProfile(), let first = data.body.map(\.date).min() {
-            let earlier = try repositories.bodyRecords(in: DateRange(start: first.adding(days: -BodyLogging.bodyFatValidityDays),
-                                                                    end: first.adding(days: -1)))
-            batch.body = Array(zip(data.body, BodyLogging.snapshots(for: data.body, profile: profile, earlier: earlier)))
-        } else {
-            batch.bareBody = data.body
-        }
+        try batch.addBody(data.body, repositories: repositories)
         batch.food = data.food
         let counts = dryRun ? try repositories.mergePreview(batch) : try repositories.merge(batch)
         return Outcome(path: path, data: data, counts: counts, dryRun: dryRun, seconds: Date().timeIntervalSince(started))
