@@ -228,8 +228,7 @@ public struct FoodNameProfile: Sendable {
 
 /// What the user's log says about a food: how often and how recently it was eaten.
 public struct FoodHistory: Sendable, Equatable {
-    /// The food log's "frecency" points (see `recentFoods`): 100 per entry of the last 3 days, 70
-    /// of the last 2 weeks, 50 of the last month, 30 of 3 months, 10 before.
+    /// The food's `FoodFrecency` points.
     public var points: Double
     public init(points: Double) { self.points = points }
 }

@@ -113,8 +113,6 @@ enum FoodSearchIndex {
     /// Matches read per candidate pool (all words anywhere; a word in the head). The relevance set
     /// scores the same with 128 as with 256; fewer rows keep a one-letter keystroke well under 1 ms.
     static let poolSize = 128
-    /// The user's log lifts foods eaten in this many days before the latest logged day.
-    static let historyDays = 180
 
     /// Before many inserts or deletes of foods in one transaction: the triggers stand aside.
     /// FTS5 writes rows in rowid order; fed keys out of order one by one (a seed in id order), it
@@ -383,16 +381,13 @@ extension SQLiteRepositories {
         return "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// "Frecency" points of the foods in the log of the last `historyDays` before its latest day,
-    /// as `recentFoods` counts them, by food rowid; at most the 200 highest.
+    /// The `FoodFrecency` points of the 200 best foods of the recent log, by food rowid.
     static func historyPoints(_ db: Database) throws -> [Int64: Double] {
+        let rowid = try db.cachedStatement(sql: "SELECT rowid FROM food WHERE id = ?")
         var out: [Int64: Double] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            WITH \(SQLiteRepositories.frecencyCTE)
-            SELECT f.rowid, scored.score FROM scored JOIN food AS f ON f.id = scored.food_id
-            ORDER BY scored.score DESC LIMIT 200
-            """))
-        while let row = try rows.next() { out[try row.decode(atIndex: 0)] = try row.decode(atIndex: 1) }
+        for standing in try frecency(db).ranked where out.count < 200 {
+            if let key = try Int64.fetchOne(rowid, arguments: [standing.foodID]) { out[key] = standing.points }
+        }
         return out
     }
 }
