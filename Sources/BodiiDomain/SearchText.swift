@@ -45,6 +45,21 @@ public enum SearchText {
         return out
     }
 
+    /// The lines of `text` as bytes, empty ones left out: the index's term list, read as one text.
+    public static func lines(_ text: String) -> [Word] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [Word] = []
+            var start = 0
+            for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
+                if i > start { out.append(Word(bytes[start..<i])) }
+                start = i + 1
+            }
+            if bytes.count > start { out.append(Word(bytes[start...])) }
+            return out
+        }
+    }
+
     /// The words of `text` as strings.
     public static func wordStrings(_ text: String) -> [String] {
         words(text).map { String(decoding: $0, as: UTF8.self) }

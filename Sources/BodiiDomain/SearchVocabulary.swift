@@ -78,11 +78,11 @@ public struct WordPlan: Equatable, Sendable {
 public final class SearchVocabulary: Sendable {
     /// Sorted by bytes, unique.
     let terms: [SearchText.Word]
-    let ids: [SearchText.Word: Int32]
+    let ids: [TermKey: Int32]
     /// Term id → its singular class.
     let classOfTerm: [Int32]
     /// Singular form → class id.
-    let classes: [SearchText.Word: Int32]
+    let classes: [TermKey: Int32]
     /// Class id → term ids.
     let termsOfClass: [[Int32]]
     /// The ranking's word lists in ids of this vocabulary.
@@ -97,8 +97,12 @@ public final class SearchVocabulary: Sendable {
 
     static let alphabet: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-    public init(terms input: some Sequence<String>) {
-        let words = input.map { SearchText.Word($0.utf8) }
+    public convenience init(terms input: some Sequence<String>) {
+        self.init(words: input.map { SearchText.Word($0.utf8) })
+    }
+
+    /// From the terms' bytes (lower case, as the index's tokenizer writes them).
+    public init(words: [SearchText.Word]) {
         // The index lists its terms sorted and unique already (SQLite's BINARY order is byte order):
         // then there is nothing to sort, which a process running one search notices.
         if !words.isEmpty, !words[0].isEmpty, zip(words, words.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) }) {
@@ -106,15 +110,16 @@ public final class SearchVocabulary: Sendable {
         } else {
             terms = Set(words).filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) }
         }
-        var ids: [SearchText.Word: Int32] = [:]
+        var ids: [TermKey: Int32] = [:]
         ids.reserveCapacity(terms.count)
-        var classes: [SearchText.Word: Int32] = [:]
+        var classes: [TermKey: Int32] = [:]
+        classes.reserveCapacity(terms.count)
         var classOfTerm: [Int32] = []
         classOfTerm.reserveCapacity(terms.count)
         var termsOfClass: [[Int32]] = []
         for (i, term) in terms.enumerated() {
-            ids[term] = Int32(i)
-            let singular = SearchText.singular(term)
+            ids[TermKey(term)] = Int32(i)
+            let singular = TermKey(SearchText.singular(term))
             let c: Int32
             if let existing = classes[singular] {
                 c = existing
@@ -130,20 +135,20 @@ public final class SearchVocabulary: Sendable {
         self.classes = classes
         self.classOfTerm = classOfTerm
         self.termsOfClass = termsOfClass
-        ranking = FoodRanking.Tables(ids: { ids[$0] }, classes: classes, classCount: termsOfClass.count)
+        ranking = FoodRanking.Tables(ids: { ids[TermKey($0)] }, classes: classes, classCount: termsOfClass.count)
     }
 
     public var count: Int { terms.count }
 
-    public func contains(_ word: String) -> Bool { ids[SearchText.Word(word.utf8)] != nil }
+    public func contains(_ word: String) -> Bool { ids[TermKey(SearchText.Word(word.utf8))] != nil }
 
     /// The id of `word`, nil when it is not a term.
-    public func id(of word: SearchText.Word) -> Int32? { ids[word] }
+    public func id(of word: SearchText.Word) -> Int32? { ids[TermKey(word)] }
 
     /// The singular class of `word` (a term or not), -1 when no term has its singular.
     public func singularClass(of word: SearchText.Word) -> Int32 {
-        if let id = ids[word] { return classOfTerm[Int(id)] }
-        return classes[SearchText.singular(word)] ?? -1
+        if let id = ids[TermKey(word)] { return classOfTerm[Int(id)] }
+        return classes[TermKey(SearchText.singular(word))] ?? -1
     }
 
     /// How each word of `query` is looked up.
@@ -283,4 +288,16 @@ public final class SearchVocabulary: Sendable {
     }
 
     private func string(_ w: SearchText.Word) -> String { String(decoding: w, as: UTF8.self) }
+}
+
+/// A term as a dictionary key, hashed as one block of bytes: an array of bytes feeds the hasher
+/// one byte at a time, which made hashing most of the cost of building the vocabulary.
+struct TermKey: Hashable, Sendable {
+    let bytes: SearchText.Word
+
+    init(_ bytes: SearchText.Word) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 }

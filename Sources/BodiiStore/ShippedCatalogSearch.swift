@@ -94,7 +94,7 @@ public final class ShippedCatalogSearch: Sendable {
         self.entries = entries.sorted { $0.key < $1.key }
         self.words = words
         self.terms = terms
-        vocabulary = SearchVocabulary(terms: terms.map { String(decoding: $0, as: UTF8.self) })
+        vocabulary = SearchVocabulary(words: terms)
     }
 
     /// `Schema.searchKey` in Swift: tier 2 for baby food, formulas, fast food and restaurants (SQL
