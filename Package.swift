@@ -7,6 +7,9 @@ import PackageDescription
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
                 "CheckInFeature", "ReviewFeature", "PantryFeature"]
 
+/// Where Debian's libxml2-dev puts libxml2's headers (`pkg-config --cflags libxml-2.0`).
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+
 let package = Package(
     name: "Bodii",
     platforms: [.macOS(.v14)],
@@ -27,9 +30,12 @@ let package = Package(
         .target(name: "USDACatalogData"),
         .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
+        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Only its
+        // headers are used at build time: BodiiImport opens the library when it first reads XML
+        // (LibXML2.swift), so no start of `bodii` loads it. Without pkg-config, which would link it.
+        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")],
+                swiftSettings: libxml2Headers),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
@@ -60,7 +66,7 @@ let package = Package(
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
         .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),
         .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "USDACatalogData", "ZIPFoundation"],
-                    exclude: ["Fixtures"]),
+                    exclude: ["Fixtures"], swiftSettings: libxml2Headers),
         .testTarget(
             name: "TerminalKitTests",
             dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import ZIPFoundation
 
 /// A problem with the SR24 input, naming the file and what is wrong.
@@ -19,12 +16,13 @@ public struct SR24Error: Error, Equatable, CustomStringConvertible {
 public enum SR24Reader {
     /// One food from the XML of one file (`file` names it in errors).
     public static func food(xml: Data, file: String) throws -> SR24Food {
-        let parser = XMLParser(data: xml)
         let collector = Collector()
-        parser.delegate = collector
-        guard parser.parse() else {
-            let reason = collector.error ?? parser.parserError.map { "\($0)" } ?? "malformed XML"
-            throw SR24Error(file: file, problem: reason)
+        let parser = StreamingXMLParser(handler: collector)
+        do {
+            try parser.feed(xml)
+            try parser.finish()
+        } catch let error as XMLStreamError {
+            throw SR24Error(file: file, problem: collector.error ?? error.description)
         }
         if let error = collector.error { throw SR24Error(file: file, problem: error) }
         guard let food = collector.food else { throw SR24Error(file: file, problem: "no <food> element") }
@@ -58,53 +56,54 @@ public enum SR24Reader {
     }
 }
 
-/// Collects the one `<food>` of a file. SAX-style, because that is what FoundationXML offers on Linux.
-private final class Collector: NSObject, XMLParserDelegate {
+/// Collects the one `<food>` of a file, through the same libxml2 reader as Apple Health's export
+/// (FoundationXML would link libxml2 into every start of `bodii`).
+private final class Collector: XMLElementHandler {
     var food: SR24Food?
     var closed = false
     var error: String?
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "food" { closed = true }
+    func didEnd(_ name: UnsafePointer<UInt8>) {
+        if XMLBytes.equalsCString(name, "food") { closed = true }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func didStart(_ element: XMLElementStart) {
         guard error == nil else { return }
-        switch name {
+        let attributes = element.allAttributes
+        switch String(cString: element.name) {
         case "food":
-            guard food == nil else { return fail(parser, "more than one <food>") }
+            guard food == nil else { return fail("more than one <food>") }
             guard let uid = attributes["uid"], uid.count == 5, uid.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                return fail(parser, "<food> without a five-digit uid")
+                return fail("<food> without a five-digit uid")
             }
             guard let name = attributes["name"].map(Self.cleanName), !name.isEmpty else {
-                return fail(parser, "<food uid=\"\(uid)\"> without a name")
+                return fail("<food uid=\"\(uid)\"> without a name")
             }
             food = SR24Food(uid: uid, name: name, measures: [], nutrients: [:])
         case "measure":
-            guard food != nil else { return fail(parser, "<measure> outside <food>") }
+            guard food != nil else { return fail("<measure> outside <food>") }
             guard let amount = attributes["amount"], let a = Double(amount), a > 0,
                   let label = attributes["name"], !label.isEmpty,
                   let gramsText = attributes["grams"], let grams = Double(gramsText), grams > 0 else {
-                return fail(parser, "a <measure> without a positive amount, a name and positive grams: \(attributes)")
+                return fail("a <measure> without a positive amount, a name and positive grams: \(attributes)")
             }
             food?.measures.append(SR24Measure(amount: amount, name: label, grams: grams))
         case "nutrient":
-            guard food != nil else { return fail(parser, "<nutrient> outside <food>") }
+            guard food != nil else { return fail("<nutrient> outside <food>") }
             guard let name = attributes["name"], let text = attributes["amount"], let value = Double(text),
                   value.isFinite, value >= 0 else {
-                return fail(parser, "a <nutrient> without a name and a non-negative amount: \(attributes)")
+                return fail("a <nutrient> without a name and a non-negative amount: \(attributes)")
             }
-            guard food?.nutrients[name] == nil else { return fail(parser, "nutrient \"\(name)\" listed twice") }
+            guard food?.nutrients[name] == nil else { return fail("nutrient \"\(name)\" listed twice") }
             food?.nutrients[name] = value
-        default:
-            return fail(parser, "unexpected element <\(name)>")
+        case let other:
+            return fail("unexpected element <\(other)>")
         }
     }
 
-    private func fail(_ parser: XMLParser, _ message: String) {
+    /// The first problem is the one reported; later elements are not looked at.
+    private func fail(_ message: String) {
         error = message
-        parser.abortParsing()
     }
 
     /// Trims the name; one SR24 name ends in a stray backslash ("…rinsed in tap water\"), which is dropped.

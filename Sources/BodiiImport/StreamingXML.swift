@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 
 /// Why an XML stream was refused.
@@ -9,6 +9,8 @@ public enum XMLStreamError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformed(message: String, line: Int)
     /// The DOCTYPE never ends within the first megabytes (not an export).
     case doctypeTooLong
+    /// libxml2 could not be loaded (`LibXML2`); the text says why.
+    case libraryMissing(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum XMLStreamError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the XML is malformed at line \(line): \(message)"
         case .doctypeTooLong:
             return "the XML's DOCTYPE does not end within its first 4 MB"
+        case .libraryMissing(let reason):
+            return "reading XML needs libxml2 (\(LibXML2.fileName), Debian package libxml2), which could not be loaded: \(reason)"
         }
     }
 }
@@ -52,6 +56,18 @@ public struct XMLElementStart {
     /// The value of `key` as a String.
     public func string(_ key: StaticString) -> String? {
         value(key).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every attribute by local name (copies them all: for small documents).
+    var allAttributes: [String: String] {
+        guard let attributes else { return [:] }
+        var out: [String: String] = [:]
+        for i in 0..<attributeCount {
+            let base = i * 5
+            guard let local = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
+            out[String(cString: local)] = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        }
+        return out
     }
 }
 
@@ -101,11 +117,6 @@ enum XMLBytes {
     }
 }
 
-private let parserInitialized: Bool = {
-    xmlInitParser()
-    return true
-}()
-
 /// A streaming XML parser: feed it the document in chunks of any size; it calls the handler for
 /// each element start and end, with memory that stays flat whatever the document's size.
 ///
@@ -127,9 +138,18 @@ public final class StreamingXMLParser {
     /// How much of the start is kept to find the DOCTYPE's end.
     static let prologLimit = 4 << 20
 
+    private let library: LibXML2?
+
     public init(handler: any XMLElementHandler) {
-        _ = parserInitialized
         self.handler = handler
+        switch LibXML2.shared {
+        case .success(let library):
+            self.library = library
+        case .failure(let error):
+            library = nil
+            failure = error
+            return
+        }
         var sax = xmlSAXHandler()
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { context, localname, _, _, _, _, attributeCount, _, attributes in
@@ -148,18 +168,22 @@ public final class StreamingXMLParser {
             guard let context else { return }
             let parser = Unmanaged<StreamingXMLParser>.fromOpaque(context).takeUnretainedValue()
             parser.failure = .declaresEntities
-            if let ctxt = parser.context { xmlStopParser(ctxt) }
+            if let ctxt = parser.context { parser.library?.stopParser(ctxt) }
         }
         // Errors are read from the context: without a structured handler libxml2 prints them.
         sax.serror = { _, _ in }
-        context = xmlCreatePushParserCtxt(&sax, Unmanaged.passUnretained(self).toOpaque(), nil, 0, nil)
+        context = library?.createPushParserCtxt(&sax, Unmanaged.passUnretained(self).toOpaque(), nil, 0, nil)
         if let context {
-            _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_HUGE.rawValue))
+            // NOENT: without it SAX2 hands "&amp;" in an attribute over as "&#38;" ("Smooth &#38;
+            // Creamy"). Only the predefined entities and character references are left to
+            // replace: the DOCTYPE, where any other entity would be declared, is cut out.
+            let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOENT.rawValue
+            _ = library?.ctxtUseOptions(context, Int32(options))
         }
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        if let context { library?.freeParserCtxt(context) }
     }
 
     /// Parses the next bytes of the document.
@@ -266,7 +290,7 @@ public final class StreamingXMLParser {
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer, final: Bool) throws {
-        guard let context else { throw XMLStreamError.malformed(message: "libxml2 could not start", line: 0) }
+        guard let context, let library else { throw failure ?? XMLStreamError.malformed(message: "libxml2 could not start", line: 0) }
         // Control characters XML forbids become spaces, in a reused buffer.
         if scratch.count < max(1, bytes.count) { scratch = [UInt8](repeating: 0, count: max(1, bytes.count)) }
         let status: Int32 = scratch.withUnsafeMutableBufferPointer { out in
@@ -276,14 +300,14 @@ public final class StreamingXMLParser {
             }
             guard let base = out.baseAddress else { return -1 }
             return base.withMemoryRebound(to: CChar.self, capacity: out.count) {
-                xmlParseChunk(context, $0, Int32(bytes.count), final ? 1 : 0)
+                library.parseChunk(context, $0, Int32(bytes.count), final ? 1 : 0)
             }
         }
         if let failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
             var message = "not well-formed"
             var line = 0
-            if let error = xmlCtxtGetLastError(context) {
+            if let error = library.ctxtGetLastError(context) {
                 if let text = error.pointee.message {
                     message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
                 }

@@ -213,6 +213,19 @@ enum HealthFixture {
         #expect(names.names.first == "HealthData")
         #expect(names.names.filter { $0 == "Record" }.count == 33)
     }
+
+    @Test func attributeValuesArriveWithTheirEscapesDecoded() throws {
+        final class Sources: XMLElementHandler {
+            var names: [String] = []
+            func didStart(_ element: XMLElementStart) { if let name = element.string("sourceName") { names.append(name) } }
+            func didEnd(_ name: UnsafePointer<UInt8>) {}
+        }
+        let sources = Sources()
+        let parser = StreamingXMLParser(handler: sources)
+        try parser.feed(Data("<HealthData><Record sourceName=\"Health &amp; Fitness &lt;3 &#233;t&#xE9;\"/></HealthData>".utf8))
+        try parser.finish()
+        #expect(sources.names == ["Health & Fitness <3 été"])   // not "Health &#38; Fitness"
+    }
 }
 
 @Suite struct HealthNumberTests {
