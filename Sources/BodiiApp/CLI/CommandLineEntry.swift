@@ -78,7 +78,9 @@ enum OptionValues {
                 continue
             }
             guard let text else { continue }
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            // White_Space is the set trimming(.whitespacesAndNewlines) uses, without NSString's
+            // bridging: this runs for every command.
+            if text.allSatisfy(\.isWhitespace) {
                 throw CommandFailure.usage("\(optionName(label)) is empty: give a value or leave the option out")
             }
             if text.hasPrefix("--") {
