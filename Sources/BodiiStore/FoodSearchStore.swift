@@ -183,7 +183,11 @@ final class FoodSearchCache: @unchecked Sendable {
     private var foodsVersion: Int64 = -1
     private var logVersion: Int64 = -1
     private var historyPoints: [Int64: Double] = [:]
-    private var vocabulary = SearchVocabulary(terms: [String]())
+    /// Loaded by the first search. Not made up front: even an empty vocabulary builds the
+    /// ranking's word tables, and every command's repositories hold a cache.
+    private var loadedVocabulary: SearchVocabulary?
+    private var vocabulary: SearchVocabulary { loadedVocabulary ?? Self.noTerms }
+    private static let noTerms = SearchVocabulary(words: [])
     private var entries: [Int64: Entry] = [:]
 
     /// False for a process that runs one search and exits (`bodii search`): reading and parsing
@@ -217,7 +221,7 @@ final class FoodSearchCache: @unchecked Sendable {
         }
         guard terms != termsVersion || foods != foodsVersion else { return (vocabulary, historyPoints) }
         if terms != termsVersion {
-            vocabulary = try FoodSearchIndex.vocabulary(db)
+            loadedVocabulary = try FoodSearchIndex.vocabulary(db)
         }
         entries.removeAll(keepingCapacity: true)
         if preloads, (try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM food") ?? 0) <= Self.preloadUpTo {
