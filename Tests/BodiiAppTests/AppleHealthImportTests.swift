@@ -142,6 +142,17 @@ import Testing
         #expect(try runBodii(["import", "apple-health", folder.path("nope.zip"), "--db", db]).status == 66)
         #expect(!FileManager.default.fileExists(atPath: db))
     }
+
+    @Test func aMalformedExportCreatesNoDatabase() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        let bad = folder.path("export.xml")
+        try Data("<HealthData><Record ".utf8).write(to: URL(fileURLWithPath: bad))
+        let result = try runBodii(["import", "apple-health", bad, "--db", db])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("malformed"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
 }
 
 /// Settings → Data → Import in the in-process app: the path typed in a form, the import run as a

@@ -64,17 +64,18 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             try ImportCommand.checkFile(path)
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            // Read first, as the Cronometer import does: a file refused creates no database.
             let meter = StderrProgress()
-            let outcome: AppleHealthImport.Outcome
+            let read: AppleHealthImport.Read
             do {
-                outcome = try AppleHealthImport.run(path: path, repositories: env.repositories, clock: clock, dryRun: dryRun,
-                                                    isCancelled: { false }, progress: meter.show)
+                read = try AppleHealthImport.read(path: path, clock: clock, isCancelled: { false }, progress: meter.show)
             } catch let error as AppleHealthError {
                 meter.end()
                 throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
             }
             meter.end()
+            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let outcome = try AppleHealthImport.merge(read, repositories: env.repositories, dryRun: dryRun)
             if json {
                 Swift.print(ImportSummary.json(outcome).text)
             } else {

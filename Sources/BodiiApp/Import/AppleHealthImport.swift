@@ -21,6 +21,20 @@ enum AppleHealthImport {
     static func run(path: String, repositories: SQLiteRepositories, clock: any Clock, dryRun: Bool,
                     isCancelled: @escaping () -> Bool = { Task.isCancelled },
                     progress: (AppleHealthProgress) -> Void = { _ in }) throws -> Outcome {
+        let read = try self.read(path: path, clock: clock, isCancelled: isCancelled, progress: progress)
+        return try merge(read, repositories: repositories, dryRun: dryRun)
+    }
+
+    /// The export as read, before any database is touched (a file refused leaves none behind).
+    struct Read {
+        var path: String
+        var data: AppleHealthData
+        var bytes: Int64
+        var started: Date
+    }
+
+    static func read(path: String, clock: any Clock, isCancelled: @escaping () -> Bool = { Task.isCancelled },
+                     progress: (AppleHealthProgress) -> Void = { _ in }) throws -> Read {
         let started = Date()
         var bytes: Int64 = 0
         let data = try AppleHealthReader.read(path: path, latestDay: clock.today.adding(days: 1), isCancelled: isCancelled) {
@@ -28,14 +42,19 @@ enum AppleHealthImport {
             progress($0)
         }
         if isCancelled() { throw CancellationError() }
+        return Read(path: path, data: data, bytes: bytes, started: started)
+    }
+
+    static func merge(_ read: Read, repositories: SQLiteRepositories, dryRun: Bool) throws -> Outcome {
         var batch = HistoryBatch()
-        try batch.addBody(data.body, repositories: repositories)
-        batch.activity = data.activity
-        batch.sleep = data.sleep
-        batch.exercise = data.exercise
-        batch.food = data.food
+        try batch.addBody(read.data.body, repositories: repositories)
+        batch.activity = read.data.activity
+        batch.sleep = read.data.sleep
+        batch.exercise = read.data.exercise
+        batch.food = read.data.food
         let counts = dryRun ? try repositories.mergePreview(batch) : try repositories.merge(batch)
-        return Outcome(path: path, data: data, counts: counts, dryRun: dryRun, bytes: bytes, seconds: Date().timeIntervalSince(started))
+        return Outcome(path: read.path, data: read.data, counts: counts, dryRun: dryRun, bytes: read.bytes,
+                       seconds: Date().timeIntervalSince(read.started))
     }
 }
 
