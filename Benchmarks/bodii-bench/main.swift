@@ -7,6 +7,8 @@
 //   bodii-bench cronometer Cronometer servings import of a generated 10-year export (CronometerBench.swift)
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
+//   bodii-bench process    `bodii search` as a process against `fzf --filter`, query by query
+//                          (ProcessBench.swift; needs fzf)
 import BodiiApp
 import BodiiDomain
 import BodiiStore
@@ -55,6 +57,11 @@ if CommandLine.arguments.dropFirst().first == "cronometer" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "process" {
+    try ProcessBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "search" {
     try SearchBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
@@ -62,7 +69,7 @@ if CommandLine.arguments.dropFirst().first == "search" {
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
 guard ["all", "catalog", "day-steps"].contains(mode) else {
-    print("usage: bodii-bench [catalog | search | day-steps | health [days] [heart-rate readings an hour] | cronometer [days]]")
+    print("usage: bodii-bench [catalog | search | process | day-steps | health [days] [heart-rate readings an hour] | cronometer [days]]")
     exit(64)
 }
 
