@@ -5,13 +5,18 @@ import Foundation
 /// "mince". Before a query is planned its words are rewritten into the catalog's: a British or
 /// Australian word into the American one, a common name into the USDA's, a few one-word queries
 /// into the food a person means by them ("chips" → potato chips). Words are compared as singulars,
-/// so "prawns" is "prawn". Only whole words are rewritten: while "courg" is typed it stays as typed.
+/// so "prawns" is "prawn". A word still being typed is rewritten too once it is the start of a
+/// rule's word and of no catalog word ("courg", "auberg", "ketch"): otherwise the list would stay
+/// empty, or show typos ("praw": "Bananas, raw"), until the last letter.
 /// A word the catalog has is the catalog's: a custom food named "Courgette soup" is found by
-/// "courgette", unless the rule is marked as meaning something else than the catalog's word
-/// ("mince" is ground beef, not "Pie, mince").
+/// "courgette" (and "courg"), unless the rule is marked as meaning something else than the
+/// catalog's word ("mince" is ground beef, not "Pie, mince").
 public enum SearchSynonyms {
     struct Rule {
         var from: [SearchText.Word]
+        /// The last word of `from` as the table writes it: a word being typed may be the start of
+        /// the plural ("fri" of "fries", whose singular is "fry").
+        var lastAsWritten: SearchText.Word
         var to: [SearchText.Word]
         /// Only when these are all the query's words ("toast" alone is toasted bread; "french
         /// toast" is not).
@@ -52,25 +57,42 @@ public enum SearchSynonyms {
 
     static let rules: [Rule] = table.map { from, to in
         let whole = from.hasPrefix("="), always = from.hasPrefix("!")
-        return Rule(from: SearchText.words(whole || always ? String(from.dropFirst()) : from).map(SearchText.singular),
+        let written = SearchText.words(whole || always ? String(from.dropFirst()) : from)
+        return Rule(from: written.map(SearchText.singular), lastAsWritten: written.last ?? [],
                     to: SearchText.words(to), wholeQuery: whole, always: whole || always)
     }.sorted { $0.from.count > $1.from.count }   // the longest phrase first
 
+    /// A word being typed is matched to the start of a rule's word from this many letters on.
+    static let shortestTypedStart = 3
+
     /// `words` with everyday words replaced by the catalog's; `lastIsPrefix` is false when the last
     /// word was replaced (the catalog's words are whole).
-    /// `knows` says whether the catalog has a word.
-    public static func rewrite(_ words: [SearchText.Word], lastIsPrefix: Bool,
-                               knows: (SearchText.Word) -> Bool) -> (words: [SearchText.Word], lastIsPrefix: Bool) {
+    /// `knows` says whether the catalog has a word, `begins` whether a catalog word starts with it.
+    public static func rewrite(_ words: [SearchText.Word], lastIsPrefix: Bool, knows: (SearchText.Word) -> Bool,
+                               begins: (SearchText.Word) -> Bool) -> (words: [SearchText.Word], lastIsPrefix: Bool) {
         guard !words.isEmpty else { return (words, lastIsPrefix) }
         let singulars = words.map(SearchText.singular)
+        /// Whether `rule`, from word `i`, ends in the word being typed, which starts its last word.
+        /// A phrase's first words, typed whole, say what is meant ("jacket pot", "pork min"), from
+        /// the first letter on when one of them is no catalog word ("icing s"); a single word begun
+        /// is the rule's only when no catalog word begins so.
+        func typing(_ rule: Rule, at i: Int) -> Bool {
+            guard lastIsPrefix, i + rule.from.count == words.count, let typed = words.last, let whole = rule.from.last,
+                  Array(singulars[i..<(words.count - 1)]) == Array(rule.from.dropLast()),
+                  typed.count < max(whole.count, rule.lastAsWritten.count),
+                  whole.starts(with: typed) || rule.lastAsWritten.starts(with: typed) else { return false }
+            if rule.from.count == 1 { return typed.count >= shortestTypedStart && !begins(typed) }
+            return typed.count >= shortestTypedStart || !words[i..<(words.count - 1)].allSatisfy(knows)
+        }
         var out: [SearchText.Word] = []
         var prefix = lastIsPrefix
         var i = 0
         while i < words.count {
             let rule = rules.first { r in
-                (!r.wholeQuery || (i == 0 && r.from.count == words.count))
-                    && i + r.from.count <= words.count && Array(singulars[i..<(i + r.from.count)]) == r.from
-                    && (r.always || !words[i..<(i + r.from.count)].allSatisfy(knows))
+                guard !r.wholeQuery || (i == 0 && r.from.count == words.count), i + r.from.count <= words.count else { return false }
+                let span = i..<(i + r.from.count)
+                if Array(singulars[span]) == r.from { return r.always || !words[span].allSatisfy(knows) }
+                return typing(r, at: i)
             }
             guard let rule else {
                 out.append(words[i])
@@ -101,7 +123,8 @@ extension SearchVocabulary {
     /// as two ("pine apple", "chick peas") joined when the catalog has the joined word, and a word
     /// the catalog does not have split when it is two that it has ("peanutbutter", "icecream").
     public func resolve(_ query: FoodSearchQuery) -> FoodSearchQuery {
-        let rewritten = SearchSynonyms.rewrite(query.words, lastIsPrefix: query.lastIsPrefix) { singularClass(of: $0) >= 0 }
+        let rewritten = SearchSynonyms.rewrite(query.words, lastIsPrefix: query.lastIsPrefix,
+                                               knows: { singularClass(of: $0) >= 0 }, begins: { !prefixRange($0).isEmpty })
         var words: [SearchText.Word] = []
         let lastIsPrefix = rewritten.lastIsPrefix
         let n = rewritten.words.count

@@ -227,13 +227,18 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(resolved("Courgettes ").words == ["zucchini"])           // plural, case
         #expect(resolved("mince").words == ["beef", "ground"])
         #expect(resolved("beef mince").words == ["beef", "ground"])      // no word twice
-        #expect(resolved("courg").words == ["courg"])                    // only whole words
+        #expect(resolved("courg").words == ["zucchini"])                 // begun, and no catalog word begins so
+        #expect(resolved("courg").prefixes == [false])
+        #expect(resolved("co").words == ["co"])                          // too short to tell
+        #expect(resolved("beef min").words == ["beef", "ground"])        // the phrase's first word says it
+        #expect(resolved("french fri").words == ["potatoes", "french", "fried"])   // "fries", not its singular
         #expect(!resolved("courgette").prefixes[0])                      // the catalog's word is whole
         #expect(resolved("chips").words == ["potato", "chips"])          // alone: the food meant
         #expect(resolved("chocolate chips").words == ["chocolate", "chips"])
         // The user's own word wins over a synonym: their custom food "Courgette soup".
         let mine = SearchVocabulary(terms: ["courgette", "soup", "zucchini"])
         #expect(mine.resolve(FoodSearchQuery("courgette")).words.map(s) == ["courgette"])
+        #expect(mine.resolve(FoodSearchQuery("courg")).words.map(s) == ["courg"])   // it begins their word
     }
 
     @Test func wordsTypedTogetherOrApartAreFound() {

@@ -67,6 +67,22 @@ import Testing
         }
     }
 
+    @Test func anEverydayWordFindsItsFoodWhileItIsStillBeingTyped() throws {
+        // The catalog's words for these start otherwise: before, "courg" to "courgett" found
+        // nothing, and "praw" found "Bananas, raw".
+        try withDatabase { _, repos throws in
+            for (word, meant) in [("courgette", "zucchini"), ("aubergine", "Eggplant"), ("ketchup", "Catsup"), ("prawn", "shrimp")] {
+                for length in 4...word.count {
+                    let typed = String(word.prefix(length))
+                    let first = try repos.searchFoods(typed, limit: 1).first?.name ?? "nothing"
+                    #expect(first.contains(meant), "\(typed): \(first)")
+                }
+            }
+            // A phrase's first word says what is meant before its second is finished.
+            #expect(try repos.searchFoods("jacket pot", limit: 1).first?.name.hasPrefix("Potatoes, baked") == true)
+        }
+    }
+
     @Test func aCustomFoodIsFoundRightAfterItIsSavedAndRenamed() throws {
         try withDatabase { _, repos throws in
             #expect(try top(repos, "zorblax").isEmpty)
