@@ -73,8 +73,8 @@ public enum SearchSynonyms {
         guard !words.isEmpty else { return (words, lastIsPrefix) }
         let singulars = words.map(SearchText.singular)
         /// Whether `rule`, from word `i`, ends in the word being typed, which starts its last word.
-        /// A phrase's first words, typed whole, say what is meant ("jacket pot", "pork min"), from
-        /// the first letter on when one of them is no catalog word ("icing s"); a single word begun
+        /// A phrase's first words, typed whole, say what is meant ("jacket po", "pork mi"), from
+        /// the first letter on when one of them is no catalog word ("snow p"); a single word begun
         /// is the rule's only when no catalog word begins so.
         func typing(_ rule: Rule, at i: Int) -> Bool {
             guard lastIsPrefix, i + rule.from.count == words.count, let typed = words.last, let whole = rule.from.last,
@@ -82,7 +82,7 @@ public enum SearchSynonyms {
                   typed.count < max(whole.count, rule.lastAsWritten.count),
                   whole.starts(with: typed) || rule.lastAsWritten.starts(with: typed) else { return false }
             if rule.from.count == 1 { return typed.count >= shortestTypedStart && !begins(typed) }
-            return typed.count >= shortestTypedStart || !words[i..<(words.count - 1)].allSatisfy(knows)
+            return typed.count >= shortestTypedStart - 1 || !words[i..<(words.count - 1)].allSatisfy(knows)
         }
         var out: [SearchText.Word] = []
         var prefix = lastIsPrefix
@@ -137,9 +137,10 @@ extension SearchVocabulary {
             if i + 1 < n, word.count >= 3 {
                 let next = rewritten.words[i + 1]
                 let nextTyping = i + 1 == n - 1 && lastIsPrefix
-                let joined = word + next
-                if !Self.keptApart.contains(word + [0x20] + next),
-                   nextTyping ? next.count >= 3 && !prefixRange(joined).isEmpty
+                let joined = word + next, apart = word + [0x20] + next
+                // While the next word is typed, "meat lo" may become "meat loaf", kept apart too.
+                if nextTyping ? !Self.keptApart.contains(where: { $0.starts(with: apart) }) : !Self.keptApart.contains(apart),
+                   nextTyping ? next.count >= 2 && !prefixRange(joined).isEmpty
                               : next.count >= 3 && singularClass(of: joined) >= 0 {
                     words.append(joined)
                     i += 2
@@ -170,10 +171,12 @@ extension SearchVocabulary {
     /// `word` as two words the vocabulary has, when it has not the word itself (nor, while it is
     /// typed, a term starting with it): the longest first word wins.
     func split(_ word: SearchText.Word, typing: Bool) -> (SearchText.Word, SearchText.Word)? {
+        // While typed, the second word may have only two letters yet ("peanutbu", "icecr").
+        let shortestRight = typing ? 2 : 3
         // A typo of a word it has is a typo, not two words ("chiken" is not "chik" + "en").
-        guard word.count >= 6, singularClass(of: word) < 0, !typing || prefixRange(word).isEmpty,
+        guard word.count >= 3 + shortestRight, singularClass(of: word) < 0, !typing || prefixRange(word).isEmpty,
               typoTerms(word, isPrefix: typing).isEmpty else { return nil }
-        var cut = word.count - 3
+        var cut = word.count - shortestRight
         while cut >= 3 {
             let left = Array(word[..<cut]), right = Array(word[cut...])
             if singularClass(of: left) >= 0,

@@ -246,6 +246,9 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(resolved("icecream ").words == ["ice", "cream"])
         #expect(resolved("pine apple").words == ["pineapple"])
         #expect(resolved("pine app").words == ["pineapp"] && resolved("pine app").prefixes == [true])
+        #expect(resolved("pine ap").words == ["pineap"])                 // two letters of the second word do
+        #expect(resolved("peanutbu").words == ["peanut", "bu"] && resolved("peanutbu").prefixes == [false, true])
+        #expect(resolved("hot do").words == ["hot", "do"])               // on its way to "hot dog", kept apart
         #expect(resolved("hot dog").words == ["hot", "dog"])             // the catalog writes both
         #expect(resolved("chiken").words == ["chiken"])                  // a typo, not "chik" + "en"
     }
