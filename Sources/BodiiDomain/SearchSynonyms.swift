@@ -62,8 +62,10 @@ public enum SearchSynonyms {
                     to: SearchText.words(to), wholeQuery: whole, always: whole || always)
     }.sorted { $0.from.count > $1.from.count }   // the longest phrase first
 
-    /// A word being typed is matched to the start of a rule's word from this many letters on.
+    /// A word being typed is matched to the start of a rule's word from this many letters on; the
+    /// last word of a phrase whose first words are typed whole, from `shortestTypedEnd` on.
     static let shortestTypedStart = 3
+    static let shortestTypedEnd = 2
 
     /// `words` with everyday words replaced by the catalog's; `lastIsPrefix` is false when the last
     /// word was replaced (the catalog's words are whole).
@@ -72,17 +74,18 @@ public enum SearchSynonyms {
                                begins: (SearchText.Word) -> Bool) -> (words: [SearchText.Word], lastIsPrefix: Bool) {
         guard !words.isEmpty else { return (words, lastIsPrefix) }
         let singulars = words.map(SearchText.singular)
-        /// Whether `rule`, from word `i`, ends in the word being typed, which starts its last word.
-        /// A phrase's first words, typed whole, say what is meant ("jacket po", "pork mi"), from
-        /// the first letter on when one of them is no catalog word ("snow p"); a single word begun
-        /// is the rule's only when no catalog word begins so.
+        // Whether `rule`, from word `i`, ends in the word being typed, which starts its last word.
+        // A phrase's first words, typed whole, say what is meant ("jacket po", "pork mi"), from
+        // the first letter on when one of them is no catalog word ("snow p"); until the last word
+        // is whole it is the rule's even when the user's own foods have the phrase. A single word
+        // begun is the rule's only when no catalog word begins so.
         func typing(_ rule: Rule, at i: Int) -> Bool {
             guard lastIsPrefix, i + rule.from.count == words.count, let typed = words.last, let whole = rule.from.last,
                   Array(singulars[i..<(words.count - 1)]) == Array(rule.from.dropLast()),
                   typed.count < max(whole.count, rule.lastAsWritten.count),
                   whole.starts(with: typed) || rule.lastAsWritten.starts(with: typed) else { return false }
             if rule.from.count == 1 { return typed.count >= shortestTypedStart && !begins(typed) }
-            return typed.count >= shortestTypedStart - 1 || !words[i..<(words.count - 1)].allSatisfy(knows)
+            return typed.count >= shortestTypedEnd || !words[i..<(words.count - 1)].allSatisfy(knows)
         }
         var out: [SearchText.Word] = []
         var prefix = lastIsPrefix
