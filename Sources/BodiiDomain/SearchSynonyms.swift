@@ -66,6 +66,9 @@ public enum SearchSynonyms {
     /// last word of a phrase whose first words are typed whole, from `shortestTypedEnd` on.
     static let shortestTypedStart = 3
     static let shortestTypedEnd = 2
+    /// A word whose rule overrides the catalog's word ("minc", "coria", "oatm") takes it from this
+    /// many letters on, even though catalog words begin so too.
+    static let shortestTypedOverride = 4
 
     /// `words` with everyday words replaced by the catalog's; `lastIsPrefix` is false when the last
     /// word was replaced (the catalog's words are whole).
@@ -78,13 +81,16 @@ public enum SearchSynonyms {
         // A phrase's first words, typed whole, say what is meant ("jacket po", "pork mi"), from
         // the first letter on when one of them is no catalog word ("snow p"); until the last word
         // is whole it is the rule's even when the user's own foods have the phrase. A single word
-        // begun is the rule's only when no catalog word begins so.
+        // begun is the rule's when no catalog word begins so, or when the rule overrides the
+        // catalog's word (marked `!` or `=`) and four letters are typed.
         func typing(_ rule: Rule, at i: Int) -> Bool {
             guard lastIsPrefix, i + rule.from.count == words.count, let typed = words.last, let whole = rule.from.last,
                   Array(singulars[i..<(words.count - 1)]) == Array(rule.from.dropLast()),
                   typed.count < max(whole.count, rule.lastAsWritten.count),
                   whole.starts(with: typed) || rule.lastAsWritten.starts(with: typed) else { return false }
-            if rule.from.count == 1 { return typed.count >= shortestTypedStart && !begins(typed) }
+            if rule.from.count == 1 {
+                return typed.count >= shortestTypedStart && (!begins(typed) || (rule.always && typed.count >= shortestTypedOverride))
+            }
             return typed.count >= shortestTypedEnd || !words[i..<(words.count - 1)].allSatisfy(knows)
         }
         var out: [SearchText.Word] = []

@@ -239,6 +239,10 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         let mine = SearchVocabulary(terms: ["courgette", "soup", "zucchini"])
         #expect(mine.resolve(FoodSearchQuery("courgette")).words.map(s) == ["courgette"])
         #expect(mine.resolve(FoodSearchQuery("courg")).words.map(s) == ["courg"])   // it begins their word
+        // A rule that overrides the catalog's word takes it from four letters: "mince" is beef.
+        let pies = SearchVocabulary(terms: ["mince", "minced", "pie", "beef", "ground"])
+        #expect(pies.resolve(FoodSearchQuery("minc")).words.map(s) == ["beef", "ground"])
+        #expect(pies.resolve(FoodSearchQuery("min")).words.map(s) == ["min"])
     }
 
     @Test func wordsTypedTogetherOrApartAreFound() {

@@ -80,8 +80,10 @@ import Testing
             }
             // A phrase's first word says what is meant before its second is finished, and words
             // typed apart or together are found from the second word's second letter.
+            // A word that means one food alone means it from four letters ("minc", not "Pie, mince").
             for (typed, meant) in [("jacket pot", "Potatoes, baked"), ("icing su", "Sugars, powdered"),
-                                   ("blue be", "Blueberries"), ("peanutbu", "Peanut butter")] {
+                                   ("blue be", "Blueberries"), ("peanutbu", "Peanut butter"),
+                                   ("minc", "Beef, ground"), ("oatm", "Cereals, oats"), ("coria", "Coriander (cilantro)")] {
                 let first = try repos.searchFoods(typed, limit: 1).first?.name ?? "nothing"
                 #expect(first.hasPrefix(meant), "\(typed): \(first)")
             }
