@@ -34,7 +34,7 @@ public enum SearchSynonyms {
         ("swede", "rutabagas"), ("mangetout", "peas edible podded"), ("snow peas", "peas edible podded"),
         ("!sugar snap peas", "peas edible podded"), ("linseed", "flaxseed"), ("tinned", "canned"),
         ("wholemeal", "whole wheat"), ("wholewheat", "whole wheat"), ("jacket potato", "potatoes baked"),
-        ("skimmed", "nonfat"), ("semi skimmed", "reduced fat"), ("semi skimmed milk", "milk reduced fat"),
+        ("skimmed", "nonfat"), ("semi skimmed", "milk reduced fat"),
         ("!double cream", "cream heavy"), ("!single cream", "cream table"), ("soya", "soy"), ("haricot", "navy"),
         ("!icing sugar", "sugars powdered"), ("caster sugar", "sugars granulated"), ("!spring onion", "scallions"),
         ("!broad beans", "broadbeans"), ("!fava beans", "broadbeans"), ("!crisps", "potato chips"),
@@ -52,7 +52,7 @@ public enum SearchSynonyms {
         ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"),
         // One word alone: the food a person means by it
         ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
-        ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"),
+        ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
     ]
 
     static let rules: [Rule] = table.map { from, to in
@@ -60,7 +60,7 @@ public enum SearchSynonyms {
         let written = SearchText.words(whole || always ? String(from.dropFirst()) : from)
         return Rule(from: written.map(SearchText.singular), lastAsWritten: written.last ?? [],
                     to: SearchText.words(to), wholeQuery: whole, always: whole || always)
-    }.sorted { $0.from.count > $1.from.count }   // the longest phrase first
+    }.sorted { ($0.from.count, $0.wholeQuery ? 1 : 0) > ($1.from.count, $1.wholeQuery ? 1 : 0) }   // the longest phrase first, a whole query's before a word's
 
     /// A word being typed is matched to the start of a rule's word from this many letters on; the
     /// last word of a phrase whose first words are typed whole, from `shortestTypedEnd` on.

@@ -235,6 +235,9 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(!resolved("courgette").prefixes[0])                      // the catalog's word is whole
         #expect(resolved("chips").words == ["potato", "chips"])          // alone: the food meant
         #expect(resolved("chocolate chips").words == ["chocolate", "chips"])
+        #expect(resolved("skimmed").words == ["milk", "nonfat"])         // alone, it is milk
+        #expect(resolved("skimmed yogurt").words == ["nonfat", "yogurt"])
+        #expect(resolved("semi skimmed").words == ["milk", "reduced", "fat"])
         // The user's own word wins over a synonym: their custom food "Courgette soup".
         let mine = SearchVocabulary(terms: ["courgette", "soup", "zucchini"])
         #expect(mine.resolve(FoodSearchQuery("courgette")).words.map(s) == ["courgette"])
