@@ -79,7 +79,8 @@ public enum SearchSynonyms {
         let singulars = words.map(SearchText.singular)
         // Whether `rule`, from word `i`, ends in the word being typed, which starts its last word.
         // A phrase's first words, typed whole, say what is meant ("jacket po", "pork mi"), from
-        // the first letter on when one of them is no catalog word ("snow p"); until the last word
+        // the first letter on when one of them is no catalog word ("snow p") or the phrase
+        // overrides the catalog's words (marked `!`: "green b", "minced b"); until the last word
         // is whole it is the rule's even when the user's own foods have the phrase. A single word
         // begun is the rule's when no catalog word begins so, or when the rule overrides the
         // catalog's word (marked `!` or `=`) and four letters are typed.
@@ -91,7 +92,7 @@ public enum SearchSynonyms {
             if rule.from.count == 1 {
                 return typed.count >= shortestTypedStart && (!begins(typed) || (rule.always && typed.count >= shortestTypedOverride))
             }
-            return typed.count >= shortestTypedEnd || !words[i..<(words.count - 1)].allSatisfy(knows)
+            return rule.always || typed.count >= shortestTypedEnd || !words[i..<(words.count - 1)].allSatisfy(knows)
         }
         var out: [SearchText.Word] = []
         var prefix = lastIsPrefix

@@ -231,6 +231,7 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(resolved("courg").prefixes == [false])
         #expect(resolved("co").words == ["co"])                          // too short to tell
         #expect(resolved("beef min").words == ["beef", "ground"])        // the phrase's first word says it
+        #expect(resolved("beef m").words == ["beef", "ground"])          // from one letter: "!beef mince"
         #expect(resolved("french fri").words == ["potatoes", "french", "fried"])   // "fries", not its singular
         #expect(!resolved("courgette").prefixes[0])                      // the catalog's word is whole
         #expect(resolved("chips").words == ["potato", "chips"])          // alone: the food meant
