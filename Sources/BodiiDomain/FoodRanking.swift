@@ -399,7 +399,7 @@ public enum FoodRanking {
                              "imitation", "substitute", "babyfood", "formula", "mix", "concentrate", "restaurant"]
         let variants = ["low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
                         "flavored", "sweetened", "instant", "meatless", "dry", "mashed", "flakes", "granules", "toasted",
-                        "baby", "chocolate", "recipe"]
+                        "baby", "chocolate", "recipe", "double", "triple"]
         let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread",
                        "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing"]
         // Keyed by singular, as names are read: "giblets" and "giblet" cost the same.

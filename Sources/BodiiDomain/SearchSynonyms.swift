@@ -53,6 +53,10 @@ public enum SearchSynonyms {
         // One word alone: the food a person means by it
         ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
         ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
+        // The catalog's burgers, hot dogs, tacos and nachos are "Fast foods, …" (or a chain's);
+        // its other foods with these words are buns, relish, shells and corn nuts.
+        ("=burger", "fast foods hamburger"), ("=hamburger", "fast foods hamburger"), ("=hot dog", "fast foods hotdog"),
+        ("=hotdog", "fast foods hotdog"), ("=taco", "fast foods taco"), ("=nachos", "fast foods nachos"),
     ]
 
     static let rules: [Rule] = table.map { from, to in

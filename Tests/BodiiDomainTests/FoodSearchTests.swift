@@ -256,8 +256,9 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(resolved("pine app").words == ["pineapp"] && resolved("pine app").prefixes == [true])
         #expect(resolved("pine ap").words == ["pineap"])                 // two letters of the second word do
         #expect(resolved("peanutbu").words == ["peanut", "bu"] && resolved("peanutbu").prefixes == [false, true])
-        #expect(resolved("hot do").words == ["hot", "do"])               // on its way to "hot dog", kept apart
-        #expect(resolved("hot dog").words == ["hot", "dog"])             // the catalog writes both
+        #expect(resolved("relish hot do").words == ["relish", "hot", "do"])   // on its way to "hot dog", kept apart
+        #expect(resolved("hot dog relish").words == ["hot", "dog", "relish"])   // the catalog writes both
+        #expect(resolved("hot dog").words == ["fast", "foods", "hotdog"])   // alone: the food meant
         #expect(resolved("chiken").words == ["chiken"])                  // a typo, not "chik" + "en"
     }
 
