@@ -49,7 +49,8 @@ public enum SearchSynonyms {
         ("!french fries", "potatoes french fried"), ("!unsalted butter", "butter without salt"), ("!boiled egg", "egg hard-boiled"),
         ("!boiled eggs", "egg hard-boiled"), ("coke", "cola"), ("!mayo", "mayonnaise"), ("!soda", "carbonated beverage"),
         ("oj", "orange juice"), ("pb", "peanut butter"), ("!heavy cream", "cream heavy"),
-        ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"),
+        ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"), ("donut", "doughnuts"),
+        ("omelette", "omelet"),
         // One word alone: the food a person means by it
         ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
         ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
