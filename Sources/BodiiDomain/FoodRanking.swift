@@ -295,7 +295,7 @@ public enum FoodRanking {
         static let historyScale = 15.0
         static let historyMax = 60.0
         static let fillerMatch = 20.0
-        static let derivedHead = 60.0
+        static let derivedHead = 80.0   // more than a whole head: "Sauce, steak" after "Beef, …, steak"
         static let eatenForm = 25.0
         static let dryForm = 10.0
         static let common = 12.0

@@ -90,6 +90,18 @@ import Testing
         }
     }
 
+    @Test func aSauceOrSoupMadeForAFoodComesAfterTheFood() throws {
+        // "Sauce, steak" named steak in its head and came before every steak.
+        try withDatabase { _, repos throws in
+            for (typed, meant) in [("steak", "Beef"), ("tomato", "Tomatoes"), ("cheese", "Cheese")] {
+                let first = try repos.searchFoods(typed, limit: 1).first?.name ?? "nothing"
+                #expect(first.hasPrefix(meant), "\(typed): \(first)")
+            }
+            // Unless the query names the dish.
+            #expect(try repos.searchFoods("steak sauce", limit: 1).first?.name.hasPrefix("Sauce, steak") == true)
+        }
+    }
+
     @Test func aCustomFoodIsFoundRightAfterItIsSavedAndRenamed() throws {
         try withDatabase { _, repos throws in
             #expect(try top(repos, "zorblax").isEmpty)
