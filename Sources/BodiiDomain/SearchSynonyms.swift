@@ -58,6 +58,7 @@ public enum SearchSynonyms {
         // its other foods with these words are buns, relish, shells and corn nuts.
         ("=burger", "fast foods hamburger"), ("=hamburger", "fast foods hamburger"), ("=hot dog", "fast foods hotdog"),
         ("=hotdog", "fast foods hotdog"), ("=taco", "fast foods taco"), ("=nachos", "fast foods nachos"),
+        ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"),
     ]
 
     static let rules: [Rule] = table.map { from, to in
