@@ -50,7 +50,7 @@ public enum SearchSynonyms {
         ("!boiled eggs", "egg hard-boiled"), ("coke", "cola"), ("!mayo", "mayonnaise"), ("!soda", "carbonated beverage"),
         ("oj", "orange juice"), ("pb", "peanut butter"), ("!heavy cream", "cream heavy"),
         ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"), ("donut", "doughnuts"),
-        ("omelette", "omelet"),
+        ("omelette", "omelet"), ("!mac cheese", "macaroni cheese"),   // "mac and cheese": "and" is dropped
         // One word alone: the food a person means by it
         ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
         ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
