@@ -396,9 +396,11 @@ public enum FoodRanking {
         let offalAndParts = ["giblets", "liver", "gizzard", "heart", "neck", "feet", "skin", "back", "kidneys", "tongue",
                              "brain", "tripe", "lungs", "spleen", "pancreas", "thymus", "variety", "mechanically",
                              "separated", "separable", "dehydrated", "powder", "industrial", "dried", "frozen", "canned",
-                             "imitation", "substitute", "babyfood", "formula", "mix", "concentrate", "restaurant"]
+                             "babyfood", "formula", "mix", "concentrate", "restaurant"]
+        // A stand-in for the food named ("Sausage, meatless", "Fish sticks, meatless"): only when asked for.
+        let standIns = ["imitation", "substitute", "meatless"]
         let variants = ["low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
-                        "flavored", "sweetened", "instant", "meatless", "dry", "mashed", "flakes", "granules", "toasted",
+                        "flavored", "sweetened", "instant", "dry", "mashed", "flakes", "granules", "toasted",
                         "baby", "chocolate", "recipe", "double", "triple"]
         let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread",
                        "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing"]
@@ -406,6 +408,7 @@ public enum FoodRanking {
         for w in offalAndParts { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 12 }
         for w in variants { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 6 }
         for w in derived { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 15 }
+        for w in standIns { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 90 }
         return out
     }()
 }

@@ -51,6 +51,8 @@ public enum SearchSynonyms {
         ("oj", "orange juice"), ("pb", "peanut butter"), ("!heavy cream", "cream heavy"),
         ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"), ("donut", "doughnuts"),
         ("omelette", "omelet"), ("!mac cheese", "macaroni cheese"),   // "mac and cheese": "and" is dropped
+        ("!fish fingers", "fish sticks"), ("lager", "beer"), ("=whisky", "distilled whiskey"), ("=whiskey", "distilled whiskey"), ("!sparkling water", "club soda"),
+        ("!diet coke", "cola low calorie"),
         // One word alone: the food a person means by it
         ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
         ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
@@ -58,7 +60,7 @@ public enum SearchSynonyms {
         // its other foods with these words are buns, relish, shells and corn nuts.
         ("=burger", "fast foods hamburger"), ("=hamburger", "fast foods hamburger"), ("=hot dog", "fast foods hotdog"),
         ("=hotdog", "fast foods hotdog"), ("=taco", "fast foods taco"), ("=nachos", "fast foods nachos"),
-        ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"),
+        ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"), ("=gin", "distilled gin"),
     ]
 
     static let rules: [Rule] = table.map { from, to in
