@@ -42,7 +42,7 @@ public enum SearchSynonyms {
         ("!pork mince", "pork ground"), ("!turkey mince", "turkey ground"), ("!lamb mince", "lamb ground"),
         ("porridge", "oats cooked water"), ("!pearl barley", "barley pearled"), ("!coriander leaves", "cilantro"), ("!garbanzo", "chickpeas"),
         ("!garbanzo beans", "chickpeas"), ("bicarbonate soda", "baking soda"), ("courgettes", "zucchini"),
-        ("gammon", "ham"), ("streaky bacon", "bacon"), ("runner beans", "beans snap green"),
+        ("gammon", "ham"), ("streaky bacon", "pork cured bacon"), ("runner beans", "beans snap green"),
         ("!green beans", "beans snap green"), ("string beans", "beans snap green"), ("!bell pepper", "peppers sweet"),
         ("!red pepper", "peppers sweet red"), ("!green pepper", "peppers sweet green"),
         ("!yellow pepper", "peppers sweet yellow"), ("!fries", "potatoes french fried"),
@@ -60,7 +60,7 @@ public enum SearchSynonyms {
         // its other foods with these words are buns, relish, shells and corn nuts.
         ("=burger", "fast foods hamburger"), ("=hamburger", "fast foods hamburger"), ("=hot dog", "fast foods hotdog"),
         ("=hotdog", "fast foods hotdog"), ("=taco", "fast foods taco"), ("=nachos", "fast foods nachos"),
-        ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"), ("=gin", "distilled gin"),
+        ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"), ("=gin", "distilled gin"), ("=bacon", "pork cured bacon"),
     ]
 
     static let rules: [Rule] = table.map { from, to in
