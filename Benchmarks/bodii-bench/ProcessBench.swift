@@ -64,7 +64,8 @@ enum ProcessBench {
             for run in -2..<runs {   // two warm-up rounds
                 let ours = { spawnAndWait([bodii, "search", query, "--db", database]) }
                 let fzfs = { spawnAndWait([fzf, "--filter", query], stdin: names) }
-                let (a, b) = run % 2 == 0 ? (timed(ours), timed(fzfs)) : swapped(timed(fzfs), timed(ours))
+                var a = 0.0, b = 0.0
+                if run % 2 == 0 { a = timed(ours); b = timed(fzfs) } else { b = timed(fzfs); a = timed(ours) }
                 if run >= 0 { mine.append(a); theirs.append(b) }
             }
             let row = Row(query: query, bodii: Stats(samples: mine).median, fzf: Stats(samples: theirs).median)
@@ -100,8 +101,6 @@ enum ProcessBench {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
-
-    private static func swapped(_ first: Double, _ second: Double) -> (Double, Double) { (second, first) }
 
     /// Wall time of `body` in milliseconds.
     private static func timed(_ body: () -> Int32) -> Double {

@@ -51,8 +51,8 @@ public enum SearchSynonyms {
         ("oj", "orange juice"), ("pb", "peanut butter"), ("!heavy cream", "cream heavy"),
         ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"), ("donut", "doughnuts"),
         ("omelette", "omelet"), ("!mac cheese", "macaroni cheese"),   // "mac and cheese": "and" is dropped
-        ("!fish fingers", "fish sticks"), ("lager", "beer"), ("=whisky", "distilled whiskey"), ("=whiskey", "distilled whiskey"), ("!sparkling water", "club soda"),
-        ("!diet coke", "cola low calorie"),
+        ("!fish fingers", "fish sticks"), ("lager", "beer"), ("!sparkling water", "club soda"),
+        ("!diet coke", "cola low calorie"), ("=whisky", "distilled whiskey"), ("=whiskey", "distilled whiskey"),
         // One word alone: the food a person means by it
         ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
         ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
@@ -60,7 +60,9 @@ public enum SearchSynonyms {
         // its other foods with these words are buns, relish, shells and corn nuts.
         ("=burger", "fast foods hamburger"), ("=hamburger", "fast foods hamburger"), ("=hot dog", "fast foods hotdog"),
         ("=hotdog", "fast foods hotdog"), ("=taco", "fast foods taco"), ("=nachos", "fast foods nachos"),
-        ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"), ("=gin", "distilled gin"), ("=bacon", "pork cured bacon"),
+        // Alone, the food most logged by the word; the catalog starts its name otherwise ("Pork, cured, bacon").
+        ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"), ("=gin", "distilled gin"),
+        ("=bacon", "pork cured bacon"),
     ]
 
     static let rules: [Rule] = table.map { from, to in
@@ -68,7 +70,8 @@ public enum SearchSynonyms {
         let written = SearchText.words(whole || always ? String(from.dropFirst()) : from)
         return Rule(from: written.map(SearchText.singular), lastAsWritten: written.last ?? [],
                     to: SearchText.words(to), wholeQuery: whole, always: whole || always)
-    }.sorted { ($0.from.count, $0.wholeQuery ? 1 : 0) > ($1.from.count, $1.wholeQuery ? 1 : 0) }   // the longest phrase first, a whole query's before a word's
+    }.sorted { ($0.from.count, $0.wholeQuery ? 1 : 0) > ($1.from.count, $1.wholeQuery ? 1 : 0) }
+    // The longest phrase first, and of the same length a whole query's rule before a word's.
 
     /// A word being typed is matched to the start of a rule's word from this many letters on; the
     /// last word of a phrase whose first words are typed whole, from `shortestTypedEnd` on.
