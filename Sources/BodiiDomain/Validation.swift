@@ -118,6 +118,10 @@ public enum Validation {
     /// The last day any date may be (a due date, a plan): a year from `today`.
     public static func latestDate(today: LocalDate) -> LocalDate { today.adding(days: 366) }
 
+    /// The days a record from outside (another app's export) may have: from 1900 to tomorrow, a
+    /// day of slack for a file written in a time zone ahead of the user's.
+    public static func importedDates(today: LocalDate) -> ClosedRange<LocalDate> { earliestDate...today.adding(days: 1) }
+
     /// A day as YYYY-MM-DD, from 1900-01-01 and not after `today`. (Forms show the message under
     /// the field, where "not after …" is what fits; a date before 1900 gets the whole range.)
     public static func date(_ text: String, today: LocalDate, field: String = "date") throws(ValidationError) -> LocalDate {

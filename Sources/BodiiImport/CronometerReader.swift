@@ -38,6 +38,9 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
     /// short never half-imports.
     case badValue(String, row: Int, column: String, value: String, allowed: String)
     case notText(String, line: Int)
+    /// A file cut short or damaged: a quote that never closes, a row with more or fewer fields
+    /// than the header. Named by its line, as an editor numbers them.
+    case damaged(String, line: Int, problem: String)
     case unreadable(String, reason: String)
 
     public var description: String {
@@ -49,6 +52,8 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
         case .badValue(let path, let row, let column, let value, let allowed):
             return "\(path), row \(row): \(column) \(ValidationError.quoted(value)) is not \(allowed); nothing was imported"
         case .notText(let path, let line): return "\(path), line \(line): not UTF-8 text; nothing was imported"
+        case .damaged(let path, let line, let problem):
+            return "\(path), line \(line): \(problem), so the file is cut or damaged; nothing was imported"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         }
     }
@@ -57,7 +62,7 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
     public var exitCode: Int32 {
         switch self {
         case .missing: return 66
-        case .notAnExport, .badValue, .notText: return 65
+        case .notAnExport, .badValue, .notText, .damaged: return 65
         case .unreadable: return 74
         }
     }
@@ -68,8 +73,8 @@ public enum CronometerReader {
     /// LF. The file is read whole (a ten-year servings export is about 10 MB): CSV.swift 2.5.2's
     /// stream reader reports `cannotReadFile` at the end of every file on Linux, where
     /// `InputStream.hasBytesAvailable` stays true at the end, so its string reader is used.
-    /// Times of day are read in `timeZone`, the user's.
-    public static func read(path: String, timeZone: TimeZone) throws(CronometerError) -> CronometerData {
+    /// Times of day are read in `timeZone`, the user's; days after `today` + 1 are left out.
+    public static func read(path: String, timeZone: TimeZone, today: LocalDate) throws(CronometerError) -> CronometerData {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw CronometerError.missing(path)
@@ -84,34 +89,53 @@ public enum CronometerReader {
             let bad = lines.firstIndex { String(data: Data($0), encoding: .utf8) == nil } ?? 0
             throw CronometerError.notText(path, line: bad + 1)
         }
-        return try read(text: text, name: path, timeZone: timeZone)
+        return try read(text: text, name: path, timeZone: timeZone, today: today)
     }
 
     /// Reads CSV text (a file's, or a test's).
-    public static func read(text: String, name: String, timeZone: TimeZone) throws(CronometerError) -> CronometerData {
+    public static func read(text: String, name: String, timeZone: TimeZone, today: LocalDate) throws(CronometerError) -> CronometerData {
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // CSV.swift reads a damaged file without a word (see CSVLines): check its shape first.
+        let lines: [Int]
+        switch CSVLines.recordStarts(body.unicodeScalars) {
+        case .success(let starts): lines = starts
+        case .failure(.unclosedQuote(let line)): throw .damaged(name, line: line, problem: "a quote opened here never closes")
+        case .failure(.quoteInsideField(let line)): throw .damaged(name, line: line, problem: "a quote closes in the middle of a field")
+        }
         let reader: CSVReader
-        do { reader = try CSVReader(string: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text) } catch {
+        do { reader = try CSVReader(string: body) } catch {
             throw CronometerError.unreadable(name, reason: "\(error)")
         }
-        return try read(rows: reader, name: name, timeZone: timeZone)
+        return try read(rows: reader, lines: lines, name: name, timeZone: timeZone, today: today)
     }
 
-    static func read(rows: some IteratorProtocol<[String]>, name: String, timeZone: TimeZone) throws(CronometerError) -> CronometerData {
+    /// `lines[i]`: the line on which the `i`th record of `rows` starts.
+    static func read(rows: some IteratorProtocol<[String]>, lines: [Int], name: String, timeZone: TimeZone,
+                     today: LocalDate) throws(CronometerError) -> CronometerData {
         var rows = rows
         var firstRow: [String]?
+        var index = 0
         while let row = rows.next() {
+            index += 1
             if row != [""] { firstRow = row; break }
         }
         guard let firstRow else { throw CronometerError.notAnExport(name, header: "missing: the file is empty") }
         let header = firstRow.map { $0.trimmingCharacters(in: .whitespaces) }
         let shown = "\"" + TerminalText.printable(String(header.prefix(6).joined(separator: ",").prefix(80))) + "\""
-        guard var table = Table(header: header, name: name, timeZone: timeZone) else {
+        guard var table = Table(header: header, name: name, timeZone: timeZone, today: today) else {
             throw CronometerError.notAnExport(name, header: shown)
         }
         var number = 1
         while let row = rows.next() {
             number += 1
+            index += 1
             if row == [""] { continue }
+            // Every row of an export has the header's fields: fewer is a file cut short, more a
+            // quote or separator lost.
+            guard row.count == header.count else {
+                let line = index - 1 < lines.count ? lines[index - 1] : number
+                throw .damaged(name, line: line, problem: "\(Plural.count(row.count, "field")) where the header has \(header.count)")
+            }
             try table.take(row, number: number)
         }
         return table.finish()
@@ -133,8 +157,10 @@ struct Table {
     /// Biometrics: the day's weights in file order, and its last body fat.
     var weights: [LocalDate: [(kg: Double, at: Date, id: String)]] = [:]
     var fats: [LocalDate: Double] = [:]
+    /// The days a row may have (1900 to tomorrow); others are skipped.
+    let days: ClosedRange<LocalDate>
 
-    init?(header: [String], name: String, timeZone: TimeZone) {
+    init?(header: [String], name: String, timeZone: TimeZone, today: LocalDate) {
         var column: [String: Int] = [:]
         for (i, title) in header.enumerated() where column[title] == nil { column[title] = i }
         if column["Day"] != nil, column["Food Name"] != nil, column["Energy (kcal)"] != nil || column["Energy (kJ)"] != nil {
@@ -148,8 +174,20 @@ struct Table {
         self.column = column
         self.name = name
         self.timeZone = timeZone
+        days = Validation.importedDates(today: today)
         data = CronometerData(kind: kind)
     }
+
+    /// The limits of a serving's values: what one quick add may hold (`QuickAdd`), energy from 0
+    /// (water, black coffee); sodium at most the mass the macros may have; an amount, in whatever
+    /// unit the row names, at most what a pantry holds.
+    static let energyKcal: ClosedRange<Double> = 0...QuickAdd.kcalRange.upperBound
+    static let grams = QuickAdd.macroRange
+    static let sodiumMg: ClosedRange<Double> = 0...QuickAdd.macroRange.upperBound * 1000
+    static let amount: ClosedRange<Double> = 0...PantryUnits.amountRange.upperBound
+    /// Characters of a food name with its portion: longer is not a name a person logged.
+    static let labelLength = 200
+    static let emptyRow = "empty (amount 0 and 0 kcal)"
 
     mutating func take(_ row: [String], number: Int) throws(CronometerError) {
         data.rowCount += 1
@@ -162,34 +200,53 @@ struct Table {
         }
         guard let day = Self.day(cell("Day")) else { throw bad("Day", "a date (YYYY-MM-DD)") }
         let time = Self.clock(cell("Time"))
-        /// An empty cell is 0 (Cronometer leaves the nutrients it does not know empty); anything
-        /// else must be a number of at least 0.
+        /// An empty cell is nil (Cronometer leaves the nutrients it does not know empty); anything
+        /// else must read as a number, or the file is refused. Its range is checked by the caller:
+        /// a number out of range skips the row.
         func amount(_ title: String) throws(CronometerError) -> Double? {
             let text = cell(title)
             if text.isEmpty { return nil }
-            guard let value = Self.number(text), value >= 0 else { throw bad(title, "a number of 0 or more") }
+            guard let value = Self.number(text) else { throw bad(title, "a number of 0 or more") }
             return value
         }
         switch kind {
         case .servings:
-            var kcal = try amount("Energy (kcal)")
-            if column["Energy (kcal)"] == nil { kcal = try amount("Energy (kJ)").map { $0 / 4.184 } }
+            let energyTitle = column["Energy (kcal)"] != nil ? "Energy (kcal)" : "Energy (kJ)"
+            let energy = try amount(energyTitle)
+            let kcal = energyTitle == "Energy (kcal)" ? energy : energy.map { $0 / 4.184 }
             let protein = try amount("Protein (g)"), carbs = try amount("Carbs (g)"), fat = try amount("Fat (g)")
             let fiber = try amount("Fiber (g)"), sugars = try amount("Sugars (g)"), saturated = try amount("Saturated (g)")
             let sodium = try amount("Sodium (mg)")
-            // A line break in a quoted name (a recipe's) reads as a space in a one-line list.
-            let food = cell("Food Name").split(whereSeparator: \.isNewline).joined(separator: " ")
+            // A line break or tab in a quoted name (a recipe's) reads as a space in a one-line list.
+            let food = cell("Food Name").split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
             guard !food.isEmpty else { return data.skip(.food, "without a food name") }
-            guard kcal != nil || protein != nil || carbs != nil || fat != nil else { return data.skip(.food, "without energy or macros") }
             let group = cell("Group"), portion = cell("Amount")
+            let portionAmount = Self.leadingNumber(portion)
+            // Cronometer exports a food logged with no amount as a row of zeros: nothing was eaten.
+            if portionAmount == 0, (kcal ?? 0) == 0 { return data.skip(.food, Self.emptyRow) }
+            guard kcal != nil || protein != nil || carbs != nil || fat != nil else { return data.skip(.food, "without energy or macros") }
+            guard days.contains(day) else { return data.skip(.food, outsideDays) }
+            // Every value as typed input is checked (finite, in its range), so no later read traps.
+            let checks: [(String, Double?, ClosedRange<Double>)] = [
+                (energyTitle, kcal, Self.energyKcal), ("Protein (g)", protein, Self.grams), ("Carbs (g)", carbs, Self.grams),
+                ("Fat (g)", fat, Self.grams), ("Fiber (g)", fiber, Self.grams), ("Sugars (g)", sugars, Self.grams),
+                ("Saturated (g)", saturated, Self.grams), ("Sodium (mg)", sodium, Self.sodiumMg), ("Amount", portionAmount, Self.amount),
+            ]
+            for (title, value, range) in checks {
+                guard let value, !range.contains(value) else { continue }
+                let shown = title == "Energy (kJ)" ? (range.lowerBound * 4.184)...(range.upperBound * 4.184) : range
+                return data.skip(.food, "\(title) outside \(Self.rangeText(shown))")
+            }
+            let label = portion.isEmpty ? food : "\(food) · \(portion)"
+            guard !label.unicodeScalars.contains(where: TerminalText.isUnsafe) else { return data.skip(.food, "name with control characters") }
+            guard label.count <= Self.labelLength else { return data.skip(.food, "name longer than \(Self.labelLength) characters") }
             let meal = Self.meal(group: group, hour: time.map { $0 / 60 })
             let key = [day.iso, group, food, portion].joined(separator: "\u{1F}")
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
             let id = "servings/\(day.iso)/\(Self.fingerprint(key))/\(occurrence)"
             let minute = time ?? Self.typicalMinute(meal)
-            let label = portion.isEmpty ? food : "\(food) · \(portion)"
-            data.food.append(FoodRecord(date: day, meal: meal, foodId: QuickAdd.foodID, foodName: String(label.prefix(200)), grams: 1,
+            data.food.append(FoodRecord(date: day, meal: meal, foodId: QuickAdd.foodID, foodName: label, grams: 1,
                                         kcal: Self.rounded(kcal ?? 0), proteinG: Self.rounded(protein ?? 0), carbsG: Self.rounded(carbs ?? 0),
                                         fatG: Self.rounded(fat ?? 0), fiberG: fiber.map(Self.rounded), sugarsG: sugars.map(Self.rounded),
                                         saturatedFatG: saturated.map(Self.rounded), sodiumMg: sodium.map(Self.rounded),
@@ -197,13 +254,15 @@ struct Table {
                                         provenance: Provenance(source: CronometerData.source, externalId: id)))
         case .biometrics:
             let metric = Self.metricName(cell("Metric")), unit = cell("Unit").lowercased()
+            let shownUnit = TerminalText.printable(String(unit.prefix(20)))
             guard metric == "weight" || metric == "body fat" else {
                 let shown = TerminalText.printable(String(cell("Metric").prefix(40)))
                 return data.skip(.body, "\(shown.isEmpty ? "without a metric" : shown): not a measurement Bodii keeps")
             }
             guard let value = try amount("Amount") else { return data.skip(.body, "\(metric) without an amount") }
+            guard days.contains(day) else { return data.skip(.body, outsideDays) }
             if metric == "body fat" {
-                guard unit == "%" else { return data.skip(.body, "body fat in \(TerminalText.printable(unit)), not %") }
+                guard unit == "%" else { return data.skip(.body, "body fat in \(shownUnit), not %") }
                 guard Validation.bodyFatRangePercent.contains(value) else { return data.skip(.body, "body fat outside 2–75 %") }
                 fats[day] = value
                 return
@@ -212,7 +271,7 @@ struct Table {
             switch unit {
             case "kg": kg = value
             case "lbs", "lb": kg = value * Units.kgPerPound
-            default: return data.skip(.body, "weight in \(TerminalText.printable(unit)), not kg or lbs")
+            default: return data.skip(.body, "weight in \(shownUnit), not kg or lbs")
             }
             guard Validation.weightRangeKg.contains(kg) else { return data.skip(.body, "weight outside 20–400 kg") }
             let key = [day.iso, cell("Metric"), cell("Amount"), unit].joined(separator: "\u{1F}")
@@ -223,6 +282,9 @@ struct Table {
                                                id: "biometrics/\(day.iso)/\(Self.fingerprint(key))/\(occurrence)"))
         }
     }
+
+    /// The skip reason of a row dated outside `days`.
+    var outsideDays: String { "dated outside \(days.lowerBound.iso)–\(days.upperBound.iso)" }
 
     /// The body records: the day's body fat goes with its first weight; body fat on a day
     /// without a weight is left out (a body record needs a weight).
@@ -267,14 +329,27 @@ struct Table {
         return h * 60 + m
     }
 
-    /// A plain decimal (`12`, `0.75`, `-3`): no thousands separators, no exponent, no words.
+    /// A plain decimal (`12`, `0.75`, `-3`): no thousands separators, no exponent, no words. A run
+    /// of digits too long for a Double reads as infinity, which no range contains.
     static func number(_ text: String) -> Double? {
         var digits = 0, points = 0
         for (i, c) in text.enumerated() {
             if c.isASCII && c.isNumber { digits += 1 } else if c == "." { points += 1 } else if c == "-" && i == 0 { continue } else { return nil }
         }
-        guard digits > 0, points <= 1, let value = Double(text), value.isFinite else { return nil }
+        guard digits > 0, points <= 1, let value = Double(text), !value.isNaN else { return nil }
         return value
+    }
+
+    /// The number a portion starts with: 80 of `80.00 g`, 2 of `2.00 medium (2-2/3" dia)`; nil
+    /// when it starts with none (the portion is then only a label).
+    static func leadingNumber(_ portion: String) -> Double? {
+        let head = portion.prefix { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "-" }
+        return head.isEmpty ? nil : number(String(head))
+    }
+
+    /// "0–10000": a range as the skip reasons name it.
+    static func rangeText(_ range: ClosedRange<Double>) -> String {
+        "\(DecimalText.format(range.lowerBound, decimals: 2))–\(DecimalText.format(range.upperBound, decimals: 2))"
     }
 
     static func rounded(_ v: Double) -> Double { (v * 100).rounded() / 100 }
@@ -324,5 +399,76 @@ struct Table {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// The shape of a CSV text by the rules of CSV.swift 2.5.2's reader, which reads a damaged file
+/// without a word: a quote that never closes becomes one field running to the end of the file
+/// (every later row swallowed), and a quote closed in the middle of a field is kept as text with
+/// the character after it dropped. Walking the text the same way gives the line each record
+/// starts on (a quoted field may hold line breaks), or where the file is damaged.
+enum CSVLines {
+    enum Damage: Error, Equatable {
+        case unclosedQuote(line: Int)
+        case quoteInsideField(line: Int)
+    }
+
+    static func recordStarts(_ scalars: some Sequence<Unicode.Scalar>) -> Result<[Int], Damage> {
+        var cursor = Cursor(scalars.makeIterator())
+        var starts: [Int] = []
+        records: while var c = cursor.next() {
+            starts.append(cursor.line)
+            fields: while true {
+                if c == "\"" {
+                    let opened = cursor.line
+                    while true {
+                        guard let q = cursor.next() else { return .failure(.unclosedQuote(line: opened)) }
+                        if q == "\"" {
+                            guard let after = cursor.next() else { break records }
+                            if after == "\"" { continue }
+                            if after == "," { break }
+                            if cursor.isLineBreak(after) { continue records }
+                            return .failure(.quoteInsideField(line: cursor.line))
+                        }
+                        _ = cursor.isLineBreak(q)
+                    }
+                } else {
+                    var u: Unicode.Scalar? = c
+                    while let ch = u, ch != "," {
+                        if cursor.isLineBreak(ch) { continue records }
+                        u = cursor.next()
+                    }
+                    if u == nil { break records }
+                }
+                // After a separator: the next field, or an empty last one at the end of the text.
+                guard let next = cursor.next() else { break records }
+                c = next
+            }
+        }
+        return .success(starts)
+    }
+
+    /// The text's scalars with the line they are on: LF, CR LF and a lone CR each end a line.
+    struct Cursor<Scalars: IteratorProtocol<Unicode.Scalar>> {
+        var scalars: Scalars
+        var back: Unicode.Scalar?
+        var line = 1
+
+        init(_ scalars: Scalars) { self.scalars = scalars }
+
+        mutating func next() -> Unicode.Scalar? {
+            if let b = back { back = nil; return b }
+            return scalars.next()
+        }
+
+        /// True for a line break, counting it (and taking the LF of a CR LF).
+        mutating func isLineBreak(_ c: Unicode.Scalar) -> Bool {
+            if c == "\n" { line += 1; return true }
+            guard c == "\r" else { return false }
+            let after = next()
+            if after != "\n" { back = after }
+            line += 1
+            return true
+        }
     }
 }

@@ -9,8 +9,10 @@ import Testing
     static let folder = Fixture.folder.appendingPathComponent("cronometer")
     static let utc = TimeZone(identifier: "UTC") ?? .current
     static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    /// The day the tests read on: rows up to the day after are taken.
+    static let today = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 20_779)
     static func read(_ name: String, timeZone: TimeZone = utc) throws(CronometerError) -> CronometerData {
-        try CronometerReader.read(path: path(name), timeZone: timeZone)
+        try CronometerReader.read(path: path(name), timeZone: timeZone, today: today)
     }
     static func day(_ iso: String) -> LocalDate { LocalDate(iso: iso) ?? LocalDate(daysSinceEpoch: 0) }
 
@@ -96,7 +98,7 @@ import Testing
             #expect(error.description.contains("is not a Cronometer servings or biometrics export (its first row is \"Date,Meal,Calories,Fat (g),Protein (g)\""))
         }
         #expect(throws: CronometerError.notAnExport("empty.csv", header: "missing: the file is empty")) {
-            try CronometerReader.read(text: "\u{FEFF}", name: "empty.csv", timeZone: Self.utc)
+            try CronometerReader.read(text: "\u{FEFF}", name: "empty.csv", timeZone: Self.utc, today: Self.today)
         }
         #expect(throws: CronometerError.missing(Self.path("none.csv"))) { try Self.read("none.csv") }
         #expect(CronometerError.missing("x").exitCode == 66)
@@ -109,7 +111,7 @@ import Testing
         bytes.append(contentsOf: [0xFF, 0xFE, 0x0A])
         try bytes.write(to: url)
         do {
-            _ = try CronometerReader.read(path: url.path, timeZone: Self.utc)
+            _ = try CronometerReader.read(path: url.path, timeZone: Self.utc, today: Self.today)
             Issue.record("read text that is not UTF-8")
         } catch {
             #expect(error == .notText(url.path, line: 3))
@@ -124,5 +126,106 @@ import Testing
         #expect(Table.day("2026-02-29") == nil && Table.day("2024-2-29") == LocalDate(iso: "2024-02-29"))
         #expect(Table.metricName("Weight (Garmin)") == "weight" && Table.metricName(" Body Fat ") == "body fat")
         #expect(Table.fingerprint("a") == "af63dc4c8601ec8c")
+    }
+
+    // MARK: - Damaged files, values out of range, empty rows (issue 23, items 7, 12, 22)
+
+    static func read(text: String) throws(CronometerError) -> CronometerData {
+        try CronometerReader.read(text: text, name: "t.csv", timeZone: utc, today: today)
+    }
+
+    static let servingsHeader = "Day,Time,Group,Food Name,Amount,Energy (kcal),Protein (g),Carbs (g),Fat (g),Sodium (mg)\n"
+
+    @Test func aQuoteThatNeverClosesRefusesTheFileNamingTheLineWhereItOpened() throws {
+        // Line 2 holds a name with a line break (two lines, one row); the quote on line 5 never closes.
+        let text = Self.servingsHeader + "2026-11-20,8:00 AM,Breakfast,\"Stew\n(family)\",1 bowl,300,10,30,12,400\n"
+            + "2026-11-20,9:00 AM,Breakfast,Eggs,2 large,143,12.6,0.7,9.5,140\n"
+            + "2026-11-20,12:00 PM,Lunch,\"Rice, white,200 g,260,5.4,56.2,0.6,2\n"
+            + "2026-11-20,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6,800\n2026-11-21,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6,800\n"
+        #expect(throws: CronometerError.damaged("t.csv", line: 5, problem: "a quote opened here never closes")) { try Self.read(text: text) }
+        let error = CronometerError.damaged("t.csv", line: 5, problem: "a quote opened here never closes")
+        #expect(error.description == "t.csv, line 5: a quote opened here never closes, so the file is cut or damaged; nothing was imported")
+        #expect(error.exitCode == 65)
+        // A quote closed before the end of its field: CSV.swift would drop the character after it.
+        #expect(throws: CronometerError.damaged("t.csv", line: 2, problem: "a quote closes in the middle of a field")) {
+            try Self.read(text: Self.servingsHeader + "2026-11-20,8:00 AM,Breakfast,\"Oats\" rolled,80 g,303,10,54,5,2\n")
+        }
+    }
+
+    @Test func aRowWithMoreOrFewerFieldsThanTheHeaderIsADamagedFile() throws {
+        let row = "2026-11-20,9:00 AM,Breakfast,Eggs,2 large,143,12.6,0.7,9.5,140\n"
+        // Cut in the middle of its last row.
+        let cut = Self.servingsHeader + row + row + "2026-11-20,9:00 AM,Breakf"
+        #expect(throws: CronometerError.damaged("t.csv", line: 4, problem: "3 fields where the header has 10")) { try Self.read(text: cut) }
+        #expect(throws: CronometerError.damaged("t.csv", line: 3, problem: "11 fields where the header has 10")) {
+            try Self.read(text: Self.servingsHeader + row + "2026-11-20,9:00 AM,Breakfast,Eggs,2 large,143,12.6,0.7,9.5,140,1\n")
+        }
+        // Blank lines are not rows; the fixtures' rows all have the header's fields.
+        #expect(try Self.read(text: Self.servingsHeader + "\n" + row + "\r\n" + row).food.count == 2)
+    }
+
+    @Test func recordsStartOnTheLinesAnEditorShows() {
+        #expect(CSVLines.recordStarts("a,b\r\n\"x\ny\",z\r\n\r\nc,d".unicodeScalars) == .success([1, 2, 4, 5]))
+        #expect(CSVLines.recordStarts("a\rb\n\"q\"\"\",\n".unicodeScalars) == .success([1, 2, 3]))
+        #expect(CSVLines.recordStarts("a,\"b\n\nc".unicodeScalars) == .failure(.unclosedQuote(line: 1)))
+        #expect(CSVLines.recordStarts("".unicodeScalars) == .success([]))
+    }
+
+    @Test func valuesOutsideWhatAPersonCouldTypeSkipTheRowWithItsReason() throws {
+        let rows = [
+            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,10000000000000000000,10,54,5,2",
+            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,1" + String(repeating: "0", count: 300) + ",10,54,5,2",
+            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,1" + String(repeating: "0", count: 400) + ",10,54,5,2",
+            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,303,-10,54,5,2",
+            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,303,10,54,5000,2",
+            "2026-11-20,8:00 AM,Breakfast,Salt,80 g,0,0,0,0,99999999999",
+            "2026-11-20,8:00 AM,Breakfast,Oats,10000000000000000000 g,303,10,54,5,2",
+            "1899-12-31,8:00 AM,Breakfast,Oats,80 g,303,10,54,5,2",
+            "0001-01-01,8:00 AM,Breakfast,Oats,80 g,303,10,54,5,2",
+            "9999-12-31,8:00 AM,Breakfast,Oats,80 g,303,10,54,5,2",
+            "2026-11-24,8:00 AM,Breakfast,Oats,80 g,303,10,54,5,2",
+            "2026-11-20,8:00 AM,Breakfast,\"Oats \u{1B}[31mred\u{1B}[0m\",80 g,303,10,54,5,2",
+            "2026-11-20,8:00 AM,Breakfast," + String(repeating: "x", count: 1_000) + ",80 g,303,10,54,5,2",
+            // Taken: the last days allowed, and values at the ends of their ranges.
+            "1900-01-01,8:00 AM,Breakfast,Oats,80 g,10000,1000,0,0,1000000",
+            "2026-11-23,8:00 AM,Breakfast,Oats,100000 g,0.5,0,0,0,",
+        ]
+        let data = try Self.read(text: Self.servingsHeader + rows.joined(separator: "\n") + "\n")
+        #expect(data.food.map(\.date.iso) == ["1900-01-01", "2026-11-23"])
+        #expect(data.food.allSatisfy { $0.kcal.isFinite && $0.kcal <= 10_000 })
+        #expect(data.skipped[.food] == [
+            "Energy (kcal) outside 0–10000": 3, "Protein (g) outside 0–1000": 1, "Fat (g) outside 0–1000": 1,
+            "Sodium (mg) outside 0–1000000": 1, "Amount outside 0–100000": 1, "dated outside 1900-01-01–2026-11-23": 4,
+            "name with control characters": 1, "name longer than 200 characters": 1,
+        ])
+        // Energy in kJ is held to the same limit, named in kJ.
+        let kj = try Self.read(text: "Day,Food Name,Amount,Energy (kJ)\n2026-11-20,Oats,80 g,99999999\n2026-11-20,Oats,80 g,1268\n")
+        #expect(kj.food.count == 1 && kj.skipped[.food] == ["Energy (kJ) outside 0–41840": 1])
+    }
+
+    @Test func emptyRowsAreSkippedAndCounted() throws {
+        let rows = [
+            "2026-11-20,8:00 AM,Breakfast,Oats,0.00 g,0.00,0.00,0.00,0.00,0.00",
+            "2026-11-20,8:00 AM,Breakfast,Oats,0.00 g,,,,,",
+            "2026-11-20,8:00 AM,Breakfast,Water,500.00 ml,0.00,0.00,0.00,0.00,0.00",
+            "2026-11-20,8:00 AM,Breakfast,Oats,80.00 g,303.2,10.53,54.08,5.22,1.6",
+        ]
+        let data = try Self.read(text: Self.servingsHeader + rows.joined(separator: "\n") + "\n")
+        #expect(data.food.map(\.foodName) == ["Water · 500.00 ml", "Oats · 80.00 g"])
+        #expect(data.skipped[.food] == ["empty (amount 0 and 0 kcal)": 2])
+    }
+
+    @Test func biometricsOutOfRangeOrOutsideTheDaysAreSkipped() throws {
+        let text = "Day,Group,Metric,Unit,Amount\n2026-11-18,Uncategorized,Weight,kg,10000000000000000000\n"
+            + "2026-11-18,Uncategorized,Weight,lbs,1" + String(repeating: "0", count: 400) + "\n"
+            + "2026-11-18,Uncategorized,Weight,kg,-82\n2026-11-18,Uncategorized,Body Fat,%,-0\n"
+            + "1899-12-31,Uncategorized,Weight,kg,82\n9999-12-31,Uncategorized,Weight,kg,82\n"
+            + "2026-11-19,Uncategorized,Weight," + String(repeating: "u", count: 1_000) + ",82\n2026-11-20,Uncategorized,Weight,kg,82.5\n"
+        let data = try Self.read(text: text)
+        #expect(data.body.map(\.weightKg) == [82.5])
+        #expect(data.skipped[.body] == [
+            "weight outside 20–400 kg": 3, "body fat outside 2–75 %": 1, "dated outside 1900-01-01–2026-11-23": 2,
+            "weight in \(String(repeating: "u", count: 20)), not kg or lbs": 1,
+        ])
     }
 }

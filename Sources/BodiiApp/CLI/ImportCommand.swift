@@ -15,8 +15,10 @@ struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
         abstract: "Import a Cronometer servings CSV (foods as quick adds) or biometrics CSV (weight, body fat).",
         discussion: """
             The kind of export is told from its header. Importing the same file again adds nothing. A value that \
-            cannot be read (a date or a number) refuses the whole file, naming its row; rows Bodii does not keep \
-            (other metrics, servings without energy) are skipped and counted.
+            cannot be read (a date or a number), or a file cut short or damaged (a quote that never closes, a row \
+            with more or fewer fields than the header), refuses the whole file, naming its row or line; rows Bodii \
+            does not keep (other metrics, servings without energy, empty rows, values outside what a person could \
+            type, dates before 1900 or after tomorrow) are skipped and counted with their reason.
             """)
 
     @OptionGroup var global: GlobalOptions

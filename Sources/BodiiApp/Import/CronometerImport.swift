@@ -21,7 +21,7 @@ enum CronometerImport {
     /// the database is opened, so nothing is written (not even a new database).
     static func read(path: String, clock: any Clock) throws(CronometerError) -> (CronometerData, started: Date) {
         let started = Date()
-        return (try CronometerReader.read(path: path, timeZone: clock.timeZone), started)
+        return (try CronometerReader.read(path: path, timeZone: clock.timeZone, today: clock.today), started)
     }
 
     static func merge(_ data: CronometerData, path: String, started: Date, repositories: SQLiteRepositories, dryRun: Bool) throws -> Outcome {
