@@ -206,7 +206,7 @@ struct Table {
         func amount(_ title: String) throws(CronometerError) -> Double? {
             let text = cell(title)
             if text.isEmpty { return nil }
-            guard let value = Self.number(text) else { throw bad(title, "a number of 0 or more") }
+            guard let value = Self.number(text) else { throw bad(title, "a plain decimal number like 12.5") }
             return value
         }
         switch kind {

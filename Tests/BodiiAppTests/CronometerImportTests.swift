@@ -65,7 +65,7 @@ import Testing
         #expect(other.stderr.split(separator: "\n").count == 1)
         let bad = try runBodii(["import", "cronometer", Self.fixture("bad-number.csv"), "--db", db])
         #expect(bad.status == 65)
-        #expect(bad.stderr.contains("bad-number.csv, row 3: Fat (g) \"twelve\" is not a number of 0 or more; nothing was imported"))
+        #expect(bad.stderr.contains("bad-number.csv, row 3: Fat (g) \"twelve\" is not a plain decimal number like 12.5; nothing was imported"))
         #expect(try runBodii(["import", "cronometer", folder.path("none.csv"), "--db", db]).status == 66)
         #expect(try runBodii(["import", "cronometer", "--db", db]).status == 64)
         #expect(!FileManager.default.fileExists(atPath: db))

@@ -77,15 +77,15 @@ import Testing
 
     @Test func aBadNumberOrDateRefusesTheWholeFileNamingItsRow() throws {
         #expect(throws: CronometerError.badValue(Self.path("bad-number.csv"), row: 3, column: "Fat (g)", value: "twelve",
-                                                 allowed: "a number of 0 or more")) {
+                                                 allowed: "a plain decimal number like 12.5")) {
             try Self.read("bad-number.csv")
         }
         #expect(throws: CronometerError.badValue(Self.path("bad-date.csv"), row: 3, column: "Day", value: "18/11/2026",
                                                  allowed: "a date (YYYY-MM-DD)")) {
             try Self.read("bad-date.csv")
         }
-        let error = CronometerError.badValue("f.csv", row: 3, column: "Fat (g)", value: "twelve", allowed: "a number of 0 or more")
-        #expect(error.description == "f.csv, row 3: Fat (g) \"twelve\" is not a number of 0 or more; nothing was imported")
+        let error = CronometerError.badValue("f.csv", row: 3, column: "Fat (g)", value: "twelve", allowed: "a plain decimal number like 12.5")
+        #expect(error.description == "f.csv, row 3: Fat (g) \"twelve\" is not a plain decimal number like 12.5; nothing was imported")
         #expect(error.exitCode == 65)
     }
 
