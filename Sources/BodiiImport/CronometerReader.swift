@@ -97,7 +97,7 @@ public enum CronometerReader {
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         // CSV.swift reads a damaged file without a word (see CSVLines): check its shape first.
         let lines: [Int]
-        switch CSVLines.recordStarts(body.unicodeScalars) {
+        switch CSVLines.recordStarts(body.utf8) {
         case .success(let starts): lines = starts
         case .failure(.unclosedQuote(let line)): throw .damaged(name, line: line, problem: "a quote opened here never closes")
         case .failure(.quoteInsideField(let line)): throw .damaged(name, line: line, problem: "a quote closes in the middle of a field")
@@ -406,35 +406,38 @@ struct Table {
 /// without a word: a quote that never closes becomes one field running to the end of the file
 /// (every later row swallowed), and a quote closed in the middle of a field is kept as text with
 /// the character after it dropped. Walking the text the same way gives the line each record
-/// starts on (a quoted field may hold line breaks), or where the file is damaged.
+/// starts on (a quoted field may hold line breaks), or where the file is damaged. It walks UTF-8
+/// bytes: quotes, commas and line breaks are ASCII, which no byte of another character is.
 enum CSVLines {
     enum Damage: Error, Equatable {
         case unclosedQuote(line: Int)
         case quoteInsideField(line: Int)
     }
 
-    static func recordStarts(_ scalars: some Sequence<Unicode.Scalar>) -> Result<[Int], Damage> {
-        var cursor = Cursor(scalars.makeIterator())
+    static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+
+    static func recordStarts(_ bytes: some Sequence<UInt8>) -> Result<[Int], Damage> {
+        var cursor = Cursor(bytes.makeIterator())
         var starts: [Int] = []
         records: while var c = cursor.next() {
             starts.append(cursor.line)
             fields: while true {
-                if c == "\"" {
+                if c == quote {
                     let opened = cursor.line
                     while true {
                         guard let q = cursor.next() else { return .failure(.unclosedQuote(line: opened)) }
-                        if q == "\"" {
+                        if q == quote {
                             guard let after = cursor.next() else { break records }
-                            if after == "\"" { continue }
-                            if after == "," { break }
+                            if after == quote { continue }
+                            if after == comma { break }
                             if cursor.isLineBreak(after) { continue records }
                             return .failure(.quoteInsideField(line: cursor.line))
                         }
                         _ = cursor.isLineBreak(q)
                     }
                 } else {
-                    var u: Unicode.Scalar? = c
-                    while let ch = u, ch != "," {
+                    var u: UInt8? = c
+                    while let ch = u, ch != comma {
                         if cursor.isLineBreak(ch) { continue records }
                         u = cursor.next()
                     }
@@ -448,25 +451,25 @@ enum CSVLines {
         return .success(starts)
     }
 
-    /// The text's scalars with the line they are on: LF, CR LF and a lone CR each end a line.
-    struct Cursor<Scalars: IteratorProtocol<Unicode.Scalar>> {
-        var scalars: Scalars
-        var back: Unicode.Scalar?
+    /// The text's bytes with the line they are on: LF, CR LF and a lone CR each end a line.
+    struct Cursor<Bytes: IteratorProtocol<UInt8>> {
+        var bytes: Bytes
+        var back: UInt8?
         var line = 1
 
-        init(_ scalars: Scalars) { self.scalars = scalars }
+        init(_ bytes: Bytes) { self.bytes = bytes }
 
-        mutating func next() -> Unicode.Scalar? {
+        mutating func next() -> UInt8? {
             if let b = back { back = nil; return b }
-            return scalars.next()
+            return bytes.next()
         }
 
         /// True for a line break, counting it (and taking the LF of a CR LF).
-        mutating func isLineBreak(_ c: Unicode.Scalar) -> Bool {
-            if c == "\n" { line += 1; return true }
-            guard c == "\r" else { return false }
+        mutating func isLineBreak(_ c: UInt8) -> Bool {
+            if c == lf { line += 1; return true }
+            guard c == cr else { return false }
             let after = next()
-            if after != "\n" { back = after }
+            if after != lf { back = after }
             line += 1
             return true
         }
