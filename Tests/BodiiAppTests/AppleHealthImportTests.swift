@@ -37,12 +37,12 @@ import Testing
         let s1 = try Self.summary(first.stdout)
         #expect(Self.kind(s1, "body")["added"] as? Int == 2)
         #expect(Self.kind(s1, "activity")["added"] as? Int == 2)
-        #expect(Self.kind(s1, "nights")["added"] as? Int == 2)
+        #expect(Self.kind(s1, "nights")["added"] as? Int == 3)
         #expect(Self.kind(s1, "workouts")["added"] as? Int == 3)
         #expect(Self.kind(s1, "quick_add")["added"] as? Int == 2)
         let after = try Self.rows(db)
         // No profile yet: the weights come without snapshots.
-        #expect(after == Rows(body: 2, snapshots: 0, exercise: 3, sleep: 2, food: 2, activity: 2))
+        #expect(after == Rows(body: 2, snapshots: 0, exercise: 3, sleep: 3, food: 2, activity: 2))
 
         let second = try runBodii(["import", "apple-health", Self.export, "--json", "--db", db])
         try #require(second.status == 0, "\(second.stderr)")
@@ -173,7 +173,7 @@ import Testing
         let screen = app.screen()
         #expect(screen.contains("Last import"))
         #expect(screen.contains("Workouts            3              0"))
-        #expect(screen.contains("Apple Health imported: 11 new, 0 already there."))
+        #expect(screen.contains("Apple Health imported: 12 new, 0 already there."))
         let rows = try AppleHealthImportTests.rows(db)
         #expect(rows.activity == 2)
         #expect(rows.exercise >= 3)
