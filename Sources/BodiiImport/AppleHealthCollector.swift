@@ -34,11 +34,20 @@ public struct AppleHealthData: Sendable {
 /// The most an import holds, so memory stays flat whatever the file (PRODUCT.md §9: under 64 MB).
 /// Each is far above what a real export has; a file over one is refused, not cut short.
 public enum AppleHealthLimits {
-    /// Weigh-ins, body-fat readings, sleep records, workouts and meals kept after identical ones
-    /// collapsed: ten years of a Watch's sleep stages (≈ 30 a night) is about 110,000.
-    public static let keptRecords = 300_000
-    /// Hour × source buckets of steps and active energy: ten years from three sources ≈ 530,000.
-    public static let hourBuckets = 1_200_000
+    /// Memory for what an import keeps (after identical records collapsed), on top of the ~36 MB
+    /// the program itself takes. Each thing kept is charged what it was measured to cost through
+    /// the read and the merge (`/usr/bin/time -v` on generated exports), so the peak stays under 64 MB.
+    public static let budgetBytes = 22 << 20
+    /// A weigh-in, body-fat reading, workout or meal: it becomes a database row in the merge.
+    static let rowCost = 500
+    /// A sleep record (only nights are written).
+    static let sleepCost = 150
+    /// An hour of steps or active energy from one source.
+    static let bucketCost = 64
+    /// At most: 46,137 weigh-ins, workouts and meals (ten years of a scale, a Watch and a food
+    /// diary are about 25,000), or 153,791 sleep records (a Watch's stages, ≈ 30 a night: 14
+    /// years), or 360,448 hours of steps and energy by source (16 hours a day, two sources: 15 years).
+    public static let maxRows = budgetBytes / rowCost
     /// Distinct source names and record types remembered by name; the rest are counted together.
     static let names = 1_000
     /// Longest name echoed into the summary (and `--json`); longer ones are cut with "…".
@@ -63,13 +72,16 @@ public final class AppleHealthCollector: XMLElementHandler {
     private var lastSourceBytes: [UInt8] = []
     private var lastSource = -1
 
-    private struct Bucket: Hashable {
-        let hour: Int      // local hours since 1970 (days since epoch × 24 + local hour)
-        let source: Int
-    }
+    /// An hour of one source, packed in one Int (8 bytes a key, not 16): local hours since 1970
+    /// (days since epoch × 24 + local hour) × 1024 + the source's index (fewer than 1024).
+    private typealias Bucket = Int
+    private static func bucket(hour: Int, source: Int) -> Bucket { hour * 1024 + source }
+    private static func hour(of bucket: Bucket) -> Int { floorDiv(bucket, 1024) }
+    private static func source(of bucket: Bucket) -> Int { bucket - hour(of: bucket) * 1024 }
     private var steps: [Bucket: Double] = [:]
     private var energy: [Bucket: Double] = [:]
-    private var bucketCount = 0
+    /// Bytes charged against `AppleHealthLimits.budgetBytes`.
+    private var charged = 0
 
     private struct Weight {
         let time: HealthTimestamp
@@ -83,10 +95,30 @@ public final class AppleHealthCollector: XMLElementHandler {
     }
     private var fats = Set<Fat>()
 
+    /// A sleep record in 24 bytes (not 56): years of a Watch's stages are hundreds of thousands.
     private struct SleepPiece: Hashable {
-        let start: HealthTimestamp
-        let end: HealthTimestamp
+        let startInstant: Int
+        let seconds: Int32         // at most a day
+        let startOffset: Int32
+        let endOffset: Int32
         let asleep: Bool
+
+        init(start: HealthTimestamp, end: HealthTimestamp, asleep: Bool) {
+            startInstant = start.instant
+            seconds = Int32(clamping: end.instant - start.instant)
+            startOffset = Int32(clamping: start.offsetSeconds)
+            endOffset = Int32(clamping: end.offsetSeconds)
+            self.asleep = asleep
+        }
+
+        var start: HealthTimestamp { Self.timestamp(startInstant, Int(startOffset)) }
+        var end: HealthTimestamp { Self.timestamp(startInstant + Int(seconds), Int(endOffset)) }
+
+        static func timestamp(_ instant: Int, _ offset: Int) -> HealthTimestamp {
+            let local = instant + offset
+            let day = AppleHealthCollector.floorDiv(local, 86_400)
+            return HealthTimestamp(day: LocalDate(daysSinceEpoch: day), secondOfDay: local - day * 86_400, offsetSeconds: offset)
+        }
     }
     private var sleepPieces = Set<SleepPiece>()
 
@@ -106,7 +138,6 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     private var food: [FoodRecord] = []
     private var foodIds = Set<String>()
-    private var kept = 0
 
     public init(latestDay: LocalDate) {
         self.latestDay = latestDay
@@ -273,19 +304,23 @@ public final class AppleHealthCollector: XMLElementHandler {
         return lastSource
     }
 
+    /// Where sources past `AppleHealthLimits.names` are counted (index 1000: buckets pack fewer than 1024).
+    static let moreSources = "(more sources)"
+
     private func intern(_ name: String) -> Int {
         if let i = sourceIndex[name] { return i }
-        if sources.count >= AppleHealthLimits.names { return intern("(more sources)") }
+        if sources.count >= AppleHealthLimits.names, name != Self.moreSources { return intern(Self.moreSources) }
         sources.append(name)
         sourceIndex[name] = sources.count - 1
         return sources.count - 1
     }
 
-    /// Counts a record kept; past the limit the file is refused.
-    private func keep() {
-        kept += 1
-        if kept > AppleHealthLimits.keptRecords {
-            overLimit = "more than \(ActivityText.grouped(AppleHealthLimits.keptRecords)) weigh-ins, sleep records, workouts and meals"
+    /// Charges something kept against the budget; past it the file is refused.
+    private func keep(_ cost: Int = AppleHealthLimits.rowCost) {
+        charged += cost
+        if charged > AppleHealthLimits.budgetBytes {
+            overLimit = "more than one import can keep (at most \(ActivityText.grouped(AppleHealthLimits.maxRows)) weigh-ins, "
+                + "workouts and meals; fewer alongside years of sleep stages and hourly steps)"
         }
     }
 
@@ -330,15 +365,9 @@ public final class AppleHealthCollector: XMLElementHandler {
         let lastHour = Self.floorDiv((latestDay.daysSinceEpoch + 1) * 86_400, 3600)
         func add(_ hour: Int, _ amount: Double) {
             guard hour < lastHour else { return }   // the part after `latestDay`
-            let key = Bucket(hour: hour, source: source)
-            if buckets[key] == nil {
-                // Counted apart: `buckets` is `steps` or `energy` itself, borrowed for the whole call.
-                bucketCount += 1
-                guard bucketCount <= AppleHealthLimits.hourBuckets else {
-                    overLimit = "steps and active energy in more than \(ActivityText.grouped(AppleHealthLimits.hourBuckets)) hours of distinct sources"
-                    return
-                }
-            }
+            let key = Self.bucket(hour: hour, source: source)
+            // Charged apart from `buckets`, which is `steps` or `energy` itself, borrowed for the whole call.
+            if buckets[key] == nil { keep(AppleHealthLimits.bucketCost) }
             buckets[key, default: 0] += amount
         }
         guard span > 0 else {
@@ -427,7 +456,7 @@ public final class AppleHealthCollector: XMLElementHandler {
             data.skip(.sleep, "a stage longer than a day")
             return
         }
-        if sleepPieces.insert(SleepPiece(start: time, end: end, asleep: asleep)).inserted { keep() }
+        if sleepPieces.insert(SleepPiece(start: time, end: end, asleep: asleep)).inserted { keep(AppleHealthLimits.sleepCost) }
     }
 
     private func startWorkout(_ element: XMLElementStart) {
@@ -568,8 +597,9 @@ public final class AppleHealthCollector: XMLElementHandler {
             var best: [Int: Double] = [:]
             var bySource: [Int: Double] = [:]
             for (bucket, value) in buckets {
-                best[bucket.hour] = max(best[bucket.hour] ?? 0, value)
-                bySource[bucket.source, default: 0] += value
+                let hour = Self.hour(of: bucket)
+                best[hour] = max(best[hour] ?? 0, value)
+                bySource[Self.source(of: bucket), default: 0] += value
             }
             var days: [Int: Double] = [:]
             for (hour, value) in best {

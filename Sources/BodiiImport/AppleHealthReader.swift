@@ -42,7 +42,7 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
         case .damagedZip(let path, let reason): return "\(path) is a damaged zip (\(reason)); it was refused and nothing was written"
         case .inflatesTooMuch(let path):
             return "\(path) inflates to more than \(AppleHealthReader.maxInflationRatio) times its size, which no export does (a zip bomb?); it was refused and nothing was written"
-        case .tooLarge(let path, let what): return "\(path) holds \(what), more than any real export; it was refused and nothing was written"
+        case .tooLarge(let path, let what): return "\(path) holds \(what); it was refused and nothing was written"
         }
     }
 

@@ -232,7 +232,7 @@ enum HealthXML {
         try handle.write(contentsOf: Data(HealthXML.document("").replacingOccurrences(of: "</HealthData>\n", with: "").utf8))
         var chunk = ""
         let start = try #require(LocalDate(year: 2000, month: 1, day: 1))
-        for i in 0...AppleHealthLimits.keptRecords {
+        for i in 0...AppleHealthLimits.maxRows {
             // One weigh-in a minute: all distinct.
             let day = start.adding(days: i / 1440)
             chunk += "<Record type=\"HKQuantityTypeIdentifierBodyMass\" startDate=\"\(day.iso) "
