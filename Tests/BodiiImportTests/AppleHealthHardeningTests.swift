@@ -258,3 +258,69 @@ extension AppleHealthError {
         }
     }
 }
+
+/// The refusals through the real binary (next to the test bundle): one line on stderr, exit 65,
+/// and the database byte for byte as it was.
+@Suite struct AppleHealthRefusalCLITests {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func bodii(_ arguments: [String]) throws -> Result {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var binary = dir.appendingPathComponent("bodii")
+        for _ in 0..<4 where !FileManager.default.isExecutableFile(atPath: binary.path) {
+            dir = dir.deletingLastPathComponent()
+            binary = dir.appendingPathComponent("bodii")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BODII_NOW"] = "2026-11-22T10:30:00+01:00"
+        env["LC_ALL"] = "C.UTF-8"
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func hostileFilesAreRefusedInOneLineAndTheDatabaseIsUnchanged() throws {
+        let db = URL(fileURLWithPath: try HealthFixture.write("")).deletingLastPathComponent().appendingPathComponent("h.sqlite").path
+        try #require(try Self.bodii(["import", "apple-health", HealthFixture.path, "--db", db]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+
+        let corrupted: String = try {
+            let xml = Data(HealthXML.document(HealthXML.weight("80.4", "2026-11-21 07:00:00 +0100")).utf8)
+            let path = try HealthFixture.zip(xml, compression: .none)
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let at = try #require(bytes.firstRange(of: Data("value=\"80.4\"".utf8)))
+            bytes[at.lowerBound + 8] = UInt8(ascii: "1")
+            try bytes.write(to: URL(fileURLWithPath: path))
+            return path
+        }()
+        let cases: [(String, String)] = [
+            (try HealthFixture.write("<HealthData>" + String(repeating: "<a>", count: 50_000)), "nested more than 32 deep"),
+            (try HealthFixture.write(HealthXML.document(" <Record type=\"" + String(repeating: "A", count: 2 << 20) + "\"/>\n")),
+             "longer than 1 MB"),
+            (try HealthFixture.zip(Data((HealthXML.document("") + String(repeating: " ", count: 4 << 20)).utf8)), "inflates to more than 100 times"),
+            (corrupted, "damaged zip (CRC-32"),
+        ]
+        for (path, message) in cases {
+            let result = try Self.bodii(["import", "apple-health", path, "--json", "--db", db])
+            #expect(result.status == 65, "\(path)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(result.stderr.count < 400)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    }
+}
