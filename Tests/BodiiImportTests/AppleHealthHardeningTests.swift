@@ -33,7 +33,14 @@ enum HealthXML {
     }
 
     static func read(_ body: String, name: String = "export.xml") throws -> AppleHealthData {
-        try HealthFixture.read(HealthFixture.write(document(body), name: name))
+        let path = try HealthFixture.write(document(body), name: name)
+        defer { removeFolder(of: path) }
+        return try HealthFixture.read(path)
+    }
+
+    /// Removes the temporary folder a generated file was written in (some are megabytes).
+    static func removeFolder(of path: String) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
 }
 
@@ -179,6 +186,7 @@ enum HealthXML {
 
 @Suite struct AppleHealthLimitTests {
     static func expectRefused(_ path: String, _ check: (AppleHealthError) -> Bool) {
+        defer { HealthXML.removeFolder(of: path) }
         do {
             _ = try HealthFixture.read(path)
             Issue.record("\(path) was read")
@@ -313,6 +321,8 @@ extension AppleHealthError {
             (try HealthFixture.zip(Data((HealthXML.document("") + String(repeating: " ", count: 4 << 20)).utf8)), "inflates to more than 100 times"),
             (corrupted, "damaged zip (CRC-32"),
         ]
+        defer { for (path, _) in cases { HealthXML.removeFolder(of: path) } }
+        defer { HealthXML.removeFolder(of: db) }
         for (path, message) in cases {
             let result = try Self.bodii(["import", "apple-health", path, "--json", "--db", db])
             #expect(result.status == 65, "\(path)")
