@@ -31,54 +31,109 @@ public struct AppleHealthData: Sendable {
     public var otherCount: Int { otherTypes.values.reduce(0, +) }
 }
 
+/// The most an import holds, so memory stays flat whatever the file (PRODUCT.md §9: under 64 MB).
+/// Each is far above what a real export has; a file over one is refused, not cut short.
+public enum AppleHealthLimits {
+    /// Memory for what an import keeps (after identical records collapsed), on top of the ~36 MB
+    /// the program itself takes. Each thing kept is charged what it was measured to cost through
+    /// the read and the merge (`/usr/bin/time -v` on generated exports), so the peak stays under 64 MB.
+    public static let budgetBytes = 22 << 20
+    /// A weigh-in, body-fat reading, workout or meal: it becomes a database row in the merge.
+    static let rowCost = 500
+    /// A sleep record (only nights are written).
+    static let sleepCost = 150
+    /// An hour of steps or active energy from one source.
+    static let bucketCost = 64
+    /// At most: 46,137 weigh-ins, workouts and meals (ten years of a scale, a Watch and a food
+    /// diary are about 25,000), or 153,791 sleep records (a Watch's stages, ≈ 30 a night: 14
+    /// years), or 360,448 hours of steps and energy by source (16 hours a day, two sources: 15 years).
+    public static let maxRows = budgetBytes / rowCost
+    /// Distinct source names and record types remembered by name; the rest are counted together.
+    static let names = 1_000
+    /// Longest name echoed into the summary (and `--json`); longer ones are cut with "…".
+    static let echoedName = 80
+}
+
 /// Collects an export's elements as they stream past and turns them into `AppleHealthData`.
-/// Keeps only aggregates (hourly step and energy buckets per source) and the few records that
-/// become Bodii records, so its memory does not grow with heart-rate bulk.
+/// Keeps only aggregates (hourly step and energy buckets per source) and the records that become
+/// Bodii records — identical ones collapsed as they arrive — so its memory does not grow with the
+/// file: not with heart-rate bulk, nor with the same weigh-in written a million times.
 public final class AppleHealthCollector: XMLElementHandler {
     /// Records dated after this day are left out (a clock set wrong on the phone).
     let latestDay: LocalDate
     private(set) var data = AppleHealthData()
     private(set) var sawRoot = false
     private(set) var rootName: String?
+    /// Set when the export holds more than `AppleHealthLimits` allow: the reader refuses the file.
+    private(set) var overLimit: String?
 
     private var sources: [String] = []
     private var sourceIndex: [String: Int] = [:]
     private var lastSourceBytes: [UInt8] = []
     private var lastSource = -1
 
-    private struct Bucket: Hashable {
-        let hour: Int      // days since epoch × 24 + local hour
-        let source: Int
-    }
+    /// An hour of one source, packed in one Int (8 bytes a key, not 16): local hours since 1970
+    /// (days since epoch × 24 + local hour) × 1024 + the source's index (fewer than 1024).
+    private typealias Bucket = Int
+    private static func bucket(hour: Int, source: Int) -> Bucket { hour * 1024 + source }
+    private static func hour(of bucket: Bucket) -> Int { floorDiv(bucket, 1024) }
+    private static func source(of bucket: Bucket) -> Int { bucket - hour(of: bucket) * 1024 }
     private var steps: [Bucket: Double] = [:]
     private var energy: [Bucket: Double] = [:]
+    /// Bytes charged against `AppleHealthLimits.budgetBytes`.
+    private var charged = 0
 
     private struct Weight {
         let time: HealthTimestamp
-        let stamp: String
         let kg: Double
     }
-    private var weights: [Weight] = []
-    private var fats: [LocalDate: [(time: HealthTimestamp, percent: Double)]] = [:]
-
-    private struct SleepPiece {
-        let start: HealthTimestamp
-        let end: HealthTimestamp
-        let asleep: Bool
+    /// By external id ("weight/<stamp>/<kg>"): the same weigh-in from two sources is one.
+    private var weights: [String: Weight] = [:]
+    private struct Fat: Hashable {
+        let time: HealthTimestamp
+        let tenths: Int    // percent × 10
     }
-    private var sleepPieces: [SleepPiece] = []
+    private var fats = Set<Fat>()
+
+    /// A sleep record in 24 bytes (not 56): years of a Watch's stages are hundreds of thousands.
+    private struct SleepPiece: Hashable {
+        let startInstant: Int
+        let seconds: Int32         // at most a day
+        let startOffset: Int32
+        let endOffset: Int32
+        let asleep: Bool
+
+        init(start: HealthTimestamp, end: HealthTimestamp, asleep: Bool) {
+            startInstant = start.instant
+            seconds = Int32(clamping: end.instant - start.instant)
+            startOffset = Int32(clamping: start.offsetSeconds)
+            endOffset = Int32(clamping: end.offsetSeconds)
+            self.asleep = asleep
+        }
+
+        var start: HealthTimestamp { Self.timestamp(startInstant, Int(startOffset)) }
+        var end: HealthTimestamp { Self.timestamp(startInstant + Int(seconds), Int(endOffset)) }
+
+        static func timestamp(_ instant: Int, _ offset: Int) -> HealthTimestamp {
+            let local = instant + offset
+            let day = AppleHealthCollector.floorDiv(local, 86_400)
+            return HealthTimestamp(day: LocalDate(daysSinceEpoch: day), secondOfDay: local - day * 86_400, offsetSeconds: offset)
+        }
+    }
+    private var sleepPieces = Set<SleepPiece>()
 
     private struct OpenWorkout {
+        let id: String
         let type: String
         let start: HealthTimestamp
         let end: HealthTimestamp
-        let stamp: String
         var minutes: Double?
         var kcal: Double?
         var statisticsKcal: Double?
+        var statisticsBad = false
     }
     private var workout: OpenWorkout?
-    private var workouts: [OpenWorkout] = []
+    private var workouts: [String: OpenWorkout] = [:]
     private var correlationDepth = 0
 
     private var food: [FoodRecord] = []
@@ -96,6 +151,7 @@ public final class AppleHealthCollector: XMLElementHandler {
             rootName = String(cString: element.name)
             return
         }
+        guard overLimit == nil else { return }
         if element.isNamed("Record") {
             data.recordCount += 1
             record(element)
@@ -111,7 +167,7 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     public func didEnd(_ name: UnsafePointer<UInt8>) {
         if XMLBytes.equalsCString(name, "Workout") {
-            if let workout { workouts.append(workout) }
+            if let open = workout { keepWorkout(open) }
             workout = nil
         } else if XMLBytes.equalsCString(name, "Correlation") {
             correlationDepth = max(0, correlationDepth - 1)
@@ -123,9 +179,9 @@ public final class AppleHealthCollector: XMLElementHandler {
     private func record(_ element: XMLElementStart) {
         guard let type = element.value("type") else { return }
         if XMLBytes.equals(type, "HKQuantityTypeIdentifierStepCount") {
-            bucket(element, into: &steps, kind: .activity, unitFactor: { _ in 1 })
+            bucket(element, into: &steps, kind: .activity, what: "steps", range: Validation.stepsPerDayRange, unitFactor: { _ in 1 })
         } else if XMLBytes.equals(type, "HKQuantityTypeIdentifierActiveEnergyBurned") {
-            bucket(element, into: &energy, kind: .activity, unitFactor: Self.kcalFactor)
+            bucket(element, into: &energy, kind: .activity, what: "active energy", range: Validation.activeKcalRange, unitFactor: Self.kcalFactor)
         } else if XMLBytes.equals(type, "HKCategoryTypeIdentifierSleepAnalysis") {
             sleep(element)
         } else if XMLBytes.equals(type, "HKQuantityTypeIdentifierBodyMass") {
@@ -141,7 +197,7 @@ public final class AppleHealthCollector: XMLElementHandler {
                 return
             }
             flushOtherRun()
-            lastOtherType = Array(type)
+            lastOtherType = Array(type.prefix(AppleHealthLimits.echoedName * 4 + 1))
             lastOtherRun = 1
         }
     }
@@ -155,11 +211,19 @@ public final class AppleHealthCollector: XMLElementHandler {
         for p in [Self.prefix, "HKCategoryTypeIdentifier", "HKDataType"] where name.hasPrefix(p) {
             name.removeFirst(p.count)
         }
+        name = Self.echoable(name)
+        if data.otherTypes[name] == nil, data.otherTypes.count >= AppleHealthLimits.names { name = "(more types)" }
         data.otherTypes[name, default: 0] += lastOtherRun
         lastOtherRun = 0
     }
 
-    /// The record's start, or nil after counting it as skipped.
+    /// A name from the file as the summary may show it: at most `echoedName` characters, cut with "…".
+    static func echoable(_ name: String) -> String {
+        name.count > AppleHealthLimits.echoedName ? String(name.prefix(AppleHealthLimits.echoedName - 1)) + "…" : name
+    }
+
+    /// The record's start, or nil after counting it as skipped: dates are within 1900…`latestDay`
+    /// (today + 1), as typed dates are.
     private func start(_ element: XMLElementStart, _ kind: MergeCounts.Kind) -> HealthTimestamp? {
         guard let bytes = element.value("startDate"), let time = HealthTimestamp.parse(bytes) else {
             data.skip(kind, "no readable date")
@@ -169,16 +233,46 @@ public final class AppleHealthCollector: XMLElementHandler {
             data.skip(kind, "dated in the future")
             return nil
         }
+        guard time.day >= Validation.earliestDate else {
+            data.skip(kind, "dated before \(Validation.earliestDate.year)")
+            return nil
+        }
         return time
     }
 
     private func number(_ element: XMLElementStart, _ key: StaticString) -> Double? {
-        guard let bytes = element.value(key) else { return nil }
-        return Self.decimal(bytes) ?? Double(String(decoding: bytes, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
+        element.value(key).flatMap(Self.plainNumber)
+    }
+
+    /// A plain decimal number as exports write them ("1234", "12.5", "-3", "7.3e-05"), finite;
+    /// nil for anything else — hex ("0x50"), "inf", "nan", spaces — which `Double(String)` would take.
+    static func plainNumber(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let fast = decimal(b) { return fast }
+        guard !b.isEmpty, b.count <= 40 else { return nil }
+        var i = 0
+        func digits() -> Int {
+            var n = 0
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1; n += 1 }
+            return n
+        }
+        if b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+        var mantissa = digits()
+        if i < b.count, b[i] == 0x2E {
+            i += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
+            i += 1
+            if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == b.count, let value = Double(String(decoding: b, as: UTF8.self)), value.isFinite else { return nil }
+        return value
     }
 
     /// "1234" or "12.5" without making a String (most values); nil for anything else (signs,
-    /// exponents, more than 15 digits), which `Double(String)` then reads.
+    /// exponents, more than 15 digits), which `plainNumber` then reads.
     static func decimal(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !b.isEmpty, b.count <= 16 else { return nil }
         var whole: Int64 = 0
@@ -201,19 +295,33 @@ public final class AppleHealthCollector: XMLElementHandler {
         return Double(whole) / Double(scale)
     }
 
+    /// The source's index; `sourceName`, or `source` in exports of 2015.
     private func source(_ element: XMLElementStart) -> Int {
-        guard let bytes = element.value("sourceName") else { return intern("") }
+        guard let bytes = element.value("sourceName") ?? element.value("source") else { return intern("") }
         if lastSource >= 0, bytes.elementsEqual(lastSourceBytes) { return lastSource }
         lastSourceBytes = Array(bytes)
-        lastSource = intern(String(decoding: bytes, as: UTF8.self))
+        lastSource = intern(Self.echoable(String(decoding: bytes.prefix(AppleHealthLimits.echoedName * 4 + 1), as: UTF8.self)))
         return lastSource
     }
 
+    /// Where sources past `AppleHealthLimits.names` are counted (index 1000: buckets pack fewer than 1024).
+    static let moreSources = "(more sources)"
+
     private func intern(_ name: String) -> Int {
         if let i = sourceIndex[name] { return i }
+        if sources.count >= AppleHealthLimits.names, name != Self.moreSources { return intern(Self.moreSources) }
         sources.append(name)
         sourceIndex[name] = sources.count - 1
         return sources.count - 1
+    }
+
+    /// Charges something kept against the budget; past it the file is refused.
+    private func keep(_ cost: Int = AppleHealthLimits.rowCost) {
+        charged += cost
+        if charged > AppleHealthLimits.budgetBytes {
+            overLimit = "more than one import can keep (at most \(ActivityText.grouped(AppleHealthLimits.maxRows)) weigh-ins, "
+                + "workouts and meals; fewer alongside years of sleep stages and hourly steps)"
+        }
     }
 
     /// kcal per unit of energy: kcal and Cal (food calories) are the same; kJ is 1/4.184.
@@ -225,15 +333,57 @@ public final class AppleHealthCollector: XMLElementHandler {
         return nil
     }
 
-    private func bucket(_ element: XMLElementStart, into buckets: inout [Bucket: Double], kind: MergeCounts.Kind,
-                        unitFactor: (UnsafeBufferPointer<UInt8>?) -> Double?) {
+    /// "2–75 %": a range as the skip reasons name it.
+    static func rangeText(_ range: ClosedRange<Double>, _ unit: String) -> String {
+        "\(DecimalText.format(range.lowerBound))–\(DecimalText.format(range.upperBound)) \(unit)"
+    }
+
+    /// Adds a sample to its hour buckets. A sample that spans hours (one crossing midnight) is
+    /// split across them in proportion to time, so each day gets its own part.
+    private func bucket(_ element: XMLElementStart, into buckets: inout [Bucket: Double], kind: MergeCounts.Kind, what: String,
+                        range: ClosedRange<Double>, unitFactor: (UnsafeBufferPointer<UInt8>?) -> Double?) {
         guard let time = start(element, kind) else { return }
-        guard let value = number(element, "value"), value >= 0, let factor = unitFactor(element.value("unit")) else {
+        guard let raw = number(element, "value"), let factor = unitFactor(element.value("unit")) else {
             data.skip(kind, "unreadable value or unit")
             return
         }
-        buckets[Bucket(hour: time.day.daysSinceEpoch * 24 + time.hour, source: source(element)), default: 0] += value * factor
+        let value = raw * factor
+        guard value.isFinite, range.contains(value) else {
+            data.skip(kind, "\(what) out of range (\(Self.rangeText(range, what == "steps" ? "a day" : "kcal a day")))")
+            return
+        }
+        var span = 0
+        if let endBytes = element.value("endDate"), let end = HealthTimestamp.parse(endBytes), end.instant > time.instant {
+            span = end.instant - time.instant
+        }
+        guard span <= 2 * 86_400 else {
+            data.skip(kind, "a sample spanning more than two days")
+            return
+        }
+        let source = source(element)
+        let localStart = time.instant + time.offsetSeconds
+        let lastHour = Self.floorDiv((latestDay.daysSinceEpoch + 1) * 86_400, 3600)
+        func add(_ hour: Int, _ amount: Double) {
+            guard hour < lastHour else { return }   // the part after `latestDay`
+            let key = Self.bucket(hour: hour, source: source)
+            // Charged apart from `buckets`, which is `steps` or `energy` itself, borrowed for the whole call.
+            if buckets[key] == nil { keep(AppleHealthLimits.bucketCost) }
+            buckets[key, default: 0] += amount
+        }
+        guard span > 0 else {
+            add(Self.floorDiv(localStart, 3600), value)
+            return
+        }
+        var t = localStart
+        while t < localStart + span {
+            let hour = Self.floorDiv(t, 3600)
+            let next = min(localStart + span, (hour + 1) * 3600)
+            add(hour, value * Double(next - t) / Double(span))
+            t = next
+        }
     }
+
+    static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : (a - b + 1) / b }
 
     private func bodyMass(_ element: XMLElementStart) {
         guard let time = start(element, .body) else { return }
@@ -252,12 +402,17 @@ public final class AppleHealthCollector: XMLElementHandler {
             return
         }
         let kg = value * factor
-        guard kg >= 20, kg <= 500 else {
-            data.skip(.body, "weight out of range")
+        guard kg.isFinite, Validation.weightRangeKg.contains(kg) else {
+            data.skip(.body, "weight out of range (\(Self.rangeText(Validation.weightRangeKg, "kg")))")
             return
         }
-        let stamp = element.string("startDate") ?? ""
-        weights.append(Weight(time: time, stamp: stamp, kg: kg))
+        let id = "weight/\(element.string("startDate") ?? "")/\(DecimalText.format(kg, decimals: 2))"
+        guard weights[id] == nil else {
+            data.skip(.body, "the same weigh-in from another source")
+            return
+        }
+        weights[id] = Weight(time: time, kg: kg)
+        keep()
     }
 
     private func bodyFat(_ element: XMLElementStart) {
@@ -268,11 +423,11 @@ public final class AppleHealthCollector: XMLElementHandler {
         }
         // Health stores a fraction (0.215 with unit "%"); a few apps wrote the percentage itself.
         if value <= 1 { value *= 100 }
-        guard value > 1, value < 80 else {
-            data.skip(.body, "body fat out of range")
+        guard Validation.bodyFatRangePercent.contains(value) else {
+            data.skip(.body, "body fat out of range (\(Self.rangeText(Validation.bodyFatRangePercent, "%")))")
             return
         }
-        fats[time.day, default: []].append((time, value))
+        if fats.insert(Fat(time: time, tenths: Int((value * 10).rounded()))).inserted { keep() }
     }
 
     private func sleep(_ element: XMLElementStart) {
@@ -301,19 +456,24 @@ public final class AppleHealthCollector: XMLElementHandler {
             data.skip(.sleep, "a stage longer than a day")
             return
         }
-        sleepPieces.append(SleepPiece(start: time, end: end, asleep: asleep))
+        if sleepPieces.insert(SleepPiece(start: time, end: end, asleep: asleep)).inserted { keep(AppleHealthLimits.sleepCost) }
     }
 
     private func startWorkout(_ element: XMLElementStart) {
+        workout = nil
         guard let time = start(element, .exercise) else { return }
         guard let endBytes = element.value("endDate"), let end = HealthTimestamp.parse(endBytes), end.instant >= time.instant else {
             data.skip(.exercise, "no readable end")
             return
         }
-        var type = element.string("workoutActivityType") ?? "HKWorkoutActivityTypeOther"
+        var type = Self.echoable(element.string("workoutActivityType") ?? "HKWorkoutActivityTypeOther")
         if type.hasPrefix("HKWorkoutActivityType") { type.removeFirst("HKWorkoutActivityType".count) }
         var minutes: Double?
-        if let duration = number(element, "duration") {
+        if let durationBytes = element.value("duration") {
+            guard let duration = Self.plainNumber(durationBytes) else {
+                data.skip(.exercise, "unreadable duration or energy")
+                return
+            }
             let unit = element.string("durationUnit") ?? "min"
             switch unit {
             case "s", "sec": minutes = duration / 60
@@ -322,19 +482,54 @@ public final class AppleHealthCollector: XMLElementHandler {
             }
         }
         var kcal: Double?
-        if let total = number(element, "totalEnergyBurned"), let factor = Self.kcalFactor(element.value("totalEnergyBurnedUnit")) {
+        if let totalBytes = element.value("totalEnergyBurned") {
+            guard let total = Self.plainNumber(totalBytes), let factor = Self.kcalFactor(element.value("totalEnergyBurnedUnit")) else {
+                data.skip(.exercise, "unreadable duration or energy")
+                return
+            }
             kcal = total * factor
         }
-        workout = OpenWorkout(type: type, start: time, end: end, stamp: element.string("startDate") ?? "",
+        workout = OpenWorkout(id: "workout/\(element.string("startDate") ?? "")/\(type)", type: type, start: time, end: end,
                               minutes: minutes, kcal: kcal)
     }
 
     private func workoutStatistics(_ element: XMLElementStart) {
         guard var open = workout, let type = element.value("type"),
-              XMLBytes.equals(type, "HKQuantityTypeIdentifierActiveEnergyBurned"),
-              let sum = number(element, "sum"), let factor = Self.kcalFactor(element.value("unit")) else { return }
+              XMLBytes.equals(type, "HKQuantityTypeIdentifierActiveEnergyBurned") else { return }
+        guard let sum = number(element, "sum"), let factor = Self.kcalFactor(element.value("unit")) else {
+            open.statisticsBad = true
+            workout = open
+            return
+        }
         open.statisticsKcal = (open.statisticsKcal ?? 0) + sum * factor
         workout = open
+    }
+
+    /// A workout as it ends: its minutes and energy in their ranges, or skipped with the reason.
+    private func keepWorkout(_ open: OpenWorkout) {
+        let rawMinutes = open.minutes ?? Double(open.end.instant - open.start.instant) / 60
+        guard rawMinutes.isFinite, rawMinutes.rounded() >= 1 else {
+            data.skip(.exercise, rawMinutes.isFinite && rawMinutes >= 0 ? "shorter than a minute" : "minutes out of range (1–1440 min)")
+            return
+        }
+        guard rawMinutes.rounded() <= Double(Validation.minutesRange.upperBound) else {
+            data.skip(.exercise, "longer than a day")
+            return
+        }
+        if open.kcal == nil, open.statisticsBad {
+            data.skip(.exercise, "unreadable duration or energy")
+            return
+        }
+        if let kcal = open.kcal ?? open.statisticsKcal, !(kcal.isFinite && Validation.activeKcalRange.contains(kcal)) {
+            data.skip(.exercise, "energy out of range (\(Self.rangeText(Validation.activeKcalRange, "kcal")))")
+            return
+        }
+        guard workouts[open.id] == nil else {
+            data.skip(.exercise, "the same workout from another source")
+            return
+        }
+        workouts[open.id] = open
+        keep()
     }
 
     private func dietaryEnergy(_ element: XMLElementStart) {
@@ -348,8 +543,12 @@ public final class AppleHealthCollector: XMLElementHandler {
             return
         }
         let kcal = (value * factor * 10).rounded() / 10
-        guard kcal > 0, kcal <= 20_000 else {
-            data.skip(.food, kcal == 0 ? "zero calories" : "energy out of range")
+        guard kcal != 0 else {
+            data.skip(.food, "zero calories")
+            return
+        }
+        guard kcal.isFinite, QuickAdd.kcalRange.contains(kcal) else {
+            data.skip(.food, "energy out of range (\(Self.rangeText(QuickAdd.kcalRange, "kcal")))")
             return
         }
         let stamp = element.string("startDate") ?? ""
@@ -358,6 +557,7 @@ public final class AppleHealthCollector: XMLElementHandler {
             data.skip(.food, "the same entry from another source")
             return
         }
+        keep()
         food.append(FoodRecord(date: time.day, meal: Meal.likely(atHour: time.hour), foodId: Self.quickAddFood,
                                foodName: "Quick add (Apple Health)", grams: 1, kcal: kcal, proteinG: 0, carbsG: 0, fatG: 0,
                                loggedAt: time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
@@ -367,8 +567,12 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     // MARK: - The result
 
-    /// The gap between two records that starts a new sleep.
+    /// Asleep stages further apart than this are two sleeps: waking in the night for up to three
+    /// hours (untracked, or with a phone on the nightstand) is still the same night.
     static let sleepGapSeconds = 3 * 3600
+    /// In-bed records with no stages (iPhone Bedtime / Sleep Schedule) further apart than this are
+    /// two: HealthKit writes no sleep for rest shorter than an hour, so a longer gap is a getting-up.
+    static let inBedGapSeconds = 3600
 
     public func finish() -> AppleHealthData {
         flushOtherRun()
@@ -381,136 +585,171 @@ public final class AppleHealthCollector: XMLElementHandler {
         return out
     }
 
+    /// A whole number from a computed figure that is known finite and small (checked, never trapping).
+    static func whole(_ value: Double) -> Int? {
+        guard value.isFinite, abs(value) < 1e15 else { return nil }
+        return Int(value.rounded())
+    }
+
     private func activityDays(_ out: inout AppleHealthData) -> [ActivitySnapshot] {
         /// Per hour, the source with the most (iPhone and Watch count the same steps): one figure per day.
         func perDay(_ buckets: [Bucket: Double]) -> (days: [Int: Double], bySource: [Int: Double]) {
             var best: [Int: Double] = [:]
             var bySource: [Int: Double] = [:]
             for (bucket, value) in buckets {
-                best[bucket.hour] = max(best[bucket.hour] ?? 0, value)
-                bySource[bucket.source, default: 0] += value
+                let hour = Self.hour(of: bucket)
+                best[hour] = max(best[hour] ?? 0, value)
+                bySource[Self.source(of: bucket), default: 0] += value
             }
             var days: [Int: Double] = [:]
             for (hour, value) in best {
-                let day = hour >= 0 ? hour / 24 : (hour - 23) / 24
-                days[day, default: 0] += value
+                days[Self.floorDiv(hour, 24), default: 0] += value
             }
             return (days, bySource)
         }
         let stepDays = perDay(steps)
         let energyDays = perDay(energy)
-        out.stepsBySource = stepDays.bySource.map { (sources[$0.key], Int($0.value.rounded())) }.sorted { $0.steps > $1.steps }
+        out.stepsBySource = stepDays.bySource.map { (sources[$0.key], Self.whole($0.value) ?? 0) }.sorted { $0.steps > $1.steps }
         out.activeKcalBySource = energyDays.bySource.map { (sources[$0.key], $0.value) }.sorted { $0.kcal > $1.kcal }
         let days = Set(stepDays.days.keys).union(energyDays.days.keys).sorted()
-        return days.map { d in
+        return days.compactMap { d in
             let date = LocalDate(daysSinceEpoch: d)
-            return ActivitySnapshot(date: date, steps: stepDays.days[d].map { min(1_000_000, Int($0.rounded())) },
-                                    activeKcal: energyDays.days[d].map { min(100_000, ($0 * 10).rounded() / 10) },
+            var steps = stepDays.days[d].flatMap(Self.whole)
+            var kcal = energyDays.days[d].map { ($0 * 10).rounded() / 10 }
+            if let s = steps, !Validation.stepsPerDayRange.contains(Double(s)) {
+                out.skip(.activity, "days with steps out of range (\(Self.rangeText(Validation.stepsPerDayRange, "a day")))")
+                steps = nil
+            }
+            if let k = kcal, !(k.isFinite && Validation.activeKcalRange.contains(k)) {
+                out.skip(.activity, "days with active energy out of range (\(Self.rangeText(Validation.activeKcalRange, "kcal a day")))")
+                kcal = nil
+            }
+            guard steps != nil || kcal != nil else { return nil }
+            return ActivitySnapshot(date: date, steps: steps, activeKcal: kcal,
                                     provenance: Provenance(source: AppleHealthData.source, externalId: "activity/\(date.iso)"))
         }
     }
 
-    private func nights(_ out: inout AppleHealthData) -> [SleepRecord] {
-        let pieces = sleepPieces.sorted { $0.start.instant < $1.start.instant }
-        var sessions: [[SleepPiece]] = []
-        var sessionEnd = Int.min
-        for piece in pieces {
-            if sessions.isEmpty || piece.start.instant > sessionEnd + Self.sleepGapSeconds {
-                sessions.append([piece])
+    /// A night in the making: its asleep (or, without stages, in-bed) time and its edges.
+    private struct Night {
+        var first: HealthTimestamp
+        var last: HealthTimestamp
+        var pieces: [SleepPiece]
+    }
+
+    /// Pieces sorted by start, grouped while each starts within `gap` of the group's end so far.
+    private static func group(_ pieces: [SleepPiece], gap: Int) -> [Night] {
+        var nights: [Night] = []
+        for piece in pieces.sorted(by: { ($0.start.instant, $0.end.instant) < ($1.start.instant, $1.end.instant) }) {
+            if let i = nights.indices.last, piece.start.instant <= nights[i].last.instant + gap {
+                nights[i].pieces.append(piece)
+                if piece.end.instant > nights[i].last.instant { nights[i].last = piece.end }
             } else {
-                sessions[sessions.count - 1].append(piece)
+                nights.append(Night(first: piece.start, last: piece.end, pieces: [piece]))
             }
-            sessionEnd = max(sessionEnd, piece.end.instant)
+        }
+        return nights
+    }
+
+    /// Seconds covered by the union of the pieces (sources overlap; nothing counts twice).
+    private static func unionSeconds(_ pieces: [SleepPiece]) -> Int {
+        var total = 0
+        var runStart = Int.min
+        var runEnd = Int.min
+        for piece in pieces.sorted(by: { $0.start.instant < $1.start.instant }) {
+            if piece.start.instant > runEnd {
+                if runEnd > runStart { total += runEnd - runStart }
+                runStart = piece.start.instant
+                runEnd = piece.end.instant
+            } else {
+                runEnd = max(runEnd, piece.end.instant)
+            }
+        }
+        if runEnd > runStart { total += runEnd - runStart }
+        return total
+    }
+
+    /// Nights from the sleep records. Asleep stages group into sleeps (`sleepGapSeconds`); an
+    /// in-bed record belongs to a sleep only when it overlaps that sleep's stages, so bed and wake
+    /// come from that night's own records, never from a later, separate one. In-bed records that
+    /// overlap no stages (iPhone Bedtime, Sleep Schedule) make nights of their own, their in-bed
+    /// time as the duration — what the Health app shows for them.
+    private func nights(_ out: inout AppleHealthData) -> [SleepRecord] {
+        var staged = Self.group(sleepPieces.filter(\.asleep), gap: Self.sleepGapSeconds)
+        // The stages' own spans, sorted and apart: the first ending after an in-bed record starts is its only candidate.
+        let spans = staged.map { (first: $0.first.instant, last: $0.last.instant) }
+        var inBedOnly: [SleepPiece] = []
+        for piece in sleepPieces where !piece.asleep {
+            var lo = 0, hi = spans.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if spans[mid].last <= piece.start.instant { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < spans.count, spans[lo].first < piece.end.instant {
+                if piece.start < staged[lo].first { staged[lo].first = piece.start }
+                if staged[lo].last < piece.end { staged[lo].last = piece.end }
+            } else {
+                inBedOnly.append(piece)
+            }
         }
         var byWakeDay: [LocalDate: SleepRecord] = [:]
-        for session in sessions {
-            // Asleep is the union of the asleep stages (sources overlap; stages never add up twice).
-            var asleepSeconds = 0
-            var runStart = Int.min
-            var runEnd = Int.min
-            for piece in session where piece.asleep {
-                if piece.start.instant > runEnd {
-                    if runEnd > runStart { asleepSeconds += runEnd - runStart }
-                    runStart = piece.start.instant
-                    runEnd = piece.end.instant
-                } else {
-                    runEnd = max(runEnd, piece.end.instant)
-                }
-            }
-            if runEnd > runStart { asleepSeconds += runEnd - runStart }
-            guard asleepSeconds > 0 else {
-                out.skip(.sleep, "in bed only, no sleep stages")
-                continue
-            }
-            guard let first = session.first?.start, let last = session.max(by: { $0.end.instant < $1.end.instant })?.end else { continue }
-            let minutes = min(1440, Int((Double(asleepSeconds) / 60).rounded()))
-            let night = SleepRecord(date: last.day, bedtime: first.clockTime, wakeTime: last.clockTime, minutes: minutes,
-                                    status: SleepMath.status(minutes: minutes),
-                                    provenance: Provenance(source: AppleHealthData.source, externalId: "sleep/\(last.day.iso)"))
-            if let other = byWakeDay[last.day] {
+        for night in staged + Self.group(inBedOnly, gap: Self.inBedGapSeconds) {
+            let seconds = Self.unionSeconds(night.pieces)
+            guard seconds > 0 else { continue }
+            let minutes = min(1440, seconds / 60 + (seconds % 60 >= 30 ? 1 : 0))
+            let wake = night.last
+            let record = SleepRecord(date: wake.day, bedtime: night.first.clockTime, wakeTime: wake.clockTime, minutes: minutes,
+                                     status: SleepMath.status(minutes: minutes),
+                                     provenance: Provenance(source: AppleHealthData.source, externalId: "sleep/\(wake.day.iso)"))
+            if let other = byWakeDay[wake.day] {
                 out.skip(.sleep, "a shorter sleep ending the same day (a nap)")
-                if other.minutes >= night.minutes { continue }
+                if other.minutes >= record.minutes { continue }
             }
-            byWakeDay[last.day] = night
+            byWakeDay[wake.day] = record
         }
         return byWakeDay.values.sorted { $0.date < $1.date }
     }
 
     private func bodyRecords(_ out: inout AppleHealthData) -> [BodyRecord] {
-        var seen = Set<String>()
-        var usedFat = Set<String>()
+        var fatsByDay: [LocalDate: [Fat]] = [:]
+        for fat in fats { fatsByDay[fat.time.day, default: []].append(fat) }
+        var usedFat = Set<Fat>()
         var records: [BodyRecord] = []
-        for weight in weights.sorted(by: { $0.time.instant < $1.time.instant }) {
-            let id = "weight/\(weight.stamp)/\(DecimalText.format(weight.kg, decimals: 2))"
-            guard seen.insert(id).inserted else {
-                out.skip(.body, "the same weigh-in from another source")
-                continue
-            }
+        for (id, weight) in weights.sorted(by: { ($0.value.time.instant, $0.key) < ($1.value.time.instant, $1.key) }) {
             // The day's body-fat reading nearest in time goes with the weigh-in.
-            let fat = fats[weight.time.day]?.min { abs($0.time.instant - weight.time.instant) < abs($1.time.instant - weight.time.instant) }
-            if let fat { usedFat.insert("\(fat.time.instant)/\(fat.percent)") }
+            let fat = fatsByDay[weight.time.day]?.min {
+                (abs($0.time.instant - weight.time.instant), $0.time.instant) < (abs($1.time.instant - weight.time.instant), $1.time.instant)
+            }
+            if let fat { usedFat.insert(fat) }
             records.append(BodyRecord(date: weight.time.day, weightKg: (weight.kg * 1000).rounded() / 1000,
-                                      bodyFatPercent: fat.map { ($0.percent * 10).rounded() / 10 },
+                                      bodyFatPercent: fat.map { Double($0.tenths) / 10 },
                                       recordedAt: weight.time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
         }
-        let unused = fats.values.joined().filter { !usedFat.contains("\($0.time.instant)/\($0.percent)") }.count
+        // A body record needs its weight (body_record.weight_kg is NOT NULL): a reading alone stays out, counted.
+        let unused = fats.count - usedFat.count
         if unused > 0 { out.skip(.body, "body fat on a day without a weight", count: unused) }
         return records
     }
 
     private func exerciseRecords(_ out: inout AppleHealthData) -> [ExerciseRecord] {
         var latestWeight: Double?
-        let weightsByTime = weights.sorted { $0.time.instant < $1.time.instant }
+        let weightsByTime = weights.values.sorted { $0.time.instant < $1.time.instant }
         var w = 0
         var records: [ExerciseRecord] = []
-        var seen = Set<String>()
-        for workout in workouts.sorted(by: { $0.start.instant < $1.start.instant }) {
+        for workout in workouts.values.sorted(by: { ($0.start.instant, $0.id) < ($1.start.instant, $1.id) }) {
             while w < weightsByTime.count, weightsByTime[w].time.instant <= workout.start.instant {
                 latestWeight = weightsByTime[w].kg
                 w += 1
             }
-            let rawMinutes = workout.minutes ?? Double(workout.end.instant - workout.start.instant) / 60
-            let minutes = Int(rawMinutes.rounded())
-            guard minutes >= 1 else {
-                out.skip(.exercise, "shorter than a minute")
-                continue
-            }
-            guard minutes <= 1440 else {
-                out.skip(.exercise, "longer than a day")
-                continue
-            }
-            let id = "workout/\(workout.stamp)/\(workout.type)"
-            guard seen.insert(id).inserted else {
-                out.skip(.exercise, "the same workout from another source")
-                continue
-            }
+            // Checked when the workout ended: finite and within 1…1440.
+            let minutes = Self.whole(workout.minutes ?? Double(workout.end.instant - workout.start.instant) / 60) ?? 1
             let mapped = WorkoutTypes.activity(for: workout.type)
             let met = mapped.activity?.met(for: .moderate) ?? WorkoutTypes.fallbackMET
             let kcal = (workout.kcal ?? workout.statisticsKcal).map { ($0 * 10).rounded() / 10 }
                 ?? ExerciseLogging.kcal(met: met, weightKg: latestWeight ?? ExerciseLogging.assumedWeightKg, minutes: minutes)
             records.append(ExerciseRecord(date: workout.start.day, activity: mapped.name, minutes: minutes, intensity: .moderate,
                                           met: met, kcal: max(0, kcal), loggedAt: workout.start.date,
-                                          provenance: Provenance(source: AppleHealthData.source, externalId: id)))
+                                          provenance: Provenance(source: AppleHealthData.source, externalId: workout.id)))
         }
         return records
     }

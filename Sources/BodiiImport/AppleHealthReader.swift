@@ -1,6 +1,9 @@
 import BodiiDomain
 import Foundation
 import ZIPFoundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why an Apple Health file could not be read. `exitCode` follows PRODUCT.md §4.
 public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -10,6 +13,18 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
     case notAnExport(String, root: String)
     case xml(String, XMLStreamError)
     case unreadable(String, reason: String)
+    /// A device or socket: nothing an export is read from.
+    case notAFile(String)
+    /// A FIFO nobody opened for writing within `AppleHealthReader.fifoWait`.
+    case fifoWithoutWriter(String)
+    /// A zip arriving through a pipe: its directory is at its end, so it cannot be streamed.
+    case zipThroughPipe(String)
+    /// The entry's CRC-32 or sizes do not match what it inflates to.
+    case damagedZip(String, reason: String)
+    /// The entry inflates more than `AppleHealthReader.maxInflationRatio` times its size (a zip bomb).
+    case inflatesTooMuch(String)
+    /// The export holds more than `AppleHealthLimits` allow; the text says what.
+    case tooLarge(String, what: String)
 
     public var description: String {
         switch self {
@@ -19,14 +34,23 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notAnExport(let path, let root): return "\(path) is XML but not an Apple Health export (its root is <\(root)>, not <HealthData>)"
         case .xml(let path, let error): return "\(path): \(error)"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .notAFile(let path): return "\(path) is a device or socket, not an export file; give the export.zip or its export.xml"
+        case .fifoWithoutWriter(let path):
+            return "\(path) is a FIFO with no writer (nothing opened it for writing within \(Int(AppleHealthReader.fifoWait)) s); nothing was written"
+        case .zipThroughPipe(let path):
+            return "\(path) is a zip arriving through a pipe, which cannot be read as it streams; give the export.zip file itself, or pipe its export.xml"
+        case .damagedZip(let path, let reason): return "\(path) is a damaged zip (\(reason)); it was refused and nothing was written"
+        case .inflatesTooMuch(let path):
+            return "\(path) inflates to more than \(AppleHealthReader.maxInflationRatio) times its size, which no export does (a zip bomb?); it was refused and nothing was written"
+        case .tooLarge(let path, let what): return "\(path) holds \(what); it was refused and nothing was written"
         }
     }
 
     /// 66 for input that is not there, 65 for bad data, 74 for I/O.
     public var exitCode: Int32 {
         switch self {
-        case .missing, .folderWithoutExport: return 66
-        case .noExportInZip, .notAnExport, .xml: return 65
+        case .missing, .folderWithoutExport, .notAFile, .fifoWithoutWriter: return 66
+        case .noExportInZip, .notAnExport, .xml, .zipThroughPipe, .damagedZip, .inflatesTooMuch, .tooLarge: return 65
         case .unreadable: return 74
         }
     }
@@ -35,28 +59,42 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
 /// How far a read has come: bytes of the XML (uncompressed) and records seen.
 public struct AppleHealthProgress: Sendable, Equatable {
     public var bytes: Int64
+    /// The XML's size, 0 when unknown (a pipe).
     public var totalBytes: Int64
     public var records: Int
 }
 
 /// Reads an Apple Health `export.zip` (its `apple_health_export/export.xml` entry streamed out of
-/// the zip, never unpacked to disk) or an `export.xml`, through libxml2's push parser.
+/// the zip, never unpacked to disk), an `export.xml` (also through a pipe or FIFO), or the unzipped
+/// folder, through libxml2's push parser.
 public enum AppleHealthReader {
     /// Bytes handed to the parser at a time.
     static let chunkSize = 1 << 20
+    /// XML compresses 10–30 times in real exports; deflate's most is about 1,030 (a bomb).
+    public static let maxInflationRatio: UInt64 = 100
+    /// How long a FIFO may wait for its writer to open it (a `cat > fifo` started just after).
+    public static let fifoWait = 2.0
 
     /// Reads the export at `path`. `progress` is called about every megabyte; cancellation (of the
     /// task, or `isCancelled`) throws `CancellationError`. Records dated after `latestDay` are left out.
     public static func read(path: String, latestDay: LocalDate, isCancelled: @escaping () -> Bool = { Task.isCancelled },
                             progress: (AppleHealthProgress) -> Void = { _ in }) throws -> AppleHealthData {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw AppleHealthError.missing(path) }
-        var file = path
-        if isFolder.boolValue {
-            let inside = (path as NSString).appendingPathComponent("export.xml")
-            guard FileManager.default.fileExists(atPath: inside) else { throw AppleHealthError.folderWithoutExport(path) }
-            file = inside
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw AppleHealthError.missing(path) }
+            throw AppleHealthError.unreadable(path, reason: String(cString: strerror(errno)))
         }
+        var file = path
+        var kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            guard let name = exportFileName(among: names) else { throw AppleHealthError.folderWithoutExport(path) }
+            file = (path as NSString).appendingPathComponent(name)
+            guard stat(file, &info) == 0 else { throw AppleHealthError.folderWithoutExport(path) }
+            kind = info.st_mode & S_IFMT
+        }
+        guard kind == S_IFREG || kind == S_IFIFO else { throw AppleHealthError.notAFile(path) }
+
         let collector = AppleHealthCollector(latestDay: latestDay)
         let parser = StreamingXMLParser(handler: collector)
         var done: Int64 = 0
@@ -69,8 +107,9 @@ public enum AppleHealthReader {
                 throw AppleHealthError.xml(path, error)
             }
             if collector.sawRoot, collector.rootName != "HealthData" {
-                throw AppleHealthError.notAnExport(path, root: TerminalText.printable(String((collector.rootName ?? "").prefix(40))))
+                throw AppleHealthError.notAnExport(path, root: rootText(collector.rootName))
             }
+            if let what = collector.overLimit { throw AppleHealthError.tooLarge(path, what: what) }
             done += Int64(data.count)
             if done - lastReport >= Int64(chunkSize) {
                 lastReport = done
@@ -78,37 +117,20 @@ public enum AppleHealthReader {
             }
         }
 
-        if try isZip(file) {
-            let archive: Archive
-            do {
-                archive = try Archive(url: URL(fileURLWithPath: file), accessMode: .read)
-            } catch {
-                throw AppleHealthError.xml(path, .malformed(message: "a damaged zip file", line: 0))
-            }
-            guard let entry = exportEntry(in: archive) else { throw AppleHealthError.noExportInZip(path) }
-            let total = Int64(clamping: entry.uncompressedSize)
-            do {
-                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { try take($0, total: total) }
-            } catch let error as AppleHealthError {
-                throw error
-            } catch let error as CancellationError {
-                throw error
-            } catch {
-                throw AppleHealthError.xml(path, .malformed(message: "the zip entry could not be inflated (\(error))", line: 0))
-            }
+        let input = try InputFile(path: path, file: file, isFIFO: kind == S_IFIFO)
+        // The first bytes tell a zip from XML; read into a buffer that is then parsed, so a pipe loses nothing.
+        let head = try input.read(upTo: chunkSize)
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            input.close()
+            guard kind == S_IFREG else { throw AppleHealthError.zipThroughPipe(path) }
+            try readZip(file: file, path: path) { try take($0, total: $1) }
         } else {
-            guard let handle = FileHandle(forReadingAtPath: file) else { throw AppleHealthError.unreadable(path, reason: "permission denied") }
-            defer { try? handle.close() }
-            let total = Int64((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)??.int64Value ?? 0)
-            while true {
-                let data: Data
-                do {
-                    data = try handle.read(upToCount: chunkSize) ?? Data()
-                } catch {
-                    throw AppleHealthError.unreadable(path, reason: error.localizedDescription)
-                }
-                if data.isEmpty { break }
+            defer { input.close() }
+            let total = kind == S_IFREG ? Int64(info.st_size) : 0
+            var data = head
+            while !data.isEmpty {
                 try take(data, total: total)
+                data = try input.read(upTo: chunkSize)
             }
         }
         do {
@@ -117,27 +139,136 @@ public enum AppleHealthReader {
             throw AppleHealthError.xml(path, error)
         }
         guard collector.sawRoot, collector.rootName == "HealthData" else {
-            throw AppleHealthError.notAnExport(path, root: TerminalText.printable(String((collector.rootName ?? "").prefix(40))))
+            throw AppleHealthError.notAnExport(path, root: rootText(collector.rootName))
         }
+        if let what = collector.overLimit { throw AppleHealthError.tooLarge(path, what: what) }
         progress(AppleHealthProgress(bytes: done, totalBytes: done, records: collector.data.recordCount))
         return collector.finish()
     }
 
-    static func isZip(_ file: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: file) else { throw AppleHealthError.unreadable(file, reason: "permission denied") }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4)) ?? nil
-        return head == Data([0x50, 0x4B, 0x03, 0x04])
+    static func rootText(_ name: String?) -> String {
+        TerminalText.printable(AppleHealthCollector.echoable(String((name ?? "").prefix(200))))
     }
 
-    /// `apple_health_export/export.xml`; in other languages the file has another name
-    /// (`exportar.xml`), so any XML of that folder but the clinical `export_cda.xml`.
-    static func exportEntry(in archive: Archive) -> Entry? {
-        if let entry = archive["apple_health_export/export.xml"] { return entry }
-        return archive.first { entry in
-            let path = entry.path
-            return entry.type == .file && path.hasPrefix("apple_health_export/") && path.hasSuffix(".xml")
-                && !path.contains("cda") && path.split(separator: "/").count == 2
+    /// Streams the export entry of the zip at `file` into `take`, refusing a bomb before and while
+    /// it inflates, and a damaged entry (CRC-32) after — before anything is written.
+    static func readZip(file: String, path: String, take: (Data, Int64) throws -> Void) throws {
+        let archive: Archive
+        do {
+            archive = try Archive(url: URL(fileURLWithPath: file), accessMode: .read)
+        } catch {
+            throw AppleHealthError.damagedZip(path, reason: "its directory cannot be read")
+        }
+        guard let entry = exportEntry(in: archive) else { throw AppleHealthError.noExportInZip(path) }
+        let compressed = max(entry.compressedSize, 1)
+        let declared = entry.uncompressedSize
+        guard declared / compressed <= maxInflationRatio else { throw AppleHealthError.inflatesTooMuch(path) }
+        // A header may lie about the size: the cap also holds on what actually comes out.
+        let cap = max(compressed.multipliedReportingOverflow(by: maxInflationRatio).partialValue, UInt64(chunkSize))
+        let total = Int64(clamping: declared)
+        var inflated: UInt64 = 0
+        let checksum: CRC32
+        do {
+            checksum = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
+                inflated += UInt64(data.count)
+                guard inflated <= cap else { throw AppleHealthError.inflatesTooMuch(path) }
+                guard inflated <= declared else { throw AppleHealthError.damagedZip(path, reason: "the entry inflates past its stated size") }
+                try take(data, total)
+            }
+        } catch let error as AppleHealthError {
+            throw error
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw AppleHealthError.damagedZip(path, reason: "the entry cannot be inflated")
+        }
+        guard inflated == declared else { throw AppleHealthError.damagedZip(path, reason: "the entry is shorter than its stated size") }
+        guard checksum == entry.checksum else {
+            throw AppleHealthError.damagedZip(path, reason: "CRC-32 " + String(format: "%08x", checksum)
+                                              + " where the zip says " + String(format: "%08x", entry.checksum))
         }
     }
+
+    /// The export's XML among a folder's (or the zip folder's) file names: `export.xml`, or in
+    /// other languages another name (`Export.xml`, `exportar.xml`, `экспорт.xml`) — any XML but
+    /// the clinical `export_cda.xml`. One rule for the zip and the unzipped folder.
+    static func exportFileName(among names: [String]) -> String? {
+        if names.contains("export.xml") { return "export.xml" }
+        return names.sorted().first { name in
+            name.lowercased().hasSuffix(".xml") && !name.lowercased().contains("cda") && !name.hasPrefix(".")
+        }
+    }
+
+    static func exportEntry(in archive: Archive) -> Entry? {
+        let folder = "apple_health_export/"
+        var files: [String: Entry] = [:]
+        for entry in archive where entry.type == .file && entry.path.hasPrefix(folder) {
+            let name = String(entry.path.dropFirst(folder.count))
+            if !name.isEmpty, !name.contains("/") { files[name] = entry }
+        }
+        return exportFileName(among: Array(files.keys)).flatMap { files[$0] }
+    }
+}
+
+/// The export file opened once: a regular file, or a FIFO or pipe read without losing a byte.
+private final class InputFile {
+    private var fd: Int32
+    let path: String
+    /// A byte read while finding out whether a FIFO has a writer.
+    private var pending = Data()
+
+    init(path: String, file: String, isFIFO: Bool) throws {
+        self.path = path
+        // A FIFO opens without waiting for a writer; a writer is then waited for, a short while.
+        fd = open(file, O_RDONLY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0))
+        guard fd >= 0 else { throw AppleHealthError.unreadable(path, reason: String(cString: strerror(errno))) }
+        if isFIFO {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            // Linux reports nothing on a FIFO no writer has opened yet, so this waits for one.
+            if poll(&poller, 1, Int32(AppleHealthReader.fifoWait * 1000)) <= 0 {
+                // Nothing yet: a pipe whose writer is slow says EAGAIN (wait for it); no writer at all says 0.
+                var byte: UInt8 = 0
+                let n = Glibc.read(fd, &byte, 1)
+                if n == 1 {
+                    pending = Data([byte])
+                } else if !(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                    close()
+                    throw AppleHealthError.fifoWithoutWriter(path)
+                }
+            }
+            let flags = fcntl(fd, F_GETFL)
+            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+        }
+    }
+
+    /// Up to `count` bytes; empty at the end.
+    func read(upTo count: Int) throws -> Data {
+        var data = Data(count: count)
+        var filled = min(pending.count, count)
+        if filled > 0 {
+            data.replaceSubrange(0..<filled, with: pending.prefix(filled))
+            pending.removeFirst(filled)
+        }
+        while filled < count {
+            let n = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(fd, base + filled, count - filled)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw AppleHealthError.unreadable(path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        data.count = filled
+        return data
+    }
+
+    func close() {
+        if fd >= 0 { _ = Glibc.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
 }

@@ -29,9 +29,10 @@ public struct HealthTimestamp: Hashable, Sendable, Comparable {
         self = parsed
     }
 
-    /// Parses `YYYY-MM-DD HH:MM:SS ±HHMM` (also `T` for the space, `±HH:MM`, or `Z`).
+    /// Parses `YYYY-MM-DD HH:MM:SS ±HHMM` (also `T` for the space, `±HH:MM`, or `Z`), and the compact
+    /// form exports of 2015 wrote (iOS 8: `20150603050200+0100`, `yyyyMMddHHmmssZ`).
     public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> HealthTimestamp? {
-        guard b.count >= 19 else { return nil }
+        guard b.count >= 14 else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? {
             var n = 0
             for i in from..<(from + count) {
@@ -41,11 +42,19 @@ public struct HealthTimestamp: Hashable, Sendable, Comparable {
             }
             return n
         }
-        guard b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x20 || b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
-              let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
-              let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2),
-              h < 24, mi < 60, s < 61, let day = LocalDate(year: y, month: mo, day: d) else { return nil }
-        var i = 19
+        let y, mo, d, h, mi, s: Int
+        var i: Int
+        if b[4] == 0x2D {
+            guard b.count >= 19, b[7] == 0x2D, b[10] == 0x20 || b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
+                  let yy = number(0, 4), let mm = number(5, 2), let dd = number(8, 2),
+                  let hh = number(11, 2), let mn = number(14, 2), let ss = number(17, 2) else { return nil }
+            (y, mo, d, h, mi, s, i) = (yy, mm, dd, hh, mn, ss, 19)
+        } else {
+            guard let yy = number(0, 4), let mm = number(4, 2), let dd = number(6, 2),
+                  let hh = number(8, 2), let mn = number(10, 2), let ss = number(12, 2) else { return nil }
+            (y, mo, d, h, mi, s, i) = (yy, mm, dd, hh, mn, ss, 14)
+        }
+        guard h < 24, mi < 60, s < 61, let day = LocalDate(year: y, month: mo, day: d) else { return nil }
         while i < b.count, b[i] == 0x20 { i += 1 }
         var offset = 0
         if i < b.count {

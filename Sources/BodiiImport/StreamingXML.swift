@@ -11,6 +11,10 @@ public enum XMLStreamError: Error, Equatable, Sendable, CustomStringConvertible 
     case doctypeTooLong
     /// libxml2 could not be loaded (`LibXML2`); the text says why.
     case libraryMissing(String)
+    /// Elements nested deeper than `StreamingXMLParser.maxDepth` (exports nest four deep).
+    case tooDeep(Int)
+    /// A tag, attribute or text longer than `StreamingXMLParser.maxRunBytes` with no `<` or `>`.
+    case valueTooLong(Int)
 
     public var description: String {
         switch self {
@@ -22,6 +26,10 @@ public enum XMLStreamError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the XML's DOCTYPE does not end within its first 4 MB"
         case .libraryMissing(let reason):
             return "reading XML needs libxml2 (\(LibXML2.fileName), Debian package libxml2), which could not be loaded: \(reason)"
+        case .tooDeep(let limit):
+            return "elements are nested more than \(limit) deep, which no export is; it was refused and nothing was written"
+        case .valueTooLong(let limit):
+            return "a tag or value is longer than \(limit / (1 << 20)) MB, which no export has; it was refused and nothing was written"
         }
     }
 }
@@ -134,6 +142,17 @@ public final class StreamingXMLParser {
     private var scratch: [UInt8] = []
     /// Elements started so far (for progress).
     public private(set) var elementCount = 0
+    /// Elements open now.
+    private var depth = 0
+    /// Bytes since the last `<` or `>`: a tag, an attribute value or a text, however it is chunked.
+    private var run = 0
+
+    /// Exports nest four deep (HealthData › Workout › WorkoutRoute › FileReference); libxml2 keeps a
+    /// stack per level, so a file of nothing but opening tags grew to gigabytes before this.
+    public static let maxDepth = 32
+    /// The longest attribute in real exports is a few hundred bytes; libxml2 rescans an unfinished
+    /// tag on every chunk (quadratic), so a longer run of bytes is refused before it is parsed.
+    public static let maxRunBytes = 1 << 20
 
     /// How much of the start is kept to find the DOCTYPE's end.
     static let prologLimit = 4 << 20
@@ -156,11 +175,18 @@ public final class StreamingXMLParser {
             guard let context, let localname else { return }
             let parser = Unmanaged<StreamingXMLParser>.fromOpaque(context).takeUnretainedValue()
             parser.elementCount += 1
+            parser.depth += 1
+            if parser.depth > StreamingXMLParser.maxDepth {
+                parser.failure = .tooDeep(StreamingXMLParser.maxDepth)
+                if let ctxt = parser.context { parser.library?.stopParser(ctxt) }
+                return
+            }
             parser.handler?.didStart(XMLElementStart(name: localname, attributes: attributes, attributeCount: Int(attributeCount)))
         }
         sax.endElementNs = { context, localname, _, _ in
             guard let context, let localname else { return }
             let parser = Unmanaged<StreamingXMLParser>.fromOpaque(context).takeUnretainedValue()
+            parser.depth -= 1
             parser.handler?.didEnd(localname)
         }
         // Never reached once the DOCTYPE is cut out; kept so no entity can ever be declared.
@@ -177,7 +203,8 @@ public final class StreamingXMLParser {
             // NOENT: without it SAX2 hands "&amp;" in an attribute over as "&#38;" ("Smooth &#38;
             // Creamy"). Only the predefined entities and character references are left to
             // replace: the DOCTYPE, where any other entity would be declared, is cut out.
-            let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOENT.rawValue
+            // No XML_PARSE_HUGE: libxml2's own depth and size limits stay as a second fence.
+            let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOENT.rawValue
             _ = library?.ctxtUseOptions(context, Int32(options))
         }
     }
@@ -293,15 +320,23 @@ public final class StreamingXMLParser {
         guard let context, let library else { throw failure ?? XMLStreamError.malformed(message: "libxml2 could not start", line: 0) }
         // Control characters XML forbids become spaces, in a reused buffer.
         if scratch.count < max(1, bytes.count) { scratch = [UInt8](repeating: 0, count: max(1, bytes.count)) }
+        var run = self.run
         let status: Int32 = scratch.withUnsafeMutableBufferPointer { out in
             for i in 0..<bytes.count {
                 let b = bytes[i]
                 out[i] = (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) ? 0x20 : b
+                run = (b == 0x3C || b == 0x3E) ? 0 : run + 1
+                if run > Self.maxRunBytes { return -2 }
             }
             guard let base = out.baseAddress else { return -1 }
             return base.withMemoryRebound(to: CChar.self, capacity: out.count) {
                 library.parseChunk(context, $0, Int32(bytes.count), final ? 1 : 0)
             }
+        }
+        self.run = run
+        if status == -2 {
+            failure = .valueTooLong(Self.maxRunBytes)
+            throw XMLStreamError.valueTooLong(Self.maxRunBytes)
         }
         if let failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
@@ -310,6 +345,8 @@ public final class StreamingXMLParser {
             if let error = library.ctxtGetLastError(context) {
                 if let text = error.pointee.message {
                     message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+                    // libxml2 quotes names from the file: never echo more than a line of it.
+                    if message.count > 160 { message = String(message.prefix(159)) + "…" }
                 }
                 line = Int(error.pointee.line)
             }

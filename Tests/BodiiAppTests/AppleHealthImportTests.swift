@@ -37,12 +37,12 @@ import Testing
         let s1 = try Self.summary(first.stdout)
         #expect(Self.kind(s1, "body")["added"] as? Int == 2)
         #expect(Self.kind(s1, "activity")["added"] as? Int == 2)
-        #expect(Self.kind(s1, "nights")["added"] as? Int == 2)
+        #expect(Self.kind(s1, "nights")["added"] as? Int == 3)
         #expect(Self.kind(s1, "workouts")["added"] as? Int == 3)
         #expect(Self.kind(s1, "quick_add")["added"] as? Int == 2)
         let after = try Self.rows(db)
         // No profile yet: the weights come without snapshots.
-        #expect(after == Rows(body: 2, snapshots: 0, exercise: 3, sleep: 2, food: 2, activity: 2))
+        #expect(after == Rows(body: 2, snapshots: 0, exercise: 3, sleep: 3, food: 2, activity: 2))
 
         let second = try runBodii(["import", "apple-health", Self.export, "--json", "--db", db])
         try #require(second.status == 0, "\(second.stderr)")
@@ -173,7 +173,7 @@ import Testing
         let screen = app.screen()
         #expect(screen.contains("Last import"))
         #expect(screen.contains("Workouts            3              0"))
-        #expect(screen.contains("Apple Health imported: 11 new, 0 already there."))
+        #expect(screen.contains("Apple Health imported: 12 new, 0 already there."))
         let rows = try AppleHealthImportTests.rows(db)
         #expect(rows.activity == 2)
         #expect(rows.exercise >= 3)
@@ -236,5 +236,127 @@ import Testing
         func withoutTime(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.contains("\"exported_at\"") } }
         #expect(withoutTime(written) == withoutTime(cli.stdout))
         #expect(written.contains("\"format\": \"bodii-export\""))
+    }
+}
+
+/// Reading through a FIFO or a pipe (issue 23 item 16), the summary's units, and values that
+/// used to crash the import, through the real binary and the in-process app.
+@Suite struct AppleHealthStreamTests {
+    static let bed = "HKCategoryValueSleepAnalysisInBed"
+
+    /// `bodii` with its stdin fed `input` through a pipe.
+    static func runPiped(_ arguments: [String], input: Data) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = BodiiBinary.url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "BODII_DB")
+        env["BODII_NOW"] = TestClock.now
+        env["LC_ALL"] = "C.UTF-8"
+        process.environment = env
+        let stdin = Pipe(), out = Pipe(), err = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        try stdin.fileHandleForWriting.write(contentsOf: input)
+        try stdin.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func aValidExportThroughAPipeImports() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        let piped = try Self.runPiped(["import", "apple-health", "/dev/stdin", "--json", "--db", db],
+                                      input: try Data(contentsOf: URL(fileURLWithPath: AppleHealthImportTests.export)))
+        try #require(piped.status == 0, "\(piped.stderr)")
+        #expect(AppleHealthImportTests.kind(try AppleHealthImportTests.summary(piped.stdout), "workouts")["added"] as? Int == 3)
+        // A zip cannot stream through a pipe: refused in one line, nothing created.
+        let zip = try Self.runPiped(["import", "apple-health", "/dev/stdin", "--db", folder.path("z.sqlite")],
+                                    input: Data([0x50, 0x4B, 0x03, 0x04, 0, 0, 0, 0]))
+        #expect(zip.status == 65)
+        #expect(zip.stderr.contains("zip arriving through a pipe"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("z.sqlite")))
+    }
+
+    @Test func aFIFOWithoutAWriterIsRefusedAndAFIFOWithOneImports() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("export.xml")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let started = Date()
+        let alone = try runBodii(["import", "apple-health", fifo, "--db", folder.path("a.sqlite")])
+        #expect(alone.status == 66)
+        #expect(alone.stderr.contains("is a FIFO with no writer"), "\(alone.stderr)")
+        #expect(alone.stderr.split(separator: "\n").count == 1)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("a.sqlite")))
+
+        let running = try startBodii(["import", "apple-health", fifo, "--json", "--db", folder.path("b.sqlite")])
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))   // opens once the import has opened its end
+        try writer.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: AppleHealthImportTests.export)))
+        try writer.close()
+        let fed = running.finish()
+        #expect(fed.status == 0, "\(fed.stderr)")
+        #expect(AppleHealthImportTests.kind(try AppleHealthImportTests.summary(fed.stdout), "body")["added"] as? Int == 2)
+    }
+
+    @Test func theSummarySaysSkippedCountsRecords() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        let text = try runBodii(["import", "apple-health", AppleHealthImportTests.export, "--dry-run", "--db", db])
+        try #require(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("records skipped"))
+        #expect(text.stdout.contains("weight and body-fat records: 1 dated in the future"), "\(text.stdout)")
+        let json = try runBodii(["import", "apple-health", AppleHealthImportTests.export, "--dry-run", "--json", "--db", db])
+        let body = AppleHealthImportTests.kind(try AppleHealthImportTests.summary(json.stdout), "body")
+        #expect(body["skipped_unit"] as? String == "weight and body-fat records")
+        #expect(body["skipped_records"] as? Int == 3)
+    }
+
+    static let crashing = """
+        <?xml version="1.0"?>
+        <HealthData locale="en_US">
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2026-11-21 08:00:00 +0100" endDate="2026-11-21 08:10:00 +0100" value="1e19"/>
+         <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="9.3e18" durationUnit="min" sourceName="Watch" startDate="2026-11-21 18:00:00 +0100" endDate="2026-11-21 18:30:00 +0100"/>
+         <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" totalEnergyBurned="1e308" totalEnergyBurnedUnit="kcal" sourceName="Watch" startDate="2026-11-21 19:00:00 +0100" endDate="2026-11-21 19:30:00 +0100"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-11-21 07:00:00 +0100" endDate="2026-11-21 07:00:00 +0100" value="0x50"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-11-21 07:00:00 +0100" endDate="2026-11-21 07:00:00 +0100" value="80.5"/>
+        </HealthData>
+        """
+
+    @Test func valuesThatCrashedTheImportAreSkippedAndTheDayStillReads() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("h.sqlite")
+        try Data(Self.crashing.utf8).write(to: URL(fileURLWithPath: folder.path("export.xml")))
+        let result = try runBodii(["import", "apple-health", folder.path("export.xml"), "--json", "--db", db])
+        try #require(result.status == 0, "\(result.stderr)")
+        let s = try AppleHealthImportTests.summary(result.stdout)
+        #expect(AppleHealthImportTests.kind(s, "workouts")["skipped"] as? [String: Int]
+                == ["longer than a day": 1, "energy out of range (0–20000 kcal)": 1])
+        #expect(AppleHealthImportTests.kind(s, "body")["added"] as? Int == 1)
+        let day = try runBodii(["today", "--date", "2026-11-21", "--json", "--db", db])
+        #expect(day.status == 0, "\(day.stderr)")
+        #expect(try runBodii(["export", "--db", db]).stdout.contains("inf") == false)
+    }
+}
+
+@MainActor
+@Suite struct AppleHealthCrashInAppTests {
+    @Test func settingsImportOfValuesThatCrashedTheAppFinishes() async throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 3, in: folder)
+        let file = folder.path("export.xml")
+        try Data(AppleHealthStreamTests.crashing.utf8).write(to: URL(fileURLWithPath: file))
+        let before = try AppleHealthImportTests.rows(db)
+        app.press(.char("6"))
+        for _ in 0..<5 { app.press(.char("j")) }
+        app.press(.enter)
+        app.type(file)
+        app.press(.enter)
+        await app.settleJobs()
+        #expect(app.screen().contains("Apple Health imported: 1 new"), "\(app.screen())")
+        #expect(try AppleHealthImportTests.rows(db).body == before.body + 1)
     }
 }

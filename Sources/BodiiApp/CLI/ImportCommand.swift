@@ -96,7 +96,9 @@ final class StderrProgress {
     func show(_ p: AppleHealthProgress) {
         guard enabled else { return }
         let elapsed = Int(Date().timeIntervalSince(started))
-        let text = String(format: "%.1f MB of %.1f MB", Double(p.bytes) / 1_000_000, Double(p.totalBytes) / 1_000_000)
+        // A pipe has no size: only what was read so far.
+        let text = (p.totalBytes > 0 ? String(format: "%.1f MB of %.1f MB", Double(p.bytes) / 1_000_000, Double(p.totalBytes) / 1_000_000)
+                    : String(format: "%.1f MB", Double(p.bytes) / 1_000_000))
             + " · \(ActivityText.grouped(p.records)) records · \(elapsed / 60):" + String(format: "%02d", elapsed % 60)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
         shown = true

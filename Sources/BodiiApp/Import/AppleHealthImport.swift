@@ -62,6 +62,9 @@ enum AppleHealthImport {
 enum ImportSummary {
     static let kinds: [(MergeCounts.Kind, String)] = [(.body, "Weigh-ins"), (.activity, "Activity days"), (.sleep, "Nights"),
                                                       (.exercise, "Workouts"), (.food, "Quick-add kcal")]
+    /// What the skipped column counts per kind: the export's records, not the days or nights they make.
+    static let skippedUnits: [MergeCounts.Kind: String] = [.body: "weight and body-fat records", .activity: "step and energy records",
+                                                           .sleep: "sleep records", .exercise: "workouts", .food: "dietary energy records"]
 
     static func lines(_ o: AppleHealthImport.Outcome) -> [String] {
         let g = ActivityText.grouped
@@ -70,7 +73,7 @@ enum ImportSummary {
         lines.append("Apple Health: \(g(o.data.recordCount)) records, \(mb) in \(String(format: "%.1f", o.seconds)) s"
                      + (o.dryRun ? " (dry run: nothing was written)" : ""))
         lines.append("")
-        let header = ["", o.dryRun ? "would add" : "added", "already there", "updated", "skipped"]
+        let header = ["", o.dryRun ? "would add" : "added", "already there", "updated", "records skipped"]
         var rows: [[String]] = [header]
         for (kind, label) in kinds {
             let skipped = o.data.skipped[kind]?.values.reduce(0, +) ?? 0
@@ -87,7 +90,7 @@ enum ImportSummary {
         var notes: [String] = []
         for (kind, label) in kinds {
             for (reason, n) in (o.data.skipped[kind] ?? [:]).sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                notes.append("  \(label.lowercased()): \(g(n)) \(reason)")
+                notes.append("  \(skippedUnits[kind] ?? label.lowercased()): \(g(n)) \(reason)")
             }
         }
         if o.data.otherCount > 0 {
@@ -116,6 +119,9 @@ enum ImportSummary {
                     ("already_there", .int(o.counts.alreadyThere[kind] ?? 0)),
                     ("updated", .int(o.counts.updated[kind] ?? 0)),
                     ("skipped", .object((o.data.skipped[kind] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+                    // The export's records skipped (not days or nights), as `skipped_unit` says.
+                    ("skipped_records", .int(o.data.skipped[kind]?.values.reduce(0, +) ?? 0)),
+                    ("skipped_unit", .string(skippedUnits[kind] ?? "records")),
                 ]))
             })),
             ("other_records", .object(o.data.otherTypes.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
