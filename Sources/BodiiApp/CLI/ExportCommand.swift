@@ -75,7 +75,8 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path)): \(error.localizedDescription)")
             }
             let document: BodiiExport.Document
-            do { document = try BodiiDocumentImport.parse(data) } catch let refusal as BodiiDocumentImport.Refusal {
+            // Every value is checked before the database is opened: a refused file creates or changes nothing.
+            do { document = try BodiiDocumentImport.parse(data, today: clock.today) } catch let refusal as BodiiDocumentImport.Refusal {
                 throw CommandFailure.data("\(path): \(refusal.message); nothing was written")
             }
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
@@ -90,6 +91,9 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             PlainText.print("Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(document.checkIns.count)) written"
                             + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
                             + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
+                            + (o.recipes > 0 ? "; \(Plural.count(o.recipes, "recipe"))" : "")
+                            + (o.savedMeals > 0 ? "; \(Plural.count(o.savedMeals, "saved meal"))" : "")
+                            + (o.favourites > 0 ? "; \(Plural.count(o.favourites, "favourite"))" : "")
                             + (document.pantry.purchases.isEmpty ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
                                + "\(g(document.pantry.purchases.count - o.purchasesAdded)) already there"))
         }

@@ -16,11 +16,22 @@ enum BodiiDocumentImport {
         var profile: Bool
         var goals: Int
         var customFoods: Int
+        var recipes = 0
+        var savedMeals = 0
+        var favourites = 0
         /// Purchases of the document's pantry that were new here (the rest were there already).
         var purchasesAdded = 0
     }
 
-    static func parse(_ data: Data) throws -> BodiiExport.Document {
+    /// Reads the document and checks every value (`BodiiDocumentCheck`): a document that parses is
+    /// one that can be written whole.
+    static func parse(_ data: Data, today: LocalDate) throws -> BodiiExport.Document {
+        let d = try read(data)
+        try BodiiDocumentCheck(today: today).validate(d)
+        return d
+    }
+
+    static func read(_ data: Data) throws -> BodiiExport.Document {
         guard let top = (try? ExactJSON.parse(data)) as? [String: Any] else {
             throw Refusal(message: "not JSON, or not a JSON object")
         }
@@ -96,17 +107,57 @@ enum BodiiDocumentImport {
                                 createdOn: try date(g, "created_on"), proteinPerKg: try double(g, "protein_per_kg"),
                                 addsExerciseBack: g["adds_exercise_back"] as? Bool ?? false))
         }
+        func nutrients(_ f: [String: Any]) throws -> Nutrients {
+            guard let n = f["per_100g"] as? [String: Any] else { throw fail("\"per_100g\" is missing") }
+            return Nutrients(kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
+                             fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
+                             saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
+                             cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
+                             calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
+                             vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
+        }
+        func servings(_ f: [String: Any], _ k: String) throws -> [FoodServing] {
+            guard let v = f[k], !(v is NSNull) else { return [] }
+            guard let list = v as? [[String: Any]] else { throw fail("\"\(k)\" is not a list of objects") }
+            return try list.map { FoodServing(label: try string($0, "label"), grams: try double($0, "grams")) }
+        }
+        /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
+        func entry(_ f: [String: Any], date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
+            FoodRecord(date: date, meal: meal, foodId: FoodID(try string(f, "food_id")), foodName: try string(f, "food_name"),
+                       grams: try double(f, "grams"), kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
+                       carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), fiberG: try optDouble(f, "fiber_g"),
+                       sugarsG: try optDouble(f, "sugars_g"), saturatedFatG: try optDouble(f, "saturated_fat_g"),
+                       sodiumMg: try optDouble(f, "sodium_mg"), loggedAt: loggedAt, provenance: provenance)
+        }
+        func list(_ o: [String: Any], _ k: String) throws -> [[String: Any]] {
+            guard let v = o[k], !(v is NSNull) else { return [] }
+            guard let list = v as? [[String: Any]] else { throw fail("\"\(k)\" is not a list of objects") }
+            return list
+        }
         for (i, f) in try objects("custom_foods").enumerated() {
             where_ = "custom_foods[\(i)]"
-            guard let n = f["per_100g"] as? [String: Any] else { throw fail("\"per_100g\" is missing") }
-            let nutrients = Nutrients(kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
-                                      fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
-                                      saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
-                                      cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
-                                      calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
-                                      vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
-            let servings = try ((f["servings"] as? [[String: Any]]) ?? []).map { FoodServing(label: try string($0, "label"), grams: try double($0, "grams")) }
-            d.customFoods.append(Food(id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: nutrients, servings: servings))
+            d.customFoods.append(Food(id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: try nutrients(f),
+                                      servings: try servings(f, "servings")))
+        }
+        for (i, r) in try objects("recipes").enumerated() {
+            where_ = "recipes[\(i)]"
+            let food = Food(id: FoodID(try string(r, "food_id")), name: try string(r, "name"), source: Recipe.source, per100g: try nutrients(r),
+                            servings: try servings(r, "food_servings"))
+            let ingredients = try list(r, "ingredients").map { RecipeIngredientRow(foodID: FoodID(try string($0, "food_id")), grams: try double($0, "grams")) }
+            d.recipes.append(LibraryRecipe(food: food, servings: try double(r, "servings"), ingredients: ingredients,
+                                           createdAt: try instant(r, "created_at"), provenance: try provenance(r)))
+        }
+        for (i, m) in try objects("saved_meals").enumerated() {
+            where_ = "saved_meals[\(i)]"
+            let items = try list(m, "items").map {
+                try entry($0, date: LocalDate(daysSinceEpoch: 0), meal: .snacks, loggedAt: Date(timeIntervalSince1970: 0), provenance: .bodii)
+            }
+            d.savedMeals.append(LibrarySavedMeal(name: try string(m, "name"), items: items, createdAt: try instant(m, "created_at"),
+                                                 provenance: try provenance(m)))
+        }
+        for (i, f) in try objects("favourites").enumerated() {
+            where_ = "favourites[\(i)]"
+            d.favourites.append(LibraryFavourite(foodID: FoodID(try string(f, "food_id")), addedAt: try instant(f, "added_at")))
         }
         for (i, b) in try objects("body").enumerated() {
             where_ = "body[\(i)]"
@@ -122,10 +173,8 @@ enum BodiiDocumentImport {
         }
         for (i, f) in try objects("food").enumerated() {
             where_ = "food[\(i)]"
-            d.food.append(FoodRecord(date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), foodId: FoodID(try string(f, "food_id")),
-                                     foodName: try string(f, "food_name"), grams: try double(f, "grams"), kcal: try double(f, "kcal"),
-                                     proteinG: try double(f, "protein_g"), carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"),
-                                     fiberG: try optDouble(f, "fiber_g"), loggedAt: try instant(f, "logged_at"), provenance: try provenance(f)))
+            d.food.append(try entry(f, date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), loggedAt: try instant(f, "logged_at"),
+                                    provenance: try provenance(f)))
         }
         for (i, e) in try objects("exercise").enumerated() {
             where_ = "exercise[\(i)]"
@@ -191,7 +240,14 @@ enum BodiiDocumentImport {
         return d
     }
 
+    /// Everything in one transaction: the records, the profile, goals, custom foods, the meal
+    /// library and the pantry are written together or not at all (a failure or a kill midway
+    /// leaves the database as it was).
     static func write(_ d: BodiiExport.Document, to r: SQLiteRepositories) throws -> Outcome {
+        try r.inOneTransaction { try merge(d, into: r) }
+    }
+
+    private static func merge(_ d: BodiiExport.Document, into r: SQLiteRepositories) throws -> Outcome {
         var outcome = Outcome(counts: MergeCounts(), profile: false, goals: 0, customFoods: 0)
         var batch = HistoryBatch()
         if try r.loadProfile() == nil, let profile = d.profile {
@@ -255,23 +311,51 @@ enum BodiiDocumentImport {
             outcome.counts.alreadyThere[kind, default: 0] += merged.alreadyThere[kind] ?? 0
             outcome.counts.updated[kind, default: 0] += merged.updated[kind] ?? 0
         }
-        if try r.goalHistory().isEmpty {
-            // The active goal last, so it is the one left active.
-            for goal in d.goals.filter({ !$0.isActive }) + d.goals.filter(\.isActive) {
-                _ = try r.saveActiveGoal(goal)
-                outcome.goals += 1
-            }
-        }
-        let known = Set(try r.customFoods().map(\.name))
-        for food in d.customFoods where !known.contains(food.name) {
-            _ = try r.addCustomFood(food)
-            outcome.customFoods += 1
-        }
+        // The active goal last, so it is the one left active.
+        outcome.goals = try r.importGoals(d.goals)
+        try mergeLibrary(d, into: r, &outcome)
         return outcome
     }
 }
 
 extension BodiiDocumentImport {
+    /// Custom foods (by name), recipes (by provenance), saved meals (by name) and favourites. A
+    /// custom food or recipe keeps the document's id when it is free here; otherwise what names it
+    /// (ingredients, saved meal items, favourites) follows it to its id here.
+    static func mergeLibrary(_ d: BodiiExport.Document, into r: SQLiteRepositories, _ outcome: inout Outcome) throws {
+        var ids: [FoodID: FoodID] = [:]
+        let here = Dictionary(try r.customFoods().map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+        for food in d.customFoods {
+            if let id = try r.importCustomFood(food) {
+                ids[food.id] = id
+                outcome.customFoods += 1
+            } else if let id = here[food.name] {
+                ids[food.id] = id
+            }
+        }
+        func mapped(_ id: FoodID) -> FoodID { ids[id] ?? id }
+        for recipe in d.recipes {
+            var r2 = recipe
+            r2.ingredients = recipe.ingredients.map { RecipeIngredientRow(foodID: mapped($0.foodID), grams: $0.grams) }
+            if let id = try r.importRecipe(r2) {
+                ids[recipe.food.id] = id
+                outcome.recipes += 1
+            }
+        }
+        for meal in d.savedMeals {
+            var m = meal
+            m.items = meal.items.map { item in
+                var i = item
+                i.foodId = mapped(item.foodId)
+                return i
+            }
+            if try r.importSavedMeal(m) { outcome.savedMeals += 1 }
+        }
+        for favourite in d.favourites where try r.importFavourite(LibraryFavourite(foodID: mapped(favourite.foodID), addedAt: favourite.addedAt)) {
+            outcome.favourites += 1
+        }
+    }
+
     /// Two records of one kind under one source and external id are two records: a database that
     /// had imported another Bodii's export wrote its own record 5 and the imported one both as
     /// "body/5". The second and later (in document order, after this database's own are set

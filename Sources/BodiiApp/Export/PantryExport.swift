@@ -110,11 +110,25 @@ enum PantryExport {
             guard let u = PantryUnit(storageText: try string(o, k)) else { throw fail("\"\(k)\" is not a unit (g, ml, piece, measure:LABEL)") }
             return u
         }
-        func money(_ o: [String: Any], _ k: String) throws -> Money? {
+        /// Money as typed input allows it (MoneyInput): a known currency, no more decimals than it
+        /// has (1.999 € is refused, not stored as 2.00), from 0 to the most a price or budget may be.
+        func money(_ o: [String: Any], _ k: String, maximum: (Currency) -> Int64 = MoneyInput.maximumPrice) throws -> Money? {
             guard let v = try optDouble(o, k) else { return nil }
-            let currency = Currency.resolve(code: try string(o, "currency"))
+            let code = try string(o, "currency")
+            guard let currency = Currency.known.first(where: { $0.code == code }) else {
+                throw fail(ValidationError(field: "currency", value: code, allowed: Currency.known.map(\.code).joined(separator: ", "),
+                                           problem: .unknown).message)
+            }
+            let most = maximum(currency)
+            let high = Money(minorUnits: most, currency: currency).amountText
             let minor = (v * Double(currency.scale)).rounded()
-            guard abs(minor) < 1e15 else { throw fail("\"\(k)\" is out of range") }
+            guard minor >= 0, minor <= Double(most) else {
+                throw fail(ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "0–\(high) \(code)", problem: .outOfRange).message)
+            }
+            guard minor / Double(currency.scale) == v else {
+                throw fail(ValidationError(field: k, value: "\(v)", allowed: "an amount with at most \(currency.decimals) decimals in \(code)",
+                                           problem: .invalidFormat).message)
+            }
             return Money(minorUnits: Int64(minor), currency: currency)
         }
         func provenance(_ o: [String: Any]) throws -> Provenance {
@@ -133,7 +147,10 @@ enum PantryExport {
             items[p.externalId ?? ""] = id
             let minimum = try optDouble(o, "minimum_quantity").map { PantryQuantity($0, try unit(o, "minimum_unit")) }
             b.items.append(GroceryItem(id: id, name: try string(o, "name"), foodId: optString(o, "food_id").map(FoodID.init),
-                                       shelfLifeDays: try optDouble(o, "shelf_life_days").map { Int($0) },
+                                       shelfLifeDays: try optDouble(o, "shelf_life_days").map { v in
+                                           guard v == v.rounded(), abs(v) < 1e9 else { throw fail("\"shelf_life_days\" is not a whole number") }
+                                           return Int(v)
+                                       },
                                        takeFromPantryWhenLogging: o["take_when_logging"] as? Bool ?? false, minimumStock: minimum, provenance: p))
         }
         for (i, o) in try objects("purchases").enumerated() {
@@ -161,7 +178,10 @@ enum PantryExport {
             guard let lot = try link(lots, o, "lot") else { throw fail("\"lot\" is missing") }
             guard let kind = StockUseKind(rawValue: try string(o, "kind")) else { throw fail("\"kind\" is not use or waste") }
             b.uses.append(StockUse(id: Int64(i + 1), lotId: lot, date: try date(o, "date"), amount: try double(o, "amount"), kind: kind,
-                                   value: try money(o, "value"), foodRecordId: try optDouble(o, "food_record_id").map { Int64($0) }, provenance: try provenance(o)))
+                                   value: try money(o, "value"), foodRecordId: try optDouble(o, "food_record_id").map { v in
+                                       guard v == v.rounded(), abs(v) < 1e15 else { throw fail("\"food_record_id\" is not a whole number") }
+                                       return Int64(v)
+                                   }, provenance: try provenance(o)))
         }
         for (i, o) in try objects("shopping_list").enumerated() {
             place = "shopping_list[\(i)]"
@@ -174,7 +194,7 @@ enum PantryExport {
         if let o = top["budget"] as? [String: Any] {
             place = "budget"
             guard let kind = BudgetPeriodKind(rawValue: try string(o, "period")) else { throw fail("\"period\" is not week or month") }
-            guard let amount = try money(o, "amount") else { throw fail("\"amount\" is missing") }
+            guard let amount = try money(o, "amount", maximum: MoneyInput.maximumBudget) else { throw fail("\"amount\" is missing") }
             b.budget = PantryBudget(period: kind, amount: amount, setOn: try date(o, "set_on"))
         }
         return b
