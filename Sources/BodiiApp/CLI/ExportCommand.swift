@@ -35,24 +35,58 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
             if format == "csv", out == nil { throw CommandFailure.usage("--format csv needs --out (a folder, or a file ending in .zip)") }
             let range = DateRange(start: start ?? Validation.earliestDate, end: end ?? clock.today.adding(days: 366))
             let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
-            let document = try BodiiExport.load(from: env.repositories, range: range)
-            let value = BodiiExport.json(document, exportedAt: clock.now,
-                                         range: start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end))
+            let shown = start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end)
             if format == "json" {
-                let text = BodiiExport.document(value)
-                guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
-                do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
+                // Streamed: records go out as they are read, never the whole document in memory.
+                func write(to handle: FileHandle) throws {
+                    let sink = FileHandleSink(handle)
+                    try BodiiExport.writeJSON(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now, to: sink)
+                    try sink.flush()
+                }
+                guard let out else {
+                    do { try write(to: FileHandle.standardOutput) } catch let error as StoreError { throw error } catch {
+                        throw CommandFailure.io("cannot write to standard output: \(error.localizedDescription)")
+                    }
+                    return
+                }
+                do { try Self.replaceAtomically(out, write) } catch let error as StoreError { throw error } catch {
                     throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
                 }
                 PlainText.print("Exported to \(out)")
                 return
             }
+            let document = try BodiiExport.load(from: env.repositories, range: range)
+            let value = BodiiExport.json(document, exportedAt: clock.now, range: shown)
             let files = BodiiExport.csvFiles(value)
             guard let out else { return }
             do { try BodiiExport.writeCSV(value, to: out) } catch {
                 throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
             }
             PlainText.print("Exported \(files.count) CSV files to \(out)")
+        }
+    }
+}
+
+extension ExportCommand {
+    /// Writes `path` through a temporary file beside it, renamed over it once complete (what
+    /// `Data.write(options: .atomic)` did, for a document written a piece at a time). Where an
+    /// export may write at all is decided before this (issue 23's output-path rules).
+    static func replaceAtomically(_ path: String, _ write: (FileHandle) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        do {
+            try write(handle)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
         }
     }
 }

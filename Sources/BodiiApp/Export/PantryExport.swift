@@ -28,51 +28,78 @@ enum PantryExport {
     static func money(_ m: Money?) -> JSONValue { m.map { .number($0.mainUnits) } ?? .null }
 
     static func json(_ b: PantryBatch) -> [(String, JSONValue)] {
-        var itemRef: [Int64: String] = [:], purchaseRef: [Int64: String] = [:], lotRef: [Int64: String] = [:]
-        for i in b.items { if let id = i.id { itemRef[id] = ref(i.provenance, "grocery_item", id) } }
-        for p in b.purchases { if let id = p.id { purchaseRef[id] = ref(p.provenance, "purchase", id) } }
-        for l in b.lots { if let id = l.id { lotRef[id] = ref(l.provenance, "stock_lot", id) } }
-        func link(_ map: [Int64: String], _ id: Int64?) -> JSONValue { id.flatMap { map[$0] }.map { .string($0) } ?? .null }
-        func str(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
-        func provenance(_ p: Provenance, _ table: String, _ id: Int64?) -> [(String, JSONValue)] {
-            [("source", .string(p.source)), ("external_id", .string(ref(p, table, id)))]
-        }
-        let items: [JSONValue] = b.items.map { i in
-            .object([("name", .string(i.name)), ("food_id", str(i.foodId?.rawValue)), ("shelf_life_days", .int(i.shelfLifeDays)),
-                     ("take_when_logging", .bool(i.takeFromPantryWhenLogging)), ("minimum_quantity", i.minimumStock.map { .number($0.amount) } ?? .null),
-                     ("minimum_unit", str(i.minimumStock?.unit.storageText))] + provenance(i.provenance, "grocery_item", i.id))
-        }
-        let purchases: [JSONValue] = b.purchases.map { p in
-            .object([("item", link(itemRef, p.itemId)), ("date", .string(p.date.iso)), ("quantity", .number(p.quantity.amount)),
-                     ("unit", .string(p.quantity.unit.storageText)), ("grams", p.grams.map { .number($0) } ?? .null), ("price", money(p.price)),
-                     ("currency", .string((p.price?.currency ?? .default).code)), ("store", str(p.store))]
-                    + provenance(p.provenance, "purchase", p.id))
-        }
-        let lots: [JSONValue] = b.lots.map { l in
-            .object([("item", link(itemRef, l.itemId)), ("purchase", link(purchaseRef, l.purchaseId)), ("quantity", .number(l.initialQuantity.amount)),
-                     ("unit", .string(l.initialQuantity.unit.storageText)), ("left", .number(l.left)), ("purchased_on", .string(l.purchasedOn.iso)),
-                     ("best_before", str(l.bestBefore?.iso)), ("opened", .bool(l.opened)), ("price", money(l.price)),
-                     ("currency", .string((l.price?.currency ?? .default).code)), ("store", str(l.store))]
-                    + provenance(l.provenance, "stock_lot", l.id))
-        }
-        let uses: [JSONValue] = b.uses.map { u in
-            .object([("lot", link(lotRef, u.lotId)), ("date", .string(u.date.iso)), ("amount", .number(u.amount)), ("kind", .string(u.kind.rawValue)),
-                     ("value", money(u.value)), ("currency", .string((u.value?.currency ?? .default).code)),
-                     ("food_record_id", u.foodRecordId.map { .number(Double($0)) } ?? .null)]
-                    + provenance(u.provenance, "stock_use", u.id))
-        }
-        let list: [JSONValue] = b.shoppingList.map { e in
-            .object([("item", link(itemRef, e.itemId)), ("quantity", e.quantity.map { .number($0.amount) } ?? .null),
-                     ("unit", str(e.quantity?.unit.storageText)), ("store", str(e.store)), ("added_on", .string(e.addedOn.iso)),
-                     ("bought_on", str(e.boughtOn?.iso)), ("purchase", link(purchaseRef, e.purchaseId))]
-                    + provenance(e.provenance, "shopping_list_item", e.id))
-        }
+        let rows = Rows(b)
         let budget: JSONValue = b.budget.map { budget in
             .object([("period", .string(budget.period.rawValue)), ("amount", money(budget.amount)),
                      ("currency", .string(budget.amount.currency.code)), ("set_on", .string(budget.setOn.iso))])
         } ?? .null
-        return [("grocery_items", .array(items)), ("purchases", .array(purchases)), ("stock_lots", .array(lots)), ("stock_uses", .array(uses)),
-                ("shopping_list", .array(list)), ("budget", budget)]
+        return listKeys.map { key in (key, .array(rows.records(key).map { rows.json(key, at: $0) })) } + [("budget", budget)]
+    }
+
+    static let listKeys = ["grocery_items", "purchases", "stock_lots", "stock_uses", "shopping_list"]
+
+    /// The pantry's rows as JSON, one at a time (`writeJSON` never holds all of them as JSON).
+    struct Rows {
+        let b: PantryBatch
+        var itemRef: [Int64: String] = [:], purchaseRef: [Int64: String] = [:], lotRef: [Int64: String] = [:]
+
+        init(_ b: PantryBatch) {
+            self.b = b
+            for i in b.items { if let id = i.id { itemRef[id] = ref(i.provenance, "grocery_item", id) } }
+            for p in b.purchases { if let id = p.id { purchaseRef[id] = ref(p.provenance, "purchase", id) } }
+            for l in b.lots { if let id = l.id { lotRef[id] = ref(l.provenance, "stock_lot", id) } }
+        }
+
+        func records(_ key: String) -> Range<Int> {
+            switch key {
+            case "grocery_items": return b.items.indices
+            case "purchases": return b.purchases.indices
+            case "stock_lots": return b.lots.indices
+            case "stock_uses": return b.uses.indices
+            case "shopping_list": return b.shoppingList.indices
+            default: return 0..<0
+            }
+        }
+
+        func json(_ key: String, at index: Int) -> JSONValue {
+            func link(_ map: [Int64: String], _ id: Int64?) -> JSONValue { id.flatMap { map[$0] }.map { .string($0) } ?? .null }
+            func str(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+            func provenance(_ p: Provenance, _ table: String, _ id: Int64?) -> [(String, JSONValue)] {
+                [("source", .string(p.source)), ("external_id", .string(ref(p, table, id)))]
+            }
+            switch key {
+            case "grocery_items":
+                let i = b.items[index]
+                return .object([("name", .string(i.name)), ("food_id", str(i.foodId?.rawValue)), ("shelf_life_days", .int(i.shelfLifeDays)),
+                                 ("take_when_logging", .bool(i.takeFromPantryWhenLogging)), ("minimum_quantity", i.minimumStock.map { .number($0.amount) } ?? .null),
+                                 ("minimum_unit", str(i.minimumStock?.unit.storageText))] + provenance(i.provenance, "grocery_item", i.id))
+            case "purchases":
+                let p = b.purchases[index]
+                return .object([("item", link(itemRef, p.itemId)), ("date", .string(p.date.iso)), ("quantity", .number(p.quantity.amount)),
+                                 ("unit", .string(p.quantity.unit.storageText)), ("grams", p.grams.map { .number($0) } ?? .null), ("price", money(p.price)),
+                                 ("currency", .string((p.price?.currency ?? .default).code)), ("store", str(p.store))]
+                                + provenance(p.provenance, "purchase", p.id))
+            case "stock_lots":
+                let l = b.lots[index]
+                return .object([("item", link(itemRef, l.itemId)), ("purchase", link(purchaseRef, l.purchaseId)), ("quantity", .number(l.initialQuantity.amount)),
+                                 ("unit", .string(l.initialQuantity.unit.storageText)), ("left", .number(l.left)), ("purchased_on", .string(l.purchasedOn.iso)),
+                                 ("best_before", str(l.bestBefore?.iso)), ("opened", .bool(l.opened)), ("price", money(l.price)),
+                                 ("currency", .string((l.price?.currency ?? .default).code)), ("store", str(l.store))]
+                                + provenance(l.provenance, "stock_lot", l.id))
+            case "stock_uses":
+                let u = b.uses[index]
+                return .object([("lot", link(lotRef, u.lotId)), ("date", .string(u.date.iso)), ("amount", .number(u.amount)), ("kind", .string(u.kind.rawValue)),
+                                 ("value", money(u.value)), ("currency", .string((u.value?.currency ?? .default).code)),
+                                 ("food_record_id", u.foodRecordId.map { .number(Double($0)) } ?? .null)]
+                                + provenance(u.provenance, "stock_use", u.id))
+            default:
+                let e = b.shoppingList[index]
+                return .object([("item", link(itemRef, e.itemId)), ("quantity", e.quantity.map { .number($0.amount) } ?? .null),
+                                 ("unit", str(e.quantity?.unit.storageText)), ("store", str(e.store)), ("added_on", .string(e.addedOn.iso)),
+                                 ("bought_on", str(e.boughtOn?.iso)), ("purchase", link(purchaseRef, e.purchaseId))]
+                                + provenance(e.provenance, "shopping_list_item", e.id))
+            }
+        }
     }
 
     /// Reads what `json` writes; rows get batch-local ids that link them (see `mergePantry`).
