@@ -104,17 +104,31 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))") }
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path)): \(error.localizedDescription)")
+            func open() throws -> FileHandle {
+                guard let handle = FileHandle(forReadingAtPath: path) else {
+                    throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path))")
+                }
+                return handle
             }
-            let document: BodiiExport.Document
-            // Every value is checked before the database is opened: a refused file creates or changes nothing.
-            do { document = try BodiiDocumentImport.parse(data, today: clock.today) } catch let refusal as BodiiDocumentImport.Refusal {
-                throw CommandFailure.data("\(path): \(refusal.message); nothing was written")
+            func refused(_ refusal: BodiiDocumentImport.Refusal) -> CommandFailure {
+                CommandFailure.data("\(path): \(refusal.message); nothing was written")
             }
+            let today = clock.today
+            // First pass: every value is checked before the database is opened, so a refused file
+            // creates or changes nothing. The document is streamed, never held whole.
+            do {
+                try BodiiDocumentStream.read(try open(), page: { d, offsets in try BodiiDocumentCheck(today: today, offsets: offsets).validate(d) },
+                                             rest: { d in try BodiiDocumentCheck(today: today).validate(d) })
+            } catch let refusal as BodiiDocumentImport.Refusal { throw refused(refusal) }
+            // Second pass: the same walk, written in one transaction (all of it or nothing).
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
-            let o = try BodiiDocumentImport.write(document, to: env.repositories)
+            var writer = BodiiDocumentImport.Writer(env.repositories)
+            do {
+                try env.repositories.inOneTransaction {
+                    try BodiiDocumentStream.read(try open(), page: { d, _ in try writer.records(d) }, rest: { d in try writer.rest(d) })
+                }
+            } catch let refusal as BodiiDocumentImport.Refusal { throw refused(refusal) }
+            let o = writer.outcome
             let g = ActivityText.grouped
             var parts: [String] = []
             for (kind, label) in [(MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"), (.activity, "activity days"),
@@ -122,14 +136,14 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
                 parts.append("\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"
                              + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))
             }
-            PlainText.print("Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(document.checkIns.count)) written"
+            PlainText.print("Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
                             + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
                             + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
                             + (o.recipes > 0 ? "; \(Plural.count(o.recipes, "recipe"))" : "")
                             + (o.savedMeals > 0 ? "; \(Plural.count(o.savedMeals, "saved meal"))" : "")
                             + (o.favourites > 0 ? "; \(Plural.count(o.favourites, "favourite"))" : "")
-                            + (document.pantry.purchases.isEmpty ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
-                               + "\(g(document.pantry.purchases.count - o.purchasesAdded)) already there"))
+                            + (o.pantryPurchases == 0 ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
+                               + "\(g(o.pantryPurchases - o.purchasesAdded)) already there"))
         }
     }
 }

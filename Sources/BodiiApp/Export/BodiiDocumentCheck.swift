@@ -10,9 +10,14 @@ import Foundation
 /// document Bodii wrote always reads back.
 struct BodiiDocumentCheck {
     let today: LocalDate
+    /// Where each list's records start in the document (a page of a long list starts further in).
+    let offsets: [String: Int]
     private var place = ""
 
-    init(today: LocalDate) { self.today = today }
+    init(today: LocalDate, offsets: [String: Int] = [:]) {
+        self.today = today
+        self.offsets = offsets
+    }
 
     // Ranges the domain does not name as constants (derived from the ones it does).
     /// One entry: at most 5 kg of pure fat.
@@ -54,7 +59,7 @@ struct BodiiDocumentCheck {
             try text(p.checkInTemplate, "check_in_template", 0...4000)
         }
         for (i, g) in d.goals.enumerated() {
-            place = "goals[\(i)]"
+            place = "goals[\(i + (offsets["goals"] ?? 0))]"
             try number(g.targetWeightKg, "target_weight_kg", Validation.weightRangeKg, "kg")
             try number(g.targetBodyFatPercent, "target_body_fat_percent", Validation.bodyFatRangePercent, "%")
             try number(g.weeklyRateKg, "weekly_rate_kg", Self.weeklyRateKg, "kg")
@@ -66,11 +71,11 @@ struct BodiiDocumentCheck {
             try day(g.createdOn, "created_on")
         }
         for (i, f) in d.customFoods.enumerated() {
-            place = "custom_foods[\(i)]"
+            place = "custom_foods[\(i + (offsets["custom_foods"] ?? 0))]"
             try food(f, nameLength: CustomFoods.nameLength)
         }
         for (i, r) in d.recipes.enumerated() {
-            place = "recipes[\(i)]"
+            place = "recipes[\(i + (offsets["recipes"] ?? 0))]"
             try food(r.food, nameLength: Recipe.nameLength)
             try number(r.servings, "servings", Recipe.servingsRange, nil)
             if r.ingredients.isEmpty { throw refuse("ingredients", "[]", "at least one ingredient", .empty) }
@@ -82,19 +87,19 @@ struct BodiiDocumentCheck {
             try provenance(r.provenance)
         }
         for (i, m) in d.savedMeals.enumerated() {
-            place = "saved_meals[\(i)]"
+            place = "saved_meals[\(i + (offsets["saved_meals"] ?? 0))]"
             try name(m.name, "name", SavedMeal.nameLength)
             for item in m.items { try entry(item, prefix: "items.") }
             try instant(m.createdAt, "created_at")
             try provenance(m.provenance)
         }
         for (i, f) in d.favourites.enumerated() {
-            place = "favourites[\(i)]"
+            place = "favourites[\(i + (offsets["favourites"] ?? 0))]"
             try name(f.foodID.rawValue, "food_id", 1...64)
             try instant(f.addedAt, "added_at")
         }
         for (i, (b, s)) in d.body.enumerated() {
-            place = "body[\(i)]"
+            place = "body[\(i + (offsets["body"] ?? 0))]"
             try day(b.date, "date")
             try number(b.weightKg, "weight_kg", Validation.weightRangeKg, "kg")
             try number(b.bodyFatPercent, "body_fat_percent", Validation.bodyFatRangePercent, "%")
@@ -109,14 +114,14 @@ struct BodiiDocumentCheck {
             try provenance(b.provenance)
         }
         for (i, f) in d.food.enumerated() {
-            place = "food[\(i)]"
+            place = "food[\(i + (offsets["food"] ?? 0))]"
             try day(f.date, "date")
             try entry(f, prefix: "")
             try instant(f.loggedAt, "logged_at")
             try provenance(f.provenance)
         }
         for (i, e) in d.exercise.enumerated() {
-            place = "exercise[\(i)]"
+            place = "exercise[\(i + (offsets["exercise"] ?? 0))]"
             try day(e.date, "date")
             try name(e.activity, "activity", Self.activityNameLength)
             try whole(e.minutes, "minutes", Validation.minutesRange, "min")
@@ -128,34 +133,34 @@ struct BodiiDocumentCheck {
             try provenance(e.provenance)
         }
         for (i, s) in d.sleep.enumerated() {
-            place = "sleep[\(i)]"
+            place = "sleep[\(i + (offsets["sleep"] ?? 0))]"
             try day(s.date, "date")
             try whole(s.minutes, "minutes", 0...Validation.minutesRange.upperBound, "min")
             try whole(s.quality, "quality", Validation.ratingRange, nil)
             try provenance(s.provenance)
         }
         for (i, c) in d.checkIns.enumerated() {
-            place = "check_ins[\(i)]"
+            place = "check_ins[\(i + (offsets["check_ins"] ?? 0))]"
             try day(c.date, "date")
             try whole(c.mood, "mood", Validation.ratingRange, nil)
             try whole(c.energy, "energy", Validation.ratingRange, nil)
             if let note = c.note { try text(note, "note", DailyCheckIn.noteLength) }
         }
         for (i, a) in d.activity.enumerated() {
-            place = "activity[\(i)]"
+            place = "activity[\(i + (offsets["activity"] ?? 0))]"
             try day(a.date, "date")
             try whole(a.steps, "steps", Self.stepsRange, nil)
             try number(a.activeKcal, "active_kcal", Self.activeKcalRange, "kcal")
             try provenance(a.provenance)
         }
         for (i, n) in d.reviewItems.enumerated() {
-            place = "review_items[\(i)]"
+            place = "review_items[\(i + (offsets["review_items"] ?? 0))]"
             try day(n.period.start, "start")
             try text(n.text, "text", Self.textLength)
             try provenance(n.provenance)
         }
         for (i, a) in d.actions.enumerated() {
-            place = "actions[\(i)]"
+            place = "actions[\(i + (offsets["actions"] ?? 0))]"
             try day(a.period.start, "start")
             try text(a.text, "text", Self.textLength)
             if let due = a.due { try day(due, "due", latest: Validation.latestDate(today: today)) }
@@ -169,7 +174,7 @@ struct BodiiDocumentCheck {
     private mutating func pantry(_ b: PantryBatch) throws(BodiiDocumentImport.Refusal) {
         let amounts = PantryUnits.amountRange
         for (i, item) in b.items.enumerated() {
-            place = "grocery_items[\(i)]"
+            place = "grocery_items[\(i + (offsets["grocery_items"] ?? 0))]"
             try name(item.name, "name", PantryInput.nameLength)
             if let id = item.foodId { try name(id.rawValue, "food_id", 1...64) }
             try whole(item.shelfLifeDays, "shelf_life_days", GroceryItem.shelfLifeRange, "days")
@@ -177,7 +182,7 @@ struct BodiiDocumentCheck {
             try provenance(item.provenance)
         }
         for (i, p) in b.purchases.enumerated() {
-            place = "purchases[\(i)]"
+            place = "purchases[\(i + (offsets["purchases"] ?? 0))]"
             try day(p.date, "date")
             try number(p.quantity.amount, "quantity", amounts, nil)
             try number(p.grams, "grams", 0.01...100_000_000, "g")
@@ -185,7 +190,7 @@ struct BodiiDocumentCheck {
             try provenance(p.provenance)
         }
         for (i, l) in b.lots.enumerated() {
-            place = "stock_lots[\(i)]"
+            place = "stock_lots[\(i + (offsets["stock_lots"] ?? 0))]"
             try number(l.initialQuantity.amount, "quantity", amounts, nil)
             try number(l.left, "left", 0...l.initialQuantity.amount, nil)
             try day(l.purchasedOn, "purchased_on")
@@ -196,13 +201,13 @@ struct BodiiDocumentCheck {
             try provenance(l.provenance)
         }
         for (i, u) in b.uses.enumerated() {
-            place = "stock_uses[\(i)]"
+            place = "stock_uses[\(i + (offsets["stock_uses"] ?? 0))]"
             try day(u.date, "date")
             try number(u.amount, "amount", amounts, nil)
             try provenance(u.provenance)
         }
         for (i, e) in b.shoppingList.enumerated() {
-            place = "shopping_list[\(i)]"
+            place = "shopping_list[\(i + (offsets["shopping_list"] ?? 0))]"
             try number(e.quantity?.amount, "quantity", amounts, nil)
             try optName(e.store, "store", PantryInput.nameLength)
             try day(e.addedOn, "added_on")

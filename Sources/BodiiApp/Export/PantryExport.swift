@@ -102,9 +102,20 @@ enum PantryExport {
         }
     }
 
-    /// Reads what `json` writes; rows get batch-local ids that link them (see `mergePantry`).
-    static func parse(_ top: [String: Any]) throws -> PantryBatch {
+    /// What `parse` has read so far: the rows, and the batch-local id of each external id.
+    struct ReadState {
         var b = PantryBatch()
+        var items: [String: Int64] = [:], purchases: [String: Int64] = [:], lots: [String: Int64] = [:]
+    }
+
+    /// Reads what `json` writes, a part of the document at a time (a list or a page of one, its
+    /// first row at `offsets[key]`); rows get batch-local ids that link them (see `mergePantry`).
+    /// A row names rows listed before it, as every export lists them.
+    static func parse(_ top: [String: Any], into state: inout ReadState, offsets: [String: Int] = [:]) throws {
+        // Taken out of `state` while it grows (so appending copies nothing), put back at the end.
+        var b = state.b, items = state.items, purchases = state.purchases, lots = state.lots
+        state = ReadState()
+        defer { state = ReadState(b: b, items: items, purchases: purchases, lots: lots) }
         var place = ""
         func fail(_ what: String) -> BodiiDocumentImport.Refusal { BodiiDocumentImport.Refusal(message: "\(place): \(what)") }
         func objects(_ key: String) throws -> [[String: Any]] {
@@ -161,13 +172,13 @@ enum PantryExport {
         func provenance(_ o: [String: Any]) throws -> Provenance {
             Provenance(source: try string(o, "source"), externalId: try string(o, "external_id"))
         }
-        var items: [String: Int64] = [:], purchases: [String: Int64] = [:], lots: [String: Int64] = [:]
         func link(_ map: [String: Int64], _ o: [String: Any], _ k: String) throws -> Int64? {
             guard let v = o[k], !(v is NSNull) else { return nil }
             guard let ref = v as? String, let id = map[ref] else { throw fail("\"\(k)\" names no row of this document") }
             return id
         }
-        for (i, o) in try objects("grocery_items").enumerated() {
+        for (n, o) in try objects("grocery_items").enumerated() {
+            let i = n + (offsets["grocery_items"] ?? 0)
             place = "grocery_items[\(i)]"
             let p = try provenance(o)
             let id = Int64(i + 1)
@@ -180,7 +191,8 @@ enum PantryExport {
                                        },
                                        takeFromPantryWhenLogging: o["take_when_logging"] as? Bool ?? false, minimumStock: minimum, provenance: p))
         }
-        for (i, o) in try objects("purchases").enumerated() {
+        for (n, o) in try objects("purchases").enumerated() {
+            let i = n + (offsets["purchases"] ?? 0)
             place = "purchases[\(i)]"
             let p = try provenance(o)
             let id = Int64(i + 1)
@@ -189,7 +201,8 @@ enum PantryExport {
             b.purchases.append(Purchase(id: id, itemId: item, date: try date(o, "date"), quantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")),
                                         grams: try optDouble(o, "grams"), price: try money(o, "price"), store: optString(o, "store"), provenance: p))
         }
-        for (i, o) in try objects("stock_lots").enumerated() {
+        for (n, o) in try objects("stock_lots").enumerated() {
+            let i = n + (offsets["stock_lots"] ?? 0)
             place = "stock_lots[\(i)]"
             let p = try provenance(o)
             let id = Int64(i + 1)
@@ -200,7 +213,8 @@ enum PantryExport {
                                    purchasedOn: try date(o, "purchased_on"), bestBefore: try optDate(o, "best_before"), opened: o["opened"] as? Bool ?? false,
                                    price: try money(o, "price"), store: optString(o, "store"), provenance: p))
         }
-        for (i, o) in try objects("stock_uses").enumerated() {
+        for (n, o) in try objects("stock_uses").enumerated() {
+            let i = n + (offsets["stock_uses"] ?? 0)
             place = "stock_uses[\(i)]"
             guard let lot = try link(lots, o, "lot") else { throw fail("\"lot\" is missing") }
             guard let kind = StockUseKind(rawValue: try string(o, "kind")) else { throw fail("\"kind\" is not use or waste") }
@@ -210,7 +224,8 @@ enum PantryExport {
                                        return Int64(v)
                                    }, provenance: try provenance(o)))
         }
-        for (i, o) in try objects("shopping_list").enumerated() {
+        for (n, o) in try objects("shopping_list").enumerated() {
+            let i = n + (offsets["shopping_list"] ?? 0)
             place = "shopping_list[\(i)]"
             guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
             let quantity = try optDouble(o, "quantity").map { PantryQuantity($0, try unit(o, "unit")) }
@@ -224,6 +239,5 @@ enum PantryExport {
             guard let amount = try money(o, "amount", maximum: MoneyInput.maximumBudget) else { throw fail("\"amount\" is missing") }
             b.budget = PantryBudget(period: kind, amount: amount, setOn: try date(o, "set_on"))
         }
-        return b
     }
 }
