@@ -85,6 +85,51 @@ import Testing
         #expect(twice.status == 0 && !twice.stdout.contains("recipe") && !twice.stdout.contains("favourite"), "\(twice.stdout)")
         let third = try runBodii(["export", "--db", b])
         #expect(withoutTime(third.stdout) == lhs)
+        // The CSV export has a file per new kind too.
+        try #require(try runBodii(["export", "--format", "csv", "--out", folder.path("csv"), "--db", b], environment: later).status == 0)
+        for (file, header) in [("recipes", "food_id,name,servings,per_100g,food_servings,ingredients,created_at,source,external_id"),
+                               ("saved_meals", "name,items,created_at,source,external_id"), ("favourites", "food_id,added_at")] {
+            let text = try String(contentsOfFile: folder.path("csv/\(file).csv"), encoding: .utf8)
+            #expect(text.hasPrefix(header + "\r\n") && text.components(separatedBy: "\r\n").count > 2, "\(file): \(text.prefix(200))")
+        }
+        let food = try String(contentsOfFile: folder.path("csv/food.csv"), encoding: .utf8)
+        #expect(food.hasPrefix("date,meal,food_id,food_name,grams,kcal,protein_g,carbs_g,fat_g,fiber_g,sugars_g,saturated_fat_g,sodium_mg,logged_at,"))
+    }
+
+    /// The long lists are read a page at a time: a bad record deep in one is still named by its
+    /// place in the whole list, and nothing of the pages before it is written.
+    @Test func aBadRecordPastTheFirstPageIsNamedByItsPlaceInTheList() throws {
+        let folder = try TemporaryFolder()
+        let count = BodiiDocumentStream.pageSize + 500, bad = BodiiDocumentStream.pageSize + 321
+        let records = (0..<count).map { i in
+            Self.food.replacingOccurrences(of: "KCAL", with: i == bad ? "-1" : "100").replacingOccurrences(of: "food/1", with: "food/\(i)")
+        }
+        let file = folder.path("long.json")
+        try Data(Self.document("food", records.joined(separator: ",")).utf8).write(to: URL(fileURLWithPath: file))
+        let r = try runBodii(["import", "bodii", file, "--db", folder.path("b.sqlite")])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("food[\(bad)]: kcal \"-1\" is out of range"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("b.sqlite")))
+        // Without the bad one, every page arrives.
+        let good = records.enumerated().map { $0.offset == bad ? records[0].replacingOccurrences(of: "food/0", with: "food/x") : $0.element }
+        try Data(Self.document("food", good.joined(separator: ",")).utf8).write(to: URL(fileURLWithPath: file))
+        let ok = try runBodii(["import", "bodii", file, "--db", folder.path("b.sqlite")])
+        #expect(ok.stdout.contains("foods \(ActivityText.grouped(count)) added"), "\(ok.stdout) \(ok.stderr)")
+    }
+
+    /// The document is read twice (checked, then written): one that arrives through a FIFO is
+    /// copied first, so it imports like a file.
+    @Test func aDocumentThroughAFifoImports() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("pipe.json")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let running = try startBodii(["import", "bodii", fifo, "--db", folder.path("b.sqlite")])
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))
+        try writer.write(contentsOf: Data(Self.document("food", Self.food.replacingOccurrences(of: "KCAL", with: "107")).utf8))
+        try writer.close()
+        let r = running.finish()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("weigh-ins 1 added") && r.stdout.contains("foods 1 added"), "\(r.stdout)")
     }
 
     // MARK: - Items 7 and 10: values checked like typed input

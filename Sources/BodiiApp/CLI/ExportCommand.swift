@@ -104,8 +104,19 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))") }
+            // The document is read twice (checked, then written): a pipe or FIFO is first copied,
+            // a piece at a time, to a temporary file that can be read again.
+            var readable = path
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                readable = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-import-\(getpid()).json").path
+                do { try Self.copy(path, to: readable) } catch {
+                    throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path)): \(error.localizedDescription)")
+                }
+            }
+            defer { if readable != path { try? FileManager.default.removeItem(atPath: readable) } }
             func open() throws -> FileHandle {
-                guard let handle = FileHandle(forReadingAtPath: path) else {
+                guard let handle = FileHandle(forReadingAtPath: readable) else {
                     throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path))")
                 }
                 return handle
@@ -145,5 +156,20 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
                             + (o.pantryPurchases == 0 ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
                                + "\(g(o.pantryPurchases - o.purchasesAdded)) already there"))
         }
+    }
+}
+
+extension ImportBodiiCommand {
+    /// Copies `path` (a pipe, a FIFO) to a new file `to`, 64 KB at a time.
+    static func copy(_ path: String, to: String) throws {
+        guard let input = FileHandle(forReadingAtPath: path), FileManager.default.createFile(atPath: to, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let output = FileHandle(forWritingAtPath: to) else {
+            throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer {
+            try? input.close()
+            try? output.close()
+        }
+        while let piece = try input.read(upToCount: 65_536), !piece.isEmpty { try output.write(contentsOf: piece) }
     }
 }

@@ -21,21 +21,6 @@ struct ExactJSON {
         read = { try handle.read(upToCount: Self.pieceSize) }
     }
 
-    init(data: Data) {
-        var given: Data? = data
-        read = {
-            defer { given = nil }
-            return given
-        }
-    }
-
-    static func parse(_ data: Data) throws -> Any {
-        var reader = ExactJSON(data: data)
-        let value = try reader.value(depth: 0)
-        try reader.end()
-        return value
-    }
-
     // MARK: - Streaming
 
     /// The top-level object's entries in order; `body` must read the value (`value()`,
