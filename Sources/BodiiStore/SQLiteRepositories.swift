@@ -75,6 +75,7 @@ public final class SQLiteRepositories: Sendable {
             result = try body(open)
             return .commit
         }
+        // Unreachable: the savepoint commits only after `result` is set.
         guard let result else { throw StoreError.invalidStoredValue(column: "savepoint", value: "no result") }
         return result
     }
@@ -92,6 +93,7 @@ public final class SQLiteRepositories: Sendable {
                 return .commit
             }
         }
+        // Unreachable: the transaction commits only after `result` is set.
         guard let result else { throw StoreError.invalidStoredValue(column: "transaction", value: "no result") }
         return result
     }

@@ -94,7 +94,7 @@ extension ExportCommand {
 struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodii", abstract: "Import a Bodii JSON export (bodii export --format json).",
-        discussion: "Importing the same export again adds nothing. The profile, goals and custom foods are taken only when the database has none.")
+        discussion: "Every value is checked first; one out of range refuses the whole file and nothing is written. All of it is written in one transaction. Importing the same export again adds nothing. The profile and goals are taken only when the database has none; custom foods and saved meals when none of that name is here, recipes when not imported before.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The export's JSON file.", valueName: "path"))

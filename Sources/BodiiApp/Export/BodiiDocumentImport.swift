@@ -4,7 +4,8 @@ import Foundation
 
 /// `bodii import bodii FILE`: reads an export's JSON back. Everything is checked before anything
 /// is written; records merge by source and external id (the same document twice adds nothing);
-/// the profile, goals and custom foods are taken only when the database has none of them yet.
+/// the profile and goals are taken only when the database has none yet, custom foods and saved
+/// meals when none of their name is here.
 enum BodiiDocumentImport {
     struct Refusal: Error, CustomStringConvertible {
         let message: String
