@@ -239,7 +239,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
         try catalogOnce.run {
             if try read({ db in try CatalogSeeder.seededRelease(source: catalog.source, db) }) == catalog.release { return }
             try writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
+                try Self.transaction(db, .immediate) {
                     if try CatalogSeeder.seededRelease(source: catalog.source, db) != catalog.release {
                         try CatalogSeeder.seed(catalog, db, now: Date(), timeZone: timeZone)
                     }

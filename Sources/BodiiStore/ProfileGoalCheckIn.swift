@@ -194,7 +194,7 @@ extension SQLiteRepositories: HistoryWriter {
         func insert<R: RowMapped>(_ record: R, _ db: Database) throws -> R? {
             skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
         }
-        try writeWithoutTransaction { db in try db.inTransaction {
+        try writeWithoutTransaction { db in try Self.transaction(db) {
             if let profile = batch.profile { try Self.upsertProfile(profile, db) }
             var dates = Set<LocalDate>()
             var bodyDates = Set<LocalDate>()

@@ -61,18 +61,47 @@ public final class SQLiteRepositories: Sendable {
     /// and transaction the block pinned on this thread; otherwise a read transaction of its own.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let pinned = PinnedRead.current(for: self) { return try body(pinned) }
+        if let open = openTransaction { return try body(open) }
         return try writer.read(body)
     }
 
     /// One write transaction. Inside a `readingTogether` block it runs on the writer's connection
     /// (GRDB allows one database inside another's block); the block's reads do not see it.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.write(body)
+        guard let open = openTransaction else { return try writer.write(body) }
+        // Inside `inOneTransaction`: a savepoint, so a write that fails and is handled undoes only itself.
+        var result: T?
+        try open.inSavepoint {
+            result = try body(open)
+            return .commit
+        }
+        // Unreachable: the savepoint commits only after `result` is set.
+        guard let result else { throw StoreError.invalidStoredValue(column: "savepoint", value: "no result") }
+        return result
+    }
+
+    /// Runs `body` as one write transaction: every read and write this repositories object makes
+    /// inside it (on this thread) joins it, and each write is a savepoint within it. A throw from
+    /// `body` rolls all of it back, so a multi-part import (records, goals, custom foods, the meal
+    /// library) is written whole or not at all, even when the process is killed midway.
+    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+        if OpenTransaction.current(for: self) != nil { return try body() }
+        var result: T?
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                result = try OpenTransaction.pin(db, for: self, during: body)
+                return .commit
+            }
+        }
+        // Unreachable: the transaction commits only after `result` is set.
+        guard let result else { throw StoreError.invalidStoredValue(column: "transaction", value: "no result") }
+        return result
     }
 
     /// The writer's connection outside a transaction (catalog seeding, explicit transactions).
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.writeWithoutTransaction(body)
+        if let open = openTransaction { return try body(open) }
+        return try writer.writeWithoutTransaction(body)
     }
 }
 
@@ -85,7 +114,7 @@ extension SQLiteRepositories: ConsistentReading {
     /// thread and `read` finds it. A single-connection queue (the CLI) pins nothing: a write inside
     /// the block would then have to wait for the read it is part of.
     public func readingTogether<T>(_ body: () throws -> T) throws -> T {
-        guard writer is DatabasePool, PinnedRead.current(for: self) == nil else { return try body() }
+        guard writer is DatabasePool, PinnedRead.current(for: self) == nil, openTransaction == nil else { return try body() }
         return try writer.read { db in try PinnedRead.pin(db, for: self, during: body) }
     }
 }

@@ -35,18 +35,28 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
             if format == "csv", out == nil { throw CommandFailure.usage("--format csv needs --out (a folder, or a file ending in .zip)") }
             let range = DateRange(start: start ?? Validation.earliestDate, end: end ?? clock.today.adding(days: 366))
             let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
-            let document = try BodiiExport.load(from: env.repositories, range: range)
-            let value = BodiiExport.json(document, exportedAt: clock.now,
-                                         range: start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end))
+            let shown = start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end)
             if format == "json" {
-                let text = BodiiExport.document(value)
-                guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
-                do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
+                // Streamed: records go out as they are read, never the whole document in memory.
+                func write(to handle: FileHandle) throws {
+                    let sink = FileHandleSink(handle)
+                    try BodiiExport.writeJSON(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now, to: sink)
+                    try sink.flush()
+                }
+                guard let out else {
+                    do { try write(to: FileHandle.standardOutput) } catch let error as StoreError { throw error } catch {
+                        throw CommandFailure.io("cannot write to standard output: \(error.localizedDescription)")
+                    }
+                    return
+                }
+                do { try Self.replaceAtomically(out, write) } catch let error as StoreError { throw error } catch {
                     throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
                 }
                 PlainText.print("Exported to \(out)")
                 return
             }
+            let document = try BodiiExport.load(from: env.repositories, range: range)
+            let value = BodiiExport.json(document, exportedAt: clock.now, range: shown)
             let files = BodiiExport.csvFiles(value)
             guard let out else { return }
             do { try BodiiExport.writeCSV(value, to: out) } catch {
@@ -57,10 +67,34 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
     }
 }
 
+extension ExportCommand {
+    /// Writes `path` through a temporary file beside it, renamed over it once complete (what
+    /// `Data.write(options: .atomic)` did, for a document written a piece at a time). Where an
+    /// export may write at all is decided before this (issue 23's output-path rules).
+    static func replaceAtomically(_ path: String, _ write: (FileHandle) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        do {
+            try write(handle)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+}
+
 struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodii", abstract: "Import a Bodii JSON export (bodii export --format json).",
-        discussion: "Importing the same export again adds nothing. The profile, goals and custom foods are taken only when the database has none.")
+        discussion: "Every value is checked first; one out of range refuses the whole file and nothing is written. All of it is written in one transaction. Importing the same export again adds nothing. The profile and goals are taken only when the database has none; custom foods and saved meals when none of that name is here, recipes when not imported before.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The export's JSON file.", valueName: "path"))
@@ -70,16 +104,42 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))") }
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path)): \(error.localizedDescription)")
+            // The document is read twice (checked, then written): a pipe or FIFO is first copied,
+            // a piece at a time, to a temporary file that can be read again.
+            var readable = path
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                readable = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-import-\(getpid()).json").path
+                do { try Self.copy(path, to: readable) } catch {
+                    throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path)): \(error.localizedDescription)")
+                }
             }
-            let document: BodiiExport.Document
-            do { document = try BodiiDocumentImport.parse(data) } catch let refusal as BodiiDocumentImport.Refusal {
-                throw CommandFailure.data("\(path): \(refusal.message); nothing was written")
+            defer { if readable != path { try? FileManager.default.removeItem(atPath: readable) } }
+            func open() throws -> FileHandle {
+                guard let handle = FileHandle(forReadingAtPath: readable) else {
+                    throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path))")
+                }
+                return handle
             }
+            func refused(_ refusal: BodiiDocumentImport.Refusal) -> CommandFailure {
+                CommandFailure.data("\(path): \(refusal.message); nothing was written")
+            }
+            let today = clock.today
+            // First pass: every value is checked before the database is opened, so a refused file
+            // creates or changes nothing. The document is streamed, never held whole.
+            do {
+                try BodiiDocumentStream.read(try open(), page: { d, offsets in try BodiiDocumentCheck(today: today, offsets: offsets).validate(d) },
+                                             rest: { d in try BodiiDocumentCheck(today: today).validate(d) })
+            } catch let refusal as BodiiDocumentImport.Refusal { throw refused(refusal) }
+            // Second pass: the same walk, written in one transaction (all of it or nothing).
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
-            let o = try BodiiDocumentImport.write(document, to: env.repositories)
+            var writer = BodiiDocumentImport.Writer(env.repositories)
+            do {
+                try env.repositories.inOneTransaction {
+                    try BodiiDocumentStream.read(try open(), page: { d, _ in try writer.records(d) }, rest: { d in try writer.rest(d) })
+                }
+            } catch let refusal as BodiiDocumentImport.Refusal { throw refused(refusal) }
+            let o = writer.outcome
             let g = ActivityText.grouped
             var parts: [String] = []
             for (kind, label) in [(MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"), (.activity, "activity days"),
@@ -87,11 +147,29 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
                 parts.append("\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"
                              + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))
             }
-            PlainText.print("Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(document.checkIns.count)) written"
+            PlainText.print("Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
                             + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
                             + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
-                            + (document.pantry.purchases.isEmpty ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
-                               + "\(g(document.pantry.purchases.count - o.purchasesAdded)) already there"))
+                            + (o.recipes > 0 ? "; \(Plural.count(o.recipes, "recipe"))" : "")
+                            + (o.savedMeals > 0 ? "; \(Plural.count(o.savedMeals, "saved meal"))" : "")
+                            + (o.favourites > 0 ? "; \(Plural.count(o.favourites, "favourite"))" : "")
+                            + (o.pantryPurchases == 0 ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
+                               + "\(g(o.pantryPurchases - o.purchasesAdded)) already there"))
         }
+    }
+}
+
+extension ImportBodiiCommand {
+    /// Copies `path` (a pipe, a FIFO) to a new file `to`, 64 KB at a time.
+    static func copy(_ path: String, to: String) throws {
+        guard let input = FileHandle(forReadingAtPath: path), FileManager.default.createFile(atPath: to, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let output = FileHandle(forWritingAtPath: to) else {
+            throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer {
+            try? input.close()
+            try? output.close()
+        }
+        while let piece = try input.read(upToCount: 65_536), !piece.isEmpty { try output.write(contentsOf: piece) }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 
 /// `bodii import bodii FILE`: reads an export's JSON back. Everything is checked before anything
 /// is written; records merge by source and external id (the same document twice adds nothing);
-/// the profile, goals and custom foods are taken only when the database has none of them yet.
+/// the profile and goals are taken only when the database has none yet, custom foods and saved
+/// meals when none of their name is here.
 enum BodiiDocumentImport {
     struct Refusal: Error, CustomStringConvertible {
         let message: String
@@ -16,14 +17,17 @@ enum BodiiDocumentImport {
         var profile: Bool
         var goals: Int
         var customFoods: Int
+        var recipes = 0
+        var savedMeals = 0
+        var favourites = 0
         /// Purchases of the document's pantry that were new here (the rest were there already).
         var purchasesAdded = 0
+        var pantryPurchases = 0
+        var checkIns = 0
     }
 
-    static func parse(_ data: Data) throws -> BodiiExport.Document {
-        guard let top = (try? ExactJSON.parse(data)) as? [String: Any] else {
-            throw Refusal(message: "not JSON, or not a JSON object")
-        }
+    /// Refuses what is not a Bodii export this Bodii can read, from its "format" and "version".
+    static func checkHeader(_ top: [String: Any]) throws {
         guard top["format"] as? String == BodiiExport.format else { throw Refusal(message: "not a Bodii export (its \"format\" is not \"bodii-export\")") }
         guard let number = top["version"] as? Double, number == number.rounded(), abs(number) < 1e6 else {
             throw Refusal(message: "the export has no version")
@@ -32,6 +36,11 @@ enum BodiiDocumentImport {
         guard version <= BodiiExport.version else {
             throw Refusal(message: "the export is format version \(version), newer than this Bodii reads (\(BodiiExport.version)); update Bodii to import it")
         }
+    }
+
+    /// Reads a part of a document (`BodiiDocumentStream` hands out the long lists a page at a
+    /// time, the first element of a page at `offsets[key]`); the pantry's rows add to `pantry`.
+    static func read(_ top: [String: Any], offsets: [String: Int], pantry: inout PantryExport.ReadState) throws -> BodiiExport.Document {
         var d = BodiiExport.Document()
         var where_ = ""
         func fail(_ what: String) -> Refusal { Refusal(message: "\(where_): \(what)") }
@@ -87,7 +96,8 @@ enum BodiiDocumentImport {
                                 unitSystem: try value(UnitSystem.self, p, "unit_system"), themeName: try string(p, "theme_name"),
                                 checkInTemplate: try string(p, "check_in_template"))
         }
-        for (i, g) in try objects("goals").enumerated() {
+        for (n, g) in try objects("goals").enumerated() {
+            let i = n + (offsets["goals"] ?? 0)
             where_ = "goals[\(i)]"
             d.goals.append(Goal(type: try value(GoalType.self, g, "type"), targetWeightKg: try optDouble(g, "target_weight_kg"),
                                 targetBodyFatPercent: try optDouble(g, "target_body_fat_percent"), weeklyRateKg: try double(g, "weekly_rate_kg"),
@@ -96,19 +106,64 @@ enum BodiiDocumentImport {
                                 createdOn: try date(g, "created_on"), proteinPerKg: try double(g, "protein_per_kg"),
                                 addsExerciseBack: g["adds_exercise_back"] as? Bool ?? false))
         }
-        for (i, f) in try objects("custom_foods").enumerated() {
-            where_ = "custom_foods[\(i)]"
+        func nutrients(_ f: [String: Any]) throws -> Nutrients {
             guard let n = f["per_100g"] as? [String: Any] else { throw fail("\"per_100g\" is missing") }
-            let nutrients = Nutrients(kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
-                                      fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
-                                      saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
-                                      cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
-                                      calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
-                                      vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
-            let servings = try ((f["servings"] as? [[String: Any]]) ?? []).map { FoodServing(label: try string($0, "label"), grams: try double($0, "grams")) }
-            d.customFoods.append(Food(id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: nutrients, servings: servings))
+            return Nutrients(kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
+                             fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
+                             saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
+                             cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
+                             calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
+                             vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
         }
-        for (i, b) in try objects("body").enumerated() {
+        func servings(_ f: [String: Any], _ k: String) throws -> [FoodServing] {
+            guard let v = f[k], !(v is NSNull) else { return [] }
+            guard let list = v as? [[String: Any]] else { throw fail("\"\(k)\" is not a list of objects") }
+            return try list.map { FoodServing(label: try string($0, "label"), grams: try double($0, "grams")) }
+        }
+        /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
+        func entry(_ f: [String: Any], date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
+            FoodRecord(date: date, meal: meal, foodId: FoodID(try string(f, "food_id")), foodName: try string(f, "food_name"),
+                       grams: try double(f, "grams"), kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
+                       carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), fiberG: try optDouble(f, "fiber_g"),
+                       sugarsG: try optDouble(f, "sugars_g"), saturatedFatG: try optDouble(f, "saturated_fat_g"),
+                       sodiumMg: try optDouble(f, "sodium_mg"), loggedAt: loggedAt, provenance: provenance)
+        }
+        func list(_ o: [String: Any], _ k: String) throws -> [[String: Any]] {
+            guard let v = o[k], !(v is NSNull) else { return [] }
+            guard let list = v as? [[String: Any]] else { throw fail("\"\(k)\" is not a list of objects") }
+            return list
+        }
+        for (n, f) in try objects("custom_foods").enumerated() {
+            let i = n + (offsets["custom_foods"] ?? 0)
+            where_ = "custom_foods[\(i)]"
+            d.customFoods.append(Food(id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: try nutrients(f),
+                                      servings: try servings(f, "servings")))
+        }
+        for (n, r) in try objects("recipes").enumerated() {
+            let i = n + (offsets["recipes"] ?? 0)
+            where_ = "recipes[\(i)]"
+            let food = Food(id: FoodID(try string(r, "food_id")), name: try string(r, "name"), source: Recipe.source, per100g: try nutrients(r),
+                            servings: try servings(r, "food_servings"))
+            let ingredients = try list(r, "ingredients").map { RecipeIngredientRow(foodID: FoodID(try string($0, "food_id")), grams: try double($0, "grams")) }
+            d.recipes.append(LibraryRecipe(food: food, servings: try double(r, "servings"), ingredients: ingredients,
+                                           createdAt: try instant(r, "created_at"), provenance: try provenance(r)))
+        }
+        for (n, m) in try objects("saved_meals").enumerated() {
+            let i = n + (offsets["saved_meals"] ?? 0)
+            where_ = "saved_meals[\(i)]"
+            let items = try list(m, "items").map {
+                try entry($0, date: LocalDate(daysSinceEpoch: 0), meal: .snacks, loggedAt: Date(timeIntervalSince1970: 0), provenance: .bodii)
+            }
+            d.savedMeals.append(LibrarySavedMeal(name: try string(m, "name"), items: items, createdAt: try instant(m, "created_at"),
+                                                 provenance: try provenance(m)))
+        }
+        for (n, f) in try objects("favourites").enumerated() {
+            let i = n + (offsets["favourites"] ?? 0)
+            where_ = "favourites[\(i)]"
+            d.favourites.append(LibraryFavourite(foodID: FoodID(try string(f, "food_id")), addedAt: try instant(f, "added_at")))
+        }
+        for (n, b) in try objects("body").enumerated() {
+            let i = n + (offsets["body"] ?? 0)
             where_ = "body[\(i)]"
             let record = BodyRecord(date: try date(b, "date"), weightKg: try double(b, "weight_kg"), bodyFatPercent: try optDouble(b, "body_fat_percent"),
                                     muscleMassKg: try optDouble(b, "muscle_mass_kg"), recordedAt: try instant(b, "recorded_at"),
@@ -120,32 +175,35 @@ enum BodiiDocumentImport {
             }
             d.body.append((record, snapshot))
         }
-        for (i, f) in try objects("food").enumerated() {
+        for (n, f) in try objects("food").enumerated() {
+            let i = n + (offsets["food"] ?? 0)
             where_ = "food[\(i)]"
-            d.food.append(FoodRecord(date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), foodId: FoodID(try string(f, "food_id")),
-                                     foodName: try string(f, "food_name"), grams: try double(f, "grams"), kcal: try double(f, "kcal"),
-                                     proteinG: try double(f, "protein_g"), carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"),
-                                     fiberG: try optDouble(f, "fiber_g"), loggedAt: try instant(f, "logged_at"), provenance: try provenance(f)))
+            d.food.append(try entry(f, date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), loggedAt: try instant(f, "logged_at"),
+                                    provenance: try provenance(f)))
         }
-        for (i, e) in try objects("exercise").enumerated() {
+        for (n, e) in try objects("exercise").enumerated() {
+            let i = n + (offsets["exercise"] ?? 0)
             where_ = "exercise[\(i)]"
             guard let minutes = try optInt(e, "minutes") else { throw fail("\"minutes\" is missing") }
             d.exercise.append(ExerciseRecord(date: try date(e, "date"), activity: try string(e, "activity"), minutes: minutes,
                                              intensity: try value(Intensity.self, e, "intensity"), met: try double(e, "met"),
                                              kcal: try double(e, "kcal"), loggedAt: try instant(e, "logged_at"), provenance: try provenance(e)))
         }
-        for (i, s) in try objects("sleep").enumerated() {
+        for (n, s) in try objects("sleep").enumerated() {
+            let i = n + (offsets["sleep"] ?? 0)
             where_ = "sleep[\(i)]"
             guard let minutes = try optInt(s, "minutes") else { throw fail("\"minutes\" is missing") }
             d.sleep.append(SleepRecord(date: try date(s, "date"), bedtime: try clock(s, "bedtime"), wakeTime: try clock(s, "wake_time"),
                                        minutes: minutes, quality: try optInt(s, "quality"), status: try value(SleepStatus.self, s, "status"),
                                        provenance: try provenance(s)))
         }
-        for (i, c) in try objects("check_ins").enumerated() {
+        for (n, c) in try objects("check_ins").enumerated() {
+            let i = n + (offsets["check_ins"] ?? 0)
             where_ = "check_ins[\(i)]"
             d.checkIns.append(CheckIn(date: try date(c, "date"), mood: try optInt(c, "mood"), energy: try optInt(c, "energy"), note: optString(c, "note")))
         }
-        for (i, a) in try objects("activity").enumerated() {
+        for (n, a) in try objects("activity").enumerated() {
+            let i = n + (offsets["activity"] ?? 0)
             where_ = "activity[\(i)]"
             d.activity.append(ActivitySnapshot(date: try date(a, "date"), steps: try optInt(a, "steps"), activeKcal: try optDouble(a, "active_kcal"),
                                                provenance: try provenance(a)))
@@ -154,7 +212,7 @@ enum BodiiDocumentImport {
         // external id (the first note of the document with it).
         var noteKeys: [String: Int64] = [:]
         var links: [(index: Int, problem: String)] = []
-        for (i, n) in try objects("review_items").enumerated() {
+        for (i, n) in try objects("review_items").enumerated() {   // read whole: links need every note
             where_ = "review_items[\(i)]"
             let period = ReviewPeriod(try value(ReviewPeriodKind.self, n, "period"), startingOn: try date(n, "start"))
             let p = try provenance(n)
@@ -166,7 +224,8 @@ enum BodiiDocumentImport {
             d.reviewItems.append(ReviewItem(id: key, period: period, kind: try value(ReviewItemKind.self, n, "kind"), text: text, provenance: p))
         }
         for (i, problem) in links where d.reviewItems[i].kind == .try { d.reviewItems[i].problemId = noteKeys[problem] }
-        for (i, a) in try objects("actions").enumerated() {
+        for (n, a) in try objects("actions").enumerated() {
+            let i = n + (offsets["actions"] ?? 0)
             where_ = "actions[\(i)]"
             let period = ReviewPeriod(try value(ReviewPeriodKind.self, a, "period"), startingOn: try date(a, "start"))
             let text = try string(a, "text")
@@ -187,97 +246,154 @@ enum BodiiDocumentImport {
                                           metric: metric, target: target, createdOn: try date(a, "created_on"), closedOn: closed,
                                           provenance: try provenance(a)))
         }
-        d.pantry = try PantryExport.parse(top)
+        try PantryExport.parse(top, into: &pantry, offsets: offsets)
         return d
     }
 
-    static func write(_ d: BodiiExport.Document, to r: SQLiteRepositories) throws -> Outcome {
+    /// Writes a document read part by part (`BodiiDocumentStream`): `records` for each page of
+    /// the long histories, then `rest` for the profile, goals, reviews, pantry and meal library.
+    /// The caller holds one transaction around all of it (`SQLiteRepositories.inOneTransaction`).
+    struct Writer {
+        let r: SQLiteRepositories
         var outcome = Outcome(counts: MergeCounts(), profile: false, goals: 0, customFoods: 0)
-        var batch = HistoryBatch()
-        if try r.loadProfile() == nil, let profile = d.profile {
-            batch.profile = profile
-            outcome.profile = true
-        }
-        // A database's own export read back into it: its records went out as "<kind>/<id>" and are
-        // still here under that id, without an external id. They are there already, not new.
-        let days = (d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date))
-        var own = Set<String>()
-        if let first = days.min(), let last = days.max() {
-            let range = DateRange(start: first, end: last)
-            func mark(_ kind: String, _ id: Int64?, _ p: Provenance, _ date: LocalDate, _ figure: Double) {
-                guard p == .bodii, let id else { return }
-                own.insert("\(kind)/\(id)|\(date.iso)|\(figure)")
+        /// Source and external ids seen so far per kind (see `separateCollisions`).
+        var seen: [String: [Provenance: Int]] = [:]
+
+        init(_ r: SQLiteRepositories) { self.r = r }
+
+        /// A page of body, food, exercise, sleep, check-in or activity records.
+        mutating func records(_ d: BodiiExport.Document) throws {
+            var batch = HistoryBatch()
+            // A database's own export read back into it: its records went out as "<kind>/<id>" and
+            // are still here under that id, without an external id. They are there already, not new.
+            let days = (d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date))
+            var own = Set<String>()
+            if let first = days.min(), let last = days.max() {
+                let range = DateRange(start: first, end: last)
+                func mark(_ kind: String, _ id: Int64?, _ p: Provenance, _ date: LocalDate, _ figure: Double) {
+                    guard p == .bodii, let id else { return }
+                    own.insert("\(kind)/\(id)|\(date.iso)|\(figure)")
+                }
+                if !d.body.isEmpty { for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, b.weightKg) } }
+                if !d.food.isEmpty { for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) } }
+                if !d.exercise.isEmpty { for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) } }
+                if !d.sleep.isEmpty { for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) } }
             }
-            for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, b.weightKg) }
-            for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) }
-            for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) }
-            for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) }
-        }
-        func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
-            guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(date.iso)|\(figure)") else { return false }
-            outcome.counts.record(kind, added: false)
-            return true
-        }
-        var body = d.body.filter { !isOwn($0.0.provenance, $0.0.date, $0.0.weightKg, .body) }
-        var bodyProvenance = body.map(\.0.provenance)
-        Self.separateCollisions(&bodyProvenance)
-        for (i, p) in bodyProvenance.enumerated() { body[i].0.provenance = p }
-        for (record, snapshot) in body {
-            if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
-        }
-        batch.food = Self.separatingCollisions(d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance)
-        batch.exercise = Self.separatingCollisions(d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) }, \.provenance)
-        batch.sleep = Self.separatingCollisions(d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance)
-        batch.checkIns = d.checkIns
-        batch.activity = Self.separatingCollisions(d.activity, \.provenance)
-        // The same for review notes and actions: "review_item/<id>" with the text it has here.
-        // (A note found this way is not linked to by new notes of the document: it is one of this
-        // database's own, and so are the notes that named it.)
-        if !d.reviewItems.isEmpty || !d.actions.isEmpty {
-            let here = try r.reviewHistory(startingIn: DateRange(start: Validation.earliestDate, end: Validation.earliestDate.adding(days: 400_000)))
-            let ownNotes = Set(here.items.filter { $0.provenance == .bodii }.compactMap { i in i.id.map { "review_item/\($0)|\(i.text)" } })
-            let ownActions = Set(here.actions.filter { $0.provenance == .bodii }.compactMap { a in a.id.map { "action/\($0)|\(a.text)" } })
-            func isOwn(_ p: Provenance, _ text: String, in own: Set<String>, _ kind: MergeCounts.Kind) -> Bool {
-                guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(text)") else { return false }
-                outcome.counts.record(kind, added: false)
+            var counts = outcome.counts
+            func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
+                guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(date.iso)|\(figure)") else { return false }
+                counts.record(kind, added: false)
                 return true
             }
-            batch.reviewItems = d.reviewItems.filter { !isOwn($0.provenance, $0.text, in: ownNotes, .reviewItem) }
-            batch.actions = d.actions.filter { !isOwn($0.provenance, $0.text, in: ownActions, .action) }
+            var body = d.body.filter { !isOwn($0.0.provenance, $0.0.date, $0.0.weightKg, .body) }
+            var bodyProvenance = body.map(\.0.provenance)
+            BodiiDocumentImport.separateCollisions(&bodyProvenance, seen: &seen["body", default: [:]])
+            for (i, p) in bodyProvenance.enumerated() { body[i].0.provenance = p }
+            for (record, snapshot) in body {
+                if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
+            }
+            batch.food = BodiiDocumentImport.separatingCollisions(d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance,
+                                                                  seen: &seen["food", default: [:]])
+            batch.exercise = BodiiDocumentImport.separatingCollisions(d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) },
+                                                                      \.provenance, seen: &seen["exercise", default: [:]])
+            batch.sleep = BodiiDocumentImport.separatingCollisions(d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance,
+                                                                   seen: &seen["sleep", default: [:]])
+            batch.checkIns = d.checkIns
+            batch.activity = BodiiDocumentImport.separatingCollisions(d.activity, \.provenance, seen: &seen["activity", default: [:]])
+            outcome.counts = counts
+            outcome.checkIns += d.checkIns.count
+            add(try r.merge(batch))
         }
-        batch.pantry = d.pantry
-        let everything = DateRange(start: Validation.earliestDate, end: LocalDate(year: 9999, month: 12, day: 31) ?? Validation.earliestDate)
-        let purchasesBefore = d.pantry.purchases.isEmpty ? 0 : try r.purchases(in: everything).count
-        let merged = try r.merge(batch)
-        if !d.pantry.purchases.isEmpty { outcome.purchasesAdded = try r.purchases(in: everything).count - purchasesBefore }
-        for kind in MergeCounts.Kind.allCases {
-            outcome.counts.added[kind, default: 0] += merged.added[kind] ?? 0
-            outcome.counts.alreadyThere[kind, default: 0] += merged.alreadyThere[kind] ?? 0
-            outcome.counts.updated[kind, default: 0] += merged.updated[kind] ?? 0
-        }
-        if try r.goalHistory().isEmpty {
+
+        /// The profile (when this database has none), reviews, pantry, goals and meal library.
+        mutating func rest(_ d: BodiiExport.Document) throws {
+            var batch = HistoryBatch()
+            if try r.loadProfile() == nil, let profile = d.profile {
+                batch.profile = profile
+                outcome.profile = true
+            }
+            // The same for review notes and actions: "review_item/<id>" with the text it has here.
+            // (A note found this way is not linked to by new notes of the document: it is one of this
+            // database's own, and so are the notes that named it.)
+            if !d.reviewItems.isEmpty || !d.actions.isEmpty {
+                let here = try r.reviewHistory(startingIn: DateRange(start: Validation.earliestDate, end: Validation.earliestDate.adding(days: 400_000)))
+                let ownNotes = Set(here.items.filter { $0.provenance == .bodii }.compactMap { i in i.id.map { "review_item/\($0)|\(i.text)" } })
+                let ownActions = Set(here.actions.filter { $0.provenance == .bodii }.compactMap { a in a.id.map { "action/\($0)|\(a.text)" } })
+                var counts = outcome.counts
+                func isOwn(_ p: Provenance, _ text: String, in own: Set<String>, _ kind: MergeCounts.Kind) -> Bool {
+                    guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(text)") else { return false }
+                    counts.record(kind, added: false)
+                    return true
+                }
+                batch.reviewItems = d.reviewItems.filter { !isOwn($0.provenance, $0.text, in: ownNotes, .reviewItem) }
+                batch.actions = d.actions.filter { !isOwn($0.provenance, $0.text, in: ownActions, .action) }
+                outcome.counts = counts
+            }
+            batch.pantry = d.pantry
+            let everything = DateRange(start: Validation.earliestDate, end: LocalDate(year: 9999, month: 12, day: 31) ?? Validation.earliestDate)
+            let purchasesBefore = d.pantry.purchases.isEmpty ? 0 : try r.purchases(in: everything).count
+            add(try r.merge(batch))
+            if !d.pantry.purchases.isEmpty { outcome.purchasesAdded = try r.purchases(in: everything).count - purchasesBefore }
+            outcome.pantryPurchases = d.pantry.purchases.count
             // The active goal last, so it is the one left active.
-            for goal in d.goals.filter({ !$0.isActive }) + d.goals.filter(\.isActive) {
-                _ = try r.saveActiveGoal(goal)
-                outcome.goals += 1
+            outcome.goals = try r.importGoals(d.goals)
+            try BodiiDocumentImport.mergeLibrary(d, into: r, &outcome)
+        }
+
+        private mutating func add(_ merged: MergeCounts) {
+            for kind in MergeCounts.Kind.allCases {
+                outcome.counts.added[kind, default: 0] += merged.added[kind] ?? 0
+                outcome.counts.alreadyThere[kind, default: 0] += merged.alreadyThere[kind] ?? 0
+                outcome.counts.updated[kind, default: 0] += merged.updated[kind] ?? 0
             }
         }
-        let known = Set(try r.customFoods().map(\.name))
-        for food in d.customFoods where !known.contains(food.name) {
-            _ = try r.addCustomFood(food)
-            outcome.customFoods += 1
-        }
-        return outcome
     }
 }
 
 extension BodiiDocumentImport {
+    /// Custom foods (by name), recipes (by provenance), saved meals (by name) and favourites. A
+    /// custom food or recipe keeps the document's id when it is free here; otherwise what names it
+    /// (ingredients, saved meal items, favourites) follows it to its id here.
+    static func mergeLibrary(_ d: BodiiExport.Document, into r: SQLiteRepositories, _ outcome: inout Outcome) throws {
+        var ids: [FoodID: FoodID] = [:]
+        let here = Dictionary(try r.customFoods().map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+        for food in d.customFoods {
+            if let id = try r.importCustomFood(food) {
+                ids[food.id] = id
+                outcome.customFoods += 1
+            } else if let id = here[food.name] {
+                ids[food.id] = id
+            }
+        }
+        func mapped(_ id: FoodID) -> FoodID { ids[id] ?? id }
+        for recipe in d.recipes {
+            var r2 = recipe
+            r2.ingredients = recipe.ingredients.map { RecipeIngredientRow(foodID: mapped($0.foodID), grams: $0.grams) }
+            if let id = try r.importRecipe(r2) {
+                ids[recipe.food.id] = id
+                outcome.recipes += 1
+            }
+        }
+        for meal in d.savedMeals {
+            var m = meal
+            m.items = meal.items.map { item in
+                var i = item
+                i.foodId = mapped(item.foodId)
+                return i
+            }
+            if try r.importSavedMeal(m) { outcome.savedMeals += 1 }
+        }
+        for favourite in d.favourites where try r.importFavourite(LibraryFavourite(foodID: mapped(favourite.foodID), addedAt: favourite.addedAt)) {
+            outcome.favourites += 1
+        }
+    }
+
     /// Two records of one kind under one source and external id are two records: a database that
     /// had imported another Bodii's export wrote its own record 5 and the imported one both as
     /// "body/5". The second and later (in document order, after this database's own are set
     /// aside) become "body/5#2", "#3"…, so reading the same file again finds each of them.
-    static func separateCollisions(_ provenance: inout [Provenance]) {
-        var seen: [Provenance: Int] = [:]
+    /// `seen` carries the count across the pages of one kind.
+    static func separateCollisions(_ provenance: inout [Provenance], seen: inout [Provenance: Int]) {
         for i in provenance.indices {
             guard let id = provenance[i].externalId else { continue }
             let n = (seen[provenance[i]] ?? 0) + 1
@@ -286,9 +402,9 @@ extension BodiiDocumentImport {
         }
     }
 
-    static func separatingCollisions<T>(_ records: [T], _ path: WritableKeyPath<T, Provenance>) -> [T] {
+    static func separatingCollisions<T>(_ records: [T], _ path: WritableKeyPath<T, Provenance>, seen: inout [Provenance: Int]) -> [T] {
         var provenance = records.map { $0[keyPath: path] }
-        separateCollisions(&provenance)
+        separateCollisions(&provenance, seen: &seen)
         var out = records
         for i in out.indices { out[i][keyPath: path] = provenance[i] }
         return out

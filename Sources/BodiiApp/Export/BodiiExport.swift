@@ -16,6 +16,11 @@ enum BodiiExport {
         var profile: Profile?
         var goals: [Goal] = []
         var customFoods: [Food] = []
+        /// The meal library (PRODUCT.md §9): recipes with their food rows and ingredients, saved
+        /// meals with their items, favourites in the order they were marked.
+        var recipes: [LibraryRecipe] = []
+        var savedMeals: [LibrarySavedMeal] = []
+        var favourites: [LibraryFavourite] = []
         var body: [(BodyRecord, MetabolismSnapshot?)] = []
         var food: [FoodRecord] = []
         var exercise: [ExerciseRecord] = []
@@ -30,11 +35,29 @@ enum BodiiExport {
         var pantry = PantryBatch()
     }
 
+    /// Everything but the long histories (body, food, exercise, sleep, check-ins, activity):
+    /// what `writeJSON` holds in memory while it pages through those.
+    static func loadLibrary(from r: SQLiteRepositories, range: DateRange) throws -> Document {
+        var d = Document()
+        d.profile = try r.loadProfile()
+        d.goals = try r.goalHistory()
+        d.customFoods = try r.customFoods()
+        d.recipes = try r.libraryRecipes()
+        d.savedMeals = try r.librarySavedMeals()
+        d.favourites = try r.libraryFavourites()
+        (d.reviewItems, d.actions) = try r.reviewHistory(startingIn: range)
+        d.pantry = try PantryExport.load(from: r)
+        return d
+    }
+
     static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = Document()
         d.profile = try r.loadProfile()
         d.goals = try r.goalHistory()
         d.customFoods = try r.customFoods()
+        d.recipes = try r.libraryRecipes()
+        d.savedMeals = try r.librarySavedMeals()
+        d.favourites = try r.libraryFavourites()
         let snapshots = Dictionary(try r.metabolismSnapshots(in: range).compactMap { s in s.bodyRecordId.map { ($0, s) } },
                                    uniquingKeysWith: { _, last in last })
         d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
@@ -105,40 +128,27 @@ enum BodiiExport {
         ]) })))
         top.append(("custom_foods", .array(d.customFoods.map { (f) -> JSONValue in .object([
             ("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("per_100g", nutrients(f.per100g)),
-            ("servings", .array(f.servings.map { serving -> JSONValue in .object([("label", .string(serving.label)), ("grams", .number(serving.grams))]) })),
+            ("servings", servings(f.servings)),
         ]) })))
-        top.append(("body", .array(d.body.map { (b, s) -> JSONValue in .object([
-            ("date", .string(b.date.iso)), ("weight_kg", .number(b.weightKg)), ("body_fat_percent", num(b.bodyFatPercent)),
-            ("muscle_mass_kg", num(b.muscleMassKg)), ("recorded_at", timestamp(b.recordedAt)),
-            ("bmr", num(s?.bmr)), ("tdee", num(s?.tdee)), ("formula", str(s?.formula.rawValue)),
-            ("activity_level", str(s?.activityLevel.rawValue)),
-            ("source", .string(b.provenance.source)), ("external_id", externalId(b.provenance, "body", b.id)),
+        top.append(("recipes", .array(d.recipes.map { (r) -> JSONValue in .object([
+            ("food_id", .string(r.food.id.rawValue)), ("name", .string(r.food.name)), ("servings", .number(r.servings)),
+            ("per_100g", nutrients(r.food.per100g)), ("food_servings", servings(r.food.servings)),
+            ("ingredients", .array(r.ingredients.map { i -> JSONValue in .object([("food_id", .string(i.foodID.rawValue)), ("grams", .number(i.grams))]) })),
+            ("created_at", timestamp(r.createdAt)), ("source", .string(r.provenance.source)), ("external_id", str(r.provenance.externalId)),
         ]) })))
-        top.append(("food", .array(d.food.map { (f) -> JSONValue in .object([
-            ("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue)), ("food_id", .string(f.foodId.rawValue)),
-            ("food_name", .string(f.foodName)), ("grams", .number(f.grams)), ("kcal", .number(f.kcal)),
-            ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)),
-            ("fiber_g", num(f.fiberG)), ("logged_at", timestamp(f.loggedAt)),
-            ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
+        top.append(("saved_meals", .array(d.savedMeals.map { (m) -> JSONValue in .object([
+            ("name", .string(m.name)), ("items", .array(m.items.map { i -> JSONValue in .object(entry(i)) })),
+            ("created_at", timestamp(m.createdAt)), ("source", .string(m.provenance.source)), ("external_id", str(m.provenance.externalId)),
         ]) })))
-        top.append(("exercise", .array(d.exercise.map { (e) -> JSONValue in .object([
-            ("date", .string(e.date.iso)), ("activity", .string(e.activity)), ("minutes", .int(e.minutes)),
-            ("intensity", .string(e.intensity.rawValue)), ("met", .number(e.met)), ("kcal", .number(e.kcal)),
-            ("logged_at", timestamp(e.loggedAt)),
-            ("source", .string(e.provenance.source)), ("external_id", externalId(e.provenance, "exercise", e.id)),
+        top.append(("favourites", .array(d.favourites.map { (f) -> JSONValue in .object([
+            ("food_id", .string(f.foodID.rawValue)), ("added_at", timestamp(f.addedAt)),
         ]) })))
-        top.append(("sleep", .array(d.sleep.map { (s) -> JSONValue in .object([
-            ("date", .string(s.date.iso)), ("bedtime", str(s.bedtime?.description)), ("wake_time", str(s.wakeTime?.description)),
-            ("minutes", .int(s.minutes)), ("quality", .int(s.quality)), ("status", .string(s.status.rawValue)),
-            ("source", .string(s.provenance.source)), ("external_id", externalId(s.provenance, "sleep", s.id)),
-        ]) })))
-        top.append(("check_ins", .array(d.checkIns.map { (c) -> JSONValue in .object([
-            ("date", .string(c.date.iso)), ("mood", .int(c.mood)), ("energy", .int(c.energy)), ("note", str(c.note)),
-        ]) })))
-        top.append(("activity", .array(d.activity.map { (a) -> JSONValue in .object([
-            ("date", .string(a.date.iso)), ("steps", .int(a.steps)), ("active_kcal", num(a.activeKcal)),
-            ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "activity", a.id)),
-        ]) })))
+        top.append(("body", .array(d.body.map(bodyJSON))))
+        top.append(("food", .array(d.food.map(foodJSON))))
+        top.append(("exercise", .array(d.exercise.map(exerciseJSON))))
+        top.append(("sleep", .array(d.sleep.map(sleepJSON))))
+        top.append(("check_ins", .array(d.checkIns.map(checkInJSON))))
+        top.append(("activity", .array(d.activity.map(activityJSON))))
         // A link names the note by the external id it is exported under; one outside the range
         // (or gone) is null.
         var noteIds: [Int64: JSONValue] = [:]
@@ -160,6 +170,91 @@ enum BodiiExport {
         return .object(top)
     }
 
+    // MARK: - One record each (the long histories, written a page at a time by `writeJSON`)
+
+    static func bodyJSON(_ b: BodyRecord, _ s: MetabolismSnapshot?) -> JSONValue {
+        .object([
+            ("date", .string(b.date.iso)), ("weight_kg", .number(b.weightKg)), ("body_fat_percent", num(b.bodyFatPercent)),
+            ("muscle_mass_kg", num(b.muscleMassKg)), ("recorded_at", timestamp(b.recordedAt)),
+            ("bmr", num(s?.bmr)), ("tdee", num(s?.tdee)), ("formula", str(s?.formula.rawValue)),
+            ("activity_level", str(s?.activityLevel.rawValue)),
+            ("source", .string(b.provenance.source)), ("external_id", externalId(b.provenance, "body", b.id)),
+        ])
+    }
+
+    static func foodJSON(_ f: FoodRecord) -> JSONValue {
+        .object([("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue))] + entry(f) + [
+            ("logged_at", timestamp(f.loggedAt)),
+            ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
+        ])
+    }
+
+    static func exerciseJSON(_ e: ExerciseRecord) -> JSONValue {
+        .object([
+            ("date", .string(e.date.iso)), ("activity", .string(e.activity)), ("minutes", .int(e.minutes)),
+            ("intensity", .string(e.intensity.rawValue)), ("met", .number(e.met)), ("kcal", .number(e.kcal)),
+            ("logged_at", timestamp(e.loggedAt)),
+            ("source", .string(e.provenance.source)), ("external_id", externalId(e.provenance, "exercise", e.id)),
+        ])
+    }
+
+    static func sleepJSON(_ s: SleepRecord) -> JSONValue {
+        .object([
+            ("date", .string(s.date.iso)), ("bedtime", str(s.bedtime?.description)), ("wake_time", str(s.wakeTime?.description)),
+            ("minutes", .int(s.minutes)), ("quality", .int(s.quality)), ("status", .string(s.status.rawValue)),
+            ("source", .string(s.provenance.source)), ("external_id", externalId(s.provenance, "sleep", s.id)),
+        ])
+    }
+
+    static func checkInJSON(_ c: CheckIn) -> JSONValue {
+        .object([("date", .string(c.date.iso)), ("mood", .int(c.mood)), ("energy", .int(c.energy)), ("note", str(c.note))])
+    }
+
+    static func activityJSON(_ a: ActivitySnapshot) -> JSONValue {
+        .object([
+            ("date", .string(a.date.iso)), ("steps", .int(a.steps)), ("active_kcal", num(a.activeKcal)),
+            ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "activity", a.id)),
+        ])
+    }
+
+    /// What a logged food (or a saved meal's item) copied when it was logged.
+    static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
+        [("food_id", .string(f.foodId.rawValue)), ("food_name", .string(f.foodName)), ("grams", .number(f.grams)), ("kcal", .number(f.kcal)),
+         ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)), ("fiber_g", num(f.fiberG)),
+         ("sugars_g", num(f.sugarsG)), ("saturated_fat_g", num(f.saturatedFatG)), ("sodium_mg", num(f.sodiumMg))]
+    }
+
+    static func servings(_ list: [FoodServing]) -> JSONValue {
+        .array(list.map { serving -> JSONValue in .object([("label", .string(serving.label)), ("grams", .number(serving.grams))]) })
+    }
+
+    /// Every table of the schema and where the export carries it, or why it need not: the test
+    /// `everyTableIsExportedOrDeclaredDerived` fails when a migration adds a table not named here.
+    static let tables: [String: String] = [
+        "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
+        "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)", "food_serving": "custom_foods.servings, recipes.food_servings",
+        "food_record": "food", "exercise_record": "exercise", "sleep_record": "sleep", "goal": "goals", "check_in": "check_ins",
+        "activity_snapshot": "activity", "review_item": "review_items", "action": "actions",
+        "favourite_food": "favourites", "saved_meal": "saved_meals", "saved_meal_item": "saved_meals.items",
+        "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
+        "grocery_item": "grocery_items", "purchase": "purchases", "stock_lot": "stock_lots", "stock_use": "stock_uses",
+        "shopping_list_item": "shopping_list", "budget": "budget",
+        // Derived or internal:
+        "daily_log": "derived: sums of the day's records, rewritten by every write",
+        "review": "derived: one per period that has review notes or actions (their period and start)",
+        "shopping_list": "derived: the one list \"Shopping\", made with its first entry",
+        "food_catalog": "derived: which shipped catalog release is seeded",
+        "custom_food_number": "internal: the numbers custom foods and recipes have used (their ids carry them)",
+        "grdb_migrations": "internal: the applied migrations",
+    ]
+
+    /// Where the export carries `table`, or why it need not; nil for a table nobody has thought
+    /// about. Food search's index and bookkeeping (`food_fts…`, `food_search_…`) are made from `food`.
+    static func coverage(of table: String) -> String? {
+        if table.hasPrefix("food_fts") || table.hasPrefix("food_search_") { return "derived: food search's index of food" }
+        return tables[table]
+    }
+
     static func nutrients(_ n: Nutrients) -> JSONValue {
         .object([
             ("kcal", .number(n.kcal)), ("protein_g", .number(n.proteinG)), ("carbs_g", .number(n.carbsG)), ("fat_g", .number(n.fatG)),
@@ -173,17 +268,83 @@ enum BodiiExport {
     /// The document pretty enough to diff: one record per line.
     static func document(_ value: JSONValue) -> String {
         guard let pairs = value.fields else { return value.text }
-        var lines: [String] = []
-        for pair in pairs {
-            var line = "  " + JSONValue.quote(pair.0) + ": "
-            if let items = pair.1.items, !items.isEmpty {
-                line += "[\n" + items.map { "    " + $0.text }.joined(separator: ",\n") + "\n  ]"
-            } else {
-                line += pair.1.text
-            }
-            lines.append(line)
+        return "{\n" + pairs.map(line).joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// One top-level entry of `document`: a list with one record per line.
+    static func line(_ pair: (String, JSONValue)) -> String {
+        var line = "  " + JSONValue.quote(pair.0) + ": "
+        if let items = pair.1.items, !items.isEmpty {
+            line += "[\n" + items.map { "    " + $0.text }.joined(separator: ",\n") + "\n  ]"
+        } else {
+            line += pair.1.text
         }
-        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        return line
+    }
+
+    /// `document(json(load(…)))`, written as it is read (PRODUCT.md §9: memory stays flat whatever
+    /// the history's length): the long histories a quarter of days at a time, each record straight
+    /// to `sink`; the rest (profile, goals, the meal library, reviews, pantry) is small and read whole.
+    static func writeJSON(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
+                          to sink: some ExportSink) throws {
+        try r.readingTogether {
+            var library = try loadLibrary(from: r, range: range)
+            // The pantry's lists go out a row at a time from its rows (only its budget in `head`).
+            let pantry = PantryExport.Rows(library.pantry)
+            library.pantry = PantryBatch()
+            library.pantry.budget = pantry.b.budget
+            let head = json(library, exportedAt: exportedAt, range: shownRange)
+            try sink.write("{\n")
+            for (n, pair) in (head.fields ?? []).enumerated() {
+                if n > 0 { try sink.write(",\n") }
+                guard pair.1.items != nil else {
+                    try sink.write(line(pair))
+                    continue
+                }
+                // A list: one record per line, as `line` writes it, without making it one string.
+                try sink.write("  " + JSONValue.quote(pair.0) + ": ")
+                var count = 0
+                func emit(_ record: JSONValue) throws {
+                    try sink.write((count == 0 ? "[\n    " : ",\n    ") + record.text)
+                    count += 1
+                }
+                if historyKinds.contains(pair.0) {
+                    try eachHistoryRecord(pair.0, from: r, in: range, emit)
+                } else if PantryExport.listKeys.contains(pair.0) {
+                    for index in pantry.records(pair.0) { try emit(pantry.json(pair.0, at: index)) }
+                } else {
+                    for record in pair.1.items ?? [] { try emit(record) }
+                }
+                try sink.write(count == 0 ? "[]" : "\n  ]")
+            }
+            try sink.write("\n}\n")
+        }
+    }
+
+    static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity"]
+
+    /// The records of one long history in `range`, in date then id order (what a whole-range read
+    /// gives), read a quarter of days at a time.
+    static func eachHistoryRecord(_ kind: String, from r: SQLiteRepositories, in range: DateRange,
+                                  _ emit: (JSONValue) throws -> Void) throws {
+        var start = range.start
+        while start <= range.end {
+            let end = min(start.adding(days: 91), range.end)
+            let page = DateRange(start: start, end: end)
+            switch kind {
+            case "body":
+                let snapshots = Dictionary(try r.metabolismSnapshots(in: page).compactMap { s in s.bodyRecordId.map { ($0, s) } },
+                                           uniquingKeysWith: { _, last in last })
+                for b in try r.bodyRecords(in: page) { try emit(bodyJSON(b, b.id.flatMap { snapshots[$0] })) }
+            case "food": for f in try r.foodRecords(in: page) { try emit(foodJSON(f)) }
+            case "exercise": for e in try r.exerciseRecords(in: page) { try emit(exerciseJSON(e)) }
+            case "sleep": for n in try r.sleepRecords(in: page) { try emit(sleepJSON(n)) }
+            case "check_ins": for c in try r.checkIns(in: page) { try emit(checkInJSON(c)) }
+            case "activity": for a in try r.activitySnapshots(in: page) { try emit(activityJSON(a)) }
+            default: return
+            }
+            start = end.adding(days: 1)
+        }
     }
 
     // MARK: - CSV
@@ -220,6 +381,9 @@ enum BodiiExport {
         var d = Document()
         d.goals = [Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: day)]
         d.customFoods = [Food(id: FoodID("x"), name: "x", source: "custom", per100g: Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0))]
+        d.recipes = [LibraryRecipe(food: d.customFoods[0], servings: 1, ingredients: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
+        d.savedMeals = [LibrarySavedMeal(name: "x", items: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
+        d.favourites = [LibraryFavourite(foodID: FoodID("x"), addedAt: Date(timeIntervalSince1970: 0))]
         d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
         d.food = [FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)]
         d.exercise = [ExerciseRecord(date: day, activity: "x", minutes: 1, intensity: .low, met: 1, kcal: 0)]
@@ -259,5 +423,34 @@ enum BodiiExport {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent(name), options: .atomic)
             }
         }
+    }
+}
+
+/// Where an export's bytes go, a piece at a time.
+protocol ExportSink {
+    func write(_ text: String) throws
+}
+
+/// Writes to a file handle (a file, stdout) in 64 KB pieces.
+final class FileHandleSink: ExportSink {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private static let pieceSize = 65_536
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+        buffer.reserveCapacity(Self.pieceSize * 2)
+    }
+
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.pieceSize { try flush() }
+    }
+
+    /// Call once at the end: what is still buffered goes out.
+    func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -28,56 +28,94 @@ enum PantryExport {
     static func money(_ m: Money?) -> JSONValue { m.map { .number($0.mainUnits) } ?? .null }
 
     static func json(_ b: PantryBatch) -> [(String, JSONValue)] {
-        var itemRef: [Int64: String] = [:], purchaseRef: [Int64: String] = [:], lotRef: [Int64: String] = [:]
-        for i in b.items { if let id = i.id { itemRef[id] = ref(i.provenance, "grocery_item", id) } }
-        for p in b.purchases { if let id = p.id { purchaseRef[id] = ref(p.provenance, "purchase", id) } }
-        for l in b.lots { if let id = l.id { lotRef[id] = ref(l.provenance, "stock_lot", id) } }
-        func link(_ map: [Int64: String], _ id: Int64?) -> JSONValue { id.flatMap { map[$0] }.map { .string($0) } ?? .null }
-        func str(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
-        func provenance(_ p: Provenance, _ table: String, _ id: Int64?) -> [(String, JSONValue)] {
-            [("source", .string(p.source)), ("external_id", .string(ref(p, table, id)))]
-        }
-        let items: [JSONValue] = b.items.map { i in
-            .object([("name", .string(i.name)), ("food_id", str(i.foodId?.rawValue)), ("shelf_life_days", .int(i.shelfLifeDays)),
-                     ("take_when_logging", .bool(i.takeFromPantryWhenLogging)), ("minimum_quantity", i.minimumStock.map { .number($0.amount) } ?? .null),
-                     ("minimum_unit", str(i.minimumStock?.unit.storageText))] + provenance(i.provenance, "grocery_item", i.id))
-        }
-        let purchases: [JSONValue] = b.purchases.map { p in
-            .object([("item", link(itemRef, p.itemId)), ("date", .string(p.date.iso)), ("quantity", .number(p.quantity.amount)),
-                     ("unit", .string(p.quantity.unit.storageText)), ("grams", p.grams.map { .number($0) } ?? .null), ("price", money(p.price)),
-                     ("currency", .string((p.price?.currency ?? .default).code)), ("store", str(p.store))]
-                    + provenance(p.provenance, "purchase", p.id))
-        }
-        let lots: [JSONValue] = b.lots.map { l in
-            .object([("item", link(itemRef, l.itemId)), ("purchase", link(purchaseRef, l.purchaseId)), ("quantity", .number(l.initialQuantity.amount)),
-                     ("unit", .string(l.initialQuantity.unit.storageText)), ("left", .number(l.left)), ("purchased_on", .string(l.purchasedOn.iso)),
-                     ("best_before", str(l.bestBefore?.iso)), ("opened", .bool(l.opened)), ("price", money(l.price)),
-                     ("currency", .string((l.price?.currency ?? .default).code)), ("store", str(l.store))]
-                    + provenance(l.provenance, "stock_lot", l.id))
-        }
-        let uses: [JSONValue] = b.uses.map { u in
-            .object([("lot", link(lotRef, u.lotId)), ("date", .string(u.date.iso)), ("amount", .number(u.amount)), ("kind", .string(u.kind.rawValue)),
-                     ("value", money(u.value)), ("currency", .string((u.value?.currency ?? .default).code)),
-                     ("food_record_id", u.foodRecordId.map { .number(Double($0)) } ?? .null)]
-                    + provenance(u.provenance, "stock_use", u.id))
-        }
-        let list: [JSONValue] = b.shoppingList.map { e in
-            .object([("item", link(itemRef, e.itemId)), ("quantity", e.quantity.map { .number($0.amount) } ?? .null),
-                     ("unit", str(e.quantity?.unit.storageText)), ("store", str(e.store)), ("added_on", .string(e.addedOn.iso)),
-                     ("bought_on", str(e.boughtOn?.iso)), ("purchase", link(purchaseRef, e.purchaseId))]
-                    + provenance(e.provenance, "shopping_list_item", e.id))
-        }
+        let rows = Rows(b)
         let budget: JSONValue = b.budget.map { budget in
             .object([("period", .string(budget.period.rawValue)), ("amount", money(budget.amount)),
                      ("currency", .string(budget.amount.currency.code)), ("set_on", .string(budget.setOn.iso))])
         } ?? .null
-        return [("grocery_items", .array(items)), ("purchases", .array(purchases)), ("stock_lots", .array(lots)), ("stock_uses", .array(uses)),
-                ("shopping_list", .array(list)), ("budget", budget)]
+        return listKeys.map { key in (key, .array(rows.records(key).map { rows.json(key, at: $0) })) } + [("budget", budget)]
     }
 
-    /// Reads what `json` writes; rows get batch-local ids that link them (see `mergePantry`).
-    static func parse(_ top: [String: Any]) throws -> PantryBatch {
+    static let listKeys = ["grocery_items", "purchases", "stock_lots", "stock_uses", "shopping_list"]
+
+    /// The pantry's rows as JSON, one at a time (`writeJSON` never holds all of them as JSON).
+    struct Rows {
+        let b: PantryBatch
+        var itemRef: [Int64: String] = [:], purchaseRef: [Int64: String] = [:], lotRef: [Int64: String] = [:]
+
+        init(_ b: PantryBatch) {
+            self.b = b
+            for i in b.items { if let id = i.id { itemRef[id] = ref(i.provenance, "grocery_item", id) } }
+            for p in b.purchases { if let id = p.id { purchaseRef[id] = ref(p.provenance, "purchase", id) } }
+            for l in b.lots { if let id = l.id { lotRef[id] = ref(l.provenance, "stock_lot", id) } }
+        }
+
+        func records(_ key: String) -> Range<Int> {
+            switch key {
+            case "grocery_items": return b.items.indices
+            case "purchases": return b.purchases.indices
+            case "stock_lots": return b.lots.indices
+            case "stock_uses": return b.uses.indices
+            case "shopping_list": return b.shoppingList.indices
+            default: return 0..<0
+            }
+        }
+
+        func json(_ key: String, at index: Int) -> JSONValue {
+            func link(_ map: [Int64: String], _ id: Int64?) -> JSONValue { id.flatMap { map[$0] }.map { .string($0) } ?? .null }
+            func str(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+            func provenance(_ p: Provenance, _ table: String, _ id: Int64?) -> [(String, JSONValue)] {
+                [("source", .string(p.source)), ("external_id", .string(ref(p, table, id)))]
+            }
+            switch key {
+            case "grocery_items":
+                let i = b.items[index]
+                return .object([("name", .string(i.name)), ("food_id", str(i.foodId?.rawValue)), ("shelf_life_days", .int(i.shelfLifeDays)),
+                                 ("take_when_logging", .bool(i.takeFromPantryWhenLogging)), ("minimum_quantity", i.minimumStock.map { .number($0.amount) } ?? .null),
+                                 ("minimum_unit", str(i.minimumStock?.unit.storageText))] + provenance(i.provenance, "grocery_item", i.id))
+            case "purchases":
+                let p = b.purchases[index]
+                return .object([("item", link(itemRef, p.itemId)), ("date", .string(p.date.iso)), ("quantity", .number(p.quantity.amount)),
+                                 ("unit", .string(p.quantity.unit.storageText)), ("grams", p.grams.map { .number($0) } ?? .null), ("price", money(p.price)),
+                                 ("currency", .string((p.price?.currency ?? .default).code)), ("store", str(p.store))]
+                                + provenance(p.provenance, "purchase", p.id))
+            case "stock_lots":
+                let l = b.lots[index]
+                return .object([("item", link(itemRef, l.itemId)), ("purchase", link(purchaseRef, l.purchaseId)), ("quantity", .number(l.initialQuantity.amount)),
+                                 ("unit", .string(l.initialQuantity.unit.storageText)), ("left", .number(l.left)), ("purchased_on", .string(l.purchasedOn.iso)),
+                                 ("best_before", str(l.bestBefore?.iso)), ("opened", .bool(l.opened)), ("price", money(l.price)),
+                                 ("currency", .string((l.price?.currency ?? .default).code)), ("store", str(l.store))]
+                                + provenance(l.provenance, "stock_lot", l.id))
+            case "stock_uses":
+                let u = b.uses[index]
+                return .object([("lot", link(lotRef, u.lotId)), ("date", .string(u.date.iso)), ("amount", .number(u.amount)), ("kind", .string(u.kind.rawValue)),
+                                 ("value", money(u.value)), ("currency", .string((u.value?.currency ?? .default).code)),
+                                 ("food_record_id", u.foodRecordId.map { .number(Double($0)) } ?? .null)]
+                                + provenance(u.provenance, "stock_use", u.id))
+            default:
+                let e = b.shoppingList[index]
+                return .object([("item", link(itemRef, e.itemId)), ("quantity", e.quantity.map { .number($0.amount) } ?? .null),
+                                 ("unit", str(e.quantity?.unit.storageText)), ("store", str(e.store)), ("added_on", .string(e.addedOn.iso)),
+                                 ("bought_on", str(e.boughtOn?.iso)), ("purchase", link(purchaseRef, e.purchaseId))]
+                                + provenance(e.provenance, "shopping_list_item", e.id))
+            }
+        }
+    }
+
+    /// What `parse` has read so far: the rows, and the batch-local id of each external id.
+    struct ReadState {
         var b = PantryBatch()
+        var items: [String: Int64] = [:], purchases: [String: Int64] = [:], lots: [String: Int64] = [:]
+    }
+
+    /// Reads what `json` writes, a part of the document at a time (a list or a page of one, its
+    /// first row at `offsets[key]`); rows get batch-local ids that link them (see `mergePantry`).
+    /// A row names rows listed before it, as every export lists them.
+    static func parse(_ top: [String: Any], into state: inout ReadState, offsets: [String: Int] = [:]) throws {
+        // Taken out of `state` while it grows (so appending copies nothing), put back at the end.
+        var b = state.b, items = state.items, purchases = state.purchases, lots = state.lots
+        state = ReadState()
+        defer { state = ReadState(b: b, items: items, purchases: purchases, lots: lots) }
         var place = ""
         func fail(_ what: String) -> BodiiDocumentImport.Refusal { BodiiDocumentImport.Refusal(message: "\(place): \(what)") }
         func objects(_ key: String) throws -> [[String: Any]] {
@@ -110,33 +148,51 @@ enum PantryExport {
             guard let u = PantryUnit(storageText: try string(o, k)) else { throw fail("\"\(k)\" is not a unit (g, ml, piece, measure:LABEL)") }
             return u
         }
-        func money(_ o: [String: Any], _ k: String) throws -> Money? {
+        /// Money as typed input allows it (MoneyInput): a known currency, no more decimals than it
+        /// has (1.999 € is refused, not stored as 2.00), from 0 to the most a price or budget may be.
+        func money(_ o: [String: Any], _ k: String, maximum: (Currency) -> Int64 = MoneyInput.maximumPrice) throws -> Money? {
             guard let v = try optDouble(o, k) else { return nil }
-            let currency = Currency.resolve(code: try string(o, "currency"))
+            let code = try string(o, "currency")
+            guard let currency = Currency.known.first(where: { $0.code == code }) else {
+                throw fail(ValidationError(field: "currency", value: code, allowed: Currency.known.map(\.code).joined(separator: ", "),
+                                           problem: .unknown).message)
+            }
+            let most = maximum(currency)
+            let high = Money(minorUnits: most, currency: currency).amountText
             let minor = (v * Double(currency.scale)).rounded()
-            guard abs(minor) < 1e15 else { throw fail("\"\(k)\" is out of range") }
+            guard minor >= 0, minor <= Double(most) else {
+                throw fail(ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "0–\(high) \(code)", problem: .outOfRange).message)
+            }
+            guard minor / Double(currency.scale) == v else {
+                throw fail(ValidationError(field: k, value: "\(v)", allowed: "an amount with at most \(currency.decimals) decimals in \(code)",
+                                           problem: .invalidFormat).message)
+            }
             return Money(minorUnits: Int64(minor), currency: currency)
         }
         func provenance(_ o: [String: Any]) throws -> Provenance {
             Provenance(source: try string(o, "source"), externalId: try string(o, "external_id"))
         }
-        var items: [String: Int64] = [:], purchases: [String: Int64] = [:], lots: [String: Int64] = [:]
         func link(_ map: [String: Int64], _ o: [String: Any], _ k: String) throws -> Int64? {
             guard let v = o[k], !(v is NSNull) else { return nil }
             guard let ref = v as? String, let id = map[ref] else { throw fail("\"\(k)\" names no row of this document") }
             return id
         }
-        for (i, o) in try objects("grocery_items").enumerated() {
+        for (n, o) in try objects("grocery_items").enumerated() {
+            let i = n + (offsets["grocery_items"] ?? 0)
             place = "grocery_items[\(i)]"
             let p = try provenance(o)
             let id = Int64(i + 1)
             items[p.externalId ?? ""] = id
             let minimum = try optDouble(o, "minimum_quantity").map { PantryQuantity($0, try unit(o, "minimum_unit")) }
             b.items.append(GroceryItem(id: id, name: try string(o, "name"), foodId: optString(o, "food_id").map(FoodID.init),
-                                       shelfLifeDays: try optDouble(o, "shelf_life_days").map { Int($0) },
+                                       shelfLifeDays: try optDouble(o, "shelf_life_days").map { v in
+                                           guard v == v.rounded(), abs(v) < 1e9 else { throw fail("\"shelf_life_days\" is not a whole number") }
+                                           return Int(v)
+                                       },
                                        takeFromPantryWhenLogging: o["take_when_logging"] as? Bool ?? false, minimumStock: minimum, provenance: p))
         }
-        for (i, o) in try objects("purchases").enumerated() {
+        for (n, o) in try objects("purchases").enumerated() {
+            let i = n + (offsets["purchases"] ?? 0)
             place = "purchases[\(i)]"
             let p = try provenance(o)
             let id = Int64(i + 1)
@@ -145,7 +201,8 @@ enum PantryExport {
             b.purchases.append(Purchase(id: id, itemId: item, date: try date(o, "date"), quantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")),
                                         grams: try optDouble(o, "grams"), price: try money(o, "price"), store: optString(o, "store"), provenance: p))
         }
-        for (i, o) in try objects("stock_lots").enumerated() {
+        for (n, o) in try objects("stock_lots").enumerated() {
+            let i = n + (offsets["stock_lots"] ?? 0)
             place = "stock_lots[\(i)]"
             let p = try provenance(o)
             let id = Int64(i + 1)
@@ -156,14 +213,19 @@ enum PantryExport {
                                    purchasedOn: try date(o, "purchased_on"), bestBefore: try optDate(o, "best_before"), opened: o["opened"] as? Bool ?? false,
                                    price: try money(o, "price"), store: optString(o, "store"), provenance: p))
         }
-        for (i, o) in try objects("stock_uses").enumerated() {
+        for (n, o) in try objects("stock_uses").enumerated() {
+            let i = n + (offsets["stock_uses"] ?? 0)
             place = "stock_uses[\(i)]"
             guard let lot = try link(lots, o, "lot") else { throw fail("\"lot\" is missing") }
             guard let kind = StockUseKind(rawValue: try string(o, "kind")) else { throw fail("\"kind\" is not use or waste") }
             b.uses.append(StockUse(id: Int64(i + 1), lotId: lot, date: try date(o, "date"), amount: try double(o, "amount"), kind: kind,
-                                   value: try money(o, "value"), foodRecordId: try optDouble(o, "food_record_id").map { Int64($0) }, provenance: try provenance(o)))
+                                   value: try money(o, "value"), foodRecordId: try optDouble(o, "food_record_id").map { v in
+                                       guard v == v.rounded(), abs(v) < 1e15 else { throw fail("\"food_record_id\" is not a whole number") }
+                                       return Int64(v)
+                                   }, provenance: try provenance(o)))
         }
-        for (i, o) in try objects("shopping_list").enumerated() {
+        for (n, o) in try objects("shopping_list").enumerated() {
+            let i = n + (offsets["shopping_list"] ?? 0)
             place = "shopping_list[\(i)]"
             guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
             let quantity = try optDouble(o, "quantity").map { PantryQuantity($0, try unit(o, "unit")) }
@@ -174,9 +236,8 @@ enum PantryExport {
         if let o = top["budget"] as? [String: Any] {
             place = "budget"
             guard let kind = BudgetPeriodKind(rawValue: try string(o, "period")) else { throw fail("\"period\" is not week or month") }
-            guard let amount = try money(o, "amount") else { throw fail("\"amount\" is missing") }
+            guard let amount = try money(o, "amount", maximum: MoneyInput.maximumBudget) else { throw fail("\"amount\" is missing") }
             b.budget = PantryBudget(period: kind, amount: amount, setOn: try date(o, "set_on"))
         }
-        return b
     }
 }

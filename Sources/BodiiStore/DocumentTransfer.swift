@@ -1,0 +1,261 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+/// What `bodii export` carries of the meal library (PRODUCT.md §9: "recipes with their
+/// ingredients, saved meals, favourites"), with the timestamps and provenance the tables keep, so
+/// `import bodii` of an export into an empty database gives the same rows back.
+public struct LibraryRecipe: Sendable, Equatable {
+    /// The recipe's food row ("recipe:N"): name, nutrients per 100 g and servings, as stored.
+    public var food: Food
+    public var servings: Double
+    /// Ingredient food ids and grams, in order.
+    public var ingredients: [RecipeIngredientRow]
+    public var createdAt: Date
+    public var provenance: Provenance
+
+    public init(food: Food, servings: Double, ingredients: [RecipeIngredientRow], createdAt: Date, provenance: Provenance) {
+        self.food = food
+        self.servings = servings
+        self.ingredients = ingredients
+        self.createdAt = createdAt
+        self.provenance = provenance
+    }
+}
+
+public struct RecipeIngredientRow: Sendable, Equatable {
+    public var foodID: FoodID
+    public var grams: Double
+    public init(foodID: FoodID, grams: Double) {
+        self.foodID = foodID
+        self.grams = grams
+    }
+}
+
+public struct LibrarySavedMeal: Sendable, Equatable {
+    public var name: String
+    /// The items as they were logged (date, meal and logged_at are not kept).
+    public var items: [FoodRecord]
+    public var createdAt: Date
+    public var provenance: Provenance
+
+    public init(name: String, items: [FoodRecord], createdAt: Date, provenance: Provenance) {
+        self.name = name
+        self.items = items
+        self.createdAt = createdAt
+        self.provenance = provenance
+    }
+}
+
+public struct LibraryFavourite: Sendable, Equatable {
+    public var foodID: FoodID
+    public var addedAt: Date
+    public init(foodID: FoodID, addedAt: Date) {
+        self.foodID = foodID
+        self.addedAt = addedAt
+    }
+}
+
+// MARK: - One transaction for many calls
+
+extension SQLiteRepositories {
+    /// The open `inOneTransaction` connection of this thread, if any.
+    var openTransaction: Database? { OpenTransaction.current(for: self) }
+
+    /// `body` in a transaction of its own, or a savepoint when one is open already.
+    static func transaction(_ db: Database, _ kind: Database.TransactionKind? = nil,
+                            _ body: () throws -> Database.TransactionCompletion) throws {
+        if db.isInsideTransaction {
+            try db.inSavepoint(body)
+        } else {
+            try db.inTransaction(kind, body)
+        }
+    }
+}
+
+/// The connection an `inOneTransaction` block holds, in thread-local storage (like `PinnedRead`).
+final class OpenTransaction {
+    let db: Database
+    let owner: ObjectIdentifier
+
+    private init(db: Database, owner: ObjectIdentifier) {
+        self.db = db
+        self.owner = owner
+    }
+
+    private static let key = "bodii.open-transaction"
+
+    static func current(for repositories: SQLiteRepositories) -> Database? {
+        guard let open = Thread.current.threadDictionary[key] as? OpenTransaction,
+              open.owner == ObjectIdentifier(repositories) else { return nil }
+        return open.db
+    }
+
+    static func pin<T>(_ db: Database, for repositories: SQLiteRepositories, during body: () throws -> T) rethrows -> T {
+        let dictionary = Thread.current.threadDictionary
+        dictionary[key] = OpenTransaction(db: db, owner: ObjectIdentifier(repositories))
+        defer { dictionary.removeObject(forKey: key) }
+        return try body()
+    }
+}
+
+// MARK: - The meal library and custom foods, out and back
+
+extension SQLiteRepositories {
+    /// Recipes in the order they were made, with their food rows.
+    public func libraryRecipes() throws -> [LibraryRecipe] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, servings, created_at, source, external_id, food_id FROM recipe ORDER BY id").compactMap { row in
+                let id: Int64 = try row.decode(atIndex: 0)
+                let foodID: String = try row.decode(atIndex: 5)
+                guard let foodRow = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?", arguments: [foodID]) else { return nil }
+                var food = try Self.food(row: foodRow)
+                food.servings = try Self.servings(of: food.id, db)
+                let ingredients = try Row.fetchAll(db, sql: "SELECT food_id, grams FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position",
+                                                   arguments: [id]).map { RecipeIngredientRow(foodID: FoodID(try $0.decode(atIndex: 0)), grams: try $0.decode(atIndex: 1)) }
+                let externalId: String? = try row.decode(atIndex: 4)
+                return LibraryRecipe(food: food, servings: try row.decode(atIndex: 1), ingredients: ingredients,
+                                     createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "recipe.created_at"),
+                                     provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "recipe/\(id)"))
+            }
+        }
+    }
+
+    /// Saved meals in the order they were saved.
+    public func librarySavedMeals() throws -> [LibrarySavedMeal] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, created_at, source, external_id FROM saved_meal ORDER BY id").map { row in
+                let id: Int64 = try row.decode(atIndex: 0)
+                let items = try Row.fetchAll(db, sql: "SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
+                                             arguments: [id]).map { r in
+                    FoodRecord(date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
+                               foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
+                               proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
+                               fiberG: try r.decode(atIndex: 7), sugarsG: try r.decode(atIndex: 8),
+                               saturatedFatG: try r.decode(atIndex: 9), sodiumMg: try r.decode(atIndex: 10),
+                               loggedAt: Date(timeIntervalSince1970: 0))
+                }
+                let externalId: String? = try row.decode(atIndex: 4)
+                return LibrarySavedMeal(name: try row.decode(atIndex: 1), items: items,
+                                        createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "saved_meal.created_at"),
+                                        provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "saved_meal/\(id)"))
+            }
+        }
+    }
+
+    /// Favourites in the order they were marked.
+    public func libraryFavourites() throws -> [LibraryFavourite] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT food_id, added_at FROM favourite_food ORDER BY rowid").map { row in
+                LibraryFavourite(foodID: FoodID(try row.decode(atIndex: 0)),
+                                 addedAt: try SQLText.instant(try row.decode(atIndex: 1), column: "favourite_food.added_at"))
+            }
+        }
+    }
+
+    /// A custom food or recipe food id the document names, kept when it is free here: the log's
+    /// entries and ingredients name foods by id. Otherwise the next number. Returns the id used.
+    static func claimFoodID(_ wanted: FoodID, prefix: String, _ db: Database) throws -> FoodID {
+        let text = wanted.rawValue
+        if text.hasPrefix(prefix + ":"), let n = Int64(text.dropFirst(prefix.count + 1)), n > 0,
+           try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE id = ?)", arguments: [text]) == false,
+           try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM custom_food_number WHERE n = ?)", arguments: [n]) == false {
+            // AUTOINCREMENT goes on after the largest number ever used, this one included.
+            try db.execute(sql: "INSERT INTO custom_food_number (n) VALUES (?)", arguments: [n])
+            return wanted
+        }
+        try db.execute(sql: "INSERT INTO custom_food_number DEFAULT VALUES")
+        return FoodID("\(prefix):\(db.lastInsertedRowID)")
+    }
+
+    /// A custom food of a document, under its own id when that is free; nil when a custom food of
+    /// that name is here already (it is not added twice). Returns the id it is stored under.
+    public func importCustomFood(_ food: Food) throws -> FoodID? {
+        try write { db in
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE source = ? AND name = ?)",
+                                 arguments: [Self.customSource, food.name]) == true { return nil }
+            var saved = food
+            saved.id = try Self.claimFoodID(food.id, prefix: "custom", db)
+            saved.source = Self.customSource
+            saved.release = nil
+            try db.execute(sql: """
+                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                """, arguments: StatementArguments([saved.id.rawValue, saved.name, saved.source, nil as String?] + Self.nutrientValues(saved.per100g)))
+            try Self.insertServings(of: saved, db)
+            return saved.id
+        }
+    }
+
+    /// A recipe of a document with its food row as stored there; skipped (nil) when its source
+    /// and external id are here already. Ingredient ids are taken as given (the caller maps the
+    /// document's custom foods to their ids here).
+    public func importRecipe(_ recipe: LibraryRecipe) throws -> FoodID? {
+        try write { db in
+            // There already: by provenance, or this database's own recipe N exported as "recipe/N".
+            if let id = recipe.provenance.externalId, try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM recipe AS r JOIN food AS f ON f.id = r.food_id
+                               WHERE (r.source = ? AND r.external_id = ?)
+                                  OR (r.source = 'bodii' AND ? = 'bodii' AND r.external_id IS NULL AND 'recipe/' || r.id = ? AND f.name = ?))
+                """, arguments: [recipe.provenance.source, id, recipe.provenance.source, id, recipe.food.name]) == true { return nil }
+            var food = recipe.food
+            food.id = try Self.claimFoodID(recipe.food.id, prefix: "recipe", db)
+            try db.execute(sql: """
+                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                """, arguments: StatementArguments([food.id.rawValue, food.name, Recipe.source, nil as String?] + Self.nutrientValues(food.per100g)))
+            try Self.insertServings(of: food, db)
+            try db.execute(sql: "INSERT INTO recipe (food_id, servings, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [food.id.rawValue, recipe.servings, SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
+                                       recipe.provenance.source, recipe.provenance.externalId])
+            let id = db.lastInsertedRowID
+            let statement = try db.cachedStatement(sql: "INSERT INTO recipe_ingredient (recipe_id, position, food_id, grams) VALUES (?, ?, ?, ?)")
+            for (i, ingredient) in recipe.ingredients.enumerated() {
+                try statement.execute(arguments: [id, i, ingredient.foodID.rawValue, ingredient.grams])
+            }
+            return food.id
+        }
+    }
+
+    /// A saved meal of a document; skipped (false) when its provenance or its name is here already.
+    public func importSavedMeal(_ meal: LibrarySavedMeal) throws -> Bool {
+        try write { db in
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ? OR (source = ? AND external_id = ?))",
+                                 arguments: [meal.name, meal.provenance.source, meal.provenance.externalId]) == true { return false }
+            try db.execute(sql: "INSERT INTO saved_meal (name, created_at, source, external_id) VALUES (?, ?, ?, ?)",
+                           arguments: [meal.name, SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId])
+            let id = db.lastInsertedRowID
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO saved_meal_item (saved_meal_id, position, \(Self.savedItemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (i, r) in meal.items.enumerated() {
+                try statement.execute(arguments: [id, i, r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG,
+                                                  r.fatG, r.fiberG, r.sugarsG, r.saturatedFatG, r.sodiumMg])
+            }
+            return true
+        }
+    }
+
+    /// A favourite of a document, with the time it was marked; one marked here already stays as it is.
+    public func importFavourite(_ favourite: LibraryFavourite) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
+                           arguments: [favourite.foodID.rawValue, SQLText.timestamp(favourite.addedAt, timeZone: timeZone)])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Goals of a document, as a history (the active one last), when this database has none.
+    public func importGoals(_ goals: [Goal]) throws -> Int {
+        try write { db in
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM goal") == 0 else { return 0 }
+            for goal in goals.filter({ !$0.isActive }) + goals.filter(\.isActive) { _ = try Self.activateGoal(goal, db) }
+            return goals.count
+        }
+    }
+
+    /// Every table of the schema (what `export` must cover or declare derived).
+    public func tableNames() throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        }
+    }
+}
