@@ -216,7 +216,7 @@ struct SleepView: Widget {
         let (header, body) = area.splitTop(1)
         let week = SleepMath.lastSevenDays(nights, endingOn: day)
         let average = SleepMath.averageMinutes(week.map(\.minutes)).map(DurationFormat.hoursMinutes) ?? "—"
-        let spread = SleepMath.bedtimeConsistency(week.compactMap(\.bedtime)).map { "± \(Int($0.rounded())) min" } ?? "—"
+        let spread = SleepMath.bedtimeConsistency(week.compactMap(\.bedtime)).map { "± \(WholeNumber.text($0)) min" } ?? "—"
         buffer.write([Span("Nights up to \(day.shortLabel(relativeTo: today))", .title), Span("   7-day average ", .muted), Span(average, .accent),
                       Span("   bedtime ", .muted), Span(spread, .accent)],
                      x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)

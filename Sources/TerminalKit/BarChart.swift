@@ -86,7 +86,7 @@ public struct BarChart: Widget, Equatable, Sendable {
 
         func rowFromTop(_ v: Double) -> Int {
             let f = (v - lo) / (hi - lo) * Double(plot.height)
-            let fromBottom = min(plot.height - 1, max(0, Int(f.rounded(.down))))
+            let fromBottom = ChartScale.cell(f, in: 0...max(0, plot.height - 1), rule: .down)
             return plot.height - 1 - fromBottom
         }
 
@@ -106,7 +106,7 @@ public struct BarChart: Widget, Equatable, Sendable {
             let x = plot.x + x0
             if index < labels.count { xLabels.append((x + (bw - 1) / 2, labels[index])) }
             guard let v = values[index], v.isFinite else { continue }
-            let eighths = min(plot.height * 8, max(1, Int(((v - lo) / (hi - lo) * Double(plot.height * 8)).rounded())))
+            let eighths = ChartScale.cell((v - lo) / (hi - lo) * Double(plot.height * 8), in: 1...max(1, plot.height * 8))
             let style = context.style(offTargetRole.map { isOffTarget(v) ? $0 : role } ?? role)
             for r in 0..<plot.height {
                 let units = min(8, eighths - r * 8)

@@ -123,7 +123,9 @@ enum BodiiDocumentImport {
         for (i, f) in try objects("food").enumerated() {
             where_ = "food[\(i)]"
             d.food.append(FoodRecord(date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), foodId: FoodID(try string(f, "food_id")),
-                                     foodName: try string(f, "food_name"), grams: try double(f, "grams"), kcal: try double(f, "kcal"),
+                                     foodName: try string(f, "food_name"),
+                                     // A quick add has no grams (null; older exports wrote 1).
+                                     grams: f["food_id"] as? String == QuickAdd.foodID.rawValue ? nil : try double(f, "grams"), kcal: try double(f, "kcal"),
                                      proteinG: try double(f, "protein_g"), carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"),
                                      fiberG: try optDouble(f, "fiber_g"), loggedAt: try instant(f, "logged_at"), provenance: try provenance(f)))
         }

@@ -116,7 +116,7 @@ enum BodiiExport {
         ]) })))
         top.append(("food", .array(d.food.map { (f) -> JSONValue in .object([
             ("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue)), ("food_id", .string(f.foodId.rawValue)),
-            ("food_name", .string(f.foodName)), ("grams", .number(f.grams)), ("kcal", .number(f.kcal)),
+            ("food_name", .string(f.foodName)), ("grams", num(f.grams)), ("kcal", .number(f.kcal)),
             ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)),
             ("fiber_g", num(f.fiberG)), ("logged_at", timestamp(f.loggedAt)),
             ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
