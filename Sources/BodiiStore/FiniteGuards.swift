@@ -15,8 +15,13 @@ enum FiniteGuards {
 
     /// The numeric columns of every table (declared REAL or INTEGER), by table.
     static func numericColumns(_ db: Database) throws -> [(table: String, columns: [(name: String, notNull: Bool)])] {
+        // Ordinary tables only: a trigger on an FTS5 shadow table recurses inside SQLite (a
+        // stack overflow); the search index's own counters are bookkeeping, not values.
         let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+            SELECT name FROM pragma_table_list
+            WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+              AND name NOT LIKE 'food\\_search\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'
+            ORDER BY name
             """)
         return try tables.compactMap { table in
             let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [table])
