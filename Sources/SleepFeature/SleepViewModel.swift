@@ -262,8 +262,7 @@ public final class SleepViewModel: TabScreen {
         }
         deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
         if let (night, existing) = pendingReplace {
-            Confirmation(title: "Replace", message: "\(existing.date.iso) has a night: \(describeFully(existing)). "
-                         + "Replace it by \(DurationFormat.hoursMinutes(night.minutes))? y/n")
+            Confirmation(title: "Replace", message: "Replace the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(night.minutes))? y/n")
                 .render(in: area, buffer: &buffer, context: context)
         }
     }

@@ -51,7 +51,8 @@ import SleepFeature
         log(vm, duration: "6h15")
         #expect(vm.pendingReplace != nil)
         let question = render(vm, .small).text
-        #expect(question.contains("has a night: 7 h 40 of 2026-11-22, bed 23:00, up 06:40, quality 4/5"), "\(question)")
+        #expect(question.contains("Replace the night 7 h 40 of 2026-11-22, bed 23:00, up 06:40,"), "\(question)")
+        #expect(question.contains("quality 4/5 by") && question.contains("6 h 15? y/n"), "\(question)")
         #expect(try db.repositories.sleepRecords(in: month) == [original], "nothing changes before the answer")
         vm.press(.char("n"))
         #expect(vm.pendingReplace == nil)
