@@ -49,7 +49,7 @@ public struct UnitFormatter: Sendable, Equatable {
 
     /// "2100 kcal" (energy is kcal in both systems), rounded by the one rule (`WholeNumber`).
     public func energy(_ kcal: Double) -> String {
-        WholeNumber.text(kcal, unknown: "–") + " kcal"
+        WholeNumber.of(kcal).map { "\($0 == 0 ? 0 : $0) kcal" } ?? "–"
     }
 
     static func unsignedZero(_ v: Double) -> Double { v == 0 ? 0 : v }
