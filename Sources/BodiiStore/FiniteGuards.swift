@@ -1,7 +1,9 @@
 import GRDB
 
 /// No stored number is ever infinite (issue 23 #6): a read must never meet +Inf (SQLite keeps an
-/// infinite REAL as it is; a NaN arrives as NULL, which NOT NULL refuses).
+/// infinite REAL as it is; a NaN arrives as NULL, which NOT NULL refuses). Nor does an INTEGER
+/// column hold what is no integer (1.5, or 1e300, which SQLite keeps as a REAL there and no
+/// read can decode as an Int).
 ///
 /// Why triggers and not CHECKs: SQLite cannot add a CHECK to a table; it would mean rebuilding
 /// every table with its keys, indexes and counters in one migration. A BEFORE INSERT and a BEFORE
@@ -14,7 +16,19 @@ enum FiniteGuards {
     static let infinity = "9e999"
 
     /// The numeric columns of every table (declared REAL or INTEGER), by table.
-    static func numericColumns(_ db: Database) throws -> [(table: String, columns: [(name: String, notNull: Bool)])] {
+    struct Column {
+        var name: String
+        var notNull: Bool
+        var isInteger: Bool
+
+        /// The SQL that is true for a value this column must never hold (`row`: "NEW." or "").
+        func isBad(_ row: String) -> String {
+            let value = row + FiniteGuards.quoted(name)
+            return isInteger ? "(abs(\(value)) = \(infinity) OR typeof(\(value)) = 'real')" : "abs(\(value)) = \(infinity)"
+        }
+    }
+
+    static func numericColumns(_ db: Database) throws -> [(table: String, columns: [Column])] {
         // Ordinary tables only: a trigger on an FTS5 shadow table recurses inside SQLite (a
         // stack overflow); the search index's own counters are bookkeeping, not values.
         let tables = try String.fetchAll(db, sql: """
@@ -25,10 +39,10 @@ enum FiniteGuards {
             """)
         return try tables.compactMap { table in
             let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [table])
-                .compactMap { row -> (name: String, notNull: Bool)? in
+                .compactMap { row -> Column? in
                     let type: String = (row["type"] as String?)?.uppercased() ?? ""
                     guard type.contains("REAL") || type.contains("INT") else { return nil }
-                    return (row["name"], row["notnull"] as Int == 1)
+                    return Column(name: row["name"], notNull: row["notnull"] as Int == 1, isInteger: type.contains("INT"))
                 }
             return columns.isEmpty ? nil : (table, columns)
         }
@@ -39,12 +53,12 @@ enum FiniteGuards {
         for (table, columns) in try numericColumns(db) {
             for event in ["INSERT", "UPDATE"] {
                 let name = "\(table)_finite_\(event.lowercased())"
-                let test = columns.map { "abs(NEW.\(quoted($0.name))) = \(infinity)" }.joined(separator: " OR ")
+                let test = columns.map { $0.isBad("NEW.") }.joined(separator: " OR ")
                 try db.execute(sql: """
                     DROP TRIGGER IF EXISTS \(quoted(name));
                     CREATE TRIGGER \(quoted(name)) BEFORE \(event) ON \(quoted(table))
                     WHEN \(test)
-                    BEGIN SELECT RAISE(ABORT, 'a number in \(table) is not finite'); END;
+                    BEGIN SELECT RAISE(ABORT, 'a number in \(table) is not finite, or not whole where it must be'); END;
                     """)
             }
         }
@@ -67,7 +81,7 @@ enum FiniteGuards {
         var touched = false
         for (table, columns) in try numericColumns(db) where table != "daily_log" && table != "migration_repair" {
             for column in columns {
-                let bad = "abs(\(quoted(column.name))) = \(infinity)"
+                let bad = column.isBad("")
                 guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(quoted(table)) WHERE \(bad))") == true else { continue }
                 touched = true
                 var nulled = 0, removed = 0
@@ -123,7 +137,7 @@ enum FiniteGuards {
             """)
     }
 
-    private static func quoted(_ identifier: String) -> String {
+    static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -27,6 +27,10 @@ import Testing
             INSERT INTO food (id, name, source, kcal, protein_g, carbs_g, fat_g) VALUES ('custom:1', 'Huge', 'custom', 9e999, 1, 1, 1);
             INSERT INTO food_serving (food_id, position, label, grams) VALUES ('custom:1', 1, '1 piece', 50);
             INSERT INTO daily_log (date, calories_in, calories_out) VALUES ('2026-11-20', 2157, 9e999), ('2026-11-21', 9e999, 0);
+            -- An INTEGER column holding a REAL: NULL would break "(metric IS NULL) = (target IS NULL)".
+            INSERT INTO review (period_kind, start_date) VALUES ('week', '2026-11-16');
+            INSERT INTO action (review_id, text, status, metric, target, created_on) VALUES
+                (1, 'Walk', 'open', 'steps', 1e300, '2026-11-16'), (1, 'Sleep', 'open', 'sleep', 5, '2026-11-16');
             """)
         try v9.close()
     }
@@ -40,9 +44,10 @@ import Testing
 
             // Nullable: NULL. Not nullable: the row goes, with what hung on it; each counted.
             #expect(try db.fetchStrings("SELECT table_name || '.' || column_name || ' ' || nulled || '/' || removed FROM migration_repair ORDER BY rowid")
-                    == ["exercise_record.kcal 0/1", "food.kcal 0/1", "food_record.kcal 0/1", "food_record.fiber_g 1/0",
+                    == ["action.target 0/1", "exercise_record.kcal 0/1", "food.kcal 0/1", "food_record.kcal 0/1", "food_record.fiber_g 1/0",
                         "metabolism_snapshot.tdee 0/1", "food_serving.(parent removed) 0/1"])
             #expect(try db.fetchStrings("SELECT COUNT(*) FROM food_serving") == ["0"])
+            #expect(try db.fetchStrings("SELECT text FROM action") == ["Sleep"])
             let none = try db.fetchStrings("""
                 SELECT COUNT(*) FROM food_record WHERE abs(kcal) = 9e999 OR abs(fiber_g) = 9e999
                 UNION ALL SELECT COUNT(*) FROM daily_log WHERE abs(calories_in) = 9e999 OR abs(calories_out) = 9e999
@@ -103,6 +108,11 @@ import Testing
             #expect(throws: (any Error).self) {
                 try db.executeRaw("INSERT INTO goal (type, weekly_rate_kg, is_active, created_on) VALUES ('lose', 9e999, 0, '2026-11-01')")
             }
+            // An INTEGER column holds integers only: 1e300 or 1.5 would be a REAL no read decodes.
+            #expect(throws: (any Error).self) {
+                try db.executeRaw("INSERT INTO sleep_record (date, minutes, status, quality) VALUES ('2026-11-20', 400, 'good', 1.5)")
+            }
+            try db.executeRaw("INSERT INTO sleep_record (date, minutes, status) VALUES ('2026-11-20', 400.0, 'good')")   // 400.0 is 400
             // Huge but finite is a number: stored, and read back as it is.
             try db.executeRaw("UPDATE exercise_record SET kcal = 1e300")
             #expect(try db.repositories.exerciseRecords(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20"))).first?.kcal == 1e300)
