@@ -46,11 +46,12 @@ public final class SleepViewModel: TabScreen {
     var formTitle: String { editing == nil ? "Log a night" : "Edit the night" }
 
     public var keyMap: KeyMap {
+        // The question is asked over the form: its y/n are the keys that act.
+        if pendingReplace != nil { return Confirmation.keyMap(title: "Replace", yes: "replace", no: "keep") }
         if form != nil {
             return .formDialog(title: formTitle)
         }
         if pendingDelete != nil { return deletion.keyMap }
-        if pendingReplace != nil { return Confirmation.keyMap(title: "Replace", yes: "replace", no: "keep") }
         return Self.actions.keyMap
     }
 

@@ -50,6 +50,7 @@ import SleepFeature
 
         log(vm, duration: "6h15")
         #expect(vm.pendingReplace != nil)
+        #expect(vm.keyMap.title == "Replace", "the footer offers y/n, not the form's keys")
         let question = render(vm, .small).text
         #expect(question.contains("Replace the night 7 h 40 of 2026-11-22, bed 23:00, up 06:40,"), "\(question)")
         #expect(question.contains("quality 4/5 by") && question.contains("6 h 15? y/n"), "\(question)")
