@@ -38,7 +38,7 @@ public enum ActivityText {
     public static func line(_ a: ActivitySnapshot) -> String {
         var parts: [String] = []
         if let steps = a.steps { parts.append(grouped(steps) + (steps == 1 ? " step" : " steps")) }
-        if let kcal = a.activeKcal { parts.append("\(Int(kcal.rounded())) active kcal") }
+        if let kcal = a.activeKcal { parts.append("\(WholeNumber.text(kcal)) active kcal") }
         return parts.isEmpty ? "—" : parts.joined(separator: " · ")
     }
 

@@ -7,11 +7,12 @@ public struct DaySummary: Equatable, Sendable {
     public struct FoodLine: Equatable, Sendable {
         public var id: FoodID
         public var name: String
-        public var grams: Double
+        /// Nil for a quick add (no weight).
+        public var grams: Double?
         public var meal: Meal
         public var kcal: Double
 
-        public init(id: FoodID, name: String, grams: Double, meal: Meal, kcal: Double) {
+        public init(id: FoodID, name: String, grams: Double?, meal: Meal, kcal: Double) {
             self.id = id
             self.name = name
             self.grams = grams

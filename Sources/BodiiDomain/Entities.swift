@@ -224,7 +224,8 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
     public var meal: Meal
     public var foodId: FoodID
     public var foodName: String
-    public var grams: Double
+    /// What was eaten, in grams; nil for a quick add, which has no weight (issue 23 #22).
+    public var grams: Double?
     public var kcal: Double
     public var proteinG: Double
     public var carbsG: Double
@@ -235,7 +236,8 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
     public var sodiumMg: Double?
     public var loggedAt: Date
 
-    public init(id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double,
+    /// A quick add (`QuickAdd.foodID`) never has grams, whatever an importer passed.
+    public init(id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double?,
                 kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
                 sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
                 loggedAt: Date = Date(), provenance: Provenance = .bodii) {
@@ -245,7 +247,7 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
         self.meal = meal
         self.foodId = foodId
         self.foodName = foodName
-        self.grams = grams
+        self.grams = foodId == QuickAdd.foodID ? nil : grams
         self.kcal = kcal
         self.proteinG = proteinG
         self.carbsG = carbsG

@@ -167,9 +167,10 @@ public struct ExerciseLogging {
         return ExerciseWeight(kg: Self.assumedWeightKg, measuredOn: nil)
     }
 
-    /// Energy added on top of TDEE, to 0.1 kcal: (MET − 1) × kg × minutes / 60.
+    /// Energy added on top of TDEE: (MET − 1) × kg × minutes / 60, stored as computed. Rounded
+    /// once, where it is shown (`WholeNumber`): rounding here too made 411.45 kcal 411.5, shown 412.
     public static func kcal(met: Double, weightKg: Double, minutes: Int) -> Double {
-        (ExerciseEnergy.addedKcal(met: met, weightKg: weightKg, minutes: minutes) * 10).rounded() / 10
+        ExerciseEnergy.addedKcal(met: met, weightKg: weightKg, minutes: minutes)
     }
 
     /// The record for a valid entry, with its energy for the weight of its day.

@@ -75,7 +75,7 @@ public enum FoodEntries {
             out = FoodLogging.record(food: food, grams: grams, meal: meal, date: record.date, loggedAt: record.loggedAt)
             out.id = record.id
         } else {
-            let f = record.grams > 0 ? grams / record.grams : 0
+            let f = (record.grams ?? 0) > 0 ? grams / (record.grams ?? 1) : 0
             out = record
             out.grams = grams
             out.meal = meal
@@ -160,12 +160,17 @@ public enum NutrientFormat {
     /// Grams of a nutrient: one decimal below 10 g, whole grams above ("0.3", "22.8" → "23").
     public static func grams(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        return abs(value) < 10 ? DecimalText.format(value, decimals: 1) : String(Int(value.rounded()))
+        return abs(value) < 10 ? DecimalText.format(value, decimals: 1) : WholeNumber.text(value, unknown: "–")
+    }
+
+    /// What an entry weighs: "150 g" (one decimal as `number`), or "quick add" for a quick add,
+    /// which has no grams.
+    public static func amount(_ r: FoodRecord) -> String {
+        r.grams.map { "\(number($0)) g" } ?? QuickAdd.amountLabel
     }
 
     /// Whole kilocalories: "105".
     public static func kcal(_ value: Double) -> String {
-        guard value.isFinite else { return "–" }
-        return String(Int(value.rounded()))
+        WholeNumber.text(value, unknown: "–")
     }
 }

@@ -93,7 +93,7 @@ public struct ExpenditureBasis: Equatable, Sendable {
 
     /// What the target starts from, in one line for Settings and the report.
     public var explanation: String {
-        let kcal = "\(Int(kcalPerDay.rounded())) kcal"
+        let kcal = "\(WholeNumber.text(kcalPerDay)) kcal"
         switch source {
         case .adaptive(let days):
             return "expenditure \(kcal), adaptive (\(Plural.count(days, "day")) of intake and trend)"

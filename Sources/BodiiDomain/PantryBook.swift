@@ -165,7 +165,7 @@ public struct PantryBook {
         let food = try food(of: item)
         let lots = try repository.stockLots(itemId: itemId)
         let available = lots.reduce(0.0) { $0 + (PantryUnits.convert($1.leftQuantity, to: .grams, food: food) ?? 0) }
-        let grams = min(record.grams, available)
+        let grams = min(record.grams ?? 0, available)   // a quick add takes nothing
         guard grams > 0 else { return [] }
         var uses = try StockPlan.take(PantryQuantity(grams, .grams), from: lots, food: food, kind: .use, on: record.date)
         for i in uses.indices { uses[i].foodRecordId = record.id }

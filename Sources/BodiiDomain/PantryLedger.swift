@@ -262,7 +262,8 @@ public struct GrocerySummary: Equatable, Sendable {
 
 /// The cost of a logged day. Rule: each food log entry costs its grams × the price per gram of
 /// that food's latest purchase on or before the day that has both a price and a weight (the price
-/// a person last paid); each entry's cost is rounded to the minor unit, then summed. An entry
+/// a person last paid); the entries' exact costs are summed and the sum rounded once, half away
+/// from zero, to the minor unit (issue 23 #24: rounding each entry first made €8.81 of €8.80). An entry
 /// whose food was never bought (or bought without price or weight) is unpriced; `knownShare` is
 /// the share of the day's kcal that is priced (nil when the day has no kcal), and `amount` is
 /// nil when no entry is priced. The day is counted in the currency of the newest of those prices
@@ -281,17 +282,17 @@ public struct DayCost: Equatable, Sendable {
         let currency = newest?.price?.currency ?? fallback
         self.currency = currency
         entries = records.count
-        var total: Int64 = 0, priced = 0, pricedKcal = 0.0, allKcal = 0.0
+        var exactMinor = 0.0, priced = 0, pricedKcal = 0.0, allKcal = 0.0
         for record in records {
             allKcal += record.kcal
             guard let purchase = latestPurchases[record.foodId], let price = purchase.price, price.currency.code == currency.code,
-                  let grams = purchase.grams, grams > 0, let cost = price.scaled(by: record.grams, over: grams) else { continue }
-            total += cost.minorUnits
+                  let grams = purchase.grams, grams > 0, let eaten = record.grams, eaten.isFinite, eaten >= 0 else { continue }
+            exactMinor += Double(price.minorUnits) * eaten / grams
             priced += 1
             pricedKcal += record.kcal
         }
         pricedEntries = priced
-        amount = priced > 0 ? Money(minorUnits: total, currency: currency) : nil
+        amount = priced > 0 ? Money(minorUnits: 1, currency: currency).scaled(by: exactMinor, over: 1) : nil
         knownShare = allKcal > 0 ? pricedKcal / allKcal : (records.isEmpty ? nil : (priced == records.count ? 1 : 0))
     }
 
@@ -299,7 +300,7 @@ public struct DayCost: Equatable, Sendable {
     public var label: String? {
         guard let amount else { return nil }
         guard let share = knownShare, share < 0.995 else { return amount.formatted }
-        return "\(amount.formatted) (\(Int((share * 100).rounded())) % of kcal priced)"
+        return "\(amount.formatted) (\(WholeNumber.text((share * 100))) % of kcal priced)"
     }
 
     /// Reads what it needs through the ports: the day's log and its foods' prices.

@@ -93,6 +93,13 @@ public protocol ReviewRepository {
     /// Deletes the note; a Try that answered it, or an action that came from it, loses the link.
     @discardableResult
     func deleteReviewItem(id: Int64) throws -> ReviewItem?
+    /// Deletes the note like `deleteReviewItem`, and tells which links the delete cut, so an
+    /// undo can give them back (`restoreReviewItem`).
+    func deleteReviewItemKeepingLinks(id: Int64) throws -> (item: ReviewItem, links: ReviewLinks)?
+    /// Puts a deleted note back with its own id, and in the same transaction links back the Tries
+    /// and actions of `links` that still exist and have not been linked elsewhere since.
+    @discardableResult
+    func restoreReviewItem(_ item: ReviewItem, links: ReviewLinks) throws -> ReviewItem
 
     /// The actions the period's review wrote.
     func actions(in period: ReviewPeriod) throws -> [ReviewAction]

@@ -36,7 +36,7 @@ public struct ProfileInput: Equatable, Sendable {
         case .metric: height = String(format: "%.0f", profile.heightCm)
         case .imperial:
             let (ft, inches) = Units.cmToFeetInches(profile.heightCm)
-            height = "\(ft)'\(Int(inches.rounded()))\""
+            height = "\(ft)'\(WholeNumber.text(inches))\""
         }
         self.init(name: profile.name, sex: profile.sex, birthDate: profile.birthDate.iso, height: height,
                   activityLevel: profile.activityLevel, unitSystem: profile.unitSystem)

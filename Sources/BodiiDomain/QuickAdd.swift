@@ -1,9 +1,9 @@
 import Foundation
 
 /// Quick add (issue 15): energy, and optionally protein, carbs and fat, logged without a food —
-/// a restaurant meal, a label read elsewhere. The record has the food id `quick` and weighs one
-/// gram: one portion, whose values are what was typed (the log needs a weight above 0; the Diet
-/// tab shows "quick add" instead of grams).
+/// a restaurant meal, a label read elsewhere. The record has the food id `quick` and no grams
+/// (nil; NULL in the store since schema v10): one portion, whose values are what was typed. Every
+/// screen and document shows "quick add" (JSON `"grams": null`) instead of a weight.
 public enum QuickAdd {
     public static let foodID = FoodID("quick")
     public static let defaultName = "Quick add"
@@ -55,7 +55,7 @@ public enum QuickAdd {
             }
         }
         guard errors.isEmpty, let kcal, let protein, let carbs, let fat, let name else { return .failure(errors) }
-        return .success(FoodRecord(date: date, meal: meal, foodId: foodID, foodName: name, grams: 1, kcal: kcal,
+        return .success(FoodRecord(date: date, meal: meal, foodId: foodID, foodName: name, grams: nil, kcal: kcal,
                                    proteinG: protein, carbsG: carbs, fatG: fat, loggedAt: loggedAt))
     }
 }
@@ -63,4 +63,15 @@ public enum QuickAdd {
 extension FoodRecord {
     /// True for a quick add: energy and macros without a food (`QuickAdd`).
     public var isQuickAdd: Bool { foodId == QuickAdd.foodID }
+
+    /// "quick add", or the grams ("150 g", whole grams by the one rule) — how every list shows the amount.
+    public var amountLabel: String {
+        guard let grams else { return QuickAdd.amountLabel }
+        return WholeNumber.text(grams, unknown: "–") + " g"
+    }
+}
+
+extension QuickAdd {
+    /// What stands where a quick add's grams would be.
+    public static let amountLabel = "quick add"
 }

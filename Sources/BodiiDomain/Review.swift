@@ -203,3 +203,18 @@ public struct ReviewAction: Equatable, Sendable, Identifiable {
 
     public func isOverdue(today: LocalDate) -> Bool { status == .open && due.map { $0 < today } == true }
 }
+
+/// What pointed at a note when it was deleted (issue 23 #21): the Tries that answered it (when it
+/// is a Problem) and the actions that came from it (when it is a Try). The database cuts these
+/// links on delete (ON DELETE SET NULL); an undo gives them back.
+public struct ReviewLinks: Equatable, Sendable {
+    public var answeringTries: [Int64]
+    public var actions: [Int64]
+
+    public init(answeringTries: [Int64] = [], actions: [Int64] = []) {
+        self.answeringTries = answeringTries
+        self.actions = actions
+    }
+
+    public var isEmpty: Bool { answeringTries.isEmpty && actions.isEmpty }
+}

@@ -23,7 +23,7 @@ public struct ActionProgress: Equatable, Sendable {
     /// "3/5 nights ≥ 7 h", "no data".
     public var figure: String {
         guard let value else { return "no data/\(target) \(metric.unit)" }
-        return "\(Int(value.rounded()))/\(target) \(metric.unit)"
+        return "\(WholeNumber.text(value))/\(target) \(metric.unit)"
     }
 
     /// "met 5/5 nights ≥ 7 h", "not met 3/5 …", "so far 2/5 …".

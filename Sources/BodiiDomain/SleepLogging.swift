@@ -92,6 +92,11 @@ public struct SleepLogging {
         public var replaced: SleepRecord?
     }
 
+    /// The night already logged for `date` (the one `save` would replace), if any.
+    public func night(on date: LocalDate) throws -> SleepRecord? {
+        try store.sleepRecords(in: DateRange(start: date, end: date)).last
+    }
+
     /// Saves the night of its wake date: a new row, or in place of the night already there.
     /// A record with an id (an undo) is re-inserted as it was.
     @discardableResult

@@ -111,7 +111,7 @@ public struct StatusLine: Equatable, Sendable {
 
         /// Whole kcal with a real minus sign ("−120" when over the target).
         static func kcal(_ value: Double) -> String {
-            let whole = Int(value.rounded())
+            guard let whole = WholeNumber.of(value) else { return "—" }
             return whole < 0 ? "−\(-whole)" : String(whole)
         }
     }

@@ -42,15 +42,14 @@ public struct UnitFormatter: Sendable, Equatable {
         case .metric:
             return String(format: "%.0f cm", Self.unsignedZero(cm))
         case .imperial:
-            let inches = Int(Units.cmToInches(cm).rounded())
+            guard let inches = WholeNumber.of(Units.cmToInches(cm)) else { return "–" }
             return "\(inches / 12) ft \(inches % 12) in"
         }
     }
 
-    /// "2100 kcal" (energy is kcal in both systems).
+    /// "2100 kcal" (energy is kcal in both systems), rounded by the one rule (`WholeNumber`).
     public func energy(_ kcal: Double) -> String {
-        guard kcal.isFinite else { return "–" }
-        return String(format: "%.0f kcal", Self.unsignedZero(kcal))
+        WholeNumber.of(kcal).map { "\($0 == 0 ? 0 : $0) kcal" } ?? "–"
     }
 
     static func unsignedZero(_ v: Double) -> Double { v == 0 ? 0 : v }

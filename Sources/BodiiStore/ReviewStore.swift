@@ -44,6 +44,32 @@ extension SQLiteRepositories: ReviewRepository {
         }
     }
 
+    public func deleteReviewItemKeepingLinks(id: Int64) throws -> (item: ReviewItem, links: ReviewLinks)? {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else { return nil }
+            let item = try Self.reviewItem(row: row)
+            let links = ReviewLinks(
+                answeringTries: try Int64.fetchAll(db, sql: "SELECT id FROM review_item WHERE problem_id = ? ORDER BY id", arguments: [id]),
+                actions: try Int64.fetchAll(db, sql: "SELECT id FROM action WHERE try_id = ? ORDER BY id", arguments: [id]))
+            try db.execute(sql: "DELETE FROM review_item WHERE id = ?", arguments: [id])
+            return (item, links)
+        }
+    }
+
+    public func restoreReviewItem(_ item: ReviewItem, links: ReviewLinks) throws -> ReviewItem {
+        try write { db in
+            let saved = try Self.insertItem(item, db)
+            func json(_ ids: [Int64]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+            // Only links still cut: a Try answered elsewhere since, or an action moved, stays as it is now.
+            try db.execute(sql: """
+                UPDATE review_item SET problem_id = ? WHERE problem_id IS NULL AND kind = 'try' AND id IN (SELECT value FROM json_each(?))
+                """, arguments: [saved.id, json(links.answeringTries)])
+            try db.execute(sql: "UPDATE action SET try_id = ? WHERE try_id IS NULL AND id IN (SELECT value FROM json_each(?))",
+                           arguments: [saved.id, json(links.actions)])
+            return saved
+        }
+    }
+
     /// Every note and every action of the reviews whose period starts in `range`, oldest first
     /// (the export).
     public func reviewHistory(startingIn range: DateRange) throws -> (items: [ReviewItem], actions: [ReviewAction]) {

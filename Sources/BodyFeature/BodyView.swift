@@ -66,8 +66,8 @@ struct BodyView: Widget {
         var lines: [Line]
         if let s = snapshot {
             lines = [
-                Line([Span("BMR   ", .muted), Span("\(Int(s.bmr.rounded())) kcal", .accent)]),
-                Line([Span("TDEE  ", .muted), Span("\(Int(s.tdee.rounded())) kcal", .accent)]),
+                Line([Span("BMR   ", .muted), Span("\(WholeNumber.text(s.bmr)) kcal", .accent)]),
+                Line([Span("TDEE  ", .muted), Span("\(WholeNumber.text(s.tdee)) kcal", .accent)]),
                 "",
                 Line(s.formula.label, .text),
                 Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),

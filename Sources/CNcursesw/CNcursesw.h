@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <termios.h>
 
 // Globals and macros Swift 6 cannot touch directly, wrapped as functions.
 static inline WINDOW *bodii_stdscr(void) { return stdscr; }
@@ -94,6 +95,93 @@ static inline int bodii_take_pending_signal(void) {
     int s = bodii_pending_signal;
     bodii_pending_signal = 0;
     return s;
+}
+
+// A crash (issue 23 #8): a fatal signal restores the terminal before anything else, so a trap
+// in the full-screen app leaves the shell in the normal screen and cooked mode. All the handler
+// does is async-signal-safe: write(2) the bytes saved while curses was set up (attributes off,
+// cursor on, keypad off, leave the alternate screen) and tcsetattr(3) the termios saved before
+// curses touched it; then it calls whoever had the signal before (the Swift runtime's
+// backtracer prints its report on the restored screen) and re-raises it with the default
+// action, so the exit status and the core dump stay those of the signal.
+static const int bodii_fatal_signals[] = { SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT, SIGTRAP };
+enum { bodii_fatal_signal_count = sizeof(bodii_fatal_signals) / sizeof(bodii_fatal_signals[0]) };
+// The state the handler reads, in one function-local static (Swift emits the storage of a
+// header's static inline functions, not of its file-scope aggregates).
+struct bodii_crash_state {
+    struct sigaction previous[bodii_fatal_signal_count];
+    struct termios termios;
+    int termios_valid;
+    int installed;
+    size_t length;
+    char bytes[512];
+};
+static inline struct bodii_crash_state *bodii_crash(void) {
+    static struct bodii_crash_state state;
+    return &state;
+}
+
+// Before curses starts: the terminal as the shell left it.
+static inline void bodii_save_terminal_modes(void) {
+    bodii_crash()->termios_valid = tcgetattr(STDIN_FILENO, &bodii_crash()->termios) == 0;
+}
+
+static inline void bodii_append_capability(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return;
+    size_t n = strlen(value);
+    if (bodii_crash()->length + n > sizeof(bodii_crash()->bytes)) return;
+    memcpy(bodii_crash()->bytes + bodii_crash()->length, value, n);
+    bodii_crash()->length += n;
+}
+
+static inline void bodii_fatal_handler(int sig, siginfo_t *info, void *context) {
+    if (bodii_crash()->length > 0) {
+        ssize_t ignored = write(STDOUT_FILENO, bodii_crash()->bytes, bodii_crash()->length);
+        (void)ignored;
+    }
+    if (bodii_crash()->termios_valid) tcsetattr(STDIN_FILENO, TCSANOW, &bodii_crash()->termios);
+    // The previous handler (the Swift runtime's backtracer) reports on the restored screen…
+    for (int i = 0; i < bodii_fatal_signal_count; i++) {
+        if (bodii_fatal_signals[i] != sig) continue;
+        struct sigaction previous = bodii_crash()->previous[i];
+        if (previous.sa_flags & SA_SIGINFO) {
+            if (previous.sa_sigaction) previous.sa_sigaction(sig, info, context);
+        } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+            previous.sa_handler(sig);
+        }
+    }
+    // …then the default action ends the process by this signal: blocked while the handler runs,
+    // it is delivered as the handler returns (a fault that returned would fault again anyway).
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof(fallback));
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(sig, &fallback, NULL);
+    raise(sig);
+}
+
+// After curses is set up (the terminfo strings are known).
+static inline void bodii_install_fatal_handlers(void) {
+    bodii_crash()->length = 0;
+    bodii_append_capability("sgr0");
+    bodii_append_capability("cnorm");
+    bodii_append_capability("rmkx");
+    bodii_append_capability("rmcup");
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = bodii_fatal_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK; // a stack overflow still runs it when the runtime set an alternate stack
+    for (int i = 0; i < bodii_fatal_signal_count; i++) sigaction(bodii_fatal_signals[i], &sa, &bodii_crash()->previous[i]);
+    bodii_crash()->installed = 1;
+}
+
+// When the terminal is given back normally: crashes from then on need no restoring.
+static inline void bodii_remove_fatal_handlers(void) {
+    if (!bodii_crash()->installed) return;
+    for (int i = 0; i < bodii_fatal_signal_count; i++) sigaction(bodii_fatal_signals[i], &bodii_crash()->previous[i], NULL);
+    bodii_crash()->installed = 0;
 }
 
 #endif

@@ -311,7 +311,7 @@ struct CheckInSummaryView: Widget {
             row("Slept", s.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (s.sleepQuality.map { "  quality \($0)/5" } ?? "") } ?? "—")
             row("Eaten", fmt.energy(s.eatenKcal))
             if let t = s.targets {
-                row("Target", "\(fmt.energy(t.kcal)), from \(Int(t.expenditure.kcalPerDay.rounded())) (\(t.expenditure.label))")
+                row("Target", "\(fmt.energy(t.kcal)), from \(WholeNumber.text(t.expenditure.kcalPerDay)) (\(t.expenditure.label))")
             }
             row("Exercise", "\(s.exerciseMinutes) min, \(fmt.energy(s.burnedKcal))")
         }

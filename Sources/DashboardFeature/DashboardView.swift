@@ -135,7 +135,7 @@ public struct DashboardView: Widget {
         Paragraph(lines, overflow: .truncate).render(in: block.inner(rect).inset(left: 1), buffer: &buffer, context: context)
     }
 
-    private func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))" } ?? "—" }
+    private func kcal(_ v: Double?) -> String { v.map { "\(WholeNumber.text($0))" } ?? "—" }
 
     private func pair(_ label: String, _ value: String, _ role: Role = .text, pad: Int = 10) -> Line {
         Line([Span(label.padding(toLength: pad, withPad: " ", startingAt: 0), .muted), Span(value, role)])
@@ -217,7 +217,7 @@ public struct DashboardView: Widget {
         ]
         for (i, item) in items.enumerated() where i < rect.height {
             let row = Rect(x: rect.x + 1, y: rect.y + i, width: rect.width - 2, height: 1)
-            let text = item.2.map { "\(Int(item.1.rounded()))/\(Int($0.rounded())) g" } ?? "\(Int(item.1.rounded())) g"
+            let text = item.2.map { "\(WholeNumber.text(item.1))/\(WholeNumber.text($0)) g" } ?? "\(WholeNumber.text(item.1)) g"
             Gauge(label: item.0, value: item.1, max: item.2 ?? 0, valueText: text, role: item.3, labelWidth: 8)
                 .render(in: row, buffer: &buffer, context: context)
         }

@@ -18,10 +18,10 @@ struct EntryEditor: Equatable {
         self.record = record
         self.food = food
         choices = food.map(ServingChoice.all(for:)) ?? [.grams]
-        let likely = ServingChoice.likely(forGrams: record.grams, among: choices)
+        let likely = ServingChoice.likely(forGrams: record.grams ?? 100, among: choices)
         servingIndex = choices.firstIndex(of: likely) ?? choices.count - 1
         form = Form(fields: [
-            .text(Self.amountID, label: "Amount", text: likely.amountText(forGrams: record.grams), maxLength: Validation.maxInputLength),
+            .text(Self.amountID, label: "Amount", text: likely.amountText(forGrams: record.grams ?? 100), maxLength: Validation.maxInputLength),
             .choice(Self.servingID, label: "Serving", options: choices.map(\.label), selected: servingIndex,
                     hint: food == nil ? "no longer in the catalog" : "←/→"),
             .choice(Self.mealID, label: "Meal", options: Meal.allCases.map(\.label), selected: Meal.allCases.firstIndex(of: record.meal) ?? 0, hint: "←/→"),
@@ -59,9 +59,9 @@ struct EntryEditor: Equatable {
 
     /// What the dialog says above the fields: the entry as logged, and as it will be saved.
     var intro: String {
-        let was = "Logged: \(NutrientFormat.number(record.grams)) g, \(NutrientFormat.kcal(record.kcal)) kcal"
+        let was = "Logged: \(NutrientFormat.amount(record)), \(NutrientFormat.kcal(record.kcal)) kcal"
         guard let r = try? result() else { return was + "\nNew: —" }
-        return was + "\nNew: \(NutrientFormat.number(r.grams)) g, \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
+        return was + "\nNew: \(NutrientFormat.amount(r)), \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
             + " · C \(NutrientFormat.grams(r.carbsG)) · F \(NutrientFormat.grams(r.fatG)) g"
     }
 }

@@ -51,7 +51,7 @@ struct DietView: Widget {
                                                                          entries.reduce(0) { $0 + $1.fatG }), .muted)]))
                 for r in entries {
                     if index == selected { selectedRow = rows.count }
-                    rows.append(TableRow([Span("  " + r.foodName), Span(r.isQuickAdd ? "quick" : NutrientFormat.number(r.grams, decimals: 0) + " g", .muted),
+                    rows.append(TableRow([Span("  " + r.foodName), Span(r.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? "quick", .muted),
                                           Span(NutrientFormat.kcal(r.kcal)), Span(macros(r.proteinG, r.carbsG, r.fatG), .muted)]))
                     index += 1
                 }
@@ -74,12 +74,12 @@ struct DietView: Widget {
     }
 
     private func detailText(_ r: FoodRecord) -> String {
-        (r.isQuickAdd ? "quick add" : "\(NutrientFormat.number(r.grams)) g") + " · \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
+        NutrientFormat.amount(r) + " · \(NutrientFormat.kcal(r.kcal)) kcal · P \(NutrientFormat.grams(r.proteinG))"
             + " · C \(NutrientFormat.grams(r.carbsG)) · F \(NutrientFormat.grams(r.fatG)) g"
     }
 
     private func macros(_ p: Double, _ c: Double, _ f: Double) -> String {
-        "\(Int(p.rounded()))/\(Int(c.rounded()))/\(Int(f.rounded()))"
+        "\(WholeNumber.text(p))/\(WholeNumber.text(c))/\(WholeNumber.text(f))"
     }
 
     // MARK: totals
@@ -96,7 +96,7 @@ struct DietView: Widget {
         let goal = targets?.macros
         let kcalText = targets.map { "\(NutrientFormat.kcal(t.kcal))/\(NutrientFormat.kcal($0.kcal))" } ?? ""
         let macroTexts = [(t.proteinG, goal?.proteinG), (t.carbsG, goal?.carbsG), (t.fatG, goal?.fatG)].map { grams, target in
-            target.map { "\(Int(grams.rounded()))/\(Int($0.rounded())) g" } ?? ""
+            target.map { "\(WholeNumber.text(grams))/\(WholeNumber.text($0)) g" } ?? ""
         }
         let textWidth = ([kcalText] + macroTexts).map(TextWidth.of).max() ?? 0
         func padded(_ text: String) -> String { String(repeating: " ", count: max(0, textWidth - TextWidth.of(text))) + text }
@@ -137,7 +137,7 @@ struct DietView: Widget {
                       role: role, overRole: .warn, labelWidth: 7)
                     .render(in: row(), buffer: &buffer, context: context)
             } else {
-                buffer.write(Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .text), Span("\(Int(grams.rounded())) g", role)]),
+                buffer.write(Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .text), Span("\(WholeNumber.text(grams)) g", role)]),
                              in: row(), context: context)
             }
             y += 1
@@ -154,7 +154,7 @@ struct DietView: Widget {
         }
         if y < inner.maxY, let cost, let amount = cost.amount {
             // "€2.13 (53 %)": the share of the day's kcal whose price is known, when not all is.
-            let share = cost.knownShare.flatMap { $0 < 0.995 ? " (\(Int(($0 * 100).rounded())) %)" : nil } ?? ""
+            let share = cost.knownShare.flatMap { $0 < 0.995 ? " (\(WholeNumber.text(($0 * 100))) %)" : nil } ?? ""
             buffer.write(Line([Span("Cost".padding(toLength: 8, withPad: " ", startingAt: 0), .muted), Span(amount.formatted), Span(share, .muted)]),
                          in: row(), context: context)
             y += 1

@@ -285,7 +285,7 @@ public final class DietViewModel: TabScreen {
                 mode = .browsing
                 reload()
                 selected = items.firstIndex { $0.id == saved.id } ?? selected
-                let amount = search.serving?.describe(grams: saved.grams) ?? "\(NutrientFormat.number(saved.grams)) g"
+                let amount = saved.grams.flatMap { search.serving?.describe(grams: $0) } ?? NutrientFormat.amount(saved)
                 let when = saved.date == clock.today ? "" : " on \(saved.date.shortLabel(relativeTo: clock.today))"
                 status = StatusMessage("Logged \(saved.foodName), \(amount), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue)\(when)"
                                        + (taken.isEmpty ? "." : ", taken from the pantry."), kind: .success)
@@ -392,8 +392,8 @@ public final class DietViewModel: TabScreen {
                     if food.id == editor.editing?.foodID {
                         status = StatusMessage("A recipe cannot be an ingredient of itself.", kind: .error)
                     } else {
-                        editor.add(Recipe.Ingredient(food: food, grams: record.grams))
-                        status = StatusMessage("Added \(food.name), \(NutrientFormat.number(record.grams)) g.", kind: .success)
+                        editor.add(Recipe.Ingredient(food: food, grams: record.grams ?? 0))
+                        status = StatusMessage("Added \(food.name), \(NutrientFormat.amount(record)).", kind: .success)
                     }
                 }
             case .newCustomFood, .quickAdd, .logSavedMeal:
@@ -500,7 +500,7 @@ public final class DietViewModel: TabScreen {
                     mode = .browsing
                     reload()
                     selected = items.firstIndex { $0.id == updated.id } ?? selected
-                    status = StatusMessage("Updated \(updated.foodName): \(NutrientFormat.number(updated.grams)) g, \(NutrientFormat.kcal(updated.kcal)) kcal at \(updated.meal.rawValue).",
+                    status = StatusMessage("Updated \(updated.foodName): \(NutrientFormat.amount(updated)), \(NutrientFormat.kcal(updated.kcal)) kcal at \(updated.meal.rawValue).",
                                            kind: .success)
                 } catch {
                     status = StatusMessage("Could not save: \(error)", kind: .error)
@@ -520,7 +520,7 @@ public final class DietViewModel: TabScreen {
 
     /// How the question and the messages name an entry.
     private static func describeAsked(_ r: FoodRecord) -> String {
-        "\(r.foodName) (\(NutrientFormat.number(r.grams)) g, \(NutrientFormat.kcal(r.kcal)) kcal)"
+        "\(r.foodName) (\(NutrientFormat.amount(r)), \(NutrientFormat.kcal(r.kcal)) kcal)"
     }
     private static func describeDeleted(_ r: FoodRecord) -> String { "\(r.foodName) (\(NutrientFormat.kcal(r.kcal)) kcal)" }
 

@@ -344,7 +344,7 @@ public struct FoodSearch {
             food = full
             servings = ServingChoice.all(for: full)
             let history = try log.foodRecords(in: DateRange(ending: day, days: Self.historyDays))
-                .filter { $0.foodId == full.id }.reversed().map(\.grams)
+                .filter { $0.foodId == full.id }.reversed().compactMap(\.grams)
             servingIndex = ServingChoice.preferredIndex(in: servings, history: Array(history))
             lastGrams = history.first
             step = .serving

@@ -97,7 +97,7 @@ struct HistorySearchView: Widget {
         let rows = window.map { i in
             let r = history.entries[i]
             return TableRow([Span(r.date.iso, .muted), Span(r.meal.label), Span(names[i]),
-                      Span("\(NutrientFormat.number(r.grams)) g", .muted), Span(NutrientFormat.kcal(r.kcal), .accent)])
+                      Span(NutrientFormat.amount(r), .muted), Span(NutrientFormat.kcal(r.kcal), .accent)])
         }
         let empty = history.error ?? (history.hasQuery ? "Nothing in your log matches." : "Type a food you ate, or a day (YYYY-MM-DD, today, yesterday).")
         var table = Table(columns: [TableColumn("Date", width: .length(10)), TableColumn("Meal", width: .length(9)), TableColumn("Food"),

@@ -91,7 +91,7 @@ struct ExerciseEditorView: Widget {
         if let met = e.met {
             if let kcal = e.kcal, let minutes = e.minutes {
                 let shownHours = hoursText(minutes)
-                lines.append(Line([Span("Estimate  ", .muted), Span("\(Int(kcal.rounded())) kcal", .accent),
+                lines.append(Line([Span("Estimate  ", .muted), Span("\(WholeNumber.text(kcal)) kcal", .accent),
                                    Span("  = (\(FastFormat.oneDecimal(met)) − 1) MET × \(fmt.massInKg(e.weight.kg)) × \(shownHours) h", .muted)]))
             } else {
                 lines.append(Line([Span("Estimate  ", .muted), Span("type the minutes to see the energy", .muted)]))

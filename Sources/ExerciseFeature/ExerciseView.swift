@@ -32,7 +32,7 @@ struct ExerciseView: Widget {
         let minutes = sessions.reduce(0) { $0 + $1.minutes }
         let kcal = sessions.reduce(0) { $0 + $1.kcal }
         let count = Plural.count(sessions.count, "session")
-        let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(minutes) min · \(Int(kcal.rounded())) kcal")
+        let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(minutes) min · \(WholeNumber.text(kcal)) kcal")
         block.render(in: parts[0], buffer: &buffer, context: context)
         Table(columns: [
             TableColumn("Activity"), TableColumn("Minutes", width: .length(7), alignment: .right),
@@ -40,7 +40,7 @@ struct ExerciseView: Widget {
             TableColumn("kcal", width: .length(5), alignment: .right),
         ], rows: sessions.map { s in
             TableRow([Span(s.activity), Span("\(s.minutes)", .accent), Span(s.intensity.label), Span(FastFormat.oneDecimal(s.met), .muted),
-                      Span("\(Int(s.kcal.rounded()))", .accent)])
+                      Span("\(WholeNumber.text(s.kcal))", .accent)])
         }, selected: sessions.isEmpty ? nil : selected,
               emptyMessage: "No exercise on this day — press a to add a session.", columnSpacing: 2)
             .render(in: block.inner(parts[0]).inset(left: 1, right: 1), buffer: &buffer, context: context)

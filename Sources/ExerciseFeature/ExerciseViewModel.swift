@@ -272,7 +272,7 @@ public final class ExerciseViewModel: TabScreen {
                 reload()
                 selected = sessions.firstIndex { $0.id == saved.id } ?? 0
                 status = StatusMessage("\(verb) \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue)) on \(saved.date.iso): "
-                                       + "\(Int(saved.kcal.rounded())) kcal.", kind: .success)
+                                       + "\(WholeNumber.text(saved.kcal)) kcal.", kind: .success)
             } catch {
                 status = StatusMessage("Could not save: \(error)", kind: .error)
                 self.editor = e

@@ -49,6 +49,7 @@ public final class NcursesScreen {
         }
         // COLORTERM=truecolor promises 24-bit color, but curses numbers colors by the terminfo:
         // use the direct-color variant of TERM when this system has one.
+        bodii_save_terminal_modes()   // what a crash restores (see bodii_fatal_handler)
         let direct = Self.directVariant(term: environment["TERM"], colorTerm: environment["COLORTERM"])
             .flatMap { name in bodii_terminfo_exists(name) == 1 && bodii_start_screen(name) == 1 ? name : nil }
         guard direct != nil || bodii_start_screen(nil) == 1 else {
@@ -62,6 +63,7 @@ public final class NcursesScreen {
         set_escdelay(25)            // Esc closes a modal at once, not after a second
         curs_set(0)
         bodii_install_signal_handlers()
+        bodii_install_fatal_handlers()
         if has_colors() {
             start_color()
             use_default_colors()
@@ -176,6 +178,7 @@ public final class NcursesScreen {
         // number could be reused by a file. The process ends soon after anyway.
         guard active else { return }
         active = false
+        bodii_remove_fatal_handlers()
         curs_set(1)
         endwin()
     }

@@ -74,6 +74,8 @@ public final class ReviewViewModel: TabScreen {
     public private(set) var rows: [BoardColumn: Int] = [:]
     public private(set) var form: ReviewForm?
     private var deletion = DeleteUndo<BoardCard>(noun: "card", namedByDescription: true)
+    /// The links the last deleted note had (its Tries, its actions): undo restores them with it.
+    private var cutLinks = ReviewLinks()
     public var pendingDelete: BoardCard? { deletion.pending }
     public private(set) var status: StatusMessage?
 
@@ -175,7 +177,10 @@ public final class ReviewViewModel: TabScreen {
             let card = pendingDelete
             let result = deletion.answer(key, describe: describe) { id in
                 switch card {
-                case .item?: return try source.deleteReviewItem(id: id).map(BoardCard.item)
+                case .item?:
+                    guard let (item, links) = try source.deleteReviewItemKeepingLinks(id: id) else { return nil }
+                    cutLinks = links
+                    return .item(item)
                 case .action?: return try source.deleteAction(id: id).map(BoardCard.action)
                 case nil: return nil
                 }
@@ -237,7 +242,7 @@ public final class ReviewViewModel: TabScreen {
     private func undoDelete() {
         let result = deletion.undo(describe: describe) { card in
             switch card {
-            case .item(let i): return .item(try source.addReviewItem(i))
+            case .item(let i): return .item(try source.restoreReviewItem(i, links: cutLinks))
             case .action(let a): return .action(try source.addAction(a))
             }
         }

@@ -47,9 +47,9 @@ enum GoalForm {
     static func preview(_ result: Result<Goal, FieldErrors<GoalField>>?, targets: DayTargets?) -> String {
         guard let targets else { return "Log a weight first: the target starts from your expenditure." }
         let basis = targets.expenditure
-        let start = "Expenditure \(Int(basis.kcalPerDay.rounded())) kcal (\(basis.label))"
+        let start = "Expenditure \(WholeNumber.text(basis.kcalPerDay)) kcal (\(basis.label))"
         guard case .success? = result else { return "\(start) → fill in the fields to see the daily target." }
         let m = targets.macros
-        return "\(start) → \(Int(targets.kcal)) kcal a day · protein \(Int(m.proteinG)) g · carbs \(Int(m.carbsG)) g · fat \(Int(m.fatG)) g"
+        return "\(start) → \(WholeNumber.text(targets.kcal)) kcal a day · protein \(WholeNumber.text(m.proteinG)) g · carbs \(WholeNumber.text(m.carbsG)) g · fat \(WholeNumber.text(m.fatG)) g"
     }
 }

@@ -75,7 +75,7 @@ public struct CheckInCalendarView: Widget {
             let energy = day.checkIn?.energy.map { DailyCheckIn.energyWords[$0 - 1] } ?? "–"
             spans.append(Span("mood \(mood)  energy \(energy)  ", day.checkIn == nil ? .muted : .text))
             if let eaten = day.eatenKcal {
-                spans.append(Span("\(Int(eaten.rounded()))" + (day.targetKcal.map { "/\(Int($0.rounded()))" } ?? "") + " kcal",
+                spans.append(Span("\(WholeNumber.text(eaten))" + (day.targetKcal.map { "/\(WholeNumber.text($0))" } ?? "") + " kcal",
                                   CheckInCard.role(day.adherence)))
             }
             buffer.write(spans, x: rect.x, y: rect.y + i * 2, maxWidth: rect.width, context: context)

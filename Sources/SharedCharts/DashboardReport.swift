@@ -27,7 +27,7 @@ public struct DashboardReport: Widget {
     var lines: [Line] {
         let s = state, d = state.summary, t = state.trends
         let fmt = UnitFormatter(s.unitSystem)
-        func whole(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))" } ?? "—" }
+        func whole(_ v: Double?) -> String { v.map { "\(WholeNumber.text($0))" } ?? "—" }
         func kcal(_ v: Double?) -> String { v.map { whole($0) + " kcal" } ?? "—" }
         func row(_ label: String, _ value: String) -> Line {
             Line([Span("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0), .muted), Span(value)])
@@ -38,7 +38,7 @@ public struct DashboardReport: Widget {
         out.append(row("Calories", "eaten \(whole(d.eatenKcal)) · target \(whole(d.targetKcal)) · \(leftLabel) \(kcal(d.remainingKcal))"))
         let targets = d.targets?.macros
         func macro(_ name: String, _ value: Double, _ target: Double?) -> String {
-            "\(name) \(Int(value.rounded()))" + (target.map { "/\(Int($0.rounded()))" } ?? "") + " g"
+            "\(name) \(WholeNumber.text(value))" + (target.map { "/\(WholeNumber.text($0))" } ?? "") + " g"
         }
         out.append(row("Macros", [macro("protein", d.proteinG, targets?.proteinG), macro("carbs", d.carbsG, targets?.carbsG),
                                    macro("fat", d.fatG, targets?.fatG)].joined(separator: " · ")))
@@ -78,7 +78,7 @@ public struct DashboardReport: Widget {
             "average \(DurationFormat.hoursMinutes($0)) on \(Plural.count(p.sleep.nights, "night")), \(p.sleep.goodNights) of 7–9 h"
         } ?? "no nights logged"))
         out.append(row("Exercise", "\(p.exercise.minutes) min in \(Plural.count(p.exercise.sessions, "session")), "
-            + "\(Int(p.exercise.minutesPerWeek.rounded())) min a week on average"))
+            + "\(WholeNumber.text(p.exercise.minutesPerWeek)) min a week on average"))
         let stepDays = activity.compactMap(\.steps)
         if !stepDays.isEmpty {
             let average = stepDays.reduce(0, +) / stepDays.count

@@ -85,7 +85,7 @@ public struct DashboardState: Equatable, Sendable {
             goal: summary.goal,
             goalProgress: summary.goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: day) },
             calendar: calendar,
-            trends: try DashboardTrends.load(range: range, day: day, target: summary.targetKcal, weighIns: chartWeights, source: source),
+            trends: try DashboardTrends.load(range: range, day: day, weighIns: chartWeights, source: source),
             actions: try source.allActions(includingClosed: false),
             reviewedWeeks: try reviewedWeeks(in: calendarRange, weekStart: weekStart, source: source),
             weekStart: weekStart,

@@ -12,13 +12,16 @@ public struct DashboardTrends: Equatable, Sendable {
     public var days: [LocalDate]
     public var weights: [Double?]
     public var trend: [Double?]
-    public var calorieTarget: Double?
+    /// The selected day's calorie target.
+    public var calorieTarget: Double? { daily.calorieTargets.last ?? nil }
     /// One value per day of the range.
     public var daily: Bars
 
     /// One bar chart's worth of values, one per bar.
     public struct Bars: Equatable, Sendable {
         public var caloriesIn: [Double?]
+        /// Each day's own calorie target (`TargetHistory`, the rule `today` uses), nil where unknown.
+        public var calorieTargets: [Double?]
         public var sleepHours: [Double?]
         /// Minutes a day for daily bars; minutes per week for grouped bars, so they read against
         /// the 150 min/week guideline.
@@ -28,7 +31,7 @@ public struct DashboardTrends: Equatable, Sendable {
     /// The values of each bar of `grouping`: means of the days with data, exercise as a weekly rate.
     public func bars(_ grouping: ChartGrouping) -> Bars {
         guard !grouping.isDaily else { return daily }
-        return Bars(caloriesIn: grouping.means(daily.caloriesIn), sleepHours: grouping.means(daily.sleepHours),
+        return Bars(caloriesIn: grouping.means(daily.caloriesIn), calorieTargets: grouping.means(daily.calorieTargets).map { $0?.rounded() }, sleepHours: grouping.means(daily.sleepHours),
                     exerciseMinutes: grouping.weeklyRates(daily.exerciseMinutes))
     }
 
@@ -43,10 +46,12 @@ public struct DashboardTrends: Equatable, Sendable {
                   end: day)
     }
 
-    static func load(range: ChartRange, day: LocalDate, target: Double?, weighIns: [(date: LocalDate, weightKg: Double)],
+    /// `weighIns` cover `weightWindow(range:day:)`, which holds every day's target trend window.
+    static func load(range: ChartRange, day: LocalDate, weighIns: [(date: LocalDate, weightKg: Double)],
                      source: any Repositories) throws -> DashboardTrends {
         let span = range.dates(endingOn: day)
         let days = span.days
+        let targets = try TargetHistory.load(range: span, source: source, weights: weighIns)
         let points = Dictionary(WeightTrend.compute(weighIns).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let logs = Dictionary(try source.dailyLogs(in: span).map { ($0.date, $0.caloriesIn) }, uniquingKeysWith: { _, b in b })
         var sleep: [LocalDate: Double] = [:]
@@ -58,8 +63,8 @@ public struct DashboardTrends: Equatable, Sendable {
             range: range, span: span, days: days,
             weights: days.map { d in points[d].flatMap { $0.isInterpolated ? nil : $0.weightKg } },
             trend: days.map { points[$0]?.trendKg },
-            calorieTarget: target,
-            daily: Bars(caloriesIn: days.map { d in logs[d].flatMap { $0 > 0 ? $0 : nil } }, sleepHours: days.map { sleep[$0] },
+            daily: Bars(caloriesIn: days.map { d in logs[d].flatMap { $0 > 0 ? $0 : nil } },
+                        calorieTargets: days.map { targets.targets(on: $0)?.kcal }, sleepHours: days.map { sleep[$0] },
                         exerciseMinutes: days.map { exercise[$0] }))
     }
 }

@@ -46,7 +46,7 @@ public struct PeriodChartsView: Widget {
     }
 
     static func number(_ v: Double, unit: String) -> String {
-        unit == "kg" || unit == "lb" || unit == "h" ? FastFormat.oneDecimal(v) : "\(Int(v.rounded()))"
+        unit == "kg" || unit == "lb" || unit == "h" ? FastFormat.oneDecimal(v) : "\(WholeNumber.text(v))"
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {

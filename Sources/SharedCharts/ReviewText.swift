@@ -21,7 +21,7 @@ public struct ReviewText {
         return "\(p.kind == .week ? "Week " : "")\(p.label)\(running)"
     }
 
-    static func whole(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))" } ?? "—" }
+    static func whole(_ v: Double?) -> String { v.map { "\(WholeNumber.text($0))" } ?? "—" }
 
     /// The wellness score with its parts, so a reader can check it.
     public var wellnessLine: [Span] {
@@ -45,13 +45,13 @@ public struct ReviewText {
         out.append(("Sleep", s.averageMinutes.map { avg in
             [Span(DurationFormat.hoursMinutes(avg), .accent),
              Span(" average on \(Plural.count(s.nights, "night")), \(s.goodNights) of 7–9 h"
-                  + (s.bedtimeSDMinutes.map { " · bedtime ± \(Int($0.rounded())) min" } ?? ""))]
+                  + (s.bedtimeSDMinutes.map { " · bedtime ± \(WholeNumber.text($0)) min" } ?? ""))]
         } ?? [Span("no nights logged", .muted)]))
         let e = p.exercise
         out.append(("Exercise", [Span("\(e.minutes) min", .accent),
-                                 Span(" in \(Plural.count(e.sessions, "session")) · \(Int(e.minutesPerWeek.rounded())) a week (aim 150)"
-                                      + (e.kcal > 0 ? " · \(Int(e.kcal.rounded())) kcal" : ""))]))
-        out.append(("Steps", p.steps.average.map { [Span("\(Int($0.rounded())) a day", .accent), Span(" on \(Plural.count(p.steps.days, "day"))")] }
+                                 Span(" in \(Plural.count(e.sessions, "session")) · \(WholeNumber.text(e.minutesPerWeek)) a week (aim 150)"
+                                      + (e.kcal > 0 ? " · \(WholeNumber.text(e.kcal)) kcal" : ""))]))
+        out.append(("Steps", p.steps.average.map { [Span("\(WholeNumber.text($0)) a day", .accent), Span(" on \(Plural.count(p.steps.days, "day"))")] }
             ?? [Span("no data (none imported)", .muted)]))
         if let start = p.weight.startTrendKg, let end = p.weight.endTrendKg {
             out.append(("Weight", [Span("trend \(fmt.mass(start)) → \(fmt.mass(end)) "), Span("(\(fmt.massChange(end - start)))", .accent),
@@ -61,10 +61,10 @@ public struct ReviewText {
         }
         let c = p.calories
         out.append(("Calories", c.averageEaten.map { eaten in
-            [Span("\(Int(eaten.rounded())) kcal", .accent), Span("/day on \(Plural.count(c.loggedDays, "day"))")]
+            [Span("\(WholeNumber.text(eaten)) kcal", .accent), Span("/day on \(Plural.count(c.loggedDays, "day"))")]
                 + (c.averageTarget.map { target in
                     [Span(" · "), Span("\(c.adherentDays) of \(c.daysWithTarget)", .accent),
-                     Span(" within 10 % of target (\(Int(target.rounded())))")]
+                     Span(" within 10 % of target (\(WholeNumber.text(target)))")]
                 } ?? [])
         } ?? [Span("no meals logged", .muted)]))
         let m = p.mood

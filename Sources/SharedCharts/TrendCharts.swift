@@ -135,7 +135,7 @@ extension TrendCharts {
             // Over a quarter or a year the daily weigh-ins become a cloud: the trend alone says it.
             let dots = trends.range <= .month ? [ChartSeries(trends.weights.map(convert), role: .muted, joined: false)] : []
             return Widgets(
-                calories: BarChart(values: b.caloriesIn, labels: labels, target: trends.calorieTarget.map { .line($0) },
+                calories: BarChart(values: b.caloriesIn, labels: labels, target: .perBar(b.calorieTargets),
                                    role: .series1, offTargetRole: .warn, axisWidth: axisWidth),
                 weight: LineChart(series: dots + [ChartSeries(trends.trend.map(convert), role: .series1)], labels: labels,
                                   slots: grouping.dayCounts, axisWidth: axisWidth),

@@ -4,7 +4,8 @@ import SharedCharts
 
 /// The Sleep tab: the last 30 nights, their durations against the 7–9 h band, the 7-day average
 /// and how regular bedtimes are; `a` logs a night by bed and wake time or by duration, `e` edits
-/// the selected night, `x` deletes it after y/n and `u` brings it back.
+/// the selected night, `x` deletes it after y/n and `u` brings it back. Logging a night for a date
+/// that has one asks before replacing it (issue 23 #19), and `u` puts the replaced night back.
 @MainActor
 public final class SleepViewModel: TabScreen {
     private let source: any Repositories
@@ -25,6 +26,12 @@ public final class SleepViewModel: TabScreen {
     public var pendingDelete: SleepRecord? { deletion.pending }
     public private(set) var status: StatusMessage?
     private let logging: SleepLogging
+    /// A new night waiting for y/n because its date has `existing` (the form stays open behind).
+    public private(set) var pendingReplace: (night: SleepRecord, existing: SleepRecord)?
+    /// The night the last replace overwrote, which `u` restores when the replace is the newer change.
+    private var lastReplaced: SleepRecord?
+    /// Whether `u` undoes the replace (true) or the last delete (false): the newer of the two.
+    private var undoesReplace = false
 
     static let days = 30
 
@@ -39,6 +46,8 @@ public final class SleepViewModel: TabScreen {
     var formTitle: String { editing == nil ? "Log a night" : "Edit the night" }
 
     public var keyMap: KeyMap {
+        // The question is asked over the form: its y/n are the keys that act.
+        if pendingReplace != nil { return Confirmation.keyMap(title: "Replace", yes: "replace", no: "keep") }
         if form != nil {
             return .formDialog(title: formTitle)
         }
@@ -53,7 +62,7 @@ public final class SleepViewModel: TabScreen {
         KeyBinding([.char("a")], help: "log a night", footer: true, brief: "log").performs(.add),
         KeyBinding([.char("e")], help: "edit the selected night", footer: true, brief: "edit").performs(.edit),
         KeyBinding([.char("x")], help: "delete the selected night", footer: true, brief: "delete").performs(.delete),
-        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+        KeyBinding([.char("u")], help: "undo the last delete or replace").performs(.undo),
     ] + DayStep.actions { .day($0) } + ListMove.actions("in the list") { .move($0) })
 
     public var isEditingText: Bool { form != nil }
@@ -79,11 +88,13 @@ public final class SleepViewModel: TabScreen {
     }
 
     public func handle(_ key: Key) -> KeyResult {
+        if pendingReplace != nil { return answerReplace(key) }
         if form != nil { return handleForm(key) }
         if pendingDelete != nil {
             let result = deletion.answer(key, describe: describe, delete: logging.delete(id:))
             if let s = result.status { status = s }
             if result.changed { reload() }
+            if deletion.lastDeleted != nil, result.status?.kind == .success { undoesReplace = false }
             return .handled
         }
         guard let action = Self.actions.action(for: key) else { return .ignored }
@@ -112,7 +123,50 @@ public final class SleepViewModel: TabScreen {
         "\(DurationFormat.hoursMinutes(night.minutes)) of \(night.date.iso)"
     }
 
+    /// The full description of a night that is about to be overwritten: all of what is lost.
+    private func describeFully(_ night: SleepRecord) -> String {
+        var parts = [describe(night)]
+        if let bed = night.bedtime, let wake = night.wakeTime { parts.append("bed \(bed), up \(wake)") }
+        if let quality = night.quality { parts.append("quality \(quality)/5") }
+        return parts.joined(separator: ", ")
+    }
+
+    private func answerReplace(_ key: Key) -> KeyResult {
+        guard let (night, existing) = pendingReplace else { return .ignored }
+        switch Confirmation.answer(for: key) {
+        case .yes:
+            pendingReplace = nil
+            guard var f = form else { return .handled }
+            var replacement = night
+            save(&replacement, form: &f)
+            if form == nil {   // saved
+                lastReplaced = existing
+                undoesReplace = true
+                status = StatusMessage("Replaced the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(replacement.minutes)) — u to undo.",
+                                       kind: .success)
+            }
+        case .no:
+            pendingReplace = nil
+            status = StatusMessage("Kept the night \(describe(existing)); change the date to log another.")
+        case nil:
+            break
+        }
+        return .handled
+    }
+
     private func undoDelete() {
+        if undoesReplace, let old = lastReplaced {
+            do {
+                try logging.update(old)
+                lastReplaced = nil
+                undoesReplace = false
+                status = StatusMessage("Restored the night \(describeFully(old)).", kind: .success)
+                show(old)
+            } catch {
+                status = StatusMessage("Could not restore: \(error)", kind: .error)
+            }
+            return
+        }
         let result = deletion.undo(describe: describe) { try logging.save($0).night }
         status = result.status
         if let restored = result.restored { show(restored) }
@@ -162,6 +216,12 @@ public final class SleepViewModel: TabScreen {
                 status = f.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
                 form = f
             case .success(var night):
+                if editing == nil, let existing = try? logging.night(on: night.date) {
+                    form = f   // stays open behind the question; n goes back to it
+                    pendingReplace = (night, existing)
+                    status = nil
+                    return .handled
+                }
                 save(&night, form: &f)
             }
         case .edited:
@@ -202,6 +262,10 @@ public final class SleepViewModel: TabScreen {
                 .render(in: area, buffer: &buffer, context: context)
         }
         deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
+        if let (night, existing) = pendingReplace {
+            Confirmation(title: "Replace", message: "Replace the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(night.minutes))? y/n")
+                .render(in: area, buffer: &buffer, context: context)
+        }
     }
 }
 
@@ -216,7 +280,7 @@ struct SleepView: Widget {
         let (header, body) = area.splitTop(1)
         let week = SleepMath.lastSevenDays(nights, endingOn: day)
         let average = SleepMath.averageMinutes(week.map(\.minutes)).map(DurationFormat.hoursMinutes) ?? "—"
-        let spread = SleepMath.bedtimeConsistency(week.compactMap(\.bedtime)).map { "± \(Int($0.rounded())) min" } ?? "—"
+        let spread = SleepMath.bedtimeConsistency(week.compactMap(\.bedtime)).map { "± \(WholeNumber.text($0)) min" } ?? "—"
         buffer.write([Span("Nights up to \(day.shortLabel(relativeTo: today))", .title), Span("   7-day average ", .muted), Span(average, .accent),
                       Span("   bedtime ", .muted), Span(spread, .accent)],
                      x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)

@@ -7,6 +7,9 @@ public struct BarChart: Widget, Equatable, Sendable {
     public enum Target: Equatable, Sendable {
         case line(Double)
         case band(ClosedRange<Double>)
+        /// Each bar's own target (nil: none), marked across that bar: a target that changes from
+        /// day to day is drawn as it was on each day, never today's across all of them.
+        case perBar([Double?])
     }
 
     public var values: [Double?]
@@ -43,31 +46,46 @@ public struct BarChart: Widget, Equatable, Sendable {
 
     var yLabels: [String] {
         let (lo, hi) = range
-        return [ChartScale.label(hi, unit: unit), ChartScale.label(lo, unit: unit)] + targetValues.map { ChartScale.label($0, unit: unit) }
+        return [ChartScale.label(hi, unit: unit), ChartScale.label(lo, unit: unit)] + labelledTargets.map { ChartScale.label($0, unit: unit) }
+    }
+
+    /// The targets named on the y axis: a line's or band's, or the last bar's own.
+    var labelledTargets: [Double] {
+        guard case .perBar(let targets) = target else { return targetValues }
+        return targets.indices.reversed().lazy.compactMap(barTarget).first.map { [$0] } ?? []
     }
 
     /// The columns this chart's y labels need: what `axisWidth` of charts drawn beside it must be.
     public var labelWidth: Int { ChartFrame.labelWidth(yLabels) }
 
+    /// The targets labelled on the y axis and drawn across the plot (per-bar targets are not).
     var targetValues: [Double] {
         switch target {
         case .line(let v): return [v]
         case .band(let r): return [r.lowerBound, r.upperBound]
-        case nil: return []
+        case .perBar, nil: return []
         }
+    }
+
+    /// Bar `index`'s own target, for `.perBar`.
+    func barTarget(_ index: Int) -> Double? {
+        guard case .perBar(let targets) = target, targets.indices.contains(index), let t = targets[index], t.isFinite else { return nil }
+        return t
     }
 
     var range: (lo: Double, hi: Double) {
         if let scale, scale.upperBound > scale.lowerBound { return (scale.lowerBound, scale.upperBound) }
-        let all = values.compactMap { $0 }.filter(\.isFinite) + targetValues
+        var all = values.compactMap { $0 }.filter(\.isFinite) + targetValues
+        if case .perBar(let targets) = target { all += targets.compactMap { $0 }.filter(\.isFinite) }
         let lo = min(0, all.min() ?? 0)
         return ChartScale.nice(lo, max(all.max() ?? 1, lo + 1))
     }
 
-    func isOffTarget(_ v: Double) -> Bool {
+    func isOffTarget(_ v: Double, index: Int) -> Bool {
         switch target {
         case .line(let t): return v > t
         case .band(let r): return !r.contains(v)
+        case .perBar: return barTarget(index).map { v > $0 } ?? false
         case nil: return false
         }
     }
@@ -77,7 +95,9 @@ public struct BarChart: Widget, Equatable, Sendable {
         let (lo, hi) = range
         let top = ChartScale.label(hi, unit: unit), bottom = ChartScale.label(lo, unit: unit)
         let targetLabels = targetValues.map { ChartScale.label($0, unit: unit) }
-        let frame = ChartFrame(area: area, yLabels: [top, bottom] + targetLabels, hasXLabels: !labels.isEmpty, minLabelWidth: axisWidth)
+        var barTargetLabels: [Double] = []
+        if case .perBar? = target { barTargetLabels = labelledTargets }
+        let frame = ChartFrame(area: area, yLabels: [top, bottom] + targetLabels + barTargetLabels.map { ChartScale.label($0, unit: unit) }, hasXLabels: !labels.isEmpty, minLabelWidth: axisWidth)
         let plot = frame.plot
         guard !plot.isEmpty else { return }
         let count = values.count
@@ -86,7 +106,7 @@ public struct BarChart: Widget, Equatable, Sendable {
 
         func rowFromTop(_ v: Double) -> Int {
             let f = (v - lo) / (hi - lo) * Double(plot.height)
-            let fromBottom = min(plot.height - 1, max(0, Int(f.rounded(.down))))
+            let fromBottom = ChartScale.cell(f, in: 0...max(0, plot.height - 1), rule: .down)
             return plot.height - 1 - fromBottom
         }
 
@@ -98,6 +118,7 @@ public struct BarChart: Widget, Equatable, Sendable {
                 buffer.write(context.symbols.horizontal, x: x, y: plot.y + row, style: context.style(targetRole))
             }
         }
+        for v in barTargetLabels { yLabels.append((rowFromTop(v), ChartScale.label(v, unit: unit))) }
         frame.drawYLabels(yLabels, buffer: &buffer, context: context)
 
         var xLabels: [(center: Int, text: String)] = []
@@ -105,9 +126,15 @@ public struct BarChart: Widget, Equatable, Sendable {
             guard let (x0, bw) = columns(index) else { continue }
             let x = plot.x + x0
             if index < labels.count { xLabels.append((x + (bw - 1) / 2, labels[index])) }
+            defer {
+                // A bar's own target is drawn over it, so a bar above its target still shows where it was.
+                if let t = barTarget(index) {
+                    for dx in 0..<bw { buffer.write(context.symbols.horizontal, x: x + dx, y: plot.y + rowFromTop(t), style: context.style(targetRole)) }
+                }
+            }
             guard let v = values[index], v.isFinite else { continue }
-            let eighths = min(plot.height * 8, max(1, Int(((v - lo) / (hi - lo) * Double(plot.height * 8)).rounded())))
-            let style = context.style(offTargetRole.map { isOffTarget(v) ? $0 : role } ?? role)
+            let eighths = ChartScale.cell((v - lo) / (hi - lo) * Double(plot.height * 8), in: 1...max(1, plot.height * 8))
+            let style = context.style(offTargetRole.map { isOffTarget(v, index: index) ? $0 : role } ?? role)
             for r in 0..<plot.height {
                 let units = min(8, eighths - r * 8)
                 guard units > 0 else { break }

@@ -15,8 +15,20 @@ enum ChartScale {
         return (nlo, nhi > nlo ? nhi : nlo + step)
     }
 
+    /// `f` rounded (by `rule`) and clamped to `bounds`, total: a NaN (from an infinite or huge
+    /// stored value) is the low end, never a trap in `Int(_:)`.
+    static func cell(_ f: Double, in bounds: ClosedRange<Int>, rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int {
+        guard !f.isNaN else { return bounds.lowerBound }
+        let r = f.rounded(rule)
+        if r <= Double(bounds.lowerBound) { return bounds.lowerBound }
+        if r >= Double(bounds.upperBound) { return bounds.upperBound }
+        return Int(r)
+    }
+
     static func format(_ v: Double) -> String {
         guard v.isFinite else { return "?" }
+        // Beyond 1e15 a value has no exact whole Int (and `Int(_:)` of 1e300 traps): shown as "%g".
+        guard abs(v) < 1e15 else { return String(format: "%g", v) }
         if abs(v - v.rounded()) < 1e-6 { return String(Int(v.rounded())) }
         if abs(v * 10 - (v * 10).rounded()) < 1e-6 { return String(format: "%.1f", v) }
         return String(format: "%.2f", v)

@@ -24,7 +24,8 @@ public struct Gauge: Widget, Equatable, Sendable {
 
     public var ratio: Double {
         guard max > 0, value.isFinite else { return 0 }
-        return Swift.max(0, value / max)
+        let r = value / max
+        return r.isFinite ? Swift.max(0, r) : 0
     }
 
     public var isOver: Bool { ratio > 1 }
@@ -32,7 +33,7 @@ public struct Gauge: Widget, Equatable, Sendable {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let row = Rect(x: area.x, y: area.y + (area.height - 1) / 2, width: area.width, height: 1)
-        let text = valueText ?? "\(Int((ratio * 100).rounded()))%"
+        let text = valueText ?? (ratio < 1e6 ? "\(Int((ratio * 100).rounded()))%" : "—")
         let barRole = isOver ? overRole : role
         var rest = row
         if !label.isEmpty {

@@ -73,7 +73,7 @@ public struct LineChart: Widget, Equatable, Sendable {
         }
         func dotY(_ v: Double) -> Int {
             let f = (hi - v) / (hi - lo) * Double(dotsH - 1)
-            return min(dotsH - 1, max(0, Int(f.rounded())))
+            return ChartScale.cell(f, in: 0...max(0, dotsH - 1))
         }
 
         for (s, line) in series.enumerated() {

@@ -20,7 +20,7 @@ public struct Sparkline: Widget, Equatable, Sendable {
         let y = area.y + area.height - 1
         for (i, value) in shown.enumerated() {
             guard let v = value, v.isFinite else { continue }
-            let eighths = hi > lo ? 1 + Int(((min(hi, max(lo, v)) - lo) / (hi - lo) * 7).rounded()) : 4
+            let eighths = hi > lo ? 1 + ChartScale.cell((min(hi, max(lo, v)) - lo) / (hi - lo) * 7, in: 0...7) : 4
             buffer.write(context.symbols.barLevel(eighths: eighths), x: area.x + i, y: y, style: context.style(role))
         }
     }

@@ -50,7 +50,11 @@ import Testing
         try t.send("Tab")
         try t.type("4")
         try t.send("Enter")
-        let screen = try t.waitFor(text: "6 h 50")
+        // The demo has a night today: replacing it asks first (issue 23 #19).
+        try t.waitFor(text: "Replace the night")
+        try t.send("y")
+        let screen = try t.waitFor(text: "u to undo")
+        #expect(screen.contains("6 h 50"))
         #expect(screen.contains("4/5"))
         try t.send("q")
         try t.waitFor(text: "EXITED 0.")

@@ -5,6 +5,7 @@ import DashboardFeature
 import DietFeature
 import ExerciseFeature
 import Foundation
+import SharedCharts
 import SleepFeature
 import TerminalKit
 import Testing
@@ -90,6 +91,55 @@ import Testing
         }
         #expect(checked == 20)
         try bodyTabAgreesOnTheLastDay(database.repositories)
+    }
+
+    /// Issue 23 #24, one computation and one rounding per number: the dashboard's and the
+    /// report's calorie chart mark each day's own target — the one `today --json --date D`
+    /// prints for D — never the selected day's across all; a day's cost is its entries' exact
+    /// costs summed and rounded once, the same in `today --json`, the Diet tab and the dashboard.
+    @Test func eachDaysOwnTargetAndACostRoundedOnce() throws {
+        let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
+        defer { try? database.close() }
+        let repos = database.repositories
+        let state = try DashboardState.load(day: Self.lastDay, range: .month, from: repos)
+        let trends = state.trends
+        let targets = trends.daily.calorieTargets
+        #expect(targets.count == trends.days.count)
+        #expect(Set(targets.compactMap { $0?.rounded() }).count > 1, "the demo's targets move over a month: \(targets)")
+        #expect(trends.calorieTarget == state.summary.targetKcal, "the selected day's own target is the day's")
+        for (day, target) in zip(trends.days, targets) where day.daysSinceEpoch % 4 == 0 {
+            let json = try todayFigures(day, repos)
+            #expect(abs((json.target ?? -1) - (target ?? -2)) <= 0.051, "\(day.iso): chart \(String(describing: target)), today \(String(describing: json.target))")
+        }
+        // `bodii report` draws the same marks: each bar's own target, the last one labelled.
+        let report = try runBodii(["report", "--range", "month", "--db", db], environment: Self.now(Self.lastDay))
+        #expect(report.status == 0)
+        let lastTarget = try #require(targets.last ?? nil)
+        #expect(report.stdout.contains("\(WholeNumber.text(lastTarget)) "), "\(report.stdout)")
+
+        // The cost: exact per-entry costs, summed, rounded once (half away from zero).
+        var checkedCosts = 0
+        for day in Self.days.prefix(8) {
+            let records = try repos.foodRecords(in: DateRange(start: day, end: day))
+            let prices = try repos.latestPricedPurchases(foodIds: Set(records.map(\.foodId)), onOrBefore: day)
+            guard let currency = prices.values.compactMap(\.price?.currency).first else { continue }
+            var exact = 0.0
+            for r in records {
+                guard let p = prices[r.foodId], let price = p.price, price.currency.code == currency.code, let g = p.grams, let eaten = r.grams else { continue }
+                exact += Double(price.minorUnits) * eaten / g
+            }
+            let expected = Double(WholeNumber.of(exact) ?? -1) / Double(currency.scale)
+            let out = try runBodii(["today", "--json", "--date", day.iso, "--db", db], environment: Self.now(Self.lastDay))
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+            let amount = try #require((json["cost"] as? [String: Any])?["amount"] as? Double, "\(day.iso)")
+            #expect(abs(amount - expected) < 1e-9, "\(day.iso): \(amount) vs exact sum rounded once \(expected)")
+            let diet = DietViewModel(source: repos, clock: Self.clock(day))
+            diet.didBecomeVisible()
+            let formatted = String(format: "%.2f", amount)
+            #expect(Self.render(diet).contains(formatted), "\(day.iso): the Diet tab shows \(formatted)")
+            checkedCosts += 1
+        }
+        #expect(checkedCosts > 0, "the demo prices some days")
     }
 
     /// Logging food on D never changes D's target (PRODUCT.md §6), through the real binary.

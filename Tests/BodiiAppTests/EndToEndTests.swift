@@ -172,4 +172,30 @@ import Testing
         #expect(final.contains("EXITED 143"))
         #expect(final.contains("icanon") && !final.contains("-icanon"))
     }
+
+    /// Issue 23 #8: a fatal signal (a Swift trap is SIGILL or SIGTRAP; a bad pointer SIGSEGV)
+    /// restores the terminal first — normal screen, cooked mode — and the process still dies by
+    /// that signal (exit 128+n). The signal is sent from outside: the binary has no crash switch.
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"),
+          arguments: [("SEGV", 139), ("ILL", 132), ("TRAP", 133), ("ABRT", 134)])
+    func aFatalSignalRestoresTheTerminal(signal: String, status: Int) throws {
+        let db = folder.path("crash-\(signal).sqlite")
+        #expect(try runBodii(["demo", "--days", "10", "--db", db]).status == 0)
+        // The Swift runtime's backtracer would wait for a key on a terminal: not in a test.
+        let t = try TmuxSession(command: appCommand(db: db), environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+                                                                           "SWIFT_BACKTRACE": "enable=yes,interactive=no"])
+        try t.waitFor(text: "Calories")
+        #expect(try t.tmux(["display", "-p", "-t", t.name, "#{alternate_on}"]).hasPrefix("1"))
+        let pids = try t.tmux(["list-panes", "-t", t.name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        kill.arguments = ["pkill", "-\(signal)", "-P", pids, "-x", "bodii"]
+        try kill.run()
+        kill.waitUntilExit()
+        let final = try t.waitFor("exit", timeout: 60) { $0.contains("EXITED") && $0.contains(".") && $0.contains("modes:") }
+        #expect(final.contains("EXITED \(status) "), "\(final)")
+        #expect(final.contains("icanon") && !final.contains("-icanon"), "raw mode is gone")
+        #expect(final.contains("echo") && !final.contains("-echo"))
+        #expect(try t.tmux(["display", "-p", "-t", t.name, "#{alternate_on}"]).hasPrefix("0"), "back in the normal screen")
+    }
 }

@@ -23,8 +23,8 @@ import Testing
         #expect(r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "2026-11-21  Snacks    Bananas, raw                               100 g  89 kcal",
-            "2026-11-01  Breakfast Bananas, raw                               118 g 105 kcal",
+            "2026-11-21  Snacks    Bananas, raw                              100 g   89 kcal",
+            "2026-11-01  Breakfast Bananas, raw                              118 g  105 kcal",
         ])
         for line in lines { #expect(line.count <= 80) }
         // A day instead of a food; --limit; --db first.

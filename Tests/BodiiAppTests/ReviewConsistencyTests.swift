@@ -70,8 +70,9 @@ import Testing
             // The wellness parts are the spec's shares of those same days.
             let good = nights.filter { SleepMath.status(minutes: $0) == .good }.count
             let parts = json["wellness_parts"] as? [String: Any] ?? [:]
-            #expect(abs((number(parts["sleep"]) ?? -1) - 100 * Double(good) / Double(max(1, nights.count))) <= 0.051)
-            #expect(abs((number(parts["nutrition"]) ?? -1) - 100 * Double(adherent.count) / Double(max(1, logged.count))) <= 0.051)
+            // Whole numbers, rounded once from the exact shares (issue 23 #24).
+            #expect(parts["sleep"] as? Int == WholeNumber.of(100 * Double(good) / Double(max(1, nights.count))))
+            #expect(parts["nutrition"] as? Int == WholeNumber.of(100 * Double(adherent.count) / Double(max(1, logged.count))))
             #expect(parts["steps"] is NSNull, "no activity is imported: steps are null, never 0")
         }
     }
@@ -100,8 +101,11 @@ import Testing
         #expect(screen.contains("Sleep     \(DurationFormat.hoursMinutes(avg)) average on \(weekSleep["nights"] as? Int ?? -1) nights"), "\(screen)")
         let weekExercise = week["exercise"] as? [String: Any] ?? [:]
         #expect(screen.contains("Exercise  \(weekExercise["minutes"] as? Int ?? -1) min in"), "\(screen)")
-        let score = try #require(week["wellness_score"] as? Double ?? (week["wellness_score"] as? Int).map(Double.init))
-        #expect(screen.contains("Wellness  \(Int(score.rounded()))/100"), "\(screen)")
+        // One number in both (issue 23 #24): whole in the JSON, and the same whole on screen.
+        let score = try #require(week["wellness_score"] as? Int, "\(String(describing: week["wellness_score"]))")
+        let exact = try #require(try PeriodReview.load(ReviewPeriod(.week, containing: Self.lastDay, weekStart: .monday), today: Self.lastDay, source: repos).wellness?.score)
+        #expect(score == WholeNumber.of(exact))
+        #expect(screen.contains("Wellness  \(score)/100"), "\(screen)")
     }
 
     /// The week's groceries in `review --json` are the weekly budget's spending of `budget --json`

@@ -83,3 +83,35 @@ import Testing
         #expect(app.screen().contains("Check-in · Sat 21 Nov 2026"))
     }
 }
+
+/// Issue 23 #20: below 80×24 the screen shows only "Terminal too small"; no key may act on what
+/// cannot be seen (`3 x y` deleted a food entry, Enter advanced the check-in). Only quit acts.
+@MainActor
+@Suite struct TooSmallWindowTests {
+    @Test func keysDoNothingWhileTheWindowIsTooSmallExceptQuit() throws {
+        let folder = try TemporaryFolder()
+        let (db, app) = try demoApp(days: 30, in: folder)
+        let foodsBefore = try #require(try todayJSON(db: db)["foods"] as? [Any]).count
+        try #require(foodsBefore > 0)
+        app.press(.char("3"))
+        let dietBefore = app.screen()
+        #expect(dietBefore.contains("Day total"))
+
+        #expect(app.screen(width: 60, height: 20).contains("Terminal too small"))
+        app.type("xy")                        // delete the selected entry, confirm
+        app.press(.char("c"))                 // the check-in…
+        app.press(.enter)                     // …advanced
+        app.press(.char("1"))
+        app.press(.tab)
+        #expect(app.screen(width: 79, height: 30).contains("Terminal too small"))
+        app.press(.char("x"))
+        #expect(!app.shouldQuit)
+
+        #expect(app.screen() == dietBefore, "back at 100×30 nothing moved")
+        #expect(try #require(try todayJSON(db: db)["foods"] as? [Any]).count == foodsBefore)
+
+        _ = app.screen(width: 60, height: 20)
+        app.press(.char("q"))
+        #expect(app.shouldQuit)
+    }
+}

@@ -107,7 +107,7 @@ import Testing
         for meal in [Meal.breakfast, .lunch, .dinner] {
             #expect(Set(with.food.filter { $0.meal == meal }.map(\.date)) == days)
         }
-        #expect(with.food.allSatisfy { $0.grams.truncatingRemainder(dividingBy: 5) == 0 && $0.grams >= 5 })
+        #expect(with.food.allSatisfy { ($0.grams ?? 0).truncatingRemainder(dividingBy: 5) == 0 && ($0.grams ?? 0) >= 5 })
         #expect(with.food.allSatisfy { foods[$0.foodId] != nil })
     }
 

@@ -113,3 +113,52 @@ import Testing
         #expect(try ReviewInput.note("") == nil)
     }
 }
+
+/// Issue 23 #24 (d) and #6: one rounding rule for every whole number shown, applied once, and
+/// total on any stored value.
+@Suite struct WholeNumberTests {
+    @Test func exerciseEnergyIsStoredAsComputedAndRoundedOnceWhereShown() {
+        let kcal = ExerciseLogging.kcal(met: 4, weightKg: 82.29, minutes: 100)   // 3 × 82.29 × 100 / 60
+        #expect(abs(kcal - 411.45) < 1e-9, "not 411.5")
+        #expect(WholeNumber.text(kcal) == "411")
+        #expect(UnitFormatter(.metric).energy(kcal) == "411 kcal")
+        #expect(NutrientFormat.kcal(kcal) == "411")
+    }
+
+    @Test func halfRoundsAwayFromZeroEverywhere() {
+        #expect(WholeNumber.of(47.5) == 48 && WholeNumber.of(46.5) == 47 && WholeNumber.of(-0.5) == -1)
+        #expect(UnitFormatter(.metric).energy(412.5) == "413 kcal", "not the banker's 412 of %.0f")
+        #expect(WholeNumber.text(-0.4) == "0")
+    }
+
+    @Test func unknownIsNeverATrap() {
+        for v in [Double.infinity, -.infinity, .nan, 1e300, -1e300, 1e15] {
+            #expect(WholeNumber.of(v) == nil)
+            #expect(WholeNumber.text(v) == "—")
+        }
+        #expect(UnitFormatter(.metric).energy(1e300) == "–")
+        #expect(UnitFormatter(.imperial).height(1e300) == "–")
+        #expect(NutrientFormat.grams(1e300) == "–")
+    }
+}
+
+/// Issue 23 #24 (c): a day's cost is its entries' exact costs summed, rounded once.
+@Suite struct DayCostRoundingTests {
+    @Test func theSumIsRoundedOnceNotEachEntry() throws {
+        let day = try #require(LocalDate(iso: "2026-11-20"))
+        // 1 kg for €1.00: 4 g cost 0.4 cent each; three of them 1.2 cent → 1 cent, not 0 + 0 + 0.
+        let purchase = Purchase(itemId: 1, date: day, quantity: PantryQuantity(1000, .grams), grams: 1000, price: Money(minorUnits: 100))
+        let entry = FoodRecord(date: day, meal: .lunch, foodId: FoodID("usda:1"), foodName: "Rice", grams: 4, kcal: 14,
+                               proteinG: 0, carbsG: 3, fatG: 0)
+        let cost = DayCost(records: [entry, entry, entry], latestPurchases: [FoodID("usda:1"): purchase])
+        #expect(cost.amount?.minorUnits == 1)
+        // 0.5 cent rounds half away from zero, once: 5 g is 0.5 → 1 cent.
+        var half = entry
+        half.grams = 5
+        #expect(DayCost(records: [half], latestPurchases: [FoodID("usda:1"): purchase]).amount?.minorUnits == 1)
+        // A quick add has no grams: unpriced, never a trap.
+        let quick = FoodRecord(date: day, meal: .lunch, foodId: QuickAdd.foodID, foodName: "Burger", grams: nil, kcal: 900,
+                               proteinG: 0, carbsG: 0, fatG: 0)
+        #expect(DayCost(records: [quick], latestPurchases: [QuickAdd.foodID: purchase]).pricedEntries == 0)
+    }
+}

@@ -23,7 +23,7 @@ import Testing
         #expect(data.food.count == 10)
         let oats = try #require(data.food.first)
         #expect(oats.foodName == "Oats, rolled · 80.00 g")
-        #expect(oats.isQuickAdd && oats.grams == 1)
+        #expect(oats.isQuickAdd && oats.grams == nil, "a quick add has no grams (issue 23 #22)")
         #expect(oats.date == Self.day("2026-11-20") && oats.meal == .breakfast)
         #expect(oats.kcal == 303.2 && oats.proteinG == 10.53 && oats.carbsG == 54.08 && oats.fatG == 5.22)
         #expect(oats.fiberG == 8.48 && oats.sugarsG == 0.79 && oats.saturatedFatG == 0.95 && oats.sodiumMg == 1.6)

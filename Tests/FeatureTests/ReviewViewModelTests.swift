@@ -129,6 +129,34 @@ import DashboardFeature
         #expect(try db.repositories.reviewItems(in: last).filter { $0.kind == .problem }.map(\.text) == ["Weekend meals over target"])
     }
 
+    /// Issue 23 #21: undoing the delete of a Problem gives its Try back the link (`problem_id`),
+    /// and undoing the delete of a Try gives its action back the link (`try_id`).
+    @Test func undoRestoresTheLinksTheDeleteCut() throws {
+        let db = try Self.reviewDatabase()
+        let repos = db.repositories
+        let problem = try repos.addReviewItem(ReviewItem(period: week, kind: .problem, text: "Late dinners"))
+        let answer = try repos.addReviewItem(ReviewItem(period: week, kind: .try, text: "Dinner before 19:30", problemId: problem.id))
+        let action = try repos.addAction(ReviewAction(period: week, text: "Eat by 19:30 on 5 days", tryId: answer.id, createdOn: TestDay.fixed))
+        let vm = tab(db)
+
+        vm.press(.char("l"), times: 2)                              // the Problem column
+        #expect(vm.focus == .problem)
+        vm.press(.char("x")); vm.press(.char("y"))
+        #expect(try repos.reviewItems(in: week).first { $0.id == answer.id }?.problemId == nil, "the delete cuts the link")
+        vm.press(.char("u"))
+        #expect(try repos.reviewItems(in: week).first { $0.id == problem.id }?.text == "Late dinners")
+        #expect(try repos.reviewItems(in: week).first { $0.id == answer.id }?.problemId == problem.id)
+
+        vm.press(.char("l"))                                        // the Try column
+        #expect(vm.focus == .try)
+        vm.press(.char("x")); vm.press(.char("y"))
+        #expect(try repos.action(id: #require(action.id))?.tryId == nil)
+        vm.press(.char("u"))
+        let restored = try #require(try repos.reviewItems(in: week).first { $0.id == answer.id })
+        #expect(restored.problemId == problem.id, "a restored Try keeps its own link")
+        #expect(try repos.action(id: #require(action.id))?.tryId == answer.id)
+    }
+
     /// Written on Sunday, on the dashboard on Monday with its progress so far; the review week
     /// is marked on the check-in card.
     @Test func mondayShowsTheNewActionOnTheDashboard() throws {

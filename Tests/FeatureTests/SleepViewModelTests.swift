@@ -40,14 +40,37 @@ import SleepFeature
         #expect(render(vm, .small).text.contains("6 h 40"))
     }
 
-    @Test func aSecondNightForTheSameWakeDateReplacesTheFirst() throws {
+    /// Issue 23 #19: logging a night on a date that has one asks first (the old night's bed,
+    /// wake and quality would be lost), n keeps it, y replaces it, and u puts it back.
+    @Test func aSecondNightForTheSameWakeDateAsksBeforeReplacingAndUndoRestoresIt() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = tab(db)
-        log(vm, bed: "23:00", wake: "06:00")
-        log(vm, bed: "22:30", wake: "06:45")
-        #expect(vm.status?.text == "Replaced the night 7 h 00 of 2026-11-22 by 8 h 15.")
-        let nights = try db.repositories.sleepRecords(in: month)
-        #expect(nights.map(\.minutes) == [495])
+        log(vm, bed: "23:00", wake: "06:40", quality: "4")
+        let original = try #require(try db.repositories.sleepRecords(in: month).first)
+
+        log(vm, duration: "6h15")
+        #expect(vm.pendingReplace != nil)
+        #expect(vm.keyMap.title == "Replace", "the footer offers y/n, not the form's keys")
+        let question = render(vm, .small).text
+        #expect(question.contains("Replace the night 7 h 40 of 2026-11-22, bed 23:00, up 06:40,"), "\(question)")
+        #expect(question.contains("quality 4/5 by") && question.contains("6 h 15? y/n"), "\(question)")
+        #expect(try db.repositories.sleepRecords(in: month) == [original], "nothing changes before the answer")
+        vm.press(.char("n"))
+        #expect(vm.pendingReplace == nil)
+        #expect(vm.form != nil, "back to the form, to change the date")
+        #expect(try db.repositories.sleepRecords(in: month) == [original])
+
+        vm.press(.enter)
+        vm.press(.char("y"))
+        #expect(vm.form == nil)
+        #expect(vm.status?.text == "Replaced the night 7 h 40 of 2026-11-22, bed 23:00, up 06:40, quality 4/5 by 6 h 15 — u to undo.")
+        #expect(try db.repositories.sleepRecords(in: month).map(\.minutes) == [375])
+
+        vm.press(.char("u"))
+        #expect(vm.status?.text == "Restored the night 7 h 40 of 2026-11-22, bed 23:00, up 06:40, quality 4/5.")
+        #expect(try db.repositories.sleepRecords(in: month) == [original], "bed, wake and quality are back")
+        vm.press(.char("u"))
+        #expect(vm.status?.text == "Nothing to undo.")
     }
 
     @Test func editPrefillsAndSavesInPlace() throws {

@@ -16,7 +16,8 @@ enum JSONValue: Equatable, Sendable {
     /// `number`: for a non-optional Double that name would pick the unrounded case instead.)
     static func decimal(_ v: Double?) -> JSONValue {
         guard let v, v.isFinite else { return .null }
-        return .number((v * 10).rounded() / 10)
+        // Beyond 1e15 a tenth is below a Double's resolution (and v * 10 may overflow to inf).
+        return .number(abs(v) < 1e15 ? (v * 10).rounded() / 10 : v)
     }
 
     static func int(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
@@ -25,6 +26,8 @@ enum JSONValue: Equatable, Sendable {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
+        // JSON has no inf or nan: a non-finite number is unknown (null), never `"kcal":inf`.
+        case .number(let v) where !v.isFinite: return "null"
         case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
         case .string(let s): return Self.quote(s)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"

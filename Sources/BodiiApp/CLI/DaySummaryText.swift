@@ -5,7 +5,7 @@ import Foundation
 enum DaySummaryText {
     static func render(_ s: DaySummary, units: UnitSystem) -> String {
         let fmt = UnitFormatter(units)
-        func kcal(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) kcal" } ?? "—" }
+        func kcal(_ v: Double?) -> String { v.map { "\(WholeNumber.text($0)) kcal" } ?? "—" }
         var lines = ["Bodii — \(s.date.longLabel)", ""]
         lines.append(row("Eaten", kcal(s.eatenKcal) + (s.foods.isEmpty ? "  (no meals logged)" : "  (\(Plural.count(s.foods.count, "item")))")))
         lines.append(row("Exercise", "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"
@@ -17,7 +17,7 @@ enum DaySummaryText {
         }
         lines.append(row("BMR / TDEE", "\(kcal(s.bmr)) / \(kcal(s.tdee))  (formula)"))
         func grams(_ eaten: Double, _ target: Double?) -> String {
-            "\(Int(eaten.rounded()))" + (target.map { "/\(Int($0))" } ?? "") + " g"
+            "\(WholeNumber.text(eaten))" + (target.map { "/\(WholeNumber.text($0))" } ?? "") + " g"
         }
         let m = s.targets?.macros
         lines.append(row("Macros", "P \(grams(s.proteinG, m?.proteinG))  C \(grams(s.carbsG, m?.carbsG))  F \(grams(s.fatG, m?.fatG))"))

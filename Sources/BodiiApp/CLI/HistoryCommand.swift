@@ -61,14 +61,15 @@ enum HistoryOutput {
 
     static let width = 80
 
-    /// Aligned lines: date, meal, name (cut with "…" to fit 80 columns), grams and kcal.
+    /// Aligned lines: date, meal, name (cut with "…" to fit 80 columns), grams ("quick add" for a
+    /// quick add) and kcal, each right column a space wider than its widest text.
     static func table(_ entries: [FoodRecord]) -> String {
-        let grams = 8, kcal = 9, date = 10, meal = 9
+        let grams = 10, kcal = 10, date = 10, meal = 9
         let nameWidth = width - date - meal - grams - kcal - 4
         return entries.map { r in
             TextWidth.fit(r.date.iso, to: date) + "  " + TextWidth.fit(r.meal.label, to: meal) + " "
                 + TextWidth.fit(TerminalText.printable(r.foodName), to: nameWidth)
-                + TextWidth.fit("\(NutrientFormat.number(r.grams)) g", to: grams, alignment: .right)
+                + TextWidth.fit(NutrientFormat.amount(r), to: grams, alignment: .right)
                 + TextWidth.fit("\(NutrientFormat.kcal(r.kcal)) kcal", to: kcal, alignment: .right)
         }.joined(separator: "\n")
     }

@@ -50,7 +50,7 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
                         : " (no \(saved.intensity.rawValue) entry in the Compendium: the moderate MET)"
                 }
                 PlainText.print("Logged \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue), \(FastFormat.oneDecimal(saved.met)) MET) "
-                      + "on \(saved.date.iso): \(Int(saved.kcal.rounded())) kcal, \(basis)")
+                      + "on \(saved.date.iso): \(WholeNumber.text(saved.kcal)) kcal, \(basis)")
             }
         }
     }

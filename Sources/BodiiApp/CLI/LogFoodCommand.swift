@@ -120,7 +120,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             // Taken from the pantry too when its item says so (off by default), in the same transaction.
             let takes = try PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart).logFood(record).taken
             PlainText.print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
-                + "\(Int(record.kcal.rounded())) kcal"))
+                + "\(WholeNumber.text(record.kcal)) kcal"))
             if !takes.isEmpty {
                 let lots = takes.map { "#\($0.lotId)" }.joined(separator: ", ")
                 PlainText.print("Taken from the pantry (lot \(lots)).")
@@ -156,7 +156,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         let macros = " (P \(DecimalText.format(record.proteinG, decimals: 1)) g, C \(DecimalText.format(record.carbsG, decimals: 1)) g, "
             + "F \(DecimalText.format(record.fatG, decimals: 1)) g)"
         PlainText.print(TerminalText.printable("Logged \(record.foodName) to \(mealChoice.label) on \(day.iso): "
-            + "\(Int(record.kcal.rounded())) kcal" + macros))
+            + "\(WholeNumber.text(record.kcal)) kcal" + macros))
     }
 
     /// Where foods are looked up: the database read-only when it holds the catalog, the shipped

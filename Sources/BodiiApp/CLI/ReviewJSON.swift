@@ -11,9 +11,11 @@ enum ReviewJSON {
             ("period", .string(r.period.kind.rawValue)),
             ("start", .string(r.period.start.iso)),
             ("end", .string(r.period.end.iso)),
-            ("wellness_score", .decimal(w?.score)),
+            // Whole, as on screen (issue 23 #24): both round the exact score once by one rule
+            // (`WholeNumber`), so 47.46 is 47 in both and no reader rounds 47.5 again to 48.
+            ("wellness_score", .int(WholeNumber.checked(w?.score))),
             ("wellness_parts", .object((w?.parts ?? WellnessScore(sleep: nil, exercise: nil, nutrition: nil, mood: nil, steps: nil).parts)
-                .map { ($0.name, .decimal($0.value)) })),
+                .map { ($0.name, .int(WholeNumber.checked($0.value))) })),
             ("sleep", .object([("nights", .int(p?.sleep.nights)), ("avg_minutes", .int(p?.sleep.averageMinutes)),
                                ("bedtime_sd_minutes", .decimal(p?.sleep.bedtimeSDMinutes))])),
             ("exercise", .object([("minutes", .int(p?.exercise.minutes)), ("sessions", .int(p?.exercise.sessions)),

@@ -123,7 +123,9 @@ enum BodiiDocumentImport {
         /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
         func entry(_ f: [String: Any], date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
             FoodRecord(date: date, meal: meal, foodId: FoodID(try string(f, "food_id")), foodName: try string(f, "food_name"),
-                       grams: try double(f, "grams"), kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
+                       // A quick add has no grams (null; older exports wrote 1).
+                       grams: try string(f, "food_id") == QuickAdd.foodID.rawValue ? nil : try double(f, "grams"),
+                       kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
                        carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), fiberG: try optDouble(f, "fiber_g"),
                        sugarsG: try optDouble(f, "sugars_g"), saturatedFatG: try optDouble(f, "saturated_fat_g"),
                        sodiumMg: try optDouble(f, "sodium_mg"), loggedAt: loggedAt, provenance: provenance)

@@ -219,7 +219,7 @@ enum BodiiExport {
 
     /// What a logged food (or a saved meal's item) copied when it was logged.
     static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
-        [("food_id", .string(f.foodId.rawValue)), ("food_name", .string(f.foodName)), ("grams", .number(f.grams)), ("kcal", .number(f.kcal)),
+        [("food_id", .string(f.foodId.rawValue)), ("food_name", .string(f.foodName)), ("grams", num(f.grams)), ("kcal", .number(f.kcal)),
          ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)), ("fiber_g", num(f.fiberG)),
          ("sugars_g", num(f.sugarsG)), ("saturated_fat_g", num(f.saturatedFatG)), ("sodium_mg", num(f.sodiumMg))]
     }

@@ -13,6 +13,15 @@ final class AppShell {
     var context: RenderContext
     private(set) var shouldQuit = false
     private var lastStatus: StatusMessage?
+    /// The terminal's size as last drawn or reported by a resize (nil before either).
+    private var screenSize: (width: Int, height: Int)?
+    /// Below the minimum size the screen shows only "Terminal too small": no key may act on what
+    /// the user cannot see (issue 23 #20), except quitting.
+    var isTooSmall: Bool {
+        guard let screenSize else { return false }
+        return !Self.fits(width: screenSize.width, height: screenSize.height)
+    }
+    static func fits(width: Int, height: Int) -> Bool { width >= minimumWidth && height >= minimumHeight }
 
     /// Makes the daily check-in modal (`c`).
     private let makeCheckIn: () -> any Screen
@@ -67,7 +76,8 @@ final class AppShell {
         switch event {
         case .key(let key): handle(key)
         case .job(let jobEvent): handle(jobEvent)
-        case .resize, .tick: break
+        case .resize(let width, let height): screenSize = (width, height)
+        case .tick: break
         }
     }
 
@@ -124,6 +134,11 @@ final class AppShell {
 
     private func handle(_ key: Key) {
         if key == .ctrl("c") { shouldQuit = true; return }
+        guard !isTooSmall else {
+            // q quits; what was typed is not thrown away unseen (Ctrl-C still quits at once).
+            if key == .char("q"), !tabs.contains(where: \.hasUnsavedInput) { shouldQuit = true }
+            return
+        }
         let target = focused
         let result = target.handle(key)
         if let s = target.status { lastStatus = s }
@@ -179,7 +194,8 @@ final class AppShell {
     /// Draws everything into a fresh buffer of the terminal's size.
     func render(width: Int, height: Int) -> Buffer {
         var buffer = Buffer(width: width, height: height, for: context)
-        guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
+        screenSize = (width, height)
+        guard Self.fits(width: width, height: height) else {
             renderTooSmall(into: &buffer)
             return buffer
         }
