@@ -246,6 +246,7 @@ enum BodiiExport {
         "food_catalog": "derived: which shipped catalog release is seeded",
         "custom_food_number": "internal: the numbers custom foods and recipes have used (their ids carry them)",
         "grdb_migrations": "internal: the applied migrations",
+        "migration_repair": "internal: what migration v10 repaired on this database (non-finite numbers), a record of this file, not of the data",
     ]
 
     /// Where the export carries `table`, or why it need not; nil for a table nobody has thought
