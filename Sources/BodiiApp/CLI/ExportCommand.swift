@@ -21,6 +21,7 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
+            OutputPath.survivingFailedWrites()   // before the database opens: a size limit is an error, not a kill
             let clock = try ProcessClock.current()
             guard ["json", "csv"].contains(format) else {
                 throw CommandFailure.usage("format \(ValidationError.quoted(format)) is not one of json, csv")
@@ -39,20 +40,22 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
             let value = BodiiExport.json(document, exportedAt: clock.now,
                                          range: start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end))
             if format == "json" {
-                let text = BodiiExport.document(value)
-                guard let out else { FileHandle.standardOutput.write(Data(text.utf8)); return }
-                do { try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-                    throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
-                }
+                guard let out else { FileHandle.standardOutput.write(Data(BodiiExport.document(value).utf8)); return }
+                try Self.writing { try BodiiExport.writeJSON(value, to: OutputPath(path: out, database: env.database.url)) }
                 PlainText.print("Exported to \(out)")
                 return
             }
             let files = BodiiExport.csvFiles(value)
             guard let out else { return }
-            do { try BodiiExport.writeCSV(value, to: out) } catch {
-                throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
-            }
+            try Self.writing { try BodiiExport.writeCSV(value, to: OutputPath(path: out, database: env.database.url)) }
             PlainText.print("Exported \(files.count) CSV files to \(out)")
+        }
+    }
+
+    /// A refused output path is a usage error (64), a failed write an I/O error (74).
+    static func writing(_ body: () throws -> Void) throws {
+        do { try body() } catch let failure as OutputPath.Failure {
+            throw failure.isRefusal ? CommandFailure.usage(failure.message) : CommandFailure.io(failure.message)
         }
     }
 }

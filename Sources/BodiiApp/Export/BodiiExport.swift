@@ -241,23 +241,34 @@ enum BodiiExport {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The CSV files into a folder, or a zip when `path` ends in ".zip".
-    static func writeCSV(_ value: JSONValue, to path: String) throws {
-        let files = csvFiles(value)
-        if path.lowercased().hasSuffix(".zip") {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
-            for (name, text) in files {
-                let data = Data(text.utf8)
+    /// The document to `output` (the destination side: PRODUCT.md §9 "Output paths").
+    static func writeJSON(_ value: JSONValue, to output: OutputPath) throws {
+        try output.writeFile { sink in try sink.write(document(value)) }
+    }
+
+    /// The CSV files into a folder, or a zip when the path ends in ".zip" (built in memory,
+    /// then written as one file, so a failure leaves the previous zip as it was).
+    static func writeCSV(_ value: JSONValue, to output: OutputPath) throws {
+        let files = csvFiles(value).map { (name: $0.name, bytes: Data($0.text.utf8)) }
+        guard output.path.lowercased().hasSuffix(".zip") else {
+            try output.writeFolder(files)
+            return
+        }
+        let zip: Data
+        do {
+            let archive = try Archive(data: Data(), accessMode: .create)
+            for (name, data) in files {
                 try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
                     (position: Int64, size: Int) -> Data in data.subdata(in: Int(position)..<Int(position) + size)
                 }
             }
-        } else {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            for (name, text) in files {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent(name), options: .atomic)
-            }
+            guard let made = archive.data else { throw OutputPath.ioFailure(output.path, "the zip could not be made in memory") }
+            zip = made
+        } catch let failure as OutputPath.Failure {
+            throw failure
+        } catch {
+            throw OutputPath.ioFailure(output.path, "the zip could not be made in memory")
         }
+        try output.writeFile { sink in try sink.write(zip) }
     }
 }
