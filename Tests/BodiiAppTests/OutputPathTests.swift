@@ -1,5 +1,9 @@
+@testable import BodiiApp
 import BodiiDomain
+import BodiiStore
 import Foundation
+import SettingsFeature
+import TerminalKit
 import Testing
 
 /// `bodii export --out PATH` over every kind of file system object (issue 23, items 1–4;
@@ -186,6 +190,29 @@ import Testing
                     && r.stderr.filter { $0 == "\n" }.count == 1, "\(args): \(r.stderr)")
             #expect(try Snapshot(dir) == before, "\(args) changed the folder")
         }
+    }
+
+    /// Settings → Data → Export writes through the same rules as `bodii export --out`.
+    @Test func theAppsExportFollowsTheSameRules() async throws {
+        try demo(days: 5)
+        let dir = folder.url.path
+        try FileManager.default.createDirectory(atPath: dir + "/photos.zip", withIntermediateDirectories: false)
+        try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: dir + "/photos.zip/keep.txt"))
+        let store = try BodiiDatabase(url: URL(fileURLWithPath: db), access: .readOnly)
+        let make = AppleHealthImportJob.maker(repositories: store.repositories, databasePath: db, clock: SystemClock())
+        let before = try Snapshot(dir)
+        for (action, path, reason) in [(SettingsViewModel.DataAction.exportJSON, db, "is Bodii's database"), (.exportJSON, db + "-wal", "-wal file"),
+                                       (.exportCSV, dir + "/photos.zip", "is a folder"), (.exportJSON, "/dev/full", "no space left on device")] {
+            do {
+                _ = try await make(action, path).job.run(JobReporter { _ in })
+                Issue.record("\(path) was written")
+            } catch let failure as ImportFailure {
+                #expect(failure.message.contains(reason), "\(failure.message)")
+            }
+        }
+        #expect(try Snapshot(dir) == before)
+        _ = try await make(.exportJSON, dir + "/app.json").job.run(JobReporter { _ in })
+        #expect(try String(contentsOfFile: dir + "/app.json", encoding: .utf8).hasPrefix("{\n  \"format\": \"bodii-export\""))
     }
 
     // MARK: - Helpers
