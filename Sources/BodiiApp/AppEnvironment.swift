@@ -41,10 +41,12 @@ final class AppEnvironment {
 
     /// The database when its file is there (opened as `open` would), nil when it is not: for a
     /// command that must check its arguments against the profile without creating a database.
-    static func openIfPresent(databasePath: String?, clock: any Clock) throws -> AppEnvironment? {
+    /// A command that only reads passes `.readOnly`.
+    static func openIfPresent(databasePath: String?, access: BodiiDatabase.Access = .command,
+                              clock: any Clock) throws -> AppEnvironment? {
         let url = databaseURL(explicit: databasePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try open(databasePath: databasePath, clock: clock)
+        return try open(databasePath: databasePath, access: access, clock: clock)
     }
 
     /// The database file: `--db`, `BODII_DB`, the config file's `database`, the default.

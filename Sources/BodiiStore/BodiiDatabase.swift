@@ -93,7 +93,8 @@ public final class BodiiDatabase: Sendable {
         self.url = url
         self.backupURL = backup
         self.createdNewFile = state == .new
-        self.repositories = SQLiteRepositories(writer: writer, timeZone: timeZone, catalog: catalog)
+        self.repositories = SQLiteRepositories(writer: writer, timeZone: timeZone, catalog: catalog,
+                                               readsOnly: access == .readOnly)
     }
 
     /// The shipped food catalog alone, in memory: what a read-only search uses when the file has

@@ -216,6 +216,25 @@ struct BulkInsert {
     }
 }
 
+/// For a read-only handle on a file the catalog was never seeded into (an imported database):
+/// the shipped catalog in memory, made on the first lookup that needs it, so a read finds the
+/// foods a write would have seeded without writing them.
+final class ShippedCatalogStandIn: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made = false
+    private var repositories: SQLiteRepositories?
+
+    func get(_ make: () throws -> SQLiteRepositories?) throws -> SQLiteRepositories? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !made {
+            repositories = try make()
+            made = true
+        }
+        return repositories
+    }
+}
+
 /// Runs the seed check at most once per process and repositories value.
 final class CatalogOnce: @unchecked Sendable {
     private let lock = NSLock()
@@ -234,8 +253,10 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// Seeds the shipped catalog if this database does not hold its release yet (see
     /// `CatalogSeeder`). Every catalog call does this first; call it earlier (off the main actor)
     /// to take the one-time cost before a user opens food search.
+    /// A read-only handle never seeds: its catalog calls see the file as it is (custom foods, and
+    /// the catalog when an earlier write seeded it).
     public func prepareFoodCatalog() throws {
-        guard let catalog else { return }
+        guard let catalog, !readsOnly else { return }
         try catalogOnce.run {
             if try read({ db in try CatalogSeeder.seededRelease(source: catalog.source, db) }) == catalog.release { return }
             try writeWithoutTransaction { db in
@@ -262,13 +283,18 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     public func food(id: FoodID) throws -> Food? {
         try prepareFoodCatalog()
-        return try read { db in
+        let stored = try read { db -> Food? in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?",
                                              arguments: [id.rawValue]) else { return nil }
             var food = try Self.food(row: row)
             food.servings = try Self.servings(of: id, db)
             return food
         }
+        if let stored { return stored }
+        return try shippedStandIn.get { () throws -> SQLiteRepositories? in
+            guard readsOnly, let catalog, try !holdsShippedCatalog() else { return nil }
+            return try BodiiDatabase.shippedCatalogInMemory(catalog: catalog)
+        }?.food(id: id)
     }
 
     /// The foods of the recent log by `FoodFrecency`, best first; foods no longer in the catalog

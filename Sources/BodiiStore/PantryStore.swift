@@ -398,7 +398,10 @@ extension SQLiteRepositories {
     /// database has none.
     static func insertPantry(_ batch: PantryBatch, skippingKnown: Bool, _ db: Database) throws {
         guard !batch.isEmpty else { return }
-        if skippingKnown { return try mergePantry(batch, db) }
+        // A batch's ids only link its rows to each other. Into a pantry that has rows already
+        // (`bodii demo` after `bodii pantry add`) they would collide: the rows get new ids, as in a merge.
+        let pantryHasRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grocery_item)") ?? false
+        if skippingKnown || pantryHasRows { return try mergePantry(batch, db) }
         let conflict = ""
         for item in batch.items {
             try db.execute(sql: """

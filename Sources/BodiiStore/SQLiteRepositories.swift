@@ -19,13 +19,20 @@ public final class SQLiteRepositories: Sendable {
     /// The catalog seeded on first catalog use (see `CatalogSeeder`); nil seeds nothing.
     let catalog: ShippedCatalog?
     let catalogOnce = CatalogOnce()
+    /// The shipped catalog in memory for a read-only handle whose file lacks it (see `food(id:)`).
+    let shippedStandIn = ShippedCatalogStandIn()
     /// Food search's vocabulary and parsed names, per handle (see FoodSearchStore.swift).
     let searchCache = FoodSearchCache()
+    /// Opened for a command that only reads (`BodiiDatabase.Access.readOnly`): every write is
+    /// refused here, whatever asks for it. The connection's `PRAGMA query_only` alone does not
+    /// hold: GRDB turns it off after each read.
+    let readsOnly: Bool
 
-    init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?) {
+    init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
         self.writer = writer
         self.timeZone = timeZone
         self.catalog = catalog
+        self.readsOnly = readsOnly
     }
 
     // MARK: - Shared record plumbing
@@ -68,6 +75,7 @@ public final class SQLiteRepositories: Sendable {
     /// One write transaction. Inside a `readingTogether` block it runs on the writer's connection
     /// (GRDB allows one database inside another's block); the block's reads do not see it.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try refuseWritingWhenReadOnly()
         guard let open = openTransaction else { return try writer.write(body) }
         // Inside `inOneTransaction`: a savepoint, so a write that fails and is handled undoes only itself.
         var result: T?
@@ -100,8 +108,14 @@ public final class SQLiteRepositories: Sendable {
 
     /// The writer's connection outside a transaction (catalog seeding, explicit transactions).
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try refuseWritingWhenReadOnly()
         if let open = openTransaction { return try body(open) }
         return try writer.writeWithoutTransaction(body)
+    }
+
+    private func refuseWritingWhenReadOnly() throws {
+        guard readsOnly else { return }
+        throw DatabaseError(resultCode: .SQLITE_READONLY, message: "a command that only reads tried to write")
     }
 }
 

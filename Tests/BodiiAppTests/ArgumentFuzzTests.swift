@@ -96,4 +96,48 @@ import Testing
         let wal = (try? Data(contentsOf: URL(fileURLWithPath: db + "-wal"))) ?? Data()
         #expect(wal.isEmpty, "\(wal.count) bytes in the -wal")
     }
+
+    /// Issue 23, item 25: a negative number is a bad value, named in one line (exit 65), never the
+    /// parser's "Missing expected argument" — positional ids and amounts included.
+    static let numberSlots: [[String]] = [
+        ["budget", "set", "V"], ["budget", "set", "V", "--period", "month"], ["pantry", "use", "V"], ["pantry", "waste", "V"],
+        ["pantry", "use", "1", "--qty", "V"], ["pantry", "waste", "1", "--qty", "V"], ["action", "done", "V"], ["action", "drop", "V"],
+        ["action", "drop", "V", "--note", "x"], ["log", "weight", "V"], ["log", "weight", "80", "--fat", "V"], ["log", "weight", "80", "--muscle", "V"],
+        ["log", "food", "banana", "--grams", "V"], ["log", "food", "banana", "--serving", "medium", "--qty", "V"],
+        ["log", "exercise", "yoga", "--minutes", "V"], ["log", "sleep", "--duration", "V"], ["log", "sleep", "--duration", "7h", "--quality", "V"],
+        ["pantry", "add", "--name", "Rice", "--qty", "V"], ["pantry", "add", "--name", "Rice", "--qty", "1", "--price", "V"],
+        ["pantry", "list", "--soon", "V"], ["shop", "add", "--name", "Rice", "--qty", "V"], ["shop", "buy", "1", "--price", "V"],
+        ["shop", "buy", "1", "--qty", "V"], ["action", "add", "walk", "--metric", "exercise", "--target", "V"],
+        ["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-01-01", "--height", "V"],
+    ]
+    /// Display options (how many, how wide) refuse a negative as bad usage (64), naming it.
+    static let displaySlots: [[String]] = [
+        ["demo", "--days", "V"], ["search", "egg", "--limit", "V"], ["report", "--width", "V"], ["history", "oats", "--limit", "V"],
+    ]
+
+    @Test func negativeNumbersAreBadValuesNamedInOneLine() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("negative.sqlite")
+        #expect(try runBodii(["demo", "--days", "3", "--db", db]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        var failures: [String] = []
+        var cases = 0
+        for (slots, wanted) in [(Self.numberSlots, Int32(65)), (Self.displaySlots, Int32(64))] {
+            for slot in slots {
+                for value in ["-1", "-5", "-0.5", "-1e3"] {
+                    cases += 1
+                    let args = slot.map { $0 == "V" ? value : $0 }
+                    let r = try runBodii(args + ["--db", db])
+                    if r.status != wanted { failures.append("\(args): exit \(r.status), wanted \(wanted): \(r.stderr)") }
+                    if !(r.stderr.hasPrefix("bodii: ") && r.stderr.filter({ $0 == "\n" }).count == 1 && r.stderr.contains(value)) {
+                        failures.append("\(args): \(r.stderr.debugDescription) does not name \(value) in one line")
+                    }
+                    if r.stderr.contains("Missing expected argument") { failures.append("\(args): the parser's message") }
+                }
+            }
+        }
+        let report = "\(failures.count) of \(cases):\n" + failures.prefix(40).joined(separator: "\n")
+        #expect(failures.isEmpty, "\(report)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "the database changed")
+    }
 }

@@ -88,6 +88,46 @@ import Testing
         #expect(try runBodii(["search", "banana", "--db", path]).stdout.contains("Bananas, raw"))
     }
 
+    /// Issue 23, item 14: on a database imported from an export (so the food catalog was never
+    /// seeded into it), with pantry, actions and reviews, every read command works and changes
+    /// nothing — on a 0444 file in a 0555 folder, as root (whom permission bits do not stop, so
+    /// the bytes are compared) and as another user. `review` seeded the 6 MB catalog; `pantry
+    /// list`, `shop list` and `budget` opened the file for writing.
+    @Test func readCommandsWriteNothingOnADatabaseWithoutTheCatalog() throws {
+        let source = folder.path("source.sqlite"), export = folder.path("e.json")
+        #expect(try runBodii(["demo", "--days", "30", "--db", source]).status == 0)
+        #expect(try runBodii(["export", "--db", source, "--out", export]).status == 0)
+        let dir = folder.path("ro")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        let path = dir + "/bodii.sqlite"
+        let imported = try runBodii(["import", "bodii", export, "--db", path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(size < 2_000_000, "the import seeded the catalog (\(size) bytes): the test would prove nothing")
+        chmod(path, 0o444)
+        chmod(dir, 0o555)
+        chmod(folder.url.path, 0o755)
+        defer { chmod(dir, 0o700) }
+        let before = try FolderState(dir)
+        let commands = [["review"], ["review", "--json"], ["review", "--period", "month"], ["shop", "list"], ["shop", "list", "--json"],
+                        ["pantry", "list"], ["pantry", "list", "--json"], ["budget"], ["budget", "--json"], ["action", "list", "--all"],
+                        ["action", "list", "--json"], ["today"], ["today", "--json"], ["report"], ["status"], ["history", "oats"],
+                        ["profile", "--json"], ["search", "banana"], ["export"]]
+        let users: [Int?] = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? [nil, 65_534] : [nil]
+        for user in users {
+            for command in commands {
+                let r = try runBodii(command + ["--db", path], asUser: user)
+                #expect(r.status == 0, "\(command) as \(user ?? 0): \(r.status) \(r.stderr)")
+                #expect(r.stderr.isEmpty, "\(command) as \(user ?? 0): \(r.stderr)")
+                #expect(try FolderState(dir) == before, "\(command) as \(user ?? 0) changed the folder")
+            }
+        }
+        // The catalog's foods are found all the same (from the catalog shipped in the binary).
+        let review = try runBodii(["review", "--db", path]).stdout
+        let seeded = try runBodii(["review", "--db", source]).stdout
+        #expect(review == seeded)
+    }
+
     @Test func readOnlyFolderWorksForAnOrdinaryUser() throws {
         // Root reads and writes anything: the read-only case is real only for another user.
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }

@@ -141,7 +141,8 @@ import Testing
             (["action", "add", "neg", "--metric", "exercise", "--target", "-5"], 65, "target \"-5\" is out of range"),
             (["action", "add", "half", "--metric", "exercise"], 64, "--metric and --target together"),
             (["action", "done", "99"], 65, "action \"99\" does not exist"),
-            (["action", "done", "abc"], 64, "id \"abc\" is not a number"),
+            (["action", "done", "abc"], 65, "id \"abc\" is not a number"),   // a bad value, as `pantry use abc`
+            (["action", "done", "-1"], 65, "id \"-1\" is out of range"),
             (["action", "drop", "1", "--note", ""], 64, "--note is empty"),
             (["review", "--date", ""], 64, "--date is empty"),
             (["review", "add", "wish", "more sleep"], 64, "column \"wish\" is not one of keep, problem, try"),

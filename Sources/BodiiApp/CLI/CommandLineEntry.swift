@@ -110,6 +110,17 @@ enum PositionalWords {
         }
         return words.filter { $0 != "--" }
     }
+
+    /// The one value of a positional argument parsed this way (an id, an amount): "-1" reaches
+    /// the value's own check and is refused there as a bad value (65), not as a missing argument.
+    static func single(_ words: [String], missing: String) throws -> String {
+        let values = try values(words)
+        guard let value = values.first else { throw CommandFailure.usage(missing) }
+        guard values.count == 1 else {
+            throw CommandFailure.usage("one value at a time: got \(ValidationError.quoted(values.joined(separator: " ")))")
+        }
+        return value
+    }
 }
 
 /// Store errors outside a `StoreError` (a full disk, a damaged file) as one line without SQL.

@@ -21,6 +21,7 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
+            OutputPath.survivingFailedWrites()   // before the database opens: a size limit is an error, not a kill
             let clock = try ProcessClock.current()
             guard ["json", "csv"].contains(format) else {
                 throw CommandFailure.usage("format \(ValidationError.quoted(format)) is not one of json, csv")
@@ -38,20 +39,20 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
             let shown = start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end)
             if format == "json" {
                 // Streamed: records go out as they are read, never the whole document in memory.
-                func write(to handle: FileHandle) throws {
-                    let sink = FileHandleSink(handle)
+                let export = { (sink: BufferedExportSink) throws in
                     try BodiiExport.writeJSON(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now, to: sink)
-                    try sink.flush()
                 }
                 guard let out else {
-                    do { try write(to: FileHandle.standardOutput) } catch let error as StoreError { throw error } catch {
+                    do {
+                        let sink = BufferedExportSink { try FileHandle.standardOutput.write(contentsOf: $0) }
+                        try export(sink)
+                        try sink.flush()
+                    } catch let error as StoreError { throw error } catch {
                         throw CommandFailure.io("cannot write to standard output: \(error.localizedDescription)")
                     }
                     return
                 }
-                do { try Self.replaceAtomically(out, write) } catch let error as StoreError { throw error } catch {
-                    throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
-                }
+                try Self.writing { try BodiiExport.writeJSON(to: OutputPath(path: out, database: env.database.url), export) }
                 PlainText.print("Exported to \(out)")
                 return
             }
@@ -59,34 +60,15 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
             let value = BodiiExport.json(document, exportedAt: clock.now, range: shown)
             let files = BodiiExport.csvFiles(value)
             guard let out else { return }
-            do { try BodiiExport.writeCSV(value, to: out) } catch {
-                throw CommandFailure.io("cannot write \(out): \(error.localizedDescription)")
-            }
+            try Self.writing { try BodiiExport.writeCSV(value, to: OutputPath(path: out, database: env.database.url)) }
             PlainText.print("Exported \(files.count) CSV files to \(out)")
         }
     }
-}
 
-extension ExportCommand {
-    /// Writes `path` through a temporary file beside it, renamed over it once complete (what
-    /// `Data.write(options: .atomic)` did, for a document written a piece at a time). Where an
-    /// export may write at all is decided before this (issue 23's output-path rules).
-    static func replaceAtomically(_ path: String, _ write: (FileHandle) throws -> Void) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        do {
-            try write(handle)
-            try handle.synchronize()
-            try handle.close()
-            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
+    /// A refused output path is a usage error (64), a failed write an I/O error (74).
+    static func writing(_ body: () throws -> Void) throws {
+        do { try body() } catch let failure as OutputPath.Failure {
+            throw failure.isRefusal ? CommandFailure.usage(failure.message) : CommandFailure.io(failure.message)
         }
     }
 }

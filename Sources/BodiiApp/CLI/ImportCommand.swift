@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiStore
 import BodiiImport
 import Foundation
 
@@ -37,8 +38,8 @@ struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
             do { read = try CronometerImport.read(path: path, clock: clock) } catch let error as CronometerError {
                 throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
             }
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
-            let outcome = try CronometerImport.merge(read.0, path: path, started: read.started, repositories: env.repositories, dryRun: dryRun)
+            let repositories = try ImportCommand.repositories(databasePath: global.db, dryRun: dryRun, clock: clock)
+            let outcome = try CronometerImport.merge(read.0, path: path, started: read.started, repositories: repositories, dryRun: dryRun)
             if json {
                 Swift.print(CronometerImport.json(outcome).text)
             } else {
@@ -76,8 +77,8 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
             }
             meter.end()
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
-            let outcome = try AppleHealthImport.merge(read, repositories: env.repositories, dryRun: dryRun)
+            let repositories = try ImportCommand.repositories(databasePath: global.db, dryRun: dryRun, clock: clock)
+            let outcome = try AppleHealthImport.merge(read, repositories: repositories, dryRun: dryRun)
             if json {
                 Swift.print(ImportSummary.json(outcome).text)
             } else {
@@ -111,6 +112,21 @@ final class StderrProgress {
 }
 
 extension ImportCommand {
+    /// Where an import merges: the database, or for `--dry-run` somewhere nothing is kept — a
+    /// preview on the file rolls back (and is refused when the file would first need upgrading,
+    /// which writes); with no file yet, an empty database in memory, so no file is created.
+    static func repositories(databasePath: String?, dryRun: Bool, clock: any Clock) throws -> SQLiteRepositories {
+        guard dryRun else { return try AppEnvironment.open(databasePath: databasePath, clock: clock).repositories }
+        do {
+            _ = try AppEnvironment.open(databasePath: databasePath, access: .readOnly, clock: clock)
+        } catch let failure as CommandFailure where failure.isNoDatabase {
+            return try BodiiDatabase.shippedCatalogInMemory()
+        } catch let failure as CommandFailure where failure.needsUpgrade {
+            throw CommandFailure.data("\(failure.message); --dry-run writes nothing, so it cannot upgrade it: run the import without --dry-run")
+        }
+        return try AppEnvironment.open(databasePath: databasePath, clock: clock).repositories
+    }
+
     /// An importer's file, checked before any database is created: empty is bad usage (64), a
     /// missing file is no input (66).
     static func checkFile(_ path: String) throws {

@@ -79,7 +79,7 @@ struct PantryListCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let within = try soon.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.soonDays(text) } }
-            let snapshot = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock)?.repositories.pantrySnapshot()
+            let snapshot = try AppEnvironment.openIfPresent(databasePath: global.db, access: .readOnly, clock: clock)?.repositories.pantrySnapshot()
                 ?? PantrySnapshot(items: [], lots: [], shoppingList: [], budget: nil)
             let rows = StockOverview.rows(snapshot, today: clock.today, onlyWithin: within)
             if json {
@@ -98,8 +98,8 @@ struct PantryListCommand: ParsableCommand, DatabaseCommand {
 
 /// `use` and `waste`: the lot's id and how much.
 struct StockTakeArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp("The lot's number (see `bodii pantry list`).", valueName: "id"))
-    var id: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The lot's number (see `bodii pantry list`).", valueName: "id"))
+    var id: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much (default: all that is left of the lot).", valueName: "n"))
     var qty: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The unit of --qty (default: the lot's).", valueName: "unit"))
@@ -107,6 +107,7 @@ struct StockTakeArguments: ParsableArguments {
 
     func run(_ kind: StockUseKind, global: GlobalOptions) throws {
         let clock = try ProcessClock.current()
+        let id = try PositionalWords.single(self.id, missing: "say which lot: its number (see bodii pantry list)")
         let number = try validated { () throws(BodiiDomain.ValidationError) in try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil) }
         if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
         if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty) } }
@@ -225,7 +226,7 @@ struct ShopListCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock) else {
+            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db, access: .readOnly, clock: clock) else {
                 let empty = ShoppingOverview(lines: [], total: .zero(PantryCLI.currency),
                                              budget: BudgetStatus(budget: nil, today: clock.today, purchases: [], uses: [], currency: PantryCLI.currency, weekStart: clock.weekStart))
                 if json { print(PantryCLI.shopping(empty, bought: []).text) } else { PlainText.print("The shopping list is empty.") }
@@ -352,7 +353,7 @@ struct BudgetShowCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let status: BudgetStatus
-            if let env = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock) {
+            if let env = try AppEnvironment.openIfPresent(databasePath: global.db, access: .readOnly, clock: clock) {
                 status = try env.repositories.readingTogether {
                     try PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart).budgetStatus(today: clock.today)
                 }
@@ -368,8 +369,8 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the grocery budget per week or per month.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The amount: 60, 60.00 or 60,00.", valueName: "amount"))
-    var amount: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount: 60, 60.00 or 60,00.", valueName: "amount"))
+    var amount: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A week (Monday–Sunday) or a calendar month (default week).", valueName: "week|month"))
     var period: String?
     @Flag(name: .long, help: "Print the budget as JSON afterwards.")
@@ -384,6 +385,7 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
                 }
                 return kind
             } ?? .week
+            let amount = try PositionalWords.single(self.amount, missing: "say the amount: bodii budget set 60 [--period week|month]")
             let currency = PantryCLI.currency
             let money = try validated { () throws(BodiiDomain.ValidationError) in
                 try MoneyInput.parse(amount, currency: currency, field: "budget", minimum: 1, maximum: MoneyInput.maximumBudget(currency))

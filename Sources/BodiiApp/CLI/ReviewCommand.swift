@@ -176,16 +176,14 @@ struct ActionListCommand: ParsableCommand, DatabaseCommand {
 
 /// The id argument `done` and `drop` take, and the action it names.
 struct ActionIDArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("The action's number (see `bodii action list`).", valueName: "id"))
-    var id: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The action's number (see `bodii action list`).", valueName: "id"))
+    var id: [String] = []
 
     /// The open action with this id; nothing is opened for writing before it is found.
     func openAction(global: GlobalOptions, clock: any Clock) throws -> (AppEnvironment, ReviewAction) {
-        let number: Int
-        do throws(BodiiDomain.ValidationError) {
-            number = try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil)
-        } catch {
-            throw CommandFailure.usage(error.message)
+        let id = try PositionalWords.single(self.id, missing: "say which action: its number (see bodii action list)")
+        let number = try validated { () throws(BodiiDomain.ValidationError) in
+            try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil)
         }
         guard let env = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock),
               let action = try env.repositories.action(id: Int64(number)) else {

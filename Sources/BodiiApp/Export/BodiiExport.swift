@@ -406,24 +406,40 @@ enum BodiiExport {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The CSV files into a folder, or a zip when `path` ends in ".zip".
-    static func writeCSV(_ value: JSONValue, to path: String) throws {
-        let files = csvFiles(value)
-        if path.lowercased().hasSuffix(".zip") {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
-            for (name, text) in files {
-                let data = Data(text.utf8)
+    /// The document to `output` (the destination side: PRODUCT.md §9 "Output paths").
+    /// The streamed document into an output path (its rules: PRODUCT.md §9 "Output paths").
+    static func writeJSON(to output: OutputPath, _ export: (BufferedExportSink) throws -> Void) throws {
+        try output.writeFile { file in
+            let sink = BufferedExportSink { try file.write($0) }
+            try export(sink)
+            try sink.flush()
+        }
+    }
+
+    /// The CSV files into a folder, or a zip when the path ends in ".zip" (built in memory,
+    /// then written as one file, so a failure leaves the previous zip as it was).
+    static func writeCSV(_ value: JSONValue, to output: OutputPath) throws {
+        let files = csvFiles(value).map { (name: $0.name, bytes: Data($0.text.utf8)) }
+        guard output.path.lowercased().hasSuffix(".zip") else {
+            try output.writeFolder(files)
+            return
+        }
+        let zip: Data
+        do {
+            let archive = try Archive(data: Data(), accessMode: .create)
+            for (name, data) in files {
                 try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
                     (position: Int64, size: Int) -> Data in data.subdata(in: Int(position)..<Int(position) + size)
                 }
             }
-        } else {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            for (name, text) in files {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent(name), options: .atomic)
-            }
+            guard let made = archive.data else { throw OutputPath.ioFailure(output.path, "the zip could not be made in memory") }
+            zip = made
+        } catch let failure as OutputPath.Failure {
+            throw failure
+        } catch {
+            throw OutputPath.ioFailure(output.path, "the zip could not be made in memory")
         }
+        try output.writeFile { sink in try sink.write(zip) }
     }
 }
 
@@ -432,14 +448,14 @@ protocol ExportSink {
     func write(_ text: String) throws
 }
 
-/// Writes to a file handle (a file, stdout) in 64 KB pieces.
-final class FileHandleSink: ExportSink {
-    private let handle: FileHandle
+/// Gathers an export's text into 64 KB pieces for `put` (a file, stdout, an output path).
+final class BufferedExportSink: ExportSink {
+    private let put: (Data) throws -> Void
     private var buffer: [UInt8] = []
     private static let pieceSize = 65_536
 
-    init(_ handle: FileHandle) {
-        self.handle = handle
+    init(_ put: @escaping (Data) throws -> Void) {
+        self.put = put
         buffer.reserveCapacity(Self.pieceSize * 2)
     }
 
@@ -451,7 +467,7 @@ final class FileHandleSink: ExportSink {
     /// Call once at the end: what is still buffered goes out.
     func flush() throws {
         guard !buffer.isEmpty else { return }
-        try handle.write(contentsOf: buffer)
+        try put(Data(buffer))
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -172,7 +172,7 @@ struct AppleHealthImportJob: Job {
     }
 
     /// For Settings: the job for the chosen action and how to read its summary.
-    static func maker(repositories: SQLiteRepositories, clock: any Clock) -> SettingsViewModel.ImportJobMaker {
+    static func maker(repositories: SQLiteRepositories, databasePath: String, clock: any Clock) -> SettingsViewModel.ImportJobMaker {
         { action, path in
             switch action {
             case .importAppleHealth:
@@ -182,7 +182,7 @@ struct AppleHealthImportJob: Job {
                 let job = CronometerImportJob(path: path, repositories: repositories, clock: clock)
                 return (job, { job.summary.value })
             case .exportJSON, .exportCSV:
-                let job = ExportJob(path: path, csv: action == .exportCSV, repositories: repositories, clock: clock)
+                let job = ExportJob(path: path, csv: action == .exportCSV, repositories: repositories, database: URL(fileURLWithPath: databasePath), clock: clock)
                 return (job, { job.summary.value })
             }
         }
@@ -194,6 +194,8 @@ struct ExportJob: Job {
     let path: String
     let csv: Bool
     let repositories: SQLiteRepositories
+    /// The database being exported, which the output must not be (PRODUCT.md §9 "Output paths").
+    let database: URL
     let clock: any Clock
     let summary = JobSummary()
 
@@ -202,16 +204,20 @@ struct ExportJob: Job {
     func run(_ progress: JobReporter) async throws -> String {
         try Task.checkCancellation()
         let range = DateRange(start: Validation.earliestDate, end: clock.today.adding(days: 366))
-        let value = BodiiExport.json(try BodiiExport.load(from: repositories, range: range), exportedAt: clock.now, range: nil)
-        try Task.checkCancellation()
+        let output = OutputPath(path: path, database: database)
         do {
             if csv {
-                try BodiiExport.writeCSV(value, to: path)
+                let value = BodiiExport.json(try BodiiExport.load(from: repositories, range: range), exportedAt: clock.now, range: nil)
+                try Task.checkCancellation()
+                try BodiiExport.writeCSV(value, to: output)
             } else {
-                try Data(BodiiExport.document(value).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                // The same streamed document as `bodii export`.
+                try BodiiExport.writeJSON(to: output) { sink in
+                    try BodiiExport.writeJSON(from: repositories, range: range, shownRange: nil, exportedAt: clock.now, to: sink)
+                }
             }
-        } catch {
-            throw ImportFailure(message: TerminalText.printable("cannot write \(path): \(error.localizedDescription)"))
+        } catch let failure as OutputPath.Failure {
+            throw ImportFailure(message: TerminalText.printable(failure.message))
         }
         let line = TerminalText.printable("Exported everything to \(path).")
         summary.set([line])

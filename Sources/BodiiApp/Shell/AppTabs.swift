@@ -45,7 +45,7 @@ enum AppTabs {
             SettingsViewModel(store: context.repositories, clock: context.clock, themeNames: context.themeNames,
                               themeProblems: context.themeProblems, databasePath: context.databasePath,
                               importJob: (context.repositories as? SQLiteRepositories).map {
-                                  AppleHealthImportJob.maker(repositories: $0, clock: context.clock)
+                                  AppleHealthImportJob.maker(repositories: $0, databasePath: context.databasePath, clock: context.clock)
                               }, currency: ProcessConfig.currency)
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
