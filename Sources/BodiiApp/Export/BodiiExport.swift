@@ -50,14 +50,9 @@ enum BodiiExport {
         return d
     }
 
+    /// The whole document in memory (the CSV export and tests; the JSON export streams).
     static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
-        var d = Document()
-        d.profile = try r.loadProfile()
-        d.goals = try r.goalHistory()
-        d.customFoods = try r.customFoods()
-        d.recipes = try r.libraryRecipes()
-        d.savedMeals = try r.librarySavedMeals()
-        d.favourites = try r.libraryFavourites()
+        var d = try loadLibrary(from: r, range: range)
         let snapshots = Dictionary(try r.metabolismSnapshots(in: range).compactMap { s in s.bodyRecordId.map { ($0, s) } },
                                    uniquingKeysWith: { _, last in last })
         d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
@@ -66,8 +61,6 @@ enum BodiiExport {
         d.sleep = try r.sleepRecords(in: range)
         d.checkIns = try r.checkIns(in: range)
         d.activity = try r.activitySnapshots(in: range)
-        (d.reviewItems, d.actions) = try r.reviewHistory(startingIn: range)
-        d.pantry = try PantryExport.load(from: r)
         return d
     }
 
@@ -346,128 +339,5 @@ enum BodiiExport {
             }
             start = end.adding(days: 1)
         }
-    }
-
-    // MARK: - CSV
-
-    /// One CSV per kind (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or
-    /// line break), a header row, the JSON document's keys as columns.
-    static func csvFiles(_ value: JSONValue) -> [(name: String, text: String)] {
-        var files: [(name: String, text: String)] = []
-        for pair in value.fields ?? [] {
-            let rows: [[(String, JSONValue)]]
-            if let items = pair.1.items {
-                rows = items.compactMap { $0.fields }
-            } else if let fields = pair.1.fields {
-                rows = [fields]
-            } else {
-                continue
-            }
-            // A kind with no records still gets its header row.
-            let header: [String] = rows.first.map { $0.map(\.0) } ?? columns[pair.0] ?? []
-            var body = header.map { csvField($0) }.joined(separator: ",") + "\r\n"
-            for row in rows {
-                body += row.map { csvField($0.1.cellText) }.joined(separator: ",") + "\r\n"
-            }
-            files.append((name: pair.0 + ".csv", text: body))
-        }
-        return files
-    }
-
-
-    /// The columns of every kind, read off a document with one placeholder record of each (so
-    /// they cannot drift from what `json` writes): the header of a CSV with no rows.
-    static let columns: [String: [String]] = {
-        let day = Validation.earliestDate, week = ReviewPeriod(.week, startingOn: Validation.earliestDate)
-        var d = Document()
-        d.goals = [Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: day)]
-        d.customFoods = [Food(id: FoodID("x"), name: "x", source: "custom", per100g: Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0))]
-        d.recipes = [LibraryRecipe(food: d.customFoods[0], servings: 1, ingredients: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
-        d.savedMeals = [LibrarySavedMeal(name: "x", items: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
-        d.favourites = [LibraryFavourite(foodID: FoodID("x"), addedAt: Date(timeIntervalSince1970: 0))]
-        d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
-        d.food = [FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)]
-        d.exercise = [ExerciseRecord(date: day, activity: "x", minutes: 1, intensity: .low, met: 1, kcal: 0)]
-        d.sleep = [SleepRecord(date: day, minutes: 1, status: .good)]
-        d.checkIns = [CheckIn(date: day)]
-        d.activity = [ActivitySnapshot(date: day, steps: nil, activeKcal: nil)]
-        d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
-        d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]
-        var columns: [String: [String]] = [:]
-        for (name, value) in json(d, exportedAt: Date(timeIntervalSince1970: 0), range: nil).fields ?? [] {
-            if let first = value.items?.first?.fields { columns[name] = first.map(\.0) }
-        }
-        return columns
-    }()
-
-    static func csvField(_ s: String) -> String {
-        let special: Set<Character> = [",", "\"", "\n", "\r"]
-        guard s.contains(where: { special.contains($0) }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// The document to `output` (the destination side: PRODUCT.md §9 "Output paths").
-    /// The streamed document into an output path (its rules: PRODUCT.md §9 "Output paths").
-    static func writeJSON(to output: OutputPath, _ export: (BufferedExportSink) throws -> Void) throws {
-        try output.writeFile { file in
-            let sink = BufferedExportSink { try file.write($0) }
-            try export(sink)
-            try sink.flush()
-        }
-    }
-
-    /// The CSV files into a folder, or a zip when the path ends in ".zip" (built in memory,
-    /// then written as one file, so a failure leaves the previous zip as it was).
-    static func writeCSV(_ value: JSONValue, to output: OutputPath) throws {
-        let files = csvFiles(value).map { (name: $0.name, bytes: Data($0.text.utf8)) }
-        guard output.path.lowercased().hasSuffix(".zip") else {
-            try output.writeFolder(files)
-            return
-        }
-        let zip: Data
-        do {
-            let archive = try Archive(data: Data(), accessMode: .create)
-            for (name, data) in files {
-                try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
-                    (position: Int64, size: Int) -> Data in data.subdata(in: Int(position)..<Int(position) + size)
-                }
-            }
-            guard let made = archive.data else { throw OutputPath.ioFailure(output.path, "the zip could not be made in memory") }
-            zip = made
-        } catch let failure as OutputPath.Failure {
-            throw failure
-        } catch {
-            throw OutputPath.ioFailure(output.path, "the zip could not be made in memory")
-        }
-        try output.writeFile { sink in try sink.write(zip) }
-    }
-}
-
-/// Where an export's bytes go, a piece at a time.
-protocol ExportSink {
-    func write(_ text: String) throws
-}
-
-/// Gathers an export's text into 64 KB pieces for `put` (a file, stdout, an output path).
-final class BufferedExportSink: ExportSink {
-    private let put: (Data) throws -> Void
-    private var buffer: [UInt8] = []
-    private static let pieceSize = 65_536
-
-    init(_ put: @escaping (Data) throws -> Void) {
-        self.put = put
-        buffer.reserveCapacity(Self.pieceSize * 2)
-    }
-
-    func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.pieceSize { try flush() }
-    }
-
-    /// Call once at the end: what is still buffered goes out.
-    func flush() throws {
-        guard !buffer.isEmpty else { return }
-        try put(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
     }
 }
