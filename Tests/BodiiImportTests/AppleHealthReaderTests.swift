@@ -49,7 +49,7 @@ enum HealthFixture {
     @Test func weightsInKgAndLbWithBodyFatAsAPercentage() throws {
         let data = try HealthFixture.read()
         #expect(data.body.map(\.date) == [HealthFixture.day(20), HealthFixture.day(21)])
-        #expect(abs(data.body[0].weightKg - 177.8 * 0.45359237) < 0.001)
+        #expect(abs((data.body[0].weightKg ?? 0) - 177.8 * 0.45359237) < 0.001)
         #expect(data.body[0].bodyFatPercent == nil)
         #expect(data.body[1].weightKg == 80.4)
         #expect(data.body[1].bodyFatPercent == 21.5)
