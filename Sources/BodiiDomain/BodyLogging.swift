@@ -73,10 +73,12 @@ public struct BodyLogging {
     /// logged before any profile existed have none. Returns how many were given one.
     @discardableResult
     public func addMissingSnapshots() throws -> Int {
+        guard try store.loadProfile() != nil else { return 0 }
         let everything = DateRange(start: Validation.earliestDate, end: clock.today.adding(days: 366))
         var added = 0
         for record in try store.bodyRecords(in: everything) {
-            guard let snapshot = try snapshotIfProfile(for: record) else { break }
+            // A body-fat-only reading before any weigh-in has no weight to compute with.
+            guard let snapshot = try snapshotIfProfile(for: record) else { continue }
             try store.updateBodyRecord(record, snapshot: snapshot)
             added += 1
         }
@@ -86,12 +88,15 @@ public struct BodyLogging {
     /// Snapshots for many records at once (demo data, imports), without a query per record: each
     /// record's BMR uses its own body fat, else the latest one of the 30 days up to its date among
     /// `earlier` records and the batch's records before it (in date order, then batch order) — the
-    /// rule `snapshot(for:)` applies to one record. Returned in the order of `records`.
-    public static func snapshots(for records: [BodyRecord], profile: Profile, earlier: [BodyRecord] = []) -> [MetabolismSnapshot] {
+    /// rule `snapshot(for:)` applies to one record. A body-fat-only record takes the last known
+    /// weight the same way (of any age); with none known it gets no snapshot (nil, in place).
+    /// Returned in the order of `records`.
+    public static func snapshots(for records: [BodyRecord], profile: Profile, earlier: [BodyRecord] = []) -> [MetabolismSnapshot?] {
         let order = records.indices.sorted { (records[$0].date, $0) < (records[$1].date, $1) }
-        // Readings with body fat, by date: the earlier ones first, then the batch's as they come.
-        var readings = earlier.filter { $0.bodyFatPercent != nil }.sorted { $0.date < $1.date }
-            .map { (date: $0.date, percent: $0.bodyFatPercent ?? 0) }
+        // Readings with body fat (and weigh-ins), by date: the earlier ones first, then the batch's as they come.
+        let sortedEarlier = earlier.sorted { $0.date < $1.date }
+        var readings = sortedEarlier.compactMap { r in r.bodyFatPercent.map { (date: r.date, percent: $0) } }
+        var weighIns = sortedEarlier.compactMap { r in r.weightKg.map { (date: r.date, kg: $0) } }
         var result = [MetabolismSnapshot?](repeating: nil, count: records.count)
         for i in order {
             var basis = records[i]
@@ -102,9 +107,26 @@ public struct BodyLogging {
                 let at = readings.lastIndex { $0.date <= basis.date }.map { $0 + 1 } ?? 0
                 readings.insert((basis.date, percent), at: at)
             }
+            if let kg = basis.weightKg {
+                let at = weighIns.lastIndex { $0.date <= basis.date }.map { $0 + 1 } ?? 0
+                weighIns.insert((basis.date, kg), at: at)
+            } else {
+                basis.weightKg = weighIns.last { $0.date <= basis.date }?.kg
+            }
             result[i] = Metabolism.snapshot(for: basis, profile: profile)
         }
-        return result.compactMap { $0 }
+        return result
+    }
+
+    /// `records` split into those that get a snapshot (as `snapshots(for:)` computes them) and
+    /// those that cannot have one yet (a body-fat-only reading before any weigh-in).
+    public static func withSnapshots(_ records: [BodyRecord], profile: Profile, earlier: [BodyRecord] = [])
+        -> (measured: [(BodyRecord, MetabolismSnapshot)], bare: [BodyRecord]) {
+        var measured: [(BodyRecord, MetabolismSnapshot)] = [], bare: [BodyRecord] = []
+        for (record, snapshot) in zip(records, snapshots(for: records, profile: profile, earlier: earlier)) {
+            if let snapshot { measured.append((record, snapshot)) } else { bare.append(record) }
+        }
+        return (measured, bare)
     }
 
     /// BMR and TDEE for the record; needs a profile (the check-in asks for one first).
@@ -113,11 +135,15 @@ public struct BodyLogging {
         return snapshot
     }
 
-    /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none;
-    /// nil before a profile exists.
+    /// BMR and TDEE for the record, using the last body fat of the past 30 days when it has none,
+    /// and the last known weight when it is a body-fat-only reading; nil before a profile exists
+    /// (or, for a body-fat-only reading, before any weigh-in).
     func snapshotIfProfile(for record: BodyRecord) throws -> MetabolismSnapshot? {
         guard let profile = try store.loadProfile() else { return nil }
         var basis = record
+        if basis.weightKg == nil {
+            basis.weightKg = try store.latestBodyRecord(onOrBefore: record.date)?.weightKg
+        }
         if basis.bodyFatPercent == nil {
             let window = DateRange(start: record.date.adding(days: -Self.bodyFatValidityDays), end: record.date)
             basis.bodyFatPercent = try store.bodyRecords(in: window)

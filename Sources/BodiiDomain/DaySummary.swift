@@ -86,7 +86,8 @@ public struct DaySummaryQuery {
         let foods = try source.foodRecords(in: day)
         let exercise = try source.exerciseRecords(in: day)
         let sleep = try source.sleepRecords(in: day).last
-        let bodyToday = try source.bodyRecords(in: day).last
+        // The day's weigh-in and its body fat may be separate records (an imported scale's reading alone).
+        let bodyToday = try source.bodyRecords(in: day)
         let weights = try known ?? trendWindow(endingOn: date)
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let history = try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
@@ -104,9 +105,9 @@ public struct DaySummaryQuery {
             carbsG: foods.reduce(0) { $0 + $1.carbsG },
             fatG: foods.reduce(0) { $0 + $1.fatG },
             fiberG: fibers.isEmpty ? nil : fibers.reduce(0, +),
-            weightKg: bodyToday?.weightKg,
+            weightKg: bodyToday.last { $0.weightKg != nil }?.weightKg,
             trendWeightKg: trend,
-            bodyFatPercent: bodyToday?.bodyFatPercent,
+            bodyFatPercent: bodyToday.last { $0.bodyFatPercent != nil }?.bodyFatPercent,
             sleepMinutes: sleep?.minutes,
             sleepQuality: sleep?.quality,
             exerciseMinutes: exercise.reduce(0) { $0 + $1.minutes },

@@ -168,7 +168,7 @@ public struct DemoHistory: Sendable {
             }
         }
         // A recent body-fat reading keeps the formula steady, as when logging one by one.
-        batch.body = Array(zip(bodyRecords, BodyLogging.snapshots(for: bodyRecords, profile: profile)))
+        batch.body = BodyLogging.withSnapshots(bodyRecords, profile: profile).measured   // every demo record has a weight
         return batch
     }
 }

@@ -83,12 +83,14 @@ public struct BodyRecord: Equatable, Sendable, Identifiable {
     public var provenance: Provenance
     public var id: Int64?
     public var date: LocalDate
-    public var weightKg: Double
+    /// Nil for a reading without a weigh-in (an imported scale's body fat alone, issue 23 #23):
+    /// such a record holds body fat and/or muscle mass. Typed input always has a weight.
+    public var weightKg: Double?
     public var bodyFatPercent: Double?
     public var muscleMassKg: Double?
     public var recordedAt: Date
 
-    public init(id: Int64? = nil, date: LocalDate, weightKg: Double, bodyFatPercent: Double? = nil,
+    public init(id: Int64? = nil, date: LocalDate, weightKg: Double?, bodyFatPercent: Double? = nil,
                 muscleMassKg: Double? = nil, recordedAt: Date = Date(), provenance: Provenance = .bodii) {
         self.id = id
         self.date = date
@@ -100,7 +102,10 @@ public struct BodyRecord: Equatable, Sendable, Identifiable {
     }
 
     /// Body-fat mass, derived so it can never disagree with weight and percentage.
-    public var bodyFatMassKg: Double? { bodyFatPercent.map { weightKg * $0 / 100 } }
+    public var bodyFatMassKg: Double? {
+        guard let weightKg, let bodyFatPercent else { return nil }
+        return weightKg * bodyFatPercent / 100
+    }
 }
 
 public enum BMRFormula: String, Codable, CaseIterable, Sendable {

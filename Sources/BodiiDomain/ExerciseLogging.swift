@@ -156,13 +156,13 @@ public struct ExerciseLogging {
 
     /// The weight an estimate for `date` uses (see `ExerciseWeight`).
     public func weight(on date: LocalDate) throws -> ExerciseWeight {
-        if let record = try store.latestBodyRecord(onOrBefore: date) {
-            return ExerciseWeight(kg: record.weightKg, measuredOn: record.date)
+        if let record = try store.latestBodyRecord(onOrBefore: date), let kg = record.weightKg {
+            return ExerciseWeight(kg: kg, measuredOn: record.date)
         }
         // Before the first weigh-in: the first one is a better guess than a reference body.
         let later = DateRange(start: date, end: max(date, clock.today))
-        if let first = try store.bodyRecords(in: later).first {
-            return ExerciseWeight(kg: first.weightKg, measuredOn: first.date)
+        for record in try store.bodyRecords(in: later) {
+            if let kg = record.weightKg { return ExerciseWeight(kg: kg, measuredOn: record.date) }
         }
         return ExerciseWeight(kg: Self.assumedWeightKg, measuredOn: nil)
     }

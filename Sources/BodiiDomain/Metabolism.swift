@@ -40,9 +40,15 @@ public enum Metabolism {
     }
 
     /// The snapshot written with a body record: BMR (formula chosen as in `bmr`), TDEE at the
-    /// profile's activity level, dated and linked to the record.
-    public static func snapshot(for record: BodyRecord, profile: Profile) -> MetabolismSnapshot {
-        let b = bmr(profile: profile, weightKg: record.weightKg, bodyFatPercent: record.bodyFatPercent, on: record.date)
+    /// profile's activity level, dated and linked to the record. Nil without a weight: a
+    /// body-fat-only reading gets one only once the caller gives it the last known weight.
+    public static func snapshot(for record: BodyRecord, profile: Profile) -> MetabolismSnapshot? {
+        record.weightKg.map { snapshot(for: record, weightKg: $0, profile: profile) }
+    }
+
+    /// The same with the weight given (the record's own, or the last known one).
+    public static func snapshot(for record: BodyRecord, weightKg: Double, profile: Profile) -> MetabolismSnapshot {
+        let b = bmr(profile: profile, weightKg: weightKg, bodyFatPercent: record.bodyFatPercent, on: record.date)
         return MetabolismSnapshot(bodyRecordId: record.id, date: record.date, bmr: b.value,
                                   tdee: tdee(bmr: b.value, activity: profile.activityLevel),
                                   formula: b.formula, activityLevel: profile.activityLevel)

@@ -20,6 +20,7 @@ public protocol BodyRepository {
     @discardableResult
     func deleteBodyRecord(id: Int64) throws -> BodyRecord?
     func bodyRecords(in range: DateRange) throws -> [BodyRecord]
+    /// The latest weigh-in (a record with a weight; a body-fat-only reading is none) on or before `date`.
     func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord?
     func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot?
     /// Snapshots in date order; within a day the latest-recorded comes last.

@@ -97,7 +97,7 @@ public struct ProfileSetup {
             return
         }
         let record = BodyRecord(date: today, weightKg: weightKg, recordedAt: clock.now)
-        let snapshot = Metabolism.snapshot(for: record, profile: profile)
+        let snapshot = Metabolism.snapshot(for: record, weightKg: weightKg, profile: profile)
         try store.addBodyRecord(record, snapshot: snapshot)
         try store.saveActiveGoal(Self.goal(goal, tdee: snapshot.tdee, weightKg: weightKg, on: today))
     }

@@ -122,7 +122,7 @@ public struct StatusLine: Equatable, Sendable {
         let weights = try DaySummaryQuery(source: source).trendWindow(endingOn: day)
         let summary = try DaySummaryQuery(source: source).summary(for: day, weights: weights)
         let weight = try WeightGlance.compute(day: day, weights: weights) {
-            try source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
+            try source.latestBodyRecord(onOrBefore: day).flatMap { r in r.weightKg.map { WeighIn(date: r.date, kg: $0) } }
         }
         let recent = Set(try source.checkIns(in: DateRange(ending: day, days: 2)).map(\.date))
         return Values(summary: summary, weight: weight, units: try source.loadProfile()?.unitSystem ?? .metric,

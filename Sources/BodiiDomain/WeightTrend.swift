@@ -24,6 +24,19 @@ public enum WeightTrend {
     /// Number of trailing trend values the weekly rate is fitted on.
     public static let rateWindow = 14
 
+    /// The day's weight is its latest weigh-in (as `BodyRepository.dailyWeights` defines it: latest
+    /// `recordedAt`, then greatest id), from records already read. Body-fat-only records are no
+    /// weigh-ins: they neither add a day nor hide that day's weight.
+    public static func dailyWeights(_ records: [BodyRecord]) -> [(date: LocalDate, weightKg: Double)] {
+        var latest: [LocalDate: (record: BodyRecord, kg: Double)] = [:]
+        for r in records {
+            guard let kg = r.weightKg else { continue }
+            if let current = latest[r.date]?.record, (current.recordedAt, current.id ?? 0) > (r.recordedAt, r.id ?? 0) { continue }
+            latest[r.date] = (r, kg)
+        }
+        return latest.values.sorted { $0.record.date < $1.record.date }.map { ($0.record.date, $0.kg) }
+    }
+
     /// One point per day from the first to the last weigh-in. Input may be unsorted; when a date
     /// appears twice the later entry in the array wins; non-finite weights are ignored. Days with no
     /// weigh-in get a weight linearly interpolated between the nearest weigh-ins before and after.

@@ -725,10 +725,21 @@ public final class AppleHealthCollector: XMLElementHandler {
                                       bodyFatPercent: fat.map { Double($0.tenths) / 10 },
                                       recordedAt: weight.time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
         }
-        // A body record needs its weight (body_record.weight_kg is NOT NULL): a reading alone stays out, counted.
-        let unused = fats.count - usedFat.count
-        if unused > 0 { out.skip(.body, "body fat on a day without a weight", count: unused) }
-        return records
+        // A day without a weigh-in keeps each reading as a body-fat-only record (issue 23 #23: a
+        // smart scale that measured no weight). A weigh-in day's other readings stay counted.
+        var otherReadings = 0
+        for fat in fats.subtracting(usedFat).sorted(by: { ($0.time.instant, $0.tenths) < ($1.time.instant, $1.tenths) }) {
+            if fatsByDay[fat.time.day]?.contains(where: usedFat.contains) == true {
+                otherReadings += 1
+                continue
+            }
+            let percent = Double(fat.tenths) / 10
+            let id = "bodyfat/\(fat.time.instant)/\(DecimalText.format(percent, decimals: 1))"
+            records.append(BodyRecord(date: fat.time.day, weightKg: nil, bodyFatPercent: percent, recordedAt: fat.time.date,
+                                      provenance: Provenance(source: AppleHealthData.source, externalId: id)))
+        }
+        if otherReadings > 0 { out.skip(.body, "another body fat reading of a day with a weigh-in", count: otherReadings) }
+        return records.sorted { ($0.recordedAt, $0.provenance.externalId ?? "") < ($1.recordedAt, $1.provenance.externalId ?? "") }
     }
 
     private func exerciseRecords(_ out: inout AppleHealthData) -> [ExerciseRecord] {

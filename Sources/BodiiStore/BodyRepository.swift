@@ -32,11 +32,12 @@ extension SQLiteRepositories: BodyRepository {
 
     public func bodyRecords(in range: DateRange) throws -> [BodyRecord] { try records(BodyRecord.self, in: range) }
 
-    /// The latest record on or before `date` (the latest-recorded one when a day has several).
+    /// The latest weigh-in on or before `date` (the latest-recorded one when a day has several);
+    /// body-fat-only readings (weight NULL) are not weigh-ins.
     public func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord? {
         try read { db in
             try Row.fetchOne(db, sql: """
-                SELECT * FROM body_record WHERE date <= ? ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
+                SELECT * FROM body_record WHERE date <= ? AND weight_kg IS NOT NULL ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
                 """, arguments: [SQLText.date(date)]).map(BodyRecord.init(row:))
         }
     }
@@ -63,14 +64,15 @@ extension SQLiteRepositories: BodyRepository {
         }
     }
 
-    /// One weight per day: the one with the latest `recordedAt` (then the greatest id).
+    /// One weight per day: the one with the latest `recordedAt` (then the greatest id) among the
+    /// day's weigh-ins (a body-fat-only reading has no weight to give).
     public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] {
         try read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT date, weight_kg FROM (
                     SELECT date, weight_kg, ROW_NUMBER() OVER (
                         PARTITION BY date ORDER BY julianday(recorded_at) DESC, id DESC) AS rank
-                    FROM body_record WHERE date BETWEEN ? AND ?)
+                    FROM body_record WHERE date BETWEEN ? AND ? AND weight_kg IS NOT NULL)
                 WHERE rank = 1 ORDER BY date
                 """), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
                 .map { row in (date: try SQLText.localDate(row.decode(atIndex: 0), column: "body_record.date"), weightKg: try row.decode(Double.self, atIndex: 1)) }

@@ -19,6 +19,7 @@ enum Schema {
         ("v8", mealLibraryV8),
         ("v9", pantryV9),
         ("v10", finiteNumbersV10),
+        ("v11", bodyFatWithoutWeightV11),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
@@ -612,5 +613,37 @@ enum Schema {
         try FiniteGuards.repair(db, migration: "v10")
         try FiniteGuards.install(db)
     }
-}
 
+    /// v11 (issue 23 #23). A body record may be a reading of body fat and/or muscle mass without a
+    /// weigh-in (an imported smart scale's): `body_record.weight_kg` becomes nullable, with a CHECK
+    /// that the record holds at least one measurement. SQLite cannot drop a NOT NULL, so the table
+    /// is rebuilt: ids, the AUTOINCREMENT counter, CHECKs and indexes as before; the snapshots'
+    /// foreign key names the table, so it holds on the new one (migrations run with foreign keys
+    /// off, so dropping the old table cascades nothing). The rebuild drops the finite guards: reinstalled.
+    static func bodyFatWithoutWeightV11(_ db: Database) throws {
+        let counter = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'body_record'")
+        let columns = "id, date, weight_kg, body_fat_percent, muscle_mass_kg, recorded_at, source, external_id"
+        try db.execute(sql: """
+            CREATE TABLE body_record_v11 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                date TEXT NOT NULL CHECK (\(isDay("date"))),
+                weight_kg REAL CHECK (weight_kg > 0 AND weight_kg < 1000),   -- NULL: a body-fat or muscle reading alone
+                body_fat_percent REAL CHECK (body_fat_percent >= 0 AND body_fat_percent <= 100),
+                muscle_mass_kg REAL CHECK (muscle_mass_kg > 0 AND muscle_mass_kg < 1000),
+                recorded_at TEXT NOT NULL,
+                source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64),
+                external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256),
+                CHECK (weight_kg IS NOT NULL OR body_fat_percent IS NOT NULL OR muscle_mass_kg IS NOT NULL)
+            );
+            INSERT INTO body_record_v11 (\(columns)) SELECT \(columns) FROM body_record;
+            DROP TABLE body_record;
+            ALTER TABLE body_record_v11 RENAME TO body_record;
+            CREATE INDEX body_record_date ON body_record(date);
+            CREATE UNIQUE INDEX body_record_external ON body_record(source, external_id) WHERE external_id IS NOT NULL;
+            """)
+        if let counter {
+            try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'body_record'", arguments: [counter])
+        }
+        try FiniteGuards.install(db)
+    }
+}

@@ -45,7 +45,7 @@ struct BodyView: Widget {
         let tableRows = rows[window].map { row in
             TableRow([
                 Span(row.record.date.iso),
-                Span(fmt.mass(row.record.weightKg), .accent),
+                Span(row.record.weightKg.map(fmt.mass) ?? "—", .accent),   // "—": an imported body-fat-only reading
                 Span(row.trendKg.map(fmt.mass) ?? "—", .muted),
                 Span(row.record.bodyFatPercent.map { String(format: "%.1f %%", $0) } ?? "—"),
                 Span(row.record.muscleMassKg.map(fmt.mass) ?? "—"),

@@ -43,17 +43,6 @@ public final class BodyViewModel: TabScreen {
 
     public let title = "Body"
 
-    /// The day's weight is its latest weigh-in (as `BodyRepository.dailyWeights` defines it), taken
-    /// from the records already read rather than a second query over the same years.
-    static func dailyWeights(_ records: [BodyRecord]) -> [(date: LocalDate, weightKg: Double)] {
-        var latest: [LocalDate: BodyRecord] = [:]
-        for r in records {
-            if let current = latest[r.date], (current.recordedAt, current.id ?? 0) > (r.recordedAt, r.id ?? 0) { continue }
-            latest[r.date] = r
-        }
-        return latest.values.sorted { $0.date < $1.date }.map { ($0.date, $0.weightKg) }
-    }
-
     var formTitle: String { editing == nil ? "Log weight" : "Edit weigh-in" }
 
     public var keyMap: KeyMap {
@@ -88,7 +77,7 @@ public final class BodyViewModel: TabScreen {
             unitSystem = try source.loadProfile()?.unitSystem ?? .metric
             let range = DateRange(ending: today, days: Self.historyDays)
             let records = try source.bodyRecords(in: range)
-            trend = WeightTrend.compute(Self.dailyWeights(records))
+            trend = WeightTrend.compute(WeightTrend.dailyWeights(records))
             let trendByDate = Dictionary(trend.map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
             rows = records.reversed().map { Row(record: $0, trendKg: trendByDate[$0.date]) }
             selected = min(selected, max(0, rows.count - 1))
@@ -129,7 +118,10 @@ public final class BodyViewModel: TabScreen {
     }
 
     private func describe(_ record: BodyRecord) -> String {
-        "\(UnitFormatter(unitSystem).mass(record.weightKg)) of \(record.date.iso)"
+        let fmt = UnitFormatter(unitSystem)
+        // A body-fat-only reading (imported) is named by its body fat.
+        let what = record.weightKg.map(fmt.mass) ?? record.bodyFatPercent.map { "body fat \(DecimalText.format($0)) %" } ?? "a reading"
+        return "\(what) of \(record.date.iso)"
     }
 
     private func undoDelete() {
@@ -188,7 +180,7 @@ public final class BodyViewModel: TabScreen {
                     editing = nil
                     reload()
                     selected = rows.firstIndex { $0.record.id == record.id } ?? 0
-                    status = StatusMessage("\(verb) \(UnitFormatter(unitSystem).mass(record.weightKg)) on \(record.date.iso).", kind: .success)
+                    status = StatusMessage("\(verb) \(record.weightKg.map(UnitFormatter(unitSystem).mass) ?? "a reading") on \(record.date.iso).", kind: .success)
                 } catch {
                     status = StatusMessage("Could not save: \(error)", kind: .error)
                 }

@@ -257,7 +257,7 @@ public final class CheckInViewModel: Screen {
         case .weight:
             if let weighIn = start?.dayWeighIn {
                 let fat = weighIn.bodyFatPercent.map { ", body fat \(DecimalText.format($0)) % kept" } ?? ""
-                return "Already weighed: \(UnitFormatter(unitSystem).mass(weighIn.weightKg)). Enter keeps it; a new value replaces it\(fat)."
+                return "Already weighed: \(weighIn.weightKg.map(UnitFormatter(unitSystem).mass) ?? "—"). Enter keeps it; a new value replaces it\(fat)."
             }
             return "Your weight this morning (prefilled with the last one; Enter keeps it unlogged)."
         case .sleep:

@@ -61,7 +61,7 @@ public struct DashboardState: Equatable, Sendable {
         let profile = try source.loadProfile()
         // The latest weigh-in is the last daily weight when it is recent; only older ones need a query.
         let glance = try WeightGlance.compute(day: day, weights: weights) {
-            try source.latestBodyRecord(onOrBefore: day).map { WeighIn(date: $0.date, kg: $0.weightKg) }
+            try source.latestBodyRecord(onOrBefore: day).flatMap { r in r.weightKg.map { WeighIn(date: r.date, kg: $0) } }
         }
         let trend = glance.points
         let trendByDate = Dictionary(trend.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })

@@ -21,7 +21,7 @@ import Testing
         #expect(try runBodii(["demo", "--days", "20", "--db", db]).status == 0)
         let before = try exercise(db)
         let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
-        let weight = try #require(try repos.latestBodyRecord(onOrBefore: TestClock.today)).weightKg
+        let weight = try #require(try repos.latestBodyRecord(onOrBefore: TestClock.today)?.weightKg)
         // Basketball, high: game, 8.0 MET (15040): (8 − 1) × weight × 35/60 h.
         let kcal = ExerciseLogging.kcal(met: 8.0, weightKg: weight, minutes: 35)
 

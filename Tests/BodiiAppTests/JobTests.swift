@@ -53,7 +53,7 @@ import Testing
     func weighIns() throws -> [Double] {
         let store = try BodiiDatabase(url: URL(fileURLWithPath: db))
         defer { try? store.close() }
-        return try store.repositories.bodyRecords(in: DateRange(start: TestClock.today, end: TestClock.today)).map(\.weightKg)
+        return try store.repositories.bodyRecords(in: DateRange(start: TestClock.today, end: TestClock.today)).compactMap(\.weightKg)
     }
 
     @Test func progressShowsInADialogAndTheEndInTheStatusLine() async throws {

@@ -32,7 +32,7 @@ import Testing
     @Test func logsTheSessionWithItsEnergyAndTodayShowsIt() throws {
         let db = try demoDatabase()
         let before = try #require(try todayJSON(db)["exercise"] as? [String: Any])
-        let weight = try #require(try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.latestBodyRecord(onOrBefore: today)).weightKg
+        let weight = try #require(try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.latestBodyRecord(onOrBefore: today)?.weightKg)
         let count = try sessions(db).count
 
         let r = try runBodii(["log", "exercise", "Running", "--minutes", "30", "--db", db])

@@ -43,7 +43,7 @@ import Testing
     @Test func snapshotForBodyRecord() throws {
         let profile = Profile(name: "B", sex: .female, birthDate: try date("2001-01-01"), heightCm: 165, activityLevel: .light)
         let record = BodyRecord(id: 7, date: try date("2026-01-01"), weightKg: 60)
-        let snap = Metabolism.snapshot(for: record, profile: profile)
+        let snap = try #require(Metabolism.snapshot(for: record, profile: profile))
         #expect(snap.bodyRecordId == 7)
         #expect(snap.date == record.date)
         #expect(snap.formula == .mifflinStJeor)
@@ -52,9 +52,30 @@ import Testing
         #expect(snap.activityLevel == .light)
 
         let lean = BodyRecord(id: 8, date: try date("2026-01-01"), weightKg: 80, bodyFatPercent: 20)
-        let s2 = Metabolism.snapshot(for: lean, profile: profile)
+        let s2 = try #require(Metabolism.snapshot(for: lean, profile: profile))
         #expect(s2.formula == .katchMcArdle)
         #expect(isClose(s2.tdee, 1752.4 * 1.375))
+    }
+
+    /// Issue 23 #23: a body-fat-only reading (imported) has no weight of its own. Its BMR uses its
+    /// body fat with the last known weight; before any weigh-in it has no snapshot at all.
+    @Test func aBodyFatOnlyReadingUsesTheLastKnownWeight() throws {
+        let profile = Profile(name: "B", sex: .female, birthDate: try date("2001-01-01"), heightCm: 165, activityLevel: .light)
+        let fatOnly = BodyRecord(date: try date("2026-03-01"), weightKg: nil, bodyFatPercent: 20)
+        #expect(Metabolism.snapshot(for: fatOnly, profile: profile) == nil)
+        // The last weigh-in is 60 days old (older than body fat's 30 days): still the weight to use.
+        let weighIn = BodyRecord(date: try date("2025-12-31"), weightKg: 80)
+        let later = BodyRecord(date: try date("2026-03-02"), weightKg: 81)
+        let snaps = BodyLogging.snapshots(for: [fatOnly, later], profile: profile, earlier: [weighIn])
+        let fat = try #require(snaps[0])
+        #expect(fat.formula == .katchMcArdle)
+        #expect(isClose(fat.bmr, Metabolism.katchMcArdleBMR(weightKg: 80, bodyFatPercent: 20)))
+        // The next day's weigh-in takes the reading's body fat, with its own weight.
+        #expect(isClose(try #require(snaps[1]).bmr, Metabolism.katchMcArdleBMR(weightKg: 81, bodyFatPercent: 20)))
+        // Nothing to compute with: no snapshot, in place.
+        let alone = BodyLogging.withSnapshots([fatOnly, later], profile: profile)
+        #expect(alone.bare == [fatOnly])
+        #expect(alone.measured.map(\.0) == [later])
     }
 }
 

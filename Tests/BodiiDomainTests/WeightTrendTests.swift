@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BodiiDomain
 
@@ -53,6 +54,28 @@ import Testing
         #expect(WeightTrend.compute(inOrder.reversed()).map(\.date) == expected.map(\.date))
         // Reversed, 79.4 is the later entry of its date.
         #expect(WeightTrend.compute(inOrder.reversed())[2].weightKg == 79.4)
+    }
+
+    /// Issue 23 #23: an imported body-fat-only reading is no weigh-in. It adds no day to the trend
+    /// and, recorded after the day's weigh-in, does not hide it.
+    @Test func theTrendIgnoresBodyFatOnlyRecords() throws {
+        let d0 = try date("2026-03-01")
+        let at = { (hours: Double) in Date(timeIntervalSince1970: 1_772_000_000 + hours * 3600) }
+        let records = [
+            BodyRecord(id: 1, date: d0, weightKg: 80, recordedAt: at(0)),
+            BodyRecord(id: 2, date: d0, weightKg: nil, bodyFatPercent: 22, recordedAt: at(1)),       // later that day
+            BodyRecord(id: 3, date: d0.adding(days: 1), weightKg: nil, bodyFatPercent: 21.9, recordedAt: at(24)),
+            BodyRecord(id: 4, date: d0.adding(days: 2), weightKg: 79, recordedAt: at(48)),
+            BodyRecord(id: 5, date: d0.adding(days: 3), weightKg: nil, bodyFatPercent: 21.7, recordedAt: at(72)),
+        ]
+        let weights = WeightTrend.dailyWeights(records)
+        #expect(weights.map(\.date) == [d0, d0.adding(days: 2)])
+        #expect(weights.map(\.weightKg) == [80, 79])
+        let points = WeightTrend.compute(weights)
+        // The day between is interpolated, and the trend ends on the last weigh-in, not the last reading.
+        #expect(points.map(\.isInterpolated) == [false, true, false])
+        #expect(points.last?.date == d0.adding(days: 2))
+        #expect(WeightTrend.compute(WeightTrend.dailyWeights(records.filter { $0.weightKg != nil })) == points)
     }
 
     @Test func slopeOfKnownSeries() {

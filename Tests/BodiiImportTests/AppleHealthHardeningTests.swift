@@ -129,11 +129,25 @@ enum HealthXML {
         #expect(data.skipped[.sleep] == nil)
     }
 
-    @Test func bodyFatWithoutAWeightThatDayIsCountedAsSkipped() throws {
-        // A body record needs a weight (body_record.weight_kg NOT NULL): the reading is counted, not lost silently.
-        let data = try HealthXML.read(HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.22", "2026-11-21 07:00:00 +0100", unit: "%"))
-        #expect(data.body.isEmpty)
-        #expect(data.skipped[.body] == ["body fat on a day without a weight": 1])
+    @Test func bodyFatWithoutAWeightThatDayIsKeptAsABodyFatOnlyRecord() throws {
+        // A smart scale that measured body fat but no weight (13 readings in one real export): kept.
+        // A day with a weigh-in still merges its nearest reading into it; a second one there is counted.
+        let data = try HealthXML.read(
+            HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.22", "2026-11-21 07:00:00 +0100", unit: "%")
+            + HealthXML.weight("80", "2026-11-22 07:00:00 +0100")
+            + HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.219", "2026-11-22 07:01:00 +0100", unit: "%")
+            + HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.25", "2026-11-22 19:00:00 +0100", unit: "%"))
+        #expect(data.body.map(\.date) == [HealthFixture.day(21), HealthFixture.day(22)])
+        let fatOnly = try #require(data.body.first)
+        #expect(fatOnly.weightKg == nil)
+        #expect(fatOnly.bodyFatPercent == 22)
+        #expect(fatOnly.provenance.externalId?.hasPrefix("bodyfat/") == true)
+        #expect(data.body[1].weightKg == 80)
+        #expect(data.body[1].bodyFatPercent == 21.9)
+        #expect(data.skipped[.body] == ["another body fat reading of a day with a weigh-in": 1])
+        // The same reading read again has the same external id, so a re-import skips it.
+        let again = try HealthXML.read(HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.22", "2026-11-21 07:00:00 +0100", unit: "%"))
+        #expect(again.body.map(\.provenance) == [fatOnly.provenance])
     }
 
     @Test func aStepSampleCrossingMidnightIsSplitByTime() throws {

@@ -25,7 +25,7 @@ import Testing
             #expect(abs((activity[day]?.activeKcal ?? -1) - want.activeKcal) < 0.11, "\(day)")
             let weight = try #require(body[day]?.first, "\(day)")
             #expect(body[day]?.count == 1)
-            #expect(abs(weight.weightKg - (want.weightKg ?? 0)) < 0.001, "\(day)")
+            #expect(abs((weight.weightKg ?? 0) - (want.weightKg ?? 0)) < 0.001, "\(day)")
             #expect(weight.bodyFatPercent.map { ($0 * 10).rounded() } == want.bodyFatPercent.map { ($0 * 10).rounded() }, "\(day)")
             #expect(sleep[day]?.minutes == want.sleepMinutes, "\(day)")
             #expect(exercise[day, default: []].count == want.workouts, "\(day)")

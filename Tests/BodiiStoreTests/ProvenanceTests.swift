@@ -82,7 +82,7 @@ import Testing
             records.removeSubrange(40..<75)
             for r in records { try logging.save(r) }
             let oneByOne = try repos.metabolismSnapshots(in: DateRange(start: day("2026-08-01"), end: day("2026-11-01")))
-            let batch = BodyLogging.snapshots(for: records, profile: DemoHistory.profile)
+            let batch = BodyLogging.snapshots(for: records, profile: DemoHistory.profile).compactMap { $0 }
             #expect(batch.map(\.bmr) == oneByOne.map(\.bmr))
             #expect(batch.map(\.formula) == oneByOne.map(\.formula))
             #expect(Set(batch.map(\.formula)).count == 2)

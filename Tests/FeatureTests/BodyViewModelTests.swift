@@ -23,6 +23,23 @@ import BodyFeature
         for row in vm.rows { #expect(row.trendKg == byDate[row.record.date]) }
     }
 
+    /// Issue 23 #23: an imported body-fat-only reading is a history row with "—" for its weight,
+    /// and the trend stays the weigh-ins'.
+    @Test func aBodyFatOnlyReadingShowsADashForItsWeight() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let yesterday = TestDay.fixed.adding(days: -1)
+        try db.repositories.addBodyRecord(BodyRecord(date: yesterday, weightKg: 80, recordedAt: db.clock.now.addingTimeInterval(-86_400)), snapshot: nil)
+        try db.repositories.addBodyRecord(BodyRecord(date: TestDay.fixed, weightKg: nil, bodyFatPercent: 23.4, recordedAt: db.clock.now,
+                                                     provenance: Provenance(source: "apple-health", externalId: "bodyfat/1/23.4")), snapshot: nil)
+        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        #expect(vm.rows.map(\.record.weightKg) == [nil, 80])
+        #expect(vm.rows.first?.trendKg == nil, "no trend point on a day without a weigh-in")
+        let line = try #require(render(vm, .large).text.split(separator: "\n").first { $0.contains(TestDay.fixed.iso) && $0.contains("23.4 %") })
+        #expect(line.contains("—"))
+        #expect(!line.contains("kg"))
+    }
+
     @Test func outOfRangeWeightShowsTheErrorAndWritesNothing() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = BodyViewModel(source: db.repositories, clock: db.clock)

@@ -143,6 +143,6 @@ import SettingsFeature
         #expect(profile.unitSystem == .imperial)
         #expect(abs(profile.heightCm - 170.18) < 0.01, "5'7\" is 170.18 cm")
         let weight = try #require(try db.repositories.bodyRecords(in: DateRange(ending: TestDay.fixed, days: 1)).first)
-        #expect(abs(weight.weightKg - 81.65) < 0.01, "180 lb is 81.65 kg")
+        #expect(abs((weight.weightKg ?? 0) - 81.65) < 0.01, "180 lb is 81.65 kg")
     }
 }

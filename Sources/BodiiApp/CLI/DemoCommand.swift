@@ -31,7 +31,7 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
             for id in DemoHistory.menuFoodIDs { foods[id] = try repos.food(id: id) }
             var batch = demo.makeBatch(foods: foods)
             batch.profile = DemoHistory.profile
-            if let last = batch.body.last {
+            if let last = batch.body.last(where: { $0.0.weightKg != nil }) {
                 batch.activeGoal = ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today)
             }
             (batch.reviewItems, batch.actions) = demo.reviews(weekStart: env.clock.weekStart)

@@ -40,7 +40,7 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
                 do {
                     let saved = try BodyLogging(store: env.repositories, clock: clock).save(record)
                     let fmt = UnitFormatter(units)
-                    var line = "Logged \(fmt.mass(saved.weightKg)) on \(saved.date.iso)"
+                    var line = "Logged \(saved.weightKg.map(fmt.mass) ?? "—") on \(saved.date.iso)"
                     if let f = saved.bodyFatPercent { line += ", body fat \(String(format: "%.1f", f)) %" }
                     if let m = saved.muscleMassKg { line += ", muscle \(fmt.mass(m))" }
                     PlainText.print(line)

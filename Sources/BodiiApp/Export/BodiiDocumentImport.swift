@@ -167,7 +167,7 @@ enum BodiiDocumentImport {
         for (n, b) in try objects("body").enumerated() {
             let i = n + (offsets["body"] ?? 0)
             where_ = "body[\(i)]"
-            let record = BodyRecord(date: try date(b, "date"), weightKg: try double(b, "weight_kg"), bodyFatPercent: try optDouble(b, "body_fat_percent"),
+            let record = BodyRecord(date: try date(b, "date"), weightKg: try optDouble(b, "weight_kg"), bodyFatPercent: try optDouble(b, "body_fat_percent"),
                                     muscleMassKg: try optDouble(b, "muscle_mass_kg"), recordedAt: try instant(b, "recorded_at"),
                                     provenance: try provenance(b))
             var snapshot: MetabolismSnapshot?
@@ -276,7 +276,7 @@ enum BodiiDocumentImport {
                     guard p == .bodii, let id else { return }
                     own.insert("\(kind)/\(id)|\(date.iso)|\(figure)")
                 }
-                if !d.body.isEmpty { for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, b.weightKg) } }
+                if !d.body.isEmpty { for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, BodiiDocumentImport.figure(b)) } }
                 if !d.food.isEmpty { for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) } }
                 if !d.exercise.isEmpty { for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) } }
                 if !d.sleep.isEmpty { for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) } }
@@ -287,7 +287,7 @@ enum BodiiDocumentImport {
                 counts.record(kind, added: false)
                 return true
             }
-            var body = d.body.filter { !isOwn($0.0.provenance, $0.0.date, $0.0.weightKg, .body) }
+            var body = d.body.filter { !isOwn($0.0.provenance, $0.0.date, BodiiDocumentImport.figure($0.0), .body) }
             var bodyProvenance = body.map(\.0.provenance)
             BodiiDocumentImport.separateCollisions(&bodyProvenance, seen: &seen["body", default: [:]])
             for (i, p) in bodyProvenance.enumerated() { body[i].0.provenance = p }
@@ -353,6 +353,10 @@ enum BodiiDocumentImport {
 }
 
 extension BodiiDocumentImport {
+    /// What tells a body record from another of the same id and date: its weight, or for a
+    /// body-fat-only reading its body fat (then its muscle mass).
+    static func figure(_ b: BodyRecord) -> Double { b.weightKg ?? b.bodyFatPercent ?? b.muscleMassKg ?? 0 }
+
     /// Custom foods (by name), recipes (by provenance), saved meals (by name) and favourites. A
     /// custom food or recipe keeps the document's id when it is free here; otherwise what names it
     /// (ingredients, saved meal items, favourites) follows it to its id here.

@@ -167,7 +167,7 @@ enum BodiiExport {
 
     static func bodyJSON(_ b: BodyRecord, _ s: MetabolismSnapshot?) -> JSONValue {
         .object([
-            ("date", .string(b.date.iso)), ("weight_kg", .number(b.weightKg)), ("body_fat_percent", num(b.bodyFatPercent)),
+            ("date", .string(b.date.iso)), ("weight_kg", num(b.weightKg)), ("body_fat_percent", num(b.bodyFatPercent)),
             ("muscle_mass_kg", num(b.muscleMassKg)), ("recorded_at", timestamp(b.recordedAt)),
             ("bmr", num(s?.bmr)), ("tdee", num(s?.tdee)), ("formula", str(s?.formula.rawValue)),
             ("activity_level", str(s?.activityLevel.rawValue)),

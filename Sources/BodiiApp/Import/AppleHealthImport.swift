@@ -233,14 +233,19 @@ struct ImportFailure: Error, CustomStringConvertible {
 
 extension HistoryBatch {
     /// Imported weigh-ins with the metabolism snapshot each would get when logged (the profile's
-    /// formula, body fat carried from earlier records); without a profile, bare.
+    /// formula, body fat carried from earlier records, a body-fat-only reading computed with the
+    /// last known weight); without a profile, or for such a reading before any weigh-in, bare.
     mutating func addBody(_ records: [BodyRecord], repositories: SQLiteRepositories) throws {
         guard let profile = try repositories.loadProfile(), let first = records.map(\.date).min() else {
             bareBody = records
             return
         }
-        let earlier = try repositories.bodyRecords(in: DateRange(start: first.adding(days: -BodyLogging.bodyFatValidityDays),
-                                                                end: first.adding(days: -1)))
-        body = Array(zip(records, BodyLogging.snapshots(for: records, profile: profile, earlier: earlier)))
+        let before = first.adding(days: -1)
+        var earlier = try repositories.bodyRecords(in: DateRange(start: first.adding(days: -BodyLogging.bodyFatValidityDays), end: before))
+        // The last weigh-in may be older than the body-fat window.
+        if let weighIn = try repositories.latestBodyRecord(onOrBefore: before), !earlier.contains(weighIn) { earlier.insert(weighIn, at: 0) }
+        let split = BodyLogging.withSnapshots(records, profile: profile, earlier: earlier)
+        body = split.measured
+        bareBody = split.bare
     }
 }
