@@ -292,7 +292,7 @@ public enum FoodRanking {
         static let unmatchedWord = 1.0
         static let missingWord = 100.0   // a query word the food lacks, times the word's weight
         static let alternative = 250.0   // a word matched by the catalog's word for it ("grilled": "dry heat")
-        static let otherFood = 120.0     // the query names a word of the head, not the food it names
+        static let otherFood = 200.0     // the query names a word of the head, not the food it names
         static let part = 2.0
         static let serving = 4.0
         static let historyScale = 15.0
@@ -407,7 +407,7 @@ public enum FoodRanking {
         let variants = ["low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
                         "flavored", "sweetened", "instant", "dry", "mashed", "flakes", "granules", "toasted",
                         "baby", "chocolate", "recipe", "double", "triple", "honey"]
-        let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread",
+        let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread", "buttermilk",
                        "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing"]
         // Keyed by singular, as names are read: "giblets" and "giblet" cost the same.
         for w in offalAndParts { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 12 }
@@ -503,6 +503,10 @@ public struct FoodMatcher: Sendable {
             else if part == profile.headParts + 1 { points += Points.thirdPart }
             total += word.weight * points
             if !matched.contains(m.token) { matched.append(m.token) }
+            // The rest of the catalog's wording of a form ("dry" of "dry roasted") is asked for too.
+            if !word.alternatives.isEmpty, let tokens = Self.alternativeMatch(word, in: profile) {
+                for t in tokens where !matched.contains(t) { matched.append(t) }
+            }
             if token.isBrand, m.quality != .typo {
                 brandMatches += 1
                 // "pizza" names PIZZA HUT's pizza and any other: not a brand query.

@@ -45,7 +45,7 @@ public enum SearchQualifiers {
         // Dry heat: USDA names grilled, baked and roasted fish and meat "cooked, dry heat", poultry
         // "roasted", potatoes "baked", ground meat "broiled".
         ("baked", ["baked", "dry heat", "roasted"]), ("grilled", ["dry heat", "roasted", "broiled", "grilled"]),
-        ("roasted", ["roasted", "dry heat", "baked"]), ("roast", ["roasted", "dry heat"]),
+        ("roasted", ["dry roasted", "roasted", "dry heat", "baked"]), ("roast", ["roasted", "dry heat"]),
         ("broiled", ["broiled", "dry heat", "roasted"]), ("bbq", ["dry heat", "roasted", "broiled"]),
         ("fried", ["fried", "pan fried"]), ("pan fried", ["fried", "hashed brown"]),
         ("cooked from frozen", ["frozen cooked", "frozen boiled"]), ("cooked from fresh", ["cooked", "boiled"]),

@@ -175,6 +175,15 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(ranked("coffee with milk", foods).first == "usda:14209")
     }
 
+    /// A dish is not the product that shares one of its words: "caesar salad" is a salad, not
+    /// "Salad dressing, caesar"; asked for by name, the dressing comes first.
+    @Test func aDishComesBeforeAProductSharingOneOfItsWords() {
+        let foods = [("usda:43021", "Salad dressing, caesar, low calorie"),
+                     ("usda:21372", "McDONALD'S, Caesar Salad without chicken")]
+        #expect(ranked("caesar salad", foods).first == "usda:21372")
+        #expect(ranked("caesar dressing", foods).first == "usda:43021")
+    }
+
     @Test func aBrandNamedInTheQueryIsNotPenalised() {
         let foods = [("usda:08013", "Cereals ready-to-eat, GENERAL MILLS, CHEERIOS"),
                      ("usda:21271", "PIZZA HUT 12\" Cheese Pizza, Hand-Tossed Crust"),
