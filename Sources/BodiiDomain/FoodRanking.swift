@@ -380,8 +380,6 @@ public enum FoodRanking {
         "Cheese, cheddar", "Ice creams, vanilla", "Cream, sour", "Rice, white", "Bread, white", "Fish, cod",
         "Milk, whole", "Grapes, red or green (European type, such as Thompson seedless)", "Peas, green",
         "Bagels, plain", "Noodles, egg", "Tea, black", "Ham, sliced", "Spaghetti, cooked",
-        // The everyday milks by fat: fluid, before buttermilk and dry milk ("skim milk", "low fat milk").
-        "Milk, nonfat, fluid", "Milk, lowfat, fluid", "Milk, reduced fat, fluid",
     ].map { name in name.split(separator: ",").prefix(2).map { SearchText.words(String($0)) } })
 
     /// Whole parts that say "the plain form of the food".

@@ -199,7 +199,8 @@ public final class SearchVocabulary: Sendable {
             if let form = SearchQualifiers.forms.first(where: { $0.from == [singular] }) {
                 word.weight = SearchQualifiers.formWeight
                 word.alternatives = alternatives(form.means)
-            } else if SearchQualifiers.describing.contains(singular) {
+            } else if SearchQualifiers.describing.contains(singular) || query.words[i].count == 1 && !typing {
+                // A lone letter or digit ("2" of "2% milk") narrows at most.
                 word.weight = SearchQualifiers.describingWeight
             } else if query.narrowing.contains(query.words[i]) || query.narrowing.contains(singular) {
                 word.weight = SearchQualifiers.qualifierWeight
@@ -210,9 +211,12 @@ public final class SearchVocabulary: Sendable {
             i += 1
         }
         // No word names a food ("fresh", "plain", "baked"): the words are the name.
+        // A lone letter or digit beside a word no food has ("0;pwned") names nothing: then every
+        // word must match, as before, and nothing does.
         if !plans.contains(where: \.namesFood) {
-            let usable = plans.contains(where: \.isUsable)
-            for j in plans.indices where plans[j].phraseLength == 1 && (plans[j].isUsable || !usable) {
+            let allShort = plans.allSatisfy { $0.word.count <= 1 }
+            let promoted = plans.indices.filter { plans[$0].phraseLength == 1 && plans[$0].isUsable && (plans[$0].word.count > 1 || allShort) }
+            for j in promoted.isEmpty ? Array(plans.indices.filter { plans[$0].phraseLength == 1 }) : promoted {
                 plans[j].weight = SearchQualifiers.namingWeight
             }
         }
