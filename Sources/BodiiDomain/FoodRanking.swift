@@ -290,6 +290,9 @@ public enum FoodRanking {
         static let mixedHead = 15.0
         static let plainPart = 8.0
         static let unmatchedWord = 1.0
+        static let missingWord = 100.0   // a query word the food lacks, times the word's weight
+        static let alternative = 250.0   // a word matched by the catalog's word for it ("grilled": "dry heat")
+        static let otherFood = 200.0     // the query names a word of the head, not the food it names
         static let part = 2.0
         static let serving = 4.0
         static let historyScale = 15.0
@@ -401,8 +404,8 @@ public enum FoodRanking {
         let standIns = ["imitation", "substitute", "meatless"]
         let variants = ["low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
                         "flavored", "sweetened", "instant", "dry", "mashed", "flakes", "granules", "toasted",
-                        "baby", "chocolate", "recipe", "double", "triple"]
-        let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread",
+                        "baby", "chocolate", "recipe", "double", "triple", "honey"]
+        let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread", "buttermilk",
                        "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing"]
         // Keyed by singular, as names are read: "giblets" and "giblet" cost the same.
         for w in offalAndParts { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 12 }
@@ -423,18 +426,35 @@ public struct FoodMatcher: Sendable {
         var prefixIDs: Range<Int32>
         var allowsTypos: Bool
         var typoIDs: Set<Int32>
+        var weight: Double
+        var alternatives: [[Int32]]
+        var isAddition: Bool
+        var namesFood: Bool { weight >= SearchQualifiers.namingWeight }
     }
 
     let words: [Word]
 
     public init(_ plans: [WordPlan]) {
-        words = plans.map { Word(isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass,
-                                 prefixIDs: $0.prefixIDs, allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs) }
+        words = plans.filter { $0.weight > 0 }.map {
+            Word(isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass, prefixIDs: $0.prefixIDs,
+                 allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs, weight: $0.weight, alternatives: $0.alternatives,
+                 isAddition: $0.isAddition)
+        }
     }
 
-    /// The score of the food read as `profile` (higher is better), nil when a word does not match.
-    /// See `FoodRanking` for what counts.
+    /// The score of the food read as `profile` (higher is better), nil when it matches no word
+    /// that names a food. See `FoodRanking` for what counts.
     public func score(_ profile: FoodNameProfile, servingCount: Int = 0, history: FoodHistory? = nil) -> Double? {
+        evaluate(profile, servingCount: servingCount, history: history)?.score
+    }
+
+    /// The score, and whether the food has every word that names a food (a complete match).
+    /// A word the food lacks costs what it would have earned and `Points.missingWord`, both in
+    /// proportion to its weight: a food answering the whole query comes first, one answering part
+    /// of it still appears. A word being typed that names the food must match: the list follows
+    /// the letters typed.
+    public func evaluate(_ profile: FoodNameProfile, servingCount: Int = 0,
+                         history: FoodHistory? = nil) -> (score: Double, complete: Bool)? {
         typealias Points = FoodRanking.Points
         guard !words.isEmpty else { return nil }
         var total = 0.0
@@ -442,21 +462,49 @@ public struct FoodMatcher: Sendable {
         matched.reserveCapacity(words.count)
         var brandMatches = 0
         var brandVeto = false
+        var namingMatched = 0, namingMissing = 0
         for word in words {
-            guard let m = Self.bestMatch(word, in: profile) else { return nil }
-            let token = profile.tokens[m.token]
-            switch m.quality {
-            case .exact: total += word.isPrefix ? Points.exactWhileTyping : Points.exact
-            case .prefix:
-                total += Points.prefix + Points.prefixCompleteness * Double(word.length) / Double(max(word.length, Int(token.length)))
-            case .typo: total += Points.typo
+            guard let m = Self.bestMatch(word, in: profile) else {
+                if let tokens = Self.alternativeMatch(word, in: profile), word.namesFood || !tokens.contains(where: { Int(profile.tokens[$0].part) < profile.headParts }) {
+                    // Said the catalog's way ("grilled": "dry heat"): a little less than the word itself.
+                    total += word.weight * Points.alternative
+                    for t in tokens where !matched.contains(t) { matched.append(t) }
+                    if word.namesFood { namingMatched += 1 }
+                    continue
+                }
+                if word.namesFood {
+                    if word.isPrefix { return nil }
+                    namingMissing += 1
+                }
+                total -= word.weight * Points.missingWord
+                continue
             }
-            if token.isFiller { total -= Points.fillerMatch }
+            let token = profile.tokens[m.token]
+            // What a food comes with belongs after its name: in the name itself it names another
+            // food ("coffee with milk": "Candies, milk chocolate coated coffee beans").
+            if word.isAddition, Int(token.part) < profile.headParts {
+                total -= word.weight * Points.missingWord
+                continue
+            }
+            if word.namesFood { namingMatched += 1 }
+            var points = 0.0
+            switch m.quality {
+            case .exact: points += word.isPrefix ? Points.exactWhileTyping : Points.exact
+            case .prefix:
+                points += Points.prefix + Points.prefixCompleteness * Double(word.length) / Double(max(word.length, Int(token.length)))
+            case .typo: points += Points.typo
+            }
+            if token.isFiller { points -= Points.fillerMatch }
             let part = Int(token.part)
-            if part < profile.headParts { total += Points.inHead }
-            else if part == profile.headParts { total += Points.nextPart }
-            else if part == profile.headParts + 1 { total += Points.thirdPart }
+            if part < profile.headParts { points += Points.inHead }
+            else if part == profile.headParts { points += Points.nextPart }
+            else if part == profile.headParts + 1 { points += Points.thirdPart }
+            total += word.weight * points
             if !matched.contains(m.token) { matched.append(m.token) }
+            // The rest of the catalog's wording of a form ("dry" of "dry roasted") is asked for too.
+            if !word.alternatives.isEmpty, let tokens = Self.alternativeMatch(word, in: profile) {
+                for t in tokens where !matched.contains(t) { matched.append(t) }
+            }
             if token.isBrand, m.quality != .typo {
                 brandMatches += 1
                 // "pizza" names PIZZA HUT's pizza and any other: not a brand query.
@@ -500,6 +548,12 @@ public struct FoodMatcher: Sendable {
         }
         if profile.usdaGroup == 35 { total -= Points.regional }
         if profile.derivedHead, categoryCovered < categoryTokens { total -= Points.derivedHead }
+        // A head of two words names its food by the last one: a query matching "salad" of "Salad
+        // dressing" but not "dressing" means a salad, not the dressing ("caesar salad").
+        if categoryTokens > 1, categoryCovered > 0, let noun = profile.tokens.lastIndex(where: { $0.part == 0 }),
+           !matched.contains(noun) {
+            total -= Points.otherFood
+        }
         if profile.eatenForm > 0 { total += Points.eatenForm } else if profile.eatenForm < 0 { total -= Points.dryForm }
         if profile.isCommon { total += Points.common }
         if profile.salted { total -= Points.salted }
@@ -515,7 +569,42 @@ public struct FoodMatcher: Sendable {
         if let history, history.points > 0 {
             total += min(Points.historyMax, Points.historyScale * log2(1 + history.points / 50))
         }
-        return total
+        if namingMatched == 0 && (namingMissing > 0 || !words.contains(where: \.namesFood)) { return nil }
+        return (total, namingMissing == 0)
+    }
+
+    /// The words that select candidates: those that name a food, without a one-letter word just
+    /// begun ("cream c"), which selects almost nothing and costs the index a long merge (the other
+    /// words find the candidates, the ranking checks that letter).
+    public static func selective(_ plans: [WordPlan]) -> [WordPlan] {
+        let naming = plans.filter(\.namesFood)
+        return naming.count > 1 ? naming.filter { !($0.isPrefix && $0.word.count == 1) } : naming
+    }
+
+    /// The plans again with typos looked for in every word that names a food and is a real word,
+    /// nil when there is no such word of `SearchVocabulary.minimumTypoLength` letters.
+    public static func withTypos(_ plans: [WordPlan], _ vocabulary: SearchVocabulary) -> [WordPlan]? {
+        guard plans.contains(where: { $0.namesFood && !$0.allowsTypos && $0.word.count >= SearchVocabulary.minimumTypoLength })
+        else { return nil }
+        return plans.map { plan in
+            guard plan.namesFood else { return plan }
+            var forced = vocabulary.plan(plan.word, isPrefix: plan.isPrefix, forcingTypos: true)
+            forced.weight = plan.weight
+            return forced
+        }
+    }
+
+    /// The tokens of the first of the word's alternatives the name has whole, nil when none.
+    static func alternativeMatch(_ word: Word, in profile: FoodNameProfile) -> [Int]? {
+        for alternative in word.alternatives {
+            var tokens: [Int] = []
+            for c in alternative {
+                guard let t = profile.tokens.firstIndex(where: { $0.singularClass == c }) else { break }
+                tokens.append(t)
+            }
+            if tokens.count == alternative.count { return tokens }
+        }
+        return nil
     }
 
 

@@ -63,6 +63,10 @@ public enum SearchSynonyms {
         // Alone, the food most logged by the word; the catalog starts its name otherwise ("Pork, cured, bacon").
         ("=beef", "beef ground"), ("=wine", "wine table"), ("=sausage", "pork sausage"), ("=gin", "distilled gin"),
         ("=bacon", "pork cured bacon"),
+        // Issue 24: drinks and dishes named the way people order them. Black coffee is brewed
+        // coffee without milk; the catalog's generic sandwiches are "Fast foods, … sandwich" (its
+        // other foods with the word are ice-cream sandwiches and cookies); bolognese is a meat sauce.
+        ("!black coffee", "coffee brewed"), ("=sandwich", "fast foods sandwich"), ("bolognese", "meat sauce"),
     ]
 
     static let rules: [Rule] = table.map { from, to in

@@ -11,6 +11,11 @@ public struct FoodSearchQuery: Equatable, Sendable {
     /// Other words matched as prefixes: abbreviations the catalog has no word for ("chick" in
     /// "chick br"), found by `SearchVocabulary.resolve`.
     public var abbreviated: Set<Int> = []
+    /// Words that narrow the food the others name: after the first comma, inside parentheses,
+    /// after "with" (`SearchQualifiers.narrowingWords`).
+    public var narrowing: Set<SearchText.Word> = []
+    /// The narrowing words that came after "with": what the food comes with ("coffee with milk").
+    public var added: Set<SearchText.Word> = []
 
     public static let fillerWords: Set<SearchText.Word> = Set(["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
 
@@ -27,6 +32,7 @@ public struct FoodSearchQuery: Equatable, Sendable {
             lastIsPrefix = false
         }
         words = kept.isEmpty ? all : kept
+        (narrowing, added) = SearchQualifiers.narrowingWords(text)
     }
 
     public var isEmpty: Bool { words.isEmpty }
@@ -58,6 +64,22 @@ public struct WordPlan: Equatable, Sendable {
     public var prefixIDs: Range<Int32>
     /// Ids of the terms one typo away.
     public var typoIDs: Set<Int32>
+
+    /// How much of the query this word is (`SearchQualifiers`): 1 for a word that names the food,
+    /// less for one that describes, narrows or says the form; 0 for a word no catalog word is like.
+    /// Only words that name the food (weight 1) select the candidates.
+    public var weight: Double = SearchQualifiers.namingWeight
+    /// Singular classes of catalog words that say the same as this word: the food matches the word
+    /// when its name has every class of one of them ("grilled": "dry heat", "roasted"…).
+    public var alternatives: [[Int32]] = []
+    /// The words of a form phrase ("cooked from frozen"), which stand as one.
+    public var phraseLength = 1
+    /// True for a word after "with": what the food comes with, not the food.
+    public var isAddition = false
+
+    public var namesFood: Bool { weight >= SearchQualifiers.namingWeight }
+    /// True when the word matches some catalog word: as typed, as a prefix or as a typo.
+    public var isUsable: Bool { singularClass >= 0 || !prefixIDs.isEmpty || !typoIDs.isEmpty || !alternatives.isEmpty }
 
     public var wordString: String { String(decoding: word, as: UTF8.self) }
 }
@@ -155,7 +177,58 @@ public final class SearchVocabulary: Sendable {
     /// The query is first put in the catalog's words (`resolve`).
     public func plan(_ query: FoodSearchQuery) -> [WordPlan] {
         let query = resolve(query)
-        return query.words.indices.map { plan(query.words[$0], isPrefix: query.isPrefix($0)) }
+        var plans: [WordPlan] = []
+        var i = 0
+        while i < query.words.count {
+            let typing = query.isPrefix(i)
+            // A form phrase, typed whole ("cooked from frozen", "skin removed before cooking").
+            let singulars = query.words[i...].prefix(5).map(SearchText.singular)
+            if let form = SearchQualifiers.forms.first(where: { $0.from.count > 1 && singulars.starts(with: $0.from) }) {
+                var phrase = WordPlan(word: Array(form.from.joined(separator: [0x20])), isPrefix: false, exact: [], prefixTerms: [],
+                                      indexPrefix: false, typos: [], allowsTypos: false, singularClass: -1,
+                                      prefixIDs: 0..<0, typoIDs: [])
+                phrase.weight = SearchQualifiers.formWeight
+                phrase.alternatives = alternatives(form.means)
+                phrase.phraseLength = form.from.count
+                plans.append(phrase)
+                i += form.from.count
+                continue
+            }
+            var word = plan(query.words[i], isPrefix: typing)
+            let singular = SearchText.singular(query.words[i])
+            if let form = SearchQualifiers.forms.first(where: { $0.from == [singular] }) {
+                word.weight = SearchQualifiers.formWeight
+                word.alternatives = alternatives(form.means)
+            } else if SearchQualifiers.describing.contains(singular) || query.words[i].count == 1 && !typing {
+                // A lone letter or digit ("2" of "2% milk") narrows at most.
+                word.weight = SearchQualifiers.describingWeight
+            } else if query.narrowing.contains(query.words[i]) || query.narrowing.contains(singular) {
+                word.weight = SearchQualifiers.qualifierWeight
+            }
+            word.isAddition = query.added.contains(query.words[i])
+            if !word.isUsable { word.weight = 0 }
+            plans.append(word)
+            i += 1
+        }
+        // No word names a food ("fresh", "plain", "baked"): the words are the name.
+        // A lone letter or digit beside a word no food has ("0;pwned") names nothing: then every
+        // word must match, as before, and nothing does.
+        if !plans.contains(where: \.namesFood) {
+            let allShort = plans.allSatisfy { $0.word.count <= 1 }
+            let promoted = plans.indices.filter { plans[$0].phraseLength == 1 && plans[$0].isUsable && (plans[$0].word.count > 1 || allShort) }
+            for j in promoted.isEmpty ? Array(plans.indices.filter { plans[$0].phraseLength == 1 }) : promoted {
+                plans[j].weight = SearchQualifiers.namingWeight
+            }
+        }
+        return plans
+    }
+
+    /// The singular classes of each phrase, when the vocabulary has all its words.
+    func alternatives(_ phrases: [[SearchText.Word]]) -> [[Int32]] {
+        phrases.compactMap { words in
+            let classes = words.map { singularClass(of: $0) }
+            return classes.contains(-1) ? nil : classes
+        }
     }
 
     /// `forcingTypos` looks for typos even when the word is a known term ("rise" may mean "rice"):

@@ -307,13 +307,13 @@ extension SQLiteRepositories {
         try prepareFoodCatalog()
         return try read { db in
             let (vocabulary, history) = try searchCache.prepare(db)
-            var plans = vocabulary.plan(query)
-            var ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
-            if ranked.isEmpty, plans.contains(where: { !$0.allowsTypos && $0.word.count >= SearchVocabulary.minimumTypoLength }) {
+            let plans = vocabulary.plan(query)
+            var (ranked, complete) = try rank(plans, vocabulary: vocabulary, history: history, db)
+            if complete == 0, let forced = FoodMatcher.withTypos(plans, vocabulary) {
                 // Every word is a real word but together they match nothing ("rise pudding"):
-                // try each as a possible typo too.
-                plans = plans.map { vocabulary.plan($0.word, isPrefix: $0.isPrefix, forcingTypos: true) }
-                ranked = try rank(plans, vocabulary: vocabulary, history: history, db)
+                // try each as a possible typo too, before foods that answer part of the query.
+                let retried = try rank(forced, vocabulary: vocabulary, history: history, db)
+                if retried.complete > 0 { ranked = retried.rowids }
             }
             // One cached statement for any number of rows (a list of N placeholders would be
             // prepared again for every search), read straight from its cursor.
@@ -329,12 +329,12 @@ extension SQLiteRepositories {
         }
     }
 
-    /// The rowids of the candidates of both pools and the history, best first.
+    /// The rowids of the candidates of the pools and the history, best first, and how many of
+    /// them have every word that names a food.
     private func rank(_ plans: [WordPlan], vocabulary: SearchVocabulary, history: [Int64: Double],
-                      _ db: Database) throws -> [Int64] {
-        // A one-letter word just begun ("cream c") selects almost nothing and costs the index a
-        // long merge: the other words find the candidates, the ranking checks that letter.
-        let selective = plans.count > 1 ? plans.filter { !($0.isPrefix && $0.word.count == 1) } : plans
+                      _ db: Database) throws -> (rowids: [Int64], complete: Int) {
+        let selective = FoodMatcher.selective(plans)
+        guard !selective.isEmpty else { return ([], 0) }
         let groups = selective.map(Self.matchGroup)
         let all = groups.joined(separator: " AND ")
         let anyInHead = "({head} : (" + groups.joined(separator: " OR ") + ")) AND " + all
@@ -357,21 +357,34 @@ extension SQLiteRepositories {
             // letters, the heads were few), so read the other; a full pool is enough.
             if justStarted ? read >= FoodSearchIndex.poolSize : read < FoodSearchIndex.poolSize { break }
         }
+        // Fewer foods have every word than a pool holds: foods with one of them in the head
+        // answer part of the query ("red apple": "Apples, raw"), ranked after those with all.
+        if groups.count > 1, rowids.count < FoodSearchIndex.poolSize {
+            for group in groups {
+                let keys = try Int64.fetchCursor(pool, arguments: ["{head} : " + group, FoodSearchIndex.poolSize])
+                while let key = try keys.next() {
+                    let rowid = key & FoodSearchIndex.rowidMask
+                    if seen.insert(rowid).inserted { rowids.append(rowid) }
+                }
+            }
+        }
         for rowid in history.keys where seen.insert(rowid).inserted { rowids.append(rowid) }
 
         let matcher = FoodMatcher(plans)
         var scored: [(rowid: Int64, score: Double, length: Int)] = []
+        var complete = 0
         for (rowid, entry) in try searchCache.entries(rowids, vocabulary: vocabulary, db) {
-            guard let score = matcher.score(entry.profile, servingCount: entry.servings,
-                                            history: history[rowid].map(FoodHistory.init(points:))) else { continue }
-            scored.append((rowid, score, entry.nameLength))
+            guard let result = matcher.evaluate(entry.profile, servingCount: entry.servings,
+                                                history: history[rowid].map(FoodHistory.init(points:))) else { continue }
+            if result.complete { complete += 1 }
+            scored.append((rowid, result.score, entry.nameLength))
         }
         scored.sort { a, b in   // best score, then the shorter name, then the older food
             if a.score != b.score { return a.score > b.score }
             if a.length != b.length { return a.length < b.length }
             return a.rowid < b.rowid
         }
-        return scored.map(\.rowid)
+        return (scored.map(\.rowid), complete)
     }
 
     /// One word's alternatives as an FTS5 expression: `("banana" OR "bananas")`, `("bana"*)`.

@@ -116,11 +116,11 @@ public final class ShippedCatalogSearch: Sendable {
     public func searchFoods(_ text: String, limit: Int) -> [Food] {
         let query = FoodSearchQuery(text)
         guard !query.isEmpty, limit > 0 else { return [] }
-        var plans = vocabulary.plan(query)
-        var ranked = rank(plans)
-        if ranked.isEmpty, plans.contains(where: { !$0.allowsTypos && $0.word.count >= SearchVocabulary.minimumTypoLength }) {
-            plans = plans.map { vocabulary.plan($0.word, isPrefix: $0.isPrefix, forcingTypos: true) }
-            ranked = rank(plans)
+        let plans = vocabulary.plan(query)
+        var (ranked, complete) = rank(plans)
+        if complete == 0, let forced = FoodMatcher.withTypos(plans, vocabulary) {
+            let retried = rank(forced)
+            if retried.complete > 0 { ranked = retried.indices }
         }
         return foods(Array(ranked.prefix(limit)))
     }
@@ -133,8 +133,9 @@ public final class ShippedCatalogSearch: Sendable {
         return terms.map { t in listed.contains(t) || prefix.map { SearchText.hasPrefix(t, $0) } == true }
     }
 
-    private func rank(_ plans: [WordPlan]) -> [Int] {
-        let selective = plans.count > 1 ? plans.filter { !($0.isPrefix && $0.word.count == 1) } : plans
+    private func rank(_ plans: [WordPlan]) -> (indices: [Int], complete: Int) {
+        let selective = FoodMatcher.selective(plans)
+        guard !selective.isEmpty else { return ([], 0) }
         let groups = selective.map(group)
         func all(_ e: Entry) -> Bool {
             groups.allSatisfy { g in words[e.wordStart..<(e.wordStart + e.wordCount)].contains { g[Int($0)] } }
@@ -154,20 +155,33 @@ public final class ShippedCatalogSearch: Sendable {
             }
             if justStarted ? read >= FoodSearchIndex.poolSize : read < FoodSearchIndex.poolSize { break }
         }
+        // As the store: with fewer complete matches than a pool, foods with one word in the head.
+        if groups.count > 1, picked.count < FoodSearchIndex.poolSize {
+            for g in groups {
+                var read = 0
+                for (i, e) in entries.enumerated() where words[e.wordStart..<(e.wordStart + e.headCount)].contains(where: { g[Int($0)] }) {
+                    read += 1
+                    if seen.insert(i).inserted { picked.append(i) }
+                    if read == FoodSearchIndex.poolSize { break }
+                }
+            }
+        }
         let matcher = FoodMatcher(plans)
         var scored: [(index: Int, score: Double, length: Int, rowid: Int64)] = []
+        var complete = 0
         for i in picked {
             let e = entries[i]
             let profile = FoodNameProfile(id: e.id, name: e.name, vocabulary: vocabulary)
-            guard let score = matcher.score(profile, servingCount: servingCounts[e.id] ?? 0, history: nil) else { continue }
-            scored.append((i, score, e.name.utf8.count, e.key & FoodSearchIndex.rowidMask))
+            guard let result = matcher.evaluate(profile, servingCount: servingCounts[e.id] ?? 0, history: nil) else { continue }
+            if result.complete { complete += 1 }
+            scored.append((i, result.score, e.name.utf8.count, e.key & FoodSearchIndex.rowidMask))
         }
         scored.sort { a, b in
             if a.score != b.score { return a.score > b.score }
             if a.length != b.length { return a.length < b.length }
             return a.rowid < b.rowid
         }
-        return scored.map(\.index)
+        return (scored.map(\.index), complete)
     }
 
     /// The foods at `indices`, in that order, with their nutrients read from their catalog lines.

@@ -49,14 +49,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: data))   // search only reads
     }
 
-    @Test func noMatchIsBadDataOnStderr() throws {
-        let r = try runBodii(["search", "xyzzy", "--db", folder.path("search.sqlite")])
-        #expect(r.status == 65)
+    /// Like grep and fzf: nothing matched exits 1, with `[]` for scripts or one line for a person.
+    @Test func noMatchExitsOneWithAnEmptyArrayOrANote() throws {
+        let db = folder.path("search.sqlite")
+        let r = try runBodii(["search", "xyzzy", "--db", db])
+        #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "bodii: no food matches \"xyzzy\": try fewer or shorter words\n")
+        #expect(r.stderr == "bodii: no food matches \"xyzzy\": no word of it is in a food's name\n")
+        let json = try runBodii(["search", "xyzzy", "--json", "--db", db])
+        #expect(json.status == 1)
+        #expect(json.stdout == "[]\n")
+        #expect(json.stderr.isEmpty)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])
+        #expect(parsed.isEmpty)
+        // Without a database (the shipped catalog) the same.
+        let shipped = try runBodii(["search", "xyzzy", "--json"], environment: ["XDG_DATA_HOME": folder.path("xdg"), "HOME": folder.path("home")])
+        #expect(shipped.status == 1)
+        #expect(shipped.stdout == "[]\n")
+        // One word the catalog does not use no longer empties the list (issue 24).
+        let fresh = try runBodii(["search", "fresh", "blueberries", "--json", "--limit", "1", "--db", db])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout.hasPrefix("[{\"id\":\"usda:09050\""))
         // Control characters in the query are shown escaped, never sent to the terminal.
-        let escape = try runBodii(["search", "zz\u{1B}[2J", "--db", folder.path("search.sqlite")])
-        #expect(escape.status == 65)
+        let escape = try runBodii(["search", "zz\u{1B}[2J", "--db", db])
+        #expect(escape.status == 1)
         #expect(escape.stderr.contains("\\u{1B}[2J"))
         #expect(!escape.stderr.contains("\u{1B}"))
     }

@@ -141,9 +141,47 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(!ranked("chicken", foods).prefix(2).contains("usda:21218"))
     }
 
-    @Test func everyWordMustMatch() {
-        #expect(ranked("banana xyzzy", bananas).isEmpty)
-        #expect(ranked("raw banana", bananas) == ["usda:09040"])
+    /// Issue 24: foods are ranked by how much of the query they answer. A word no food has is left
+    /// out, a form word ("raw", "fresh") picks among the forms, and only a query with no usable
+    /// word finds nothing. Before, "banana xyzzy" and "fresh banana" found nothing.
+    @Test func anExtraWordCostsLittleAndNeverEmptiesTheList() {
+        #expect(ranked("banana xyzzy", bananas).first == "usda:09040")
+        #expect(ranked("raw banana", bananas).first == "usda:09040")
+        #expect(ranked("fresh banana", bananas).first == "usda:09040")
+        #expect(ranked("organic ripe banana", bananas).first == "usda:09040")
+        #expect(ranked("Banana, Fresh", bananas).first == "usda:09040")
+        #expect(ranked("xyzzy", bananas).isEmpty)
+        #expect(ranked("organic", bananas).isEmpty)
+    }
+
+    /// A food with every word that names a food comes before one with only some of them; one with
+    /// none of them is not listed, even when it has a describing word.
+    @Test func foodsWithEveryNamingWordComeFirstAndPartialOnesStillAppear() {
+        let foods = [("usda:09003", "Apples, raw, with skin"),
+                     ("usda:09016", "Apple juice, canned or bottled, unsweetened"),
+                     ("usda:11124", "Carrots, raw"),
+                     ("usda:11090", "Broccoli, raw"), ("usda:11091", "Broccoli, cooked, boiled, drained, without salt")]
+        #expect(ranked("apple juice ", foods) == ["usda:09016", "usda:09003"])
+        #expect(ranked("apple juice", foods) == ["usda:09016"])   // a word being typed must match
+        #expect(ranked("steamed broccoli", foods).first == "usda:11091")
+        #expect(ranked("raw broccoli", foods).first == "usda:11090")
+        #expect(!ranked("fresh broccoli", foods).contains("usda:11124"))
+    }
+
+    /// What a food comes with ("with milk") names another food when it is in the food's name.
+    @Test func whatAFoodComesWithIsNotTheFood() {
+        let foods = [("usda:19279", "Candies, milk chocolate coated coffee beans"),
+                     ("usda:14209", "Coffee, brewed from grounds, prepared with tap water")]
+        #expect(ranked("coffee with milk", foods).first == "usda:14209")
+    }
+
+    /// A dish is not the product that shares one of its words: "caesar salad" is a salad, not
+    /// "Salad dressing, caesar"; asked for by name, the dressing comes first.
+    @Test func aDishComesBeforeAProductSharingOneOfItsWords() {
+        let foods = [("usda:43021", "Salad dressing, caesar, low calorie"),
+                     ("usda:21372", "McDONALD'S, Caesar Salad without chicken")]
+        #expect(ranked("caesar salad", foods).first == "usda:21372")
+        #expect(ranked("caesar dressing", foods).first == "usda:43021")
     }
 
     @Test func aBrandNamedInTheQueryIsNotPenalised() {

@@ -9,7 +9,13 @@ import TerminalKit
 /// seeded on first use.
 struct SearchCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
-        commandName: "search", abstract: "Find foods in the catalog (USDA SR24 and your custom foods), best match first.")
+        commandName: "search", abstract: "Find foods in the catalog (USDA SR24 and your custom foods), best match first.",
+        discussion: """
+            Foods are ranked by how much of the query they answer, so a word the catalog does not use \
+            ("fresh", "organic") lowers a food's place instead of emptying the list. Like grep and fzf, \
+            the exit status is 1 when nothing matched (with --json the output is then [], otherwise one \
+            line on stderr) and 0 otherwise.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"), completion: ShellCompletion.foods)
@@ -21,6 +27,8 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
 
     static let limitRange = 1...100
     static let defaultLimit = 10
+    /// The exit status when no food matched (PRODUCT.md §4).
+    static let nothingMatched: Int32 = 1
 
     func run() throws {
         try reportingFailures {
@@ -37,8 +45,15 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.usage("search needs a query: a few letters or words of a food's name, e.g. bodii search banana")
             }
             let foods = try Self.searchFoods(text, limit: count, databasePath: global.db)
-            guard !foods.isEmpty else {
-                throw CommandFailure.data("no food matches \(ValidationError.quoted(text)): try fewer or shorter words")
+            // Nothing matched is an answer, not an error: an empty array for scripts, a note for a
+            // person, and exit 1 as grep and fzf give.
+            if foods.isEmpty {
+                if json {
+                    print("[]")
+                } else {
+                    StandardError.write("bodii: no food matches \(ValidationError.quoted(text)): no word of it is in a food's name")
+                }
+                throw ExitCode(Self.nothingMatched)
             }
             json ? print(FoodSearchOutput.json(foods)) : PlainText.print(FoodSearchOutput.table(foods))
         }
