@@ -287,7 +287,7 @@ struct Table {
     var outsideDays: String { "dated outside \(days.lowerBound.iso)–\(days.upperBound.iso)" }
 
     /// The body records: the day's body fat goes with its first weight; body fat on a day
-    /// without a weight is left out (a body record needs a weight).
+    /// without a weight is a body-fat-only record (a scale that measured no weight that day).
     mutating func finish() -> CronometerData {
         for day in weights.keys.sorted() {
             for (i, w) in (weights[day] ?? []).enumerated() {
@@ -295,7 +295,11 @@ struct Table {
                                             provenance: Provenance(source: CronometerData.source, externalId: w.id)))
             }
         }
-        for day in fats.keys where weights[day] == nil { data.skip(.body, "body fat on a day without a weight") }
+        for day in fats.keys.sorted() where weights[day] == nil {
+            data.body.append(BodyRecord(date: day, weightKg: nil, bodyFatPercent: fats[day],
+                                        recordedAt: Self.instant(day, minute: 7 * 60, timeZone: timeZone),
+                                        provenance: Provenance(source: CronometerData.source, externalId: "biometrics/\(day.iso)/body-fat")))
+        }
         return data
     }
 

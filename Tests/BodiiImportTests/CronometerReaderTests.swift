@@ -64,14 +64,15 @@ import Testing
         let data = try Self.read("biometrics.csv")
         #expect(data.kind == .biometrics)
         #expect(data.rowCount == 11)
-        #expect(data.body.map(\.date) == [Self.day("2026-11-18"), Self.day("2026-11-19"), Self.day("2026-11-20")])
-        #expect(data.body.map(\.weightKg) == [82.4, 82.191, 82.1])
-        #expect(data.body.map(\.bodyFatPercent) == [21.5, nil, nil])
+        // The 21st's body fat has no weight that day: kept as a body-fat-only record.
+        #expect(data.body.map(\.date) == [Self.day("2026-11-18"), Self.day("2026-11-19"), Self.day("2026-11-20"), Self.day("2026-11-21")])
+        #expect(data.body.map(\.weightKg) == [82.4, 82.191, 82.1, nil])
+        #expect(data.body.map(\.bodyFatPercent) == [21.5, nil, nil, 21.0])
         #expect(data.body.allSatisfy { $0.provenance.source == "cronometer" && $0.provenance.externalId != nil })
         #expect(data.skipped[.body] == [
             "Heart Rate: not a measurement Bodii keeps": 2, "Blood Pressure: not a measurement Bodii keeps": 1,
             "Recovery (Garmin): not a measurement Bodii keeps": 1, "weight in stone, not kg or lbs": 1,
-            "weight outside 20–400 kg": 1, "body fat on a day without a weight": 1,
+            "weight outside 20–400 kg": 1,
         ])
     }
 

@@ -60,7 +60,7 @@ enum AppleHealthImport {
 
 /// The end-of-import summary: a table per kind (added, already there, updated, skipped and why).
 enum ImportSummary {
-    static let kinds: [(MergeCounts.Kind, String)] = [(.body, "Weigh-ins"), (.activity, "Activity days"), (.sleep, "Nights"),
+    static let kinds: [(MergeCounts.Kind, String)] = [(.body, "Body records"), (.activity, "Activity days"), (.sleep, "Nights"),
                                                       (.exercise, "Workouts"), (.food, "Quick-add kcal")]
     /// What the skipped column counts per kind: the export's records, not the days or nights they make.
     static let skippedUnits: [MergeCounts.Kind: String] = [.body: "weight and body-fat records", .activity: "step and energy records",

@@ -34,7 +34,7 @@ enum CronometerImport {
 
     /// The kind of record the export's rows become, and its label in the summary.
     static func kind(_ o: Outcome) -> (MergeCounts.Kind, String) {
-        o.data.kind == .servings ? (.food, "Servings") : (.body, "Weigh-ins")
+        o.data.kind == .servings ? (.food, "Servings") : (.body, "Body records")
     }
 
     /// The end-of-import summary: added, already there, skipped, and why.
