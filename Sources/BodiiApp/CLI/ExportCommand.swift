@@ -56,11 +56,9 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
                 PlainText.print("Exported to \(out)")
                 return
             }
-            let document = try BodiiExport.load(from: env.repositories, range: range)
-            let value = BodiiExport.json(document, exportedAt: clock.now, range: shown)
-            let files = BodiiExport.csvFiles(value)
             guard let out else { return }
-            try Self.writing { try BodiiExport.writeCSV(value, to: OutputPath(path: out, database: env.database.url)) }
+            let files = try BodiiExport.csvFiles(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now)
+            try Self.writing { try BodiiExport.writeCSV(files, to: OutputPath(path: out, database: env.database.url)) }
             PlainText.print("Exported \(files.count) CSV files to \(out)")
         }
     }

@@ -7,29 +7,24 @@ extension BodiiExport {
     // MARK: - CSV
 
     /// One CSV per kind (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or
-    /// line break), a header row, the JSON document's keys as columns.
-    static func csvFiles(_ value: JSONValue) -> [(name: String, text: String)] {
-        var files: [(name: String, text: String)] = []
-        for pair in value.fields ?? [] {
-            let rows: [[(String, JSONValue)]]
-            if let items = pair.1.items {
-                rows = items.compactMap { $0.fields }
-            } else if let fields = pair.1.fields {
-                rows = [fields]
-            } else {
-                continue
+    /// line break), a header row, the JSON document's keys as columns. Made a record at a time
+    /// from the store, so only the CSV text is ever held (PRODUCT.md §9: memory stays flat).
+    static func csvFiles(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?,
+                         exportedAt: Date) throws -> [(name: String, bytes: Data)] {
+        var files: [(name: String, bytes: Data)] = []
+        try eachPart(from: r, range: range, shownRange: shownRange, exportedAt: exportedAt) { key, part in
+            var file = CSVFileWriter(kind: key)
+            switch part {
+            case .value(let value):
+                guard let fields = value.fields else { return }   // format, version: no file
+                file.add(fields)
+            case .list(let forEach):
+                try forEach { record in if let fields = record.fields { file.add(fields) } }
             }
-            // A kind with no records still gets its header row.
-            let header: [String] = rows.first.map { $0.map(\.0) } ?? columns[pair.0] ?? []
-            var body = header.map { csvField($0) }.joined(separator: ",") + "\r\n"
-            for row in rows {
-                body += row.map { csvField($0.1.cellText) }.joined(separator: ",") + "\r\n"
-            }
-            files.append((name: pair.0 + ".csv", text: body))
+            files.append(file.finished())
         }
         return files
     }
-
 
     /// The columns of every kind, read off a document with one placeholder record of each (so
     /// they cannot drift from what `json` writes): the header of a CSV with no rows.
@@ -74,8 +69,7 @@ extension BodiiExport {
 
     /// The CSV files into a folder, or a zip when the path ends in ".zip" (built in memory,
     /// then written as one file, so a failure leaves the previous zip as it was).
-    static func writeCSV(_ value: JSONValue, to output: OutputPath) throws {
-        let files = csvFiles(value).map { (name: $0.name, bytes: Data($0.text.utf8)) }
+    static func writeCSV(_ files: [(name: String, bytes: Data)], to output: OutputPath) throws {
         guard output.path.lowercased().hasSuffix(".zip") else {
             try output.writeFolder(files)
             return
@@ -96,5 +90,35 @@ extension BodiiExport {
             throw OutputPath.ioFailure(output.path, "the zip could not be made in memory")
         }
         try output.writeFile { sink in try sink.write(zip) }
+    }
+}
+
+/// One CSV file as its records arrive: the header from the first record's keys (or the kind's
+/// columns when it has none), then a row per record.
+struct CSVFileWriter {
+    let kind: String
+    private var header: [String]?
+    private var text = Data()
+
+    init(kind: String) { self.kind = kind }
+
+    mutating func add(_ fields: [(String, JSONValue)]) {
+        if header == nil { start(fields.map(\.0)) }
+        append(fields.map { $0.1.cellText })
+    }
+
+    mutating func finished() -> (name: String, bytes: Data) {
+        // A kind with no records still gets its header row.
+        if header == nil { start(BodiiExport.columns[kind] ?? []) }
+        return (name: kind + ".csv", bytes: text)
+    }
+
+    private mutating func start(_ columns: [String]) {
+        header = columns
+        append(columns)
+    }
+
+    private mutating func append(_ cells: [String]) {
+        text.append(contentsOf: (cells.map(BodiiExport.csvField).joined(separator: ",") + "\r\n").utf8)
     }
 }

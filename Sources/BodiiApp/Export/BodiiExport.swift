@@ -276,11 +276,19 @@ enum BodiiExport {
         return line
     }
 
-    /// `document(json(load(…)))`, written as it is read (PRODUCT.md §9: memory stays flat whatever
-    /// the history's length): the long histories a quarter of days at a time, each record straight
-    /// to `sink`; the rest (profile, goals, the meal library, reviews, pantry) is small and read whole.
-    static func writeJSON(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
-                          to sink: some ExportSink) throws {
+    /// A top-level part of the document: a value written whole, or a list whose records are read
+    /// as they are written.
+    enum Part {
+        case value(JSONValue)
+        case list(forEach: ((JSONValue) throws -> Void) throws -> Void)
+    }
+
+    /// The document's parts in order, as `json(load(…))` has them, without ever holding it whole
+    /// (PRODUCT.md §9: memory stays flat whatever the history's length): the long histories are
+    /// read a quarter of days at a time and the pantry's lists a row at a time; the rest (profile,
+    /// goals, the meal library, reviews) is small and read whole. The JSON and CSV exports walk it.
+    static func eachPart(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
+                         _ body: (String, Part) throws -> Void) throws {
         try r.readingTogether {
             var library = try loadLibrary(from: r, range: range)
             // The pantry's lists go out a row at a time from its rows (only its budget in `head`).
@@ -288,31 +296,47 @@ enum BodiiExport {
             library.pantry = PantryBatch()
             library.pantry.budget = pantry.b.budget
             let head = json(library, exportedAt: exportedAt, range: shownRange)
-            try sink.write("{\n")
-            for (n, pair) in (head.fields ?? []).enumerated() {
-                if n > 0 { try sink.write(",\n") }
-                guard pair.1.items != nil else {
-                    try sink.write(line(pair))
+            for (key, value) in head.fields ?? [] {
+                guard let items = value.items else {
+                    try body(key, .value(value))
                     continue
                 }
-                // A list: one record per line, as `line` writes it, without making it one string.
-                try sink.write("  " + JSONValue.quote(pair.0) + ": ")
+                try body(key, .list { emit in
+                    if historyKinds.contains(key) {
+                        try eachHistoryRecord(key, from: r, in: range, emit)
+                    } else if PantryExport.listKeys.contains(key) {
+                        for index in pantry.records(key) { try emit(pantry.json(key, at: index)) }
+                    } else {
+                        for record in items { try emit(record) }
+                    }
+                })
+            }
+        }
+    }
+
+    /// `document(json(load(…)))`, written as it is read: each record straight to `sink`.
+    static func writeJSON(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
+                          to sink: some ExportSink) throws {
+        try sink.write("{\n")
+        var first = true
+        try eachPart(from: r, range: range, shownRange: shownRange, exportedAt: exportedAt) { key, part in
+            if !first { try sink.write(",\n") }
+            first = false
+            switch part {
+            case .value(let value):
+                try sink.write(line((key, value)))
+            case .list(let forEach):
+                // One record per line, as `line` writes a list, without making it one string.
+                try sink.write("  " + JSONValue.quote(key) + ": ")
                 var count = 0
-                func emit(_ record: JSONValue) throws {
+                try forEach { record in
                     try sink.write((count == 0 ? "[\n    " : ",\n    ") + record.text)
                     count += 1
                 }
-                if historyKinds.contains(pair.0) {
-                    try eachHistoryRecord(pair.0, from: r, in: range, emit)
-                } else if PantryExport.listKeys.contains(pair.0) {
-                    for index in pantry.records(pair.0) { try emit(pantry.json(pair.0, at: index)) }
-                } else {
-                    for record in pair.1.items ?? [] { try emit(record) }
-                }
                 try sink.write(count == 0 ? "[]" : "\n  ]")
             }
-            try sink.write("\n}\n")
         }
+        try sink.write("\n}\n")
     }
 
     static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity"]

@@ -207,9 +207,9 @@ struct ExportJob: Job {
         let output = OutputPath(path: path, database: database)
         do {
             if csv {
-                let value = BodiiExport.json(try BodiiExport.load(from: repositories, range: range), exportedAt: clock.now, range: nil)
+                let files = try BodiiExport.csvFiles(from: repositories, range: range, shownRange: nil, exportedAt: clock.now)
                 try Task.checkCancellation()
-                try BodiiExport.writeCSV(value, to: output)
+                try BodiiExport.writeCSV(files, to: output)
             } else {
                 // The same streamed document as `bodii export`.
                 try BodiiExport.writeJSON(to: output) { sink in
