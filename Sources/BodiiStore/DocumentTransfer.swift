@@ -127,14 +127,7 @@ extension SQLiteRepositories {
             try Row.fetchAll(db, sql: "SELECT id, name, created_at, source, external_id FROM saved_meal ORDER BY id").map { row in
                 let id: Int64 = try row.decode(atIndex: 0)
                 let items = try Row.fetchAll(db, sql: "SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
-                                             arguments: [id]).map { r in
-                    FoodRecord(date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
-                               foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
-                               proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
-                               fiberG: try r.decode(atIndex: 7), sugarsG: try r.decode(atIndex: 8),
-                               saturatedFatG: try r.decode(atIndex: 9), sodiumMg: try r.decode(atIndex: 10),
-                               loggedAt: Date(timeIntervalSince1970: 0))
-                }
+                                             arguments: [id]).map(Self.savedItem)
                 let externalId: String? = try row.decode(atIndex: 4)
                 return LibrarySavedMeal(name: try row.decode(atIndex: 1), items: items,
                                         createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "saved_meal.created_at"),

@@ -33,6 +33,16 @@ extension SQLiteRepositories: MealLibraryRepository {
 
     static let savedItemColumns = "food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, sugars_g, saturated_fat_g, sodium_mg"
 
+    /// A saved meal's item as `savedItemColumns` reads it: a food record without a day of its own.
+    static func savedItem(_ r: Row) throws -> FoodRecord {
+        FoodRecord(date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
+                   foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
+                   proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
+                   fiberG: try r.decode(atIndex: 7), sugarsG: try r.decode(atIndex: 8),
+                   saturatedFatG: try r.decode(atIndex: 9), sodiumMg: try r.decode(atIndex: 10),
+                   loggedAt: Date(timeIntervalSince1970: 0))
+    }
+
     public func savedMeals() throws -> [SavedMeal] {
         try read { db in
             var meals: [SavedMeal] = []
@@ -40,14 +50,7 @@ extension SQLiteRepositories: MealLibraryRepository {
                 let id: Int64 = try row.decode(atIndex: 0)
                 let items = try Row.fetchAll(db, sql: """
                     SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position
-                    """, arguments: [id]).map { r in
-                    FoodRecord(date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
-                               foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
-                               proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
-                               fiberG: try r.decode(atIndex: 7), sugarsG: try r.decode(atIndex: 8),
-                               saturatedFatG: try r.decode(atIndex: 9), sodiumMg: try r.decode(atIndex: 10),
-                               loggedAt: Date(timeIntervalSince1970: 0))
-                }
+                    """, arguments: [id]).map(Self.savedItem)
                 meals.append(SavedMeal(id: id, name: try row.decode(atIndex: 1), items: items))
             }
             return meals
