@@ -1,0 +1,227 @@
+import Foundation
+
+/// A food name read the way Bodii's ranking reads it. USDA names go from the general to the
+/// particular: "Chicken, broilers or fryers, breast, meat only, raw" — the head ("Chicken") names
+/// the food, later comma parts narrow it down. Brands are written in capitals ("McDONALD'S, BIG
+/// MAC", "Cereals ready-to-eat, GENERAL MILLS, CHEERIOS"), baby food starts "Babyfood", fast food
+/// "Fast foods". Category heads ("Nuts, almonds", "Fish, salmon", "Beverages, …") name the food in
+/// their second part.
+public struct FoodNameProfile: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case generic, brand, babyFood, fastFood, commodity
+    }
+
+    /// A word of the name as ids of the vocabulary it was read with: the term (-1 when the index
+    /// does not have it) and its singular class (-1 likewise).
+    public struct Token: Sendable {
+        public var term: Int32
+        public var singularClass: Int32
+        public var part: Int16
+        /// Letters (UTF-8 bytes) of the word.
+        public var length: Int16
+        /// Points of `FoodRanking.unusualWords` this word costs when the query does not match it.
+        public var unusual: Float
+        public var isBrand: Bool
+        /// In a part every food of its kind has ("broilers or fryers"): a word typed is rarely
+        /// meant for it ("chick br" means breast).
+        public var isFiller: Bool = false
+    }
+
+    public var tokens: [Token]
+    /// How many comma parts name the food: 1, or 2 after a category head.
+    public var headParts: Int
+    public var partCount: Int
+    public var kind: Kind
+    /// The USDA food group (first two digits of an SR id: 3 baby foods, 35 American Indian /
+    /// Alaska Native foods…), -1 for other foods.
+    public var usdaGroup: Int
+    /// Parts that say "the plain form": "raw", "whole", "plain", "all commercial varieties"…
+    public var plainParts: Int
+    /// Penalty points of words that mark a less usual form (offal, fat, powder, low-fat, meatless…).
+    public var unusualPoints: Double
+    /// True when a part says salt was added ("with salt").
+    public var salted: Bool
+    /// True when the head is a mixture ("Pasta with meatballs", "Ham and cheese loaf").
+    public var mixedHead: Bool
+    /// The form a grain, pasta or legume is in (USDA groups 16 and 20): 1 cooked or prepared, -1
+    /// raw or dry (the form people buy, not the one they eat), 0 when the name does not say.
+    public var eatenForm: Int8
+    /// True when the head is a dish made from the food named after it: "Sauce, cheese", "Soup,
+    /// cheese" — the food itself is "Cheese, …".
+    public var derivedHead: Bool
+    /// True for the everyday food of its kind (`FoodRanking.commonFoods`: "Cheese, cheddar").
+    public var isCommon: Bool
+
+    /// Reads `name` with the terms of `vocabulary`; the profile is only valid with that vocabulary.
+    /// Runs for every food a search meets for the first time, so ASCII names (all of USDA's) are
+    /// read byte by byte in one pass.
+    public init(id: String, name: String, vocabulary: SearchVocabulary) {
+        var reader = NameReader(vocabulary: vocabulary, brands: !id.hasPrefix("custom:") && !id.hasPrefix("recipe:"))
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            reader.readASCII(name)
+        } else {
+            for part in name.split(separator: ",") { reader.readFolded(part) }
+        }
+        reader.endPart()
+        let tables = vocabulary.ranking
+        tokens = reader.tokens
+        partCount = max(1, reader.partWords.count)
+        plainParts = reader.partWords.filter { tables.plainParts.contains($0) }.count
+        unusualPoints = reader.unusual
+        mixedHead = reader.mixedHead
+        headParts = reader.partWords.count > 1 && tables.categoryHeads.contains(reader.partWords[0]) ? 2 : 1
+        usdaGroup = Self.usdaGroup(of: id)
+        salted = reader.partWords.contains { tables.saltedParts.contains($0) }
+        derivedHead = headParts == 2 && tables.derivedHeads.contains(reader.partWords[0])
+        isCommon = reader.partWords.count >= 2 && tables.commonFoods.contains(Array(reader.partWords.prefix(2)))
+            || reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
+        var form: Int8 = 0
+        // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products.
+        if usdaGroup == 20 || usdaGroup == 16 && reader.partWords.contains(where: { tables.matureSeeds == $0 }) {
+            for part in reader.partWords.dropFirst() {
+                if let first = part.first, tables.cookedWords.contains(first) { form = 1; break }
+                if tables.dryParts.contains(part) { form = -1 }
+            }
+        }
+        eatenForm = form
+        let head = reader.headText
+        func starts(_ prefix: String) -> Bool { SearchText.hasPrefix(head, SearchText.Word(prefix.utf8)) }
+        if starts("babyfood") || starts("infant formula") || starts("child formula") || starts("toddler formula") {
+            kind = .babyFood
+        } else if starts("fast food") || head == SearchText.Word("restaurant".utf8) {
+            kind = .fastFood
+        } else if tokens.contains(where: \.isBrand) {
+            kind = .brand
+        } else if starts("usda commodity") {
+            kind = .commodity
+        } else {
+            kind = .generic
+        }
+    }
+
+    /// 9 for "usda:09040", -1 for ids of other sources.
+    static func usdaGroup(of id: String) -> Int {
+        let bytes = Array(id.utf8.prefix(7))
+        guard bytes.count == 7, bytes[..<5].elementsEqual("usda:".utf8),
+              (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[6]) else { return -1 }
+        return Int(bytes[5] - 0x30) * 10 + Int(bytes[6] - 0x30)
+    }
+
+    /// Collects the tokens of a name part by part.
+    struct NameReader {
+        let vocabulary: SearchVocabulary
+        let brands: Bool
+        var tokens: [Token] = []
+        /// Term ids of each non-empty part.
+        var partWords: [[Int32]] = []
+        var current: [Int32] = []
+        var unusual = 0.0
+        var mixedHead = false
+        /// The head's words, lowercase, one space between.
+        var headText: SearchText.Word = []
+
+        init(vocabulary: SearchVocabulary, brands: Bool) {
+            self.vocabulary = vocabulary
+            self.brands = brands
+            tokens.reserveCapacity(12)
+        }
+
+        mutating func endPart() {
+            if vocabulary.ranking.fillerParts.contains(current), partWords.count > 0 {
+                // Not a part of its own: its words count as the next part's, and as filler.
+                for i in tokens.indices.suffix(current.count) { tokens[i].isFiller = true }
+            } else if !current.isEmpty {
+                partWords.append(current)
+            }
+            current.removeAll(keepingCapacity: true)
+        }
+
+        mutating func add(_ word: SearchText.Word, capitalised: Bool) {
+            let tables = vocabulary.ranking
+            let term = vocabulary.id(of: word) ?? -1
+            let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
+            let cost = singularClass >= 0 ? Double(tables.unusualCost[Int(singularClass)])
+                : FoodRanking.unusualWords[SearchText.singular(word)] ?? 0
+            let isBrand = brands && capitalised && !FoodRanking.notBrands.contains(word)
+            let part = partWords.count
+            tokens.append(Token(term: term, singularClass: singularClass, part: Int16(clamping: part),
+                                length: Int16(clamping: word.count), unusual: Float(cost), isBrand: isBrand))
+            current.append(term)
+            unusual += cost
+            if part == 0 {
+                if term >= 0, term == tables.and || term == tables.with { mixedHead = true }
+                if !headText.isEmpty { headText.append(0x20) }
+                headText += word
+            }
+        }
+
+        /// One pass over an ASCII name: words of letters and digits, parts between commas, a word
+        /// with two capitals in a row is a brand ("CHEERIOS", "McDONALD'S").
+        mutating func readASCII(_ name: String) {
+            var word: SearchText.Word = []
+            word.reserveCapacity(24)
+            var run = 0, capitalised = false
+            func flush(_ reader: inout NameReader) {
+                if !word.isEmpty { reader.add(word, capitalised: capitalised) }
+                word.removeAll(keepingCapacity: true)
+                run = 0
+                capitalised = false
+            }
+            for byte in name.utf8 {
+                switch byte {
+                case 0x41...0x5A:
+                    word.append(byte + 0x20)
+                    run += 1
+                    if run >= 2 { capitalised = true }
+                case 0x61...0x7A, 0x30...0x39:
+                    word.append(byte)
+                    run = 0
+                case UInt8(ascii: ","):
+                    flush(&self)
+                    endPart()
+                default:
+                    flush(&self)
+                }
+            }
+            flush(&self)
+        }
+
+        /// A part of a name with other than ASCII letters: folded like the index folds it.
+        mutating func readFolded(_ part: Substring) {
+            let capitalised = brands ? FoodNameProfile.brandWords(String(part)) : []
+            for word in SearchText.words(String(part)) { add(word, capitalised: capitalised.contains(word)) }
+            endPart()
+        }
+    }
+
+    /// The folded words of `text` written with two capitals in a row ("CHEERIOS", "McDONALD'S"),
+    /// except capitalised abbreviations that are not brands.
+    static func brandWords(_ text: String) -> Set<SearchText.Word> {
+        var out = Set<SearchText.Word>()
+        var current: [UInt8] = []
+        var capitalsInRow = 0, mostInRow = 0
+        func flush() {
+            if mostInRow >= 2, !current.isEmpty {
+                let word = current.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+                if !FoodRanking.notBrands.contains(word) { out.insert(word) }
+            }
+            current.removeAll(keepingCapacity: true)
+            capitalsInRow = 0
+            mostInRow = 0
+        }
+        for byte in text.utf8 {
+            let upper = byte >= 0x41 && byte <= 0x5A
+            let lower = byte >= 0x61 && byte <= 0x7A
+            let digit = byte >= 0x30 && byte <= 0x39
+            if upper || lower || digit || byte >= 0x80 {
+                current.append(byte)
+                capitalsInRow = upper ? capitalsInRow + 1 : 0
+                mostInRow = max(mostInRow, capitalsInRow)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return out
+    }
+}
