@@ -15,6 +15,9 @@ public final class HeadlessApp {
     }
 
     public func render(width: Int, height: Int) -> Buffer { shell.render(width: width, height: height) }
+    /// Runs the app's own loop on `backend` (its scripted inputs, then `.closed`) and returns the
+    /// exit code, as `bodii` does on a terminal.
+    public func run(on backend: any TerminalBackend) -> Int32 { AppLoop(shell: shell, backend: backend).run() }
     public func press(_ key: Key) { shell.handle(.key(key)) }
     /// Types each character as a key, the way the terminal delivers text.
     public func type(_ text: String) { for c in text { press(.char(c)) } }

@@ -2,34 +2,23 @@ import CNcursesw
 import Foundation
 import TerminalKit
 
-/// What the terminal delivered to the loop.
-public enum TerminalInput: Equatable, Sendable {
-    case event(Event)
-    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived: restore the terminal and leave.
-    case signal(Int32)
-    /// Nothing happened within the timeout.
-    case idle
-    /// Another thread called the waker (a background job has news).
-    case wake
-}
-
 /// Wakes `NcursesScreen.nextInput` from any thread: one byte into the screen's wake pipe.
-public struct ScreenWaker: Sendable {
+struct ScreenWaker: Sendable {
     let fd: Int32
-    public func wake() {
+    func wake() {
         var byte: UInt8 = 1
         _ = write(fd, &byte, 1)   // a full pipe already holds a wake-up: nothing lost
     }
 }
 
-/// The only type that talks to curses. Every call stays on the main actor (curses is not thread-safe).
+/// The only type that talks to curses, as the app's `TerminalBackend`. Every call stays on the
+/// main actor (curses is not thread-safe).
 @MainActor
-public final class NcursesScreen {
+public final class NcursesScreen: TerminalBackend {
     private var active = false
     private var mapper = ColorMapper(depth: .none)
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
-    private var previous: Buffer?
     public private(set) var colorDepth: ColorDepth = .none
     /// Whether the locale is UTF-8, i.e. Unicode symbols can be drawn.
     public private(set) var supportsUnicode = false
@@ -42,6 +31,8 @@ public final class NcursesScreen {
     public func start(noColor: Bool) throws {
         setlocale(LC_ALL, "")
         supportsUnicode = TerminalLocale.isUTF8
+        // Measure text as the terminal will draw it (ASCII mode transliterates everything anyway).
+        if supportsUnicode { LibcTextWidth.install() }
         guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
         let environment = ProcessInfo.processInfo.environment
         if let missing = bodii_missing_capability() {
@@ -89,14 +80,16 @@ public final class NcursesScreen {
     private var wakePipe: (read: Int32, write: Int32)?
 
     /// Something another thread can call to end a wait in `nextInput` at once.
-    public func makeWaker() -> ScreenWaker? {
+    public func makeWaker() -> (@Sendable () -> Void)? {
         if wakePipe == nil {
             var fds: [Int32] = [0, 0]
             guard pipe(&fds) == 0 else { return nil }
             for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
             wakePipe = (fds[0], fds[1])
         }
-        return wakePipe.map { ScreenWaker(fd: $0.write) }
+        guard let fd = wakePipe?.write else { return nil }
+        let waker = ScreenWaker(fd: fd)
+        return { waker.wake() }
     }
 
     /// Waits up to `timeoutMilliseconds` (-1 = forever) for a key, a resize, a signal or a
@@ -128,7 +121,6 @@ public final class NcursesScreen {
         switch status {
         case KEY_CODE_YES:
             if Int32(ch) == KEY_RESIZE {
-                previous = nil
                 let s = size
                 return .event(.resize(width: s.width, height: s.height))
             }
@@ -140,36 +132,22 @@ public final class NcursesScreen {
         }
     }
 
-    /// Puts `buffer` on screen, sending only the cells that changed since the last frame.
-    public func draw(_ buffer: Buffer) {
+    /// Puts a frame's changed cells on screen (`Buffer.diff` chose them).
+    public func apply(_ diff: BufferDiff) {
         guard active else { return }
         let screen = bodii_stdscr()
         let (w, h) = size
-        let reuse = previous.map { $0.width == buffer.width && $0.height == buffer.height } ?? false
-        if !reuse { werase(screen) }
-        for y in 0..<min(h, buffer.height) {
-            var x = 0
-            while x < min(w, buffer.width) {
-                let cell = buffer[x, y]
-                defer { x += 1 }
-                if cell.isContinuation { continue }
-                if reuse, let prev = previous, prev[x, y] == cell, !(x + 1 < buffer.width && prev[x + 1, y] != buffer[x + 1, y] && buffer[x + 1, y].isContinuation) {
-                    continue
-                }
-                // A wide glyph in the last column would wrap: draw a space instead.
-                let symbol = (x == w - 1 && TextWidth.of(cell.symbol) > 1) ? " " : cell.symbol
-                put(symbol, style: cell.style, x: Int32(x), y: Int32(y), window: screen)
-            }
+        if diff.clearsScreen {
+            werase(screen)
+            clearok(screen, true)   // a new size or the first frame: repaint the terminal whole
         }
-        previous = buffer
+        for update in diff.updates where update.x < w && update.y < h {
+            // A wide glyph in the last column would wrap: draw a space instead.
+            let symbol = (update.x == w - 1 && TextWidth.of(update.cell.symbol) > 1) ? " " : update.cell.symbol
+            put(symbol, style: update.cell.style, x: Int32(update.x), y: Int32(update.y), window: screen)
+        }
         wnoutrefresh(screen)
         doupdate()
-    }
-
-    /// Forgets the last frame so the next draw repaints everything (after a resize or Ctrl-L).
-    public func invalidate() {
-        previous = nil
-        if active { clearok(bodii_stdscr(), true) }
     }
 
     /// Leaves full-screen mode and gives the terminal back as it was. Safe to call twice.
@@ -190,7 +168,8 @@ public final class NcursesScreen {
         if style.underline { attrs |= bodii_A_UNDERLINE }
         if style.reverse { attrs |= bodii_A_REVERSE }
         var pair = colorPair(style)
-        var wide: [wchar_t] = symbol.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
+        // The cluster's first scalar and its combining marks (curses holds five): what TextWidth measured.
+        var wide: [wchar_t] = TextWidth.drawable(symbol).prefix(5).map { wchar_t(bitPattern: $0.value) }
         if wide.isEmpty { wide = [wchar_t(32)] }
         wide.append(0)
         var cc = cchar_t()
@@ -240,4 +219,14 @@ public enum TerminalLocale {
         setlocale(LC_CTYPE, "")
         return bodii_locale_is_utf8() == 1
     }
+}
+
+/// Text widths from the C library's `wcwidth` under the locale the app runs in, so a cluster
+/// takes on screen exactly the columns TextWidth counted for it.
+public enum LibcTextWidth {
+    /// Columns of `scalar` by `wcwidth` (-1 for one the locale cannot print).
+    public static func width(_ scalar: Unicode.Scalar) -> Int { Int(wcwidth(wchar_t(bitPattern: scalar.value))) }
+
+    /// Makes TextWidth use `wcwidth`. Call after `setlocale`: widths depend on LC_CTYPE.
+    public static func install() { TextWidth.install(width) }
 }

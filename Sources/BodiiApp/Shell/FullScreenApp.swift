@@ -2,8 +2,7 @@ import Foundation
 import NcursesTerminal
 import TerminalKit
 
-/// Runs the event loop: read an input, let the shell update, draw the whole screen again.
-/// Single-threaded on the main actor (ARCHITECTURE.md, "The loop").
+/// The app on the real terminal: starts curses, builds the shell and runs `AppLoop` on it.
 @MainActor
 final class FullScreenApp {
     private let environment: AppEnvironment
@@ -29,38 +28,16 @@ final class FullScreenApp {
         defer { screen.stop() }
         let symbols: Symbols = (screen.supportsUnicode && !forceASCII) ? .unicode : .ascii
         let shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: screen.colorDepth).build()
-        if let waker = screen.makeWaker() { shell.jobs.inbox.setWake { waker.wake() } }
-        var catalogWarmed = false
-
-        while true {
-            let size = screen.size
-            screen.draw(shell.render(width: size.width, height: size.height))
+        return AppLoop(shell: shell, backend: screen).run {
             if exitAfterFirstFrame {
                 screen.stop()
                 // For benchmarks: how much memory the first frame took.
                 StandardError.write("first frame drawn; peak resident memory \(peakResidentKilobytes() ?? 0) kB")
-                return 0
+                return false
             }
-            if !catalogWarmed {
-                // After the first frame, so it never delays it (CatalogWarmUp says why it exists).
-                catalogWarmed = true
-                shell.runQuietly(CatalogWarmUp(repositories: environment.repositories))
-            }
-            if shell.shouldQuit { return 0 }
-            switch screen.nextInput(timeoutMilliseconds: 60_000) {
-            case .event(let event):
-                if case .resize = event { screen.invalidate() }
-                shell.handle(event)
-            case .signal(let number):
-                return 128 + number
-            case .idle:
-                shell.handle(.tick)
-            case .wake:
-                break
-            }
-            // What jobs reported meanwhile, in order.
-            for event in shell.jobs.inbox.drain() { shell.handle(event) }
-            if shell.shouldQuit { return 0 }
+            // After the first frame, so it never delays it (CatalogWarmUp says why it exists).
+            shell.runQuietly(CatalogWarmUp(repositories: environment.repositories))
+            return true
         }
     }
 }
