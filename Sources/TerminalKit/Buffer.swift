@@ -62,27 +62,24 @@ public struct Buffer: Equatable, Sendable {
         }
     }
 
-    /// Writes `text` from (x, y), at most `maxWidth` columns and never past the buffer's edge.
+    /// Writes `text` from (x, y), at most `maxWidth` columns and never past the buffer's edge;
+    /// text that does not fit is cut with the buffer's mark (`Truncation`), never silently.
     /// Returns the number of columns written. Control characters are shown as `?`.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
-        let text = isASCII ? ASCIIText.transliterate(text) : text
+        var text = Self.printable(isASCII ? ASCIIText.transliterate(text) : text)
         let limit = min(width, x + (maxWidth ?? width))
+        if x >= 0, TextWidth.of(text) > limit - x {
+            text = Truncation.cut(text, to: limit - x, marker: Truncation.marker(ascii: isASCII))
+        }
         var col = x
         for ch in text {
-            var symbol = String(ch)
-            var w = TextWidth.of(ch)
-            if w == 0 {
-                if ch.unicodeScalars.first.map({ $0.value < 0x20 || $0.value == 0x7f }) ?? false {
-                    symbol = "?"; w = 1
-                } else {
-                    continue // a lone combining mark: drop rather than misalign
-                }
-            }
+            let w = TextWidth.of(ch)
+            if w == 0 { continue } // a lone combining mark: drop rather than misalign
             if col + w > limit { break }
             if col >= 0 {
-                self[col, y] = Cell(symbol, style: style)
+                self[col, y] = Cell(String(ch), style: style)
                 if w == 2 { self[col + 1, y] = Cell("", style: style) }
             }
             col += w
@@ -90,11 +87,24 @@ public struct Buffer: Equatable, Sendable {
         return max(0, col - x)
     }
 
-    /// Writes `text` inside `rect`'s first row, aligned and truncated with an ellipsis.
+    /// `text` with control characters (which have no width) shown as `?`, so they are measured
+    /// as they are drawn.
+    static func printable(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7f }) { return text }
+        var out = ""
+        for ch in text {
+            let v = ch.unicodeScalars.first?.value ?? 0
+            out += v < 0x20 || v == 0x7f ? "?" : String(ch)
+        }
+        return out
+    }
+
+    /// Writes `text` inside `rect`'s first row, aligned and cut with the buffer's mark.
     @discardableResult
     public mutating func write(_ text: String, in rect: Rect, style: Style = .plain, alignment: Alignment = .left) -> Int {
         guard !rect.isEmpty else { return 0 }
-        let t = TextWidth.truncate(isASCII ? ASCIIText.transliterate(text) : text, to: rect.width)
+        let t = Truncation.cut(Self.printable(isASCII ? ASCIIText.transliterate(text) : text), to: rect.width,
+                               marker: Truncation.marker(ascii: isASCII))
         let w = TextWidth.of(t)
         let x: Int
         switch alignment {

@@ -36,7 +36,7 @@ public struct Paragraph: Widget, Equatable, Sendable {
             case .wrap:
                 for row in TextLayout.wrap(chars, width: width) { out.append((row, align)) }
             case .truncate:
-                out.append((TextLayout.truncate(chars, to: width, ellipsis: context.symbols.ellipsis), align))
+                out.append((Truncation.cut(chars, to: width, marker: context.symbols.ellipsis), align))
             }
         }
         return out

@@ -58,12 +58,22 @@ public struct Table: Widget, Equatable, Sendable {
         return min(max(0, s - visibleRows / 2), rowCount - visibleRows)
     }
 
+    /// The columns' constraints, a right-aligned fixed column (a number's) widened to its widest
+    /// cell: numbers are never cut, the fill columns (names) give up the room and show the cut.
+    func widths(_ context: RenderContext) -> [Constraint] {
+        columns.enumerated().map { i, column in
+            guard case .length(let n) = column.width, column.alignment == .right else { return column.width }
+            let widest = rows.map { row in i < row.cells.count ? Line([row.cells[i]]).styledChars(context).reduce(0) { $0 + $1.width } : 0 }
+            return .length(max(n, widest.max() ?? 0))
+        }
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         // A gutter for the selection marker keeps the selected row visible without colour.
         let gutter = selected == nil ? 0 : min(2, area.width)
         let (_, body) = area.splitLeft(gutter)
-        let columnRects = Layout.split(body, .horizontal, columns.map(\.width), spacing: columnSpacing)
+        let columnRects = Layout.split(body, .horizontal, widths(context), spacing: columnSpacing)
         var rowsArea = area
         if showHeader {
             let (header, rest) = area.splitTop(1)

@@ -70,9 +70,12 @@ extension Line {
 }
 
 extension Buffer {
-    /// Writes styled characters from (x, y), clipped to `maxWidth` columns. Returns columns used.
+    /// Writes styled characters from (x, y) in at most `maxWidth` columns, cut with the buffer's
+    /// mark when they don't fit. Returns columns used.
     @discardableResult
     mutating func write(_ chars: [StyledChar], x: Int, y: Int, maxWidth: Int) -> Int {
+        let room = min(maxWidth, width - x)
+        let chars = x >= 0 ? Truncation.cut(chars, to: max(0, room), marker: Truncation.marker(ascii: isASCII)) : chars
         var col = x
         for sc in chars {
             let w = write(String(sc.char), x: col, y: y, style: sc.style, maxWidth: x + maxWidth - col)
@@ -91,7 +94,7 @@ extension Buffer {
     /// Writes a line inside `rect`'s first row: aligned, and cut with an ellipsis when too wide.
     public mutating func write(_ line: Line, in rect: Rect, alignment: Alignment = .left, context: RenderContext) {
         guard !rect.isEmpty else { return }
-        let chars = TextLayout.truncate(line.styledChars(context), to: rect.width, ellipsis: context.symbols.ellipsis)
+        let chars = Truncation.cut(line.styledChars(context), to: rect.width, marker: context.symbols.ellipsis)
         let w = chars.reduce(0) { $0 + $1.width }
         let x: Int
         switch line.alignment ?? alignment {
@@ -103,27 +106,8 @@ extension Buffer {
     }
 }
 
-/// Word wrapping and truncation of styled text.
+/// Word wrapping of styled text (cutting is `Truncation`'s).
 enum TextLayout {
-    static func truncate(_ chars: [StyledChar], to width: Int, ellipsis: String) -> [StyledChar] {
-        guard width > 0 else { return [] }
-        let total = chars.reduce(0) { $0 + $1.width }
-        if total <= width { return chars }
-        let ellipsisWidth = TextWidth.of(ellipsis)
-        var out: [StyledChar] = []
-        var used = 0
-        for sc in chars {
-            if used + sc.width > width - ellipsisWidth { break }
-            out.append(sc)
-            used += sc.width
-        }
-        let style = out.last?.style ?? chars.first?.style ?? .plain
-        if ellipsisWidth <= width {
-            for ch in ellipsis { out.append(StyledChar(char: ch, style: style)) }
-        }
-        return out
-    }
-
     /// Greedy word wrap: breaks at spaces, splits words longer than the width, keeps leading
     /// indentation of the source line and drops spaces at the break points.
     static func wrap(_ chars: [StyledChar], width: Int) -> [[StyledChar]] {

@@ -84,7 +84,7 @@ import Testing
         var b = Buffer(width: 5, height: 2)
         let n1 = b.write("abcdefgh", x: 2, y: 0)
         #expect(n1 == 3)
-        #expect(b.lines == ["  abc", "     "])
+        #expect(b.lines == ["  ab…", "     "])   // cut at the edge, and marked (Truncation)
         b.write("xyz", x: -2, y: 1)
         #expect(b.lines[1] == "z    ")
         let n2 = b.write("nope", x: 0, y: 2)
@@ -96,9 +96,9 @@ import Testing
     @Test func wideCharAtLastColumnIsNotSplit() {
         var b = Buffer(width: 5, height: 1)
         b.write("ab日本", x: 0, y: 0)
-        #expect(b.lines == ["ab日 "])
+        #expect(b.lines == ["ab日…"])    // 本 would not fit whole: the cut is marked instead
         #expect(b[3, 0].isContinuation)
-        #expect(b[4, 0].symbol == " ")
+        #expect(b[4, 0].symbol == "…")
     }
 
     @Test func overwritingHalfAWideCharClearsTheOtherHalf() {
@@ -128,7 +128,7 @@ import Testing
         var b = Buffer(width: 10, height: 1)
         let n4 = b.write("abcdef", x: 1, y: 0, maxWidth: 3)
         #expect(n4 == 3)
-        #expect(b.text == " abc")
+        #expect(b.text == " ab…")
     }
 }
 
