@@ -37,15 +37,18 @@ let package = Package(
         .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")],
                 swiftSettings: libxml2Headers),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
-        .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
+        // The drawing core: buffer, diff, widgets, text width, keys, geometry, style. Generic.
+        .target(name: "TerminalKit"),
+        // Bodii's own UI pieces on top of it: the day and chart-range keys, delete-undo, the TOML themes.
+        .target(name: "BodiiUI", dependencies: ["TerminalKit", "TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         // The charts, cards and day/period state that several screens and `bodii report` draw.
         .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
-    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "SharedCharts"]) } + [
+    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "BodiiUI", "SharedCharts"]) } + [
         .target(
             name: "BodiiApp",
-            dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
+            dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit"]
                 + features.map { .target(name: $0) }
         ),
@@ -59,7 +62,7 @@ let package = Package(
                                                          "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
                                                          "-Xlinker", "--no-warn-symbol-ordering"],
                                                         .when(platforms: [.linux]))]),
-        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
+        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
                                                              "USDACatalogData", "BodiiImport", "ZIPFoundation"],
                           path: "Benchmarks/bodii-bench"),
 
@@ -69,16 +72,18 @@ let package = Package(
                     exclude: ["Fixtures"], swiftSettings: libxml2Headers),
         .testTarget(
             name: "TerminalKitTests",
-            dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            dependencies: ["TerminalKit", "BodiiUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "FeatureTests",
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
+            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
                 + features.map { .target(name: $0) },
             exclude: ["__Snapshots__"]
         ),
+        // wcwidth from the C library against TextWidth, which only the terminal backend can ask.
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalKit"]),
         .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "TerminalKit", "SharedCharts"]
                         + features.map { .target(name: $0) }),
     ],

@@ -12,6 +12,7 @@
 import BodiiApp
 import BodiiDomain
 import BodiiStore
+import BodiiUI
 import Foundation
 import TerminalKit
 import SharedCharts

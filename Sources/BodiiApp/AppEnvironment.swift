@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodiiStore
+import BodiiUI
 import Foundation
 import TerminalKit
 

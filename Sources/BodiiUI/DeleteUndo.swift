@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// The `x` / `u` flow every list shares (PRODUCT.md §2): `x` asks y/n about the selected record,
 /// `y` deletes it, `n` or Esc keeps it, any other key waits, and `u` puts the last deleted record
 /// back. The tab supplies the store calls and how a record is named in messages.

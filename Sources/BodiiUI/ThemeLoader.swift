@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import TOMLKit
 
 /// Why a theme file could not be used; the message names the role and the value at fault.

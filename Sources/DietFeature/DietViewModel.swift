@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiUI
 import SharedCharts
 import TerminalKit
 

@@ -44,20 +44,6 @@ public struct ActionKeyMap<Action: Sendable>: Sendable {
     }
 }
 
-extension DayStep {
-    /// `[` `]` `t` as actions.
-    public static func actions<Action: Sendable>(_ make: @escaping @Sendable (DayStep) -> Action) -> [BoundKey<Action>] {
-        bindings.map { $0.performs { key in DayStep(key).map(make) } }
-    }
-}
-
-extension ChartZoom {
-    /// `-` `+` as actions.
-    public static func actions<Action: Sendable>(_ make: @escaping @Sendable (ChartZoom) -> Action) -> [BoundKey<Action>] {
-        bindings.map { $0.performs { key in ChartZoom(key).map(make) } }
-    }
-}
-
 /// Moving a selection through a list (PRODUCT.md §2): `j`/`k` or arrows one row, PgDn/PgUp a page,
 /// Home/End to either end. One helper for every list, so every list moves the same way.
 public enum ListMove: Sendable, Equatable {

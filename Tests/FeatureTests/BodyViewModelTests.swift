@@ -1,3 +1,4 @@
+import BodiiUI
 import Testing
 import BodiiDomain
 import BodiiStore

@@ -1,3 +1,4 @@
+import BodiiUI
 import Testing
 @testable import TerminalKit
 
