@@ -8,7 +8,7 @@ extension DietViewModel {
     /// tab, i), as `bodii log food` does. True when it was saved.
     func log(_ record: FoodRecord, serving: ServingChoice?) -> Bool {
         do {
-            let (saved, taken) = try PantryBook(repository: source, weekStart: clock.weekStart).logFood(record)
+            let (saved, taken) = try diary.log(record)
             show(day, selecting: saved.id)
             let amount = saved.grams.flatMap { serving?.describe(grams: $0) } ?? NutrientFormat.amount(saved)
             let when = saved.date == clock.today ? "" : " on \(saved.date.shortLabel(relativeTo: clock.today))"

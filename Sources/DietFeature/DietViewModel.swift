@@ -9,8 +9,9 @@ import TerminalKit
 /// (`FoodSearchFlow`, `EntryEditFlow`, …); they report back here, where the day is.
 @MainActor
 public final class DietViewModel: TabScreen {
-    let source: any Repositories
+    let source: any DietEnvironment.Store
     let clock: any Clock
+    private let environment: DietEnvironment
     /// The selected day, shared with the other tabs.
     public internal(set) var day: LocalDate {
         get { selection.date }
@@ -43,11 +44,15 @@ public final class DietViewModel: TabScreen {
     }
     var lastChange: LastChange?
 
-    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
-        self.source = source
-        self.clock = clock
-        self.selection = selection ?? SelectedDay(clock.today)
+    public init(environment: DietEnvironment, selection: SelectedDay? = nil) {
+        self.environment = environment
+        source = environment.store
+        clock = environment.clock
+        self.selection = selection ?? SelectedDay(environment.clock.today)
     }
+
+    /// Logging a food (the food diary's use case, as `bodii log food` calls it).
+    var diary: FoodDiary { environment.diary }
 
     public let title = "Diet"
 
@@ -85,7 +90,7 @@ public final class DietViewModel: TabScreen {
             records = try source.foodRecords(in: DateRange(start: day, end: day))
             items = Meal.allCases.flatMap { m in records.filter { $0.meal == m } }
             selected = min(selected, max(0, items.count - 1))
-            let summary = try DaySummaryQuery(source: source).summary(for: day)
+            let summary = try environment.days.summary(for: day)
             targets = summary.targets
             burnedKcal = summary.burnedKcal
             cost = summary.cost

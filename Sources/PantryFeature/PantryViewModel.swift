@@ -25,7 +25,9 @@ public struct PriceLine: Equatable, Sendable {
 /// list entry at its expected price in one keystroke; `B` sets the budget.
 @MainActor
 public final class PantryViewModel: TabScreen {
-    let source: any Repositories
+    /// The pantry's tables and the catalog foods its items are (for their measures), read together.
+    public typealias Store = PantryRepository & FoodCatalogRepository & ConsistentReading
+    let source: any Store
     let clock: any Clock
     public private(set) var view: PantryView = .stock
     /// The tab's message, which its flows write too.
@@ -57,7 +59,7 @@ public final class PantryViewModel: TabScreen {
     var book: PantryBook { PantryBook(repository: source, currency: currency, weekStart: clock.weekStart) }
 
     /// `configured`: the config file's currency, what new prices are typed in until a budget says otherwise.
-    public init(source: any Repositories, clock: any Clock, currency configured: Currency = .default) {
+    public init(source: any Store, clock: any Clock, currency configured: Currency = .default) {
         self.configuredCurrency = configured
         self.source = source
         self.clock = clock

@@ -1,3 +1,5 @@
+import BodiiDomain
+import SharedCharts
 import TerminalKit
 import DietFeature
 
@@ -29,4 +31,12 @@ extension FlowHost where Tab == DietViewModel {
     }
     /// The open form's inline errors, by field.
     var formErrors: [String: String] { (stack.top as? any FormFlow)?.formErrors ?? [:] }
+}
+
+extension DietViewModel {
+    /// The tab on a database's repositories, wired as the app wires it.
+    convenience init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
+        let environment = DietEnvironment(store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock)
+        self.init(environment: environment, selection: selection)
+    }
 }
