@@ -150,13 +150,6 @@ public struct PantryBook {
         return uses
     }
 
-    /// Logs `record` and, when its item says so (off by default), takes it from the pantry in the
-    /// same transaction: what `bodii log food` and the Diet tab both do.
-    public func logFood(_ record: FoodRecord) throws -> (record: FoodRecord, taken: [StockUse]) {
-        let takes = try plannedTakes(for: record)
-        return (try repository.addFoodRecord(record, takingFromPantry: takes), takes)
-    }
-
     /// The takes logging `record` would make (see `takeForLoggedFood`), written by nothing: give
     /// them to `addFoodRecord(_:takingFromPantry:)` to log and take in one transaction.
     public func plannedTakes(for record: FoodRecord) throws -> [StockUse] {

@@ -13,7 +13,9 @@ public final class BodyViewModel: TabScreen {
         public var trendKg: Double?
     }
 
-    private let source: any Repositories
+    /// The profile, the weigh-ins and the goal: what the tab reads and `BodyLogging` writes.
+    public typealias Store = BodyLogging.Store & GoalRepository
+    private let source: any Store
     private let logging: BodyLogging
     private let clock: any Clock
     public private(set) var rows: [Row] = []          // newest first
@@ -36,7 +38,7 @@ public final class BodyViewModel: TabScreen {
     /// How much history the table shows.
     static let historyDays = 730
 
-    public init(source: any Repositories, clock: any Clock) {
+    public init(source: any Store, clock: any Clock) {
         self.source = source
         self.clock = clock
         logging = BodyLogging(store: source, clock: clock)

@@ -26,7 +26,9 @@ public final class CheckInViewModel: Screen {
     }
 
     private let checkIn: DailyCheckIn
-    private let source: any Repositories
+    /// What `DailyCheckIn` writes and the day's summary it shows.
+    public typealias Store = DailyCheckIn.Store & DaySummaryQuery.Source
+    private let source: any Store
     private let clock: any Clock
     public private(set) var step: Step = .weight
     public private(set) var form: Form
@@ -41,7 +43,7 @@ public final class CheckInViewModel: Screen {
     private var forms: [Step: Form] = [:]
 
     /// `day`: the selected day the check-in is for (today by default).
-    public init(source: any Repositories, clock: any Clock, day: LocalDate? = nil) {
+    public init(source: any Store, clock: any Clock, day: LocalDate? = nil) {
         self.source = source
         self.clock = clock
         checkIn = DailyCheckIn(store: source, clock: clock, day: day)

@@ -48,45 +48,50 @@ public struct FoodSearch {
     static let resultLimit = 50
     static let recentLimit = 20
 
-    private let catalog: any FoodCatalogRepository
-    private let log: any FoodLogRepository
-    private let library: (any MealLibraryRepository)?
+    let catalog: any FoodCatalogRepository
+    let log: any FoodLogRepository
+    let library: (any MealLibraryRepository)?
     /// The saved meals, listed first (all of them for an empty query, those named by it else).
-    public private(set) var savedMeals: [SavedMeal] = []
+    public internal(set) var savedMeals: [SavedMeal] = []
     /// Ids of the favourite foods (marked ★ and listed first for an empty query).
-    public private(set) var favourites: Set<FoodID> = []
+    public internal(set) var favourites: Set<FoodID> = []
+    /// The favourite foods, listed first for an empty query.
+    var favouriteFoods: [Food] = []
+    /// The saved meals and favourites must be read again (the search just opened, or one of
+    /// their own keys changed them).
+    var libraryIsStale = true
     /// What the last key did, when it says so (★ marked or unmarked).
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
     /// Ctrl-X on a saved meal: waiting for y/n.
-    public private(set) var pendingMealDelete: SavedMeal?
+    public internal(set) var pendingMealDelete: SavedMeal?
     /// Ctrl-R on a saved meal: the meal and its new name being typed.
-    public private(set) var renaming: (meal: SavedMeal, name: TextField)?
+    public internal(set) var renaming: (meal: SavedMeal, name: TextField)?
     public let day: LocalDate
-    private let now: Date
-    public private(set) var step: Step = .food
-    public private(set) var query = TextField(placeholder: "type a food (j and k type too)", maxLength: 60)
-    public private(set) var results: [Food] = []
+    let now: Date
+    public internal(set) var step: Step = .food
+    public internal(set) var query = TextField(placeholder: "type a food (j and k type too)", maxLength: 60)
+    public internal(set) var results: [Food] = []
     /// True while the query is empty and `results` are the recent and frequent foods.
-    public private(set) var showingRecent = true
+    public internal(set) var showingRecent = true
     /// Index into `results`; `results.count` is the "+ New custom food" row.
-    public private(set) var selected = 0
+    public internal(set) var selected = 0
     /// The selected result with its servings (search results carry none).
-    public private(set) var preview: Food?
+    public internal(set) var preview: Food?
     /// The food chosen with Enter, with its servings.
-    public private(set) var food: Food?
-    public private(set) var servings: [ServingChoice] = []
-    public private(set) var servingIndex = 0
-    public private(set) var amount = TextField(maxLength: Validation.maxInputLength)
+    public internal(set) var food: Food?
+    public internal(set) var servings: [ServingChoice] = []
+    public internal(set) var servingIndex = 0
+    public internal(set) var amount = TextField(maxLength: Validation.maxInputLength)
     /// The amount still holds its default: the first key typed replaces it.
-    public private(set) var amountIsDefault = true
-    public private(set) var amountError: String?
-    public private(set) var meal: Meal
+    public internal(set) var amountIsDefault = true
+    public internal(set) var amountError: String?
+    public internal(set) var meal: Meal
     /// The meal for the clock's hour, preselected.
     public let likelyMeal: Meal
-    public private(set) var error: String?
-    private var previews: [FoodID: Food] = [:]
+    public internal(set) var error: String?
+    var previews: [FoodID: Food] = [:]
     /// Grams of the user's latest entry of the chosen food: its serving and amount are the defaults.
-    private var lastGrams: Double?
+    var lastGrams: Double?
 
     /// How far back the log is read for the serving a food was last eaten in.
     static let historyDays = 90
@@ -144,88 +149,6 @@ public struct FoodSearch {
         }
     }
 
-    // MARK: keys
-
-    /// What a key does in a step: one list per step (`actions`) drives both the dispatch below
-    /// and the footer and help (`keyMap`), so they cannot drift.
-    enum Action: Sendable {
-        case close, back, choose, next, save, newFood, quickAdd, favourite, renameMeal, deleteMeal
-        /// Move the selection by this many rows (the meal list wraps around).
-        case move(Int)
-        case meal(Meal)
-        /// A digit typed in the serving step starts the amount with it.
-        case startAmount(Character)
-    }
-
-    /// Keys the shell keeps where nothing is typed: help and quit.
-    static let shellKeys: [Key] = [.char("?"), .char("q")]
-    static let amountKeys: [Key] = Array("0123456789.,").map { Key.char($0) }
-
-    static let foodActions = ActionKeyMap<Action>(title: "Food search", [
-        KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (j, k type)", footer: true, brief: "move")
-            .performs { key in key == .up || key == .ctrl("p") ? .move(-1) : .move(1) },
-        KeyBinding([.enter], help: "choose", footer: true).performs(.choose),
-        KeyBinding([.ctrl("o")], help: "new custom food", footer: true, brief: "new").performs(.newFood),
-        KeyBinding([.ctrl("t")], label: "Ctrl-T", help: "quick add: kcal (and P/C/F) without a food", footer: true,
-                   brief: "quick add").performs(.quickAdd),
-        KeyBinding([.escape], help: "close", footer: true).performs(.close),
-        KeyBinding([.char("*")], help: "mark or unmark the selected food as a favourite (listed first)").performs(.favourite),
-        KeyBinding([.ctrl("r")], label: "Ctrl-R", help: "rename the selected saved meal").performs(.renameMeal),
-        KeyBinding([.ctrl("x")], label: "Ctrl-X", help: "delete the selected saved meal (y/n)").performs(.deleteMeal),
-        KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results")
-            .performs { key in key == .pageUp ? .move(-10) : .move(10) },
-        // Done by the query's text field; listed for help.
-        KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
-    ])
-
-    static let servingActions = ActionKeyMap<Action>(title: "Serving", [
-        KeyBinding([.char("j"), .char("k"), .up, .down, .ctrl("p"), .ctrl("n"), .left, .right, .tab], label: "j/k",
-                   help: "choose a serving", footer: true, brief: "select")
-            .performs { key in [.char("k"), .up, .ctrl("p"), .left].contains(key) ? .move(-1) : .move(1) },
-        KeyBinding([.enter], help: "next: amount", footer: true, brief: "amount").performs(.next),
-        KeyBinding([.escape], help: "back", footer: true).performs(.back),
-        KeyBinding(amountKeys, label: "0–9", help: "type the amount at once", footer: true, brief: "type it").performs { key in
-            if case .char(let c) = key { return .startAmount(c) }
-            return nil
-        },
-    ])
-
-    static let amountActions = ActionKeyMap<Action>(title: "Amount", [
-        KeyBinding([.enter], help: "next: meal", footer: true, brief: "meal").performs(.next),
-        KeyBinding([.escape], help: "back", footer: true).performs(.back),
-    ])
-
-    static let ingredientAmountActions = ActionKeyMap<Action>(title: "Amount", [
-        KeyBinding([.enter], help: "add the ingredient", footer: true, brief: "add").performs(.next),
-        KeyBinding([.escape], help: "back", footer: true).performs(.back),
-    ])
-
-    static let mealActions = ActionKeyMap<Action>(title: "Meal", [
-        KeyBinding([.char("j"), .char("k"), .up, .down, .left, .right, .ctrl("p"), .ctrl("n"), .tab, .backTab], label: "j/k",
-                   help: "choose the meal", footer: true, brief: "select")
-            .performs { key in [.char("k"), .up, .left, .ctrl("p"), .backTab].contains(key) ? .move(-1) : .move(1) },
-        KeyBinding([.char("b"), .char("l"), .char("d"), .char("s")], label: "b l d s", help: "breakfast, lunch, dinner, snacks",
-                   footer: true, brief: "meal").performs { key in
-            switch key {
-            case .char("b"): return .meal(.breakfast)
-            case .char("l"): return .meal(.lunch)
-            case .char("d"): return .meal(.dinner)
-            default: return .meal(.snacks)
-            }
-        },
-        KeyBinding([.enter], help: "save", footer: true).performs(.save),
-        KeyBinding([.escape], help: "back", footer: true).performs(.back),
-    ])
-
-    static func actions(for step: Step, purpose: Purpose = .log) -> ActionKeyMap<Action> {
-        switch step {
-        case .food: return foodActions
-        case .serving: return servingActions
-        case .amount: return purpose == .ingredient ? ingredientAmountActions : amountActions
-        case .meal: return mealActions
-        }
-    }
-
     public mutating func handle(_ key: Key) -> Outcome {
         if let meal = pendingMealDelete { answerMealDelete(meal, key); return .stay }
         if renaming != nil { handleRename(key); return .stay }
@@ -238,9 +161,9 @@ public struct FoodSearch {
         }
     }
 
-    private var queryText: String { query.text.trimmingCharacters(in: .whitespaces) }
+    var queryText: String { query.text.trimmingCharacters(in: .whitespaces) }
 
-    private mutating func handleFood(_ key: Key, _ action: Action?) -> Outcome {
+    mutating func handleFood(_ key: Key, _ action: Action?) -> Outcome {
         switch action {
         case .close: return .close
         case .choose:
@@ -271,7 +194,7 @@ public struct FoodSearch {
         return .stay
     }
 
-    private mutating func handleServing(_ key: Key, _ action: Action?) -> Outcome {
+    mutating func handleServing(_ key: Key, _ action: Action?) -> Outcome {
         switch action {
         case .back: step = .food
         case .next: startAmount(nil)
@@ -283,7 +206,7 @@ public struct FoodSearch {
         return .stay
     }
 
-    private mutating func handleAmount(_ key: Key, _ action: Action?) -> Outcome {
+    mutating func handleAmount(_ key: Key, _ action: Action?) -> Outcome {
         switch action {
         case .back:
             step = .serving
@@ -317,7 +240,7 @@ public struct FoodSearch {
         return .stay
     }
 
-    private mutating func handleMeal(_ key: Key, _ action: Action?) -> Outcome {
+    mutating func handleMeal(_ key: Key, _ action: Action?) -> Outcome {
         let all = Meal.allCases
         let i = all.firstIndex(of: meal) ?? 0
         switch action {
@@ -354,7 +277,7 @@ public struct FoodSearch {
         }
     }
 
-    private mutating func startAmount(_ first: Character?) {
+    mutating func startAmount(_ first: Character?) {
         guard let serving else { return }
         if let first {
             amount.setText(String(first))
@@ -372,140 +295,12 @@ public struct FoodSearch {
         step = .amount
     }
 
-    private mutating func select(_ index: Int) {
+    mutating func select(_ index: Int) {
         selected = min(max(0, index), rowCount - 1)
         loadPreview()
     }
 
     /// The meal a saved meal is logged at: the one the meal step would offer.
-    private var meal_: Meal { meal }
+    var meal_: Meal { meal }
 
-    /// The saved meal a row of the list stands for.
-    public func savedMeal(for id: FoodID) -> SavedMeal? {
-        SavedMeal.id(fromListID: id).flatMap { mealID in savedMeals.first { $0.id == mealID } }
-    }
-
-    /// The y/n after Ctrl-X: y deletes the saved meal (what was logged from it stays).
-    private mutating func answerMealDelete(_ meal: SavedMeal, _ key: Key) {
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            pendingMealDelete = nil
-            guard let library, let id = meal.id else { return }
-            do {
-                try library.deleteSavedMeal(id: id)
-                runSearch()
-                notice = "Deleted the saved meal \(meal.name); what you logged with it stays."
-            } catch {
-                self.error = "Could not delete the saved meal: \(error)"
-            }
-        case .no:
-            pendingMealDelete = nil
-            notice = "Kept \(meal.name)."
-        case nil: break
-        }
-    }
-
-    /// Ctrl-R's name field: Enter renames, Esc keeps the name.
-    private mutating func handleRename(_ key: Key) {
-        guard let (meal, typed) = renaming else { return }
-        var field = typed
-        switch key {
-        case .escape:
-            renaming = nil
-            notice = "Name unchanged."
-        case .enter:
-            guard let library, let id = meal.id else { renaming = nil; return }
-            do {
-                let name = try SavedMeal.name(field.text)
-                try library.renameSavedMeal(id: id, to: name)
-                renaming = nil
-                let at = SavedMeal(id: id, name: name, items: meal.items).listID
-                previews[at] = nil   // the panel shows the new name
-                runSearch()
-                selected = results.firstIndex { $0.id == at } ?? 0
-                loadPreview()
-                notice = "Renamed to \(name)."
-            } catch let error as ValidationError {
-                notice = error.inlineMessage
-            } catch {
-                notice = "Could not rename: \(error)"
-            }
-        default:
-            _ = field.handle(key)
-            renaming = (meal, field)
-            notice = nil
-        }
-    }
-
-    /// `*`: marks the selected food a favourite, or unmarks it.
-    private mutating func toggleFavourite() {
-        guard let library, results.indices.contains(selected), savedMeal(for: results[selected].id) == nil else { return }
-        let food = results[selected]
-        let on = !favourites.contains(food.id)
-        do {
-            try library.setFavourite(food.id, on)
-            if on { favourites.insert(food.id) } else { favourites.remove(food.id) }
-            notice = on ? "★ \(food.name) is a favourite" : "\(food.name) is no longer a favourite"
-        } catch {
-            self.error = "Could not change favourites: \(error)"
-        }
-    }
-
-    /// A saved meal as a row of the list: its name, item count and total energy.
-    private static func row(_ meal: SavedMeal) -> Food {
-        Food(id: meal.listID, name: "\(meal.name) — saved meal, \(Plural.count(meal.items.count, "item", plural: "items"))",
-             source: "meal", per100g: Nutrients(kcal: meal.kcal, proteinG: meal.items.reduce(0) { $0 + $1.proteinG },
-                                                carbsG: meal.items.reduce(0) { $0 + $1.carbsG }, fatG: meal.items.reduce(0) { $0 + $1.fatG }))
-    }
-
-    /// Results change on every keystroke; an empty query lists saved meals, favourites, then
-    /// recent and frequent foods.
-    private mutating func runSearch() {
-        let text = query.text.trimmingCharacters(in: .whitespaces)
-        notice = nil
-        do {
-            showingRecent = text.isEmpty
-            if let library {
-                savedMeals = try library.savedMeals()
-                let favouriteFoods = try library.favouriteFoods()
-                favourites = Set(favouriteFoods.map(\.id))
-                let words = SearchText.words(text)
-                let named = savedMeals.filter { meal in
-                    let nameWords = SearchText.words(meal.name)
-                    return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
-                }
-                let found = text.isEmpty ? favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit))
-                    : try catalog.searchFoods(text, limit: Self.resultLimit)
-                var seen = Set<FoodID>()
-                results = named.map(Self.row) + found.filter { seen.insert($0.id).inserted }
-            } else {
-                results = text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
-            }
-            error = nil
-        } catch {
-            results = []
-            self.error = "Search failed: \(error)"
-        }
-        selected = 0
-        loadPreview()
-    }
-
-    private mutating func loadPreview() {
-        guard results.indices.contains(selected) else { preview = nil; return }
-        let id = results[selected].id
-        if let cached = previews[id] { preview = cached; return }
-        preview = (try? catalog.food(id: id)) ?? results[selected]
-        previews[id] = preview
-    }
-
-    // MARK: keys for help and footer
-
-    public var keyMap: KeyMap {
-        if pendingMealDelete != nil { return Confirmation.keyMap(title: "Delete saved meal", yes: "delete", no: "keep") }
-        if renaming != nil { return .formDialog(title: "Rename saved meal", saveHelp: "rename", cancelHelp: "keep the name") }
-        var map = Self.actions(for: step, purpose: purpose).keyMap
-        // An ingredient is a food: no quick add.
-        if purpose == .ingredient { map.bindings.removeAll { $0.keys.contains(.ctrl("t")) } }
-        return map
-    }
 }

@@ -112,3 +112,34 @@ struct HistorySearchView: Widget {
         buffer.write(Line(keys, .muted), in: hintRow, context: context)
     }
 }
+
+/// `h` as a flow: Enter shows the entry's day on the tab, with the entry selected.
+public final class HistoryFlow: DietFlow {
+    let tab: DietViewModel
+    public private(set) var history: HistorySearch
+
+    init(tab: DietViewModel, history: HistorySearch) {
+        self.tab = tab
+        self.history = history
+    }
+
+    public var keyMap: KeyMap { history.keyMap }
+    public var isEditingText: Bool { true }
+
+    public func handle(_ key: Key) -> KeyResult {
+        switch history.handle(key) {
+        case .stay: return .handled
+        case .ignored: return .ignored
+        case .close: return .close
+        case .show(let entry):
+            // The shared selected day moves: every tab shows that day now.
+            tab.show(entry.date, selecting: entry.id, else: 0)
+            tab.status = StatusMessage("\(entry.foodName) on \(entry.date.shortLabel(relativeTo: tab.clock.today)) at \(entry.meal.rawValue).")
+            return .requests([.closeFlows])
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        HistorySearchView(history: history).render(in: area, buffer: &buffer, context: context)
+    }
+}

@@ -67,8 +67,6 @@ struct RecipeEditor {
     /// True while the ingredient list has the keys (else the form's fields do).
     var listFocused = false
     var selectedIngredient = 0
-    /// The food search adding an ingredient, while open.
-    var search: FoodSearch?
     /// The ingredient list's error (none yet), shown under it.
     var ingredientError: String?
 
@@ -108,10 +106,7 @@ struct RecipeEditor {
         KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
     ])
 
-    var keyMap: KeyMap {
-        if let search { return search.keyMap }
-        return (listFocused ? Self.listActions : Self.fieldActions).keyMap
-    }
+    var keyMap: KeyMap { (listFocused ? Self.listActions : Self.fieldActions).keyMap }
 
     mutating func handle(_ key: Key) -> Outcome {
         let action = (listFocused ? Self.listActions : Self.fieldActions).action(for: key)

@@ -8,7 +8,9 @@ import TerminalKit
 /// selected one, `x` deletes it after y/n and `u` brings it back.
 @MainActor
 public final class ExerciseViewModel: TabScreen {
-    private let source: any Repositories
+    /// The profile (units) and the sessions: what the tab reads and `ExerciseLogging` writes.
+    public typealias Store = ProfileRepository & ExerciseLogging.Store
+    private let source: any Store
     private let clock: any Clock
     private let logging: ExerciseLogging
     /// The selected day, shared with the other tabs.
@@ -40,7 +42,7 @@ public final class ExerciseViewModel: TabScreen {
     static let chartWeeks = 12
     public nonisolated static let weeklyGuidelineMinutes = 150
 
-    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
+    public init(source: any Store, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
         logging = ExerciseLogging(store: source, clock: clock)

@@ -48,7 +48,9 @@ public final class SettingsViewModel: TabScreen {
     /// feature only asks the shell to run the job).
     public typealias ImportJobMaker = (DataAction, String) -> (job: any Job, summary: @Sendable () -> [String])
 
-    private let store: any Repositories
+    /// The profile and goals (`ProfileSetup`, `GoalPlanning`) and what the goal overview reads.
+    public typealias Store = ProfileSetup.Store & GoalPlanning.Store & DaySummaryQuery.Source
+    private let store: any Store
     private let setup: ProfileSetup
     private let planning: GoalPlanning
     private let clock: any Clock
@@ -66,7 +68,7 @@ public final class SettingsViewModel: TabScreen {
     public private(set) var goals: GoalOverview?
     public private(set) var status: StatusMessage?
 
-    public init(store: any Repositories, clock: any Clock, themeNames: [String], themeProblems: [String],
+    public init(store: any Store, clock: any Clock, themeNames: [String], themeProblems: [String],
                 databasePath: String, importJob: ImportJobMaker? = nil, currency: Currency = .default) {
         self.importJob = importJob
         self.currency = currency

@@ -9,7 +9,9 @@ import SharedCharts
 /// that has one asks before replacing it (issue 23 #19), and `u` puts the replaced night back.
 @MainActor
 public final class SleepViewModel: TabScreen {
-    private let source: any Repositories
+    /// The nights: what the tab reads and `SleepLogging` writes.
+    public typealias Store = SleepRepository
+    private let source: any Store
     private let clock: any Clock
     /// The selected day, shared with the other tabs.
     public private(set) var day: LocalDate {
@@ -36,7 +38,7 @@ public final class SleepViewModel: TabScreen {
 
     static let days = 30
 
-    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
+    public init(source: any Store, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
         logging = SleepLogging(store: source, clock: clock)

@@ -23,8 +23,10 @@ public enum KeyResult: Equatable {
 public enum ShellRequest {
     /// Show the tab with this title (the day is the one all tabs share).
     case showTab(String)
-    /// Put a modal on top.
+    /// Put a screen on top of the stack (a modal, or a tab's flow).
     case present(any Screen)
+    /// Close every flow on top, back to the tab: the flow is done (Esc closes one level).
+    case closeFlows
     /// Draw with this theme for now (Settings' live preview; nil goes back to the saved one).
     case previewTheme(String?)
     /// Run a job off the main actor with a progress dialog; `then` hears how it ended.
@@ -34,6 +36,7 @@ public enum ShellRequest {
         switch self {
         case .showTab: return "showTab"
         case .present: return "present"
+        case .closeFlows: return "closeFlows"
         case .previewTheme: return "previewTheme"
         case .run: return "run"
         }

@@ -327,3 +327,11 @@ import Testing
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+
+extension DietViewModel {
+    /// The tab on a database's repositories, wired as the app wires it.
+    convenience init(source: any Repositories, clock: any Clock) {
+        let environment = DietEnvironment(store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock)
+        self.init(environment: environment)
+    }
+}

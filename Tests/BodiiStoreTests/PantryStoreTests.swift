@@ -206,4 +206,29 @@ import Testing
             #expect(try repos.foodRecords(in: DateRange(start: day("2026-11-21"), end: day("2026-11-21"))).count == before)
         }
     }
+
+    /// The food diary's use case (the Diet tab and `bodii log food` both call it) logs and takes
+    /// in one go, only where the item says so.
+    @Test func theFoodDiaryLogsAndTakesFromThePantryWhereTheItemSaysSo() throws {
+        try withDatabase { _, repos throws in
+            let book = PantryBook(repository: repos, weekStart: .monday)
+            let diary = FoodDiary(store: repos)
+            let banana = try #require(try repos.food(id: FoodID("usda:09040")))
+            let bought = try book.buy(try book.item(for: banana, name: ""), quantity: PantryQuantity(500, .grams), price: money(100), store: nil,
+                                      bestBefore: nil, on: day("2026-11-20"))
+            let lot = try #require(bought.lot.id)
+            let first = try diary.log(food(day("2026-11-21"), kcal: 89 * 1.18))   // 118 g
+            #expect(first.taken.isEmpty && first.record.id != nil)   // off by default
+            #expect(try repos.stockLot(id: lot)?.left == 500)
+            var item = bought.item
+            item.takeFromPantryWhenLogging = true
+            try repos.saveGroceryItem(item)
+            let second = try diary.log(food(day("2026-11-21"), kcal: 89 * 1.18))
+            #expect(second.taken.count == 1)
+            let takes = try repos.stockUses(in: DateRange(start: day("2026-11-21"), end: day("2026-11-21")))
+            #expect(takes.map(\.foodRecordId) == [second.record.id], "the take is linked to the entry it was logged with")
+            #expect(abs((try repos.stockLot(id: lot)?.left ?? 0) - 382) < 1e-6)
+            #expect(try repos.foodRecords(in: DateRange(start: day("2026-11-21"), end: day("2026-11-21"))).count == 2)
+        }
+    }
 }

@@ -12,14 +12,14 @@ import DietFeature
 @MainActor
 @Suite struct DietLibraryFlowTests {
     let db: TestDatabase
-    let vm: DietViewModel
+    let vm: FlowHost<DietViewModel>
     let today = TestDay.fixed
 
     init() throws {
         db = try TestDatabase(profile: DemoHistory.profile)
         try RealMeals.log(in: db, on: TestDay.fixed.adding(days: -3))
         try RealMeals.log(in: db, on: TestDay.fixed.adding(days: -1))
-        vm = DietViewModel(source: db.repositories, clock: db.clock)
+        vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
     }
 

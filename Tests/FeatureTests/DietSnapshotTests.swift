@@ -31,8 +31,8 @@ import DietFeature
     }
 
     /// The tab on `db`; the caller keeps `db` alive (its deinit closes the database).
-    private func dietTab(_ db: TestDatabase) -> DietViewModel {
-        let vm = DietViewModel(source: db.repositories, clock: db.clock)
+    private func dietTab(_ db: TestDatabase) -> FlowHost<DietViewModel> {
+        let vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         return vm
     }

@@ -10,12 +10,12 @@ import DietFeature
 @MainActor
 @Suite struct DietViewModelTests {
     let db: TestDatabase
-    let vm: DietViewModel
+    let vm: FlowHost<DietViewModel>
     let today = TestDay.fixed
 
     init() throws {
         db = try TestDatabase(profile: DemoHistory.profile)
-        vm = DietViewModel(source: db.repositories, clock: db.clock)
+        vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
     }
 
@@ -240,7 +240,7 @@ import DietFeature
     @Test func editRecomputesFromTheCatalogAndKeepsTheEntry() throws {
         let food = try banana()
         let logged = try db.repositories.addFoodRecord(FoodLogging.record(food: food, grams: 118, meal: .breakfast, date: today, loggedAt: db.clock.now))
-        vm.reload()
+        vm.tab.reload()
         vm.press(.char("e"))
         #expect(vm.isEditingEntry)
         #expect(vm.isEditingText)
@@ -264,7 +264,7 @@ import DietFeature
     @Test func changingTheServingKeepsTheGrams() throws {
         let food = try banana()
         try db.repositories.addFoodRecord(FoodLogging.record(food: food, grams: 225, meal: .breakfast, date: today))
-        vm.reload()
+        vm.tab.reload()
         vm.press(.char("e"))
         vm.press(.down)                               // to the serving
         // 1 cup, mashed → 1 cup, sliced (150 g): the amount becomes 1.5.
@@ -282,7 +282,7 @@ import DietFeature
 
     @Test func editOfAFoodNoLongerInTheCatalogScalesTheStoredValues() throws {
         try DietFixtures.logMeals(in: db, on: today)
-        vm.reload()
+        vm.tab.reload()
         // Breakfast: oats (60 g, 228 kcal) from a food id the catalog does not have.
         #expect(vm.selectedRecord?.foodName == "Oats, rolled")
         vm.press(.char("e"))
@@ -297,7 +297,7 @@ import DietFeature
 
     @Test func deleteAsksThenUndoBringsItBack() throws {
         try DietFixtures.logMeals(in: db, on: today)
-        vm.reload()
+        vm.tab.reload()
         vm.press(.char("j"))
         let victim = try #require(vm.selectedRecord)
         #expect(victim.foodName == "Banana")
@@ -327,7 +327,7 @@ import DietFeature
 
     @Test func deleteAndUndoNameTheEntryByItsFood() throws {
         try DietFixtures.logMeals(in: db, on: today)
-        vm.reload()
+        vm.tab.reload()
         vm.press(.char("j"))
         vm.press(.char("x"))
         vm.press(.char("y"))
@@ -338,7 +338,7 @@ import DietFeature
 
     @Test func pageAndHomeEndKeysMoveThroughTheDay() throws {
         try DietFixtures.logMeals(in: db, on: today)
-        vm.reload()
+        vm.tab.reload()
         let last = DietFixtures.meals.count - 1
         vm.press(.end)
         #expect(vm.selected == last)
@@ -499,7 +499,7 @@ import DietFeature
 
     @Test func deletingAWholeMealAsksAndUComesBackWithIt() throws {
         try DietFixtures.logMeals(in: db, on: today)
-        vm.reload()
+        vm.tab.reload()
         let all = try stored()
         let meal = try #require(vm.selectedRecord?.meal)
         let inMeal = all.filter { $0.meal == meal }

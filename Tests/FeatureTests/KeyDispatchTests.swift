@@ -57,7 +57,7 @@ import Testing
             let screen: any TabScreen
             switch list {
             case "My foods":
-                screen = DietViewModel(source: db.repositories, clock: db.clock)
+                screen = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
                 screen.didBecomeVisible()
                 _ = screen.handle(.char("m"))
             default:

@@ -17,8 +17,8 @@ import PantryFeature
         db = try TestDatabase(profile: DemoHistory.profile)
     }
 
-    private func tab() -> PantryViewModel {
-        let vm = PantryViewModel(source: db.repositories, clock: db.clock)
+    private func tab() -> FlowHost<PantryViewModel> {
+        let vm = FlowHost(PantryViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         return vm
     }
@@ -283,7 +283,7 @@ import PantryFeature
         let bananas = try #require(vm.stockRows.firstIndex { $0.item.name == "Bananas, raw" })
         let lot = try #require(vm.stockRows[bananas].lot.id)
         try r.applyStockUses([StockUse(lotId: lot, date: today, amount: 1, kind: .use)])
-        vm.reload()
+        vm.tab.reload()
         vm.press(.home)
         vm.press(.char("j"), times: bananas)
         vm.press(.char("x"))
@@ -324,7 +324,7 @@ import PantryFeature
     @Test(arguments: PantryView.allCases)
     func everyListedKeyActsAndNoOtherDoes(view: PantryView) throws {
         try stocked()
-        let open: () -> PantryViewModel = {
+        let open: () -> FlowHost<PantryViewModel> = {
             let vm = self.tab()
             vm.press(.char(view == .stock ? "s" : view == .list ? "l" : "p"))
             if view == .list { vm.press(.char("r")) }
@@ -340,7 +340,7 @@ import PantryFeature
 
     // MARK: Snapshots (content areas of an 80×24 and a 160×48 terminal)
 
-    private func snap(_ vm: PantryViewModel, width: Int, height: Int, label: String, testName: String = #function, line: UInt = #line) {
+    private func snap(_ vm: FlowHost<PantryViewModel>, width: Int, height: Int, label: String, testName: String = #function, line: UInt = #line) {
         var buffer = Buffer(width: width, height: height, for: snapshotContext)
         vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
         assertSnapshot(of: buffer.text, as: .lines, named: "\(width)x\(height)-\(label)", testName: testName, line: line)

@@ -85,3 +85,43 @@ extension Screen {
         (0..<count).map { _ in handle(key) }
     }
 }
+
+/// A tab with the shell's flow stack over it, driven as the shell drives it (`FlowStack.route`):
+/// keys go to the top flow (else the tab), `.close` pops one level, `.closeFlows` pops back to the
+/// tab, and closing reloads the tab. For driving a tab and its flows without the whole app; the
+/// tab's own properties read through (`host.items`).
+@MainActor
+@dynamicMemberLookup
+final class FlowHost<Tab: TabScreen>: TabScreen {
+    let tab: Tab
+    let stack = FlowStack()
+
+    init(_ tab: Tab) { self.tab = tab }
+
+    subscript<T>(dynamicMember keyPath: KeyPath<Tab, T>) -> T { tab[keyPath: keyPath] }
+
+    /// The screen with the keys: the top flow, else the tab.
+    var focused: any Screen { stack.top ?? tab }
+    var title: String { tab.title }
+    var keyMap: KeyMap { focused.keyMap }
+    var documentedKeyMaps: [KeyMap] { tab.documentedKeyMaps }
+    var isEditingText: Bool { focused.isEditingText }
+    var hasUnsavedInput: Bool { tab.hasUnsavedInput || stack.hasUnsavedInput }
+    var status: StatusMessage? { focused.status }
+
+    func didBecomeVisible() { tab.didBecomeVisible() }
+
+    /// What the shell would answer: `.handled` once the stack did its part, `.ignored` for a key
+    /// left to the global keys, and the requests that are the shell's own.
+    func handle(_ key: Key) -> KeyResult {
+        var forShell: [ShellRequest] = []
+        let routed = stack.route(key, base: tab) { forShell.append($0) }
+        if routed.closed { tab.didBecomeVisible() }
+        return forShell.isEmpty ? routed.result : .requests(forShell)
+    }
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        tab.render(in: area, buffer: &buffer, context: context)
+        stack.render(in: area, buffer: &buffer, context: context)
+    }
+}

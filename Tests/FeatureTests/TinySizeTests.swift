@@ -34,7 +34,7 @@ import CheckInFeature
         let checkIn = CheckInViewModel(source: db.repositories, clock: db.clock)
         let diet = DietViewModel(source: db.repositories, clock: db.clock)
         diet.didBecomeVisible()
-        let search = DietViewModel(source: db.repositories, clock: db.clock)
+        let search = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         search.didBecomeVisible()
         for key in [Key.char("a"), .char("e"), .char("g"), .char("g")] { _ = search.handle(key) }
         return [("diet", diet), ("diet-search", search), ("dashboard", dashboard), ("calendar", calendar), ("body", body), ("sleep", sleep), ("exercise", exercise),

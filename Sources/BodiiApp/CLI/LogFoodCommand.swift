@@ -118,7 +118,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
             try env.repositories.prepareFoodCatalog()   // the app's search and recent foods need it; once per database
             // Taken from the pantry too when its item says so (off by default), in the same transaction.
-            let takes = try PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart).logFood(record).taken
+            let takes = try FoodDiary(store: env.repositories).log(record).taken
             PlainText.print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
                 + "\(WholeNumber.text(record.kcal)) kcal"))
             if !takes.isEmpty {

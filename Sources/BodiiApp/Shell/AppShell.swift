@@ -1,7 +1,8 @@
 import TerminalKit
 
-/// The whole screen: tab bar, the visible tab, status and footer lines, and modals on top.
-/// It owns routing: a modal gets keys first, then the tab, then the global keys of PRODUCT.md §2.
+/// The whole screen: tab bar, the visible tab, status and footer lines, and the stack of flows and
+/// modals on top. It owns routing: the top of the stack gets keys first (else the tab), then the
+/// global keys of PRODUCT.md §2.
 @MainActor
 final class AppShell {
     static let minimumWidth = 80
@@ -9,7 +10,9 @@ final class AppShell {
 
     private(set) var tabs: [any TabScreen]
     private(set) var selectedTab = 0
-    private(set) var modals: [any Screen] = []
+    /// The tabs' flows and the shell's modals, top last.
+    let stack = FlowStack()
+    var modals: [any Screen] { stack.screens }
     var context: RenderContext
     private(set) var shouldQuit = false
     private var lastStatus: StatusMessage?
@@ -45,21 +48,31 @@ final class AppShell {
     var keyTable: String {
         KeyTable.markdown(global: Self.globalKeys, tabs: zip(AppTabs.titles, tabs).map { ($0, $1.documentedKeyMaps) })
     }
-    /// The screen that receives keys: the top modal, else the visible tab.
-    var focused: any Screen { modals.last ?? visibleTab }
+    /// The screen that receives keys: the top of the stack, else the visible tab.
+    var focused: any Screen { stack.top ?? visibleTab }
 
-    static let globalKeys = KeyMap(title: "Everywhere", bindings: [
+    /// What the global keys do: one table behind both their dispatch and help and footer.
+    enum GlobalAction: Sendable, Equatable { case tab(Int), nextTab, previousTab, checkIn, help, quit, quitNow, close }
+
+    static let globalActions = ActionKeyMap<GlobalAction>(title: "Everywhere", [
         KeyBinding(AppTabs.all.indices.compactMap { Character(String($0 + 1)) }.map(Key.char), label: AppTabs.numberKeysLabel,
-                   help: AppTabs.titles.joined(separator: ", ")),
-        KeyBinding([.tab, .backTab], label: "Tab/Shift-Tab", help: "next / previous tab"),
-        KeyBinding([.char("c")], help: "daily check-in", footer: true, brief: "check-in"),
-        KeyBinding([.char("?")], help: "help for this view", footer: true, brief: "help"),
-        KeyBinding([.char("q")], help: "quit", footer: true),
-        KeyBinding([.ctrl("c")], help: "quit at once"),
-        KeyBinding([.escape], help: "close a dialog or cancel a form"),
+                   help: AppTabs.titles.joined(separator: ", "))
+            .performs { key in
+                guard case .char(let c) = key, let n = c.wholeNumberValue else { return nil }
+                return .tab(n - 1)
+            },
+        KeyBinding([.tab, .backTab], label: "Tab/Shift-Tab", help: "next / previous tab").performs { $0 == .tab ? .nextTab : .previousTab },
+        KeyBinding([.char("c")], help: "daily check-in", footer: true, brief: "check-in").performs(.checkIn),
+        KeyBinding([.char("?")], help: "help for this view", footer: true, brief: "help").performs(.help),
+        KeyBinding([.char("q")], help: "quit", footer: true).performs(.quit),
+        KeyBinding([.ctrl("c")], help: "quit at once").performs(.quitNow),
+        // Done by each dialog and form; listed for help.
+        KeyBinding([.escape], help: "close a dialog or cancel a form").performs(.close),
     ])
 
-    func present(_ modal: any Screen) { modals.append(modal) }
+    static var globalKeys: KeyMap { globalActions.keyMap }
+
+    func present(_ modal: any Screen) { stack.push(modal) }
 
     /// A message in the status line until the next one (or a tab switch) replaces it.
     func show(_ status: StatusMessage) { lastStatus = status }
@@ -90,6 +103,7 @@ final class AppShell {
             case .showTab(let title):
                 if let index = AppTabs.titles.firstIndex(of: title) { select(tab: index) }
             case .present(let screen): present(screen)
+            case .closeFlows: stack.popFlows()
             case .previewTheme(let name): context.theme = theme(name)
             case .run(let job, let then): run(job, then: then)
             }
@@ -112,12 +126,12 @@ final class AppShell {
     }
 
     private func handle(_ event: JobEvent) {
-        let dialog = modals.lazy.compactMap { $0 as? JobProgressScreen }.first { $0.id == event.id }
+        let dialog = stack.screens.lazy.compactMap { $0 as? JobProgressScreen }.first { $0.id == event.id }
         guard event.isEnd else {
             if case .progress(_, let progress) = event { dialog?.update(progress) }
             return
         }
-        modals.removeAll { ($0 as? JobProgressScreen)?.id == event.id }
+        stack.removeAll { ($0 as? JobProgressScreen)?.id == event.id }
         jobs.ended(event.id)
         let then = whenJobEnds.removeValue(forKey: event.id)
         if dialog != nil {
@@ -133,49 +147,40 @@ final class AppShell {
     }
 
     private func handle(_ key: Key) {
-        if key == .ctrl("c") { shouldQuit = true; return }
+        if Self.globalActions.action(for: key) == .quitNow { shouldQuit = true; return }
         guard !isTooSmall else {
             // q quits; what was typed is not thrown away unseen (Ctrl-C still quits at once).
-            if key == .char("q"), !tabs.contains(where: \.hasUnsavedInput) { shouldQuit = true }
+            if key == .char("q"), !hasUnsavedInput { shouldQuit = true }
             return
         }
-        let target = focused
-        let result = target.handle(key)
+        let routed = stack.route(key, base: visibleTab) { perform([$0]) }
+        let target = routed.target
         if let s = target.status { lastStatus = s }
-        switch result {
-        case .close:
-            if !modals.isEmpty { modals.removeLast() }
-            visibleTab.didBecomeVisible()
-            return
-        case .handled:
-            return
-        case .requests(let requests):
-            perform(requests)
-            return
-        case .ignored:
-            break
-        }
-        // Global keys apply only where no modal and no text field wants the key.
-        guard modals.isEmpty, !target.isEditingText else {
+        if routed.closed { visibleTab.didBecomeVisible() }
+        guard routed.result == .ignored else { return }
+        // Global keys apply only where no modal and no text field wants the key (a tab's flows
+        // let them through as the tab does).
+        guard stack.holdsOnlyFlows, !target.isEditingText else {
             if key == .char("?") && !target.isEditingText { showHelp() }
             return
         }
-        switch key {
-        case .char(let c) where c.wholeNumberValue.map { (1...tabs.count).contains($0) } == true:
-            if let n = c.wholeNumberValue { select(tab: n - 1) }
-        case .tab: select(tab: (selectedTab + 1) % tabs.count)
-        case .backTab: select(tab: (selectedTab + tabs.count - 1) % tabs.count)
-        case .char("?"): showHelp()
-        case .char("c"): present(makeCheckIn())
-        case .char("q"): requestQuit()
-        default: break
+        // A flow belongs to its tab: help and quit reach past it, the tab and check-in keys do not.
+        if !stack.isEmpty, key != .char("?"), key != .char("q") { return }
+        switch Self.globalActions.action(for: key) {
+        case .tab(let index): select(tab: index)
+        case .nextTab: select(tab: (selectedTab + 1) % tabs.count)
+        case .previousTab: select(tab: (selectedTab + tabs.count - 1) % tabs.count)
+        case .help: showHelp()
+        case .checkIn: present(makeCheckIn())
+        case .quit: requestQuit()
+        case .quitNow, .close, nil: break
         }
     }
 
     /// The global keys that work where the focus is now: none in a dialog or a text field, and
     /// only those the focused view lets through (`KeyMap.globalKeys`).
     var globalKeysHere: KeyMap {
-        guard modals.isEmpty, !focused.isEditingText else { return KeyMap(title: Self.globalKeys.title, bindings: []) }
+        guard stack.holdsOnlyFlows, !focused.isEditingText else { return KeyMap(title: Self.globalKeys.title, bindings: []) }
         return Self.globalKeys.keeping(focused.keyMap.globalKeys)
     }
 
@@ -183,8 +188,11 @@ final class AppShell {
         present(HelpScreen(keyMaps: [focused.keyMap, globalKeysHere]))
     }
 
+    /// What the user typed in a tab or one of its flows, which quitting would lose.
+    private var hasUnsavedInput: Bool { tabs.contains(where: \.hasUnsavedInput) || stack.hasUnsavedInput }
+
     private func requestQuit() {
-        if tabs.contains(where: \.hasUnsavedInput) {
+        if hasUnsavedInput {
             present(ConfirmScreen(question: "Quit and lose what you typed?") { [weak self] in self?.shouldQuit = true })
         } else {
             shouldQuit = true
@@ -204,7 +212,7 @@ final class AppShell {
         let (statusLine, footerLine) = bottom.splitTop(1)
         Tabs(AppTabs.titles, selected: selectedTab).render(in: tabBar, buffer: &buffer, context: context)
         visibleTab.render(in: content, buffer: &buffer, context: context)
-        for modal in modals { modal.render(in: content, buffer: &buffer, context: context) }
+        stack.render(in: content, buffer: &buffer, context: context)
         if let s = focused.status ?? lastStatus {
             let role: Role = s.kind == .error ? .bad : (s.kind == .success ? .good : .muted)
             buffer.write(s.text, in: statusLine.inset(left: 1, right: 1), style: context.style(role))

@@ -38,7 +38,12 @@ enum AppTabs {
     static let all: [TabEntry] = [
         TabEntry(title: "Dashboard") { DashboardViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Body") { BodyViewModel(source: $0.repositories, clock: $0.clock) },
-        TabEntry(title: "Diet") { DietViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Diet") { context in
+            let repositories = context.repositories
+            let environment = DietEnvironment(store: repositories, diary: FoodDiary(store: repositories), days: DaySummaryQuery(source: repositories),
+                                              clock: context.clock)
+            return DietViewModel(environment: environment, selection: context.selection)
+        },
         TabEntry(title: "Exercise") { ExerciseViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Sleep") { SleepViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Settings") { context in
