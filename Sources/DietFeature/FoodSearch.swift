@@ -68,6 +68,9 @@ public struct FoodSearch {
     public private(set) var results: [Food] = []
     /// True while the query is empty and `results` are the recent and frequent foods.
     public private(set) var showingRecent = true
+    /// False when the catalog lacks what the query names: `results` are the closest foods, and
+    /// the list offers Ctrl-O (a custom food) in its title.
+    public private(set) var answersQuery = true
     /// Index into `results`; `results.count` is the "+ New custom food" row.
     public private(set) var selected = 0
     /// The selected result with its servings (search results carry none).
@@ -474,16 +477,21 @@ public struct FoodSearch {
                     let nameWords = SearchText.words(meal.name)
                     return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
                 }
-                let found = text.isEmpty ? favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit))
-                    : try catalog.searchFoods(text, limit: Self.resultLimit)
+                let found = text.isEmpty ? FoodSearchResult(foods: favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit)), answersQuery: true)
+                    : try catalog.searchCatalog(text, limit: Self.resultLimit)
                 var seen = Set<FoodID>()
-                results = named.map(Self.row) + found.filter { seen.insert($0.id).inserted }
+                results = named.map(Self.row) + found.foods.filter { seen.insert($0.id).inserted }
+                answersQuery = found.answersQuery || !named.isEmpty
             } else {
-                results = text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
+                let found = text.isEmpty ? FoodSearchResult(foods: try catalog.recentFoods(limit: Self.recentLimit), answersQuery: true)
+                    : try catalog.searchCatalog(text, limit: Self.resultLimit)
+                results = found.foods
+                answersQuery = found.answersQuery
             }
             error = nil
         } catch {
             results = []
+            answersQuery = true
             self.error = "Search failed: \(error)"
         }
         selected = 0

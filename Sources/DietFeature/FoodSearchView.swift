@@ -84,7 +84,9 @@ struct FoodSearchView: Widget {
         } else {
             let n = search.results.count
             let count = n == 0 ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : Plural.count(n, "match", plural: "matches"))
-            buffer.write(Line(count, .muted), in: head, context: context)
+            // The catalog lacks the food: say the list is only the closest, and how to add it.
+            let missing = n == 0 ? "No food matches; Ctrl-O: new custom food" : "Closest foods; Ctrl-O: new custom food"
+            buffer.write(search.answersQuery ? Line(count, .muted) : Line(missing, .accent), in: head, context: context)
         }
         let window = Table.window(selected: search.selected, rowCount: search.rowCount, visibleRows: listArea.height - 1)
         let query = search.query.text.trimmingCharacters(in: .whitespaces)
