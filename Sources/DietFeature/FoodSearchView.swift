@@ -189,8 +189,11 @@ struct NutrientPanel: Widget {
         name.render(in: Rect(x: area.x, y: area.y, width: area.width, height: nameHeight), buffer: &buffer, context: context)
         var y = area.y + nameHeight
         let source = food.source == "custom" ? "Custom food" : [food.source, food.release].compactMap { $0 }.joined(separator: " ")
-        buffer.write(Line(source, .muted), in: Rect(x: area.x, y: y, width: area.width, height: 1), context: context)
-        y += 1
+        // Wrapped: a supplement food's record ("USDA FoodData Central Foundation, FDC 2257046") is long.
+        let sourceText = Paragraph([Line(source, .muted)])
+        let sourceHeight = min(2, sourceText.height(forWidth: area.width, context: context))
+        sourceText.render(in: Rect(x: area.x, y: y, width: area.width, height: sourceHeight), buffer: &buffer, context: context)
+        y += sourceHeight
         if let amount {
             let text = Paragraph([Line("for " + amount, .muted)])
             let h = min(2, text.height(forWidth: area.width, context: context))

@@ -50,6 +50,19 @@ import DietFeature
         #expect(title()?.contains("No food matches; Ctrl-O: new custom food") == true)
     }
 
+    /// Where SR24's foods say "USDA SR 24", a supplement food names its database and record,
+    /// whole even in the narrow panel of an 80-column terminal.
+    @Test func aSupplementFoodsDetailNamesItsRecord() throws {
+        vm.press(.char("a"))
+        vm.type("oat milk")
+        #expect(vm.search?.results.first?.id == FoodID("fdc:2257046"))
+        let text = render(vm, .small).text
+        #expect(text.contains("USDA FoodData Central") && text.contains("Foundation, FDC 2257046"), "\(text)")
+        vm.press(.ctrl("u"))
+        vm.type("banana")
+        #expect(render(vm, .small).text.contains("USDA SR 24"))
+    }
+
     /// A food SR24 and the supplement lack, written with a word that names it: "tempeh" is in the
     /// catalog, "bacon" is too, "tempeh bacon" is no food of either.
     static let missing = "tempeh bacon"
