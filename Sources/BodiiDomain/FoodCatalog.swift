@@ -1,7 +1,8 @@
 import Foundation
 
-/// The food catalog (PRODUCT.md §3): the USDA SR24 foods shipped with Bodii plus the user's custom
-/// foods. BodiiStore implements it over SQLite FTS5 with Bodii's own ranking.
+/// The food catalog (PRODUCT.md §3): the USDA SR24 foods shipped with Bodii, a small supplement of
+/// foods SR24 lacks (each from a cited food-composition record), and the user's custom foods.
+/// BodiiStore implements it over SQLite FTS5 with Bodii's own ranking.
 public protocol FoodCatalogRepository {
     /// Foods matching `query`, best first: what a person means ranks above brands, baby food and
     /// mixed dishes, and the user's recent and frequent foods are lifted. Plurals, word order,
