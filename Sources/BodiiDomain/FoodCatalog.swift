@@ -1,13 +1,17 @@
 import Foundation
 
-/// The food catalog (PRODUCT.md §3): the USDA SR24 foods shipped with Bodii plus the user's custom
-/// foods. BodiiStore implements it over SQLite FTS5 with Bodii's own ranking.
+/// The food catalog (PRODUCT.md §3): the USDA SR24 foods shipped with Bodii, a small supplement of
+/// foods SR24 lacks (each from a cited food-composition record), and the user's custom foods.
+/// BodiiStore implements it over SQLite FTS5 with Bodii's own ranking.
 public protocol FoodCatalogRepository {
     /// Foods matching `query`, best first: what a person means ranks above brands, baby food and
     /// mixed dishes, and the user's recent and frequent foods are lifted. Plurals, word order,
     /// case, accents and one typo per word do not matter. An empty query gives `recentFoods`.
     /// Results carry no servings; `food(id:)` loads them.
     func searchFoods(_ query: String, limit: Int) throws -> [Food]
+    /// `searchFoods`, and whether any food found has every word of `query` that names a food.
+    /// When none has, the catalog lacks the food asked for and the foods are the closest ones.
+    func searchCatalog(_ query: String, limit: Int) throws -> FoodSearchResult
     /// One food with all its servings, nil when no food has that id.
     func food(id: FoodID) throws -> Food?
     /// Foods from the user's log, the most recent and most frequent first, without servings.
@@ -24,6 +28,27 @@ public protocol FoodCatalogRepository {
     /// id. Entries already logged keep its name, energy and macros, copied when they were logged.
     @discardableResult
     func deleteCustomFood(id: FoodID) throws -> Food?
+}
+
+/// What a food search found (`FoodCatalogRepository.searchCatalog`).
+public struct FoodSearchResult: Equatable, Sendable {
+    /// Best first.
+    public var foods: [Food]
+    /// False when no food found has every word of the query that names a food (describing words
+    /// such as "fresh" aside): the foods are then only the closest to what was asked.
+    public var answersQuery: Bool
+
+    public init(foods: [Food], answersQuery: Bool) {
+        self.foods = foods
+        self.answersQuery = answersQuery
+    }
+}
+
+extension FoodCatalogRepository {
+    /// For a catalog that cannot tell a complete match from a partial one: every list answers.
+    public func searchCatalog(_ query: String, limit: Int) throws -> FoodSearchResult {
+        FoodSearchResult(foods: try searchFoods(query, limit: limit), answersQuery: true)
+    }
 }
 
 extension Meal {

@@ -1,220 +1,6 @@
 import BodiiDomain
 import Foundation
 import GRDB
-import GRDBSQLite
-import USDACatalogData
-
-/// A food catalog that ships inside the binary, as the tab-separated text `CatalogText` (in
-/// BodiiImport) writes: foods with a header naming `food` columns, servings as `food_id label grams`.
-public struct ShippedCatalog: Sendable {
-    public var source: String
-    public var release: String
-    public var foods: String
-    public var servings: String
-
-    public init(source: String, release: String, foods: String, servings: String) {
-        self.source = source
-        self.release = release
-        self.foods = foods
-        self.servings = servings
-    }
-
-    /// USDA SR24, 8,858 foods (module USDACatalogData, made by `scripts/convert-usda`).
-    public static let usdaSR24 = ShippedCatalog(source: USDASR24.source, release: USDASR24.release,
-                                                foods: USDASR24.foods, servings: USDASR24.servings)
-}
-
-/// Puts a shipped catalog into the `food` and `food_serving` tables.
-///
-/// When: lazily, on the first catalog call of a process (`SQLiteRepositories.prepareFoodCatalog`),
-/// not when the database opens. Most opens never touch the catalog (`bodii today`, `log weight`,
-/// every test of another feature), and they should not pay ~0.1 s and ~3 MB of database for it.
-/// After the first call a process only checks an in-memory flag; the first call of a process on an
-/// already seeded database costs one indexed read of `food_catalog`.
-///
-/// How: one IMMEDIATE transaction that re-reads `food_catalog`, and only if that source's release
-/// differs from the shipped one, deletes that source's foods (their servings go with them) and
-/// inserts the shipped ones. IMMEDIATE takes the write lock before the check, so a second process
-/// opening the same fresh database waits (busy timeout) and then finds the catalog seeded: no
-/// double seed, no failure. Custom foods (another source) and the food log (which copies what it
-/// needs and has no foreign key to `food`) are never touched by a re-seed.
-enum CatalogSeeder {
-    /// The nutrient columns of `food`, per 100 g; the first four are NOT NULL.
-    static let nutrientColumns = ["kcal", "protein_g", "carbs_g", "fat_g", "fiber_g", "sugars_g", "saturated_fat_g",
-                                  "sodium_mg", "cholesterol_mg", "potassium_mg", "calcium_mg", "iron_mg",
-                                  "vitamin_c_mg", "vitamin_d_ug"]
-    static let requiredColumns: Set<String> = ["kcal", "protein_g", "carbs_g", "fat_g"]
-
-    static func seededRelease(source: String, _ db: Database) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT release FROM food_catalog WHERE source = ?", arguments: [source])
-    }
-
-    /// Replaces the foods of `catalog.source` with the shipped ones; call inside a transaction.
-    /// A food whose energy or a macronutrient is unknown is left out: the log needs all four
-    /// (three SR24 entries: 14014 martini, fat unknown; 23999, a Cronometer calculator placeholder
-    /// with no nutrients; 46168 polydextrose, protein and fat unknown). Returns the foods inserted.
-    @discardableResult
-    static func seed(_ catalog: ShippedCatalog, _ db: Database, now: Date, timeZone: TimeZone) throws -> Int {
-        try FoodSearchIndex.beginBulkChange(db)
-        try db.execute(sql: "DELETE FROM food WHERE source = ?", arguments: [catalog.source])
-
-        var nutrients: [String] = []
-        var required: [Int] = []
-        var insertFood: BulkInsert?
-        var leftOut = Set<String>()
-        var inserted = 0
-        try TSV.forEachRow(of: catalog.foods) { line, f in
-            guard let insert = insertFood else {
-                // The header: id, name, then nutrient columns of `food`.
-                let names = f.map(\.text)
-                guard names.count > 2, names[0] == "id", names[1] == "name" else {
-                    throw StoreError.invalidCatalog("the food table starts with \(names.prefix(2)), not id and name")
-                }
-                nutrients = Array(names.dropFirst(2))
-                if let unknown = nutrients.first(where: { !nutrientColumns.contains($0) }) {
-                    throw StoreError.invalidCatalog("unknown food column \(unknown)")
-                }
-                required = nutrients.indices.filter { requiredColumns.contains(nutrients[$0]) }
-                guard required.count == requiredColumns.count else {
-                    throw StoreError.invalidCatalog("a required nutrient column is missing")
-                }
-                insertFood = try BulkInsert(db, sql: """
-                    INSERT INTO food (id, name, source, release, \(nutrients.joined(separator: ", ")))
-                    VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: nutrients.count)))
-                    """)
-                return
-            }
-            guard f.count == nutrients.count + 2 else {
-                throw StoreError.invalidCatalog("food line \(line) has \(f.count) fields, not \(nutrients.count + 2)")
-            }
-            if required.contains(where: { f[$0 + 2].isEmpty }) {
-                leftOut.insert(f[0].text)
-                return
-            }
-            try insert.row { b in
-                b.text(1, f[0])
-                b.text(2, f[1])
-                b.text(3, catalog.source)
-                b.text(4, catalog.release)
-                for (i, field) in f.dropFirst(2).enumerated() {
-                    if field.isEmpty { b.null(Int32(i + 5)); continue }
-                    guard let number = Double(field.text), number.isFinite, number >= 0 else {
-                        throw StoreError.invalidCatalog("food line \(line): \(nutrients[i]) \"\(field.text)\" is not a number")
-                    }
-                    b.double(Int32(i + 5), number)
-                }
-            }
-            inserted += 1
-        }
-        guard insertFood != nil else { throw StoreError.invalidCatalog("the food table is empty") }
-
-        let insertServing = try BulkInsert(db, sql: "INSERT INTO food_serving (food_id, position, label, grams) VALUES (?, ?, ?, ?)")
-        var current = ""
-        var position = 0
-        var sawHeader = false
-        try TSV.forEachRow(of: catalog.servings) { line, f in
-            guard sawHeader else {
-                guard f.map(\.text) == ["food_id", "label", "grams"] else {
-                    throw StoreError.invalidCatalog("the serving table does not start with food_id, label, grams")
-                }
-                sawHeader = true
-                return
-            }
-            guard f.count == 3, let grams = Double(f[2].text), grams.isFinite, grams > 0 else {
-                throw StoreError.invalidCatalog("serving line \(line) is not food_id, label, grams")
-            }
-            let food = f[0].text
-            guard !leftOut.contains(food) else { return }
-            position = food == current ? position + 1 : 1
-            current = food
-            try insertServing.row { b in
-                b.text(1, f[0])
-                b.int(2, position)
-                b.text(3, f[1])
-                b.double(4, grams)
-            }
-        }
-
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO food_catalog (source, release, food_count, seeded_at) VALUES (?, ?, ?, ?)
-            """, arguments: [catalog.source, catalog.release, inserted, SQLText.timestamp(now, timeZone: timeZone)])
-        try FoodSearchIndex.endBulkChange(db)   // the search index, rebuilt in one pass
-        return inserted
-    }
-}
-
-/// Tab-separated text read as UTF-8 bytes, fields handed out as slices of the text (the shipped
-/// catalog is ~1.5 MB: no Character processing, no copies until a value is bound).
-enum TSV {
-    typealias Field = UnsafeBufferPointer<UInt8>
-
-    /// Calls `body` with the line number (from 1) and the fields of every non-empty line.
-    static func forEachRow(of text: String, _ body: (_ line: Int, _ fields: [Field]) throws -> Void) throws {
-        var text = text
-        try text.withUTF8 { bytes in
-            var fields: [Field] = []
-            var start = 0
-            var line = 0
-            for i in 0...bytes.count {
-                let byte = i < bytes.count ? bytes[i] : UInt8(ascii: "\n")
-                guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
-                fields.append(Field(rebasing: bytes[start..<i]))
-                start = i + 1
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    if fields.count > 1 || fields.first?.isEmpty == false { try body(line, fields) }
-                    fields.removeAll(keepingCapacity: true)
-                }
-            }
-        }
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    var text: String { String(decoding: self, as: UTF8.self) }
-}
-
-/// One INSERT run for many rows straight through SQLite's C API. Through GRDB's `execute`, each
-/// of the ~24,000 catalog rows cost ~10 µs of bookkeeping: most of a seed. GRDB still owns the
-/// statement and the transaction.
-struct BulkInsert {
-    private let statement: Statement
-    private let db: Database
-
-    init(_ db: Database, sql: String) throws {
-        self.db = db
-        statement = try db.makeStatement(sql: sql)
-    }
-
-    struct Binder {
-        let handle: SQLiteStatement
-        /// SQLITE_TRANSIENT: SQLite copies the bytes.
-        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-        func text(_ index: Int32, _ bytes: TSV.Field) {
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                _ = sqlite3_bind_text(handle, index, chars.baseAddress, Int32(chars.count), Self.transient)
-            }
-        }
-        func text(_ index: Int32, _ string: String) { _ = sqlite3_bind_text(handle, index, string, -1, Self.transient) }
-        func double(_ index: Int32, _ value: Double) { _ = sqlite3_bind_double(handle, index, value) }
-        func int(_ index: Int32, _ value: Int) { _ = sqlite3_bind_int64(handle, index, Int64(value)) }
-        func null(_ index: Int32) { _ = sqlite3_bind_null(handle, index) }
-    }
-
-    /// Binds one row's values (1-based indexes) and runs the statement.
-    func row(_ bind: (Binder) throws -> Void) throws {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        try bind(Binder(handle: handle))
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
-            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            sqlite3_reset(handle)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
-        }
-    }
-}
 
 /// For a read-only handle on a file the catalog was never seeded into (an imported database):
 /// the shipped catalog in memory, made on the first lookup that needs it, so a read finds the
@@ -258,10 +44,10 @@ extension SQLiteRepositories: FoodCatalogRepository {
     public func prepareFoodCatalog() throws {
         guard let catalog, !readsOnly else { return }
         try catalogOnce.run {
-            if try read({ db in try CatalogSeeder.seededRelease(source: catalog.source, db) }) == catalog.release { return }
+            if try read({ db in try CatalogSeeder.holds(catalog, db) }) { return }
             try writeWithoutTransaction { db in
                 try Self.transaction(db, .immediate) {
-                    if try CatalogSeeder.seededRelease(source: catalog.source, db) != catalog.release {
+                    if try !CatalogSeeder.holds(catalog, db) {
                         try CatalogSeeder.seed(catalog, db, now: Date(), timeZone: timeZone)
                     }
                     return .commit
@@ -273,11 +59,15 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// Whether this database holds the shipped catalog's release (searching it then writes nothing).
     public func holdsShippedCatalog() throws -> Bool {
         guard let catalog else { return true }
-        return try read { db in try CatalogSeeder.seededRelease(source: catalog.source, db) } == catalog.release
+        return try read { db in try CatalogSeeder.holds(catalog, db) }
     }
 
     /// Bodii's ranked search over the FTS5 index (see FoodSearchStore.swift).
     public func searchFoods(_ query: String, limit: Int) throws -> [Food] {
+        try rankedSearch(query, limit: limit).foods
+    }
+
+    public func searchCatalog(_ query: String, limit: Int) throws -> FoodSearchResult {
         try rankedSearch(query, limit: limit)
     }
 

@@ -299,11 +299,13 @@ extension SQLiteRepositories {
     /// Bodii's food search: candidates from the FTS5 index (every word, as typed, as singular or
     /// plural, as a prefix, or one typo away), plus the foods of the user's recent log; ordered by
     /// `FoodRanking`. An empty query gives the recent and frequent foods.
-    func rankedSearch(_ text: String, limit: Int) throws -> [Food] {
+    /// `answersQuery` is false when no candidate has every word that names a food (the list is
+    /// then the closest foods).
+    func rankedSearch(_ text: String, limit: Int) throws -> FoodSearchResult {
         let limit = max(0, limit)
         let query = FoodSearchQuery(text)
-        guard !query.isEmpty else { return try recentFoods(limit: limit) }
-        guard limit > 0 else { return [] }
+        guard !query.isEmpty else { return FoodSearchResult(foods: try recentFoods(limit: limit), answersQuery: true) }
+        guard limit > 0 else { return FoodSearchResult(foods: [], answersQuery: true) }
         try prepareFoodCatalog()
         return try read { db in
             let (vocabulary, history) = try searchCache.prepare(db)
@@ -313,7 +315,7 @@ extension SQLiteRepositories {
                 // Every word is a real word but together they match nothing ("rise pudding"):
                 // try each as a possible typo too, before foods that answer part of the query.
                 let retried = try rank(forced, vocabulary: vocabulary, history: history, db)
-                if retried.complete > 0 { ranked = retried.rowids }
+                if retried.complete > 0 { (ranked, complete) = retried }
             }
             // One cached statement for any number of rows (a list of N placeholders would be
             // prepared again for every search), read straight from its cursor.
@@ -325,7 +327,7 @@ extension SQLiteRepositories {
             var byRowid: [Int64: Food] = [:]
             let rows = try Row.fetchCursor(statement, arguments: ["[" + top.map(String.init).joined(separator: ",") + "]"])
             while let row = try rows.next() { byRowid[try row.decode(atIndex: rowidIndex)] = try Self.food(row: row) }
-            return top.compactMap { byRowid[$0] }
+            return FoodSearchResult(foods: top.compactMap { byRowid[$0] }, answersQuery: complete > 0)
         }
     }
 

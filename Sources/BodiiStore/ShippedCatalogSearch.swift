@@ -24,10 +24,15 @@ public final class ShippedCatalogSearch: Sendable {
         let wordStart: Int
         let wordCount: Int
         let headCount: Int
+        /// Its table in `catalog.tables`, and the source and release its row names.
+        let table: Int
+        let source: String
+        let release: String?
     }
 
     private let catalog: ShippedCatalog
-    private let nutrientColumns: [String]
+    /// The header of each table of `catalog.tables`.
+    private let headers: [FoodTableHeader]
     /// In key order, so the first matches are the index's first.
     private let entries: [Entry]
     /// Every food's words as numbers into `terms`, one run per food.
@@ -39,56 +44,60 @@ public final class ShippedCatalogSearch: Sendable {
 
     public init(catalog: ShippedCatalog = .usdaSR24) throws {
         self.catalog = catalog
-        var header: [String] = []
+        var headers: [FoodTableHeader] = []
         var entries: [Entry] = []
         var words: [Int32] = []
         var numbers: [SearchText.Word: Int32] = [:]
         var terms: [SearchText.Word] = []
         var rowid: Int64 = 0
         var leftOut = Set<String>()
-        var required: [Int] = []
-        try TSV.forEachRow(of: catalog.foods) { _, fields in
-            guard !header.isEmpty else {
-                header = fields.map(\.text)
-                guard header.count > 2, header[0] == "id", header[1] == "name" else {
-                    throw StoreError.invalidCatalog("the food table starts with \(header.prefix(2)), not id and name")
+        for (table, text) in catalog.tables.enumerated() {
+            var header: FoodTableHeader?
+            try TSV.forEachRow(of: text.foods) { _, fields in
+                guard let h = header else {
+                    header = try FoodTableHeader(fields.map(\.text))
+                    return
                 }
-                required = header.indices.filter { CatalogSeeder.requiredColumns.contains(header[$0]) }
-                return
-            }
-            guard fields.count == header.count else { throw StoreError.invalidCatalog("a food line has \(fields.count) fields") }
-            // As the seed: a food without energy or a macronutrient is left out.
-            if required.contains(where: { fields[$0].isEmpty }) {
-                leftOut.insert(fields[0].text)
-                return
-            }
-            rowid += 1
-            let name = fields[1].text
-            let start = words.count
-            for word in SearchText.words(name) {
-                let number: Int32
-                if let known = numbers[word] {
-                    number = known
-                } else {
-                    number = Int32(terms.count)
-                    numbers[word] = number
-                    terms.append(word)
+                guard fields.count == h.fieldCount else { throw StoreError.invalidCatalog("a food line has \(fields.count) fields") }
+                // As the seed: a food without energy or a macronutrient is left out.
+                if h.required.contains(where: { fields[$0].isEmpty }) {
+                    leftOut.insert(fields[0].text)
+                    return
                 }
-                words.append(number)
+                rowid += 1
+                let name = fields[1].text
+                let start = words.count
+                for word in SearchText.words(name) {
+                    let number: Int32
+                    if let known = numbers[word] {
+                        number = known
+                    } else {
+                        number = Int32(terms.count)
+                        numbers[word] = number
+                        terms.append(word)
+                    }
+                    words.append(number)
+                }
+                let comma = fields[1].firstIndex(of: UInt8(ascii: ","))
+                let headCount = comma.map { SearchText.words(String(decoding: fields[1][..<$0], as: UTF8.self)).count } ?? (words.count - start)
+                let release = h.releaseField.map { fields[$0].text } ?? catalog.release
+                entries.append(Entry(id: fields[0].text, name: name, key: Self.key(name, rowid: rowid),
+                                     wordStart: start, wordCount: words.count - start, headCount: headCount, table: table,
+                                     source: h.sourceField.map { fields[$0].text } ?? catalog.source,
+                                     release: release.isEmpty ? nil : release))
             }
-            let comma = fields[1].firstIndex(of: UInt8(ascii: ","))
-            let headCount = comma.map { SearchText.words(String(decoding: fields[1][..<$0], as: UTF8.self)).count } ?? (words.count - start)
-            entries.append(Entry(id: fields[0].text, name: name, key: Self.key(name, rowid: rowid),
-                                 wordStart: start, wordCount: words.count - start, headCount: headCount))
+            guard let header else { throw StoreError.invalidCatalog("the food table is empty") }
+            headers.append(header)
         }
-        guard !header.isEmpty else { throw StoreError.invalidCatalog("the food table is empty") }
-        nutrientColumns = Array(header.dropFirst(2))
+        self.headers = headers
         var counts: [String: Int] = [:]
-        var sawHeader = false
-        try TSV.forEachRow(of: catalog.servings) { _, fields in
-            guard sawHeader else { sawHeader = true; return }
-            let id = fields[0].text
-            if !leftOut.contains(id) { counts[id, default: 0] += 1 }
+        for text in catalog.tables {
+            var sawHeader = false
+            try TSV.forEachRow(of: text.servings) { _, fields in
+                guard sawHeader else { sawHeader = true; return }
+                let id = fields[0].text
+                if !leftOut.contains(id) { counts[id, default: 0] += 1 }
+            }
         }
         servingCounts = counts
         self.entries = entries.sorted { $0.key < $1.key }
@@ -188,17 +197,22 @@ public final class ShippedCatalogSearch: Sendable {
     private func foods(_ indices: [Int]) -> [Food] {
         let wanted = Dictionary(indices.map { (entries[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
         var found: [Int: Food] = [:]
-        try? TSV.forEachRow(of: catalog.foods) { _, fields in
-            guard found.count < wanted.count, fields.count == nutrientColumns.count + 2, let i = wanted[fields[0].text] else { return }
-            var values: [String: Double] = [:]
-            for (column, field) in zip(nutrientColumns, fields.dropFirst(2)) where !field.isEmpty { values[column] = Double(field.text) }
-            let n = Nutrients(kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
-                              fatG: values["fat_g"] ?? 0, fiberG: values["fiber_g"], sugarsG: values["sugars_g"],
-                              saturatedFatG: values["saturated_fat_g"], sodiumMg: values["sodium_mg"],
-                              cholesterolMg: values["cholesterol_mg"], potassiumMg: values["potassium_mg"],
-                              calciumMg: values["calcium_mg"], ironMg: values["iron_mg"], vitaminCMg: values["vitamin_c_mg"],
-                              vitaminDUg: values["vitamin_d_ug"])
-            found[i] = Food(id: FoodID(entries[i].id), name: entries[i].name, source: catalog.source, release: catalog.release, per100g: n)
+        for (table, text) in catalog.tables.enumerated() {
+            let header = headers[table]
+            try? TSV.forEachRow(of: text.foods) { _, fields in
+                guard found.count < wanted.count, fields.count == header.fieldCount, let i = wanted[fields[0].text],
+                      entries[i].table == table else { return }
+                var values: [String: Double] = [:]
+                for (column, field) in header.nutrients where !fields[field].isEmpty { values[column] = Double(fields[field].text) }
+                let n = Nutrients(kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
+                                  fatG: values["fat_g"] ?? 0, fiberG: values["fiber_g"], sugarsG: values["sugars_g"],
+                                  saturatedFatG: values["saturated_fat_g"], sodiumMg: values["sodium_mg"],
+                                  cholesterolMg: values["cholesterol_mg"], potassiumMg: values["potassium_mg"],
+                                  calciumMg: values["calcium_mg"], ironMg: values["iron_mg"], vitaminCMg: values["vitamin_c_mg"],
+                                  vitaminDUg: values["vitamin_d_ug"])
+                found[i] = Food(id: FoodID(entries[i].id), name: entries[i].name, source: entries[i].source,
+                                release: entries[i].release, per100g: n)
+            }
         }
         return indices.compactMap { found[$0] }
     }

@@ -73,6 +73,9 @@ public struct FoodSearch {
     public internal(set) var results: [Food] = []
     /// True while the query is empty and `results` are the recent and frequent foods.
     public internal(set) var showingRecent = true
+    /// False when the catalog lacks what the query names: `results` are the closest foods, and
+    /// the list offers Ctrl-O (a custom food) in its title.
+    public internal(set) var answersQuery = true
     /// Index into `results`; `results.count` is the "+ New custom food" row.
     public internal(set) var selected = 0
     /// The selected result with its servings (search results carry none).

@@ -106,16 +106,21 @@ extension FoodSearch {
                     let nameWords = SearchText.words(meal.name)
                     return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
                 }
-                let found = text.isEmpty ? favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit))
-                    : try catalog.searchFoods(text, limit: Self.resultLimit)
+                let found = text.isEmpty ? FoodSearchResult(foods: favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit)), answersQuery: true)
+                    : try catalog.searchCatalog(text, limit: Self.resultLimit)
                 var seen = Set<FoodID>()
-                results = named.map(Self.row) + found.filter { seen.insert($0.id).inserted }
+                results = named.map(Self.row) + found.foods.filter { seen.insert($0.id).inserted }
+                answersQuery = found.answersQuery || !named.isEmpty
             } else {
-                results = text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
+                let found = text.isEmpty ? FoodSearchResult(foods: try catalog.recentFoods(limit: Self.recentLimit), answersQuery: true)
+                    : try catalog.searchCatalog(text, limit: Self.resultLimit)
+                results = found.foods
+                answersQuery = found.answersQuery
             }
             error = nil
         } catch {
             results = []
+            answersQuery = true
             self.error = "Search failed: \(error)"
         }
         selected = 0

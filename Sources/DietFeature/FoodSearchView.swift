@@ -84,7 +84,9 @@ struct FoodSearchView: Widget {
         } else {
             let n = search.results.count
             let count = n == 0 ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : Plural.count(n, "match", plural: "matches"))
-            buffer.write(Line(count, .muted), in: head, context: context)
+            // The catalog lacks the food: say the list is only the closest, and how to add it.
+            let missing = n == 0 ? "No food matches; Ctrl-O: new custom food" : "Closest foods; Ctrl-O: new custom food"
+            buffer.write(search.answersQuery ? Line(count, .muted) : Line(missing, .accent), in: head, context: context)
         }
         let window = Table.window(selected: search.selected, rowCount: search.rowCount, visibleRows: listArea.height - 1)
         let query = search.query.text.trimmingCharacters(in: .whitespaces)
@@ -187,8 +189,11 @@ struct NutrientPanel: Widget {
         name.render(in: Rect(x: area.x, y: area.y, width: area.width, height: nameHeight), buffer: &buffer, context: context)
         var y = area.y + nameHeight
         let source = food.source == "custom" ? "Custom food" : [food.source, food.release].compactMap { $0 }.joined(separator: " ")
-        buffer.write(Line(source, .muted), in: Rect(x: area.x, y: y, width: area.width, height: 1), context: context)
-        y += 1
+        // Wrapped: a supplement food's record ("USDA FoodData Central Foundation, FDC 2257046") is long.
+        let sourceText = Paragraph([Line(source, .muted)])
+        let sourceHeight = min(2, sourceText.height(forWidth: area.width, context: context))
+        sourceText.render(in: Rect(x: area.x, y: y, width: area.width, height: sourceHeight), buffer: &buffer, context: context)
+        y += sourceHeight
         if let amount {
             let text = Paragraph([Line("for " + amount, .muted)])
             let h = min(2, text.height(forWidth: area.width, context: context))

@@ -55,7 +55,8 @@ import Testing
         let r = try runBodii(["search", "xyzzy", "--db", db])
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "bodii: no food matches \"xyzzy\": no word of it is in a food's name\n")
+        #expect(r.stderr == "bodii: no food matches \"xyzzy\": no word of it is in a food's name"
+                + " (add it as a custom food in the app: Diet, a, Ctrl-O)\n")
         let json = try runBodii(["search", "xyzzy", "--json", "--db", db])
         #expect(json.status == 1)
         #expect(json.stdout == "[]\n")

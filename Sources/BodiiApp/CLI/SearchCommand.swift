@@ -51,7 +51,9 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
                 if json {
                     print("[]")
                 } else {
-                    StandardError.write("bodii: no food matches \(ValidationError.quoted(text)): no word of it is in a food's name")
+                    // One line, as the app offers it: Ctrl-O in food search makes a custom food.
+                    StandardError.write("bodii: no food matches \(ValidationError.quoted(text)): no word of it is in a food's name"
+                                        + " (add it as a custom food in the app: Diet, a, Ctrl-O)")
                 }
                 throw ExitCode(Self.nothingMatched)
             }

@@ -1,0 +1,324 @@
+import BodiiDomain
+import Foundation
+import GRDB
+import GRDBSQLite
+import USDACatalogData
+
+/// A food catalog that ships inside the binary, as the tab-separated text `CatalogText` (in
+/// BodiiImport) writes: foods with a header naming `food` columns, servings as `food_id label grams`.
+public struct ShippedCatalog: Sendable {
+    public var source: String
+    public var release: String
+    public var foods: String
+    public var servings: String
+    /// Foods seeded with these in the same transaction, whose rows name their own source.
+    public var supplement: ShippedSupplement?
+
+    public init(source: String, release: String, foods: String, servings: String, supplement: ShippedSupplement? = nil) {
+        self.source = source
+        self.release = release
+        self.foods = foods
+        self.servings = servings
+        self.supplement = supplement
+    }
+
+    /// USDA SR24, 8,858 foods (module USDACatalogData, made by `scripts/convert-usda`), with the
+    /// supplement of foods it lacks (`CatalogSupplement`).
+    public static let usdaSR24 = ShippedCatalog(source: USDASR24.source, release: USDASR24.release,
+                                                foods: USDASR24.foods, servings: USDASR24.servings,
+                                                supplement: .bodii)
+
+    /// The food tables, the main one first: its rows take the catalog's source and release, a
+    /// supplement's name theirs.
+    var tables: [(foods: String, servings: String)] {
+        [(foods, servings)] + (supplement.map { [($0.foods, $0.servings)] } ?? [])
+    }
+}
+
+/// Foods a shipped catalog lacks (issue 24), in the catalog's text form with three more columns:
+/// `source` and `release` (each row's database and record: what the food's detail shows) and
+/// `source_name` (the food's name there; documentation, not stored).
+public struct ShippedSupplement: Sendable {
+    /// `food_catalog` holds the supplement's version under this name.
+    static let catalogKey = "supplement"
+    public var version: String
+    /// Every source the supplement's rows have ever named: a re-seed deletes their foods, so a
+    /// food a newer version drops leaves nothing behind. A row naming another source is refused.
+    public var sources: Set<String>
+    public var foods: String
+    public var servings: String
+
+    public init(version: String, sources: Set<String>, foods: String, servings: String) {
+        self.version = version
+        self.sources = sources
+        self.foods = foods
+        self.servings = servings
+    }
+
+    /// The foods of `CatalogSupplement` (module USDACatalogData), sources named row by row.
+    public static let bodii = ShippedSupplement(
+        version: CatalogSupplement.version,
+        sources: ["USDA SR", "USDA FoodData Central", "ANSES CIQUAL", "Matvaretabellen"],
+        foods: CatalogSupplement.foods, servings: CatalogSupplement.servings)
+}
+
+/// Puts a shipped catalog into the `food` and `food_serving` tables.
+///
+/// When: lazily, on the first catalog call of a process (`SQLiteRepositories.prepareFoodCatalog`),
+/// not when the database opens. Most opens never touch the catalog (`bodii today`, `log weight`,
+/// every test of another feature), and they should not pay ~0.1 s and ~3 MB of database for it.
+/// After the first call a process only checks an in-memory flag; the first call of a process on an
+/// already seeded database costs one indexed read of `food_catalog`.
+///
+/// How: one IMMEDIATE transaction that re-reads `food_catalog`, and only if that source's release
+/// (or the supplement's version) differs from the shipped one, deletes that source's foods (their
+/// servings go with them) and inserts the shipped ones. IMMEDIATE takes the write lock before the
+/// check, so a second process opening the same fresh database waits (busy timeout) and then finds
+/// the catalog seeded: no double seed, no failure. Custom foods (another source) and the food log (which copies what it
+/// needs and has no foreign key to `food`) are never touched by a re-seed.
+enum CatalogSeeder {
+    /// The nutrient columns of `food`, per 100 g; the first four are NOT NULL.
+    static let nutrientColumns = ["kcal", "protein_g", "carbs_g", "fat_g", "fiber_g", "sugars_g", "saturated_fat_g",
+                                  "sodium_mg", "cholesterol_mg", "potassium_mg", "calcium_mg", "iron_mg",
+                                  "vitamin_c_mg", "vitamin_d_ug"]
+    static let requiredColumns: Set<String> = ["kcal", "protein_g", "carbs_g", "fat_g"]
+
+    static func seededRelease(source: String, _ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT release FROM food_catalog WHERE source = ?", arguments: [source])
+    }
+
+    /// Whether the database holds this catalog's release and its supplement's version.
+    static func holds(_ catalog: ShippedCatalog, _ db: Database) throws -> Bool {
+        guard try seededRelease(source: catalog.source, db) == catalog.release else { return false }
+        guard let supplement = catalog.supplement else { return true }
+        return try seededRelease(source: ShippedSupplement.catalogKey, db) == supplement.version
+    }
+
+    /// Replaces the foods of `catalog.source` (and of every source its supplement names) with the
+    /// shipped ones; call inside a transaction. A database seeded before the supplement existed
+    /// gets it this way, with the SR24 foods re-seeded beside it.
+    /// A food whose energy or a macronutrient is unknown is left out: the log needs all four
+    /// (three SR24 entries: 14014 martini, fat unknown; 23999, a Cronometer calculator placeholder
+    /// with no nutrients; 46168 polydextrose, protein and fat unknown). Returns the foods inserted.
+    @discardableResult
+    static func seed(_ catalog: ShippedCatalog, _ db: Database, now: Date, timeZone: TimeZone) throws -> Int {
+        try FoodSearchIndex.beginBulkChange(db)
+        let sources = [catalog.source] + (catalog.supplement.map { $0.sources.sorted() } ?? [])
+        for source in sources { try db.execute(sql: "DELETE FROM food WHERE source = ?", arguments: [source]) }
+
+        var counts: [Int] = []
+        for table in catalog.tables {
+            let isMain = counts.isEmpty
+            let rows = TableRows(source: catalog.source, release: catalog.release,
+                                 allowedSources: isMain ? nil : catalog.supplement?.sources)
+            let (inserted, leftOut) = try insertFoods(table.foods, rows, db)
+            try insertServings(table.servings, leavingOut: leftOut, db)
+            counts.append(inserted)
+        }
+        let stamp = SQLText.timestamp(now, timeZone: timeZone)
+        let record = "INSERT OR REPLACE INTO food_catalog (source, release, food_count, seeded_at) VALUES (?, ?, ?, ?)"
+        try db.execute(sql: record, arguments: [catalog.source, catalog.release, counts[0], stamp])
+        if let supplement = catalog.supplement {
+            try db.execute(sql: record, arguments: [ShippedSupplement.catalogKey, supplement.version, counts[1], stamp])
+        }
+        try FoodSearchIndex.endBulkChange(db)   // the search index, rebuilt in one pass
+        return counts.reduce(0, +)
+    }
+
+    /// Where a table's rows take their source and release from.
+    struct TableRows {
+        /// For a table without source and release columns (the main one).
+        let source: String
+        let release: String
+        /// For a supplement: the sources its rows may name.
+        let allowedSources: Set<String>?
+    }
+
+    /// Inserts the foods of one table; returns how many, and the ids left out.
+    private static func insertFoods(_ text: String, _ rows: TableRows, _ db: Database) throws -> (Int, Set<String>) {
+        var header: FoodTableHeader?
+        var insertFood: BulkInsert?
+        var leftOut = Set<String>()
+        var inserted = 0
+        try TSV.forEachRow(of: text) { line, f in
+            guard let h = header, let insert = insertFood else {
+                let h = try FoodTableHeader(f.map(\.text))
+                guard (h.sourceField != nil) == (rows.allowedSources != nil), (h.releaseField != nil) == (h.sourceField != nil) else {
+                    throw StoreError.invalidCatalog("only a supplement's food table names each row's source and release")
+                }
+                header = h
+                insertFood = try BulkInsert(db, sql: """
+                    INSERT INTO food (id, name, source, release, \(h.nutrients.map(\.column).joined(separator: ", ")))
+                    VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: h.nutrients.count)))
+                    """)
+                return
+            }
+            guard f.count == h.fieldCount else {
+                throw StoreError.invalidCatalog("food line \(line) has \(f.count) fields, not \(h.fieldCount)")
+            }
+            if h.required.contains(where: { f[$0].isEmpty }) {
+                leftOut.insert(f[0].text)
+                return
+            }
+            let source = h.sourceField.map { f[$0].text } ?? rows.source
+            if let allowed = rows.allowedSources, !allowed.contains(source) {
+                throw StoreError.invalidCatalog("food line \(line): source \"\(source)\" is not one the supplement lists")
+            }
+            let release = h.releaseField.map { f[$0].text } ?? rows.release
+            try insert.row { b in
+                b.text(1, f[0])
+                b.text(2, f[1])
+                b.text(3, source)
+                if release.isEmpty { b.null(4) } else { b.text(4, release) }
+                for (i, nutrient) in h.nutrients.enumerated() {
+                    let field = f[nutrient.field]
+                    if field.isEmpty { b.null(Int32(i + 5)); continue }
+                    guard let number = Double(field.text), number.isFinite, number >= 0 else {
+                        throw StoreError.invalidCatalog("food line \(line): \(nutrient.column) \"\(field.text)\" is not a number")
+                    }
+                    b.double(Int32(i + 5), number)
+                }
+            }
+            inserted += 1
+        }
+        guard insertFood != nil else { throw StoreError.invalidCatalog("the food table is empty") }
+        return (inserted, leftOut)
+    }
+
+    private static func insertServings(_ text: String, leavingOut leftOut: Set<String>, _ db: Database) throws {
+        let insertServing = try BulkInsert(db, sql: "INSERT INTO food_serving (food_id, position, label, grams) VALUES (?, ?, ?, ?)")
+        var current = ""
+        var position = 0
+        var sawHeader = false
+        try TSV.forEachRow(of: text) { line, f in
+            guard sawHeader else {
+                guard f.map(\.text) == ["food_id", "label", "grams"] else {
+                    throw StoreError.invalidCatalog("the serving table does not start with food_id, label, grams")
+                }
+                sawHeader = true
+                return
+            }
+            guard f.count == 3, let grams = Double(f[2].text), grams.isFinite, grams > 0 else {
+                throw StoreError.invalidCatalog("serving line \(line) is not food_id, label, grams")
+            }
+            let food = f[0].text
+            guard !leftOut.contains(food) else { return }
+            position = food == current ? position + 1 : 1
+            current = food
+            try insertServing.row { b in
+                b.text(1, f[0])
+                b.int(2, position)
+                b.text(3, f[1])
+                b.double(4, grams)
+            }
+        }
+    }
+}
+
+/// The header line of a shipped food table: `id`, `name`, then nutrient columns of `food` and, in a
+/// supplement, the text columns `source`, `release` and `source_name` (the last not stored).
+struct FoodTableHeader {
+    /// The nutrient columns with the field each is in.
+    var nutrients: [(column: String, field: Int)] = []
+    var sourceField: Int?
+    var releaseField: Int?
+    /// The fields of the four nutrients a food cannot be logged without.
+    var required: [Int] = []
+    let fieldCount: Int
+
+    init(_ names: [String]) throws {
+        guard names.count > 2, names[0] == "id", names[1] == "name" else {
+            throw StoreError.invalidCatalog("the food table starts with \(names.prefix(2)), not id and name")
+        }
+        fieldCount = names.count
+        for (i, name) in names.enumerated().dropFirst(2) {
+            switch name {
+            case "source": sourceField = i
+            case "release": releaseField = i
+            case "source_name": continue
+            default:
+                guard CatalogSeeder.nutrientColumns.contains(name) else {
+                    throw StoreError.invalidCatalog("unknown food column \(name)")
+                }
+                nutrients.append((name, i))
+            }
+        }
+        required = nutrients.filter { CatalogSeeder.requiredColumns.contains($0.column) }.map(\.field)
+        guard required.count == CatalogSeeder.requiredColumns.count else {
+            throw StoreError.invalidCatalog("a required nutrient column is missing")
+        }
+    }
+}
+
+/// Tab-separated text read as UTF-8 bytes, fields handed out as slices of the text (the shipped
+/// catalog is ~1.5 MB: no Character processing, no copies until a value is bound).
+enum TSV {
+    typealias Field = UnsafeBufferPointer<UInt8>
+
+    /// Calls `body` with the line number (from 1) and the fields of every non-empty line.
+    static func forEachRow(of text: String, _ body: (_ line: Int, _ fields: [Field]) throws -> Void) throws {
+        var text = text
+        try text.withUTF8 { bytes in
+            var fields: [Field] = []
+            var start = 0
+            var line = 0
+            for i in 0...bytes.count {
+                let byte = i < bytes.count ? bytes[i] : UInt8(ascii: "\n")
+                guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
+                fields.append(Field(rebasing: bytes[start..<i]))
+                start = i + 1
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    if fields.count > 1 || fields.first?.isEmpty == false { try body(line, fields) }
+                    fields.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    var text: String { String(decoding: self, as: UTF8.self) }
+}
+
+/// One INSERT run for many rows straight through SQLite's C API. Through GRDB's `execute`, each
+/// of the ~24,000 catalog rows cost ~10 µs of bookkeeping: most of a seed. GRDB still owns the
+/// statement and the transaction.
+struct BulkInsert {
+    private let statement: Statement
+    private let db: Database
+
+    init(_ db: Database, sql: String) throws {
+        self.db = db
+        statement = try db.makeStatement(sql: sql)
+    }
+
+    struct Binder {
+        let handle: SQLiteStatement
+        /// SQLITE_TRANSIENT: SQLite copies the bytes.
+        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+        func text(_ index: Int32, _ bytes: TSV.Field) {
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                _ = sqlite3_bind_text(handle, index, chars.baseAddress, Int32(chars.count), Self.transient)
+            }
+        }
+        func text(_ index: Int32, _ string: String) { _ = sqlite3_bind_text(handle, index, string, -1, Self.transient) }
+        func double(_ index: Int32, _ value: Double) { _ = sqlite3_bind_double(handle, index, value) }
+        func int(_ index: Int32, _ value: Int) { _ = sqlite3_bind_int64(handle, index, Int64(value)) }
+        func null(_ index: Int32) { _ = sqlite3_bind_null(handle, index) }
+    }
+
+    /// Binds one row's values (1-based indexes) and runs the statement.
+    func row(_ bind: (Binder) throws -> Void) throws {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        try bind(Binder(handle: handle))
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
+            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+            sqlite3_reset(handle)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+        }
+    }
+}
