@@ -16,6 +16,9 @@ final class FullScreenApp {
         self.exitAfterFirstFrame = exitAfterFirstFrame
     }
 
+    /// How long the loop waits for input before it ticks.
+    static let tickMilliseconds: Int32 = 1_000
+
     /// Returns the process exit code (0, or 128 + signal number).
     func run() throws -> Int32 {
         let screen = NcursesScreen()
@@ -47,7 +50,8 @@ final class FullScreenApp {
                 shell.runQuietly(CatalogWarmUp(repositories: environment.repositories))
             }
             if shell.shouldQuit { return 0 }
-            switch screen.nextInput(timeoutMilliseconds: 60_000) {
+            // A tick a second when idle: the shell looks for what other processes wrote.
+            switch screen.nextInput(timeoutMilliseconds: Self.tickMilliseconds) {
             case .event(let event):
                 if case .resize = event { screen.invalidate() }
                 shell.handle(event)
