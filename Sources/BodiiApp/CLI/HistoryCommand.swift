@@ -76,8 +76,9 @@ enum HistoryOutput {
         let amount = widest(rows.map(\.amount)), kcal = widest(rows.map(\.kcal))
         let fixed = date + meal + amount + kcal + 4 * gap.count
         let name = min(widest(rows.map(\.name)), max(minimumNameWidth, width - fixed))
-        return rows.map { r in
-            [TextWidth.fit(r.date, to: date), TextWidth.fit(r.meal, to: meal), TextWidth.fit(r.name, to: name),
+        let names = DistinctNames.shorten(rows.map(\.name), width: name)
+        return zip(rows, names).map { r, shown in
+            [TextWidth.fit(r.date, to: date), TextWidth.fit(r.meal, to: meal), TextWidth.fit(shown, to: name),
              TextWidth.fit(r.amount, to: amount, alignment: .right), TextWidth.fit(r.kcal, to: kcal, alignment: .right)]
                 .joined(separator: gap)
         }.joined(separator: "\n")
