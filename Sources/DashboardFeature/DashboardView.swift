@@ -37,7 +37,7 @@ public struct DashboardView: Widget {
         // Without open actions the dashboard stays as it was: no empty card.
         let actionsBeside = area.width >= Self.actionsCardMinWidth && !state.actions.isEmpty
         // What the pantry says to use soon: one line above the charts, today only (stock is now).
-        let wanted = Rows(top: 7, middle: actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 6,
+        let wanted = Rows(top: 7, middle: actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 7,
                           actionsLine: area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0,
                           useSoonLine: isToday && !state.useSoon.isEmpty ? 1 : 0)
         let fit = wanted.compacted(toLeave: Self.chartRows, of: body.height)
@@ -76,14 +76,14 @@ public struct DashboardView: Widget {
         var top: Int, middle: Int, actionsLine: Int, useSoonLine: Int
         var total: Int { top + middle + actionsLine + useSoonLine }
 
-        /// Gives up rows, least missed first, until `chartRows` are left of `height`: a content row
-        /// of the top cards (the weight sparkline, "No meals logged"), one of the middle cards (the
+        /// Gives up rows, least missed first, until `chartRows` are left of `height`: the check-in
+        /// card's weekday row (7 → 6: two weeks instead of three), a content row of the top cards (the weight sparkline, "No meals logged"), one of the middle cards (the
         /// check-in streak moves into the card's title), then the Use soon line (the Pantry tab
         /// has it) and the Actions line (the Review tab has them).
         func compacted(toLeave chartRows: Int, of height: Int) -> Rows {
             var rows = self
-            let steps: [(inout Rows) -> Void] = [{ $0.top = min($0.top, 6) }, { $0.middle = min($0.middle, 5) },
-                                                  { $0.useSoonLine = 0 }, { $0.actionsLine = 0 }]
+            let steps: [(inout Rows) -> Void] = [{ $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) },
+                                                  { $0.middle = min($0.middle, 5) }, { $0.useSoonLine = 0 }, { $0.actionsLine = 0 }]
             for step in steps where height - rows.total < chartRows { step(&rows) }
             return rows
         }

@@ -51,7 +51,14 @@ public enum DistinctNames {
             // leave two alike; the first way is then as good).
             for (i, candidate) in candidates.sorted(by: { $0.key < $1.key }) {
                 let others = names.indices.filter { names[$0] != names[i] }.map { row(candidates[$0] ?? shown[$0]) }
-                if !others.contains(row(candidate)) { shown[i] = candidate }
+                // Cut at the end it may still read as another row; cut in the middle, its end tells.
+                let middleCut = keepingTheEnd(candidate, width: width, ellipsis: ellipsis)
+                if !others.contains(row(candidate)) {
+                    shown[i] = candidate
+                } else if !others.contains(row(middleCut)) {
+                    shown[i] = middleCut
+                    candidates[i] = middleCut
+                }
             }
         }
         return shown
@@ -83,7 +90,7 @@ public enum DistinctNames {
         for n in mine.indices.dropFirst().reversed() where !kept.contains(n) {
             if TextWidth.of(text(kept.union([n]))) <= width { kept.insert(n) }
         }
-        return keepingTheEnd(text(kept), width: width, ellipsis: ellipsis)
+        return text(kept)
     }
 
     /// `text` cut in the middle, when too wide, so its last part stays: what tells USDA names apart
