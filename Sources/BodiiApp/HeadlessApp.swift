@@ -24,6 +24,8 @@ public final class HeadlessApp {
     /// The screen as text, at the minimum size unless told otherwise.
     public func screen(width: Int = 100, height: Int = 30) -> String { render(width: width, height: height).text }
     public var shouldQuit: Bool { shell.shouldQuit }
+    /// What the loop does when no key came for a while.
+    public func tick() { shell.handle(.tick) }
     /// Runs `job` as the app does, with its progress dialog.
     public func run(_ job: any Job) { shell.run(job) }
     /// Hands the shell what jobs reported so far, as the loop does when it wakes.

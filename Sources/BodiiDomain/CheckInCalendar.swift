@@ -13,6 +13,14 @@ public enum CalorieAdherence: Equatable, Sendable {
         let miss = abs(eaten - target) / max(1, target)
         self = miss <= 0.10 ? .onTarget : (miss <= 0.20 ? .near : .off)
     }
+
+    /// The adherence of a day that is not over yet (today): none while intake is still within
+    /// reach of the target — after breakfast the day is not "off" (issue 26) — and the verdict
+    /// once intake has passed the on-target band, which more eating can only confirm.
+    public static func sofar(eaten: Double, target: Double) -> CalorieAdherence? {
+        let judged = CalorieAdherence(eaten: eaten, target: target)
+        return eaten > target && judged != .onTarget ? judged : nil
+    }
 }
 
 /// One day of the check-in calendar.
@@ -43,9 +51,10 @@ public struct CheckInCalendar: Equatable, Sendable {
     /// Days of check-ins read for the current streak; a streak that long is read again in full.
     static let streakWindowDays = 62
 
-    /// `targets`: a `TargetHistory` covering `range`, when the caller has read one.
+    /// `targets`: a `TargetHistory` covering `range`, when the caller has read one. `today`: the
+    /// day that is not over, judged by `CalorieAdherence.sofar`.
     public static func load(range: DateRange, source: any Source, longest: Bool = true,
-                            targets known: TargetHistory? = nil) throws -> CheckInCalendar {
+                            targets known: TargetHistory? = nil, today: LocalDate? = nil) throws -> CheckInCalendar {
         // Each day is judged against its own target, the one its dashboard and Diet show.
         let covering = known.flatMap { $0.covers.map { $0.contains(range.start) && $0.contains(range.end) } == true ? $0 : nil }
         let targets = try covering ?? TargetHistory.load(range: range, source: source)
@@ -60,7 +69,8 @@ public struct CheckInCalendar: Equatable, Sendable {
                 eaten = log.caloriesIn
                 if let t = targets.targets(on: date)?.kcal {
                     target = t
-                    adherence = CalorieAdherence(eaten: log.caloriesIn, target: t)
+                    adherence = date == today ? CalorieAdherence.sofar(eaten: log.caloriesIn, target: t)
+                        : CalorieAdherence(eaten: log.caloriesIn, target: t)
                 }
             }
             let hasWeight = weighed.contains(date), hasNight = nights.contains(date)

@@ -52,3 +52,29 @@ public enum FastFormat {
         return sign + String(abs(tenths) / 10) + "." + String(abs(tenths) % 10)
     }
 }
+
+/// The one rule for signed figures shown to people (issue 26: "Left -884" beside "−0.3 kg"): a
+/// negative figure takes the minus sign "−" (U+2212), a change shown as one takes "+" when it
+/// rises, zero takes no sign. ASCII output turns "−" into "-" (`ASCIIText`). Data meant for
+/// programs (JSON, CSV) keeps "-".
+public enum SignedNumber {
+    public static let minus = "−"
+
+    /// `v` rounded to a whole number: "−884", "1250"; with `change`, "+34" for a rise. `unknown`
+    /// when it has no whole value.
+    public static func whole(_ v: Double?, change: Bool = false, unknown: String = "—") -> String {
+        guard let v, let n = WholeNumber.of(v) else { return unknown }
+        return signed(n < 0, n > 0 && change, String(n.magnitude))
+    }
+
+    /// `v` with one decimal: "−0.3", "+1.2" (with `change`), "0.0".
+    public static func oneDecimal(_ v: Double, change: Bool = false) -> String {
+        let tenths = (v * 10).rounded()
+        guard tenths.isFinite else { return "–" }
+        return signed(tenths < 0, tenths > 0 && change, FastFormat.oneDecimal(abs(tenths) / 10))
+    }
+
+    private static func signed(_ negative: Bool, _ plus: Bool, _ digits: String) -> String {
+        (negative ? minus : plus ? "+" : "") + digits
+    }
+}

@@ -24,34 +24,53 @@ public struct GoalInput: Equatable, Sendable {
 
 public enum GoalField: String, Sendable, CaseIterable { case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg, exerciseBack }
 
-/// Where the energy a day's target starts from: the formula TDEE of the latest snapshot, or —
-/// once 14 of the last 28 days have intake and a trend — the adaptive estimate (PRODUCT.md §6).
+/// Where the energy a day's target starts from: the formula TDEE of the latest snapshot, blended
+/// towards the adaptive estimate as its days of data grow from 14 to 28 (PRODUCT.md §6,
+/// `ExpenditureBlend`).
 public struct ExpenditureBasis: Equatable, Sendable {
     public enum Source: Equatable, Sendable {
         case formula
         case adaptive(days: Int)
+        /// Between the two: `measuredShare` (0 ≤ share < 1) of the adaptive estimate, the rest formula.
+        case blended(days: Int, measuredShare: Double)
     }
 
     public var kcalPerDay: Double
     public var source: Source
     /// Days of data the adaptive estimate has so far (0…28), shown while the formula is used.
     public var adaptiveDays: Int
+    /// The two figures blended, when known: the formula TDEE and the adaptive estimate.
+    public var formulaKcal: Double?
+    public var measuredKcal: Double?
 
-    public init(kcalPerDay: Double, source: Source, adaptiveDays: Int) {
+    public init(kcalPerDay: Double, source: Source, adaptiveDays: Int, formulaKcal: Double? = nil, measuredKcal: Double? = nil) {
         self.kcalPerDay = kcalPerDay
         self.source = source
         self.adaptiveDays = adaptiveDays
+        self.formulaKcal = formulaKcal
+        self.measuredKcal = measuredKcal
     }
 
-    /// The adaptive estimate when it has enough data, else the formula TDEE; nil without either.
+    /// The formula TDEE blended with the adaptive estimate by `ExpenditureBlend.measuredShare`;
+    /// the estimate alone without a formula TDEE; nil without either.
     public static func resolve(formulaTDEE: Double?, intake: [(date: LocalDate, kcal: Double)], trend: [TrendPoint],
                                asOf day: LocalDate) -> ExpenditureBasis? {
+        let formula = formulaTDEE.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         if let estimate = AdaptiveExpenditure.estimate(intake: intake, trend: trend, asOf: day), estimate.kcalPerDay.isFinite,
            estimate.kcalPerDay > 0 {
-            return ExpenditureBasis(kcalPerDay: estimate.kcalPerDay, source: .adaptive(days: estimate.daysOfData), adaptiveDays: estimate.daysOfData)
+            let days = estimate.daysOfData, measured = estimate.kcalPerDay
+            let share = ExpenditureBlend.measuredShare(days: days)
+            guard let formula, share < 1 else {
+                return ExpenditureBasis(kcalPerDay: measured, source: .adaptive(days: days), adaptiveDays: days,
+                                        formulaKcal: formula, measuredKcal: measured)
+            }
+            return ExpenditureBasis(kcalPerDay: ExpenditureBlend.blend(formula: formula, measured: measured, share: share),
+                                    source: .blended(days: days, measuredShare: share), adaptiveDays: days,
+                                    formulaKcal: formula, measuredKcal: measured)
         }
-        guard let formulaTDEE else { return nil }
-        return ExpenditureBasis(kcalPerDay: formulaTDEE, source: .formula, adaptiveDays: countingDays(intake: intake, trend: trend, asOf: day))
+        guard let formula else { return nil }
+        return ExpenditureBasis(kcalPerDay: formula, source: .formula, adaptiveDays: countingDays(intake: intake, trend: trend, asOf: day),
+                                formulaKcal: formula)
     }
 
     /// Days in the adaptive window that have both intake and a trend value.
@@ -61,34 +80,53 @@ public struct ExpenditureBasis: Equatable, Sendable {
         return trend.filter { window.contains($0.date) && eaten.contains($0.date) }.count
     }
 
-    /// The basis in a few words, as every screen that shows a target names it: "adaptive, 23 days"
-    /// or "formula".
+    /// The adaptive estimate's share of the figure, 0…1 (0 for the formula alone).
+    public var measuredShare: Double {
+        switch source {
+        case .formula: return 0
+        case .adaptive: return 1
+        case .blended(_, let share): return share
+        }
+    }
+
+    /// "40%": the adaptive share as a whole percentage.
+    static func percent(_ share: Double) -> String { "\(WholeNumber.text(share * 100))%" }
+
+    /// The basis in a few words, as every screen that shows a target names it: "adaptive, 23 days",
+    /// "40% adaptive, 20 days" or "formula".
     public var label: String {
         switch source {
         case .adaptive(let days): return "adaptive, \(Plural.count(days, "day"))"
+        case .blended(let days, let share): return "\(Self.percent(share)) adaptive, \(Plural.count(days, "day"))"
         case .formula: return "formula"
         }
     }
 
-    /// "adaptive 23d" or "formula 3/14d" (days towards the adaptive estimate): where a narrow
-    /// column names it (the dashboard's Goal card, Diet's totals).
+    /// "adaptive 23d", "blend 40% 20d" or "formula 3/14d" (days towards the adaptive estimate):
+    /// where a narrow column names it (the dashboard's Goal card, Diet's totals).
     public var shortLabel: String {
         switch source {
         case .adaptive(let days): return "adaptive \(days)d"
+        case .blended(let days, let share): return "blend \(Self.percent(share)) \(days)d"
         case .formula: return "formula \(adaptiveDays)/\(AdaptiveExpenditure.minimumDays)d"
         }
     }
 
-    /// "adaptive" or "formula" (`today --json` `calories.expenditure_basis`).
+    /// "adaptive", "blended" or "formula" (`today --json` `calories.expenditure_basis`).
     public var key: String {
-        if case .adaptive = source { return "adaptive" }
-        return "formula"
+        switch source {
+        case .adaptive: return "adaptive"
+        case .blended: return "blended"
+        case .formula: return "formula"
+        }
     }
 
-    /// Days of data behind an adaptive estimate; nil for the formula.
+    /// Days of data behind an adaptive (or blended) estimate; nil for the formula.
     public var adaptiveEstimateDays: Int? {
-        if case .adaptive(let days) = source { return days }
-        return nil
+        switch source {
+        case .adaptive(let days), .blended(let days, _): return days
+        case .formula: return nil
+        }
     }
 
     /// What the target starts from, in one line for Settings and the report.
@@ -97,11 +135,14 @@ public struct ExpenditureBasis: Equatable, Sendable {
         switch source {
         case .adaptive(let days):
             return "expenditure \(kcal), adaptive (\(Plural.count(days, "day")) of intake and trend)"
+        case .blended(let days, let share):
+            let parts = [formulaKcal.map { "formula \(WholeNumber.text($0))" }, measuredKcal.map { "adaptive \(WholeNumber.text($0))" }]
+            return "expenditure \(kcal): \(Self.percent(share)) adaptive (\(parts.compactMap { $0 }.joined(separator: " → ")), "
+                + "\(Plural.count(days, "day")) of intake and trend; all adaptive at \(ExpenditureBlend.fullDays))"
         case .formula:
             return "expenditure \(kcal), formula (\(adaptiveDays) of \(AdaptiveExpenditure.minimumDays) logged days for adaptive)"
         }
     }
-
 }
 
 extension Goal {

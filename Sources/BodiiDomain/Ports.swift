@@ -229,3 +229,11 @@ public struct FixedClock: Clock {
         self.init(now: Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 43_200))
     }
 }
+
+/// Notices what other processes wrote (a CLI command run while the app is open), so the app can
+/// show it without waiting for a tab switch (issue 26).
+public protocol OutsideWriteWatching: Sendable {
+    /// A number that changes whenever another connection commits to the database, and only then:
+    /// this process's own writes leave it as it is.
+    func outsideWriteStamp() throws -> Int
+}

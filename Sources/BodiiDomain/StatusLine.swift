@@ -111,8 +111,7 @@ public struct StatusLine: Equatable, Sendable {
 
         /// Whole kcal with a real minus sign ("−120" when over the target).
         static func kcal(_ value: Double) -> String {
-            guard let whole = WholeNumber.of(value) else { return "—" }
-            return whole < 0 ? "−\(-whole)" : String(whole)
+            SignedNumber.whole(value)
         }
     }
 

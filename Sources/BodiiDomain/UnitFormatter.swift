@@ -30,9 +30,7 @@ public struct UnitFormatter: Sendable, Equatable {
     /// A signed change: "+0.4 kg", "−1.1 lb", "0.0 kg".
     public func massChange(_ kg: Double) -> String {
         guard kg.isFinite else { return "–" }
-        let v = (massValue(kg) * 10).rounded() / 10
-        if v == 0 { return "0.0 " + massUnit }
-        return (v > 0 ? "+" : "−") + FastFormat.oneDecimal(abs(v)) + " " + massUnit
+        return SignedNumber.oneDecimal(massValue(kg), change: true) + " " + massUnit
     }
 
     /// "178 cm" / "5 ft 10 in" (rounded to the whole inch first, so 182.8 cm is "6 ft 0 in").

@@ -7,11 +7,19 @@ struct BodyView: Widget {
     let rows: [BodyViewModel.Row]
     let selected: Int
     let snapshot: MetabolismSnapshot?
+    let expenditure: ExpenditureBasis?
     let goal: Goal?
     let progress: GoalProgress?
     let unitSystem: UnitSystem
     let today: LocalDate
     let chart: WeightChartData
+
+    /// Once the adaptive estimate weighs in, the expenditure targets start from (it is no longer
+    /// the formula's TDEE above it): "Used  2050 kcal" / "71% adaptive, 24 days"; else a blank line.
+    private var expenditureLines: [Line] {
+        guard let e = expenditure, e.measuredShare > 0 else { return [""] }
+        return [Line([Span("Used  ", .muted), Span("\(WholeNumber.text(e.kcalPerDay)) kcal", .accent)]), Line(e.label, .muted)]
+    }
 
     /// The goal's target and how far the trend has come: what a weigh-in is for.
     private func goalLines(_ fmt: UnitFormatter) -> [Line] {
@@ -68,7 +76,7 @@ struct BodyView: Widget {
             lines = [
                 Line([Span("BMR   ", .muted), Span("\(WholeNumber.text(s.bmr)) kcal", .accent)]),
                 Line([Span("TDEE  ", .muted), Span("\(WholeNumber.text(s.tdee)) kcal", .accent)]),
-                "",
+            ] + expenditureLines + [
                 Line(s.formula.label, .text),
                 Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),
                 Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),

@@ -24,6 +24,9 @@ public final class BodyViewModel: TabScreen {
     public private(set) var selected = 0
     public private(set) var snapshot: MetabolismSnapshot?
     public private(set) var goal: Goal?
+    /// The expenditure today's target starts from (the formula blended with the adaptive estimate):
+    /// the one figure every screen shows beside the formula's TDEE.
+    public private(set) var expenditure: ExpenditureBasis?
     public private(set) var progress: GoalProgress?
     public private(set) var unitSystem: UnitSystem = .metric
     public private(set) var form: Form?
@@ -86,6 +89,7 @@ public final class BodyViewModel: TabScreen {
             selected = min(selected, max(0, rows.count - 1))
             snapshot = try source.latestMetabolismSnapshot(onOrBefore: today)
             goal = try source.activeGoal()
+            expenditure = try TargetHistory.load(range: DateRange(start: today, end: today), source: source).targets(on: today)?.expenditure
             progress = goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) }
         } catch {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)
@@ -195,7 +199,7 @@ public final class BodyViewModel: TabScreen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        BodyView(rows: rows, selected: selected, snapshot: snapshot, goal: goal, progress: progress, unitSystem: unitSystem, today: clock.today,
+        BodyView(rows: rows, selected: selected, snapshot: snapshot, expenditure: expenditure, goal: goal, progress: progress, unitSystem: unitSystem, today: clock.today,
                  chart: WeightChartData(trend: trend, range: range, today: clock.today))
             .render(in: area, buffer: &buffer, context: context)
         if let form {

@@ -277,7 +277,9 @@ public final class CheckInViewModel: Screen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let title = "Check-in · \(checkIn.day.longLabel)"
+        // A day other than today is named as such: a check-in for last Sunday must not pass for today's.
+        let daysAgo = checkIn.day.days(until: clock.today)
+        let title = "Check-in · \(checkIn.day.longLabel)" + (daysAgo == 0 ? "" : daysAgo == 1 ? " · yesterday" : " · \(daysAgo) days ago")
         if step == .done {
             CheckInSummaryView(title: title, summary: summary, checkIn: saved, wroteAnything: wroteAnything, unitSystem: unitSystem,
                                today: clock.today)

@@ -36,12 +36,13 @@ public struct DashboardView: Widget {
         // The Actions card is a fourth card beside Check-ins when there is room, else one line above the charts.
         // Without open actions the dashboard stays as it was: no empty card.
         let actionsBeside = area.width >= Self.actionsCardMinWidth && !state.actions.isEmpty
-        let actionsLine = area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0
         // What the pantry says to use soon: one line above the charts, today only (stock is now).
-        let useSoonLine = isToday && !state.useSoon.isEmpty ? 1 : 0
-        // A tall terminal gives the middle cards three more rows: room for three actions with their progress.
-        let middleHeight = actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 6
-        let rows = Layout.split(body, .vertical, [.length(7), .length(middleHeight), .length(actionsLine), .length(useSoonLine), .min(0)])
+        let wanted = Rows(top: 7, middle: actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 7,
+                          actionsLine: area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0,
+                          useSoonLine: isToday && !state.useSoon.isEmpty ? 1 : 0)
+        let fit = wanted.compacted(toLeave: Self.chartRows, of: body.height)
+        let middleHeight = fit.middle
+        let rows = Layout.split(body, .vertical, [.length(fit.top), .length(fit.middle), .length(fit.actionsLine), .length(fit.useSoonLine), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state), top[1], &buffer, context)
@@ -52,20 +53,57 @@ public struct DashboardView: Widget {
         card("Macros", [], middle[0], &buffer, context)
         macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
         card("Goal", goalLines(state), middle[1], &buffer, context)
-        card("Check-ins", [], middle[2], &buffer, context)
-        CheckInCard(calendar: state.calendar, today: today, reviewedWeeks: state.reviewedWeeks, weekStart: state.weekStart)
-            .render(in: Block().inner(middle[2]).inset(left: 1), buffer: &buffer, context: context)
+        checkInCard(state, middle[2], &buffer, context)
         if actionsBeside {
             card("Actions", actionsLines(state, rows: middleHeight - 2), middle[3], &buffer, context)
-        } else if actionsLine > 0 {
+        } else if fit.actionsLine > 0 {
             // Cut with an ellipsis: a long action text must not end mid-word at 80 columns.
             buffer.write(Line([Span("Actions ", .action)] + actionsSummary(state)), in: rows[2].inset(left: 1, right: 1), context: context)
         }
-        if useSoonLine > 0 {
+        if fit.useSoonLine > 0 {
             buffer.write([Span("Use soon ", .warn)] + useSoonSummary(state), x: rows[3].x + 1, y: rows[3].y, maxWidth: max(0, rows[3].width - 1),
                          context: context)
         }
         TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[4], buffer: &buffer, context: context)
+    }
+
+    /// Rows the trend charts should keep (a border, the x labels and five rows of plot): the cards
+    /// give up rows for them on a short terminal (issue 26: 2-row charts at 80×24).
+    static let chartRows = 8
+
+    /// The rows above the charts, and how they give way on a short terminal.
+    struct Rows {
+        var top: Int, middle: Int, actionsLine: Int, useSoonLine: Int
+        var total: Int { top + middle + actionsLine + useSoonLine }
+
+        /// Gives up rows, least missed first, until `chartRows` are left of `height`: the check-in
+        /// card's weekday row (7 → 6: two weeks instead of three), a content row of the top cards (the weight sparkline, "No meals logged"), one of the middle cards (the
+        /// check-in streak moves into the card's title), then the Use soon line (the Pantry tab
+        /// has it) and the Actions line (the Review tab has them).
+        func compacted(toLeave chartRows: Int, of height: Int) -> Rows {
+            var rows = self
+            let steps: [(inout Rows) -> Void] = [{ $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) },
+                                                  { $0.middle = min($0.middle, 5) }, { $0.useSoonLine = 0 }, { $0.actionsLine = 0 }]
+            for step in steps where height - rows.total < chartRows { step(&rows) }
+            return rows
+        }
+    }
+
+    /// The check-in card: its streak in the title when the card is too short to give it a row,
+    /// the marks' legend on its bottom border.
+    private func checkInCard(_ s: DashboardState, _ rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let streakInTitle = Block().inner(rect).height < CheckInCard.rowsWithStreak
+        let n = s.calendar.currentStreak
+        let streaks = streakInTitle ? ["streak \(n) d", "streak \(n)", "\(n) d"].map { Block(title: "Check-ins", rightTitle: $0) } : []
+        let block = Block.firstFitting(width: rect.width, streaks
+                                           + [Block(title: "Check-ins", rightTitle: "g legend"), Block(title: "Check-ins")])
+        block.render(in: rect, buffer: &buffer, context: context)
+        let legend = CheckInCard.borderLegend(context.symbols, width: rect.width - 6)
+        if rect.height >= 2, !legend.isEmpty {
+            buffer.write([Span(" ")] + legend + [Span(" ")], x: rect.x + 2, y: rect.maxY - 1, maxWidth: rect.width - 4, context: context)
+        }
+        CheckInCard(calendar: s.calendar, today: today, reviewedWeeks: s.reviewedWeeks, weekStart: s.weekStart, showsStreak: !streakInTitle)
+            .render(in: block.inner(rect).inset(left: 1), buffer: &buffer, context: context)
     }
 
     /// Width from which the Actions card gets its own column (Check-ins needs 24 of a quarter).
@@ -149,7 +187,7 @@ public struct DashboardView: Widget {
             pair("Target", kcal(d.targetKcal)),
         ]
         if let targets = d.targets, let left = d.remainingKcal {
-            lines.append(pair("Left", kcal(left), left < 0 ? .bad : .good))
+            lines.append(pair("Left", SignedNumber.whole(left), left < 0 ? .bad : .good))
             // "Left incl. exercise" does not fit the label column: it goes on a line of its own.
             if targets.addsExerciseBack { lines.append(Line("  incl. exercise", .muted)) }
         }
@@ -226,10 +264,11 @@ public struct DashboardView: Widget {
     private func goalLines(_ s: DashboardState) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
         guard let goal = s.goal else {
-            return [Line("No goal: target is", .muted), Line("your expenditure.", .muted)] + expenditureLine(s) + [Line("Set one in Settings (6)", .muted)]
+            return [Line("No goal: target is", .muted), Line("your expenditure.", .muted)] + changeLine(s) + expenditureLine(s)
+                + [Line("Set one in Settings (6)", .muted)]
         }
         let rate = goal.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-goal.weeklyRateKg) + "/wk"
-        var lines = [Line([Span(goal.type.label + " ", .accent), Span(rate, .text)])]
+        var lines = [Line([Span(goal.type.label + " ", .accent), Span(rate, .text)])] + changeLine(s)
         if let target = goal.targetWeightKg {
             if let p = s.goalProgress, p.reached {
                 lines.append(Line("Target " + fmt.mass(target) + " reached", .good))
@@ -245,5 +284,12 @@ public struct DashboardView: Widget {
     private func expenditureLine(_ s: DashboardState) -> [Line] {
         guard let basis = s.summary.expenditure else { return [] }
         return [Line([Span("From ", .muted), Span(kcal(basis.kcalPerDay)), Span(" " + basis.shortLabel, .muted)])]
+    }
+
+    /// How the target moved since yesterday, in kcal, and why: "−34: adaptive 36→43%" (24 columns
+    /// at 80). News, so it goes right under the goal, before what a small card may cut.
+    private func changeLine(_ s: DashboardState) -> [Line] {
+        guard let change = s.targetChange else { return [] }
+        return [Line([Span(SignedNumber.whole(change.kcal, change: true) + ": ", change.kcal < 0 ? .warn : .accent), Span(change.reason, .muted)])]
     }
 }

@@ -48,7 +48,7 @@ public final class DashboardViewModel: TabScreen {
 
     public func reload() {
         do {
-            state = try DashboardState.load(day: day, range: range, weekStart: clock.weekStart, from: source)
+            state = try DashboardState.load(day: day, range: range, weekStart: clock.weekStart, today: clock.today, from: source)
             status = nil
         } catch {
             state = nil
@@ -87,7 +87,7 @@ public final class DashboardViewModel: TabScreen {
 
     private func openCalendar(_ zoom: CalendarZoom) {
         do {
-            calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: zoom.days), source: source)
+            calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: zoom.days), source: source, today: clock.today)
             calendarZoom = zoom
         } catch {
             status = StatusMessage("Could not read the database: \(error)", kind: .error)

@@ -65,7 +65,9 @@ public enum BoardCard: Equatable, Sendable, Identifiable {
 public final class ReviewViewModel: TabScreen {
     private let source: any Repositories
     private let clock: any Clock
-    private let selection: SelectedDay
+    /// A day of the period shown; nil: the current one. The Review's own (issue 26): browsing
+    /// past weeks here must not move the day the other tabs and the check-in are on.
+    private var shownDay: LocalDate?
     public private(set) var kind: ReviewPeriodKind = .week
     public private(set) var review: PeriodReview?
     public private(set) var charts: PeriodCharts?
@@ -80,15 +82,14 @@ public final class ReviewViewModel: TabScreen {
     public var pendingDelete: BoardCard? { deletion.pending }
     public private(set) var status: StatusMessage?
 
-    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
+    public init(source: any Repositories, clock: any Clock) {
         self.source = source
         self.clock = clock
-        self.selection = selection ?? SelectedDay(clock.today)
     }
 
     public let title = "Review"
 
-    public var period: ReviewPeriod { ReviewPeriod(kind, containing: selection.date, weekStart: clock.weekStart) }
+    public var period: ReviewPeriod { ReviewPeriod(kind, containing: shownDay ?? clock.today, weekStart: clock.weekStart) }
 
     // MARK: Keys
 
@@ -224,11 +225,11 @@ public final class ReviewViewModel: TabScreen {
     private func movePeriod(_ step: DayStep) {
         let today = clock.today
         switch step.offset {
-        case nil: selection.date = today
+        case nil: shownDay = nil
         case let offset?:
             let target = period.moved(by: offset)
             guard target.start <= today else { status = StatusMessage("This is the current \(kind.rawValue)."); return }
-            selection.date = min(target.end, today)
+            shownDay = target.end < today ? target.end : nil
         }
         reload()
     }

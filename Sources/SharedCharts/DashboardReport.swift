@@ -27,7 +27,7 @@ public struct DashboardReport: Widget {
     var lines: [Line] {
         let s = state, d = state.summary, t = state.trends
         let fmt = UnitFormatter(s.unitSystem)
-        func whole(_ v: Double?) -> String { v.map { "\(WholeNumber.text($0))" } ?? "—" }
+        func whole(_ v: Double?) -> String { SignedNumber.whole(v) }
         func kcal(_ v: Double?) -> String { v.map { whole($0) + " kcal" } ?? "—" }
         func row(_ label: String, _ value: String) -> Line {
             Line([Span("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0), .muted), Span(value)])

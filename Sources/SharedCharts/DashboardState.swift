@@ -21,6 +21,8 @@ public struct DashboardState: Equatable, Sendable {
     /// The active goal: calorie and macro targets.
     public var goal: Goal?
     public var goalProgress: GoalProgress?
+    /// How the calorie target moved since the day before, and why (the Goal card says it).
+    public var targetChange: TargetChange?
     /// The last weeks of check-ins for the dot grid card, with the streaks.
     public var calendar: CheckInCalendar
     public var trends: DashboardTrends
@@ -38,13 +40,16 @@ public struct DashboardState: Equatable, Sendable {
     static let calendarWeeks = 3
 
     /// Reads the repositories for `day`, with trend charts over `range`. `longestStreak` also reads
-    /// every check-in ever made (the report wants it; a keystroke does not).
+    /// every check-in ever made (the report wants it; a keystroke does not). `today`: the day not
+    /// over yet, whose check-in dot is not judged before it is (`CalorieAdherence.sofar`).
     public static func load(day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false, weekStart: WeekStart = .monday,
-                            from source: any Repositories) throws -> DashboardState {
-        try source.readingTogether { try read(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, from: source) }
+                            today: LocalDate? = nil, from source: any Repositories) throws -> DashboardState {
+        try source.readingTogether {
+            try read(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, today: today, from: source)
+        }
     }
 
-    private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart,
+    private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart, today: LocalDate?,
                              from source: any Repositories) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
         // One read of what targets depend on serves the day and the check-in card's weeks, and one
@@ -68,7 +73,7 @@ public struct DashboardState: Equatable, Sendable {
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
-        let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets)
+        let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets, today: today)
 
         return try DashboardState(
             summary: summary,
@@ -84,6 +89,8 @@ public struct DashboardState: Equatable, Sendable {
             streak: calendar.currentStreak,
             goal: summary.goal,
             goalProgress: summary.goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: day) },
+            targetChange: TargetChange.between(targets.targets(on: day.adding(days: -1)), summary.targets,
+                                               goalChanged: targets.goal(on: day.adding(days: -1)) != summary.goal),
             calendar: calendar,
             trends: try DashboardTrends.load(range: range, day: day, weighIns: chartWeights, source: source),
             actions: try source.allActions(includingClosed: false),

@@ -81,6 +81,32 @@ public struct BarChart: Widget, Equatable, Sendable {
         return ChartScale.nice(lo, max(all.max() ?? 1, lo + 1))
     }
 
+    /// The row (0 = top) of a plot `height` rows tall on which `v` lies, on the scale `lo...hi`:
+    /// row r from the bottom holds the values from lo + r·step up to lo + (r + 1)·step, step =
+    /// (hi − lo) / height; `hi` itself is on the top row.
+    public static func row(of v: Double, lo: Double, hi: Double, height: Int) -> Int {
+        let f = (v - lo) / (hi - lo) * Double(height)
+        return height - 1 - ChartScale.cell(f, in: 0...max(0, height - 1), rule: .down)
+    }
+
+    /// Every target drawn across the plot or across a bar.
+    var allTargets: [Double] {
+        if case .perBar(let targets) = target { return targets.compactMap { $0 }.filter(\.isFinite) }
+        return targetValues
+    }
+
+    /// The scale of a plot `height` rows tall: `range`, raised a row at a time (to round numbers)
+    /// while a target's line would fall on the top row, which carries the scale's top label — a
+    /// line there read as that value (issue 26: the 2193 kcal line on the row labelled "3500").
+    public func plotScale(height: Int) -> (lo: Double, hi: Double) {
+        var (lo, hi) = range
+        guard height >= 2, let highest = allTargets.max(), highest >= lo else { return (lo, hi) }
+        for _ in 0..<8 where Self.row(of: highest, lo: lo, hi: hi, height: height) == 0 {
+            (lo, hi) = ChartScale.nice(lo, hi + (hi - lo) / Double(height))
+        }
+        return (lo, hi)
+    }
+
     func isOffTarget(_ v: Double, index: Int) -> Bool {
         switch target {
         case .line(let t): return v > t
@@ -92,7 +118,8 @@ public struct BarChart: Widget, Equatable, Sendable {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let (lo, hi) = range
+        let showX = !labels.isEmpty && area.height >= 3
+        let (lo, hi) = plotScale(height: area.height - (showX ? 1 : 0))
         let top = ChartScale.label(hi, unit: unit), bottom = ChartScale.label(lo, unit: unit)
         let targetLabels = targetValues.map { ChartScale.label($0, unit: unit) }
         var barTargetLabels: [Double] = []
@@ -104,13 +131,13 @@ public struct BarChart: Widget, Equatable, Sendable {
         guard count > 0 else { return }
         let columns = barColumns(count: count, width: plot.width)
 
-        func rowFromTop(_ v: Double) -> Int {
-            let f = (v - lo) / (hi - lo) * Double(plot.height)
-            let fromBottom = ChartScale.cell(f, in: 0...max(0, plot.height - 1), rule: .down)
-            return plot.height - 1 - fromBottom
-        }
+        func rowFromTop(_ v: Double) -> Int { Self.row(of: v, lo: lo, hi: hi, height: plot.height) }
+        /// A real value's bar in eighths of a cell: at least one, so even zero shows.
+        func barEighths(_ v: Double) -> Int { ChartScale.cell((v - lo) / (hi - lo) * Double(plot.height * 8), in: 1...max(1, plot.height * 8)) }
 
-        var yLabels = [(row: 0, text: top), (row: plot.height - 1, text: bottom)]
+        // The top label first, then the targets' (on the rows their lines are drawn), then the
+        // bottom one: a row shows one label, and a target's line must carry its own.
+        var yLabels = [(row: 0, text: top)]
         for (v, text) in zip(targetValues, targetLabels) {
             let row = rowFromTop(v)
             yLabels.append((row, text))
@@ -119,6 +146,7 @@ public struct BarChart: Widget, Equatable, Sendable {
             }
         }
         for v in barTargetLabels { yLabels.append((rowFromTop(v), ChartScale.label(v, unit: unit))) }
+        yLabels.append((plot.height - 1, bottom))
         frame.drawYLabels(yLabels, buffer: &buffer, context: context)
 
         var xLabels: [(center: Int, text: String)] = []
@@ -127,13 +155,20 @@ public struct BarChart: Widget, Equatable, Sendable {
             let x = plot.x + x0
             if index < labels.count { xLabels.append((x + (bw - 1) / 2, labels[index])) }
             defer {
-                // A bar's own target is drawn over it, so a bar above its target still shows where it was.
+                // A bar's own target is drawn across the gap before it, and across the bar where the
+                // bar stops short of it; a bar that reaches the target's row keeps its glyph there, so
+                // bars near their targets still differ by their tops (issue 26: on the row of the
+                // line they all read the same). Over the target, the bar's colour says so.
                 if let t = barTarget(index) {
-                    for dx in 0..<bw { buffer.write(context.symbols.horizontal, x: x + dx, y: plot.y + rowFromTop(t), style: context.style(targetRole)) }
+                    let row = rowFromTop(t), y = plot.y + row
+                    let reaches = values[index].map { $0.isFinite && barEighths($0) > (plot.height - 1 - row) * 8 } ?? false
+                    let previousEnd = index > 0 ? columns(index - 1).map { $0.x + $0.width } ?? 0 : 0
+                    let from = x0 > previousEnd ? x - 1 : x
+                    for cx in from..<(reaches ? x : x + bw) { buffer.write(context.symbols.horizontal, x: cx, y: y, style: context.style(targetRole)) }
                 }
             }
             guard let v = values[index], v.isFinite else { continue }
-            let eighths = ChartScale.cell((v - lo) / (hi - lo) * Double(plot.height * 8), in: 1...max(1, plot.height * 8))
+            let eighths = barEighths(v)
             let style = context.style(offTargetRole.map { isOffTarget(v, index: index) ? $0 : role } ?? role)
             for r in 0..<plot.height {
                 let units = min(8, eighths - r * 8)

@@ -46,10 +46,25 @@ import Testing
         let weights = (1...60).map { (date: today.adding(days: -$0), weightKg: 80.0) }
         let history = TargetHistory(goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: logs, weights: weights)
         let targets = try #require(history.targets(on: today))
-        #expect(targets.expenditure.source == .adaptive(days: 20))
-        // A steady weight on 2000 kcal: expenditure 2000; the 40 kcal days would have dragged it to ~1440.
-        #expect(abs(targets.expenditure.kcalPerDay - 2000) < 0.5)
-        #expect(targets.kcal == 1450)
+        // 20 counting days: the estimate weighs (20 − 14) / 14 of the figure (issue 26: blended in).
+        #expect(targets.expenditure.source == .blended(days: 20, measuredShare: 6.0 / 14))
+        // A steady weight on 2000 kcal: measured 2000; the 40 kcal days would have dragged it to ~1440.
+        #expect(abs((targets.expenditure.measuredKcal ?? 0) - 2000) < 0.5)
+        #expect(abs(targets.expenditure.kcalPerDay - (2500 - 500 * 6.0 / 14)) < 0.5)
+        #expect(targets.kcal == 1736)
+    }
+
+    /// Issue 26: the target fell 2193 → 1712 overnight when the 14th day switched the estimate on.
+    /// Day after day of full logging, the expenditure moves from the formula to the measured value
+    /// by at most 1/14 of the gap a day, and is all measured at 28 days.
+    @Test func theAdaptiveEstimateBlendsInWithoutAStep() throws {
+        let shares = (0...30).map { ExpenditureBlend.measuredShare(days: $0) }
+        #expect(shares[13] == 0 && shares[14] == 0 && shares[21] == 0.5 && shares[28] == 1 && shares[30] == 1)
+        for (a, b) in zip(shares, shares.dropFirst()) { #expect(b - a <= 1.0 / 14 + 1e-9 && b >= a) }
+        // Measured 1712 against a formula of 2193 at 14, 15 and 28 days: no jump of 481 kcal.
+        #expect(ExpenditureBlend.blend(formula: 2193, measured: 1712, share: shares[14]) == 2193)
+        #expect(abs(ExpenditureBlend.blend(formula: 2193, measured: 1712, share: shares[15]) - (2193 - 481.0 / 14)) < 1e-9)
+        #expect(ExpenditureBlend.blend(formula: 2193, measured: 1712, share: shares[28]) == 1712)
     }
 
     @Test func theFormulaStandsInUntilFourteenCountingDaysAndOnTheFirstDay() throws {

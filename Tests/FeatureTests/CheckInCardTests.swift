@@ -10,10 +10,11 @@ import SharedCharts
 /// "this week" counting the row it shows, and adherence readable without colour.
 @MainActor
 @Suite struct CheckInCardTests {
-    /// The card's lines (streak, then one per week) rendered without colour at 80×21.
+    /// The card's lines (streak, the weekdays, then one per week) rendered without colour at 80×26,
+    /// where the card has its full height (at 80×21 it gives two rows to the charts: issue 26).
     func cardRows(_ db: TestDatabase, day: LocalDate) throws -> [String] {
         let state = try DashboardState.load(day: day, from: db.repositories)
-        var buffer = Buffer(width: 80, height: 21)
+        var buffer = Buffer(width: 80, height: 26)
         let mono = RenderContext(theme: Theme.fallback.colorless, symbols: .unicode)
         DashboardView(state: state, day: day, today: TestDay.fixed).render(in: buffer.area, buffer: &buffer, context: mono)
         let card = try #require(RenderedChart.all(in: buffer, fromRow: 0, padRight: 0).first { $0.title.contains("Check-ins") })

@@ -19,7 +19,8 @@ import Testing
         let db = try TestDatabase.demo(days: 60, meals: true)
         let day = TestDay.fixed   // a Sunday: the first day of its week
         let state = try DashboardState.load(day: day, weekStart: .sunday, from: db.repositories)
-        var buffer = Buffer(width: 80, height: 21)
+        // 80×26: the card's full height (at 80×21 it gives a week's row to the charts, issue 26).
+        var buffer = Buffer(width: 80, height: 26)
         DashboardView(state: state, day: day, today: day).render(in: buffer.area, buffer: &buffer, context: mono)
         let card = try #require(RenderedChart.all(in: buffer, fromRow: 0, padRight: 0).first { $0.title.contains("Check-ins") })
         let rows = card.rows.map { $0.joined() }

@@ -5,7 +5,7 @@ import Foundation
 enum DaySummaryText {
     static func render(_ s: DaySummary, units: UnitSystem) -> String {
         let fmt = UnitFormatter(units)
-        func kcal(_ v: Double?) -> String { v.map { "\(WholeNumber.text($0)) kcal" } ?? "—" }
+        func kcal(_ v: Double?) -> String { v.map { "\(SignedNumber.whole($0)) kcal" } ?? "—" }
         var lines = ["Bodii — \(s.date.longLabel)", ""]
         lines.append(row("Eaten", kcal(s.eatenKcal) + (s.foods.isEmpty ? "  (no meals logged)" : "  (\(Plural.count(s.foods.count, "item")))")))
         lines.append(row("Exercise", "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"

@@ -60,17 +60,30 @@ enum HistoryOutput {
     }
 
     static let width = 80
+    /// Between every two columns: columns never touch, whatever their contents.
+    static let gap = "  "
 
-    /// Aligned lines: date, meal, name (cut with "…" to fit 80 columns), grams ("quick add" for a
-    /// quick add) and kcal, each right column a space wider than its widest text.
+    /// Aligned lines: date, meal, name (cut with "…" to what the other columns leave of 80),
+    /// grams ("quick add" for a quick add) and kcal, each column as wide as its widest text and
+    /// two spaces from the next (issue 26: fixed widths ran "400 g" into "1072 kcal").
     static func table(_ entries: [FoodRecord]) -> String {
-        let grams = 10, kcal = 10, date = 10, meal = 9
-        let nameWidth = width - date - meal - grams - kcal - 4
-        return entries.map { r in
-            TextWidth.fit(r.date.iso, to: date) + "  " + TextWidth.fit(r.meal.label, to: meal) + " "
-                + TextWidth.fit(TerminalText.printable(r.foodName), to: nameWidth)
-                + TextWidth.fit(NutrientFormat.amount(r), to: grams, alignment: .right)
-                + TextWidth.fit("\(NutrientFormat.kcal(r.kcal)) kcal", to: kcal, alignment: .right)
+        let rows = entries.map { r in
+            (date: r.date.iso, meal: r.meal.label, name: TerminalText.printable(r.foodName),
+             amount: NutrientFormat.amount(r), kcal: "\(NutrientFormat.kcal(r.kcal)) kcal")
+        }
+        func widest(_ texts: [String]) -> Int { texts.map(TextWidth.of).max() ?? 0 }
+        let date = widest(rows.map(\.date)), meal = widest(rows.map(\.meal))
+        let amount = widest(rows.map(\.amount)), kcal = widest(rows.map(\.kcal))
+        let fixed = date + meal + amount + kcal + 4 * gap.count
+        let name = min(widest(rows.map(\.name)), max(minimumNameWidth, width - fixed))
+        let names = DistinctNames.shorten(rows.map(\.name), width: name)
+        return zip(rows, names).map { r, shown in
+            [TextWidth.fit(r.date, to: date), TextWidth.fit(r.meal, to: meal), TextWidth.fit(shown, to: name),
+             TextWidth.fit(r.amount, to: amount, alignment: .right), TextWidth.fit(r.kcal, to: kcal, alignment: .right)]
+                .joined(separator: gap)
         }.joined(separator: "\n")
     }
+
+    /// The name keeps this much even when the numbers are wide (the line then passes 80).
+    static let minimumNameWidth = 16
 }

@@ -32,7 +32,7 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
             let day = env.clock.today
             let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, weekStart: env.clock.weekStart,
-                                                from: env.repositories)
+                                                today: day, from: env.repositories)
             let period = try PeriodSummary.load(range: chartRange.dates(endingOn: day), source: env.repositories)
             let activity = try env.repositories.activitySnapshots(in: period.range)
             let report = DashboardReport(state: state, day: day, period: period, activity: activity)

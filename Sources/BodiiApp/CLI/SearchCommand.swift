@@ -110,9 +110,11 @@ enum FoodSearchOutput {
             return out
         }
         var lines = [line("id", "name (per 100 g)", numbers.map(\.0))]
-        for f in foods {
+        // Names cut to the column keep what tells them apart ("Cereals, …, cooked with water, with salt").
+        let names = DistinctNames.shorten(foods.map { TerminalText.printable($0.name) }, width: nameWidth)
+        for (f, name) in zip(foods, names) {
             let n = f.per100g
-            lines.append(line(TerminalText.printable(f.id.rawValue), TerminalText.printable(f.name),
+            lines.append(line(TerminalText.printable(f.id.rawValue), name,
                               [String(Int(n.kcal.rounded())), grams(n.proteinG), grams(n.carbsG), grams(n.fatG)]))
         }
         return lines.joined(separator: "\n")

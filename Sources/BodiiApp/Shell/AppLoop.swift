@@ -9,6 +9,10 @@ struct AppLoop {
     let shell: AppShell
     let backend: any TerminalBackend
 
+    /// How long the loop waits for input before it ticks: once a second when idle, the shell
+    /// looks for what other processes wrote.
+    static let tickMilliseconds: Int32 = 1_000
+
     /// Returns the process exit code (0, or 128 + signal number). `afterFirstFrame` runs once the
     /// first frame is on screen; returning false ends the loop there.
     func run(afterFirstFrame: () -> Bool = { true }) -> Int32 {
@@ -23,7 +27,7 @@ struct AppLoop {
                 if !afterFirstFrame() { return 0 }
             }
             if shell.shouldQuit { return 0 }
-            switch backend.nextInput(timeoutMilliseconds: 60_000) {
+            switch backend.nextInput(timeoutMilliseconds: Self.tickMilliseconds) {
             case .event(let event):
                 if case .resize = event { frames.invalidate() }
                 shell.handle(event)

@@ -1,3 +1,4 @@
+import BodiiDomain
 import TerminalKit
 
 /// The whole screen: tab bar, the visible tab, status and footer lines, and the stack of flows and
@@ -34,12 +35,19 @@ final class AppShell {
     let jobs = JobRunner()
     private var whenJobEnds: [Int: (JobEvent) -> Void] = [:]
 
+    /// What other processes wrote: checked on the loop's tick, and the visible tab reloaded when it
+    /// changed (a `bodii log` run beside the app shows at once, not after a tab switch).
+    private let outsideWrites: (any OutsideWriteWatching)?
+    private var lastOutsideStamp: Int?
+
     init(tabs: [any TabScreen], context: RenderContext, makeCheckIn: @escaping () -> any Screen,
-         theme: @escaping (String?) -> Theme = { _ in .fallback }) {
+         theme: @escaping (String?) -> Theme = { _ in .fallback }, outsideWrites: (any OutsideWriteWatching)? = nil) {
         self.tabs = tabs
         self.context = context
         self.makeCheckIn = makeCheckIn
         self.theme = theme
+        self.outsideWrites = outsideWrites
+        lastOutsideStamp = try? outsideWrites?.outsideWriteStamp()
     }
 
     var visibleTab: any TabScreen { tabs[selectedTab] }
@@ -90,8 +98,16 @@ final class AppShell {
         case .key(let key): handle(key)
         case .job(let jobEvent): handle(jobEvent)
         case .resize(let width, let height): screenSize = (width, height)
-        case .tick: break
+        case .tick: reloadAfterOutsideWrites()
         }
+    }
+
+    /// Reloads the visible tab when another process committed since the last look. Not while a job
+    /// runs: it may hold the writer for a while, and the tab reloads when it ends anyway.
+    private func reloadAfterOutsideWrites() {
+        guard let outsideWrites, jobs.running == 0, let stamp = try? outsideWrites.outsideWriteStamp() else { return }
+        defer { lastOutsideStamp = stamp }
+        if let last = lastOutsideStamp, last != stamp { visibleTab.didBecomeVisible() }
     }
 
     // MARK: Requests and jobs

@@ -43,7 +43,7 @@ struct AppShellBuilder {
         let tabs = AppTabs.all.map { $0.make(tabContext) }
         let shell = AppShell(tabs: tabs, context: context,
                              makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) },
-                             theme: { name in themeFor(name ?? savedTheme) })
+                             theme: { name in themeFor(name ?? savedTheme) }, outsideWrites: repos)
         shell.select(tab: 0)
         if profile == nil {
             shell.present(OnboardingViewModel(store: repos, clock: clock, fallbackName: Self.fallbackName(environment.processEnvironment),

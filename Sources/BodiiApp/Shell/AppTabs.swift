@@ -53,7 +53,7 @@ enum AppTabs {
                                   AppleHealthImportJob.maker(repositories: $0, databasePath: context.databasePath, clock: context.clock)
                               }, currency: ProcessConfig.currency)
         },
-        TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock) },
         TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock, currency: ProcessConfig.currency) },
     ]
 

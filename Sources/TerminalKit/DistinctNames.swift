@@ -1,5 +1,3 @@
-import TerminalKit
-
 /// Food names shortened so that rows of a list can be told apart (issue 15). USDA names go from
 /// the general to the particular, so a list of chicken breasts is "Chicken, broilers or fryers,
 /// breast, meat only, cooked, …" four times and cut to the width they all read the same.
@@ -11,9 +9,11 @@ import TerminalKit
 /// from every other name with that head (for each a part it lacks: "short-grain" against the
 /// medium-grain, "unenriched" against the plain one), then as many more as fit from the last part
 /// back: "Rice, …, short-grain, …, unenriched". Names that fit, or share nothing past the head, are
-/// left as they are (the table cuts them). The detail pane shows the full name.
-enum DistinctNames {
-    static func shorten(_ names: [String], width: Int, ellipsis: String = "…") -> [String] {
+/// left as they are (the table cuts them). The detail pane shows the full name. In TerminalKit so
+/// every list of food names uses it: the app's lists and the CLI's `search` and `history` tables
+/// (issue 26: `bodii search` at 80 columns printed two "Cereals, ROMAN MEAL WITH OATS, cooked wi…").
+public enum DistinctNames {
+    public static func shorten(_ names: [String], width: Int, ellipsis: String = "…") -> [String] {
         let parts = names.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
         var shown = names.indices.map { i -> String in
             guard TextWidth.of(names[i]) > width, parts[i].count > 2 else { return names[i] }
@@ -51,7 +51,14 @@ enum DistinctNames {
             // leave two alike; the first way is then as good).
             for (i, candidate) in candidates.sorted(by: { $0.key < $1.key }) {
                 let others = names.indices.filter { names[$0] != names[i] }.map { row(candidates[$0] ?? shown[$0]) }
-                if !others.contains(row(candidate)) { shown[i] = candidate }
+                // Cut at the end it may still read as another row; cut in the middle, its end tells.
+                let middleCut = keepingTheEnd(candidate, width: width, ellipsis: ellipsis)
+                if !others.contains(row(candidate)) {
+                    shown[i] = candidate
+                } else if !others.contains(row(middleCut)) {
+                    shown[i] = middleCut
+                    candidates[i] = middleCut
+                }
             }
         }
         return shown
@@ -84,5 +91,16 @@ enum DistinctNames {
             if TextWidth.of(text(kept.union([n]))) <= width { kept.insert(n) }
         }
         return text(kept)
+    }
+
+    /// `text` cut in the middle, when too wide, so its last part stays: what tells USDA names apart
+    /// is often at the end ("…, with salt" against "…, without salt"), which a cut at the end loses
+    /// (issue 26: two rows of "Potatoes, …, flesh, with salt").
+    static func keepingTheEnd(_ text: String, width: Int, ellipsis: String) -> String {
+        guard TextWidth.of(text) > width, let comma = text.range(of: ", ", options: .backwards) else { return text }
+        let tail = String(text[comma.lowerBound...])
+        let room = width - TextWidth.of(tail)
+        guard room > TextWidth.of(ellipsis) + 1 else { return text }
+        return TextWidth.truncate(String(text[..<comma.lowerBound]), to: room, ellipsis: ellipsis) + tail
     }
 }

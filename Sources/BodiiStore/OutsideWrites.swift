@@ -1,0 +1,11 @@
+import BodiiDomain
+import GRDB
+
+extension SQLiteRepositories: OutsideWriteWatching {
+    /// SQLite's `PRAGMA data_version` on the writer's connection: it changes when another
+    /// connection commits, never for this connection's own commits (sqlite.org/pragma.html#pragma_data_version).
+    /// Asked on the writer so the same connection answers every time (a pool's readers rotate).
+    public func outsideWriteStamp() throws -> Int {
+        try writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+}
