@@ -216,7 +216,8 @@ public final class DietViewModel: TabScreen {
     private func perform(_ action: Action) {
         switch action {
         case .search:
-            mode = .searching(FoodSearch(catalog: catalog, log: source, library: source, day: day, clock: clock))
+            mode = .searching(FoodSearch(catalog: catalog, log: source, library: source, day: day, clock: clock,
+                                         unitSystem: (try? source.loadProfile())?.unitSystem ?? .metric))
             status = nil
         case .edit: openEditor()
         case .delete:
