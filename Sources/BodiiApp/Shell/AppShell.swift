@@ -140,6 +140,11 @@ final class AppShell {
             return
         }
         let target = focused
+        // Esc on a dialog holding what was typed asks once before throwing it away, as `q` does.
+        if key == .escape, !modals.isEmpty, target.hasUnsavedInput {
+            present(ConfirmScreen(question: "Close and lose what you typed?") { [weak self] in self?.escape(target) })
+            return
+        }
         let result = target.handle(key)
         if let s = target.status { lastStatus = s }
         switch result {
@@ -181,6 +186,15 @@ final class AppShell {
 
     private func showHelp() {
         present(HelpScreen(keyMaps: [focused.keyMap, globalKeysHere]))
+    }
+
+    /// Esc, confirmed: the dialog does what its Esc does (cancel, or onboarding's defaults).
+    private func escape(_ dialog: any Screen) {
+        let result = dialog.handle(.escape)
+        if let s = dialog.status { lastStatus = s }
+        guard case .close = result else { return }
+        modals.removeAll { $0 === dialog }
+        visibleTab.didBecomeVisible()
     }
 
     private func requestQuit() {
