@@ -25,7 +25,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     var grams: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
     var serving: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings, or of --unit (default 1): 2, 0.5, 1/2, ½, 1 1/2.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings, or of --unit (default 1): 2, 0.5, 1/2 or 1 1/2.", valueName: "n"))
     var qty: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A weight unit --qty is in, instead of --grams or --serving: g, oz or lb.", valueName: "unit"))
     var unit: String?
