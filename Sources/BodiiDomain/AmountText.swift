@@ -4,9 +4,6 @@ import Foundation
 /// and the CLI's `--grams`, `--qty`: a decimal (`0.5`, `0,5`, `2`), a fraction (`1/2`, `3/4`), a
 /// fraction character (`½`, `¾`), or a whole number with either (`1 1/2`, `1½`, `2 ¼`).
 public enum AmountText {
-    /// What a message says is allowed, after the range.
-    public static let forms = "like 0.5, 1/2, ½ or 1 1/2"
-
     static let fractionCharacters: [Character: Double] = [
         "½": 1.0 / 2, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 1.0 / 4, "¾": 3.0 / 4, "⅕": 1.0 / 5, "⅖": 2.0 / 5,
         "⅗": 3.0 / 5, "⅘": 4.0 / 5, "⅙": 1.0 / 6, "⅚": 5.0 / 6, "⅛": 1.0 / 8, "⅜": 3.0 / 8, "⅝": 5.0 / 8, "⅞": 7.0 / 8,

@@ -215,14 +215,13 @@ public enum Validation {
 
     // MARK: Internals
 
-    /// `fractions`: an amount, read by `AmountText` ("1/2" too; a format error then names the forms).
+    /// `fractions`: an amount, read by `AmountText` ("1/2" too).
     static func number(_ text: String, original: String, field: String, range: ClosedRange<Double>,
                        allowed: String, fractions: Bool = false) throws(ValidationError) -> Double {
         try checkLength(original, field: field, allowed: allowed)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .empty) }
         guard let value = fractions ? AmountText.parse(trimmed) : DecimalText.parse(trimmed) else {
-            let allowed = fractions ? allowed + ", " + AmountText.forms : allowed
             throw ValidationError(field: field, value: original, allowed: allowed,
                                   problem: DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber)
         }
