@@ -19,6 +19,19 @@ public struct DailyCheckIn {
         public var night: SleepRecord?
         /// The day's earlier check-in, if any.
         public var checkIn: CheckIn?
+        /// The usual bed and wake times of the nights before (`usualNightDays`), offered when the
+        /// day has no night yet.
+        public var usualNight: SleepMath.UsualTimes?
+
+        /// The bed and wake fields as prefilled: the day's own night, else the usual times, else
+        /// empty (the fields then show examples).
+        public var prefilledSleep: (bed: String, wake: String) {
+            if let night, night.bedtime != nil || night.wakeTime != nil {
+                return (night.bedtime?.description ?? "", night.wakeTime?.description ?? "")
+            }
+            if night == nil, let usual = usualNight { return (usual.bed.description, usual.wake.description) }
+            return ("", "")
+        }
 
         /// The weight field's text as prefilled: the last weight in the user's unit.
         public var prefilledWeight: String {
@@ -46,6 +59,8 @@ public struct DailyCheckIn {
     public static let moodWords = ["awful", "low", "okay", "good", "great"]
     public static let energyWords = ["drained", "tired", "steady", "lively", "energized"]
     public static let noteLength = 1...200
+    /// How many nights back the usual bed and wake times are taken from.
+    public static let usualNightDays = 14
 
     private let store: any Store
     private let clock: any Clock
@@ -64,7 +79,8 @@ public struct DailyCheckIn {
         return Start(date: day, unitSystem: profile.unitSystem, template: profile.checkInTemplate,
                      lastWeightKg: latest?.weightKg, dayWeighIn: latest?.date == day ? latest : nil,
                      night: try store.sleepRecords(in: DateRange(start: day, end: day)).last,
-                     checkIn: try store.checkIn(on: day))
+                     checkIn: try store.checkIn(on: day),
+                     usualNight: SleepMath.usualTimes(try store.sleepRecords(in: DateRange(ending: day.adding(days: -1), days: Self.usualNightDays))))
     }
 
     /// The weight answer: nil (nothing to write) when the prefilled text was accepted unchanged,

@@ -9,8 +9,14 @@ public struct ServingChoice: Equatable, Sendable {
 
     public static let grams = ServingChoice(nil)
 
-    /// The food's measures in the catalog's order (the first is the most common), then grams.
-    public static func all(for food: Food) -> [ServingChoice] { food.servings.map { ServingChoice($0) } + [.grams] }
+    /// The food's measures in the catalog's order (the first is the most common), then (for a
+    /// user of imperial units) ounces and pounds, then grams.
+    public static func all(for food: Food) -> [ServingChoice] { all(for: food, unitSystem: .metric) }
+
+    public static func all(for food: Food, unitSystem: UnitSystem) -> [ServingChoice] {
+        let weights = unitSystem == .imperial ? FoodServing.imperialWeights.filter { w in !food.servings.contains { $0.label == w.label } } : []
+        return (food.servings + weights).map { ServingChoice($0) } + [.grams]
+    }
 
     public var label: String { serving?.label ?? "grams" }
     /// What the amount field starts with: one serving, or 100 g.
@@ -172,5 +178,23 @@ public enum NutrientFormat {
     /// Whole kilocalories: "105".
     public static func kcal(_ value: Double) -> String {
         WholeNumber.text(value, unknown: "–")
+    }
+}
+
+extension FoodServing {
+    /// "1 oz" and "1 lb": weights any food can be counted in, for users of imperial units.
+    public static let imperialWeights = [
+        FoodServing(label: "1 oz", grams: Units.gramsPerOunce), FoodServing(label: "1 lb", grams: Units.kgPerPound * 1000),
+    ]
+
+    /// The serving a weight unit names: "oz" (ounce, ounces) and "lb" (lbs, pound, pounds), or
+    /// "g" (gram, grams) as a one-gram serving; nil for any other word.
+    public static func weightUnit(_ text: String) -> FoodServing? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "oz", "ounce", "ounces": return imperialWeights[0]
+        case "lb", "lbs", "pound", "pounds": return imperialWeights[1]
+        case "g", "gram", "grams": return FoodServing(label: "1 g", grams: 1)
+        default: return nil
+        }
     }
 }

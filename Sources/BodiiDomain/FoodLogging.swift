@@ -10,19 +10,19 @@ public enum FoodLogging {
     public static let quantityRange: ClosedRange<Double> = 0.01...100
 
     public static func grams(_ text: String, field: String = "grams") throws(ValidationError) -> Double {
-        try Validation.number(text, field: field, range: gramsRange, unit: "g")
+        try Validation.amount(text, field: field, range: gramsRange, unit: "g")
     }
 
     public static func quantity(_ text: String, field: String = "quantity") throws(ValidationError) -> Double {
-        try Validation.number(text, field: field, range: quantityRange, unit: nil)
+        try Validation.amount(text, field: field, range: quantityRange, unit: nil)
     }
 
     /// The food's serving whose label matches `name`, case-insensitively, trying in turn: the
-    /// whole label ("1 large"); the label without its amount ("large" is "1 large", not
-    /// "1 extra large"); the first words of that ("medium" is "1 medium (7\" to 7-7/8\" long)");
-    /// any part of the label ("sliced" is "1 cup, sliced"). The first rule that fits exactly one
-    /// serving wins; one that fits several makes the name ambiguous. Throws naming the servings
-    /// the food has.
+    /// whole label ("1 large"); the unit word for one of it ("cup" is "1 cup", not "0.75 cup");
+    /// the label without its amount ("large" is "1 large", not "1 extra large"); the first words
+    /// of that ("medium" is "1 medium (7\" to 7-7/8\" long)"); any part of the label ("sliced" is
+    /// "1 cup, sliced"). The first rule that fits exactly one serving wins; one that fits several
+    /// makes the name ambiguous (two equally good). Throws naming the servings the food has.
     public static func serving(named name: String, of food: Food, field: String = "serving") throws(ValidationError) -> FoodServing {
         let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
         let allowed = food.servings.isEmpty ? "grams only (this food has no servings)"
@@ -30,11 +30,12 @@ public enum FoodLogging {
         guard !wanted.isEmpty else { throw ValidationError(field: field, value: name, allowed: allowed, problem: .empty) }
         func withoutAmount(_ label: String) -> Substring {
             let words = label.lowercased().split(separator: " ", maxSplits: 1)
-            guard words.count == 2, DecimalText.parse(words[0]) != nil else { return Substring(label.lowercased()) }
+            guard words.count == 2, AmountText.parse(words[0]) != nil else { return Substring(label.lowercased()) }
             return words[1]
         }
         let rules: [(FoodServing) -> Bool] = [
             { $0.label.lowercased() == wanted },
+            { $0.label.lowercased() == "1 " + wanted },
             { withoutAmount($0.label) == wanted },
             { withoutAmount($0.label).hasPrefix(wanted + " ") || withoutAmount($0.label).hasPrefix(wanted + ",") },
             { $0.label.lowercased().contains(wanted) },
@@ -56,7 +57,7 @@ public enum FoodLogging {
         let allowed = "\(DecimalText.format(low, decimals: 2))–\(DecimalText.format(high, decimals: 2)) (\(serving.label) is "
             + "\(gramsLabel(serving.grams)); one entry \(DecimalText.format(gramsRange.lowerBound, decimals: 2))–"
             + "\(DecimalText.format(gramsRange.upperBound, decimals: 2)) g)"
-        return try Validation.number(text, original: text, field: field, range: low...max(low, high), allowed: allowed)
+        return try Validation.number(text, original: text, field: field, range: low...max(low, high), allowed: allowed, fractions: true)
     }
 
     /// A meal by name: breakfast, lunch, dinner or snacks (any case; "snack" too).

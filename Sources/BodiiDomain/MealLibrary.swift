@@ -116,7 +116,7 @@ extension Recipe {
         var errors = FieldErrors<Field>()
         let name = errors.capture(.name) { () throws(ValidationError) in try Validation.name(name, field: "name", length: nameLength) }
         let count = errors.capture(.servings) { () throws(ValidationError) in
-            try Validation.number(servings, field: "servings", range: servingsRange, unit: nil)
+            try Validation.amount(servings, field: "servings", range: servingsRange, unit: nil)
         }
         if ingredients.isEmpty {
             errors.add(.ingredients, ValidationError(field: "ingredients", value: "", allowed: "at least one food (a adds one)", problem: .empty))

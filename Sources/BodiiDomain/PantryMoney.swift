@@ -97,7 +97,12 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
 
 /// Reading an amount of money as a person types it.
 ///
-/// The rule (tested in PantryMoneyTests): digits with at most one separator, `.` or `,`, both
+/// The currency's own sign or code may come before or after the number (`€3`, `3 €`, `3,50 €`,
+/// `EUR 3`, `$3.50` when the currency is USD). Another currency's sign or code is refused, not
+/// dropped: `$3` typed while prices are kept in EUR would otherwise be stored as €3, and Bodii has
+/// no exchange rates to convert it.
+///
+/// The rule for the number (tested in PantryMoneyTests): digits with at most one separator, `.` or `,`, both
 /// taken as the decimal mark — `3.49` and `3,49` are the same — and no sign, spaces, symbols,
 /// exponents or thousands grouping. A separator followed by exactly three digits is ambiguous
 /// (`1,234` may be one thousand two hundred thirty-four or 1.234) and refused, unless it is the
@@ -109,6 +114,39 @@ public enum MoneyInput {
     /// The most a budget may be: 1,000,000 in main units.
     public static func maximumBudget(_ currency: Currency) -> Int64 { 1_000_000 * currency.scale }
 
+    /// The signs and codes that name `currency`: "€", "EUR"; "CHF" for the franc.
+    static func marks(of currency: Currency) -> [String] {
+        let symbol = currency.symbol.trimmingCharacters(in: .whitespaces)
+        return (symbol.isEmpty || symbol == currency.code ? [currency.code] : [symbol, currency.code])
+            .sorted { $0.count > $1.count }
+    }
+
+    /// Every known currency mark that is not `currency`'s.
+    static func foreignMarks(_ currency: Currency) -> [String] {
+        let own = Set(marks(of: currency).map { $0.lowercased() })
+        let all = Currency.known.flatMap(marks(of:)) + ["€", "$", "£", "¥"]
+        return Set(all).filter { !own.contains($0.lowercased()) }.sorted { $0.count > $1.count }
+    }
+
+    /// The other currency's mark `text` starts or ends with ("$" in "$3" for a EUR user), if any.
+    static func foreignMark(in text: String, currency: Currency) -> String? {
+        let lower = text.lowercased()
+        // The own mark first: "US$" is not "$" for a USD user, "kr" is not a code.
+        for own in marks(of: currency) where lower.hasPrefix(own.lowercased()) || lower.hasSuffix(own.lowercased()) { return nil }
+        return foreignMarks(currency).first { lower.hasPrefix($0.lowercased()) || lower.hasSuffix($0.lowercased()) }
+    }
+
+    /// `text` without the currency's own sign or code at its start or end, and the space by it.
+    static func withoutOwnMark(_ text: String, currency: Currency) -> String {
+        let lower = text.lowercased()
+        for mark in marks(of: currency) {
+            let m = mark.lowercased()
+            if lower.hasPrefix(m) { return String(text.dropFirst(mark.count)).trimmingCharacters(in: .whitespaces) }
+            if lower.hasSuffix(m) { return String(text.dropLast(mark.count)).trimmingCharacters(in: .whitespaces) }
+        }
+        return text
+    }
+
     /// Parses `text` to an amount from `minimum` to `maximum` minor units.
     public static func parse(_ text: String, currency: Currency = .default, decimalMark: Character = ".", field: String = "price",
                              minimum: Int64 = 0, maximum: Int64? = nil) throws(ValidationError) -> Money {
@@ -119,9 +157,15 @@ public enum MoneyInput {
             ValidationError(field: field, value: text, allowed: allowedText, problem: problem)
         }
         guard text.count <= Validation.maxInputLength else { throw refuse(.tooLong) }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { throw refuse(.empty) }
+        if typed.unicodeScalars.contains(where: TerminalText.isUnsafe) { throw refuse(.invalidCharacters) }
+        if let other = foreignMark(in: typed, currency: currency) {
+            throw refuse(.invalidFormat, "an amount in \(currency.code) (\(currency.symbol.trimmingCharacters(in: .whitespaces))), "
+                         + "the currency prices are kept in, not \(other)")
+        }
+        let trimmed = withoutOwnMark(typed, currency: currency)
         guard !trimmed.isEmpty else { throw refuse(.empty) }
-        if trimmed.unicodeScalars.contains(where: TerminalText.isUnsafe) { throw refuse(.invalidCharacters) }
         if trimmed.hasPrefix("-"), DecimalText.parse(trimmed) != nil { throw refuse(.outOfRange) }   // a negative price
         let separators = trimmed.filter { $0 == "." || $0 == "," }
         guard trimmed.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }) else {

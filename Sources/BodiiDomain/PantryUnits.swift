@@ -163,7 +163,7 @@ public enum PantryUnits {
 
     /// An amount as typed: a plain positive number within `amountRange` (times `factor`).
     public static func amount(_ text: String, factor: Double = 1, field: String = "quantity") throws(ValidationError) -> Double {
-        let value = try Validation.number(text, field: field, range: amountRange.lowerBound...(amountRange.upperBound / factor), unit: nil)
+        let value = try Validation.amount(text, field: field, range: amountRange.lowerBound...(amountRange.upperBound / factor), unit: nil)
         guard value > 0 else {
             throw ValidationError(field: field, value: text, allowed: "more than 0, up to \(DecimalText.format(amountRange.upperBound / factor, decimals: 2))",
                                   problem: .outOfRange)

@@ -41,6 +41,9 @@ public struct SleepLogging {
         Self.validate(input, today: clock.today)
     }
 
+    /// What an empty bed or wake time is told it could be.
+    static let timeOrDuration = "a time like 23:15 or 7am, or a duration instead"
+
     /// The same, before any store is open (a command checks its arguments before it creates one).
     public static func validate(_ input: SleepEntryInput, today: LocalDate) -> Result<SleepRecord, FieldErrors<SleepEntryField>> {
         var errors = FieldErrors<SleepEntryField>()
@@ -72,14 +75,14 @@ public struct SleepLogging {
             if let d = duration, let w = wake, !bedGiven, wakeGiven { bed = w.adding(minutes: -d) }
         case (false, _, false):
             errors.add(.bedtime, ValidationError(field: "bedtime", value: input.bedtime,
-                                                 allowed: "HH:MM, or a duration instead", problem: .empty))
+                                                 allowed: Self.timeOrDuration, problem: .empty))
             if !wakeGiven {
                 errors.add(.wakeTime, ValidationError(field: "wake time", value: input.wakeTime,
-                                                      allowed: "HH:MM, or a duration instead", problem: .empty))
+                                                      allowed: Self.timeOrDuration, problem: .empty))
             }
         case (true, false, false):
             errors.add(.wakeTime, ValidationError(field: "wake time", value: input.wakeTime,
-                                                  allowed: "HH:MM, or a duration instead", problem: .empty))
+                                                  allowed: Self.timeOrDuration, problem: .empty))
         }
         guard errors.isEmpty, let minutes else { return .failure(errors) }
         return .success(SleepRecord(date: date, bedtime: bed, wakeTime: wake, minutes: minutes, quality: quality,

@@ -74,6 +74,39 @@ public enum SleepMath {
         return variance.squareRoot()
     }
 
+    /// A person's usual bed and wake times, and how many nights they come from.
+    public struct UsualTimes: Equatable, Sendable {
+        public var bed: ClockTime
+        public var wake: ClockTime
+        public var nights: Int
+    }
+
+    /// The usual times of `nights` that have both a bed and a wake time: the median of each
+    /// (`medianTime`), so one late night does not move them. nil when no night has both.
+    public static func usualTimes(_ nights: [SleepRecord]) -> UsualTimes? {
+        let timed = nights.compactMap { n in n.bedtime.flatMap { b in n.wakeTime.map { (b, $0) } } }
+        guard let bed = medianTime(timed.map(\.0)), let wake = medianTime(timed.map(\.1)) else { return nil }
+        return UsualTimes(bed: bed, wake: wake, nights: timed.count)
+    }
+
+    /// The median of clock times, read around the clock: the times are laid out from just after
+    /// the widest gap between them, so 23:30, 00:10 and 00:30 give 00:10 (not 00:30). With an
+    /// even count, the minute halfway between the middle two (rounded down). nil when empty.
+    public static func medianTime(_ times: [ClockTime]) -> ClockTime? {
+        let sorted = times.map(\.minutesAfterMidnight).sorted()
+        guard let first = sorted.first, let last = sorted.last else { return nil }
+        // The gap before each time; the first one's is the wrap-around from the last.
+        var start = 0, widest = first + 1440 - last
+        for i in sorted.indices.dropFirst() where sorted[i] - sorted[i - 1] > widest {
+            widest = sorted[i] - sorted[i - 1]
+            start = i
+        }
+        let line = sorted[start...] + sorted[..<start].map { $0 + 1440 }
+        let values = Array(line), mid = values.count / 2
+        let median = values.count % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2
+        return ClockTime(hour: 0, minute: 0)?.adding(minutes: median)
+    }
+
     static func meanAngle(_ times: [ClockTime]) -> Double? {
         guard !times.isEmpty else { return nil }
         var s = 0.0, c = 0.0

@@ -5,6 +5,8 @@ public enum Units {
     /// International yard and pound agreement (1959): 1 lb = 0.45359237 kg exactly.
     public static let kgPerPound = 0.45359237
     /// Same agreement: 1 in = 2.54 cm exactly; 1 ft = 12 in.
+    /// The avoirdupois ounce: 1/16 lb.
+    public static let gramsPerOunce = kgPerPound * 1000 / 16
     public static let cmPerInch = 2.54
     public static let inchesPerFoot = 12.0
     /// Thermochemical calorie: 1 kcal = 4.184 kJ exactly.

@@ -135,13 +135,13 @@ public enum Validation {
         return date
     }
 
-    /// A time of day as HH:MM, 24-hour ("7:05" accepted).
+    /// A time of day in any form `TimeText` reads: "23:15", "2315", "6.50", "11:15pm", "7am", "noon".
     public static func time(_ text: String, field: String = "time") throws(ValidationError) -> ClockTime {
-        let allowed = "HH:MM, 24-hour (00:00–23:59)"
+        let allowed = TimeText.allowed
         try checkLength(text, field: field, allowed: allowed)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
-        guard let time = ClockTime(parsing: trimmed) else {
+        guard let time = TimeText.parse(trimmed) else {
             throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidFormat)
         }
         return time
@@ -190,6 +190,14 @@ public enum Validation {
         return try number(text, original: text, field: field, range: range, allowed: allowed)
     }
 
+    /// An amount within `range`, typed as a decimal or a fraction (`AmountText`: "0.5", "1/2", "½",
+    /// "1 1/2"): grams, servings, quantities.
+    public static func amount(_ text: String, field: String, range: ClosedRange<Double>, unit: String?) throws(ValidationError) -> Double {
+        let suffix = unit.map { " \($0)" } ?? ""
+        let allowed = "\(DecimalText.format(range.lowerBound, decimals: 2))–\(DecimalText.format(range.upperBound, decimals: 2))\(suffix)"
+        return try number(text, original: text, field: field, range: range, allowed: allowed, fractions: true)
+    }
+
     /// A whole number within `range`.
     public static func integer(_ text: String, field: String, range: ClosedRange<Int>, unit: String?) throws(ValidationError) -> Int {
         let allowed = "\(range.lowerBound)–\(range.upperBound)" + (unit.map { " \($0)" } ?? "")
@@ -207,12 +215,13 @@ public enum Validation {
 
     // MARK: Internals
 
+    /// `fractions`: an amount, read by `AmountText` ("1/2" too).
     static func number(_ text: String, original: String, field: String, range: ClosedRange<Double>,
-                       allowed: String) throws(ValidationError) -> Double {
+                       allowed: String, fractions: Bool = false) throws(ValidationError) -> Double {
         try checkLength(original, field: field, allowed: allowed)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .empty) }
-        guard let value = DecimalText.parse(trimmed) else {
+        guard let value = fractions ? AmountText.parse(trimmed) : DecimalText.parse(trimmed) else {
             throw ValidationError(field: field, value: original, allowed: allowed,
                                   problem: DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber)
         }

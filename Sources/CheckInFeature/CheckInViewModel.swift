@@ -3,7 +3,8 @@ import TerminalKit
 
 /// The daily check-in (`c` from anywhere): a guided modal of four steps — weight, last night,
 /// mood and energy, a note — then today's summary. Enter answers a step, Ctrl-N skips it,
-/// Ctrl-B goes back; the note step saves everything in one transaction. Esc keeps nothing.
+/// Ctrl-B goes back; the note step saves everything in one transaction. Esc keeps nothing (the
+/// shell asks first when something was typed or answered: `hasUnsavedInput`).
 @MainActor
 public final class CheckInViewModel: Screen {
     public enum Step: Int, CaseIterable, Sendable {
@@ -60,7 +61,10 @@ public final class CheckInViewModel: Screen {
     private var template: String { start?.template ?? Profile.defaultCheckInTemplate }
 
     public var isEditingText: Bool { step == .weight || step == .sleep || step == .note }
-    public var hasUnsavedInput: Bool { step != .done && (step != .weight || answers != DailyCheckIn.Answers()) }
+    /// Answers given, or the step's fields changed from what they started with: Esc then asks first.
+    public var hasUnsavedInput: Bool {
+        step != .done && (answers != DailyCheckIn.Answers() || form.fields.map(\.value) != makeForm(for: step).fields.map(\.value))
+    }
 
     public var keyMap: KeyMap { Self.actions(for: step).keyMap }
 
@@ -227,9 +231,11 @@ public final class CheckInViewModel: Screen {
                                        hint: fmt.massUnit, selected: true)])
         case .sleep:
             let night = start?.night
+            // Prefilled text, which Enter logs; the examples only show where there is none.
+            let (bed, wake) = start?.prefilledSleep ?? ("", "")
             return Form(fields: [
-                .text(Field.bed, label: "Bedtime", text: night?.bedtime?.description ?? "", placeholder: "23:30", maxLength: Validation.maxInputLength, hint: "HH:MM", selected: true),
-                .text(Field.wake, label: "Wake time", text: night?.wakeTime?.description ?? "", placeholder: "07:00", maxLength: Validation.maxInputLength, hint: "HH:MM", selected: true),
+                .text(Field.bed, label: "Bedtime", text: bed, placeholder: "23:30", maxLength: Validation.maxInputLength, hint: "23:15, 11pm", selected: true),
+                .text(Field.wake, label: "Wake time", text: wake, placeholder: "07:00", maxLength: Validation.maxInputLength, hint: "7:00, 7am", selected: true),
                 .text(Field.quality, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional", maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)", selected: true),
             ])
         case .feelings:
@@ -263,8 +269,12 @@ public final class CheckInViewModel: Screen {
             }
             return "Your weight this morning (prefilled with the last one; Enter keeps it unlogged)."
         case .sleep:
-            return start?.night != nil ? "Last night is already logged; change it or press Enter to keep it."
-                : "When did you go to bed and wake up? A bedtime after midnight is fine."
+            if start?.night != nil { return "Last night is already logged; change it or press Enter to keep it." }
+            if let usual = start?.usualNight {
+                let nights = usual.nights == 1 ? "your last logged night" : "your usual times over the last \(usual.nights) nights"
+                return "Filled in from \(nights): Enter logs them, or type over them."
+            }
+            return "When did you go to bed and wake up? A bedtime after midnight is fine."
         case .feelings:
             return "How do you feel today? Press 1–5 for mood, then for energy."
         case .note:

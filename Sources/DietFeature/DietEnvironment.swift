@@ -6,8 +6,10 @@ import TerminalKit
 /// store; the tab never sees the rest of the repositories.
 public struct DietEnvironment {
     /// The food log, the catalog (custom foods, recipes), saved meals and favourites, the log's
-    /// search (`h`), and batch writes (copies, saved meals logged again).
+    /// search (`h`), batch writes (copies, saved meals logged again), and the profile (its units
+    /// choose the serving list's oz and lb).
     public typealias Store = FoodLogRepository & FoodCatalogRepository & MealLibraryRepository & FoodHistoryRepository & HistoryWriter
+        & ProfileRepository
 
     public let store: any Store
     /// Logging a food, taking it from the pantry where its item says so.

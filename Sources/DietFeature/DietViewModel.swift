@@ -121,7 +121,8 @@ public final class DietViewModel: TabScreen {
         switch action {
         case .search:
             status = nil
-            return FoodSearchFlow(tab: self, search: FoodSearch(catalog: catalog, log: source, library: source, day: day, clock: clock))
+            return FoodSearchFlow(tab: self, search: FoodSearch(catalog: catalog, log: source, library: source, day: day, clock: clock,
+                                                                unitSystem: (try? source.loadProfile())?.unitSystem ?? .metric))
         case .edit: return openEditor()
         case .delete:
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }

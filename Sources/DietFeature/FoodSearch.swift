@@ -96,12 +96,16 @@ public struct FoodSearch {
     /// Grams of the user's latest entry of the chosen food: its serving and amount are the defaults.
     var lastGrams: Double?
 
+    /// Imperial users also get oz and lb in the serving list.
+    private let unitSystem: UnitSystem
+
     /// How far back the log is read for the serving a food was last eaten in.
     static let historyDays = 90
 
     public init(catalog: any FoodCatalogRepository, log: any FoodLogRepository, library: (any MealLibraryRepository)? = nil,
-                day: LocalDate, clock: any Clock, purpose: Purpose = .log) {
+                day: LocalDate, clock: any Clock, purpose: Purpose = .log, unitSystem: UnitSystem = .metric) {
         self.purpose = purpose
+        self.unitSystem = unitSystem
         self.catalog = catalog
         self.log = log
         self.library = library
@@ -268,7 +272,7 @@ public struct FoodSearch {
                 return
             }
             food = full
-            servings = ServingChoice.all(for: full)
+            servings = ServingChoice.all(for: full, unitSystem: unitSystem)
             let history = try log.foodRecords(in: DateRange(ending: day, days: Self.historyDays))
                 .filter { $0.foodId == full.id }.reversed().compactMap(\.grams)
             servingIndex = ServingChoice.preferredIndex(in: servings, history: Array(history))

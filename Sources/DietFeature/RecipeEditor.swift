@@ -152,7 +152,7 @@ struct RecipeEditor {
 
     /// The recipe's figures as they stand: the servings typed when valid, else one.
     var preview: Recipe {
-        let servings = (try? Validation.number(form.value(Self.servingsID) ?? "", field: "servings", range: Recipe.servingsRange, unit: nil)) ?? 1
+        let servings = (try? Validation.amount(form.value(Self.servingsID) ?? "", field: "servings", range: Recipe.servingsRange, unit: nil)) ?? 1
         return Recipe(name: form.value(Self.nameID) ?? "", servings: servings, ingredients: ingredients)
     }
 

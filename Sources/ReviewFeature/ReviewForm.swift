@@ -90,56 +90,58 @@ public struct ReviewForm: Equatable, Sendable {
         }
     }
 
+    /// Every bad field with its message, and the first of them (where the focus goes).
     struct Failure: Error {
-        var fieldID: String
-        var message: String
+        var messages: [String: String]
+        var firstFieldID: String?
     }
 
     private func value(_ field: Field) -> String { form.value(field.rawValue) ?? "" }
 
-    /// The record to save, or the first bad field with its message.
+    /// The record to save, or every bad field at once (as the other forms report them).
     func validate(review: PeriodReview, today: LocalDate) -> Result<Outcome, Failure> {
-        var field = Field.text   // the field being checked, named when it fails
-        do throws(ValidationError) {
-            switch purpose {
-            case .note(let kind, let editing):
-                var item = editing ?? ReviewItem(period: period, kind: kind, text: "")
-                item.text = try ReviewInput.text(value(.text), field: kind.title.lowercased())
-                field = .answers
-                if kind == .try { item.problemId = try pick(.answers, "problem", from: review.items(.problem)) }
-                return .success(.item(item))
-            case .action(let editing):
-                var a = editing ?? ReviewAction(period: period, text: "", createdOn: today)
-                a.text = try ReviewInput.text(value(.text), field: "action")
-                field = .from
-                a.tryId = try pick(.from, "try", from: review.items(.try))
-                field = .due
-                let due = value(.due)
-                // An edited action keeps a due date that has passed since; a new one must be ahead.
-                if due.trimmingCharacters(in: .whitespaces).isEmpty {
-                    a.due = nil
-                } else if due != editing?.due?.iso {
-                    a.due = try ReviewInput.dueDate(due, today: today)
-                }
-                field = .target
-                if let metric = ActionMetric(rawValue: value(.metric)) {
-                    a.metric = metric
-                    a.target = try ReviewInput.target(value(.target), metric: metric)
-                } else {
-                    a.metric = nil
-                    a.target = nil
-                }
-                return .success(.action(a))
-            case .drop(var a):
-                field = .note
-                a.status = .dropped
-                a.closedOn = today
-                a.dropNote = try ReviewInput.note(value(.note))
-                return .success(.action(a))
+        var errors = FieldErrors<Field>()
+        let outcome: Outcome
+        switch purpose {
+        case .note(let kind, let editing):
+            var item = editing ?? ReviewItem(period: period, kind: kind, text: "")
+            let text = errors.capture(.text) { () throws(ValidationError) in try ReviewInput.text(value(.text), field: kind.title.lowercased()) }
+            if kind == .try, let problem = errors.capture(.answers, { () throws(ValidationError) in try pick(.answers, "problem", from: review.items(.problem)) }) {
+                item.problemId = problem
             }
-        } catch {
-            return .failure(Failure(fieldID: field.rawValue, message: error.message))
+            if let text { item.text = text }
+            outcome = .item(item)
+        case .action(let editing):
+            var a = editing ?? ReviewAction(period: period, text: "", createdOn: today)
+            if let text = errors.capture(.text, { () throws(ValidationError) in try ReviewInput.text(value(.text), field: "action") }) { a.text = text }
+            if let tryId = errors.capture(.from, { () throws(ValidationError) in try pick(.from, "try", from: review.items(.try)) }) { a.tryId = tryId }
+            let due = value(.due)
+            // An edited action keeps a due date that has passed since; a new one must be ahead.
+            if due.trimmingCharacters(in: .whitespaces).isEmpty {
+                a.due = nil
+            } else if due != editing?.due?.iso,
+                      let date = errors.capture(.due, { () throws(ValidationError) in try ReviewInput.dueDate(due, today: today) }) {
+                a.due = date
+            }
+            if let metric = ActionMetric(rawValue: value(.metric)) {
+                a.metric = metric
+                a.target = errors.capture(.target) { () throws(ValidationError) in try ReviewInput.target(value(.target), metric: metric) }
+            } else {
+                a.metric = nil
+                a.target = nil
+            }
+            outcome = .action(a)
+        case .drop(var a):
+            a.status = .dropped
+            a.closedOn = today
+            if let note = errors.capture(.note, { () throws(ValidationError) in try ReviewInput.note(value(.note)) }) { a.dropNote = note }
+            outcome = .action(a)
         }
+        guard errors.isEmpty else {
+            let messages = Dictionary(uniqueKeysWithValues: errors.byField.map { ($0.key.rawValue, $0.value.message) })
+            return .failure(Failure(messages: messages, firstFieldID: errors.firstField?.rawValue))
+        }
+        return .success(outcome)
     }
 
     /// The id of the item numbered in `field` (1-based, in the column's order); nil when empty.

@@ -312,7 +312,7 @@ public final class ReviewViewModel: TabScreen {
         case .submit:
             switch f.validate(review: review, today: clock.today) {
             case .failure(let error):
-                status = f.form.show(errors: [error.fieldID: error.message], first: error.fieldID)
+                status = f.form.show(errors: error.messages, first: error.firstFieldID)
                 form = f
             case .success(let outcome):
                 store(outcome)

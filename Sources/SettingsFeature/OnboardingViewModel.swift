@@ -33,7 +33,14 @@ public final class OnboardingViewModel: Screen {
         input.height = ""
         form = ProfileForm.make(from: input, onboarding: true)
         placeholders()
+        initialValues = form.fields.map(\.value)
     }
+
+    /// The fields as the form opened, to tell whether anything was typed or chosen since.
+    private var initialValues: [String] = []
+
+    /// Esc would replace what was typed by the defaults: the shell asks first.
+    public var hasUnsavedInput: Bool { !isFinished && form.fields.map(\.value) != initialValues }
 
     static let imperialHeight = "5'7\""
 

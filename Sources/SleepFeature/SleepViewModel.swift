@@ -187,9 +187,9 @@ public final class SleepViewModel: TabScreen {
         let duration = night.flatMap { $0.bedtime == nil || $0.wakeTime == nil ? DurationFormat.compact($0.minutes) : nil } ?? ""
         form = Form(fields: [
             .text(SleepEntryField.bedtime.rawValue, label: "Bedtime", text: night?.bedtime?.description ?? "", placeholder: "23:30",
-                  maxLength: Validation.maxInputLength, hint: "HH:MM"),
+                  maxLength: Validation.maxInputLength, hint: "23:15, 11pm"),
             .text(SleepEntryField.wakeTime.rawValue, label: "Wake time", text: night?.wakeTime?.description ?? "", placeholder: "07:00",
-                  maxLength: Validation.maxInputLength, hint: "HH:MM"),
+                  maxLength: Validation.maxInputLength, hint: "7:00, 7am"),
             .text(SleepEntryField.duration.rawValue, label: "or Duration", text: duration, placeholder: "7h30",
                   maxLength: Validation.maxInputLength, hint: "instead of both times"),
             .text(SleepEntryField.quality.rawValue, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional",

@@ -74,7 +74,7 @@ import Testing
             (["banana", "--serving", "medium", "--qty", "two"], 65, "quantity \"two\" is not a number"),
             (["banana", "--grams", "100", "--date", "2999-01-01"], 65, "date \"2999-01-01\" is in the future"),
             (["banana", "--grams", "100", "--serving", "medium"], 64, "give --grams or --serving, not both"),
-            (["banana"], 64, "say how much: --grams G, or --serving NAME [--qty N]"),
+            (["banana"], 64, "say how much: --grams G, --serving NAME [--qty N], or --qty N --unit g|oz|lb"),
             (["banana", "--grams", "100", "--qty", "2"], 64, "--qty counts servings"),
             (["banana", "--id", "usda:09040", "--grams", "100"], 64, "give search words or --id, not both"),
             (["--grams", "100"], 64, "say which food"),

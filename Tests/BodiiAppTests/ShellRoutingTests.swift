@@ -39,6 +39,7 @@ import Testing
         app.press(.char("q"))               // not a quit either
         #expect(!app.shouldQuit)
         app.press(.escape)
+        app.press(.char("y"))               // "3" was typed: Esc asks first (issue 26)
         #expect(!app.screen().contains("Step 1 of 4"))
         app.press(.char("q"))
         #expect(app.shouldQuit)

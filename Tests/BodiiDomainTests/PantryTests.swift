@@ -38,7 +38,7 @@ import Testing
         #expect(problem { try MoneyInput.parse("-1.99") } == .outOfRange)
         #expect(problem { try MoneyInput.parse("1e3") } == .invalidFormat)
         #expect(problem { try MoneyInput.parse("abc") } == .notANumber)
-        #expect(problem { try MoneyInput.parse("€3") } == .notANumber)
+        #expect(problem { try MoneyInput.parse("€3 €") } == .notANumber)   // the sign once, before or after
         #expect(problem { try MoneyInput.parse("") } == .empty)
         #expect(problem { try MoneyInput.parse("3.") } == .invalidFormat)
         #expect(problem { try MoneyInput.parse("10000.01") } == .outOfRange)   // absurd for one purchase

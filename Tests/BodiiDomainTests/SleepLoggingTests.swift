@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func everyBadFieldIsReportedAtOnce() {
-        guard case .failure(let errors) = logging.validate(SleepEntryInput(bedtime: "25:00", wakeTime: "7", quality: "9", date: "2026-12-01")) else {
+        guard case .failure(let errors) = logging.validate(SleepEntryInput(bedtime: "25:00", wakeTime: "7:5", quality: "9", date: "2026-12-01")) else {
             Issue.record("accepted bad input"); return
         }
         #expect(errors[.bedtime]?.problem == .invalidFormat)
@@ -87,7 +87,7 @@ import Testing
 
     @Test func nothingGivenNamesTheTimesAndTheAlternative() {
         guard case .failure(let errors) = logging.validate(SleepEntryInput()) else { Issue.record("accepted nothing"); return }
-        #expect(errors[.bedtime]?.inlineMessage == "Empty: allowed HH:MM, or a duration instead")
+        #expect(errors[.bedtime]?.inlineMessage == "Empty: allowed a time like 23:15 or 7am, or a duration instead")
         #expect(errors[.wakeTime] != nil)
         guard case .failure(let onlyBed) = logging.validate(SleepEntryInput(bedtime: "23:00")) else { Issue.record("accepted a bedtime alone"); return }
         #expect(onlyBed[.wakeTime]?.problem == .empty)

@@ -91,6 +91,24 @@ import DashboardFeature
         #expect(try db.repositories.actions(in: week).isEmpty)
     }
 
+    /// Issue 26: every bad field at once, as the other forms report them.
+    @Test func theActionFormReportsEveryBadFieldAtOnce() throws {
+        let db = try Self.reviewDatabase()
+        let vm = tab(db)
+        vm.press(.char("l"), times: 4)
+        vm.press(.char("a"))
+        vm.press(.tab); vm.type("9")                             // no Try 9
+        vm.press(.tab); vm.type("2026-11-01")                    // in the past
+        vm.press(.enter)                                         // and the text is empty
+        let errors = try #require(vm.form?.form.errors)
+        #expect(Set(errors.keys) == ["text", "from", "due"])
+        #expect(errors["text"]?.hasPrefix("action is empty") == true)
+        #expect(errors["due"]?.hasPrefix("due date \"2026-11-01\" is out of range") == true)
+        #expect(vm.form?.form.focusedID == "text", "the focus goes to the first bad field")
+        #expect(vm.status?.text == "Please fix the marked fields.")
+        #expect(try db.repositories.actions(in: week).isEmpty)
+    }
+
     @Test func periodsMoveAndSwitchBetweenWeekAndMonth() throws {
         let db = try Self.reviewDatabase()
         let vm = tab(db)

@@ -12,6 +12,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             (log one of those with --id). Examples:
               bodii log food banana --serving medium
               bodii log food --id usda:09040 --grams 118 --meal breakfast
+              bodii log food salmon --qty 6 --unit oz   (also lb, or g)
               bodii log food --kcal 850 --protein 40 --name "Burrito at lunch"   (quick add, no food)
             """)
 
@@ -24,8 +25,10 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     var grams: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
     var serving: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings (default 1).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings, or of --unit (default 1): 2, 0.5, 1/2 or 1 1/2.", valueName: "n"))
     var qty: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A weight unit --qty is in, instead of --grams or --serving: g, oz or lb.", valueName: "unit"))
+    var unit: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
     var meal: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
@@ -45,6 +48,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     enum Amount {
         case grams(Double)
         case servings(name: String, quantity: String)
+        /// `--qty N --unit oz|lb|g`: N of a weight unit.
+        case weight(quantity: Double, unit: FoodServing)
     }
 
     func run() throws {
@@ -66,7 +71,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.data("food \(ValidationError.quoted(words)) has no word to search by: "
                                           + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
             }
-            let amount = try Self.amount(grams: grams, serving: serving, qty: qty)
+            let amount = try Self.amount(grams: grams, serving: serving, qty: qty, unit: unit)
             let mealChoice: Meal
             if let meal {
                 do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal) } catch {
@@ -105,6 +110,9 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             switch amount {
             case .grams(let g):
                 grams = g
+            case .weight(let quantity, let unit):
+                grams = quantity * unit.grams
+                if unit.grams != 1 { portion = "\(FoodLogging.quantityLabel(quantity)) \(unit.label.dropFirst(2)) = " }
             case .servings(let name, let quantityText):
                 let serving: FoodServing
                 do throws(BodiiDomain.ValidationError) { serving = try FoodLogging.serving(named: name, of: food) } catch {
@@ -135,8 +143,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             throw CommandFailure.usage("--protein, --carbs, --fat and --name go with --kcal (quick add): e.g. bodii log food --kcal 600 --protein 30")
         }
         guard words.isEmpty, id == nil else { throw CommandFailure.usage("quick add (--kcal) logs no food: leave out the search words and --id") }
-        guard grams == nil, serving == nil, qty == nil else {
-            throw CommandFailure.usage("quick add (--kcal) has no amount: leave out --grams, --serving and --qty")
+        guard grams == nil, serving == nil, qty == nil, unit == nil else {
+            throw CommandFailure.usage("quick add (--kcal) has no amount: leave out --grams, --serving, --qty and --unit")
         }
         let mealChoice = try meal.map { text in
             do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text) } catch {
@@ -198,13 +206,26 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             : "\(food.name) has no serving \(ValidationError.quoted(name)): allowed \(list)"
     }
 
-    /// --grams, or --serving with an optional --qty; never both, never neither.
-    static func amount(grams: String?, serving: String?, qty: String?) throws -> Amount {
+    /// --grams, or --serving with an optional --qty, or --unit with an optional --qty; one of them.
+    static func amount(grams: String?, serving: String?, qty: String?, unit: String?) throws -> Amount {
+        if let unit {
+            guard grams == nil, serving == nil else { throw CommandFailure.usage("--unit goes with --qty alone: leave out --grams and --serving") }
+            guard let weight = FoodServing.weightUnit(unit) else {
+                throw CommandFailure.usage("--unit \(ValidationError.quoted(unit)) is not a weight unit: allowed g, oz or lb "
+                                           + "(a food's own measures go with --serving)")
+            }
+            let text = qty ?? "1"
+            // Grams keep their own range (0.1–5000); oz and lb count like a serving of that weight.
+            let quantity = try validated { () throws(BodiiDomain.ValidationError) in
+                weight.grams == 1 ? try FoodLogging.grams(text, field: "--qty") : try FoodLogging.quantity(text, of: weight, field: "--qty")
+            }
+            return .weight(quantity: quantity, unit: weight)
+        }
         switch (grams, serving) {
         case (.some, .some):
             throw CommandFailure.usage("give --grams or --serving, not both")
         case (nil, nil):
-            throw CommandFailure.usage("say how much: --grams G, or --serving NAME [--qty N]")
+            throw CommandFailure.usage("say how much: --grams G, --serving NAME [--qty N], or --qty N --unit g|oz|lb")
         case (.some(let text), nil):
             if qty != nil { throw CommandFailure.usage("--qty counts servings: use it with --serving, not --grams") }
             return .grams(try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.grams(text) })

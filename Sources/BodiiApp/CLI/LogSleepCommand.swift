@@ -9,9 +9,9 @@ struct LogSleepCommand: ParsableCommand, DatabaseCommand {
         discussion: "A date has one night: logging another night for it replaces the first.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bedtime, HH:MM (24-hour).", valueName: "HH:MM"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bedtime, as 23:15, 2315, 11:15pm or 11pm.", valueName: "HH:MM"))
     var bed: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wake time, HH:MM (24-hour).", valueName: "HH:MM"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wake time, as 07:00, 700, 6.50 or 7am.", valueName: "HH:MM"))
     var wake: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long you slept (7h30, 7:30, 7.5, 450m), instead of --bed or --wake.", valueName: "duration"))
     var duration: String?

@@ -169,6 +169,11 @@ final class AppShell {
             if key == .char("q"), !hasUnsavedInput { shouldQuit = true }
             return
         }
+        // Esc on a dialog holding what was typed asks once before throwing it away, as `q` does.
+        if key == .escape, let dialog = stack.top, !(dialog is any Flow), dialog.hasUnsavedInput {
+            present(ConfirmScreen(question: "Close and lose what you typed?") { [weak self] in self?.escape(dialog) })
+            return
+        }
         let routed = stack.route(key, base: visibleTab) { perform([$0]) }
         let target = routed.target
         if let s = target.status { lastStatus = s }
@@ -206,6 +211,15 @@ final class AppShell {
 
     /// What the user typed in a tab or one of its flows, which quitting would lose.
     private var hasUnsavedInput: Bool { tabs.contains(where: \.hasUnsavedInput) || stack.hasUnsavedInput }
+
+    /// Esc, confirmed: the dialog does what its Esc does (cancel, or onboarding's defaults).
+    private func escape(_ dialog: any Screen) {
+        let result = dialog.handle(.escape)
+        if let s = dialog.status { lastStatus = s }
+        guard case .close = result else { return }
+        stack.removeAll { $0 === dialog }
+        visibleTab.didBecomeVisible()
+    }
 
     private func requestQuit() {
         if hasUnsavedInput {
