@@ -7,8 +7,9 @@ import PackageDescription
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
                 "CheckInFeature", "ReviewFeature", "PantryFeature"]
 
-/// Where Debian's libxml2-dev puts libxml2's headers (`pkg-config --cflags libxml-2.0`).
-let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+/// Links only the shared libraries an executable calls into: pkg-config's -lxml2 (see CLibXML2)
+/// would otherwise make every start of `bodii` load libxml2 and the ICU and lzma libraries it needs.
+let asNeeded: LinkerSetting = .unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux]))
 
 let package = Package(
     name: "Bodii",
@@ -30,13 +31,13 @@ let package = Package(
         .target(name: "USDACatalogData"),
         .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Only its
-        // headers are used at build time: BodiiImport opens the library when it first reads XML
-        // (LibXML2.swift), so no start of `bodii` loads it. Without pkg-config, which would link it.
-        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")],
-                swiftSettings: libxml2Headers),
-        .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
+        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
+        // come from pkg-config; only they are used: BodiiImport opens the library when it first
+        // reads XML (LibXML2.swift), so no start of `bodii` loads it. pkg-config also adds -lxml2 to
+        // each link; the executables link with --as-needed (below), which drops it again.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
+        .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"], linkerSettings: [asNeeded]),
         .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
@@ -55,18 +56,18 @@ let package = Package(
         // functions start-up runs are placed together (link/startup.order, made by
         // scripts/startup-order): scattered, they kept ~15 MB of code resident, 64 KB per fault.
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"],
-                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                          linkerSettings: [asNeeded, .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                                          "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
                                                          "-Xlinker", "--no-warn-symbol-ordering"],
                                                         .when(platforms: [.linux]))]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
                                                              "USDACatalogData", "BodiiImport", "ZIPFoundation"],
-                          path: "Benchmarks/bodii-bench"),
+                          path: "Benchmarks/bodii-bench", linkerSettings: [asNeeded]),
 
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
         .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),
         .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "USDACatalogData", "ZIPFoundation"],
-                    exclude: ["Fixtures"], swiftSettings: libxml2Headers),
+                    exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalKitTests",
             dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

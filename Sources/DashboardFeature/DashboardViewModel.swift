@@ -51,7 +51,7 @@ public final class DashboardViewModel: TabScreen {
             status = nil
         } catch {
             state = nil
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -89,7 +89,7 @@ public final class DashboardViewModel: TabScreen {
             calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: zoom.days), source: source)
             calendarZoom = zoom
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

@@ -187,7 +187,7 @@ public final class DietViewModel: TabScreen {
             burnedKcal = summary.burnedKcal
             cost = summary.cost
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -276,7 +276,7 @@ public final class DietViewModel: TabScreen {
                 status = StatusMessage("Logged \(saved.name) (\(Plural.count(added.count, "entry", plural: "entries")), "
                                        + "\(NutrientFormat.kcal(saved.kcal)) kcal) at \(meal.rawValue) — u to undo.", kind: .success)
             } catch {
-                status = StatusMessage("Could not log the meal: \(error)", kind: .error)
+                status = StatusMessage("Could not log the meal: \(ErrorLine.text(error))", kind: .error)
             }
         case .save(let record):
             do {
@@ -290,7 +290,7 @@ public final class DietViewModel: TabScreen {
                 status = StatusMessage("Logged \(saved.foodName), \(amount), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue)\(when)"
                                        + (taken.isEmpty ? "." : ", taken from the pantry."), kind: .success)
             } catch {
-                status = StatusMessage("Could not save: \(error)", kind: .error)
+                status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
             }
         }
         return .handled
@@ -324,7 +324,7 @@ public final class DietViewModel: TabScreen {
             mode = .recipes(RecipeList(recipes: try source.recipeFoods()))
             status = nil
         } catch {
-            status = StatusMessage("Could not read your recipes: \(error)", kind: .error)
+            status = StatusMessage("Could not read your recipes: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -340,7 +340,7 @@ public final class DietViewModel: TabScreen {
                     list.selected = min(list.selected, max(0, list.recipes.count - 1))
                     status = StatusMessage("Deleted the recipe \(recipe.name); what you logged with it stays.", kind: .success)
                 } catch {
-                    status = StatusMessage("Could not delete the recipe: \(error)", kind: .error)
+                    status = StatusMessage("Could not delete the recipe: \(ErrorLine.text(error))", kind: .error)
                 }
             case .no:
                 list.pendingDelete = nil
@@ -372,7 +372,7 @@ public final class DietViewModel: TabScreen {
                 }
                 mode = .recipe(RecipeEditor(editing: recipe), over: .recipes(list))
             } catch {
-                status = StatusMessage("Could not read the recipe: \(error)", kind: .error)
+                status = StatusMessage("Could not read the recipe: \(ErrorLine.text(error))", kind: .error)
             }
         }
         return .handled
@@ -429,7 +429,7 @@ public final class DietViewModel: TabScreen {
                     status = StatusMessage("Saved \(saved.name): \(NutrientFormat.kcal(saved.perServing.kcal)) kcal a serving — "
                                            + "a or / finds it like a food.", kind: .success)
                 } catch {
-                    status = StatusMessage("Could not save the recipe: \(error)", kind: .error)
+                    status = StatusMessage("Could not save the recipe: \(ErrorLine.text(error))", kind: .error)
                     mode = .recipe(editor, over: over)
                 }
             }
@@ -463,7 +463,7 @@ public final class DietViewModel: TabScreen {
                     status = StatusMessage("Logged \(saved.foodName), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue).",
                                            kind: .success)
                 } catch {
-                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                    status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
             }
         }
@@ -482,7 +482,7 @@ public final class DietViewModel: TabScreen {
             mode = .editing(EntryEditor(record: record, food: try catalog.food(id: record.foodId)))
             status = nil
         } catch {
-            status = StatusMessage("Could not read the food: \(error)", kind: .error)
+            status = StatusMessage("Could not read the food: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -503,7 +503,7 @@ public final class DietViewModel: TabScreen {
                     status = StatusMessage("Updated \(updated.foodName): \(NutrientFormat.amount(updated)), \(NutrientFormat.kcal(updated.kcal)) kcal at \(updated.meal.rawValue).",
                                            kind: .success)
                 } catch {
-                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                    status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
             } catch {
                 status = e.form.show(errors: [EntryEditor.amountID: error.inlineMessage], first: EntryEditor.amountID)
@@ -542,7 +542,7 @@ public final class DietViewModel: TabScreen {
             status = StatusMessage("Saved \(saved.name) (\(Plural.count(items.count, "item", plural: "items"))): a then Enter logs it again.",
                                    kind: .success)
         } catch {
-            status = StatusMessage("Could not save the meal: \(error)", kind: .error)
+            status = StatusMessage("Could not save the meal: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -556,7 +556,7 @@ public final class DietViewModel: TabScreen {
                 reload()
                 status = StatusMessage("Undid the copy: removed \(Plural.count(added.count, "entry", plural: "entries")).", kind: .success)
             } catch {
-                status = StatusMessage("Could not undo the copy: \(error)", kind: .error)
+                status = StatusMessage("Could not undo the copy: \(ErrorLine.text(error))", kind: .error)
             }
         case .deletedMeal(let removed):
             do {
@@ -568,7 +568,7 @@ public final class DietViewModel: TabScreen {
                 status = StatusMessage("Restored \(removed.first?.meal.label ?? "the meal") (\(Plural.count(removed.count, "entry", plural: "entries"))).",
                                        kind: .success)
             } catch {
-                status = StatusMessage("Could not restore: \(error)", kind: .error)
+                status = StatusMessage("Could not restore: \(ErrorLine.text(error))", kind: .error)
             }
         case .deletedEntry, nil:
             undoDelete()
@@ -590,7 +590,7 @@ public final class DietViewModel: TabScreen {
                                        + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
             } catch {
                 reload()
-                status = StatusMessage("Could not delete: \(error)", kind: .error)
+                status = StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error)
             }
         case .no:
             mode = .browsing
@@ -654,7 +654,7 @@ public final class DietViewModel: TabScreen {
                 let n = Plural.count(source.count, "entry", plural: "entries")
                 status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: clock.today)) — u to undo.", kind: .success)
             } catch {
-                status = StatusMessage("Could not copy: \(error)", kind: .error)
+                status = StatusMessage("Could not copy: \(ErrorLine.text(error))", kind: .error)
             }
         }
         return .handled
@@ -667,7 +667,7 @@ public final class DietViewModel: TabScreen {
             mode = .myFoods(MyFoods(foods: try catalog.customFoods()))
             status = nil
         } catch {
-            status = StatusMessage("Could not read your foods: \(error)", kind: .error)
+            status = StatusMessage("Could not read your foods: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -694,7 +694,7 @@ public final class DietViewModel: TabScreen {
                 let food = try catalog.food(id: list.foods[list.selected].id) ?? list.foods[list.selected]
                 mode = .customFood(CustomFoodEditor(editing: food), over: .myFoods(list))
             } catch {
-                status = StatusMessage("Could not read the food: \(error)", kind: .error)
+                status = StatusMessage("Could not read the food: \(ErrorLine.text(error))", kind: .error)
             }
         }
         return .handled
@@ -713,7 +713,7 @@ public final class DietViewModel: TabScreen {
                 reload()
                 status = StatusMessage("Deleted \(food.name); what you logged with it stays.", kind: .success)
             } catch {
-                status = StatusMessage("Could not delete the food: \(error)", kind: .error)
+                status = StatusMessage("Could not delete the food: \(ErrorLine.text(error))", kind: .error)
             }
         case .no:
             list.pendingDelete = nil
@@ -775,7 +775,7 @@ public final class DietViewModel: TabScreen {
                 status = StatusMessage("\(verb) \(saved.name) — a or / to log it.", kind: .success)
             }
         } catch {
-            status = StatusMessage("Could not save the food: \(error)", kind: .error)
+            status = StatusMessage("Could not save the food: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

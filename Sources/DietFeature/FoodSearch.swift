@@ -350,7 +350,7 @@ public struct FoodSearch {
             step = .serving
             error = nil
         } catch {
-            self.error = "Could not read the food: \(error)"
+            self.error = "Could not read the food: \(ErrorLine.text(error))"
         }
     }
 
@@ -396,7 +396,7 @@ public struct FoodSearch {
                 runSearch()
                 notice = "Deleted the saved meal \(meal.name); what you logged with it stays."
             } catch {
-                self.error = "Could not delete the saved meal: \(error)"
+                self.error = "Could not delete the saved meal: \(ErrorLine.text(error))"
             }
         case .no:
             pendingMealDelete = nil
@@ -428,7 +428,7 @@ public struct FoodSearch {
             } catch let error as ValidationError {
                 notice = error.inlineMessage
             } catch {
-                notice = "Could not rename: \(error)"
+                notice = "Could not rename: \(ErrorLine.text(error))"
             }
         default:
             _ = field.handle(key)
@@ -447,7 +447,7 @@ public struct FoodSearch {
             if on { favourites.insert(food.id) } else { favourites.remove(food.id) }
             notice = on ? "★ \(food.name) is a favourite" : "\(food.name) is no longer a favourite"
         } catch {
-            self.error = "Could not change favourites: \(error)"
+            self.error = "Could not change favourites: \(ErrorLine.text(error))"
         }
     }
 
@@ -484,7 +484,7 @@ public struct FoodSearch {
             error = nil
         } catch {
             results = []
-            self.error = "Search failed: \(error)"
+            self.error = "Search failed: \(ErrorLine.text(error))"
         }
         selected = 0
         loadPreview()

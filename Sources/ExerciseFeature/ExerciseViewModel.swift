@@ -116,7 +116,7 @@ public final class ExerciseViewModel: TabScreen {
             selected = min(selected, max(0, sessions.count - 1))
             weight = try logging.weight(on: day)
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -274,7 +274,7 @@ public final class ExerciseViewModel: TabScreen {
                 status = StatusMessage("\(verb) \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue)) on \(saved.date.iso): "
                                        + "\(WholeNumber.text(saved.kcal)) kcal.", kind: .success)
             } catch {
-                status = StatusMessage("Could not save: \(error)", kind: .error)
+                status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 self.editor = e
             }
         }
@@ -317,7 +317,7 @@ public final class ExerciseViewModel: TabScreen {
                                           metLine: metLine, codesLine: codesLine)
         } catch {
             e.estimate = nil
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
         editor = e
     }

@@ -204,7 +204,7 @@ public final class PantryViewModel: TabScreen {
             }
             clampRows()
         } catch {
-            status = StatusMessage("Could not read the pantry: \(error)", kind: .error)
+            status = StatusMessage("Could not read the pantry: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -400,7 +400,7 @@ public final class PantryViewModel: TabScreen {
             }
         } catch {
             mode = .browsing
-            status = StatusMessage("Could not read the pantry: \(error)", kind: .error)
+            status = StatusMessage("Could not read the pantry: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -411,7 +411,7 @@ public final class PantryViewModel: TabScreen {
             mode = .form(PantryForm.take(kind, row: row, lots: lots, food: try food(of: row.item), currency: currency))
             status = nil
         } catch {
-            status = StatusMessage("Could not read the food: \(error)", kind: .error)
+            status = StatusMessage("Could not read the food: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -421,7 +421,7 @@ public final class PantryViewModel: TabScreen {
             mode = .form(PantryForm.itemSettings(row.item, food: try food(of: row.item), currency: currency))
             status = nil
         } catch {
-            status = StatusMessage("Could not read the food: \(error)", kind: .error)
+            status = StatusMessage("Could not read the food: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -433,7 +433,7 @@ public final class PantryViewModel: TabScreen {
             mode = .form(PantryForm.listEntry(picked, existing: line.item, food: food, editing: line.entry, currency: currency))
             status = nil
         } catch {
-            status = StatusMessage("Could not read the food: \(error)", kind: .error)
+            status = StatusMessage("Could not read the food: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -455,7 +455,7 @@ public final class PantryViewModel: TabScreen {
                                            price: line.expected, store: d.store, today: clock.today, currency: currency))
             status = nil
         } catch {
-            status = StatusMessage("Could not read the pantry: \(error)", kind: .error)
+            status = StatusMessage("Could not read the pantry: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -474,7 +474,7 @@ public final class PantryViewModel: TabScreen {
             let purchase = Purchase(itemId: line.item.id ?? 0, date: clock.today, quantity: d.quantity, price: price, store: d.store)
             store(.purchase(purchase, item: line.item, bestBefore: nil, listEntryId: line.entry.id), from: nil)
         } catch {
-            status = StatusMessage("Could not buy: \(error)", kind: .error)
+            status = StatusMessage("Could not buy: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -495,7 +495,7 @@ public final class PantryViewModel: TabScreen {
                 : StatusMessage("Added \(Plural.count(missing.count, "item")) below minimum: " + missing.map(\.name).joined(separator: ", ") + ".",
                                 kind: .success)
         } catch {
-            status = StatusMessage("Could not add to the list: \(error)", kind: .error)
+            status = StatusMessage("Could not add to the list: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -515,7 +515,7 @@ public final class PantryViewModel: TabScreen {
             status = added.isEmpty ? StatusMessage("Nothing to use soon that is not on the list already.")
                 : StatusMessage("Added \(Plural.count(added.count, "replacement")): " + added.joined(separator: ", ") + ".", kind: .success)
         } catch {
-            status = StatusMessage("Could not add to the list: \(error)", kind: .error)
+            status = StatusMessage("Could not add to the list: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -568,7 +568,7 @@ public final class PantryViewModel: TabScreen {
             }
             status = StatusMessage(message, kind: .success)
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
             if let form { mode = .form(form) }
         }
     }

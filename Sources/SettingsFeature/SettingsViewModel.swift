@@ -147,7 +147,7 @@ public final class SettingsViewModel: TabScreen {
             profile = try store.loadProfile()
             goals = try GoalOverview.load(source: store, today: clock.today)
         } catch {
-            status = StatusMessage("Could not read the profile: \(error)", kind: .error)
+            status = StatusMessage("Could not read the profile: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -255,7 +255,7 @@ public final class SettingsViewModel: TabScreen {
                     status = StatusMessage("Goal saved: " + (goal.dailyCalorieTarget.map { "\(Int($0)) kcal a day." } ?? "log a weight to get a target."),
                                            kind: .success)
                 } catch {
-                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                    status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
             }
         case .edited:
@@ -351,7 +351,7 @@ public final class SettingsViewModel: TabScreen {
             mode = .browsing
             status = StatusMessage(message, kind: .success)
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

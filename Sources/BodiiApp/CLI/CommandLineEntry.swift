@@ -1,6 +1,7 @@
 import ArgumentParser
 import BodiiDomain
 import BodiiStore
+import TerminalKit
 import Foundation
 
 public enum BodiiMain {
@@ -128,6 +129,6 @@ enum FailureLine {
     static func forUnexpected(_ error: any Error, databasePath: String?) -> (line: String, code: CommandFailure.Kind) {
         let url = AppEnvironment.databaseURL(explicit: databasePath)
         if let line = StoreErrorMessage.line(for: error, database: url.path) { return (line, .io) }
-        return ("\(error)", .io)
+        return (ErrorLine.text(error), .io)
     }
 }
