@@ -61,12 +61,14 @@ let package = Package(
                                                          "-Xlinker", "--no-warn-symbol-ordering"],
                                                         .when(platforms: [.linux]))]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
-                                                             "USDACatalogData", "BodiiImport", "ZIPFoundation"],
+                                                             "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation"],
                           path: "Benchmarks/bodii-bench", linkerSettings: [asNeeded]),
 
+        // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
+        .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
         .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),
-        .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "USDACatalogData", "ZIPFoundation"],
+        .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "ImportSamples", "USDACatalogData", "ZIPFoundation"],
                     exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalKitTests",
@@ -75,7 +77,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FeatureTests",
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
+            // GRDB: a test changes the file behind the store's back, as another program would.
+            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
                 + features.map { .target(name: $0) },
             exclude: ["__Snapshots__"]

@@ -85,6 +85,9 @@ public struct FoodSearch {
     public let likelyMeal: Meal
     public private(set) var error: String?
     private var previews: [FoodID: Food] = [:]
+    /// Grams of each food's entries in the last `historyDays`, newest first: read once, at the
+    /// first preview, so a keystroke reads no log.
+    private var recentGrams: [FoodID: [Double]]?
     /// Grams of the user's latest entry of the chosen food: its serving and amount are the defaults.
     private var lastGrams: Double?
 
@@ -120,9 +123,8 @@ public struct FoodSearch {
     public var shownGrams: Double? {
         switch step {
         case .food:
-            guard let p = preview else { return nil }
-            let choices = ServingChoice.all(for: p)
-            return choices[ServingChoice.preferredIndex(in: choices)].serving?.grams ?? 100
+            guard let choice = previewServing else { return nil }
+            return choice.serving?.grams ?? 100
         case .serving:
             guard let s = serving else { return nil }
             return s.serving?.grams ?? 100
@@ -136,12 +138,24 @@ public struct FoodSearch {
         guard let grams = shownGrams else { return nil }
         switch step {
         case .food:
-            guard let p = preview else { return nil }
-            let choices = ServingChoice.all(for: p)
-            return choices[ServingChoice.preferredIndex(in: choices)].describe(grams: grams)
+            return previewServing?.describe(grams: grams)
         case .serving, .amount, .meal:
             return serving?.describe(grams: grams)
         }
+    }
+
+    /// The serving Enter would preselect for the previewed food: the same choice, from the same
+    /// history, as `choose` makes.
+    private var previewServing: ServingChoice? {
+        guard let p = preview else { return nil }
+        let choices = ServingChoice.all(for: p)
+        return choices[ServingChoice.preferredIndex(in: choices, history: recentGrams?[p.id] ?? [])]
+    }
+
+    /// Grams of the entries in the last `historyDays` by food, newest first.
+    private func servingHistory() throws -> [FoodID: [Double]] {
+        try log.foodRecords(in: DateRange(ending: day, days: Self.historyDays)).reversed()
+            .reduce(into: [:]) { byFood, r in if let g = r.grams { byFood[r.foodId, default: []].append(g) } }
     }
 
     // MARK: keys
@@ -343,9 +357,8 @@ public struct FoodSearch {
             }
             food = full
             servings = ServingChoice.all(for: full)
-            let history = try log.foodRecords(in: DateRange(ending: day, days: Self.historyDays))
-                .filter { $0.foodId == full.id }.reversed().compactMap(\.grams)
-            servingIndex = ServingChoice.preferredIndex(in: servings, history: Array(history))
+            let history = try servingHistory()[full.id] ?? []
+            servingIndex = ServingChoice.preferredIndex(in: servings, history: history)
             lastGrams = history.first
             step = .serving
             error = nil
@@ -496,6 +509,7 @@ public struct FoodSearch {
         if let cached = previews[id] { preview = cached; return }
         preview = (try? catalog.food(id: id)) ?? results[selected]
         previews[id] = preview
+        if recentGrams == nil { recentGrams = (try? servingHistory()) ?? [:] }
     }
 
     // MARK: keys for help and footer

@@ -340,8 +340,8 @@ public final class ExerciseViewModel: TabScreen {
     // MARK: Drawing
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        ExerciseView(day: day, today: clock.today, sessions: sessions, selected: selected, weeks: weeks, weight: weight,
-                     unitSystem: unitSystem, weekStart: clock.weekStart)
+        ExerciseView(day: day, today: clock.today, sessions: sessions, totalMinutes: dayTotalMinutes, totalKcal: dayTotalKcal, selected: selected,
+                     weeks: weeks, weight: weight, unitSystem: unitSystem, weekStart: clock.weekStart)
             .render(in: area, buffer: &buffer, context: context)
         if let editor {
             ExerciseEditorView(editor: editor, unitSystem: unitSystem, today: clock.today).render(in: area, buffer: &buffer, context: context)

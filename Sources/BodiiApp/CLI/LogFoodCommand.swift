@@ -111,7 +111,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                     throw CommandFailure.data(Self.noSuchServing(name, of: food))
                 }
                 let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving) }
-                grams = serving.grams * quantity
+                grams = FoodLogging.grams(quantity, of: serving)
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
