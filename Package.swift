@@ -7,10 +7,6 @@ import PackageDescription
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
                 "CheckInFeature", "ReviewFeature", "PantryFeature"]
 
-/// Links only the shared libraries an executable calls into: pkg-config's -lxml2 (see CLibXML2)
-/// would otherwise make every start of `bodii` load libxml2 and the ICU and lzma libraries it needs.
-let asNeeded: LinkerSetting = .unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux]))
-
 let package = Package(
     name: "Bodii",
     platforms: [.macOS(.v14)],
@@ -32,12 +28,12 @@ let package = Package(
         .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
-        // come from pkg-config; only they are used: BodiiImport opens the library when it first
-        // reads XML (LibXML2.swift), so no start of `bodii` loads it. pkg-config also adds -lxml2 to
-        // each link; the executables link with --as-needed (below), which drops it again.
+        // come from pkg-config. BodiiImport calls it only through dlopen (LibXML2.swift), but
+        // pkg-config's -lxml2 makes it NEEDED by every executable: swiftc puts -l before any
+        // -Xlinker flag, so --as-needed cannot drop it (issue 25 #7 chose pkg-config).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
-        .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"], linkerSettings: [asNeeded]),
+        .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         .target(name: "TerminalKit", dependencies: ["TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
@@ -56,13 +52,13 @@ let package = Package(
         // functions start-up runs are placed together (link/startup.order, made by
         // scripts/startup-order): scattered, they kept ~15 MB of code resident, 64 KB per fault.
         .executableTarget(name: "bodii", dependencies: ["BodiiApp"],
-                          linkerSettings: [asNeeded, .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                                          "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
                                                          "-Xlinker", "--no-warn-symbol-ordering"],
                                                         .when(platforms: [.linux]))]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
                                                              "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation"],
-                          path: "Benchmarks/bodii-bench", linkerSettings: [asNeeded]),
+                          path: "Benchmarks/bodii-bench"),
 
         // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
         .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
