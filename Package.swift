@@ -7,9 +7,6 @@ import PackageDescription
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
                 "CheckInFeature", "ReviewFeature", "PantryFeature"]
 
-/// Where Debian's libxml2-dev puts libxml2's headers (`pkg-config --cflags libxml-2.0`).
-let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
-
 let package = Package(
     name: "Bodii",
     platforms: [.macOS(.v14)],
@@ -30,12 +27,12 @@ let package = Package(
         .target(name: "USDACatalogData"),
         .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Only its
-        // headers are used at build time: BodiiImport opens the library when it first reads XML
-        // (LibXML2.swift), so no start of `bodii` loads it. Without pkg-config, which would link it.
-        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")],
-                swiftSettings: libxml2Headers),
+        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
+        // come from pkg-config. BodiiImport calls it only through dlopen (LibXML2.swift), but
+        // pkg-config's -lxml2 makes it NEEDED by every executable: swiftc puts -l before any
+        // -Xlinker flag, so --as-needed cannot drop it (issue 25 #7 chose pkg-config).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         // The drawing core: buffer, diff, widgets, text width, keys, geometry, style. Generic.
         .target(name: "TerminalKit"),
@@ -63,13 +60,15 @@ let package = Package(
                                                          "-Xlinker", "--no-warn-symbol-ordering"],
                                                         .when(platforms: [.linux]))]),
         .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
-                                                             "USDACatalogData", "BodiiImport", "ZIPFoundation"],
+                                                             "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation"],
                           path: "Benchmarks/bodii-bench"),
 
+        // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
+        .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
         .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
         .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),
-        .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "USDACatalogData", "ZIPFoundation"],
-                    exclude: ["Fixtures"], swiftSettings: libxml2Headers),
+        .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "ImportSamples", "USDACatalogData", "ZIPFoundation"],
+                    exclude: ["Fixtures"]),
         .testTarget(
             name: "TerminalKitTests",
             dependencies: ["TerminalKit", "BodiiUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
@@ -77,7 +76,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FeatureTests",
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
+            // GRDB: a test changes the file behind the store's back, as another program would.
+            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
                 + features.map { .target(name: $0) },
             exclude: ["__Snapshots__"]

@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodiiImport
+import ImportSamples
 import Foundation
 
 /// `bodii-bench cronometer [days]`: a generated Cronometer servings export (CronometerSample,

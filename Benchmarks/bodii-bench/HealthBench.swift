@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodiiImport
+import ImportSamples
 import Foundation
 import ZIPFoundation
 

@@ -20,18 +20,8 @@ enum ProcessClock {
 
     /// nil unless `text` is `YYYY-MM-DDTHH:MM[:SS]` followed by `Z` or `±HH:MM`.
     static func parse(_ text: String) -> FixedClock? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) ?? formatter.date(from: text.replacingOccurrences(of: "Z", with: ":00Z")),
-              let offset = offsetSeconds(text), let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        guard let (date, offset) = ISOTimestamp.parse(text, secondsOptional: true),
+              let zone = TimeZone(secondsFromGMT: offset) else { return nil }
         return FixedClock(now: date, timeZone: zone)
-    }
-
-    private static func offsetSeconds(_ text: String) -> Int? {
-        if text.hasSuffix("Z") { return 0 }
-        let tail = text.suffix(6)
-        guard tail.count == 6, let sign = tail.first, sign == "+" || sign == "-", Array(tail)[3] == ":",
-              let h = Int(tail.dropFirst().prefix(2)), let m = Int(tail.suffix(2)), h < 24, m < 60 else { return nil }
-        return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
     }
 }

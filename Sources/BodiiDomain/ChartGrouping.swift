@@ -77,6 +77,14 @@ public struct ChartGrouping: Equatable, Sendable {
     /// The total per 7 days of each group (a short first group is scaled up), so every bar reads
     /// against the same weekly guideline.
     public func weeklyRates(_ daily: [Double?]) -> [Double?] {
-        fold(daily) { known, days in known.reduce(0, +) * 7 / Double(days) }
+        fold(daily) { known, days in WeeklyRate.of(total: known.reduce(0, +), days: days) }
+    }
+}
+
+/// A total over some days as a rate per 7 days (exercise minutes against the weekly guideline):
+/// the charts' bars and the period summaries use this one formula.
+public enum WeeklyRate {
+    public static func of(total: Double, days: Int) -> Double {
+        total * 7 / Double(max(1, days))
     }
 }

@@ -9,9 +9,14 @@ public enum CalorieAdherence: Equatable, Sendable {
     /// More than 20 % off.
     case off
 
+    /// Within this share of its target a logged day counts as on target (PRODUCT.md §8): the dot
+    /// grid and the period summaries' adherence both judge a day by this one rule.
+    public static let onTargetShare = 0.10
+    public static let nearShare = 0.20
+
     public init(eaten: Double, target: Double) {
         let miss = abs(eaten - target) / max(1, target)
-        self = miss <= 0.10 ? .onTarget : (miss <= 0.20 ? .near : .off)
+        self = miss <= Self.onTargetShare ? .onTarget : (miss <= Self.nearShare ? .near : .off)
     }
 
     /// The adherence of a day that is not over yet (today): none while intake is still within

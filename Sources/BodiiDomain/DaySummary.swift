@@ -70,12 +70,9 @@ public struct DaySummaryQuery {
         self.currency = currency
     }
 
-    /// How far back the trend looks; the Hacker's Diet trend forgets 90 % of a weigh-in in ~3 weeks.
-    public static let trendWindowDays = 120
-
     /// The daily weights the trend is computed from, for callers that already read them.
     public func trendWindow(endingOn date: LocalDate) throws -> [(date: LocalDate, weightKg: Double)] {
-        try source.dailyWeights(in: DateRange(ending: date, days: Self.trendWindowDays))
+        try source.dailyWeights(in: WeightTrend.window(endingOn: date))
     }
 
     /// `weights`: the result of `trendWindow(endingOn: date)`, and `targets`: a `TargetHistory`

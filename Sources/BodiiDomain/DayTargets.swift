@@ -28,8 +28,12 @@ public struct DayTargets: Equatable, Sendable {
         kcal - eaten + (addsExerciseBack ? burned : 0)
     }
 
-    /// "Left" or "Left incl. exercise": every screen labels the figure the same way.
-    public var leftLabel: String { addsExerciseBack ? "Left incl. exercise" : "Left" }
+    /// "Left" or "Left incl. exercise": every screen labels the figure the same way (a screen
+    /// short of room puts `leftQualifier` on a line of its own).
+    public var leftLabel: String { leftQualifier.map { Self.leftWord + " " + $0 } ?? Self.leftWord }
+    public static let leftWord = "Left"
+    /// What the figure counts besides the target and what was eaten; nil without exercise added back.
+    public var leftQualifier: String? { addsExerciseBack ? "incl. exercise" : nil }
 
     /// The targets of `goal` on `basis` for a person whose trend weight is `weightKg`. With no goal
     /// the target is the expenditure itself (maintenance) with the default protein.
@@ -69,9 +73,6 @@ extension MacroTargets {
 public struct TargetHistory: Sendable {
     public typealias Source = BodyRepository & DailyLogRepository & GoalRepository
 
-    /// Days of weigh-ins the trend behind a day's target looks back over (ending the day before).
-    public static let trendWindowDays = 120
-
     /// The days whose targets this history can tell (what `load` read for); nil: any day of the data given.
     public let covers: DateRange?
     let goals: [Goal]
@@ -106,9 +107,10 @@ public struct TargetHistory: Sendable {
         return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range)
     }
 
-    /// The days of weigh-ins the targets of `range` depend on: each day's trend window.
+    /// The days of weigh-ins the targets of `range` depend on: each day's trend window (a day's
+    /// target reads the trend up to the day before).
     public static func weightsNeeded(for range: DateRange) -> DateRange {
-        DateRange(start: range.start.adding(days: -trendWindowDays), end: range.end)
+        DateRange(start: WeightTrend.window(endingOn: range.start.adding(days: -1)).start, end: range.end)
     }
 
     /// The days with a weigh-in within `range`, when this history's weights cover it.
@@ -138,7 +140,7 @@ public struct TargetHistory: Sendable {
     public func targets(on day: LocalDate, with goal: Goal?) -> DayTargets? {
         let yesterday = day.adding(days: -1)
         let formulaTDEE = (snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))?.tdee
-        let trendStart = day.adding(days: -Self.trendWindowDays)
+        let trendStart = WeightTrend.window(endingOn: yesterday).start
         let trend = WeightTrend.compute(weights.filter { $0.date >= trendStart && $0.date <= yesterday })
         guard let basis = ExpenditureBasis.resolve(formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
                                                    trend: trend, asOf: yesterday) else { return nil }

@@ -27,7 +27,7 @@ public struct ServingChoice: Equatable, Sendable {
     /// `FoodLogging.quantity(_:of:)` allows (0.01–100, and 0.1–5000 g in all), grams 0.1–5000.
     public func grams(_ text: String, field: String = "amount") throws(ValidationError) -> Double {
         guard let serving else { return try FoodLogging.grams(text, field: field) }
-        return try FoodLogging.quantity(text, of: serving, field: field) * serving.grams
+        return FoodLogging.grams(try FoodLogging.quantity(text, of: serving, field: field), of: serving)
     }
 
     /// The amount text that gives `grams` in this unit ("1.5", "118"), to two decimals.

@@ -68,6 +68,10 @@ public enum FoodLogging {
                               problem: word.isEmpty ? .empty : .invalidFormat)
     }
 
+    /// The grams of `quantity` of `serving`: the Diet tab's amount and `bodii log food --serving`
+    /// both weigh a portion with this.
+    public static func grams(_ quantity: Double, of serving: FoodServing) -> Double { quantity * serving.grams }
+
     /// "2", "0.5", "1.25": a quantity of servings.
     public static func quantityLabel(_ quantity: Double) -> String { DecimalText.format(quantity, decimals: 2) }
 

@@ -14,12 +14,25 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         daysSinceEpoch = Self.days(fromCivil: year, month, day)
     }
 
-    /// Parses `YYYY-MM-DD` strictly.
+    /// Parses `YYYY-MM-DD` strictly: the one day codec of the store, the export and the CLI
+    /// (byte by byte, without allocating: lists read thousands).
     public init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        var text = text
+        let parsed = text.withUTF8 { b -> (Int, Int, Int)? in
+            guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var n = 0
+                for i in range {
+                    let d = Int(b[i]) - 48
+                    guard (0...9).contains(d) else { return nil }
+                    n = n * 10 + d
+                }
+                return n
+            }
+            guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+            return (y, m, d)
+        }
+        guard let (y, m, d) = parsed else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

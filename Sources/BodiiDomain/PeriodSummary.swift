@@ -71,9 +71,6 @@ public struct PeriodSummary: Equatable, Sendable {
 
     public typealias Source = TargetHistory.Source & SleepRepository & ExerciseRepository & CheckInRepository & ActivityRepository
 
-    /// Within this share of its target a logged day counts as on target (PRODUCT.md §8).
-    public static let adherenceShare = 0.10
-
     public static func load(range: DateRange, source: any Source) throws -> PeriodSummary {
         let dailySteps = try source.activitySnapshots(in: range).compactMap(\.steps)
         let nights = try source.sleepRecords(in: range)
@@ -81,7 +78,7 @@ public struct PeriodSummary: Equatable, Sendable {
         let checkIns = try source.checkIns(in: range)
         let logs = try source.dailyLogs(in: range).filter { $0.caloriesIn > 0 }
         let targets = try TargetHistory.load(range: range, source: source)
-        let weights = try source.dailyWeights(in: DateRange(start: range.start.adding(days: -TargetHistory.trendWindowDays), end: range.end))
+        let weights = try source.dailyWeights(in: TargetHistory.weightsNeeded(for: range))
         let trend = WeightTrend.compute(weights).filter { range.contains($0.date) }
         let weighInDays = weights.filter { range.contains($0.date) }.count
 
@@ -95,10 +92,10 @@ public struct PeriodSummary: Equatable, Sendable {
                          goodNights: nights.filter { SleepMath.status(minutes: $0.minutes) == .good }.count,
                          nightsOf7HoursOrMore: nights.filter { $0.minutes >= 7 * 60 }.count),
             exercise: Exercise(minutes: minutes, sessions: sessions.count, kcal: sessions.reduce(0) { $0 + $1.kcal },
-                               minutesPerWeek: Double(minutes) / Double(range.dayCount) * 7),
+                               minutesPerWeek: WeeklyRate.of(total: Double(minutes), days: range.dayCount)),
             weight: Weight(startTrendKg: trend.first?.trendKg, endTrendKg: trend.last?.trendKg, weighInDays: weighInDays),
             calories: Calories(loggedDays: logs.count,
-                               adherentDays: dayTargets.filter { abs($0.eaten - $0.target) <= adherenceShare * $0.target }.count,
+                               adherentDays: dayTargets.filter { CalorieAdherence(eaten: $0.eaten, target: $0.target) == .onTarget }.count,
                                averageEaten: mean(logs.map(\.caloriesIn)), averageTarget: mean(dayTargets.map(\.target)),
                                daysWithTarget: dayTargets.count),
             mood: Mood(days: checkIns.filter { $0.mood != nil || $0.energy != nil }.count,

@@ -23,6 +23,14 @@ public enum WeightTrend {
     public static let smoothing = 0.1
     /// Number of trailing trend values the weekly rate is fitted on.
     public static let rateWindow = 14
+    /// How far back a day's trend looks; the trend forgets 90 % of a weigh-in in ~3 weeks.
+    public static let windowDays = 120
+
+    /// The days of weigh-ins the trend on `day` is computed from (the day's own trend window).
+    /// Every screen, the targets and the CLI read this one window.
+    public static func window(endingOn day: LocalDate) -> DateRange {
+        DateRange(ending: day, days: windowDays)
+    }
 
     /// The day's weight is its latest weigh-in (as `BodyRepository.dailyWeights` defines it: latest
     /// `recordedAt`, then greatest id), from records already read. Body-fat-only records are no

@@ -49,7 +49,7 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
                 lastDeleted = deleted
                 return (StatusMessage("Deleted \(name(deleted, describe)) — u to undo.", kind: .success), true)
             } catch {
-                return (StatusMessage("Could not delete: \(error)", kind: .error), false)
+                return (StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error), false)
             }
         case .no:
             pending = nil
@@ -67,7 +67,7 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
             lastDeleted = nil
             return (StatusMessage("Restored \(name(restored, describe)).", kind: .success), restored)
         } catch {
-            return (StatusMessage("Could not restore: \(error)", kind: .error), nil)
+            return (StatusMessage("Could not restore: \(ErrorLine.text(error))", kind: .error), nil)
         }
     }
 }

@@ -92,7 +92,7 @@ public final class BodyViewModel: TabScreen {
             expenditure = try TargetHistory.load(range: DateRange(start: today, end: today), source: source).targets(on: today)?.expenditure
             progress = goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) }
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -189,7 +189,7 @@ public final class BodyViewModel: TabScreen {
                     selected = rows.firstIndex { $0.record.id == record.id } ?? 0
                     status = StatusMessage("\(verb) \(record.weightKg.map(UnitFormatter(unitSystem).mass) ?? "a reading") on \(record.date.iso).", kind: .success)
                 } catch {
-                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                    status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
             }
         case .edited:

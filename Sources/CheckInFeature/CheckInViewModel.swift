@@ -52,7 +52,7 @@ public final class CheckInViewModel: Screen {
         do {
             start = try checkIn.start()
         } catch {
-            status = StatusMessage("Check-in needs a profile: \(error)", kind: .error)
+            status = StatusMessage("Check-in needs a profile: \(ErrorLine.text(error))", kind: .error)
         }
         form = makeForm(for: .weight)
     }
@@ -217,7 +217,7 @@ public final class CheckInViewModel: Screen {
             step = .done
             status = wroteAnything ? StatusMessage("Check-in saved.", kind: .success) : StatusMessage("Every step was skipped: nothing saved.")
         } catch {
-            status = StatusMessage("Could not save the check-in: \(error)", kind: .error)
+            status = StatusMessage("Could not save the check-in: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

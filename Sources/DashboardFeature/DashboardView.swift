@@ -187,9 +187,9 @@ public struct DashboardView: Widget {
             pair("Target", kcal(d.targetKcal)),
         ]
         if let targets = d.targets, let left = d.remainingKcal {
-            lines.append(pair("Left", SignedNumber.whole(left), left < 0 ? .bad : .good))
-            // "Left incl. exercise" does not fit the label column: it goes on a line of its own.
-            if targets.addsExerciseBack { lines.append(Line("  incl. exercise", .muted)) }
+            lines.append(pair(DayTargets.leftWord, SignedNumber.whole(left), left < 0 ? .bad : .good))
+            // "Left incl. exercise" does not fit the label column: the qualifier goes on a line of its own.
+            if let qualifier = targets.leftQualifier { lines.append(Line("  " + qualifier, .muted)) }
         }
         if d.foods.isEmpty { lines.append(Line("No meals logged", .muted)) }
         return lines

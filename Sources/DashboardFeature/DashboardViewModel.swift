@@ -52,7 +52,7 @@ public final class DashboardViewModel: TabScreen {
             status = nil
         } catch {
             state = nil
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -90,7 +90,7 @@ public final class DashboardViewModel: TabScreen {
             calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: zoom.days), source: source, today: clock.today)
             calendarZoom = zoom
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

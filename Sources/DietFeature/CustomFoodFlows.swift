@@ -45,7 +45,7 @@ public final class CustomFoodFlow: DietFlow, FormFlow {
                     saved(food, editor.editing == nil ? "Created" : "Saved")
                     return .close
                 } catch {
-                    tab.status = StatusMessage("Could not save the food: \(error)", kind: .error)
+                    tab.status = StatusMessage("Could not save the food: \(ErrorLine.text(error))", kind: .error)
                 }
             }
         default:
@@ -92,7 +92,7 @@ public final class MyFoodsFlow: DietFlow {
                 let food = try tab.catalog.food(id: list.foods[list.selected].id) ?? list.foods[list.selected]
                 return .requests([.present(editor(for: food))])
             } catch {
-                tab.status = StatusMessage("Could not read the food: \(error)", kind: .error)
+                tab.status = StatusMessage("Could not read the food: \(ErrorLine.text(error))", kind: .error)
             }
         }
         return .handled
@@ -106,7 +106,7 @@ public final class MyFoodsFlow: DietFlow {
                 list = MyFoods(foods: foods, selected: foods.firstIndex { $0.id == saved.id } ?? 0)
                 tab.status = StatusMessage("\(verb) \(saved.name).", kind: .success)
             } catch {
-                tab.status = StatusMessage("Could not save the food: \(error)", kind: .error)
+                tab.status = StatusMessage("Could not save the food: \(ErrorLine.text(error))", kind: .error)
             }
         }
     }
@@ -123,7 +123,7 @@ public final class MyFoodsFlow: DietFlow {
                 tab.reload()
                 tab.status = StatusMessage("Deleted \(food.name); what you logged with it stays.", kind: .success)
             } catch {
-                tab.status = StatusMessage("Could not delete the food: \(error)", kind: .error)
+                tab.status = StatusMessage("Could not delete the food: \(ErrorLine.text(error))", kind: .error)
             }
         case .no:
             list.pendingDelete = nil

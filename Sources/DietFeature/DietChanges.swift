@@ -16,7 +16,7 @@ extension DietViewModel {
                                    + (taken.isEmpty ? "." : ", taken from the pantry."), kind: .success)
             return true
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
             return false
         }
     }
@@ -36,7 +36,7 @@ extension DietViewModel {
                                    + "\(NutrientFormat.kcal(saved.kcal)) kcal) at \(meal.rawValue) — u to undo.", kind: .success)
             return true
         } catch {
-            status = StatusMessage("Could not log the meal: \(error)", kind: .error)
+            status = StatusMessage("Could not log the meal: \(ErrorLine.text(error))", kind: .error)
             return false
         }
     }
@@ -50,7 +50,7 @@ extension DietViewModel {
             status = StatusMessage("Saved \(saved.name) (\(Plural.count(items.count, "item", plural: "items"))): a then Enter logs it again.",
                                    kind: .success)
         } catch {
-            status = StatusMessage("Could not save the meal: \(error)", kind: .error)
+            status = StatusMessage("Could not save the meal: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -64,7 +64,7 @@ extension DietViewModel {
                 reload()
                 status = StatusMessage("Undid the copy: removed \(Plural.count(added.count, "entry", plural: "entries")).", kind: .success)
             } catch {
-                status = StatusMessage("Could not undo the copy: \(error)", kind: .error)
+                status = StatusMessage("Could not undo the copy: \(ErrorLine.text(error))", kind: .error)
             }
         case .deletedMeal(let removed):
             do {
@@ -76,7 +76,7 @@ extension DietViewModel {
                 status = StatusMessage("Restored \(removed.first?.meal.label ?? "the meal") (\(Plural.count(removed.count, "entry", plural: "entries"))).",
                                        kind: .success)
             } catch {
-                status = StatusMessage("Could not restore: \(error)", kind: .error)
+                status = StatusMessage("Could not restore: \(ErrorLine.text(error))", kind: .error)
             }
         case .deletedEntry, nil:
             undoDelete()

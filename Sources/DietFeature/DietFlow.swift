@@ -48,7 +48,7 @@ public final class EntryEditFlow: DietFlow, FormFlow {
                                                kind: .success)
                     return .requests([.closeFlows])
                 } catch {
-                    tab.status = StatusMessage("Could not save: \(error)", kind: .error)
+                    tab.status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
             } catch {
                 tab.status = editor.form.show(errors: [EntryEditor.amountID: error.inlineMessage], first: EntryEditor.amountID)
@@ -117,7 +117,7 @@ public final class DeleteMealFlow: DietFlow {
                                            + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
             } catch {
                 tab.reload()
-                tab.status = StatusMessage("Could not delete: \(error)", kind: .error)
+                tab.status = StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error)
             }
             return .requests([.closeFlows])
         case .no:
@@ -195,7 +195,7 @@ public final class CopyFlow: DietFlow, FormFlow {
             tab.status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: today)) — u to undo.", kind: .success)
             return .requests([.closeFlows])
         } catch {
-            tab.status = StatusMessage("Could not copy: \(error)", kind: .error)
+            tab.status = StatusMessage("Could not copy: \(ErrorLine.text(error))", kind: .error)
             return .handled
         }
     }

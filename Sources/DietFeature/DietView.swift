@@ -44,11 +44,9 @@ struct DietView: Widget {
         if !items.isEmpty {
             for meal in Meal.allCases {
                 let entries = items.filter { $0.meal == meal }
-                let kcal = entries.reduce(0) { $0 + $1.kcal }
-                rows.append(TableRow([Span(meal.label, .title), Span(""), Span(entries.isEmpty ? "—" : NutrientFormat.kcal(kcal), entries.isEmpty ? .muted : .title),
-                                      Span(entries.isEmpty ? "" : macros(entries.reduce(0) { $0 + $1.proteinG },
-                                                                         entries.reduce(0) { $0 + $1.carbsG },
-                                                                         entries.reduce(0) { $0 + $1.fatG }), .muted)]))
+                let sums = FoodTotals(entries)   // the same sums as the day's totals
+                rows.append(TableRow([Span(meal.label, .title), Span(""), Span(entries.isEmpty ? "—" : NutrientFormat.kcal(sums.kcal), entries.isEmpty ? .muted : .title),
+                                      Span(entries.isEmpty ? "" : macros(sums.proteinG, sums.carbsG, sums.fatG), .muted)]))
                 for r in entries {
                     if index == selected { selectedRow = rows.count }
                     rows.append(TableRow([Span("  " + r.foodName), Span(r.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? "quick", .muted),
@@ -106,7 +104,7 @@ struct DietView: Widget {
                 .render(in: row(), buffer: &buffer, context: context)
             y += 1
             let left = targets.left(eaten: t.kcal, burned: burnedKcal)
-            let extra = targets.addsExerciseBack ? " incl. exercise" : ""
+            let extra = targets.leftQualifier.map { " " + $0 } ?? ""
             if y < inner.maxY {
                 // Under the gauge's bar; from the edge when "incl. exercise" needs the room.
                 buffer.write(Line([Span(String(repeating: " ", count: targets.addsExerciseBack ? 0 : 8)),

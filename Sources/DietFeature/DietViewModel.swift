@@ -96,7 +96,7 @@ public final class DietViewModel: TabScreen {
             burnedKcal = summary.burnedKcal
             cost = summary.cost
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -166,7 +166,7 @@ public final class DietViewModel: TabScreen {
             status = nil
             return flow
         } catch {
-            status = StatusMessage("Could not read the food: \(error)", kind: .error)
+            status = StatusMessage("Could not read the food: \(ErrorLine.text(error))", kind: .error)
             return nil
         }
     }
@@ -177,7 +177,7 @@ public final class DietViewModel: TabScreen {
             status = nil
             return flow
         } catch {
-            status = StatusMessage("Could not read your foods: \(error)", kind: .error)
+            status = StatusMessage("Could not read your foods: \(ErrorLine.text(error))", kind: .error)
             return nil
         }
     }
@@ -188,7 +188,7 @@ public final class DietViewModel: TabScreen {
             status = nil
             return flow
         } catch {
-            status = StatusMessage("Could not read your recipes: \(error)", kind: .error)
+            status = StatusMessage("Could not read your recipes: \(ErrorLine.text(error))", kind: .error)
             return nil
         }
     }

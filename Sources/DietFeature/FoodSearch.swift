@@ -101,6 +101,9 @@ public struct FoodSearch {
 
     /// How far back the log is read for the serving a food was last eaten in.
     static let historyDays = 90
+    /// Grams of each food's entries in the last `historyDays`, newest first: read once, at the
+    /// first preview, so a keystroke reads no log.
+    var recentGrams: [FoodID: [Double]]?
 
     public init(catalog: any FoodCatalogRepository, log: any FoodLogRepository, library: (any MealLibraryRepository)? = nil,
                 day: LocalDate, clock: any Clock, purpose: Purpose = .log, unitSystem: UnitSystem = .metric) {
@@ -132,9 +135,8 @@ public struct FoodSearch {
     public var shownGrams: Double? {
         switch step {
         case .food:
-            guard let p = preview else { return nil }
-            let choices = ServingChoice.all(for: p)
-            return choices[ServingChoice.preferredIndex(in: choices)].serving?.grams ?? 100
+            guard let choice = previewServing else { return nil }
+            return choice.serving?.grams ?? 100
         case .serving:
             guard let s = serving else { return nil }
             return s.serving?.grams ?? 100
@@ -148,12 +150,24 @@ public struct FoodSearch {
         guard let grams = shownGrams else { return nil }
         switch step {
         case .food:
-            guard let p = preview else { return nil }
-            let choices = ServingChoice.all(for: p)
-            return choices[ServingChoice.preferredIndex(in: choices)].describe(grams: grams)
+            return previewServing?.describe(grams: grams)
         case .serving, .amount, .meal:
             return serving?.describe(grams: grams)
         }
+    }
+
+    /// The serving Enter would preselect for the previewed food: the same choice, from the same
+    /// history, as `choose` makes.
+    private var previewServing: ServingChoice? {
+        guard let p = preview else { return nil }
+        let choices = ServingChoice.all(for: p, unitSystem: unitSystem)
+        return choices[ServingChoice.preferredIndex(in: choices, history: recentGrams?[p.id] ?? [])]
+    }
+
+    /// Grams of the entries in the last `historyDays` by food, newest first.
+    func servingHistory() throws -> [FoodID: [Double]] {
+        try log.foodRecords(in: DateRange(ending: day, days: Self.historyDays)).reversed()
+            .reduce(into: [:]) { byFood, r in if let g = r.grams { byFood[r.foodId, default: []].append(g) } }
     }
 
     public mutating func handle(_ key: Key) -> Outcome {
@@ -273,14 +287,13 @@ public struct FoodSearch {
             }
             food = full
             servings = ServingChoice.all(for: full, unitSystem: unitSystem)
-            let history = try log.foodRecords(in: DateRange(ending: day, days: Self.historyDays))
-                .filter { $0.foodId == full.id }.reversed().compactMap(\.grams)
-            servingIndex = ServingChoice.preferredIndex(in: servings, history: Array(history))
+            let history = try servingHistory()[full.id] ?? []
+            servingIndex = ServingChoice.preferredIndex(in: servings, history: history)
             lastGrams = history.first
             step = .serving
             error = nil
         } catch {
-            self.error = "Could not read the food: \(error)"
+            self.error = "Could not read the food: \(ErrorLine.text(error))"
         }
     }
 

@@ -101,7 +101,7 @@ public final class QuickAddFlow: DietFlow, FormFlow {
                                                kind: .success)
                     return .requests([.closeFlows])
                 } catch {
-                    tab.status = StatusMessage("Could not save: \(error)", kind: .error)
+                    tab.status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                     return .handled
                 }
             }

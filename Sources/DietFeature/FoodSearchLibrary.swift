@@ -22,7 +22,7 @@ extension FoodSearch {
                 runSearch()
                 notice = "Deleted the saved meal \(meal.name); what you logged with it stays."
             } catch {
-                self.error = "Could not delete the saved meal: \(error)"
+                self.error = "Could not delete the saved meal: \(ErrorLine.text(error))"
             }
         case .no:
             pendingMealDelete = nil
@@ -55,7 +55,7 @@ extension FoodSearch {
             } catch let error as ValidationError {
                 notice = error.inlineMessage
             } catch {
-                notice = "Could not rename: \(error)"
+                notice = "Could not rename: \(ErrorLine.text(error))"
             }
         default:
             _ = field.handle(key)
@@ -75,7 +75,7 @@ extension FoodSearch {
             libraryIsStale = true   // the list of favourites is read again at the next keystroke
             notice = on ? "★ \(food.name) is a favourite" : "\(food.name) is no longer a favourite"
         } catch {
-            self.error = "Could not change favourites: \(error)"
+            self.error = "Could not change favourites: \(ErrorLine.text(error))"
         }
     }
 
@@ -121,7 +121,7 @@ extension FoodSearch {
         } catch {
             results = []
             answersQuery = true
-            self.error = "Search failed: \(error)"
+            self.error = "Search failed: \(ErrorLine.text(error))"
         }
         selected = 0
         loadPreview()
@@ -129,6 +129,7 @@ extension FoodSearch {
 
     mutating func loadPreview() {
         guard results.indices.contains(selected) else { preview = nil; return }
+        if recentGrams == nil { recentGrams = (try? servingHistory()) ?? [:] }
         let id = results[selected].id
         if let cached = previews[id] { preview = cached; return }
         preview = (try? catalog.food(id: id)) ?? results[selected]

@@ -68,7 +68,7 @@ public struct HistorySearch {
             error = nil
         } catch {
             entries = []
-            self.error = "Could not read the log: \(error)"
+            self.error = "Could not read the log: \(ErrorLine.text(error))"
         }
     }
 }

@@ -36,7 +36,7 @@ public final class RecipeListFlow: DietFlow {
                 }
                 return .requests([.present(RecipeEditorFlow(tab: tab, editor: RecipeEditor(editing: recipe), list: self))])
             } catch {
-                tab.status = StatusMessage("Could not read the recipe: \(error)", kind: .error)
+                tab.status = StatusMessage("Could not read the recipe: \(ErrorLine.text(error))", kind: .error)
             }
         }
         return .handled
@@ -59,7 +59,7 @@ public final class RecipeListFlow: DietFlow {
                 list.selected = min(list.selected, max(0, list.recipes.count - 1))
                 tab.status = StatusMessage("Deleted the recipe \(recipe.name); what you logged with it stays.", kind: .success)
             } catch {
-                tab.status = StatusMessage("Could not delete the recipe: \(error)", kind: .error)
+                tab.status = StatusMessage("Could not delete the recipe: \(ErrorLine.text(error))", kind: .error)
             }
         case .no:
             list.pendingDelete = nil
@@ -135,7 +135,7 @@ public final class RecipeEditorFlow: DietFlow, FormFlow {
                                            + "a or / finds it like a food.", kind: .success)
                 return .close
             } catch {
-                tab.status = StatusMessage("Could not save the recipe: \(error)", kind: .error)
+                tab.status = StatusMessage("Could not save the recipe: \(ErrorLine.text(error))", kind: .error)
                 return .handled
             }
         }

@@ -6,6 +6,9 @@ struct ExerciseView: Widget {
     let day: LocalDate
     let today: LocalDate
     let sessions: [ExerciseRecord]
+    /// The day's totals as the view model sums them (`dayTotalMinutes`, `dayTotalKcal`).
+    let totalMinutes: Int
+    let totalKcal: Double
     let selected: Int
     let weeks: [ExerciseViewModel.WeekMinutes]
     let weight: ExerciseWeight?
@@ -29,10 +32,8 @@ struct ExerciseView: Widget {
         }
 
         let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
-        let minutes = sessions.reduce(0) { $0 + $1.minutes }
-        let kcal = sessions.reduce(0) { $0 + $1.kcal }
         let count = Plural.count(sessions.count, "session")
-        let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(minutes) min · \(WholeNumber.text(kcal)) kcal")
+        let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(totalMinutes) min · \(WholeNumber.text(totalKcal)) kcal")
         block.render(in: parts[0], buffer: &buffer, context: context)
         Table(columns: [
             TableColumn("Activity"), TableColumn("Minutes", width: .length(7), alignment: .right),

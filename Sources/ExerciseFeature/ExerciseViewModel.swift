@@ -119,7 +119,7 @@ public final class ExerciseViewModel: TabScreen {
             selected = min(selected, max(0, sessions.count - 1))
             weight = try logging.weight(on: day)
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -277,7 +277,7 @@ public final class ExerciseViewModel: TabScreen {
                 status = StatusMessage("\(verb) \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue)) on \(saved.date.iso): "
                                        + "\(WholeNumber.text(saved.kcal)) kcal.", kind: .success)
             } catch {
-                status = StatusMessage("Could not save: \(error)", kind: .error)
+                status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 self.editor = e
             }
         }
@@ -320,7 +320,7 @@ public final class ExerciseViewModel: TabScreen {
                                           metLine: metLine, codesLine: codesLine)
         } catch {
             e.estimate = nil
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
         editor = e
     }
@@ -343,8 +343,8 @@ public final class ExerciseViewModel: TabScreen {
     // MARK: Drawing
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        ExerciseView(day: day, today: clock.today, sessions: sessions, selected: selected, weeks: weeks, weight: weight,
-                     unitSystem: unitSystem, weekStart: clock.weekStart)
+        ExerciseView(day: day, today: clock.today, sessions: sessions, totalMinutes: dayTotalMinutes, totalKcal: dayTotalKcal, selected: selected,
+                     weeks: weeks, weight: weight, unitSystem: unitSystem, weekStart: clock.weekStart)
             .render(in: area, buffer: &buffer, context: context)
         if let editor {
             ExerciseEditorView(editor: editor, unitSystem: unitSystem, today: clock.today).render(in: area, buffer: &buffer, context: context)

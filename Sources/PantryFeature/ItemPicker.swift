@@ -90,7 +90,7 @@ struct ItemPicker {
             guard let full = try catalog.food(id: f.id) else { return .refused("\(f.name) is no longer in the catalog") }
             return .chose(.food(full))
         } catch {
-            return .refused("Could not read the food: \(error)")
+            return .refused("Could not read the food: \(ErrorLine.text(error))")
         }
     }
 
@@ -110,7 +110,7 @@ struct ItemPicker {
         } catch {
             results = knownHits
             knownCount = knownHits.count
-            self.error = "Search failed: \(error)"
+            self.error = "Search failed: \(ErrorLine.text(error))"
         }
         selected = 0
     }

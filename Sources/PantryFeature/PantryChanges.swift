@@ -34,7 +34,7 @@ extension PantryViewModel {
             return PantryForm.addLot(picked, existing: existing, food: food, quantity: last?.quantity, price: nil,
                                      store: last?.store, today: clock.today, currency: currency)
         } catch {
-            status = StatusMessage("Could not read the pantry: \(error)", kind: .error)
+            status = StatusMessage("Could not read the pantry: \(ErrorLine.text(error))", kind: .error)
             return nil
         }
     }
@@ -46,7 +46,7 @@ extension PantryViewModel {
             status = nil
             return flow
         } catch {
-            status = StatusMessage("Could not read the \(what): \(error)", kind: .error)
+            status = StatusMessage("Could not read the \(what): \(ErrorLine.text(error))", kind: .error)
             return nil
         }
     }
@@ -107,7 +107,7 @@ extension PantryViewModel {
             let purchase = Purchase(itemId: line.item.id ?? 0, date: clock.today, quantity: d.quantity, price: price, store: d.store)
             store(.purchase(purchase, item: line.item, bestBefore: nil, listEntryId: line.entry.id))
         } catch {
-            status = StatusMessage("Could not buy: \(error)", kind: .error)
+            status = StatusMessage("Could not buy: \(ErrorLine.text(error))", kind: .error)
         }
         return nil
     }
@@ -129,7 +129,7 @@ extension PantryViewModel {
                 : StatusMessage("Added \(Plural.count(missing.count, "item")) below minimum: " + missing.map(\.name).joined(separator: ", ") + ".",
                                 kind: .success)
         } catch {
-            status = StatusMessage("Could not add to the list: \(error)", kind: .error)
+            status = StatusMessage("Could not add to the list: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -149,7 +149,7 @@ extension PantryViewModel {
             status = added.isEmpty ? StatusMessage("Nothing to use soon that is not on the list already.")
                 : StatusMessage("Added \(Plural.count(added.count, "replacement")): " + added.joined(separator: ", ") + ".", kind: .success)
         } catch {
-            status = StatusMessage("Could not add to the list: \(error)", kind: .error)
+            status = StatusMessage("Could not add to the list: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -204,7 +204,7 @@ extension PantryViewModel {
             status = StatusMessage(message, kind: .success)
             return true
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
             return false
         }
     }

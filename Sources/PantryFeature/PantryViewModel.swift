@@ -170,7 +170,7 @@ public final class PantryViewModel: TabScreen {
             }
             clampRows()
         } catch {
-            status = StatusMessage("Could not read the pantry: \(error)", kind: .error)
+            status = StatusMessage("Could not read the pantry: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

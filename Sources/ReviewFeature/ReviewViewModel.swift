@@ -147,7 +147,7 @@ public final class ReviewViewModel: TabScreen {
             if !columns.contains(focus) { focus = .keep }
             for column in BoardColumn.allCases { rows[column] = min(rows[column] ?? 0, max(0, cards(in: column).count - 1)) }
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -276,7 +276,7 @@ public final class ReviewViewModel: TabScreen {
             try source.updateAction(action)
             status = StatusMessage(message, kind: .success)
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
         }
         reload()
     }
@@ -347,7 +347,7 @@ public final class ReviewViewModel: TabScreen {
             reload()
             if outcome.isNew { rows[focus] = max(0, cards(in: focus).count - 1) }   // the card just added
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

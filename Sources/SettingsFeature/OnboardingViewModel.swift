@@ -102,7 +102,7 @@ public final class OnboardingViewModel: Screen {
                 status = StatusMessage("Welcome, \(profile.name)!", kind: .success)
                 return .close
             } catch {
-                status = StatusMessage("Could not save the profile: \(error)", kind: .error)
+                status = StatusMessage("Could not save the profile: \(ErrorLine.text(error))", kind: .error)
                 return .handled
             }
         }

@@ -149,7 +149,7 @@ public final class SettingsViewModel: TabScreen {
             profile = try store.loadProfile()
             goals = try GoalOverview.load(source: store, today: clock.today)
         } catch {
-            status = StatusMessage("Could not read the profile: \(error)", kind: .error)
+            status = StatusMessage("Could not read the profile: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -257,7 +257,7 @@ public final class SettingsViewModel: TabScreen {
                     status = StatusMessage("Goal saved: " + (goal.dailyCalorieTarget.map { "\(Int($0)) kcal a day." } ?? "log a weight to get a target."),
                                            kind: .success)
                 } catch {
-                    status = StatusMessage("Could not save: \(error)", kind: .error)
+                    status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
             }
         case .edited:
@@ -353,7 +353,7 @@ public final class SettingsViewModel: TabScreen {
             mode = .browsing
             status = StatusMessage(message, kind: .success)
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

@@ -33,7 +33,7 @@ public struct DashboardReport: Widget {
             Line([Span("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0), .muted), Span(value)])
         }
         var out: [Line] = [Line("Bodii — \(day.longLabel) · report for the last \(t.range.label)", .title), "", Line("Today", .title)]
-        let leftLabel = d.targets?.addsExerciseBack == true ? "left incl. exercise" : "left"
+        let leftLabel = (d.targets?.leftLabel ?? DayTargets.leftWord).lowercased()
         // Exercise kcal go on the exercise line: this one must fit 80 columns with four numbers.
         out.append(row("Calories", "eaten \(whole(d.eatenKcal)) · target \(whole(d.targetKcal)) · \(leftLabel) \(kcal(d.remainingKcal))"))
         let targets = d.targets?.macros

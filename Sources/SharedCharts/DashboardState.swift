@@ -59,7 +59,7 @@ public struct DashboardState: Equatable, Sendable {
         let allWeights = try source.dailyWeights(in: DateRange(start: min(chartWindow.start, TargetHistory.weightsNeeded(for: calendarRange).start),
                                                                end: day))
         let chartWeights = allWeights.filter { chartWindow.contains($0.date) }
-        let windowStart = day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))
+        let windowStart = WeightTrend.window(endingOn: day).start
         let weights = chartWeights.filter { $0.date >= windowStart }
         let targets = try TargetHistory.load(range: calendarRange, source: source, weights: allWeights)
         let summary = try query.summary(for: day, weights: weights, targets: targets)

@@ -42,7 +42,7 @@ public struct DashboardTrends: Equatable, Sendable {
     /// day's own trend window).
     static func weightWindow(range: ChartRange, day: LocalDate) -> DateRange {
         DateRange(start: min(range.dates(endingOn: day).start.adding(days: -trendLeadDays),
-                             day.adding(days: -(DaySummaryQuery.trendWindowDays - 1))),
+                             WeightTrend.window(endingOn: day).start),
                   end: day)
     }
 

@@ -18,7 +18,7 @@ public struct PeriodCharts: Equatable, Sendable {
         for session in try source.exerciseRecords(in: range) { exercise[session.date, default: 0] += Double(session.minutes) }
         let eaten = Dictionary(try source.dailyLogs(in: range).map { ($0.date, $0.caloriesIn) }, uniquingKeysWith: { _, b in b })
         // The same lead-in as the period summary, so the trend here ends where the summary's does.
-        let weights = try source.dailyWeights(in: DateRange(start: range.start.adding(days: -TargetHistory.trendWindowDays), end: range.end))
+        let weights = try source.dailyWeights(in: TargetHistory.weightsNeeded(for: range))
         let trend = Dictionary(WeightTrend.compute(weights).map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
         return PeriodCharts(days: days, sleepHours: days.map { sleep[$0] }, exerciseMinutes: days.map { exercise[$0] },
                             caloriesIn: days.map { d in eaten[d].flatMap { $0 > 0 ? $0 : nil } }, trendKg: days.map { trend[$0] })

@@ -86,7 +86,7 @@ public final class SleepViewModel: TabScreen {
             nights = try source.sleepRecords(in: DateRange(ending: day, days: Self.days))
             selected = min(selected, max(0, nights.count - 1))
         } catch {
-            status = StatusMessage("Could not read the database: \(error)", kind: .error)
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -166,7 +166,7 @@ public final class SleepViewModel: TabScreen {
                 status = StatusMessage("Restored the night \(describeFully(old)).", kind: .success)
                 show(old)
             } catch {
-                status = StatusMessage("Could not restore: \(error)", kind: .error)
+                status = StatusMessage("Could not restore: \(ErrorLine.text(error))", kind: .error)
             }
             return
         }
@@ -251,10 +251,10 @@ public final class SleepViewModel: TabScreen {
             show(night)
             status = StatusMessage(message, kind: .success)
         } catch let error as SleepLoggingError {
-            status = f.show(errors: [SleepEntryField.date.rawValue: "\(error)"], first: SleepEntryField.date.rawValue)
+            status = f.show(errors: [SleepEntryField.date.rawValue: "\(ErrorLine.text(error))"], first: SleepEntryField.date.rawValue)
             form = f
         } catch {
-            status = StatusMessage("Could not save: \(error)", kind: .error)
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
         }
     }
 

@@ -2,6 +2,7 @@ import BodiiDomain
 import Foundation
 import Testing
 @testable import BodiiImport
+import ImportSamples
 
 /// The generated export (AppleHealthSample: UTC+9, two step sources, kg and lb, stages with
 /// InBed, meals with a Correlation, both workout layouts) read back day by day against the

@@ -5,7 +5,7 @@ import Foundation
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Database file (default: $BODII_DB, else the config file's database, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
-    var db: String?
+    var db: OptionText?
 }
 
 /// `--db` is global (PRODUCT.md §4): `bodii --db X today` must work like `bodii today --db X`.
@@ -66,7 +66,7 @@ struct RunCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readWrite)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readWrite)
             let code = try MainActor.assumeIsolated {
                 try FullScreenApp(environment: env, forceASCII: ascii, exitAfterFirstFrame: exitAfterFirstFrame).run()
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BodiiDomain
 import BodiiStore
+import TerminalKit
 import Foundation
 
 public enum BodiiMain {
@@ -16,7 +17,6 @@ public enum BodiiMain {
             // The config file's problems: on stderr once, but never from `status` (a status bar
             // runs it every few seconds and must stay clean) nor the app (it shows them itself).
             if !(command is StatusCommand), !(command is RunCommand) { ProcessConfig.warnOnStandardError() }
-            try OptionValues.refuseEmpty(in: command)
             try command.run()
             return 0
         } catch let failure as CommandFailure {
@@ -36,7 +36,12 @@ public enum BodiiMain {
                 StandardError.write("bodii: \(failure.line)")
                 return failure.code.rawValue
             }
-            StandardError.write("bodii: " + parserLine(BodiiCommand.message(for: error)) + " (see bodii help)")
+            let message = BodiiCommand.message(for: error)
+            if let refusal = OptionText.refusal(parserMessage: message) {
+                StandardError.write("bodii: " + refusal)
+            } else {
+                StandardError.write("bodii: " + parserLine(message) + " (see bodii help)")
+            }
             return CommandFailure.Kind.usage.rawValue
         }
     }
@@ -51,53 +56,6 @@ public enum BodiiMain {
     }
 }
 
-/// Checks on option values that hold for every command, found by walking the parsed command.
-enum OptionValues {
-    /// An empty value is an error, never "use the default": `--db ""` must not write to the
-    /// default database, `--date ""` must not mean today. Values are taken unconditionally (so
-    /// `--fat -5` is a bad value, not a missing one); a value that is itself an option
-    /// (`--minutes --db x`) means the value was left out.
-    static func refuseEmpty(in value: Any) throws {
-        for child in Mirror(reflecting: value).children {
-            guard let label = child.label else { continue }
-            let text: String?
-            if let option = child.value as? Option<String?> {
-                text = option.wrappedValue
-            } else if let option = child.value as? Option<String> {
-                text = option.wrappedValue
-            } else if let group = child.value as? OptionGroup<GlobalOptions> {
-                try refuseEmpty(in: group.wrappedValue)
-                continue
-            } else if let group = child.value as? OptionGroup<PeriodOptions> {
-                try refuseEmpty(in: group.wrappedValue)
-                continue
-            } else if let group = child.value as? OptionGroup<StockTakeArguments> {
-                try refuseEmpty(in: group.wrappedValue)
-                continue
-            } else {
-                continue
-            }
-            guard let text else { continue }
-            // White_Space is the set trimming(.whitespacesAndNewlines) uses, without NSString's
-            // bridging: this runs for every command.
-            if text.allSatisfy(\.isWhitespace) {
-                throw CommandFailure.usage("\(optionName(label)) is empty: give a value or leave the option out")
-            }
-            if text.hasPrefix("--") {
-                throw CommandFailure.usage("\(optionName(label)) needs a value, not the option \(ValidationError.quoted(text))")
-            }
-        }
-    }
-
-    /// "_birthDate" → "--birth-date".
-    static func optionName(_ label: String) -> String {
-        var name = "--"
-        for ch in label.drop(while: { $0 == "_" }) {
-            if ch.isUppercase { name += "-" + ch.lowercased() } else { name.append(ch) }
-        }
-        return name
-    }
-}
 
 /// Positional words (a food query, an activity, a weight) are parsed with `.allUnrecognized` so
 /// that "-5" or "-" arrive as values instead of as unknown options; words that are clearly
@@ -128,6 +86,6 @@ enum FailureLine {
     static func forUnexpected(_ error: any Error, databasePath: String?) -> (line: String, code: CommandFailure.Kind) {
         let url = AppEnvironment.databaseURL(explicit: databasePath)
         if let line = StoreErrorMessage.line(for: error, database: url.path) { return (line, .io) }
-        return ("\(error)", .io)
+        return (ErrorLine.text(error), .io)
     }
 }

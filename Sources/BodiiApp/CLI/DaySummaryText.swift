@@ -11,7 +11,7 @@ enum DaySummaryText {
         lines.append(row("Exercise", "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"
             + (s.targets?.addsExerciseBack == true ? "  (added back)" : "  (not added back)")))
         lines.append(row("Target", kcal(s.targetKcal)))
-        lines.append(row(s.targets?.leftLabel ?? "Left", kcal(s.remainingKcal)))
+        lines.append(row(s.targets?.leftLabel ?? DayTargets.leftWord, kcal(s.remainingKcal)))
         if let basis = s.expenditure {
             lines.append(row("Expenditure", "\(kcal(basis.kcalPerDay))  (\(basis.label))"))
         }

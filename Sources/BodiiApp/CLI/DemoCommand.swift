@@ -10,17 +10,17 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
-    var days: String = "90"
+    var days: OptionText = "90"
 
     func run() throws {
         try reportingFailures {
             let days: Int
             do throws(BodiiDomain.ValidationError) {
-                days = try Validation.integer(self.days, field: "--days", range: 1...DemoHistory.maxDays, unit: nil)
+                days = try Validation.integer(self.days.text, field: "--days", range: 1...DemoHistory.maxDays, unit: nil)
             } catch {
                 throw CommandFailure.usage(error.message)
             }
-            let env = try AppEnvironment.open(databasePath: global.db)
+            let env = try AppEnvironment.open(databasePath: global.db?.text)
             let repos = env.repositories
             if try repos.loadProfile() != nil {
                 throw CommandFailure.data("\(env.database.url.path) already has a profile; demo data goes only into a new database (try --db /tmp/bodii-demo.sqlite)")

@@ -46,7 +46,7 @@ extension ParsableCommand {
             throw exit
         } catch {
             // Anything else comes from the disk or the database: said in one line, without SQL.
-            let failure = FailureLine.forUnexpected(error, databasePath: (self as? DatabaseCommand)?.global.db)
+            let failure = FailureLine.forUnexpected(error, databasePath: (self as? DatabaseCommand)?.global.db?.text)
             StandardError.write("bodii: \(failure.line)")
             throw ExitCode(failure.code.rawValue)
         }

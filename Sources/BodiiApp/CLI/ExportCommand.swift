@@ -11,33 +11,33 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("json or csv (default json).", valueName: "format"))
-    var format: String = "json"
+    var format: OptionText = "json"
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("File (json), folder or .zip (csv).", valueName: "path"))
-    var out: String?
+    var out: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First day (YYYY-MM-DD).", valueName: "date"))
-    var from: String?
+    var from: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Last day (YYYY-MM-DD).", valueName: "date"))
-    var to: String?
+    var to: OptionText?
 
     func run() throws {
         try reportingFailures {
             OutputPath.survivingFailedWrites()   // before the database opens: a size limit is an error, not a kill
             let clock = try ProcessClock.current()
-            guard ["json", "csv"].contains(format) else {
-                throw CommandFailure.usage("format \(ValidationError.quoted(format)) is not one of json, csv")
+            guard ["json", "csv"].contains(format.text) else {
+                throw CommandFailure.usage("format \(ValidationError.quoted(format.text)) is not one of json, csv")
             }
             func day(_ text: String?, _ name: String) throws -> LocalDate? {
                 guard let text else { return nil }
                 guard let d = LocalDate(iso: text) else { throw CommandFailure.data("--\(name) \(ValidationError.quoted(text)) is not a date: allowed YYYY-MM-DD") }
                 return d
             }
-            let start = try day(from, "from"), end = try day(to, "to")
+            let start = try day(from?.text, "from"), end = try day(to?.text, "to")
             if let start, let end, start > end { throw CommandFailure.data("--from \(start.iso) is after --to \(end.iso)") }
-            if format == "csv", out == nil { throw CommandFailure.usage("--format csv needs --out (a folder, or a file ending in .zip)") }
+            if format.text == "csv", out == nil { throw CommandFailure.usage("--format csv needs --out (a folder, or a file ending in .zip)") }
             let range = DateRange(start: start ?? Validation.earliestDate, end: end ?? clock.today.adding(days: 366))
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             let shown = start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end)
-            if format == "json" {
+            if format.text == "json" {
                 // Streamed: records go out as they are read, never the whole document in memory.
                 let export = { (sink: BufferedExportSink) throws in
                     try BodiiExport.writeJSON(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now, to: sink)
@@ -52,13 +52,13 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
                     }
                     return
                 }
-                try Self.writing { try BodiiExport.writeJSON(to: OutputPath(path: out, database: env.database.url), export) }
+                try Self.writing { try BodiiExport.writeJSON(to: OutputPath(path: out.text, database: env.database.url), export) }
                 PlainText.print("Exported to \(out)")
                 return
             }
             guard let out else { return }
             let files = try BodiiExport.csvFiles(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now)
-            try Self.writing { try BodiiExport.writeCSV(files, to: OutputPath(path: out, database: env.database.url)) }
+            try Self.writing { try BodiiExport.writeCSV(files, to: OutputPath(path: out.text, database: env.database.url)) }
             PlainText.print("Exported \(files.count) CSV files to \(out)")
         }
     }
@@ -112,7 +112,7 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
                                              rest: { d in try BodiiDocumentCheck(today: today).validate(d) })
             } catch let refusal as BodiiDocumentImport.Refusal { throw refused(refusal) }
             // Second pass: the same walk, written in one transaction (all of it or nothing).
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             var writer = BodiiDocumentImport.Writer(env.repositories)
             do {
                 try env.repositories.inOneTransaction {

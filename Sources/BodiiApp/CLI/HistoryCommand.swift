@@ -36,7 +36,7 @@ struct HistoryCommand: ParsableCommand, DatabaseCommand {
             guard EatingHistory.query(text, today: clock.today) != nil else {
                 throw CommandFailure.usage("history needs a query: a food's name or a day, e.g. bodii history rice, bodii history yesterday")
             }
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             let entries = try EatingHistory.entries(text, today: clock.today, limit: count, in: env.repositories)
             guard !entries.isEmpty else {
                 // As `bodii search`: nothing found is one line on stderr and exit 65.

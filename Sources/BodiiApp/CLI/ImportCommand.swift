@@ -38,7 +38,7 @@ struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
             do { read = try CronometerImport.read(path: path, clock: clock) } catch let error as CronometerError {
                 throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
             }
-            let repositories = try ImportCommand.repositories(databasePath: global.db, dryRun: dryRun, clock: clock)
+            let repositories = try ImportCommand.repositories(databasePath: global.db?.text, dryRun: dryRun, clock: clock)
             let outcome = try CronometerImport.merge(read.0, path: path, started: read.started, repositories: repositories, dryRun: dryRun)
             if json {
                 Swift.print(CronometerImport.json(outcome).text)
@@ -77,7 +77,7 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
             }
             meter.end()
-            let repositories = try ImportCommand.repositories(databasePath: global.db, dryRun: dryRun, clock: clock)
+            let repositories = try ImportCommand.repositories(databasePath: global.db?.text, dryRun: dryRun, clock: clock)
             let outcome = try AppleHealthImport.merge(read, repositories: repositories, dryRun: dryRun)
             if json {
                 Swift.print(ImportSummary.json(outcome).text)

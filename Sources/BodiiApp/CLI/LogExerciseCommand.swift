@@ -17,24 +17,24 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The activity (one or more words), e.g. running, \"table tennis\", yoga.", valueName: "activity"), completion: ShellCompletion.activities)
     var activity: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long, in whole minutes (1–1440).", valueName: "n"))
-    var minutes: String
+    var minutes: OptionText
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("low, moderate or high (default moderate).", valueName: "level"))
-    var intensity: String?
+    var intensity: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
-    var date: String?
+    var date: OptionText?
 
     func run() throws {
         try reportingFailures {
             // Everything that needs no database first: a bad argument must not create or touch one.
             let match = try Self.resolve(PositionalWords.values(activity).joined(separator: " "))
             let clock = try ProcessClock.current()
-            let input = ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes,
-                                           intensity: intensity ?? Intensity.moderate.rawValue, date: date ?? "")
+            let input = ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes.text,
+                                           intensity: intensity?.text ?? Intensity.moderate.rawValue, date: date?.text ?? "")
             switch ExerciseLogging.validate(input, today: clock.today) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let entry):
-                let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+                let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
                 let repos = env.repositories
                 let logging = ExerciseLogging(store: repos, clock: clock)
                 if let note = match.note { StandardError.write("bodii: \(note)") }

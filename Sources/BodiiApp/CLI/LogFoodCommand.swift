@@ -20,29 +20,29 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"), completion: ShellCompletion.foods)
     var query: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
-    var id: String?
+    var id: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grams eaten (0.1–5000).", valueName: "g"))
-    var grams: String?
+    var grams: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
-    var serving: String?
+    var serving: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings, or of --unit (default 1): 2, 0.5, 1/2 or 1 1/2.", valueName: "n"))
-    var qty: String?
+    var qty: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A weight unit --qty is in, instead of --grams or --serving: g, oz or lb.", valueName: "unit"))
-    var unit: String?
+    var unit: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
-    var meal: String?
+    var meal: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
-    var date: String?
+    var date: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: energy without a food (1–10000 kcal).", valueName: "kcal"))
-    var kcal: String?
+    var kcal: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: protein (0–1000 g).", valueName: "g"))
-    var protein: String?
+    var protein: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: carbs (0–1000 g).", valueName: "g"))
-    var carbs: String?
+    var carbs: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: fat (0–1000 g).", valueName: "g"))
-    var fat: String?
+    var fat: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: what it was (default \"Quick add\").", valueName: "text"))
-    var name: String?
+    var name: OptionText?
 
     /// How much, as given on the command line.
     enum Amount {
@@ -71,26 +71,26 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.data("food \(ValidationError.quoted(words)) has no word to search by: "
                                           + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
             }
-            let amount = try Self.amount(grams: grams, serving: serving, qty: qty, unit: unit)
+            let amount = try Self.amount(grams: grams?.text, serving: serving?.text, qty: qty?.text, unit: unit?.text)
             let mealChoice: Meal
             if let meal {
-                do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal) } catch {
-                    throw CommandFailure.usage("--meal \(ValidationError.quoted(meal)) is not a meal: allowed breakfast, lunch, dinner or snacks")
+                do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal.text) } catch {
+                    throw CommandFailure.usage("--meal \(ValidationError.quoted(meal.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
                 }
             } else {
                 mealChoice = Meal.likely(now: clock)
             }
-            let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
+            let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) } }
                 ?? clock.today
 
             // The food is found without writing (a refused command leaves the file as it was, or
             // creates none); logging needs no profile, so the database may be new.
-            let repos = try Self.lookup(databasePath: global.db, clock: clock)
+            let repos = try Self.lookup(databasePath: global.db?.text, clock: clock)
             var note: String?
             let food: Food
             if let id {
-                guard let found = try repos.food(id: FoodID(id)) else {
-                    throw CommandFailure.data("no food with id \(ValidationError.quoted(id)) in the catalog: ids look like usda:09040 or custom:3")
+                guard let found = try repos.food(id: FoodID(id.text)) else {
+                    throw CommandFailure.data("no food with id \(ValidationError.quoted(id.text)) in the catalog: ids look like usda:09040 or custom:3")
                 }
                 food = found
             } else {
@@ -119,11 +119,11 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                     throw CommandFailure.data(Self.noSuchServing(name, of: food))
                 }
                 let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving) }
-                grams = serving.grams * quantity
+                grams = FoodLogging.grams(quantity, of: serving)
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             try env.repositories.prepareFoodCatalog()   // the app's search and recent foods need it; once per database
             // Taken from the pantry too when its item says so (off by default), in the same transaction.
             let takes = try FoodDiary(store: env.repositories).log(record).taken
@@ -147,19 +147,19 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             throw CommandFailure.usage("quick add (--kcal) has no amount: leave out --grams, --serving, --qty and --unit")
         }
         let mealChoice = try meal.map { text in
-            do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text) } catch {
-                throw CommandFailure.usage("--meal \(ValidationError.quoted(text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
+            do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text.text) } catch {
+                throw CommandFailure.usage("--meal \(ValidationError.quoted(text.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
             }
         } ?? Meal.likely(now: clock)
-        let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text, today: clock.today) } }
+        let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) } }
             ?? clock.today
-        let input = QuickAdd.Input(kcal: kcal, protein: protein ?? "", carbs: carbs ?? "", fat: fat ?? "", name: name ?? "")
+        let input = QuickAdd.Input(kcal: kcal.text, protein: protein?.text ?? "", carbs: carbs?.text ?? "", fat: fat?.text ?? "", name: name?.text ?? "")
         let record: FoodRecord
         switch QuickAdd.record(input, meal: mealChoice, date: day, loggedAt: clock.now, fieldName: { "--" + $0.rawValue }) {
         case .failure(let errors): throw CommandFailure.data(errors.first?.message ?? "quick add is not valid")
         case .success(let r): record = r
         }
-        let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+        let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
         try env.repositories.addFoodRecord(record)
         let macros = " (P \(DecimalText.format(record.proteinG, decimals: 1)) g, C \(DecimalText.format(record.carbsG, decimals: 1)) g, "
             + "F \(DecimalText.format(record.fatG, decimals: 1)) g)"

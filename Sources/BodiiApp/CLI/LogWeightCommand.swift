@@ -10,13 +10,13 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Weight, in kg (or lb with --unit lb or an imperial profile).", valueName: "weight"))
     var words: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Body fat, percent (2–75).", valueName: "pct"))
-    var fat: String?
+    var fat: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Muscle mass, in the weight's unit.", valueName: "kg"))
-    var muscle: String?
+    var muscle: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
-    var date: String?
+    var date: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Unit of the weight and muscle mass: kg or lb (default: the profile's, else the config file's units).", valueName: "unit"))
-    var unit: String?
+    var unit: OptionText?
 
     func run() throws {
         try reportingFailures {
@@ -25,18 +25,18 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
             guard words.count == 1 else {
                 throw CommandFailure.usage("one weight at a time: got \(ValidationError.quoted(words.joined(separator: " ")))")
             }
-            let requested = try unit.map(Self.unitSystem(from:))
+            let requested = try unit.map { try Self.unitSystem(from: $0.text) }
             let clock = try ProcessClock.current()
             // `--unit`, else the profile's units, else the config file's, else metric. A database
             // that is not there yet has no profile, and a refused weight must not create it.
-            let existing = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock)
+            let existing = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock)
             let units = try requested ?? existing?.repositories.loadProfile()?.unitSystem ?? ProcessConfig.current.values.units ?? .metric
-            let input = BodyEntryInput(weight: weight, bodyFat: fat ?? "", muscleMass: muscle ?? "", date: date ?? "")
+            let input = BodyEntryInput(weight: weight, bodyFat: fat?.text ?? "", muscleMass: muscle?.text ?? "", date: date?.text ?? "")
             switch BodyLogging.validate(input, unitSystem: units, today: clock.today, now: clock.now) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
             case .success(let record):
-                let env = try existing ?? AppEnvironment.open(databasePath: global.db, clock: clock)
+                let env = try existing ?? AppEnvironment.open(databasePath: global.db?.text, clock: clock)
                 do {
                     let saved = try BodyLogging(store: env.repositories, clock: clock).save(record)
                     let fmt = UnitFormatter(units)

@@ -26,31 +26,31 @@ struct PantryAddCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for, or a food id (usda:09040).", valueName: "food"))
     var food: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A name for something that is not a catalog food.", valueName: "name"))
-    var name: String?
+    var name: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much (more than 0, up to 100000).", valueName: "n"))
-    var qty: String?
+    var qty: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("g, kg, ml, l, piece, or one of the food's measures (default piece).", valueName: "unit"))
-    var unit: String?
+    var unit: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Price paid for the quantity: 3.49 or 3,49.", valueName: "amount"))
-    var price: String?
+    var price: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where it was bought.", valueName: "name"))
-    var store: String?
+    var store: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Best-before date (YYYY-MM-DD, today or later; default: the item's shelf life).", valueName: "date"))
-    var bestBefore: String?
+    var bestBefore: OptionText?
 
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let today = clock.today
             guard let qty else { throw CommandFailure.usage("say how much: --qty N (with --unit g, ml, piece or a measure)") }
-            let paid = try price.map { text in try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text, currency: PantryCLI.currency) } }
-            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text, field: "store") } }
-            let due = try bestBefore.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text, today: today) } }
-            let (catalogFood, itemName) = try PantryItems.resolveFood(words: food, name: name, databasePath: global.db, clock: clock)
-            let (unitChoice, factor) = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.parse(unit ?? "piece", food: catalogFood) }
-            let amount = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty, factor: factor) }
+            let paid = try price.map { text in try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text.text, currency: PantryCLI.currency) } }
+            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") } }
+            let due = try bestBefore.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text.text, today: today) } }
+            let (catalogFood, itemName) = try PantryItems.resolveFood(words: food, name: name?.text, databasePath: global.db?.text, clock: clock)
+            let (unitChoice, factor) = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.parse(unit?.text ?? "piece", food: catalogFood) }
+            let amount = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }
 
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             if catalogFood != nil { try env.repositories.prepareFoodCatalog() }
             let book = PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart)
             let item = try book.item(for: catalogFood, name: itemName)
@@ -71,15 +71,15 @@ struct PantryListCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only what expires within this many days (0–365), expired included.", valueName: "days"))
-    var soon: String?
+    var soon: OptionText?
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
 
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            let within = try soon.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.soonDays(text) } }
-            let snapshot = try AppEnvironment.openIfPresent(databasePath: global.db, access: .readOnly, clock: clock)?.repositories.pantrySnapshot()
+            let within = try soon.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.soonDays(text.text) } }
+            let snapshot = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock)?.repositories.pantrySnapshot()
                 ?? PantrySnapshot(items: [], lots: [], shoppingList: [], budget: nil)
             let rows = StockOverview.rows(snapshot, today: clock.today, onlyWithin: within)
             if json {
@@ -101,17 +101,17 @@ struct StockTakeArguments: ParsableArguments {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The lot's number (see `bodii pantry list`).", valueName: "id"))
     var id: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much (default: all that is left of the lot).", valueName: "n"))
-    var qty: String?
+    var qty: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The unit of --qty (default: the lot's).", valueName: "unit"))
-    var unit: String?
+    var unit: OptionText?
 
     func run(_ kind: StockUseKind, global: GlobalOptions) throws {
         let clock = try ProcessClock.current()
         let id = try PositionalWords.single(self.id, missing: "say which lot: its number (see bodii pantry list)")
         let number = try validated { () throws(BodiiDomain.ValidationError) in try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil) }
         if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
-        if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty) } }
-        guard let env = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock),
+        if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text) } }
+        guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock),
               let lot = try env.repositories.stockLot(id: Int64(number)), let item = try env.repositories.groceryItem(id: lot.itemId) else {
             throw CommandFailure.data("lot \(ValidationError.quoted(id)) does not exist: see `bodii pantry list`")
         }
@@ -120,9 +120,9 @@ struct StockTakeArguments: ParsableArguments {
         var quantity: PantryQuantity?
         if let qty {
             let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
-                try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text, food: food) } ?? (lot.initialQuantity.unit, 1)
+                try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (lot.initialQuantity.unit, 1)
             }
-            quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty, factor: factor) }, u)
+            quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
         }
         let uses: [StockUse]
         do {
@@ -171,38 +171,38 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("An item's name, search words or a food id.", valueName: "item"))
     var item: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A name for something that is not a catalog food.", valueName: "name"))
-    var name: String?
+    var name: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much to buy (default: as much as last time).", valueName: "n"))
-    var qty: String?
+    var qty: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The unit of --qty (default piece).", valueName: "unit"))
-    var unit: String?
+    var unit: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where to buy it: the expected price is the last one paid there.", valueName: "name"))
-    var store: String?
+    var store: OptionText?
 
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
             if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
-            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text, field: "store") } }
-            if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty) } }
+            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") } }
+            if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text) } }
             let words = try PositionalWords.values(item).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             var known: GroceryItem?
-            if name == nil, !words.isEmpty, let env = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock) {
+            if name == nil, !words.isEmpty, let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock) {
                 known = PantryItems.match(words, in: try env.repositories.groceryItems())
             }
             var catalogFood: Food?
             var itemName = known?.name ?? ""
-            if known == nil { (catalogFood, itemName) = try PantryItems.resolveFood(words: item, name: name, databasePath: global.db, clock: clock) }
+            if known == nil { (catalogFood, itemName) = try PantryItems.resolveFood(words: item, name: name?.text, databasePath: global.db?.text, clock: clock) }
 
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             if catalogFood != nil || known?.foodId != nil { try env.repositories.prepareFoodCatalog() }
             let book = PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart)
             let chosen = try known ?? book.item(for: catalogFood, name: itemName)
             let food = try book.food(of: chosen)
             var quantity: PantryQuantity?
             if let qty {
-                let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.parse(unit ?? "piece", food: food) }
-                quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty, factor: factor) }, u)
+                let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.parse(unit?.text ?? "piece", food: food) }
+                quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
             }
             let saved = try env.repositories.saveGroceryItem(chosen)
             guard let itemId = saved.id else { throw CommandFailure.io("the item could not be saved") }
@@ -226,7 +226,7 @@ struct ShopListCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db, access: .readOnly, clock: clock) else {
+            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock) else {
                 let empty = ShoppingOverview(lines: [], total: .zero(PantryCLI.currency),
                                              budget: BudgetStatus(budget: nil, today: clock.today, purchases: [], uses: [], currency: PantryCLI.currency, weekStart: clock.weekStart))
                 if json { print(PantryCLI.shopping(empty, bought: []).text) } else { PlainText.print("The shopping list is empty.") }
@@ -275,15 +275,15 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The entry's number or its item's name (see `bodii shop list`).", valueName: "item"))
     var item: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Price paid for the quantity: 3.49 or 3,49.", valueName: "amount"))
-    var price: String?
+    var price: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much was bought, in the listed unit (or --unit).", valueName: "n"))
-    var qty: String?
+    var qty: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The unit of --qty.", valueName: "unit"))
-    var unit: String?
+    var unit: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where it was bought (default: the listed store).", valueName: "name"))
-    var store: String?
+    var store: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Best-before date (YYYY-MM-DD, today or later).", valueName: "date"))
-    var bestBefore: String?
+    var bestBefore: OptionText?
 
     func run() throws {
         try reportingFailures {
@@ -292,15 +292,15 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
             let words = try PositionalWords.values(item).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             guard !words.isEmpty else { throw CommandFailure.usage("say which entry: its number or its name (see bodii shop list)") }
             if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
-            let paid = try price.map { text in try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text, currency: PantryCLI.currency) } }
-            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text, field: "store") } }
-            let due = try bestBefore.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text, today: today) } }
-            if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty) } }
+            let paid = try price.map { text in try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text.text, currency: PantryCLI.currency) } }
+            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") } }
+            let due = try bestBefore.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text.text, today: today) } }
+            if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text) } }
             if words.unicodeScalars.contains(where: TerminalText.isUnsafe) {
                 throw CommandFailure.data("item \(ValidationError.quoted(words)) contains control characters: allowed an entry's number or name")
             }
 
-            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock) else {
+            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock) else {
                 throw CommandFailure.data("the shopping list is empty: add to it with bodii shop add ITEM")
             }
             let repos = env.repositories
@@ -316,9 +316,9 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
             var quantity = entry.quantity ?? history.last?.quantity ?? PantryQuantity(1, .pieces)
             if let qty {
                 let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
-                    try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text, food: food) } ?? (quantity.unit, 1)
+                    try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (quantity.unit, 1)
                 }
-                quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty, factor: factor) }, u)
+                quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
             }
             let where_ = shop ?? entry.store
             let expected = PriceBook.expectedPrice(history: history, quantity: quantity, store: where_, food: food)
@@ -353,7 +353,7 @@ struct BudgetShowCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let status: BudgetStatus
-            if let env = try AppEnvironment.openIfPresent(databasePath: global.db, access: .readOnly, clock: clock) {
+            if let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock) {
                 status = try env.repositories.readingTogether {
                     try PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart).budgetStatus(today: clock.today)
                 }
@@ -372,14 +372,14 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount: 60, 60.00 or 60,00.", valueName: "amount"))
     var amount: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A week (Monday–Sunday) or a calendar month (default week).", valueName: "week|month"))
-    var period: String?
+    var period: OptionText?
     @Flag(name: .long, help: "Print the budget as JSON afterwards.")
     var json = false
 
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            let kind = try period.map { text in
+            let kind: BudgetPeriodKind = try period.map(\.text).map { text in
                 guard let kind = BudgetPeriodKind(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
                     throw CommandFailure.usage("period \(ValidationError.quoted(text)) is not one of week, month")
                 }
@@ -390,7 +390,7 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
             let money = try validated { () throws(BodiiDomain.ValidationError) in
                 try MoneyInput.parse(amount, currency: currency, field: "budget", minimum: 1, maximum: MoneyInput.maximumBudget(currency))
             }
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             try env.repositories.setPantryBudget(PantryBudget(period: kind, amount: money, setOn: clock.today))
             let status = try PantryBook(repository: env.repositories, currency: currency, weekStart: clock.weekStart).budgetStatus(today: clock.today)
             if json { print(PantryCLI.budget(status).text) } else {

@@ -15,7 +15,7 @@ struct ProfileCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             guard let profile = try env.repositories.loadProfile() else {
                 throw CommandFailure.data("no profile yet: set one with bodii profile set --name NAME --sex female|male "
                                           + "--birth-date YYYY-MM-DD --height CM, or open bodii")
@@ -47,23 +47,23 @@ struct ProfileSetCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Your name (1–40 characters).", valueName: "name"))
-    var name: String
+    var name: OptionText
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("female or male (for the BMR formula).", valueName: "sex"))
-    var sex: String
+    var sex: OptionText
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("YYYY-MM-DD, age 13–120.", valueName: "date"))
-    var birthDate: String
+    var birthDate: OptionText
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Height in cm (or 5'9\" with an imperial profile).", valueName: "cm"))
-    var height: String
+    var height: OptionText
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("sedentary, light, moderate, active or very_active (default: kept, else light).", valueName: "level"))
-    var activity: String?
+    var activity: OptionText?
 
     func run() throws {
         try reportingFailures {
-            guard let sex = Sex(rawValue: sex.lowercased()) else {
-                throw CommandFailure.usage("--sex \(ValidationError.quoted(sex)) is not allowed: allowed female or male")
+            guard let sex = Sex(rawValue: sex.text.lowercased()) else {
+                throw CommandFailure.usage("--sex \(ValidationError.quoted(sex.text)) is not allowed: allowed female or male")
             }
-            let level = try activity.map { text in
+            let level = try activity.map(\.text).map { text in
                 guard let level = ActivityLevel(rawValue: text.lowercased().replacingOccurrences(of: "-", with: "_")) else {
                     throw CommandFailure.usage("--activity \(ValidationError.quoted(text)) is not a level: allowed "
                                                + ActivityLevel.allCases.map(\.rawValue).joined(separator: ", "))
@@ -72,12 +72,12 @@ struct ProfileSetCommand: ParsableCommand, DatabaseCommand {
             }
             let clock = try ProcessClock.current()
             // Validate before opening: a refused profile must not create a database.
-            let draft = ProfileInput(name: name, sex: sex, birthDate: birthDate, height: height,
+            let draft = ProfileInput(name: name.text, sex: sex, birthDate: birthDate.text, height: height.text,
                                      activityLevel: level ?? .light, unitSystem: .metric)
             if case .failure(let errors) = ProfileSetup.validate(draft, fallbackName: "", today: clock.today) {
                 throw CommandFailure.data(errors.first?.message ?? "invalid profile")
             }
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             let repos = env.repositories
             let existing = try repos.loadProfile()
             var input = draft

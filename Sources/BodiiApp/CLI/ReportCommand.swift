@@ -11,7 +11,7 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The range the charts cover.", valueName: "week|month|quarter|year"))
-    var range: String = "week"
+    var range: OptionText = "week"
     @Flag(name: .long, help: "Plain ASCII only (also the default when the locale is not UTF-8).")
     var ascii = false
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Width in columns (60–200).", valueName: "columns"))
@@ -20,7 +20,7 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
     var review = false
 
     func validate() throws {
-        guard ChartRange.allCases.contains(where: { $0.label == range }) else {
+        guard ChartRange.allCases.contains(where: { $0.label == range.text }) else {
             throw ArgumentParser.ValidationError("range \"\(range)\" is not one of week, month, quarter, year")
         }
         guard (60...200).contains(width) else { throw ArgumentParser.ValidationError("width \(width) is out of range: allowed 60–200") }
@@ -28,8 +28,8 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly)
-            let chartRange = ChartRange.allCases.first { $0.label == range } ?? .week
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
+            let chartRange = ChartRange.allCases.first { $0.label == range.text } ?? .week
             let day = env.clock.today
             let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, weekStart: env.clock.weekStart,
                                                 today: day, from: env.repositories)

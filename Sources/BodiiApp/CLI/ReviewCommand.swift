@@ -14,18 +14,18 @@ struct ReviewCommand: ParsableCommand {
 /// The period options `review` and `review add` share.
 struct PeriodOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A week (Monday–Sunday, or Sunday–Saturday with week_start = \"sunday\" in the config file) or a calendar month.", valueName: "week|month"))
-    var period: String = "week"
+    var period: OptionText = "week"
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A day of the period (YYYY-MM-DD, not after today; default today).", valueName: "date"))
-    var date: String?
+    var date: OptionText?
 
     /// The period asked for; bad input is a usage (kind) or data (date) failure.
     func resolve(today: LocalDate, weekStart: WeekStart) throws -> ReviewPeriod {
-        guard let kind = ReviewPeriodKind(rawValue: period) else {
-            throw CommandFailure.usage("period \(ValidationError.quoted(period)) is not one of week, month")
+        guard let kind = ReviewPeriodKind(rawValue: period.text) else {
+            throw CommandFailure.usage("period \(ValidationError.quoted(period.text)) is not one of week, month")
         }
         var day = today
         if let date {
-            do throws(BodiiDomain.ValidationError) { day = try Validation.date(date, today: today) } catch { throw CommandFailure.data(error.message) }
+            do throws(BodiiDomain.ValidationError) { day = try Validation.date(date.text, today: today) } catch { throw CommandFailure.data(error.message) }
         }
         return ReviewPeriod(kind, containing: day, weekStart: weekStart)
     }
@@ -44,7 +44,7 @@ struct ReviewShowCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let period = try options.resolve(today: clock.today, weekStart: clock.weekStart)
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             let review = try PeriodReview.load(period, today: clock.today, source: env.repositories)
             if json {
                 print(ReviewJSON.value(review).text)
@@ -75,7 +75,7 @@ struct ReviewAddCommand: ParsableCommand, DatabaseCommand {
             let period = try options.resolve(today: clock.today, weekStart: clock.weekStart)
             let note: String
             do throws(BodiiDomain.ValidationError) { note = try ReviewInput.text(text) } catch { throw CommandFailure.data(error.message) }
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             let saved = try env.repositories.addReviewItem(ReviewItem(period: period, kind: column, text: note))
             PlainText.print("Added \(column.title) #\(saved.id.map(String.init) ?? "?") to the review of \(period.kind.rawValue) \(period.label).")
         }
@@ -105,11 +105,11 @@ struct ActionAddCommand: ParsableCommand, DatabaseCommand {
     @Argument(help: ArgumentHelp("What you will do: one line of plain text.", valueName: "text"))
     var text: String
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Due date (YYYY-MM-DD, today to a year ahead).", valueName: "date"))
-    var due: String?
+    var due: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bind it to a metric: \(ActionMetric.names).", valueName: "metric"))
-    var metric: String?
+    var metric: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The metric's target (nights, minutes, days, weigh-ins or steps a day).", valueName: "n"))
-    var target: String?
+    var target: OptionText?
 
     func validate() throws {
         if (metric == nil) != (target == nil) { throw ArgumentParser.ValidationError("give --metric and --target together") }
@@ -122,16 +122,16 @@ struct ActionAddCommand: ParsableCommand, DatabaseCommand {
             var action = ReviewAction(period: ReviewPeriod(.week, containing: today, weekStart: clock.weekStart), text: "", createdOn: today)
             do throws(BodiiDomain.ValidationError) {
                 action.text = try ReviewInput.text(text)
-                action.due = try due.map { text throws(BodiiDomain.ValidationError) in try ReviewInput.dueDate(text, today: today) }
+                action.due = try due.map { text throws(BodiiDomain.ValidationError) in try ReviewInput.dueDate(text.text, today: today) }
                 if let metric, let target {
-                    let m = try ReviewInput.metric(metric)
+                    let m = try ReviewInput.metric(metric.text)
                     action.metric = m
-                    action.target = try ReviewInput.target(target, metric: m)
+                    action.target = try ReviewInput.target(target.text, metric: m)
                 }
             } catch {
                 throw CommandFailure.data(error.message)
             }
-            let env = try AppEnvironment.open(databasePath: global.db, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             let saved = try env.repositories.addAction(action)
             var line = "Added action #\(saved.id.map(String.init) ?? "?"): \(saved.text)"
             if let due = saved.due { line += ", due \(due.iso)" }
@@ -155,7 +155,7 @@ struct ActionListCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             let actions = try env.repositories.allActions(includingClosed: all)
             let progress = try ActionProgress.judge(actions, today: clock.today, source: env.repositories)
             if json {
@@ -185,7 +185,7 @@ struct ActionIDArgument: ParsableArguments {
         let number = try validated { () throws(BodiiDomain.ValidationError) in
             try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil)
         }
-        guard let env = try AppEnvironment.openIfPresent(databasePath: global.db, clock: clock),
+        guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock),
               let action = try env.repositories.action(id: Int64(number)) else {
             throw CommandFailure.data("action \(ValidationError.quoted(id)) does not exist: see `bodii action list --all`")
         }
@@ -220,14 +220,14 @@ struct ActionDropCommand: ParsableCommand, DatabaseCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var argument: ActionIDArgument
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Why it was dropped (one line).", valueName: "text"))
-    var note: String?
+    var note: OptionText?
 
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
             var dropNote: String?
             if let note {
-                do throws(BodiiDomain.ValidationError) { dropNote = try ReviewInput.text(note, field: "note") } catch { throw CommandFailure.data(error.message) }
+                do throws(BodiiDomain.ValidationError) { dropNote = try ReviewInput.text(note.text, field: "note") } catch { throw CommandFailure.data(error.message) }
             }
             var (env, action) = try argument.openAction(global: global, clock: clock)
             action.status = .dropped

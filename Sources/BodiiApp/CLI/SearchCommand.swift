@@ -21,7 +21,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"), completion: ShellCompletion.foods)
     var query: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many foods to show (1–100, default 10).", valueName: "n"))
-    var limit: String?
+    var limit: OptionText?
     @Flag(name: .long, help: "Print JSON (snake_case keys, per 100 g) for scripts.")
     var json = false
 
@@ -35,7 +35,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
             var count = Self.defaultLimit
             if let limit {
                 do throws(BodiiDomain.ValidationError) {
-                    count = try Validation.integer(limit, field: "--limit", range: Self.limitRange, unit: nil)
+                    count = try Validation.integer(limit.text, field: "--limit", range: Self.limitRange, unit: nil)
                 } catch {
                     throw CommandFailure.usage(error.message)
                 }
@@ -44,7 +44,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
             guard !FoodSearchQuery(text).isEmpty else {
                 throw CommandFailure.usage("search needs a query: a few letters or words of a food's name, e.g. bodii search banana")
             }
-            let foods = try Self.searchFoods(text, limit: count, databasePath: global.db)
+            let foods = try Self.searchFoods(text, limit: count, databasePath: global.db?.text)
             // Nothing matched is an answer, not an error: an empty array for scripts, a note for a
             // person, and exit 1 as grep and fzf give.
             if foods.isEmpty {

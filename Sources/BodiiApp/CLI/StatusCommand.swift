@@ -17,7 +17,7 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The line, with {placeholders} (listed above).", valueName: "template"))
-    var format: String?
+    var format: OptionText?
     @Flag(name: .long, help: "Plain ASCII only (also when the locale is not UTF-8).")
     var ascii = false
 
@@ -25,14 +25,14 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let line: StatusLine
             do throws(BodiiDomain.ValidationError) {
-                line = try StatusLine(template: format ?? StatusLine.defaultTemplate)
+                line = try StatusLine(template: format?.text ?? StatusLine.defaultTemplate)
             } catch {
                 throw CommandFailure.usage(error.message)
             }
             let clock = try ProcessClock.current()
-            let url = AppEnvironment.databaseURL(explicit: global.db)
+            let url = AppEnvironment.databaseURL(explicit: global.db?.text)
             guard FileManager.default.fileExists(atPath: url.path) else { return }
-            let env = try AppEnvironment.open(databasePath: global.db, access: .readOnly, clock: clock)
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             let values = try StatusLine.values(on: clock.today, source: env.repositories)
             PlainText.print(line.render(values), ascii: ascii)
         }

@@ -67,25 +67,10 @@ enum BodiiExport {
     // MARK: - JSON
 
     /// "2026-11-21T06:10:00.000Z": UTC, to the millisecond (what the store keeps).
-    static func timestamp(_ date: Date) -> JSONValue {
-        let ms = (date.timeIntervalSince1970 * 1000).rounded()
-        let seconds = Int((ms / 1000).rounded(.down))
-        let day = LocalDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
-        let s = seconds - day.daysSinceEpoch * 86_400
-        let text = day.iso + "T" + String(format: "%02d:%02d:%02d.%03dZ", s / 3600, s / 60 % 60, s % 60, Int(ms) - seconds * 1000)
-        return JSONValue.string(text)
-    }
+    static func timestamp(_ date: Date) -> JSONValue { JSONValue.string(ISOTimestamp.exportText(date)) }
 
     /// Reads what `timestamp` writes.
-    static func parseTimestamp(_ text: String) -> Date? {
-        let parts = text.split(separator: "T")
-        guard parts.count == 2, let day = LocalDate(iso: String(parts[0])), parts[1].hasSuffix("Z") else { return nil }
-        let clock = parts[1].dropLast().split(separator: ":")
-        guard clock.count == 3, let h = Int(clock[0]), let m = Int(clock[1]), let s = Double(clock[2]),
-              (0..<24).contains(h), (0..<60).contains(m), s >= 0, s < 61 else { return nil }
-        let ms = ((Double(day.daysSinceEpoch * 86_400 + h * 3600 + m * 60) + s) * 1000).rounded()
-        return Date(timeIntervalSince1970: ms / 1000)
-    }
+    static func parseTimestamp(_ text: String) -> Date? { ISOTimestamp.instant(text) }
 
     static func num(_ v: Double?) -> JSONValue {
         guard let v, v.isFinite else { return JSONValue.null }

@@ -56,7 +56,7 @@ final class JobRunner {
             } catch is CancellationError {
                 inbox.post(.job(.cancelled(id: id)))
             } catch {
-                inbox.post(.job(.failed(id: id, message: "\(job.title) failed: \(error)")))
+                inbox.post(.job(.failed(id: id, message: "\(job.title) failed: \(ErrorLine.text(error))")))
             }
         }
         return id
