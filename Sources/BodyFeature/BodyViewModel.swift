@@ -14,7 +14,7 @@ public final class BodyViewModel: TabScreen {
     }
 
     /// The profile, the weigh-ins and the goal: what the tab reads and `BodyLogging` writes.
-    public typealias Store = BodyLogging.Store & GoalRepository
+    public typealias Store = BodyLogging.Store & TargetHistory.Source
     private let source: any Store
     private let logging: BodyLogging
     private let clock: any Clock

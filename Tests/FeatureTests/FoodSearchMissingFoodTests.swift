@@ -11,11 +11,11 @@ import DietFeature
 @MainActor
 @Suite struct FoodSearchMissingFoodTests {
     let db: TestDatabase
-    let vm: DietViewModel
+    let vm: FlowHost<DietViewModel>
 
     init() throws {
         db = try TestDatabase(profile: DemoHistory.profile)
-        vm = DietViewModel(source: db.repositories, clock: db.clock)
+        vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
     }
 

@@ -8,10 +8,10 @@ import DietFeature
 /// fraction in the amount field; a metric user's list is unchanged.
 @MainActor
 @Suite struct ImperialServingsTests {
-    private func servingList(imperial: Bool) throws -> (DietViewModel, TestDatabase) {
+    private func servingList(imperial: Bool) throws -> (FlowHost<DietViewModel>, TestDatabase) {
         let db = try TestDatabase(profile: DemoHistory.profile)
         if imperial { try db.useImperialUnits() }
-        let vm = DietViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         _ = vm.handle(.char("a"))
         vm.type("bana")

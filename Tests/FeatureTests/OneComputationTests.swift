@@ -18,7 +18,7 @@ import DietFeature
         let yesterday = TestDay.fixed.adding(days: -1)
         _ = try db.repositories.addFoodRecord(FoodLogging.record(food: banana, grams: FoodLogging.grams(2, of: other), meal: .breakfast,
                                                                  date: yesterday, loggedAt: db.clock.now.addingTimeInterval(-86_400)))
-        let vm = DietViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         _ = vm.handle(.char("a"))
         for ch in "bana" { _ = vm.handle(.char(ch)) }
