@@ -2,10 +2,13 @@
 import PackageDescription
 
 // The dependency rule (see ARCHITECTURE.md) is enforced here: features see only the domain and
-// TerminalKit; only BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiImport reads outside
-// formats; BodiiApp wires it all. USDACatalogData is generated data only (scripts/convert-usda).
+// TerminalKit (and BodiiSearch, the features that search); only BodiiStore sees GRDB; only
+// NcursesTerminal sees curses; BodiiImport reads outside formats; BodiiApp wires it all.
+// USDACatalogData is generated data only (scripts/convert-usda).
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
                 "CheckInFeature", "ReviewFeature", "PantryFeature"]
+/// The features with a search field over foods or activities.
+let searchingFeatures: Set<String> = ["DietFeature", "ExerciseFeature", "PantryFeature"]
 
 /// Where Debian's libxml2-dev puts libxml2's headers (`pkg-config --cflags libxml-2.0`).
 let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
@@ -27,8 +30,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "BodiiDomain"),
+        // Food and activity search: words, plurals, typos, synonyms, qualifiers and the ranking.
+        // Pure: it sees the domain only; the store, the features that search and the app import it.
+        .target(name: "BodiiSearch", dependencies: ["BodiiDomain"]),
         .target(name: "USDACatalogData"),
-        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
+        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Only its
         // headers are used at build time: BodiiImport opens the library when it first reads XML
@@ -42,10 +48,10 @@ let package = Package(
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         // The charts, cards and day/period state that several screens and `bodii report` draw.
         .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
-    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "SharedCharts"]) } + [
+    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "SharedCharts"] + (searchingFeatures.contains($0) ? ["BodiiSearch"] : [])) } + [
         .target(
             name: "BodiiApp",
-            dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
+            dependencies: ["BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit"]
                 + features.map { .target(name: $0) }
         ),
@@ -63,8 +69,9 @@ let package = Package(
                                                              "USDACatalogData", "BodiiImport", "ZIPFoundation"],
                           path: "Benchmarks/bodii-bench"),
 
-        .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
-        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),
+        .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
+        .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),
+        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData"]),
         .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "USDACatalogData", "ZIPFoundation"],
                     exclude: ["Fixtures"], swiftSettings: libxml2Headers),
         .testTarget(
@@ -74,12 +81,12 @@ let package = Package(
         ),
         .testTarget(
             name: "FeatureTests",
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "SharedCharts",
+            dependencies: ["BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "SharedCharts",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
                 + features.map { .target(name: $0) },
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "TerminalKit", "SharedCharts"]
+        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "SharedCharts"]
                         + features.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
