@@ -200,13 +200,27 @@ public struct FoodNameProfile: Sendable {
             var word: SearchText.Word = []
             word.reserveCapacity(24)
             var run = 0, capitalised = false
+            // A decimal ("6.4 km/h", "3.25% milkfat") is two words, as the index splits it; they
+            // are read as filler: the query's "6" means a 6, not the start of 6.4.
+            var pointAfterDigits = false, inFraction = false
             func flush(_ reader: inout NameReader) {
-                if !word.isEmpty { reader.add(word, capitalised: capitalised) }
+                if !word.isEmpty {
+                    reader.add(word, capitalised: capitalised)
+                    if inFraction, let last = reader.tokens.indices.last { reader.tokens[last].isFiller = true }
+                }
                 word.removeAll(keepingCapacity: true)
                 run = 0
                 capitalised = false
+                inFraction = false
             }
             for byte in name.utf8 {
+                if pointAfterDigits {
+                    pointAfterDigits = false
+                    if (0x30...0x39).contains(byte), let last = tokens.indices.last {
+                        tokens[last].isFiller = true
+                        inFraction = true
+                    }
+                }
                 switch byte {
                 case 0x41...0x5A:
                     word.append(byte + 0x20)
@@ -218,6 +232,10 @@ public struct FoodNameProfile: Sendable {
                 case UInt8(ascii: ","):
                     flush(&self)
                     endPart()
+                case UInt8(ascii: "."):
+                    let digits = !word.isEmpty && word.allSatisfy { (0x30...0x39).contains($0) }
+                    flush(&self)
+                    pointAfterDigits = digits
                 default:
                     flush(&self)
                 }
