@@ -77,7 +77,8 @@ public struct FoodMatcher: Sendable {
             }
             if word.namesFood {
                 namingMatched += 1
-                namingTokens.append(m.token)
+                // Only a whole word: while it is typed it may still be another ("cream ch").
+                namingTokens.append(m.quality == .exact ? m.token : -1)
             }
             var points = 0.0
             switch m.quality {
@@ -149,7 +150,7 @@ public struct FoodMatcher: Sendable {
         // "X Y" names a Y: a name saying "Y X" in one part names an X ("chocolate milk" is not
         // "Candies, milk chocolate"; "Milk, chocolate" is USDA's inverted way and stays).
         if namingTokens.count >= 2, let noun = namingTokens.last, noun >= 0 {
-            let modifier = namingTokens[namingTokens.count - 2]
+            let modifier = namingTokens[namingTokens.count - 2]   // -1 never follows a token
             if modifier == noun + 1, profile.tokens[modifier].part == profile.tokens[noun].part { total -= Points.otherFood }
         }
         if profile.eatenForm > 0 { total += Points.eatenForm } else if profile.eatenForm < 0 { total -= Points.dryForm }

@@ -124,9 +124,10 @@ struct RelevanceScore {
     /// Floors for the natural set (issue 24): short queries with a describing or preparation word,
     /// names as other trackers export them, dishes and drinks. Just under what the ranking
     /// achieves; the figures before issue 24 are in the test's output and the floors' history.
-    /// Achieved 0.836 (112/134), 0.933 (125/134), none empty; before issue 24's ranking 0.425
-    /// (57/134), 0.500 (67/134), 54 empty.
-    static let minimumNaturalHitAt1 = 0.83
+    /// Achieved 0.851 (114/134), 0.933 (125/134), none empty (0.836, 112/134, before "without
+    /// salt" stopped answering "with salt" and "chocolate milk" stopped meaning milk chocolate);
+    /// before issue 24's ranking 0.425 (57/134), 0.500 (67/134), 54 empty.
+    static let minimumNaturalHitAt1 = 0.84
     static let minimumNaturalHitAt5 = 0.92
     static let maximumNaturalEmpty = 0
 
