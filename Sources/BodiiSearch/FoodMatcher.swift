@@ -162,10 +162,10 @@ public struct FoodMatcher: Sendable {
         var unusual = profile.unusualPoints
         for i in matched { unusual -= Double(profile.tokens[i].unusual) }
         total -= unusual
-        // Other words for the name (an activity's) never make it longer.
-        let nameTokenCount = profile.tokens.count - profile.otherWordCount
-        total -= Points.unmatchedWord * Double(nameTokenCount - matched.filter { $0 < nameTokenCount }.count)
-        total -= Points.part * Double(profile.partCount)
+        if profile.lengthCounts {
+            total -= Points.unmatchedWord * Double(profile.tokens.count - matched.count)
+            total -= Points.part * Double(profile.partCount)
+        }
         total += Points.serving * Double(min(servingCount, 8))
         if let history, history.points > 0 {
             total += min(Points.historyMax, Points.historyScale * log2(1 + history.points / 50))

@@ -56,9 +56,9 @@ public struct FoodNameProfile: Sendable {
     /// The singular class of the name's "without", -1 when it has none: a query with the word
     /// may match what follows it.
     public var negatorClass: Int32 = -1
-    /// Tokens at the end that are other words for the name (`init(name:otherWords:vocabulary:)`):
-    /// they never make a name longer.
-    public var otherWordCount = 0
+    /// False for a list ordered by hand, general entries first (the activity catalog): there the
+    /// list's order, not the name's length, says which is the general one.
+    public var lengthCounts = true
 
     /// Reads `name` with the terms of `vocabulary`; the profile is only valid with that vocabulary.
     /// Runs for every food a search meets for the first time, so ASCII names (all of USDA's) are
@@ -67,9 +67,9 @@ public struct FoodNameProfile: Sendable {
         self.init(id: id, name: name, readsBrands: !id.hasPrefix("custom:") && !id.hasPrefix("recipe:"), vocabulary: vocabulary)
     }
 
-    /// A name of another list than foods (an activity): no brands, and its `otherWords` (what
-    /// people also call it) read as one more part of filler words, which find it but count less
-    /// than a word of the name (`FoodMatcher.bestMatch`).
+    /// A name of a list ordered by hand (the activity catalog): no brands, its length does not
+    /// count, and its `otherWords` (what people also call it) are read as one more part of filler
+    /// words, which find it but count less than a word of the name (`FoodMatcher.bestMatch`).
     public init(name: String, otherWords: String, vocabulary: SearchVocabulary) {
         self.init(id: "", name: name, readsBrands: false, vocabulary: vocabulary)
         let part = Int16(clamping: partCount)
@@ -78,9 +78,9 @@ public struct FoodNameProfile: Sendable {
             let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
             tokens.append(Token(term: term, singularClass: singularClass, part: part, length: Int16(clamping: word.count),
                                 unusual: 0, isBrand: false, isFiller: true))
-            otherWordCount += 1
         }
         partCount += 1
+        lengthCounts = false
     }
 
     private init(id: String, name: String, readsBrands: Bool, vocabulary: SearchVocabulary) {

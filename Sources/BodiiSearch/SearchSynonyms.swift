@@ -225,9 +225,11 @@ extension SearchVocabulary {
     /// typed, a term starting with it): the longest first word wins.
     func split(_ word: SearchText.Word, typing: Bool) -> (SearchText.Word, SearchText.Word)? {
         if let cut = Self.digitBoundary(word), singularClass(of: word) < 0, !typing || prefixRange(word).isEmpty {
-            // A number run into its unit ("6mph", "100g"): the words the names write apart.
+            // A number run into its unit ("6mph", "10km"): the words the names write apart, both
+            // whole words, the unit of two letters or more ("2j" is no number and unit).
             let left = Array(word[..<cut]), right = Array(word[cut...])
-            if singularClass(of: left) >= 0, typing ? !prefixRange(right).isEmpty : singularClass(of: right) >= 0 {
+            let letters = (0x30...0x39).contains(word[0]) ? right : left
+            if letters.count >= 2, singularClass(of: left) >= 0, singularClass(of: right) >= 0 {
                 return (left, right)
             }
         }
