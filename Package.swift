@@ -2,10 +2,13 @@
 import PackageDescription
 
 // The dependency rule (see ARCHITECTURE.md) is enforced here: features see only the domain and
-// TerminalKit; only BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiImport reads outside
-// formats; BodiiApp wires it all. USDACatalogData is generated data only (scripts/convert-usda).
+// TerminalKit (and BodiiSearch, the features that search); only BodiiStore sees GRDB; only
+// NcursesTerminal sees curses; BodiiImport reads outside formats; BodiiApp wires it all.
+// USDACatalogData is generated data only (scripts/convert-usda).
 let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
                 "CheckInFeature", "ReviewFeature", "PantryFeature"]
+/// The features with a search field over foods or activities.
+let searchingFeatures: Set<String> = ["DietFeature", "ExerciseFeature", "PantryFeature"]
 
 let package = Package(
     name: "Bodii",
@@ -24,8 +27,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "BodiiDomain"),
+        // Food and activity search: words, plurals, typos, synonyms, qualifiers and the ranking.
+        // Pure: it sees the domain only; the store, the features that search and the app import it.
+        .target(name: "BodiiSearch", dependencies: ["BodiiDomain"]),
         .target(name: "USDACatalogData"),
-        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
+        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
         // come from pkg-config. BodiiImport calls it only through dlopen (LibXML2.swift), but
@@ -42,10 +48,10 @@ let package = Package(
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         // The charts, cards and day/period state that several screens and `bodii report` draw.
         .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
-    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "BodiiUI", "SharedCharts"]) } + [
+    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "BodiiUI", "SharedCharts"] + (searchingFeatures.contains($0) ? ["BodiiSearch"] : [])) } + [
         .target(
             name: "BodiiApp",
-            dependencies: ["BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
+            dependencies: ["BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit"]
                 + features.map { .target(name: $0) }
         ),
@@ -65,8 +71,9 @@ let package = Package(
 
         // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
         .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
-        .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain"]),
-        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "USDACatalogData"]),
+        .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
+        .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),
+        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData"]),
         .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "ImportSamples", "USDACatalogData", "ZIPFoundation"],
                     exclude: ["Fixtures"]),
         .testTarget(
@@ -77,14 +84,14 @@ let package = Package(
         .testTarget(
             name: "FeatureTests",
             // GRDB: a test changes the file behind the store's back, as another program would.
-            dependencies: ["BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
                 + features.map { .target(name: $0) },
             exclude: ["__Snapshots__"]
         ),
         // wcwidth from the C library against TextWidth, which only the terminal backend can ask.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalKit"]),
-        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "TerminalKit", "SharedCharts"]
+        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "SharedCharts"]
                         + features.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]

@@ -77,7 +77,7 @@ public struct Activity: Hashable, Sendable, Identifiable {
 }
 
 /// The activities Bodii knows (ActivityCatalogData.swift, from the 2011 Compendium of Physical
-/// Activities) and the search over them.
+/// Activities). The search over them is BodiiSearch's `ActivityCatalog.search`.
 public enum ActivityCatalog {
     /// One line of the data table, as written there.
     struct Row {
@@ -110,21 +110,11 @@ public enum ActivityCatalog {
     /// Every activity, in the table's order (the most common of each group first).
     public static let all: [Activity] = table.map(\.activity)
 
-    /// The search index, built once.
-    static let index = ActivitySearch(all)
-
-    /// Activities matching `query`, best first (see `ActivitySearch`); all of them for an empty query.
-    public static func search(_ query: String, limit: Int? = nil) -> [Activity] {
-        index.search(query, limit: limit)
-    }
-
-    /// The activity with this name, ignoring case, accents, punctuation and spacing.
+    /// The activity with this name, ignoring case and accents: how a logged session finds its
+    /// catalog activity. What a person types is found by `ActivityCatalog.search` (BodiiSearch).
     public static func activity(named name: String) -> Activity? {
-        index.exact(name)
-    }
-
-    /// Names close to a query that matches nothing (for "did you mean"), best first.
-    public static func suggestions(for query: String, limit: Int = 3) -> [Activity] {
-        index.suggestions(query, limit: limit)
+        let key = name.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { return nil }
+        return all.first { $0.name.compare(key, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
     }
 }

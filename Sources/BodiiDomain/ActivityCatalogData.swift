@@ -20,7 +20,7 @@ extension ActivityCatalog {
     static let table: [Row] = [
         //  name                                    category    low               moderate          high              search words
         // Walking (Compendium major heading 17, walking)
-        Row("Walking",                              .walking,   ("17152", 2.8),   ("17160", 3.5),   ("17200", 4.3),   "walk stroll"),  // 2.0 mph slow · for pleasure · 3.5 mph brisk
+        Row("Walking",                              .walking,   ("17152", 2.8),   ("17160", 3.5),   ("17200", 4.3),   "walk stroll treadmill"),  // 2.0 mph slow · for pleasure · 3.5 mph brisk; the paces are level walking, as on a treadmill
         Row("Walking, 2 mph (3.2 km/h), slow",      .walking,   nil,              ("17152", 2.8),   nil,              "walk stroll"),
         Row("Walking, 2.5 mph (4 km/h)",            .walking,   nil,              ("17170", 3.0),   nil,              "walk"),
         Row("Walking, 3 mph (4.8 km/h), moderate",  .walking,   nil,              ("17190", 3.5),   nil,              "walk"),  // 2.8–3.2 mph
@@ -38,7 +38,7 @@ extension ActivityCatalog {
         Row("Stair climbing",                       .walking,   ("17133", 4.0),   ("17130", 8.0),   ("17134", 8.8),   "stairs steps"),  // slow · general · fast pace
 
         // Running (heading 12)
-        Row("Running",                              .running,   ("12030", 8.3),   ("12050", 9.8),   ("12080", 11.8),  "run jog"),  // 5 mph · 6 mph · 7.5 mph
+        Row("Running",                              .running,   ("12030", 8.3),   ("12050", 9.8),   ("12080", 11.8),  "run jog treadmill"),  // 5 mph · 6 mph · 7.5 mph
         Row("Jogging",                              .running,   ("12010", 6.0),   ("12020", 7.0),   ("12030", 8.3),   "jog run"),  // jog/walk · jogging, general · 5 mph
         Row("Running, 4 mph (6.4 km/h)",            .running,   nil,              ("12029", 6.0),   nil,              "run jog"),  // 15 min/mile
         Row("Running, 5 mph (8 km/h)",              .running,   nil,              ("12030", 8.3),   nil,              "run jog"),  // 12 min/mile
@@ -103,7 +103,9 @@ extension ActivityCatalog {
         Row("Volleyball",                           .sports,    ("15720", 3.0),   ("15710", 4.0),   ("15711", 6.0),   ""),  // non-competitive · general · competitive, gym
         Row("Beach volleyball",                     .sports,    nil,              ("15725", 8.0),   nil,              "volleyball sand"),
         Row("Tennis",                               .sports,    ("15695", 5.0),   ("15675", 7.3),   ("15690", 8.0),   ""),  // hitting balls · general · singles
-        Row("Tennis, doubles",                      .sports,    ("15685", 4.5),   ("15680", 6.0),   nil,              ""),  // the two doubles entries; no vigorous one
+        // The 2011 Compendium has no padel code; padel is played in doubles on a small walled court,
+        // so it is found as tennis, doubles, never given values of its own.
+        Row("Tennis, doubles",                      .sports,    ("15685", 4.5),   ("15680", 6.0),   nil,              "padel"),  // the two doubles entries; no vigorous one
         Row("Badminton",                            .sports,    nil,              ("15030", 5.5),   ("15020", 7.0),   ""),  // social · competitive
         Row("Table tennis",                         .sports,    nil,              ("15660", 4.0),   nil,              "ping pong pingpong"),
         Row("Squash",                               .sports,    nil,              ("15652", 7.3),   ("15650", 12.0),  ""),  // general · Taylor code 530

@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiSearch
 import Foundation
 
 /// Food search over the shipped catalog as it is compiled in, with no database: what `bodii search`

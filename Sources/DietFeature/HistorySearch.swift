@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiSearch
 import Foundation
 import TerminalKit
 

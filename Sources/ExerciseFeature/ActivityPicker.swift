@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiSearch
 import TerminalKit
 
 /// The searchable activity list: a query field over the catalog, results updated on every key,
@@ -12,11 +13,15 @@ struct ActivityPicker: Equatable {
 
     static let page = 10
 
+    /// The user's units: what some words mean depends on them ("football").
+    let units: UnitSystem
+
     /// Opens with `query` typed, or with the whole list and `current` selected.
-    init(query text: String = "", current: Activity? = nil) {
+    init(query text: String = "", current: Activity? = nil, units: UnitSystem = .metric) {
+        self.units = units
         if !text.isEmpty {
             query.setText(text)
-            results = ActivityCatalog.search(text)
+            results = ActivityCatalog.search(text, units: units)
         }
         if let current, let i = results.firstIndex(of: current) { selected = i }
     }
@@ -37,7 +42,7 @@ struct ActivityPicker: Equatable {
             let before = query.text
             _ = query.handle(key)
             if query.text != before {
-                results = ActivityCatalog.search(query.text)
+                results = ActivityCatalog.search(query.text, units: units)
                 selected = 0
             }
         }

@@ -142,7 +142,7 @@ public final class ExerciseViewModel: TabScreen {
     private func perform(_ action: Action) {
         switch action {
         case .add:
-            picker = ActivityPicker()
+            picker = ActivityPicker(units: unitSystem)
             status = nil
         case .edit: openEditor()
         case .delete:
@@ -199,7 +199,7 @@ public final class ExerciseViewModel: TabScreen {
         case .enter:
             switch e.focusedField {
             case .activity?:
-                picker = ActivityPicker(current: e.activity.activity)
+                picker = ActivityPicker(current: e.activity.activity, units: unitSystem)
                 return .handled
             case .date?, nil:
                 submit(e)
@@ -215,11 +215,11 @@ public final class ExerciseViewModel: TabScreen {
         case .activity?:
             // Typing on the activity starts a search for another one.
             if case .char(let c) = key, !c.isWhitespace {
-                picker = ActivityPicker(query: String(c))
+                picker = ActivityPicker(query: String(c), units: unitSystem)
                 return .handled
             }
             if key == .backspace || key == .char(" ") {
-                picker = ActivityPicker(current: e.activity.activity)
+                picker = ActivityPicker(current: e.activity.activity, units: unitSystem)
                 return .handled
             }
             if [.tab, .backTab, .up, .down].contains(key) { _ = e.form.handle(key) }

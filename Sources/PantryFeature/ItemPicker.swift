@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiSearch
 import TerminalKit
 
 /// What a pantry or shopping-list entry is about: a catalog food (so the pantry knows its

@@ -54,8 +54,12 @@ import Testing
         let partly = try runBodii(["log", "food", "bananna", "qxzvw", "--grams", "100", "--db", db])
         #expect(partly.status == 0, "\(partly.stderr)")
         #expect(partly.stdout.contains("Bananas, raw (usda:09040)"))
-        let exercise = try refused(["log", "exercise", "swimmming", "qxzvw", "--minutes", "30"], 65)
-        #expect(exercise.contains("Swimming") || exercise.contains("swimming"), "\(exercise)")
+        // Activities use the same engine (issue 24 item 5): the same partial match, the same refusal.
+        let exercise = try refused(["log", "exercise", "qxzvw", "zzqqj", "--minutes", "30"], 65)
+        #expect(exercise.contains("is not in the activity catalog"), "\(exercise)")
+        let swim = try runBodii(["log", "exercise", "swimmming", "qxzvw", "--minutes", "30", "--db", db])
+        #expect(swim.status == 0, "\(swim.stderr)")
+        #expect(swim.stdout.contains("of Swimming"), "\(swim.stdout)")
     }
 
     @Test func emptyValuesAreUsageErrorsNeverDefaults() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import BodiiDomain
+import BodiiSearch
 
 /// The activity catalog against the 2011 Compendium of Physical Activities, and its search.
 @Suite struct ActivityCatalogTests {
@@ -11,7 +12,7 @@ import Testing
         #expect(all.count >= 60)
         #expect(Set(all.map(\.name)).count == all.count, "names identify activities")
         // Normalised too: two names must not differ only by case or punctuation.
-        #expect(Set(all.map { ActivitySearch.tokens($0.name).joined(separator: " ") }).count == all.count)
+        #expect(Set(all.map { SearchText.wordStrings($0.name).joined(separator: " ") }).count == all.count)
         for a in all {
             #expect(a.name.count <= 38, "\(a.name) is too long for the form and the table")
         }
@@ -135,9 +136,13 @@ import Testing
         #expect(ActivityCatalog.search("zzq").isEmpty, "short words need the exact letters")
     }
 
-    @Test func everyWordMustMatch() {
-        #expect(ActivityCatalog.search("running chess").isEmpty)
-        #expect(ActivityCatalog.search("swimming butterfly").map(\.name) == ["Swimming, butterfly"])
+    /// Issue 24: partial matches rank, they never vanish. A word no activity has ("chess") is
+    /// passed over, as a word no food has is; an activity with every word comes first.
+    @Test func everyWordMattersButNoneEmptiesTheList() {
+        #expect(first("running chess") == "Running")
+        #expect(ActivityCatalog.search("swimming butterfly").map(\.name) == ["Swimming, butterfly"], "a word being typed must match")
+        #expect(first("swimming butterfly ") == "Swimming, butterfly")
+        #expect(ActivityCatalog.search("swimming butterfly ").count > 1, "typed whole, the other swims follow")
     }
 
     @Test func emptyQueryListsEverythingInOrder() {
@@ -159,28 +164,27 @@ import Testing
         #expect(ActivityCatalog.suggestions(for: "xyzzy").isEmpty)
     }
 
-    @Test func tokensSplitNumbersFromWords() {
-        #expect(ActivitySearch.tokens("6mph") == ["6", "mph"])
-        #expect(ActivitySearch.tokens("9.7 km/h") == ["9.7", "km", "h"])
-        #expect(ActivitySearch.tokens("Café-Bar, 12–14") == ["cafe", "bar", "12", "14"])
-        #expect(ActivitySearch.tokens("6. x") == ["6", "x"])
+    @Test func typedNamesIgnorePunctuationAndSpacing() {
+        #expect(ActivityCatalog.activity(typed: "running 6 MPH 9.7 km h")?.name == "Running, 6 mph (9.7 km/h)")
+        #expect(ActivityCatalog.activity(typed: "stand up paddleboarding")?.name == "Stand-up paddleboarding")
+        #expect(ActivityCatalog.activity(typed: "runn") == nil)
     }
 
-    @Test func editDistanceCountsASwapAsOne() {
-        func d(_ a: String, _ b: String) -> Int { ActivitySearch.editDistance(ActivitySearch.word(a)[...], ActivitySearch.word(b)[...]) }
-        #expect(d("tennis", "tennsi") == 1)
-        #expect(d("kitten", "sitting") == 3)
-        #expect(d("", "abc") == 3)
+    /// Issue 24 item 5: what people mean, one engine for foods and activities.
+    @Test func padelFootballAndTreadmillFindWhatPeopleMean() {
+        #expect(first("padel") == "Tennis, doubles", "the 2011 Compendium has no padel code")
+        #expect(first("football") == "Soccer")
+        #expect(ActivityCatalog.search("football", units: .imperial).first?.name == "American football")
+        #expect(ActivityCatalog.search("soccer", units: .imperial).first?.name == "Soccer")
+        #expect(first("treadmill") == "Walking")
+        #expect(ActivityCatalog.search("treadmill").prefix(5).map(\.name).contains("Running"))
+        #expect(first("treadmill run") == "Running")
     }
 
-    @Test func oneEditAgreesWithTheDistance() {
-        let words = ["tennis", "tennsi", "tenis", "tennnis", "tannis", "etnnis", "tennsi", "ten", "tennisx", "xtennis", "bowling", "rowing",
-                     "a", "ab", "ba", "abc", "acb", "bac", "", "swim", "swmi", "siwm"]
-        for a in words {
-            for b in words {
-                let x = ActivitySearch.word(a)[...], y = ActivitySearch.word(b)[...]
-                #expect(ActivitySearch.withinOneEdit(x, y) == (ActivitySearch.editDistance(x, y) <= 1), "\(a) / \(b)")
-            }
-        }
+    /// Plurals are the food search's: "berries" is "berry" in both, and so is every other word.
+    @Test func pluralsAreTheFoodSearchRules() {
+        #expect(first("pushups") == "Bodyweight exercises")
+        #expect(first("dumbbells") == "Strength training")
+        #expect(first("hikes") == "Hiking")
     }
 }

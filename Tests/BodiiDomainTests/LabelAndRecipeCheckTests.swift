@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BodiiDomain
+import BodiiSearch
 
 /// The macro warning of custom foods, the recipe editor's validation and the history query's
 /// text rules (issue 15), from worked numbers.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SnapshotTesting
 import BodiiDomain
+import BodiiSearch
 import BodiiStore
 import TerminalKit
 import DietFeature

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiSearch
 import Foundation
 import TerminalKit
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiSearch
 import Foundation
 
 struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
@@ -26,21 +27,31 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             // Everything that needs no database first: a bad argument must not create or touch one.
-            let match = try Self.resolve(PositionalWords.values(activity).joined(separator: " "))
+            let text = try PositionalWords.values(activity).joined(separator: " ")
+            var match = try Self.resolve(text)
             let clock = try ProcessClock.current()
-            let input = ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes.text,
-                                           intensity: intensity?.text ?? Intensity.moderate.rawValue, date: date?.text ?? "")
-            switch ExerciseLogging.validate(input, today: clock.today) {
+            func validated(_ match: Match) -> Result<ExerciseEntry, FieldErrors<ExerciseEntryField>> {
+                ExerciseLogging.validate(ExerciseEntryInput(activity: .catalog(match.activity), minutes: minutes.text,
+                                                            intensity: intensity?.text ?? Intensity.moderate.rawValue, date: date?.text ?? ""),
+                                         today: clock.today)
+            }
+            switch validated(match) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid input")
-            case .success(let entry):
+            case .success(var entry):
                 let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
                 let repos = env.repositories
                 let logging = ExerciseLogging(store: repos, clock: clock)
+                // What a word means can depend on the user's units ("football"): found again with them.
+                let units = try repos.loadProfile()?.unitSystem ?? .metric
+                if units != .metric {
+                    match = try Self.resolve(text, units: units)
+                    if case .success(let again) = validated(match) { entry = again }
+                }
                 if let note = match.note { StandardError.write("bodii: \(note)") }
                 let saved = try logging.save(entry)
                 let weight = try logging.weight(on: saved.date)
-                let fmt = UnitFormatter(try repos.loadProfile()?.unitSystem ?? .metric)
+                let fmt = UnitFormatter(units)
                 var basis = weight.isAssumed
                     ? "no weight logged yet, so for \(fmt.mass(weight.kg))"
                     : "for \(fmt.mass(weight.kg))"
@@ -61,7 +72,7 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
         let note: String?
     }
 
-    static func resolve(_ text: String) throws -> Match {
+    static func resolve(_ text: String, units: UnitSystem = .metric) throws -> Match {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
             throw CommandFailure.usage("say which activity: bodii log exercise ACTIVITY --minutes N (e.g. walking, running, yoga)")
@@ -76,8 +87,8 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
             throw CommandFailure.data("activity \(quoted) has no word to search by (two letters or more): "
                                       + "try a common name such as walking, running, cycling, swimming or yoga")
         }
-        if let exact = ActivityCatalog.activity(named: query) { return Match(activity: exact, note: nil) }
-        let found = ActivityCatalog.search(query)
+        if let exact = ActivityCatalog.activity(typed: query) { return Match(activity: exact, note: nil) }
+        let found = ActivityCatalog.search(query, units: units)
         guard let best = found.first else {
             let close = ActivityCatalog.suggestions(for: query).map { "\"\($0.name)\"" }
             let hint = close.isEmpty ? "try a common name such as walking, running, cycling, swimming or yoga"

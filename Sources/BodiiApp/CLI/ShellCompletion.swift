@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiSearch
 import Foundation
 
 /// Completions of food and activity names for bash, zsh and fish (`bodii --generate-completion-script`).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BodiiDomain
+@testable import BodiiSearch
 
 private func w(_ s: String) -> SearchText.Word { SearchText.Word(s.utf8) }
 private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: UTF8.self) }
@@ -173,6 +173,24 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         let foods = [("usda:19279", "Candies, milk chocolate coated coffee beans"),
                      ("usda:14209", "Coffee, brewed from grounds, prepared with tap water")]
         #expect(ranked("coffee with milk", foods).first == "usda:14209")
+    }
+
+    /// What a name says the food lacks ("without salt") does not answer a query for it (issue 24,
+    /// "Peanut Butter, Chunk Style, with Salt"); asked for without it, it does.
+    @Test func whatANameSaysTheFoodLacksIsNotAMatch() {
+        let foods = [("usda:16397", "Peanut butter, chunk style, without salt"),
+                     ("usda:16097", "Peanut butter, chunk style, with salt")]
+        #expect(ranked("Peanut Butter, Chunk Style, with Salt", foods).first == "usda:16097")
+        #expect(ranked("peanut butter without salt", foods).first == "usda:16397")
+    }
+
+    /// "X Y" names a Y: "chocolate milk" is milk, not "milk chocolate"; USDA's inverted names
+    /// ("Milk, chocolate") are the food.
+    @Test func theLastWordNamesTheFood() {
+        let foods = [("usda:19120", "Candies, milk chocolate"),
+                     ("usda:01102", "Milk, chocolate, fluid, commercial, whole, with added vitamin A and vitamin D")]
+        #expect(ranked("chocolate milk", foods).first == "usda:01102")
+        #expect(ranked("milk chocolate", foods).first == "usda:19120")
     }
 
     /// A dish is not the product that shares one of its words: "caesar salad" is a salad, not

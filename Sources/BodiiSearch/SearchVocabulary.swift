@@ -175,8 +175,8 @@ public final class SearchVocabulary: Sendable {
 
     /// How each word of `query` is looked up.
     /// The query is first put in the catalog's words (`resolve`).
-    public func plan(_ query: FoodSearchQuery) -> [WordPlan] {
-        let query = resolve(query)
+    public func plan(_ query: FoodSearchQuery, synonyms: SearchSynonyms.RuleSet = .foods) -> [WordPlan] {
+        let query = resolve(query, synonyms: synonyms)
         var plans: [WordPlan] = []
         var i = 0
         while i < query.words.count {

@@ -25,6 +25,8 @@ public struct FoodNameProfile: Sendable {
         /// In a part every food of its kind has ("broilers or fryers"): a word typed is rarely
         /// meant for it ("chick br" means breast).
         public var isFiller: Bool = false
+        /// After "without" in its part ("Butter, without salt"): the name says the food lacks it.
+        public var isNegated: Bool = false
     }
 
     public var tokens: [Token]
@@ -51,12 +53,38 @@ public struct FoodNameProfile: Sendable {
     public var derivedHead: Bool
     /// True for the everyday food of its kind (`FoodRanking.commonFoods`: "Cheese, cheddar").
     public var isCommon: Bool
+    /// The singular class of the name's "without", -1 when it has none: a query with the word
+    /// may match what follows it.
+    public var negatorClass: Int32 = -1
+    /// False for a list ordered by hand, general entries first (the activity catalog): there the
+    /// list's order, not the name's length, says which is the general one.
+    public var lengthCounts = true
 
     /// Reads `name` with the terms of `vocabulary`; the profile is only valid with that vocabulary.
     /// Runs for every food a search meets for the first time, so ASCII names (all of USDA's) are
     /// read byte by byte in one pass.
     public init(id: String, name: String, vocabulary: SearchVocabulary) {
-        var reader = NameReader(vocabulary: vocabulary, brands: !id.hasPrefix("custom:") && !id.hasPrefix("recipe:"))
+        self.init(id: id, name: name, readsBrands: !id.hasPrefix("custom:") && !id.hasPrefix("recipe:"), vocabulary: vocabulary)
+    }
+
+    /// A name of a list ordered by hand (the activity catalog): no brands, its length does not
+    /// count, and its `otherWords` (what people also call it) are read as one more part of filler
+    /// words, which find it but count less than a word of the name (`FoodMatcher.bestMatch`).
+    public init(name: String, otherWords: String, vocabulary: SearchVocabulary) {
+        self.init(id: "", name: name, readsBrands: false, vocabulary: vocabulary)
+        let part = Int16(clamping: partCount)
+        for word in SearchText.words(otherWords) {
+            let term = vocabulary.id(of: word) ?? -1
+            let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
+            tokens.append(Token(term: term, singularClass: singularClass, part: part, length: Int16(clamping: word.count),
+                                unusual: 0, isBrand: false, isFiller: true))
+        }
+        partCount += 1
+        lengthCounts = false
+    }
+
+    private init(id: String, name: String, readsBrands: Bool, vocabulary: SearchVocabulary) {
+        var reader = NameReader(vocabulary: vocabulary, brands: readsBrands)
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             reader.readASCII(name)
         } else {
@@ -65,6 +93,7 @@ public struct FoodNameProfile: Sendable {
         reader.endPart()
         let tables = vocabulary.ranking
         tokens = reader.tokens
+        negatorClass = reader.negatorClass
         partCount = max(1, reader.partWords.count)
         plainParts = reader.partWords.filter { tables.plainParts.contains($0) }.count
         unusualPoints = reader.unusual
@@ -99,6 +128,8 @@ public struct FoodNameProfile: Sendable {
         }
     }
 
+    static let without = SearchText.Word("without".utf8)
+
     /// 9 for "usda:09040", -1 for ids of other sources.
     static func usdaGroup(of id: String) -> Int {
         let bytes = Array(id.utf8.prefix(7))
@@ -119,6 +150,9 @@ public struct FoodNameProfile: Sendable {
         var mixedHead = false
         /// The head's words, lowercase, one space between.
         var headText: SearchText.Word = []
+        /// True after "without" until the part ends.
+        var negating = false
+        var negatorClass: Int32 = -1
 
         init(vocabulary: SearchVocabulary, brands: Bool) {
             self.vocabulary = vocabulary
@@ -134,6 +168,7 @@ public struct FoodNameProfile: Sendable {
                 partWords.append(current)
             }
             current.removeAll(keepingCapacity: true)
+            negating = false
         }
 
         mutating func add(_ word: SearchText.Word, capitalised: Bool) {
@@ -145,7 +180,11 @@ public struct FoodNameProfile: Sendable {
             let isBrand = brands && capitalised && !FoodRanking.notBrands.contains(word)
             let part = partWords.count
             tokens.append(Token(term: term, singularClass: singularClass, part: Int16(clamping: part),
-                                length: Int16(clamping: word.count), unusual: Float(cost), isBrand: isBrand))
+                                length: Int16(clamping: word.count), unusual: Float(cost), isBrand: isBrand, isNegated: negating))
+            if word == FoodNameProfile.without {
+                negating = true
+                negatorClass = singularClass
+            }
             current.append(term)
             unusual += cost
             if part == 0 {
@@ -161,13 +200,27 @@ public struct FoodNameProfile: Sendable {
             var word: SearchText.Word = []
             word.reserveCapacity(24)
             var run = 0, capitalised = false
+            // A decimal ("6.4 km/h", "3.25% milkfat") is two words, as the index splits it; they
+            // are read as filler: the query's "6" means a 6, not the start of 6.4.
+            var pointAfterDigits = false, inFraction = false
             func flush(_ reader: inout NameReader) {
-                if !word.isEmpty { reader.add(word, capitalised: capitalised) }
+                if !word.isEmpty {
+                    reader.add(word, capitalised: capitalised)
+                    if inFraction, let last = reader.tokens.indices.last { reader.tokens[last].isFiller = true }
+                }
                 word.removeAll(keepingCapacity: true)
                 run = 0
                 capitalised = false
+                inFraction = false
             }
             for byte in name.utf8 {
+                if pointAfterDigits {
+                    pointAfterDigits = false
+                    if (0x30...0x39).contains(byte), let last = tokens.indices.last {
+                        tokens[last].isFiller = true
+                        inFraction = true
+                    }
+                }
                 switch byte {
                 case 0x41...0x5A:
                     word.append(byte + 0x20)
@@ -179,6 +232,10 @@ public struct FoodNameProfile: Sendable {
                 case UInt8(ascii: ","):
                     flush(&self)
                     endPart()
+                case UInt8(ascii: "."):
+                    let digits = !word.isEmpty && word.allSatisfy { (0x30...0x39).contains($0) }
+                    flush(&self)
+                    pointAfterDigits = digits
                 default:
                     flush(&self)
                 }

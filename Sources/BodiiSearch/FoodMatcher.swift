@@ -47,8 +47,13 @@ public struct FoodMatcher: Sendable {
         var brandMatches = 0
         var brandVeto = false
         var namingMatched = 0, namingMissing = 0
+        // What a name says the food lacks ("without salt") answers a query only when it says so too.
+        let negationAsked = profile.negatorClass >= 0 && words.contains { $0.singularClass == profile.negatorClass }
+        // The token each word naming the food matched directly, in query order (-1: none).
+        var namingTokens: [Int] = []
         for word in words {
-            guard let m = Self.bestMatch(word, in: profile) else {
+            guard let m = Self.bestMatch(word, in: profile, negationAsked: negationAsked) else {
+                if word.namesFood { namingTokens.append(-1) }
                 if let tokens = Self.alternativeMatch(word, in: profile), word.namesFood || !tokens.contains(where: { Int(profile.tokens[$0].part) < profile.headParts }) {
                     // Said the catalog's way ("grilled": "dry heat"): a little less than the word itself.
                     total += word.weight * Points.alternative
@@ -70,7 +75,11 @@ public struct FoodMatcher: Sendable {
                 total -= word.weight * Points.missingWord
                 continue
             }
-            if word.namesFood { namingMatched += 1 }
+            if word.namesFood {
+                namingMatched += 1
+                // Only a whole word: while it is typed it may still be another ("cream ch").
+                namingTokens.append(m.quality == .exact ? m.token : -1)
+            }
             var points = 0.0
             switch m.quality {
             case .exact: points += word.isPrefix ? Points.exactWhileTyping : Points.exact
@@ -138,6 +147,12 @@ public struct FoodMatcher: Sendable {
            !matched.contains(noun) {
             total -= Points.otherFood
         }
+        // "X Y" names a Y: a name saying "Y X" in one part names an X ("chocolate milk" is not
+        // "Candies, milk chocolate"; "Milk, chocolate" is USDA's inverted way and stays).
+        if namingTokens.count >= 2, let noun = namingTokens.last, noun >= 0 {
+            let modifier = namingTokens[namingTokens.count - 2]   // -1 never follows a token
+            if modifier == noun + 1, profile.tokens[modifier].part == profile.tokens[noun].part { total -= Points.otherFood }
+        }
         if profile.eatenForm > 0 { total += Points.eatenForm } else if profile.eatenForm < 0 { total -= Points.dryForm }
         if profile.isCommon { total += Points.common }
         if profile.salted { total -= Points.salted }
@@ -147,8 +162,10 @@ public struct FoodMatcher: Sendable {
         var unusual = profile.unusualPoints
         for i in matched { unusual -= Double(profile.tokens[i].unusual) }
         total -= unusual
-        total -= Points.unmatchedWord * Double(profile.tokens.count - matched.count)
-        total -= Points.part * Double(profile.partCount)
+        if profile.lengthCounts {
+            total -= Points.unmatchedWord * Double(profile.tokens.count - matched.count)
+            total -= Points.part * Double(profile.partCount)
+        }
         total += Points.serving * Double(min(servingCount, 8))
         if let history, history.points > 0 {
             total += min(Points.historyMax, Points.historyScale * log2(1 + history.points / 50))
@@ -192,13 +209,18 @@ public struct FoodMatcher: Sendable {
     }
 
 
-    /// The best token for the word: the best quality, then the earliest.
-    static func bestMatch(_ word: Word, in profile: FoodNameProfile) -> (token: Int, quality: FoodRanking.Quality)? {
-        var best: (token: Int, quality: FoodRanking.Quality)?
-        for (i, token) in profile.tokens.enumerated() {
+    /// The best token for the word: the best quality, then the earliest; not a word the name says
+    /// the food lacks unless the query says "without" too. A word of a filler part
+    /// (what every food of its kind says, or an activity's other words) ranks below a word of the
+    /// name of the next quality: "jog" being typed is Jogging's name before Running's other word.
+    static func bestMatch(_ word: Word, in profile: FoodNameProfile,
+                          negationAsked: Bool = false) -> (token: Int, quality: FoodRanking.Quality)? {
+        var best: (token: Int, quality: FoodRanking.Quality, rank: Int)?
+        for (i, token) in profile.tokens.enumerated() where negationAsked || !token.isNegated {
             let quality: FoodRanking.Quality
             if word.singularClass >= 0 && token.singularClass == word.singularClass {
-                return (i, .exact)
+                if !token.isFiller { return (i, .exact) }
+                quality = .exact
             } else if word.isPrefix, word.prefixIDs.contains(token.term) {
                 quality = .prefix
             } else if word.allowsTypos, token.term >= 0, word.typoIDs.contains(token.term) {
@@ -206,10 +228,16 @@ public struct FoodMatcher: Sendable {
             } else {
                 continue
             }
-            if let b = best, b.quality > quality || (b.quality == quality && !profile.tokens[b.token].isFiller) { continue }
-            if let b = best, b.quality == quality, token.isFiller, profile.tokens[b.token].isFiller { continue }
-            best = (i, quality)
+            // exact > prefix > exact filler > prefix filler > typo > typo filler
+            let rank: Int
+            switch quality {
+            case .exact: rank = 4
+            case .prefix: rank = token.isFiller ? 3 : 5
+            case .typo: rank = token.isFiller ? 1 : 2
+            }
+            if let b = best, b.rank >= rank { continue }
+            best = (i, quality, rank)
         }
-        return best
+        return best.map { ($0.token, $0.quality) }
     }
 }

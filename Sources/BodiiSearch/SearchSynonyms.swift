@@ -12,7 +12,7 @@ import Foundation
 /// "courgette" (and "courg"), unless the rule is marked as meaning something else than the
 /// catalog's word ("mince" is ground beef, not "Pie, mince").
 public enum SearchSynonyms {
-    struct Rule {
+    struct Rule: Sendable {
         var from: [SearchText.Word]
         /// The last word of `from` as the table writes it: a word being typed may be the start of
         /// the plural ("fri" of "fries", whose singular is "fry").
@@ -69,13 +69,40 @@ public enum SearchSynonyms {
         ("!black coffee", "coffee brewed"), ("=sandwich", "fast foods sandwich"), ("bolognese", "meat sauce"),
     ]
 
-    static let rules: [Rule] = table.map { from, to in
-        let whole = from.hasPrefix("="), always = from.hasPrefix("!")
-        let written = SearchText.words(whole || always ? String(from.dropFirst()) : from)
-        return Rule(from: written.map(SearchText.singular), lastAsWritten: written.last ?? [],
-                    to: SearchText.words(to), wholeQuery: whole, always: whole || always)
-    }.sorted { ($0.from.count, $0.wholeQuery ? 1 : 0) > ($1.from.count, $1.wholeQuery ? 1 : 0) }
-    // The longest phrase first, and of the same length a whole query's rule before a word's.
+    /// Activities (issue 24): the catalog's names are the Compendium's; what people also call an
+    /// activity is in its search words (ActivityCatalogData.swift). These are the words that mean
+    /// one activity alone, and those whose meaning depends on where the user is: `football` is
+    /// soccer outside the US, American football to someone who uses US units.
+    static let activityTable: [(String, String)] = [
+        // One word alone: the activity a person means by it, where another's name also has the
+        // word ("Stationary bike", "Mountain biking", "Stair climbing").
+        ("=bike", "cycling"), ("=biking", "cycling"), ("=climbing", "rock climbing"),
+    ]
+    static let metricActivityTable: [(String, String)] = [("=football", "soccer")]
+    static let imperialActivityTable: [(String, String)] = [("=football", "american football")]
+
+    /// The rules one search applies: the food catalog's, or the activity catalog's for the user's units.
+    public struct RuleSet: Sendable {
+        let rules: [Rule]
+
+        init(_ table: [(String, String)]) { rules = SearchSynonyms.compile(table) }
+
+        public static let foods = RuleSet(table)
+        static let metricActivities = RuleSet(activityTable + metricActivityTable)
+        static let imperialActivities = RuleSet(activityTable + imperialActivityTable)
+
+        public static func activities(imperial: Bool) -> RuleSet { imperial ? imperialActivities : metricActivities }
+    }
+
+    static func compile(_ table: [(String, String)]) -> [Rule] {
+        table.map { from, to in
+            let whole = from.hasPrefix("="), always = from.hasPrefix("!")
+            let written = SearchText.words(whole || always ? String(from.dropFirst()) : from)
+            return Rule(from: written.map(SearchText.singular), lastAsWritten: written.last ?? [],
+                        to: SearchText.words(to), wholeQuery: whole, always: whole || always)
+        }.sorted { ($0.from.count, $0.wholeQuery ? 1 : 0) > ($1.from.count, $1.wholeQuery ? 1 : 0) }
+        // The longest phrase first, and of the same length a whole query's rule before a word's.
+    }
 
     /// A word being typed is matched to the start of a rule's word from this many letters on; the
     /// last word of a phrase whose first words are typed whole, from `shortestTypedEnd` on.
@@ -88,8 +115,9 @@ public enum SearchSynonyms {
     /// `words` with everyday words replaced by the catalog's; `lastIsPrefix` is false when the last
     /// word was replaced (the catalog's words are whole).
     /// `knows` says whether the catalog has a word, `begins` whether a catalog word starts with it.
-    public static func rewrite(_ words: [SearchText.Word], lastIsPrefix: Bool, knows: (SearchText.Word) -> Bool,
+    public static func rewrite(_ words: [SearchText.Word], lastIsPrefix: Bool, rules: RuleSet = .foods, knows: (SearchText.Word) -> Bool,
                                begins: (SearchText.Word) -> Bool) -> (words: [SearchText.Word], lastIsPrefix: Bool) {
+        let rules = rules.rules
         guard !words.isEmpty else { return (words, lastIsPrefix) }
         let singulars = words.map(SearchText.singular)
         // Whether `rule`, from word `i`, ends in the word being typed, which starts its last word.
@@ -147,8 +175,8 @@ extension SearchVocabulary {
     /// The query in the catalog's words: everyday words rewritten (`SearchSynonyms`), a word typed
     /// as two ("pine apple", "chick peas") joined when the catalog has the joined word, and a word
     /// the catalog does not have split when it is two that it has ("peanutbutter", "icecream").
-    public func resolve(_ query: FoodSearchQuery) -> FoodSearchQuery {
-        let rewritten = SearchSynonyms.rewrite(query.words, lastIsPrefix: query.lastIsPrefix,
+    public func resolve(_ query: FoodSearchQuery, synonyms: SearchSynonyms.RuleSet = .foods) -> FoodSearchQuery {
+        let rewritten = SearchSynonyms.rewrite(query.words, lastIsPrefix: query.lastIsPrefix, rules: synonyms,
                                                knows: { singularClass(of: $0) >= 0 }, begins: { !prefixRange($0).isEmpty })
         var words: [SearchText.Word] = []
         let lastIsPrefix = rewritten.lastIsPrefix
@@ -196,6 +224,15 @@ extension SearchVocabulary {
     /// `word` as two words the vocabulary has, when it has not the word itself (nor, while it is
     /// typed, a term starting with it): the longest first word wins.
     func split(_ word: SearchText.Word, typing: Bool) -> (SearchText.Word, SearchText.Word)? {
+        if let cut = Self.digitBoundary(word), singularClass(of: word) < 0, !typing || prefixRange(word).isEmpty {
+            // A number run into its unit ("6mph", "10km"): the words the names write apart, both
+            // whole words, the unit of two letters or more ("2j" is no number and unit).
+            let left = Array(word[..<cut]), right = Array(word[cut...])
+            let letters = (0x30...0x39).contains(word[0]) ? right : left
+            if letters.count >= 2, singularClass(of: left) >= 0, singularClass(of: right) >= 0 {
+                return (left, right)
+            }
+        }
         // While typed, the second word may have only two letters yet ("peanutbu", "icecr").
         let shortestRight = typing ? 2 : 3
         // A typo of a word it has is a typo, not two words ("chiken" is not "chik" + "en").
@@ -211,5 +248,16 @@ extension SearchVocabulary {
             cut -= 1
         }
         return nil
+    }
+
+    /// Where the digits of a word meet its letters, when they meet once ("6mph": 1, "v8": 1).
+    static func digitBoundary(_ word: SearchText.Word) -> Int? {
+        func isDigit(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) }
+        var cut: Int?
+        for i in word.indices.dropFirst() where isDigit(word[i]) != isDigit(word[i - 1]) {
+            if cut != nil { return nil }
+            cut = i
+        }
+        return cut
     }
 }
