@@ -23,13 +23,13 @@ import Testing
         #expect(r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "2026-11-21  Snacks    Bananas, raw                              100 g   89 kcal",
-            "2026-11-01  Breakfast Bananas, raw                              118 g  105 kcal",
+            "2026-11-21  Snacks     Bananas, raw  100 g   89 kcal",
+            "2026-11-01  Breakfast  Bananas, raw  118 g  105 kcal",
         ])
         for line in lines { #expect(line.count <= 80) }
         // A day instead of a food; --limit; --db first.
         let day = try runBodii(["--db", db, "history", "yesterday"], environment: Self.now)
-        #expect(day.stdout.hasPrefix("2026-11-21  Snacks    Bananas, raw"))
+        #expect(day.stdout.hasPrefix("2026-11-21  Snacks  Bananas, raw  100 g  89 kcal"))
         let one = try runBodii(["history", "banana", "--limit", "1", "--db", db], environment: Self.now)
         #expect(one.stdout.split(separator: "\n").count == 1)
     }

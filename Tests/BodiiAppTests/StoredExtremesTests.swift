@@ -77,7 +77,7 @@ import Testing
         let history = try runBodii(["history", "Burger", "--db", db])
         #expect(history.status == 0)
         let line = try #require(history.stdout.split(separator: "\n").first { $0.contains("Burger") })
-        #expect(line.hasSuffix(" quick add 2050 kcal"), "\(line)")
+        #expect(line.hasSuffix("  quick add  2050 kcal"), "\(line)")
         #expect(!line.contains("1 g"))
 
         let json = try runBodii(["history", "--json", "Burger", "--db", db])
