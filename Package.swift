@@ -5,8 +5,10 @@ import PackageDescription
 // TerminalKit (and BodiiSearch, the features that search); only BodiiStore sees GRDB; only
 // NcursesTerminal sees curses; BodiiImport reads outside formats; BodiiApp wires it all.
 // USDACatalogData is generated data only (scripts/convert-usda).
-let features = ["DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
-                "CheckInFeature", "ReviewFeature", "PantryFeature"]
+let features = [
+    "DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
+    "CheckInFeature", "ReviewFeature", "PantryFeature",
+]
 /// The features with a search field over foods or activities.
 let searchingFeatures: Set<String> = ["DietFeature", "ExerciseFeature", "PantryFeature"]
 
@@ -14,7 +16,7 @@ let package = Package(
     name: "Bodii",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "bodii", targets: ["bodii"]),
+        .executable(name: "bodii", targets: ["bodii"])
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -31,14 +33,19 @@ let package = Package(
         // Pure: it sees the domain only; the store, the features that search and the app import it.
         .target(name: "BodiiSearch", dependencies: ["BodiiDomain"]),
         .target(name: "USDACatalogData"),
-        .target(name: "BodiiStore", dependencies: ["BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
-                                                  .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        .target(
+            name: "BodiiStore",
+            dependencies: [
+                "BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
         // come from pkg-config. BodiiImport calls it only through dlopen (LibXML2.swift), but
         // pkg-config's -lxml2 makes it NEEDED by every executable: swiftc puts -l before any
         // -Xlinker flag, so --as-needed cannot drop it (issue 25 #7 chose pkg-config).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
+        .target(
+            name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         // The drawing core: buffer, diff, widgets, text width, keys, geometry, style. Generic.
         .target(name: "TerminalKit"),
@@ -48,51 +55,77 @@ let package = Package(
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         // The charts, cards and day/period state that several screens and `bodii report` draw.
         .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
-    ] + features.map { .target(name: $0, dependencies: ["BodiiDomain", "TerminalKit", "BodiiUI", "SharedCharts"] + (searchingFeatures.contains($0) ? ["BodiiSearch"] : [])) } + [
-        .target(
-            name: "BodiiApp",
-            dependencies: ["BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts", "ZIPFoundation",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit"]
-                + features.map { .target(name: $0) }
-        ),
-        // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): gold's 2.2 MB of
-        // relocation entries were read and applied at every start — 2.5 MB of the first frame's
-        // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain. The
-        // functions start-up runs are placed together (link/startup.order, made by
-        // scripts/startup-order): scattered, they kept ~15 MB of code resident, 64 KB per fault.
-        .executableTarget(name: "bodii", dependencies: ["BodiiApp"],
-                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                                                         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
-                                                         "-Xlinker", "--no-warn-symbol-ordering"],
-                                                        .when(platforms: [.linux]))]),
-        .executableTarget(name: "bodii-bench", dependencies: ["BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
-                                                             "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation"],
-                          path: "Benchmarks/bodii-bench"),
+    ]
+        + features.map {
+            .target(
+                name: $0,
+                dependencies: ["BodiiDomain", "TerminalKit", "BodiiUI", "SharedCharts"]
+                    + (searchingFeatures.contains($0) ? ["BodiiSearch"] : []))
+        } + [
+            .target(
+                name: "BodiiApp",
+                dependencies: [
+                    "BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts",
+                    "ZIPFoundation",
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit",
+                ]
+                    + features.map { .target(name: $0) }
+            ),
+            // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): gold's 2.2 MB of
+            // relocation entries were read and applied at every start — 2.5 MB of the first frame's
+            // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain. The
+            // functions start-up runs are placed together (link/startup.order, made by
+            // scripts/startup-order): scattered, they kept ~15 MB of code resident, 64 KB per fault.
+            .executableTarget(
+                name: "bodii", dependencies: ["BodiiApp"],
+                linkerSettings: [
+                    .unsafeFlags(
+                        [
+                            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
+                            "-Xlinker", "--no-warn-symbol-ordering",
+                        ],
+                        .when(platforms: [.linux]))
+                ]),
+            .executableTarget(
+                name: "bodii-bench",
+                dependencies: [
+                    "BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
+                    "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation",
+                ],
+                path: "Benchmarks/bodii-bench"),
 
-        // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
-        .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
-        .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
-        .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),
-        .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData"]),
-        .testTarget(name: "BodiiImportTests", dependencies: ["BodiiImport", "BodiiDomain", "ImportSamples", "USDACatalogData", "ZIPFoundation"],
-                    exclude: ["Fixtures"]),
-        .testTarget(
-            name: "TerminalKitTests",
-            dependencies: ["TerminalKit", "BodiiUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
-            exclude: ["__Snapshots__"]
-        ),
-        .testTarget(
-            name: "FeatureTests",
-            // GRDB: a test changes the file behind the store's back, as another program would.
-            dependencies: ["BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
-                + features.map { .target(name: $0) },
-            exclude: ["__Snapshots__"]
-        ),
-        // wcwidth from the C library against TextWidth, which only the terminal backend can ask.
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalKit"]),
-        .testTarget(name: "BodiiAppTests", dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "SharedCharts"]
-                        + features.map { .target(name: $0) }),
-    ],
+            // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
+            .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
+            .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
+            .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),
+            .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData"]),
+            .testTarget(
+                name: "BodiiImportTests",
+                dependencies: ["BodiiImport", "BodiiDomain", "ImportSamples", "USDACatalogData", "ZIPFoundation"],
+                exclude: ["Fixtures"]),
+            .testTarget(
+                name: "TerminalKitTests",
+                dependencies: ["TerminalKit", "BodiiUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                exclude: ["__Snapshots__"]
+            ),
+            .testTarget(
+                name: "FeatureTests",
+                // GRDB: a test changes the file behind the store's back, as another program would.
+                dependencies: [
+                    "BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
+                    .product(name: "GRDB", package: "GRDB.swift"),
+                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                ]
+                    + features.map { .target(name: $0) },
+                exclude: ["__Snapshots__"]
+            ),
+            // wcwidth from the C library against TextWidth, which only the terminal backend can ask.
+            .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalKit"]),
+            .testTarget(
+                name: "BodiiAppTests",
+                dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "SharedCharts"]
+                    + features.map { .target(name: $0) }),
+        ],
     swiftLanguageModes: [.v6]
 )

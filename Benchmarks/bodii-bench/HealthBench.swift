@@ -21,7 +21,9 @@ enum HealthBench {
         let handle = try FileHandle(forWritingTo: xml)
         let first = LocalDate(year: 2021, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 0)
         var t = Date()
-        let expected = try AppleHealthSample(firstDay: first, days: days, heartRatePerHour: heartRate, brokenDTD: false).write { try handle.write(contentsOf: $0) }
+        let expected = try AppleHealthSample(firstDay: first, days: days, heartRatePerHour: heartRate, brokenDTD: false).write {
+            try handle.write(contentsOf: $0)
+        }
         try handle.close()
         let size = (try FileManager.default.attributesOfItem(atPath: xml.path)[.size] as? NSNumber)?.int64Value ?? 0
         print(String(format: "generated %d days, %.1f MB of XML in %.1f s", days, Double(size) / 1e6, Date().timeIntervalSince(t)))
@@ -30,7 +32,8 @@ enum HealthBench {
         t = Date()
         let archive = try Archive(url: zip, accessMode: .create)
         let reader = try FileHandle(forReadingFrom: xml)
-        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: size, compressionMethod: .deflate) { (position: Int64, count: Int) -> Data in
+        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: size, compressionMethod: .deflate) {
+            (position: Int64, count: Int) -> Data in
             try reader.seek(toOffset: UInt64(position))
             return try reader.read(upToCount: count) ?? Data()
         }
@@ -42,14 +45,24 @@ enum HealthBench {
         let db = folder.appendingPathComponent("h.sqlite").path
         let floor = timed("unzip -p '\(zip.path)' | xmllint --stream --noout -")
         print(String(format: "floor  unzip -p | xmllint --stream: %.2f s (%.0f MB/s)", floor.seconds, Double(size) / 1e6 / floor.seconds))
-        let first1 = timed("BODII_NOW=2026-11-22T10:30:00+09:00 /usr/bin/time -f %M '\(bodii)' --db '\(db)' import apple-health '\(zip.path)' --json >/dev/null")
-        print(String(format: "import export.zip (new database): %.2f s (%.0f MB/s), %.2f × the floor, peak RSS %@ MB",
-                     first1.seconds, Double(size) / 1e6 / first1.seconds, first1.seconds / floor.seconds, first1.peakMB))
-        let again = timed("BODII_NOW=2026-11-22T10:30:00+09:00 /usr/bin/time -f %M '\(bodii)' --db '\(db)' import apple-health '\(zip.path)' --json >/dev/null")
+        let first1 = timed(
+            "BODII_NOW=2026-11-22T10:30:00+09:00 /usr/bin/time -f %M '\(bodii)' --db '\(db)' import apple-health '\(zip.path)' --json >/dev/null"
+        )
+        print(
+            String(
+                format: "import export.zip (new database): %.2f s (%.0f MB/s), %.2f × the floor, peak RSS %@ MB",
+                first1.seconds, Double(size) / 1e6 / first1.seconds, first1.seconds / floor.seconds, first1.peakMB))
+        let again = timed(
+            "BODII_NOW=2026-11-22T10:30:00+09:00 /usr/bin/time -f %M '\(bodii)' --db '\(db)' import apple-health '\(zip.path)' --json >/dev/null"
+        )
         print(String(format: "import again (adds nothing):       %.2f s, peak RSS %@ MB", again.seconds, again.peakMB))
-        let plain = timed("BODII_NOW=2026-11-22T10:30:00+09:00 /usr/bin/time -f %M '\(bodii)' --db '\(db)' import apple-health '\(xml.path)' --dry-run --json >/dev/null")
-        print(String(format: "dry run on export.xml:             %.2f s (%.0f MB/s), peak RSS %@ MB",
-                     plain.seconds, Double(size) / 1e6 / plain.seconds, plain.peakMB))
+        let plain = timed(
+            "BODII_NOW=2026-11-22T10:30:00+09:00 /usr/bin/time -f %M '\(bodii)' --db '\(db)' import apple-health '\(xml.path)' --dry-run --json >/dev/null"
+        )
+        print(
+            String(
+                format: "dry run on export.xml:             %.2f s (%.0f MB/s), peak RSS %@ MB",
+                plain.seconds, Double(size) / 1e6 / plain.seconds, plain.peakMB))
         let count = Process()
         count.executableURL = URL(fileURLWithPath: bodii)
         count.arguments = ["--db", db, "import", "apple-health", xml.path, "--dry-run", "--json"]

@@ -4,7 +4,7 @@
 import Foundation
 import USDACatalogData
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum ProcessBench {
@@ -56,12 +56,13 @@ enum ProcessBench {
         try catalogNames().joined(separator: "\n").appending("\n").write(toFile: names, atomically: true, encoding: .utf8)
 
         let queries = try SearchBench.loadQueries(relevancePath)
-        print("bodii-bench process — \(queries.count) queries of \(URL(fileURLWithPath: relevancePath).lastPathComponent), "
-              + "\(runs) runs each, `bodii search` on a 10-year database against `fzf --filter` on the catalog's names")
+        print(
+            "bodii-bench process — \(queries.count) queries of \(URL(fileURLWithPath: relevancePath).lastPathComponent), "
+                + "\(runs) runs each, `bodii search` on a 10-year database against `fzf --filter` on the catalog's names")
         var rows: [Row] = []
         for query in queries {
             var mine: [Double] = [], theirs: [Double] = []
-            for run in -2..<runs {   // two warm-up rounds
+            for run in -2..<runs {  // two warm-up rounds
                 let ours = { spawnAndWait([bodii, "search", query, "--db", database]) }
                 let fzfs = { spawnAndWait([fzf, "--filter", query], stdin: names) }
                 var a = 0.0, b = 0.0
@@ -81,13 +82,19 @@ enum ProcessBench {
             let help = timed { spawnAndWait([bodii, "--help"]) }, version = timed { spawnAndWait([fzf, "--version"]) }
             if run >= 0 { helps.append(help); versions.append(version) }
         }
-        print(String(format: "start-up alone: bodii --help %.2f ms, fzf --version %.2f ms", Stats(samples: helps).median, Stats(samples: versions).median))
+        print(
+            String(
+                format: "start-up alone: bodii --help %.2f ms, fzf --version %.2f ms", Stats(samples: helps).median,
+                Stats(samples: versions).median))
         let ratios = Stats(samples: rows.map(\.ratio))
         let geometric = exp(rows.map { log($0.ratio) }.reduce(0, +) / Double(rows.count))
         let bodiiMedian = Stats(samples: rows.map(\.bodii)).median, fzfMedian = Stats(samples: rows.map(\.fzf)).median
         print(String(format: "bodii: median %.2f ms  fzf: median %.2f ms  (medians of the queries' medians)", bodiiMedian, fzfMedian))
-        print(String(format: "bodii / fzf per query: geometric mean %.2f×, median %.2f×, from %.2f× to %.2f×; bodii as fast or faster on %d of %d",
-                     geometric, ratios.median, ratios.percentile(0), ratios.percentile(1), rows.filter { $0.ratio <= 1 }.count, rows.count))
+        print(
+            String(
+                format:
+                    "bodii / fzf per query: geometric mean %.2f×, median %.2f×, from %.2f× to %.2f×; bodii as fast or faster on %d of %d",
+                geometric, ratios.median, ratios.percentile(0), ratios.percentile(1), rows.filter { $0.ratio <= 1 }.count, rows.count))
     }
 
     /// The names of the shipped catalog's foods, one a line: what fzf filters.

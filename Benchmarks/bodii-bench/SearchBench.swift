@@ -7,7 +7,7 @@ import BodiiStore
 import Foundation
 import USDACatalogData
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum SearchBench {
@@ -38,7 +38,9 @@ enum SearchBench {
         }
         let queries = try loadQueries(relevancePath)
         let keystrokes = queries.flatMap(typed)
-        print("bodii-bench search — \(queries.count) relevance queries typed letter by letter: \(keystrokes.count) keystrokes × \(rounds) rounds")
+        print(
+            "bodii-bench search — \(queries.count) relevance queries typed letter by letter: \(keystrokes.count) keystrokes × \(rounds) rounds"
+        )
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-bench-search-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -66,8 +68,9 @@ enum SearchBench {
         }
         try report(million.repositories, keystrokes: keystrokes, queries: queries, rounds: rounds)
         // A custom food added: the index has it at once; the next search reloads the vocabulary.
-        let custom = Food(id: FoodID("x"), name: "Grandma's zucchini loaf", source: "custom",
-                          per100g: Nutrients(kcal: 290, proteinG: 5, carbsG: 40, fatG: 12))
+        let custom = Food(
+            id: FoodID("x"), name: "Grandma's zucchini loaf", source: "custom",
+            per100g: Nutrients(kcal: 290, proteinG: 5, carbsG: 40, fatG: 12))
         _ = try million.repositories.addCustomFood(custom)
         let after = try measure(1) { _ = try million.repositories.searchFoods("grandma zucc", limit: 20) }
         print("  after adding a custom food, first search (vocabulary reload): \(ms(after.median))")
@@ -173,7 +176,9 @@ enum SearchBench {
             var brands = Set<String>()
             for name in names {
                 for word in name.split(whereSeparator: { $0 == " " || $0 == "," }) where word.count >= 3 {
-                    if word.allSatisfy({ $0.isUppercase || $0 == "'" || $0 == "&" || $0 == "-" }), word != "USDA" { brands.insert(String(word)) }
+                    if word.allSatisfy({ $0.isUppercase || $0 == "'" || $0 == "&" || $0 == "-" }), word != "USDA" {
+                        brands.insert(String(word))
+                    }
                 }
             }
             self.brands = brands.sorted()
@@ -205,9 +210,11 @@ enum SearchBench {
                 name.insert(Substring(brand), at: next() % 2 == 0 ? 0 : min(1, name.count))
             }
             let kcal = Double(next() % 900)
-            return Food(id: FoodID("gen:\(number)"), name: name.joined(separator: ", "), source: "generated",
-                        per100g: Nutrients(kcal: kcal, proteinG: Double(next() % 40), carbsG: Double(next() % 90),
-                                           fatG: Double(next() % 60)))
+            return Food(
+                id: FoodID("gen:\(number)"), name: name.joined(separator: ", "), source: "generated",
+                per100g: Nutrients(
+                    kcal: kcal, proteinG: Double(next() % 40), carbsG: Double(next() % 90),
+                    fatG: Double(next() % 60)))
         }
     }
 
@@ -237,7 +244,8 @@ enum SearchBench {
     /// VmRSS from /proc/self/status (0 where there is none).
     static func currentRSSkB() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }

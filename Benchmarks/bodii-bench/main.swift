@@ -18,7 +18,7 @@ import TerminalKit
 import SharedCharts
 
 struct Stats {
-    let samples: [Double]   // milliseconds
+    let samples: [Double]  // milliseconds
     func percentile(_ p: Double) -> Double {
         let s = samples.sorted()
         return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
@@ -117,16 +117,20 @@ let write = try measure(1) { try database.repositories.write(batch) }
 if let last = batch.body.last {
     try database.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: last.1.tdee, weightKg: last.0.weightKg, on: today))
 }
-print("history write, 10 years (\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, \(batch.food.count) foods): \(String(format: "%.0f", write.median)) ms")
+print(
+    "history write, 10 years (\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, \(batch.food.count) foods): \(String(format: "%.0f", write.median)) ms"
+)
 if mode == "day-steps" {
     // Only the dashboard's day step, many times: a steady loop for a profiler (perf, callgrind).
     try database.close()
     try MainActor.assumeIsolated {
         let app = try HeadlessApp(databasePath: dbURL.path)
-        print("day step on dashboard + render (3000): " + measure(3000) {
-            app.press(.char("["))
-            _ = app.render(width: 200, height: 60)
-        }.line)
+        print(
+            "day step on dashboard + render (3000): "
+                + measure(3000) {
+                    app.press(.char("["))
+                    _ = app.render(width: 200, height: 60)
+                }.line)
     }
     exit(0)
 }
@@ -141,84 +145,107 @@ let reader = try BodiiDatabase(url: dbURL)
 let query = DaySummaryQuery(source: reader.repositories)
 print("today query:                    " + (try measure(500) { _ = try query.summary(for: today) }).line)
 for range in [ChartRange.week, .year] {
-    print("dashboard data, \(range.label) charts:  " + (try measure(200) {
-        _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
-    }).line)
+    print(
+        "dashboard data, \(range.label) charts:  "
+            + (try measure(200) {
+                _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
+            }).line)
 }
 print("check-in streaks, 10 years:     " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
 
 print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
 try MainActor.assumeIsolated {
-    print("open + build shell + 1st render: " + (try measure(20) {
-        _ = try HeadlessApp(databasePath: dbURL.path).render(width: 200, height: 60)
-    }).line)
+    print(
+        "open + build shell + 1st render: "
+            + (try measure(20) {
+                _ = try HeadlessApp(databasePath: dbURL.path).render(width: 200, height: 60)
+            }).line)
     let app = try HeadlessApp(databasePath: dbURL.path)
     _ = app.render(width: 200, height: 60)
     print("dashboard render 200×60:        " + measure(300) { _ = app.render(width: 200, height: 60) }.line)
     var tab = 0
-    print("keystroke (switch tab) + render: " + measure(300) {
-        tab = (tab + 1) % 6
-        app.press(.char(Character(String(tab + 1))))
-        _ = app.render(width: 200, height: 60)
-    }.line)
-    print("switch to Body (2 years) + render: " + measure(100) {
-        app.press(.char("1"))
-        app.press(.char("2"))
-        _ = app.render(width: 200, height: 60)
-    }.line)
+    print(
+        "keystroke (switch tab) + render: "
+            + measure(300) {
+                tab = (tab + 1) % 6
+                app.press(.char(Character(String(tab + 1))))
+                _ = app.render(width: 200, height: 60)
+            }.line)
+    print(
+        "switch to Body (2 years) + render: "
+            + measure(100) {
+                app.press(.char("1"))
+                app.press(.char("2"))
+                _ = app.render(width: 200, height: 60)
+            }.line)
     app.press(.char("1"))
-    print("day step on dashboard + render:  " + measure(300) {
-        app.press(.char("["))
-        _ = app.render(width: 200, height: 60)
-    }.line)
+    print(
+        "day step on dashboard + render:  "
+            + measure(300) {
+                app.press(.char("["))
+                _ = app.render(width: 200, height: 60)
+            }.line)
     app.press(.char("t"))
     // Week → month → quarter → year and back, each step a keystroke.
     let zoomKeys: [Key] = [.char("-"), .char("-"), .char("-"), .char("+"), .char("+"), .char("+")]
     var z = 0
-    print("dashboard range switch + render: " + measure(300) {
-        app.press(zoomKeys[z % zoomKeys.count])
-        z += 1
-        _ = app.render(width: 200, height: 60)
-    }.line)
-    print("check-in calendar (g) + render:  " + measure(100) {
-        app.press(.char("g"))
-        _ = app.render(width: 200, height: 60)
-        app.press(.escape)
-    }.line)
+    print(
+        "dashboard range switch + render: "
+            + measure(300) {
+                app.press(zoomKeys[z % zoomKeys.count])
+                z += 1
+                _ = app.render(width: 200, height: 60)
+            }.line)
+    print(
+        "check-in calendar (g) + render:  "
+            + measure(100) {
+                app.press(.char("g"))
+                _ = app.render(width: 200, height: 60)
+                app.press(.escape)
+            }.line)
     // Review (issue 12, budget 5 ms): opening the tab, and moving a week back or forward.
-    print("open Review (7) + render:        " + measure(100) {
-        app.press(.char("1"))
-        app.press(.char("7"))
-        _ = app.render(width: 200, height: 60)
-    }.line)
+    print(
+        "open Review (7) + render:        "
+            + measure(100) {
+                app.press(.char("1"))
+                app.press(.char("7"))
+                _ = app.render(width: 200, height: 60)
+            }.line)
     var back = true
-    print("Review period step + render:     " + measure(200) {
-        app.press(.char(back ? "[" : "]"))
-        back.toggle()
-        _ = app.render(width: 200, height: 60)
-    }.line)
+    print(
+        "Review period step + render:     "
+            + measure(200) {
+                app.press(.char(back ? "[" : "]"))
+                back.toggle()
+                _ = app.render(width: 200, height: 60)
+            }.line)
     // Pantry (issue 14, budget 5 ms): opening the tab, and switching its views.
-    print("open Pantry (8) + render:        " + measure(100) {
-        app.press(.char("1"))
-        app.press(.char("8"))
-        _ = app.render(width: 200, height: 60)
-    }.line)
+    print(
+        "open Pantry (8) + render:        "
+            + measure(100) {
+                app.press(.char("1"))
+                app.press(.char("8"))
+                _ = app.render(width: 200, height: 60)
+            }.line)
     let pantryViews: [Character] = ["l", "p", "s"]
     var v = 0
-    print("Pantry view switch + render:     " + measure(300) {
-        app.press(.char(pantryViews[v % 3]))
-        v += 1
-        _ = app.render(width: 200, height: 60)
-    }.line)
+    print(
+        "Pantry view switch + render:     "
+            + measure(300) {
+                app.press(.char(pantryViews[v % 3]))
+                v += 1
+                _ = app.render(width: 200, height: 60)
+            }.line)
     // Each view on its own, switched to from another (the switch away is not timed).
     for (key, name) in [("s", "stock"), ("l", "list"), ("p", "prices")] {
         var samples: [Double] = []
         for _ in 0..<100 {
             app.press(.char(key == "s" ? "l" : "s"))
-            samples += measure(1) {
-                app.press(.char(Character(key)))
-                _ = app.render(width: 200, height: 60)
-            }.samples
+            samples +=
+                measure(1) {
+                    app.press(.char(Character(key)))
+                    _ = app.render(width: 200, height: 60)
+                }.samples
         }
         print("Pantry to \(name) + render:".padding(toLength: 33, withPad: " ", startingAt: 0) + Stats(samples: samples).line)
     }
@@ -231,36 +258,36 @@ let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComp
 /// Python's pty module gives the app a real terminal (Swift's Glibc hides posix_openpt); the timer
 /// runs inside Python, from just before the fork to the app's exit, so Python's start-up is not counted.
 let ptyTimer = """
-import os, pty, re, sys, time
-binary, db, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "200", "LINES": "60", "HOME": "/tmp"}
-rss = 0
-for _ in range(runs):
-    t0 = time.perf_counter()
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execve(binary, [binary, "--db", db, "--exit-after-first-frame"], env)
-    out = b""
-    frame = None
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-        # The footer is the last line drawn: once it is out, the whole first frame is.
-        if frame is None and b"quit" in out:
-            frame = time.perf_counter()
-    os.waitpid(pid, 0)
-    end = time.perf_counter()
-    print("%.3f %.3f" % (((frame or end) - t0) * 1000, (end - t0) * 1000))
-    m = re.search(rb"peak resident memory (\\d+) kB", out)
-    rss = max(rss, int(m.group(1))) if m else rss
-    os.close(fd)
-print("rss %d" % rss)
-"""
+    import os, pty, re, sys, time
+    binary, db, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "200", "LINES": "60", "HOME": "/tmp"}
+    rss = 0
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execve(binary, [binary, "--db", db, "--exit-after-first-frame"], env)
+        out = b""
+        frame = None
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+            # The footer is the last line drawn: once it is out, the whole first frame is.
+            if frame is None and b"quit" in out:
+                frame = time.perf_counter()
+        os.waitpid(pid, 0)
+        end = time.perf_counter()
+        print("%.3f %.3f" % (((frame or end) - t0) * 1000, (end - t0) * 1000))
+        m = re.search(rb"peak resident memory (\\d+) kB", out)
+        rss = max(rss, int(m.group(1))) if m else rss
+        os.close(fd)
+    print("rss %d" % rss)
+    """
 
 func firstFrames(runs: Int) -> (frame: Stats, exit: Stats, rss: Int)? {
     let process = Process()
@@ -282,14 +309,16 @@ func firstFrames(runs: Int) -> (frame: Stats, exit: Stats, rss: Int)? {
 
 if FileManager.default.isExecutableFile(atPath: binary) {
     // `bodii review --json` as a whole process (budget 40 ms), spawned directly (no shell).
-    print("bodii review --json, process:    " + measure(21) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = ["--db", dbURL.path, "review", "--json"]
-        p.standardOutput = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return }
-        p.waitUntilExit()
-    }.line)
+    print(
+        "bodii review --json, process:    "
+            + measure(21) {
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: binary)
+                p.arguments = ["--db", dbURL.path, "review", "--json"]
+                p.standardOutput = FileHandle.nullDevice
+                guard (try? p.run()) != nil else { return }
+                p.waitUntilExit()
+            }.line)
     if let result = firstFrames(runs: 21) {
         print("start to first full frame:       " + result.frame.line)
         print("  … to exit (closes the database): " + result.exit.line)

@@ -24,8 +24,10 @@ final class AppEnvironment {
     /// (`.command`: opening changes nothing); the full-screen app uses a pool (`.readWrite`).
     /// Commands that only read pass `.readOnly`: they never create, migrate or change the file, and
     /// a missing one is "no Bodii database yet" (66).
-    static func open(databasePath: String?, access: BodiiDatabase.Access = .command,
-                     clock known: (any Clock)? = nil) throws -> AppEnvironment {
+    static func open(
+        databasePath: String?, access: BodiiDatabase.Access = .command,
+        clock known: (any Clock)? = nil
+    ) throws -> AppEnvironment {
         let env = ProcessInfo.processInfo.environment
         let clock = try known ?? ProcessClock.current(environment: env)
         let url = databaseURL(explicit: databasePath)
@@ -43,8 +45,10 @@ final class AppEnvironment {
     /// The database when its file is there (opened as `open` would), nil when it is not: for a
     /// command that must check its arguments against the profile without creating a database.
     /// A command that only reads passes `.readOnly`.
-    static func openIfPresent(databasePath: String?, access: BodiiDatabase.Access = .command,
-                              clock: any Clock) throws -> AppEnvironment? {
+    static func openIfPresent(
+        databasePath: String?, access: BodiiDatabase.Access = .command,
+        clock: any Clock
+    ) throws -> AppEnvironment? {
         let url = databaseURL(explicit: databasePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try open(databasePath: databasePath, access: access, clock: clock)
@@ -52,8 +56,9 @@ final class AppEnvironment {
 
     /// The database file: `--db`, `BODII_DB`, the config file's `database`, the default.
     static func databaseURL(explicit: String?) -> URL {
-        DatabaseLocation.resolve(explicit: explicit, configured: ProcessConfig.current.values.database,
-                                 environment: ProcessInfo.processInfo.environment)
+        DatabaseLocation.resolve(
+            explicit: explicit, configured: ProcessConfig.current.values.database,
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Bundled themes, overlaid by the user's own from `$XDG_CONFIG_HOME/bodii/themes`.
@@ -87,10 +92,12 @@ struct ThemeCatalog {
     /// The names a theme may be picked by, without reading the files (the config file checks
     /// its `theme` against them on every start, so this stays a directory listing).
     static func availableNames(environment: [String: String]) -> [String] {
-        let bundled = ["default-dark", "light", "high-contrast", "mono"].filter { BundledThemes.all[$0] != nil }
+        let bundled =
+            ["default-dark", "light", "high-contrast", "mono"].filter { BundledThemes.all[$0] != nil }
             + BundledThemes.all.keys.filter { !["default-dark", "light", "high-contrast", "mono"].contains($0) }.sorted()
         guard let dir = userThemesDirectory(environment: environment),
-              let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return bundled }
+            let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
+        else { return bundled }
         let user = files.filter { $0.hasSuffix(".toml") }.map { String($0.dropLast(5)) }.filter { !bundled.contains($0) }.sorted()
         return bundled + user
     }

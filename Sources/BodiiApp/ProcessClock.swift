@@ -8,11 +8,15 @@ import Foundation
 enum ProcessClock {
     static let variable = "BODII_NOW"
 
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment,
-                        calendar: DayCalendar = ProcessConfig.current.values.calendar) throws -> any Clock {
+    static func current(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        calendar: DayCalendar = ProcessConfig.current.values.calendar
+    ) throws -> any Clock {
         guard let text = environment[variable] else { return SystemClock(calendar: calendar) }
         guard var clock = parse(text) else {
-            throw CommandFailure.usage("\(variable) \(ValidationError.quoted(text)) is not a date-time: allowed ISO 8601 with an offset, e.g. 2026-11-22T08:15:00+01:00")
+            throw CommandFailure.usage(
+                "\(variable) \(ValidationError.quoted(text)) is not a date-time: allowed ISO 8601 with an offset, e.g. 2026-11-22T08:15:00+01:00"
+            )
         }
         clock.calendar = calendar
         return clock
@@ -21,7 +25,8 @@ enum ProcessClock {
     /// nil unless `text` is `YYYY-MM-DDTHH:MM[:SS]` followed by `Z` or `±HH:MM`.
     static func parse(_ text: String) -> FixedClock? {
         guard let (date, offset) = ISOTimestamp.parse(text, secondsOptional: true),
-              let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+            let zone = TimeZone(secondsFromGMT: offset)
+        else { return nil }
         return FixedClock(now: date, timeZone: zone)
     }
 }

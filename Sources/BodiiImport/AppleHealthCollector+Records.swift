@@ -8,11 +8,17 @@ extension AppleHealthCollector {
         guard let time = start(element, .body) else { return }
         let factor: Double?
         if let unit = element.value("unit") {
-            if XMLBytes.equals(unit, "kg") { factor = 1 }
-            else if XMLBytes.equals(unit, "lb") { factor = 0.45359237 }
-            else if XMLBytes.equals(unit, "g") { factor = 0.001 }
-            else if XMLBytes.equals(unit, "st") { factor = 6.35029318 }
-            else { factor = nil }
+            if XMLBytes.equals(unit, "kg") {
+                factor = 1
+            } else if XMLBytes.equals(unit, "lb") {
+                factor = 0.45359237
+            } else if XMLBytes.equals(unit, "g") {
+                factor = 0.001
+            } else if XMLBytes.equals(unit, "st") {
+                factor = 6.35029318
+            } else {
+                factor = nil
+            }
         } else {
             factor = 1
         }
@@ -52,7 +58,8 @@ extension AppleHealthCollector {
     func sleep(_ element: XMLElementStart) {
         guard let time = start(element, .sleep) else { return }
         guard let endBytes = element.value("endDate"), let end = HealthTimestamp.parse(endBytes), end.instant > time.instant,
-              let value = element.value("value") else {
+            let value = element.value("value")
+        else {
             data.skip(.sleep, "no readable end or stage")
             return
         }
@@ -60,12 +67,13 @@ extension AppleHealthCollector {
         if XMLBytes.equals(value, "HKCategoryValueSleepAnalysisInBed") {
             asleep = false
         } else if XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAwake") {
-            return   // awake time is neither asleep nor the night's edge
+            return  // awake time is neither asleep nor the night's edge
         } else if XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleep")
-                    || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepUnspecified")
-                    || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepCore")
-                    || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepDeep")
-                    || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepREM") {
+            || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepUnspecified")
+            || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepCore")
+            || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepDeep")
+            || XMLBytes.equals(value, "HKCategoryValueSleepAnalysisAsleepREM")
+        {
             asleep = true
         } else {
             data.skip(.sleep, "unknown sleep stage")
@@ -108,13 +116,15 @@ extension AppleHealthCollector {
             }
             kcal = total * factor
         }
-        workout = OpenWorkout(id: "workout/\(element.string("startDate") ?? "")/\(type)", type: type, start: time, end: end,
-                              minutes: minutes, kcal: kcal)
+        workout = OpenWorkout(
+            id: "workout/\(element.string("startDate") ?? "")/\(type)", type: type, start: time, end: end,
+            minutes: minutes, kcal: kcal)
     }
 
     func workoutStatistics(_ element: XMLElementStart) {
         guard var open = workout, let type = element.value("type"),
-              XMLBytes.equals(type, "HKQuantityTypeIdentifierActiveEnergyBurned") else { return }
+            XMLBytes.equals(type, "HKQuantityTypeIdentifierActiveEnergyBurned")
+        else { return }
         guard let sum = number(element, "sum"), let factor = Self.kcalFactor(element.value("unit")) else {
             open.statisticsBad = true
             workout = open
@@ -177,9 +187,11 @@ extension AppleHealthCollector {
             return
         }
         keep()
-        food.append(FoodRecord(date: time.day, meal: Meal.likely(atHour: time.hour), foodId: Self.quickAddFood,
-                               foodName: "Quick add (Apple Health)", grams: 1, kcal: kcal, proteinG: 0, carbsG: 0, fatG: 0,
-                               loggedAt: time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
+        food.append(
+            FoodRecord(
+                date: time.day, meal: Meal.likely(atHour: time.hour), foodId: Self.quickAddFood,
+                foodName: "Quick add (Apple Health)", grams: 1, kcal: kcal, proteinG: 0, carbsG: 0, fatG: 0,
+                loggedAt: time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
     }
 
     public static let quickAddFood = FoodID("quick-add")

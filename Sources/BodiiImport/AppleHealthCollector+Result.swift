@@ -64,8 +64,9 @@ extension AppleHealthCollector {
                 kcal = nil
             }
             guard steps != nil || kcal != nil else { return nil }
-            return ActivitySnapshot(date: date, steps: steps, activeKcal: kcal,
-                                    provenance: Provenance(source: AppleHealthData.source, externalId: "activity/\(date.iso)"))
+            return ActivitySnapshot(
+                date: date, steps: steps, activeKcal: kcal,
+                provenance: Provenance(source: AppleHealthData.source, externalId: "activity/\(date.iso)"))
         }
     }
 
@@ -137,9 +138,10 @@ extension AppleHealthCollector {
             guard seconds > 0 else { continue }
             let minutes = min(1440, seconds / 60 + (seconds % 60 >= 30 ? 1 : 0))
             let wake = night.last
-            let record = SleepRecord(date: wake.day, bedtime: night.first.clockTime, wakeTime: wake.clockTime, minutes: minutes,
-                                     status: SleepMath.status(minutes: minutes),
-                                     provenance: Provenance(source: AppleHealthData.source, externalId: "sleep/\(wake.day.iso)"))
+            let record = SleepRecord(
+                date: wake.day, bedtime: night.first.clockTime, wakeTime: wake.clockTime, minutes: minutes,
+                status: SleepMath.status(minutes: minutes),
+                provenance: Provenance(source: AppleHealthData.source, externalId: "sleep/\(wake.day.iso)"))
             if let other = byWakeDay[wake.day] {
                 out.skip(.sleep, "a shorter sleep ending the same day (a nap)")
                 if other.minutes >= record.minutes { continue }
@@ -157,12 +159,16 @@ extension AppleHealthCollector {
         for (id, weight) in weights.sorted(by: { ($0.value.time.instant, $0.key) < ($1.value.time.instant, $1.key) }) {
             // The day's body-fat reading nearest in time goes with the weigh-in.
             let fat = fatsByDay[weight.time.day]?.min {
-                (abs($0.time.instant - weight.time.instant), $0.time.instant) < (abs($1.time.instant - weight.time.instant), $1.time.instant)
+                (abs($0.time.instant - weight.time.instant), $0.time.instant) < (
+                    abs($1.time.instant - weight.time.instant), $1.time.instant
+                )
             }
             if let fat { usedFat.insert(fat) }
-            records.append(BodyRecord(date: weight.time.day, weightKg: (weight.kg * 1000).rounded() / 1000,
-                                      bodyFatPercent: fat.map { Double($0.tenths) / 10 },
-                                      recordedAt: weight.time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
+            records.append(
+                BodyRecord(
+                    date: weight.time.day, weightKg: (weight.kg * 1000).rounded() / 1000,
+                    bodyFatPercent: fat.map { Double($0.tenths) / 10 },
+                    recordedAt: weight.time.date, provenance: Provenance(source: AppleHealthData.source, externalId: id)))
         }
         // A day without a weigh-in keeps each reading as a body-fat-only record (issue 23 #23: a
         // smart scale that measured no weight). A weigh-in day's other readings stay counted.
@@ -174,8 +180,10 @@ extension AppleHealthCollector {
             }
             let percent = Double(fat.tenths) / 10
             let id = "bodyfat/\(fat.time.instant)/\(DecimalText.format(percent, decimals: 1))"
-            records.append(BodyRecord(date: fat.time.day, weightKg: nil, bodyFatPercent: percent, recordedAt: fat.time.date,
-                                      provenance: Provenance(source: AppleHealthData.source, externalId: id)))
+            records.append(
+                BodyRecord(
+                    date: fat.time.day, weightKg: nil, bodyFatPercent: percent, recordedAt: fat.time.date,
+                    provenance: Provenance(source: AppleHealthData.source, externalId: id)))
         }
         if otherReadings > 0 { out.skip(.body, "another body fat reading of a day with a weigh-in", count: otherReadings) }
         return records.sorted { ($0.recordedAt, $0.provenance.externalId ?? "") < ($1.recordedAt, $1.provenance.externalId ?? "") }
@@ -195,11 +203,14 @@ extension AppleHealthCollector {
             let minutes = Self.whole(workout.minutes ?? Double(workout.end.instant - workout.start.instant) / 60) ?? 1
             let mapped = WorkoutTypes.activity(for: workout.type)
             let met = mapped.activity?.met(for: .moderate) ?? WorkoutTypes.fallbackMET
-            let kcal = (workout.kcal ?? workout.statisticsKcal).map { ($0 * 10).rounded() / 10 }
+            let kcal =
+                (workout.kcal ?? workout.statisticsKcal).map { ($0 * 10).rounded() / 10 }
                 ?? ExerciseLogging.kcal(met: met, weightKg: latestWeight ?? ExerciseLogging.assumedWeightKg, minutes: minutes)
-            records.append(ExerciseRecord(date: workout.start.day, activity: mapped.name, minutes: minutes, intensity: .moderate,
-                                          met: met, kcal: max(0, kcal), loggedAt: workout.start.date,
-                                          provenance: Provenance(source: AppleHealthData.source, externalId: workout.id)))
+            records.append(
+                ExerciseRecord(
+                    date: workout.start.day, activity: mapped.name, minutes: minutes, intensity: .moderate,
+                    met: met, kcal: max(0, kcal), loggedAt: workout.start.date,
+                    provenance: Provenance(source: AppleHealthData.source, externalId: workout.id)))
         }
         return records
     }

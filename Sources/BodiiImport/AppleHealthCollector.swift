@@ -7,7 +7,7 @@ import Foundation
 public final class AppleHealthCollector: XMLElementHandler {
     /// Records dated after this day are left out (a clock set wrong on the phone).
     let latestDay: LocalDate
-    var data = AppleHealthData()   // set by the record handlers (AppleHealthCollector+Records)
+    var data = AppleHealthData()  // set by the record handlers (AppleHealthCollector+Records)
     private(set) var sawRoot = false
     private(set) var rootName: String?
     /// Set when the export holds more than `AppleHealthLimits` allow: the reader refuses the file.
@@ -37,14 +37,14 @@ public final class AppleHealthCollector: XMLElementHandler {
     var weights: [String: Weight] = [:]
     struct Fat: Hashable {
         let time: HealthTimestamp
-        let tenths: Int    // percent × 10
+        let tenths: Int  // percent × 10
     }
     var fats = Set<Fat>()
 
     /// A sleep record in 24 bytes (not 56): years of a Watch's stages are hundreds of thousands.
     struct SleepPiece: Hashable {
         let startInstant: Int
-        let seconds: Int32         // at most a day
+        let seconds: Int32  // at most a day
         let startOffset: Int32
         let endOffset: Int32
         let asleep: Bool
@@ -127,7 +127,9 @@ public final class AppleHealthCollector: XMLElementHandler {
         if XMLBytes.equals(type, "HKQuantityTypeIdentifierStepCount") {
             bucket(element, into: &steps, kind: .activity, what: "steps", range: Validation.stepsPerDayRange, unitFactor: { _ in 1 })
         } else if XMLBytes.equals(type, "HKQuantityTypeIdentifierActiveEnergyBurned") {
-            bucket(element, into: &energy, kind: .activity, what: "active energy", range: Validation.activeKcalRange, unitFactor: Self.kcalFactor)
+            bucket(
+                element, into: &energy, kind: .activity, what: "active energy", range: Validation.activeKcalRange,
+                unitFactor: Self.kcalFactor)
         } else if XMLBytes.equals(type, "HKCategoryTypeIdentifierSleepAnalysis") {
             sleep(element)
         } else if XMLBytes.equals(type, "HKQuantityTypeIdentifierBodyMass") {
@@ -265,7 +267,8 @@ public final class AppleHealthCollector: XMLElementHandler {
     func keep(_ cost: Int = AppleHealthLimits.rowCost) {
         charged += cost
         if charged > AppleHealthLimits.budgetBytes {
-            overLimit = "more than one import can keep (at most \(ActivityText.grouped(AppleHealthLimits.maxRows)) weigh-ins, "
+            overLimit =
+                "more than one import can keep (at most \(ActivityText.grouped(AppleHealthLimits.maxRows)) weigh-ins, "
                 + "workouts and meals; fewer alongside years of sleep stages and hourly steps)"
         }
     }
@@ -286,8 +289,10 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     /// Adds a sample to its hour buckets. A sample that spans hours (one crossing midnight) is
     /// split across them in proportion to time, so each day gets its own part.
-    func bucket(_ element: XMLElementStart, into buckets: inout [Bucket: Double], kind: MergeCounts.Kind, what: String,
-                        range: ClosedRange<Double>, unitFactor: (UnsafeBufferPointer<UInt8>?) -> Double?) {
+    func bucket(
+        _ element: XMLElementStart, into buckets: inout [Bucket: Double], kind: MergeCounts.Kind, what: String,
+        range: ClosedRange<Double>, unitFactor: (UnsafeBufferPointer<UInt8>?) -> Double?
+    ) {
         guard let time = start(element, kind) else { return }
         guard let raw = number(element, "value"), let factor = unitFactor(element.value("unit")) else {
             data.skip(kind, "unreadable value or unit")
@@ -310,7 +315,7 @@ public final class AppleHealthCollector: XMLElementHandler {
         let localStart = time.instant + time.offsetSeconds
         let lastHour = Self.floorDiv((latestDay.daysSinceEpoch + 1) * 86_400, 3600)
         func add(_ hour: Int, _ amount: Double) {
-            guard hour < lastHour else { return }   // the part after `latestDay`
+            guard hour < lastHour else { return }  // the part after `latestDay`
             let key = Self.bucket(hour: hour, source: source)
             // Charged apart from `buckets`, which is `steps` or `energy` itself, borrowed for the whole call.
             if buckets[key] == nil { keep(AppleHealthLimits.bucketCost) }

@@ -2,7 +2,7 @@ import BodiiDomain
 import Foundation
 import ZIPFoundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why an Apple Health file could not be read. `exitCode` follows PRODUCT.md §4.
@@ -31,17 +31,21 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
         case .missing(let path): return "no file at \(path)"
         case .folderWithoutExport(let path): return "\(path) is a folder without an export.xml; give the export.zip or its export.xml"
         case .noExportInZip(let path): return "\(path) is a zip without apple_health_export/export.xml; is it the Health app's export?"
-        case .notAnExport(let path, let root): return "\(path) is XML but not an Apple Health export (its root is <\(root)>, not <HealthData>)"
+        case .notAnExport(let path, let root):
+            return "\(path) is XML but not an Apple Health export (its root is <\(root)>, not <HealthData>)"
         case .xml(let path, let error): return "\(path): \(error)"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .notAFile(let path): return "\(path) is a device or socket, not an export file; give the export.zip or its export.xml"
         case .fifoWithoutWriter(let path):
-            return "\(path) is a FIFO with no writer (nothing opened it for writing within \(Int(AppleHealthReader.fifoWait)) s); nothing was written"
+            return
+                "\(path) is a FIFO with no writer (nothing opened it for writing within \(Int(AppleHealthReader.fifoWait)) s); nothing was written"
         case .zipThroughPipe(let path):
-            return "\(path) is a zip arriving through a pipe, which cannot be read as it streams; give the export.zip file itself, or pipe its export.xml"
+            return
+                "\(path) is a zip arriving through a pipe, which cannot be read as it streams; give the export.zip file itself, or pipe its export.xml"
         case .damagedZip(let path, let reason): return "\(path) is a damaged zip (\(reason)); it was refused and nothing was written"
         case .inflatesTooMuch(let path):
-            return "\(path) inflates to more than \(AppleHealthReader.maxInflationRatio) times its size, which no export does (a zip bomb?); it was refused and nothing was written"
+            return
+                "\(path) inflates to more than \(AppleHealthReader.maxInflationRatio) times its size, which no export does (a zip bomb?); it was refused and nothing was written"
         case .tooLarge(let path, let what): return "\(path) holds \(what); it was refused and nothing was written"
         }
     }
@@ -77,8 +81,10 @@ public enum AppleHealthReader {
 
     /// Reads the export at `path`. `progress` is called about every megabyte; cancellation (of the
     /// task, or `isCancelled`) throws `CancellationError`. Records dated after `latestDay` are left out.
-    public static func read(path: String, latestDay: LocalDate, isCancelled: @escaping () -> Bool = { Task.isCancelled },
-                            progress: (AppleHealthProgress) -> Void = { _ in }) throws -> AppleHealthData {
+    public static func read(
+        path: String, latestDay: LocalDate, isCancelled: @escaping () -> Bool = { Task.isCancelled },
+        progress: (AppleHealthProgress) -> Void = { _ in }
+    ) throws -> AppleHealthData {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw AppleHealthError.missing(path) }
@@ -172,7 +178,9 @@ public enum AppleHealthReader {
             checksum = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
                 inflated += UInt64(data.count)
                 guard inflated <= cap else { throw AppleHealthError.inflatesTooMuch(path) }
-                guard inflated <= declared else { throw AppleHealthError.damagedZip(path, reason: "the entry inflates past its stated size") }
+                guard inflated <= declared else {
+                    throw AppleHealthError.damagedZip(path, reason: "the entry inflates past its stated size")
+                }
                 try take(data, total)
             }
         } catch let error as AppleHealthError {
@@ -184,8 +192,10 @@ public enum AppleHealthReader {
         }
         guard inflated == declared else { throw AppleHealthError.damagedZip(path, reason: "the entry is shorter than its stated size") }
         guard checksum == entry.checksum else {
-            throw AppleHealthError.damagedZip(path, reason: "CRC-32 " + String(format: "%08x", checksum)
-                                              + " where the zip says " + String(format: "%08x", entry.checksum))
+            throw AppleHealthError.damagedZip(
+                path,
+                reason: "CRC-32 " + String(format: "%08x", checksum)
+                    + " where the zip says " + String(format: "%08x", entry.checksum))
         }
     }
 

@@ -110,8 +110,10 @@ public enum CronometerReader {
     }
 
     /// `lines[i]`: the line on which the `i`th record of `rows` starts.
-    static func read(rows: some IteratorProtocol<[String]>, lines: [Int], name: String, timeZone: TimeZone,
-                     today: LocalDate) throws(CronometerError) -> CronometerData {
+    static func read(
+        rows: some IteratorProtocol<[String]>, lines: [Int], name: String, timeZone: TimeZone,
+        today: LocalDate
+    ) throws(CronometerError) -> CronometerData {
         var rows = rows
         var firstRow: [String]?
         var index = 0
@@ -238,7 +240,9 @@ struct Table {
                 return data.skip(.food, "\(title) outside \(Self.rangeText(shown))")
             }
             let label = portion.isEmpty ? food : "\(food) · \(portion)"
-            guard !label.unicodeScalars.contains(where: TerminalText.isUnsafe) else { return data.skip(.food, "name with control characters") }
+            guard !label.unicodeScalars.contains(where: TerminalText.isUnsafe) else {
+                return data.skip(.food, "name with control characters")
+            }
             guard label.count <= Self.labelLength else { return data.skip(.food, "name longer than \(Self.labelLength) characters") }
             let meal = Self.meal(group: group, hour: time.map { $0 / 60 })
             let key = [day.iso, group, food, portion].joined(separator: "\u{1F}")
@@ -246,12 +250,14 @@ struct Table {
             seen[key] = occurrence + 1
             let id = "servings/\(day.iso)/\(Self.fingerprint(key))/\(occurrence)"
             let minute = time ?? Self.typicalMinute(meal)
-            data.food.append(FoodRecord(date: day, meal: meal, foodId: QuickAdd.foodID, foodName: label, grams: 1,
-                                        kcal: Self.rounded(kcal ?? 0), proteinG: Self.rounded(protein ?? 0), carbsG: Self.rounded(carbs ?? 0),
-                                        fatG: Self.rounded(fat ?? 0), fiberG: fiber.map(Self.rounded), sugarsG: sugars.map(Self.rounded),
-                                        saturatedFatG: saturated.map(Self.rounded), sodiumMg: sodium.map(Self.rounded),
-                                        loggedAt: Self.instant(day, minute: minute, timeZone: timeZone),
-                                        provenance: Provenance(source: CronometerData.source, externalId: id)))
+            data.food.append(
+                FoodRecord(
+                    date: day, meal: meal, foodId: QuickAdd.foodID, foodName: label, grams: 1,
+                    kcal: Self.rounded(kcal ?? 0), proteinG: Self.rounded(protein ?? 0), carbsG: Self.rounded(carbs ?? 0),
+                    fatG: Self.rounded(fat ?? 0), fiberG: fiber.map(Self.rounded), sugarsG: sugars.map(Self.rounded),
+                    saturatedFatG: saturated.map(Self.rounded), sodiumMg: sodium.map(Self.rounded),
+                    loggedAt: Self.instant(day, minute: minute, timeZone: timeZone),
+                    provenance: Provenance(source: CronometerData.source, externalId: id)))
         case .biometrics:
             let metric = Self.metricName(cell("Metric")), unit = cell("Unit").lowercased()
             let shownUnit = TerminalText.printable(String(unit.prefix(20)))
@@ -277,9 +283,12 @@ struct Table {
             let key = [day.iso, cell("Metric"), cell("Amount"), unit].joined(separator: "\u{1F}")
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
-            weights[day, default: []].append((kg: (kg * 1000).rounded() / 1000,
-                                               at: Self.instant(day, minute: time ?? 7 * 60, timeZone: timeZone),
-                                               id: "biometrics/\(day.iso)/\(Self.fingerprint(key))/\(occurrence)"))
+            weights[day, default: []].append(
+                (
+                    kg: (kg * 1000).rounded() / 1000,
+                    at: Self.instant(day, minute: time ?? 7 * 60, timeZone: timeZone),
+                    id: "biometrics/\(day.iso)/\(Self.fingerprint(key))/\(occurrence)"
+                ))
         }
     }
 
@@ -291,14 +300,18 @@ struct Table {
     mutating func finish() -> CronometerData {
         for day in weights.keys.sorted() {
             for (i, w) in (weights[day] ?? []).enumerated() {
-                data.body.append(BodyRecord(date: day, weightKg: w.kg, bodyFatPercent: i == 0 ? fats[day] : nil, recordedAt: w.at,
-                                            provenance: Provenance(source: CronometerData.source, externalId: w.id)))
+                data.body.append(
+                    BodyRecord(
+                        date: day, weightKg: w.kg, bodyFatPercent: i == 0 ? fats[day] : nil, recordedAt: w.at,
+                        provenance: Provenance(source: CronometerData.source, externalId: w.id)))
             }
         }
         for day in fats.keys.sorted() where weights[day] == nil {
-            data.body.append(BodyRecord(date: day, weightKg: nil, bodyFatPercent: fats[day],
-                                        recordedAt: Self.instant(day, minute: 7 * 60, timeZone: timeZone),
-                                        provenance: Provenance(source: CronometerData.source, externalId: "biometrics/\(day.iso)/body-fat")))
+            data.body.append(
+                BodyRecord(
+                    date: day, weightKg: nil, bodyFatPercent: fats[day],
+                    recordedAt: Self.instant(day, minute: 7 * 60, timeZone: timeZone),
+                    provenance: Provenance(source: CronometerData.source, externalId: "biometrics/\(day.iso)/body-fat")))
         }
         return data
     }

@@ -7,8 +7,9 @@ extension Table {
     static func day(_ text: String) -> LocalDate? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
         return LocalDate(year: y, month: m, day: d)
     }
 
@@ -36,7 +37,15 @@ extension Table {
     static func number(_ text: String) -> Double? {
         var digits = 0, points = 0
         for (i, c) in text.enumerated() {
-            if c.isASCII && c.isNumber { digits += 1 } else if c == "." { points += 1 } else if c == "-" && i == 0 { continue } else { return nil }
+            if c.isASCII && c.isNumber {
+                digits += 1
+            } else if c == "." {
+                points += 1
+            } else if c == "-" && i == 0 {
+                continue
+            } else {
+                return nil
+            }
         }
         guard digits > 0, points <= 1, let value = Double(text), !value.isNaN else { return nil }
         return value

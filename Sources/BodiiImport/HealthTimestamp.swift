@@ -46,19 +46,21 @@ public struct HealthTimestamp: Hashable, Sendable, Comparable {
         var i: Int
         if b[4] == 0x2D {
             guard b.count >= 19, b[7] == 0x2D, b[10] == 0x20 || b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
-                  let yy = number(0, 4), let mm = number(5, 2), let dd = number(8, 2),
-                  let hh = number(11, 2), let mn = number(14, 2), let ss = number(17, 2) else { return nil }
+                let yy = number(0, 4), let mm = number(5, 2), let dd = number(8, 2),
+                let hh = number(11, 2), let mn = number(14, 2), let ss = number(17, 2)
+            else { return nil }
             (y, mo, d, h, mi, s, i) = (yy, mm, dd, hh, mn, ss, 19)
         } else {
             guard let yy = number(0, 4), let mm = number(4, 2), let dd = number(6, 2),
-                  let hh = number(8, 2), let mn = number(10, 2), let ss = number(12, 2) else { return nil }
+                let hh = number(8, 2), let mn = number(10, 2), let ss = number(12, 2)
+            else { return nil }
             (y, mo, d, h, mi, s, i) = (yy, mm, dd, hh, mn, ss, 14)
         }
         guard h < 24, mi < 60, s < 61, let day = LocalDate(year: y, month: mo, day: d) else { return nil }
         while i < b.count, b[i] == 0x20 { i += 1 }
         var offset = 0
         if i < b.count {
-            if b[i] == 0x5A {   // Z
+            if b[i] == 0x5A {  // Z
                 offset = 0
             } else {
                 guard b[i] == 0x2B || b[i] == 0x2D, b.count - i >= 5, let oh = number(i + 1, 2) else { return nil }

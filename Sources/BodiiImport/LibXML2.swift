@@ -1,17 +1,20 @@
-internal import CLibXML2   // libxml2's types and constants; its functions are looked up when first needed
+internal import CLibXML2  // libxml2's types and constants; its functions are looked up when first needed
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// libxml2's functions the streaming parser calls, opened when the first export is read. Every
 /// other command starts without libxml2 and the ICU and lzma libraries it pulls in: loading them
 /// was half a millisecond of each start (`bodii search`, the app's first frame).
-struct LibXML2: @unchecked Sendable {   // function pointers into a library that stays loaded
+struct LibXML2: @unchecked Sendable {  // function pointers into a library that stays loaded
     typealias Context = xmlParserCtxtPtr
 
     let initParser: @convention(c) () -> Void
-    let createPushParserCtxt: @convention(c) (xmlSAXHandlerPtr?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32,
-                                              UnsafePointer<CChar>?) -> Context?
+    let createPushParserCtxt:
+        @convention(c) (
+            xmlSAXHandlerPtr?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32,
+            UnsafePointer<CChar>?
+        ) -> Context?
     let ctxtUseOptions: @convention(c) (Context?, Int32) -> Int32
     let freeParserCtxt: @convention(c) (Context?) -> Void
     let parseChunk: @convention(c) (Context?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
@@ -34,8 +37,11 @@ struct LibXML2: @unchecked Sendable {   // function pointers into a library that
         do throws(XMLStreamError) {
             let library = LibXML2(
                 initParser: try symbol("xmlInitParser", as: (@convention(c) () -> Void).self),
-                createPushParserCtxt: try symbol("xmlCreatePushParserCtxt", as: (@convention(c) (
-                    xmlSAXHandlerPtr?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> Context?).self),
+                createPushParserCtxt: try symbol(
+                    "xmlCreatePushParserCtxt",
+                    as: (@convention(c) (
+                        xmlSAXHandlerPtr?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?
+                    ) -> Context?).self),
                 ctxtUseOptions: try symbol("xmlCtxtUseOptions", as: (@convention(c) (Context?, Int32) -> Int32).self),
                 freeParserCtxt: try symbol("xmlFreeParserCtxt", as: (@convention(c) (Context?) -> Void).self),
                 parseChunk: try symbol("xmlParseChunk", as: (@convention(c) (Context?, UnsafePointer<CChar>?, Int32, Int32) -> Int32).self),

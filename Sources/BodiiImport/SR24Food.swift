@@ -68,7 +68,7 @@ public struct SR24Measure: Equatable, Sendable {
 /// oil, 10,000 IU → 250 µg, matching USDA's own µg figures).
 public enum SR24Nutrient: String, CaseIterable, Sendable {
     case kcal, proteinG, carbsG, fatG, fiberG, sugarsG, saturatedFatG, sodiumMg, cholesterolMg,
-         potassiumMg, calciumMg, ironMg, vitaminCMg, vitaminDUg
+        potassiumMg, calciumMg, ironMg, vitaminCMg, vitaminDUg
 
     /// The name in the XML files.
     public var sourceName: String {

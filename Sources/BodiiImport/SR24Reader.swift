@@ -83,15 +83,17 @@ private final class Collector: XMLElementHandler {
         case "measure":
             guard food != nil else { return fail("<measure> outside <food>") }
             guard let amount = attributes["amount"], let a = Double(amount), a > 0,
-                  let label = attributes["name"], !label.isEmpty,
-                  let gramsText = attributes["grams"], let grams = Double(gramsText), grams > 0 else {
+                let label = attributes["name"], !label.isEmpty,
+                let gramsText = attributes["grams"], let grams = Double(gramsText), grams > 0
+            else {
                 return fail("a <measure> without a positive amount, a name and positive grams: \(attributes)")
             }
             food?.measures.append(SR24Measure(amount: amount, name: label, grams: grams))
         case "nutrient":
             guard food != nil else { return fail("<nutrient> outside <food>") }
             guard let name = attributes["name"], let text = attributes["amount"], let value = Double(text),
-                  value.isFinite, value >= 0 else {
+                value.isFinite, value >= 0
+            else {
                 return fail("a <nutrient> without a name and a non-negative amount: \(attributes)")
             }
             guard food?.nutrients[name] == nil else { return fail("nutrient \"\(name)\" listed twice") }

@@ -55,7 +55,8 @@ public struct XMLElementStart {
         for i in 0..<attributeCount {
             let base = i * 5
             guard let local = attributes[base], XMLBytes.equalsCString(local, key),
-                  let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
+                let start = attributes[base + 3], let end = attributes[base + 4]
+            else { continue }
             return UnsafeBufferPointer(start: start, count: end - start)
         }
         return nil

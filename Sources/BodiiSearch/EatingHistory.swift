@@ -43,8 +43,10 @@ public enum EatingHistory {
 
     /// The entries matching `text`, newest first, at most `limit`; empty when nothing matches or
     /// the query holds no word.
-    public static func entries(_ text: String, today: LocalDate, limit: Int,
-                               in source: any FoodHistoryRepository & FoodLogRepository) throws -> [FoodRecord] {
+    public static func entries(
+        _ text: String, today: LocalDate, limit: Int,
+        in source: any FoodHistoryRepository & FoodLogRepository
+    ) throws -> [FoodRecord] {
         switch query(text, today: today) {
         case nil: return []
         case .day(let date):

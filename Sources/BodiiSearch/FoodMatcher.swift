@@ -20,9 +20,10 @@ public struct FoodMatcher: Sendable {
 
     public init(_ plans: [WordPlan]) {
         words = plans.filter { $0.weight > 0 }.map {
-            Word(isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass, prefixIDs: $0.prefixIDs,
-                 allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs, weight: $0.weight, alternatives: $0.alternatives,
-                 isAddition: $0.isAddition)
+            Word(
+                isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass, prefixIDs: $0.prefixIDs,
+                allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs, weight: $0.weight, alternatives: $0.alternatives,
+                isAddition: $0.isAddition)
         }
     }
 
@@ -37,8 +38,10 @@ public struct FoodMatcher: Sendable {
     /// proportion to its weight: a food answering the whole query comes first, one answering part
     /// of it still appears. A word being typed that names the food must match: the list follows
     /// the letters typed.
-    public func evaluate(_ profile: FoodNameProfile, servingCount: Int = 0,
-                         history: FoodHistory? = nil) -> (score: Double, complete: Bool)? {
+    public func evaluate(
+        _ profile: FoodNameProfile, servingCount: Int = 0,
+        history: FoodHistory? = nil
+    ) -> (score: Double, complete: Bool)? {
         typealias Points = FoodRanking.Points
         guard !words.isEmpty else { return nil }
         var total = 0.0
@@ -54,7 +57,9 @@ public struct FoodMatcher: Sendable {
         for word in words {
             guard let m = Self.bestMatch(word, in: profile, negationAsked: negationAsked) else {
                 if word.namesFood { namingTokens.append(-1) }
-                if let tokens = Self.alternativeMatch(word, in: profile), word.namesFood || !tokens.contains(where: { Int(profile.tokens[$0].part) < profile.headParts }) {
+                if let tokens = Self.alternativeMatch(word, in: profile),
+                    word.namesFood || !tokens.contains(where: { Int(profile.tokens[$0].part) < profile.headParts })
+                {
                     // Said the catalog's way ("grilled": "dry heat"): a little less than the word itself.
                     total += word.weight * Points.alternative
                     for t in tokens where !matched.contains(t) { matched.append(t) }
@@ -89,9 +94,13 @@ public struct FoodMatcher: Sendable {
             }
             if token.isFiller { points -= Points.fillerMatch }
             let part = Int(token.part)
-            if part < profile.headParts { points += Points.inHead }
-            else if part == profile.headParts { points += Points.nextPart }
-            else if part == profile.headParts + 1 { points += Points.thirdPart }
+            if part < profile.headParts {
+                points += Points.inHead
+            } else if part == profile.headParts {
+                points += Points.nextPart
+            } else if part == profile.headParts + 1 {
+                points += Points.thirdPart
+            }
             total += word.weight * points
             if !matched.contains(m.token) { matched.append(m.token) }
             // The rest of the catalog's wording of a form ("dry" of "dry roasted") is asked for too.
@@ -118,7 +127,7 @@ public struct FoodMatcher: Sendable {
                 if isMatched { nameCovered += 1 }
             }
         }
-        if categoryTokens > 0, categoryCovered == categoryTokens {   // "nuts almonds" names the whole head
+        if categoryTokens > 0, categoryCovered == categoryTokens {  // "nuts almonds" names the whole head
             nameTokens += categoryTokens
             nameCovered += categoryCovered
         }
@@ -144,13 +153,14 @@ public struct FoodMatcher: Sendable {
         // A head of two words names its food by the last one: a query matching "salad" of "Salad
         // dressing" but not "dressing" means a salad, not the dressing ("caesar salad").
         if categoryTokens > 1, categoryCovered > 0, let noun = profile.tokens.lastIndex(where: { $0.part == 0 }),
-           !matched.contains(noun) {
+            !matched.contains(noun)
+        {
             total -= Points.otherFood
         }
         // "X Y" names a Y: a name saying "Y X" in one part names an X ("chocolate milk" is not
         // "Candies, milk chocolate"; "Milk, chocolate" is USDA's inverted way and stays).
         if namingTokens.count >= 2, let noun = namingTokens.last, noun >= 0 {
-            let modifier = namingTokens[namingTokens.count - 2]   // -1 never follows a token
+            let modifier = namingTokens[namingTokens.count - 2]  // -1 never follows a token
             if modifier == noun + 1, profile.tokens[modifier].part == profile.tokens[noun].part { total -= Points.otherFood }
         }
         if profile.eatenForm > 0 { total += Points.eatenForm } else if profile.eatenForm < 0 { total -= Points.dryForm }
@@ -208,13 +218,14 @@ public struct FoodMatcher: Sendable {
         return nil
     }
 
-
     /// The best token for the word: the best quality, then the earliest; not a word the name says
     /// the food lacks unless the query says "without" too. A word of a filler part
     /// (what every food of its kind says, or an activity's other words) ranks below a word of the
     /// name of the next quality: "jog" being typed is Jogging's name before Running's other word.
-    static func bestMatch(_ word: Word, in profile: FoodNameProfile,
-                          negationAsked: Bool = false) -> (token: Int, quality: FoodRanking.Quality)? {
+    static func bestMatch(
+        _ word: Word, in profile: FoodNameProfile,
+        negationAsked: Bool = false
+    ) -> (token: Int, quality: FoodRanking.Quality)? {
         var best: (token: Int, quality: FoodRanking.Quality, rank: Int)?
         for (i, token) in profile.tokens.enumerated() where negationAsked || !token.isNegated {
             let quality: FoodRanking.Quality

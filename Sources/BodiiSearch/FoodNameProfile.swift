@@ -76,8 +76,10 @@ public struct FoodNameProfile: Sendable {
         for word in SearchText.words(otherWords) {
             let term = vocabulary.id(of: word) ?? -1
             let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
-            tokens.append(Token(term: term, singularClass: singularClass, part: part, length: Int16(clamping: word.count),
-                                unusual: 0, isBrand: false, isFiller: true))
+            tokens.append(
+                Token(
+                    term: term, singularClass: singularClass, part: part, length: Int16(clamping: word.count),
+                    unusual: 0, isBrand: false, isFiller: true))
         }
         partCount += 1
         lengthCounts = false
@@ -102,7 +104,8 @@ public struct FoodNameProfile: Sendable {
         usdaGroup = Self.usdaGroup(of: id)
         salted = reader.partWords.contains { tables.saltedParts.contains($0) }
         derivedHead = headParts == 2 && tables.derivedHeads.contains(reader.partWords[0])
-        isCommon = reader.partWords.count >= 2 && tables.commonFoods.contains(Array(reader.partWords.prefix(2)))
+        isCommon =
+            reader.partWords.count >= 2 && tables.commonFoods.contains(Array(reader.partWords.prefix(2)))
             || reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
         var form: Int8 = 0
         // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products.
@@ -134,7 +137,8 @@ public struct FoodNameProfile: Sendable {
     static func usdaGroup(of id: String) -> Int {
         let bytes = Array(id.utf8.prefix(7))
         guard bytes.count == 7, bytes[..<5].elementsEqual("usda:".utf8),
-              (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[6]) else { return -1 }
+            (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[6])
+        else { return -1 }
         return Int(bytes[5] - 0x30) * 10 + Int(bytes[6] - 0x30)
     }
 
@@ -175,12 +179,16 @@ public struct FoodNameProfile: Sendable {
             let tables = vocabulary.ranking
             let term = vocabulary.id(of: word) ?? -1
             let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
-            let cost = singularClass >= 0 ? Double(tables.unusualCost[Int(singularClass)])
+            let cost =
+                singularClass >= 0
+                ? Double(tables.unusualCost[Int(singularClass)])
                 : FoodRanking.unusualWords[SearchText.singular(word)] ?? 0
             let isBrand = brands && capitalised && !FoodRanking.notBrands.contains(word)
             let part = partWords.count
-            tokens.append(Token(term: term, singularClass: singularClass, part: Int16(clamping: part),
-                                length: Int16(clamping: word.count), unusual: Float(cost), isBrand: isBrand, isNegated: negating))
+            tokens.append(
+                Token(
+                    term: term, singularClass: singularClass, part: Int16(clamping: part),
+                    length: Int16(clamping: word.count), unusual: Float(cost), isBrand: isBrand, isNegated: negating))
             if word == FoodNameProfile.without {
                 negating = true
                 negatorClass = singularClass

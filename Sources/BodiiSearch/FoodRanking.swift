@@ -30,8 +30,10 @@ public struct FoodHistory: Sendable, Equatable {
 public enum FoodRanking {
     /// The score of the food read as `profile` for the words planned by `plans` (the query's
     /// words, with the same vocabulary as the profile), nil when a word does not match.
-    public static func score(_ plans: [WordPlan], profile: FoodNameProfile, servingCount: Int = 0,
-                             history: FoodHistory? = nil) -> Double? {
+    public static func score(
+        _ plans: [WordPlan], profile: FoodNameProfile, servingCount: Int = 0,
+        history: FoodHistory? = nil
+    ) -> Double? {
         FoodMatcher(plans).score(profile, servingCount: servingCount, history: history)
     }
 
@@ -44,7 +46,7 @@ public enum FoodRanking {
     /// form together; everything else is tuned on the relevance set (Tests/Relevance).
     enum Points {
         static let exact = 300.0
-        static let exactWhileTyping = 200.0   // "straw" may still become "strawberries"
+        static let exactWhileTyping = 200.0  // "straw" may still become "strawberries"
         static let prefix = 150.0
         static let prefixCompleteness = 40.0  // "chick" is more of "chicken" than of "chickpeas"
         static let typo = 100.0
@@ -64,15 +66,15 @@ public enum FoodRanking {
         static let mixedHead = 15.0
         static let plainPart = 8.0
         static let unmatchedWord = 1.0
-        static let missingWord = 100.0   // a query word the food lacks, times the word's weight
-        static let alternative = 250.0   // a word matched by the catalog's word for it ("grilled": "dry heat")
-        static let otherFood = 200.0     // the query names a word of the head, not the food it names
+        static let missingWord = 100.0  // a query word the food lacks, times the word's weight
+        static let alternative = 250.0  // a word matched by the catalog's word for it ("grilled": "dry heat")
+        static let otherFood = 200.0  // the query names a word of the head, not the food it names
         static let part = 2.0
         static let serving = 4.0
         static let historyScale = 15.0
         static let historyMax = 60.0
         static let fillerMatch = 20.0
-        static let derivedHead = 80.0   // more than a whole head: "Sauce, steak" after "Beef, …, steak"
+        static let derivedHead = 80.0  // more than a whole head: "Sauce, steak" after "Beef, …, steak"
         static let eatenForm = 25.0
         static let dryForm = 10.0
         static let common = 12.0
@@ -101,10 +103,11 @@ public enum FoodRanking {
                 if let c = classes[TermKey(singular)] { unusualCost[Int(c)] = Float(cost) }
             }
             func phrases(_ list: Set<[SearchText.Word]>) -> Set<[Int32]> {
-                Set(list.compactMap { words in
-                    let mapped = words.compactMap(ids)
-                    return mapped.count == words.count ? mapped : nil
-                })
+                Set(
+                    list.compactMap { words in
+                        let mapped = words.compactMap(ids)
+                        return mapped.count == words.count ? mapped : nil
+                    })
             }
             plainParts = phrases(FoodRanking.plainParts)
             categoryHeads = phrases(FoodRanking.categoryHeads)
@@ -114,10 +117,11 @@ public enum FoodRanking {
             saltedParts = phrases(FoodRanking.saltedParts)
             matureSeeds = [ids(SearchText.Word("mature".utf8)) ?? -2, ids(SearchText.Word("seeds".utf8)) ?? -2]
             cookedWords = Set(FoodRanking.cookedWords.compactMap(ids))
-            commonFoods = Set(FoodRanking.commonFoods.compactMap { parts in
-                let mapped = parts.map { $0.compactMap(ids) }
-                return zip(mapped, parts).allSatisfy { $0.count == $1.count } ? mapped : nil
-            })
+            commonFoods = Set(
+                FoodRanking.commonFoods.compactMap { parts in
+                    let mapped = parts.map { $0.compactMap(ids) }
+                    return zip(mapped, parts).allSatisfy { $0.count == $1.count } ? mapped : nil
+                })
             and = ids(SearchText.Word("and".utf8)) ?? -2
             with = ids(SearchText.Word("with".utf8)) ?? -2
         }
@@ -126,11 +130,12 @@ public enum FoodRanking {
     private static func words(_ list: [String]) -> Set<SearchText.Word> { Set(list.map { SearchText.Word($0.utf8) }) }
 
     /// USDA heads that name a category; the food is in the next part ("Nuts, almonds").
-    static let categoryHeads: Set<[SearchText.Word]> = Set([
-        "beverages", "alcoholic beverage", "carbonated beverage", "nuts", "seeds", "fish", "crustaceans", "mollusks",
-        "snacks", "candies", "cereals", "cereals ready to eat", "spices", "oil", "game meat", "cheese", "beans",
-        "peppers", "squash", "lettuce", "usda commodity", "salad dressing", "sauce", "soup",
-    ].map { SearchText.words($0) })
+    static let categoryHeads: Set<[SearchText.Word]> = Set(
+        [
+            "beverages", "alcoholic beverage", "carbonated beverage", "nuts", "seeds", "fish", "crustaceans", "mollusks",
+            "snacks", "candies", "cereals", "cereals ready to eat", "spices", "oil", "game meat", "cheese", "beans",
+            "peppers", "squash", "lettuce", "usda commodity", "salad dressing", "sauce", "soup",
+        ].map { SearchText.words($0) })
 
     /// Category heads of dishes made from the food the next part names ("Sauce, cheese"): below the
     /// food itself unless the query names the dish.
@@ -142,25 +147,29 @@ public enum FoodRanking {
     /// The first word of a part that says a grain, pasta or legume is cooked: the form people eat.
     static let cookedWords: [SearchText.Word] = ["cooked", "boiled", "prepared", "canned"].map { SearchText.Word($0.utf8) }
     /// Parts that say it is dry or raw: the form people buy.
-    static let dryParts: Set<[SearchText.Word]> = Set(["raw", "dry", "as purchased", "unprepared", "uncooked"].map { SearchText.words($0) })
+    static let dryParts: Set<[SearchText.Word]> = Set(
+        ["raw", "dry", "as purchased", "unprepared", "uncooked"].map { SearchText.words($0) })
 
     /// Parts that say salt was added: the same food without it is the usual entry.
-    static let saltedParts: Set<[SearchText.Word]> = Set(["with salt", "with added salt", "salt added in processing"].map { SearchText.words($0) })
+    static let saltedParts: Set<[SearchText.Word]> = Set(
+        ["with salt", "with added salt", "salt added in processing"].map { SearchText.words($0) })
 
     /// The everyday food among siblings that the words of a query do not tell apart: `cheese`
     /// means cheddar before cream cheese or blue, `ice cream` vanilla. The name's first two parts
     /// (or its only one), as USDA writes them.
-    static let commonFoods: Set<[[SearchText.Word]]> = Set([
-        "Cheese, cheddar", "Ice creams, vanilla", "Cream, sour", "Rice, white", "Bread, white", "Fish, cod",
-        "Milk, whole", "Grapes, red or green (European type, such as Thompson seedless)", "Peas, green",
-        "Bagels, plain", "Noodles, egg", "Tea, black", "Ham, sliced", "Spaghetti, cooked",
-    ].map { name in name.split(separator: ",").prefix(2).map { SearchText.words(String($0)) } })
+    static let commonFoods: Set<[[SearchText.Word]]> = Set(
+        [
+            "Cheese, cheddar", "Ice creams, vanilla", "Cream, sour", "Rice, white", "Bread, white", "Fish, cod",
+            "Milk, whole", "Grapes, red or green (European type, such as Thompson seedless)", "Peas, green",
+            "Bagels, plain", "Noodles, egg", "Tea, black", "Ham, sliced", "Spaghetti, cooked",
+        ].map { name in name.split(separator: ",").prefix(2).map { SearchText.words(String($0)) } })
 
     /// Whole parts that say "the plain form of the food".
-    static let plainParts: Set<[SearchText.Word]> = Set([
-        "raw", "whole", "plain", "regular", "fresh", "all types", "all varieties", "all commercial varieties",
-        "all classes", "all grades", "brewed", "granulated", "year round average", "unprepared",
-    ].map { SearchText.words($0) })
+    static let plainParts: Set<[SearchText.Word]> = Set(
+        [
+            "raw", "whole", "plain", "regular", "fresh", "all types", "all varieties", "all commercial varieties",
+            "all classes", "all grades", "brewed", "granulated", "year round average", "unprepared",
+        ].map { SearchText.words($0) })
 
     /// Capitalised words of USDA names that are not brands.
     static let notBrands = words(["usda", "nfs", "ns", "dha", "ara", "uht", "pbm", "us", "usa", "rte", "rtf", "ii"])
@@ -170,17 +179,23 @@ public enum FoodRanking {
     /// (6); other foods made from the food (15: almond oil, orange juice, grape leaves).
     static let unusualWords: [SearchText.Word: Double] = {
         var out: [SearchText.Word: Double] = [:]
-        let offalAndParts = ["giblets", "liver", "gizzard", "heart", "neck", "feet", "skin", "back", "kidneys", "tongue",
-                             "brain", "tripe", "lungs", "spleen", "pancreas", "thymus", "variety", "mechanically",
-                             "separated", "separable", "dehydrated", "powder", "industrial", "dried", "frozen", "canned",
-                             "babyfood", "formula", "mix", "concentrate", "restaurant"]
+        let offalAndParts = [
+            "giblets", "liver", "gizzard", "heart", "neck", "feet", "skin", "back", "kidneys", "tongue",
+            "brain", "tripe", "lungs", "spleen", "pancreas", "thymus", "variety", "mechanically",
+            "separated", "separable", "dehydrated", "powder", "industrial", "dried", "frozen", "canned",
+            "babyfood", "formula", "mix", "concentrate", "restaurant",
+        ]
         // A stand-in for the food named ("Sausage, meatless", "Fish sticks, meatless"): only when asked for.
         let standIns = ["imitation", "substitute", "meatless"]
-        let variants = ["low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
-                        "flavored", "sweetened", "instant", "dry", "mashed", "flakes", "granules", "toasted",
-                        "baby", "chocolate", "recipe", "double", "triple", "honey"]
-        let derived = ["oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread", "buttermilk",
-                       "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing"]
+        let variants = [
+            "low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
+            "flavored", "sweetened", "instant", "dry", "mashed", "flakes", "granules", "toasted",
+            "baby", "chocolate", "recipe", "double", "triple", "honey",
+        ]
+        let derived = [
+            "oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread", "buttermilk",
+            "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing",
+        ]
         // Keyed by singular, as names are read: "giblets" and "giblet" cost the same.
         for w in offalAndParts { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 12 }
         for w in variants { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 6 }

@@ -21,13 +21,14 @@ public enum SearchQualifiers {
     /// Words that describe the food a person means without naming it. The catalog rarely says them
     /// (SR24 has no "organic", "ripe" or "hass"); when it does ("Egg, whole, raw, fresh"), a match
     /// adds a little.
-    static let describing: Set<SearchText.Word> = Set([
-        "organic", "ripe", "natural", "range", "large", "small", "medium", "sliced", "chopped", "diced", "cubed",
-        "shredded", "grated", "whole", "plain", "extra", "virgin", "hass", "red", "green", "yellow", "golden",
-        "delicious", "gala", "fuji", "granny", "smith", "my", "some", "homestyle", "style", "type", "types", "other",
-        "includes", "including", "regular", "quick", "semi", "local", "farm", "leaf", "bakery", "bought", "store",
-        "shop", "bag", "packet", "can", "jar", "bottle", "glass", "mug", "bowl", "slice", "piece", "serving",
-    ].map { SearchText.singular(SearchText.Word($0.utf8)) })
+    static let describing: Set<SearchText.Word> = Set(
+        [
+            "organic", "ripe", "natural", "range", "large", "small", "medium", "sliced", "chopped", "diced", "cubed",
+            "shredded", "grated", "whole", "plain", "extra", "virgin", "hass", "red", "green", "yellow", "golden",
+            "delicious", "gala", "fuji", "granny", "smith", "my", "some", "homestyle", "style", "type", "types", "other",
+            "includes", "including", "regular", "quick", "semi", "local", "farm", "leaf", "bakery", "bought", "store",
+            "shop", "bag", "packet", "can", "jar", "bottle", "glass", "mug", "bowl", "slice", "piece", "serving",
+        ].map { SearchText.singular(SearchText.Word($0.utf8)) })
 
     /// A form or preparation word, or phrase, and the catalog words that say the same form: the
     /// food matches it when its name has every word of one of them. The word itself always counts.
@@ -67,7 +68,7 @@ public enum SearchQualifiers {
 
     static let forms: [Form] = formTable.map { from, means in
         Form(from: SearchText.words(from).map(SearchText.singular), means: means.map { SearchText.words($0) })
-    }.sorted { $0.from.count > $1.from.count }   // the longest phrase first
+    }.sorted { $0.from.count > $1.from.count }  // the longest phrase first
 
     /// The words of `text` that come after its first comma, inside parentheses, or after "with"
     /// once a food is named: they narrow the food the first words name.

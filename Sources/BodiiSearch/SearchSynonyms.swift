@@ -40,7 +40,8 @@ public enum SearchSynonyms {
         ("!broad beans", "broadbeans"), ("!fava beans", "broadbeans"), ("!crisps", "potato chips"),
         ("!mince", "beef ground"), ("!minced beef", "beef ground"), ("!beef mince", "beef ground"),
         ("!pork mince", "pork ground"), ("!turkey mince", "turkey ground"), ("!lamb mince", "lamb ground"),
-        ("porridge", "oats cooked water"), ("!pearl barley", "barley pearled"), ("!coriander leaves", "cilantro"), ("!garbanzo", "chickpeas"),
+        ("porridge", "oats cooked water"), ("!pearl barley", "barley pearled"), ("!coriander leaves", "cilantro"),
+        ("!garbanzo", "chickpeas"),
         ("!garbanzo beans", "chickpeas"), ("bicarbonate soda", "baking soda"), ("courgettes", "zucchini"),
         ("gammon", "ham"), ("streaky bacon", "pork cured bacon"), ("runner beans", "beans snap green"),
         ("!green beans", "beans snap green"), ("string beans", "beans snap green"), ("!bell pepper", "peppers sweet"),
@@ -50,7 +51,7 @@ public enum SearchSynonyms {
         ("!boiled eggs", "egg hard-boiled"), ("coke", "cola"), ("!mayo", "mayonnaise"), ("!soda", "carbonated beverage"),
         ("oj", "orange juice"), ("pb", "peanut butter"), ("!heavy cream", "cream heavy"),
         ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"), ("donut", "doughnuts"),
-        ("omelette", "omelet"), ("!mac cheese", "macaroni cheese"),   // "mac and cheese": "and" is dropped
+        ("omelette", "omelet"), ("!mac cheese", "macaroni cheese"),  // "mac and cheese": "and" is dropped
         ("!fish fingers", "fish sticks"), ("lager", "beer"), ("!sparkling water", "club soda"),
         ("!diet coke", "cola low calorie"), ("=whisky", "distilled whiskey"), ("=whiskey", "distilled whiskey"),
         // One word alone: the food a person means by it
@@ -98,8 +99,9 @@ public enum SearchSynonyms {
         table.map { from, to in
             let whole = from.hasPrefix("="), always = from.hasPrefix("!")
             let written = SearchText.words(whole || always ? String(from.dropFirst()) : from)
-            return Rule(from: written.map(SearchText.singular), lastAsWritten: written.last ?? [],
-                        to: SearchText.words(to), wholeQuery: whole, always: whole || always)
+            return Rule(
+                from: written.map(SearchText.singular), lastAsWritten: written.last ?? [],
+                to: SearchText.words(to), wholeQuery: whole, always: whole || always)
         }.sorted { ($0.from.count, $0.wholeQuery ? 1 : 0) > ($1.from.count, $1.wholeQuery ? 1 : 0) }
         // The longest phrase first, and of the same length a whole query's rule before a word's.
     }
@@ -115,8 +117,10 @@ public enum SearchSynonyms {
     /// `words` with everyday words replaced by the catalog's; `lastIsPrefix` is false when the last
     /// word was replaced (the catalog's words are whole).
     /// `knows` says whether the catalog has a word, `begins` whether a catalog word starts with it.
-    public static func rewrite(_ words: [SearchText.Word], lastIsPrefix: Bool, rules: RuleSet = .foods, knows: (SearchText.Word) -> Bool,
-                               begins: (SearchText.Word) -> Bool) -> (words: [SearchText.Word], lastIsPrefix: Bool) {
+    public static func rewrite(
+        _ words: [SearchText.Word], lastIsPrefix: Bool, rules: RuleSet = .foods, knows: (SearchText.Word) -> Bool,
+        begins: (SearchText.Word) -> Bool
+    ) -> (words: [SearchText.Word], lastIsPrefix: Bool) {
         let rules = rules.rules
         guard !words.isEmpty else { return (words, lastIsPrefix) }
         let singulars = words.map(SearchText.singular)
@@ -129,9 +133,10 @@ public enum SearchSynonyms {
         // catalog's word (marked `!` or `=`) and four letters are typed.
         func typing(_ rule: Rule, at i: Int) -> Bool {
             guard lastIsPrefix, i + rule.from.count == words.count, let typed = words.last, let whole = rule.from.last,
-                  Array(singulars[i..<(words.count - 1)]) == Array(rule.from.dropLast()),
-                  typed.count < max(whole.count, rule.lastAsWritten.count),
-                  whole.starts(with: typed) || rule.lastAsWritten.starts(with: typed) else { return false }
+                Array(singulars[i..<(words.count - 1)]) == Array(rule.from.dropLast()),
+                typed.count < max(whole.count, rule.lastAsWritten.count),
+                whole.starts(with: typed) || rule.lastAsWritten.starts(with: typed)
+            else { return false }
             if rule.from.count == 1 {
                 return typed.count >= shortestTypedStart && (!begins(typed) || (rule.always && typed.count >= shortestTypedOverride))
             }
@@ -166,18 +171,20 @@ public enum SearchSynonyms {
 extension SearchVocabulary {
     /// Pairs of words the catalog writes both together and apart ("hot dog" and "hotdog",
     /// "apple sauce" and "applesauce"): typed apart, they stay apart.
-    static let keptApart: Set<SearchText.Word> = Set([
-        "apple sauce", "baby food", "back ribs", "butter fat", "fresh water", "ginger snaps", "gum drops",
-        "head cheese", "home style", "hot dog", "low fat", "meat loaf", "milk fat", "multi grain", "pepper pot",
-        "poppy seed", "pre cooked", "rib eye", "short ribs", "won ton", "pigeon peas", "lambs quarters",
-    ].map { SearchText.Word($0.utf8) })
+    static let keptApart: Set<SearchText.Word> = Set(
+        [
+            "apple sauce", "baby food", "back ribs", "butter fat", "fresh water", "ginger snaps", "gum drops",
+            "head cheese", "home style", "hot dog", "low fat", "meat loaf", "milk fat", "multi grain", "pepper pot",
+            "poppy seed", "pre cooked", "rib eye", "short ribs", "won ton", "pigeon peas", "lambs quarters",
+        ].map { SearchText.Word($0.utf8) })
 
     /// The query in the catalog's words: everyday words rewritten (`SearchSynonyms`), a word typed
     /// as two ("pine apple", "chick peas") joined when the catalog has the joined word, and a word
     /// the catalog does not have split when it is two that it has ("peanutbutter", "icecream").
     public func resolve(_ query: FoodSearchQuery, synonyms: SearchSynonyms.RuleSet = .foods) -> FoodSearchQuery {
-        let rewritten = SearchSynonyms.rewrite(query.words, lastIsPrefix: query.lastIsPrefix, rules: synonyms,
-                                               knows: { singularClass(of: $0) >= 0 }, begins: { !prefixRange($0).isEmpty })
+        let rewritten = SearchSynonyms.rewrite(
+            query.words, lastIsPrefix: query.lastIsPrefix, rules: synonyms,
+            knows: { singularClass(of: $0) >= 0 }, begins: { !prefixRange($0).isEmpty })
         var words: [SearchText.Word] = []
         let lastIsPrefix = rewritten.lastIsPrefix
         let n = rewritten.words.count
@@ -193,8 +200,10 @@ extension SearchVocabulary {
                 let joined = word + next, apart = word + [0x20] + next
                 // While the next word is typed, "meat lo" may become "meat loaf", kept apart too.
                 if nextTyping ? !Self.keptApart.contains(where: { $0.starts(with: apart) }) : !Self.keptApart.contains(apart),
-                   nextTyping ? next.count >= 2 && !prefixRange(joined).isEmpty
-                              : next.count >= 3 && singularClass(of: joined) >= 0 {
+                    nextTyping
+                        ? next.count >= 2 && !prefixRange(joined).isEmpty
+                        : next.count >= 3 && singularClass(of: joined) >= 0
+                {
                     words.append(joined)
                     i += 2
                     continue
@@ -237,12 +246,14 @@ extension SearchVocabulary {
         let shortestRight = typing ? 2 : 3
         // A typo of a word it has is a typo, not two words ("chiken" is not "chik" + "en").
         guard word.count >= 3 + shortestRight, singularClass(of: word) < 0, !typing || prefixRange(word).isEmpty,
-              typoTerms(word, isPrefix: typing).isEmpty else { return nil }
+            typoTerms(word, isPrefix: typing).isEmpty
+        else { return nil }
         var cut = word.count - shortestRight
         while cut >= 3 {
             let left = Array(word[..<cut]), right = Array(word[cut...])
             if singularClass(of: left) >= 0,
-               typing ? !prefixRange(right).isEmpty : singularClass(of: right) >= 0 {
+                typing ? !prefixRange(right).isEmpty : singularClass(of: right) >= 0
+            {
                 return (left, right)
             }
             cut -= 1

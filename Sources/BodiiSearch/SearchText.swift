@@ -74,13 +74,14 @@ public enum SearchText {
         guard n > 3, w[n - 1] == UInt8(ascii: "s") else { return w }
         let s = UInt8(ascii: "s"), e = UInt8(ascii: "e")
         let prev = w[n - 2]
-        if prev == s || prev == UInt8(ascii: "u") || prev == UInt8(ascii: "i") { return w }   // glass, hummus, anis
+        if prev == s || prev == UInt8(ascii: "u") || prev == UInt8(ascii: "i") { return w }  // glass, hummus, anis
         if prev == e {
-            if n > 4, w[n - 3] == UInt8(ascii: "i") { return Array(w[..<(n - 3)]) + [UInt8(ascii: "y")] }   // berries
+            if n > 4, w[n - 3] == UInt8(ascii: "i") { return Array(w[..<(n - 3)]) + [UInt8(ascii: "y")] }  // berries
             let before = w[n - 3]
             if before == UInt8(ascii: "o") || before == UInt8(ascii: "x") || before == UInt8(ascii: "z")
-                || before == s || (before == UInt8(ascii: "h") && n > 4 && (w[n - 4] == UInt8(ascii: "c") || w[n - 4] == s)) {
-                return Array(w[..<(n - 2)])   // tomatoes, boxes, peaches, dishes, glasses
+                || before == s || (before == UInt8(ascii: "h") && n > 4 && (w[n - 4] == UInt8(ascii: "c") || w[n - 4] == s))
+            {
+                return Array(w[..<(n - 2)])  // tomatoes, boxes, peaches, dishes, glasses
             }
         }
         return Array(w[..<(n - 1)])
@@ -94,8 +95,8 @@ public enum SearchText {
             var i = 0
             while i < la && a[i] == b[i] { i += 1 }
             if i == la { return true }
-            if a[(i + 1)...] == b[(i + 1)...] { return true }   // one replaced
-            return i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]   // swapped
+            if a[(i + 1)...] == b[(i + 1)...] { return true }  // one replaced
+            return i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]  // swapped
         }
         if la == lb + 1 { return isOneDeletion(long: a, short: b) }
         if lb == la + 1 { return isOneDeletion(long: b, short: a) }

@@ -17,7 +17,8 @@ public struct FoodSearchQuery: Equatable, Sendable {
     /// The narrowing words that came after "with": what the food comes with ("coffee with milk").
     public var added: Set<SearchText.Word> = []
 
-    public static let fillerWords: Set<SearchText.Word> = Set(["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
+    public static let fillerWords: Set<SearchText.Word> = Set(
+        ["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
 
     public init(_ text: String) {
         let all = SearchText.words(text)
@@ -28,7 +29,7 @@ public struct FoodSearchQuery: Equatable, Sendable {
             if typingIt || !Self.fillerWords.contains(word) { kept.append(word) }
         }
         if kept.count > 1, lastIsPrefix, let last = kept.last, Self.fillerWords.contains(last) {
-            kept.removeLast()   // "chicken and" while typing: "and" adds nothing yet
+            kept.removeLast()  // "chicken and" while typing: "and" adds nothing yet
             lastIsPrefix = false
         }
         words = kept.isEmpty ? all : kept
@@ -184,9 +185,10 @@ public final class SearchVocabulary: Sendable {
             // A form phrase, typed whole ("cooked from frozen", "skin removed before cooking").
             let singulars = query.words[i...].prefix(5).map(SearchText.singular)
             if let form = SearchQualifiers.forms.first(where: { $0.from.count > 1 && singulars.starts(with: $0.from) }) {
-                var phrase = WordPlan(word: Array(form.from.joined(separator: [0x20])), isPrefix: false, exact: [], prefixTerms: [],
-                                      indexPrefix: false, typos: [], allowsTypos: false, singularClass: -1,
-                                      prefixIDs: 0..<0, typoIDs: [])
+                var phrase = WordPlan(
+                    word: Array(form.from.joined(separator: [0x20])), isPrefix: false, exact: [], prefixTerms: [],
+                    indexPrefix: false, typos: [], allowsTypos: false, singularClass: -1,
+                    prefixIDs: 0..<0, typoIDs: [])
                 phrase.weight = SearchQualifiers.formWeight
                 phrase.alternatives = alternatives(form.means)
                 phrase.phraseLength = form.from.count
@@ -215,7 +217,9 @@ public final class SearchVocabulary: Sendable {
         // word must match, as before, and nothing does.
         if !plans.contains(where: \.namesFood) {
             let allShort = plans.allSatisfy { $0.word.count <= 1 }
-            let promoted = plans.indices.filter { plans[$0].phraseLength == 1 && plans[$0].isUsable && (plans[$0].word.count > 1 || allShort) }
+            let promoted = plans.indices.filter {
+                plans[$0].phraseLength == 1 && plans[$0].isUsable && (plans[$0].word.count > 1 || allShort)
+            }
             for j in promoted.isEmpty ? Array(plans.indices.filter { plans[$0].phraseLength == 1 }) : promoted {
                 plans[j].weight = SearchQualifiers.namingWeight
             }
@@ -238,8 +242,9 @@ public final class SearchVocabulary: Sendable {
         let forms = singularClass >= 0 ? termsOfClass[Int(singularClass)] : []
         var exact = [string(word)]
         for i in forms where terms[Int(i)] != word { exact.append(string(terms[Int(i)])) }
-        var plan = WordPlan(word: word, isPrefix: isPrefix, exact: exact, prefixTerms: [], indexPrefix: false,
-                            typos: [], allowsTypos: false, singularClass: singularClass, prefixIDs: 0..<0, typoIDs: [])
+        var plan = WordPlan(
+            word: word, isPrefix: isPrefix, exact: exact, prefixTerms: [], indexPrefix: false,
+            typos: [], allowsTypos: false, singularClass: singularClass, prefixIDs: 0..<0, typoIDs: [])
         if isPrefix {
             let range = prefixRange(word)
             plan.prefixIDs = Int32(range.lowerBound)..<Int32(range.upperBound)
@@ -276,26 +281,26 @@ public final class SearchVocabulary: Sendable {
             }
         }
         let n = word.count
-        for i in 0..<n {   // deleted
+        for i in 0..<n {  // deleted
             buffer.remove(at: i)
             // Dropping the last letter says little of a word being typed ("chik" → "chi"); the
             // replaced last letter covers that typo.
             check(buffer, startsToo: i < n - 1)
             buffer.insert(word[i], at: i)
         }
-        for i in 0..<max(0, n - 1) where word[i] != word[i + 1] {   // swapped
+        for i in 0..<max(0, n - 1) where word[i] != word[i + 1] {  // swapped
             buffer.swapAt(i, i + 1)
             check(buffer)
             buffer.swapAt(i, i + 1)
         }
-        for i in 0..<n {   // replaced
+        for i in 0..<n {  // replaced
             for c in Self.alphabet where c != word[i] {
                 buffer[i] = c
                 check(buffer)
             }
             buffer[i] = word[i]
         }
-        for i in 0...n {   // inserted
+        for i in 0...n {  // inserted
             buffer.insert(0, at: i)
             for c in Self.alphabet {
                 buffer[i] = c

@@ -2,7 +2,7 @@ import BodiiDomain
 import Foundation
 import GRDB
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An open Bodii database: one SQLite file in WAL mode, foreign keys on, migrated to this build's
@@ -41,14 +41,18 @@ public final class BodiiDatabase: Sendable {
     /// `timeZone` supplies the UTC offsets written with timestamps (the current one by default).
     /// `catalog` is the food catalog seeded on first use of the catalog (the USDA SR24 that ships
     /// in the binary; nil for none).
-    public convenience init(url: URL, access: Access = .readWrite, timeZone: TimeZone = .current,
-                            catalog: ShippedCatalog? = .usdaSR24) throws {
+    public convenience init(
+        url: URL, access: Access = .readWrite, timeZone: TimeZone = .current,
+        catalog: ShippedCatalog? = .usdaSR24
+    ) throws {
         try self.init(url: url, migrator: Schema.migrator, access: access, timeZone: timeZone, catalog: catalog)
     }
 
     /// The same, with the migrator injected (tests simulate older and newer schemas with it).
-    init(url: URL, migrator: DatabaseMigrator, access: Access = .readWrite, timeZone: TimeZone,
-         catalog: ShippedCatalog? = .usdaSR24) throws {
+    init(
+        url: URL, migrator: DatabaseMigrator, access: Access = .readWrite, timeZone: TimeZone,
+        catalog: ShippedCatalog? = .usdaSR24
+    ) throws {
         let path = url.path
         let state = try DatabaseFile.prepare(at: url, creating: access != .readOnly)
         if access == .readOnly, state == .new { throw StoreError.noDatabase(path) }
@@ -77,11 +81,12 @@ public final class BodiiDatabase: Sendable {
                 }
                 var config = Configuration()
                 config.foreignKeysEnabled = true
-                config.busyMode = .timeout(5)   // the CLI and the full-screen app may share the file
+                config.busyMode = .timeout(5)  // the CLI and the full-screen app may share the file
                 // A health log is small and written rarely: every commit reaches the disk before
                 // it is acknowledged, power loss included (GRDB's WAL default is NORMAL).
-                let opened = try Self.openAndMigrate(path: path, configuration: config, migrator: migrator,
-                                                     pool: access == .readWrite)
+                let opened = try Self.openAndMigrate(
+                    path: path, configuration: config, migrator: migrator,
+                    pool: access == .readWrite)
                 try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
                 Self.restrictSidecars(of: path)
                 writer = opened
@@ -93,8 +98,9 @@ public final class BodiiDatabase: Sendable {
         self.url = url
         self.backupURL = backup
         self.createdNewFile = state == .new
-        self.repositories = SQLiteRepositories(writer: writer, timeZone: timeZone, catalog: catalog,
-                                               readsOnly: access == .readOnly)
+        self.repositories = SQLiteRepositories(
+            writer: writer, timeZone: timeZone, catalog: catalog,
+            readsOnly: access == .readOnly)
     }
 
     /// The shipped food catalog alone, in memory: what a read-only search uses when the file has
@@ -123,8 +129,10 @@ public final class BodiiDatabase: Sendable {
     /// one just committed (GRDB reads the applied migrations before it takes the write lock). Both
     /// pass once the other process is done, so wait a little and try again, as long as the failure
     /// is "busy" or the applied migrations changed under us; the retry skips what the other applied.
-    private static func openAndMigrate(path: String, configuration: Configuration, migrator: DatabaseMigrator,
-                                       pool usePool: Bool) throws -> any DatabaseWriter {
+    private static func openAndMigrate(
+        path: String, configuration: Configuration, migrator: DatabaseMigrator,
+        pool usePool: Bool
+    ) throws -> any DatabaseWriter {
         var attempt = 0
         func pause() {
             attempt += 1
@@ -133,7 +141,9 @@ public final class BodiiDatabase: Sendable {
         while true {
             let pool: any DatabaseWriter
             do {
-                pool = usePool ? try DatabasePool(path: path, configuration: configuration)
+                pool =
+                    usePool
+                    ? try DatabasePool(path: path, configuration: configuration)
                     : try DatabaseQueue(path: path, configuration: configuration)
             } catch let error as DatabaseError where attempt < 50 && isBusy(error) {
                 pause()
@@ -167,7 +177,8 @@ public final class BodiiDatabase: Sendable {
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in
             if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0,
-               try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 {
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0
+            {
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             }
             // WAL from the start, whether a pool or a single connection opens it next.
@@ -225,22 +236,28 @@ public final class BodiiDatabase: Sendable {
         // table once (the migrator's checks would read it three times), the rest only for a file
         // with no migration applied. GRDB's `tableExists` loads the whole schema description.
         let state = try queue.read { db -> (superseded: Bool, applied: [String], pending: Bool, foreign: Bool) in
-            let migrations = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations')
-                """) ?? false
+            let migrations =
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations')
+                        """) ?? false
             let done = migrations ? try migrator.appliedIdentifiers(db) : []
             let known = migrator.migrations
             let superseded = done.contains { !known.contains($0) }
             let applied = known.filter(done.contains)
-            let pending = applied != known   // the migrator's `hasCompletedMigrations`: all, in order
+            let pending = applied != known  // the migrator's `hasCompletedMigrations`: all, in order
             guard !superseded, applied.isEmpty else { return (superseded, applied, pending, false) }
             // grdb_migrations alone is a Bodii database being created by another process right now;
             // no tables at all is Bodii's only with its mark (see `applicationID`).
             let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
-            let tables = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM sqlite_master
-                WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
-                """) ?? 0
+            let tables =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM sqlite_master
+                        WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                        """) ?? 0
             return (superseded, applied, pending, tables > 0 || !(migrations || marked))
         }
         if state.superseded { throw StoreError.newerVersion(path) }
@@ -278,10 +295,12 @@ public final class BodiiDatabase: Sendable {
     /// Whether any table but GRDB's own holds a row. Food search's index and bookkeeping
     /// (`food_fts…`, `food_search_…`) are made from the other tables and do not count.
     private static func hasRows(_ db: Database) throws -> Bool {
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
-                AND name NOT LIKE 'food\\_fts%' ESCAPE '\\' AND name NOT LIKE 'food\\_search\\_%' ESCAPE '\\'
-            """)
+        let tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                    AND name NOT LIKE 'food\\_fts%' ESCAPE '\\' AND name NOT LIKE 'food\\_search\\_%' ESCAPE '\\'
+                """)
         return try tables.contains { table in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier))") ?? false
         }

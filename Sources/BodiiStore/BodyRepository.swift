@@ -36,31 +36,40 @@ extension SQLiteRepositories: BodyRepository {
     /// body-fat-only readings (weight NULL) are not weigh-ins.
     public func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord? {
         try read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT * FROM body_record WHERE date <= ? AND weight_kg IS NOT NULL ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
-                """, arguments: [SQLText.date(date)]).map(BodyRecord.init(row:))
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM body_record WHERE date <= ? AND weight_kg IS NOT NULL ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
+                    """, arguments: [SQLText.date(date)]
+            ).map(BodyRecord.init(row:))
         }
     }
 
     /// The snapshot daily_log uses for `date`: the one of `latestBodyRecord(onOrBefore:)`.
     public func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot? {
         try read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
-                WHERE s.date <= ?
-                ORDER BY s.date DESC, julianday(b.recorded_at) DESC, s.id DESC LIMIT 1
-                """, arguments: [SQLText.date(date)]).map(Self.snapshot(row:))
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                    WHERE s.date <= ?
+                    ORDER BY s.date DESC, julianday(b.recorded_at) DESC, s.id DESC LIMIT 1
+                    """, arguments: [SQLText.date(date)]
+            ).map(Self.snapshot(row:))
         }
     }
 
     /// In date order, and within a day in the order their records were made (the last one counts).
     public func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
-                WHERE s.date BETWEEN ? AND ?
-                ORDER BY s.date, julianday(b.recorded_at), s.id
-                """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]).map(Self.snapshot(row:))
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                        WHERE s.date BETWEEN ? AND ?
+                        ORDER BY s.date, julianday(b.recorded_at), s.id
+                        """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]
+            ).map(Self.snapshot(row:))
         }
     }
 
@@ -68,21 +77,31 @@ extension SQLiteRepositories: BodyRepository {
     /// day's weigh-ins (a body-fat-only reading has no weight to give).
     public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT date, weight_kg FROM (
-                    SELECT date, weight_kg, ROW_NUMBER() OVER (
-                        PARTITION BY date ORDER BY julianday(recorded_at) DESC, id DESC) AS rank
-                    FROM body_record WHERE date BETWEEN ? AND ? AND weight_kg IS NOT NULL)
-                WHERE rank = 1 ORDER BY date
-                """), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-                .map { row in (date: try SQLText.localDate(row.decode(atIndex: 0), column: "body_record.date"), weightKg: try row.decode(Double.self, atIndex: 1)) }
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT date, weight_kg FROM (
+                            SELECT date, weight_kg, ROW_NUMBER() OVER (
+                                PARTITION BY date ORDER BY julianday(recorded_at) DESC, id DESC) AS rank
+                            FROM body_record WHERE date BETWEEN ? AND ? AND weight_kg IS NOT NULL)
+                        WHERE rank = 1 ORDER BY date
+                        """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]
+            )
+            .map { row in
+                (
+                    date: try SQLText.localDate(row.decode(atIndex: 0), column: "body_record.date"),
+                    weightKg: try row.decode(Double.self, atIndex: 1)
+                )
+            }
         }
     }
 
     // MARK: Helpers (also used by HistoryWriter)
 
-    static func insertBody(_ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database,
-                           timeZone: TimeZone) throws -> BodyRecord {
+    static func insertBody(
+        _ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database,
+        timeZone: TimeZone
+    ) throws -> BodyRecord {
         let saved = try BodyRecord.insert(record, db, timeZone: timeZone)
         guard let id = saved.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
         if let snapshot { try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db) }
@@ -95,28 +114,37 @@ extension SQLiteRepositories: BodyRepository {
         let oldDate = try BodyRecord.update(record, db, timeZone: timeZone)
         guard let id = record.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
         guard let snapshot else { return oldDate }
-        try db.cachedStatement(sql: """
-            UPDATE metabolism_snapshot SET date = ?, bmr = ?, tdee = ?, formula = ?, activity_level = ?
-            WHERE body_record_id = ?
-            """).execute(arguments: [SQLText.date(record.date), snapshot.bmr, snapshot.tdee,
-                                      snapshot.formula.rawValue, snapshot.activityLevel.rawValue, id])
+        try db.cachedStatement(
+            sql: """
+                UPDATE metabolism_snapshot SET date = ?, bmr = ?, tdee = ?, formula = ?, activity_level = ?
+                WHERE body_record_id = ?
+                """
+        ).execute(arguments: [
+            SQLText.date(record.date), snapshot.bmr, snapshot.tdee,
+            snapshot.formula.rawValue, snapshot.activityLevel.rawValue, id,
+        ])
         if db.changesCount == 0 { try insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
         return oldDate
     }
 
     static func insertSnapshot(_ snapshot: MetabolismSnapshot, bodyRecordId: Int64, date: LocalDate, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [bodyRecordId, SQLText.date(date), snapshot.bmr, snapshot.tdee,
-                                     snapshot.formula.rawValue, snapshot.activityLevel.rawValue])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            bodyRecordId, SQLText.date(date), snapshot.bmr, snapshot.tdee,
+            snapshot.formula.rawValue, snapshot.activityLevel.rawValue,
+        ])
     }
 
     static func snapshot(row: Row) throws -> MetabolismSnapshot {
-        MetabolismSnapshot(id: try row.decode(forColumn: "id"), bodyRecordId: try row.decode(forColumn: "body_record_id"),
-                           date: try row.localDate("date"), bmr: try row.decode(forColumn: "bmr"),
-                           tdee: try row.decode(forColumn: "tdee"),
-                           formula: try row.enumValue(BMRFormula.self, "formula"),
-                           activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"))
+        MetabolismSnapshot(
+            id: try row.decode(forColumn: "id"), bodyRecordId: try row.decode(forColumn: "body_record_id"),
+            date: try row.localDate("date"), bmr: try row.decode(forColumn: "bmr"),
+            tdee: try row.decode(forColumn: "tdee"),
+            formula: try row.enumValue(BMRFormula.self, "formula"),
+            activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"))
     }
 }

@@ -24,9 +24,10 @@ public struct ShippedCatalog: Sendable {
 
     /// USDA SR24, 8,858 foods (module USDACatalogData, made by `scripts/convert-usda`), with the
     /// supplement of foods it lacks (`CatalogSupplement`).
-    public static let usdaSR24 = ShippedCatalog(source: USDASR24.source, release: USDASR24.release,
-                                                foods: USDASR24.foods, servings: USDASR24.servings,
-                                                supplement: .bodii)
+    public static let usdaSR24 = ShippedCatalog(
+        source: USDASR24.source, release: USDASR24.release,
+        foods: USDASR24.foods, servings: USDASR24.servings,
+        supplement: .bodii)
 
     /// The food tables, the main one first: its rows take the catalog's source and release, a
     /// supplement's name theirs.
@@ -78,9 +79,11 @@ public struct ShippedSupplement: Sendable {
 /// needs and has no foreign key to `food`) are never touched by a re-seed.
 enum CatalogSeeder {
     /// The nutrient columns of `food`, per 100 g; the first four are NOT NULL.
-    static let nutrientColumns = ["kcal", "protein_g", "carbs_g", "fat_g", "fiber_g", "sugars_g", "saturated_fat_g",
-                                  "sodium_mg", "cholesterol_mg", "potassium_mg", "calcium_mg", "iron_mg",
-                                  "vitamin_c_mg", "vitamin_d_ug"]
+    static let nutrientColumns = [
+        "kcal", "protein_g", "carbs_g", "fat_g", "fiber_g", "sugars_g", "saturated_fat_g",
+        "sodium_mg", "cholesterol_mg", "potassium_mg", "calcium_mg", "iron_mg",
+        "vitamin_c_mg", "vitamin_d_ug",
+    ]
     static let requiredColumns: Set<String> = ["kcal", "protein_g", "carbs_g", "fat_g"]
 
     static func seededRelease(source: String, _ db: Database) throws -> String? {
@@ -109,8 +112,9 @@ enum CatalogSeeder {
         var counts: [Int] = []
         for table in catalog.tables {
             let isMain = counts.isEmpty
-            let rows = TableRows(source: catalog.source, release: catalog.release,
-                                 allowedSources: isMain ? nil : catalog.supplement?.sources)
+            let rows = TableRows(
+                source: catalog.source, release: catalog.release,
+                allowedSources: isMain ? nil : catalog.supplement?.sources)
             let (inserted, leftOut) = try insertFoods(table.foods, rows, db)
             try insertServings(table.servings, leavingOut: leftOut, db)
             counts.append(inserted)
@@ -121,7 +125,7 @@ enum CatalogSeeder {
         if let supplement = catalog.supplement {
             try db.execute(sql: record, arguments: [ShippedSupplement.catalogKey, supplement.version, counts[1], stamp])
         }
-        try FoodSearchIndex.endBulkChange(db)   // the search index, rebuilt in one pass
+        try FoodSearchIndex.endBulkChange(db)  // the search index, rebuilt in one pass
         return counts.reduce(0, +)
     }
 
@@ -147,10 +151,12 @@ enum CatalogSeeder {
                     throw StoreError.invalidCatalog("only a supplement's food table names each row's source and release")
                 }
                 header = h
-                insertFood = try BulkInsert(db, sql: """
-                    INSERT INTO food (id, name, source, release, \(h.nutrients.map(\.column).joined(separator: ", ")))
-                    VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: h.nutrients.count)))
-                    """)
+                insertFood = try BulkInsert(
+                    db,
+                    sql: """
+                        INSERT INTO food (id, name, source, release, \(h.nutrients.map(\.column).joined(separator: ", ")))
+                        VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: h.nutrients.count)))
+                        """)
                 return
             }
             guard f.count == h.fieldCount else {

@@ -22,20 +22,24 @@ enum DailyLogMaintenance {
         guard !dates.isEmpty || !bodyDates.isEmpty else { return }
         let json = "[" + dates.union(bodyDates).map { "\"\(SQLText.date($0))\"" }.joined(separator: ",") + "]"
 
-        try db.cachedStatement(sql: """
-            DELETE FROM daily_log WHERE date IN (SELECT value FROM json_each(?))
-            """).execute(arguments: [json])
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM daily_log WHERE date IN (SELECT value FROM json_each(?))
+                """
+        ).execute(arguments: [json])
 
-        try db.cachedStatement(sql: """
-            INSERT INTO daily_log (date, calories_in, calories_out)
-            SELECT d.value,
-                   COALESCE((SELECT SUM(kcal) FROM food_record WHERE date = d.value), 0),
-                   COALESCE((SELECT SUM(kcal) FROM exercise_record WHERE date = d.value), 0)
-            FROM json_each(?) AS d
-            WHERE EXISTS (SELECT 1 FROM food_record WHERE date = d.value)
-               OR EXISTS (SELECT 1 FROM exercise_record WHERE date = d.value)
-               OR EXISTS (SELECT 1 FROM body_record WHERE date = d.value)
-            """).execute(arguments: [json])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO daily_log (date, calories_in, calories_out)
+                SELECT d.value,
+                       COALESCE((SELECT SUM(kcal) FROM food_record WHERE date = d.value), 0),
+                       COALESCE((SELECT SUM(kcal) FROM exercise_record WHERE date = d.value), 0)
+                FROM json_each(?) AS d
+                WHERE EXISTS (SELECT 1 FROM food_record WHERE date = d.value)
+                   OR EXISTS (SELECT 1 FROM exercise_record WHERE date = d.value)
+                   OR EXISTS (SELECT 1 FROM body_record WHERE date = d.value)
+                """
+        ).execute(arguments: [json])
 
         // bmr/tdee of the touched dates, then (when body records changed) of the rows whose effective
         // snapshot may have changed: [min(bodyDates), first snapshot date after max(bodyDates)).
@@ -43,11 +47,13 @@ enum DailyLogMaintenance {
         try db.cachedStatement(sql: "UPDATE daily_log SET \(latestSnapshot) WHERE date IN (SELECT value FROM json_each(?))")
             .execute(arguments: [json])
         if let from = bodyDates.min(), let through = bodyDates.max() {
-            try db.cachedStatement(sql: """
-                UPDATE daily_log SET \(latestSnapshot)
-                WHERE date > ?1
-                  AND date < COALESCE((SELECT MIN(date) FROM metabolism_snapshot WHERE date > ?2), '9999-99-99')
-                """).execute(arguments: [SQLText.date(from), SQLText.date(through)])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE daily_log SET \(latestSnapshot)
+                    WHERE date > ?1
+                      AND date < COALESCE((SELECT MIN(date) FROM metabolism_snapshot WHERE date > ?2), '9999-99-99')
+                    """
+            ).execute(arguments: [SQLText.date(from), SQLText.date(through)])
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Looks at the path a database is opened from before SQLite does. Only regular files are ever
@@ -37,7 +37,7 @@ enum DatabaseFile {
             guard creating else { throw StoreError.noDatabase(path) }
             let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if created >= 0 {
-                fchmod(created, 0o600)   // whatever the umask
+                fchmod(created, 0o600)  // whatever the umask
                 _ = close(created)
                 return .new
             }
@@ -82,8 +82,9 @@ enum DatabaseFile {
             return
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "cannot create the folder \(folder)")
         }

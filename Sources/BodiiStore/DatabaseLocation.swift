@@ -18,9 +18,11 @@ public enum DatabaseLocation {
                 .appendingPathComponent("bodii", isDirectory: true)
                 .appendingPathComponent(fileName, isDirectory: false)
         }
-        let homeURL = home.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let homeURL =
+            home.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
-        return homeURL
+        return
+            homeURL
             .appendingPathComponent(".local/share/bodii", isDirectory: true)
             .appendingPathComponent(fileName, isDirectory: false)
     }

@@ -63,8 +63,10 @@ extension SQLiteRepositories {
     var openTransaction: Database? { OpenTransaction.current(for: self) }
 
     /// `body` in a transaction of its own, or a savepoint when one is open already.
-    static func transaction(_ db: Database, _ kind: Database.TransactionKind? = nil,
-                            _ body: () throws -> Database.TransactionCompletion) throws {
+    static func transaction(
+        _ db: Database, _ kind: Database.TransactionKind? = nil,
+        _ body: () throws -> Database.TransactionCompletion
+    ) throws {
         if db.isInsideTransaction {
             try db.inSavepoint(body)
         } else {
@@ -87,7 +89,8 @@ final class OpenTransaction {
 
     static func current(for repositories: SQLiteRepositories) -> Database? {
         guard let open = Thread.current.threadDictionary[key] as? OpenTransaction,
-              open.owner == ObjectIdentifier(repositories) else { return nil }
+            open.owner == ObjectIdentifier(repositories)
+        else { return nil }
         return open.db
     }
 
@@ -105,18 +108,23 @@ extension SQLiteRepositories {
     /// Recipes in the order they were made, with their food rows.
     public func libraryRecipes() throws -> [LibraryRecipe] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, servings, created_at, source, external_id, food_id FROM recipe ORDER BY id").compactMap { row in
+            try Row.fetchAll(db, sql: "SELECT id, servings, created_at, source, external_id, food_id FROM recipe ORDER BY id").compactMap {
+                row in
                 let id: Int64 = try row.decode(atIndex: 0)
                 let foodID: String = try row.decode(atIndex: 5)
-                guard let foodRow = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?", arguments: [foodID]) else { return nil }
+                guard let foodRow = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?", arguments: [foodID])
+                else { return nil }
                 var food = try Self.food(row: foodRow)
                 food.servings = try Self.servings(of: food.id, db)
-                let ingredients = try Row.fetchAll(db, sql: "SELECT food_id, grams FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position",
-                                                   arguments: [id]).map { RecipeIngredientRow(foodID: FoodID(try $0.decode(atIndex: 0)), grams: try $0.decode(atIndex: 1)) }
+                let ingredients = try Row.fetchAll(
+                    db, sql: "SELECT food_id, grams FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position",
+                    arguments: [id]
+                ).map { RecipeIngredientRow(foodID: FoodID(try $0.decode(atIndex: 0)), grams: try $0.decode(atIndex: 1)) }
                 let externalId: String? = try row.decode(atIndex: 4)
-                return LibraryRecipe(food: food, servings: try row.decode(atIndex: 1), ingredients: ingredients,
-                                     createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "recipe.created_at"),
-                                     provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "recipe/\(id)"))
+                return LibraryRecipe(
+                    food: food, servings: try row.decode(atIndex: 1), ingredients: ingredients,
+                    createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "recipe.created_at"),
+                    provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "recipe/\(id)"))
             }
         }
     }
@@ -126,12 +134,15 @@ extension SQLiteRepositories {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, created_at, source, external_id FROM saved_meal ORDER BY id").map { row in
                 let id: Int64 = try row.decode(atIndex: 0)
-                let items = try Row.fetchAll(db, sql: "SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
-                                             arguments: [id]).map(Self.savedItem)
+                let items = try Row.fetchAll(
+                    db, sql: "SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
+                    arguments: [id]
+                ).map(Self.savedItem)
                 let externalId: String? = try row.decode(atIndex: 4)
-                return LibrarySavedMeal(name: try row.decode(atIndex: 1), items: items,
-                                        createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "saved_meal.created_at"),
-                                        provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "saved_meal/\(id)"))
+                return LibrarySavedMeal(
+                    name: try row.decode(atIndex: 1), items: items,
+                    createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "saved_meal.created_at"),
+                    provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "saved_meal/\(id)"))
             }
         }
     }
@@ -140,8 +151,9 @@ extension SQLiteRepositories {
     public func libraryFavourites() throws -> [LibraryFavourite] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT food_id, added_at FROM favourite_food ORDER BY rowid").map { row in
-                LibraryFavourite(foodID: FoodID(try row.decode(atIndex: 0)),
-                                 addedAt: try SQLText.instant(try row.decode(atIndex: 1), column: "favourite_food.added_at"))
+                LibraryFavourite(
+                    foodID: FoodID(try row.decode(atIndex: 0)),
+                    addedAt: try SQLText.instant(try row.decode(atIndex: 1), column: "favourite_food.added_at"))
             }
         }
     }
@@ -151,8 +163,9 @@ extension SQLiteRepositories {
     static func claimFoodID(_ wanted: FoodID, prefix: String, _ db: Database) throws -> FoodID {
         let text = wanted.rawValue
         if text.hasPrefix(prefix + ":"), let n = Int64(text.dropFirst(prefix.count + 1)), n > 0,
-           try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE id = ?)", arguments: [text]) == false,
-           try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM custom_food_number WHERE n = ?)", arguments: [n]) == false {
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE id = ?)", arguments: [text]) == false,
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM custom_food_number WHERE n = ?)", arguments: [n]) == false
+        {
             // AUTOINCREMENT goes on after the largest number ever used, this one included.
             try db.execute(sql: "INSERT INTO custom_food_number (n) VALUES (?)", arguments: [n])
             return wanted
@@ -165,15 +178,22 @@ extension SQLiteRepositories {
     /// that name is here already (it is not added twice). Returns the id it is stored under.
     public func importCustomFood(_ food: Food) throws -> FoodID? {
         try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE source = ? AND name = ?)",
-                                 arguments: [Self.customSource, food.name]) == true { return nil }
+            if try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE source = ? AND name = ?)",
+                arguments: [Self.customSource, food.name]) == true
+            {
+                return nil
+            }
             var saved = food
             saved.id = try Self.claimFoodID(food.id, prefix: "custom", db)
             saved.source = Self.customSource
             saved.release = nil
-            try db.execute(sql: """
-                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                """, arguments: StatementArguments([saved.id.rawValue, saved.name, saved.source, nil as String?] + Self.nutrientValues(saved.per100g)))
+            try db.execute(
+                sql: """
+                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                    """,
+                arguments: StatementArguments(
+                    [saved.id.rawValue, saved.name, saved.source, nil as String?] + Self.nutrientValues(saved.per100g)))
             try Self.insertServings(of: saved, db)
             return saved.id
         }
@@ -185,22 +205,35 @@ extension SQLiteRepositories {
     public func importRecipe(_ recipe: LibraryRecipe) throws -> FoodID? {
         try write { db in
             // There already: by provenance, or this database's own recipe N exported as "recipe/N".
-            if let id = recipe.provenance.externalId, try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM recipe AS r JOIN food AS f ON f.id = r.food_id
-                               WHERE (r.source = ? AND r.external_id = ?)
-                                  OR (r.source = 'bodii' AND ? = 'bodii' AND r.external_id IS NULL AND 'recipe/' || r.id = ? AND f.name = ?))
-                """, arguments: [recipe.provenance.source, id, recipe.provenance.source, id, recipe.food.name]) == true { return nil }
+            if let id = recipe.provenance.externalId,
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM recipe AS r JOIN food AS f ON f.id = r.food_id
+                                       WHERE (r.source = ? AND r.external_id = ?)
+                                          OR (r.source = 'bodii' AND ? = 'bodii' AND r.external_id IS NULL AND 'recipe/' || r.id = ? AND f.name = ?))
+                        """, arguments: [recipe.provenance.source, id, recipe.provenance.source, id, recipe.food.name]) == true
+            {
+                return nil
+            }
             var food = recipe.food
             food.id = try Self.claimFoodID(recipe.food.id, prefix: "recipe", db)
-            try db.execute(sql: """
-                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                """, arguments: StatementArguments([food.id.rawValue, food.name, Recipe.source, nil as String?] + Self.nutrientValues(food.per100g)))
+            try db.execute(
+                sql: """
+                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                    """,
+                arguments: StatementArguments(
+                    [food.id.rawValue, food.name, Recipe.source, nil as String?] + Self.nutrientValues(food.per100g)))
             try Self.insertServings(of: food, db)
-            try db.execute(sql: "INSERT INTO recipe (food_id, servings, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [food.id.rawValue, recipe.servings, SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
-                                       recipe.provenance.source, recipe.provenance.externalId])
+            try db.execute(
+                sql: "INSERT INTO recipe (food_id, servings, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    food.id.rawValue, recipe.servings, SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
+                    recipe.provenance.source, recipe.provenance.externalId,
+                ])
             let id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(sql: "INSERT INTO recipe_ingredient (recipe_id, position, food_id, grams) VALUES (?, ?, ?, ?)")
+            let statement = try db.cachedStatement(
+                sql: "INSERT INTO recipe_ingredient (recipe_id, position, food_id, grams) VALUES (?, ?, ?, ?)")
             for (i, ingredient) in recipe.ingredients.enumerated() {
                 try statement.execute(arguments: [id, i, ingredient.foodID.rawValue, ingredient.grams])
             }
@@ -211,17 +244,27 @@ extension SQLiteRepositories {
     /// A saved meal of a document; skipped (false) when its provenance or its name is here already.
     public func importSavedMeal(_ meal: LibrarySavedMeal) throws -> Bool {
         try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ? OR (source = ? AND external_id = ?))",
-                                 arguments: [meal.name, meal.provenance.source, meal.provenance.externalId]) == true { return false }
-            try db.execute(sql: "INSERT INTO saved_meal (name, created_at, source, external_id) VALUES (?, ?, ?, ?)",
-                           arguments: [meal.name, SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId])
+            if try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ? OR (source = ? AND external_id = ?))",
+                arguments: [meal.name, meal.provenance.source, meal.provenance.externalId]) == true
+            {
+                return false
+            }
+            try db.execute(
+                sql: "INSERT INTO saved_meal (name, created_at, source, external_id) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    meal.name, SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId,
+                ])
             let id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO saved_meal_item (saved_meal_id, position, \(Self.savedItemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO saved_meal_item (saved_meal_id, position, \(Self.savedItemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for (i, r) in meal.items.enumerated() {
-                try statement.execute(arguments: [id, i, r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG,
-                                                  r.fatG, r.fiberG, r.sugarsG, r.saturatedFatG, r.sodiumMg])
+                try statement.execute(arguments: [
+                    id, i, r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG,
+                    r.fatG, r.fiberG, r.sugarsG, r.saturatedFatG, r.sodiumMg,
+                ])
             }
             return true
         }
@@ -230,8 +273,9 @@ extension SQLiteRepositories {
     /// A favourite of a document, with the time it was marked; one marked here already stays as it is.
     public func importFavourite(_ favourite: LibraryFavourite) throws -> Bool {
         try write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
-                           arguments: [favourite.foodID.rawValue, SQLText.timestamp(favourite.addedAt, timeZone: timeZone)])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
+                arguments: [favourite.foodID.rawValue, SQLText.timestamp(favourite.addedAt, timeZone: timeZone)])
             return db.changesCount == 1
         }
     }

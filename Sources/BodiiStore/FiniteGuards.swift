@@ -31,12 +31,14 @@ enum FiniteGuards {
     static func numericColumns(_ db: Database) throws -> [(table: String, columns: [Column])] {
         // Ordinary tables only: a trigger on an FTS5 shadow table recurses inside SQLite (a
         // stack overflow); the search index's own counters are bookkeeping, not values.
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM pragma_table_list
-            WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name NOT LIKE 'food\\_search\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'
-            ORDER BY name
-            """)
+        let tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM pragma_table_list
+                WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+                  AND name NOT LIKE 'food\\_search\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'
+                ORDER BY name
+                """)
         return try tables.compactMap { table in
             let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [table])
                 .compactMap { row -> Column? in
@@ -54,12 +56,13 @@ enum FiniteGuards {
             for event in ["INSERT", "UPDATE"] {
                 let name = "\(table)_finite_\(event.lowercased())"
                 let test = columns.map { $0.isBad("NEW.") }.joined(separator: " OR ")
-                try db.execute(sql: """
-                    DROP TRIGGER IF EXISTS \(quoted(name));
-                    CREATE TRIGGER \(quoted(name)) BEFORE \(event) ON \(quoted(table))
-                    WHEN \(test)
-                    BEGIN SELECT RAISE(ABORT, 'a number in \(table) is not finite, or not whole where it must be'); END;
-                    """)
+                try db.execute(
+                    sql: """
+                        DROP TRIGGER IF EXISTS \(quoted(name));
+                        CREATE TRIGGER \(quoted(name)) BEFORE \(event) ON \(quoted(table))
+                        WHEN \(test)
+                        BEGIN SELECT RAISE(ABORT, 'a number in \(table) is not finite, or not whole where it must be'); END;
+                        """)
             }
         }
     }
@@ -69,15 +72,16 @@ enum FiniteGuards {
     /// hung on it by a foreign key. Derived `daily_log` is recomputed from what is left. What was
     /// done is written to `migration_repair`, one row per column touched.
     static func repair(_ db: Database, migration: String) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS migration_repair (
-                migration TEXT NOT NULL,
-                table_name TEXT NOT NULL,
-                column_name TEXT NOT NULL,
-                nulled INTEGER NOT NULL CHECK (nulled >= 0),
-                removed INTEGER NOT NULL CHECK (removed >= 0)
-            );
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS migration_repair (
+                    migration TEXT NOT NULL,
+                    table_name TEXT NOT NULL,
+                    column_name TEXT NOT NULL,
+                    nulled INTEGER NOT NULL CHECK (nulled >= 0),
+                    removed INTEGER NOT NULL CHECK (removed >= 0)
+                );
+                """)
         var touched = false
         for (table, columns) in try numericColumns(db) where table != "daily_log" && table != "migration_repair" {
             for column in columns {
@@ -97,8 +101,9 @@ enum FiniteGuards {
                 }
                 try db.execute(sql: "DELETE FROM \(quoted(table)) WHERE \(bad)")
                 removed = db.changesCount
-                try db.execute(sql: "INSERT INTO migration_repair VALUES (?, ?, ?, ?, ?)",
-                               arguments: [migration, table, column.name, nulled, removed])
+                try db.execute(
+                    sql: "INSERT INTO migration_repair VALUES (?, ?, ?, ?, ?)",
+                    arguments: [migration, table, column.name, nulled, removed])
             }
         }
         guard touched else { return }
@@ -125,16 +130,19 @@ enum FiniteGuards {
     /// `daily_log` from scratch; a date whose sums overflow to infinity loses its row (read as a
     /// day without totals), since a guard would refuse it anyway.
     private static func recomputeDailyLog(_ db: Database) throws {
-        let dates = try String.fetchAll(db, sql: """
-            SELECT date FROM food_record UNION SELECT date FROM exercise_record UNION SELECT date FROM body_record
-            """)
+        let dates = try String.fetchAll(
+            db,
+            sql: """
+                SELECT date FROM food_record UNION SELECT date FROM exercise_record UNION SELECT date FROM body_record
+                """)
         try db.execute(sql: "DELETE FROM daily_log")
         let days = dates.compactMap { try? SQLText.localDate($0, column: "date") }
         try DailyLogMaintenance.refresh(db, dates: Set(days), bodyDates: [])
-        try db.execute(sql: """
-            DELETE FROM daily_log WHERE abs(calories_in) = \(infinity) OR abs(calories_out) = \(infinity)
-                                     OR abs(bmr) = \(infinity) OR abs(tdee) = \(infinity)
-            """)
+        try db.execute(
+            sql: """
+                DELETE FROM daily_log WHERE abs(calories_in) = \(infinity) OR abs(calories_out) = \(infinity)
+                                         OR abs(bmr) = \(infinity) OR abs(tdee) = \(infinity)
+                """)
     }
 
     static func quoted(_ identifier: String) -> String {

@@ -74,8 +74,11 @@ extension SQLiteRepositories: FoodCatalogRepository {
     public func food(id: FoodID) throws -> Food? {
         try prepareFoodCatalog()
         let stored = try read { db -> Food? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?",
-                                             arguments: [id.rawValue]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?",
+                    arguments: [id.rawValue])
+            else { return nil }
             var food = try Self.food(row: row)
             food.servings = try Self.servings(of: id, db)
             return food
@@ -106,12 +109,14 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// b-tree and a date computation per row) cost a `bodii search` process 3 ms.
     static func frecency(_ db: Database) throws -> FoodFrecency {
         guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT MAX(date) FROM food_record")),
-              let latest = LocalDate(iso: text) else {
-            return FoodFrecency(latest: LocalDate(daysSinceEpoch: 0))   // nothing logged: nothing counted
+            let latest = LocalDate(iso: text)
+        else {
+            return FoodFrecency(latest: LocalDate(daysSinceEpoch: 0))  // nothing logged: nothing counted
         }
         var frecency = FoodFrecency(latest: latest)
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT food_id, date, id FROM food_record WHERE date >= ?"),
-                                       arguments: [frecency.firstDay])
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT food_id, date, id FROM food_record WHERE date >= ?"),
+            arguments: [frecency.firstDay])
         while let row = try rows.next() {
             frecency.add(foodID: try row.decode(atIndex: 0), day: try row.decode(atIndex: 1), entry: try row.decode(atIndex: 2))
         }
@@ -127,10 +132,14 @@ extension SQLiteRepositories: FoodCatalogRepository {
             saved.id = FoodID("custom:\(db.lastInsertedRowID)")
             saved.source = Self.customSource
             saved.release = nil
-            try db.cachedStatement(sql: """
-                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                """).execute(arguments: StatementArguments([saved.id.rawValue, saved.name, saved.source, saved.release]
-                    + Self.nutrientValues(saved.per100g)))
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                    """
+            ).execute(
+                arguments: StatementArguments(
+                    [saved.id.rawValue, saved.name, saved.source, saved.release]
+                        + Self.nutrientValues(saved.per100g)))
             try Self.insertServings(of: saved, db)
             return saved
         }
@@ -141,8 +150,10 @@ extension SQLiteRepositories: FoodCatalogRepository {
         try write { db in
             let assignments = (["name"] + CatalogSeeder.nutrientColumns).map { "\($0) = ?" }.joined(separator: ", ")
             try db.cachedStatement(sql: "UPDATE food SET \(assignments) WHERE id = ? AND source = ?")
-                .execute(arguments: StatementArguments([food.name] + Self.nutrientValues(food.per100g)
-                    + [food.id.rawValue, Self.customSource]))
+                .execute(
+                    arguments: StatementArguments(
+                        [food.name] + Self.nutrientValues(food.per100g)
+                            + [food.id.rawValue, Self.customSource]))
             guard db.changesCount == 1 else { throw StoreError.customFoodNotFound(food.id.rawValue) }
             try db.execute(sql: "DELETE FROM food_serving WHERE food_id = ?", arguments: [food.id.rawValue])
             try Self.insertServings(of: food, db)
@@ -152,8 +163,11 @@ extension SQLiteRepositories: FoodCatalogRepository {
     @discardableResult
     public func deleteCustomFood(id: FoodID) throws -> Food? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ? AND source = ?",
-                                             arguments: [id.rawValue, Self.customSource]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ? AND source = ?",
+                    arguments: [id.rawValue, Self.customSource])
+            else { return nil }
             var food = try Self.food(row: row)
             food.servings = try Self.servings(of: food.id, db)
             // Servings go with it (ON DELETE CASCADE); the log's entries stay (food_id is not a key).
@@ -164,8 +178,10 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     public func customFoods() throws -> [Food] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
-                             arguments: [Self.customSource]).map { row in
+            try Row.fetchAll(
+                db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
+                arguments: [Self.customSource]
+            ).map { row in
                 var food = try Self.food(row: row)
                 food.servings = try Self.servings(of: food.id, db)
                 return food
@@ -185,27 +201,33 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     /// Reads the columns of `foodColumns`, in order.
     static func food(row: Row) throws -> Food {
-        let n = Nutrients(kcal: try row.decode(atIndex: 4), proteinG: try row.decode(atIndex: 5),
-                          carbsG: try row.decode(atIndex: 6), fatG: try row.decode(atIndex: 7),
-                          fiberG: try row.decode(atIndex: 8), sugarsG: try row.decode(atIndex: 9),
-                          saturatedFatG: try row.decode(atIndex: 10), sodiumMg: try row.decode(atIndex: 11),
-                          cholesterolMg: try row.decode(atIndex: 12), potassiumMg: try row.decode(atIndex: 13),
-                          calciumMg: try row.decode(atIndex: 14), ironMg: try row.decode(atIndex: 15),
-                          vitaminCMg: try row.decode(atIndex: 16), vitaminDUg: try row.decode(atIndex: 17))
-        return Food(id: FoodID(try row.decode(atIndex: 0)), name: try row.decode(atIndex: 1),
-                    source: try row.decode(atIndex: 2), release: try row.decode(atIndex: 3), per100g: n)
+        let n = Nutrients(
+            kcal: try row.decode(atIndex: 4), proteinG: try row.decode(atIndex: 5),
+            carbsG: try row.decode(atIndex: 6), fatG: try row.decode(atIndex: 7),
+            fiberG: try row.decode(atIndex: 8), sugarsG: try row.decode(atIndex: 9),
+            saturatedFatG: try row.decode(atIndex: 10), sodiumMg: try row.decode(atIndex: 11),
+            cholesterolMg: try row.decode(atIndex: 12), potassiumMg: try row.decode(atIndex: 13),
+            calciumMg: try row.decode(atIndex: 14), ironMg: try row.decode(atIndex: 15),
+            vitaminCMg: try row.decode(atIndex: 16), vitaminDUg: try row.decode(atIndex: 17))
+        return Food(
+            id: FoodID(try row.decode(atIndex: 0)), name: try row.decode(atIndex: 1),
+            source: try row.decode(atIndex: 2), release: try row.decode(atIndex: 3), per100g: n)
     }
 
     /// In the order of `CatalogSeeder.nutrientColumns`.
     static func nutrientValues(_ n: Nutrients) -> [(any DatabaseValueConvertible)?] {
-        [n.kcal, n.proteinG, n.carbsG, n.fatG, n.fiberG, n.sugarsG, n.saturatedFatG, n.sodiumMg, n.cholesterolMg,
-         n.potassiumMg, n.calciumMg, n.ironMg, n.vitaminCMg, n.vitaminDUg]
+        [
+            n.kcal, n.proteinG, n.carbsG, n.fatG, n.fiberG, n.sugarsG, n.saturatedFatG, n.sodiumMg, n.cholesterolMg,
+            n.potassiumMg, n.calciumMg, n.ironMg, n.vitaminCMg, n.vitaminDUg,
+        ]
     }
 
     static func servings(of id: FoodID, _ db: Database) throws -> [FoodServing] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT label, grams FROM food_serving WHERE food_id = ? ORDER BY position"),
-                         arguments: [id.rawValue])
-            .map { FoodServing(label: try $0.decode(atIndex: 0), grams: try $0.decode(atIndex: 1)) }
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT label, grams FROM food_serving WHERE food_id = ? ORDER BY position"),
+            arguments: [id.rawValue]
+        )
+        .map { FoodServing(label: try $0.decode(atIndex: 0), grams: try $0.decode(atIndex: 1)) }
     }
 
     static func insertServings(of food: Food, _ db: Database) throws {

@@ -54,14 +54,15 @@ enum FoodSearchIndex {
 
     /// The index and its term list made afresh from `food`.
     static func rebuild(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO food_fts(food_fts) VALUES ('delete-all');
-            INSERT INTO food_fts(rowid, head, name)
-                SELECT \(Schema.searchKey("food")) AS k, \(Schema.searchHead("food")), name FROM food ORDER BY k;
-            DELETE FROM food_search_term;
-            INSERT INTO food_search_term (term) SELECT term FROM food_fts_vocab;
-            DELETE FROM food_search_pending;
-            """)
+        try db.execute(
+            sql: """
+                INSERT INTO food_fts(food_fts) VALUES ('delete-all');
+                INSERT INTO food_fts(rowid, head, name)
+                    SELECT \(Schema.searchKey("food")) AS k, \(Schema.searchHead("food")), name FROM food ORDER BY k;
+                DELETE FROM food_search_term;
+                INSERT INTO food_search_term (term) SELECT term FROM food_fts_vocab;
+                DELETE FROM food_search_pending;
+                """)
     }
 
     /// The vocabulary: the terms listed at the last rebuild and the words of foods added or
@@ -73,9 +74,11 @@ enum FoodSearchIndex {
         let joined = try String.fetchOne(db, sql: "SELECT group_concat(term, char(10)) FROM food_search_term") ?? ""
         var words = SearchText.lines(joined)
         // Pending rows first, one lookup each (a plain join may scan a million foods instead).
-        let names = try String?.fetchCursor(db, sql: """
-            SELECT (SELECT name FROM food WHERE rowid = p.food_rowid) FROM food_search_pending AS p
-            """)
+        let names = try String?.fetchCursor(
+            db,
+            sql: """
+                SELECT (SELECT name FROM food WHERE rowid = p.food_rowid) FROM food_search_pending AS p
+                """)
         while let name = try names.next() {
             if let name { words += SearchText.words(name) }
         }
@@ -150,10 +153,12 @@ final class FoodSearchCache: @unchecked Sendable {
         }
         entries.removeAll(keepingCapacity: true)
         if preloads, (try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM food") ?? 0) <= Self.preloadUpTo {
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT f.rowid, f.id, f.name, COALESCE(s.n, 0) FROM food AS f
-                LEFT JOIN (SELECT food_id, COUNT(*) AS n FROM food_serving GROUP BY food_id) AS s ON s.food_id = f.id
-                """)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT f.rowid, f.id, f.name, COALESCE(s.n, 0) FROM food AS f
+                    LEFT JOIN (SELECT food_id, COUNT(*) AS n FROM food_serving GROUP BY food_id) AS s ON s.food_id = f.id
+                    """)
             while let row = try rows.next() { try add(row) }
         }
         termsVersion = terms
@@ -184,10 +189,12 @@ final class FoodSearchCache: @unchecked Sendable {
         while start < rowids.count {
             let chunk = rowids[start..<min(start + 500, rowids.count)]
             start += chunk.count
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT f.rowid, f.id, f.name, (SELECT COUNT(*) FROM food_serving AS s WHERE s.food_id = f.id)
-                FROM food AS f WHERE f.rowid IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
-                """, arguments: StatementArguments(Array(chunk)))
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT f.rowid, f.id, f.name, (SELECT COUNT(*) FROM food_serving AS s WHERE s.food_id = f.id)
+                    FROM food AS f WHERE f.rowid IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
+                    """, arguments: StatementArguments(Array(chunk)))
             while let row = try rows.next() { try add(row, vocabulary: vocabulary, into: body) }
         }
     }
@@ -200,9 +207,12 @@ final class FoodSearchCache: @unchecked Sendable {
         let rowid: Int64 = try row.decode(atIndex: 0)
         let id: String = try row.decode(atIndex: 1)
         let name: String = try row.decode(atIndex: 2)
-        body(rowid, Entry(id: id, nameLength: name.utf8.count,
-                          profile: FoodNameProfile(id: id, name: name, vocabulary: vocabulary),
-                          servings: try row.decode(atIndex: 3)))
+        body(
+            rowid,
+            Entry(
+                id: id, nameLength: name.utf8.count,
+                profile: FoodNameProfile(id: id, name: name, vocabulary: vocabulary),
+                servings: try row.decode(atIndex: 3)))
     }
 }
 
@@ -245,9 +255,10 @@ extension SQLiteRepositories {
             // One cached statement for any number of rows (a list of N placeholders would be
             // prepared again for every search), read straight from its cursor.
             let top = Array(ranked.prefix(limit))
-            let statement = try db.cachedStatement(sql: """
-                SELECT \(Self.foodColumns), rowid FROM food WHERE rowid IN (SELECT value FROM json_each(?))
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT \(Self.foodColumns), rowid FROM food WHERE rowid IN (SELECT value FROM json_each(?))
+                    """)
             let rowidIndex = CatalogSeeder.nutrientColumns.count + 4
             var byRowid: [Int64: Food] = [:]
             let rows = try Row.fetchCursor(statement, arguments: ["[" + top.map(String.init).joined(separator: ",") + "]"])
@@ -258,8 +269,10 @@ extension SQLiteRepositories {
 
     /// The rowids of the candidates of the pools and the history, best first, and how many of
     /// them have every word that names a food.
-    private func rank(_ plans: [WordPlan], vocabulary: SearchVocabulary, history: [Int64: Double],
-                      _ db: Database) throws -> (rowids: [Int64], complete: Int) {
+    private func rank(
+        _ plans: [WordPlan], vocabulary: SearchVocabulary, history: [Int64: Double],
+        _ db: Database
+    ) throws -> (rowids: [Int64], complete: Int) {
         let selective = FoodMatcher.selective(plans)
         guard !selective.isEmpty else { return ([], 0) }
         let groups = selective.map(Self.matchGroup)
@@ -301,12 +314,15 @@ extension SQLiteRepositories {
         var scored: [(rowid: Int64, score: Double, length: Int)] = []
         var complete = 0
         for (rowid, entry) in try searchCache.entries(rowids, vocabulary: vocabulary, db) {
-            guard let result = matcher.evaluate(entry.profile, servingCount: entry.servings,
-                                                history: history[rowid].map(FoodHistory.init(points:))) else { continue }
+            guard
+                let result = matcher.evaluate(
+                    entry.profile, servingCount: entry.servings,
+                    history: history[rowid].map(FoodHistory.init(points:)))
+            else { continue }
             if result.complete { complete += 1 }
             scored.append((rowid, result.score, entry.nameLength))
         }
-        scored.sort { a, b in   // best score, then the shorter name, then the older food
+        scored.sort { a, b in  // best score, then the shorter name, then the older food
             if a.score != b.score { return a.score > b.score }
             if a.length != b.length { return a.length < b.length }
             return a.rowid < b.rowid
@@ -354,11 +370,14 @@ extension SQLiteRepositories {
             "\"" + String(decoding: query.words[i], as: UTF8.self) + "\"" + (query.isPrefix(i) ? "*" : "")
         }.joined(separator: " AND ")
         return try read { db in
-            try String.fetchAll(db, sql: """
-                SELECT f.id FROM (SELECT rowid AS k, bm25(food_fts) AS rank FROM food_fts WHERE food_fts MATCH ?
-                                  ORDER BY rank LIMIT ?) AS m
-                JOIN food AS f ON f.rowid = (m.k & \(FoodSearchIndex.rowidMask)) ORDER BY m.rank
-                """, arguments: [expression, limit]).map(FoodID.init)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT f.id FROM (SELECT rowid AS k, bm25(food_fts) AS rank FROM food_fts WHERE food_fts MATCH ?
+                                      ORDER BY rank LIMIT ?) AS m
+                    JOIN food AS f ON f.rowid = (m.k & \(FoodSearchIndex.rowidMask)) ORDER BY m.rank
+                    """, arguments: [expression, limit]
+            ).map(FoodID.init)
         }
     }
 }
@@ -370,14 +389,17 @@ extension SQLiteRepositories {
     @discardableResult
     public func insertFoodsInBulk(_ foods: some Sequence<Food>) throws -> Int {
         try write { db in
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                    """)
             try FoodSearchIndex.beginBulkChange(db)
             var count = 0
             for food in foods {
-                try statement.execute(arguments: StatementArguments([food.id.rawValue, food.name, food.source, food.release]
-                    + Self.nutrientValues(food.per100g)))
+                try statement.execute(
+                    arguments: StatementArguments(
+                        [food.id.rawValue, food.name, food.source, food.release]
+                            + Self.nutrientValues(food.per100g)))
                 count += 1
             }
             try FoodSearchIndex.endBulkChange(db)

@@ -7,10 +7,13 @@ extension SQLiteRepositories: MealLibraryRepository {
     public func favouriteFoods() throws -> [Food] {
         try prepareFoodCatalog()
         return try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.foodColumns(prefix: "f.")) FROM favourite_food AS v JOIN food AS f ON f.id = v.food_id
-                ORDER BY v.added_at DESC, v.rowid DESC
-                """).map(Self.food(row:))
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.foodColumns(prefix: "f.")) FROM favourite_food AS v JOIN food AS f ON f.id = v.food_id
+                    ORDER BY v.added_at DESC, v.rowid DESC
+                    """
+            ).map(Self.food(row:))
         }
     }
 
@@ -23,24 +26,27 @@ extension SQLiteRepositories: MealLibraryRepository {
     public func setFavourite(_ id: FoodID, _ favourite: Bool) throws {
         try write { db in
             if favourite {
-                try db.execute(sql: "INSERT OR REPLACE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
-                               arguments: [id.rawValue, SQLText.timestamp(Date(), timeZone: timeZone)])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
+                    arguments: [id.rawValue, SQLText.timestamp(Date(), timeZone: timeZone)])
             } else {
                 try db.execute(sql: "DELETE FROM favourite_food WHERE food_id = ?", arguments: [id.rawValue])
             }
         }
     }
 
-    static let savedItemColumns = "food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, sugars_g, saturated_fat_g, sodium_mg"
+    static let savedItemColumns =
+        "food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, sugars_g, saturated_fat_g, sodium_mg"
 
     /// A saved meal's item as `savedItemColumns` reads it: a food record without a day of its own.
     static func savedItem(_ r: Row) throws -> FoodRecord {
-        FoodRecord(date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
-                   foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
-                   proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
-                   fiberG: try r.decode(atIndex: 7), sugarsG: try r.decode(atIndex: 8),
-                   saturatedFatG: try r.decode(atIndex: 9), sodiumMg: try r.decode(atIndex: 10),
-                   loggedAt: Date(timeIntervalSince1970: 0))
+        FoodRecord(
+            date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
+            foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
+            proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
+            fiberG: try r.decode(atIndex: 7), sugarsG: try r.decode(atIndex: 8),
+            saturatedFatG: try r.decode(atIndex: 9), sodiumMg: try r.decode(atIndex: 10),
+            loggedAt: Date(timeIntervalSince1970: 0))
     }
 
     public func savedMeals() throws -> [SavedMeal] {
@@ -48,9 +54,12 @@ extension SQLiteRepositories: MealLibraryRepository {
             var meals: [SavedMeal] = []
             for row in try Row.fetchAll(db, sql: "SELECT id, name FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
                 let id: Int64 = try row.decode(atIndex: 0)
-                let items = try Row.fetchAll(db, sql: """
-                    SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position
-                    """, arguments: [id]).map(Self.savedItem)
+                let items = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position
+                        """, arguments: [id]
+                ).map(Self.savedItem)
                 meals.append(SavedMeal(id: id, name: try row.decode(atIndex: 1), items: items))
             }
             return meals
@@ -60,19 +69,24 @@ extension SQLiteRepositories: MealLibraryRepository {
     @discardableResult
     public func saveMeal(_ meal: SavedMeal) throws -> SavedMeal {
         try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ?)", arguments: [meal.name]) == false else {
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ?)", arguments: [meal.name]) == false
+            else {
                 throw MealLibraryError.nameTaken(meal.name)
             }
-            try db.execute(sql: "INSERT INTO saved_meal (name, created_at) VALUES (?, ?)",
-                           arguments: [meal.name, SQLText.timestamp(Date(), timeZone: timeZone)])
+            try db.execute(
+                sql: "INSERT INTO saved_meal (name, created_at) VALUES (?, ?)",
+                arguments: [meal.name, SQLText.timestamp(Date(), timeZone: timeZone)])
             var saved = meal
             saved.id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO saved_meal_item (saved_meal_id, position, \(Self.savedItemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO saved_meal_item (saved_meal_id, position, \(Self.savedItemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for (i, r) in meal.items.enumerated() {
-                try statement.execute(arguments: [saved.id, i, r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG,
-                                                  r.fatG, r.fiberG, r.sugarsG, r.saturatedFatG, r.sodiumMg])
+                try statement.execute(arguments: [
+                    saved.id, i, r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG,
+                    r.fatG, r.fiberG, r.sugarsG, r.saturatedFatG, r.sodiumMg,
+                ])
             }
             return saved
         }
@@ -84,7 +98,10 @@ extension SQLiteRepositories: MealLibraryRepository {
 
     public func renameSavedMeal(id: Int64, to name: String) throws {
         try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ? AND id <> ?)", arguments: [name, id]) == false else {
+            guard
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal WHERE name = ? AND id <> ?)", arguments: [name, id])
+                    == false
+            else {
                 throw MealLibraryError.nameTaken(name)
             }
             try db.execute(sql: "UPDATE saved_meal SET name = ? WHERE id = ?", arguments: [name, id])
@@ -100,8 +117,9 @@ extension SQLiteRepositories: MealLibraryRepository {
                 // The food row changes (search and new entries see it); logged entries keep their copies.
                 let food = recipe.asFood(id: foodID)
                 let assignments = (["name"] + CatalogSeeder.nutrientColumns).map { "\($0) = ?" }.joined(separator: ", ")
-                try db.execute(sql: "UPDATE food SET \(assignments) WHERE id = ? AND source = ?",
-                               arguments: StatementArguments([food.name] + Self.nutrientValues(food.per100g) + [foodID.rawValue, Recipe.source]))
+                try db.execute(
+                    sql: "UPDATE food SET \(assignments) WHERE id = ? AND source = ?",
+                    arguments: StatementArguments([food.name] + Self.nutrientValues(food.per100g) + [foodID.rawValue, Recipe.source]))
                 guard db.changesCount == 1 else { throw StoreError.customFoodNotFound(foodID.rawValue) }
                 try db.execute(sql: "DELETE FROM food_serving WHERE food_id = ?", arguments: [foodID.rawValue])
                 try Self.insertServings(of: food, db)
@@ -111,17 +129,22 @@ extension SQLiteRepositories: MealLibraryRepository {
                 try db.execute(sql: "INSERT INTO custom_food_number DEFAULT VALUES")
                 let foodID = FoodID("recipe:\(db.lastInsertedRowID)")
                 let food = recipe.asFood(id: foodID)
-                try db.execute(sql: """
-                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                    """, arguments: StatementArguments([foodID.rawValue, food.name, Recipe.source, nil as String?]
-                        + Self.nutrientValues(food.per100g)))
+                try db.execute(
+                    sql: """
+                        INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                        """,
+                    arguments: StatementArguments(
+                        [foodID.rawValue, food.name, Recipe.source, nil as String?]
+                            + Self.nutrientValues(food.per100g)))
                 try Self.insertServings(of: food, db)
-                try db.execute(sql: "INSERT INTO recipe (food_id, servings, created_at) VALUES (?, ?, ?)",
-                               arguments: [foodID.rawValue, recipe.servings, SQLText.timestamp(Date(), timeZone: timeZone)])
+                try db.execute(
+                    sql: "INSERT INTO recipe (food_id, servings, created_at) VALUES (?, ?, ?)",
+                    arguments: [foodID.rawValue, recipe.servings, SQLText.timestamp(Date(), timeZone: timeZone)])
                 saved.id = db.lastInsertedRowID
                 saved.foodID = foodID
             }
-            let statement = try db.cachedStatement(sql: "INSERT INTO recipe_ingredient (recipe_id, position, food_id, grams) VALUES (?, ?, ?, ?)")
+            let statement = try db.cachedStatement(
+                sql: "INSERT INTO recipe_ingredient (recipe_id, position, food_id, grams) VALUES (?, ?, ?, ?)")
             for (i, ingredient) in recipe.ingredients.enumerated() {
                 try statement.execute(arguments: [saved.id, i, ingredient.food.id.rawValue, ingredient.grams])
             }
@@ -131,25 +154,36 @@ extension SQLiteRepositories: MealLibraryRepository {
 
     public func recipe(foodID: FoodID) throws -> Recipe? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT r.id, r.servings, f.name FROM recipe AS r JOIN food AS f ON f.id = r.food_id WHERE r.food_id = ?
-                """, arguments: [foodID.rawValue]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT r.id, r.servings, f.name FROM recipe AS r JOIN food AS f ON f.id = r.food_id WHERE r.food_id = ?
+                        """, arguments: [foodID.rawValue])
+            else { return nil }
             let id: Int64 = try row.decode(atIndex: 0)
             var ingredients: [Recipe.Ingredient] = []
-            for r in try Row.fetchAll(db, sql: """
-                SELECT \(Self.foodColumns(prefix: "f.")), i.grams FROM recipe_ingredient AS i JOIN food AS f ON f.id = i.food_id
-                WHERE i.recipe_id = ? ORDER BY i.position
-                """, arguments: [id]) {
-                ingredients.append(Recipe.Ingredient(food: try Self.food(row: r), grams: try r.decode(atIndex: CatalogSeeder.nutrientColumns.count + 4)))
+            for r in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.foodColumns(prefix: "f.")), i.grams FROM recipe_ingredient AS i JOIN food AS f ON f.id = i.food_id
+                    WHERE i.recipe_id = ? ORDER BY i.position
+                    """, arguments: [id])
+            {
+                ingredients.append(
+                    Recipe.Ingredient(food: try Self.food(row: r), grams: try r.decode(atIndex: CatalogSeeder.nutrientColumns.count + 4)))
             }
-            return Recipe(id: id, foodID: foodID, name: try row.decode(atIndex: 2), servings: try row.decode(atIndex: 1), ingredients: ingredients)
+            return Recipe(
+                id: id, foodID: foodID, name: try row.decode(atIndex: 2), servings: try row.decode(atIndex: 1), ingredients: ingredients)
         }
     }
 
     public func recipeFoods() throws -> [Food] {
         try read { db in
-            let foods = try Row.fetchAll(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
-                                         arguments: [Recipe.source]).map(Self.food(row:))
+            let foods = try Row.fetchAll(
+                db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
+                arguments: [Recipe.source]
+            ).map(Self.food(row:))
             return try foods.map { f in
                 var food = f
                 food.servings = try Self.servings(of: f.id, db)

@@ -6,7 +6,8 @@ import GRDB
 // currency its code names; every write is one transaction.
 
 extension SQLiteRepositories: PantryRepository {
-    static let pantryItemColumns = "id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id"
+    static let pantryItemColumns =
+        "id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id"
     static let pantryPurchaseColumns = "id, item_id, date, quantity, unit, grams, price_minor, currency, store, source, external_id"
     static let pantryLotColumns = """
         id, item_id, purchase_id, quantity, unit, quantity_left, purchased_on, best_before, opened, price_minor, currency, store, source, external_id
@@ -36,7 +37,8 @@ extension SQLiteRepositories: PantryRepository {
     // MARK: Purchases
 
     public func recordPurchase(_ purchase: Purchase, item: GroceryItem, bestBefore: LocalDate?, shoppingListItemId: Int64?) throws
-        -> (item: GroceryItem, purchase: Purchase, lot: StockLot) {
+        -> (item: GroceryItem, purchase: Purchase, lot: StockLot)
+    {
         try write { db in
             var savedItem = item
             if item.id == nil {
@@ -46,12 +48,15 @@ extension SQLiteRepositories: PantryRepository {
             var bought = purchase
             bought.itemId = itemId
             bought = try Self.insertPurchase(bought, db)
-            let lot = try Self.insertLot(StockLot(itemId: itemId, purchaseId: bought.id, initialQuantity: bought.quantity,
-                                                  purchasedOn: bought.date, bestBefore: bestBefore, price: bought.price,
-                                                  store: bought.store, provenance: bought.provenance), db)
+            let lot = try Self.insertLot(
+                StockLot(
+                    itemId: itemId, purchaseId: bought.id, initialQuantity: bought.quantity,
+                    purchasedOn: bought.date, bestBefore: bestBefore, price: bought.price,
+                    store: bought.store, provenance: bought.provenance), db)
             if let entryId = shoppingListItemId {
-                try db.execute(sql: "UPDATE shopping_list_item SET bought_on = ?, purchase_id = ? WHERE id = ?",
-                               arguments: [SQLText.date(bought.date), bought.id, entryId])
+                try db.execute(
+                    sql: "UPDATE shopping_list_item SET bought_on = ?, purchase_id = ? WHERE id = ?",
+                    arguments: [SQLText.date(bought.date), bought.id, entryId])
                 guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: entryId) }
             }
             return (savedItem, bought, lot)
@@ -61,13 +66,15 @@ extension SQLiteRepositories: PantryRepository {
     public func deleteLotAndPurchase(lotId: Int64) throws -> RemovedPurchase? {
         try write { db in
             guard let lot = try Self.fetchLots(db, "WHERE id = ?", [lotId]).first,
-                  let item = try Self.fetchGroceryItems(db, "WHERE id = ?", [lot.itemId]).first else { return nil }
+                let item = try Self.fetchGroceryItems(db, "WHERE id = ?", [lot.itemId]).first
+            else { return nil }
             let purchase = try lot.purchaseId.flatMap { try Self.fetchPurchases(db, "WHERE id = ?", [$0]).first }
             var entryId: Int64?
             if let purchaseId = purchase?.id {
                 entryId = try Int64.fetchOne(db, sql: "SELECT id FROM shopping_list_item WHERE purchase_id = ?", arguments: [purchaseId])
-                try db.execute(sql: "UPDATE shopping_list_item SET bought_on = NULL, purchase_id = NULL WHERE purchase_id = ?",
-                               arguments: [purchaseId])
+                try db.execute(
+                    sql: "UPDATE shopping_list_item SET bought_on = NULL, purchase_id = NULL WHERE purchase_id = ?",
+                    arguments: [purchaseId])
             }
             try db.execute(sql: "DELETE FROM stock_lot WHERE id = ?", arguments: [lotId])
             if let purchaseId = purchase?.id { try db.execute(sql: "DELETE FROM purchase WHERE id = ?", arguments: [purchaseId]) }
@@ -77,7 +84,8 @@ extension SQLiteRepositories: PantryRepository {
 
     public func purchases(in range: DateRange) throws -> [Purchase] {
         try read { db in
-            try Self.fetchPurchases(db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])
+            try Self.fetchPurchases(
+                db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])
         }
     }
 
@@ -89,12 +97,13 @@ extension SQLiteRepositories: PantryRepository {
         guard !foodIds.isEmpty else { return [:] }
         return try read { db in
             var result: [FoodID: Purchase] = [:]
-            let statement = try db.cachedStatement(sql: """
-                SELECT \(Self.pantryPurchaseColumns.split(separator: ",").map { "p." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
-                FROM purchase AS p JOIN grocery_item AS i ON i.id = p.item_id
-                WHERE i.food_id = ? AND p.date <= ? AND p.price_minor IS NOT NULL AND p.grams IS NOT NULL
-                ORDER BY p.date DESC, p.id DESC LIMIT 1
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT \(Self.pantryPurchaseColumns.split(separator: ",").map { "p." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+                    FROM purchase AS p JOIN grocery_item AS i ON i.id = p.item_id
+                    WHERE i.food_id = ? AND p.date <= ? AND p.price_minor IS NOT NULL AND p.grams IS NOT NULL
+                    ORDER BY p.date DESC, p.id DESC LIMIT 1
+                    """)
             for id in foodIds {
                 if let row = try Row.fetchOne(statement, arguments: [id.rawValue, SQLText.date(date)]) {
                     result[id] = try Self.purchase(row: row)
@@ -129,11 +138,12 @@ extension SQLiteRepositories: PantryRepository {
         try write { db in
             let saved = try FoodRecord.insert(record, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: [])
-            try Self.apply(uses.map { use in
-                var linked = use
-                linked.foodRecordId = saved.id
-                return linked
-            }, db)
+            try Self.apply(
+                uses.map { use in
+                    var linked = use
+                    linked.foodRecordId = saved.id
+                    return linked
+                }, db)
             return saved
         }
     }
@@ -146,8 +156,9 @@ extension SQLiteRepositories: PantryRepository {
             }
             guard use.amount <= left + 1e-9 else { throw StoreError.recordNotFound(kind: "stock in lot", id: use.lotId) }
             let rest = left - use.amount < 1e-9 ? 0 : left - use.amount
-            try db.execute(sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
-                           arguments: [rest, use.kind == .use, use.lotId])
+            try db.execute(
+                sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
+                arguments: [rest, use.kind == .use, use.lotId])
             try insertUse(use, db)
         }
     }
@@ -174,10 +185,11 @@ extension SQLiteRepositories: PantryRepository {
     public func updateShoppingListItem(_ entry: ShoppingListItem) throws {
         try write { db in
             guard let id = entry.id else { throw StoreError.recordNotFound(kind: "shopping list entry", id: nil) }
-            try db.execute(sql: """
-                UPDATE shopping_list_item SET item_id = ?, quantity = ?, unit = ?, store = ?, added_on = ?, bought_on = ?, purchase_id = ?
-                WHERE id = ?
-                """, arguments: StatementArguments(Self.shoppingValues(entry).dropLast(2) + [id]))
+            try db.execute(
+                sql: """
+                    UPDATE shopping_list_item SET item_id = ?, quantity = ?, unit = ?, store = ?, added_on = ?, bought_on = ?, purchase_id = ?
+                    WHERE id = ?
+                    """, arguments: StatementArguments(Self.shoppingValues(entry).dropLast(2) + [id]))
             guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: id) }
         }
     }
@@ -199,20 +211,23 @@ extension SQLiteRepositories: PantryRepository {
 
     public func setPantryBudget(_ budget: PantryBudget) throws {
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO budget (id, period_kind, amount_minor, currency, set_on) VALUES (1, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET period_kind = excluded.period_kind, amount_minor = excluded.amount_minor,
-                                               currency = excluded.currency, set_on = excluded.set_on
-                """, arguments: [budget.period.rawValue, budget.amount.minorUnits, budget.amount.currency.code, SQLText.date(budget.setOn)])
+            try db.execute(
+                sql: """
+                    INSERT INTO budget (id, period_kind, amount_minor, currency, set_on) VALUES (1, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET period_kind = excluded.period_kind, amount_minor = excluded.amount_minor,
+                                                   currency = excluded.currency, set_on = excluded.set_on
+                    """,
+                arguments: [budget.period.rawValue, budget.amount.minorUnits, budget.amount.currency.code, SQLText.date(budget.setOn)])
         }
     }
 
     public func pantrySnapshot() throws -> PantrySnapshot {
         try read { db in
-            PantrySnapshot(items: try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []),
-                           lots: try Self.fetchLots(db, "WHERE quantity_left > 0 ORDER BY purchased_on, id", []),
-                           shoppingList: try Self.fetchShoppingItems(db, "WHERE bought_on IS NULL ORDER BY id", []),
-                           budget: try Self.fetchPantryBudget(db))
+            PantrySnapshot(
+                items: try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []),
+                lots: try Self.fetchLots(db, "WHERE quantity_left > 0 ORDER BY purchased_on, id", []),
+                shoppingList: try Self.fetchShoppingItems(db, "WHERE bought_on IS NULL ORDER BY id", []),
+                budget: try Self.fetchPantryBudget(db))
         }
     }
 }

@@ -6,12 +6,13 @@ extension SQLiteRepositories: ProfileRepository {
     public func loadProfile() throws -> Profile? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return nil }
-            return Profile(name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
-                           birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
-                           activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"),
-                           unitSystem: try row.enumValue(UnitSystem.self, "unit_system"),
-                           themeName: try row.decode(forColumn: "theme_name"),
-                           checkInTemplate: try row.decode(forColumn: "check_in_template"))
+            return Profile(
+                name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
+                birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
+                activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"),
+                unitSystem: try row.enumValue(UnitSystem.self, "unit_system"),
+                themeName: try row.decode(forColumn: "theme_name"),
+                checkInTemplate: try row.decode(forColumn: "check_in_template"))
         }
     }
 
@@ -20,13 +21,17 @@ extension SQLiteRepositories: ProfileRepository {
     }
 
     static func upsertProfile(_ profile: Profile, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO profile
-                (id, name, sex, birth_date, height_cm, activity_level, unit_system, theme_name, check_in_template)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [profile.name, profile.sex.rawValue, SQLText.date(profile.birthDate), profile.heightCm,
-                             profile.activityLevel.rawValue, profile.unitSystem.rawValue, profile.themeName,
-                             profile.checkInTemplate])
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO profile
+                    (id, name, sex, birth_date, height_cm, activity_level, unit_system, theme_name, check_in_template)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                profile.name, profile.sex.rawValue, SQLText.date(profile.birthDate), profile.heightCm,
+                profile.activityLevel.rawValue, profile.unitSystem.rawValue, profile.themeName,
+                profile.checkInTemplate,
+            ])
     }
 }
 
@@ -54,19 +59,21 @@ extension SQLiteRepositories: GoalRepository {
             goal.proteinPerKg, goal.addsExerciseBack,
         ]
         if let id = goal.id {
-            try db.execute(sql: """
-                UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
-                    daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
-                    protein_per_kg = ?, add_exercise_back = ?, is_active = 1
-                WHERE id = ?
-                """, arguments: StatementArguments(values + [id]))
+            try db.execute(
+                sql: """
+                    UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
+                        daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
+                        protein_per_kg = ?, add_exercise_back = ?, is_active = 1
+                    WHERE id = ?
+                    """, arguments: StatementArguments(values + [id]))
             guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
         } else {
-            try db.execute(sql: """
-                INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
-                    daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-                """, arguments: StatementArguments(values))
+            try db.execute(
+                sql: """
+                    INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
+                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    """, arguments: StatementArguments(values))
             saved.id = db.lastInsertedRowID
         }
         return saved
@@ -80,23 +87,26 @@ extension SQLiteRepositories: GoalRepository {
     }
 
     static func goal(row: Row) throws -> Goal {
-        Goal(id: try row.decode(forColumn: "id"), type: try row.enumValue(GoalType.self, "type"),
-             targetWeightKg: try row.decode(forColumn: "target_weight_kg"),
-             targetBodyFatPercent: try row.decode(forColumn: "target_body_fat_percent"),
-             weeklyRateKg: try row.decode(forColumn: "weekly_rate_kg"),
-             dailyCalorieTarget: try row.decode(forColumn: "daily_calorie_target"),
-             proteinG: try row.decode(forColumn: "protein_g"), carbsG: try row.decode(forColumn: "carbs_g"),
-             fatG: try row.decode(forColumn: "fat_g"), isActive: try row.decode(forColumn: "is_active"),
-             createdOn: try row.localDate("created_on"), proteinPerKg: try row.decode(forColumn: "protein_per_kg"),
-             addsExerciseBack: try row.decode(forColumn: "add_exercise_back"))
+        Goal(
+            id: try row.decode(forColumn: "id"), type: try row.enumValue(GoalType.self, "type"),
+            targetWeightKg: try row.decode(forColumn: "target_weight_kg"),
+            targetBodyFatPercent: try row.decode(forColumn: "target_body_fat_percent"),
+            weeklyRateKg: try row.decode(forColumn: "weekly_rate_kg"),
+            dailyCalorieTarget: try row.decode(forColumn: "daily_calorie_target"),
+            proteinG: try row.decode(forColumn: "protein_g"), carbsG: try row.decode(forColumn: "carbs_g"),
+            fatG: try row.decode(forColumn: "fat_g"), isActive: try row.decode(forColumn: "is_active"),
+            createdOn: try row.localDate("created_on"), proteinPerKg: try row.decode(forColumn: "protein_per_kg"),
+            addsExerciseBack: try row.decode(forColumn: "add_exercise_back"))
     }
 }
 
 extension SQLiteRepositories: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
         try read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])
-                .map(Self.checkIn(row:))
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)]
+            )
+            .map(Self.checkIn(row:))
         }
     }
 
@@ -106,9 +116,11 @@ extension SQLiteRepositories: CheckInRepository {
 
     public func checkIns(in range: DateRange) throws -> [CheckIn] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
-                             arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-                .map(Self.checkIn(row:))
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
+                arguments: [SQLText.date(range.start), SQLText.date(range.end)]
+            )
+            .map(Self.checkIn(row:))
         }
     }
 
@@ -141,8 +153,9 @@ extension SQLiteRepositories: CheckInRepository {
     /// cost about 4 ms over ten years of check-ins.
     public func checkInStreaks(endingOn day: LocalDate) throws -> (current: Int, longest: Int) {
         try read { db in
-            let dates = try String.fetchCursor(db.cachedStatement(sql: "SELECT date FROM check_in WHERE date <= ? ORDER BY date"),
-                                               arguments: [SQLText.date(day)])
+            let dates = try String.fetchCursor(
+                db.cachedStatement(sql: "SELECT date FROM check_in WHERE date <= ? ORDER BY date"),
+                arguments: [SQLText.date(day)])
             var longest = 0, run = 0
             var previous: Int?
             while let text = try dates.next() {
@@ -165,8 +178,9 @@ extension SQLiteRepositories: CheckInRepository {
 
     /// By column index, in the order of `checkInColumns`.
     static func checkIn(row: Row) throws -> CheckIn {
-        CheckIn(date: try SQLText.localDate(row.decode(atIndex: 0), column: "check_in.date"), mood: try row.decode(atIndex: 1),
-                energy: try row.decode(atIndex: 2), note: try row.decode(atIndex: 3))
+        CheckIn(
+            date: try SQLText.localDate(row.decode(atIndex: 0), column: "check_in.date"), mood: try row.decode(atIndex: 1),
+            energy: try row.decode(atIndex: 2), note: try row.decode(atIndex: 3))
     }
 }
 
@@ -194,54 +208,56 @@ extension SQLiteRepositories: HistoryWriter {
         func insert<R: RowMapped>(_ record: R, _ db: Database) throws -> R? {
             skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
         }
-        try writeWithoutTransaction { db in try Self.transaction(db) {
-            if let profile = batch.profile { try Self.upsertProfile(profile, db) }
-            var dates = Set<LocalDate>()
-            var bodyDates = Set<LocalDate>()
-            for (record, snapshot) in batch.body {
-                let saved = try insert(record, db)
-                if let id = saved?.id { try Self.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
-                if saved != nil { bodyDates.insert(record.date) }
-                counts.record(.body, added: saved != nil)
-            }
-            for record in batch.exercise {
-                let saved = try insert(record, db)
-                if saved != nil { dates.insert(record.date) }
-                counts.record(.exercise, added: saved != nil)
-            }
-            for record in batch.food {
-                let saved = try insert(record, db)
-                if saved != nil { dates.insert(record.date) }
-                counts.record(.food, added: saved != nil)
-            }
-            for record in batch.bareBody {
-                let saved = try insert(record, db)
-                if saved != nil { bodyDates.insert(record.date) }
-                counts.record(.body, added: saved != nil)
-            }
-            for snapshot in batch.activity {
-                switch try Self.mergeActivity(snapshot, db) {
-                case .added: counts.record(.activity, added: true)
-                case .same: counts.record(.activity, added: false)
-                case .updated: counts.updated[.activity, default: 0] += 1
+        try writeWithoutTransaction { db in
+            try Self.transaction(db) {
+                if let profile = batch.profile { try Self.upsertProfile(profile, db) }
+                var dates = Set<LocalDate>()
+                var bodyDates = Set<LocalDate>()
+                for (record, snapshot) in batch.body {
+                    let saved = try insert(record, db)
+                    if let id = saved?.id { try Self.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
+                    if saved != nil { bodyDates.insert(record.date) }
+                    counts.record(.body, added: saved != nil)
                 }
+                for record in batch.exercise {
+                    let saved = try insert(record, db)
+                    if saved != nil { dates.insert(record.date) }
+                    counts.record(.exercise, added: saved != nil)
+                }
+                for record in batch.food {
+                    let saved = try insert(record, db)
+                    if saved != nil { dates.insert(record.date) }
+                    counts.record(.food, added: saved != nil)
+                }
+                for record in batch.bareBody {
+                    let saved = try insert(record, db)
+                    if saved != nil { bodyDates.insert(record.date) }
+                    counts.record(.body, added: saved != nil)
+                }
+                for snapshot in batch.activity {
+                    switch try Self.mergeActivity(snapshot, db) {
+                    case .added: counts.record(.activity, added: true)
+                    case .same: counts.record(.activity, added: false)
+                    case .updated: counts.updated[.activity, default: 0] += 1
+                    }
+                }
+                for record in batch.sleep { counts.record(.sleep, added: try insert(record, db) != nil) }
+                for checkIn in batch.checkIns {
+                    try Self.upsertCheckIn(checkIn, db)
+                    counts.record(.checkIn, added: true)
+                }
+                if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
+                if skippingKnown {
+                    try Self.mergeReviews(items: batch.reviewItems, actions: batch.actions, counts: &counts, db)
+                } else {
+                    for item in batch.reviewItems { _ = try Self.insertItem(item, db) }
+                    for action in batch.actions { _ = try Self.insertAction(action, db) }
+                }
+                try Self.insertPantry(batch.pantry, skippingKnown: skippingKnown, db)
+                try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
+                return rollingBack ? .rollback : .commit
             }
-            for record in batch.sleep { counts.record(.sleep, added: try insert(record, db) != nil) }
-            for checkIn in batch.checkIns {
-                try Self.upsertCheckIn(checkIn, db)
-                counts.record(.checkIn, added: true)
-            }
-            if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
-            if skippingKnown {
-                try Self.mergeReviews(items: batch.reviewItems, actions: batch.actions, counts: &counts, db)
-            } else {
-                for item in batch.reviewItems { _ = try Self.insertItem(item, db) }
-                for action in batch.actions { _ = try Self.insertAction(action, db) }
-            }
-            try Self.insertPantry(batch.pantry, skippingKnown: skippingKnown, db)
-            try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
-            return rollingBack ? .rollback : .commit
-        } }
+        }
         return counts
     }
 }

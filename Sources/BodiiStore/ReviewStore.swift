@@ -16,8 +16,10 @@ extension SQLiteRepositories: ReviewRepository {
 
     public func reviewItems(in period: ReviewPeriod) throws -> [ReviewItem] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE \(Self.inPeriod) ORDER BY i.id"),
-                             arguments: StatementArguments(Self.periodArguments(period))).map(Self.reviewItem(row:))
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE \(Self.inPeriod) ORDER BY i.id"),
+                arguments: StatementArguments(Self.periodArguments(period))
+            ).map(Self.reviewItem(row:))
         }
     }
 
@@ -29,15 +31,18 @@ extension SQLiteRepositories: ReviewRepository {
         try write { db in
             guard let id = item.id else { throw StoreError.recordNotFound(kind: "review note", id: nil) }
             let reviewId = try Self.reviewId(for: item.period, db)
-            try db.execute(sql: "UPDATE review_item SET review_id = ?, kind = ?, text = ?, problem_id = ? WHERE id = ?",
-                           arguments: [reviewId, item.kind.rawValue, item.text, item.problemId, id])
+            try db.execute(
+                sql: "UPDATE review_item SET review_id = ?, kind = ?, text = ?, problem_id = ? WHERE id = ?",
+                arguments: [reviewId, item.kind.rawValue, item.text, item.problemId, id])
             guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "review note", id: id) }
         }
     }
 
     public func deleteReviewItem(id: Int64) throws -> ReviewItem? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else {
+                return nil
+            }
             let item = try Self.reviewItem(row: row)
             try db.execute(sql: "DELETE FROM review_item WHERE id = ?", arguments: [id])
             return item
@@ -46,7 +51,9 @@ extension SQLiteRepositories: ReviewRepository {
 
     public func deleteReviewItemKeepingLinks(id: Int64) throws -> (item: ReviewItem, links: ReviewLinks)? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else {
+                return nil
+            }
             let item = try Self.reviewItem(row: row)
             let links = ReviewLinks(
                 answeringTries: try Int64.fetchAll(db, sql: "SELECT id FROM review_item WHERE problem_id = ? ORDER BY id", arguments: [id]),
@@ -61,11 +68,13 @@ extension SQLiteRepositories: ReviewRepository {
             let saved = try Self.insertItem(item, db)
             func json(_ ids: [Int64]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
             // Only links still cut: a Try answered elsewhere since, or an action moved, stays as it is now.
-            try db.execute(sql: """
-                UPDATE review_item SET problem_id = ? WHERE problem_id IS NULL AND kind = 'try' AND id IN (SELECT value FROM json_each(?))
-                """, arguments: [saved.id, json(links.answeringTries)])
-            try db.execute(sql: "UPDATE action SET try_id = ? WHERE try_id IS NULL AND id IN (SELECT value FROM json_each(?))",
-                           arguments: [saved.id, json(links.actions)])
+            try db.execute(
+                sql: """
+                    UPDATE review_item SET problem_id = ? WHERE problem_id IS NULL AND kind = 'try' AND id IN (SELECT value FROM json_each(?))
+                    """, arguments: [saved.id, json(links.answeringTries)])
+            try db.execute(
+                sql: "UPDATE action SET try_id = ? WHERE try_id IS NULL AND id IN (SELECT value FROM json_each(?))",
+                arguments: [saved.id, json(links.actions)])
             return saved
         }
     }
@@ -75,8 +84,10 @@ extension SQLiteRepositories: ReviewRepository {
     public func reviewHistory(startingIn range: DateRange) throws -> (items: [ReviewItem], actions: [ReviewAction]) {
         let bounds: [(any DatabaseValueConvertible)?] = [SQLText.date(range.start), SQLText.date(range.end)]
         let items = try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE r.start_date BETWEEN ? AND ? ORDER BY i.id",
-                             arguments: StatementArguments(bounds)).map(Self.reviewItem(row:))
+            try Row.fetchAll(
+                db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE r.start_date BETWEEN ? AND ? ORDER BY i.id",
+                arguments: StatementArguments(bounds)
+            ).map(Self.reviewItem(row:))
         }
         return (items, try fetchActions("WHERE r.start_date BETWEEN ? AND ? ORDER BY a.id", bounds))
     }
@@ -91,7 +102,8 @@ extension SQLiteRepositories: ReviewRepository {
     /// week start belong to the week that holds their middle day).
     public func actionsCarriedOver(into period: ReviewPeriod) throws -> [ReviewAction] {
         let start = SQLText.date(period.start)
-        return try fetchActions("""
+        return try fetchActions(
+            """
             WHERE ((r.period_kind = ? AND r.start_date < ?) OR (r.period_kind <> ? AND r.start_date < ?))
               AND a.created_on < ? AND (a.closed_on IS NULL OR a.closed_on >= ?) ORDER BY a.id
             """, [period.kind.rawValue, SQLText.date(period.storedStarts.start), period.kind.rawValue, start, start, start])
@@ -113,17 +125,19 @@ extension SQLiteRepositories: ReviewRepository {
         try write { db in
             guard let id = action.id else { throw StoreError.recordNotFound(kind: "action", id: nil) }
             let reviewId = try Self.reviewId(for: action.period, db)
-            try db.execute(sql: """
-                UPDATE action SET review_id = ?, text = ?, try_id = ?, due_date = ?, status = ?, drop_note = ?, metric = ?, target = ?,
-                                  created_on = ?, closed_on = ? WHERE id = ?
-                """, arguments: StatementArguments([reviewId] + Self.ownValues(action).dropLast(2) + [id]))
+            try db.execute(
+                sql: """
+                    UPDATE action SET review_id = ?, text = ?, try_id = ?, due_date = ?, status = ?, drop_note = ?, metric = ?, target = ?,
+                                      created_on = ?, closed_on = ? WHERE id = ?
+                    """, arguments: StatementArguments([reviewId] + Self.ownValues(action).dropLast(2) + [id]))
             guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "action", id: id) }
         }
     }
 
     public func deleteAction(id: Int64) throws -> ReviewAction? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) WHERE a.id = ?", arguments: [id]) else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) WHERE a.id = ?", arguments: [id])
+            else {
                 return nil
             }
             let action = try Self.reviewAction(row: row)
@@ -134,13 +148,16 @@ extension SQLiteRepositories: ReviewRepository {
 
     public func reviewedPeriods(_ kind: ReviewPeriodKind, startingIn range: DateRange) throws -> [LocalDate] {
         try read { db in
-            try String.fetchAll(db, sql: """
-                SELECT r.start_date FROM review AS r
-                WHERE r.period_kind = ? AND r.start_date BETWEEN ? AND ?
-                  AND (EXISTS (SELECT 1 FROM review_item WHERE review_id = r.id) OR EXISTS (SELECT 1 FROM action WHERE review_id = r.id))
-                ORDER BY r.start_date
-                """, arguments: [kind.rawValue, SQLText.date(range.start), SQLText.date(range.end)])
-                .map { try SQLText.localDate($0, column: "review.start_date") }
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT r.start_date FROM review AS r
+                    WHERE r.period_kind = ? AND r.start_date BETWEEN ? AND ?
+                      AND (EXISTS (SELECT 1 FROM review_item WHERE review_id = r.id) OR EXISTS (SELECT 1 FROM action WHERE review_id = r.id))
+                    ORDER BY r.start_date
+                    """, arguments: [kind.rawValue, SQLText.date(range.start), SQLText.date(range.end)]
+            )
+            .map { try SQLText.localDate($0, column: "review.start_date") }
         }
     }
 
@@ -156,17 +173,21 @@ extension SQLiteRepositories: ReviewRepository {
 
     private func fetchActions(_ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [ReviewAction] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) \(clause)"),
-                             arguments: StatementArguments(arguments)).map(Self.reviewAction(row:))
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) \(clause)"),
+                arguments: StatementArguments(arguments)
+            ).map(Self.reviewAction(row:))
         }
     }
 
     /// The id of the period's review, made when it has none yet.
     static func reviewId(for period: ReviewPeriod, _ db: Database) throws -> Int64 {
         let arguments: StatementArguments = [period.kind.rawValue, SQLText.date(period.start)]
-        try db.execute(sql: "INSERT INTO review (period_kind, start_date) VALUES (?, ?) ON CONFLICT (period_kind, start_date) DO NOTHING",
-                       arguments: arguments)
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM review WHERE period_kind = ? AND start_date = ?", arguments: arguments) else {
+        try db.execute(
+            sql: "INSERT INTO review (period_kind, start_date) VALUES (?, ?) ON CONFLICT (period_kind, start_date) DO NOTHING",
+            arguments: arguments)
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM review WHERE period_kind = ? AND start_date = ?", arguments: arguments)
+        else {
             throw StoreError.recordNotFound(kind: "review", id: nil)
         }
         return id
@@ -174,9 +195,12 @@ extension SQLiteRepositories: ReviewRepository {
 
     static func insertItem(_ item: ReviewItem, _ db: Database) throws -> ReviewItem {
         let reviewId = try reviewId(for: item.period, db)
-        try db.execute(sql: "INSERT INTO review_item (id, review_id, kind, text, problem_id, source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [item.id, reviewId, item.kind.rawValue, item.text, item.problemId, item.provenance.source,
-                                   item.provenance.externalId])
+        try db.execute(
+            sql: "INSERT INTO review_item (id, review_id, kind, text, problem_id, source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [
+                item.id, reviewId, item.kind.rawValue, item.text, item.problemId, item.provenance.source,
+                item.provenance.externalId,
+            ])
         var saved = item
         saved.id = db.lastInsertedRowID
         return saved
@@ -185,8 +209,9 @@ extension SQLiteRepositories: ReviewRepository {
     /// The id of the note or action that `source` already holds under `externalId`, if any.
     static func knownId(_ table: String, _ p: Provenance, _ db: Database) throws -> Int64? {
         guard let externalId = p.externalId else { return nil }
-        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM \(table) WHERE source = ? AND external_id = ?"),
-                                  arguments: [p.source, externalId])
+        return try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM \(table) WHERE source = ? AND external_id = ?"),
+            arguments: [p.source, externalId])
     }
 
     /// For a merge: writes the batch's notes then its actions, each skipped when its source has it
@@ -225,10 +250,11 @@ extension SQLiteRepositories: ReviewRepository {
 
     static func insertAction(_ action: ReviewAction, _ db: Database) throws -> ReviewAction {
         let reviewId = try reviewId(for: action.period, db)
-        try db.execute(sql: """
-            INSERT INTO action (id, review_id, text, try_id, due_date, status, drop_note, metric, target, created_on, closed_on, source, external_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: StatementArguments([action.id, reviewId] + ownValues(action)))
+        try db.execute(
+            sql: """
+                INSERT INTO action (id, review_id, text, try_id, due_date, status, drop_note, metric, target, created_on, closed_on, source, external_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: StatementArguments([action.id, reviewId] + ownValues(action)))
         var saved = action
         saved.id = db.lastInsertedRowID
         return saved
@@ -236,26 +262,36 @@ extension SQLiteRepositories: ReviewRepository {
 
     /// text … closed_on, source, external_id: the action table's columns after review_id.
     static func ownValues(_ a: ReviewAction) -> [(any DatabaseValueConvertible)?] {
-        [a.text, a.tryId, a.due.map(SQLText.date), a.status.rawValue, a.dropNote, a.metric?.rawValue, a.target, SQLText.date(a.createdOn),
-         a.closedOn.map(SQLText.date), a.provenance.source, a.provenance.externalId]
+        [
+            a.text, a.tryId, a.due.map(SQLText.date), a.status.rawValue, a.dropNote, a.metric?.rawValue, a.target,
+            SQLText.date(a.createdOn),
+            a.closedOn.map(SQLText.date), a.provenance.source, a.provenance.externalId,
+        ]
     }
 
     static func period(kind: String, start: String) throws -> ReviewPeriod {
-        guard let kind = ReviewPeriodKind(rawValue: kind) else { throw StoreError.invalidStoredValue(column: "review.period_kind", value: kind) }
+        guard let kind = ReviewPeriodKind(rawValue: kind) else {
+            throw StoreError.invalidStoredValue(column: "review.period_kind", value: kind)
+        }
         return ReviewPeriod(kind, startingOn: try SQLText.localDate(start, column: "review.start_date"))
     }
 
     static func reviewItem(row: Row) throws -> ReviewItem {
         let kindText: String = try row.decode(atIndex: 3)
-        guard let kind = ReviewItemKind(rawValue: kindText) else { throw StoreError.invalidStoredValue(column: "review_item.kind", value: kindText) }
-        return ReviewItem(id: try row.decode(atIndex: 0), period: try period(kind: row.decode(atIndex: 1), start: row.decode(atIndex: 2)),
-                          kind: kind, text: try row.decode(atIndex: 4), problemId: try row.decode(atIndex: 5),
-                          provenance: Provenance(source: try row.decode(atIndex: 6), externalId: try row.decode(atIndex: 7)))
+        guard let kind = ReviewItemKind(rawValue: kindText) else {
+            throw StoreError.invalidStoredValue(column: "review_item.kind", value: kindText)
+        }
+        return ReviewItem(
+            id: try row.decode(atIndex: 0), period: try period(kind: row.decode(atIndex: 1), start: row.decode(atIndex: 2)),
+            kind: kind, text: try row.decode(atIndex: 4), problemId: try row.decode(atIndex: 5),
+            provenance: Provenance(source: try row.decode(atIndex: 6), externalId: try row.decode(atIndex: 7)))
     }
 
     static func reviewAction(row: Row) throws -> ReviewAction {
         let statusText: String = try row.decode(atIndex: 6)
-        guard let status = ActionStatus(rawValue: statusText) else { throw StoreError.invalidStoredValue(column: "action.status", value: statusText) }
+        guard let status = ActionStatus(rawValue: statusText) else {
+            throw StoreError.invalidStoredValue(column: "action.status", value: statusText)
+        }
         let metricText: String? = try row.decode(atIndex: 8)
         let metric = try metricText.map { text in
             guard let m = ActionMetric(rawValue: text) else { throw StoreError.invalidStoredValue(column: "action.metric", value: text) }
@@ -266,7 +302,8 @@ extension SQLiteRepositories: ReviewRepository {
             id: try row.decode(atIndex: 0), period: try period(kind: row.decode(atIndex: 1), start: row.decode(atIndex: 2)),
             text: try row.decode(atIndex: 3), tryId: try row.decode(atIndex: 4),
             due: try due.map { try SQLText.localDate($0, column: "action.due_date") }, status: status, dropNote: try row.decode(atIndex: 7),
-            metric: metric, target: try row.decode(atIndex: 9), createdOn: try SQLText.localDate(row.decode(atIndex: 10), column: "action.created_on"),
+            metric: metric, target: try row.decode(atIndex: 9),
+            createdOn: try SQLText.localDate(row.decode(atIndex: 10), column: "action.created_on"),
             closedOn: try closed.map { try SQLText.localDate($0, column: "action.closed_on") },
             provenance: Provenance(source: try row.decode(atIndex: 12), externalId: try row.decode(atIndex: 13)))
     }

@@ -78,7 +78,8 @@ extension RowMapped {
     /// Replaces the row with the record's id; returns the date the row had before.
     static func update(_ record: Self, _ db: Database, timeZone: TimeZone) throws -> LocalDate {
         guard let id = record.id,
-              let old = try String.fetchOne(db.cachedStatement(sql: sql.selectDate), arguments: [id]) else {
+            let old = try String.fetchOne(db.cachedStatement(sql: sql.selectDate), arguments: [id])
+        else {
             throw StoreError.recordNotFound(kind: sql.kind, id: record.id)
         }
         try db.cachedStatement(sql: sql.update)
@@ -98,9 +99,11 @@ extension RowMapped {
     }
 
     static func fetchAll(in range: DateRange, _ db: Database) throws -> [Self] {
-        try Row.fetchAll(db.cachedStatement(sql: sql.selectRange),
-                         arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-            .map(Self.init(row:))
+        try Row.fetchAll(
+            db.cachedStatement(sql: sql.selectRange),
+            arguments: [SQLText.date(range.start), SQLText.date(range.end)]
+        )
+        .map(Self.init(row:))
     }
 }
 
@@ -164,9 +167,11 @@ struct ColumnReader {
     }
 }
 
-private let bodySQL = TableSQL(table: "body_record", kind: "body record", columns: [
-    "date", "weight_kg", "body_fat_percent", "muscle_mass_kg", "recorded_at",
-])
+private let bodySQL = TableSQL(
+    table: "body_record", kind: "body record",
+    columns: [
+        "date", "weight_kg", "body_fat_percent", "muscle_mass_kg", "recorded_at",
+    ])
 
 extension BodyRecord: RowMapped {
     static var sql: TableSQL { bodySQL }
@@ -184,23 +189,28 @@ extension BodyRecord: RowMapped {
 
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
-        self.init(id: try c.next(), date: try c.date(), weightKg: try c.next(), bodyFatPercent: try c.next(),
-                  muscleMassKg: try c.next(), recordedAt: try c.instant(), provenance: try c.provenance())
+        self.init(
+            id: try c.next(), date: try c.date(), weightKg: try c.next(), bodyFatPercent: try c.next(),
+            muscleMassKg: try c.next(), recordedAt: try c.instant(), provenance: try c.provenance())
     }
 }
 
-private let foodRecordSQL = TableSQL(table: "food_record", kind: "food record", columns: [
-    "date", "meal", "food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g", "fiber_g",
-    "sugars_g", "saturated_fat_g", "sodium_mg", "logged_at",
-])
+private let foodRecordSQL = TableSQL(
+    table: "food_record", kind: "food record",
+    columns: [
+        "date", "meal", "food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g", "fiber_g",
+        "sugars_g", "saturated_fat_g", "sodium_mg", "logged_at",
+    ])
 
 extension FoodRecord: RowMapped {
     static var sql: TableSQL { foodRecordSQL }
     static var feedsDailyLog: Bool { true }
 
     func ownColumnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
-        [SQLText.date(date), meal.rawValue, foodId.rawValue, foodName, grams, kcal, proteinG, carbsG, fatG, fiberG,
-         sugarsG, saturatedFatG, sodiumMg, SQLText.timestamp(loggedAt, timeZone: timeZone)]
+        [
+            SQLText.date(date), meal.rawValue, foodId.rawValue, foodName, grams, kcal, proteinG, carbsG, fatG, fiberG,
+            sugarsG, saturatedFatG, sodiumMg, SQLText.timestamp(loggedAt, timeZone: timeZone),
+        ]
     }
 
     func normalized() -> FoodRecord {
@@ -211,16 +221,19 @@ extension FoodRecord: RowMapped {
 
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
-        self.init(id: try c.next(), date: try c.date(), meal: try c.enumValue(), foodId: FoodID(try c.next()),
-                  foodName: try c.next(), grams: try c.next(), kcal: try c.next(), proteinG: try c.next(),
-                  carbsG: try c.next(), fatG: try c.next(), fiberG: try c.next(), sugarsG: try c.next(),
-                  saturatedFatG: try c.next(), sodiumMg: try c.next(), loggedAt: try c.instant(), provenance: try c.provenance())
+        self.init(
+            id: try c.next(), date: try c.date(), meal: try c.enumValue(), foodId: FoodID(try c.next()),
+            foodName: try c.next(), grams: try c.next(), kcal: try c.next(), proteinG: try c.next(),
+            carbsG: try c.next(), fatG: try c.next(), fiberG: try c.next(), sugarsG: try c.next(),
+            saturatedFatG: try c.next(), sodiumMg: try c.next(), loggedAt: try c.instant(), provenance: try c.provenance())
     }
 }
 
-private let exerciseSQL = TableSQL(table: "exercise_record", kind: "exercise record", columns: [
-    "date", "activity", "minutes", "intensity", "met", "kcal", "logged_at",
-])
+private let exerciseSQL = TableSQL(
+    table: "exercise_record", kind: "exercise record",
+    columns: [
+        "date", "activity", "minutes", "intensity", "met", "kcal", "logged_at",
+    ])
 
 extension ExerciseRecord: RowMapped {
     static var sql: TableSQL { exerciseSQL }
@@ -238,15 +251,18 @@ extension ExerciseRecord: RowMapped {
 
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
-        self.init(id: try c.next(), date: try c.date(), activity: try c.next(), minutes: try c.next(),
-                  intensity: try c.enumValue(), met: try c.next(), kcal: try c.next(), loggedAt: try c.instant(),
-                  provenance: try c.provenance())
+        self.init(
+            id: try c.next(), date: try c.date(), activity: try c.next(), minutes: try c.next(),
+            intensity: try c.enumValue(), met: try c.next(), kcal: try c.next(), loggedAt: try c.instant(),
+            provenance: try c.provenance())
     }
 }
 
-private let sleepSQL = TableSQL(table: "sleep_record", kind: "sleep record", columns: [
-    "date", "bedtime_minutes", "wake_minutes", "minutes", "quality", "status",
-])
+private let sleepSQL = TableSQL(
+    table: "sleep_record", kind: "sleep record",
+    columns: [
+        "date", "bedtime_minutes", "wake_minutes", "minutes", "quality", "status",
+    ])
 
 extension SleepRecord: RowMapped {
     static var sql: TableSQL { sleepSQL }
@@ -260,7 +276,8 @@ extension SleepRecord: RowMapped {
 
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
-        self.init(id: try c.next(), date: try c.date(), bedtime: try c.clockTime(), wakeTime: try c.clockTime(),
-                  minutes: try c.next(), quality: try c.next(), status: try c.enumValue(), provenance: try c.provenance())
+        self.init(
+            id: try c.next(), date: try c.date(), bedtime: try c.clockTime(), wakeTime: try c.clockTime(),
+            minutes: try c.next(), quality: try c.next(), status: try c.enumValue(), provenance: try c.provenance())
     }
 }

@@ -149,7 +149,8 @@ private final class PinnedRead {
 
     static func current(for repositories: SQLiteRepositories) -> Database? {
         guard let pinned = Thread.current.threadDictionary[key] as? PinnedRead,
-              pinned.owner == ObjectIdentifier(repositories) else { return nil }
+            pinned.owner == ObjectIdentifier(repositories)
+        else { return nil }
         return pinned.db
     }
 
@@ -195,16 +196,20 @@ extension SQLiteRepositories: SleepRepository {
 extension SQLiteRepositories: DailyLogRepository {
     public func dailyLog(on date: LocalDate) throws -> DailyLog? {
         try read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date = ?"), arguments: [SQLText.date(date)])
-                .map(Self.dailyLog(row:))
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date = ?"), arguments: [SQLText.date(date)]
+            )
+            .map(Self.dailyLog(row:))
         }
     }
 
     public func dailyLogs(in range: DateRange) throws -> [DailyLog] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
-                             arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-                .map(Self.dailyLog(row:))
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
+                arguments: [SQLText.date(range.start), SQLText.date(range.end)]
+            )
+            .map(Self.dailyLog(row:))
         }
     }
 
@@ -213,7 +218,8 @@ extension SQLiteRepositories: DailyLogRepository {
     /// By column index (the order of `dailyLogColumns`): names would be looked up, case-folded,
     /// for every value of every row.
     static func dailyLog(row: Row) throws -> DailyLog {
-        DailyLog(date: try SQLText.localDate(row.decode(atIndex: 0), column: "daily_log.date"), caloriesIn: try row.decode(atIndex: 1),
-                 caloriesOut: try row.decode(atIndex: 2), bmr: try row.decode(atIndex: 3), tdee: try row.decode(atIndex: 4))
+        DailyLog(
+            date: try SQLText.localDate(row.decode(atIndex: 0), column: "daily_log.date"), caloriesIn: try row.decode(atIndex: 1),
+            caloriesOut: try row.decode(atIndex: 2), bmr: try row.decode(atIndex: 3), tdee: try row.decode(atIndex: 4))
     }
 }

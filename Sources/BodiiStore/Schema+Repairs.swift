@@ -9,7 +9,7 @@ extension Schema {
     /// Then no number is ever infinite: existing ones are repaired and every numeric column gets
     /// a guard (see `FiniteGuards`). Runs last, because a rebuild drops a table's triggers.
     static func finiteNumbersV10(_ db: Database) throws {
-        let quick = "'quick'"   // QuickAdd.foodID, as it was when v10 shipped
+        let quick = "'quick'"  // QuickAdd.foodID, as it was when v10 shipped
         let nutrients = """
             kcal REAL NOT NULL CHECK (kcal >= 0),
             protein_g REAL NOT NULL CHECK (protein_g >= 0),
@@ -22,56 +22,58 @@ extension Schema {
             id, date, meal, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, logged_at,
             sugars_g, saturated_fat_g, sodium_mg, source, external_id
             """
-        let itemColumns = "saved_meal_id, position, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, sugars_g, saturated_fat_g, sodium_mg"
-        try db.execute(sql: """
-            CREATE TABLE food_record_v10 (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                date TEXT NOT NULL CHECK (\(isDay("date"))),
-                meal TEXT NOT NULL CHECK (\(oneOf("meal", ["breakfast", "lunch", "dinner", "snacks"]))),
-                food_id TEXT NOT NULL,
-                food_name TEXT NOT NULL,
-                grams REAL CHECK (grams > 0),          -- NULL exactly for a quick add
-                \(nutrients)
-                logged_at TEXT NOT NULL,
-                sugars_g REAL CHECK (sugars_g >= 0),
-                saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
-                sodium_mg REAL CHECK (sodium_mg >= 0),
-                source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64),
-                external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256),
-                CHECK ((grams IS NULL) = (food_id = \(quick)))
-            );
-            INSERT INTO food_record_v10 (\(recordColumns))
-            SELECT \(recordColumns.replacingOccurrences(of: "grams,", with: "CASE WHEN food_id = \(quick) THEN NULL ELSE grams END,"))
-            FROM food_record;
-            DROP TABLE food_record;
-            ALTER TABLE food_record_v10 RENAME TO food_record;
-            CREATE INDEX food_record_date ON food_record(date);
-            CREATE INDEX food_record_food ON food_record(food_id, date);
-            CREATE UNIQUE INDEX food_record_external ON food_record(source, external_id) WHERE external_id IS NOT NULL;
-            -- v3's triggers that tell the search cache the log changed (dropped with the old table).
-            CREATE TRIGGER food_search_log_insert AFTER INSERT ON food_record BEGIN UPDATE food_search_state SET log = log + 1 WHERE id = 1; END;
-            CREATE TRIGGER food_search_log_update AFTER UPDATE ON food_record BEGIN UPDATE food_search_state SET log = log + 1 WHERE id = 1; END;
-            CREATE TRIGGER food_search_log_delete AFTER DELETE ON food_record BEGIN UPDATE food_search_state SET log = log + 1 WHERE id = 1; END;
+        let itemColumns =
+            "saved_meal_id, position, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, sugars_g, saturated_fat_g, sodium_mg"
+        try db.execute(
+            sql: """
+                CREATE TABLE food_record_v10 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    date TEXT NOT NULL CHECK (\(isDay("date"))),
+                    meal TEXT NOT NULL CHECK (\(oneOf("meal", ["breakfast", "lunch", "dinner", "snacks"]))),
+                    food_id TEXT NOT NULL,
+                    food_name TEXT NOT NULL,
+                    grams REAL CHECK (grams > 0),          -- NULL exactly for a quick add
+                    \(nutrients)
+                    logged_at TEXT NOT NULL,
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64),
+                    external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256),
+                    CHECK ((grams IS NULL) = (food_id = \(quick)))
+                );
+                INSERT INTO food_record_v10 (\(recordColumns))
+                SELECT \(recordColumns.replacingOccurrences(of: "grams,", with: "CASE WHEN food_id = \(quick) THEN NULL ELSE grams END,"))
+                FROM food_record;
+                DROP TABLE food_record;
+                ALTER TABLE food_record_v10 RENAME TO food_record;
+                CREATE INDEX food_record_date ON food_record(date);
+                CREATE INDEX food_record_food ON food_record(food_id, date);
+                CREATE UNIQUE INDEX food_record_external ON food_record(source, external_id) WHERE external_id IS NOT NULL;
+                -- v3's triggers that tell the search cache the log changed (dropped with the old table).
+                CREATE TRIGGER food_search_log_insert AFTER INSERT ON food_record BEGIN UPDATE food_search_state SET log = log + 1 WHERE id = 1; END;
+                CREATE TRIGGER food_search_log_update AFTER UPDATE ON food_record BEGIN UPDATE food_search_state SET log = log + 1 WHERE id = 1; END;
+                CREATE TRIGGER food_search_log_delete AFTER DELETE ON food_record BEGIN UPDATE food_search_state SET log = log + 1 WHERE id = 1; END;
 
-            CREATE TABLE saved_meal_item_v10 (
-                saved_meal_id INTEGER NOT NULL REFERENCES saved_meal(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL CHECK (position >= 0),
-                food_id TEXT NOT NULL,
-                food_name TEXT NOT NULL,
-                grams REAL CHECK (grams > 0),          -- NULL exactly for a quick add
-                \(nutrients)
-                sugars_g REAL CHECK (sugars_g >= 0),
-                saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
-                sodium_mg REAL CHECK (sodium_mg >= 0),
-                PRIMARY KEY (saved_meal_id, position),
-                CHECK ((grams IS NULL) = (food_id = \(quick)))
-            );
-            INSERT INTO saved_meal_item_v10 (\(itemColumns))
-            SELECT \(itemColumns.replacingOccurrences(of: "grams,", with: "CASE WHEN food_id = \(quick) THEN NULL ELSE grams END,"))
-            FROM saved_meal_item;
-            DROP TABLE saved_meal_item;
-            ALTER TABLE saved_meal_item_v10 RENAME TO saved_meal_item;
-            """)
+                CREATE TABLE saved_meal_item_v10 (
+                    saved_meal_id INTEGER NOT NULL REFERENCES saved_meal(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL CHECK (position >= 0),
+                    food_id TEXT NOT NULL,
+                    food_name TEXT NOT NULL,
+                    grams REAL CHECK (grams > 0),          -- NULL exactly for a quick add
+                    \(nutrients)
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    PRIMARY KEY (saved_meal_id, position),
+                    CHECK ((grams IS NULL) = (food_id = \(quick)))
+                );
+                INSERT INTO saved_meal_item_v10 (\(itemColumns))
+                SELECT \(itemColumns.replacingOccurrences(of: "grams,", with: "CASE WHEN food_id = \(quick) THEN NULL ELSE grams END,"))
+                FROM saved_meal_item;
+                DROP TABLE saved_meal_item;
+                ALTER TABLE saved_meal_item_v10 RENAME TO saved_meal_item;
+                """)
         if let counter {
             try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'food_record'", arguments: [counter])
         }
@@ -88,24 +90,25 @@ extension Schema {
     static func bodyFatWithoutWeightV11(_ db: Database) throws {
         let counter = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'body_record'")
         let columns = "id, date, weight_kg, body_fat_percent, muscle_mass_kg, recorded_at, source, external_id"
-        try db.execute(sql: """
-            CREATE TABLE body_record_v11 (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                date TEXT NOT NULL CHECK (\(isDay("date"))),
-                weight_kg REAL CHECK (weight_kg > 0 AND weight_kg < 1000),   -- NULL: a body-fat or muscle reading alone
-                body_fat_percent REAL CHECK (body_fat_percent >= 0 AND body_fat_percent <= 100),
-                muscle_mass_kg REAL CHECK (muscle_mass_kg > 0 AND muscle_mass_kg < 1000),
-                recorded_at TEXT NOT NULL,
-                source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64),
-                external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256),
-                CHECK (weight_kg IS NOT NULL OR body_fat_percent IS NOT NULL OR muscle_mass_kg IS NOT NULL)
-            );
-            INSERT INTO body_record_v11 (\(columns)) SELECT \(columns) FROM body_record;
-            DROP TABLE body_record;
-            ALTER TABLE body_record_v11 RENAME TO body_record;
-            CREATE INDEX body_record_date ON body_record(date);
-            CREATE UNIQUE INDEX body_record_external ON body_record(source, external_id) WHERE external_id IS NOT NULL;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE body_record_v11 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    date TEXT NOT NULL CHECK (\(isDay("date"))),
+                    weight_kg REAL CHECK (weight_kg > 0 AND weight_kg < 1000),   -- NULL: a body-fat or muscle reading alone
+                    body_fat_percent REAL CHECK (body_fat_percent >= 0 AND body_fat_percent <= 100),
+                    muscle_mass_kg REAL CHECK (muscle_mass_kg > 0 AND muscle_mass_kg < 1000),
+                    recorded_at TEXT NOT NULL,
+                    source TEXT NOT NULL DEFAULT 'bodii' CHECK (length(source) BETWEEN 1 AND 64),
+                    external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256),
+                    CHECK (weight_kg IS NOT NULL OR body_fat_percent IS NOT NULL OR muscle_mass_kg IS NOT NULL)
+                );
+                INSERT INTO body_record_v11 (\(columns)) SELECT \(columns) FROM body_record;
+                DROP TABLE body_record;
+                ALTER TABLE body_record_v11 RENAME TO body_record;
+                CREATE INDEX body_record_date ON body_record(date);
+                CREATE UNIQUE INDEX body_record_external ON body_record(source, external_id) WHERE external_id IS NOT NULL;
+                """)
         if let counter {
             try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'body_record'", arguments: [counter])
         }

@@ -80,12 +80,15 @@ public final class ShippedCatalogSearch: Sendable {
                     words.append(number)
                 }
                 let comma = fields[1].firstIndex(of: UInt8(ascii: ","))
-                let headCount = comma.map { SearchText.words(String(decoding: fields[1][..<$0], as: UTF8.self)).count } ?? (words.count - start)
+                let headCount =
+                    comma.map { SearchText.words(String(decoding: fields[1][..<$0], as: UTF8.self)).count } ?? (words.count - start)
                 let release = h.releaseField.map { fields[$0].text } ?? catalog.release
-                entries.append(Entry(id: fields[0].text, name: name, key: Self.key(name, rowid: rowid),
-                                     wordStart: start, wordCount: words.count - start, headCount: headCount, table: table,
-                                     source: h.sourceField.map { fields[$0].text } ?? catalog.source,
-                                     release: release.isEmpty ? nil : release))
+                entries.append(
+                    Entry(
+                        id: fields[0].text, name: name, key: Self.key(name, rowid: rowid),
+                        wordStart: start, wordCount: words.count - start, headCount: headCount, table: table,
+                        source: h.sourceField.map { fields[$0].text } ?? catalog.source,
+                        release: release.isEmpty ? nil : release))
             }
             guard let header else { throw StoreError.invalidCatalog("the food table is empty") }
             headers.append(header)
@@ -202,17 +205,20 @@ public final class ShippedCatalogSearch: Sendable {
             let header = headers[table]
             try? TSV.forEachRow(of: text.foods) { _, fields in
                 guard found.count < wanted.count, fields.count == header.fieldCount, let i = wanted[fields[0].text],
-                      entries[i].table == table else { return }
+                    entries[i].table == table
+                else { return }
                 var values: [String: Double] = [:]
                 for (column, field) in header.nutrients where !fields[field].isEmpty { values[column] = Double(fields[field].text) }
-                let n = Nutrients(kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
-                                  fatG: values["fat_g"] ?? 0, fiberG: values["fiber_g"], sugarsG: values["sugars_g"],
-                                  saturatedFatG: values["saturated_fat_g"], sodiumMg: values["sodium_mg"],
-                                  cholesterolMg: values["cholesterol_mg"], potassiumMg: values["potassium_mg"],
-                                  calciumMg: values["calcium_mg"], ironMg: values["iron_mg"], vitaminCMg: values["vitamin_c_mg"],
-                                  vitaminDUg: values["vitamin_d_ug"])
-                found[i] = Food(id: FoodID(entries[i].id), name: entries[i].name, source: entries[i].source,
-                                release: entries[i].release, per100g: n)
+                let n = Nutrients(
+                    kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
+                    fatG: values["fat_g"] ?? 0, fiberG: values["fiber_g"], sugarsG: values["sugars_g"],
+                    saturatedFatG: values["saturated_fat_g"], sodiumMg: values["sodium_mg"],
+                    cholesterolMg: values["cholesterol_mg"], potassiumMg: values["potassium_mg"],
+                    calciumMg: values["calcium_mg"], ironMg: values["iron_mg"], vitaminCMg: values["vitamin_c_mg"],
+                    vitaminDUg: values["vitamin_d_ug"])
+                found[i] = Food(
+                    id: FoodID(entries[i].id), name: entries[i].name, source: entries[i].source,
+                    release: entries[i].release, per100g: n)
             }
         }
         return indices.compactMap { found[$0] }

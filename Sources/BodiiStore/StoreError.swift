@@ -48,9 +48,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noDatabase(let path):
             return "no Bodii database at \(path) yet: run `bodii` to set up your profile, or `bodii demo` for sample data"
         case .needsUpgrade(let path):
-            return "\(path) was written by an older Bodii and must be upgraded first, which this read-only command does not do: run `bodii` or any `bodii log` once"
+            return
+                "\(path) was written by an older Bodii and must be upgraded first, which this read-only command does not do: run `bodii` or any `bodii log` once"
         case .damaged(let path, let backups):
-            let hint = backups.isEmpty ? "restore a copy of it if you have one"
+            let hint =
+                backups.isEmpty
+                ? "restore a copy of it if you have one"
                 : "copies made before upgrades are kept beside it (\(backups.joined(separator: ", "))): move the damaged file away and copy one of them to its name"
             return "the database \(path) is damaged (SQLite: malformed); \(hint)"
         case .backupFailed(let path, let reason):

@@ -29,7 +29,8 @@ public enum StoreErrorMessage {
         case .SQLITE_CONSTRAINT:
             return "the database refused a value out of range; nothing was saved"
         default:
-            return "\(path.map { "the database \($0)" } ?? "the database") failed (SQLite error \(database.resultCode.rawValue)); nothing was saved"
+            return
+                "\(path.map { "the database \($0)" } ?? "the database") failed (SQLite error \(database.resultCode.rawValue)); nothing was saved"
         }
     }
 

@@ -4,116 +4,116 @@
 public enum BundledThemes {
     public static let all: [String: String] = [
         "default-dark": #"""
-# Bodii default theme for dark terminals.
-# Each role is a color ("#rrggbb", an ANSI name like "red" or "bright-blue", "default", 0-255)
-# or an inline table { fg = "...", bg = "...", bold = true, dim = true, underline = true, reverse = true }.
-name = "Default dark"
+        # Bodii default theme for dark terminals.
+        # Each role is a color ("#rrggbb", an ANSI name like "red" or "bright-blue", "default", 0-255)
+        # or an inline table { fg = "...", bg = "...", bold = true, dim = true, underline = true, reverse = true }.
+        name = "Default dark"
 
-[colors]
-text = "default"
-muted = "#7f849c"
-accent = { fg = "#89b4fa", bold = true }
-border = "#585b70"
-title = { fg = "#cdd6f4", bold = true }
-selection = { fg = "#1e1e2e", bg = "#89b4fa" }
-good = "#a6e3a1"
-warn = "#f9e2af"
-bad = { fg = "#f38ba8", bold = true }
-protein = "#f38ba8"
-carbs = "#f9e2af"
-fat = "#89b4fa"
-keep = "#a6e3a1"
-problem = "#f38ba8"
-try = "#fab387"
-action = "#94e2d5"
-series1 = "#89b4fa"
-series2 = "#cba6f7"
-series3 = "#a6e3a1"
-series4 = "#fab387"
+        [colors]
+        text = "default"
+        muted = "#7f849c"
+        accent = { fg = "#89b4fa", bold = true }
+        border = "#585b70"
+        title = { fg = "#cdd6f4", bold = true }
+        selection = { fg = "#1e1e2e", bg = "#89b4fa" }
+        good = "#a6e3a1"
+        warn = "#f9e2af"
+        bad = { fg = "#f38ba8", bold = true }
+        protein = "#f38ba8"
+        carbs = "#f9e2af"
+        fat = "#89b4fa"
+        keep = "#a6e3a1"
+        problem = "#f38ba8"
+        try = "#fab387"
+        action = "#94e2d5"
+        series1 = "#89b4fa"
+        series2 = "#cba6f7"
+        series3 = "#a6e3a1"
+        series4 = "#fab387"
 
-"""#,
+        """#,
         "high-contrast": #"""
-# Bodii high-contrast theme: only the bright ANSI colors, bold where it helps, on the terminal's
-# own background, so it works in any palette and for low vision.
-name = "High contrast"
+        # Bodii high-contrast theme: only the bright ANSI colors, bold where it helps, on the terminal's
+        # own background, so it works in any palette and for low vision.
+        name = "High contrast"
 
-[colors]
-text = "bright-white"
-muted = "white"
-accent = { fg = "bright-yellow", bold = true }
-border = "bright-white"
-title = { fg = "bright-white", bold = true, underline = true }
-selection = { fg = "black", bg = "bright-yellow", bold = true }
-good = { fg = "bright-green", bold = true }
-warn = { fg = "bright-yellow", bold = true }
-bad = { fg = "bright-red", bold = true }
-protein = "bright-red"
-carbs = "bright-yellow"
-fat = "bright-cyan"
-keep = "bright-green"
-problem = "bright-red"
-try = "bright-yellow"
-action = "bright-cyan"
-series1 = "bright-cyan"
-series2 = "bright-magenta"
-series3 = "bright-green"
-series4 = "bright-yellow"
+        [colors]
+        text = "bright-white"
+        muted = "white"
+        accent = { fg = "bright-yellow", bold = true }
+        border = "bright-white"
+        title = { fg = "bright-white", bold = true, underline = true }
+        selection = { fg = "black", bg = "bright-yellow", bold = true }
+        good = { fg = "bright-green", bold = true }
+        warn = { fg = "bright-yellow", bold = true }
+        bad = { fg = "bright-red", bold = true }
+        protein = "bright-red"
+        carbs = "bright-yellow"
+        fat = "bright-cyan"
+        keep = "bright-green"
+        problem = "bright-red"
+        try = "bright-yellow"
+        action = "bright-cyan"
+        series1 = "bright-cyan"
+        series2 = "bright-magenta"
+        series3 = "bright-green"
+        series4 = "bright-yellow"
 
-"""#,
+        """#,
         "light": #"""
-# Bodii theme for light terminal backgrounds: darker, saturated colors that stay readable on white.
-name = "Light"
+        # Bodii theme for light terminal backgrounds: darker, saturated colors that stay readable on white.
+        name = "Light"
 
-[colors]
-text = "default"
-muted = "#6c6f85"
-accent = { fg = "#1e66f5", bold = true }
-border = "#9ca0b0"
-title = { fg = "#4c4f69", bold = true }
-selection = { fg = "#eff1f5", bg = "#1e66f5" }
-good = "#40a02b"
-warn = "#df8e1d"
-bad = { fg = "#d20f39", bold = true }
-protein = "#d20f39"
-carbs = "#df8e1d"
-fat = "#1e66f5"
-keep = "#40a02b"
-problem = "#d20f39"
-try = "#fe640b"
-action = "#179299"
-series1 = "#1e66f5"
-series2 = "#8839ef"
-series3 = "#40a02b"
-series4 = "#fe640b"
+        [colors]
+        text = "default"
+        muted = "#6c6f85"
+        accent = { fg = "#1e66f5", bold = true }
+        border = "#9ca0b0"
+        title = { fg = "#4c4f69", bold = true }
+        selection = { fg = "#eff1f5", bg = "#1e66f5" }
+        good = "#40a02b"
+        warn = "#df8e1d"
+        bad = { fg = "#d20f39", bold = true }
+        protein = "#d20f39"
+        carbs = "#df8e1d"
+        fat = "#1e66f5"
+        keep = "#40a02b"
+        problem = "#d20f39"
+        try = "#fe640b"
+        action = "#179299"
+        series1 = "#1e66f5"
+        series2 = "#8839ef"
+        series3 = "#40a02b"
+        series4 = "#fe640b"
 
-"""#,
+        """#,
         "mono": #"""
-# Bodii monochrome theme: no colors at all, only bold, dim, underline and reverse,
-# for terminals without color and for people who prefer it.
-name = "Mono"
+        # Bodii monochrome theme: no colors at all, only bold, dim, underline and reverse,
+        # for terminals without color and for people who prefer it.
+        name = "Mono"
 
-[colors]
-text = "default"
-muted = { dim = true }
-accent = { bold = true }
-border = { dim = true }
-title = { bold = true, underline = true }
-selection = { reverse = true }
-good = "default"
-warn = { bold = true }
-bad = { bold = true, underline = true }
-protein = "default"
-carbs = "default"
-fat = "default"
-keep = "default"
-problem = { bold = true }
-try = { underline = true }
-action = { bold = true }
-series1 = "default"
-series2 = { bold = true }
-series3 = { dim = true }
-series4 = { underline = true }
+        [colors]
+        text = "default"
+        muted = { dim = true }
+        accent = { bold = true }
+        border = { dim = true }
+        title = { bold = true, underline = true }
+        selection = { reverse = true }
+        good = "default"
+        warn = { bold = true }
+        bad = { bold = true, underline = true }
+        protein = "default"
+        carbs = "default"
+        fat = "default"
+        keep = "default"
+        problem = { bold = true }
+        try = { underline = true }
+        action = { bold = true }
+        series1 = "default"
+        series2 = { bold = true }
+        series3 = { dim = true }
+        series4 = { underline = true }
 
-"""#,
+        """#,
     ]
 }

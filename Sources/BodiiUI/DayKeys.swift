@@ -42,8 +42,9 @@ public enum ChartZoom: Sendable {
     }
 
     public static let bindings = [
-        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "chart range: week, month, quarter, year", footer: true,
-                   brief: "range"),
+        KeyBinding(
+            [.char("-"), .char("+"), .char("=")], label: "-/+", help: "chart range: week, month, quarter, year", footer: true,
+            brief: "range")
     ]
 }
 

@@ -36,8 +36,10 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
     /// Handles a key while the question is open. `delete` deletes by id and returns what it
     /// deleted (nil when the record was already gone). Returns the status to show (nil while
     /// waiting) and whether the store changed.
-    public mutating func answer(_ key: Key, describe: (Record) -> String,
-                                delete: (Int64) throws -> Record?) -> (status: StatusMessage?, changed: Bool) {
+    public mutating func answer(
+        _ key: Key, describe: (Record) -> String,
+        delete: (Int64) throws -> Record?
+    ) -> (status: StatusMessage?, changed: Bool) {
         guard let record = pending else { return (nil, false) }
         switch Confirmation.answer(for: key) {
         case .yes:
@@ -60,7 +62,9 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
     }
 
     /// Puts the last deleted record back through `restore`, which returns it as stored.
-    public mutating func undo(describe: (Record) -> String, restore: (Record) throws -> Record) -> (status: StatusMessage, restored: Record?) {
+    public mutating func undo(describe: (Record) -> String, restore: (Record) throws -> Record) -> (
+        status: StatusMessage, restored: Record?
+    ) {
         guard let record = lastDeleted else { return (StatusMessage("Nothing to undo."), nil) }
         do {
             let restored = try restore(record)

@@ -43,7 +43,8 @@ struct BodyView: Widget {
         let (leftArea, cardArea) = area.splitLeft(max(0, area.width - 26))
         // The chart takes about two fifths of the height; the history keeps at least 6 rows.
         let (chartArea, tableArea) = leftArea.splitTop(min(max(8, leftArea.height * 2 / 5), max(0, leftArea.height - 6)))
-        WeightChartView(data: chart, unitSystem: unitSystem, today: today, hasHistory: !rows.isEmpty).render(in: chartArea, buffer: &buffer, context: context)
+        WeightChartView(data: chart, unitSystem: unitSystem, today: today, hasHistory: !rows.isEmpty).render(
+            in: chartArea, buffer: &buffer, context: context)
         let fmt = UnitFormatter(unitSystem)
         let block = Block(title: "History", rightTitle: rows.isEmpty ? nil : Plural.count(rows.count, "weigh-in"))
         block.render(in: tableArea, buffer: &buffer, context: context)
@@ -53,18 +54,19 @@ struct BodyView: Widget {
         let tableRows = rows[window].map { row in
             TableRow([
                 Span(row.record.date.iso),
-                Span(row.record.weightKg.map(fmt.mass) ?? "—", .accent),   // "—": an imported body-fat-only reading
+                Span(row.record.weightKg.map(fmt.mass) ?? "—", .accent),  // "—": an imported body-fat-only reading
                 Span(row.trendKg.map(fmt.mass) ?? "—", .muted),
                 Span(row.record.bodyFatPercent.map { String(format: "%.1f %%", $0) } ?? "—"),
                 Span(row.record.muscleMassKg.map(fmt.mass) ?? "—"),
             ])
         }
-        var table = Table(columns: [
-            TableColumn("Date", width: .length(10)), TableColumn("Weight", width: .length(8), alignment: .right),
-            TableColumn("Trend", width: .length(8), alignment: .right), TableColumn("Fat", width: .length(6), alignment: .right),
-            TableColumn("Muscle", width: .length(8), alignment: .right), TableColumn("", width: .fill(1)),
-        ], rows: tableRows, selected: selected - window.lowerBound,
-              emptyMessage: "No weigh-ins yet — press a to log your weight.", columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Date", width: .length(10)), TableColumn("Weight", width: .length(8), alignment: .right),
+                TableColumn("Trend", width: .length(8), alignment: .right), TableColumn("Fat", width: .length(6), alignment: .right),
+                TableColumn("Muscle", width: .length(8), alignment: .right), TableColumn("", width: .fill(1)),
+            ], rows: tableRows, selected: selected - window.lowerBound,
+            emptyMessage: "No weigh-ins yet — press a to log your weight.", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < rows.count
         table.render(in: tableInner, buffer: &buffer, context: context)
@@ -73,15 +75,16 @@ struct BodyView: Widget {
         card.render(in: cardArea, buffer: &buffer, context: context)
         var lines: [Line]
         if let s = snapshot {
-            lines = [
-                Line([Span("BMR   ", .muted), Span("\(WholeNumber.text(s.bmr)) kcal", .accent)]),
-                Line([Span("TDEE  ", .muted), Span("\(WholeNumber.text(s.tdee)) kcal", .accent)]),
-            ] + expenditureLines + [
-                Line(s.formula.label, .text),
-                Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),
-                Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
-                Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
-            ]
+            lines =
+                [
+                    Line([Span("BMR   ", .muted), Span("\(WholeNumber.text(s.bmr)) kcal", .accent)]),
+                    Line([Span("TDEE  ", .muted), Span("\(WholeNumber.text(s.tdee)) kcal", .accent)]),
+                ] + expenditureLines + [
+                    Line(s.formula.label, .text),
+                    Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),
+                    Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
+                    Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
+                ]
         } else {
             lines = [Line("Log a weight to see", .muted), Line("your BMR and TDEE.", .muted)]
         }

@@ -18,7 +18,7 @@ public final class BodyViewModel: TabScreen {
     private let source: any Store
     private let logging: BodyLogging
     private let clock: any Clock
-    public private(set) var rows: [Row] = []          // newest first
+    public private(set) var rows: [Row] = []  // newest first
     /// The trend of every day from the first to the last weigh-in of the history.
     public private(set) var trend: [TrendPoint] = []
     public private(set) var selected = 0
@@ -60,14 +60,20 @@ public final class BodyViewModel: TabScreen {
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case add, edit, delete, undo, move(ListMove), zoom(ChartZoom) }
+    enum Action: Sendable {
+        case add, edit, delete, undo
+        case move(ListMove)
+        case zoom(ChartZoom)
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "Body", [
-        KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true, brief: "log").performs(.add),
-        KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true, brief: "edit").performs(.edit),
-        KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true, brief: "delete").performs(.delete),
-        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
-    ] + ListMove.actions("in the history") { .move($0) } + ChartZoom.actions { .zoom($0) })
+    static let actions = ActionKeyMap<Action>(
+        title: "Body",
+        [
+            KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true, brief: "log").performs(.add),
+            KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true, brief: "edit").performs(.edit),
+            KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true, brief: "delete").performs(.delete),
+            KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+        ] + ListMove.actions("in the history") { .move($0) } + ChartZoom.actions { .zoom($0) })
 
     public var isEditingText: Bool { form != nil }
     public var hasUnsavedInput: Bool {
@@ -144,12 +150,18 @@ public final class BodyViewModel: TabScreen {
         let fmt = UnitFormatter(unitSystem)
         let massText = { (kg: Double?) in kg.map { DecimalText.format(fmt.massValue($0)) } ?? "" }
         form = Form(fields: [
-            .text(BodyEntryField.weight.rawValue, label: "Weight", text: massText(record?.weightKg), maxLength: Validation.maxInputLength, hint: fmt.massUnit),
-            .text(BodyEntryField.bodyFat.rawValue, label: "Body fat", text: record?.bodyFatPercent.map { DecimalText.format($0) } ?? "",
-                  placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%"),
-            .text(BodyEntryField.muscleMass.rawValue, label: "Muscle mass", text: massText(record?.muscleMassKg),
-                  placeholder: "optional", maxLength: Validation.maxInputLength, hint: fmt.massUnit),
-            .text(BodyEntryField.date.rawValue, label: "Date", text: (record?.date ?? clock.today).iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+            .text(
+                BodyEntryField.weight.rawValue, label: "Weight", text: massText(record?.weightKg), maxLength: Validation.maxInputLength,
+                hint: fmt.massUnit),
+            .text(
+                BodyEntryField.bodyFat.rawValue, label: "Body fat", text: record?.bodyFatPercent.map { DecimalText.format($0) } ?? "",
+                placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%"),
+            .text(
+                BodyEntryField.muscleMass.rawValue, label: "Muscle mass", text: massText(record?.muscleMassKg),
+                placeholder: "optional", maxLength: Validation.maxInputLength, hint: fmt.massUnit),
+            .text(
+                BodyEntryField.date.rawValue, label: "Date", text: (record?.date ?? clock.today).iso, maxLength: Validation.maxInputLength,
+                hint: "YYYY-MM-DD"),
         ])
         editing = record
         status = nil
@@ -163,10 +175,11 @@ public final class BodyViewModel: TabScreen {
             status = StatusMessage(editing == nil ? "Nothing logged." : "Nothing changed.")
             editing = nil
         case .submit:
-            let input = BodyEntryInput(weight: f.value(BodyEntryField.weight.rawValue) ?? "",
-                                       bodyFat: f.value(BodyEntryField.bodyFat.rawValue) ?? "",
-                                       muscleMass: f.value(BodyEntryField.muscleMass.rawValue) ?? "",
-                                       date: f.value(BodyEntryField.date.rawValue) ?? "")
+            let input = BodyEntryInput(
+                weight: f.value(BodyEntryField.weight.rawValue) ?? "",
+                bodyFat: f.value(BodyEntryField.bodyFat.rawValue) ?? "",
+                muscleMass: f.value(BodyEntryField.muscleMass.rawValue) ?? "",
+                date: f.value(BodyEntryField.date.rawValue) ?? "")
             switch logging.validate(input, unitSystem: unitSystem) {
             case .failure(let errors):
                 status = f.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
@@ -176,7 +189,7 @@ public final class BodyViewModel: TabScreen {
                     let verb: String
                     if let original = editing {
                         record.id = original.id
-                        record.recordedAt = original.recordedAt   // keeps its place among the day's weigh-ins
+                        record.recordedAt = original.recordedAt  // keeps its place among the day's weigh-ins
                         try logging.update(record)
                         verb = "Saved"
                     } else {
@@ -187,7 +200,9 @@ public final class BodyViewModel: TabScreen {
                     editing = nil
                     reload()
                     selected = rows.firstIndex { $0.record.id == record.id } ?? 0
-                    status = StatusMessage("\(verb) \(record.weightKg.map(UnitFormatter(unitSystem).mass) ?? "a reading") on \(record.date.iso).", kind: .success)
+                    status = StatusMessage(
+                        "\(verb) \(record.weightKg.map(UnitFormatter(unitSystem).mass) ?? "a reading") on \(record.date.iso).",
+                        kind: .success)
                 } catch {
                     status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
@@ -199,9 +214,12 @@ public final class BodyViewModel: TabScreen {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        BodyView(rows: rows, selected: selected, snapshot: snapshot, expenditure: expenditure, goal: goal, progress: progress, unitSystem: unitSystem, today: clock.today,
-                 chart: WeightChartData(trend: trend, range: range, today: clock.today))
-            .render(in: area, buffer: &buffer, context: context)
+        BodyView(
+            rows: rows, selected: selected, snapshot: snapshot, expenditure: expenditure, goal: goal, progress: progress,
+            unitSystem: unitSystem, today: clock.today,
+            chart: WeightChartData(trend: trend, range: range, today: clock.today)
+        )
+        .render(in: area, buffer: &buffer, context: context)
         if let form {
             FormDialog(title: formTitle, form: form).render(in: area, buffer: &buffer, context: context)
         }

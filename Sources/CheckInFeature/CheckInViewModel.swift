@@ -70,37 +70,48 @@ public final class CheckInViewModel: Screen {
 
     /// What a step's keys do: the one list behind both `handle` and help. Keys not listed go to
     /// the step's form, so text fields take every printable key.
-    enum Action: Sendable { case close, answer, skip, back, rate(Int), field(Key) }
+    enum Action: Sendable {
+        case close, answer, skip, back
+        case rate(Int)
+        case field(Key)
+    }
 
     static func actions(for step: Step) -> ActionKeyMap<Action> {
         if step == .done {
-            return ActionKeyMap(title: "Check-in", [
-                KeyBinding([.enter, .escape], label: "Enter/Esc", help: "close", footer: true).performs(.close),
-            ])
+            return ActionKeyMap(
+                title: "Check-in",
+                [
+                    KeyBinding([.enter, .escape], label: "Enter/Esc", help: "close", footer: true).performs(.close)
+                ])
         }
         var bindings = [
-            KeyBinding([.enter], help: step == .note ? "save the check-in" : "next step", footer: true,
-                       brief: step == .note ? "save" : "next").performs(Action.answer),
+            KeyBinding(
+                [.enter], help: step == .note ? "save the check-in" : "next step", footer: true,
+                brief: step == .note ? "save" : "next"
+            ).performs(Action.answer),
             KeyBinding([.ctrl("n")], label: "Ctrl-N", help: "skip this step", footer: true, brief: "skip").performs(.skip),
             KeyBinding([.escape], help: "cancel, keep nothing", footer: true, brief: "cancel").performs(.close),
         ]
         // Back only where there is a step to go back to.
         if step != .weight {
-            bindings.insert(KeyBinding([.ctrl("b")], label: "Ctrl-B", help: "back a step", footer: true, brief: "back").performs(.back), at: 2)
+            bindings.insert(
+                KeyBinding([.ctrl("b")], label: "Ctrl-B", help: "back a step", footer: true, brief: "back").performs(.back), at: 2)
         }
         switch step {
         case .sleep:
-            bindings.insert(KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true, brief: "field")
-                .performs { .field($0) }, at: 0)
+            bindings.insert(
+                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true, brief: "field")
+                    .performs { .field($0) }, at: 0)
         case .feelings:
-            bindings.insert(contentsOf: [
-                KeyBinding((1...5).map { Key.char(Character(String($0))) }, label: "1–5", help: "rate", footer: true).performs { key in
-                    guard case .char(let c) = key, let n = c.wholeNumberValue else { return nil }
-                    return .rate(n)
-                },
-                KeyBinding([.left, .right], label: "←/→", help: "lower / higher").performs { .field($0) },
-                KeyBinding([.tab, .up, .down], label: "Tab/↑/↓", help: "mood or energy").performs { .field($0) },
-            ], at: 0)
+            bindings.insert(
+                contentsOf: [
+                    KeyBinding((1...5).map { Key.char(Character(String($0))) }, label: "1–5", help: "rate", footer: true).performs { key in
+                        guard case .char(let c) = key, let n = c.wholeNumberValue else { return nil }
+                        return .rate(n)
+                    },
+                    KeyBinding([.left, .right], label: "←/→", help: "lower / higher").performs { .field($0) },
+                    KeyBinding([.tab, .up, .down], label: "Tab/↑/↓", help: "mood or energy").performs { .field($0) },
+                ], at: 0)
         case .weight, .note, .done:
             break
         }
@@ -196,7 +207,9 @@ public final class CheckInViewModel: Screen {
 
     /// The chosen rating, nil when "skip" is chosen.
     private func rating(_ id: String) -> Int? {
-        guard let field = form.fields.first(where: { $0.id == id }), case .choice(_, let selected) = field.input, selected > 0 else { return nil }
+        guard let field = form.fields.first(where: { $0.id == id }), case .choice(_, let selected) = field.input, selected > 0 else {
+            return nil
+        }
         return selected
     }
 
@@ -215,7 +228,8 @@ public final class CheckInViewModel: Screen {
             saved = try source.checkIn(on: checkIn.day)
             summary = try DaySummaryQuery(source: source).summary(for: checkIn.day)
             step = .done
-            status = wroteAnything ? StatusMessage("Check-in saved.", kind: .success) : StatusMessage("Every step was skipped: nothing saved.")
+            status =
+                wroteAnything ? StatusMessage("Check-in saved.", kind: .success) : StatusMessage("Every step was skipped: nothing saved.")
         } catch {
             status = StatusMessage("Could not save the check-in: \(ErrorLine.text(error))", kind: .error)
         }
@@ -227,26 +241,37 @@ public final class CheckInViewModel: Screen {
         let fmt = UnitFormatter(unitSystem)
         switch step {
         case .weight:
-            return Form(fields: [.text(Field.weight, label: "Weight", text: start?.prefilledWeight ?? "", maxLength: Validation.maxInputLength,
-                                       hint: fmt.massUnit, selected: true)])
+            return Form(fields: [
+                .text(
+                    Field.weight, label: "Weight", text: start?.prefilledWeight ?? "", maxLength: Validation.maxInputLength,
+                    hint: fmt.massUnit, selected: true)
+            ])
         case .sleep:
             let night = start?.night
             // Prefilled text, which Enter logs; the examples only show where there is none.
             let (bed, wake) = start?.prefilledSleep ?? ("", "")
             return Form(fields: [
-                .text(Field.bed, label: "Bedtime", text: bed, placeholder: "23:30", maxLength: Validation.maxInputLength, hint: "23:15, 11pm", selected: true),
-                .text(Field.wake, label: "Wake time", text: wake, placeholder: "07:00", maxLength: Validation.maxInputLength, hint: "7:00, 7am", selected: true),
-                .text(Field.quality, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional", maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)", selected: true),
+                .text(
+                    Field.bed, label: "Bedtime", text: bed, placeholder: "23:30", maxLength: Validation.maxInputLength, hint: "23:15, 11pm",
+                    selected: true),
+                .text(
+                    Field.wake, label: "Wake time", text: wake, placeholder: "07:00", maxLength: Validation.maxInputLength,
+                    hint: "7:00, 7am", selected: true),
+                .text(
+                    Field.quality, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional",
+                    maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)", selected: true),
             ])
         case .feelings:
             let earlier = start?.checkIn
             return Form(fields: [
                 .choice(Field.mood, label: "Mood", options: Self.ratingOptions(DailyCheckIn.moodWords), selected: earlier?.mood ?? 0),
-                .choice(Field.energy, label: "Energy", options: Self.ratingOptions(DailyCheckIn.energyWords), selected: earlier?.energy ?? 0),
+                .choice(
+                    Field.energy, label: "Energy", options: Self.ratingOptions(DailyCheckIn.energyWords), selected: earlier?.energy ?? 0),
             ])
         case .note:
-            return Form(fields: [.text(Field.note, label: "because", placeholder: "optional", maxLength: DailyCheckIn.noteLength.upperBound)],
-                        inputWidth: 48)
+            return Form(
+                fields: [.text(Field.note, label: "because", placeholder: "optional", maxLength: DailyCheckIn.noteLength.upperBound)],
+                inputWidth: 48)
         case .done:
             return Form(fields: [])
         }
@@ -265,7 +290,8 @@ public final class CheckInViewModel: Screen {
         case .weight:
             if let weighIn = start?.dayWeighIn {
                 let fat = weighIn.bodyFatPercent.map { ", body fat \(DecimalText.format($0)) % kept" } ?? ""
-                return "Already weighed: \(weighIn.weightKg.map(UnitFormatter(unitSystem).mass) ?? "—"). Enter keeps it; a new value replaces it\(fat)."
+                return
+                    "Already weighed: \(weighIn.weightKg.map(UnitFormatter(unitSystem).mass) ?? "—"). Enter keeps it; a new value replaces it\(fat)."
             }
             return "Your weight this morning (prefilled with the last one; Enter keeps it unlogged)."
         case .sleep:
@@ -291,16 +317,21 @@ public final class CheckInViewModel: Screen {
         let daysAgo = checkIn.day.days(until: clock.today)
         let title = "Check-in · \(checkIn.day.longLabel)" + (daysAgo == 0 ? "" : daysAgo == 1 ? " · yesterday" : " · \(daysAgo) days ago")
         if step == .done {
-            CheckInSummaryView(title: title, summary: summary, checkIn: saved, wroteAnything: wroteAnything, unitSystem: unitSystem,
-                               today: clock.today)
-                .render(in: area, buffer: &buffer, context: context)
+            CheckInSummaryView(
+                title: title, summary: summary, checkIn: saved, wroteAnything: wroteAnything, unitSystem: unitSystem,
+                today: clock.today
+            )
+            .render(in: area, buffer: &buffer, context: context)
             return
         }
         let progress = Step.allCases.dropLast().map { $0.rawValue < step.rawValue ? "●" : ($0 == step ? "◉" : "○") }.joined(separator: " ")
-        FormDialog(title: title, intro: "\(progress)  Step \(step.rawValue + 1) of 4 · \(step.title)\n\(intro)", form: form,
-                   hint: step == .note ? "Enter save · Ctrl-N skip · Ctrl-B back · Esc cancel" : "Enter next · Ctrl-N skip · Ctrl-B back · Esc cancel",
-                   width: 72)
-            .render(in: area, buffer: &buffer, context: context)
+        FormDialog(
+            title: title, intro: "\(progress)  Step \(step.rawValue + 1) of 4 · \(step.title)\n\(intro)", form: form,
+            hint: step == .note
+                ? "Enter save · Ctrl-N skip · Ctrl-B back · Esc cancel" : "Enter next · Ctrl-N skip · Ctrl-B back · Esc cancel",
+            width: 72
+        )
+        .render(in: area, buffer: &buffer, context: context)
     }
 }
 

@@ -23,10 +23,13 @@ public struct DashboardView: Widget {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let (header, body) = area.splitTop(1)
-        buffer.write([Span(day.longLabel, .title), Span(isToday ? "  today" : "", .muted)],
-                     x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
+        buffer.write(
+            [Span(day.longLabel, .title), Span(isToday ? "  today" : "", .muted)],
+            x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
         if let state {
-            buffer.write(Line("charts: last \(state.trends.range.label)  -/+", .muted), in: header.inset(right: 1), alignment: .right, context: context)
+            buffer.write(
+                Line("charts: last \(state.trends.range.label)  -/+", .muted), in: header.inset(right: 1), alignment: .right,
+                context: context)
         }
         guard let state else {
             Paragraph(errorMessage ?? "Loading…", role: errorMessage == nil ? .muted : .bad)
@@ -37,12 +40,14 @@ public struct DashboardView: Widget {
         // Without open actions the dashboard stays as it was: no empty card.
         let actionsBeside = area.width >= Self.actionsCardMinWidth && !state.actions.isEmpty
         // What the pantry says to use soon: one line above the charts, today only (stock is now).
-        let wanted = Rows(top: 7, middle: actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 7,
-                          actionsLine: area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0,
-                          useSoonLine: isToday && !state.useSoon.isEmpty ? 1 : 0)
+        let wanted = Rows(
+            top: 7, middle: actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 7,
+            actionsLine: area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0,
+            useSoonLine: isToday && !state.useSoon.isEmpty ? 1 : 0)
         let fit = wanted.compacted(toLeave: Self.chartRows, of: body.height)
         let middleHeight = fit.middle
-        let rows = Layout.split(body, .vertical, [.length(fit.top), .length(fit.middle), .length(fit.actionsLine), .length(fit.useSoonLine), .min(0)])
+        let rows = Layout.split(
+            body, .vertical, [.length(fit.top), .length(fit.middle), .length(fit.actionsLine), .length(fit.useSoonLine), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state), top[1], &buffer, context)
@@ -61,8 +66,9 @@ public struct DashboardView: Widget {
             buffer.write(Line([Span("Actions ", .action)] + actionsSummary(state)), in: rows[2].inset(left: 1, right: 1), context: context)
         }
         if fit.useSoonLine > 0 {
-            buffer.write([Span("Use soon ", .warn)] + useSoonSummary(state), x: rows[3].x + 1, y: rows[3].y, maxWidth: max(0, rows[3].width - 1),
-                         context: context)
+            buffer.write(
+                [Span("Use soon ", .warn)] + useSoonSummary(state), x: rows[3].x + 1, y: rows[3].y, maxWidth: max(0, rows[3].width - 1),
+                context: context)
         }
         TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[4], buffer: &buffer, context: context)
     }
@@ -82,8 +88,10 @@ public struct DashboardView: Widget {
         /// has it) and the Actions line (the Review tab has them).
         func compacted(toLeave chartRows: Int, of height: Int) -> Rows {
             var rows = self
-            let steps: [(inout Rows) -> Void] = [{ $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) },
-                                                  { $0.middle = min($0.middle, 5) }, { $0.useSoonLine = 0 }, { $0.actionsLine = 0 }]
+            let steps: [(inout Rows) -> Void] = [
+                { $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) },
+                { $0.middle = min($0.middle, 5) }, { $0.useSoonLine = 0 }, { $0.actionsLine = 0 },
+            ]
             for step in steps where height - rows.total < chartRows { step(&rows) }
             return rows
         }
@@ -95,8 +103,10 @@ public struct DashboardView: Widget {
         let streakInTitle = Block().inner(rect).height < CheckInCard.rowsWithStreak
         let n = s.calendar.currentStreak
         let streaks = streakInTitle ? ["streak \(n) d", "streak \(n)", "\(n) d"].map { Block(title: "Check-ins", rightTitle: $0) } : []
-        let block = Block.firstFitting(width: rect.width, streaks
-                                           + [Block(title: "Check-ins", rightTitle: "g legend"), Block(title: "Check-ins")])
+        let block = Block.firstFitting(
+            width: rect.width,
+            streaks
+                + [Block(title: "Check-ins", rightTitle: "g legend"), Block(title: "Check-ins")])
         block.render(in: rect, buffer: &buffer, context: context)
         let legend = CheckInCard.borderLegend(context.symbols, width: rect.width - 6)
         if rect.height >= 2, !legend.isEmpty {
@@ -129,7 +139,8 @@ public struct DashboardView: Widget {
         var spans: [Span] = []
         if let id = a.id, let p = s.actionProgress[id] { spans.append(Span(p.verdict, p.met.map { $0 ? .good : .bad } ?? .accent)) }
         if let due = a.due {
-            spans.append(Span((spans.isEmpty ? "" : " · ") + "due \(due.shortLabel(relativeTo: today))", a.isOverdue(today: today) ? .bad : .muted))
+            spans.append(
+                Span((spans.isEmpty ? "" : " · ") + "due \(due.shortLabel(relativeTo: today))", a.isOverdue(today: today) ? .bad : .muted))
         }
         return spans
     }
@@ -274,7 +285,10 @@ public struct DashboardView: Widget {
                 lines.append(Line("Target " + fmt.mass(target) + " reached", .good))
             } else if let p = s.goalProgress {
                 lines.append(pair("To go", fmt.mass(abs(p.remainingKg)) + " → " + fmt.mass(target), pad: 6))
-                lines.append(pair("ETA", p.eta.map { $0.shortLabel(relativeTo: today) } ?? "not heading there yet", p.eta == nil ? .warn : .text, pad: 6))
+                lines.append(
+                    pair(
+                        "ETA", p.eta.map { $0.shortLabel(relativeTo: today) } ?? "not heading there yet", p.eta == nil ? .warn : .text,
+                        pad: 6))
             }
         }
         return lines + expenditureLine(s)
@@ -290,6 +304,10 @@ public struct DashboardView: Widget {
     /// at 80). News, so it goes right under the goal, before what a small card may cut.
     private func changeLine(_ s: DashboardState) -> [Line] {
         guard let change = s.targetChange else { return [] }
-        return [Line([Span(SignedNumber.whole(change.kcal, change: true) + ": ", change.kcal < 0 ? .warn : .accent), Span(change.reason, .muted)])]
+        return [
+            Line([
+                Span(SignedNumber.whole(change.kcal, change: true) + ": ", change.kcal < 0 ? .warn : .accent), Span(change.reason, .muted),
+            ])
+        ]
     }
 }

@@ -32,17 +32,27 @@ public final class DashboardViewModel: TabScreen {
     public var keyMap: KeyMap { (calendarZoom != nil ? Self.calendarActions : Self.actions).keyMap }
 
     /// What the keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case day(DayStep), zoom(ChartZoom), openCalendar, zoomCalendar(ChartZoom), closeCalendar }
+    enum Action: Sendable {
+        case day(DayStep)
+        case zoom(ChartZoom)
+        case openCalendar
+        case zoomCalendar(ChartZoom)
+        case closeCalendar
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "Dashboard", DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
-        KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true, brief: "calendar").performs(.openCalendar),
-    ])
+    static let actions = ActionKeyMap<Action>(
+        title: "Dashboard",
+        DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
+            KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true, brief: "calendar").performs(.openCalendar)
+        ])
 
-    static let calendarActions = ActionKeyMap<Action>(title: "Check-in calendar", [
-        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "zoom: week, month, year", footer: true)
-            .performs { key in ChartZoom(key).map { .zoomCalendar($0) } },
-        KeyBinding([.escape, .char("g")], label: "Esc", help: "back to the dashboard", footer: true).performs(.closeCalendar),
-    ])
+    static let calendarActions = ActionKeyMap<Action>(
+        title: "Check-in calendar",
+        [
+            KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "zoom: week, month, year", footer: true)
+                .performs { key in ChartZoom(key).map { .zoomCalendar($0) } },
+            KeyBinding([.escape, .char("g")], label: "Esc", help: "back to the dashboard", footer: true).performs(.closeCalendar),
+        ])
 
     public func didBecomeVisible() { reload() }
 
@@ -96,9 +106,11 @@ public final class DashboardViewModel: TabScreen {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         if let zoom = calendarZoom, let calendar {
-            CheckInCalendarView(calendar: calendar, zoom: zoom, today: clock.today, unitSystem: state?.unitSystem ?? .metric,
-                                weekStart: clock.weekStart)
-                .render(in: area, buffer: &buffer, context: context)
+            CheckInCalendarView(
+                calendar: calendar, zoom: zoom, today: clock.today, unitSystem: state?.unitSystem ?? .metric,
+                weekStart: clock.weekStart
+            )
+            .render(in: area, buffer: &buffer, context: context)
             return
         }
         DashboardView(state: state, day: day, today: clock.today, errorMessage: status?.text)

@@ -37,7 +37,8 @@ public final class CustomFoodFlow: DietFlow, FormFlow {
                     editor.shownWarning = warning
                     editor.form.errors = [CustomFoodField.kcal.rawValue: warning + " · Enter again saves"]
                     editor.form.focus(CustomFoodField.kcal.rawValue)
-                    tab.status = StatusMessage("Protein, carbs and fat hold more energy than the label says: check them, or Enter again to save anyway.")
+                    tab.status = StatusMessage(
+                        "Protein, carbs and fat hold more energy than the label says: check them, or Enter again to save anyway.")
                     return .handled
                 }
                 do {

@@ -12,8 +12,9 @@ extension DietViewModel {
             show(day, selecting: saved.id)
             let amount = saved.grams.flatMap { serving?.describe(grams: $0) } ?? NutrientFormat.amount(saved)
             let when = saved.date == clock.today ? "" : " on \(saved.date.shortLabel(relativeTo: clock.today))"
-            status = StatusMessage("Logged \(saved.foodName), \(amount), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue)\(when)"
-                                   + (taken.isEmpty ? "." : ", taken from the pantry."), kind: .success)
+            status = StatusMessage(
+                "Logged \(saved.foodName), \(amount), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue)\(when)"
+                    + (taken.isEmpty ? "." : ", taken from the pantry."), kind: .success)
             return true
         } catch {
             status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
@@ -32,8 +33,9 @@ extension DietViewModel {
             reload()
             let added = records.filter { r in r.id.map { !before.contains($0) } ?? false }
             lastChange = .copied(added)
-            status = StatusMessage("Logged \(saved.name) (\(Plural.count(added.count, "entry", plural: "entries")), "
-                                   + "\(NutrientFormat.kcal(saved.kcal)) kcal) at \(meal.rawValue) — u to undo.", kind: .success)
+            status = StatusMessage(
+                "Logged \(saved.name) (\(Plural.count(added.count, "entry", plural: "entries")), "
+                    + "\(NutrientFormat.kcal(saved.kcal)) kcal) at \(meal.rawValue) — u to undo.", kind: .success)
             return true
         } catch {
             status = StatusMessage("Could not log the meal: \(ErrorLine.text(error))", kind: .error)
@@ -47,8 +49,9 @@ extension DietViewModel {
         let items = records.filter { $0.meal == record.meal }
         do {
             let saved = try source.saveMeal(SavedMeal(name: "\(record.meal.label) \(day.iso)", items: items))
-            status = StatusMessage("Saved \(saved.name) (\(Plural.count(items.count, "item", plural: "items"))): a then Enter logs it again.",
-                                   kind: .success)
+            status = StatusMessage(
+                "Saved \(saved.name) (\(Plural.count(items.count, "item", plural: "items"))): a then Enter logs it again.",
+                kind: .success)
         } catch {
             status = StatusMessage("Could not save the meal: \(ErrorLine.text(error))", kind: .error)
         }
@@ -73,8 +76,9 @@ extension DietViewModel {
                 lastChange = nil
                 if let first = removed.first { day = first.date }
                 reload()
-                status = StatusMessage("Restored \(removed.first?.meal.label ?? "the meal") (\(Plural.count(removed.count, "entry", plural: "entries"))).",
-                                       kind: .success)
+                status = StatusMessage(
+                    "Restored \(removed.first?.meal.label ?? "the meal") (\(Plural.count(removed.count, "entry", plural: "entries"))).",
+                    kind: .success)
             } catch {
                 status = StatusMessage("Could not restore: \(ErrorLine.text(error))", kind: .error)
             }

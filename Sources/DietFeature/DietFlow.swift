@@ -44,8 +44,9 @@ public final class EntryEditFlow: DietFlow, FormFlow {
                 do {
                     try tab.source.updateFoodRecord(updated)
                     tab.show(tab.day, selecting: updated.id)
-                    tab.status = StatusMessage("Updated \(updated.foodName): \(NutrientFormat.amount(updated)), \(NutrientFormat.kcal(updated.kcal)) kcal at \(updated.meal.rawValue).",
-                                               kind: .success)
+                    tab.status = StatusMessage(
+                        "Updated \(updated.foodName): \(NutrientFormat.amount(updated)), \(NutrientFormat.kcal(updated.kcal)) kcal at \(updated.meal.rawValue).",
+                        kind: .success)
                     return .requests([.closeFlows])
                 } catch {
                     tab.status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
@@ -113,8 +114,9 @@ public final class DeleteMealFlow: DietFlow {
                 tab.lastChange = .deletedMeal(removed)
                 tab.reload()
                 let kcal = removed.reduce(0) { $0 + $1.kcal }
-                tab.status = StatusMessage("Deleted \(records.first?.meal.label ?? "the meal"): \(Plural.count(removed.count, "entry", plural: "entries")), "
-                                           + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
+                tab.status = StatusMessage(
+                    "Deleted \(records.first?.meal.label ?? "the meal"): \(Plural.count(removed.count, "entry", plural: "entries")), "
+                        + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
             } catch {
                 tab.reload()
                 tab.status = StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error)
@@ -130,9 +132,12 @@ public final class DeleteMealFlow: DietFlow {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let kcal = records.reduce(0) { $0 + $1.kcal }
-        Confirmation(title: "Delete meal", message: "Delete \(records.first?.meal.label ?? "the meal") on \(tab.day.shortLabel(relativeTo: tab.clock.today)): "
-                     + "\(Plural.count(records.count, "entry", plural: "entries")), \(NutrientFormat.kcal(kcal)) kcal? y/n")
-            .render(in: area, buffer: &buffer, context: context)
+        Confirmation(
+            title: "Delete meal",
+            message: "Delete \(records.first?.meal.label ?? "the meal") on \(tab.day.shortLabel(relativeTo: tab.clock.today)): "
+                + "\(Plural.count(records.count, "entry", plural: "entries")), \(NutrientFormat.kcal(kcal)) kcal? y/n"
+        )
+        .render(in: area, buffer: &buffer, context: context)
     }
 }
 
@@ -173,7 +178,9 @@ public final class CopyFlow: DietFlow, FormFlow {
             return .handled
         }
         do {
-            let source = try repositories.foodRecords(in: DateRange(start: from, end: from)).filter { copy.meal == nil || $0.meal == copy.meal }
+            let source = try repositories.foodRecords(in: DateRange(start: from, end: from)).filter {
+                copy.meal == nil || $0.meal == copy.meal
+            }
             guard !source.isEmpty else {
                 let what = copy.meal.map { " at \($0.rawValue)" } ?? ""
                 let label = from.shortLabel(relativeTo: today)
@@ -186,13 +193,15 @@ public final class CopyFlow: DietFlow, FormFlow {
             let before = Set(try repositories.foodRecords(in: DateRange(start: day, end: day)).compactMap(\.id))
             try repositories.write(batch)
             // What the copy added, for `u`.
-            tab.lastChange = .copied(try repositories.foodRecords(in: DateRange(start: day, end: day)).filter { r in
-                r.id.map { !before.contains($0) } ?? false
-            })
+            tab.lastChange = .copied(
+                try repositories.foodRecords(in: DateRange(start: day, end: day)).filter { r in
+                    r.id.map { !before.contains($0) } ?? false
+                })
             tab.reload()
             let kcal = source.reduce(0) { $0 + $1.kcal }
             let n = Plural.count(source.count, "entry", plural: "entries")
-            tab.status = StatusMessage("Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: today)) — u to undo.", kind: .success)
+            tab.status = StatusMessage(
+                "Copied \(n) (\(NutrientFormat.kcal(kcal)) kcal) from \(from.shortLabel(relativeTo: today)) — u to undo.", kind: .success)
             return .requests([.closeFlows])
         } catch {
             tab.status = StatusMessage("Could not copy: \(ErrorLine.text(error))", kind: .error)
@@ -201,9 +210,11 @@ public final class CopyFlow: DietFlow, FormFlow {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        FormDialog(title: "Copy food into \(tab.day.shortLabel(relativeTo: tab.clock.today))",
-                   intro: "A whole day or one meal, with the amounts and values it was logged with.",
-                   form: copy.form, hint: "Enter copy · Esc cancel · Tab next field", width: 64)
-            .render(in: area, buffer: &buffer, context: context)
+        FormDialog(
+            title: "Copy food into \(tab.day.shortLabel(relativeTo: tab.clock.today))",
+            intro: "A whole day or one meal, with the amounts and values it was logged with.",
+            form: copy.form, hint: "Enter copy · Esc cancel · Tab next field", width: 64
+        )
+        .render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -20,12 +20,18 @@ struct EntryEditor: Equatable {
         choices = food.map(ServingChoice.all(for:)) ?? [.grams]
         let likely = ServingChoice.likely(forGrams: record.grams ?? 100, among: choices)
         servingIndex = choices.firstIndex(of: likely) ?? choices.count - 1
-        form = Form(fields: [
-            .text(Self.amountID, label: "Amount", text: likely.amountText(forGrams: record.grams ?? 100), maxLength: Validation.maxInputLength),
-            .choice(Self.servingID, label: "Serving", options: choices.map(\.label), selected: servingIndex,
+        form = Form(
+            fields: [
+                .text(
+                    Self.amountID, label: "Amount", text: likely.amountText(forGrams: record.grams ?? 100),
+                    maxLength: Validation.maxInputLength),
+                .choice(
+                    Self.servingID, label: "Serving", options: choices.map(\.label), selected: servingIndex,
                     hint: food == nil ? "no longer in the catalog" : "←/→"),
-            .choice(Self.mealID, label: "Meal", options: Meal.allCases.map(\.label), selected: Meal.allCases.firstIndex(of: record.meal) ?? 0, hint: "←/→"),
-        ], inputWidth: 34)
+                .choice(
+                    Self.mealID, label: "Meal", options: Meal.allCases.map(\.label),
+                    selected: Meal.allCases.firstIndex(of: record.meal) ?? 0, hint: "←/→"),
+            ], inputWidth: 34)
     }
 
     var serving: ServingChoice { choices[selectedIndex(Self.servingID) ?? servingIndex] }
@@ -82,24 +88,26 @@ struct CustomFoodEditor: Equatable {
 
     init(editing: Food?, name: String = "") {
         self.editing = editing
-        let (input, basis) = editing.map(CustomFoodInput.editing)
+        let (input, basis) =
+            editing.map(CustomFoodInput.editing)
             ?? (CustomFoodInput(name: name, servingGrams: "", kcal: "", protein: "", carbs: "", fat: ""), .serving)
         let max = Validation.maxInputLength
         typealias F = CustomFoodField
-        form = Form(fields: [
-            .text(F.name.rawValue, label: "Name", text: input.name, placeholder: "e.g. Protein bar", maxLength: 100),
-            .choice(Self.basisID, label: "Values per", options: Self.basisLabels, selected: Self.bases.firstIndex(of: basis) ?? 0),
-            .text(F.servingLabel.rawValue, label: "Serving", text: input.servingLabel, placeholder: "1 serving", maxLength: max),
-            .text(F.servingGrams.rawValue, label: "Serving weight", text: input.servingGrams, maxLength: max),
-            .text(F.kcal.rawValue, label: "Energy", text: input.kcal, maxLength: max),
-            .text(F.protein.rawValue, label: "Protein", text: input.protein, maxLength: max),
-            .text(F.carbs.rawValue, label: "Carbs", text: input.carbs, maxLength: max),
-            .text(F.fat.rawValue, label: "Fat", text: input.fat, maxLength: max),
-            .text(F.fiber.rawValue, label: "Fiber", text: input.fiber, placeholder: "optional", maxLength: max),
-            .text(F.sugars.rawValue, label: "Sugars", text: input.sugars, placeholder: "optional", maxLength: max),
-            .text(F.saturatedFat.rawValue, label: "Saturated fat", text: input.saturatedFat, placeholder: "optional", maxLength: max),
-            .text(F.sodium.rawValue, label: "Sodium", text: input.sodium, placeholder: "optional", maxLength: max),
-        ], inputWidth: 24)
+        form = Form(
+            fields: [
+                .text(F.name.rawValue, label: "Name", text: input.name, placeholder: "e.g. Protein bar", maxLength: 100),
+                .choice(Self.basisID, label: "Values per", options: Self.basisLabels, selected: Self.bases.firstIndex(of: basis) ?? 0),
+                .text(F.servingLabel.rawValue, label: "Serving", text: input.servingLabel, placeholder: "1 serving", maxLength: max),
+                .text(F.servingGrams.rawValue, label: "Serving weight", text: input.servingGrams, maxLength: max),
+                .text(F.kcal.rawValue, label: "Energy", text: input.kcal, maxLength: max),
+                .text(F.protein.rawValue, label: "Protein", text: input.protein, maxLength: max),
+                .text(F.carbs.rawValue, label: "Carbs", text: input.carbs, maxLength: max),
+                .text(F.fat.rawValue, label: "Fat", text: input.fat, maxLength: max),
+                .text(F.fiber.rawValue, label: "Fiber", text: input.fiber, placeholder: "optional", maxLength: max),
+                .text(F.sugars.rawValue, label: "Sugars", text: input.sugars, placeholder: "optional", maxLength: max),
+                .text(F.saturatedFat.rawValue, label: "Saturated fat", text: input.saturatedFat, placeholder: "optional", maxLength: max),
+                .text(F.sodium.rawValue, label: "Sodium", text: input.sodium, placeholder: "optional", maxLength: max),
+            ], inputWidth: 24)
         refreshHints()
     }
 
@@ -111,9 +119,10 @@ struct CustomFoodEditor: Equatable {
 
     var input: CustomFoodInput {
         let v = { (f: CustomFoodField) in form.value(f.rawValue) ?? "" }
-        return CustomFoodInput(name: v(.name), servingLabel: v(.servingLabel), servingGrams: v(.servingGrams), kcal: v(.kcal),
-                               protein: v(.protein), carbs: v(.carbs), fat: v(.fat), fiber: v(.fiber), sugars: v(.sugars),
-                               saturatedFat: v(.saturatedFat), sodium: v(.sodium))
+        return CustomFoodInput(
+            name: v(.name), servingLabel: v(.servingLabel), servingGrams: v(.servingGrams), kcal: v(.kcal),
+            protein: v(.protein), carbs: v(.carbs), fat: v(.fat), fiber: v(.fiber), sugars: v(.sugars),
+            saturatedFat: v(.saturatedFat), sodium: v(.sodium))
     }
 
     var hasInput: Bool {
@@ -153,11 +162,12 @@ struct CopyForm: Equatable {
     static let intoOptions = ["The same meal"] + Meal.allCases.map(\.label)
 
     init(into day: LocalDate) {
-        form = Form(fields: [
-            .text(Self.fromID, label: "From", text: day.adding(days: -1).iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
-            .choice(Self.mealID, label: "Copy", options: Self.mealOptions, hint: "←/→"),
-            .choice(Self.intoID, label: "Into", options: Self.intoOptions, hint: "←/→"),
-        ], inputWidth: 16)
+        form = Form(
+            fields: [
+                .text(Self.fromID, label: "From", text: day.adding(days: -1).iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+                .choice(Self.mealID, label: "Copy", options: Self.mealOptions, hint: "←/→"),
+                .choice(Self.intoID, label: "Into", options: Self.intoOptions, hint: "←/→"),
+            ], inputWidth: 16)
     }
 
     private func choice(_ id: String) -> Meal? {
@@ -179,14 +189,19 @@ struct MyFoods: Equatable {
     /// The food `x` asked about, waiting for y/n.
     var pendingDelete: Food?
 
-    enum Action: Sendable { case move(ListMove), edit, new, delete, close }
+    enum Action: Sendable {
+        case move(ListMove)
+        case edit, new, delete, close
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "My foods", ListMove.actions("in the list") { .move($0) } + [
-        KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
-        KeyBinding([.char("n")], help: "new custom food", footer: true, brief: "new").performs(.new),
-        KeyBinding([.char("x")], help: "delete the food (what you logged stays)", footer: true, brief: "delete").performs(.delete),
-        KeyBinding([.escape], help: "close", footer: true).performs(.close),
-    ])
+    static let actions = ActionKeyMap<Action>(
+        title: "My foods",
+        ListMove.actions("in the list") { .move($0) } + [
+            KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
+            KeyBinding([.char("n")], help: "new custom food", footer: true, brief: "new").performs(.new),
+            KeyBinding([.char("x")], help: "delete the food (what you logged stays)", footer: true, brief: "delete").performs(.delete),
+            KeyBinding([.escape], help: "close", footer: true).performs(.close),
+        ])
 
     /// The app's keys that still work over the list; it takes every other key.
     static let globalKeys: Set<Key> = [.char("?"), .char("q")]
@@ -198,22 +213,29 @@ struct MyFoodsView: Widget {
     let list: MyFoods
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let modal = Modal(title: "My foods", rightTitle: "\(list.foods.count) custom", width: min(area.width - 4, 76), height: min(area.height, 18))
+        let modal = Modal(
+            title: "My foods", rightTitle: "\(list.foods.count) custom", width: min(area.width - 4, 76), height: min(area.height, 18))
         let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
         let (body, hint) = inner.splitBottom(1)
         let window = Table.window(selected: list.selected, rowCount: list.foods.count, visibleRows: body.height - 1)
         let rows = list.foods[window].map { f in
-            TableRow([Span(f.name), Span(NutrientFormat.kcal(f.per100g.kcal), .accent),
-                      Span(f.servings.first.map { "\($0.label) (\(NutrientFormat.number($0.grams)) g)" } ?? "—", .muted)])
+            TableRow([
+                Span(f.name), Span(NutrientFormat.kcal(f.per100g.kcal), .accent),
+                Span(f.servings.first.map { "\($0.label) (\(NutrientFormat.number($0.grams)) g)" } ?? "—", .muted),
+            ])
         }
-        var table = Table(columns: [TableColumn("Name"), TableColumn("kcal/100 g", width: .length(10), alignment: .right),
-                                    TableColumn("Serving", width: .length(22))],
-                          rows: Array(rows), selected: list.foods.isEmpty ? nil : list.selected - window.lowerBound,
-                          emptyMessage: "No custom foods yet — n makes one.", columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Name"), TableColumn("kcal/100 g", width: .length(10), alignment: .right),
+                TableColumn("Serving", width: .length(22)),
+            ],
+            rows: Array(rows), selected: list.foods.isEmpty ? nil : list.selected - window.lowerBound,
+            emptyMessage: "No custom foods yet — n makes one.", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < list.foods.count
         table.render(in: body, buffer: &buffer, context: context)
-        let keys = MyFoods.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(separator: " · ")
+        let keys = MyFoods.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(
+            separator: " · ")
         buffer.write(Line(keys, .muted), in: hint, context: context)
         if let food = list.pendingDelete {
             Confirmation(title: "Delete food", message: "Delete \(food.name)? What you logged with it stays in your log. y/n")
@@ -234,15 +256,17 @@ struct QuickAddForm: Equatable {
         self.day = day
         let max = Validation.maxInputLength
         typealias F = QuickAdd.Field
-        form = Form(fields: [
-            .text(F.kcal.rawValue, label: "Energy", text: "", maxLength: max, hint: "kcal"),
-            .text(F.protein.rawValue, label: "Protein", text: "", placeholder: "optional", maxLength: max, hint: "g"),
-            .text(F.carbs.rawValue, label: "Carbs", text: "", placeholder: "optional", maxLength: max, hint: "g"),
-            .text(F.fat.rawValue, label: "Fat", text: "", placeholder: "optional", maxLength: max, hint: "g"),
-            .text(F.name.rawValue, label: "Name", text: name, placeholder: QuickAdd.defaultName, maxLength: 100),
-            .choice(Self.mealID, label: "Meal", options: Meal.allCases.map(\.label),
+        form = Form(
+            fields: [
+                .text(F.kcal.rawValue, label: "Energy", text: "", maxLength: max, hint: "kcal"),
+                .text(F.protein.rawValue, label: "Protein", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+                .text(F.carbs.rawValue, label: "Carbs", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+                .text(F.fat.rawValue, label: "Fat", text: "", placeholder: "optional", maxLength: max, hint: "g"),
+                .text(F.name.rawValue, label: "Name", text: name, placeholder: QuickAdd.defaultName, maxLength: 100),
+                .choice(
+                    Self.mealID, label: "Meal", options: Meal.allCases.map(\.label),
                     selected: Meal.allCases.firstIndex(of: meal) ?? 0, hint: "←/→"),
-        ], inputWidth: 24)
+            ], inputWidth: 24)
     }
 
     var input: QuickAdd.Input {

@@ -25,7 +25,8 @@ struct DietView: Widget {
         let totals = FoodTotals(items)
         var spans = [Span(day.longLabel, .title), Span(day == today ? "  today" : "", .muted)]
         if !items.isEmpty {
-            spans.append(Span("   \(Plural.count(items.count, "entry", plural: "entries")), \(NutrientFormat.kcal(totals.kcal)) kcal", .muted))
+            spans.append(
+                Span("   \(Plural.count(items.count, "entry", plural: "entries")), \(NutrientFormat.kcal(totals.kcal)) kcal", .muted))
         }
         buffer.write(spans, x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
         let (mealsArea, totalsArea) = body.splitRight(Self.totalsWidth(area.width))
@@ -44,13 +45,20 @@ struct DietView: Widget {
         if !items.isEmpty {
             for meal in Meal.allCases {
                 let entries = items.filter { $0.meal == meal }
-                let sums = FoodTotals(entries)   // the same sums as the day's totals
-                rows.append(TableRow([Span(meal.label, .title), Span(""), Span(entries.isEmpty ? "—" : NutrientFormat.kcal(sums.kcal), entries.isEmpty ? .muted : .title),
-                                      Span(entries.isEmpty ? "" : macros(sums.proteinG, sums.carbsG, sums.fatG), .muted)]))
+                let sums = FoodTotals(entries)  // the same sums as the day's totals
+                rows.append(
+                    TableRow([
+                        Span(meal.label, .title), Span(""),
+                        Span(entries.isEmpty ? "—" : NutrientFormat.kcal(sums.kcal), entries.isEmpty ? .muted : .title),
+                        Span(entries.isEmpty ? "" : macros(sums.proteinG, sums.carbsG, sums.fatG), .muted),
+                    ]))
                 for r in entries {
                     if index == selected { selectedRow = rows.count }
-                    rows.append(TableRow([Span("  " + r.foodName), Span(r.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? "quick", .muted),
-                                          Span(NutrientFormat.kcal(r.kcal)), Span(macros(r.proteinG, r.carbsG, r.fatG), .muted)]))
+                    rows.append(
+                        TableRow([
+                            Span("  " + r.foodName), Span(r.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? "quick", .muted),
+                            Span(NutrientFormat.kcal(r.kcal)), Span(macros(r.proteinG, r.carbsG, r.fatG), .muted),
+                        ]))
                     index += 1
                 }
             }
@@ -63,12 +71,16 @@ struct DietView: Widget {
             Paragraph([Line(entry.foodName, .text), Line(detailText(entry), .muted)], overflow: .truncate)
                 .render(in: bottom, buffer: &buffer, context: context)
         }
-        Table(columns: [TableColumn("Food"), TableColumn("Amount", width: .length(6), alignment: .right),
-                        TableColumn("kcal", width: .length(4), alignment: .right),
-                        TableColumn("P/C/F g", width: .length(9), alignment: .right)],
-              rows: rows, selected: selectedRow,
-              emptyMessage: "Nothing logged — a or / adds food", columnSpacing: 1)
-            .render(in: inner, buffer: &buffer, context: context)
+        Table(
+            columns: [
+                TableColumn("Food"), TableColumn("Amount", width: .length(6), alignment: .right),
+                TableColumn("kcal", width: .length(4), alignment: .right),
+                TableColumn("P/C/F g", width: .length(9), alignment: .right),
+            ],
+            rows: rows, selected: selectedRow,
+            emptyMessage: "Nothing logged — a or / adds food", columnSpacing: 1
+        )
+        .render(in: inner, buffer: &buffer, context: context)
     }
 
     private func detailText(_ r: FoodRecord) -> String {
@@ -99,29 +111,38 @@ struct DietView: Widget {
         let textWidth = ([kcalText] + macroTexts).map(TextWidth.of).max() ?? 0
         func padded(_ text: String) -> String { String(repeating: " ", count: max(0, textWidth - TextWidth.of(text))) + text }
         if let targets {
-            Gauge(label: "kcal", value: t.kcal, max: targets.kcal, valueText: padded(kcalText),
-                  role: .accent, overRole: .bad, labelWidth: 7)
-                .render(in: row(), buffer: &buffer, context: context)
+            Gauge(
+                label: "kcal", value: t.kcal, max: targets.kcal, valueText: padded(kcalText),
+                role: .accent, overRole: .bad, labelWidth: 7
+            )
+            .render(in: row(), buffer: &buffer, context: context)
             y += 1
             let left = targets.left(eaten: t.kcal, burned: burnedKcal)
             let extra = targets.leftQualifier.map { " " + $0 } ?? ""
             if y < inner.maxY {
                 // Under the gauge's bar; from the edge when "incl. exercise" needs the room.
-                buffer.write(Line([Span(String(repeating: " ", count: targets.addsExerciseBack ? 0 : 8)),
-                                   Span(left >= 0 ? "\(NutrientFormat.kcal(left)) left" : "\(NutrientFormat.kcal(-left)) over", left >= 0 ? .good : .bad),
-                                   Span(extra, .muted)]),
-                             in: row(), context: context)
+                buffer.write(
+                    Line([
+                        Span(String(repeating: " ", count: targets.addsExerciseBack ? 0 : 8)),
+                        Span(
+                            left >= 0 ? "\(NutrientFormat.kcal(left)) left" : "\(NutrientFormat.kcal(-left)) over", left >= 0 ? .good : .bad
+                        ),
+                        Span(extra, .muted),
+                    ]),
+                    in: row(), context: context)
             }
             y += 1
             // Where the target comes from, as on every screen that shows one.
             if y < inner.maxY {
-                buffer.write(Line("from \(NutrientFormat.kcal(targets.expenditure.kcalPerDay)) \(targets.expenditure.shortLabel)", .muted),
-                             in: row(), context: context)
+                buffer.write(
+                    Line("from \(NutrientFormat.kcal(targets.expenditure.kcalPerDay)) \(targets.expenditure.shortLabel)", .muted),
+                    in: row(), context: context)
             }
             y += 2
         } else {
-            buffer.write(Line([Span("kcal    ", .text), Span(NutrientFormat.kcal(t.kcal), .accent), Span("  no target yet", .muted)]),
-                         in: row(), context: context)
+            buffer.write(
+                Line([Span("kcal    ", .text), Span(NutrientFormat.kcal(t.kcal), .accent), Span("  no target yet", .muted)]),
+                in: row(), context: context)
             y += 2
         }
 
@@ -131,12 +152,16 @@ struct DietView: Widget {
         ]
         for (label, grams, target, role, text) in macros where y < inner.maxY {
             if let target {
-                Gauge(label: label, value: grams, max: target, valueText: padded(text),
-                      role: role, overRole: .warn, labelWidth: 7)
-                    .render(in: row(), buffer: &buffer, context: context)
+                Gauge(
+                    label: label, value: grams, max: target, valueText: padded(text),
+                    role: role, overRole: .warn, labelWidth: 7
+                )
+                .render(in: row(), buffer: &buffer, context: context)
             } else {
-                buffer.write(Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .text), Span("\(WholeNumber.text(grams)) g", role)]),
-                             in: row(), context: context)
+                buffer.write(
+                    Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .text), Span("\(WholeNumber.text(grams)) g", role)]
+                    ),
+                    in: row(), context: context)
             }
             y += 1
         }
@@ -146,21 +171,29 @@ struct DietView: Widget {
             ("Fiber", t.fiberG, "g"), ("Sugars", t.sugarsG, "g"), ("Sat fat", t.saturatedFatG, "g"), ("Sodium", t.sodiumMg, "mg"),
         ]
         for (label, value, unit) in others where y < inner.maxY {
-            buffer.write(Line([Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .muted), Span(Self.text(value, unit, empty: items.isEmpty))]),
-                         in: row(), context: context)
+            buffer.write(
+                Line([
+                    Span(label.padding(toLength: 8, withPad: " ", startingAt: 0), .muted),
+                    Span(Self.text(value, unit, empty: items.isEmpty)),
+                ]),
+                in: row(), context: context)
             y += 1
         }
         if y < inner.maxY, let cost, let amount = cost.amount {
             // "€2.13 (53 %)": the share of the day's kcal whose price is known, when not all is.
             let share = cost.knownShare.flatMap { $0 < 0.995 ? " (\(WholeNumber.text(($0 * 100))) %)" : nil } ?? ""
-            buffer.write(Line([Span("Cost".padding(toLength: 8, withPad: " ", startingAt: 0), .muted), Span(amount.formatted), Span(share, .muted)]),
-                         in: row(), context: context)
+            buffer.write(
+                Line([Span("Cost".padding(toLength: 8, withPad: " ", startingAt: 0), .muted), Span(amount.formatted), Span(share, .muted)]),
+                in: row(), context: context)
             y += 1
         }
-        if y < inner.maxY, !items.isEmpty, [t.fiberG, t.sugarsG, t.saturatedFatG, t.sodiumMg].contains(where: { !$0.complete && $0.value != nil }) {
+        if y < inner.maxY, !items.isEmpty,
+            [t.fiberG, t.sugarsG, t.saturatedFatG, t.sodiumMg].contains(where: { !$0.complete && $0.value != nil })
+        {
             y += 1
-            Paragraph("≥ some foods lack it", role: .muted).render(in: Rect(x: inner.x, y: y, width: inner.width, height: inner.maxY - y),
-                                                                            buffer: &buffer, context: context)
+            Paragraph("≥ some foods lack it", role: .muted).render(
+                in: Rect(x: inner.x, y: y, width: inner.width, height: inner.maxY - y),
+                buffer: &buffer, context: context)
         }
     }
 

@@ -66,23 +66,29 @@ public final class DietViewModel: TabScreen {
     public var keyMap: KeyMap { Self.actions.keyMap }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, recipes, history, day(DayStep), move(ListMove) }
+    enum Action: Sendable {
+        case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, recipes, history
+        case day(DayStep)
+        case move(ListMove)
+    }
 
     // The footer shows these in order while they fit at 80 columns next to the app's own keys.
-    static let actions = ActionKeyMap<Action>(title: "Diet", [
-        KeyBinding([.char("a"), .char("/")], help: "add food", footer: true).performs(.search),
-        KeyBinding([.char("e")], help: "edit the selected entry", footer: true, brief: "edit").performs(.edit),
-        KeyBinding([.char("x")], help: "delete the selected entry", footer: true, brief: "delete").performs(.delete),
-        KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
-        KeyBinding([.char("X")], help: "delete the selected entry's whole meal").performs(.deleteMeal),
-        KeyBinding([.char("S")], help: "save the selected entry's meal to log again (listed first in the search)").performs(.saveMeal),
-        KeyBinding([.char("u")], help: "undo the last delete or copy").performs(.undo),
-        KeyBinding([.char("h")], help: "history: when did I last eat… (search the log by food or day)").performs(.history),
-    ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
-        KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
-        KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
-        KeyBinding([.char("r")], help: "recipes: make, edit and delete them (logged like a food)").performs(.recipes),
-    ])
+    static let actions = ActionKeyMap<Action>(
+        title: "Diet",
+        [
+            KeyBinding([.char("a"), .char("/")], help: "add food", footer: true).performs(.search),
+            KeyBinding([.char("e")], help: "edit the selected entry", footer: true, brief: "edit").performs(.edit),
+            KeyBinding([.char("x")], help: "delete the selected entry", footer: true, brief: "delete").performs(.delete),
+            KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
+            KeyBinding([.char("X")], help: "delete the selected entry's whole meal").performs(.deleteMeal),
+            KeyBinding([.char("S")], help: "save the selected entry's meal to log again (listed first in the search)").performs(.saveMeal),
+            KeyBinding([.char("u")], help: "undo the last delete or copy").performs(.undo),
+            KeyBinding([.char("h")], help: "history: when did I last eat… (search the log by food or day)").performs(.history),
+        ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
+            KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
+            KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
+            KeyBinding([.char("r")], help: "recipes: make, edit and delete them (logged like a food)").performs(.recipes),
+        ])
 
     public func didBecomeVisible() { reload() }
 
@@ -121,8 +127,11 @@ public final class DietViewModel: TabScreen {
         switch action {
         case .search:
             status = nil
-            return FoodSearchFlow(tab: self, search: FoodSearch(catalog: catalog, log: source, library: source, day: day, clock: clock,
-                                                                unitSystem: (try? source.loadProfile())?.unitSystem ?? .metric))
+            return FoodSearchFlow(
+                tab: self,
+                search: FoodSearch(
+                    catalog: catalog, log: source, library: source, day: day, clock: clock,
+                    unitSystem: (try? source.loadProfile())?.unitSystem ?? .metric))
         case .edit: return openEditor()
         case .delete:
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }

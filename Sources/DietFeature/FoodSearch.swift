@@ -106,8 +106,10 @@ public struct FoodSearch {
     /// first preview, so a keystroke reads no log.
     var recentGrams: [FoodID: [Double]]?
 
-    public init(catalog: any FoodCatalogRepository, log: any FoodLogRepository, library: (any MealLibraryRepository)? = nil,
-                day: LocalDate, clock: any Clock, purpose: Purpose = .log, unitSystem: UnitSystem = .metric) {
+    public init(
+        catalog: any FoodCatalogRepository, log: any FoodLogRepository, library: (any MealLibraryRepository)? = nil,
+        day: LocalDate, clock: any Clock, purpose: Purpose = .log, unitSystem: UnitSystem = .metric
+    ) {
         self.purpose = purpose
         self.unitSystem = unitSystem
         self.catalog = catalog

@@ -30,10 +30,13 @@ public final class FoodSearchFlow: DietFlow {
             tab.status = StatusMessage("Nothing logged.")
             return .close
         case .newCustomFood(let name):
-            return .requests([.present(CustomFoodFlow(tab: tab, editor: CustomFoodEditor(editing: nil, name: name)) { [unowned self] saved, verb in
-                search.choose(saved)
-                tab.status = StatusMessage("\(verb) \(saved.name) — now pick the amount.", kind: .success)
-            })])
+            return .requests([
+                .present(
+                    CustomFoodFlow(tab: tab, editor: CustomFoodEditor(editing: nil, name: name)) { [unowned self] saved, verb in
+                        search.choose(saved)
+                        tab.status = StatusMessage("\(verb) \(saved.name) — now pick the amount.", kind: .success)
+                    })
+            ])
         case .quickAdd(let name):
             tab.status = nil
             return .requests([.present(QuickAddFlow(tab: tab, quick: QuickAddForm(name: name, meal: search.meal, day: search.day)))])
@@ -97,8 +100,9 @@ public final class QuickAddFlow: DietFlow, FormFlow {
                 do {
                     let saved = try tab.source.addFoodRecord(record)
                     tab.show(saved.date, selecting: saved.id)
-                    tab.status = StatusMessage("Logged \(saved.foodName), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue).",
-                                               kind: .success)
+                    tab.status = StatusMessage(
+                        "Logged \(saved.foodName), \(NutrientFormat.kcal(saved.kcal)) kcal at \(saved.meal.rawValue).",
+                        kind: .success)
                     return .requests([.closeFlows])
                 } catch {
                     tab.status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
@@ -109,9 +113,11 @@ public final class QuickAddFlow: DietFlow, FormFlow {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        FormDialog(title: "Quick add — \(quick.day.shortLabel(relativeTo: tab.clock.today))",
-                   intro: "Energy, and protein, carbs and fat if you know them, without a food: a restaurant meal.",
-                   form: quick.form, hint: "Enter log · Esc back · Tab next field", width: 64)
-            .render(in: area, buffer: &buffer, context: context)
+        FormDialog(
+            title: "Quick add — \(quick.day.shortLabel(relativeTo: tab.clock.today))",
+            intro: "Energy, and protein, carbs and fat if you know them, without a food: a restaurant meal.",
+            form: quick.form, hint: "Enter log · Esc back · Tab next field", width: 64
+        )
+        .render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -47,7 +47,7 @@ extension FoodSearch {
                 try library.renameSavedMeal(id: id, to: name)
                 renaming = nil
                 let at = SavedMeal(id: id, name: name, items: meal.items).listID
-                previews[at] = nil   // the panel shows the new name
+                previews[at] = nil  // the panel shows the new name
                 libraryIsStale = true
                 runSearch()
                 selected = results.firstIndex { $0.id == at } ?? 0
@@ -73,7 +73,7 @@ extension FoodSearch {
         do {
             try library.setFavourite(food.id, on)
             if on { favourites.insert(food.id) } else { favourites.remove(food.id) }
-            libraryIsStale = true   // the list of favourites is read again at the next keystroke
+            libraryIsStale = true  // the list of favourites is read again at the next keystroke
             notice = on ? "★ \(food.name) is a favourite" : "\(food.name) is no longer a favourite"
         } catch {
             self.error = "Could not change favourites: \(ErrorLine.text(error))"
@@ -82,9 +82,12 @@ extension FoodSearch {
 
     /// A saved meal as a row of the list: its name, item count and total energy.
     static func row(_ meal: SavedMeal) -> Food {
-        Food(id: meal.listID, name: "\(meal.name) — saved meal, \(Plural.count(meal.items.count, "item", plural: "items"))",
-             source: "meal", per100g: Nutrients(kcal: meal.kcal, proteinG: meal.items.reduce(0) { $0 + $1.proteinG },
-                                                carbsG: meal.items.reduce(0) { $0 + $1.carbsG }, fatG: meal.items.reduce(0) { $0 + $1.fatG }))
+        Food(
+            id: meal.listID, name: "\(meal.name) — saved meal, \(Plural.count(meal.items.count, "item", plural: "items"))",
+            source: "meal",
+            per100g: Nutrients(
+                kcal: meal.kcal, proteinG: meal.items.reduce(0) { $0 + $1.proteinG },
+                carbsG: meal.items.reduce(0) { $0 + $1.carbsG }, fatG: meal.items.reduce(0) { $0 + $1.fatG }))
     }
 
     /// Results change on every keystroke; an empty query lists saved meals, favourites, then
@@ -107,13 +110,17 @@ extension FoodSearch {
                     let nameWords = SearchText.words(meal.name)
                     return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
                 }
-                let found = text.isEmpty ? FoodSearchResult(foods: favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit)), answersQuery: true)
+                let found =
+                    text.isEmpty
+                    ? FoodSearchResult(foods: favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit)), answersQuery: true)
                     : try catalog.searchCatalog(text, limit: Self.resultLimit)
                 var seen = Set<FoodID>()
                 results = named.map(Self.row) + found.foods.filter { seen.insert($0.id).inserted }
                 answersQuery = found.answersQuery || !named.isEmpty
             } else {
-                let found = text.isEmpty ? FoodSearchResult(foods: try catalog.recentFoods(limit: Self.recentLimit), answersQuery: true)
+                let found =
+                    text.isEmpty
+                    ? FoodSearchResult(foods: try catalog.recentFoods(limit: Self.recentLimit), answersQuery: true)
                     : try catalog.searchCatalog(text, limit: Self.resultLimit)
                 results = found.foods
                 answersQuery = found.answersQuery

@@ -30,7 +30,8 @@ struct FoodSearchView: Widget {
         case .amount: drawAmount(list, &buffer, context)
         case .meal: drawMeals(list, &buffer, context)
         }
-        NutrientPanel(food: search.shownFood, grams: search.shownGrams, amount: search.shownAmount).render(in: right, buffer: &buffer, context: context)
+        NutrientPanel(food: search.shownFood, grams: search.shownGrams, amount: search.shownAmount).render(
+            in: right, buffer: &buffer, context: context)
         buffer.write(Line(hint, .muted), in: hintRow, context: context)
         if let meal = search.pendingMealDelete {
             Confirmation(title: "Delete saved meal", message: "Delete the saved meal \(meal.name)? What you logged with it stays. y/n")
@@ -79,11 +80,14 @@ struct FoodSearchView: Widget {
         } else if let notice = search.notice {
             buffer.write(Line(notice, .accent), in: head, context: context)
         } else if search.showingRecent {
-            buffer.write(Line(search.results.isEmpty ? "Nothing logged yet — type to search the catalog" : "Recent and frequent", .muted),
-                         in: head, context: context)
+            buffer.write(
+                Line(search.results.isEmpty ? "Nothing logged yet — type to search the catalog" : "Recent and frequent", .muted),
+                in: head, context: context)
         } else {
             let n = search.results.count
-            let count = n == 0 ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : Plural.count(n, "match", plural: "matches"))
+            let count =
+                n == 0
+                ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : Plural.count(n, "match", plural: "matches"))
             // The catalog lacks the food: say the list is only the closest, and how to add it.
             let missing = n == 0 ? "No food matches; Ctrl-O: new custom food" : "Closest foods; Ctrl-O: new custom food"
             buffer.write(search.answersQuery ? Line(count, .muted) : Line(missing, .accent), in: head, context: context)
@@ -98,11 +102,14 @@ struct FoodSearchView: Widget {
             }
             let food = search.results[i]
             let star = search.favourites.contains(food.id) ? (context.symbols.isUnicode ? "★ " : "* ") : ""
-            return TableRow([Span(star + names[i], food.source == "custom" || food.source == "meal" ? .accent : .text),
-                              Span(NutrientFormat.kcal(food.per100g.kcal), .muted)])
+            return TableRow([
+                Span(star + names[i], food.source == "custom" || food.source == "meal" ? .accent : .text),
+                Span(NutrientFormat.kcal(food.per100g.kcal), .muted),
+            ])
         }
-        var table = Table(columns: [TableColumn("Food"), TableColumn("kcal", width: .length(4), alignment: .right)],
-                          rows: rows, selected: search.selected - window.lowerBound, columnSpacing: 1)
+        var table = Table(
+            columns: [TableColumn("Food"), TableColumn("kcal", width: .length(4), alignment: .right)],
+            rows: rows, selected: search.selected - window.lowerBound, columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < search.rowCount
         table.render(in: listArea, buffer: &buffer, context: context)
@@ -116,12 +123,17 @@ struct FoodSearchView: Widget {
         let rows: [TableRow] = window.map { i in
             let choice = search.servings[i]
             guard let s = choice.serving else { return TableRow([Span("grams"), Span("any", .muted), Span("")]) }
-            return TableRow([Span(s.label), Span(NutrientFormat.number(s.grams) + " g", .muted),
-                             Span(NutrientFormat.kcal(food.per100g.kcal * s.grams / 100))])
+            return TableRow([
+                Span(s.label), Span(NutrientFormat.number(s.grams) + " g", .muted),
+                Span(NutrientFormat.kcal(food.per100g.kcal * s.grams / 100)),
+            ])
         }
-        var table = Table(columns: [TableColumn("Serving"), TableColumn("Weight", width: .length(8), alignment: .right),
-                                    TableColumn("kcal", width: .length(4), alignment: .right)],
-                          rows: rows, selected: search.servingIndex - window.lowerBound, columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Serving"), TableColumn("Weight", width: .length(8), alignment: .right),
+                TableColumn("kcal", width: .length(4), alignment: .right),
+            ],
+            rows: rows, selected: search.servingIndex - window.lowerBound, columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < search.servings.count
         table.render(in: listArea, buffer: &buffer, context: context)
@@ -155,7 +167,8 @@ struct FoodSearchView: Widget {
             let mark = context.symbols.isUnicode ? "✗ " : "! "
             Paragraph(mark + error, role: .bad).render(in: message, buffer: &buffer, context: context)
         } else if search.amountIsDefault {
-            Paragraph("Type to replace \(search.amount.text), or Enter to keep it.", role: .muted).render(in: message, buffer: &buffer, context: context)
+            Paragraph("Type to replace \(search.amount.text), or Enter to keep it.", role: .muted).render(
+                in: message, buffer: &buffer, context: context)
         }
     }
 
@@ -165,9 +178,11 @@ struct FoodSearchView: Widget {
         let rows = Meal.allCases.map { m in
             TableRow([Span(m.label), Span(m == search.likelyMeal ? "usual at this hour" : "", .muted)])
         }
-        Table(columns: [TableColumn("Meal", width: .length(12)), TableColumn("")], rows: rows,
-              selected: Meal.allCases.firstIndex(of: search.meal), showHeader: false, columnSpacing: 1)
-            .render(in: listArea, buffer: &buffer, context: context)
+        Table(
+            columns: [TableColumn("Meal", width: .length(12)), TableColumn("")], rows: rows,
+            selected: Meal.allCases.firstIndex(of: search.meal), showHeader: false, columnSpacing: 1
+        )
+        .render(in: listArea, buffer: &buffer, context: context)
     }
 }
 
@@ -215,15 +230,20 @@ struct NutrientPanel: Widget {
             ("Sodium", n.sodiumMg, amount?.sodiumMg, .text, "mg"),
         ]
         let header = ["", "100 g", grams.map { NutrientFormat.number($0) + " g" } ?? "—"]
-        let cols = [TableColumn("", width: .length(8)), TableColumn("", width: .fill(1), alignment: .right),
-                    TableColumn("", width: .fill(1), alignment: .right)]
-        let tableRows = [TableRow(header.map { Span($0, .title) })] + rows.map { r in
-            let fmt: (Double?) -> String = { v in
-                guard let v else { return "—" }
-                return r.0 == "kcal" || r.4 == "mg" ? NutrientFormat.kcal(v) + (r.4.isEmpty ? "" : " mg") : NutrientFormat.number(v) + " g"
+        let cols = [
+            TableColumn("", width: .length(8)), TableColumn("", width: .fill(1), alignment: .right),
+            TableColumn("", width: .fill(1), alignment: .right),
+        ]
+        let tableRows =
+            [TableRow(header.map { Span($0, .title) })]
+            + rows.map { r in
+                let fmt: (Double?) -> String = { v in
+                    guard let v else { return "—" }
+                    return r.0 == "kcal" || r.4 == "mg"
+                        ? NutrientFormat.kcal(v) + (r.4.isEmpty ? "" : " mg") : NutrientFormat.number(v) + " g"
+                }
+                return TableRow([Span(r.0, r.3), Span(fmt(r.1), .muted), Span(fmt(r.2), .text)])
             }
-            return TableRow([Span(r.0, r.3), Span(fmt(r.1), .muted), Span(fmt(r.2), .text)])
-        }
         Table(columns: cols, rows: tableRows, showHeader: false, columnSpacing: 1)
             .render(in: Rect(x: area.x, y: y, width: area.width, height: area.maxY - y), buffer: &buffer, context: context)
     }

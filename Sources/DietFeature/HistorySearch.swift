@@ -16,20 +16,25 @@ public struct HistorySearch {
         case ignored
     }
 
-    enum Action: Sendable { case move(Int), show, close }
+    enum Action: Sendable {
+        case move(Int)
+        case show, close
+    }
 
     static let limit = 200
 
-    static let actions = ActionKeyMap<Action>(title: "History", [
-        KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (j, k type)", footer: true, brief: "move")
-            .performs { key in key == .up || key == .ctrl("p") ? .move(-1) : .move(1) },
-        KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the entries")
-            .performs { key in key == .pageUp ? .move(-10) : .move(10) },
-        KeyBinding([.enter], help: "go to the entry's day", footer: true, brief: "go to day").performs(.show),
-        KeyBinding([.escape], help: "close", footer: true).performs(.close),
-        // Done by the query's text field; listed for help.
-        KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
-    ])
+    static let actions = ActionKeyMap<Action>(
+        title: "History",
+        [
+            KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (j, k type)", footer: true, brief: "move")
+                .performs { key in key == .up || key == .ctrl("p") ? .move(-1) : .move(1) },
+            KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the entries")
+                .performs { key in key == .pageUp ? .move(-10) : .move(10) },
+            KeyBinding([.enter], help: "go to the entry's day", footer: true, brief: "go to day").performs(.show),
+            KeyBinding([.escape], help: "close", footer: true).performs(.close),
+            // Done by the query's text field; listed for help.
+            KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
+        ])
 
     public var keyMap: KeyMap { Self.actions.keyMap }
 
@@ -79,8 +84,10 @@ struct HistorySearchView: Widget {
     let history: HistorySearch
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let modal = Modal(title: "History — when did I eat…", rightTitle: history.hasQuery ? Plural.count(history.entries.count, "entry", plural: "entries") : nil,
-                          width: min(area.width - 2, 100), height: min(area.height, 24))
+        let modal = Modal(
+            title: "History — when did I eat…",
+            rightTitle: history.hasQuery ? Plural.count(history.entries.count, "entry", plural: "entries") : nil,
+            width: min(area.width - 2, 100), height: min(area.height, 24))
         let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
         guard inner.height >= 4 else { return }
         let (top, rest) = inner.splitTop(2)
@@ -97,19 +104,27 @@ struct HistorySearchView: Widget {
         let names = DistinctNames.shorten(history.entries.map(\.foodName), width: foodWidth, ellipsis: context.symbols.ellipsis)
         let rows = window.map { i in
             let r = history.entries[i]
-            return TableRow([Span(r.date.iso, .muted), Span(r.meal.label), Span(names[i]),
-                      Span(NutrientFormat.amount(r), .muted), Span(NutrientFormat.kcal(r.kcal), .accent)])
+            return TableRow([
+                Span(r.date.iso, .muted), Span(r.meal.label), Span(names[i]),
+                Span(NutrientFormat.amount(r), .muted), Span(NutrientFormat.kcal(r.kcal), .accent),
+            ])
         }
-        let empty = history.error ?? (history.hasQuery ? "Nothing in your log matches." : "Type a food you ate, or a day (YYYY-MM-DD, today, yesterday).")
-        var table = Table(columns: [TableColumn("Date", width: .length(10)), TableColumn("Meal", width: .length(9)), TableColumn("Food"),
-                                    TableColumn("Amount", width: .length(8), alignment: .right),
-                                    TableColumn("kcal", width: .length(5), alignment: .right)],
-                          rows: Array(rows), selected: history.entries.isEmpty ? nil : history.selected - window.lowerBound,
-                          emptyMessage: empty, columnSpacing: 1)
+        let empty =
+            history.error
+            ?? (history.hasQuery ? "Nothing in your log matches." : "Type a food you ate, or a day (YYYY-MM-DD, today, yesterday).")
+        var table = Table(
+            columns: [
+                TableColumn("Date", width: .length(10)), TableColumn("Meal", width: .length(9)), TableColumn("Food"),
+                TableColumn("Amount", width: .length(8), alignment: .right),
+                TableColumn("kcal", width: .length(5), alignment: .right),
+            ],
+            rows: Array(rows), selected: history.entries.isEmpty ? nil : history.selected - window.lowerBound,
+            emptyMessage: empty, columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < history.entries.count
         table.render(in: body, buffer: &buffer, context: context)
-        let keys = HistorySearch.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(separator: " · ")
+        let keys = HistorySearch.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(
+            separator: " · ")
         buffer.write(Line(keys, .muted), in: hintRow, context: context)
     }
 }
@@ -135,7 +150,8 @@ public final class HistoryFlow: DietFlow {
         case .show(let entry):
             // The shared selected day moves: every tab shows that day now.
             tab.show(entry.date, selecting: entry.id, else: 0)
-            tab.status = StatusMessage("\(entry.foodName) on \(entry.date.shortLabel(relativeTo: tab.clock.today)) at \(entry.meal.rawValue).")
+            tab.status = StatusMessage(
+                "\(entry.foodName) on \(entry.date.shortLabel(relativeTo: tab.clock.today)) at \(entry.meal.rawValue).")
             return .requests([.closeFlows])
         }
     }

@@ -9,14 +9,19 @@ struct RecipeList: Equatable {
     /// The recipe `x` asked about, waiting for y/n.
     var pendingDelete: Food?
 
-    enum Action: Sendable { case move(ListMove), edit, new, delete, close }
+    enum Action: Sendable {
+        case move(ListMove)
+        case edit, new, delete, close
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "Recipes", ListMove.actions("in the list") { .move($0) } + [
-        KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
-        KeyBinding([.char("n")], help: "new recipe", footer: true, brief: "new").performs(.new),
-        KeyBinding([.char("x")], help: "delete the recipe (what you logged stays)", footer: true, brief: "delete").performs(.delete),
-        KeyBinding([.escape], help: "close", footer: true).performs(.close),
-    ])
+    static let actions = ActionKeyMap<Action>(
+        title: "Recipes",
+        ListMove.actions("in the list") { .move($0) } + [
+            KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
+            KeyBinding([.char("n")], help: "new recipe", footer: true, brief: "new").performs(.new),
+            KeyBinding([.char("x")], help: "delete the recipe (what you logged stays)", footer: true, brief: "delete").performs(.delete),
+            KeyBinding([.escape], help: "close", footer: true).performs(.close),
+        ])
 
     /// The app's keys that still work over the list; it takes every other key.
     static let globalKeys: Set<Key> = [.char("?"), .char("q")]
@@ -28,29 +33,38 @@ struct RecipeListView: Widget {
     let list: RecipeList
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let modal = Modal(title: "Recipes", rightTitle: Plural.count(list.recipes.count, "recipe", plural: "recipes"),
-                          width: min(area.width - 4, 76), height: min(area.height, 18))
+        let modal = Modal(
+            title: "Recipes", rightTitle: Plural.count(list.recipes.count, "recipe", plural: "recipes"),
+            width: min(area.width - 4, 76), height: min(area.height, 18))
         let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
         let (body, hint) = inner.splitBottom(1)
         let window = Table.window(selected: list.selected, rowCount: list.recipes.count, visibleRows: body.height - 1)
         let rows = list.recipes[window].map { f in
             let serving = f.servings.first
             let kcal = serving.map { f.per100g.scaled(toGrams: $0.grams).kcal }
-            return TableRow([Span(f.name), Span(kcal.map(NutrientFormat.kcal) ?? "—", .accent),
-                             Span(serving.map { "\(NutrientFormat.number($0.grams)) g" } ?? "—", .muted)])
+            return TableRow([
+                Span(f.name), Span(kcal.map(NutrientFormat.kcal) ?? "—", .accent),
+                Span(serving.map { "\(NutrientFormat.number($0.grams)) g" } ?? "—", .muted),
+            ])
         }
-        var table = Table(columns: [TableColumn("Name"), TableColumn("kcal/serving", width: .length(12), alignment: .right),
-                                    TableColumn("Serving", width: .length(10), alignment: .right)],
-                          rows: Array(rows), selected: list.recipes.isEmpty ? nil : list.selected - window.lowerBound,
-                          emptyMessage: "No recipes yet — n makes one.", columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Name"), TableColumn("kcal/serving", width: .length(12), alignment: .right),
+                TableColumn("Serving", width: .length(10), alignment: .right),
+            ],
+            rows: Array(rows), selected: list.recipes.isEmpty ? nil : list.selected - window.lowerBound,
+            emptyMessage: "No recipes yet — n makes one.", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < list.recipes.count
         table.render(in: body, buffer: &buffer, context: context)
-        let keys = RecipeList.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(separator: " · ")
+        let keys = RecipeList.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(
+            separator: " · ")
         buffer.write(Line(keys, .muted), in: hint, context: context)
         if let recipe = list.pendingDelete {
-            Confirmation(title: "Delete recipe", message: "Delete the recipe \(recipe.name)? What you logged with it stays in your log. y/n")
-                .render(in: area, buffer: &buffer, context: context)
+            Confirmation(
+                title: "Delete recipe", message: "Delete the recipe \(recipe.name)? What you logged with it stays in your log. y/n"
+            )
+            .render(in: area, buffer: &buffer, context: context)
         }
     }
 }
@@ -75,11 +89,15 @@ struct RecipeEditor {
     init(editing: Recipe?) {
         self.editing = editing
         ingredients = editing?.ingredients ?? []
-        form = Form(fields: [
-            .text(Self.nameID, label: "Name", text: editing?.name ?? "", placeholder: "e.g. Chili con carne", maxLength: Recipe.nameLength.upperBound),
-            .text(Self.servingsID, label: "Servings", text: editing.map { DecimalText.format($0.servings, decimals: 2) } ?? "1",
-                  maxLength: Validation.maxInputLength, hint: "the whole recipe makes"),
-        ], inputWidth: 32)
+        form = Form(
+            fields: [
+                .text(
+                    Self.nameID, label: "Name", text: editing?.name ?? "", placeholder: "e.g. Chili con carne",
+                    maxLength: Recipe.nameLength.upperBound),
+                .text(
+                    Self.servingsID, label: "Servings", text: editing.map { DecimalText.format($0.servings, decimals: 2) } ?? "1",
+                    maxLength: Validation.maxInputLength, hint: "the whole recipe makes"),
+            ], inputWidth: 32)
     }
 
     var title: String { editing == nil ? "New recipe" : "Edit recipe" }
@@ -87,24 +105,36 @@ struct RecipeEditor {
     /// What a key asks of the owner.
     enum Outcome: Equatable { case stay, cancel, save, addIngredient }
 
-    enum Action: Sendable { case add, remove, move(ListMove), save, cancel, switchFocus(forward: Bool) }
+    enum Action: Sendable {
+        case add, remove
+        case move(ListMove)
+        case save, cancel
+        case switchFocus(forward: Bool)
+    }
 
-    static let listActions = ActionKeyMap<Action>(title: "Ingredients", ListMove.actions("in the ingredients") { .move($0) } + [
-        KeyBinding([.char("a"), .ctrl("o")], label: "a", help: "add an ingredient (food search)", footer: true, brief: "add").performs(.add),
-        KeyBinding([.char("x"), .delete], label: "x", help: "remove the selected ingredient", footer: true, brief: "remove").performs(.remove),
-        KeyBinding([.tab, .backTab], label: "Tab", help: "back to the name and servings", footer: true, brief: "fields")
-            .performs { key in .switchFocus(forward: key == .tab) },
-        KeyBinding([.enter], help: "save the recipe", footer: true, brief: "save").performs(.save),
-        KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
-    ])
+    static let listActions = ActionKeyMap<Action>(
+        title: "Ingredients",
+        ListMove.actions("in the ingredients") { .move($0) } + [
+            KeyBinding([.char("a"), .ctrl("o")], label: "a", help: "add an ingredient (food search)", footer: true, brief: "add").performs(
+                .add),
+            KeyBinding([.char("x"), .delete], label: "x", help: "remove the selected ingredient", footer: true, brief: "remove").performs(
+                .remove),
+            KeyBinding([.tab, .backTab], label: "Tab", help: "back to the name and servings", footer: true, brief: "fields")
+                .performs { key in .switchFocus(forward: key == .tab) },
+            KeyBinding([.enter], help: "save the recipe", footer: true, brief: "save").performs(.save),
+            KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
+        ])
 
-    static let fieldActions = ActionKeyMap<Action>(title: "Recipe", [
-        KeyBinding([.tab, .backTab], label: "Tab", help: "next field, then the ingredients", footer: true, brief: "next")
-            .performs { key in .switchFocus(forward: key == .tab) },
-        KeyBinding([.ctrl("o")], label: "Ctrl-O", help: "add an ingredient (food search)", footer: true, brief: "add food").performs(.add),
-        KeyBinding([.enter], help: "save the recipe", footer: true, brief: "save").performs(.save),
-        KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
-    ])
+    static let fieldActions = ActionKeyMap<Action>(
+        title: "Recipe",
+        [
+            KeyBinding([.tab, .backTab], label: "Tab", help: "next field, then the ingredients", footer: true, brief: "next")
+                .performs { key in .switchFocus(forward: key == .tab) },
+            KeyBinding([.ctrl("o")], label: "Ctrl-O", help: "add an ingredient (food search)", footer: true, brief: "add food").performs(
+                .add),
+            KeyBinding([.enter], help: "save the recipe", footer: true, brief: "save").performs(.save),
+            KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
+        ])
 
     var keyMap: KeyMap { (listFocused ? Self.listActions : Self.fieldActions).keyMap }
 
@@ -146,13 +176,15 @@ struct RecipeEditor {
 
     /// The recipe as typed, or its errors.
     func validated() -> Result<Recipe, FieldErrors<Recipe.Field>> {
-        Recipe.validated(id: editing?.id, foodID: editing?.foodID, name: form.value(Self.nameID) ?? "",
-                         servings: form.value(Self.servingsID) ?? "", ingredients: ingredients)
+        Recipe.validated(
+            id: editing?.id, foodID: editing?.foodID, name: form.value(Self.nameID) ?? "",
+            servings: form.value(Self.servingsID) ?? "", ingredients: ingredients)
     }
 
     /// The recipe's figures as they stand: the servings typed when valid, else one.
     var preview: Recipe {
-        let servings = (try? Validation.amount(form.value(Self.servingsID) ?? "", field: "servings", range: Recipe.servingsRange, unit: nil)) ?? 1
+        let servings =
+            (try? Validation.amount(form.value(Self.servingsID) ?? "", field: "servings", range: Recipe.servingsRange, unit: nil)) ?? 1
         return Recipe(name: form.value(Self.nameID) ?? "", servings: servings, ingredients: ingredients)
     }
 
@@ -184,18 +216,26 @@ struct RecipeEditorView: Widget {
         let (head, rows) = listArea.splitTop(1)
         let marker = editor.listFocused ? (context.symbols.isUnicode ? "› " : "> ") : "  "
         let count = Plural.count(editor.ingredients.count, "ingredient", plural: "ingredients")
-        buffer.write([Span(marker, .accent), Span("Ingredients", editor.listFocused ? .accent : .text), Span(" · \(count)", .muted)],
-                     x: head.x, y: head.y, maxWidth: head.width, context: context)
-        let window = Table.window(selected: editor.selectedIngredient, rowCount: editor.ingredients.count, visibleRows: max(1, rows.height - 1))
+        buffer.write(
+            [Span(marker, .accent), Span("Ingredients", editor.listFocused ? .accent : .text), Span(" · \(count)", .muted)],
+            x: head.x, y: head.y, maxWidth: head.width, context: context)
+        let window = Table.window(
+            selected: editor.selectedIngredient, rowCount: editor.ingredients.count, visibleRows: max(1, rows.height - 1))
         let tableRows = editor.ingredients[window].map { i in
-            TableRow([Span(i.food.name), Span("\(NutrientFormat.number(i.grams)) g", .muted),
-                      Span(NutrientFormat.kcal(i.food.per100g.scaled(toGrams: i.grams).kcal), .accent)])
+            TableRow([
+                Span(i.food.name), Span("\(NutrientFormat.number(i.grams)) g", .muted),
+                Span(NutrientFormat.kcal(i.food.per100g.scaled(toGrams: i.grams).kcal), .accent),
+            ])
         }
         let empty = editor.ingredientError ?? "None yet — Ctrl-O (or Tab, then a) adds a food with its amount."
-        var table = Table(columns: [TableColumn("Food"), TableColumn("Amount", width: .length(9), alignment: .right),
-                                    TableColumn("kcal", width: .length(5), alignment: .right)],
-                          rows: Array(tableRows), selected: editor.listFocused && !editor.ingredients.isEmpty ? editor.selectedIngredient - window.lowerBound : nil,
-                          emptyMessage: empty, columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Food"), TableColumn("Amount", width: .length(9), alignment: .right),
+                TableColumn("kcal", width: .length(5), alignment: .right),
+            ],
+            rows: Array(tableRows),
+            selected: editor.listFocused && !editor.ingredients.isEmpty ? editor.selectedIngredient - window.lowerBound : nil,
+            emptyMessage: empty, columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < editor.ingredients.count
         table.render(in: rows, buffer: &buffer, context: context)
@@ -210,7 +250,10 @@ struct RecipeEditorView: Widget {
         } else {
             lines = [
                 Line([Span("Total ", .muted), Span("\(NutrientFormat.number(r.totalGrams)) g, \(figures(r.total))")]),
-                Line([Span("Per serving ", .muted), Span("(\(NutrientFormat.number(r.servingGrams)) g) ", .muted), Span(figures(r.perServing), .accent)]),
+                Line([
+                    Span("Per serving ", .muted), Span("(\(NutrientFormat.number(r.servingGrams)) g) ", .muted),
+                    Span(figures(r.perServing), .accent),
+                ]),
                 Line([Span("Per 100 g ", .muted), Span(figures(r.per100g))]),
             ]
         }

@@ -103,7 +103,8 @@ public final class RecipeEditorFlow: DietFlow, FormFlow {
             return .close
         case .addIngredient:
             tab.status = nil
-            let search = FoodSearch(catalog: tab.catalog, log: tab.source, library: nil, day: tab.day, clock: tab.clock, purpose: .ingredient)
+            let search = FoodSearch(
+                catalog: tab.catalog, log: tab.source, library: nil, day: tab.day, clock: tab.clock, purpose: .ingredient)
             return .requests([.present(FoodSearchFlow(tab: tab, search: search) { [unowned self] food, record in add(food, record) })])
         case .save:
             return save()
@@ -131,8 +132,9 @@ public final class RecipeEditorFlow: DietFlow, FormFlow {
             do {
                 let saved = try tab.source.saveRecipe(recipe)
                 try list.saved(saved)
-                tab.status = StatusMessage("Saved \(saved.name): \(NutrientFormat.kcal(saved.perServing.kcal)) kcal a serving — "
-                                           + "a or / finds it like a food.", kind: .success)
+                tab.status = StatusMessage(
+                    "Saved \(saved.name): \(NutrientFormat.kcal(saved.perServing.kcal)) kcal a serving — "
+                        + "a or / finds it like a food.", kind: .success)
                 return .close
             } catch {
                 tab.status = StatusMessage("Could not save the recipe: \(ErrorLine.text(error))", kind: .error)

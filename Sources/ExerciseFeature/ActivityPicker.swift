@@ -5,7 +5,10 @@ import TerminalKit
 /// The searchable activity list: a query field over the catalog, results updated on every key,
 /// one selected. Pure state; the view model owns it.
 struct ActivityPicker: Equatable {
-    enum Outcome: Equatable { case chosen(Activity), cancel, edited }
+    enum Outcome: Equatable {
+        case chosen(Activity)
+        case cancel, edited
+    }
 
     private(set) var query = TextField(placeholder: "type to search, e.g. run, swim, yoga", maxLength: Validation.maxInputLength)
     private(set) var results: [Activity] = ActivityCatalog.all
@@ -69,8 +72,9 @@ struct ActivityPickerView: Widget {
     let closeHint: String
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let modal = Modal(title: title, rightTitle: "\(picker.results.count) of \(ActivityCatalog.all.count)",
-                          width: 76, height: max(10, area.height - 2))
+        let modal = Modal(
+            title: title, rightTitle: "\(picker.results.count) of \(ActivityCatalog.all.count)",
+            width: 76, height: max(10, area.height - 2))
         let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
         guard inner.height >= 5 else { return }
         let (searchRow, rest) = inner.splitTop(2)
@@ -81,13 +85,15 @@ struct ActivityPickerView: Widget {
 
         let (list, footer) = rest.splitBottom(2)
         let window = Table.window(selected: picker.selected, rowCount: picker.results.count, visibleRows: list.height - 1)
-        var table = Table(columns: [
-            TableColumn("Activity"), TableColumn("Group", width: .length(8)),
-            TableColumn("MET low / mod / high", width: .length(20), alignment: .right),
-        ], rows: picker.results[window].map { a in
-            TableRow([Span(a.name), Span(a.category.label, .muted), Span(metSummary(a), .accent)])
-        }, selected: picker.selected - window.lowerBound,
-           emptyMessage: "No activity matches — Backspace to widen the search.", columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Activity"), TableColumn("Group", width: .length(8)),
+                TableColumn("MET low / mod / high", width: .length(20), alignment: .right),
+            ],
+            rows: picker.results[window].map { a in
+                TableRow([Span(a.name), Span(a.category.label, .muted), Span(metSummary(a), .accent)])
+            }, selected: picker.selected - window.lowerBound,
+            emptyMessage: "No activity matches — Backspace to widen the search.", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < picker.results.count
         table.render(in: list, buffer: &buffer, context: context)
@@ -95,8 +101,9 @@ struct ActivityPickerView: Widget {
         let (codesRow, hintRow) = footer.splitTop(1)
         if let a = picker.selection {
             let codes = a.isSingleEntry ? a.moderate.code : Intensity.allCases.map { a.entry(for: $0).code }.joined(separator: " / ")
-            buffer.write([Span("Compendium 2011: ", .muted), Span(codes, .text)], x: codesRow.x, y: codesRow.y,
-                         maxWidth: codesRow.width, context: context)
+            buffer.write(
+                [Span("Compendium 2011: ", .muted), Span(codes, .text)], x: codesRow.x, y: codesRow.y,
+                maxWidth: codesRow.width, context: context)
         }
         buffer.write(Line("↑/↓ choose · Enter select · \(closeHint)", .muted), in: hintRow, context: context)
     }

@@ -22,13 +22,17 @@ struct ExerciseEditor: Equatable {
     init(purpose: Purpose, activity: SessionActivity, minutes: String, intensity: Intensity, date: LocalDate) {
         self.purpose = purpose
         self.activity = activity
-        form = Form(fields: [
-            .text(Field.activity.rawValue, label: "Activity", text: activity.name, hint: "Enter: change"),
-            .text(Field.minutes.rawValue, label: "Minutes", text: minutes, placeholder: "e.g. 30", maxLength: Validation.maxInputLength, hint: "1–1440"),
-            .choice(Field.intensity.rawValue, label: "Intensity", options: Self.intensities,
+        form = Form(
+            fields: [
+                .text(Field.activity.rawValue, label: "Activity", text: activity.name, hint: "Enter: change"),
+                .text(
+                    Field.minutes.rawValue, label: "Minutes", text: minutes, placeholder: "e.g. 30", maxLength: Validation.maxInputLength,
+                    hint: "1–1440"),
+                .choice(
+                    Field.intensity.rawValue, label: "Intensity", options: Self.intensities,
                     selected: Intensity.allCases.firstIndex(of: intensity) ?? 1, hint: "←/→ or l m h"),
-            .text(Field.date.rawValue, label: "Date", text: date.iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
-        ], focus: 1, inputWidth: 36)
+                .text(Field.date.rawValue, label: "Date", text: date.iso, maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+            ], focus: 1, inputWidth: 36)
     }
 
     var title: String {
@@ -41,8 +45,9 @@ struct ExerciseEditor: Equatable {
     var focusedField: Field? { form.focusedID.flatMap(Field.init(rawValue:)) }
 
     var input: ExerciseEntryInput {
-        ExerciseEntryInput(activity: activity, minutes: form.value(Field.minutes.rawValue) ?? "",
-                           intensity: form.value(Field.intensity.rawValue) ?? "", date: form.value(Field.date.rawValue) ?? "")
+        ExerciseEntryInput(
+            activity: activity, minutes: form.value(Field.minutes.rawValue) ?? "",
+            intensity: form.value(Field.intensity.rawValue) ?? "", date: form.value(Field.date.rawValue) ?? "")
     }
 
     var intensity: Intensity? { form.value(Field.intensity.rawValue).flatMap(Intensity.init(rawValue:)) }
@@ -57,7 +62,8 @@ struct ExerciseEditor: Equatable {
 
     mutating func setIntensity(_ intensity: Intensity) {
         guard let i = form.fields.firstIndex(where: { $0.id == Field.intensity.rawValue }),
-              let option = Intensity.allCases.firstIndex(of: intensity) else { return }
+            let option = Intensity.allCases.firstIndex(of: intensity)
+        else { return }
         form.fields[i].input = .choice(options: Self.intensities, selected: option)
     }
 }
@@ -91,8 +97,11 @@ struct ExerciseEditorView: Widget {
         if let met = e.met {
             if let kcal = e.kcal, let minutes = e.minutes {
                 let shownHours = hoursText(minutes)
-                lines.append(Line([Span("Estimate  ", .muted), Span("\(WholeNumber.text(kcal)) kcal", .accent),
-                                   Span("  = (\(FastFormat.oneDecimal(met)) − 1) MET × \(fmt.massInKg(e.weight.kg)) × \(shownHours) h", .muted)]))
+                lines.append(
+                    Line([
+                        Span("Estimate  ", .muted), Span("\(WholeNumber.text(kcal)) kcal", .accent),
+                        Span("  = (\(FastFormat.oneDecimal(met)) − 1) MET × \(fmt.massInKg(e.weight.kg)) × \(shownHours) h", .muted),
+                    ]))
             } else {
                 lines.append(Line([Span("Estimate  ", .muted), Span("type the minutes to see the energy", .muted)]))
             }
@@ -102,11 +111,17 @@ struct ExerciseEditorView: Widget {
         lines.append(Line([Span("MET       ", .muted), Span(e.metLine, .text)]))
         if let codes = e.codesLine { lines.append(Line([Span("          ", .muted), Span(codes, .muted)])) }
         if let day = e.weight.measuredOn {
-            lines.append(Line([Span("Weight    ", .muted), Span(fmt.mass(e.weight.kg), .text),
-                               Span(", weighed \(day.shortLabel(relativeTo: today))", .muted)]))
+            lines.append(
+                Line([
+                    Span("Weight    ", .muted), Span(fmt.mass(e.weight.kg), .text),
+                    Span(", weighed \(day.shortLabel(relativeTo: today))", .muted),
+                ]))
         } else {
-            lines.append(Line([Span("Weight    ", .muted),
-                               Span("none logged yet: estimated for \(fmt.mass(e.weight.kg)) (log it in Body)", .warn)]))
+            lines.append(
+                Line([
+                    Span("Weight    ", .muted),
+                    Span("none logged yet: estimated for \(fmt.mass(e.weight.kg)) (log it in Body)", .warn),
+                ]))
         }
         return lines
     }

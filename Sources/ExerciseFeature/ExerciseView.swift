@@ -33,18 +33,24 @@ struct ExerciseView: Widget {
 
         let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
         let count = Plural.count(sessions.count, "session")
-        let block = Block(title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(totalMinutes) min · \(WholeNumber.text(totalKcal)) kcal")
+        let block = Block(
+            title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(totalMinutes) min · \(WholeNumber.text(totalKcal)) kcal")
         block.render(in: parts[0], buffer: &buffer, context: context)
-        Table(columns: [
-            TableColumn("Activity"), TableColumn("Minutes", width: .length(7), alignment: .right),
-            TableColumn("Intensity", width: .length(9)), TableColumn("MET", width: .length(4), alignment: .right),
-            TableColumn("kcal", width: .length(5), alignment: .right),
-        ], rows: sessions.map { s in
-            TableRow([Span(s.activity), Span("\(s.minutes)", .accent), Span(s.intensity.label), Span(FastFormat.oneDecimal(s.met), .muted),
-                      Span("\(WholeNumber.text(s.kcal))", .accent)])
-        }, selected: sessions.isEmpty ? nil : selected,
-              emptyMessage: "No exercise on this day — press a to add a session.", columnSpacing: 2)
-            .render(in: block.inner(parts[0]).inset(left: 1, right: 1), buffer: &buffer, context: context)
+        Table(
+            columns: [
+                TableColumn("Activity"), TableColumn("Minutes", width: .length(7), alignment: .right),
+                TableColumn("Intensity", width: .length(9)), TableColumn("MET", width: .length(4), alignment: .right),
+                TableColumn("kcal", width: .length(5), alignment: .right),
+            ],
+            rows: sessions.map { s in
+                TableRow([
+                    Span(s.activity), Span("\(s.minutes)", .accent), Span(s.intensity.label), Span(FastFormat.oneDecimal(s.met), .muted),
+                    Span("\(WholeNumber.text(s.kcal))", .accent),
+                ])
+            }, selected: sessions.isEmpty ? nil : selected,
+            emptyMessage: "No exercise on this day — press a to add a session.", columnSpacing: 2
+        )
+        .render(in: block.inner(parts[0]).inset(left: 1, right: 1), buffer: &buffer, context: context)
 
         renderWeeks(in: parts[1], buffer: &buffer, context: context)
     }
@@ -54,15 +60,18 @@ struct ExerciseView: Widget {
         let current = weeks.last
         let isThisWeek = current.map { weekStart.firstDay(of: today) == $0.start } ?? false
         let which = isThisWeek ? "this week" : "week of \(current.map { $0.start.shortLabel(relativeTo: today) } ?? "")"
-        let block = Block(title: "Minutes per week — last " + Plural.count(weeks.count, "week"),
-                          rightTitle: "\(which) \(current?.minutes ?? 0) / \(goal) min")
+        let block = Block(
+            title: "Minutes per week — last " + Plural.count(weeks.count, "week"),
+            rightTitle: "\(which) \(current?.minutes ?? 0) / \(goal) min")
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         let top = Double(max(goal + goal / 3, ((weeks.map(\.minutes).max() ?? 0) + 49) / 50 * 50))
         // Weeks are labelled by their first day; a week without exercise has no bar.
         let labels = AxisLabels.everyNth(count: weeks.count, step: 3) { weeks[$0].start.shortLabel(relativeTo: today) }
-        BarChart(values: weeks.map { $0.minutes > 0 ? Double($0.minutes) : nil }, labels: labels, unit: "min",
-                 target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good)
-            .render(in: inner, buffer: &buffer, context: context)
+        BarChart(
+            values: weeks.map { $0.minutes > 0 ? Double($0.minutes) : nil }, labels: labels, unit: "min",
+            target: .line(Double(goal)), scale: 0...top, role: .series3, offTargetRole: .good
+        )
+        .render(in: inner, buffer: &buffer, context: context)
     }
 }

@@ -68,34 +68,44 @@ public final class ExerciseViewModel: TabScreen {
 
     public var keyMap: KeyMap {
         if picker != nil {
-            return KeyMap(title: "Choose an activity", bindings: [
-                KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑/↓", help: "move (also Ctrl-P / Ctrl-N)", footer: true),
-                KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "move a page"),
-                KeyBinding([.enter], help: "choose", footer: true),
-                KeyBinding([.escape], help: editor == nil ? "cancel" : "back to the form", footer: true),
-            ])
+            return KeyMap(
+                title: "Choose an activity",
+                bindings: [
+                    KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑/↓", help: "move (also Ctrl-P / Ctrl-N)", footer: true),
+                    KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "move a page"),
+                    KeyBinding([.enter], help: "choose", footer: true),
+                    KeyBinding([.escape], help: editor == nil ? "cancel" : "back to the form", footer: true),
+                ])
         }
         if let editor {
-            return KeyMap(title: editor.title, bindings: [
-                KeyBinding([.enter], help: "next field; save on the last", footer: true),
-                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
-                KeyBinding([.left, .right], label: "←/→", help: "change the intensity (or l, m, h)"),
-                KeyBinding([.escape], help: "cancel", footer: true),
-            ])
+            return KeyMap(
+                title: editor.title,
+                bindings: [
+                    KeyBinding([.enter], help: "next field; save on the last", footer: true),
+                    KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
+                    KeyBinding([.left, .right], label: "←/→", help: "change the intensity (or l, m, h)"),
+                    KeyBinding([.escape], help: "cancel", footer: true),
+                ])
         }
         if pendingDelete != nil { return deletion.keyMap }
         return Self.actions.keyMap
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case add, edit, delete, undo, day(DayStep), move(ListMove) }
+    enum Action: Sendable {
+        case add, edit, delete, undo
+        case day(DayStep)
+        case move(ListMove)
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "Exercise", [
-        KeyBinding([.char("a")], help: "add", footer: true).performs(.add),
-        KeyBinding([.char("e")], help: "edit", footer: true).performs(.edit),
-        KeyBinding([.char("x")], help: "delete", footer: true).performs(.delete),
-        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
-    ] + ListMove.actions("in the day's sessions") { .move($0) } + DayStep.actions { .day($0) })
+    static let actions = ActionKeyMap<Action>(
+        title: "Exercise",
+        [
+            KeyBinding([.char("a")], help: "add", footer: true).performs(.add),
+            KeyBinding([.char("e")], help: "edit", footer: true).performs(.edit),
+            KeyBinding([.char("x")], help: "delete", footer: true).performs(.delete),
+            KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+        ] + ListMove.actions("in the day's sessions") { .move($0) } + DayStep.actions { .day($0) })
 
     public var isEditingText: Bool { picker != nil || editor != nil }
     public var hasUnsavedInput: Bool { editor != nil || (picker?.hasInput ?? false) }
@@ -182,8 +192,9 @@ public final class ExerciseViewModel: TabScreen {
     private func openEditor() {
         guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to edit on this day."); return }
         let record = sessions[selected]
-        editor = ExerciseEditor(purpose: .edit(record), activity: SessionActivity(record: record), minutes: "\(record.minutes)",
-                                intensity: record.intensity, date: record.date)
+        editor = ExerciseEditor(
+            purpose: .edit(record), activity: SessionActivity(record: record), minutes: "\(record.minutes)",
+            intensity: record.intensity, date: record.date)
         status = nil
         updateEstimate()
     }
@@ -274,8 +285,9 @@ public final class ExerciseViewModel: TabScreen {
                 day = saved.date
                 reload()
                 selected = sessions.firstIndex { $0.id == saved.id } ?? 0
-                status = StatusMessage("\(verb) \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue)) on \(saved.date.iso): "
-                                       + "\(WholeNumber.text(saved.kcal)) kcal.", kind: .success)
+                status = StatusMessage(
+                    "\(verb) \(saved.minutes) min of \(saved.activity) (\(saved.intensity.rawValue)) on \(saved.date.iso): "
+                        + "\(WholeNumber.text(saved.kcal)) kcal.", kind: .success)
             } catch {
                 status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 self.editor = e
@@ -305,8 +317,10 @@ public final class ExerciseViewModel: TabScreen {
             }.joined(separator: " · ")
             var notes: [String] = []
             if let catalog {
-                notes.append("Compendium 2011: " + Intensity.allCases.filter { !catalog.derived.contains($0) }
-                    .map { catalog.entry(for: $0).code }.joined(separator: " · "))
+                notes.append(
+                    "Compendium 2011: "
+                        + Intensity.allCases.filter { !catalog.derived.contains($0) }
+                        .map { catalog.entry(for: $0).code }.joined(separator: " · "))
                 let missing = Intensity.allCases.filter { catalog.derived.contains($0) }.map(\.rawValue)
                 if !missing.isEmpty { notes.append("no \(missing.joined(separator: " or ")) entry, so moderate's") }
             } else {
@@ -316,8 +330,9 @@ public final class ExerciseViewModel: TabScreen {
             codesLine = notes.joined(separator: "; ")
         }
         do {
-            e.estimate = ExerciseEstimate(met: e.activity.met(for: intensity), minutes: minutes, weight: try logging.weight(on: date),
-                                          metLine: metLine, codesLine: codesLine)
+            e.estimate = ExerciseEstimate(
+                met: e.activity.met(for: intensity), minutes: minutes, weight: try logging.weight(on: date),
+                metLine: metLine, codesLine: codesLine)
         } catch {
             e.estimate = nil
             status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
@@ -343,16 +358,21 @@ public final class ExerciseViewModel: TabScreen {
     // MARK: Drawing
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        ExerciseView(day: day, today: clock.today, sessions: sessions, totalMinutes: dayTotalMinutes, totalKcal: dayTotalKcal, selected: selected,
-                     weeks: weeks, weight: weight, unitSystem: unitSystem, weekStart: clock.weekStart)
-            .render(in: area, buffer: &buffer, context: context)
+        ExerciseView(
+            day: day, today: clock.today, sessions: sessions, totalMinutes: dayTotalMinutes, totalKcal: dayTotalKcal, selected: selected,
+            weeks: weeks, weight: weight, unitSystem: unitSystem, weekStart: clock.weekStart
+        )
+        .render(in: area, buffer: &buffer, context: context)
         if let editor {
-            ExerciseEditorView(editor: editor, unitSystem: unitSystem, today: clock.today).render(in: area, buffer: &buffer, context: context)
+            ExerciseEditorView(editor: editor, unitSystem: unitSystem, today: clock.today).render(
+                in: area, buffer: &buffer, context: context)
         }
         if let picker {
-            ActivityPickerView(title: editor == nil ? "Log exercise — choose an activity" : "Choose another activity", picker: picker,
-                               closeHint: editor == nil ? "Esc cancel" : "Esc back")
-                .render(in: area, buffer: &buffer, context: context)
+            ActivityPickerView(
+                title: editor == nil ? "Log exercise — choose an activity" : "Choose another activity", picker: picker,
+                closeHint: editor == nil ? "Esc cancel" : "Esc back"
+            )
+            .render(in: area, buffer: &buffer, context: context)
         }
         deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }

@@ -34,7 +34,7 @@ enum KeyDecoder {
         case KEY_BACKSPACE: return .backspace
         case KEY_ENTER: return .enter
         case KEY_BTAB: return .backTab
-        case KEY_F0 + 1 ... KEY_F0 + 12: return .function(Int(code - KEY_F0))
+        case KEY_F0 + 1...KEY_F0 + 12: return .function(Int(code - KEY_F0))
         default: return nil
         }
     }

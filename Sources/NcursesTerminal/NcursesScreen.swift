@@ -7,7 +7,7 @@ struct ScreenWaker: Sendable {
     let fd: Int32
     func wake() {
         var byte: UInt8 = 1
-        _ = write(fd, &byte, 1)   // a full pipe already holds a wake-up: nothing lost
+        _ = write(fd, &byte, 1)  // a full pipe already holds a wake-up: nothing lost
     }
 }
 
@@ -40,18 +40,18 @@ public final class NcursesScreen: TerminalBackend {
         }
         // COLORTERM=truecolor promises 24-bit color, but curses numbers colors by the terminfo:
         // use the direct-color variant of TERM when this system has one.
-        bodii_save_terminal_modes()   // what a crash restores (see bodii_fatal_handler)
+        bodii_save_terminal_modes()  // what a crash restores (see bodii_fatal_handler)
         let direct = Self.directVariant(term: environment["TERM"], colorTerm: environment["COLORTERM"])
             .flatMap { name in bodii_terminfo_exists(name) == 1 && bodii_start_screen(name) == 1 ? name : nil }
         guard direct != nil || bodii_start_screen(nil) == 1 else {
             throw TerminalError.cannotInitialize(term: environment["TERM"])
         }
         active = true
-        raw()                       // Ctrl-C arrives as a key, not a signal (LINUX-NOTES.md)
+        raw()  // Ctrl-C arrives as a key, not a signal (LINUX-NOTES.md)
         noecho()
         nonl()
         keypad(bodii_stdscr(), true)
-        set_escdelay(25)            // Esc closes a modal at once, not after a second
+        set_escdelay(25)  // Esc closes a modal at once, not after a second
         curs_set(0)
         bodii_install_signal_handlers()
         bodii_install_fatal_handlers()
@@ -66,7 +66,8 @@ public final class NcursesScreen: TerminalBackend {
     /// "xterm-direct" for TERM=xterm-256color when COLORTERM says the terminal takes 24-bit color.
     static func directVariant(term: String?, colorTerm: String?) -> String? {
         guard let term, !term.isEmpty, ["truecolor", "24bit"].contains(colorTerm?.lowercased() ?? ""),
-              !term.hasSuffix("-direct") else { return nil }
+            !term.hasSuffix("-direct")
+        else { return nil }
         let base = term.hasSuffix("-256color") ? String(term.dropLast("-256color".count)) : term
         return base + "-direct"
     }
@@ -139,7 +140,7 @@ public final class NcursesScreen: TerminalBackend {
         let (w, h) = size
         if diff.clearsScreen {
             werase(screen)
-            clearok(screen, true)   // a new size or the first frame: repaint the terminal whole
+            clearok(screen, true)  // a new size or the first frame: repaint the terminal whole
         }
         for update in diff.updates where update.x < w && update.y < h {
             // A wide glyph in the last column would wrap: draw a space instead.
@@ -199,7 +200,8 @@ public enum TerminalError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notATerminal: return "bodii needs a terminal: stdin and stdout must be a TTY (use the subcommands, e.g. `bodii today`, in scripts)"
+        case .notATerminal:
+            return "bodii needs a terminal: stdin and stdout must be a TTY (use the subcommands, e.g. `bodii today`, in scripts)"
         case .cannotInitialize(let term?):
             return "could not start the terminal: TERM \"\(term)\" is not a terminal type this system knows (try TERM=xterm-256color)"
         case .cannotInitialize(nil):

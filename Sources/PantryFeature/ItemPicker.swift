@@ -46,20 +46,30 @@ struct ItemPicker {
     var isOnFreeName: Bool { selected == results.count }
     var hasInput: Bool { !query.text.isEmpty }
 
-    enum Outcome: Equatable { case stay, close, chose(PickedItem), refused(String) }
+    enum Outcome: Equatable {
+        case stay, close
+        case chose(PickedItem)
+        case refused(String)
+    }
 
-    enum Action: Sendable { case close, choose, freeName, move(Int) }
+    enum Action: Sendable {
+        case close, choose, freeName
+        case move(Int)
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "Choose an item", [
-        KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓", help: "select (j, k type)", footer: true, brief: "move")
-            .performs { key in key == .up || key == .ctrl("p") ? .move(-1) : .move(1) },
-        KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results")
-            .performs { key in key == .pageUp ? .move(-10) : .move(10) },
-        KeyBinding([.enter], help: "choose", footer: true).performs(.choose),
-        KeyBinding([.ctrl("o")], label: "Ctrl-O", help: "keep the text typed as a free name", footer: true, brief: "free name").performs(.freeName),
-        KeyBinding([.escape], help: "close, nothing written", footer: true, brief: "close").performs(.close),
-        KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
-    ])
+    static let actions = ActionKeyMap<Action>(
+        title: "Choose an item",
+        [
+            KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓", help: "select (j, k type)", footer: true, brief: "move")
+                .performs { key in key == .up || key == .ctrl("p") ? .move(-1) : .move(1) },
+            KeyBinding([.pageUp, .pageDown], label: "PgUp/PgDn", help: "page through the results")
+                .performs { key in key == .pageUp ? .move(-10) : .move(10) },
+            KeyBinding([.enter], help: "choose", footer: true).performs(.choose),
+            KeyBinding([.ctrl("o")], label: "Ctrl-O", help: "keep the text typed as a free name", footer: true, brief: "free name")
+                .performs(.freeName),
+            KeyBinding([.escape], help: "close, nothing written", footer: true, brief: "close").performs(.close),
+            KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
+        ])
 
     mutating func handle(_ key: Key) -> Outcome {
         switch Self.actions.action(for: key) {
@@ -103,7 +113,8 @@ struct ItemPicker {
             return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
         }
         do {
-            let foods = text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
+            let foods =
+                text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
             var seen = Set(knownHits.compactMap { if case .food(let f) = $0 { f.id } else { nil } })
             knownCount = knownHits.count
             results = knownHits + foods.filter { seen.insert($0.id).inserted }.map(PickedItem.food)
@@ -141,7 +152,9 @@ struct ItemPickerView: Widget {
             buffer.write(Line(error, .bad), in: head, context: context)
         } else {
             let n = picker.results.count
-            let what = picker.queryText.isEmpty ? (n == 0 ? "Type to search the catalog" : "Your pantry's items, then recent foods")
+            let what =
+                picker.queryText.isEmpty
+                ? (n == 0 ? "Type to search the catalog" : "Your pantry's items, then recent foods")
                 : (n == 0 ? "No food matches — Enter keeps the name" : Plural.count(n, "match", plural: "matches"))
             buffer.write(Line(what, .muted), in: head, context: context)
         }
@@ -155,13 +168,16 @@ struct ItemPickerView: Widget {
             case .food(let f) where i < picker.knownCount:
                 return TableRow([Span(f.name), Span("in pantry", .accent)])
             case .food(let f):
-                return TableRow([Span(f.name), Span(f.source == "custom" ? "custom" : NutrientFormat.kcal(f.per100g.kcal) + " kcal", .muted)])
+                return TableRow([
+                    Span(f.name), Span(f.source == "custom" ? "custom" : NutrientFormat.kcal(f.per100g.kcal) + " kcal", .muted),
+                ])
             case .name(let n):
                 return TableRow([Span(n), Span("in pantry", .accent)])
             }
         }
-        var table = Table(columns: [TableColumn("Item"), TableColumn("per 100 g", width: .length(9), alignment: .right)],
-                          rows: rows, selected: picker.selected - window.lowerBound, columnSpacing: 1)
+        var table = Table(
+            columns: [TableColumn("Item"), TableColumn("per 100 g", width: .length(9), alignment: .right)],
+            rows: rows, selected: picker.selected - window.lowerBound, columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < picker.rowCount
         table.render(in: listArea, buffer: &buffer, context: context)

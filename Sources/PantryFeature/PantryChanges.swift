@@ -9,7 +9,9 @@ extension PantryViewModel {
     func openPicker(forList: Bool) -> (any Flow)? {
         let known = snapshot.items.map { item -> PickedItem in
             if let id = item.foodId, let f = foods[id] { return .food(f) }
-            return item.foodId.map { .food(Food(id: $0, name: item.name, source: "pantry", per100g: Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0))) }
+            return item.foodId.map {
+                .food(Food(id: $0, name: item.name, source: "pantry", per100g: Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)))
+            }
                 ?? .name(item.name)
         }
         status = nil
@@ -31,8 +33,9 @@ extension PantryViewModel {
                 return PantryForm.listEntry(picked, existing: existing, food: food, editing: nil, currency: currency)
             }
             let last = try existing?.id.map { try source.purchases(itemId: $0) }?.last
-            return PantryForm.addLot(picked, existing: existing, food: food, quantity: last?.quantity, price: nil,
-                                     store: last?.store, today: clock.today, currency: currency)
+            return PantryForm.addLot(
+                picked, existing: existing, food: food, quantity: last?.quantity, price: nil,
+                store: last?.store, today: clock.today, currency: currency)
         } catch {
             status = StatusMessage("Could not read the pantry: \(ErrorLine.text(error))", kind: .error)
             return nil
@@ -78,7 +81,9 @@ extension PantryViewModel {
     private func defaultPurchase(_ line: ListLine) throws -> (quantity: PantryQuantity, store: String?, food: Food?) {
         let last = try line.item.id.map { try source.purchases(itemId: $0) }?.last
         let food = try food(of: line.item)
-        let quantity = line.entry.quantity ?? last?.quantity ?? PantryQuantity(1, food == nil || PantryUnits.gramsPerPiece(of: food) != nil ? .pieces : .grams)
+        let quantity =
+            line.entry.quantity ?? last?.quantity
+            ?? PantryQuantity(1, food == nil || PantryUnits.gramsPerPiece(of: food) != nil ? .pieces : .grams)
         return (quantity, line.entry.store ?? last?.store, food)
     }
 
@@ -87,8 +92,9 @@ extension PantryViewModel {
         return formFlow("pantry") {
             let d = try defaultPurchase(line)
             let picked: PickedItem = d.food.map(PickedItem.food) ?? .name(line.item.name)
-            return PantryForm.addLot(picked, existing: line.item, food: d.food, listEntry: line.entry, quantity: d.quantity,
-                                     price: line.expected, store: d.store, today: clock.today, currency: currency)
+            return PantryForm.addLot(
+                picked, existing: line.item, food: d.food, listEntry: line.entry, quantity: d.quantity,
+                price: line.expected, store: d.store, today: clock.today, currency: currency)
         }
     }
 
@@ -125,9 +131,12 @@ extension PantryViewModel {
                 try source.addShoppingListItem(ShoppingListItem(itemId: id, quantity: item.minimumStock, addedOn: clock.today))
             }
             reload()
-            status = missing.isEmpty ? StatusMessage("Nothing is below its minimum stock (i sets an item's minimum in Stock).")
-                : StatusMessage("Added \(Plural.count(missing.count, "item")) below minimum: " + missing.map(\.name).joined(separator: ", ") + ".",
-                                kind: .success)
+            status =
+                missing.isEmpty
+                ? StatusMessage("Nothing is below its minimum stock (i sets an item's minimum in Stock).")
+                : StatusMessage(
+                    "Added \(Plural.count(missing.count, "item")) below minimum: " + missing.map(\.name).joined(separator: ", ") + ".",
+                    kind: .success)
         } catch {
             status = StatusMessage("Could not add to the list: \(ErrorLine.text(error))", kind: .error)
         }
@@ -141,12 +150,16 @@ extension PantryViewModel {
             var seen = Set<Int64>()
             for row in StockOverview.rows(snapshot, today: clock.today) where row.useSoon {
                 guard let id = row.item.id, !onList.contains(id), seen.insert(id).inserted else { continue }
-                try source.addShoppingListItem(ShoppingListItem(itemId: id, quantity: row.lot.initialQuantity, store: row.lot.store,
-                                                                addedOn: clock.today))
+                try source.addShoppingListItem(
+                    ShoppingListItem(
+                        itemId: id, quantity: row.lot.initialQuantity, store: row.lot.store,
+                        addedOn: clock.today))
                 added.append(row.item.name)
             }
             reload()
-            status = added.isEmpty ? StatusMessage("Nothing to use soon that is not on the list already.")
+            status =
+                added.isEmpty
+                ? StatusMessage("Nothing to use soon that is not on the list already.")
                 : StatusMessage("Added \(Plural.count(added.count, "replacement")): " + added.joined(separator: ", ") + ".", kind: .success)
         } catch {
             status = StatusMessage("Could not add to the list: \(ErrorLine.text(error))", kind: .error)
@@ -162,18 +175,22 @@ extension PantryViewModel {
             let message: String
             switch outcome {
             case .purchase(let purchase, let item, let bestBefore, let entryId):
-                let saved = try book.buy(item, quantity: purchase.quantity, price: purchase.price, store: purchase.store, bestBefore: bestBefore,
-                                         on: purchase.date, shoppingListItemId: entryId)
+                let saved = try book.buy(
+                    item, quantity: purchase.quantity, price: purchase.price, store: purchase.store, bestBefore: bestBefore,
+                    on: purchase.date, shoppingListItemId: entryId)
                 let price = saved.purchase.price.map { " for \($0.formatted)" } ?? ""
                 let until = saved.lot.bestBefore.map { ", best before \($0.shortLabel(relativeTo: clock.today))" } ?? ""
-                message = entryId == nil ? "Added \(saved.purchase.quantity.label) of \(saved.item.name)\(price)\(until)."
+                message =
+                    entryId == nil
+                    ? "Added \(saved.purchase.quantity.label) of \(saved.item.name)\(price)\(until)."
                     : "Bought \(saved.item.name), \(saved.purchase.quantity.label)\(price) — now in stock\(until)."
             case .take(let uses, let quantity):
                 try source.applyStockUses(uses)
                 let kind = uses.first?.kind ?? .use
                 let name = selectedStockRow?.item.name ?? "it"
                 let value = uses.compactMap(\.value).reduce(Money.zero(currency), +)
-                message = (kind == .use ? "Used " : "Wasted ") + "\(quantity.label) of \(name)"
+                message =
+                    (kind == .use ? "Used " : "Wasted ") + "\(quantity.label) of \(name)"
                     + (kind == .waste && value.minorUnits > 0 ? " (\(value.formatted) wasted)" : "")
                     + (uses.count > 1 ? ", from \(uses.count) lots." : ".")
             case .listEntry(let entry, let item):
@@ -190,7 +207,9 @@ extension PantryViewModel {
                 }
             case .item(let item):
                 try source.saveGroceryItem(item)
-                message = "Saved \(item.name): " + (item.takeFromPantryWhenLogging ? "logging it takes it from stock." : "logging it leaves stock as it is.")
+                message =
+                    "Saved \(item.name): "
+                    + (item.takeFromPantryWhenLogging ? "logging it takes it from stock." : "logging it leaves stock as it is.")
             case .budget(let b):
                 try source.setPantryBudget(b)
                 message = "Budget set: \(b.amount.formatted) a \(b.period.rawValue)."
@@ -198,7 +217,8 @@ extension PantryViewModel {
             reload()
             // The entry just put on the list is the selected one.
             if case .listEntry(let entry, let item) = outcome, entry.id == nil,
-               let row = listLines.lastIndex(where: { $0.item.id == item.id || $0.item.name == item.name }) {
+                let row = listLines.lastIndex(where: { $0.item.id == item.id || $0.item.name == item.name })
+            {
                 rows[.list] = row
             }
             status = StatusMessage(message, kind: .success)

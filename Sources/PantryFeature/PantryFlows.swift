@@ -45,7 +45,8 @@ public final class ItemPickerFlow: PantryFlow {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        ItemPickerView(picker: picker, title: forList ? "Add to the shopping list" : "Add to stock").render(in: area, buffer: &buffer, context: context)
+        ItemPickerView(picker: picker, title: forList ? "Add to the shopping list" : "Add to stock").render(
+            in: area, buffer: &buffer, context: context)
     }
 }
 
@@ -119,6 +120,7 @@ public final class PantryDeleteFlow: PantryFlow {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        (tab.lotDeletion.dialog(describe: tab.describe) ?? tab.deletion.dialog(describe: tab.describe))?.render(in: area, buffer: &buffer, context: context)
+        (tab.lotDeletion.dialog(describe: tab.describe) ?? tab.deletion.dialog(describe: tab.describe))?.render(
+            in: area, buffer: &buffer, context: context)
     }
 }

@@ -38,9 +38,11 @@ struct PantryForm {
 
     var title: String {
         switch purpose {
-        case .addLot(let item, let existing, let entry): return (entry == nil ? "Add to stock — " : "Buy — ") + (existing?.name ?? item.name)
+        case .addLot(let item, let existing, let entry):
+            return (entry == nil ? "Add to stock — " : "Buy — ") + (existing?.name ?? item.name)
         case .take(let kind, let row, _): return (kind == .use ? "Use — " : "Waste — ") + row.item.name
-        case .listEntry(let item, let existing, let editing): return (editing == nil ? "Add to the list — " : "Edit — ") + (existing?.name ?? item.name)
+        case .listEntry(let item, let existing, let editing):
+            return (editing == nil ? "Add to the list — " : "Edit — ") + (existing?.name ?? item.name)
         case .itemSettings(let item): return "Item — " + item.name
         case .budget: return "Grocery budget"
         }
@@ -66,7 +68,9 @@ struct PantryForm {
     /// True once a field differs from what the form opened with (prefilled values are no input).
     var hasInput: Bool { form.fields.map(\.value) != initialValues }
 
-    private static func text(_ id: Field, _ label: String, _ text: String = "", hint: String? = nil, maxLength: Int = Validation.maxInputLength) -> FormField {
+    private static func text(
+        _ id: Field, _ label: String, _ text: String = "", hint: String? = nil, maxLength: Int = Validation.maxInputLength
+    ) -> FormField {
         .text(id.rawValue, label: label, text: text, maxLength: maxLength, hint: hint, selected: !text.isEmpty)
     }
 
@@ -92,8 +96,10 @@ struct PantryForm {
 
     // MARK: Making the forms
 
-    static func addLot(_ item: PickedItem, existing: GroceryItem?, food: Food?, listEntry: ShoppingListItem? = nil, quantity: PantryQuantity?,
-                       price: Money?, store: String?, today: LocalDate, currency: Currency) -> PantryForm {
+    static func addLot(
+        _ item: PickedItem, existing: GroceryItem?, food: Food?, listEntry: ShoppingListItem? = nil, quantity: PantryQuantity?,
+        price: Money?, store: String?, today: LocalDate, currency: Currency
+    ) -> PantryForm {
         let units = units(for: food, first: quantity?.unit)
         let bestBefore = existing?.shelfLifeDays.map { today.adding(days: $0).iso } ?? ""
         let fields: [FormField] = [
@@ -101,10 +107,13 @@ struct PantryForm {
             unitField(.unit, "Unit", units),
             text(.price, "Price paid", price?.amountText ?? "", hint: "for this quantity, like 3.49 (optional)"),
             text(.store, "Store", store ?? "", hint: "optional", maxLength: PantryInput.nameLength.upperBound),
-            text(.bestBefore, "Best before", bestBefore, hint: existing?.shelfLifeDays.map { "YYYY-MM-DD (shelf life \($0) d)" } ?? "YYYY-MM-DD, optional"),
+            text(
+                .bestBefore, "Best before", bestBefore,
+                hint: existing?.shelfLifeDays.map { "YYYY-MM-DD (shelf life \($0) d)" } ?? "YYYY-MM-DD, optional"),
         ]
-        return PantryForm(purpose: .addLot(item, existing: existing, listEntry: listEntry), food: food, units: units,
-                          form: Form(fields: fields, inputWidth: 24), currency: currency)
+        return PantryForm(
+            purpose: .addLot(item, existing: existing, listEntry: listEntry), food: food, units: units,
+            form: Form(fields: fields, inputWidth: 24), currency: currency)
     }
 
     static func take(_ kind: StockUseKind, row: StockRow, lots: [StockLot], food: Food?, currency: Currency) -> PantryForm {
@@ -117,8 +126,9 @@ struct PantryForm {
             text(.quantity, "Quantity", number(amount), hint: "in stock: \(held(lots, in: unit, food: food))"),
             unitField(.unit, "Unit", units),
         ]
-        return PantryForm(purpose: .take(kind, row: row, lots: lots), food: food, units: units, form: Form(fields: fields, inputWidth: 16),
-                          currency: currency)
+        return PantryForm(
+            purpose: .take(kind, row: row, lots: lots), food: food, units: units, form: Form(fields: fields, inputWidth: 16),
+            currency: currency)
     }
 
     /// What the item's lots hold, counted in `unit` ("5 pieces").
@@ -126,15 +136,18 @@ struct PantryForm {
         PantryQuantity(lots.reduce(0) { $0 + (PantryUnits.convert($1.leftQuantity, to: unit, food: food) ?? 0) }, unit).label
     }
 
-    static func listEntry(_ item: PickedItem, existing: GroceryItem?, food: Food?, editing: ShoppingListItem?, currency: Currency) -> PantryForm {
+    static func listEntry(_ item: PickedItem, existing: GroceryItem?, food: Food?, editing: ShoppingListItem?, currency: Currency)
+        -> PantryForm
+    {
         let units = units(for: food, first: editing?.quantity?.unit)
         let fields: [FormField] = [
             text(.quantity, "Quantity", editing?.quantity.map { number($0.amount) } ?? "", hint: "empty: some"),
             unitField(.unit, "Unit", units),
             text(.store, "Store", editing?.store ?? "", hint: "optional", maxLength: PantryInput.nameLength.upperBound),
         ]
-        return PantryForm(purpose: .listEntry(item, existing: existing, editing: editing), food: food, units: units,
-                          form: Form(fields: fields, inputWidth: 24), currency: currency)
+        return PantryForm(
+            purpose: .listEntry(item, existing: existing, editing: editing), food: food, units: units,
+            form: Form(fields: fields, inputWidth: 24), currency: currency)
     }
 
     static func itemSettings(_ item: GroceryItem, food: Food?, currency: Currency) -> PantryForm {
@@ -143,10 +156,12 @@ struct PantryForm {
             text(.shelfLife, "Shelf life", item.shelfLifeDays.map(String.init) ?? "", hint: "days, 1–3650, empty for none"),
             text(.minimum, "Minimum stock", item.minimumStock.map { number($0.amount) } ?? "", hint: "below it, m puts it on the list"),
             unitField(.minimumUnit, "Minimum unit", units),
-            .choice(Field.takeWhenLogging.rawValue, label: "Take when logging", options: ["off", "on"],
-                    selected: item.takeFromPantryWhenLogging ? 1 : 0, hint: "logging this food takes it from stock"),
+            .choice(
+                Field.takeWhenLogging.rawValue, label: "Take when logging", options: ["off", "on"],
+                selected: item.takeFromPantryWhenLogging ? 1 : 0, hint: "logging this food takes it from stock"),
         ]
-        return PantryForm(purpose: .itemSettings(item), food: food, units: units, form: Form(fields: fields, inputWidth: 16), currency: currency)
+        return PantryForm(
+            purpose: .itemSettings(item), food: food, units: units, form: Form(fields: fields, inputWidth: 16), currency: currency)
     }
 
     static let periods: [BudgetPeriodKind] = [.week, .month]
@@ -154,8 +169,9 @@ struct PantryForm {
     static func budget(_ current: PantryBudget?, currency: Currency) -> PantryForm {
         let fields: [FormField] = [
             text(.amount, "Amount", current?.amount.amountText ?? "", hint: "like 80 or 80.00 (\(currency.code))"),
-            .choice(Field.period.rawValue, label: "Per", options: periods.map(\.rawValue), selected: current?.period == .month ? 1 : 0,
-                    hint: "←/→ week or month"),
+            .choice(
+                Field.period.rawValue, label: "Per", options: periods.map(\.rawValue), selected: current?.period == .month ? 1 : 0,
+                hint: "←/→ week or month"),
         ]
         return PantryForm(purpose: .budget(current), food: nil, units: [], form: Form(fields: fields, inputWidth: 16), currency: currency)
     }
@@ -229,17 +245,22 @@ struct PantryForm {
                 return .success(.listEntry(entry, item: item))
             case .itemSettings(var item):
                 field = .shelfLife
-                item.shelfLifeDays = isEmpty(.shelfLife) ? nil
+                item.shelfLifeDays =
+                    isEmpty(.shelfLife)
+                    ? nil
                     : try Validation.integer(value(.shelfLife), field: "shelf life", range: GroceryItem.shelfLifeRange, unit: "days")
                 field = .minimum
-                item.minimumStock = isEmpty(.minimum) ? nil
+                item.minimumStock =
+                    isEmpty(.minimum)
+                    ? nil
                     : PantryQuantity(try PantryUnits.amount(value(.minimum), field: "minimum stock"), unit(.minimumUnit))
                 item.takeFromPantryWhenLogging = value(.takeWhenLogging) == "on"
                 return .success(.item(item))
             case .budget:
                 field = .amount
-                let amount = try MoneyInput.parse(value(.amount), currency: currency, field: "budget", minimum: 1,
-                                                  maximum: MoneyInput.maximumBudget(currency))
+                let amount = try MoneyInput.parse(
+                    value(.amount), currency: currency, field: "budget", minimum: 1,
+                    maximum: MoneyInput.maximumBudget(currency))
                 let period = BudgetPeriodKind(rawValue: value(.period)) ?? .week
                 return .success(.budget(PantryBudget(period: period, amount: amount, setOn: today)))
             }

@@ -40,8 +40,12 @@ struct PantryScreenView {
 
     /// "week €60.00 · left €23.45", or what was spent when no budget is set.
     private func budgetSummary(_ b: BudgetStatus) -> [Span] {
-        guard let budget = b.budget, let left = b.left else { return [Span("spent this \(b.period.kind.rawValue) ", .muted), Span(b.spent.formatted)] }
-        return [Span("\(b.period.kind.rawValue) \(budget.formatted) · left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good)]
+        guard let budget = b.budget, let left = b.left else {
+            return [Span("spent this \(b.period.kind.rawValue) ", .muted), Span(b.spent.formatted)]
+        }
+        return [
+            Span("\(b.period.kind.rawValue) \(budget.formatted) · left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good),
+        ]
     }
 
     /// The first of `options` (longest first) that fits the row, in the muted role.
@@ -62,8 +66,11 @@ struct PantryScreenView {
     private func renderStock(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard !area.isEmpty else { return }
         let (main, note) = area.splitBottom(min(1, area.height))
-        Self.writeNote(["Stock drifts when not every use is logged · taking from stock when logging is per item (i), off by default",
-                        "Stock drifts unless each use is logged · logging takes stock per item (i), off"], in: note, &buffer, context)
+        Self.writeNote(
+            [
+                "Stock drifts when not every use is logged · taking from stock when logging is per item (i), off by default",
+                "Stock drifts unless each use is logged · logging takes stock per item (i), off",
+            ], in: note, &buffer, context)
         var tableArea = main
         if main.width >= Self.sidePanelWidth {
             let (left, right) = main.splitRight(44)
@@ -85,23 +92,28 @@ struct PantryScreenView {
             buffer.write(Line(lotDetail(row), .muted), in: detail, context: context)
         }
         let wide = inner.width >= 100
-        var columns = [TableColumn("Item"), TableColumn("Quantity", width: .length(11), alignment: .right),
-                       TableColumn("Best before", width: .length(11)), TableColumn("Left", width: .length(7), alignment: .right),
-                       TableColumn("Price", width: .length(9), alignment: .right), TableColumn("Store", width: .length(wide ? 14 : 9))]
+        var columns = [
+            TableColumn("Item"), TableColumn("Quantity", width: .length(11), alignment: .right),
+            TableColumn("Best before", width: .length(11)), TableColumn("Left", width: .length(7), alignment: .right),
+            TableColumn("Price", width: .length(9), alignment: .right), TableColumn("Store", width: .length(wide ? 14 : 9)),
+        ]
         if wide { columns.insert(TableColumn("Bought", width: .length(9)), at: 2) }
         let window = Table.window(selected: model.selectedRow, rowCount: rows.count, visibleRows: inner.height - 1)
         let tableRows: [TableRow] = window.map { i in
             let row = rows[i]
             let fresh = Self.freshness(row)
-            var cells = [Span(fresh.mark(context.symbols) + row.item.name, fresh.role), Span(row.lot.leftQuantity.label),
-                         Span(row.lot.bestBefore.map { $0.shortLabel(relativeTo: today) } ?? "—", .muted),
-                         Span(DaysLeftText.of(row.daysLeft), fresh == .fine || fresh == .undated ? .muted : fresh.role),
-                         Span(row.lot.price?.formatted ?? "—", .muted), Span(row.lot.store ?? "—", .muted)]
+            var cells = [
+                Span(fresh.mark(context.symbols) + row.item.name, fresh.role), Span(row.lot.leftQuantity.label),
+                Span(row.lot.bestBefore.map { $0.shortLabel(relativeTo: today) } ?? "—", .muted),
+                Span(DaysLeftText.of(row.daysLeft), fresh == .fine || fresh == .undated ? .muted : fresh.role),
+                Span(row.lot.price?.formatted ?? "—", .muted), Span(row.lot.store ?? "—", .muted),
+            ]
             if wide { cells.insert(Span(row.lot.purchasedOn.shortLabel(relativeTo: today), .muted), at: 2) }
             return TableRow(cells)
         }
-        var table = Table(columns: columns, rows: tableRows, selected: rows.isEmpty ? nil : model.selectedRow - window.lowerBound,
-                          emptyMessage: "Nothing in stock — a adds what you bought", columnSpacing: 1)
+        var table = Table(
+            columns: columns, rows: tableRows, selected: rows.isEmpty ? nil : model.selectedRow - window.lowerBound,
+            emptyMessage: "Nothing in stock — a adds what you bought", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < rows.count
         table.render(in: inner, buffer: &buffer, context: context)
@@ -109,7 +121,9 @@ struct PantryScreenView {
 
     /// "6 pieces bought 20 Nov · opened · take when logging: off".
     private func lotDetail(_ row: StockRow) -> String {
-        var parts = ["\(row.lot.leftQuantity.label) of \(row.lot.initialQuantity.label) left, bought \(row.lot.purchasedOn.shortLabel(relativeTo: today))"]
+        var parts = [
+            "\(row.lot.leftQuantity.label) of \(row.lot.initialQuantity.label) left, bought \(row.lot.purchasedOn.shortLabel(relativeTo: today))"
+        ]
         if row.lot.opened { parts.append("opened") }
         if let days = row.item.shelfLifeDays { parts.append("keeps \(days) d") }
         parts.append("take when logging: " + (row.item.takeFromPantryWhenLogging ? "on" : "off"))
@@ -137,8 +151,10 @@ struct PantryScreenView {
         lines.append(Line([Span("Take when logging  ", .muted), Span(row.item.takeFromPantryWhenLogging ? "on" : "off")]))
         lines.append(Line(""))
         lines.append(Line("Next use or waste takes from the first lot above (opened, then expiring first).", .muted))
-        lines.append(Line("i changes shelf life, minimum and taking when logging (off by default: stock drifts when not every use is logged).",
-                          .muted))
+        lines.append(
+            Line(
+                "i changes shelf life, minimum and taking when logging (off by default: stock drifts when not every use is logged).",
+                .muted))
         Paragraph(lines).render(in: inner, buffer: &buffer, context: context)
     }
 
@@ -149,9 +165,12 @@ struct PantryScreenView {
         let (budgetArea, rest) = area.splitTop(min(4, area.height))
         renderBudget(budgetArea, &buffer, context)
         let (listArea, note) = rest.splitBottom(min(1, rest.height))
-        Self.writeNote(["b buys at the expected price in one key · Enter types the price paid · m adds what is below minimum · "
-                            + "r adds replacements for what to use soon",
-                        "m adds what is below its minimum · r adds replacements for what to use soon"], in: note, &buffer, context)
+        Self.writeNote(
+            [
+                "b buys at the expected price in one key · Enter types the price paid · m adds what is below minimum · "
+                    + "r adds replacements for what to use soon",
+                "m adds what is below its minimum · r adds replacements for what to use soon",
+            ], in: note, &buffer, context)
         let lines = model.listLines
         let total = model.listTotal
         let unpriced = model.unpricedCount
@@ -167,13 +186,18 @@ struct PantryScreenView {
             let bought = i >= lines.count
             let role: Role = bought ? .muted : .text
             let price = bought ? (l.paid.map { "paid " + $0.formatted } ?? "bought") : (l.expected?.formatted ?? "?")
-            return TableRow([Span((bought ? done : open) + l.item.name, role), Span(l.entry.quantity?.label ?? "some", role),
-                             Span(l.entry.store ?? "—", .muted), Span(price, bought || l.expected == nil ? .muted : .text)])
+            return TableRow([
+                Span((bought ? done : open) + l.item.name, role), Span(l.entry.quantity?.label ?? "some", role),
+                Span(l.entry.store ?? "—", .muted), Span(price, bought || l.expected == nil ? .muted : .text),
+            ])
         }
-        var table = Table(columns: [TableColumn("Item"), TableColumn("Quantity", width: .length(11), alignment: .right),
-                                    TableColumn("Store", width: .length(10)), TableColumn("Expected", width: .length(12), alignment: .right)],
-                          rows: tableRows, selected: lines.isEmpty ? nil : model.selectedRow - window.lowerBound,
-                          emptyMessage: "The list is empty — a adds, m adds what is below minimum", columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Item"), TableColumn("Quantity", width: .length(11), alignment: .right),
+                TableColumn("Store", width: .length(10)), TableColumn("Expected", width: .length(12), alignment: .right),
+            ],
+            rows: tableRows, selected: lines.isEmpty ? nil : model.selectedRow - window.lowerBound,
+            emptyMessage: "The list is empty — a adds, m adds what is below minimum", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < all.count
         table.render(in: inner, buffer: &buffer, context: context)
@@ -182,27 +206,35 @@ struct PantryScreenView {
     /// The period's budget: spent as a bar, then left, the list's total and what would be left after it.
     private func renderBudget(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard let b = model.budget, !area.isEmpty else { return }
-        let title = "This \(b.period.kind.rawValue), \(b.period.start.shortLabel(relativeTo: today))–\(b.period.end.shortLabel(relativeTo: today))"
+        let title =
+            "This \(b.period.kind.rawValue), \(b.period.start.shortLabel(relativeTo: today))–\(b.period.end.shortLabel(relativeTo: today))"
         let block = Block(title: title)
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }
         let (first, second) = inner.splitTop(1)
         guard let budget = b.budget, let left = b.left else {
-            buffer.write([Span("Spent ", .muted), Span(b.spent.formatted), Span(" · no budget set — B sets one per week or month", .muted)],
-                         x: first.x, y: first.y, maxWidth: first.width, context: context)
+            buffer.write(
+                [Span("Spent ", .muted), Span(b.spent.formatted), Span(" · no budget set — B sets one per week or month", .muted)],
+                x: first.x, y: first.y, maxWidth: first.width, context: context)
             if !second.isEmpty {
-                buffer.write([Span("This list ", .muted), Span(model.listTotal.formatted)], x: second.x, y: second.y, maxWidth: second.width, context: context)
+                buffer.write(
+                    [Span("This list ", .muted), Span(model.listTotal.formatted)], x: second.x, y: second.y, maxWidth: second.width,
+                    context: context)
             }
             return
         }
-        Gauge(label: "Spent", value: Double(b.spent.minorUnits), max: Double(budget.minorUnits),
-              valueText: "\(b.spent.formatted) of \(budget.formatted)", role: .good, overRole: .bad)
-            .render(in: first, buffer: &buffer, context: context)
+        Gauge(
+            label: "Spent", value: Double(b.spent.minorUnits), max: Double(budget.minorUnits),
+            valueText: "\(b.spent.formatted) of \(budget.formatted)", role: .good, overRole: .bad
+        )
+        .render(in: first, buffer: &buffer, context: context)
         guard !second.isEmpty else { return }
         let after = b.leftAfter(listTotal: model.listTotal)
-        var spans = [Span("Left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good),
-                     Span(" · this list ", .muted), Span(model.listTotal.formatted)]
+        var spans = [
+            Span("Left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good),
+            Span(" · this list ", .muted), Span(model.listTotal.formatted),
+        ]
         if let after {
             spans += [Span(" · left after it ", .muted), Span(after.formatted, after.minorUnits < 0 ? .bad : .good)]
         }
@@ -245,18 +277,23 @@ struct PantryScreenView {
             lines.append(Line(spans))
         }
         if let w = model.week, let m = model.month {
-            lines.append(Line([Span("Wasted      ", .muted), Span(w.waste.formatted, w.waste.minorUnits > 0 ? .warn : .text),
-                               Span(" this week · ", .muted), Span(m.waste.formatted, m.waste.minorUnits > 0 ? .warn : .text),
-                               Span(" this month", .muted)]))
+            lines.append(
+                Line([
+                    Span("Wasted      ", .muted), Span(w.waste.formatted, w.waste.minorUnits > 0 ? .warn : .text),
+                    Span(" this week · ", .muted), Span(m.waste.formatted, m.waste.minorUnits > 0 ? .warn : .text),
+                    Span(" this month", .muted),
+                ]))
         }
         let name = { (p: Purchase) in model.snapshot.item(id: p.itemId)?.name ?? "?" }
         if let p = model.cheapest.protein {
-            lines.append(Line([Span("Cheapest protein  ", .muted), Span(name(p.purchase)), Span(" \(p.price.formatted) per 10 g protein", .muted)]))
+            lines.append(
+                Line([Span("Cheapest protein  ", .muted), Span(name(p.purchase)), Span(" \(p.price.formatted) per 10 g protein", .muted)]))
         } else {
             lines.append(Line("Cheapest protein  — (buy catalog foods with a price)", .muted))
         }
         if let e = model.cheapest.energy {
-            lines.append(Line([Span("Cheapest energy   ", .muted), Span(name(e.purchase)), Span(" \(e.price.formatted) per 1000 kcal", .muted)]))
+            lines.append(
+                Line([Span("Cheapest energy   ", .muted), Span(name(e.purchase)), Span(" \(e.price.formatted) per 1000 kcal", .muted)]))
         }
         Paragraph(lines, overflow: .truncate).render(in: inner, buffer: &buffer, context: context)
     }
@@ -270,17 +307,22 @@ struct PantryScreenView {
         let dash = "—"
         let rows: [TableRow] = window.map { i in
             let l = lines[i]
-            return TableRow([Span(l.item.name), Span(l.latest.store ?? dash, .muted), Span(l.latest.price?.formatted ?? dash),
-                             Span(l.prices.perKg?.formatted ?? dash, .muted), Span(l.prices.per1000kcal?.formatted ?? dash, .muted),
-                             Span(l.prices.per10gProtein?.formatted ?? dash, .muted)])
+            return TableRow([
+                Span(l.item.name), Span(l.latest.store ?? dash, .muted), Span(l.latest.price?.formatted ?? dash),
+                Span(l.prices.perKg?.formatted ?? dash, .muted), Span(l.prices.per1000kcal?.formatted ?? dash, .muted),
+                Span(l.prices.per10gProtein?.formatted ?? dash, .muted),
+            ])
         }
-        var table = Table(columns: [TableColumn("Item"), TableColumn("Store", width: .length(9)),
-                                    TableColumn("Paid", width: .length(9), alignment: .right),
-                                    TableColumn("/kg", width: .length(9), alignment: .right),
-                                    TableColumn("/1000kcal", width: .length(9), alignment: .right),
-                                    TableColumn("/10g prot", width: .length(9), alignment: .right)],
-                          rows: rows, selected: lines.isEmpty ? nil : model.selectedRow - window.lowerBound,
-                          emptyMessage: "No purchase with a price yet", columnSpacing: 1)
+        var table = Table(
+            columns: [
+                TableColumn("Item"), TableColumn("Store", width: .length(9)),
+                TableColumn("Paid", width: .length(9), alignment: .right),
+                TableColumn("/kg", width: .length(9), alignment: .right),
+                TableColumn("/1000kcal", width: .length(9), alignment: .right),
+                TableColumn("/10g prot", width: .length(9), alignment: .right),
+            ],
+            rows: rows, selected: lines.isEmpty ? nil : model.selectedRow - window.lowerBound,
+            emptyMessage: "No purchase with a price yet", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < lines.count
         table.render(in: inner, buffer: &buffer, context: context)
@@ -290,19 +332,26 @@ struct PantryScreenView {
     private func renderHistory(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard !area.isEmpty else { return }
         let line = model.priceLines.indices.contains(model.selectedRow) ? model.priceLines[model.selectedRow] : nil
-        let block = Block(title: line.map { "History — \($0.item.name)" } ?? "History",
-                          rightTitle: model.history.isEmpty ? nil : Plural.count(model.history.count, "purchase"))
+        let block = Block(
+            title: line.map { "History — \($0.item.name)" } ?? "History",
+            rightTitle: model.history.isEmpty ? nil : Plural.count(model.history.count, "purchase"))
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         let history = Array(model.history.reversed())
         let rows: [TableRow] = history.prefix(max(0, inner.height - 1)).map { p in
-            TableRow([Span(p.date.shortLabel(relativeTo: today), .muted), Span(p.store ?? "—", .muted), Span(p.quantity.label),
-                      Span(p.price?.formatted ?? "—"), Span(UnitPrices(p, food: nil).perKg?.formatted ?? "", .muted)])
+            TableRow([
+                Span(p.date.shortLabel(relativeTo: today), .muted), Span(p.store ?? "—", .muted), Span(p.quantity.label),
+                Span(p.price?.formatted ?? "—"), Span(UnitPrices(p, food: nil).perKg?.formatted ?? "", .muted),
+            ])
         }
-        Table(columns: [TableColumn("Date", width: .length(11)), TableColumn("Store", width: .length(10)),
-                        TableColumn("Quantity", width: .length(12), alignment: .right), TableColumn("Paid", width: .length(8), alignment: .right),
-                        TableColumn("Per kg", width: .fill(1), alignment: .right)],
-              rows: rows, emptyMessage: "Select an item above", columnSpacing: 1)
-            .render(in: inner, buffer: &buffer, context: context)
+        Table(
+            columns: [
+                TableColumn("Date", width: .length(11)), TableColumn("Store", width: .length(10)),
+                TableColumn("Quantity", width: .length(12), alignment: .right), TableColumn("Paid", width: .length(8), alignment: .right),
+                TableColumn("Per kg", width: .fill(1), alignment: .right),
+            ],
+            rows: rows, emptyMessage: "Select an item above", columnSpacing: 1
+        )
+        .render(in: inner, buffer: &buffer, context: context)
     }
 }

@@ -47,7 +47,9 @@ public final class PantryViewModel: TabScreen {
     public private(set) var priceLines: [PriceLine] = []
     /// The selected price line's whole history, by date.
     public private(set) var history: [Purchase] = []
-    public private(set) var cheapest: (protein: (purchase: Purchase, price: Money)?, energy: (purchase: Purchase, price: Money)?) = (nil, nil)
+    public private(set) var cheapest: (protein: (purchase: Purchase, price: Money)?, energy: (purchase: Purchase, price: Money)?) = (
+        nil, nil
+    )
     /// Selected row per view.
     public internal(set) var rows: [PantryView: Int] = [:]
 
@@ -78,41 +80,49 @@ public final class PantryViewModel: TabScreen {
     // MARK: Keys
 
     enum Action: Sendable {
-        case show(PantryView), add, use, waste, itemSettings, buyNow, buyWithPrice, edit, delete, undo, belowMinimum, replaceSoon,
-             setBudget, move(ListMove)
+        case show(PantryView)
+        case add, use, waste, itemSettings, buyNow, buyWithPrice, edit, delete, undo, belowMinimum, replaceSoon,
+            setBudget
+        case move(ListMove)
     }
 
     static let viewKeys: [BoundKey<Action>] = [
-        KeyBinding([.char("s"), .char("l"), .char("p")], label: "s l p", help: "stock / shopping list / prices", footer: true, brief: "views")
-            .performs { key in
-                switch key {
-                case .char("l"): return .show(.list)
-                case .char("p"): return .show(.prices)
-                default: return .show(.stock)
-                }
-            },
+        KeyBinding(
+            [.char("s"), .char("l"), .char("p")], label: "s l p", help: "stock / shopping list / prices", footer: true, brief: "views"
+        )
+        .performs { key in
+            switch key {
+            case .char("l"): return .show(.list)
+            case .char("p"): return .show(.prices)
+            default: return .show(.stock)
+            }
+        },
         KeyBinding([.char("B")], help: "set the grocery budget (amount per week or month)").performs(.setBudget),
     ]
 
-    static let stockActions = ActionKeyMap<Action>(title: "Pantry · Stock", [
-        KeyBinding([.char("a")], help: "add to stock (a catalog food or any name)", footer: true, brief: "add").performs(.add),
-        KeyBinding([.enter], help: "use some (from the lot that expires first)", footer: true, brief: "use").performs(.use),
-        KeyBinding([.char("w")], help: "waste some (its price counts as waste)", footer: true, brief: "waste").performs(.waste),
-        KeyBinding([.char("i")], help: "shelf life, minimum, take when logging").performs(.itemSettings),
-        KeyBinding([.char("x")], help: "delete a purchase entered by mistake (nothing used from it)").performs(.delete),
-        KeyBinding([.char("u")], help: "undo the last deleted purchase").performs(.undo),
-    ] + viewKeys + ListMove.actions("in the stock") { .move($0) })
+    static let stockActions = ActionKeyMap<Action>(
+        title: "Pantry · Stock",
+        [
+            KeyBinding([.char("a")], help: "add to stock (a catalog food or any name)", footer: true, brief: "add").performs(.add),
+            KeyBinding([.enter], help: "use some (from the lot that expires first)", footer: true, brief: "use").performs(.use),
+            KeyBinding([.char("w")], help: "waste some (its price counts as waste)", footer: true, brief: "waste").performs(.waste),
+            KeyBinding([.char("i")], help: "shelf life, minimum, take when logging").performs(.itemSettings),
+            KeyBinding([.char("x")], help: "delete a purchase entered by mistake (nothing used from it)").performs(.delete),
+            KeyBinding([.char("u")], help: "undo the last deleted purchase").performs(.undo),
+        ] + viewKeys + ListMove.actions("in the stock") { .move($0) })
 
-    static let listActions = ActionKeyMap<Action>(title: "Pantry · Shopping list", [
-        KeyBinding([.char("b")], help: "buy at the expected price, in one key", footer: true, brief: "buy").performs(.buyNow),
-        KeyBinding([.enter], help: "buy, typing the price paid", footer: true, brief: "buy at…").performs(.buyWithPrice),
-        KeyBinding([.char("a")], help: "add to the list (a catalog food or any name)", footer: true, brief: "add").performs(.add),
-        KeyBinding([.char("m")], help: "add the items below their minimum stock").performs(.belowMinimum),
-        KeyBinding([.char("r")], help: "add replacements for what must be used soon").performs(.replaceSoon),
-        KeyBinding([.char("e")], help: "edit the selected entry's quantity and store").performs(.edit),
-        KeyBinding([.char("x")], help: "remove the selected entry").performs(.delete),
-        KeyBinding([.char("u")], help: "undo the last removal").performs(.undo),
-    ] + viewKeys + ListMove.actions("in the list") { .move($0) })
+    static let listActions = ActionKeyMap<Action>(
+        title: "Pantry · Shopping list",
+        [
+            KeyBinding([.char("b")], help: "buy at the expected price, in one key", footer: true, brief: "buy").performs(.buyNow),
+            KeyBinding([.enter], help: "buy, typing the price paid", footer: true, brief: "buy at…").performs(.buyWithPrice),
+            KeyBinding([.char("a")], help: "add to the list (a catalog food or any name)", footer: true, brief: "add").performs(.add),
+            KeyBinding([.char("m")], help: "add the items below their minimum stock").performs(.belowMinimum),
+            KeyBinding([.char("r")], help: "add replacements for what must be used soon").performs(.replaceSoon),
+            KeyBinding([.char("e")], help: "edit the selected entry's quantity and store").performs(.edit),
+            KeyBinding([.char("x")], help: "remove the selected entry").performs(.delete),
+            KeyBinding([.char("u")], help: "undo the last removal").performs(.undo),
+        ] + viewKeys + ListMove.actions("in the list") { .move($0) })
 
     static let priceActions = ActionKeyMap<Action>(title: "Pantry · Prices", viewKeys + ListMove.actions("in the items") { .move($0) })
 
@@ -150,22 +160,29 @@ public final class PantryViewModel: TabScreen {
                     budget = try status(snapshot.budget?.period, range, today)
                     listLines = try snapshot.shoppingList.compactMap { entry in try line(entry, paid: nil) }
                     let purchases = try source.purchases(in: range)
-                    boughtLines = try source.shoppingListItems(includingBought: true).filter { e in e.boughtOn.map(range.contains) ?? false }
-                        .compactMap { e in try line(e, paid: purchases.first { $0.id == e.purchaseId }?.price, expected: false) }
+                    boughtLines = try source.shoppingListItems(includingBought: true).filter { e in e.boughtOn.map(range.contains) ?? false
+                    }
+                    .compactMap { e in try line(e, paid: purchases.first { $0.id == e.purchaseId }?.price, expected: false) }
                 case .prices:
-                    let w = BudgetPeriod(.week, containing: today, weekStart: clock.weekStart), m = BudgetPeriod(.month, containing: today, weekStart: clock.weekStart)
+                    let w = BudgetPeriod(.week, containing: today, weekStart: clock.weekStart),
+                        m = BudgetPeriod(.month, containing: today, weekStart: clock.weekStart)
                     let start = min(w.start, m.start, today.adding(days: 1 - Self.priceDays))
                     let purchases = try source.purchases(in: DateRange(start: start, end: max(w.end, m.end)))
                     let uses = try source.stockUses(in: DateRange(start: min(w.start, m.start), end: max(w.end, m.end)))
-                    week = BudgetStatus(budget: snapshot.budget, kind: .week, today: today, purchases: purchases, uses: uses, currency: currency, weekStart: clock.weekStart)
-                    month = BudgetStatus(budget: snapshot.budget, kind: .month, today: today, purchases: purchases, uses: uses, currency: currency, weekStart: clock.weekStart)
+                    week = BudgetStatus(
+                        budget: snapshot.budget, kind: .week, today: today, purchases: purchases, uses: uses, currency: currency,
+                        weekStart: clock.weekStart)
+                    month = BudgetStatus(
+                        budget: snapshot.budget, kind: .month, today: today, purchases: purchases, uses: uses, currency: currency,
+                        weekStart: clock.weekStart)
                     budget = snapshot.budget?.period == .month ? month : week
                     let recent = purchases.filter { $0.date >= today.adding(days: 1 - Self.priceDays) && $0.date <= today }
                     try loadFoods(for: snapshot.items)
                     priceLines = priceTable(recent)
                     cheapest = PriceBook.cheapest(recent, items: snapshot.items, foods: foods)
                     let row = min(selectedRow, max(0, priceLines.count - 1))
-                    history = try priceLines.indices.contains(row) ? priceLines[row].item.id.map { try source.purchases(itemId: $0) } ?? [] : []
+                    history =
+                        try priceLines.indices.contains(row) ? priceLines[row].item.id.map { try source.purchases(itemId: $0) } ?? [] : []
                 }
             }
             clampRows()
@@ -175,16 +192,18 @@ public final class PantryViewModel: TabScreen {
     }
 
     private func status(_ kind: BudgetPeriodKind?, _ range: DateRange, _ today: LocalDate) throws -> BudgetStatus {
-        BudgetStatus(budget: snapshot.budget, kind: kind, today: today, purchases: try source.purchases(in: range),
-                     uses: try source.stockUses(in: range), currency: currency, weekStart: clock.weekStart)
+        BudgetStatus(
+            budget: snapshot.budget, kind: kind, today: today, purchases: try source.purchases(in: range),
+            uses: try source.stockUses(in: range), currency: currency, weekStart: clock.weekStart)
     }
 
     private func line(_ entry: ShoppingListItem, paid: Money?, expected: Bool = true) throws -> ListLine? {
         guard let item = try snapshot.item(id: entry.itemId) ?? source.groceryItem(id: entry.itemId) else { return nil }
         var price: Money?
         if expected, let id = item.id {
-            price = PriceBook.expectedPrice(history: try source.purchases(itemId: id), quantity: entry.quantity, store: entry.store,
-                                            food: try food(of: item))
+            price = PriceBook.expectedPrice(
+                history: try source.purchases(itemId: id), quantity: entry.quantity, store: entry.store,
+                food: try food(of: item))
         }
         return ListLine(entry: entry, item: item, expected: price, paid: paid)
     }
@@ -247,7 +266,8 @@ public final class PantryViewModel: TabScreen {
             view = v
             status = nil
             reload()
-        case .move(let move): rows[view] = move.apply(to: selectedRow, count: rowCount)
+        case .move(let move):
+            rows[view] = move.apply(to: selectedRow, count: rowCount)
             if view == .prices { reload() }
         case .add: return openPicker(forList: view == .list)
         case .use: return openTake(.use)

@@ -38,7 +38,9 @@ public struct ReviewForm: Equatable, Sendable {
         form.fields.contains { $0.id != Field.metric.rawValue && !$0.value.isEmpty }
     }
 
-    static func text(_ id: Field, _ label: String, _ text: String, hint: String? = nil, maxLength: Int = ReviewInput.textLength.upperBound) -> FormField {
+    static func text(_ id: Field, _ label: String, _ text: String, hint: String? = nil, maxLength: Int = ReviewInput.textLength.upperBound)
+        -> FormField
+    {
         .text(id.rawValue, label: label, text: text, maxLength: maxLength, hint: hint, selected: !text.isEmpty)
     }
 
@@ -50,8 +52,11 @@ public struct ReviewForm: Equatable, Sendable {
         var fields = [text(.text, kind.title, editing?.text ?? "")]
         if kind == .try {
             let problems = review.items(.problem)
-            fields.append(text(.answers, "Answers Problem", number(of: editing?.problemId, in: problems),
-                               hint: problems.isEmpty ? "no Problems yet" : "1–\(problems.count), empty for none", maxLength: Validation.maxInputLength))
+            fields.append(
+                text(
+                    .answers, "Answers Problem", number(of: editing?.problemId, in: problems),
+                    hint: problems.isEmpty ? "no Problems yet" : "1–\(problems.count), empty for none", maxLength: Validation.maxInputLength
+                ))
         }
         return ReviewForm(purpose: .note(kind, editing: editing), form: Form(fields: fields, inputWidth: 32), period: review.period)
     }
@@ -63,12 +68,15 @@ public struct ReviewForm: Equatable, Sendable {
         let metricIndex = a?.metric.flatMap { m in metricOptions.firstIndex(of: m.rawValue) } ?? 0
         let fields: [FormField] = [
             text(.text, "Action", a?.text ?? ""),
-            text(.from, "From Try", number(of: a?.tryId, in: tries), hint: tries.isEmpty ? "no Tries yet" : "1–\(tries.count), empty for none",
-                 maxLength: Validation.maxInputLength),
+            text(
+                .from, "From Try", number(of: a?.tryId, in: tries),
+                hint: tries.isEmpty ? "no Tries yet" : "1–\(tries.count), empty for none",
+                maxLength: Validation.maxInputLength),
             text(.due, "Due", a?.due?.iso ?? "", hint: "YYYY-MM-DD, optional", maxLength: Validation.maxInputLength),
             .choice(Field.metric.rawValue, label: "Metric", options: metricOptions, selected: metricIndex, hint: "←/→ to choose"),
-            text(.target, "Target", a?.target.map(String.init) ?? "", hint: "nights, minutes, days, weigh-ins or steps a day",
-                 maxLength: Validation.maxInputLength),
+            text(
+                .target, "Target", a?.target.map(String.init) ?? "", hint: "nights, minutes, days, weigh-ins or steps a day",
+                maxLength: Validation.maxInputLength),
         ]
         return ReviewForm(purpose: .action(editing: a), form: Form(fields: fields, inputWidth: 32), period: a?.period ?? review.period)
     }
@@ -105,22 +113,32 @@ public struct ReviewForm: Equatable, Sendable {
         switch purpose {
         case .note(let kind, let editing):
             var item = editing ?? ReviewItem(period: period, kind: kind, text: "")
-            let text = errors.capture(.text) { () throws(ValidationError) in try ReviewInput.text(value(.text), field: kind.title.lowercased()) }
-            if kind == .try, let problem = errors.capture(.answers, { () throws(ValidationError) in try pick(.answers, "problem", from: review.items(.problem)) }) {
+            let text = errors.capture(.text) { () throws(ValidationError) in
+                try ReviewInput.text(value(.text), field: kind.title.lowercased())
+            }
+            if kind == .try,
+                let problem = errors.capture(
+                    .answers, { () throws(ValidationError) in try pick(.answers, "problem", from: review.items(.problem)) })
+            {
                 item.problemId = problem
             }
             if let text { item.text = text }
             outcome = .item(item)
         case .action(let editing):
             var a = editing ?? ReviewAction(period: period, text: "", createdOn: today)
-            if let text = errors.capture(.text, { () throws(ValidationError) in try ReviewInput.text(value(.text), field: "action") }) { a.text = text }
-            if let tryId = errors.capture(.from, { () throws(ValidationError) in try pick(.from, "try", from: review.items(.try)) }) { a.tryId = tryId }
+            if let text = errors.capture(.text, { () throws(ValidationError) in try ReviewInput.text(value(.text), field: "action") }) {
+                a.text = text
+            }
+            if let tryId = errors.capture(.from, { () throws(ValidationError) in try pick(.from, "try", from: review.items(.try)) }) {
+                a.tryId = tryId
+            }
             let due = value(.due)
             // An edited action keeps a due date that has passed since; a new one must be ahead.
             if due.trimmingCharacters(in: .whitespaces).isEmpty {
                 a.due = nil
             } else if due != editing?.due?.iso,
-                      let date = errors.capture(.due, { () throws(ValidationError) in try ReviewInput.dueDate(due, today: today) }) {
+                let date = errors.capture(.due, { () throws(ValidationError) in try ReviewInput.dueDate(due, today: today) })
+            {
                 a.due = date
             }
             if let metric = ActionMetric(rawValue: value(.metric)) {

@@ -20,8 +20,12 @@ struct ReviewView {
         guard !area.isEmpty, let review = model.review else { return }
         let text = ReviewText(review: review, unitSystem: model.unitSystem, today: today)
         let (header, rest) = area.splitTop(1)
-        buffer.write([Span("Review · ", .muted), Span(text.heading, .title), Span("   [ ] \(review.period.kind.rawValue) · -/+ week/month", .muted)],
-                     x: header.x + 1, y: header.y, maxWidth: max(0, header.width - 1), context: context)
+        buffer.write(
+            [
+                Span("Review · ", .muted), Span(text.heading, .title),
+                Span("   [ ] \(review.period.kind.rawValue) · -/+ week/month", .muted),
+            ],
+            x: header.x + 1, y: header.y, maxWidth: max(0, header.width - 1), context: context)
 
         let rows = text.rows
         let chartsBelow = area.width < Self.chartsBesideWidth && area.height >= Self.chartsBelowHeight && model.charts != nil
@@ -39,8 +43,10 @@ struct ReviewView {
         renderDetail(text, in: detail, &buffer, context)
     }
 
-    private func renderSummary(_ text: ReviewText, rows: [(label: String, value: [Span])], chartsBelow: Bool, in area: Rect,
-                               _ buffer: inout Buffer, _ context: RenderContext) {
+    private func renderSummary(
+        _ text: ReviewText, rows: [(label: String, value: [Span])], chartsBelow: Bool, in area: Rect,
+        _ buffer: inout Buffer, _ context: RenderContext
+    ) {
         guard !area.isEmpty else { return }
         var summary = area
         if let charts = model.charts, area.width >= Self.chartsBesideWidth {
@@ -48,16 +54,19 @@ struct ReviewView {
             summary = left
             let block = Block(title: "Day by day")
             block.render(in: right, buffer: &buffer, context: context)
-            PeriodChartsView(charts: charts, unitSystem: model.unitSystem).render(in: block.inner(right).inset(left: 1), buffer: &buffer, context: context)
+            PeriodChartsView(charts: charts, unitSystem: model.unitSystem).render(
+                in: block.inner(right).inset(left: 1), buffer: &buffer, context: context)
         }
         let range = model.review?.summary?.range
-        let block = Block(title: "Summary", rightTitle: range.map { "\(Plural.count($0.dayCount, "day")) to \($0.end.shortLabel(relativeTo: today))" })
+        let block = Block(
+            title: "Summary", rightTitle: range.map { "\(Plural.count($0.dayCount, "day")) to \($0.end.shortLabel(relativeTo: today))" })
         block.render(in: summary, buffer: &buffer, context: context)
         let inner = block.inner(summary).inset(left: 1, right: 1)
         for (i, row) in rows.enumerated() where i < inner.height {
             // Cut with an ellipsis: a row that ends mid-number would misread.
-            buffer.write(Line([Span(row.label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted)] + row.value),
-                         in: Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), context: context)
+            buffer.write(
+                Line([Span(row.label.padding(toLength: 10, withPad: " ", startingAt: 0), .muted)] + row.value),
+                in: Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), context: context)
         }
         if chartsBelow, let charts = model.charts, inner.height > rows.count + 1 {
             PeriodChartsView(charts: charts, unitSystem: model.unitSystem)
@@ -69,8 +78,9 @@ struct ReviewView {
         guard !area.isEmpty else { return }
         let focused = model.focus == .carried
         let cards = model.cards(in: .carried)
-        let block = Block(title: "Open actions from earlier periods", rightTitle: "d done · D drop · o keep open",
-                          borderRole: focused ? .accent : .border, titleRole: .action)
+        let block = Block(
+            title: "Open actions from earlier periods", rightTitle: "d done · D drop · o keep open",
+            borderRole: focused ? .accent : .border, titleRole: .action)
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         let selected = model.rows[.carried] ?? 0
@@ -81,7 +91,8 @@ struct ReviewView {
             let isSelected = focused && i == selected
             if isSelected { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: context.style(.selection)) }
             let spans = [Span(Self.statusMark(a.status, context.symbols), a.status == .open ? .action : .muted)] + text.actionLine(a)
-            buffer.write(isSelected ? spans.map { Span($0.text, .selection) } : spans, x: inner.x, y: y, maxWidth: inner.width, context: context)
+            buffer.write(
+                isSelected ? spans.map { Span($0.text, .selection) } : spans, x: inner.x, y: y, maxWidth: inner.width, context: context)
         }
     }
 
@@ -99,8 +110,9 @@ struct ReviewView {
         for (column, rect) in zip(columns, Layout.columns(area, count: columns.count, spacing: 0)) {
             let cards = model.cards(in: column)
             let focused = model.focus == column
-            let block = Block(title: column.title, rightTitle: cards.isEmpty ? nil : "\(cards.count)", borderRole: focused ? .accent : .border,
-                              titleRole: column.role)
+            let block = Block(
+                title: column.title, rightTitle: cards.isEmpty ? nil : "\(cards.count)", borderRole: focused ? .accent : .border,
+                titleRole: column.role)
             block.render(in: rect, buffer: &buffer, context: context)
             let inner = block.inner(rect).inset(left: 1)
             guard !inner.isEmpty else { continue }
@@ -115,7 +127,9 @@ struct ReviewView {
                 var label = "\(i + 1). \(card.text)"
                 if case .action(let a) = card, a.status != .open { label = Self.statusMark(a.status, context.symbols) + card.text }
                 let role: Role = focused && i == selected ? .selection : (Self.isClosed(card) ? .muted : .text)
-                if role == .selection { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: context.style(.selection)) }
+                if role == .selection {
+                    buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: context.style(.selection))
+                }
                 buffer.write(label, x: inner.x, y: y, style: context.style(role), maxWidth: inner.width)
             }
         }

@@ -94,30 +94,38 @@ public final class ReviewViewModel: TabScreen {
     // MARK: Keys
 
     enum Action: Sendable {
-        case add, edit, delete, undo, done, drop, reopen, period(DayStep), zoom(ChartZoom), column(Int), move(ListMove)
+        case add, edit, delete, undo, done, drop, reopen
+        case period(DayStep)
+        case zoom(ChartZoom)
+        case column(Int)
+        case move(ListMove)
     }
 
-    static let actions = ActionKeyMap<Action>(title: "Review", [
-        KeyBinding([.char("["), .char("]")], label: "[ ]", help: "previous / next period", footer: true, brief: "period")
-            .performs { DayStep($0).map(Action.period) },
-        KeyBinding([.char("t")], help: "this period").performs(.period(.today)),
-        KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "month / week", footer: true, brief: "week/month")
-            .performs { ChartZoom($0).map(Action.zoom) },
-        KeyBinding([.char("h"), .left, .char("l"), .right], label: "h/l", help: "previous / next column", footer: true, brief: "column")
+    static let actions = ActionKeyMap<Action>(
+        title: "Review",
+        [
+            KeyBinding([.char("["), .char("]")], label: "[ ]", help: "previous / next period", footer: true, brief: "period")
+                .performs { DayStep($0).map(Action.period) },
+            KeyBinding([.char("t")], help: "this period").performs(.period(.today)),
+            KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "month / week", footer: true, brief: "week/month")
+                .performs { ChartZoom($0).map(Action.zoom) },
+            KeyBinding(
+                [.char("h"), .left, .char("l"), .right], label: "h/l", help: "previous / next column", footer: true, brief: "column"
+            )
             .performs { key in
                 switch key {
                 case .char("h"), .left: return .column(-1)
                 default: return .column(1)
                 }
             },
-        KeyBinding([.char("a")], help: "add to the focused column", footer: true, brief: "add").performs(.add),
-        KeyBinding([.char("e")], help: "edit the selected card", footer: true, brief: "edit").performs(.edit),
-        KeyBinding([.char("x")], help: "delete the selected card", brief: "delete").performs(.delete),
-        KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
-        KeyBinding([.char("d")], help: "mark the selected action done", footer: true, brief: "done").performs(.done),
-        KeyBinding([.char("D")], help: "drop the selected action, with a note", brief: "drop").performs(.drop),
-        KeyBinding([.char("o")], help: "keep the selected action open (reopen it)").performs(.reopen),
-    ] + ListMove.actions("in the column") { .move($0) })
+            KeyBinding([.char("a")], help: "add to the focused column", footer: true, brief: "add").performs(.add),
+            KeyBinding([.char("e")], help: "edit the selected card", footer: true, brief: "edit").performs(.edit),
+            KeyBinding([.char("x")], help: "delete the selected card", brief: "delete").performs(.delete),
+            KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
+            KeyBinding([.char("d")], help: "mark the selected action done", footer: true, brief: "done").performs(.done),
+            KeyBinding([.char("D")], help: "drop the selected action, with a note", brief: "drop").performs(.drop),
+            KeyBinding([.char("o")], help: "keep the selected action open (reopen it)").performs(.reopen),
+        ] + ListMove.actions("in the column") { .move($0) })
 
     public var keyMap: KeyMap {
         if let form { return .formDialog(title: form.title) }
@@ -215,7 +223,9 @@ public final class ReviewViewModel: TabScreen {
         case .undo: undoDelete()
         case .done: close(as: .done)
         case .drop:
-            guard case .action(let a)? = selectedCard, a.status == .open else { status = StatusMessage("Select an open action to drop."); return }
+            guard case .action(let a)? = selectedCard, a.status == .open else {
+                status = StatusMessage("Select an open action to drop."); return
+            }
             form = ReviewForm.drop(a)
         case .reopen: reopen()
         }
@@ -345,7 +355,7 @@ public final class ReviewViewModel: TabScreen {
             form = nil
             status = StatusMessage(message, kind: .success)
             reload()
-            if outcome.isNew { rows[focus] = max(0, cards(in: focus).count - 1) }   // the card just added
+            if outcome.isNew { rows[focus] = max(0, cards(in: focus).count - 1) }  // the card just added
         } catch {
             status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
         }

@@ -12,29 +12,42 @@ enum GoalForm {
         let type = goal?.type ?? .maintain
         let rate = goal.map { abs($0.weeklyRateKg) }.flatMap { $0 > 0 ? DecimalText.format(fmt.massValue($0), decimals: 2) : nil } ?? ""
         let protein = goal.map { DecimalText.format($0.proteinPerKg, decimals: 2) } ?? ""
-        return Form(fields: [
-            .choice(GoalField.type.rawValue, label: "Goal", options: typeLabels, selected: types.firstIndex(of: type) ?? 1, hint: "←/→ to change"),
-            .text(GoalField.weeklyRate.rawValue, label: "Weekly rate", text: rate, placeholder: "e.g. 0.5", maxLength: Validation.maxInputLength,
-                  hint: "\(fmt.massUnit) per week", selected: true),
-            .text(GoalField.targetWeight.rawValue, label: "Target weight", text: goal?.targetWeightKg.map { DecimalText.format(fmt.massValue($0)) } ?? "",
-                  placeholder: "optional", maxLength: Validation.maxInputLength, hint: fmt.massUnit, selected: true),
-            .text(GoalField.targetBodyFat.rawValue, label: "Target body fat", text: goal?.targetBodyFatPercent.map { DecimalText.format($0) } ?? "",
-                  placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%", selected: true),
-            .text(GoalField.proteinPerKg.rawValue, label: "Protein", text: protein, placeholder: DecimalText.format(CalorieTarget.defaultProteinPerKg),
-                  maxLength: Validation.maxInputLength, hint: proteinHint(unitSystem)),
-            .choice(GoalField.exerciseBack.rawValue, label: "Add exercise back", options: exerciseBackLabels,
+        return Form(
+            fields: [
+                .choice(
+                    GoalField.type.rawValue, label: "Goal", options: typeLabels, selected: types.firstIndex(of: type) ?? 1,
+                    hint: "←/→ to change"),
+                .text(
+                    GoalField.weeklyRate.rawValue, label: "Weekly rate", text: rate, placeholder: "e.g. 0.5",
+                    maxLength: Validation.maxInputLength,
+                    hint: "\(fmt.massUnit) per week", selected: true),
+                .text(
+                    GoalField.targetWeight.rawValue, label: "Target weight",
+                    text: goal?.targetWeightKg.map { DecimalText.format(fmt.massValue($0)) } ?? "",
+                    placeholder: "optional", maxLength: Validation.maxInputLength, hint: fmt.massUnit, selected: true),
+                .text(
+                    GoalField.targetBodyFat.rawValue, label: "Target body fat",
+                    text: goal?.targetBodyFatPercent.map { DecimalText.format($0) } ?? "",
+                    placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%", selected: true),
+                .text(
+                    GoalField.proteinPerKg.rawValue, label: "Protein", text: protein,
+                    placeholder: DecimalText.format(CalorieTarget.defaultProteinPerKg),
+                    maxLength: Validation.maxInputLength, hint: proteinHint(unitSystem)),
+                .choice(
+                    GoalField.exerciseBack.rawValue, label: "Add exercise back", options: exerciseBackLabels,
                     selected: goal?.addsExerciseBack == true ? 1 : 0, hint: "eat back exercise kcal (usually no: ←/→)"),
-        ], inputWidth: 16)
+            ], inputWidth: 16)
     }
 
     static func input(from form: Form) -> GoalInput {
         let label = form.value(GoalField.type.rawValue) ?? ""
-        return GoalInput(type: typeLabels.firstIndex(of: label).map { types[$0] } ?? .maintain,
-                         targetWeight: form.value(GoalField.targetWeight.rawValue) ?? "",
-                         targetBodyFat: form.value(GoalField.targetBodyFat.rawValue) ?? "",
-                         weeklyRate: form.value(GoalField.weeklyRate.rawValue) ?? "",
-                         proteinPerKg: form.value(GoalField.proteinPerKg.rawValue) ?? "",
-                         addsExerciseBack: form.value(GoalField.exerciseBack.rawValue) == exerciseBackLabels[1])
+        return GoalInput(
+            type: typeLabels.firstIndex(of: label).map { types[$0] } ?? .maintain,
+            targetWeight: form.value(GoalField.targetWeight.rawValue) ?? "",
+            targetBodyFat: form.value(GoalField.targetBodyFat.rawValue) ?? "",
+            weeklyRate: form.value(GoalField.weeklyRate.rawValue) ?? "",
+            proteinPerKg: form.value(GoalField.proteinPerKg.rawValue) ?? "",
+            addsExerciseBack: form.value(GoalField.exerciseBack.rawValue) == exerciseBackLabels[1])
     }
 
     /// Protein is set per kg of trend weight, whatever the display units.
@@ -50,6 +63,7 @@ enum GoalForm {
         let start = "Expenditure \(WholeNumber.text(basis.kcalPerDay)) kcal (\(basis.label))"
         guard case .success? = result else { return "\(start) → fill in the fields to see the daily target." }
         let m = targets.macros
-        return "\(start) → \(WholeNumber.text(targets.kcal)) kcal a day · protein \(WholeNumber.text(m.proteinG)) g · carbs \(WholeNumber.text(m.carbsG)) g · fat \(WholeNumber.text(m.fatG)) g"
+        return
+            "\(start) → \(WholeNumber.text(targets.kcal)) kcal a day · protein \(WholeNumber.text(m.proteinG)) g · carbs \(WholeNumber.text(m.carbsG)) g · fat \(WholeNumber.text(m.fatG)) g"
     }
 }

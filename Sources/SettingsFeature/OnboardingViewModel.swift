@@ -19,8 +19,10 @@ public final class OnboardingViewModel: Screen {
     static let defaults = ProfileInput.defaults()
 
     /// `unitSystem` and `themeName`: the config file's defaults for a new profile.
-    public init(store: any ProfileSetup.Store, clock: any Clock, fallbackName: String, unitSystem: UnitSystem = .metric,
-                themeName: String = Profile.defaultTheme) {
+    public init(
+        store: any ProfileSetup.Store, clock: any Clock, fallbackName: String, unitSystem: UnitSystem = .metric,
+        themeName: String = Profile.defaultTheme
+    ) {
         setup = ProfileSetup(store: store, clock: clock)
         self.fallbackName = fallbackName
         self.themeName = themeName
@@ -45,12 +47,14 @@ public final class OnboardingViewModel: Screen {
     static let imperialHeight = "5'7\""
 
     public var keyMap: KeyMap {
-        KeyMap(title: "Welcome", bindings: [
-            KeyBinding([.tab, .backTab, .down, .up], label: "Tab/↑↓", help: "next / previous field", footer: true),
-            KeyBinding([.left, .right], label: "←/→", help: "change a choice", footer: true),
-            KeyBinding([.enter], help: "save and start", footer: true),
-            KeyBinding([.escape], help: "skip: use defaults for everything", footer: true),
-        ])
+        KeyMap(
+            title: "Welcome",
+            bindings: [
+                KeyBinding([.tab, .backTab, .down, .up], label: "Tab/↑↓", help: "next / previous field", footer: true),
+                KeyBinding([.left, .right], label: "←/→", help: "change a choice", footer: true),
+                KeyBinding([.enter], help: "save and start", footer: true),
+                KeyBinding([.escape], help: "skip: use defaults for everything", footer: true),
+            ])
     }
 
     public var isEditingText: Bool { true }
@@ -110,8 +114,12 @@ public final class OnboardingViewModel: Screen {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         buffer.fill(area, style: context.style(.text))
-        FormDialog(title: "Welcome to Bodii", intro: "A few details to compute your energy needs. Leave a field empty to use its default; you can change everything later in Settings.",
-                   form: form, hint: "Enter save · Esc skip all · Tab next field", width: 84)
-            .render(in: area, buffer: &buffer, context: context)
+        FormDialog(
+            title: "Welcome to Bodii",
+            intro:
+                "A few details to compute your energy needs. Leave a field empty to use its default; you can change everything later in Settings.",
+            form: form, hint: "Enter save · Esc skip all · Tab next field", width: 84
+        )
+        .render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -12,25 +12,36 @@ enum ProfileForm {
     static func make(from input: ProfileInput, onboarding: Bool) -> Form {
         let heightHint = input.unitSystem == .metric ? "cm" : "ft/in, e.g. 5'10\""
         var fields: [FormField] = [
-            .text(ProfileField.name.rawValue, label: "Name", text: input.name, placeholder: onboarding ? "your first name" : "",
-                  maxLength: Validation.maxInputLength),
-            .choice("units", label: "Units", options: unitSystems.map(\.label), selected: unitSystems.firstIndex(of: input.unitSystem) ?? 0,
-                    hint: "←/→ to change"),
-            .choice("sex", label: "Sex", options: sexes.map(\.label), selected: sexes.firstIndex(of: input.sex) ?? 0,
-                    hint: "for the BMR formula"),
-            .text(ProfileField.birthDate.rawValue, label: "Birth date", text: input.birthDate, placeholder: "YYYY-MM-DD",
-                  maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
-            .text(ProfileField.height.rawValue, label: "Height", text: input.height, maxLength: Validation.maxInputLength, hint: heightHint),
+            .text(
+                ProfileField.name.rawValue, label: "Name", text: input.name, placeholder: onboarding ? "your first name" : "",
+                maxLength: Validation.maxInputLength),
+            .choice(
+                "units", label: "Units", options: unitSystems.map(\.label), selected: unitSystems.firstIndex(of: input.unitSystem) ?? 0,
+                hint: "←/→ to change"),
+            .choice(
+                "sex", label: "Sex", options: sexes.map(\.label), selected: sexes.firstIndex(of: input.sex) ?? 0,
+                hint: "for the BMR formula"),
+            .text(
+                ProfileField.birthDate.rawValue, label: "Birth date", text: input.birthDate, placeholder: "YYYY-MM-DD",
+                maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+            .text(
+                ProfileField.height.rawValue, label: "Height", text: input.height, maxLength: Validation.maxInputLength, hint: heightHint),
         ]
         if onboarding {
-            fields.append(.text(ProfileField.weight.rawValue, label: "Weight today", text: input.weight, placeholder: "optional",
-                                maxLength: Validation.maxInputLength, hint: input.unitSystem == .metric ? "kg" : "lb"))
+            fields.append(
+                .text(
+                    ProfileField.weight.rawValue, label: "Weight today", text: input.weight, placeholder: "optional",
+                    maxLength: Validation.maxInputLength, hint: input.unitSystem == .metric ? "kg" : "lb"))
         }
-        fields.append(.choice("activity", label: "Activity", options: activities.map(\.label),
-                              selected: activities.firstIndex(of: input.activityLevel) ?? 0))
+        fields.append(
+            .choice(
+                "activity", label: "Activity", options: activities.map(\.label),
+                selected: activities.firstIndex(of: input.activityLevel) ?? 0))
         if onboarding {
-            fields.append(.choice("goal", label: "Goal", options: ["Lose weight", "Maintain weight", "Gain weight"],
-                                  selected: goals.firstIndex(of: input.goal) ?? 1))
+            fields.append(
+                .choice(
+                    "goal", label: "Goal", options: ["Lose weight", "Maintain weight", "Gain weight"],
+                    selected: goals.firstIndex(of: input.goal) ?? 1))
         }
         return Form(fields: fields, inputWidth: 30)
     }

@@ -44,11 +44,17 @@ struct SettingsView: Widget {
         case .editingGoal(let form):
             FormDialog(title: "Set a goal", intro: goalPreview, form: form, width: 84).render(in: area, buffer: &buffer, context: context)
         case .editingTemplate(let form):
-            FormDialog(title: "Check-in sentence", intro: "[mood] becomes your mood word, [note] what you write. [note] is required.",
-                       form: form, width: 76).render(in: area, buffer: &buffer, context: context)
+            FormDialog(
+                title: "Check-in sentence", intro: "[mood] becomes your mood word, [note] what you write. [note] is required.",
+                form: form, width: 76
+            ).render(in: area, buffer: &buffer, context: context)
         case .importing(let form):
-            FormDialog(title: "Import or export", intro: "Apple Health: weight, body fat, steps, sleep, workouts and dietary energy. Cronometer: a servings or biometrics CSV. Importing again adds only what is new. Export: everything, to a JSON file, or one CSV per kind in a folder or a .zip.",
-                       form: form, hint: "Enter run · Esc cancel · Tab next field", width: 76).render(in: area, buffer: &buffer, context: context)
+            FormDialog(
+                title: "Import or export",
+                intro:
+                    "Apple Health: weight, body fat, steps, sleep, workouts and dietary energy. Cronometer: a servings or biometrics CSV. Importing again adds only what is new. Export: everything, to a JSON file, or one CSV per kind in a folder or a .zip.",
+                form: form, hint: "Enter run · Esc cancel · Tab next field", width: 76
+            ).render(in: area, buffer: &buffer, context: context)
         case .browsing, .choosingUnits, .choosingTheme:
             break
         }
@@ -64,15 +70,17 @@ struct SettingsView: Widget {
             return
         }
         let fmt = UnitFormatter(p.unitSystem)
-        Paragraph([
-            pair("Name", p.name),
-            pair("Sex", p.sex.label),
-            pair("Born", "\(p.birthDate.iso)  (age \(p.age(on: today)))"),
-            pair("Height", fmt.height(p.heightCm)),
-            pair("Activity", p.activityLevel.label),
-            "",
-            Line("Press Enter to edit.", .muted),
-        ], overflow: .truncate).render(in: rect, buffer: &buffer, context: context)
+        Paragraph(
+            [
+                pair("Name", p.name),
+                pair("Sex", p.sex.label),
+                pair("Born", "\(p.birthDate.iso)  (age \(p.age(on: today)))"),
+                pair("Height", fmt.height(p.heightCm)),
+                pair("Activity", p.activityLevel.label),
+                "",
+                Line("Press Enter to edit.", .muted),
+            ], overflow: .truncate
+        ).render(in: rect, buffer: &buffer, context: context)
     }
 
     private func renderGoal(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
@@ -83,9 +91,19 @@ struct SettingsView: Widget {
             let rate = g.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-g.weeklyRateKg) + " a week"
             lines += [
                 pair("Goal", "\(g.type.label) · \(rate)"),
-                pair("Target", g.targetWeightKg.map { fmt.mass($0) + (g.targetBodyFatPercent.map { " at \(DecimalText.format($0)) % fat" } ?? "") } ?? "—"),
-                pair("Today", goals?.targets.map { "\(Int($0.kcal)) kcal" + ($0.addsExerciseBack ? " + exercise (added back)" : "") } ?? "— (log a weight)"),
-                pair("Macros", goals?.targets.map { "protein \(Int($0.macros.proteinG)) g · carbs \(Int($0.macros.carbsG)) g · fat \(Int($0.macros.fatG)) g" } ?? "—"),
+                pair(
+                    "Target",
+                    g.targetWeightKg.map { fmt.mass($0) + (g.targetBodyFatPercent.map { " at \(DecimalText.format($0)) % fat" } ?? "") }
+                        ?? "—"),
+                pair(
+                    "Today",
+                    goals?.targets.map { "\(Int($0.kcal)) kcal" + ($0.addsExerciseBack ? " + exercise (added back)" : "") }
+                        ?? "— (log a weight)"),
+                pair(
+                    "Macros",
+                    goals?.targets.map {
+                        "protein \(Int($0.macros.proteinG)) g · carbs \(Int($0.macros.carbsG)) g · fat \(Int($0.macros.fatG)) g"
+                    } ?? "—"),
                 pair("Protein", "\(DecimalText.format(g.proteinPerKg, decimals: 2)) g per kg of trend weight"),
             ]
             if let basis = goals?.basis { lines.append(Line("  from " + basis.explanation, .muted)) }
@@ -95,7 +113,10 @@ struct SettingsView: Widget {
                     status = "reached — the trend is at the target"
                 } else {
                     let left = fmt.mass(abs(progress.remainingKg)) + " to go"
-                    status = left + (progress.eta.map { " · ETA \($0.shortLabel(relativeTo: today))" } ?? " · no ETA: the trend is not heading there yet")
+                    status =
+                        left
+                        + (progress.eta.map { " · ETA \($0.shortLabel(relativeTo: today))" }
+                            ?? " · no ETA: the trend is not heading there yet")
                 }
                 lines.append(pair("Progress", status))
             }
@@ -108,7 +129,11 @@ struct SettingsView: Widget {
             lines += ["", Line("Earlier goals", .title)]
             for g in history.prefix(max(0, rect.height - lines.count - 1)) {
                 let rate = g.weeklyRateKg == 0 ? "hold" : fmt.massChange(-g.weeklyRateKg) + "/wk"
-                lines.append(Line([Span(g.createdOn.iso + "  ", .muted), Span("\(g.type.label), \(rate)" + (g.dailyCalorieTarget.map { ", \(Int($0)) kcal" } ?? ""))]))
+                lines.append(
+                    Line([
+                        Span(g.createdOn.iso + "  ", .muted),
+                        Span("\(g.type.label), \(rate)" + (g.dailyCalorieTarget.map { ", \(Int($0)) kcal" } ?? "")),
+                    ]))
             }
         }
         Paragraph(lines).render(in: rect, buffer: &buffer, context: context)
@@ -127,7 +152,8 @@ struct SettingsView: Widget {
         ]).render(in: rect, buffer: &buffer, context: context)
     }
 
-    private func list(_ items: [String], current: String?, selected: Int?, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+    private func list(_ items: [String], current: String?, selected: Int?, in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext)
+    {
         for (i, item) in items.enumerated() where i < rect.height {
             let row = Rect(x: rect.x, y: rect.y + i, width: min(rect.width, 30), height: 1)
             let isSelected = i == selected
@@ -144,13 +170,22 @@ struct SettingsView: Widget {
         if case .choosingUnits(let i) = mode { selected = i }
         list(names, current: current, selected: selected, in: rect, &buffer, context)
         let note = Rect(x: rect.x, y: rect.y + names.count + 1, width: rect.width, height: 2)
-        Paragraph(selected == nil ? "Press Enter to change. Data is always stored metric." : "j/k choose · Enter save · Esc cancel",
-                  role: .muted).render(in: note, buffer: &buffer, context: context)
+        Paragraph(
+            selected == nil ? "Press Enter to change. Data is always stored metric." : "j/k choose · Enter save · Esc cancel",
+            role: .muted
+        ).render(in: note, buffer: &buffer, context: context)
         let c = currency
-        let money = [Line([Span("Money     ", .muted), Span("\(c.code) (\(c.symbol.trimmingCharacters(in: .whitespaces)), "
-                                                          + Plural.count(c.decimals, "decimal") + ")")]),
-                     Line("Set with currency = \"GBP\" in the config file.", .muted)]
-        Paragraph(money, overflow: .truncate).render(in: Rect(x: rect.x, y: note.maxY + 1, width: rect.width, height: 2), buffer: &buffer, context: context)
+        let money = [
+            Line([
+                Span("Money     ", .muted),
+                Span(
+                    "\(c.code) (\(c.symbol.trimmingCharacters(in: .whitespaces)), "
+                        + Plural.count(c.decimals, "decimal") + ")"),
+            ]),
+            Line("Set with currency = \"GBP\" in the config file.", .muted),
+        ]
+        Paragraph(money, overflow: .truncate).render(
+            in: Rect(x: rect.x, y: note.maxY + 1, width: rect.width, height: 2), buffer: &buffer, context: context)
     }
 
     private func renderThemes(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
@@ -182,7 +217,9 @@ struct SettingsView: Widget {
             Line("Database", .muted),
             Line(databasePath),
             "",
-            Line("One SQLite file; copy it to back up. Enter imports an Apple Health export (export.zip or export.xml) or a Cronometer CSV, or exports everything (JSON, CSV).", .muted),
+            Line(
+                "One SQLite file; copy it to back up. Enter imports an Apple Health export (export.zip or export.xml) or a Cronometer CSV, or exports everything (JSON, CSV).",
+                .muted),
         ]
         if !importSummary.isEmpty {
             lines += ["", Line("Last import", .muted)] + importSummary.map { Line(TerminalText.printable($0)) }

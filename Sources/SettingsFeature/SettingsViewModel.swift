@@ -68,8 +68,10 @@ public final class SettingsViewModel: TabScreen {
     public private(set) var goals: GoalOverview?
     public private(set) var status: StatusMessage?
 
-    public init(store: any Store, clock: any Clock, themeNames: [String], themeProblems: [String],
-                databasePath: String, importJob: ImportJobMaker? = nil, currency: Currency = .default) {
+    public init(
+        store: any Store, clock: any Clock, themeNames: [String], themeProblems: [String],
+        databasePath: String, importJob: ImportJobMaker? = nil, currency: Currency = .default
+    ) {
         self.importJob = importJob
         self.currency = currency
         self.store = store
@@ -98,20 +100,30 @@ public final class SettingsViewModel: TabScreen {
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case move(ListMove), open }
+    enum Action: Sendable {
+        case move(ListMove)
+        case open
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "Settings", ListMove.actions("in the section list") { .move($0) } + [
-        KeyBinding([.enter, .char("e")], label: "Enter", help: "change this section", footer: true).performs(.open),
-    ])
+    static let actions = ActionKeyMap<Action>(
+        title: "Settings",
+        ListMove.actions("in the section list") { .move($0) } + [
+            KeyBinding([.enter, .char("e")], label: "Enter", help: "change this section", footer: true).performs(.open)
+        ])
 
     /// The keys of the units and theme lists.
-    enum ChooserAction: Sendable { case move(ListMove), save, cancel }
+    enum ChooserAction: Sendable {
+        case move(ListMove)
+        case save, cancel
+    }
 
     static func chooserActions(title: String, moving what: String) -> ActionKeyMap<ChooserAction> {
-        ActionKeyMap(title: title, ListMove.actions(what) { .move($0) } + [
-            KeyBinding([.enter], help: "save", footer: true).performs(.save),
-            KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
-        ])
+        ActionKeyMap(
+            title: title,
+            ListMove.actions(what) { .move($0) } + [
+                KeyBinding([.enter], help: "save", footer: true).performs(.save),
+                KeyBinding([.escape], help: "cancel", footer: true).performs(.cancel),
+            ])
     }
 
     static let unitsActions = chooserActions(title: Section.units.title, moving: "in the list")
@@ -136,7 +148,8 @@ public final class SettingsViewModel: TabScreen {
         guard let profile else { return false }
         switch mode {
         case .editingProfile(let form): return ProfileForm.input(from: form) != ProfileInput(profile: profile)
-        case .editingGoal(let form): return GoalForm.input(from: form) != GoalForm.input(from: GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
+        case .editingGoal(let form):
+            return GoalForm.input(from: form) != GoalForm.input(from: GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
         case .editingTemplate(let form): return form.value("template") != profile.checkInTemplate
         case .importing, .browsing, .choosingUnits, .choosingTheme: return false
         }
@@ -181,8 +194,13 @@ public final class SettingsViewModel: TabScreen {
         case .profile: mode = .editingProfile(ProfileForm.make(from: ProfileInput(profile: profile), onboarding: false))
         case .goal: mode = .editingGoal(GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
         case .checkIn:
-            mode = .editingTemplate(Form(fields: [.text("template", label: "Sentence", text: profile.checkInTemplate, maxLength: 120,
-                                                        hint: nil)], inputWidth: 48))
+            mode = .editingTemplate(
+                Form(
+                    fields: [
+                        .text(
+                            "template", label: "Sentence", text: profile.checkInTemplate, maxLength: 120,
+                            hint: nil)
+                    ], inputWidth: 48))
         case .units: mode = .choosingUnits(UnitSystem.allCases.firstIndex(of: profile.unitSystem) ?? 0)
         case .theme: mode = .choosingTheme(themeNames.firstIndex(of: profile.themeName) ?? 0)
         case .data:
@@ -190,10 +208,12 @@ public final class SettingsViewModel: TabScreen {
                 status = StatusMessage("Import is not available here; the database is a plain SQLite file.")
                 return
             }
-            mode = .importing(Form(fields: [
-                .text("path", label: "File", text: "", maxLength: 4096),
-                .choice("action", label: "Do", options: DataAction.allCases.map(\.label), hint: "←/→"),
-            ], inputWidth: 56))
+            mode = .importing(
+                Form(
+                    fields: [
+                        .text("path", label: "File", text: "", maxLength: 4096),
+                        .choice("action", label: "Do", options: DataAction.allCases.map(\.label), hint: "←/→"),
+                    ], inputWidth: 56))
         }
     }
 
@@ -254,8 +274,9 @@ public final class SettingsViewModel: TabScreen {
                     try planning.save(goal)
                     mode = .browsing
                     reload()
-                    status = StatusMessage("Goal saved: " + (goal.dailyCalorieTarget.map { "\(Int($0)) kcal a day." } ?? "log a weight to get a target."),
-                                           kind: .success)
+                    status = StatusMessage(
+                        "Goal saved: " + (goal.dailyCalorieTarget.map { "\(Int($0)) kcal a day." } ?? "log a weight to get a target."),
+                        kind: .success)
                 } catch {
                     status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
                 }
@@ -305,15 +326,19 @@ public final class SettingsViewModel: TabScreen {
             mode = .browsing
             let action = DataAction.allCases.first { $0.label == form.value("action") } ?? .importAppleHealth
             let made = importJob(action, path)
-            return .requests([.run(made.job, then: { [weak self] event in
-                guard let self else { return }
-                switch event {
-                case .finished: self.importSummary = made.summary()
-                case .failed(_, let message): self.importSummary = [message]
-                case .cancelled: self.importSummary = ["Cancelled: nothing was written."]
-                case .progress: break
-                }
-            })])
+            return .requests([
+                .run(
+                    made.job,
+                    then: { [weak self] event in
+                        guard let self else { return }
+                        switch event {
+                        case .finished: self.importSummary = made.summary()
+                        case .failed(_, let message): self.importSummary = [message]
+                        case .cancelled: self.importSummary = ["Cancelled: nothing was written."]
+                        case .progress: break
+                        }
+                    })
+            ])
         case .edited:
             mode = .importing(form)
         }
@@ -360,9 +385,11 @@ public final class SettingsViewModel: TabScreen {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         var preview: String?
         if case .editingGoal(let form) = mode { preview = GoalForm.preview(goalResult(form), targets: goalPreviewTargets(form)) }
-        SettingsView(section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
-                     themeProblems: themeProblems, databasePath: databasePath, today: clock.today, importSummary: importSummary,
-                     currency: currency)
-            .render(in: area, buffer: &buffer, context: context)
+        SettingsView(
+            section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
+            themeProblems: themeProblems, databasePath: databasePath, today: clock.today, importSummary: importSummary,
+            currency: currency
+        )
+        .render(in: area, buffer: &buffer, context: context)
     }
 }

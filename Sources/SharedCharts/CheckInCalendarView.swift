@@ -44,9 +44,12 @@ public struct CheckInCalendarView: Widget {
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         guard inner.height >= 3 else { return }
-        buffer.write([Span("Streak ", .muted), Span(Plural.count(calendar.currentStreak, "day"), calendar.currentStreak > 0 ? .good : .muted),
-                      Span("   longest ", .muted), Span(calendar.longestStreak.map { Plural.count($0, "day") } ?? "—", .text)],
-                     x: inner.x, y: inner.y, maxWidth: inner.width, context: context)
+        buffer.write(
+            [
+                Span("Streak ", .muted), Span(Plural.count(calendar.currentStreak, "day"), calendar.currentStreak > 0 ? .good : .muted),
+                Span("   longest ", .muted), Span(calendar.longestStreak.map { Plural.count($0, "day") } ?? "—", .text),
+            ],
+            x: inner.x, y: inner.y, maxWidth: inner.width, context: context)
         buffer.write(CheckInCard.legend(context.symbols), x: inner.x, y: inner.y + 1, maxWidth: inner.width, context: context)
         let body = inner.inset(top: 2)
         switch zoom {
@@ -58,8 +61,9 @@ public struct CheckInCalendarView: Widget {
 
     /// The day's dot and adherence mark.
     private func dot(_ day: CheckInDay, _ context: RenderContext) -> Span {
-        Span(CheckInCard.symbol(day.completeness, context.symbols) + CheckInCard.mark(day.adherence, context.symbols),
-             CheckInCard.role(day.adherence))
+        Span(
+            CheckInCard.symbol(day.completeness, context.symbols) + CheckInCard.mark(day.adherence, context.symbols),
+            CheckInCard.role(day.adherence))
     }
 
     /// One line per day: the dot, what was recorded, and the note.
@@ -68,19 +72,25 @@ public struct CheckInCalendarView: Widget {
         for (i, day) in calendar.days.suffix(7).enumerated() where i * 2 < rect.height {
             let c = day.date.components
             let label = "\(LocalDate.weekdayShortNames[day.date.weekdayIndex]) \(c.day) \(LocalDate.monthShortNames[c.month - 1])"
-            var spans = [dot(day, context), Span("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0), day.date == today ? .accent : .title)]
+            var spans = [
+                dot(day, context),
+                Span("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0), day.date == today ? .accent : .title),
+            ]
             spans.append(Span("weight " + (day.hasWeight ? check : "–") + "  ", day.hasWeight ? .good : .muted))
             spans.append(Span("sleep " + (day.hasNight ? check : "–") + "  ", day.hasNight ? .good : .muted))
             let mood = day.checkIn?.mood.map { DailyCheckIn.moodWords[$0 - 1] } ?? "–"
             let energy = day.checkIn?.energy.map { DailyCheckIn.energyWords[$0 - 1] } ?? "–"
             spans.append(Span("mood \(mood)  energy \(energy)  ", day.checkIn == nil ? .muted : .text))
             if let eaten = day.eatenKcal {
-                spans.append(Span("\(WholeNumber.text(eaten))" + (day.targetKcal.map { "/\(WholeNumber.text($0))" } ?? "") + " kcal",
-                                  CheckInCard.role(day.adherence)))
+                spans.append(
+                    Span(
+                        "\(WholeNumber.text(eaten))" + (day.targetKcal.map { "/\(WholeNumber.text($0))" } ?? "") + " kcal",
+                        CheckInCard.role(day.adherence)))
             }
             buffer.write(spans, x: rect.x, y: rect.y + i * 2, maxWidth: rect.width, context: context)
             if let note = day.checkIn?.note {
-                buffer.write(Line("   " + note, .muted), in: Rect(x: rect.x, y: rect.y + i * 2 + 1, width: rect.width, height: 1), context: context)
+                buffer.write(
+                    Line("   " + note, .muted), in: Rect(x: rect.x, y: rect.y + i * 2 + 1, width: rect.width, height: 1), context: context)
             }
         }
     }
@@ -89,7 +99,8 @@ public struct CheckInCalendarView: Widget {
     private func renderMonth(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let cell = max(6, min(12, rect.width / 7))
         for (i, name) in weekStart.dayShortNames.enumerated() {
-            buffer.write(name, x: rect.x + i * cell, y: rect.y, style: context.style(.muted), maxWidth: max(0, rect.maxX - rect.x - i * cell))
+            buffer.write(
+                name, x: rect.x + i * cell, y: rect.y, style: context.style(.muted), maxWidth: max(0, rect.maxX - rect.x - i * cell))
         }
         guard let first = calendar.days.first else { return }
         let lead = weekStart.position(of: first.date)
@@ -99,18 +110,25 @@ public struct CheckInCalendarView: Widget {
             let x = rect.x + (slot % 7) * cell
             guard y < rect.maxY, x < rect.maxX else { continue }
             let d = day.date.components.day
-            buffer.write([dot(day, context), Span(" \(d)", day.date == today ? .accent : .text)], x: x, y: y, maxWidth: rect.maxX - x, context: context)
+            buffer.write(
+                [dot(day, context), Span(" \(d)", day.date == today ? .accent : .text)], x: x, y: y, maxWidth: rect.maxX - x,
+                context: context)
         }
     }
 
     /// A contribution graph: weeks as columns, weekdays as rows, the most recent weeks that fit.
     private func renderYear(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard let first = calendar.days.first else { return }
-        let grid = DotGrid(days: calendar.days.map { DotGrid.Day(Self.level($0.completeness), role: CheckInCard.role($0.adherence),
-                                                                     mark: CheckInCard.mark($0.adherence, context.symbols)) },
-                           startWeekday: weekStart.position(of: first.date),
-                           rowLabels: weekStart.dayShortNames.enumerated().map { $0.offset % 2 == 0 ? $0.element : "" })
-        grid.render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: min(7, rect.height - 1)), buffer: &buffer, context: context)
+        let grid = DotGrid(
+            days: calendar.days.map {
+                DotGrid.Day(
+                    Self.level($0.completeness), role: CheckInCard.role($0.adherence),
+                    mark: CheckInCard.mark($0.adherence, context.symbols))
+            },
+            startWeekday: weekStart.position(of: first.date),
+            rowLabels: weekStart.dayShortNames.enumerated().map { $0.offset % 2 == 0 ? $0.element : "" })
+        grid.render(
+            in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: min(7, rect.height - 1)), buffer: &buffer, context: context)
         // Month names over the week where each month starts, in the grid's columns.
         let labelWidth = grid.labelWidth
         let weeks = (weekStart.position(of: first.date) + calendar.days.count + 6) / 7

@@ -15,8 +15,10 @@ public struct CheckInCard: Widget {
     /// The streak's row; off when the card's title carries it (a short card).
     let showsStreak: Bool
 
-    public init(calendar: CheckInCalendar, today: LocalDate, reviewedWeeks: Set<LocalDate> = [], weekStart: WeekStart = .monday,
-                showsStreak: Bool = true) {
+    public init(
+        calendar: CheckInCalendar, today: LocalDate, reviewedWeeks: Set<LocalDate> = [], weekStart: WeekStart = .monday,
+        showsStreak: Bool = true
+    ) {
         self.calendar = calendar
         self.today = today
         self.reviewedWeeks = reviewedWeeks
@@ -62,9 +64,11 @@ public struct CheckInCard: Widget {
 
     /// The legend of dots and marks, for the calendar and help.
     static func legend(_ symbols: Symbols) -> [Span] {
-        [Span("\(symbols.dotFull) full  \(symbols.dotHalf) partial  \(symbols.dotEmpty) none   ", .muted),
-         Span("\(mark(.onTarget, symbols)) on target  ", .good), Span("\(mark(.near, symbols)) near  ", .warn),
-         Span("\(mark(.off, symbols)) off  ", .bad), Span("no mark: no meals", .muted)]
+        [
+            Span("\(symbols.dotFull) full  \(symbols.dotHalf) partial  \(symbols.dotEmpty) none   ", .muted),
+            Span("\(mark(.onTarget, symbols)) on target  ", .good), Span("\(mark(.near, symbols)) near  ", .warn),
+            Span("\(mark(.off, symbols)) off  ", .bad), Span("no mark: no meals", .muted),
+        ]
     }
 
     /// The marks' legend for the card's bottom border, the longest that fits `width` columns:
@@ -102,14 +106,18 @@ public struct CheckInCard: Widget {
         let current = weeks.last ?? []
         let streakRows = showsStreak ? 1 : 0
         if showsStreak {
-            buffer.write([Span("Streak ", .muted), Span("\(calendar.currentStreak) d", calendar.currentStreak > 0 ? .good : .muted),
-                          Span("  this week ", .muted), Span("\(current.filter { $0.checkIn != nil }.count)/\(current.count)", .text)],
-                         x: area.x, y: area.y, maxWidth: area.width, context: context)
+            buffer.write(
+                [
+                    Span("Streak ", .muted), Span("\(calendar.currentStreak) d", calendar.currentStreak > 0 ? .good : .muted),
+                    Span("  this week ", .muted), Span("\(current.filter { $0.checkIn != nil }.count)/\(current.count)", .text),
+                ],
+                x: area.x, y: area.y, maxWidth: area.width, context: context)
         }
         // The weekday row only when a week's row fits under it.
         let headerRows = area.height >= streakRows + 2 ? 1 : 0
         if headerRows > 0 {
-            buffer.write(Line(header(), .muted), in: Rect(x: area.x, y: area.y + streakRows, width: area.width, height: 1), context: context)
+            buffer.write(
+                Line(header(), .muted), in: Rect(x: area.x, y: area.y + streakRows, width: area.width, height: 1), context: context)
         }
         for (row, week) in weeks.suffix(max(0, area.height - streakRows - headerRows)).enumerated() {
             let y = area.y + streakRows + headerRows + row
@@ -119,8 +127,9 @@ public struct CheckInCard: Widget {
             var x = area.x + buffer.write(label, x: area.x, y: y, style: context.style(.muted), maxWidth: area.width)
             for day in week where x < area.maxX {
                 let style = context.style(Self.role(day.adherence))
-                x += buffer.write(Self.symbol(day.completeness, context.symbols) + Self.mark(day.adherence, context.symbols),
-                                  x: x, y: y, style: style, maxWidth: area.maxX - x)
+                x += buffer.write(
+                    Self.symbol(day.completeness, context.symbols) + Self.mark(day.adherence, context.symbols),
+                    x: x, y: y, style: style, maxWidth: area.maxX - x)
             }
             if firstDay.map(reviewedWeeks.contains) == true {
                 // After the week's seven days, so it lines up whatever day the current week is on.

@@ -40,45 +40,68 @@ public struct DashboardReport: Widget {
         func macro(_ name: String, _ value: Double, _ target: Double?) -> String {
             "\(name) \(WholeNumber.text(value))" + (target.map { "/\(WholeNumber.text($0))" } ?? "") + " g"
         }
-        out.append(row("Macros", [macro("protein", d.proteinG, targets?.proteinG), macro("carbs", d.carbsG, targets?.carbsG),
-                                   macro("fat", d.fatG, targets?.fatG)].joined(separator: " · ")))
+        out.append(
+            row(
+                "Macros",
+                [
+                    macro("protein", d.proteinG, targets?.proteinG), macro("carbs", d.carbsG, targets?.carbsG),
+                    macro("fat", d.fatG, targets?.fatG),
+                ].joined(separator: " · ")))
         var weight = s.latestWeight.map { fmt.mass($0.kg) + " (" + $0.date.shortLabel(relativeTo: day) + ")" } ?? "—"
         if let trend = s.trendKg { weight += " · trend " + fmt.mass(trend) }
         if let change = s.weekChangeKg { weight += " · 7 days " + fmt.massChange(change) }
         out.append(row("Weight", weight))
-        var sleep = d.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (d.sleepQuality.map { ", quality \($0)/5" } ?? "") } ?? "no night logged"
+        var sleep =
+            d.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (d.sleepQuality.map { ", quality \($0)/5" } ?? "") } ?? "no night logged"
         if let avg = s.sleepAverage7Minutes { sleep += " · 7-day average " + DurationFormat.hoursMinutes(avg) }
         out.append(row("Sleep", sleep))
-        out.append(row("Exercise", "\(d.exerciseMinutes) min today, \(kcal(d.burnedKcal)) · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
+        out.append(
+            row("Exercise", "\(d.exerciseMinutes) min today, \(kcal(d.burnedKcal)) · \(s.exerciseMinutes7) min in 7 days (guideline 150)"))
         if let a = d.activity { out.append(row("Activity", ActivityText.line(a))) }
         if let goal = s.goal {
             var text = goal.type.label + (goal.weeklyRateKg == 0 ? "" : " " + fmt.mass(abs(goal.weeklyRateKg)) + "/week")
             if let p = s.goalProgress {
-                text += p.reached ? " · target reached" : " · " + fmt.mass(abs(p.remainingKg)) + " to go"
-                    + (p.eta.map { " · ETA " + $0.longLabel } ?? "")
+                text +=
+                    p.reached
+                    ? " · target reached"
+                    : " · " + fmt.mass(abs(p.remainingKg)) + " to go"
+                        + (p.eta.map { " · ETA " + $0.longLabel } ?? "")
             }
             out.append(row("Goal", text))
         }
         if let basis = d.expenditure { out.append(row("Basis", basis.explanation)) }
-        out.append(row("Check-ins", "streak " + Plural.count(s.calendar.currentStreak, "day") + (s.calendar.longestStreak.map { " · longest " + Plural.count($0, "day") } ?? "")))
+        out.append(
+            row(
+                "Check-ins",
+                "streak " + Plural.count(s.calendar.currentStreak, "day")
+                    + (s.calendar.longestStreak.map { " · longest " + Plural.count($0, "day") } ?? "")))
 
         let p = period
         out += ["", Line("The last \(t.range.label) (\(p.range.start.iso) to \(p.range.end.iso))", .title)]
         let c = p.calories
-        out.append(row("Calories", c.averageEaten.map { eaten in
-            "average \(kcal(eaten))/day on \(c.loggedDays) of \(Plural.count(p.range.dayCount, "day"))"
-                + (c.averageTarget == nil ? "" : " · \(c.adherentDays) within 10 % of target")
-        } ?? "no meals logged"))
+        out.append(
+            row(
+                "Calories",
+                c.averageEaten.map { eaten in
+                    "average \(kcal(eaten))/day on \(c.loggedDays) of \(Plural.count(p.range.dayCount, "day"))"
+                        + (c.averageTarget == nil ? "" : " · \(c.adherentDays) within 10 % of target")
+                } ?? "no meals logged"))
         if let start = p.weight.startTrendKg, let end = p.weight.endTrendKg {
             out.append(row("Weight", "trend \(fmt.mass(start)) → \(fmt.mass(end)) (\(fmt.massChange(end - start)))"))
         } else {
             out.append(row("Weight", "no weigh-ins"))
         }
-        out.append(row("Sleep", p.sleep.averageMinutes.map {
-            "average \(DurationFormat.hoursMinutes($0)) on \(Plural.count(p.sleep.nights, "night")), \(p.sleep.goodNights) of 7–9 h"
-        } ?? "no nights logged"))
-        out.append(row("Exercise", "\(p.exercise.minutes) min in \(Plural.count(p.exercise.sessions, "session")), "
-            + "\(WholeNumber.text(p.exercise.minutesPerWeek)) min a week on average"))
+        out.append(
+            row(
+                "Sleep",
+                p.sleep.averageMinutes.map {
+                    "average \(DurationFormat.hoursMinutes($0)) on \(Plural.count(p.sleep.nights, "night")), \(p.sleep.goodNights) of 7–9 h"
+                } ?? "no nights logged"))
+        out.append(
+            row(
+                "Exercise",
+                "\(p.exercise.minutes) min in \(Plural.count(p.exercise.sessions, "session")), "
+                    + "\(WholeNumber.text(p.exercise.minutesPerWeek)) min a week on average"))
         let stepDays = activity.compactMap(\.steps)
         if !stepDays.isEmpty {
             let average = stepDays.reduce(0, +) / stepDays.count

@@ -42,22 +42,28 @@ public struct DashboardState: Equatable, Sendable {
     /// Reads the repositories for `day`, with trend charts over `range`. `longestStreak` also reads
     /// every check-in ever made (the report wants it; a keystroke does not). `today`: the day not
     /// over yet, whose check-in dot is not judged before it is (`CalorieAdherence.sofar`).
-    public static func load(day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false, weekStart: WeekStart = .monday,
-                            today: LocalDate? = nil, from source: any Repositories) throws -> DashboardState {
+    public static func load(
+        day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false, weekStart: WeekStart = .monday,
+        today: LocalDate? = nil, from source: any Repositories
+    ) throws -> DashboardState {
         try source.readingTogether {
             try read(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, today: today, from: source)
         }
     }
 
-    private static func read(day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart, today: LocalDate?,
-                             from source: any Repositories) throws -> DashboardState {
+    private static func read(
+        day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart, today: LocalDate?,
+        from source: any Repositories
+    ) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
         // One read of what targets depend on serves the day and the check-in card's weeks, and one
         // read of weigh-ins serves the day's trend window, the charts' longer one and the targets'.
         let calendarRange = DateRange(start: weekStart.firstDay(of: day).adding(days: -7 * (calendarWeeks - 1)), end: day)
         let chartWindow = DashboardTrends.weightWindow(range: range, day: day)
-        let allWeights = try source.dailyWeights(in: DateRange(start: min(chartWindow.start, TargetHistory.weightsNeeded(for: calendarRange).start),
-                                                               end: day))
+        let allWeights = try source.dailyWeights(
+            in: DateRange(
+                start: min(chartWindow.start, TargetHistory.weightsNeeded(for: calendarRange).start),
+                end: day))
         let chartWeights = allWeights.filter { chartWindow.contains($0.date) }
         let windowStart = WeightTrend.window(endingOn: day).start
         let weights = chartWeights.filter { $0.date >= windowStart }
@@ -73,7 +79,8 @@ public struct DashboardState: Equatable, Sendable {
         let last30 = DateRange(ending: day, days: 30).days
         let week = DateRange(ending: day, days: 7)
         let sleeps = try source.sleepRecords(in: week)
-        let calendar = try CheckInCalendar.load(range: calendarRange, source: source, longest: longestStreak, targets: targets, today: today)
+        let calendar = try CheckInCalendar.load(
+            range: calendarRange, source: source, longest: longestStreak, targets: targets, today: today)
 
         return try DashboardState(
             summary: summary,
@@ -89,8 +96,9 @@ public struct DashboardState: Equatable, Sendable {
             streak: calendar.currentStreak,
             goal: summary.goal,
             goalProgress: summary.goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: day) },
-            targetChange: TargetChange.between(targets.targets(on: day.adding(days: -1)), summary.targets,
-                                               goalChanged: targets.goal(on: day.adding(days: -1)) != summary.goal),
+            targetChange: TargetChange.between(
+                targets.targets(on: day.adding(days: -1)), summary.targets,
+                goalChanged: targets.goal(on: day.adding(days: -1)) != summary.goal),
             calendar: calendar,
             trends: try DashboardTrends.load(range: range, day: day, weighIns: chartWeights, source: source),
             actions: try source.allActions(includingClosed: false),
@@ -103,7 +111,8 @@ public struct DashboardState: Equatable, Sendable {
     /// The weeks of `range` (by their first day) that show a weekly review, saved under either
     /// week start (`ReviewPeriod.storedStarts`).
     static func reviewedWeeks(in range: DateRange, weekStart: WeekStart, source: any Repositories) throws -> Set<LocalDate> {
-        let saved = try source.reviewedPeriods(.week, startingIn: DateRange(start: range.start.adding(days: -3), end: range.end.adding(days: 3)))
+        let saved = try source.reviewedPeriods(
+            .week, startingIn: DateRange(start: range.start.adding(days: -3), end: range.end.adding(days: 3)))
         return Set(saved.map { ReviewPeriod(.week, startingOn: $0).shown(weekStart: weekStart).start }.filter(range.contains))
     }
 

@@ -31,8 +31,10 @@ public struct DashboardTrends: Equatable, Sendable {
     /// The values of each bar of `grouping`: means of the days with data, exercise as a weekly rate.
     public func bars(_ grouping: ChartGrouping) -> Bars {
         guard !grouping.isDaily else { return daily }
-        return Bars(caloriesIn: grouping.means(daily.caloriesIn), calorieTargets: grouping.means(daily.calorieTargets).map { $0?.rounded() }, sleepHours: grouping.means(daily.sleepHours),
-                    exerciseMinutes: grouping.weeklyRates(daily.exerciseMinutes))
+        return Bars(
+            caloriesIn: grouping.means(daily.caloriesIn), calorieTargets: grouping.means(daily.calorieTargets).map { $0?.rounded() },
+            sleepHours: grouping.means(daily.sleepHours),
+            exerciseMinutes: grouping.weeklyRates(daily.exerciseMinutes))
     }
 
     /// Days of weigh-ins before the range, so the trend has settled by the range's first day.
@@ -41,14 +43,18 @@ public struct DashboardTrends: Equatable, Sendable {
     /// The daily weights the charts need: the range and the lead-in before it (at least the
     /// day's own trend window).
     static func weightWindow(range: ChartRange, day: LocalDate) -> DateRange {
-        DateRange(start: min(range.dates(endingOn: day).start.adding(days: -trendLeadDays),
-                             WeightTrend.window(endingOn: day).start),
-                  end: day)
+        DateRange(
+            start: min(
+                range.dates(endingOn: day).start.adding(days: -trendLeadDays),
+                WeightTrend.window(endingOn: day).start),
+            end: day)
     }
 
     /// `weighIns` cover `weightWindow(range:day:)`, which holds every day's target trend window.
-    static func load(range: ChartRange, day: LocalDate, weighIns: [(date: LocalDate, weightKg: Double)],
-                     source: any Repositories) throws -> DashboardTrends {
+    static func load(
+        range: ChartRange, day: LocalDate, weighIns: [(date: LocalDate, weightKg: Double)],
+        source: any Repositories
+    ) throws -> DashboardTrends {
         let span = range.dates(endingOn: day)
         let days = span.days
         let targets = try TargetHistory.load(range: span, source: source, weights: weighIns)
@@ -63,8 +69,9 @@ public struct DashboardTrends: Equatable, Sendable {
             range: range, span: span, days: days,
             weights: days.map { d in points[d].flatMap { $0.isInterpolated ? nil : $0.weightKg } },
             trend: days.map { points[$0]?.trendKg },
-            daily: Bars(caloriesIn: days.map { d in logs[d].flatMap { $0 > 0 ? $0 : nil } },
-                        calorieTargets: days.map { targets.targets(on: $0)?.kcal }, sleepHours: days.map { sleep[$0] },
-                        exerciseMinutes: days.map { exercise[$0] }))
+            daily: Bars(
+                caloriesIn: days.map { d in logs[d].flatMap { $0 > 0 ? $0 : nil } },
+                calorieTargets: days.map { targets.targets(on: $0)?.kcal }, sleepHours: days.map { sleep[$0] },
+                exerciseMinutes: days.map { exercise[$0] }))
     }
 }

@@ -20,8 +20,9 @@ public struct PeriodCharts: Equatable, Sendable {
         // The same lead-in as the period summary, so the trend here ends where the summary's does.
         let weights = try source.dailyWeights(in: TargetHistory.weightsNeeded(for: range))
         let trend = Dictionary(WeightTrend.compute(weights).map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
-        return PeriodCharts(days: days, sleepHours: days.map { sleep[$0] }, exerciseMinutes: days.map { exercise[$0] },
-                            caloriesIn: days.map { d in eaten[d].flatMap { $0 > 0 ? $0 : nil } }, trendKg: days.map { trend[$0] })
+        return PeriodCharts(
+            days: days, sleepHours: days.map { sleep[$0] }, exerciseMinutes: days.map { exercise[$0] },
+            caloriesIn: days.map { d in eaten[d].flatMap { $0 > 0 ? $0 : nil } }, trendKg: days.map { trend[$0] })
     }
 }
 
@@ -41,8 +42,10 @@ public struct PeriodChartsView: Widget {
     var series: [(label: String, values: [Double?], unit: String, role: Role, scale: ClosedRange<Double>?)] {
         let fmt = UnitFormatter(unitSystem)
         let weights = charts.trendKg.map { $0.map(fmt.massValue) }
-        return [("Sleep", charts.sleepHours, "h", .series2, 0...11), ("Exercise", charts.exerciseMinutes, "min", .series3, nil),
-                ("Calories", charts.caloriesIn, "kcal", .series1, nil), ("Weight", weights, unitSystem == .metric ? "kg" : "lb", .series4, nil)]
+        return [
+            ("Sleep", charts.sleepHours, "h", .series2, 0...11), ("Exercise", charts.exerciseMinutes, "min", .series3, nil),
+            ("Calories", charts.caloriesIn, "kcal", .series1, nil), ("Weight", weights, unitSystem == .metric ? "kg" : "lb", .series4, nil),
+        ]
     }
 
     static func number(_ v: Double, unit: String) -> String {
@@ -54,14 +57,17 @@ public struct PeriodChartsView: Widget {
         for (row, s) in series.enumerated() where row < area.height {
             let y = area.y + row
             let known = s.values.compactMap { $0 }
-            let scale = known.isEmpty ? "no data"
+            let scale =
+                known.isEmpty
+                ? "no data"
                 : "\(Self.number(known.min() ?? 0, unit: s.unit))–\(Self.number(known.max() ?? 0, unit: s.unit)) \(s.unit)"
             let labelWidth = 9
             buffer.write(s.label, x: area.x, y: y, style: context.style(.muted), maxWidth: min(labelWidth, area.width))
             let chartWidth = min(s.values.count, max(0, area.width - labelWidth - 1 - TextWidth.of(scale)))
             if chartWidth > 0 {
-                Sparkline(s.values, role: s.role, scale: s.scale).render(in: Rect(x: area.x + labelWidth, y: y, width: chartWidth, height: 1),
-                                                                         buffer: &buffer, context: context)
+                Sparkline(s.values, role: s.role, scale: s.scale).render(
+                    in: Rect(x: area.x + labelWidth, y: y, width: chartWidth, height: 1),
+                    buffer: &buffer, context: context)
             }
             let x = area.x + labelWidth + chartWidth + 1
             if x < area.maxX { buffer.write(scale, x: x, y: y, style: context.style(.muted), maxWidth: area.maxX - x) }

@@ -42,35 +42,73 @@ public struct ReviewText {
         let fmt = UnitFormatter(unitSystem)
         var out: [(String, [Span])] = [("Wellness", wellnessLine)]
         let s = p.sleep
-        out.append(("Sleep", s.averageMinutes.map { avg in
-            [Span(DurationFormat.hoursMinutes(avg), .accent),
-             Span(" average on \(Plural.count(s.nights, "night")), \(s.goodNights) of 7–9 h"
-                  + (s.bedtimeSDMinutes.map { " · bedtime ± \(WholeNumber.text($0)) min" } ?? ""))]
-        } ?? [Span("no nights logged", .muted)]))
+        out.append(
+            (
+                "Sleep",
+                s.averageMinutes.map { avg in
+                    [
+                        Span(DurationFormat.hoursMinutes(avg), .accent),
+                        Span(
+                            " average on \(Plural.count(s.nights, "night")), \(s.goodNights) of 7–9 h"
+                                + (s.bedtimeSDMinutes.map { " · bedtime ± \(WholeNumber.text($0)) min" } ?? "")),
+                    ]
+                } ?? [Span("no nights logged", .muted)]
+            ))
         let e = p.exercise
-        out.append(("Exercise", [Span("\(e.minutes) min", .accent),
-                                 Span(" in \(Plural.count(e.sessions, "session")) · \(WholeNumber.text(e.minutesPerWeek)) a week (aim 150)"
-                                      + (e.kcal > 0 ? " · \(WholeNumber.text(e.kcal)) kcal" : ""))]))
-        out.append(("Steps", p.steps.average.map { [Span("\(WholeNumber.text($0)) a day", .accent), Span(" on \(Plural.count(p.steps.days, "day"))")] }
-            ?? [Span("no data (none imported)", .muted)]))
+        out.append(
+            (
+                "Exercise",
+                [
+                    Span("\(e.minutes) min", .accent),
+                    Span(
+                        " in \(Plural.count(e.sessions, "session")) · \(WholeNumber.text(e.minutesPerWeek)) a week (aim 150)"
+                            + (e.kcal > 0 ? " · \(WholeNumber.text(e.kcal)) kcal" : "")),
+                ]
+            ))
+        out.append(
+            (
+                "Steps",
+                p.steps.average.map { [Span("\(WholeNumber.text($0)) a day", .accent), Span(" on \(Plural.count(p.steps.days, "day"))")] }
+                    ?? [Span("no data (none imported)", .muted)]
+            ))
         if let start = p.weight.startTrendKg, let end = p.weight.endTrendKg {
-            out.append(("Weight", [Span("trend \(fmt.mass(start)) → \(fmt.mass(end)) "), Span("(\(fmt.massChange(end - start)))", .accent),
-                                   Span(" · \(Plural.count(p.weight.weighInDays, "weigh-in"))")]))
+            out.append(
+                (
+                    "Weight",
+                    [
+                        Span("trend \(fmt.mass(start)) → \(fmt.mass(end)) "), Span("(\(fmt.massChange(end - start)))", .accent),
+                        Span(" · \(Plural.count(p.weight.weighInDays, "weigh-in"))"),
+                    ]
+                ))
         } else {
             out.append(("Weight", [Span("no weigh-ins", .muted)]))
         }
         let c = p.calories
-        out.append(("Calories", c.averageEaten.map { eaten in
-            [Span("\(WholeNumber.text(eaten)) kcal", .accent), Span("/day on \(Plural.count(c.loggedDays, "day"))")]
-                + (c.averageTarget.map { target in
-                    [Span(" · "), Span("\(c.adherentDays) of \(c.daysWithTarget)", .accent),
-                     Span(" within 10 % of target (\(WholeNumber.text(target)))")]
-                } ?? [])
-        } ?? [Span("no meals logged", .muted)]))
+        out.append(
+            (
+                "Calories",
+                c.averageEaten.map { eaten in
+                    [Span("\(WholeNumber.text(eaten)) kcal", .accent), Span("/day on \(Plural.count(c.loggedDays, "day"))")]
+                        + (c.averageTarget.map { target in
+                            [
+                                Span(" · "), Span("\(c.adherentDays) of \(c.daysWithTarget)", .accent),
+                                Span(" within 10 % of target (\(WholeNumber.text(target)))"),
+                            ]
+                        } ?? [])
+                } ?? [Span("no meals logged", .muted)]
+            ))
         let m = p.mood
-        out.append(("Mood", m.days == 0 ? [Span("no check-ins with mood", .muted)]
-            : [Span("mood \(m.averageMood.map(FastFormat.oneDecimal) ?? "—")", .accent), Span(" · energy \(m.averageEnergy.map(FastFormat.oneDecimal) ?? "—")"),
-               Span(" on \(Plural.count(m.days, "day")) · \(Plural.count(p.checkInDays, "check-in day"))")]))
+        out.append(
+            (
+                "Mood",
+                m.days == 0
+                    ? [Span("no check-ins with mood", .muted)]
+                    : [
+                        Span("mood \(m.averageMood.map(FastFormat.oneDecimal) ?? "—")", .accent),
+                        Span(" · energy \(m.averageEnergy.map(FastFormat.oneDecimal) ?? "—")"),
+                        Span(" on \(Plural.count(m.days, "day")) · \(Plural.count(p.checkInDays, "check-in day"))"),
+                    ]
+            ))
         if let g = review.groceries { out.append(("Groceries", groceriesLine(g))) }
         return out
     }
@@ -81,8 +119,8 @@ public struct ReviewText {
         var spans = [Span(g.spending.spent.formatted, .accent), Span(" spent")]
         if g.spending.waste.minorUnits > 0 { spans += [Span(" · "), Span(g.spending.waste.formatted, .warn), Span(" wasted")] }
         switch (g.cheapestProtein.map { Self.shortName($0.name) }, g.cheapestEnergy.map { Self.shortName($0.name) }) {
-        case let (p?, e?) where p == e: spans.append(Span(" · cheapest protein and energy: \(p)"))
-        case let (p, e):
+        case (let p?, let e?) where p == e: spans.append(Span(" · cheapest protein and energy: \(p)"))
+        case (let p, let e):
             if let p { spans.append(Span(" · cheapest protein: \(p)")) }
             if let e { spans.append(Span(" · energy: \(e)")) }
         }

@@ -69,29 +69,33 @@ public struct TrendCharts: Widget {
 
     private func calories(_ plan: Plan) -> Chart {
         let grouped = plan.grouping.isDaily ? [] : ["kcal/day, \(plan.grouping.barLabel)"]
-        return Chart(titles: Self.titles("Calories", grouped + ["kcal/day", "kcal"]),
-                     widget: plan.bars.caloriesIn.contains { $0 != nil } ? plan.charts.calories : nil,
-                     empty: "No meals logged in the \(span).")
+        return Chart(
+            titles: Self.titles("Calories", grouped + ["kcal/day", "kcal"]),
+            widget: plan.bars.caloriesIn.contains { $0 != nil } ? plan.charts.calories : nil,
+            empty: "No meals logged in the \(span).")
     }
 
     private func weight(_ plan: Plan) -> Chart {
         let unit = UnitFormatter(unitSystem).massUnit
         let hasData = trends.weights.contains { $0 != nil } || trends.trend.contains { $0 != nil }
-        return Chart(titles: Self.titles("Weight", ["\(unit), trend", unit]), widget: hasData ? plan.charts.weight : nil,
-                     empty: "No weigh-ins in the \(span).")
+        return Chart(
+            titles: Self.titles("Weight", ["\(unit), trend", unit]), widget: hasData ? plan.charts.weight : nil,
+            empty: "No weigh-ins in the \(span).")
     }
 
     private func sleep(_ plan: Plan) -> Chart {
         let units = plan.grouping.isDaily ? ["h, band 7–9", "h"] : ["h/night, \(plan.grouping.barLabel)", "h/night", "h"]
-        return Chart(titles: Self.titles("Sleep", units), widget: plan.bars.sleepHours.contains { $0 != nil } ? plan.charts.sleep : nil,
-                     empty: "No nights logged in the \(span).")
+        return Chart(
+            titles: Self.titles("Sleep", units), widget: plan.bars.sleepHours.contains { $0 != nil } ? plan.charts.sleep : nil,
+            empty: "No nights logged in the \(span).")
     }
 
     private func exercise(_ plan: Plan) -> Chart {
         let units = plan.grouping.isDaily ? ["min"] : ["min/week vs 150", "min/week", "min/wk"]
-        return Chart(titles: Self.titles("Exercise", short: "Exerc.", units),
-                     widget: plan.bars.exerciseMinutes.contains { $0 != nil } ? plan.charts.exercise : nil,
-                     empty: "No workouts in the \(span).")
+        return Chart(
+            titles: Self.titles("Exercise", short: "Exerc.", units),
+            widget: plan.bars.exerciseMinutes.contains { $0 != nil } ? plan.charts.exercise : nil,
+            empty: "No workouts in the \(span).")
     }
 }
 
@@ -126,8 +130,10 @@ extension TrendCharts {
             self.charts = Self.widgets(trends, grouping, unitSystem, today, axisWidth: axis)
         }
 
-        private static func widgets(_ trends: DashboardTrends, _ grouping: ChartGrouping, _ unitSystem: UnitSystem,
-                                    _ today: LocalDate, axisWidth: Int) -> Widgets {
+        private static func widgets(
+            _ trends: DashboardTrends, _ grouping: ChartGrouping, _ unitSystem: UnitSystem,
+            _ today: LocalDate, axisWidth: Int
+        ) -> Widgets {
             let b = trends.bars(grouping)
             let labels = axisLabels(grouping, today: today)
             let fmt = UnitFormatter(unitSystem)
@@ -135,14 +141,18 @@ extension TrendCharts {
             // Over a quarter or a year the daily weigh-ins become a cloud: the trend alone says it.
             let dots = trends.range <= .month ? [ChartSeries(trends.weights.map(convert), role: .muted, joined: false)] : []
             return Widgets(
-                calories: BarChart(values: b.caloriesIn, labels: labels, target: .perBar(b.calorieTargets),
-                                   role: .series1, offTargetRole: .warn, axisWidth: axisWidth),
-                weight: LineChart(series: dots + [ChartSeries(trends.trend.map(convert), role: .series1)], labels: labels,
-                                  slots: grouping.dayCounts, axisWidth: axisWidth),
-                sleep: BarChart(values: b.sleepHours, labels: labels, target: .band(7...9), scale: 0...11,
-                                role: .series2, offTargetRole: .warn, axisWidth: axisWidth),
-                exercise: BarChart(values: b.exerciseMinutes, labels: labels, target: grouping.isDaily ? nil : .line(150),
-                                   role: .series3, axisWidth: axisWidth))
+                calories: BarChart(
+                    values: b.caloriesIn, labels: labels, target: .perBar(b.calorieTargets),
+                    role: .series1, offTargetRole: .warn, axisWidth: axisWidth),
+                weight: LineChart(
+                    series: dots + [ChartSeries(trends.trend.map(convert), role: .series1)], labels: labels,
+                    slots: grouping.dayCounts, axisWidth: axisWidth),
+                sleep: BarChart(
+                    values: b.sleepHours, labels: labels, target: .band(7...9), scale: 0...11,
+                    role: .series2, offTargetRole: .warn, axisWidth: axisWidth),
+                exercise: BarChart(
+                    values: b.exerciseMinutes, labels: labels, target: grouping.isDaily ? nil : .line(150),
+                    role: .series3, axisWidth: axisWidth))
         }
 
         /// One label per bar: the range's first day under the first bar, its last day under the

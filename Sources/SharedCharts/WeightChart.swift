@@ -22,7 +22,8 @@ public struct WeightChartData: Equatable {
     /// The trend's change from the first to the last day of the range that has one.
     public var trendChangeKg: Double? {
         guard let first = trend.first(where: { $0 != nil }) ?? nil,
-              let last = trend.last(where: { $0 != nil }) ?? nil else { return nil }
+            let last = trend.last(where: { $0 != nil }) ?? nil
+        else { return nil }
         return last - first
     }
 }
@@ -57,9 +58,13 @@ public struct WeightChartView: Widget {
         let convert = { (kg: Double?) in kg.map(fmt.massValue) }
         let step = max(1, data.days.count / 4)
         let labels = AxisLabels.everyNth(count: data.days.count, step: step) { data.days[$0].shortLabel(relativeTo: today) }
-        LineChart(series: [ChartSeries(data.weights.map(convert), role: .muted, joined: false),
-                           ChartSeries(data.trend.map(convert), role: .series1)],
-                  labels: labels, unit: fmt.massUnit)
-            .render(in: inner, buffer: &buffer, context: context)
+        LineChart(
+            series: [
+                ChartSeries(data.weights.map(convert), role: .muted, joined: false),
+                ChartSeries(data.trend.map(convert), role: .series1),
+            ],
+            labels: labels, unit: fmt.massUnit
+        )
+        .render(in: inner, buffer: &buffer, context: context)
     }
 }

@@ -19,7 +19,7 @@ public final class SleepViewModel: TabScreen {
         set { selection.date = newValue }
     }
     private let selection: SelectedDay
-    public private(set) var nights: [SleepRecord] = []   // oldest first, 30 days ending on `day`
+    public private(set) var nights: [SleepRecord] = []  // oldest first, 30 days ending on `day`
     /// Index into the table, which lists the nights newest first.
     public private(set) var selected = 0
     public private(set) var form: Form?
@@ -59,14 +59,20 @@ public final class SleepViewModel: TabScreen {
     }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
-    enum Action: Sendable { case add, edit, delete, undo, day(DayStep), move(ListMove) }
+    enum Action: Sendable {
+        case add, edit, delete, undo
+        case day(DayStep)
+        case move(ListMove)
+    }
 
-    static let actions = ActionKeyMap<Action>(title: "Sleep", [
-        KeyBinding([.char("a")], help: "log a night", footer: true, brief: "log").performs(.add),
-        KeyBinding([.char("e")], help: "edit the selected night", footer: true, brief: "edit").performs(.edit),
-        KeyBinding([.char("x")], help: "delete the selected night", footer: true, brief: "delete").performs(.delete),
-        KeyBinding([.char("u")], help: "undo the last delete or replace").performs(.undo),
-    ] + DayStep.actions { .day($0) } + ListMove.actions("in the list") { .move($0) })
+    static let actions = ActionKeyMap<Action>(
+        title: "Sleep",
+        [
+            KeyBinding([.char("a")], help: "log a night", footer: true, brief: "log").performs(.add),
+            KeyBinding([.char("e")], help: "edit the selected night", footer: true, brief: "edit").performs(.edit),
+            KeyBinding([.char("x")], help: "delete the selected night", footer: true, brief: "delete").performs(.delete),
+            KeyBinding([.char("u")], help: "undo the last delete or replace").performs(.undo),
+        ] + DayStep.actions { .day($0) } + ListMove.actions("in the list") { .move($0) })
 
     public var isEditingText: Bool { form != nil }
     public var hasUnsavedInput: Bool {
@@ -142,11 +148,12 @@ public final class SleepViewModel: TabScreen {
             guard var f = form else { return .handled }
             var replacement = night
             save(&replacement, form: &f)
-            if form == nil {   // saved
+            if form == nil {  // saved
                 lastReplaced = existing
                 undoesReplace = true
-                status = StatusMessage("Replaced the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(replacement.minutes)) — u to undo.",
-                                       kind: .success)
+                status = StatusMessage(
+                    "Replaced the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(replacement.minutes)) — u to undo.",
+                    kind: .success)
             }
         case .no:
             pendingReplace = nil
@@ -186,16 +193,21 @@ public final class SleepViewModel: TabScreen {
         // An edited night shows its times when it has them, otherwise its duration.
         let duration = night.flatMap { $0.bedtime == nil || $0.wakeTime == nil ? DurationFormat.compact($0.minutes) : nil } ?? ""
         form = Form(fields: [
-            .text(SleepEntryField.bedtime.rawValue, label: "Bedtime", text: night?.bedtime?.description ?? "", placeholder: "23:30",
-                  maxLength: Validation.maxInputLength, hint: "23:15, 11pm"),
-            .text(SleepEntryField.wakeTime.rawValue, label: "Wake time", text: night?.wakeTime?.description ?? "", placeholder: "07:00",
-                  maxLength: Validation.maxInputLength, hint: "7:00, 7am"),
-            .text(SleepEntryField.duration.rawValue, label: "or Duration", text: duration, placeholder: "7h30",
-                  maxLength: Validation.maxInputLength, hint: "instead of both times"),
-            .text(SleepEntryField.quality.rawValue, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional",
-                  maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)"),
-            .text(SleepEntryField.date.rawValue, label: "Woke on", text: (night?.date ?? clock.today).iso,
-                  maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
+            .text(
+                SleepEntryField.bedtime.rawValue, label: "Bedtime", text: night?.bedtime?.description ?? "", placeholder: "23:30",
+                maxLength: Validation.maxInputLength, hint: "23:15, 11pm"),
+            .text(
+                SleepEntryField.wakeTime.rawValue, label: "Wake time", text: night?.wakeTime?.description ?? "", placeholder: "07:00",
+                maxLength: Validation.maxInputLength, hint: "7:00, 7am"),
+            .text(
+                SleepEntryField.duration.rawValue, label: "or Duration", text: duration, placeholder: "7h30",
+                maxLength: Validation.maxInputLength, hint: "instead of both times"),
+            .text(
+                SleepEntryField.quality.rawValue, label: "Quality", text: night?.quality.map(String.init) ?? "", placeholder: "optional",
+                maxLength: Validation.maxInputLength, hint: "1 (poor) – 5 (great)"),
+            .text(
+                SleepEntryField.date.rawValue, label: "Woke on", text: (night?.date ?? clock.today).iso,
+                maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
         ])
         editing = night
         status = nil
@@ -209,18 +221,19 @@ public final class SleepViewModel: TabScreen {
             status = StatusMessage(editing == nil ? "Nothing logged." : "Nothing changed.")
             editing = nil
         case .submit:
-            let input = SleepEntryInput(bedtime: f.value(SleepEntryField.bedtime.rawValue) ?? "",
-                                        wakeTime: f.value(SleepEntryField.wakeTime.rawValue) ?? "",
-                                        duration: f.value(SleepEntryField.duration.rawValue) ?? "",
-                                        quality: f.value(SleepEntryField.quality.rawValue) ?? "",
-                                        date: f.value(SleepEntryField.date.rawValue) ?? "")
+            let input = SleepEntryInput(
+                bedtime: f.value(SleepEntryField.bedtime.rawValue) ?? "",
+                wakeTime: f.value(SleepEntryField.wakeTime.rawValue) ?? "",
+                duration: f.value(SleepEntryField.duration.rawValue) ?? "",
+                quality: f.value(SleepEntryField.quality.rawValue) ?? "",
+                date: f.value(SleepEntryField.date.rawValue) ?? "")
             switch logging.validate(input) {
             case .failure(let errors):
                 status = f.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
                 form = f
             case .success(var night):
                 if editing == nil, let existing = try? logging.night(on: night.date) {
-                    form = f   // stays open behind the question; n goes back to it
+                    form = f  // stays open behind the question; n goes back to it
                     pendingReplace = (night, existing)
                     status = nil
                     return .handled
@@ -243,7 +256,8 @@ public final class SleepViewModel: TabScreen {
             } else {
                 let saved = try logging.save(night)
                 night = saved.night
-                message = saved.replaced.map { "Replaced the night \(describe($0)) by \(DurationFormat.hoursMinutes(night.minutes))." }
+                message =
+                    saved.replaced.map { "Replaced the night \(describe($0)) by \(DurationFormat.hoursMinutes(night.minutes))." }
                     ?? "Logged \(DurationFormat.hoursMinutes(night.minutes)) (\(night.status.label.lowercased())) for \(night.date.iso)."
             }
             form = nil
@@ -261,13 +275,20 @@ public final class SleepViewModel: TabScreen {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         SleepView(day: day, today: clock.today, nights: nights, selected: selected).render(in: area, buffer: &buffer, context: context)
         if let form {
-            FormDialog(title: formTitle, intro: "A night belongs to the day you woke up; a bedtime after midnight is fine. Give bed and wake time, or a duration.", form: form)
-                .render(in: area, buffer: &buffer, context: context)
+            FormDialog(
+                title: formTitle,
+                intro: "A night belongs to the day you woke up; a bedtime after midnight is fine. Give bed and wake time, or a duration.",
+                form: form
+            )
+            .render(in: area, buffer: &buffer, context: context)
         }
         deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
         if let (night, existing) = pendingReplace {
-            Confirmation(title: "Replace", message: "Replace the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(night.minutes))? y/n")
-                .render(in: area, buffer: &buffer, context: context)
+            Confirmation(
+                title: "Replace",
+                message: "Replace the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(night.minutes))? y/n"
+            )
+            .render(in: area, buffer: &buffer, context: context)
         }
     }
 }
@@ -284,30 +305,43 @@ struct SleepView: Widget {
         let week = SleepMath.lastSevenDays(nights, endingOn: day)
         let average = SleepMath.averageMinutes(week.map(\.minutes)).map(DurationFormat.hoursMinutes) ?? "—"
         let spread = SleepMath.bedtimeConsistency(week.compactMap(\.bedtime)).map { "± \(WholeNumber.text($0)) min" } ?? "—"
-        buffer.write([Span("Nights up to \(day.shortLabel(relativeTo: today))", .title), Span("   7-day average ", .muted), Span(average, .accent),
-                      Span("   bedtime ", .muted), Span(spread, .accent)],
-                     x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
+        buffer.write(
+            [
+                Span("Nights up to \(day.shortLabel(relativeTo: today))", .title), Span("   7-day average ", .muted),
+                Span(average, .accent),
+                Span("   bedtime ", .muted), Span(spread, .accent),
+            ],
+            x: header.x + 1, y: header.y, maxWidth: header.width - 1, context: context)
         let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
         let block = Block(title: "Nights", rightTitle: "\(nights.count) of last 30")
         block.render(in: parts[0], buffer: &buffer, context: context)
         let newestFirst = Array(nights.reversed())
-        Table(columns: [TableColumn("Date", width: .length(10)), TableColumn("Bed", width: .length(5)), TableColumn("Wake", width: .length(5)),
-                        TableColumn("Slept", width: .length(7), alignment: .right), TableColumn("Quality", width: .length(7)),
-                        TableColumn("Status")],
-              rows: newestFirst.map { n in
-                  TableRow([Span(n.date.iso), Span(n.bedtime?.description ?? "—"), Span(n.wakeTime?.description ?? "—"),
-                            Span(DurationFormat.hoursMinutes(n.minutes), .accent), Span(n.quality.map { "\($0)/5" } ?? "—"),
-                            Span(n.status.label, n.status.role)])
-              },
-              selected: selected, emptyMessage: "No nights logged in these 30 days — press a to log one.")
-            .render(in: block.inner(parts[0]).inset(left: 1), buffer: &buffer, context: context)
+        Table(
+            columns: [
+                TableColumn("Date", width: .length(10)), TableColumn("Bed", width: .length(5)), TableColumn("Wake", width: .length(5)),
+                TableColumn("Slept", width: .length(7), alignment: .right), TableColumn("Quality", width: .length(7)),
+                TableColumn("Status"),
+            ],
+            rows: newestFirst.map { n in
+                TableRow([
+                    Span(n.date.iso), Span(n.bedtime?.description ?? "—"), Span(n.wakeTime?.description ?? "—"),
+                    Span(DurationFormat.hoursMinutes(n.minutes), .accent), Span(n.quality.map { "\($0)/5" } ?? "—"),
+                    Span(n.status.label, n.status.role),
+                ])
+            },
+            selected: selected, emptyMessage: "No nights logged in these 30 days — press a to log one."
+        )
+        .render(in: block.inner(parts[0]).inset(left: 1), buffer: &buffer, context: context)
 
         let chart = Block(title: "Hours slept — last 30 days", rightTitle: "band: 7–9 h")
         chart.render(in: parts[1], buffer: &buffer, context: context)
         let byDate = Dictionary(nights.map { ($0.date, Double($0.minutes) / 60) }, uniquingKeysWith: { _, b in b })
         let days = DateRange(ending: day, days: 30).days
-        BarChart(values: days.map { byDate[$0] }, labels: AxisLabels.everyNth(count: days.count, step: 7) { days[$0].shortLabel(relativeTo: today) },
-                 unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn)
-            .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
+        BarChart(
+            values: days.map { byDate[$0] },
+            labels: AxisLabels.everyNth(count: days.count, step: 7) { days[$0].shortLabel(relativeTo: today) },
+            unit: "h", target: .band(7...9), scale: 0...11, role: .series2, offTargetRole: .warn
+        )
+        .render(in: chart.inner(parts[1]).inset(left: 1, right: 1), buffer: &buffer, context: context)
     }
 }

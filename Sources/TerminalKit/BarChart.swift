@@ -28,9 +28,11 @@ public struct BarChart: Widget, Equatable, Sendable {
     /// Columns the y labels take at least, so charts drawn together share one axis width.
     public var axisWidth: Int
 
-    public init(values: [Double?], labels: [String] = [], unit: String = "", target: Target? = nil,
-                scale: ClosedRange<Double>? = nil, role: Role = .series1, offTargetRole: Role? = nil,
-                targetRole: Role = .muted, barWidth: Int? = nil, gap: Int = 1, axisWidth: Int = 0) {
+    public init(
+        values: [Double?], labels: [String] = [], unit: String = "", target: Target? = nil,
+        scale: ClosedRange<Double>? = nil, role: Role = .series1, offTargetRole: Role? = nil,
+        targetRole: Role = .muted, barWidth: Int? = nil, gap: Int = 1, axisWidth: Int = 0
+    ) {
         self.values = values
         self.labels = labels
         self.unit = unit
@@ -46,7 +48,8 @@ public struct BarChart: Widget, Equatable, Sendable {
 
     var yLabels: [String] {
         let (lo, hi) = range
-        return [ChartScale.label(hi, unit: unit), ChartScale.label(lo, unit: unit)] + labelledTargets.map { ChartScale.label($0, unit: unit) }
+        return [ChartScale.label(hi, unit: unit), ChartScale.label(lo, unit: unit)]
+            + labelledTargets.map { ChartScale.label($0, unit: unit) }
     }
 
     /// The targets named on the y axis: a line's or band's, or the last bar's own.
@@ -124,7 +127,9 @@ public struct BarChart: Widget, Equatable, Sendable {
         let targetLabels = targetValues.map { ChartScale.label($0, unit: unit) }
         var barTargetLabels: [Double] = []
         if case .perBar? = target { barTargetLabels = labelledTargets }
-        let frame = ChartFrame(area: area, yLabels: [top, bottom] + targetLabels + barTargetLabels.map { ChartScale.label($0, unit: unit) }, hasXLabels: !labels.isEmpty, minLabelWidth: axisWidth)
+        let frame = ChartFrame(
+            area: area, yLabels: [top, bottom] + targetLabels + barTargetLabels.map { ChartScale.label($0, unit: unit) },
+            hasXLabels: !labels.isEmpty, minLabelWidth: axisWidth)
         let plot = frame.plot
         guard !plot.isEmpty else { return }
         let count = values.count
@@ -133,7 +138,9 @@ public struct BarChart: Widget, Equatable, Sendable {
 
         func rowFromTop(_ v: Double) -> Int { Self.row(of: v, lo: lo, hi: hi, height: plot.height) }
         /// A real value's bar in eighths of a cell: at least one, so even zero shows.
-        func barEighths(_ v: Double) -> Int { ChartScale.cell((v - lo) / (hi - lo) * Double(plot.height * 8), in: 1...max(1, plot.height * 8)) }
+        func barEighths(_ v: Double) -> Int {
+            ChartScale.cell((v - lo) / (hi - lo) * Double(plot.height * 8), in: 1...max(1, plot.height * 8))
+        }
 
         // The top label first, then the targets' (on the rows their lines are drawn), then the
         // bottom one: a row shows one label, and a target's line must carry its own.
@@ -164,7 +171,9 @@ public struct BarChart: Widget, Equatable, Sendable {
                     let reaches = values[index].map { $0.isFinite && barEighths($0) > (plot.height - 1 - row) * 8 } ?? false
                     let previousEnd = index > 0 ? columns(index - 1).map { $0.x + $0.width } ?? 0 : 0
                     let from = x0 > previousEnd ? x - 1 : x
-                    for cx in from..<(reaches ? x : x + bw) { buffer.write(context.symbols.horizontal, x: cx, y: y, style: context.style(targetRole)) }
+                    for cx in from..<(reaches ? x : x + bw) {
+                        buffer.write(context.symbols.horizontal, x: cx, y: y, style: context.style(targetRole))
+                    }
                 }
             }
             guard let v = values[index], v.isFinite else { continue }

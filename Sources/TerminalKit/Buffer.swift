@@ -76,7 +76,7 @@ public struct Buffer: Equatable, Sendable {
         var col = x
         for ch in text {
             let w = TextWidth.of(ch)
-            if w == 0 { continue } // a lone combining mark: drop rather than misalign
+            if w == 0 { continue }  // a lone combining mark: drop rather than misalign
             if col + w > limit { break }
             if col >= 0 {
                 self[col, y] = Cell(String(ch), style: style)
@@ -103,8 +103,9 @@ public struct Buffer: Equatable, Sendable {
     @discardableResult
     public mutating func write(_ text: String, in rect: Rect, style: Style = .plain, alignment: Alignment = .left) -> Int {
         guard !rect.isEmpty else { return 0 }
-        let t = Truncation.cut(Self.printable(isASCII ? ASCIIText.transliterate(text) : text), to: rect.width,
-                               marker: Truncation.marker(ascii: isASCII))
+        let t = Truncation.cut(
+            Self.printable(isASCII ? ASCIIText.transliterate(text) : text), to: rect.width,
+            marker: Truncation.marker(ascii: isASCII))
         let w = TextWidth.of(t)
         let x: Int
         switch alignment {

@@ -8,11 +8,17 @@ public enum ColorDepth: Equatable, Sendable, CaseIterable {
     /// Direct color needs a terminfo that says so (COLORS = 2^24); `COLORTERM=truecolor` alone
     /// cannot be honoured through curses, which numbers colors by its terminfo.
     public init(colors: Int, hasColors: Bool, noColor: Bool) {
-        if noColor || !hasColors || colors < 8 { self = .none }
-        else if colors >= 1 << 24 { self = .direct }
-        else if colors >= 256 { self = .palette256 }
-        else if colors >= 16 { self = .ansi16 }
-        else { self = .ansi8 }
+        if noColor || !hasColors || colors < 8 {
+            self = .none
+        } else if colors >= 1 << 24 {
+            self = .direct
+        } else if colors >= 256 {
+            self = .palette256
+        } else if colors >= 16 {
+            self = .ansi16
+        } else {
+            self = .ansi8
+        }
     }
 }
 
@@ -72,9 +78,13 @@ public struct ColorMapper: Sendable {
             }
         }
         var hue: Double
-        if high == r { hue = Double(g - b) / Double(chroma) }
-        else if high == g { hue = 2 + Double(b - r) / Double(chroma) }
-        else { hue = 4 + Double(r - g) / Double(chroma) }
+        if high == r {
+            hue = Double(g - b) / Double(chroma)
+        } else if high == g {
+            hue = 2 + Double(b - r) / Double(chroma)
+        } else {
+            hue = 4 + Double(r - g) / Double(chroma)
+        }
         hue = (hue * 60).truncatingRemainder(dividingBy: 360)
         if hue < 0 { hue += 360 }
         // red 0°, yellow 60°, green 120°, cyan 180°, blue 240°, magenta 300° → ANSI 1, 3, 2, 6, 4, 5.

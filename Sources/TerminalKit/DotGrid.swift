@@ -45,8 +45,9 @@ public struct DotGrid: Widget, Equatable, Sendable {
         guard !area.isEmpty else { return }
         let (labels, grid) = area.width > labelWidth + 1 ? area.splitLeft(labelWidth) : (Rect.zero, area)
         for (row, label) in rowLabels.prefix(min(7, labels.height)).enumerated() where !labels.isEmpty {
-            buffer.write(Line(label, .muted), in: Rect(x: labels.x, y: labels.y + row, width: labels.width - 1, height: 1),
-                         context: context)
+            buffer.write(
+                Line(label, .muted), in: Rect(x: labels.x, y: labels.y + row, width: labels.width - 1, height: 1),
+                context: context)
         }
         let lead = min(6, max(0, startWeekday))
         let (firstWeek, step) = Self.columns(weeks: (lead + days.count + 6) / 7, width: grid.width)

@@ -14,7 +14,9 @@ public struct Footer: Widget, Equatable, Sendable {
     /// The footer hints of several key maps (e.g. the focused view's, then the app's).
     public init(keyMaps: [KeyMap]) { self.init(keyMaps.flatMap(\.footer)) }
 
-    static func spans(_ binding: KeyBinding) -> [Span] { [Span(binding.keyLabel, .accent), Span(" " + (binding.brief ?? binding.help), .muted)] }
+    static func spans(_ binding: KeyBinding) -> [Span] {
+        [Span(binding.keyLabel, .accent), Span(" " + (binding.brief ?? binding.help), .muted)]
+    }
     static func width(_ bindings: [KeyBinding]) -> Int {
         bindings.reduce(0) { total, b in total + spans(b).reduce(0) { $0 + $1.width } } + max(0, bindings.count - 1) * 2
     }

@@ -18,14 +18,19 @@ public struct FormField: Equatable, Sendable {
     }
 
     /// A text input; `selected` shows a prefilled `text` selected, so typing replaces it.
-    public static func text(_ id: String, label: String, text: String = "", placeholder: String = "",
-                            maxLength: Int? = nil, hint: String? = nil, selected: Bool = false) -> FormField {
-        FormField(id: id, label: label,
-                  input: .text(TextField(text: text, placeholder: placeholder, maxLength: maxLength, selected: selected)), hint: hint)
+    public static func text(
+        _ id: String, label: String, text: String = "", placeholder: String = "",
+        maxLength: Int? = nil, hint: String? = nil, selected: Bool = false
+    ) -> FormField {
+        FormField(
+            id: id, label: label,
+            input: .text(TextField(text: text, placeholder: placeholder, maxLength: maxLength, selected: selected)), hint: hint)
     }
 
-    public static func choice(_ id: String, label: String, options: [String], selected: Int = 0,
-                              hint: String? = nil) -> FormField {
+    public static func choice(
+        _ id: String, label: String, options: [String], selected: Int = 0,
+        hint: String? = nil
+    ) -> FormField {
         FormField(id: id, label: label, input: .choice(options: options, selected: selected), hint: hint)
     }
 
@@ -193,11 +198,13 @@ extension Form {
 extension KeyMap {
     /// The keys of a form in a dialog (help and footer).
     public static func formDialog(title: String, saveHelp: String = "save", cancelHelp: String = "cancel") -> KeyMap {
-        KeyMap(title: title, bindings: [
-            KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
-            KeyBinding([.left, .right], label: "←/→", help: "change a choice"),
-            KeyBinding([.enter], help: saveHelp, footer: true),
-            KeyBinding([.escape], help: cancelHelp, footer: true),
-        ])
+        KeyMap(
+            title: title,
+            bindings: [
+                KeyBinding([.tab, .backTab], label: "Tab", help: "next / previous field", footer: true),
+                KeyBinding([.left, .right], label: "←/→", help: "change a choice"),
+                KeyBinding([.enter], help: saveHelp, footer: true),
+                KeyBinding([.escape], help: cancelHelp, footer: true),
+            ])
     }
 }

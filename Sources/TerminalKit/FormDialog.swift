@@ -7,7 +7,8 @@ public struct FormDialog: Widget, Equatable, Sendable {
     public var hint: String
     public var width: Int
 
-    public init(title: String, intro: String? = nil, form: Form, hint: String = "Enter save · Esc cancel · Tab next field", width: Int = 72) {
+    public init(title: String, intro: String? = nil, form: Form, hint: String = "Enter save · Esc cancel · Tab next field", width: Int = 72)
+    {
         self.title = title
         self.intro = intro
         self.form = form

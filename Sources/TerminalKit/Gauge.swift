@@ -11,8 +11,10 @@ public struct Gauge: Widget, Equatable, Sendable {
     /// Columns reserved for the label, so a stack of gauges lines up; defaults to the label's width.
     public var labelWidth: Int?
 
-    public init(label: String, value: Double, max: Double, valueText: String? = nil,
-                role: Role = .good, overRole: Role = .warn, labelWidth: Int? = nil) {
+    public init(
+        label: String, value: Double, max: Double, valueText: String? = nil,
+        role: Role = .good, overRole: Role = .warn, labelWidth: Int? = nil
+    ) {
         self.label = label
         self.value = value
         self.max = max
@@ -45,8 +47,10 @@ public struct Gauge: Widget, Equatable, Sendable {
         let textWidth = TextWidth.of(text)
         // The number matters more than the bar: keep it, and give the bar what is left.
         if textWidth + 1 < rest.width {
-            let (barRect, textRect) = (rest.splitLeft(rest.width - textWidth - 1).0,
-                                       rest.inset(left: rest.width - textWidth))
+            let (barRect, textRect) = (
+                rest.splitLeft(rest.width - textWidth - 1).0,
+                rest.inset(left: rest.width - textWidth)
+            )
             drawBar(barRect, role: barRole, buffer: &buffer, context: context)
             buffer.write(Line(text, isOver ? overRole : .text), in: textRect, alignment: .right, context: context)
         } else {
@@ -59,8 +63,9 @@ public struct Gauge: Widget, Equatable, Sendable {
         let filled = Int((Swift.min(1, ratio) * Double(rect.width)).rounded())
         for i in 0..<rect.width {
             let isFilled = i < filled
-            buffer.write(isFilled ? context.symbols.full : context.symbols.empty, x: rect.x + i, y: rect.y,
-                         style: context.style(isFilled ? role : .muted))
+            buffer.write(
+                isFilled ? context.symbols.full : context.symbols.empty, x: rect.x + i, y: rect.y,
+                style: context.style(isFilled ? role : .muted))
         }
     }
 }

@@ -66,8 +66,8 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
 public enum Constraint: Equatable, Sendable {
     case length(Int)
     case percentage(Int)
-    case fill(Int)       // weight of what remains
-    case min(Int)        // at least n, then shares remaining space like fill(1)
+    case fill(Int)  // weight of what remains
+    case min(Int)  // at least n, then shares remaining space like fill(1)
 }
 
 public enum Direction: Sendable { case horizontal, vertical }

@@ -11,7 +11,11 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
         self.scroll = scroll
     }
 
-    enum Entry: Equatable { case heading(String), binding(key: String, help: String), blank }
+    enum Entry: Equatable {
+        case heading(String)
+        case binding(key: String, help: String)
+        case blank
+    }
 
     var entries: [Entry] {
         var out: [Entry] = []
@@ -27,13 +31,14 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
         guard !area.isEmpty else { return }
         let entries = self.entries
         let keyWidth = min(14, entries.map { if case .binding(let k, _) = $0 { TextWidth.of(k) } else { 0 } }.max() ?? 0)
-        let entryWidth = entries.map { entry -> Int in
-            switch entry {
-            case .heading(let t): return TextWidth.of(t)
-            case .binding(_, let h): return keyWidth + 2 + TextWidth.of(h)
-            case .blank: return 0
-            }
-        }.max() ?? 0
+        let entryWidth =
+            entries.map { entry -> Int in
+                switch entry {
+                case .heading(let t): return TextWidth.of(t)
+                case .binding(_, let h): return keyWidth + 2 + TextWidth.of(h)
+                case .blank: return 0
+                }
+            }.max() ?? 0
         let columnWidth = min(entryWidth, 64, max(1, area.width - 4))
         let gap = 4
         // Room inside the border and one column of padding on each side; a row of margin above and below.

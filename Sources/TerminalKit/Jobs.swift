@@ -102,7 +102,8 @@ public struct ProgressDialog: Widget {
         }
         let detail = [progress?.text, progress?.note, elapsed].compactMap { $0 }.joined(separator: " · ")
         buffer.write(Line(detail, .text), in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), context: context)
-        buffer.write(Line("Esc cancels: nothing is written", .muted), in: Rect(x: inner.x, y: inner.maxY - 1, width: inner.width, height: 1),
-                     context: context)
+        buffer.write(
+            Line("Esc cancels: nothing is written", .muted), in: Rect(x: inner.x, y: inner.maxY - 1, width: inner.width, height: 1),
+            context: context)
     }
 }

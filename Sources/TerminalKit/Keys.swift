@@ -1,7 +1,7 @@
 /// A key press, decoded by the terminal backend; what view models react to.
 public enum Key: Equatable, Hashable, Sendable {
     case char(Character)
-    case ctrl(Character)   // lower-case letter: .ctrl("c")
+    case ctrl(Character)  // lower-case letter: .ctrl("c")
     case enter, escape, tab, backTab, backspace, delete
     case up, down, left, right, home, end, pageUp, pageDown
     case function(Int)
@@ -44,7 +44,7 @@ public enum Event: Equatable, Sendable {
 /// Key maps are data, so the help overlay and the footer are generated from them.
 public struct KeyBinding: Equatable, Sendable {
     public var keys: [Key]
-    public var label: String?      // how to print the keys, when not derived ("1–6", "j/k")
+    public var label: String?  // how to print the keys, when not derived ("1–6", "j/k")
     public var help: String
     public var inFooter: Bool
     /// What the footer says, where `help` would take too much of an 80-column line ("check-in").

@@ -37,8 +37,9 @@ public struct TooSmall: Widget, Equatable, Sendable {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let times = context.symbols.isUnicode ? "×" : "x"
-        let text = Paragraph([Line("Terminal too small", .warn), Line("(need \(minWidth)\(times)\(minHeight))", .muted)],
-                             alignment: .center)
+        let text = Paragraph(
+            [Line("Terminal too small", .warn), Line("(need \(minWidth)\(times)\(minHeight))", .muted)],
+            alignment: .center)
         let h = min(area.height, text.height(forWidth: area.width, context: context))
         text.render(in: area.centered(width: area.width, height: h), buffer: &buffer, context: context)
     }

@@ -27,8 +27,10 @@ public struct LineChart: Widget, Equatable, Sendable {
     /// Columns the y labels take at least, so charts drawn together share one axis width.
     public var axisWidth: Int
 
-    public init(series: [ChartSeries], labels: [String] = [], unit: String = "", scale: ClosedRange<Double>? = nil,
-                slots: [Int]? = nil, axisWidth: Int = 0) {
+    public init(
+        series: [ChartSeries], labels: [String] = [], unit: String = "", scale: ClosedRange<Double>? = nil,
+        slots: [Int]? = nil, axisWidth: Int = 0
+    ) {
         self.series = series
         self.labels = labels
         self.unit = unit

@@ -55,10 +55,12 @@ public struct Confirmation: Widget, Equatable, Sendable {
     /// The keys of a y/n question, for the footer and help while it is open.
     /// The question takes every key until it is answered: no global key works meanwhile.
     public static func keyMap(title: String, yes: String, no: String) -> KeyMap {
-        KeyMap(title: title, bindings: [
-            KeyBinding([.char("y")], help: yes, footer: true),
-            KeyBinding([.char("n"), .escape], label: "n/Esc", help: no, footer: true),
-        ], globalKeys: [])
+        KeyMap(
+            title: title,
+            bindings: [
+                KeyBinding([.char("y")], help: yes, footer: true),
+                KeyBinding([.char("n"), .escape], label: "n/Esc", help: no, footer: true),
+            ], globalKeys: [])
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {

@@ -7,10 +7,12 @@ public final class HelpScreen: Screen {
     public init(keyMaps: [KeyMap]) { self.keyMaps = keyMaps }
 
     public var keyMap: KeyMap {
-        KeyMap(title: "Help", bindings: [
-            KeyBinding([.down, .char("j"), .up, .char("k")], label: "j/k", help: "scroll", footer: true),
-            KeyBinding([.escape, .char("?"), .char("q")], label: "Esc", help: "close help", footer: true),
-        ])
+        KeyMap(
+            title: "Help",
+            bindings: [
+                KeyBinding([.down, .char("j"), .up, .char("k")], label: "j/k", help: "scroll", footer: true),
+                KeyBinding([.escape, .char("?"), .char("q")], label: "Esc", help: "close help", footer: true),
+            ])
     }
 
     public func handle(_ key: Key) -> KeyResult {
@@ -40,10 +42,12 @@ public final class ConfirmScreen: Screen {
     }
 
     public var keyMap: KeyMap {
-        KeyMap(title: "Confirm", bindings: [
-            KeyBinding([.char("y")], help: "yes", footer: true),
-            KeyBinding([.char("n"), .escape], label: "n/Esc", help: "no", footer: true),
-        ])
+        KeyMap(
+            title: "Confirm",
+            bindings: [
+                KeyBinding([.char("y")], help: "yes", footer: true),
+                KeyBinding([.char("n"), .escape], label: "n/Esc", help: "no", footer: true),
+            ])
     }
 
     public func handle(_ key: Key) -> KeyResult {

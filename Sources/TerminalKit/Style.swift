@@ -44,8 +44,10 @@ public struct Style: Equatable, Hashable, Sendable {
     public var underline: Bool
     public var reverse: Bool
 
-    public init(foreground: Color = .default, background: Color = .default,
-                bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false) {
+    public init(
+        foreground: Color = .default, background: Color = .default,
+        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold

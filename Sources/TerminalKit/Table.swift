@@ -28,8 +28,10 @@ public struct Table: Widget, Equatable, Sendable {
     public var showHeader: Bool
     public var columnSpacing: Int
 
-    public init(columns: [TableColumn], rows: [TableRow], selected: Int? = nil,
-                emptyMessage: String = "Nothing here yet", showHeader: Bool = true, columnSpacing: Int = 2) {
+    public init(
+        columns: [TableColumn], rows: [TableRow], selected: Int? = nil,
+        emptyMessage: String = "Nothing here yet", showHeader: Bool = true, columnSpacing: Int = 2
+    ) {
         self.columns = columns
         self.rows = rows
         self.selected = selected

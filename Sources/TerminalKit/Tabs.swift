@@ -35,7 +35,9 @@ public struct Tabs: Widget, Equatable, Sendable {
     }
 
     func width(_ layout: Layout) -> Int {
-        titles.indices.reduce(0) { total, i in let w = widths(i, layout); return total + w.tab + w.gap }
+        titles.indices.reduce(0) { total, i in
+            let w = widths(i, layout); return total + w.tab + w.gap
+        }
     }
 
     func layout(width available: Int) -> Layout {

@@ -134,8 +134,9 @@ public struct TextField: Widget, Equatable, Sendable {
                 break
             }
             let plain = isSelected && isFocused ? context.style(.selection) : textStyle
-            let w = buffer.write(String(chars[i]), x: x, y: row.y, style: isCursor ? cursorStyle : plain,
-                                 maxWidth: row.maxX - x)
+            let w = buffer.write(
+                String(chars[i]), x: x, y: row.y, style: isCursor ? cursorStyle : plain,
+                maxWidth: row.maxX - x)
             if w == 0 && TextWidth.of(chars[i]) > 0 { break }
             x += w
         }

@@ -32,16 +32,18 @@ public struct Theme: Equatable, Sendable {
     }
 
     /// Used when no theme file can be read: readable on any background.
-    public static let fallback = Theme(name: "fallback", styles: [
-        .text: Style(), .muted: Style(dim: true), .accent: Style(foreground: .cyan, bold: true),
-        .border: Style(foreground: .brightBlack), .title: Style(bold: true),
-        .selection: Style(reverse: true), .good: Style(foreground: .green), .warn: Style(foreground: .yellow),
-        .bad: Style(foreground: .red), .protein: Style(foreground: .red), .carbs: Style(foreground: .yellow),
-        .fat: Style(foreground: .blue), .keep: Style(foreground: .green), .problem: Style(foreground: .red),
-        .try: Style(foreground: .yellow), .action: Style(foreground: .cyan),
-        .series1: Style(foreground: .cyan), .series2: Style(foreground: .magenta),
-        .series3: Style(foreground: .green), .series4: Style(foreground: .yellow),
-    ])
+    public static let fallback = Theme(
+        name: "fallback",
+        styles: [
+            .text: Style(), .muted: Style(dim: true), .accent: Style(foreground: .cyan, bold: true),
+            .border: Style(foreground: .brightBlack), .title: Style(bold: true),
+            .selection: Style(reverse: true), .good: Style(foreground: .green), .warn: Style(foreground: .yellow),
+            .bad: Style(foreground: .red), .protein: Style(foreground: .red), .carbs: Style(foreground: .yellow),
+            .fat: Style(foreground: .blue), .keep: Style(foreground: .green), .problem: Style(foreground: .red),
+            .try: Style(foreground: .yellow), .action: Style(foreground: .cyan),
+            .series1: Style(foreground: .cyan), .series2: Style(foreground: .magenta),
+            .series3: Style(foreground: .green), .series4: Style(foreground: .yellow),
+        ])
 }
 
 /// Glyphs for borders and charts, in Unicode or plain ASCII (PRODUCT.md §1).

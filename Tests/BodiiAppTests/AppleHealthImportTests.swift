@@ -8,7 +8,8 @@ import Testing
 @Suite struct AppleHealthImportTests {
     static let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("BodiiImportTests/Fixtures/apple-health/export.xml").path
-    static let everything = DateRange(start: LocalDate(year: 2000, month: 1, day: 1) ?? TestClock.today, end: TestClock.today.adding(days: 400))
+    static let everything = DateRange(
+        start: LocalDate(year: 2000, month: 1, day: 1) ?? TestClock.today, end: TestClock.today.adding(days: 400))
 
     struct Rows: Equatable {
         var body = 0, snapshots = 0, exercise = 0, sleep = 0, food = 0, activity = 0
@@ -16,9 +17,10 @@ import Testing
 
     static func rows(_ db: String) throws -> Rows {
         let r = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
-        return Rows(body: try r.bodyRecords(in: everything).count, snapshots: try r.metabolismSnapshots(in: everything).count,
-                    exercise: try r.exerciseRecords(in: everything).count, sleep: try r.sleepRecords(in: everything).count,
-                    food: try r.foodRecords(in: everything).count, activity: try r.activitySnapshots(in: everything).count)
+        return Rows(
+            body: try r.bodyRecords(in: everything).count, snapshots: try r.metabolismSnapshots(in: everything).count,
+            exercise: try r.exerciseRecords(in: everything).count, sleep: try r.sleepRecords(in: everything).count,
+            food: try r.foodRecords(in: everything).count, activity: try r.activitySnapshots(in: everything).count)
     }
 
     static func summary(_ stdout: String) throws -> [String: Any] {
@@ -35,7 +37,7 @@ import Testing
         let first = try runBodii(["import", "apple-health", Self.export, "--json", "--db", db])
         try #require(first.status == 0, "\(first.stderr)")
         let s1 = try Self.summary(first.stdout)
-        #expect(Self.kind(s1, "body")["added"] as? Int == 3)   // two weigh-ins and a body-fat-only reading
+        #expect(Self.kind(s1, "body")["added"] as? Int == 3)  // two weigh-ins and a body-fat-only reading
         #expect(Self.kind(s1, "activity")["added"] as? Int == 2)
         #expect(Self.kind(s1, "nights")["added"] as? Int == 3)
         #expect(Self.kind(s1, "workouts")["added"] as? Int == 3)
@@ -122,7 +124,8 @@ import Testing
         try Data("not xml at all".utf8).write(to: URL(fileURLWithPath: folder.path("notes.txt")))
         let text = try runBodii(["import", "apple-health", folder.path("notes.txt"), "--db", db])
         #expect(text.status == 65)
-        let lol = "<?xml version=\"1.0\"?><!DOCTYPE HealthData [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]>"
+        let lol =
+            "<?xml version=\"1.0\"?><!DOCTYPE HealthData [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]>"
             + "<HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"&b;\" unit=\"kg\" value=\"70\" "
             + "startDate=\"2026-11-21 07:00:00 +0100\" endDate=\"2026-11-21 07:00:00 +0100\"/></HealthData>"
         try Data(lol.utf8).write(to: URL(fileURLWithPath: folder.path("lol.xml")))
@@ -173,7 +176,7 @@ import Testing
         let screen = app.screen()
         #expect(screen.contains("Last import"))
         #expect(screen.contains("Workouts            3              0"))
-        #expect(screen.contains("Apple Health imported: 13 new, 0 already there."))   // the 15th's body fat is kept
+        #expect(screen.contains("Apple Health imported: 13 new, 0 already there."))  // the 15th's body fat is kept
         let rows = try AppleHealthImportTests.rows(db)
         #expect(rows.activity == 2)
         #expect(rows.exercise >= 3)
@@ -226,8 +229,8 @@ import Testing
         app.press(.enter)
         app.type(folder.path("out.json"))
         app.press(.tab)
-        app.press(.right)   // Import Cronometer
-        app.press(.right)   // Export JSON
+        app.press(.right)  // Import Cronometer
+        app.press(.right)  // Export JSON
         app.press(.enter)
         await app.settleJobs()
         #expect(app.screen().contains("Exported everything to"))
@@ -263,19 +266,22 @@ import Testing
         try stdin.fileHandleForWriting.close()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
     @Test func aValidExportThroughAPipeImports() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("h.sqlite")
-        let piped = try Self.runPiped(["import", "apple-health", "/dev/stdin", "--json", "--db", db],
-                                      input: try Data(contentsOf: URL(fileURLWithPath: AppleHealthImportTests.export)))
+        let piped = try Self.runPiped(
+            ["import", "apple-health", "/dev/stdin", "--json", "--db", db],
+            input: try Data(contentsOf: URL(fileURLWithPath: AppleHealthImportTests.export)))
         try #require(piped.status == 0, "\(piped.stderr)")
         #expect(AppleHealthImportTests.kind(try AppleHealthImportTests.summary(piped.stdout), "workouts")["added"] as? Int == 3)
         // A zip cannot stream through a pipe: refused in one line, nothing created.
-        let zip = try Self.runPiped(["import", "apple-health", "/dev/stdin", "--db", folder.path("z.sqlite")],
-                                    input: Data([0x50, 0x4B, 0x03, 0x04, 0, 0, 0, 0]))
+        let zip = try Self.runPiped(
+            ["import", "apple-health", "/dev/stdin", "--db", folder.path("z.sqlite")],
+            input: Data([0x50, 0x4B, 0x03, 0x04, 0, 0, 0, 0]))
         #expect(zip.status == 65)
         #expect(zip.stderr.contains("zip arriving through a pipe"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("z.sqlite")))
@@ -294,7 +300,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("a.sqlite")))
 
         let running = try startBodii(["import", "apple-health", fifo, "--json", "--db", folder.path("b.sqlite")])
-        let writer = try #require(FileHandle(forWritingAtPath: fifo))   // opens once the import has opened its end
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))  // opens once the import has opened its end
         try writer.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: AppleHealthImportTests.export)))
         try writer.close()
         let fed = running.finish()
@@ -334,7 +340,8 @@ import Testing
         let result = try runBodii(["import", "apple-health", folder.path("export.xml"), "--json", "--db", db])
         try #require(result.status == 0, "\(result.stderr)")
         let s = try AppleHealthImportTests.summary(result.stdout)
-        #expect(AppleHealthImportTests.kind(s, "workouts")["skipped"] as? [String: Int]
+        #expect(
+            AppleHealthImportTests.kind(s, "workouts")["skipped"] as? [String: Int]
                 == ["longer than a day": 1, "energy out of range (0–20000 kcal)": 1])
         #expect(AppleHealthImportTests.kind(s, "body")["added"] as? Int == 1)
         let day = try runBodii(["today", "--date", "2026-11-21", "--json", "--db", db])

@@ -8,8 +8,10 @@ import Testing
 @Suite struct ArgumentFuzzTests {
     /// Values no slot below accepts: non-numbers, negatives, empty, whitespace, 10 kB, control
     /// characters, emoji, right-to-left text.
-    static let values = ["abc", "-5", "-0.5", "", " \t ", String(repeating: "9", count: 10_000), "\u{1B}]0;pwned\u{07}",
-                         "\u{9B}2J", "\n", "🍌🍌", "\u{202E}غذاء", "NaN", "1e308"]
+    static let values = [
+        "abc", "-5", "-0.5", "", " \t ", String(repeating: "9", count: 10_000), "\u{1B}]0;pwned\u{07}",
+        "\u{9B}2J", "\n", "🍌🍌", "\u{202E}غذاء", "NaN", "1e308",
+    ]
 
     /// Each command with `V` where the value goes; `names` slots take any printable text as a
     /// name or a query, so only the values nothing accepts there are used for them.
@@ -36,7 +38,8 @@ import Testing
         ["action", "add", "walk", "--due", "V"], ["action", "add", "walk", "--metric", "V", "--target", "3"],
         ["action", "add", "walk", "--metric", "exercise", "--target", "V"], ["action", "done", "V"], ["action", "drop", "V"],
         ["pantry", "add", "--name", "Rice", "--qty", "V"], ["pantry", "add", "--name", "Rice", "--qty", "1", "--unit", "V"],
-        ["pantry", "add", "--name", "Rice", "--qty", "1", "--price", "V"], ["pantry", "add", "--name", "Rice", "--qty", "1", "--best-before", "V"],
+        ["pantry", "add", "--name", "Rice", "--qty", "1", "--price", "V"],
+        ["pantry", "add", "--name", "Rice", "--qty", "1", "--best-before", "V"],
         ["pantry", "list", "--soon", "V"], ["pantry", "use", "V"], ["pantry", "waste", "V"], ["pantry", "waste", "1", "--qty", "V"],
         ["shop", "add", "--name", "Rice", "--qty", "V"], ["shop", "buy", "V"], ["shop", "buy", "1", "--price", "V"],
         ["budget", "set", "V"], ["budget", "set", "60", "--period", "V"],
@@ -48,7 +51,9 @@ import Testing
     /// What a name or a query refuses: nothing to search by, control characters, too long.
     static let nameValues = ["", " \t ", "\u{1B}]0;pwned\u{07}", "\u{9B}", "\n", "🍌🍌", "!!!", "-", String(repeating: "x", count: 10_000)]
     /// A person's name may be an emoji or "-": only what no name may hold.
-    static let profileNameValues = ["", " \t ", "\u{1B}]0;pwned\u{07}", "\u{9B}", "\n", "\u{202E}Ann", String(repeating: "x", count: 10_000)]
+    static let profileNameValues = [
+        "", " \t ", "\u{1B}]0;pwned\u{07}", "\u{9B}", "\n", "\u{202E}Ann", String(repeating: "x", count: 10_000),
+    ]
 
     struct Run {
         let arguments: [String]
@@ -104,9 +109,11 @@ import Testing
     static let numberSlots: [[String]] = [
         ["budget", "set", "V"], ["budget", "set", "V", "--period", "month"], ["pantry", "use", "V"], ["pantry", "waste", "V"],
         ["pantry", "use", "1", "--qty", "V"], ["pantry", "waste", "1", "--qty", "V"], ["action", "done", "V"], ["action", "drop", "V"],
-        ["action", "drop", "V", "--note", "x"], ["log", "weight", "V"], ["log", "weight", "80", "--fat", "V"], ["log", "weight", "80", "--muscle", "V"],
+        ["action", "drop", "V", "--note", "x"], ["log", "weight", "V"], ["log", "weight", "80", "--fat", "V"],
+        ["log", "weight", "80", "--muscle", "V"],
         ["log", "food", "banana", "--grams", "V"], ["log", "food", "banana", "--serving", "medium", "--qty", "V"],
-        ["log", "exercise", "yoga", "--minutes", "V"], ["log", "sleep", "--duration", "V"], ["log", "sleep", "--duration", "7h", "--quality", "V"],
+        ["log", "exercise", "yoga", "--minutes", "V"], ["log", "sleep", "--duration", "V"],
+        ["log", "sleep", "--duration", "7h", "--quality", "V"],
         ["pantry", "add", "--name", "Rice", "--qty", "V"], ["pantry", "add", "--name", "Rice", "--qty", "1", "--price", "V"],
         ["pantry", "list", "--soon", "V"], ["shop", "add", "--name", "Rice", "--qty", "V"], ["shop", "buy", "1", "--price", "V"],
         ["shop", "buy", "1", "--qty", "V"], ["action", "add", "walk", "--metric", "exercise", "--target", "V"],

@@ -36,15 +36,21 @@ import Testing
         try #require(try runBodii(["import", "apple-health", AppleHealthImportTests.export, "--db", a]).status == 0)
         do {
             let r = try BodiiDatabase(url: URL(fileURLWithPath: a)).repositories
-            let gone = try r.addCustomFood(Food(id: CustomFoods.newID, name: "Gone", source: "custom", per100g: Nutrients(kcal: 1, proteinG: 0, carbsG: 0, fatG: 0)))
+            let gone = try r.addCustomFood(
+                Food(id: CustomFoods.newID, name: "Gone", source: "custom", per100g: Nutrients(kcal: 1, proteinG: 0, carbsG: 0, fatG: 0)))
             _ = try r.deleteCustomFood(id: gone.id)
-            let soup = try r.addCustomFood(Food(id: CustomFoods.newID, name: "Lentil soup", source: "custom",
-                                                per100g: Nutrients(kcal: 90, proteinG: 6, carbsG: 12, fatG: 2, fiberG: 3, sugarsG: 1.5,
-                                                                   saturatedFatG: 0.3, sodiumMg: 250),
-                                                servings: [FoodServing(label: "1 bowl", grams: 300)]))
+            let soup = try r.addCustomFood(
+                Food(
+                    id: CustomFoods.newID, name: "Lentil soup", source: "custom",
+                    per100g: Nutrients(
+                        kcal: 90, proteinG: 6, carbsG: 12, fatG: 2, fiberG: 3, sugarsG: 1.5,
+                        saturatedFatG: 0.3, sodiumMg: 250),
+                    servings: [FoodServing(label: "1 bowl", grams: 300)]))
             let banana = try #require(try r.food(id: FoodID("usda:09040")))
-            let bowl = try r.saveRecipe(Recipe(name: "Banana lentil bowl", servings: 2,
-                                               ingredients: [.init(food: soup, grams: 300), .init(food: banana, grams: 120)]))
+            let bowl = try r.saveRecipe(
+                Recipe(
+                    name: "Banana lentil bowl", servings: 2,
+                    ingredients: [.init(food: soup, grams: 300), .init(food: banana, grams: 120)]))
             let day = TestClock.today
             let eaten = try r.foodRecords(in: DateRange(start: day.adding(days: -3), end: day))
             try r.saveMeal(SavedMeal(name: "Lunch box", items: Array(eaten.prefix(3))))
@@ -65,16 +71,21 @@ import Testing
         let later = ["BODII_NOW": ISO8601DateFormatter().string(from: Date().addingTimeInterval(3600))]
         let imported = try runBodii(["import", "bodii", folder.path("a.json"), "--db", b], environment: later)
         try #require(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("1 recipe") && imported.stdout.contains("1 saved meal") && imported.stdout.contains("3 favourites"),
-                "\(imported.stdout)")
+        #expect(
+            imported.stdout.contains("1 recipe") && imported.stdout.contains("1 saved meal") && imported.stdout.contains("3 favourites"),
+            "\(imported.stdout)")
         let again = try runBodii(["export", "--db", b], environment: later)
         try #require(again.status == 0, "\(again.stderr)")
         func withoutTime(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.contains("\"exported_at\"") } }
         let lhs = withoutTime(original), rhs = withoutTime(again.stdout)
-        #expect(lhs == rhs, "first difference: \(zip(lhs, rhs).first { $0 != $1 }.map { "\($0)\n≠\n\($1)" } ?? "lengths \(lhs.count) \(rhs.count)")")
+        #expect(
+            lhs == rhs,
+            "first difference: \(zip(lhs, rhs).first { $0 != $1 }.map { "\($0)\n≠\n\($1)" } ?? "lengths \(lhs.count) \(rhs.count)")")
         // The Diet tab's sugars, saturated fat and sodium come back (not "— — —").
         let days = DateRange(start: TestClock.today.adding(days: -3), end: TestClock.today)
-        let known = try BodiiDatabase(url: URL(fileURLWithPath: a)).repositories.foodRecords(in: days).filter { $0.sugarsG != nil && $0.sodiumMg != nil }
+        let known = try BodiiDatabase(url: URL(fileURLWithPath: a)).repositories.foodRecords(in: days).filter {
+            $0.sugarsG != nil && $0.sodiumMg != nil
+        }
         let r = try BodiiDatabase(url: URL(fileURLWithPath: b)).repositories
         let entries = try r.foodRecords(in: days).filter { $0.sugarsG != nil && $0.sodiumMg != nil }
         #expect(!known.isEmpty && entries.map(\.sugarsG) == known.map(\.sugarsG) && entries.map(\.sodiumMg) == known.map(\.sodiumMg))
@@ -87,13 +98,17 @@ import Testing
         #expect(withoutTime(third.stdout) == lhs)
         // The CSV export has a file per new kind too.
         try #require(try runBodii(["export", "--format", "csv", "--out", folder.path("csv"), "--db", b], environment: later).status == 0)
-        for (file, header) in [("recipes", "food_id,name,servings,per_100g,food_servings,ingredients,created_at,source,external_id"),
-                               ("saved_meals", "name,items,created_at,source,external_id"), ("favourites", "food_id,added_at")] {
+        for (file, header) in [
+            ("recipes", "food_id,name,servings,per_100g,food_servings,ingredients,created_at,source,external_id"),
+            ("saved_meals", "name,items,created_at,source,external_id"), ("favourites", "food_id,added_at"),
+        ] {
             let text = try String(contentsOfFile: folder.path("csv/\(file).csv"), encoding: .utf8)
             #expect(text.hasPrefix(header + "\r\n") && text.components(separatedBy: "\r\n").count > 2, "\(file): \(text.prefix(200))")
         }
         let food = try String(contentsOfFile: folder.path("csv/food.csv"), encoding: .utf8)
-        #expect(food.hasPrefix("date,meal,food_id,food_name,grams,kcal,protein_g,carbs_g,fat_g,fiber_g,sugars_g,saturated_fat_g,sodium_mg,logged_at,"))
+        #expect(
+            food.hasPrefix(
+                "date,meal,food_id,food_name,grams,kcal,protein_g,carbs_g,fat_g,fiber_g,sugars_g,saturated_fat_g,sodium_mg,logged_at,"))
     }
 
     /// The long lists are read a page at a time: a bad record deep in one is still named by its
@@ -111,7 +126,9 @@ import Testing
         #expect(r.stderr.contains("food[\(bad)]: kcal \"-1\" is out of range"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.sqlite")))
         // Without the bad one, every page arrives.
-        let good = records.enumerated().map { $0.offset == bad ? records[0].replacingOccurrences(of: "food/0", with: "food/x") : $0.element }
+        let good = records.enumerated().map {
+            $0.offset == bad ? records[0].replacingOccurrences(of: "food/0", with: "food/x") : $0.element
+        }
         try Data(Self.document("food", good.joined(separator: ",")).utf8).write(to: URL(fileURLWithPath: file))
         let ok = try runBodii(["import", "bodii", file, "--db", folder.path("b.sqlite")])
         #expect(ok.stdout.contains("foods \(ActivityText.grouped(count)) added"), "\(ok.stdout) \(ok.stderr)")
@@ -141,13 +158,17 @@ import Testing
             + "\"\(kind)\":[\(record)]}"
     }
 
-    static let food = #"{"date":"2026-11-20","meal":"lunch","food_id":"usda:09040","food_name":"Bananas, raw","grams":120,"kcal":KCAL,"#
+    static let food =
+        #"{"date":"2026-11-20","meal":"lunch","food_id":"usda:09040","food_name":"Bananas, raw","grams":120,"kcal":KCAL,"#
         + #""protein_g":1.3,"carbs_g":27,"fat_g":0.4,"fiber_g":3.1,"logged_at":"2026-11-20T12:00:00.000Z","source":"bodii","external_id":"food/1"}"#
-    static let body = #"{"date":"DATE","weight_kg":KG,"body_fat_percent":FAT,"muscle_mass_kg":null,"recorded_at":"2026-11-20T07:00:00.000Z","#
+    static let body =
+        #"{"date":"DATE","weight_kg":KG,"body_fat_percent":FAT,"muscle_mass_kg":null,"recorded_at":"2026-11-20T07:00:00.000Z","#
         + #""bmr":BMR,"tdee":1900,"formula":"mifflin_st_jeor","activity_level":"light","source":"x","external_id":"b/9"}"#
-    static let exercise = #"{"date":"2026-11-20","activity":"Running","minutes":30,"intensity":"high","met":9.8,"kcal":KCAL,"#
+    static let exercise =
+        #"{"date":"2026-11-20","activity":"Running","minutes":30,"intensity":"high","met":9.8,"kcal":KCAL,"#
         + #""logged_at":"2026-11-20T18:00:00.000Z","source":"bodii","external_id":"exercise/1"}"#
-    static let pantry = #"{"format":"bodii-export","version":1,"grocery_items":[{"name":"NAME","food_id":null,"shelf_life_days":null,"#
+    static let pantry =
+        #"{"format":"bodii-export","version":1,"grocery_items":[{"name":"NAME","food_id":null,"shelf_life_days":null,"#
         + #""take_when_logging":false,"minimum_quantity":null,"minimum_unit":null,"source":"bodii","external_id":"grocery_item/1"}],"#
         + #""purchases":[{"item":"grocery_item/1","date":"2026-11-20","quantity":1,"unit":"piece","grams":null,"price":PRICE,"currency":"CUR","#
         + #""store":null,"source":"bodii","external_id":"purchase/1"}]}"#
@@ -158,7 +179,8 @@ import Testing
     }
 
     static func pantry(name: String = "Milk", price: String = "1.99", currency: String = "EUR") -> String {
-        pantry.replacingOccurrences(of: "NAME", with: name).replacingOccurrences(of: "PRICE", with: price).replacingOccurrences(of: "CUR", with: currency)
+        pantry.replacingOccurrences(of: "NAME", with: name).replacingOccurrences(of: "PRICE", with: price).replacingOccurrences(
+            of: "CUR", with: currency)
     }
 
     /// Each document must be refused with 65 in one line naming the record, the field and the
@@ -169,21 +191,35 @@ import Testing
         try #require(try runBodii(["log", "weight", "81", "--date", "2026-11-19", "--db", existing]).status == 0)
         let bigName = String(repeating: "n", count: 1_000_000)
         let cases: [(document: String, says: String)] = [
-            (Self.document("food", Self.food.replacingOccurrences(of: "KCAL", with: "1e20")), #"food[0]: kcal "1e+20" is out of range: allowed 0–45000 kcal"#),
+            (
+                Self.document("food", Self.food.replacingOccurrences(of: "KCAL", with: "1e20")),
+                #"food[0]: kcal "1e+20" is out of range: allowed 0–45000 kcal"#
+            ),
             (Self.document("food", Self.food.replacingOccurrences(of: "KCAL", with: "1e308")), #"food[0]: kcal "1e+308" is out of range"#),
             (Self.document("body", Self.body(bmr: "1e20")), #"body[0]: bmr "1e+20" is out of range: allowed 1–10000 kcal"#),
-            (Self.document("exercise", Self.exercise.replacingOccurrences(of: "KCAL", with: "1e308")), #"exercise[0]: kcal "1e+308" is out of range"#),
-            (Self.document("body", Self.body(date: "0001-01-01")), #"body[0]: date "0001-01-01" is out of range: allowed a date from 1900-01-01 to 2026-11-23"#),
+            (
+                Self.document("exercise", Self.exercise.replacingOccurrences(of: "KCAL", with: "1e308")),
+                #"exercise[0]: kcal "1e+308" is out of range"#
+            ),
+            (
+                Self.document("body", Self.body(date: "0001-01-01")),
+                #"body[0]: date "0001-01-01" is out of range: allowed a date from 1900-01-01 to 2026-11-23"#
+            ),
             (Self.document("body", Self.body(date: "9999-12-31")), #"body[0]: date "9999-12-31" is out of range"#),
             (Self.document("body", Self.body(kg: "999")), #"body[0]: weight_kg "999" is out of range: allowed 20–400 kg"#),
             (Self.document("body", Self.body(fat: "100")), #"body[0]: body_fat_percent "100" is out of range: allowed 2–75 %"#),
-            (Self.pantry(price: "1.999"), #"purchases[0]: price "1.999" is not in a valid format: allowed an amount with at most 2 decimals in EUR"#),
+            (
+                Self.pantry(price: "1.999"),
+                #"purchases[0]: price "1.999" is not in a valid format: allowed an amount with at most 2 decimals in EUR"#
+            ),
             (Self.pantry(currency: "XXX"), #"purchases[0]: currency "XXX" is unknown: allowed EUR, USD"#),
             (Self.pantry(price: "1e20"), #"purchases[0]: price "1e+20" is out of range: allowed 0–10000.00 EUR"#),
             (Self.pantry(name: bigName), #"grocery_items[0]: name "nnnnnnnnnnnnnnnnnnnnnnnn…" is too long: allowed 1–80 characters"#),
             // The last part of a document is checked before the first is written.
-            (Self.document("favourites", #"{"food_id":"usda:09040","added_at":"9999-01-01T00:00:00.000Z"}"#),
-             #"favourites[0]: added_at "9999-01-01T00:00:00.000Z" is out of range"#),
+            (
+                Self.document("favourites", #"{"food_id":"usda:09040","added_at":"9999-01-01T00:00:00.000Z"}"#),
+                #"favourites[0]: added_at "9999-01-01T00:00:00.000Z" is out of range"#
+            ),
         ]
         for (i, c) in cases.enumerated() {
             let file = folder.path("case\(i).json")
@@ -218,12 +254,16 @@ import Testing
         try #require(try runBodii(["demo", "--days", "20", "--db", a]).status == 0)
         do {
             let r = try BodiiDatabase(url: URL(fileURLWithPath: a)).repositories
-            _ = try r.addCustomFood(Food(id: CustomFoods.newID, name: "Lentil soup", source: "custom", per100g: Nutrients(kcal: 90, proteinG: 6, carbsG: 12, fatG: 2)))
+            _ = try r.addCustomFood(
+                Food(
+                    id: CustomFoods.newID, name: "Lentil soup", source: "custom",
+                    per100g: Nutrients(kcal: 90, proteinG: 6, carbsG: 12, fatG: 2)))
         }
         try #require(try runBodii(["export", "--out", folder.path("a.json"), "--db", a]).status == 0)
         try #require(try runBodii(["log", "weight", "70", "--date", "2026-11-01", "--db", b]).status == 0)
         // A database that refuses custom foods, as a full disk or a broken file would refuse a write.
-        try BodiiDatabase(url: URL(fileURLWithPath: b)).executeRaw("""
+        try BodiiDatabase(url: URL(fileURLWithPath: b)).executeRaw(
+            """
             CREATE TRIGGER refuse_custom_food BEFORE INSERT ON food WHEN NEW.source = 'custom' BEGIN SELECT RAISE(ABORT, 'refused'); END;
             """)
         let before = try Data(contentsOf: URL(fileURLWithPath: b))
@@ -246,8 +286,10 @@ import Testing
         try #require(try runBodii(["log", "weight", "70", "--date", "2026-11-01", "--db", start]).status == 0)
         func counts(_ path: String) throws -> [String] {
             let db = try BodiiDatabase(url: URL(fileURLWithPath: path))
-            return try ["body_record", "food_record", "exercise_record", "sleep_record", "check_in", "goal", "purchase", "review_item", "profile"]
-                .map { try db.fetchStrings("SELECT COUNT(*) FROM \($0)").joined() }
+            return try [
+                "body_record", "food_record", "exercise_record", "sleep_record", "check_in", "goal", "purchase", "review_item", "profile",
+            ]
+            .map { try db.fetchStrings("SELECT COUNT(*) FROM \($0)").joined() }
         }
         func copy(_ to: String) throws {
             try? FileManager.default.removeItem(atPath: to)
@@ -266,7 +308,7 @@ import Testing
             try copy(target)
             let running = try startBodii(["import", "bodii", document, "--db", target])
             let wal = target + "-wal"
-            while running.process.isRunning {   // polls the log's size (no fixed wait)
+            while running.process.isRunning {  // polls the log's size (no fixed wait)
                 let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? nil
                 if let size, size >= threshold {
                     kill(running.process.processIdentifier, SIGKILL)

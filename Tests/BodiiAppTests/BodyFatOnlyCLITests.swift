@@ -52,7 +52,9 @@ import Testing
         let again = try Self.day(b, "2026-11-21")
         #expect(again["weight_kg"] is NSNull)
         #expect(again["body_fat_percent"] as? Double == 22)
-        #expect(try BodiiDatabase(url: URL(fileURLWithPath: b)).repositories.bodyRecords(in: DateRange(ending: TestClock.today, days: 30)).count == 2)
+        #expect(
+            try BodiiDatabase(url: URL(fileURLWithPath: b)).repositories.bodyRecords(in: DateRange(ending: TestClock.today, days: 30)).count
+                == 2)
     }
 
     @Test func importBodiiRefusesABodyRecordWithoutAnyMeasurement() throws {

@@ -90,7 +90,8 @@ import Testing
         let ok = try runBodii(["log", "sleep", "--bed", "23:40", "--wake", "06:55", "--quality", "2", "--db", db])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("7 h 15"))
-        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(ending: TestClock.today, days: 1))
+        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(
+            in: DateRange(ending: TestClock.today, days: 1))
         #expect(nights.contains { $0.minutes == 435 && $0.quality == 2 && $0.bedtime?.description == "23:40" })
         #expect(!nights.contains { $0.wakeTime?.description == "25:61" })
     }
@@ -103,7 +104,8 @@ import Testing
         let second = try runBodii(["log", "sleep", "--wake", "07:00", "--duration", "7h30", "--date", date, "--db", db])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("replaces the 6 h 00 logged before"))
-        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(in: DateRange(start: TestClock.today.adding(days: -1), end: TestClock.today.adding(days: -1)))
+        let nights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.sleepRecords(
+            in: DateRange(start: TestClock.today.adding(days: -1), end: TestClock.today.adding(days: -1)))
         #expect(nights.count == 1)
         #expect(nights.first?.minutes == 450)
         #expect(nights.first?.bedtime?.description == "23:30")
@@ -125,7 +127,8 @@ import Testing
         let db = try demoDatabase()
         let r = try runBodii(["log", "weight", "180", "--unit", "lb", "--db", db])
         #expect(r.status == 0)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try runBodii(["today", "--json", "--db", db]).stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try runBodii(["today", "--json", "--db", db]).stdout.utf8)) as? [String: Any])
         let kg = try #require(num(json["weight_kg"]))
         #expect(abs(kg - 81.6) < 0.05)
     }
@@ -163,7 +166,8 @@ import Testing
         let r = try runBodii(["today", "--json", "--db", db], environment: ["BODII_NOW": "2026-11-22T23:30:00-05:00"])
         #expect(r.status == 0)
         // The day is BODII_NOW's own local day (22 Nov), not the machine's (23 Nov in UTC).
-        let expected = #"{"date":"2026-11-22","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null,"expenditure":null,"expenditure_basis":null,"expenditure_days":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"targets":{"protein_g":null,"carbs_g":null,"fat_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"activity":{"steps":null,"active_kcal":null},"cost":{"amount":null,"currency":"EUR","known_share":null},"foods":[]}"#
+        let expected =
+            #"{"date":"2026-11-22","calories":{"eaten":0,"burned":0,"target":null,"remaining":null,"bmr":null,"tdee":null,"expenditure":null,"expenditure_basis":null,"expenditure_days":null},"macros":{"protein_g":0,"carbs_g":0,"fat_g":0,"fiber_g":null},"targets":{"protein_g":null,"carbs_g":null,"fat_g":null},"weight_kg":null,"trend_weight_kg":null,"body_fat_percent":null,"sleep":{"minutes":null,"quality":null},"exercise":{"minutes":0,"calories":0},"activity":{"steps":null,"active_kcal":null},"cost":{"amount":null,"currency":"EUR","known_share":null},"foods":[]}"#
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
     }
 

@@ -27,7 +27,8 @@ import Testing
     // MARK: The loader
 
     @Test func everyKeyIsRead() {
-        let (values, problems) = parse("""
+        let (values, problems) = parse(
+            """
             # Bodii's defaults
             database = "~/health/bodii.sqlite"
             units = "imperial"
@@ -37,8 +38,11 @@ import Testing
             currency = "usd"
             """)
         #expect(problems.isEmpty)
-        #expect(values == ConfigValues(database: "~/health/bodii.sqlite", units: .imperial, theme: "solar", weekStart: .sunday, firstDayHour: 4,
-                                       currency: Currency(code: "USD", symbol: "$", decimals: 2)))
+        #expect(
+            values
+                == ConfigValues(
+                    database: "~/health/bodii.sqlite", units: .imperial, theme: "solar", weekStart: .sunday, firstDayHour: 4,
+                    currency: Currency(code: "USD", symbol: "$", decimals: 2)))
         #expect(parse("currency = \"NOK\"").0.currency == Currency(code: "NOK", symbol: "NOK ", decimals: 2))
         #expect(values.calendar == DayCalendar(weekStart: .sunday, firstDayHour: 4))
         #expect(parse("").0.calendar == .standard)
@@ -46,7 +50,8 @@ import Testing
     }
 
     @Test func eachBadValueIsOneLineWithFileLineKeyAndWhatIsAllowed() {
-        let (values, problems) = parse("""
+        let (values, problems) = parse(
+            """
             units = "metrik"
 
             theme = "neon"
@@ -56,14 +61,15 @@ import Testing
             currency = "EURO"
             """)
         let file = "~/.config/bodii/config.toml"
-        #expect(problems == [
-            "\(file):1: units = \"metrik\" is not one of metric, imperial; default used",
-            "\(file):3: theme = \"neon\" is not a theme (default-dark, light, high-contrast, mono, solar); default used",
-            "\(file):4: week_start = \"tuesday\" is not one of monday, sunday; default used",
-            "\(file):5: first_day_hour = 7 is not a whole number 0–6; default used",
-            "\(file):6: database = \"relative.sqlite\" is not a path that starts with / or ~/; default used",
-            "\(file):7: currency = \"EURO\" is not a three-letter currency code (EUR, USD, GBP, CHF, SEK, JPY…); default used",
-        ])
+        #expect(
+            problems == [
+                "\(file):1: units = \"metrik\" is not one of metric, imperial; default used",
+                "\(file):3: theme = \"neon\" is not a theme (default-dark, light, high-contrast, mono, solar); default used",
+                "\(file):4: week_start = \"tuesday\" is not one of monday, sunday; default used",
+                "\(file):5: first_day_hour = 7 is not a whole number 0–6; default used",
+                "\(file):6: database = \"relative.sqlite\" is not a path that starts with / or ~/; default used",
+                "\(file):7: currency = \"EURO\" is not a three-letter currency code (EUR, USD, GBP, CHF, SEK, JPY…); default used",
+            ])
         // Each refused key keeps its default; the others still apply.
         #expect(values == ConfigValues())
         #expect(parse("units = \"imperial\"\nweek_start = 1").0.units == .imperial)
@@ -75,8 +81,10 @@ import Testing
         #expect(parse("first_day_hour = \"4\"").1 == ["\(file):1: first_day_hour = \"4\" is not a whole number 0–6; default used"])
         #expect(parse("first_day_hour = 4.5").1 == ["\(file):1: first_day_hour = 4.5 is not a whole number 0–6; default used"])
         #expect(parse("units = true").1 == ["\(file):1: units = true is not one of metric, imperial; default used"])
-        #expect(parse("\n[week_start]\nday = \"sunday\"").1 == ["\(file):2: week_start = a table is not one of monday, sunday; default used"])
-        #expect(parse("units = \"metric\"\n  colour = \"blue\"").1
+        #expect(
+            parse("\n[week_start]\nday = \"sunday\"").1 == ["\(file):2: week_start = a table is not one of monday, sunday; default used"])
+        #expect(
+            parse("units = \"metric\"\n  colour = \"blue\"").1
                 == ["\(file):2: unknown key \"colour\" (known: database, units, theme, week_start, first_day_hour, currency)"])
         let broken = parse("units = \"metric\"\nweek_start = sunday\n").1
         #expect(broken.count == 1)
@@ -85,7 +93,8 @@ import Testing
     }
 
     @Test func theFileIsFoundByVariableThenXDGThenHome() throws {
-        #expect(ConfigFile.location(environment: ["BODII_CONFIG": "/etc/b.toml", "XDG_CONFIG_HOME": "/x", "HOME": "/h"])?.path == "/etc/b.toml")
+        #expect(
+            ConfigFile.location(environment: ["BODII_CONFIG": "/etc/b.toml", "XDG_CONFIG_HOME": "/x", "HOME": "/h"])?.path == "/etc/b.toml")
         #expect(ConfigFile.location(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])?.path == "/x/bodii/config.toml")
         #expect(ConfigFile.location(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"])?.path == "/h/.config/bodii/config.toml")
         #expect(ConfigFile.location(environment: [:]) == nil)
@@ -106,8 +115,11 @@ import Testing
         let env = ["HOME": "/home/ana", "BODII_DB": "/env/b.sqlite"]
         #expect(DatabaseLocation.resolve(explicit: "/cli/a.sqlite", configured: "/cfg/c.sqlite", environment: env).path == "/cli/a.sqlite")
         #expect(DatabaseLocation.resolve(explicit: nil, configured: "/cfg/c.sqlite", environment: env).path == "/env/b.sqlite")
-        #expect(DatabaseLocation.resolve(explicit: nil, configured: "~/cfg/c.sqlite", environment: ["HOME": "/home/ana"]).path == "/home/ana/cfg/c.sqlite")
-        #expect(DatabaseLocation.resolve(explicit: nil, configured: nil, environment: ["HOME": "/home/ana"]).path
+        #expect(
+            DatabaseLocation.resolve(explicit: nil, configured: "~/cfg/c.sqlite", environment: ["HOME": "/home/ana"]).path
+                == "/home/ana/cfg/c.sqlite")
+        #expect(
+            DatabaseLocation.resolve(explicit: nil, configured: nil, environment: ["HOME": "/home/ana"]).path
                 == "/home/ana/.local/share/bodii/bodii.sqlite")
     }
 
@@ -120,7 +132,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: fromConfig))
         #expect(try runBodii(["log", "weight", "81"], environment: env.merging(["BODII_DB": fromEnv]) { $1 }).status == 0)
         #expect(FileManager.default.fileExists(atPath: fromEnv))
-        #expect(try runBodii(["log", "weight", "82", "--db", fromOption], environment: env.merging(["BODII_DB": fromEnv]) { $1 }).status == 0)
+        #expect(
+            try runBodii(["log", "weight", "82", "--db", fromOption], environment: env.merging(["BODII_DB": fromEnv]) { $1 }).status == 0)
         #expect(FileManager.default.fileExists(atPath: fromOption))
         let status = try runBodii(["status", "--format", "{weight}"], environment: env)
         #expect(status.stdout == "80.0 kg\n" && status.stderr.isEmpty, "\(status)")
@@ -135,12 +148,16 @@ import Testing
         #expect(byConfig.status == 0 && byConfig.stdout.hasPrefix("Logged 176.0 lb"), "\(byConfig)")
         let byOption = try runBodii(["log", "weight", "80", "--unit", "kg", "--date", "2026-11-21", "--db", db], environment: env)
         #expect(byOption.stdout.hasPrefix("Logged 80.0 kg"), "\(byOption)")
-        let byDefault = try runBodii(["log", "weight", "80", "--date", "2026-11-20", "--db", folder.path("plain.sqlite")],
-                                     environment: try config("", name: "empty.toml"))
+        let byDefault = try runBodii(
+            ["log", "weight", "80", "--date", "2026-11-20", "--db", folder.path("plain.sqlite")],
+            environment: try config("", name: "empty.toml"))
         #expect(byDefault.stdout.hasPrefix("Logged 80.0 kg"), "\(byDefault)")
         // A saved (metric) profile wins over the config file.
-        let profile = try runBodii(["profile", "set", "--name", "Ana", "--sex", "female", "--birth-date", "1990-01-01", "--height", "170",
-                                    "--db", db], environment: env)
+        let profile = try runBodii(
+            [
+                "profile", "set", "--name", "Ana", "--sex", "female", "--birth-date", "1990-01-01", "--height", "170",
+                "--db", db,
+            ], environment: env)
         #expect(profile.status == 0, "\(profile)")
         let byProfile = try runBodii(["log", "weight", "79", "--date", "2026-11-19", "--db", db], environment: env)
         #expect(byProfile.stdout.hasPrefix("Logged 79.0 kg"), "\(byProfile)")
@@ -201,9 +218,11 @@ import Testing
         // The file where a user keeps it, under a short home, so the status line shows all of it.
         let home = folder.url.path
         try FileManager.default.createDirectory(atPath: home + "/.config/bodii", withIntermediateDirectories: true)
-        try "week_start = \"sunday\"\nfirst_day_hour = 9\n".write(toFile: home + "/.config/bodii/config.toml", atomically: true, encoding: .utf8)
+        try "week_start = \"sunday\"\nfirst_day_hour = 9\n".write(
+            toFile: home + "/.config/bodii/config.toml", atomically: true, encoding: .utf8)
         let command = "sh -c '\(BodiiBinary.url.path) --db \(db); echo \"EXITED $?.\"; sleep 60'"
-        let t = try TmuxSession(command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home, "XDG_CONFIG_HOME": ""])
+        let t = try TmuxSession(
+            command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home, "XDG_CONFIG_HOME": ""])
         let screen = try t.waitFor(text: "~/.config/bodii/config.toml:2: first_day_hour = 9 is not a whole number 0–6; default used")
         // week_start = sunday still applies: the check-in card's weeks start on Sundays (15 and 22 Nov).
         #expect(screen.range(of: "15 Nov[ *][●◐○]", options: .regularExpression) != nil, "\(screen)")

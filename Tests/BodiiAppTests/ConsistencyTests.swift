@@ -33,7 +33,9 @@ import Testing
     static func now(_ day: LocalDate) -> [String: String] { ["BODII_NOW": "\(day.iso)T21:00:00Z"] }
 
     static func clock(_ day: LocalDate) -> FixedClock {
-        FixedClock(now: Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 75_600), timeZone: TimeZone(identifier: "UTC") ?? .current)
+        FixedClock(
+            now: Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 75_600),
+            timeZone: TimeZone(identifier: "UTC") ?? .current)
     }
 
     /// The numbers a reader takes from one place, in kcal, grams, kg and minutes. Screens show
@@ -53,7 +55,10 @@ import Testing
                 ("eaten", near(eaten, o.eaten, 0.55)), ("target", near(target, o.target, 0.55)), ("left", near(left, o.left, 0.55)),
                 ("expenditure", near(expenditure, o.expenditure, 0.55)),
                 ("macros", macros.count == o.macros.count && zip(macros, o.macros).allSatisfy { near($0, $1, 0.55) }),
-                ("macroTargets", macroTargets.count == o.macroTargets.count && zip(macroTargets, o.macroTargets).allSatisfy { near($0, $1, 0.55) }),
+                (
+                    "macroTargets",
+                    macroTargets.count == o.macroTargets.count && zip(macroTargets, o.macroTargets).allSatisfy { near($0, $1, 0.55) }
+                ),
                 ("trend", near(trendKg, o.trendKg, 0.055)), ("sleep", near(sleepAverage, o.sleepAverage, 0.55)),
                 ("exercise", near(exerciseMinutes, o.exerciseMinutes, 0.55)), ("burned", near(burned, o.burned, 0.55)),
             ]
@@ -82,10 +87,12 @@ import Testing
 
             #expect(dashboard.agrees(with: json), "\(day.iso) dashboard vs today --json:\n\(dashboard)\n\(json)")
             #expect(report.agrees(with: json), "\(day.iso) report vs today --json:\n\(report)\n\(json)")
-            #expect(diet.agrees(with: json, only: ["eaten", "target", "left", "expenditure", "macros", "macroTargets"]),
-                    "\(day.iso) Diet vs today --json:\n\(diet)\n\(json)")
+            #expect(
+                diet.agrees(with: json, only: ["eaten", "target", "left", "expenditure", "macros", "macroTargets"]),
+                "\(day.iso) Diet vs today --json:\n\(diet)\n\(json)")
             #expect(sleep.agrees(with: json, only: ["sleep"]), "\(day.iso) Sleep tab vs today --json:\n\(sleep)\n\(json)")
-            #expect(exercise.agrees(with: json, only: ["exercise", "burned"]), "\(day.iso) Exercise tab vs today --json:\n\(exercise)\n\(json)")
+            #expect(
+                exercise.agrees(with: json, only: ["exercise", "burned"]), "\(day.iso) Exercise tab vs today --json:\n\(exercise)\n\(json)")
             #expect(status.agrees(with: json, only: ["eaten", "target", "left"]), "\(day.iso) status vs today --json:\n\(status)\n\(json)")
             checked += 1
         }
@@ -109,7 +116,9 @@ import Testing
         #expect(trends.calorieTarget == state.summary.targetKcal, "the selected day's own target is the day's")
         for (day, target) in zip(trends.days, targets) where day.daysSinceEpoch % 4 == 0 {
             let json = try todayFigures(day, repos)
-            #expect(abs((json.target ?? -1) - (target ?? -2)) <= 0.051, "\(day.iso): chart \(String(describing: target)), today \(String(describing: json.target))")
+            #expect(
+                abs((json.target ?? -1) - (target ?? -2)) <= 0.051,
+                "\(day.iso): chart \(String(describing: target)), today \(String(describing: json.target))")
         }
         // `bodii report` draws the same marks: each bar's own target, the last one labelled.
         let report = try runBodii(["report", "--range", "month", "--db", db], environment: Self.now(Self.lastDay))
@@ -125,7 +134,9 @@ import Testing
             guard let currency = prices.values.compactMap(\.price?.currency).first else { continue }
             var exact = 0.0
             for r in records {
-                guard let p = prices[r.foodId], let price = p.price, price.currency.code == currency.code, let g = p.grams, let eaten = r.grams else { continue }
+                guard let p = prices[r.foodId], let price = p.price, price.currency.code == currency.code, let g = p.grams,
+                    let eaten = r.grams
+                else { continue }
                 exact += Double(price.minorUnits) * eaten / g
             }
             let expected = Double(WholeNumber.of(exact) ?? -1) / Double(currency.scale)
@@ -171,12 +182,13 @@ import Testing
         // (its day summaries), read here in-process rather than by seven more processes.
         let query = DaySummaryQuery(source: repos)
         let nights = try (0..<7).compactMap { try query.summary(for: day.adding(days: -$0)).sleepMinutes }
-        return Figures(eaten: number(calories["eaten"]), target: number(calories["target"]), left: number(calories["remaining"]),
-                       expenditure: number(calories["expenditure"]),
-                       macros: [number(macros["protein_g"]), number(macros["carbs_g"]), number(macros["fat_g"])].compactMap { $0 },
-                       macroTargets: [number(targets["protein_g"]), number(targets["carbs_g"]), number(targets["fat_g"])].compactMap { $0 },
-                       trendKg: number(json["trend_weight_kg"]), sleepAverage: SleepMath.averageMinutes(nights).map(Double.init),
-                       exerciseMinutes: number(exercise["minutes"]), burned: number(exercise["calories"]))
+        return Figures(
+            eaten: number(calories["eaten"]), target: number(calories["target"]), left: number(calories["remaining"]),
+            expenditure: number(calories["expenditure"]),
+            macros: [number(macros["protein_g"]), number(macros["carbs_g"]), number(macros["fat_g"])].compactMap { $0 },
+            macroTargets: [number(targets["protein_g"]), number(targets["carbs_g"]), number(targets["fat_g"])].compactMap { $0 },
+            trendKg: number(json["trend_weight_kg"]), sleepAverage: SleepMath.averageMinutes(nights).map(Double.init),
+            exerciseMinutes: number(exercise["minutes"]), burned: number(exercise["calories"]))
     }
 
     // MARK: bodii status
@@ -202,11 +214,12 @@ import Testing
         // The week's section averages the same seven nights as the 7-day average.
         let week = String(out.stdout.split(separator: "\n").dropFirst(12).joined(separator: "\n"))
         #expect(Self.duration(in: week, after: "Sleep      average ") == Self.duration(in: today, after: "7-day average "), "\(out.stdout)")
-        return Figures(eaten: calories[safe: 0], target: calories[safe: 1], left: calories[safe: 2],
-                       expenditure: Self.ints(in: today, after: "Basis").first.map(Double.init),
-                       macros: Self.evens(macros), macroTargets: Self.odds(macros),
-                       trendKg: Self.kg(in: today, after: "trend "), sleepAverage: Self.duration(in: today, after: "7-day average "),
-                       exerciseMinutes: exercise[safe: 0], burned: exercise[safe: 1])
+        return Figures(
+            eaten: calories[safe: 0], target: calories[safe: 1], left: calories[safe: 2],
+            expenditure: Self.ints(in: today, after: "Basis").first.map(Double.init),
+            macros: Self.evens(macros), macroTargets: Self.odds(macros),
+            trendKg: Self.kg(in: today, after: "trend "), sleepAverage: Self.duration(in: today, after: "7-day average "),
+            exerciseMinutes: exercise[safe: 0], burned: exercise[safe: 1])
     }
 
     // MARK: screens
@@ -223,10 +236,11 @@ import Testing
         let text = Self.render(vm)
         let macros = ["Protein", "Carbs", "Fat"].flatMap { Self.ints(in: text, after: "│ \($0) ").prefix(2) }.map(Double.init)
         func first(_ label: String) -> Double? { Self.ints(in: text, after: label).first.map(Double.init) }
-        return Figures(eaten: first("Eaten"), target: first("Target "), left: first("Left "), expenditure: first("From "),
-                       macros: Self.evens(macros), macroTargets: Self.odds(macros),
-                       trendKg: Self.kg(in: text, after: "Trend "), sleepAverage: Self.duration(in: text, after: "7-day avg "),
-                       exerciseMinutes: first("Today "), burned: first("Burned"))
+        return Figures(
+            eaten: first("Eaten"), target: first("Target "), left: first("Left "), expenditure: first("From "),
+            macros: Self.evens(macros), macroTargets: Self.odds(macros),
+            trendKg: Self.kg(in: text, after: "Trend "), sleepAverage: Self.duration(in: text, after: "7-day avg "),
+            exerciseMinutes: first("Today "), burned: first("Burned"))
     }
 
     func dietFigures(_ day: LocalDate, _ repos: any Repositories) -> Figures {
@@ -237,9 +251,10 @@ import Testing
         let leftLine = text.split(separator: "\n").first { $0.contains(" left") || $0.contains(" over") }.map(String.init) ?? ""
         let leftValue = Self.ints(in: leftLine, after: "││ ").first.map { Double(leftLine.contains(" over") ? -$0 : $0) }
         let macros = ["Protein", "Carbs", "Fat"].flatMap { Self.ints(in: text, after: "│ \($0) ").prefix(2) }.map(Double.init)
-        return Figures(eaten: kcal[safe: 0], target: kcal[safe: 1], left: leftValue,
-                       expenditure: Self.ints(in: text, after: "│ from ").first.map(Double.init),
-                       macros: Self.evens(macros), macroTargets: Self.odds(macros))
+        return Figures(
+            eaten: kcal[safe: 0], target: kcal[safe: 1], left: leftValue,
+            expenditure: Self.ints(in: text, after: "│ from ").first.map(Double.init),
+            macros: Self.evens(macros), macroTargets: Self.odds(macros))
     }
 
     func sleepAverage(_ day: LocalDate, _ repos: any Repositories) -> Figures {
@@ -252,7 +267,7 @@ import Testing
         let vm = ExerciseViewModel(source: repos, clock: Self.clock(day))
         vm.didBecomeVisible()
         let text = Self.render(vm)
-        guard text.contains(" min · ") else { return Figures(exerciseMinutes: 0, burned: 0) }   // no sessions: no totals in the title
+        guard text.contains(" min · ") else { return Figures(exerciseMinutes: 0, burned: 0) }  // no sessions: no totals in the title
         let title = Self.ints(in: text, after: "─ Sessions ").map(Double.init)
         return Figures(exerciseMinutes: title[safe: 1], burned: title[safe: 2])
     }
@@ -331,7 +346,8 @@ extension Array {
 extension DietViewModel {
     /// The tab on a database's repositories, wired as the app wires it.
     convenience init(source: any Repositories, clock: any Clock) {
-        let environment = DietEnvironment(store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock)
+        let environment = DietEnvironment(
+            store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock)
         self.init(environment: environment)
     }
 }

@@ -25,7 +25,10 @@ import Testing
         #expect(s1["export"] as? String == "servings")
         #expect(s1["rows"] as? Int == 12)
         #expect(AppleHealthImportTests.kind(s1, "food")["added"] as? Int == 10)
-        #expect((AppleHealthImportTests.kind(s1, "food")["skipped"] as? [String: Int]) == ["without a food name": 1, "without energy or macros": 1])
+        #expect(
+            (AppleHealthImportTests.kind(s1, "food")["skipped"] as? [String: Int]) == [
+                "without a food name": 1, "without energy or macros": 1,
+            ])
         let second = try runBodii(["import", "cronometer", Self.fixture("servings.csv"), "--db", db])
         try #require(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("Cronometer servings: 12 rows"))
@@ -66,7 +69,8 @@ import Testing
         #expect(other.stderr.split(separator: "\n").count == 1)
         let bad = try runBodii(["import", "cronometer", Self.fixture("bad-number.csv"), "--db", db])
         #expect(bad.status == 65)
-        #expect(bad.stderr.contains("bad-number.csv, row 3: Fat (g) \"twelve\" is not a plain decimal number like 12.5; nothing was imported"))
+        #expect(
+            bad.stderr.contains("bad-number.csv, row 3: Fat (g) \"twelve\" is not a plain decimal number like 12.5; nothing was imported"))
         #expect(try runBodii(["import", "cronometer", folder.path("none.csv"), "--db", db]).status == 66)
         #expect(try runBodii(["import", "cronometer", "--db", db]).status == 64)
         #expect(!FileManager.default.fileExists(atPath: db))
@@ -84,19 +88,22 @@ import Testing
     @Test func energyNoPersonCouldEatIsSkippedAndEveryReadStillWorks() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("c.sqlite")
-        let csv = try Self.servings([
-            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,10000000000000000000,10,54,5",
-            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,1" + String(repeating: "0", count: 300) + ",10,54,5",
-            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,303,1" + String(repeating: "0", count: 20) + ",54,5",
-            "1899-12-31,8:00 AM,Breakfast,Oats,80 g,303,10,54,5",
-            "2026-11-20,12:00 PM,Lunch,Rice,200 g,260,5.4,56.2,0.6",
-        ], in: folder)
+        let csv = try Self.servings(
+            [
+                "2026-11-20,8:00 AM,Breakfast,Oats,80 g,10000000000000000000,10,54,5",
+                "2026-11-20,8:00 AM,Breakfast,Oats,80 g,1" + String(repeating: "0", count: 300) + ",10,54,5",
+                "2026-11-20,8:00 AM,Breakfast,Oats,80 g,303,1" + String(repeating: "0", count: 20) + ",54,5",
+                "1899-12-31,8:00 AM,Breakfast,Oats,80 g,303,10,54,5",
+                "2026-11-20,12:00 PM,Lunch,Rice,200 g,260,5.4,56.2,0.6",
+            ], in: folder)
         let out = try runBodii(["import", "cronometer", csv, "--db", db])
         try #require(out.status == 0, "\(out.stderr)")
         #expect(Self.row(out.stdout, "Servings") == ["Servings", "1", "0", "4"], "\(out.stdout)")
         #expect(out.stdout.contains("  2 Energy (kcal) outside 0–10000\n"), "\(out.stdout)")
         #expect(out.stdout.contains("  1 Protein (g) outside 0–1000\n") && out.stdout.contains("  1 dated outside 1900-01-01–2026-11-23"))
-        for read in [["today", "--date", "2026-11-20"], ["today", "--json"], ["status"], ["report"], ["history", "Rice"], ["review", "--json"]] {
+        for read in [
+            ["today", "--date", "2026-11-20"], ["today", "--json"], ["status"], ["report"], ["history", "Rice"], ["review", "--json"],
+        ] {
             let result = try runBodii(read + ["--db", db])
             #expect(result.status == 0, "\(read): \(result.status) \(result.stderr)")
         }
@@ -107,20 +114,24 @@ import Testing
     @Test func aQuoteThatNeverClosesRefusesTheFileInOneLineWithNothingWritten() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("q.sqlite")
-        let csv = try Self.servings([
-            "2026-11-20,8:00 AM,Breakfast,Oats,80 g,303,10,54,5",
-            "2026-11-20,12:00 PM,Lunch,\"Rice, white,200 g,260,5.4,56.2,0.6",
-            "2026-11-20,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6",
-            "2026-11-21,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6",
-        ], in: folder)
+        let csv = try Self.servings(
+            [
+                "2026-11-20,8:00 AM,Breakfast,Oats,80 g,303,10,54,5",
+                "2026-11-20,12:00 PM,Lunch,\"Rice, white,200 g,260,5.4,56.2,0.6",
+                "2026-11-20,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6",
+                "2026-11-21,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6",
+            ], in: folder)
         let out = try runBodii(["import", "cronometer", csv, "--db", db])
         #expect(out.status == 65)
-        #expect(out.stderr == "bodii: \(csv), line 3: a quote opened here never closes, so the file is cut or damaged; nothing was imported\n"
-                || (out.stderr.split(separator: "\n").count == 1 && out.stderr.contains("line 3: a quote opened here never closes")), "\(out.stderr)")
+        #expect(
+            out.stderr == "bodii: \(csv), line 3: a quote opened here never closes, so the file is cut or damaged; nothing was imported\n"
+                || (out.stderr.split(separator: "\n").count == 1 && out.stderr.contains("line 3: a quote opened here never closes")),
+            "\(out.stderr)")
         #expect(!FileManager.default.fileExists(atPath: db))
         // Cut in the middle of a row: the row has fewer fields than the header.
         let cut = folder.path("cut.csv")
-        try Data(try Data(contentsOf: URL(fileURLWithPath: Self.fixture("servings.csv"))).prefix(1_500)).write(to: URL(fileURLWithPath: cut))
+        try Data(try Data(contentsOf: URL(fileURLWithPath: Self.fixture("servings.csv"))).prefix(1_500)).write(
+            to: URL(fileURLWithPath: cut))
         let refused = try runBodii(["import", "cronometer", cut, "--db", db])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("cut.csv, line 4: 3 fields where the header has 58"), "\(refused.stderr)")
@@ -131,11 +142,12 @@ import Testing
     @Test func emptyRowsAreSkippedAndCountedInTextAndJSON() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("e.sqlite")
-        let csv = try Self.servings([
-            "2026-11-20,8:00 AM,Breakfast,Oats,0.00 g,0.00,0.00,0.00,0.00",
-            "2026-11-20,8:00 AM,Breakfast,\"Milk, 2% fat\",0.00 ml,0.00,0.00,0.00,0.00",
-            "2026-11-20,9:00 AM,Breakfast,Water,500.00 ml,0.00,0.00,0.00,0.00",
-        ], in: folder)
+        let csv = try Self.servings(
+            [
+                "2026-11-20,8:00 AM,Breakfast,Oats,0.00 g,0.00,0.00,0.00,0.00",
+                "2026-11-20,8:00 AM,Breakfast,\"Milk, 2% fat\",0.00 ml,0.00,0.00,0.00,0.00",
+                "2026-11-20,9:00 AM,Breakfast,Water,500.00 ml,0.00,0.00,0.00,0.00",
+            ], in: folder)
         let json = try runBodii(["import", "cronometer", csv, "--dry-run", "--json", "--db", db])
         try #require(json.status == 0, "\(json.stderr)")
         let kind = AppleHealthImportTests.kind(try AppleHealthImportTests.summary(json.stdout), "food")

@@ -94,8 +94,9 @@ import BodiiStore
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The trend charts: from the row of their top border to their bottom border.
         let chartTop = try #require(lines.lastIndex { $0.contains("Calories kcal") }, "\(screen)")
-        let chartBottom = try #require(lines.indices.first { $0 > chartTop && (lines[$0].hasPrefix("╰") || lines[$0].hasPrefix("+")) },
-                                       "\(screen)")
+        let chartBottom = try #require(
+            lines.indices.first { $0 > chartTop && (lines[$0].hasPrefix("╰") || lines[$0].hasPrefix("+")) },
+            "\(screen)")
         #expect(chartBottom - chartTop - 1 >= 6, "five plot rows and the x labels:\n\(screen)")
         let legend = ascii ? "=on ~near xoff R:rev" : "✓on ~near ✗off R:rev"
         #expect(screen.contains(legend), "the card's marks are explained on it:\n\(screen)")

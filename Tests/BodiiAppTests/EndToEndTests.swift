@@ -12,7 +12,8 @@ import Testing
     func appCommand(db: String, extra: String = "") -> String {
         let bin = BodiiBinary.url.path
         // One line, printed only once the modes are known, so a test never reads half of it.
-        return "sh -c '\(bin) --db \(db) \(extra); code=$?; modes=$(stty -a | tr \" \" \"\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\n\" \" \"); echo \"EXITED $code modes: $modes.\"; sleep 60'"
+        return
+            "sh -c '\(bin) --db \(db) \(extra); code=$?; modes=$(stty -a | tr \" \" \"\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\n\" \" \"); echo \"EXITED $code modes: $modes.\"; sleep 60'"
     }
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
@@ -87,7 +88,8 @@ import Testing
         let final = try t.waitFor("exit") { $0.contains("EXITED") && $0.contains(".") && $0.contains("modes:") }
         #expect(final.contains("EXITED 0"))
         #expect(final.contains("icanon") && !final.contains("-icanon"))
-        let weights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.bodyRecords(in: DateRange(ending: TestClock.today, days: 3))
+        let weights = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.bodyRecords(
+            in: DateRange(ending: TestClock.today, days: 3))
         #expect(!weights.contains { $0.weightKg == 66 })
     }
 
@@ -146,16 +148,18 @@ import Testing
         #expect(abs(after.eaten - (before.eaten + kcal)) <= 0.15)
         // The day's total on screen is the same number.
         let total = Int(after.eaten.rounded())
-        #expect(screen.contains("\(after.foods.count) entries, \(total) kcal") || screen.contains("1 entry, \(total) kcal"),
-                "the day's total in the header:\n\(screen)")
+        #expect(
+            screen.contains("\(after.foods.count) entries, \(total) kcal") || screen.contains("1 entry, \(total) kcal"),
+            "the day's total in the header:\n\(screen)")
     }
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
     func asciiModeAndSigtermRestoreTheTerminal() throws {
         let db = folder.path("ascii.sqlite")
         #expect(try runBodii(["demo", "--days", "20", "--db", db]).status == 0)
-        let t = try TmuxSession(command: appCommand(db: db, extra: "--ascii"), width: 80, height: 24,
-                                environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        let t = try TmuxSession(
+            command: appCommand(db: db, extra: "--ascii"), width: 80, height: 24,
+            environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
         let screen = try t.waitFor(text: "Calories")
         #expect(screen.contains("+-"))
         #expect(!screen.contains("╭"))
@@ -176,14 +180,19 @@ import Testing
     /// Issue 23 #8: a fatal signal (a Swift trap is SIGILL or SIGTRAP; a bad pointer SIGSEGV)
     /// restores the terminal first — normal screen, cooked mode — and the process still dies by
     /// that signal (exit 128+n). The signal is sent from outside: the binary has no crash switch.
-    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"),
-          arguments: [("SEGV", 139), ("ILL", 132), ("TRAP", 133), ("ABRT", 134)])
+    @Test(
+        .enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"),
+        arguments: [("SEGV", 139), ("ILL", 132), ("TRAP", 133), ("ABRT", 134)])
     func aFatalSignalRestoresTheTerminal(signal: String, status: Int) throws {
         let db = folder.path("crash-\(signal).sqlite")
         #expect(try runBodii(["demo", "--days", "10", "--db", db]).status == 0)
         // The Swift runtime's backtracer would wait for a key on a terminal: not in a test.
-        let t = try TmuxSession(command: appCommand(db: db), environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-                                                                           "SWIFT_BACKTRACE": "enable=yes,interactive=no"])
+        let t = try TmuxSession(
+            command: appCommand(db: db),
+            environment: [
+                "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+                "SWIFT_BACKTRACE": "enable=yes,interactive=no",
+            ])
         try t.waitFor(text: "Calories")
         #expect(try t.tmux(["display", "-p", "-t", t.name, "#{alternate_on}"]).hasPrefix("1"))
         let pids = try t.tmux(["list-panes", "-t", t.name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -15,15 +15,15 @@ import Testing
         let (db, app) = try demoApp(days: 30, in: folder)
         app.press(.char("c"))
         #expect(app.screen().contains("Step 1 of 4"))
-        app.press(.escape)                                   // nothing typed: closes at once
+        app.press(.escape)  // nothing typed: closes at once
         #expect(!app.screen().contains("Step 1 of 4"))
         #expect(!app.screen().contains(Self.question))
 
         let before = try runBodii(["today", "--json", "--db", db]).stdout
         app.press(.char("c"))
-        app.press(.enter)                                    // weight kept
-        app.press(.enter)                                    // last night as filled in
-        app.press(.char("4"))                                // mood
+        app.press(.enter)  // weight kept
+        app.press(.enter)  // last night as filled in
+        app.press(.char("4"))  // mood
         #expect(app.screen().contains("Step 3 of 4"))
         app.press(.escape)
         #expect(app.screen().contains(Self.question))
@@ -47,7 +47,7 @@ import Testing
         app.type("Sam")
         app.press(.escape)
         #expect(app.screen().contains(Self.question))
-        app.press(.escape)                                   // Esc answers no
+        app.press(.escape)  // Esc answers no
         #expect(app.screen().contains("Welcome to Bodii"))
         #expect(app.screen().contains("Sam"))
         app.press(.escape)

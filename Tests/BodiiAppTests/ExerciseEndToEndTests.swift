@@ -9,7 +9,6 @@ import Testing
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder() }
 
-
     func exercise(_ db: String) throws -> (minutes: Double, calories: Double) {
         let e = try #require(try todayJSON(db: db)["exercise"] as? [String: Any])
         return (try #require(num(e["minutes"])), try #require(num(e["calories"])))

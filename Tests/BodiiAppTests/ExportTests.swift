@@ -65,7 +65,8 @@ import Testing
         #expect(back.stdout.contains("review notes 0 added, 12 already there"))
         #expect(back.stdout.contains("actions 0 added, 6 already there"))
         #expect(back.stdout.contains("pantry purchases 0 added"), "\(back.stdout)")
-        let pantry = try #require(try JSONSerialization.jsonObject(with: Data(runBodii(["pantry", "list", "--json", "--db", a]).stdout.utf8)) as? [Any])
+        let pantry = try #require(
+            try JSONSerialization.jsonObject(with: Data(runBodii(["pantry", "list", "--json", "--db", a]).stdout.utf8)) as? [Any])
         #expect(!pantry.isEmpty)
         let again = try runBodii(["export", "--db", a])
         let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)

@@ -34,7 +34,8 @@ import Testing
         for command in [["search", "banana"], ["log", "weight", "80"], ["today"], ["log", "food", "banana", "--grams", "100"]] {
             let r = try runBodii(command + ["--db", link])
             #expect(r.status == 66, "\(command): \(r.status) \(r.stderr)")
-            #expect(r.stderr == "bodii: \(link) is a link to \(target), which does not exist; nothing was created. Fix the link or use --db.\n")
+            #expect(
+                r.stderr == "bodii: \(link) is a link to \(target), which does not exist; nothing was created. Fix the link or use --db.\n")
         }
         #expect(!FileManager.default.fileExists(atPath: target))
         // The default path too.
@@ -55,7 +56,10 @@ import Testing
             for command in [["today"], ["log", "weight", "80"], ["search", "egg"], ["demo", "--days", "2"]] {
                 let r = try runBodii(command + ["--db", path])
                 #expect(r.status == 66, "\(command) \(path): \(r.status) \(r.stderr)")
-                #expect(r.stderr == "bodii: \(path) is a named pipe (FIFO), not a database file; it was left unchanged. Use --db to choose a regular file.\n")
+                #expect(
+                    r.stderr
+                        == "bodii: \(path) is a named pipe (FIFO), not a database file; it was left unchanged. Use --db to choose a regular file.\n"
+                )
             }
         }
         // Not chmod'ed to 0600, and no journal or sidecar beside it.
@@ -109,10 +113,12 @@ import Testing
         chmod(folder.url.path, 0o755)
         defer { chmod(dir, 0o700) }
         let before = try FolderState(dir)
-        let commands = [["review"], ["review", "--json"], ["review", "--period", "month"], ["shop", "list"], ["shop", "list", "--json"],
-                        ["pantry", "list"], ["pantry", "list", "--json"], ["budget"], ["budget", "--json"], ["action", "list", "--all"],
-                        ["action", "list", "--json"], ["today"], ["today", "--json"], ["report"], ["status"], ["history", "oats"],
-                        ["profile", "--json"], ["search", "banana"], ["export"]]
+        let commands = [
+            ["review"], ["review", "--json"], ["review", "--period", "month"], ["shop", "list"], ["shop", "list", "--json"],
+            ["pantry", "list"], ["pantry", "list", "--json"], ["budget"], ["budget", "--json"], ["action", "list", "--all"],
+            ["action", "list", "--json"], ["today"], ["today", "--json"], ["report"], ["status"], ["history", "oats"],
+            ["profile", "--json"], ["search", "banana"], ["export"],
+        ]
         let users: [Int?] = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? [nil, 65_534] : [nil]
         for user in users {
             for command in commands {
@@ -163,7 +169,7 @@ import Testing
         let path = folder.path(name)
         try withDatabase(path, catalog: nil) { db in
             for table in try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
-                try db.executeRaw("DROP TABLE IF EXISTS \(table)")   // a virtual table takes its shadow tables along
+                try db.executeRaw("DROP TABLE IF EXISTS \(table)")  // a virtual table takes its shadow tables along
             }
             try db.executeRaw("PRAGMA application_id = 0; " + sql)
         }
@@ -208,8 +214,9 @@ import Testing
         // Refused means untouched, sidecars included (issue 10, item 7).
         for command in [["today"], ["log", "weight", "80"]] {
             #expect(try runBodii(command + ["--db", db]).status == 65)
-            #expect(!FileManager.default.fileExists(atPath: db + "-wal") && !FileManager.default.fileExists(atPath: db + "-shm"),
-                    "\(command) left sidecars beside a damaged file")
+            #expect(
+                !FileManager.default.fileExists(atPath: db + "-wal") && !FileManager.default.fileExists(atPath: db + "-shm"),
+                "\(command) left sidecars beside a damaged file")
         }
     }
 

@@ -10,11 +10,13 @@ import Testing
     @Test func theLoopOnTheTestBackendDrawsWhatTheShellRenders() throws {
         let folder = try TemporaryFolder()
         let (db, app) = try demoApp(days: 20, in: folder)
-        let backend = TestBackend(width: 80, height: 24, inputs: [
-            .event(.key(.char("3"))), .idle, .event(.key(.char("2"))),
-            .event(.resize(width: 100, height: 30)), .event(.key(.char("1"))),
-        ])
-        #expect(app.run(on: backend) == 0)   // the script ran out: the loop ends like `q`
+        let backend = TestBackend(
+            width: 80, height: 24,
+            inputs: [
+                .event(.key(.char("3"))), .idle, .event(.key(.char("2"))),
+                .event(.resize(width: 100, height: 30)), .event(.key(.char("1"))),
+            ])
+        #expect(app.run(on: backend) == 0)  // the script ran out: the loop ends like `q`
         // One frame per input and the first; what the diffs built is the frame the shell renders.
         #expect(backend.framesDrawn == 6)
         let reference = try HeadlessApp(databasePath: db, clock: FixedClock(day: TestClock.today))
@@ -29,6 +31,6 @@ import Testing
         let (_, app) = try demoApp(days: 3, in: folder)
         let backend = TestBackend(width: 80, height: 24, inputs: [.event(.key(.char("q"))), .event(.key(.char("2")))])
         #expect(app.run(on: backend) == 0)
-        #expect(backend.framesDrawn == 1)   // the first frame; the loop ends on q and "2" is never read
+        #expect(backend.framesDrawn == 1)  // the first frame; the loop ends on q and "2" is never read
     }
 }

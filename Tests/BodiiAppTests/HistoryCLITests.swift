@@ -10,9 +10,12 @@ import Testing
     init() throws {
         folder = try TemporaryFolder()
         db = folder.path("history.sqlite")
-        for (query, grams, date, meal) in [("banana", "118", "2026-11-01", "breakfast"), ("rice cooked", "150", "2026-11-20", "lunch"),
-                                           ("banana", "100", "2026-11-21", "snacks")] {
-            let r = try runBodii(["log", "food", query, "--grams", grams, "--date", date, "--meal", meal, "--db", db], environment: Self.now)
+        for (query, grams, date, meal) in [
+            ("banana", "118", "2026-11-01", "breakfast"), ("rice cooked", "150", "2026-11-20", "lunch"),
+            ("banana", "100", "2026-11-21", "snacks"),
+        ] {
+            let r = try runBodii(
+                ["log", "food", query, "--grams", grams, "--date", date, "--meal", meal, "--db", db], environment: Self.now)
             #expect(r.status == 0, "\(r.stderr)")
         }
     }
@@ -22,10 +25,11 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "2026-11-21  Snacks     Bananas, raw  100 g   89 kcal",
-            "2026-11-01  Breakfast  Bananas, raw  118 g  105 kcal",
-        ])
+        #expect(
+            lines == [
+                "2026-11-21  Snacks     Bananas, raw  100 g   89 kcal",
+                "2026-11-01  Breakfast  Bananas, raw  118 g  105 kcal",
+            ])
         for line in lines { #expect(line.count <= 80) }
         // A day instead of a food; --limit; --db first.
         let day = try runBodii(["--db", db, "history", "yesterday"], environment: Self.now)
@@ -37,16 +41,19 @@ import Testing
     @Test func jsonHasTheContractKeysInOrder() throws {
         let r = try runBodii(["history", "banana", "--json", "--db", db], environment: Self.now)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == """
-            [{"date":"2026-11-21","meal":"snacks","food_id":"usda:09040","name":"Bananas, raw","grams":100,"kcal":89},\
-            {"date":"2026-11-01","meal":"breakfast","food_id":"usda:09040","name":"Bananas, raw","grams":118,"kcal":105}]
+        #expect(
+            r.stdout == """
+                [{"date":"2026-11-21","meal":"snacks","food_id":"usda:09040","name":"Bananas, raw","grams":100,"kcal":89},\
+                {"date":"2026-11-01","meal":"breakfast","food_id":"usda:09040","name":"Bananas, raw","grams":118,"kcal":105}]
 
-            """)
+                """)
     }
 
     @Test func badInputIsAUsageErrorAndNoMatchIsBadData() throws {
-        for args in [["history"], ["history", "  "], ["history", "banana", "--limit", "0"], ["history", "banana", "--limit", "x"],
-                     ["history", "banana", "--limit", "1001"]] {
+        for args in [
+            ["history"], ["history", "  "], ["history", "banana", "--limit", "0"], ["history", "banana", "--limit", "x"],
+            ["history", "banana", "--limit", "1001"],
+        ] {
             let r = try runBodii(args + ["--db", db], environment: Self.now)
             #expect(r.status == 64, "\(args)")
             #expect(r.stdout.isEmpty)

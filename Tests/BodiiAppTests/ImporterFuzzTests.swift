@@ -11,7 +11,8 @@ import Testing
 /// template, whose reads are checked once up front.
 @Suite struct ImporterFuzzTests {
     enum Importer: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case appleHealth = "apple-health", cronometer, bodii
+        case appleHealth = "apple-health"
+        case cronometer, bodii
         var testDescription: String { rawValue }
     }
 
@@ -27,9 +28,10 @@ import Testing
         for (index, fuzzCase) in cases.enumerated() {
             try tally.run(fuzzCase, number: index, template: template, root: folder.url)
         }
-        print("ImporterFuzz \(importer.rawValue): \(tally.cases) cases run, \(tally.crashes) crashes, \(tally.hangs) hangs, "
-              + "\(tally.filesChanged) files changed, \(tally.failures.count) failing, \(tally.readRuns) read commands run; "
-              + "imports exited " + tally.exits.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
+        print(
+            "ImporterFuzz \(importer.rawValue): \(tally.cases) cases run, \(tally.crashes) crashes, \(tally.hangs) hangs, "
+                + "\(tally.filesChanged) files changed, \(tally.failures.count) failing, \(tally.readRuns) read commands run; "
+                + "imports exited " + tally.exits.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
         for failure in tally.failures { print("ImporterFuzz \(importer.rawValue) FAIL: \(failure)") }
         #expect(tally.crashes == 0 && tally.hangs == 0 && tally.filesChanged == 0)
         #expect(tally.failures.isEmpty, "\(tally.failures.prefix(40).joined(separator: "\n"))")
@@ -64,12 +66,16 @@ enum FuzzValues {
     static let megabyte = String(repeating: "9", count: 1_000_000)
     static let megabyteName = String(repeating: "Oats ", count: 200_000)
     /// Numbers as another app might write them, or damage them.
-    static let numbers = ["1e19", "1e308", "-1e308", "inf", "nan", "-0", "0x50", "", megabyte,
-                          "10000000000000000000", "1" + String(repeating: "0", count: 300), "-5", "9.2e18"]
+    static let numbers = [
+        "1e19", "1e308", "-1e308", "inf", "nan", "-0", "0x50", "", megabyte,
+        "10000000000000000000", "1" + String(repeating: "0", count: 300), "-5", "9.2e18",
+    ]
     /// TestClock's today is 2026-11-22: tomorrow + 1 is the first day refused.
     static let dates = ["0001-01-01", "9999-12-31", "1899-12-31", "2026-11-24"]
-    static let names = ["\u{1B}[31mred\u{1B}[0m", "\u{1B}]0;owned\u{07}", "nul\u{0}byte", "tab\tand\nline",
-                        "bidi\u{202E}gnp.exe", "c1\u{9B}31m", megabyteName]
+    static let names = [
+        "\u{1B}[31mred\u{1B}[0m", "\u{1B}]0;owned\u{07}", "nul\u{0}byte", "tab\tand\nline",
+        "bidi\u{202E}gnp.exe", "c1\u{9B}31m", megabyteName,
+    ]
 }
 
 struct FuzzCases {
@@ -151,7 +157,8 @@ struct Spans {
             // Named by the element's type too: the value of a step count is not that of a weight.
             numbers = spans(#/ (value|duration|totalEnergyBurned|sum)="([^"]*)"/#).map { attribute, range in
                 let line = text.lineRange(for: range)
-                let type = text[line].firstMatch(of: #/(?:type|workoutActivityType)="HK\w*?(?:Identifier|ActivityType)(\w+)"/#)?.output.1 ?? "?"
+                let type =
+                    text[line].firstMatch(of: #/(?:type|workoutActivityType)="HK\w*?(?:Identifier|ActivityType)(\w+)"/#)?.output.1 ?? "?"
                 return ("\(type).\(attribute)", range)
             }
             dates = spans(#/ (startDate|endDate|creationDate)="(\d{4}-\d{2}-\d{2})/#)
@@ -170,9 +177,11 @@ struct Spans {
                 let cells = line.split(separator: ",", omittingEmptySubsequences: false)
                 for (i, cell) in cells.enumerated() where i < header.count {
                     let title = header[i], range = cell.startIndex..<cell.endIndex
-                    if title == "Day" { dates.append((title, range)) }
-                    else if title == "Food Name" || title == "Metric" || title == "Unit" { names.append((title, range)) }
-                    else if title != "Time", cell.first?.isNumber == true {
+                    if title == "Day" {
+                        dates.append((title, range))
+                    } else if title == "Food Name" || title == "Metric" || title == "Unit" {
+                        names.append((title, range))
+                    } else if title != "Time", cell.first?.isNumber == true {
                         // "80.00 g": the number only.
                         let end = cell.firstIndex(of: " ") ?? cell.endIndex
                         numbers.append((title, cell.startIndex..<end))
@@ -237,7 +246,11 @@ struct Spans {
             for extra in [true, false] {
                 var damaged = lines
                 let i = Int.random(in: 1..<(lines.count - 1), using: &rng)
-                if extra { damaged[i] += ",extra" } else if let comma = damaged[i].lastIndex(of: ",") { damaged[i] = String(damaged[i][..<comma]) }
+                if extra {
+                    damaged[i] += ",extra"
+                } else if let comma = damaged[i].lastIndex(of: ",") {
+                    damaged[i] = String(damaged[i][..<comma])
+                }
                 out.append(("\(extra ? "one field more" : "one field fewer") on line \(i + 1)", damaged.joined(separator: "\n")))
             }
             out.append(("header only", lines[0] + "\n"))
@@ -245,17 +258,24 @@ struct Spans {
         case .appleHealth:
             let open = #"<HealthData locale="en_US">"#
             func nested(_ depth: Int, closed: Bool) -> String {
-                text.replacingOccurrences(of: open, with: open + String(repeating: "<Record>", count: depth)
-                                          + (closed ? String(repeating: "</Record>", count: depth) : ""))
+                text.replacingOccurrences(
+                    of: open,
+                    with: open + String(repeating: "<Record>", count: depth)
+                        + (closed ? String(repeating: "</Record>", count: depth) : ""))
             }
-            return [("XML nested 20,000 deep", nested(20_000, closed: true)), ("XML nested 20,000 deep, never closed", nested(20_000, closed: false)),
-                    ("XML nested 300 deep", nested(300, closed: true))]
+            return [
+                ("XML nested 20,000 deep", nested(20_000, closed: true)),
+                ("XML nested 20,000 deep, never closed", nested(20_000, closed: false)),
+                ("XML nested 300 deep", nested(300, closed: true)),
+            ]
         case .bodii:
             func nested(_ depth: Int) -> String {
                 "{\"deep\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "," + text.dropFirst()
             }
-            return [("JSON nested 10,000 deep", nested(10_000)), ("JSON nested 300 deep", nested(300)),
-                    ("a record missing its fields", text.replacingOccurrences(of: #"{"date":"#, with: #"{"x":0,"dat":"#))]
+            return [
+                ("JSON nested 10,000 deep", nested(10_000)), ("JSON nested 300 deep", nested(300)),
+                ("a record missing its fields", text.replacingOccurrences(of: #"{"date":"#, with: #"{"x":0,"dat":"#)),
+            ]
         }
     }
 }
@@ -396,17 +416,22 @@ struct FuzzTally {
         let run = try BoundedRun(["import", fuzzCase.importer.rawValue, input.path, "--db", db.path], scratch: scratch)
         guard check(run, label: "import: \(label)", allowed: Self.importExits) else { return }
         exits[run.status, default: 0] += 1
-        if ProcessInfo.processInfo.environment["BODII_FUZZ_VERBOSE"] != nil { print("ImporterFuzz case \(label): exit \(run.status) \(Self.shown(run.stderr))") }
+        if ProcessInfo.processInfo.environment["BODII_FUZZ_VERBOSE"] != nil {
+            print("ImporterFuzz case \(label): exit \(run.status) \(Self.shown(run.stderr))")
+        }
         let after = try Self.snapshot(dir)
         if after[fuzzCase.fileName] != fuzzCase.bytes {
             filesChanged += 1
             failures.append("\(label): the input file was changed")
         }
         if run.status != 0 {
-            if run.stderr.split(separator: "\n").count > 1 { failures.append("\(label): \(run.status) with more than one line: \(Self.shown(run.stderr))") }
+            if run.stderr.split(separator: "\n").count > 1 {
+                failures.append("\(label): \(run.status) with more than one line: \(Self.shown(run.stderr))")
+            }
             if after != before {
                 filesChanged += 1
-                failures.append("\(label): refused (\(run.status)) but the folder changed: \(Self.changed(before, after)) — \(Self.shown(run.stderr))")
+                failures.append(
+                    "\(label): refused (\(run.status)) but the folder changed: \(Self.changed(before, after)) — \(Self.shown(run.stderr))")
             }
             return
         }
@@ -419,7 +444,9 @@ struct FuzzTally {
     /// Counts a crash, hang or unexpected exit; false when the run did not end normally.
     mutating func check(_ run: BoundedRun, label: String, allowed: Set<Int32>) -> Bool {
         if run.hung { hangs += 1; failures.append("\(label): hung (killed after \(Int(BoundedRun.timeLimit)) s)"); return false }
-        if run.signalled { crashes += 1; failures.append("\(label): crashed with signal \(run.status): \(Self.shown(run.stderr))"); return false }
+        if run.signalled {
+            crashes += 1; failures.append("\(label): crashed with signal \(run.status): \(Self.shown(run.stderr))"); return false
+        }
         if !allowed.contains(run.status) { failures.append("\(label): exit \(run.status): \(Self.shown(run.stderr))") }
         return true
     }

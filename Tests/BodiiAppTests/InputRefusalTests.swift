@@ -23,8 +23,9 @@ import Testing
         let before = try bytes()
         let r = try runBodii(arguments + ["--db", db])
         #expect(r.status == status, "\(arguments): \(r.status) \(r.stderr)", sourceLocation: sourceLocation)
-        #expect(r.stderr.hasPrefix("bodii: ") && r.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(r.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            r.stderr.hasPrefix("bodii: ") && r.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(r.stderr)",
+            sourceLocation: sourceLocation)
         #expect(r.stdout.isEmpty, "\(arguments): \(r.stdout)", sourceLocation: sourceLocation)
         #expect(try bytes() == before, "\(arguments) changed the database", sourceLocation: sourceLocation)
         return r.stderr
@@ -64,10 +65,12 @@ import Testing
 
     @Test func emptyValuesAreUsageErrorsNeverDefaults() throws {
         let data = folder.path("xdg")
-        for (arguments, option) in [(["log", "weight", "80", "--fat", ""], "--fat"), (["log", "weight", "80", "--muscle", " "], "--muscle"),
-                                    (["log", "weight", "80", "--date", ""], "--date"), (["log", "sleep", "--duration", "7h", "--quality", ""], "--quality"),
-                                    (["log", "food", "banana", "--grams", "100", "--meal", ""], "--meal"), (["today", "--date", ""], "--date"),
-                                    (["search", "egg", "--limit", ""], "--limit")] {
+        for (arguments, option) in [
+            (["log", "weight", "80", "--fat", ""], "--fat"), (["log", "weight", "80", "--muscle", " "], "--muscle"),
+            (["log", "weight", "80", "--date", ""], "--date"), (["log", "sleep", "--duration", "7h", "--quality", ""], "--quality"),
+            (["log", "food", "banana", "--grams", "100", "--meal", ""], "--meal"), (["today", "--date", ""], "--date"),
+            (["search", "egg", "--limit", ""], "--limit"),
+        ] {
             let message = try refused(arguments, 64)
             #expect(message == "bodii: \(option) is empty: give a value or leave the option out\n")
         }
@@ -81,7 +84,8 @@ import Testing
     @Test func negativeNumbersAreBadValuesNotMissingArguments() throws {
         #expect(try refused(["log", "weight", "-5"], 65) == "bodii: weight \"-5\" is out of range: allowed 20–400 kg\n")
         #expect(try refused(["log", "weight", "80", "--fat", "-5"], 65) == "bodii: body fat \"-5\" is out of range: allowed 2–75 %\n")
-        #expect(try refused(["log", "exercise", "yoga", "--minutes", "-5"], 65)
+        #expect(
+            try refused(["log", "exercise", "yoga", "--minutes", "-5"], 65)
                 == "bodii: minutes \"-5\" is out of range: allowed 1–1440 min\n")
         #expect(try refused(["log", "food", "banana", "--grams", "-5"], 65).contains("\"-5\""))
         #expect(try refused(["search", "egg", "--limit", "-3"], 64) == "bodii: --limit \"-3\" is out of range: allowed 1–100\n")
@@ -97,8 +101,10 @@ import Testing
         do {
             let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
             // Stored before names were checked (or by an importer): the printers must still cope.
-            food = try database.repositories.addCustomFood(Food(id: FoodID("custom:0"), name: name, source: "custom",
-                                                                   per100g: Nutrients(kcal: 300, proteinG: 5, carbsG: 40, fatG: 12)))
+            food = try database.repositories.addCustomFood(
+                Food(
+                    id: FoodID("custom:0"), name: name, source: "custom",
+                    per100g: Nutrients(kcal: 300, proteinG: 5, carbsG: 40, fatG: 12)))
         }
         let logged = try runBodii(["log", "food", "--id", food.id.rawValue, "--grams", "50", "--db", db])
         #expect(logged.status == 0, "\(logged.stderr)")
@@ -121,9 +127,11 @@ import Testing
 
     @Test func datesOutsideTheRangeOrNotRealAreRefusedWithTheRange() throws {
         let today = TestClock.today.iso
-        #expect(try refused(["log", "weight", "80", "--date", "2026-02-30"], 65)
+        #expect(
+            try refused(["log", "weight", "80", "--date", "2026-02-30"], 65)
                 == "bodii: date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, not after \(today)\n")
-        #expect(try refused(["log", "weight", "80", "--date", "0001-01-01"], 65)
+        #expect(
+            try refused(["log", "weight", "80", "--date", "0001-01-01"], 65)
                 == "bodii: date \"0001-01-01\" is out of range: allowed a date as YYYY-MM-DD, 1900-01-01 to \(today)\n")
         #expect(try refused(["today", "--date", "1899-12-31"], 65).contains("1900-01-01 to \(today)"))
     }
@@ -134,8 +142,10 @@ import Testing
 @Suite struct FirstUseTests {
     @Test func everyLogWorksOnANewDatabase() throws {
         let folder = try TemporaryFolder()
-        for (name, command) in [("w", ["log", "weight", "72"]), ("f", ["log", "food", "banana", "--grams", "100"]),
-                                ("s", ["log", "sleep", "--duration", "7h"]), ("e", ["log", "exercise", "walking", "--minutes", "20"])] {
+        for (name, command) in [
+            ("w", ["log", "weight", "72"]), ("f", ["log", "food", "banana", "--grams", "100"]),
+            ("s", ["log", "sleep", "--duration", "7h"]), ("e", ["log", "exercise", "walking", "--minutes", "20"]),
+        ] {
             let db = folder.path("\(name).sqlite")
             let r = try runBodii(command + ["--db", db])
             #expect(r.status == 0, "\(command): \(r.stderr)")
@@ -145,33 +155,40 @@ import Testing
         let db = folder.path("w.sqlite")
         #expect(num(try todayJSON(db: db)["weight_kg"]) == 72)
         #expect(try runBodii(["profile", "--db", db]).status == 65)
-        let set = try runBodii(["profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-02-03",
-                                "--height", "168", "--activity", "moderate", "--db", db])
+        let set = try runBodii([
+            "profile", "set", "--name", "Ann", "--sex", "female", "--birth-date", "1990-02-03",
+            "--height", "168", "--activity", "moderate", "--db", db,
+        ])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("BMR and TDEE added to 1 earlier weigh-in"))
         let calories = try #require(try todayJSON(db: db)["calories"] as? [String: Any])
         #expect(num(calories["bmr"]) != nil)
         let shown = try runBodii(["profile", "--json", "--db", db])
-        #expect(shown.stdout.trimmingCharacters(in: .newlines)
-                == #"{"name":"Ann","sex":"female","birth_date":"1990-02-03","height_cm":168,"activity_level":"moderate","unit_system":"metric"}"#)
-        #expect(try runBodii(["profile", "--db", db]).stdout == """
-            Name        Ann
-            Sex         Female
-            Born        1990-02-03
-            Height      168 cm
-            Activity    moderate
+        #expect(
+            shown.stdout.trimmingCharacters(in: .newlines)
+                == #"{"name":"Ann","sex":"female","birth_date":"1990-02-03","height_cm":168,"activity_level":"moderate","unit_system":"metric"}"#
+        )
+        #expect(
+            try runBodii(["profile", "--db", db]).stdout == """
+                Name        Ann
+                Sex         Female
+                Born        1990-02-03
+                Height      168 cm
+                Activity    moderate
 
-            """)
+                """)
         #expect(try runBodii(["log", "weight", "71.5", "--db", db]).status == 0)
     }
 
     @Test func aRefusedLogCreatesNoDatabase() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("new.sqlite")
-        for command in [["log", "weight", "1000"], ["log", "weight", "80", "--fat", "90"], ["log", "sleep", "--duration", "30h"],
-                        ["log", "exercise", "yoga", "--minutes", "0"], ["log", "exercise", "yoga", "--minutes", "10", "--date", "2026-02-30"],
-                        ["log", "food", "banana", "--grams", "0"], ["log", "food", "qxzvwq", "--grams", "100"],
-                        ["log", "food", "banana", "--serving", "huge"], ["log", "food", "--id", "usda:99999", "--grams", "10"]] {
+        for command in [
+            ["log", "weight", "1000"], ["log", "weight", "80", "--fat", "90"], ["log", "sleep", "--duration", "30h"],
+            ["log", "exercise", "yoga", "--minutes", "0"], ["log", "exercise", "yoga", "--minutes", "10", "--date", "2026-02-30"],
+            ["log", "food", "banana", "--grams", "0"], ["log", "food", "qxzvwq", "--grams", "100"],
+            ["log", "food", "banana", "--serving", "huge"], ["log", "food", "--id", "usda:99999", "--grams", "10"],
+        ] {
             let r = try runBodii(command + ["--db", db])
             #expect(r.status == 65, "\(command): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: db), "\(command) created the database")
@@ -187,15 +204,17 @@ import Testing
             if let i = args.firstIndex(of: option) { args[i + 1] = value } else { args += [option, value] }
             return args + ["--db", db]
         }
-        for (args, status, text) in [(with("--height", "30"), Int32(65), "height \"30\" is out of range"),
-                                     (with("--birth-date", "2020-01-01"), 65, "birth date \"2020-01-01\" is out of range"),
-                                     (with("--name", "Bob\u{202E}"), 65, "contains control characters"),
-                                     (with("--sex", "x"), 64, "--sex \"x\" is not allowed: allowed female or male"),
-                                     (with("--activity", "lazy"), 64, "--activity \"lazy\" is not a level")] {
+        for (args, status, text) in [
+            (with("--height", "30"), Int32(65), "height \"30\" is out of range"),
+            (with("--birth-date", "2020-01-01"), 65, "birth date \"2020-01-01\" is out of range"),
+            (with("--name", "Bob\u{202E}"), 65, "contains control characters"),
+            (with("--sex", "x"), 64, "--sex \"x\" is not allowed: allowed female or male"),
+            (with("--activity", "lazy"), 64, "--activity \"lazy\" is not a level"),
+        ] {
             let r = try runBodii(args)
             #expect(r.status == status, "\(args): \(r.stderr)")
             #expect(r.stderr.contains(text), "\(r.stderr)")
         }
-        #expect(!FileManager.default.fileExists(atPath: db))   // refused before anything is created
+        #expect(!FileManager.default.fileExists(atPath: db))  // refused before anything is created
     }
 }

@@ -31,8 +31,13 @@ import Testing
             defer { try? store.close() }
             var batch = HistoryBatch()
             let record = BodyRecord(date: TestClock.today, weightKg: 77.7, provenance: Provenance(source: "test", externalId: "1"))
-            batch.body.append((record, MetabolismSnapshot(date: TestClock.today, bmr: 1600, tdee: 2300, formula: .mifflinStJeor,
-                                                          activityLevel: .light)))
+            batch.body.append(
+                (
+                    record,
+                    MetabolismSnapshot(
+                        date: TestClock.today, bmr: 1600, tdee: 2300, formula: .mifflinStJeor,
+                        activityLevel: .light)
+                ))
             _ = try store.repositories.merge(batch)
             return "Imported 1 weigh-in."
         }

@@ -32,7 +32,8 @@ import Testing
     @Test func logsTheSessionWithItsEnergyAndTodayShowsIt() throws {
         let db = try demoDatabase()
         let before = try #require(try todayJSON(db)["exercise"] as? [String: Any])
-        let weight = try #require(try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.latestBodyRecord(onOrBefore: today)?.weightKg)
+        let weight = try #require(
+            try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories.latestBodyRecord(onOrBefore: today)?.weightKg)
         let count = try sessions(db).count
 
         let r = try runBodii(["log", "exercise", "Running", "--minutes", "30", "--db", db])
@@ -40,13 +41,15 @@ import Testing
         #expect(r.stderr.isEmpty, "an exact name needs no note: \(r.stderr)")
         // (9.8 − 1) MET × weight × 0.5 h, Compendium 12050.
         let kcal = ExerciseLogging.kcal(met: 9.8, weightKg: weight, minutes: 30)
-        let expected = "Logged 30 min of Running (moderate, 9.8 MET) on \(today.iso): \(Int(kcal.rounded())) kcal, for \(FastFormat.oneDecimal(weight)) kg"
+        let expected =
+            "Logged 30 min of Running (moderate, 9.8 MET) on \(today.iso): \(Int(kcal.rounded())) kcal, for \(FastFormat.oneDecimal(weight)) kg"
         #expect(r.stdout.trimmingCharacters(in: .newlines) == expected)
 
         let all = try sessions(db)
         #expect(all.count == count + 1)
         let saved = try #require(all.last)
-        #expect(saved.activity == "Running" && saved.minutes == 30 && saved.intensity == .moderate && saved.met == 9.8 && saved.kcal == kcal)
+        #expect(
+            saved.activity == "Running" && saved.minutes == 30 && saved.intensity == .moderate && saved.met == 9.8 && saved.kcal == kcal)
 
         let after = try #require(try todayJSON(db)["exercise"] as? [String: Any])
         #expect(num(after["minutes"]) == (num(before["minutes"]) ?? 0) + 30)
@@ -57,11 +60,14 @@ import Testing
     @Test func intensityDateAndWordsWork() throws {
         let db = try demoDatabase()
         let yesterday = today.adding(days: -1)
-        let r = try runBodii(["log", "exercise", "table", "tennis", "--minutes", "45", "--intensity", "HIGH", "--date", yesterday.iso, "--db", db])
+        let r = try runBodii([
+            "log", "exercise", "table", "tennis", "--minutes", "45", "--intensity", "HIGH", "--date", yesterday.iso, "--db", db,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Logged 45 min of Table tennis (high, 4.0 MET) on \(yesterday.iso)"))
         #expect(r.stdout.contains("one Compendium value for every intensity"))
-        #expect(try sessions(db).contains { $0.activity == "Table tennis" && $0.date == yesterday && $0.intensity == .high && $0.met == 4.0 })
+        #expect(
+            try sessions(db).contains { $0.activity == "Table tennis" && $0.date == yesterday && $0.intensity == .high && $0.met == 4.0 })
         // --db before the subcommand works too.
         let low = try runBodii(["--db", db, "log", "exercise", "cycling", "--minutes", "60", "--intensity", "low"])
         #expect(low.status == 0, "\(low.stderr)")
@@ -90,7 +96,9 @@ import Testing
         // is now found as food search finds it, and a word no activity has is passed over).
         let close = try runBodii(["log", "exercise", "baskettbol", "--minutes", "20", "--db", db])
         #expect(close.status == 65)
-        #expect(close.stderr.hasPrefix("bodii: activity \"baskettbol\" is not in the activity catalog: close names: \"Basketball\""), "\(close.stderr)")
+        #expect(
+            close.stderr.hasPrefix("bodii: activity \"baskettbol\" is not in the activity catalog: close names: \"Basketball\""),
+            "\(close.stderr)")
         let none = try runBodii(["log", "exercise", "quidditch", "--minutes", "20", "--db", db])
         #expect(none.status == 65)
         #expect(none.stderr.contains("activity \"quidditch\" is not in the activity catalog: try a common name such as walking"))

@@ -26,7 +26,7 @@ import Testing
         #expect(saved.meal == .breakfast)
         #expect(saved.grams == 118)
         #expect(abs(saved.kcal - 105.02) < 1e-9)
-        #expect(abs((saved.sugarsG ?? 0) - 14.4314) < 1e-9)   // copied from the catalog at logging time
+        #expect(abs((saved.sugarsG ?? 0) - 14.4314) < 1e-9)  // copied from the catalog at logging time
         #expect(saved.sodiumMg != nil)
         // One food is "1 item" (issue 9, item 13).
         let day = try runBodii(["today", "--db", db])
@@ -35,11 +35,16 @@ import Testing
 
     @Test func bySearchWordsAndServingsNamingThePickAndTheRunnersUp() throws {
         let db = folder.path("words.sqlite")
-        let r = try runBodii(["log", "food", "banana", "--serving", "medium", "--qty", "2", "--meal", "snack",
-                              "--date", today.adding(days: -1).iso, "--db", db])
+        let r = try runBodii([
+            "log", "food", "banana", "--serving", "medium", "--qty", "2", "--meal", "snack",
+            "--date", today.adding(days: -1).iso, "--db", db,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n")
-        #expect(lines.first == "Logged 2 × 1 medium (7\" to 7-7/8\" long) = 236 g Bananas, raw (usda:09040) to Snacks on \(today.adding(days: -1).iso): 210 kcal")
+        #expect(
+            lines.first
+                == "Logged 2 × 1 medium (7\" to 7-7/8\" long) = 236 g Bananas, raw (usda:09040) to Snacks on \(today.adding(days: -1).iso): 210 kcal"
+        )
         #expect(lines.count == 2)
         #expect(lines.last?.hasPrefix("Best match for \"banana\"; also found: ") == true)
         #expect(lines.last?.hasSuffix("Use --id to log another.") == true)
@@ -52,7 +57,7 @@ import Testing
         let db = folder.path("meal.sqlite")
         let r = try runBodii(["log", "food", "--id", "usda:01123", "--serving", "large", "--db", db])
         #expect(r.status == 0, "\(r.stderr)")
-        let expected = Meal.breakfast   // 10:30 by TestClock
+        let expected = Meal.breakfast  // 10:30 by TestClock
         #expect(try records(db).first?.meal == expected)
         #expect(r.stdout.contains("to \(expected.label) on"))
     }
@@ -70,7 +75,10 @@ import Testing
             (["banana", "--grams", "NaN"], 65, "grams \"NaN\""),
             (["banana", "--serving", "quart"], 65, "Bananas, raw has no serving \"quart\": allowed 1 cup, mashed; 1 cup, sliced;"),
             (["banana", "--serving", "cup"], 65, "fits several servings of Bananas, raw: 1 cup, mashed; 1 cup, sliced"),
-            (["--id", "usda:01077", "--serving", "quart", "--qty", "6"], 65, "quantity \"6\" is out of range: allowed 0.01–5.12 (1 quart is 976 g"),
+            (
+                ["--id", "usda:01077", "--serving", "quart", "--qty", "6"], 65,
+                "quantity \"6\" is out of range: allowed 0.01–5.12 (1 quart is 976 g"
+            ),
             (["banana", "--serving", "medium", "--qty", "two"], 65, "quantity \"two\" is not a number"),
             (["banana", "--grams", "100", "--date", "2999-01-01"], 65, "date \"2999-01-01\" is in the future"),
             (["banana", "--grams", "100", "--serving", "medium"], 64, "give --grams or --serving, not both"),
@@ -78,7 +86,10 @@ import Testing
             (["banana", "--grams", "100", "--qty", "2"], 64, "--qty counts servings"),
             (["banana", "--id", "usda:09040", "--grams", "100"], 64, "give search words or --id, not both"),
             (["--grams", "100"], 64, "say which food"),
-            (["banana", "--grams", "100", "--meal", "brunch"], 64, "--meal \"brunch\" is not a meal: allowed breakfast, lunch, dinner or snacks"),
+            (
+                ["banana", "--grams", "100", "--meal", "brunch"], 64,
+                "--meal \"brunch\" is not a meal: allowed breakfast, lunch, dinner or snacks"
+            ),
         ]
         for c in cases {
             let r = try runBodii(["log", "food"] + c.args + ["--db", db])
@@ -128,12 +139,18 @@ import Testing
         let db = folder.path("today.sqlite")
         #expect(try runBodii(["log", "food", "--id", "usda:09040", "--grams", "118", "--meal", "breakfast", "--db", db]).status == 0)
         #expect(try runBodii(["log", "food", "--id", "usda:01123", "--serving", "large", "--meal", "lunch", "--db", db]).status == 0)
-        #expect(try runBodii(["log", "food", "--id", "usda:01123", "--grams", "50", "--meal", "lunch",
-                              "--date", today.adding(days: -1).iso, "--db", db]).status == 0)
+        #expect(
+            try runBodii([
+                "log", "food", "--id", "usda:01123", "--grams", "50", "--meal", "lunch",
+                "--date", today.adding(days: -1).iso, "--db", db,
+            ]).status == 0)
         let r = try runBodii(["today", "--json", "--db", db])
         #expect(r.status == 0)
-        #expect(r.stdout.contains(#""foods":[{"id":"usda:09040","name":"Bananas, raw","grams":118,"meal":"breakfast","kcal":105},{"id":"usda:01123","name":"Egg, whole, raw, fresh","grams":50,"meal":"lunch","kcal":71.5}]}"#),
-                "\(r.stdout)")
+        #expect(
+            r.stdout.contains(
+                #""foods":[{"id":"usda:09040","name":"Bananas, raw","grams":118,"meal":"breakfast","kcal":105},{"id":"usda:01123","name":"Egg, whole, raw, fresh","grams":50,"meal":"lunch","kcal":71.5}]}"#
+            ),
+            "\(r.stdout)")
         #expect(r.stdout.contains(#""calories":{"eaten":176.5,"#), "\(r.stdout)")
     }
 }

@@ -27,7 +27,8 @@ import Testing
             }
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 guard argument["shouldDisplay"] as? Bool != false,
-                      let names = argument["names"] as? [[String: Any]] else { continue }
+                    let names = argument["names"] as? [[String: Any]]
+                else { continue }
                 for entry in names where entry["kind"] as? String == "long" {
                     guard let long = entry["name"] as? String else { continue }
                     if !page.contains("Fl -\(long)") { missing.append("option --\(long) of \(path)") }

@@ -13,8 +13,10 @@ import Testing
             .appendingPathComponent("BodiiImportTests/Fixtures/\(path)").path
     }
 
-    static let imports = [["import", "cronometer", fixture("cronometer/servings.csv")],
-                          ["import", "apple-health", fixture("apple-health/export.xml")]]
+    static let imports = [
+        ["import", "cronometer", fixture("cronometer/servings.csv")],
+        ["import", "apple-health", fixture("apple-health/export.xml")],
+    ]
 
     @Test func aDryRunCreatesNoDatabase() throws {
         let db = folder.path("data/bodii.sqlite")
@@ -52,8 +54,8 @@ import Testing
         let r = try runBodii(["demo", "--days", "5", "--db", db])
         #expect(r.status == 0, "\(r.stderr)")
         let stock = try runBodii(["pantry", "list", "--db", db]).stdout
-        #expect(stock.contains("Rice  1 piece"), "\(stock)")       // the user's lot is still there
-        #expect(stock.contains("Salmon fillet"), "\(stock)")       // beside the demo's
+        #expect(stock.contains("Rice  1 piece"), "\(stock)")  // the user's lot is still there
+        #expect(stock.contains("Salmon fillet"), "\(stock)")  // beside the demo's
         #expect(try runBodii(["shop", "list", "--db", db]).stdout.contains("Matcha"))
     }
 }

@@ -10,8 +10,12 @@ import Testing
         #expect(OptionText(argument: " \t") == nil)
         #expect(OptionText(argument: "--db") == nil)
         #expect(OptionText(argument: "-5")?.text == "-5", "a negative number is a bad value, checked by the command")
-        #expect(OptionText.refusal(parserMessage: "Error: The value '' is invalid for '--fat <pct>'") == "--fat is empty: give a value or leave the option out")
-        #expect(OptionText.refusal(parserMessage: "The value '--db' is invalid for '--limit <n>'") == "--limit needs a value, not the option \"--db\"")
+        #expect(
+            OptionText.refusal(parserMessage: "Error: The value '' is invalid for '--fat <pct>'")
+                == "--fat is empty: give a value or leave the option out")
+        #expect(
+            OptionText.refusal(parserMessage: "The value '--db' is invalid for '--limit <n>'")
+                == "--limit needs a value, not the option \"--db\"")
         #expect(OptionText.refusal(parserMessage: "The value 'x' is invalid for '--width <n>'") == nil, "other refusals stay the parser's")
     }
 

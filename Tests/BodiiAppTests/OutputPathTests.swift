@@ -15,7 +15,7 @@ import Testing
     var db: String { folder.path("db.sqlite") }
     init() throws {
         folder = try TemporaryFolder()
-        chmod(folder.url.path, 0o755)   // another user reads the database in one case
+        chmod(folder.url.path, 0o755)  // another user reads the database in one case
     }
 
     func demo(days: Int) throws {
@@ -66,34 +66,54 @@ import Testing
             Case(name: "regular file", arguments: ["--out", dir + "/old.json"], status: 0, says: nil, changes: ["old.json"]),
             Case(name: "the database", arguments: ["--out", db], status: refused, says: "is Bodii's database"),
             Case(name: "a link to the database", arguments: ["--out", dir + "/link.sqlite"], status: refused, says: "is Bodii's database"),
-            Case(name: "a hard link to the database", arguments: ["--out", dir + "/hard.sqlite"], status: refused, says: "is Bodii's database"),
-            Case(name: "the database through ..", arguments: ["--out", dir + "/sub/../db.sqlite"], status: refused, says: "is Bodii's database"),
+            Case(
+                name: "a hard link to the database", arguments: ["--out", dir + "/hard.sqlite"], status: refused,
+                says: "is Bodii's database"),
+            Case(
+                name: "the database through ..", arguments: ["--out", dir + "/sub/../db.sqlite"], status: refused,
+                says: "is Bodii's database"),
             Case(name: "a folder (json)", arguments: ["--out", dir + "/folder"], status: refused, says: "is a folder"),
-            Case(name: "a folder (zip)", arguments: ["--format", "csv", "--out", dir + "/photos.zip"], status: refused, says: "is a folder"),
+            Case(
+                name: "a folder (zip)", arguments: ["--format", "csv", "--out", dir + "/photos.zip"], status: refused, says: "is a folder"),
             Case(name: "a folder (csv)", arguments: ["--format", "csv", "--out", dir + "/csv"], status: 0, says: nil, changes: ["csv"]),
-            Case(name: "a folder holding a folder named like a csv", arguments: ["--format", "csv", "--out", dir + "/clash"], status: refused,
-                 says: "holds food.csv, which is not a regular file"),
-            Case(name: "a file (csv)", arguments: ["--format", "csv", "--out", dir + "/old.json"], status: refused, says: "is not a folder"),
-            Case(name: "new folder (csv)", arguments: ["--format", "csv", "--out", dir + "/new-csv"], status: 0, says: nil, changes: ["new-csv"]),
+            Case(
+                name: "a folder holding a folder named like a csv", arguments: ["--format", "csv", "--out", dir + "/clash"],
+                status: refused,
+                says: "holds food.csv, which is not a regular file"),
+            Case(
+                name: "a file (csv)", arguments: ["--format", "csv", "--out", dir + "/old.json"], status: refused, says: "is not a folder"),
+            Case(
+                name: "new folder (csv)", arguments: ["--format", "csv", "--out", dir + "/new-csv"], status: 0, says: nil,
+                changes: ["new-csv"]),
             Case(name: "new zip", arguments: ["--format", "csv", "--out", dir + "/new.zip"], status: 0, says: nil, changes: ["new.zip"]),
             Case(name: "a FIFO without reader", arguments: ["--out", dir + "/fifo"], status: io, says: "no program is reading from it"),
             Case(name: "/dev/null", arguments: ["--out", "/dev/null"], status: 0, says: nil),
-            Case(name: "/dev/full", arguments: ["--out", "/dev/full"], status: io, says: "cannot write /dev/full: no space left on device"),
+            Case(
+                name: "/dev/full", arguments: ["--out", "/dev/full"], status: io, says: "cannot write /dev/full: no space left on device"),
             Case(name: "a socket", arguments: ["--out", dir + "/sock"], status: refused, says: "is a socket"),
             Case(name: "a missing folder", arguments: ["--out", dir + "/none/x.json"], status: io, says: "does not exist"),
-            Case(name: "a missing folder (csv)", arguments: ["--format", "csv", "--out", dir + "/none/csv"], status: io, says: "does not exist"),
-            Case(name: "a missing folder (zip)", arguments: ["--format", "csv", "--out", dir + "/none/x.zip"], status: io, says: "does not exist"),
+            Case(
+                name: "a missing folder (csv)", arguments: ["--format", "csv", "--out", dir + "/none/csv"], status: io,
+                says: "does not exist"),
+            Case(
+                name: "a missing folder (zip)", arguments: ["--format", "csv", "--out", dir + "/none/x.zip"], status: io,
+                says: "does not exist"),
         ]
         for suffix in ["-wal", "-shm", "-journal"] {
-            cases.append(Case(name: "the \(suffix)", arguments: ["--out", db + suffix], status: refused, says: "is the database's \(suffix) file"))
+            cases.append(
+                Case(name: "the \(suffix)", arguments: ["--out", db + suffix], status: refused, says: "is the database's \(suffix) file"))
             // The database opened through a link: its sidecars are beside the file it points to.
-            cases.append(Case(name: "the \(suffix) of a linked database", arguments: ["--db", dir + "/link.sqlite", "--out", db + suffix],
-                              status: refused, says: "is the database's \(suffix) file"))
+            cases.append(
+                Case(
+                    name: "the \(suffix) of a linked database", arguments: ["--db", dir + "/link.sqlite", "--out", db + suffix],
+                    status: refused, says: "is the database's \(suffix) file"))
         }
         // Root writes into a read-only folder: the refusal is real for another user.
         if getuid() == 0, fm.isExecutableFile(atPath: "/usr/bin/setpriv") {
-            cases.append(Case(name: "a read-only folder", arguments: ["--out", dir + "/ro/old.json", "--db", dir + "/shared.sqlite"],
-                              status: io, says: "permission denied", asUser: 65_534))
+            cases.append(
+                Case(
+                    name: "a read-only folder", arguments: ["--out", dir + "/ro/old.json", "--db", dir + "/shared.sqlite"],
+                    status: io, says: "permission denied", asUser: 65_534))
         }
 
         var failures: [String] = []
@@ -183,12 +203,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/csv", withIntermediateDirectories: false)
         try Data("old body\n".utf8).write(to: URL(fileURLWithPath: dir + "/csv/body.csv"))
         // 40 kB: the -shm SQLite maps (32 kB) fits; the largest file of 200 days does not, nor their zip.
-        for args in [["--out", dir + "/old.json"], ["--format", "csv", "--out", dir + "/old.zip"], ["--format", "csv", "--out", dir + "/csv"],
-                     ["--format", "csv", "--out", dir + "/new-csv"]] {
+        for args in [
+            ["--out", dir + "/old.json"], ["--format", "csv", "--out", dir + "/old.zip"], ["--format", "csv", "--out", dir + "/csv"],
+            ["--format", "csv", "--out", dir + "/new-csv"],
+        ] {
             let before = try Snapshot(dir)
             let r = try runLimited(["export", "--db", db] + args, kilobytes: 40)
             #expect(r.status == 74, "\(args): \(r.status) \(r.stderr)")
-            #expect(r.stderr.hasPrefix("bodii: cannot write \(args[args.count - 1])") && r.stderr.hasSuffix(": file too large\n")
+            #expect(
+                r.stderr.hasPrefix("bodii: cannot write \(args[args.count - 1])") && r.stderr.hasSuffix(": file too large\n")
                     && r.stderr.filter { $0 == "\n" }.count == 1, "\(args): \(r.stderr)")
             #expect(try Snapshot(dir) == before, "\(args) changed the folder")
         }
@@ -203,8 +226,10 @@ import Testing
         let store = try BodiiDatabase(url: URL(fileURLWithPath: db), access: .readOnly)
         let make = AppleHealthImportJob.maker(repositories: store.repositories, databasePath: db, clock: SystemClock())
         let before = try Snapshot(dir)
-        for (action, path, reason) in [(SettingsViewModel.DataAction.exportJSON, db, "is Bodii's database"), (.exportJSON, db + "-wal", "-wal file"),
-                                       (.exportCSV, dir + "/photos.zip", "is a folder"), (.exportJSON, "/dev/full", "no space left on device")] {
+        for (action, path, reason) in [
+            (SettingsViewModel.DataAction.exportJSON, db, "is Bodii's database"), (.exportJSON, db + "-wal", "-wal file"),
+            (.exportCSV, dir + "/photos.zip", "is a folder"), (.exportJSON, "/dev/full", "no space left on device"),
+        ] {
             do {
                 _ = try await make(action, path).job.run(JobReporter { _ in })
                 Issue.record("\(path) was written")

@@ -46,8 +46,10 @@ import Testing
         // The status line's {use_soon} counts what `pantry list --soon 3` lists (the dashboard's "Use soon").
         let soon3 = try #require(try json(["pantry", "list", "--soon", "3", "--json"]) as? [[String: Any]])
         try ok(["pantry", "add", "--name", "Milk", "--qty", "1", "--best-before", "2026-11-23"])
-        #expect(try ok(["status", "--format", "{use_soon} to use soon"]).trimmingCharacters(in: .newlines) == "\(soon3.count + 1) to use soon")
-        let milk = try #require((try json(["pantry", "list", "--json"]) as? [[String: Any]])?.first { $0["name"] as? String == "Milk" }?["id"] as? Int)
+        #expect(
+            try ok(["status", "--format", "{use_soon} to use soon"]).trimmingCharacters(in: .newlines) == "\(soon3.count + 1) to use soon")
+        let milk = try #require(
+            (try json(["pantry", "list", "--json"]) as? [[String: Any]])?.first { $0["name"] as? String == "Milk" }?["id"] as? Int)
         try ok(["pantry", "use", String(milk)])
 
         // Using 8 bananas from the Aldi lot's id takes that lot first, then the rest first-expiring-first.
@@ -89,7 +91,7 @@ import Testing
         for key in ["id", "name", "quantity", "unit", "expected_price", "bought"] {
             #expect(items.allSatisfy { $0.keys.contains(key) }, "missing \(key)")
         }
-        #expect(items[0]["expected_price"] as? Double == 3.98)   // the last price at Aldi, for twice the quantity
+        #expect(items[0]["expected_price"] as? Double == 3.98)  // the last price at Aldi, for twice the quantity
         #expect(items[1]["expected_price"] is NSNull)
         try ok(["shop", "buy", "banana"])
         try ok(["shop", "buy", "oat", "milk", "--price", "3,58"])
@@ -122,7 +124,7 @@ import Testing
         try ok(["log", "food", "--kcal", "300"])
         let day = try #require(try json(["today", "--json"]) as? [String: Any])
         let cost = try #require(day["cost"] as? [String: Any])
-        #expect(cost["amount"] as? Double == 1.8)   // 200 g at €8.99 a kg
+        #expect(cost["amount"] as? Double == 1.8)  // 200 g at €8.99 a kg
         let share = try #require(cost["known_share"] as? Double)
         #expect(share > 0.4 && share < 0.5)
         #expect(try ok(["today"]).contains("Cost"))

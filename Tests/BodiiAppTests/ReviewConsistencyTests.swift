@@ -36,8 +36,9 @@ import Testing
         let calories = json["calories"] as? [String: Any] ?? [:]
         let sleep = json["sleep"] as? [String: Any] ?? [:]
         let exercise = json["exercise"] as? [String: Any] ?? [:]
-        return ReviewDayNumbers(eaten: number(calories["eaten"]), target: number(calories["target"]), trendKg: number(json["trend_weight_kg"]),
-                          sleepMinutes: number(sleep["minutes"]).map { Int($0) }, exerciseMinutes: Int(number(exercise["minutes"]) ?? 0))
+        return ReviewDayNumbers(
+            eaten: number(calories["eaten"]), target: number(calories["target"]), trendKg: number(json["trend_weight_kg"]),
+            sleepMinutes: number(sleep["minutes"]).map { Int($0) }, exerciseMinutes: Int(number(exercise["minutes"]) ?? 0))
     }
 
     func reviewJSON(_ args: [String]) throws -> [String: Any] {
@@ -84,7 +85,9 @@ import Testing
         let repos = database.repositories
         let json = try reviewJSON(["--period", "month", "--date", "2026-10-15"])
         let query = DaySummaryQuery(source: repos)
-        let october = try ReviewPeriod(.month, containing: #require(LocalDate(iso: "2026-10-15")), weekStart: .monday).range.days.map { try query.summary(for: $0) }
+        let october = try ReviewPeriod(.month, containing: #require(LocalDate(iso: "2026-10-15")), weekStart: .monday).range.days.map {
+            try query.summary(for: $0)
+        }
         let nights = october.compactMap(\.sleepMinutes)
         let sleep = json["sleep"] as? [String: Any] ?? [:]
         #expect(sleep["avg_minutes"] as? Int == SleepMath.averageMinutes(nights))
@@ -98,12 +101,16 @@ import Testing
         let screen = Self.render(vm)
         let weekSleep = week["sleep"] as? [String: Any] ?? [:]
         let avg = try #require(weekSleep["avg_minutes"] as? Int)
-        #expect(screen.contains("Sleep     \(DurationFormat.hoursMinutes(avg)) average on \(weekSleep["nights"] as? Int ?? -1) nights"), "\(screen)")
+        #expect(
+            screen.contains("Sleep     \(DurationFormat.hoursMinutes(avg)) average on \(weekSleep["nights"] as? Int ?? -1) nights"),
+            "\(screen)")
         let weekExercise = week["exercise"] as? [String: Any] ?? [:]
         #expect(screen.contains("Exercise  \(weekExercise["minutes"] as? Int ?? -1) min in"), "\(screen)")
         // One number in both (issue 23 #24): whole in the JSON, and the same whole on screen.
         let score = try #require(week["wellness_score"] as? Int, "\(String(describing: week["wellness_score"]))")
-        let exact = try #require(try PeriodReview.load(ReviewPeriod(.week, containing: Self.lastDay, weekStart: .monday), today: Self.lastDay, source: repos).wellness?.score)
+        let exact = try #require(
+            try PeriodReview.load(ReviewPeriod(.week, containing: Self.lastDay, weekStart: .monday), today: Self.lastDay, source: repos)
+                .wellness?.score)
         #expect(score == WholeNumber.of(exact))
         #expect(screen.contains("Wellness  \(score)/100"), "\(screen)")
     }

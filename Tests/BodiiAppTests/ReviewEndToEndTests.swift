@@ -32,7 +32,7 @@ import Testing
         try t.waitFor("the week's summary and last week's actions") {
             $0.contains("Week 16–22 Nov 2026") && $0.contains("Open actions from earlier periods") && $0.contains("#4 Sleep 7 h")
         }
-        try t.send("j", "d")                                   // last week's sleep action: done
+        try t.send("j", "d")  // last week's sleep action: done
         try t.waitFor(text: "Marked “Sleep 7 h or more on 5 nights” done.")
         try t.send("l", "a")
         try t.waitFor(text: "Add a Keep")
@@ -77,8 +77,10 @@ import Testing
     @Test func reviewJSONHasTheShapeOfTheSpec() throws {
         let db = try demo("json.sqlite")
         let week = try #require(try json(["review", "--period", "week", "--date", "2026-11-15"], db: db) as? [String: Any])
-        for key in ["period", "start", "end", "wellness_score", "wellness_parts", "sleep", "exercise", "steps", "weight", "calories", "mood",
-                    "keep", "problem", "try", "actions"] {
+        for key in [
+            "period", "start", "end", "wellness_score", "wellness_parts", "sleep", "exercise", "steps", "weight", "calories", "mood",
+            "keep", "problem", "try", "actions",
+        ] {
             #expect(week.keys.contains(key), "missing \(key)")
         }
         #expect(week["period"] as? String == "week" && week["start"] as? String == "2026-11-09" && week["end"] as? String == "2026-11-15")
@@ -104,10 +106,14 @@ import Testing
 
     @Test func actionsFromTheCommandLine() throws {
         let db = try demo("cli.sqlite")
-        let add = try runBodii(["action", "add", "Walk 30 minutes after lunch", "--due", "2026-11-29", "--metric", "exercise", "--target", "150",
-                                "--db", db])
+        let add = try runBodii([
+            "action", "add", "Walk 30 minutes after lunch", "--due", "2026-11-29", "--metric", "exercise", "--target", "150",
+            "--db", db,
+        ])
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdout.contains("Added action #7: Walk 30 minutes after lunch, due 2026-11-29; judged 2026-11-23 to 2026-11-29: 150 min exercise"))
+        #expect(
+            add.stdout.contains(
+                "Added action #7: Walk 30 minutes after lunch, due 2026-11-29; judged 2026-11-23 to 2026-11-29: 150 min exercise"))
         let open = try #require(try json(["action", "list"], db: db) as? [[String: Any]])
         #expect(open.map { $0["id"] as? Int } == [1, 4, 5, 6, 7])
         // Judged over last week, which is over: met when at least 5 of its nights were 7 h or more.
@@ -125,7 +131,9 @@ import Testing
         let text = try runBodii(["review", "--db", db])
         #expect(text.stdout.contains("Problem\n  - Too many late nights"), "\(text.stdout)")
         let report = try runBodii(["report", "--review", "--db", db])
-        #expect(report.status == 0 && report.stdout.contains("Review — Week 16–22 Nov 2026 (so far)") && report.stdout.contains("Too many late nights"))
+        #expect(
+            report.status == 0 && report.stdout.contains("Review — Week 16–22 Nov 2026 (so far)")
+                && report.stdout.contains("Too many late nights"))
     }
 
     @Test func badInputIsRefusedInOneLineAndWritesNothing() throws {
@@ -141,7 +149,7 @@ import Testing
             (["action", "add", "neg", "--metric", "exercise", "--target", "-5"], 65, "target \"-5\" is out of range"),
             (["action", "add", "half", "--metric", "exercise"], 64, "--metric and --target together"),
             (["action", "done", "99"], 65, "action \"99\" does not exist"),
-            (["action", "done", "abc"], 65, "id \"abc\" is not a number"),   // a bad value, as `pantry use abc`
+            (["action", "done", "abc"], 65, "id \"abc\" is not a number"),  // a bad value, as `pantry use abc`
             (["action", "done", "-1"], 65, "id \"-1\" is out of range"),
             (["action", "drop", "1", "--note", ""], 64, "--note is empty"),
             (["review", "--date", ""], 64, "--date is empty"),

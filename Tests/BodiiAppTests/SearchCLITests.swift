@@ -12,7 +12,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 11)   // a header and the default 10 foods
+        #expect(lines.count == 11)  // a header and the default 10 foods
         #expect(lines.first == "id          name (per 100 g)                           kcal    P g    C g    F g")
         #expect(lines[1] == "usda:09040  Bananas, raw                                 89    1.1   22.8    0.3")
         for line in lines { #expect(line.count <= 80, "\(line)") }
@@ -29,11 +29,12 @@ import Testing
         let db = folder.path("search.sqlite")
         let r = try runBodii(["search", "bananas", "--json", "--limit", "2", "--db", db])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == """
-            [{"id":"usda:09040","name":"Bananas, raw","kcal_per_100g":89,"protein_g":1.09,"carbs_g":22.84,"fat_g":0.33,"source":"USDA SR"},\
-            {"id":"usda:09041","name":"Bananas, dehydrated, or banana powder","kcal_per_100g":346,"protein_g":3.89,"carbs_g":88.28,"fat_g":1.81,"source":"USDA SR"}]
+        #expect(
+            r.stdout == """
+                [{"id":"usda:09040","name":"Bananas, raw","kcal_per_100g":89,"protein_g":1.09,"carbs_g":22.84,"fat_g":0.33,"source":"USDA SR"},\
+                {"id":"usda:09041","name":"Bananas, dehydrated, or banana powder","kcal_per_100g":346,"protein_g":3.89,"carbs_g":88.28,"fat_g":1.81,"source":"USDA SR"}]
 
-            """)
+                """)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
         #expect(parsed.count == 2)
         // Typos, accents and an unquoted query work the same in JSON.
@@ -46,7 +47,7 @@ import Testing
         let r = try runBodii(["search", "brocoli", "--limit", "1"], environment: ["XDG_DATA_HOME": data, "HOME": folder.path("home")])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("usda:11090  Broccoli, raw"))
-        #expect(!FileManager.default.fileExists(atPath: data))   // search only reads
+        #expect(!FileManager.default.fileExists(atPath: data))  // search only reads
     }
 
     /// Like grep and fzf: nothing matched exits 1, with `[]` for scripts or one line for a person.
@@ -55,7 +56,8 @@ import Testing
         let r = try runBodii(["search", "xyzzy", "--db", db])
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "bodii: no food matches \"xyzzy\": no word of it is in a food's name"
+        #expect(
+            r.stderr == "bodii: no food matches \"xyzzy\": no word of it is in a food's name"
                 + " (add it as a custom food in the app: Diet, a, Ctrl-O)\n")
         let json = try runBodii(["search", "xyzzy", "--json", "--db", db])
         #expect(json.status == 1)
@@ -64,7 +66,8 @@ import Testing
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])
         #expect(parsed.isEmpty)
         // Without a database (the shipped catalog) the same.
-        let shipped = try runBodii(["search", "xyzzy", "--json"], environment: ["XDG_DATA_HOME": folder.path("xdg"), "HOME": folder.path("home")])
+        let shipped = try runBodii(
+            ["search", "xyzzy", "--json"], environment: ["XDG_DATA_HOME": folder.path("xdg"), "HOME": folder.path("home")])
         #expect(shipped.status == 1)
         #expect(shipped.stdout == "[]\n")
         // One word the catalog does not use no longer empties the list (issue 24).
@@ -80,8 +83,10 @@ import Testing
 
     @Test func aBadLimitOrNoQueryIsBadUsage() throws {
         let db = folder.path("search.sqlite")
-        for (limit, problem) in [("0", "is out of range"), ("101", "is out of range"), ("-1", "is out of range"),
-                                 ("abc", "is not a number"), ("2.5", "is not a whole number")] {
+        for (limit, problem) in [
+            ("0", "is out of range"), ("101", "is out of range"), ("-1", "is out of range"),
+            ("abc", "is not a number"), ("2.5", "is not a whole number"),
+        ] {
             let r = try runBodii(["search", "egg", "--limit=\(limit)", "--db", db])
             #expect(r.status == 64, "\(limit): \(r.status) \(r.stderr)")
             let shown = limit.isEmpty ? "" : " \"\(limit)\""

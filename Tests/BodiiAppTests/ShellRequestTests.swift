@@ -29,8 +29,9 @@ import Testing
 
     func shell() -> (AppShell, [AskingTab]) {
         let tabs = AppTabs.titles.map(AskingTab.init)
-        let shell = AppShell(tabs: tabs, context: RenderContext(), makeCheckIn: { Note() },
-                             theme: { name in name == "light" ? Theme.fallback.colorless : .fallback })
+        let shell = AppShell(
+            tabs: tabs, context: RenderContext(), makeCheckIn: { Note() },
+            theme: { name in name == "light" ? Theme.fallback.colorless : .fallback })
         return (shell, tabs)
     }
 

@@ -33,13 +33,13 @@ import Testing
     @Test func aModalGetsKeysBeforeTheTabsAndTheGlobalKeys() {
         app.press(.char("c"))
         #expect(app.screen().contains("Step 1 of 4"))
-        app.press(.char("3"))               // typed into the weight field, not a tab switch
+        app.press(.char("3"))  // typed into the weight field, not a tab switch
         #expect(app.screen().contains("Step 1 of 4"))
         #expect(!app.screen().contains("Day total"))
-        app.press(.char("q"))               // not a quit either
+        app.press(.char("q"))  // not a quit either
         #expect(!app.shouldQuit)
         app.press(.escape)
-        app.press(.char("y"))               // "3" was typed: Esc asks first (issue 26)
+        app.press(.char("y"))  // "3" was typed: Esc asks first (issue 26)
         #expect(!app.screen().contains("Step 1 of 4"))
         app.press(.char("q"))
         #expect(app.shouldQuit)
@@ -48,7 +48,7 @@ import Testing
     @Test func searchTextHasTheKeyboard() {
         app.press(.char("3"))
         app.press(.char("a"))
-        app.type("qj1")                     // letters and digits type; none quits, moves or switches
+        app.type("qj1")  // letters and digits type; none quits, moves or switches
         let screen = app.screen()
         #expect(screen.contains("qj1"), "\(screen)")
         #expect(!app.shouldQuit)
@@ -66,7 +66,7 @@ import Testing
         app.press(.escape)
         #expect(app.screen() == before, "Esc closes the help and nothing else changed")
         app.press(.char("c"))
-        app.press(.char("?"))               // inside a text step: a character for the field, no help
+        app.press(.char("?"))  // inside a text step: a character for the field, no help
         #expect(app.screen().contains("Step 1 of 4"))
     }
 
@@ -99,9 +99,9 @@ import Testing
         #expect(dietBefore.contains("Day total"))
 
         #expect(app.screen(width: 60, height: 20).contains("Terminal too small"))
-        app.type("xy")                        // delete the selected entry, confirm
-        app.press(.char("c"))                 // the check-in…
-        app.press(.enter)                     // …advanced
+        app.type("xy")  // delete the selected entry, confirm
+        app.press(.char("c"))  // the check-in…
+        app.press(.enter)  // …advanced
         app.press(.char("1"))
         app.press(.tab)
         #expect(app.screen(width: 79, height: 30).contains("Terminal too small"))

@@ -23,7 +23,8 @@ import Testing
         let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
         defer { try? database.close() }
         let today = TestClock.today.iso, yesterday = Self.yesterday.iso
-        try database.executeRaw("""
+        try database.executeRaw(
+            """
             INSERT INTO exercise_record (date, activity, minutes, intensity, met, kcal, logged_at)
             VALUES ('\(today)', 'Run', 30, 'high', 1e300, 1e300, '\(today)T08:00:00+01:00');
             INSERT INTO food_record (date, meal, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, logged_at)
@@ -64,7 +65,7 @@ import Testing
         for tab in 1...HeadlessApp.tabTitles.count {
             app.press(.char(Character(String(tab))))
             #expect(!app.screen().isEmpty)
-            app.press(.char("["))                 // yesterday, the day of the huge meal
+            app.press(.char("["))  // yesterday, the day of the huge meal
             #expect(!app.screen().isEmpty)
             app.press(.char("t"))
         }

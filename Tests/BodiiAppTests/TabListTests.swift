@@ -28,10 +28,12 @@ import Testing
         let finish = try #require(text.range(of: Self.end, range: begin.upperBound..<text.endIndex))
         let generated = "\n" + app.keyTable + "\n"
         if ProcessInfo.processInfo.environment["BODII_UPDATE_README"] == "1" {
-            try (text[..<begin.upperBound] + generated + text[finish.lowerBound...]).write(to: Self.readme, atomically: true, encoding: .utf8)
+            try (text[..<begin.upperBound] + generated + text[finish.lowerBound...]).write(
+                to: Self.readme, atomically: true, encoding: .utf8)
         }
-        #expect(String(text[begin.upperBound..<finish.lowerBound]) == generated,
-                "the README's key table is out of date; run BODII_UPDATE_README=1 swift test --filter TabListTests\n\(generated)")
+        #expect(
+            String(text[begin.upperBound..<finish.lowerBound]) == generated,
+            "the README's key table is out of date; run BODII_UPDATE_README=1 swift test --filter TabListTests\n\(generated)")
     }
 
     @Test func theTabBarAndTheNumberKeysFollowTheList() {
@@ -42,7 +44,7 @@ import Testing
             #expect(bar.contains("\(n + 1) \(title)"), "\(bar)")
         }
         app.press(.char("1"))
-        app.press(.char(Character(String(titles.count + 1))))   // no such tab: nothing happens
+        app.press(.char(Character(String(titles.count + 1))))  // no such tab: nothing happens
         #expect(app.screen().contains("Calories"))
     }
 

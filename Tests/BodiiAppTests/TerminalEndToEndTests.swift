@@ -13,7 +13,8 @@ import Testing
 
     func app(term: String, colorTerm: String = "") throws -> TmuxSession {
         // NO_COLOR may be set around the test runner; these tests are about color.
-        let command = "sh -c 'unset NO_COLOR; TERM=\(term) COLORTERM=\(colorTerm) \(BodiiBinary.url.path) --db \(db); echo \"EXITED $?.\"; sleep 60'"
+        let command =
+            "sh -c 'unset NO_COLOR; TERM=\(term) COLORTERM=\(colorTerm) \(BodiiBinary.url.path) --db \(db); echo \"EXITED $?.\"; sleep 60'"
         return try TmuxSession(command: command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     }
 
@@ -25,7 +26,7 @@ import Testing
         #expect(screen.contains("bodii: TERM=\(term) has no "), "\(screen)")
         // One message, then the exit line: nothing drawn.
         let lines = screen.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        #expect(lines.count <= 3, "\(screen)")   // the message may wrap once at 100 columns
+        #expect(lines.count <= 3, "\(screen)")  // the message may wrap once at 100 columns
         #expect(!screen.contains("Dashboard"))
     }
 
@@ -76,7 +77,8 @@ func SGRCells(_ text: String) -> [SGRCell] {
     var i = text.startIndex
     while i < text.endIndex {
         if text[i] == "\u{1B}", text.index(after: i) < text.endIndex, text[text.index(after: i)] == "[",
-           let end = text[i...].firstIndex(where: { $0 == "m" }) {
+            let end = text[i...].firstIndex(where: { $0 == "m" })
+        {
             let codes = text[text.index(i, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
             var k = 0
             while k < codes.count {
@@ -88,7 +90,7 @@ func SGRCells(_ text: String) -> [SGRCell] {
                 case 39: fg = nil
                 case 40...47, 100...107: bg = codes[k]
                 case 49: bg = nil
-                case 38, 48:   // 256 or direct color: 38;5;n or 38;2;r;g;b
+                case 38, 48:  // 256 or direct color: 38;5;n or 38;2;r;g;b
                     let value = k + 1 < codes.count && codes[k + 1] == 5 ? 1000 : 2000
                     if codes[k] == 38 { fg = value } else { bg = value }
                     k += k + 1 < codes.count && codes[k + 1] == 5 ? 2 : 4

@@ -46,8 +46,10 @@ final class TmuxSession {
 
     /// Polls the screen until `condition` holds; fails the test with the last screen otherwise.
     @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation,
-                 _ condition: (String) -> Bool) throws -> String {
+    func waitFor(
+        _ what: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {

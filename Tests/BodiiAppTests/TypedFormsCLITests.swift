@@ -34,14 +34,17 @@ import Testing
             let r = try run(["log", "sleep", "--bed", bed, "--wake", wake, "--date", today.adding(days: day).iso])
             #expect(r.status == 0, "\(bed) \(wake): \(r.stderr)")
         }
-        let stored = try nights().sorted { $0.date > $1.date }.map { "\($0.bedtime?.description ?? "-")–\($0.wakeTime?.description ?? "-")" }
+        let stored = try nights().sorted { $0.date > $1.date }.map {
+            "\($0.bedtime?.description ?? "-")–\($0.wakeTime?.description ?? "-")"
+        }
         #expect(stored == ["23:15–06:50", "23:15–07:00", "23:15–06:50", "23:00–07:30"])
     }
 
     @Test func aBadTimeIsOneLineNamingTheValueAndTheForms() throws {
         let r = try run(["log", "sleep", "--bed", "25:00", "--wake", "7am"])
         #expect(r.status == 65)
-        #expect(r.stderr == "bodii: bedtime \"25:00\" is not in a valid format: allowed a time like 23:15, 2315, 6.50, 11:15pm, 7am or noon\n")
+        #expect(
+            r.stderr == "bodii: bedtime \"25:00\" is not in a valid format: allowed a time like 23:15, 2315, 6.50, 11:15pm, 7am or noon\n")
         #expect(!FileManager.default.fileExists(atPath: db), "a refused night creates no database")
     }
 
@@ -55,7 +58,8 @@ import Testing
 
     @Test func fractionsAndWeightUnits() throws {
         let cases: [([String], Double)] = [
-            (["--serving", "cup", "--qty", "1/2"], 117), (["--serving", "cup", "--qty", "1 1/2"], 351), (["--serving", "cup", "--qty", "½"], 117),
+            (["--serving", "cup", "--qty", "1/2"], 117), (["--serving", "cup", "--qty", "1 1/2"], 351),
+            (["--serving", "cup", "--qty", "½"], 117),
             (["--grams", "1½"], 1.5), (["--qty", "3", "--unit", "oz"], 85.048569375), (["--qty", "1/2", "--unit", "lb"], 226.796185),
             (["--qty", "150", "--unit", "g"], 150), (["--unit", "oz"], 28.349523125),
         ]
@@ -74,9 +78,15 @@ import Testing
 
     @Test func aWrongUnitIsRefusedBeforeAnythingIsWritten() throws {
         let cases: [([String], Int32, String)] = [
-            (["--unit", "cups"], 64, "bodii: --unit \"cups\" is not a weight unit: allowed g, oz or lb (a food's own measures go with --serving)\n"),
+            (
+                ["--unit", "cups"], 64,
+                "bodii: --unit \"cups\" is not a weight unit: allowed g, oz or lb (a food's own measures go with --serving)\n"
+            ),
             (["--unit", "oz", "--grams", "3"], 64, "bodii: --unit goes with --qty alone: leave out --grams and --serving\n"),
-            (["--unit", "lb", "--qty", "20"], 65, "bodii: --qty \"20\" is out of range: allowed 0.01–11.02 (1 lb is 453.59 g; one entry 0.1–5000 g)\n"),
+            (
+                ["--unit", "lb", "--qty", "20"], 65,
+                "bodii: --qty \"20\" is out of range: allowed 0.01–11.02 (1 lb is 453.59 g; one entry 0.1–5000 g)\n"
+            ),
             (["--serving", "cup", "--qty", "1/0"], 65, "bodii: quantity \"1/0\" is not a number: allowed 0.01–100\n"),
         ]
         for (amount, status, message) in cases {
@@ -99,20 +109,26 @@ import Testing
             let r = try run(["pantry", "add", "--name", "Soap", "--qty", "1", "--price", price])
             #expect(r.status == 0, "\(price): \(r.stderr)")
         }
-        let list = try #require(try JSONSerialization.jsonObject(with: Data(try run(["pantry", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let list = try #require(
+            try JSONSerialization.jsonObject(with: Data(try run(["pantry", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
         #expect(list.compactMap { $0["price"] as? Double }.sorted() == [2.49, 3, 3, 3.5])
         let dollars = try run(["pantry", "add", "--name", "Soap", "--qty", "1", "--price", "$3.50"])
         #expect(dollars.status == 65)
-        #expect(dollars.stderr == "bodii: price \"$3.50\" is not in a valid format: allowed an amount in EUR (€), the currency prices are kept in, not $\n")
+        #expect(
+            dollars.stderr
+                == "bodii: price \"$3.50\" is not in a valid format: allowed an amount in EUR (€), the currency prices are kept in, not $\n"
+        )
     }
 
     @Test func theSignTakenIsTheConfiguredCurrencys() throws {
         let config = folder.path("config.toml")
         try "currency = \"usd\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let usd = try runBodii(["pantry", "add", "--name", "Soap", "--qty", "1", "--price", "$3.50", "--db", db], environment: ["BODII_CONFIG": config])
+        let usd = try runBodii(
+            ["pantry", "add", "--name", "Soap", "--qty", "1", "--price", "$3.50", "--db", db], environment: ["BODII_CONFIG": config])
         #expect(usd.status == 0, "\(usd.stderr)")
         #expect(usd.stdout.contains("for $3.50"), "\(usd.stdout)")
-        let euros = try runBodii(["pantry", "add", "--name", "Soap", "--qty", "1", "--price", "3 €", "--db", db], environment: ["BODII_CONFIG": config])
+        let euros = try runBodii(
+            ["pantry", "add", "--name", "Soap", "--qty", "1", "--price", "3 €", "--db", db], environment: ["BODII_CONFIG": config])
         #expect(euros.status == 65)
         #expect(euros.stderr.hasSuffix("allowed an amount in USD ($), the currency prices are kept in, not €\n"), "\(euros.stderr)")
     }

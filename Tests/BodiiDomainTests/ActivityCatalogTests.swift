@@ -64,22 +64,22 @@ import BodiiSearch
     // MARK: Spot checks against the 2011 Compendium
 
     @Test(arguments: [
-        ("Running, 6 mph (9.7 km/h)", Intensity.moderate, "12050", 9.8),    // running, 6 mph (10 min/mile)
+        ("Running, 6 mph (9.7 km/h)", Intensity.moderate, "12050", 9.8),  // running, 6 mph (10 min/mile)
         ("Running", .moderate, "12050", 9.8),
-        ("Running, 10 mph (16.1 km/h)", .high, "12120", 14.5),               // running, 10 mph (6 min/mile)
-        ("Walking, 3.5 mph (5.6 km/h), brisk", .moderate, "17200", 4.3),     // walking, 3.5 mph, level, brisk
-        ("Walking", .moderate, "17160", 3.5),                                // walking for pleasure
-        ("Cycling, 12–14 mph (19–23 km/h)", .moderate, "01030", 8.0),        // bicycling, 12–13.9 mph, leisure, moderate
-        ("Stationary bike", .high, "02013", 8.8),                            // stationary, 101–160 W, vigorous
-        ("Swimming", .moderate, "18290", 8.3),                               // crawl, medium speed, ~50 yd/min
-        ("Yoga", .low, "02150", 2.5),                                        // yoga, Hatha
-        ("Strength training", .high, "02050", 6.0),                          // power lifting or body building, vigorous
-        ("Jump rope", .high, "15550", 12.3),                                 // fast pace, 120–160 skips/min
-        ("Soccer", .high, "15605", 10.0),                                    // soccer, competitive
-        ("Tennis", .high, "15690", 8.0),                                     // tennis, singles
-        ("Rowing machine", .moderate, "02072", 7.0),                         // rowing, stationary, 100 W
-        ("Mowing the lawn", .moderate, "08095", 5.5),                        // mowing lawn, general
-        ("Skiing, cross-country", .high, "19100", 12.5),                     // 5.0–7.9 mph, brisk, vigorous
+        ("Running, 10 mph (16.1 km/h)", .high, "12120", 14.5),  // running, 10 mph (6 min/mile)
+        ("Walking, 3.5 mph (5.6 km/h), brisk", .moderate, "17200", 4.3),  // walking, 3.5 mph, level, brisk
+        ("Walking", .moderate, "17160", 3.5),  // walking for pleasure
+        ("Cycling, 12–14 mph (19–23 km/h)", .moderate, "01030", 8.0),  // bicycling, 12–13.9 mph, leisure, moderate
+        ("Stationary bike", .high, "02013", 8.8),  // stationary, 101–160 W, vigorous
+        ("Swimming", .moderate, "18290", 8.3),  // crawl, medium speed, ~50 yd/min
+        ("Yoga", .low, "02150", 2.5),  // yoga, Hatha
+        ("Strength training", .high, "02050", 6.0),  // power lifting or body building, vigorous
+        ("Jump rope", .high, "15550", 12.3),  // fast pace, 120–160 skips/min
+        ("Soccer", .high, "15605", 10.0),  // soccer, competitive
+        ("Tennis", .high, "15690", 8.0),  // tennis, singles
+        ("Rowing machine", .moderate, "02072", 7.0),  // rowing, stationary, 100 W
+        ("Mowing the lawn", .moderate, "08095", 5.5),  // mowing lawn, general
+        ("Skiing, cross-country", .high, "19100", 12.5),  // 5.0–7.9 mph, brisk, vigorous
     ])
     func matchesTheCompendium(name: String, intensity: Intensity, code: String, met: Double) throws {
         let a = try #require(ActivityCatalog.activity(named: name), "\(name) not in the catalog")
@@ -127,11 +127,11 @@ import BodiiSearch
     }
 
     @Test func oneTypoIsForgiven() {
-        #expect(first("socer") == "Soccer")          // a letter missing
-        #expect(first("tennsi") == "Tennis")         // two letters swapped
-        #expect(first("yogaa") == "Yoga")            // a letter extra
+        #expect(first("socer") == "Soccer")  // a letter missing
+        #expect(first("tennsi") == "Tennis")  // two letters swapped
+        #expect(first("yogaa") == "Yoga")  // a letter extra
         #expect(first("basketbal") == "Basketball")  // still typing
-        #expect(first("badmintom") == "Badminton")   // a letter wrong
+        #expect(first("badmintom") == "Badminton")  // a letter wrong
         #expect(ActivityCatalog.search("scocre").isEmpty, "two typos are too many")
         #expect(ActivityCatalog.search("zzq").isEmpty, "short words need the exact letters")
     }

@@ -35,7 +35,7 @@ import Testing
 
     @Test func barsAreMeansAndExerciseIsAWeeklyRate() throws {
         let span = DateRange(ending: try date("2026-11-22"), days: 11)
-        let grouping = ChartGrouping(range: span, daysPerBar: 7)   // 4 + 7 days: the 4 are a bar of their own
+        let grouping = ChartGrouping(range: span, daysPerBar: 7)  // 4 + 7 days: the 4 are a bar of their own
         #expect(grouping.dayCounts == [4, 7])
         let values: [Double?] = [60, nil, 30, nil, nil, nil, nil, nil, nil, nil, nil]
         #expect(grouping.means(values) == [45, nil])

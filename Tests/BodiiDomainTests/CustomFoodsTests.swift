@@ -22,8 +22,9 @@ import Testing
         func deleteCustomFood(id: FoodID) throws -> Food? { nil }
     }
 
-    let bar = CustomFoodInput(name: "  Protein bar ", servingLabel: "1 bar", servingGrams: "40", kcal: "190",
-                              protein: "10", carbs: "20", fat: "7", fiber: "3", sugars: "", saturatedFat: "2.5", sodium: "120")
+    let bar = CustomFoodInput(
+        name: "  Protein bar ", servingLabel: "1 bar", servingGrams: "40", kcal: "190",
+        protein: "10", carbs: "20", fat: "7", fiber: "3", sugars: "", saturatedFat: "2.5", sodium: "120")
 
     func errors(_ input: CustomFoodInput) -> FieldErrors<CustomFoodField> {
         switch CustomFoods(store: Recorder()).validate(input) {
@@ -43,7 +44,7 @@ import Testing
         #expect(isClose(food.per100g.carbsG, 50))
         #expect(isClose(food.per100g.fatG, 17.5))
         #expect(isClose(food.per100g.fiberG, 7.5))
-        #expect(food.per100g.sugarsG == nil)          // not on the label: unknown, not 0
+        #expect(food.per100g.sugarsG == nil)  // not on the label: unknown, not 0
         #expect(isClose(food.per100g.saturatedFatG, 6.25))
         #expect(isClose(food.per100g.sodiumMg, 300))
         // A record of one bar gives back the label.
@@ -61,7 +62,7 @@ import Testing
     @Test func everyFieldIsCheckedAndMessagesNameTheValueAndTheRange() {
         var input = bar
         input.name = String(repeating: "x", count: 81)
-        input.kcal = "400"          // 1000 kcal per 100 g
+        input.kcal = "400"  // 1000 kcal per 100 g
         input.protein = "-1"
         input.carbs = "many"
         input.sodium = "50000"
@@ -79,7 +80,7 @@ import Testing
         var input = bar
         input.protein = "15"
         input.carbs = "20"
-        input.fat = "6"        // 41 g in 40 g
+        input.fat = "6"  // 41 g in 40 g
         let e = errors(input)
         #expect(e[.fat]?.message == "protein + carbs + fat \"41 g\" is out of range: allowed at most the serving weight (40 g)")
     }
@@ -108,8 +109,9 @@ import Testing
     }
 
     @Test func pureFatIsTheLimit() throws {
-        let oil = CustomFoodInput(name: "Olive oil", servingLabel: "1 tbsp", servingGrams: "10", kcal: "90",
-                                  protein: "0", carbs: "0", fat: "10")
+        let oil = CustomFoodInput(
+            name: "Olive oil", servingLabel: "1 tbsp", servingGrams: "10", kcal: "90",
+            protein: "0", carbs: "0", fat: "10")
         #expect(try CustomFoods(store: Recorder()).validate(oil).get().per100g.kcal == 900)
     }
 

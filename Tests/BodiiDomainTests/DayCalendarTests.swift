@@ -13,7 +13,7 @@ import Testing
         #expect(WeekStart.monday.firstDay(of: sunday) == d("2026-11-16"))
         #expect(WeekStart.sunday.firstDay(of: sunday) == sunday)
         #expect(WeekStart.sunday.firstDay(of: wednesday) == sunday)
-        #expect(WeekStart.sunday.firstDay(of: d("2026-11-21")) == d("2026-11-15"))   // a Saturday ends its week
+        #expect(WeekStart.sunday.firstDay(of: d("2026-11-21")) == d("2026-11-15"))  // a Saturday ends its week
         #expect(WeekStart.sunday.position(of: sunday) == 0 && WeekStart.monday.position(of: sunday) == 6)
         #expect(WeekStart.sunday.dayShortNames == ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
         #expect(WeekStart.monday.dayShortNames.first == "Mon")
@@ -27,7 +27,8 @@ import Testing
         #expect(week.moved(by: -1).start == d("2026-11-15"))
         #expect(ReviewPeriod(.week, containing: sunday, weekStart: .monday).start == d("2026-11-16"))
         // Months do not care.
-        #expect(ReviewPeriod(.month, containing: sunday, weekStart: .sunday) == ReviewPeriod(.month, containing: sunday, weekStart: .monday))
+        #expect(
+            ReviewPeriod(.month, containing: sunday, weekStart: .sunday) == ReviewPeriod(.month, containing: sunday, weekStart: .monday))
     }
 
     /// A week saved under either start shows in exactly one week of either start: the one with
@@ -35,7 +36,7 @@ import Testing
     @Test func savedWeeksShowInExactlyOneWeekWhateverTheStart() {
         let saved = (0..<20).flatMap { i -> [LocalDate] in
             let monday = d("2026-09-07").adding(days: 7 * i)
-            return [monday, monday.adding(days: -1)]   // a Monday-start and a Sunday-start week
+            return [monday, monday.adding(days: -1)]  // a Monday-start and a Sunday-start week
         }
         for weekStart in WeekStart.allCases {
             let weeks = (0..<26).map { ReviewPeriod(.week, containing: d("2026-08-30").adding(days: 7 * $0), weekStart: weekStart) }
@@ -60,8 +61,8 @@ import Testing
         let owl = DayCalendar(firstDayHour: 4)
         #expect(FixedClock(now: lateNight, timeZone: zone).today == d("2026-11-22"))
         #expect(FixedClock(now: lateNight, timeZone: zone, calendar: owl).today == d("2026-11-21"))
-        #expect(FixedClock(now: lateNight.addingTimeInterval(3 * 3600), timeZone: zone, calendar: owl).today == d("2026-11-22"))   // 04:30
-        #expect(FixedClock(now: lateNight.addingTimeInterval(2 * 3600 + 1799), timeZone: zone, calendar: owl).today == d("2026-11-21"))   // 03:59:59
+        #expect(FixedClock(now: lateNight.addingTimeInterval(3 * 3600), timeZone: zone, calendar: owl).today == d("2026-11-22"))  // 04:30
+        #expect(FixedClock(now: lateNight.addingTimeInterval(2 * 3600 + 1799), timeZone: zone, calendar: owl).today == d("2026-11-21"))  // 03:59:59
         // The meal of the hour: still last night's snack before the day begins, breakfast after.
         #expect(Meal.likely(now: FixedClock(now: lateNight, timeZone: zone, calendar: owl)) == .snacks)
         let fiveThirty = lateNight.addingTimeInterval(4 * 3600)

@@ -23,18 +23,21 @@ import Testing
     }
 
     var loseGoal: Goal {
-        Goal(type: .lose, weeklyRateKg: 0.5, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
-             createdOn: today.adding(days: -90))
+        Goal(
+            type: .lose, weeklyRateKg: 0.5, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            createdOn: today.adding(days: -90))
     }
 
     @Test func whatIsLoggedOnTheDayNeverMovesItsTarget() throws {
         let h = losingHistory(goal: loseGoal)
-        let before = TargetHistory(goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: h.logs, weights: h.weights)
+        let before = TargetHistory(
+            goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: h.logs, weights: h.weights)
         let target = try #require(before.targets(on: today))
         #expect(target.expenditure.source == .adaptive(days: 28))
         // 3000 g of olive oil and a new weigh-in on the day itself, plus a new formula snapshot.
-        let after = TargetHistory(goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500), snapshot(today, tdee: 3100)],
-                                  logs: h.logs + [log(today, 26_520)], weights: h.weights + [(today, 95)])
+        let after = TargetHistory(
+            goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500), snapshot(today, tdee: 3100)],
+            logs: h.logs + [log(today, 26_520)], weights: h.weights + [(today, 95)])
         #expect(after.targets(on: today) == target)
     }
 
@@ -44,7 +47,8 @@ import Testing
         let days = (1...28).map { today.adding(days: -$0) }
         let logs = days.enumerated().map { log($0.element, $0.offset % 7 < 2 ? 40 : 2000) }
         let weights = (1...60).map { (date: today.adding(days: -$0), weightKg: 80.0) }
-        let history = TargetHistory(goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: logs, weights: weights)
+        let history = TargetHistory(
+            goals: [loseGoal], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: logs, weights: weights)
         let targets = try #require(history.targets(on: today))
         // 20 counting days: the estimate weighs (20 − 14) / 14 of the figure (issue 26: blended in).
         #expect(targets.expenditure.source == .blended(days: 20, measuredShare: 6.0 / 14))
@@ -73,23 +77,27 @@ import Testing
         #expect(t.expenditure.source == .formula)
         #expect(t.kcal == 2400)
         #expect(t.weightKg == 70)
-        #expect(t.macros.proteinG == 126)     // default 1.8 g/kg × 70
-        #expect(TargetHistory(goals: [], snapshots: [], logs: [], weights: [(today, 70)]).targets(on: today) == nil,
-                "no profile snapshot, no expenditure, no target")
+        #expect(t.macros.proteinG == 126)  // default 1.8 g/kg × 70
+        #expect(
+            TargetHistory(goals: [], snapshots: [], logs: [], weights: [(today, 70)]).targets(on: today) == nil,
+            "no profile snapshot, no expenditure, no target")
     }
 
     @Test func eachDayIsJudgedByTheGoalInForceThatDay() {
-        let older = Goal(id: 1, type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
-                         createdOn: today.adding(days: -30))
-        let newer = Goal(id: 2, type: .lose, weeklyRateKg: 0.7, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
-                         createdOn: today.adding(days: -3))
-        let history = TargetHistory(goals: [newer, older], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: [],
-                                    weights: [(today.adding(days: -60), 80)])
+        let older = Goal(
+            id: 1, type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            createdOn: today.adding(days: -30))
+        let newer = Goal(
+            id: 2, type: .lose, weeklyRateKg: 0.7, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            createdOn: today.adding(days: -3))
+        let history = TargetHistory(
+            goals: [newer, older], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: [],
+            weights: [(today.adding(days: -60), 80)])
         #expect(history.goal(on: today.adding(days: -10))?.id == 1)
         #expect(history.goal(on: today.adding(days: -3))?.id == 2)
         #expect(history.goal(on: today.adding(days: -100))?.id == 1, "before the first goal, the first one")
         #expect(history.targets(on: today.adding(days: -10))?.kcal == 2500)
-        #expect(history.targets(on: today)?.kcal == 1730)   // 2500 − 0.7 × 1100
+        #expect(history.targets(on: today)?.kcal == 1730)  // 2500 − 0.7 × 1100
     }
 
     @Test func leftIsTargetMinusEatenUnlessExerciseIsAddedBack() {

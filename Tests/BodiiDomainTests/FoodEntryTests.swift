@@ -6,8 +6,10 @@ import Testing
 @Suite struct CustomFoodBasisTests {
     let foods = CustomFoods(store: CustomFoodsTests.Recorder())
 
-    private func input(label: String = "", grams: String = "", kcal: String = "63", protein: String = "11", carbs: String = "4",
-                       fat: String = "0.2") -> CustomFoodInput {
+    private func input(
+        label: String = "", grams: String = "", kcal: String = "63", protein: String = "11", carbs: String = "4",
+        fat: String = "0.2"
+    ) -> CustomFoodInput {
         CustomFoodInput(name: "Skyr", servingLabel: label, servingGrams: grams, kcal: kcal, protein: protein, carbs: carbs, fat: fat)
     }
 
@@ -61,10 +63,12 @@ import Testing
 }
 
 @Suite struct FoodEntryTests {
-    static let banana = Food(id: FoodID("usda:09040"), name: "Bananas, raw", source: "USDA SR", release: "24",
-                             per100g: Nutrients(kcal: 89, proteinG: 1.09, carbsG: 22.84, fatG: 0.33, fiberG: 2.6, sugarsG: 12.23,
-                                                saturatedFatG: 0.112, sodiumMg: 1),
-                             servings: [FoodServing(label: "1 cup, mashed", grams: 225), FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118)])
+    static let banana = Food(
+        id: FoodID("usda:09040"), name: "Bananas, raw", source: "USDA SR", release: "24",
+        per100g: Nutrients(
+            kcal: 89, proteinG: 1.09, carbsG: 22.84, fatG: 0.33, fiberG: 2.6, sugarsG: 12.23,
+            saturatedFatG: 0.112, sodiumMg: 1),
+        servings: [FoodServing(label: "1 cup, mashed", grams: 225), FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118)])
 
     @Test func servingChoicesAndAmounts() throws {
         var choices = ServingChoice.all(for: Self.banana)
@@ -76,10 +80,12 @@ import Testing
         #expect(choices[0].defaultAmountText == "1")
         #expect(choices[2].defaultAmountText == "100")
         #expect(validationError { try choices[2].grams("0") }?.inlineMessage == "Out of range: allowed 0.1–5000 g")
-        #expect(validationError { try choices[0].grams("101") }?.inlineMessage
+        #expect(
+            validationError { try choices[0].grams("101") }?.inlineMessage
                 == "Out of range: allowed 0.01–42.37 (1 medium (7\" to 7-7/8\" long) is 118 g; one entry 0.1–5000 g)")
         // 30 mashed cups would be 6.75 kg.
-        #expect(validationError { try choices[1].grams("30") }?.inlineMessage
+        #expect(
+            validationError { try choices[1].grams("30") }?.inlineMessage
                 == "Out of range: allowed 0.01–22.22 (1 cup, mashed is 225 g; one entry 0.1–5000 g)")
         #expect(choices[1].amountText(forGrams: 112.5) == "0.5")
         #expect(choices[0].describe(grams: 118) == "1 medium (7\" to 7-7/8\" long) (118 g)")
@@ -101,7 +107,9 @@ import Testing
         // The latest entry (newest first) decides when there is one.
         #expect(ServingChoice.preferredIndex(in: choices, history: [450, 118]) == 0)
         #expect(ServingChoice.preferredIndex(in: choices, history: [150, 118]) == 2)
-        let plain = [ServingChoice(FoodServing(label: "1 cup", grams: 240)), ServingChoice(FoodServing(label: "1 tbsp", grams: 15)), .grams]
+        let plain = [
+            ServingChoice(FoodServing(label: "1 cup", grams: 240)), ServingChoice(FoodServing(label: "1 tbsp", grams: 15)), .grams,
+        ]
         #expect(ServingChoice.preferredIndex(in: plain) == 0)
         #expect(ServingChoice.preferredIndex(in: [.grams]) == 0)
     }
@@ -124,8 +132,9 @@ import Testing
     }
 
     @Test func editWithoutTheFoodScalesTheStoredValues() {
-        let record = FoodRecord(id: 3, date: LocalDate(daysSinceEpoch: 20_779), meal: .lunch, foodId: FoodID("custom:99"), foodName: "Gone",
-                                grams: 200, kcal: 300, proteinG: 20, carbsG: 30, fatG: 10, fiberG: nil, sugarsG: 4, saturatedFatG: 2, sodiumMg: 500)
+        let record = FoodRecord(
+            id: 3, date: LocalDate(daysSinceEpoch: 20_779), meal: .lunch, foodId: FoodID("custom:99"), foodName: "Gone",
+            grams: 200, kcal: 300, proteinG: 20, carbsG: 30, fatG: 10, fiberG: nil, sugarsG: 4, saturatedFatG: 2, sodiumMg: 500)
         let edited = FoodEntries.edited(record, grams: 50, meal: .lunch, food: nil)
         #expect(edited.kcal == 75)
         #expect(edited.proteinG == 5)
@@ -139,8 +148,9 @@ import Testing
 
     @Test func copiesKeepValuesAndMoveDayAndMeal() {
         let from = LocalDate(daysSinceEpoch: 20_778), to = LocalDate(daysSinceEpoch: 20_779)
-        let r = FoodRecord(id: 1, date: from, meal: .dinner, foodId: FoodID("usda:1"), foodName: "Stew", grams: 300, kcal: 420,
-                           proteinG: 30, carbsG: 40, fatG: 12)
+        let r = FoodRecord(
+            id: 1, date: from, meal: .dinner, foodId: FoodID("usda:1"), foodName: "Stew", grams: 300, kcal: 420,
+            proteinG: 30, carbsG: 40, fatG: 12)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let same = FoodEntries.copies(of: [r], to: to, meal: nil, loggedAt: now)
         #expect(same.count == 1)
@@ -155,7 +165,8 @@ import Testing
     @Test func copySourceIsAnotherPastDay() throws {
         let today = LocalDate(daysSinceEpoch: 20_779)
         #expect(try FoodEntries.copySource("2026-11-21", into: today, today: today) == today.adding(days: -1))
-        #expect(validationError { try FoodEntries.copySource("2026-11-22", into: today, today: today) }?.inlineMessage
+        #expect(
+            validationError { try FoodEntries.copySource("2026-11-22", into: today, today: today) }?.inlineMessage
                 == "Out of range: allowed a day other than 2026-11-22, not after 2026-11-22")
         #expect(problem { try FoodEntries.copySource("2026-11-23", into: today.adding(days: -3), today: today) } == .inFuture)
         #expect(problem { try FoodEntries.copySource("yesterday", into: today, today: today) } == .invalidFormat)
@@ -163,10 +174,12 @@ import Testing
 
     @Test func totalsSayWhenSomeFoodsDontKnowANutrient() {
         let day = LocalDate(daysSinceEpoch: 20_779)
-        let a = FoodRecord(date: day, meal: .lunch, foodId: FoodID("a"), foodName: "A", grams: 100, kcal: 100, proteinG: 1, carbsG: 2, fatG: 3,
-                           fiberG: 4, sodiumMg: 10)
-        let b = FoodRecord(date: day, meal: .lunch, foodId: FoodID("b"), foodName: "B", grams: 100, kcal: 50, proteinG: 1, carbsG: 2, fatG: 3,
-                           fiberG: 1)
+        let a = FoodRecord(
+            date: day, meal: .lunch, foodId: FoodID("a"), foodName: "A", grams: 100, kcal: 100, proteinG: 1, carbsG: 2, fatG: 3,
+            fiberG: 4, sodiumMg: 10)
+        let b = FoodRecord(
+            date: day, meal: .lunch, foodId: FoodID("b"), foodName: "B", grams: 100, kcal: 50, proteinG: 1, carbsG: 2, fatG: 3,
+            fiberG: 1)
         let t = FoodTotals([a, b])
         #expect(t.kcal == 150)
         #expect(t.fiberG == FoodTotals.Partial(value: 5, complete: true))

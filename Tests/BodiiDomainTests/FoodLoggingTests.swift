@@ -3,16 +3,22 @@ import Testing
 @testable import BodiiDomain
 
 @Suite struct FoodLoggingTests {
-    let egg = Food(id: FoodID("usda:01123"), name: "Egg, whole, raw, fresh", source: "USDA SR", release: "24",
-                   per100g: Nutrients(kcal: 143, proteinG: 12.56, carbsG: 0.72, fatG: 9.51),
-                   servings: [FoodServing(label: "1 cup (4.86 large eggs)", grams: 243), FoodServing(label: "1 extra large", grams: 56),
-                              FoodServing(label: "1 jumbo", grams: 63), FoodServing(label: "1 large", grams: 50),
-                              FoodServing(label: "1 medium", grams: 44), FoodServing(label: "1 small", grams: 38)])
-    let banana = Food(id: FoodID("usda:09040"), name: "Bananas, raw", source: "USDA SR", release: "24",
-                      per100g: Nutrients(kcal: 89, proteinG: 1.09, carbsG: 22.84, fatG: 0.33),
-                      servings: [FoodServing(label: "1 cup, mashed", grams: 225), FoodServing(label: "1 cup, sliced", grams: 150),
-                                 FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118),
-                                 FoodServing(label: "1 extra large (9\" or longer)", grams: 152)])
+    let egg = Food(
+        id: FoodID("usda:01123"), name: "Egg, whole, raw, fresh", source: "USDA SR", release: "24",
+        per100g: Nutrients(kcal: 143, proteinG: 12.56, carbsG: 0.72, fatG: 9.51),
+        servings: [
+            FoodServing(label: "1 cup (4.86 large eggs)", grams: 243), FoodServing(label: "1 extra large", grams: 56),
+            FoodServing(label: "1 jumbo", grams: 63), FoodServing(label: "1 large", grams: 50),
+            FoodServing(label: "1 medium", grams: 44), FoodServing(label: "1 small", grams: 38),
+        ])
+    let banana = Food(
+        id: FoodID("usda:09040"), name: "Bananas, raw", source: "USDA SR", release: "24",
+        per100g: Nutrients(kcal: 89, proteinG: 1.09, carbsG: 22.84, fatG: 0.33),
+        servings: [
+            FoodServing(label: "1 cup, mashed", grams: 225), FoodServing(label: "1 cup, sliced", grams: 150),
+            FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118),
+            FoodServing(label: "1 extra large (9\" or longer)", grams: 152),
+        ])
 
     func serving(_ name: String, of food: Food) -> String? {
         try? FoodLogging.serving(named: name, of: food).label
@@ -20,12 +26,12 @@ import Testing
 
     @Test func servingsAreFoundTheWayPeopleNameThem() {
         #expect(serving("1 large", of: egg) == "1 large")
-        #expect(serving("LARGE", of: egg) == "1 large")             // not "1 extra large"
+        #expect(serving("LARGE", of: egg) == "1 large")  // not "1 extra large"
         #expect(serving("extra large", of: egg) == "1 extra large")
         #expect(serving("jumbo", of: egg) == "1 jumbo")
         #expect(serving("medium", of: banana) == "1 medium (7\" to 7-7/8\" long)")
         #expect(serving("sliced", of: banana) == "1 cup, sliced")
-        #expect(serving("cup", of: banana) == nil)                 // two cups: ambiguous
+        #expect(serving("cup", of: banana) == nil)  // two cups: ambiguous
         #expect(serving("quart", of: banana) == nil)
     }
 
@@ -33,15 +39,17 @@ import Testing
         let error = validationError { try FoodLogging.serving(named: "quart", of: banana) }
         #expect(error?.message.hasPrefix("serving \"quart\" is out of range: allowed 1 cup, mashed; 1 cup, sliced; 1 medium") == true)
         #expect(validationError { try FoodLogging.serving(named: " ", of: banana) }?.problem == .empty)
-        let plain = Food(id: FoodID("custom:1"), name: "Soup", source: "custom", per100g: Nutrients(kcal: 40, proteinG: 2, carbsG: 5, fatG: 1))
+        let plain = Food(
+            id: FoodID("custom:1"), name: "Soup", source: "custom", per100g: Nutrients(kcal: 40, proteinG: 2, carbsG: 5, fatG: 1))
         #expect(validationError { try FoodLogging.serving(named: "bowl", of: plain) }?.allowed == "grams only (this food has no servings)")
     }
 
     @Test func aQuantityKeepsTheEntryWithinFiveKilograms() throws {
         let quart = FoodServing(label: "1 quart", grams: 976)
         #expect(try FoodLogging.quantity("5", of: quart) == 5)
-        #expect(validationError { try FoodLogging.quantity("6", of: quart) }?.message
-            == "quantity \"6\" is out of range: allowed 0.01–5.12 (1 quart is 976 g; one entry 0.1–5000 g)")
+        #expect(
+            validationError { try FoodLogging.quantity("6", of: quart) }?.message
+                == "quantity \"6\" is out of range: allowed 0.01–5.12 (1 quart is 976 g; one entry 0.1–5000 g)")
         #expect(validationError { try FoodLogging.quantity("0", of: quart) }?.problem == .outOfRange)
         #expect(validationError { try FoodLogging.quantity("two", of: quart) }?.problem == .notANumber)
         let pinch = FoodServing(label: "1 pinch", grams: 0.3)
@@ -52,8 +60,9 @@ import Testing
         #expect(try FoodLogging.meal("Breakfast") == .breakfast)
         #expect(try FoodLogging.meal(" snack ") == .snacks)
         #expect(try FoodLogging.meal("dinner") == .dinner)
-        #expect(validationError { try FoodLogging.meal("brunch") }?.message
-            == "meal \"brunch\" is not in a valid format: allowed breakfast, lunch, dinner or snacks")
+        #expect(
+            validationError { try FoodLogging.meal("brunch") }?.message
+                == "meal \"brunch\" is not in a valid format: allowed breakfast, lunch, dinner or snacks")
     }
 
     @Test func theLikelyMealFollowsTheLocalClock() throws {
@@ -66,7 +75,7 @@ import Testing
         #expect(Meal.likely(at: morning.addingTimeInterval(12 * 3600), timeZone: berlin) == .dinner)
         #expect(Meal.likely(at: morning.addingTimeInterval(16 * 3600), timeZone: berlin) == .snacks)
         #expect(Meal.likely(at: morning.addingTimeInterval(4 * 3600), timeZone: utc) == .lunch)
-        #expect(Meal.likely(at: Date(timeIntervalSince1970: -1800), timeZone: utc) == .snacks)   // 23:30 before 1970
+        #expect(Meal.likely(at: Date(timeIntervalSince1970: -1800), timeZone: utc) == .snacks)  // 23:30 before 1970
     }
 
     @Test func recordsCopyTheNutrientsOfTheAmount() {
@@ -85,9 +94,10 @@ import Testing
 
     /// Stand-ins for the catalog's menu foods: 100 kcal per 100 g each.
     var foods: [FoodID: Food] {
-        Dictionary(uniqueKeysWithValues: DemoHistory.menuFoodIDs.map { id in
-            (id, Food(id: id, name: "Food \(id)", source: "USDA SR", per100g: Nutrients(kcal: 100, proteinG: 5, carbsG: 10, fatG: 4)))
-        })
+        Dictionary(
+            uniqueKeysWithValues: DemoHistory.menuFoodIDs.map { id in
+                (id, Food(id: id, name: "Food \(id)", source: "USDA SR", per100g: Nutrients(kcal: 100, proteinG: 5, carbsG: 10, fatG: 4)))
+            })
     }
 
     @Test func mealsAreDeterministicAndLeaveTheRestOfTheHistoryAsItWas() {

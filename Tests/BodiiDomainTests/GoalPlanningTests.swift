@@ -18,8 +18,10 @@ import Testing
     let formula = ExpenditureBasis(kcalPerDay: 2500, source: .formula, adaptiveDays: 0)
 
     @Test func losingHalfAKiloAWeekOnA2500KcalBasis() throws {
-        let goal = try planning.validate(GoalInput(type: .lose, targetWeight: "75", weeklyRate: "0.5"), weightKg: 80,
-                                         unitSystem: .metric).get()
+        let goal = try planning.validate(
+            GoalInput(type: .lose, targetWeight: "75", weeklyRate: "0.5"), weightKg: 80,
+            unitSystem: .metric
+        ).get()
         let targets = DayTargets.derive(goal: goal, basis: formula, weightKg: 80)
         // 2500 − 0.5 × 7700 / 7 = 1950 kcal; protein 1.8 × 80 = 144 g; fat 30 % of 1950 / 9 = 65 g
         // (over the 0.6 × 80 = 48 g floor); carbs (1950 − 144 × 4 − 65 × 9) / 4 = 197.25 g.
@@ -36,12 +38,14 @@ import Testing
     }
 
     @Test func gainingIsANegativeRateAndMaintainIgnoresTheRate() throws {
-        let gain = try planning.validate(GoalInput(type: .gain, weeklyRate: "0.25", proteinPerKg: "2", addsExerciseBack: true),
-                                         weightKg: 70, unitSystem: .metric).get()
+        let gain = try planning.validate(
+            GoalInput(type: .gain, weeklyRate: "0.25", proteinPerKg: "2", addsExerciseBack: true),
+            weightKg: 70, unitSystem: .metric
+        ).get()
         #expect(gain.weeklyRateKg == -0.25)
         #expect(gain.addsExerciseBack)
         let gainTargets = DayTargets.derive(goal: gain, basis: formula, weightKg: 70)
-        #expect(gainTargets.kcal == 2775)                // 2500 + 0.25 × 1100
+        #expect(gainTargets.kcal == 2775)  // 2500 + 0.25 × 1100
         #expect(gainTargets.macros.proteinG == 140)
         let keep = try planning.validate(GoalInput(type: .maintain, weeklyRate: "nonsense"), weightKg: 70, unitSystem: .metric).get()
         #expect(keep.weeklyRateKg == 0)
@@ -49,8 +53,11 @@ import Testing
     }
 
     @Test func unsafeOrWrongWayInputIsRefusedWithTheRangeInTheUsersUnits() {
-        guard case .failure(let errors) = planning.validate(GoalInput(type: .lose, targetWeight: "85", weeklyRate: "1.2", proteinPerKg: "5"),
-                                                            weightKg: 80, unitSystem: .metric) else {
+        guard
+            case .failure(let errors) = planning.validate(
+                GoalInput(type: .lose, targetWeight: "85", weeklyRate: "1.2", proteinPerKg: "5"),
+                weightKg: 80, unitSystem: .metric)
+        else {
             Issue.record("accepted"); return
         }
         #expect(errors[.weeklyRate]?.message == "weekly rate \"1.2\" is faster than is safe: allowed 0.05–0.8 kg/week (1 % of 80.0 kg)")
@@ -78,7 +85,8 @@ import Testing
         #expect(basis.source == .adaptive(days: 28))
         #expect(abs(basis.kcalPerDay - 2550) < 0.01)
         let goal = Goal(type: .lose, weeklyRateKg: 0.5, dailyCalorieTarget: 1750, proteinG: 0, carbsG: 0, fatG: 0, createdOn: today)
-        #expect(DayTargets.derive(goal: goal, basis: basis, weightKg: 80).kcal == 2000, "eating the current intake keeps losing 0.5 kg a week")
+        #expect(
+            DayTargets.derive(goal: goal, basis: basis, weightKg: 80).kcal == 2000, "eating the current intake keeps losing 0.5 kg a week")
     }
 
     @Test func formulaUntilFourteenDaysOfData() throws {
@@ -98,13 +106,16 @@ import Testing
         let trend = (0..<28).map { i in
             TrendPoint(date: today.adding(days: -27 + i), weightKg: 0, trendKg: 83.5 + 2.8 - Double(i + 1) * 0.1, isInterpolated: false)
         }
-        let goal = Goal(type: .lose, targetWeightKg: 80, weeklyRateKg: 0.5, dailyCalorieTarget: 1900, proteinG: 0, carbsG: 0, fatG: 0, createdOn: today)
+        let goal = Goal(
+            type: .lose, targetWeightKg: 80, weeklyRateKg: 0.5, dailyCalorieTarget: 1900, proteinG: 0, carbsG: 0, fatG: 0, createdOn: today)
         let progress = try #require(GoalProgress.compute(goal: goal, trend: trend, today: today))
         #expect(abs(progress.remainingKg - 3.5) < 1e-9)
         #expect(abs((progress.trendKgPerWeek ?? 0) + 0.7) < 1e-9)
         #expect(progress.eta == today.adding(days: 35))
         // Heading the wrong way: no ETA.
-        let rising = trend.enumerated().map { TrendPoint(date: $0.element.date, weightKg: 0, trendKg: 83 + Double($0.offset) * 0.05, isInterpolated: false) }
+        let rising = trend.enumerated().map {
+            TrendPoint(date: $0.element.date, weightKg: 0, trendKg: 83 + Double($0.offset) * 0.05, isInterpolated: false)
+        }
         #expect(GoalProgress.compute(goal: goal, trend: rising, today: today)?.eta == nil)
         let there = [TrendPoint(date: today, weightKg: 0, trendKg: 80.2, isInterpolated: false)]
         #expect(GoalProgress.compute(goal: goal, trend: there, today: today)?.reached == true)

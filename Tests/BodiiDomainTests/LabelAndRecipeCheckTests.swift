@@ -8,9 +8,10 @@ import BodiiSearch
 @Suite struct LabelAndRecipeCheckTests {
     private func food(kcal: Double, p: Double, c: Double, f: Double, servingGrams: Double?) -> Food {
         let grams = servingGrams ?? 100
-        return Food(id: FoodID("custom:1"), name: "Label", source: "custom",
-                    per100g: Nutrients(kcal: kcal, proteinG: p, carbsG: c, fatG: f).scaled(toGrams: 100 * 100 / grams),
-                    servings: servingGrams.map { [FoodServing(label: "1 bar", grams: $0)] } ?? [])
+        return Food(
+            id: FoodID("custom:1"), name: "Label", source: "custom",
+            per100g: Nutrients(kcal: kcal, proteinG: p, carbsG: c, fatG: f).scaled(toGrams: 100 * 100 / grams),
+            servings: servingGrams.map { [FoodServing(label: "1 bar", grams: $0)] } ?? [])
     }
 
     @Test func macrosAboveTheLabelNameTheArithmetic() {
@@ -35,14 +36,16 @@ import BodiiSearch
     }
 
     @Test func aRecipeNeedsANameServingsAndAnIngredient() throws {
-        let oats = Food(id: FoodID("usda:08120"), name: "Oats", source: "USDA SR", per100g: Nutrients(kcal: 379, proteinG: 13, carbsG: 68, fatG: 6.5))
+        let oats = Food(
+            id: FoodID("usda:08120"), name: "Oats", source: "USDA SR", per100g: Nutrients(kcal: 379, proteinG: 13, carbsG: 68, fatG: 6.5))
         guard case .failure(let errors) = Recipe.validated(id: nil, foodID: nil, name: " ", servings: "0", ingredients: []) else {
             Issue.record("accepted an empty recipe")
             return
         }
         #expect(errors[.name] != nil && errors[.servings] != nil && errors[.ingredients] != nil)
         #expect(errors[.servings]?.message == "servings \"0\" is out of range: allowed 0.1–100")
-        let ok = try Recipe.validated(id: nil, foodID: nil, name: "Porridge", servings: "2", ingredients: [.init(food: oats, grams: 80)]).get()
+        let ok = try Recipe.validated(id: nil, foodID: nil, name: "Porridge", servings: "2", ingredients: [.init(food: oats, grams: 80)])
+            .get()
         #expect(ok.servings == 2 && ok.servingGrams == 40 && abs(ok.perServing.kcal - 151.6) < 1e-9)
     }
 

@@ -5,8 +5,8 @@ import Testing
 @Suite struct LocalDateTests {
     @Test func leapYears() {
         #expect(LocalDate(year: 2024, month: 2, day: 29) != nil)
-        #expect(LocalDate(year: 2000, month: 2, day: 29) != nil)     // divisible by 400
-        #expect(LocalDate(year: 1900, month: 2, day: 29) == nil)     // divisible by 100 only
+        #expect(LocalDate(year: 2000, month: 2, day: 29) != nil)  // divisible by 400
+        #expect(LocalDate(year: 1900, month: 2, day: 29) == nil)  // divisible by 100 only
         #expect(LocalDate(year: 2026, month: 2, day: 29) == nil)
         #expect(LocalDate(year: 2026, month: 4, day: 31) == nil)
         #expect(LocalDate(year: 2026, month: 13, day: 1) == nil)
@@ -19,7 +19,7 @@ import Testing
         #expect(LocalDate(iso: "2026-02-3") == nil)
         #expect(LocalDate(iso: "26-02-03") == nil)
         #expect(LocalDate(iso: "2026-02-03T00:00") == nil)
-        #expect(LocalDate(iso: "２０２６-02-03") == nil)       // full-width digits
+        #expect(LocalDate(iso: "２０２６-02-03") == nil)  // full-width digits
         #expect(LocalDate(iso: "") == nil)
         #expect(LocalDate(iso: "2026-02-28") == LocalDate(daysSinceEpoch: 20_512))
         #expect(LocalDate(iso: "2024-02-29")?.iso == "2024-02-29")
@@ -28,11 +28,11 @@ import Testing
     @Test func epochAndWeekdays() throws {
         #expect(LocalDate(year: 1970, month: 1, day: 1)?.daysSinceEpoch == 0)
         #expect(LocalDate(year: 2000, month: 1, day: 1)?.daysSinceEpoch == 10_957)
-        #expect(LocalDate(daysSinceEpoch: 0).weekdayIndex == 3)                // Thursday
-        #expect(LocalDate(daysSinceEpoch: -1).weekdayIndex == 2)               // Wed 1969-12-31
-        #expect(try date("2000-01-01").weekdayIndex == 5)                      // Saturday
-        #expect(try date("2026-03-14").weekdayIndex == 5)                      // Saturday
-        #expect(try date("2026-03-16").weekdayIndex == 0)                      // Monday
+        #expect(LocalDate(daysSinceEpoch: 0).weekdayIndex == 3)  // Thursday
+        #expect(LocalDate(daysSinceEpoch: -1).weekdayIndex == 2)  // Wed 1969-12-31
+        #expect(try date("2000-01-01").weekdayIndex == 5)  // Saturday
+        #expect(try date("2026-03-14").weekdayIndex == 5)  // Saturday
+        #expect(try date("2026-03-16").weekdayIndex == 0)  // Monday
         #expect(try date("2026-03-14").longLabel == "Sat 14 Mar 2026")
         #expect(LocalDate(daysSinceEpoch: -1).iso == "1969-12-31")
     }
@@ -114,10 +114,10 @@ import Testing
     @Test func formatting() {
         let metric = UnitFormatter(.metric), imperial = UnitFormatter(.imperial)
         #expect(metric.mass(72.4) == "72.4 kg")
-        #expect(imperial.mass(72.4) == "159.6 lb")       // 72.4 / 0.45359237 = 159.61
+        #expect(imperial.mass(72.4) == "159.6 lb")  // 72.4 / 0.45359237 = 159.61
         #expect(metric.height(178) == "178 cm")
         #expect(imperial.height(178) == "5 ft 10 in")
-        #expect(imperial.height(182.8) == "6 ft 0 in")   // 71.97 in rounds to 72
+        #expect(imperial.height(182.8) == "6 ft 0 in")  // 71.97 in rounds to 72
         #expect(metric.massChange(-0.5) == "−0.5 kg")
         #expect(metric.massChange(0.44) == "+0.4 kg")
         #expect(metric.massChange(-0.01) == "0.0 kg")

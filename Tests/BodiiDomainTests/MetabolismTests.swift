@@ -20,15 +20,16 @@ import Testing
         let profile = Profile(name: "A", sex: .male, birthDate: try date("1996-03-15"), heightCm: 180, activityLevel: .moderate)
         let onBirthday = Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: nil, on: try date("2026-03-15"))
         #expect(onBirthday.formula == .mifflinStJeor)
-        #expect(onBirthday.value == 1780)            // age 30
+        #expect(onBirthday.value == 1780)  // age 30
         let dayBefore = Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: nil, on: try date("2026-03-14"))
-        #expect(dayBefore.value == 1785)             // age 29: 5 kcal more
+        #expect(dayBefore.value == 1785)  // age 29: 5 kcal more
         let withFat = Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: 20, on: try date("2026-03-15"))
         #expect(withFat.formula == .katchMcArdle)
         #expect(isClose(withFat.value, 1752.4))
         // An unusable percentage falls back to Mifflin-St Jeor rather than producing nonsense.
         for bad in [0.0, 100, -3, .nan] {
-            #expect(Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: bad, on: try date("2026-03-15")).formula == .mifflinStJeor)
+            #expect(
+                Metabolism.bmr(profile: profile, weightKg: 80, bodyFatPercent: bad, on: try date("2026-03-15")).formula == .mifflinStJeor)
         }
     }
 
@@ -47,7 +48,7 @@ import Testing
         #expect(snap.bodyRecordId == 7)
         #expect(snap.date == record.date)
         #expect(snap.formula == .mifflinStJeor)
-        #expect(snap.bmr == 1345.25)                 // age 25 on 2026-01-01
+        #expect(snap.bmr == 1345.25)  // age 25 on 2026-01-01
         #expect(isClose(snap.tdee, 1345.25 * 1.375))
         #expect(snap.activityLevel == .light)
 
@@ -108,7 +109,7 @@ import Testing
 
     @Test func safeRateIsAtMostOnePercentPerWeek() {
         #expect(CalorieTarget.safeRateError(weeklyRateKg: 0.8, weightKg: 80) == nil)
-        #expect(CalorieTarget.safeRateError(weeklyRateKg: -1.0, weightKg: 80) == nil)   // gains not limited
+        #expect(CalorieTarget.safeRateError(weeklyRateKg: -1.0, weightKg: 80) == nil)  // gains not limited
         let error = CalorieTarget.safeRateError(weeklyRateKg: 0.81, weightKg: 80)
         #expect(error?.problem == .tooFast)
         #expect(error?.message == "weekly rate \"0.81\" is faster than is safe: allowed up to 0.8 kg/week (1 % of 80.0 kg)")
@@ -139,7 +140,7 @@ import Testing
         for kcal in stride(from: 1200.0, through: 4500, by: 37) {
             for weight in stride(from: 45.0, through: 140, by: 3.7) {
                 let m = MacroTargets.split(kcal: kcal, weightKg: weight, proteinPerKg: 1.8)
-                guard m.carbsG > 0 else { continue }   // protein and fat alone exceed the target
+                guard m.carbsG > 0 else { continue }  // protein and fat alone exceed the target
                 #expect(abs(m.gramsKcal - kcal) <= 2, "\(kcal) kcal at \(weight) kg: \(m)")
                 #expect([m.proteinG, m.carbsG, m.fatG].allSatisfy { $0 == $0.rounded() })
             }

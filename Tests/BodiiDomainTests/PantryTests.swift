@@ -5,12 +5,16 @@ import Testing
 /// prices, the budget and a day's cost.
 @Suite struct PantryTests {
     let eur = Currency.default
-    let banana = Food(id: FoodID("usda:09040"), name: "Bananas, raw", source: "USDA SR",
-                      per100g: Nutrients(kcal: 89, proteinG: 1.09, carbsG: 22.84, fatG: 0.33),
-                      servings: [FoodServing(label: "1 cup, sliced", grams: 150), FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118),
-                                 FoodServing(label: "1 large", grams: 136)])
-    let chicken = Food(id: FoodID("usda:05062"), name: "Chicken, broilers or fryers, breast, meat only, raw", source: "USDA SR",
-                       per100g: Nutrients(kcal: 120, proteinG: 22.5, carbsG: 0, fatG: 2.62))
+    let banana = Food(
+        id: FoodID("usda:09040"), name: "Bananas, raw", source: "USDA SR",
+        per100g: Nutrients(kcal: 89, proteinG: 1.09, carbsG: 22.84, fatG: 0.33),
+        servings: [
+            FoodServing(label: "1 cup, sliced", grams: 150), FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118),
+            FoodServing(label: "1 large", grams: 136),
+        ])
+    let chicken = Food(
+        id: FoodID("usda:05062"), name: "Chicken, broilers or fryers, breast, meat only, raw", source: "USDA SR",
+        per100g: Nutrients(kcal: 120, proteinG: 22.5, carbsG: 0, fatG: 2.62))
 
     func money(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: eur) }
 
@@ -34,14 +38,14 @@ import Testing
         #expect(validationError { try MoneyInput.parse("1,234") }?.allowed.contains("ambiguous") == true)
         #expect(problem { try MoneyInput.parse("1.234,56") } == .invalidFormat)
         #expect(problem { try MoneyInput.parse("3.4.9") } == .invalidFormat)
-        #expect(problem { try MoneyInput.parse("3.4999") } == .invalidFormat)   // more decimals than cents
+        #expect(problem { try MoneyInput.parse("3.4999") } == .invalidFormat)  // more decimals than cents
         #expect(problem { try MoneyInput.parse("-1.99") } == .outOfRange)
         #expect(problem { try MoneyInput.parse("1e3") } == .invalidFormat)
         #expect(problem { try MoneyInput.parse("abc") } == .notANumber)
-        #expect(problem { try MoneyInput.parse("€3 €") } == .notANumber)   // the sign once, before or after
+        #expect(problem { try MoneyInput.parse("€3 €") } == .notANumber)  // the sign once, before or after
         #expect(problem { try MoneyInput.parse("") } == .empty)
         #expect(problem { try MoneyInput.parse("3.") } == .invalidFormat)
-        #expect(problem { try MoneyInput.parse("10000.01") } == .outOfRange)   // absurd for one purchase
+        #expect(problem { try MoneyInput.parse("10000.01") } == .outOfRange)  // absurd for one purchase
         #expect(problem { try MoneyInput.parse("99999999999999") } == .outOfRange)
         #expect(problem { try MoneyInput.parse("1\u{1B}[2J") } == .invalidCharacters)
     }
@@ -68,7 +72,7 @@ import Testing
     // MARK: Units
 
     @Test func piecesMeasuresAndGramsAreTheSameStock() throws {
-        #expect(PantryUnits.gramsPerPiece(of: banana) == 118)   // "medium" wins over the cup
+        #expect(PantryUnits.gramsPerPiece(of: banana) == 118)  // "medium" wins over the cup
         #expect(PantryUnits.grams(PantryQuantity(2, .pieces), food: banana) == 236)
         let medium = PantryUnit.measure("1 medium (7\" to 7-7/8\" long)")
         #expect(PantryUnits.convert(PantryQuantity(236, .grams), to: medium, food: banana) == 2)
@@ -95,20 +99,27 @@ import Testing
 
     // MARK: First expiring first
 
-    func lot(_ id: Int64, _ amount: Double, _ unit: PantryUnit = .grams, bestBefore: String?, opened: Bool = false, price: Int64? = nil,
-             bought: String = "2026-11-01") throws -> StockLot {
-        StockLot(id: id, itemId: 1, initialQuantity: PantryQuantity(amount, unit), purchasedOn: try date(bought),
-                 bestBefore: try bestBefore.map { try date($0) }, opened: opened, price: price.map(money))
+    func lot(
+        _ id: Int64, _ amount: Double, _ unit: PantryUnit = .grams, bestBefore: String?, opened: Bool = false, price: Int64? = nil,
+        bought: String = "2026-11-01"
+    ) throws -> StockLot {
+        StockLot(
+            id: id, itemId: 1, initialQuantity: PantryQuantity(amount, unit), purchasedOn: try date(bought),
+            bestBefore: try bestBefore.map { try date($0) }, opened: opened, price: price.map(money))
     }
 
     @Test func useTakesFromTheOpenedThenTheFirstExpiringLot() throws {
-        let lots = [try lot(1, 500, bestBefore: "2026-11-30"), try lot(2, 500, bestBefore: "2026-11-25"),
-                    try lot(3, 200, bestBefore: "2026-12-30", opened: true), try lot(4, 100, bestBefore: nil)]
+        let lots = [
+            try lot(1, 500, bestBefore: "2026-11-30"), try lot(2, 500, bestBefore: "2026-11-25"),
+            try lot(3, 200, bestBefore: "2026-12-30", opened: true), try lot(4, 100, bestBefore: nil),
+        ]
         #expect(StockPlan.takingOrder(lots).map(\.id) == [3, 2, 1, 4])
         let uses = try StockPlan.take(PantryQuantity(450, .grams), from: lots, food: nil, kind: .use, on: try date("2026-11-22"))
         #expect(uses.map(\.lotId) == [3, 2])
         #expect(uses.map(\.amount) == [200, 250])
-        #expect(problem { try StockPlan.take(PantryQuantity(1301, .grams), from: lots, food: nil, kind: .use, on: try date("2026-11-22")) } == .outOfRange)
+        #expect(
+            problem { try StockPlan.take(PantryQuantity(1301, .grams), from: lots, food: nil, kind: .use, on: try date("2026-11-22")) }
+                == .outOfRange)
     }
 
     @Test func takesConvertThroughMeasuresAndCarryTheirShareOfThePrice() throws {
@@ -122,8 +133,10 @@ import Testing
 
     @Test func useSoonComesFirstWithItsDaysLeft() throws {
         let items = [GroceryItem(id: 1, name: "Bananas"), GroceryItem(id: 2, name: "Apples"), GroceryItem(id: 3, name: "Milk")]
-        var lots = [try lot(1, 6, .pieces, bestBefore: "2026-11-24"), try lot(2, 1000, bestBefore: "2026-12-20"),
-                    try lot(3, 1000, .millilitres, bestBefore: "2026-11-21")]
+        var lots = [
+            try lot(1, 6, .pieces, bestBefore: "2026-11-24"), try lot(2, 1000, bestBefore: "2026-12-20"),
+            try lot(3, 1000, .millilitres, bestBefore: "2026-11-21"),
+        ]
         lots[1].itemId = 2
         lots[2].itemId = 3
         let snapshot = PantrySnapshot(items: items, lots: lots, shoppingList: [], budget: nil)
@@ -140,7 +153,8 @@ import Testing
     @Test func pricesPerKgKcalAndProteinFromWorkedNumbers() throws {
         // 1 kg of chicken breast at €8.99, 120 kcal and 22.5 g protein per 100 g:
         // €8.99/kg, €0.90/100 g, 8.99 / 1.2 = €7.49 per 1000 kcal, 8.99 / 22.5 = €0.40 per 10 g protein.
-        let purchase = Purchase(itemId: 1, date: try date("2026-11-20"), quantity: PantryQuantity(1, .grams), grams: 1000, price: money(899))
+        let purchase = Purchase(
+            itemId: 1, date: try date("2026-11-20"), quantity: PantryQuantity(1, .grams), grams: 1000, price: money(899))
         let prices = UnitPrices(purchase, food: chicken)
         #expect(prices.perKg == money(899))
         #expect(prices.per100g == money(90))
@@ -151,8 +165,10 @@ import Testing
 
     @Test func expectedPriceIsTheLastPaidAtThatStoreElseAnywhere() throws {
         let history = [
-            Purchase(itemId: 1, date: try date("2026-11-01"), quantity: PantryQuantity(6, .pieces), grams: 708, price: money(199), store: "Aldi"),
-            Purchase(itemId: 1, date: try date("2026-11-08"), quantity: PantryQuantity(6, .pieces), grams: 708, price: money(249), store: "Rewe"),
+            Purchase(
+                itemId: 1, date: try date("2026-11-01"), quantity: PantryQuantity(6, .pieces), grams: 708, price: money(199), store: "Aldi"),
+            Purchase(
+                itemId: 1, date: try date("2026-11-08"), quantity: PantryQuantity(6, .pieces), grams: 708, price: money(249), store: "Rewe"),
             Purchase(itemId: 1, date: try date("2026-11-15"), quantity: PantryQuantity(6, .pieces), grams: 708, price: nil, store: "Aldi"),
         ]
         #expect(PriceBook.expectedPrice(history: history, quantity: nil, store: "aldi", food: banana) == money(199))
@@ -180,21 +196,23 @@ import Testing
     // MARK: Budget
 
     @Test func budgetWeeksStartOnMondayAndCountEveryPurchaseInMinorUnits() throws {
-        let today = try date("2026-11-22")   // a Sunday
+        let today = try date("2026-11-22")  // a Sunday
         let week = BudgetPeriod(.week, containing: today, weekStart: .monday)
         #expect(week.start == (try date("2026-11-16")))
         #expect(week.end == today)
-        #expect(BudgetPeriod(.week, containing: today, weekStart: .sunday).start == today)   // a Sunday-start week
+        #expect(BudgetPeriod(.week, containing: today, weekStart: .sunday).start == today)  // a Sunday-start week
         #expect(BudgetPeriod(.month, containing: today, weekStart: .monday).end == (try date("2026-11-30")))
         let purchases = [
-            Purchase(itemId: 1, date: try date("2026-11-15"), quantity: PantryQuantity(1, .pieces), price: money(1000)),   // last week
+            Purchase(itemId: 1, date: try date("2026-11-15"), quantity: PantryQuantity(1, .pieces), price: money(1000)),  // last week
             Purchase(itemId: 1, date: try date("2026-11-16"), quantity: PantryQuantity(1, .pieces), price: money(1)),
             Purchase(itemId: 1, date: try date("2026-11-18"), quantity: PantryQuantity(1, .pieces), price: money(2)),
             Purchase(itemId: 1, date: try date("2026-11-22"), quantity: PantryQuantity(1, .pieces), price: money(4997)),
             Purchase(itemId: 1, date: try date("2026-11-22"), quantity: PantryQuantity(1, .pieces), price: nil),
         ]
-        let uses = [StockUse(lotId: 1, date: try date("2026-11-20"), amount: 1, kind: .waste, value: money(66)),
-                    StockUse(lotId: 1, date: try date("2026-11-20"), amount: 1, kind: .use, value: money(500))]
+        let uses = [
+            StockUse(lotId: 1, date: try date("2026-11-20"), amount: 1, kind: .waste, value: money(66)),
+            StockUse(lotId: 1, date: try date("2026-11-20"), amount: 1, kind: .use, value: money(500)),
+        ]
         let budget = PantryBudget(period: .week, amount: money(6000), setOn: try date("2026-11-01"))
         let status = BudgetStatus(budget: budget, today: today, purchases: purchases, uses: uses, weekStart: .monday)
         #expect(status.spent == money(5000))
@@ -214,12 +232,16 @@ import Testing
         let records = [
             FoodLogging.record(food: banana, grams: 118, meal: .breakfast, date: d),
             FoodLogging.record(food: chicken, grams: 200, meal: .dinner, date: d),
-            FoodRecord(date: d, meal: .snacks, foodId: FoodID("quick:1"), foodName: "Quick add", grams: 1, kcal: 300, proteinG: 0, carbsG: 0, fatG: 0),
+            FoodRecord(
+                date: d, meal: .snacks, foodId: FoodID("quick:1"), foodName: "Quick add", grams: 1, kcal: 300, proteinG: 0, carbsG: 0,
+                fatG: 0),
         ]
         // Bananas €1.99 for 708 g: 118 g cost €0.33 (0.3317); chicken €8.99/kg: 200 g cost €1.80 (1.798).
         let latest = [
-            banana.id: Purchase(itemId: 2, date: try date("2026-11-20"), quantity: PantryQuantity(6, .pieces), grams: 708, price: money(199)),
-            chicken.id: Purchase(itemId: 1, date: try date("2026-11-18"), quantity: PantryQuantity(1000, .grams), grams: 1000, price: money(899)),
+            banana.id: Purchase(
+                itemId: 2, date: try date("2026-11-20"), quantity: PantryQuantity(6, .pieces), grams: 708, price: money(199)),
+            chicken.id: Purchase(
+                itemId: 1, date: try date("2026-11-18"), quantity: PantryQuantity(1000, .grams), grams: 1000, price: money(899)),
         ]
         let cost = DayCost(records: records, latestPurchases: latest)
         #expect(cost.amount == money(213))
@@ -235,10 +257,11 @@ import Testing
         // is unpriced, never converted. With no price at all, the fallback names the currency.
         let usd = Currency.resolve(code: "USD")
         var switched = latest
-        switched[banana.id] = Purchase(itemId: 2, date: try date("2026-11-21"), quantity: PantryQuantity(6, .pieces), grams: 708,
-                                       price: Money(minorUnits: 249, currency: usd))
+        switched[banana.id] = Purchase(
+            itemId: 2, date: try date("2026-11-21"), quantity: PantryQuantity(6, .pieces), grams: 708,
+            price: Money(minorUnits: 249, currency: usd))
         let dollars = DayCost(records: records, latestPurchases: switched)
-        #expect(dollars.amount == Money(minorUnits: 42, currency: usd))   // 118/708 of $2.49 = 0.415
+        #expect(dollars.amount == Money(minorUnits: 42, currency: usd))  // 118/708 of $2.49 = 0.415
         #expect(dollars.pricedEntries == 1)
         #expect(DayCost(records: records, latestPurchases: [:], currency: usd).currency == usd)
     }

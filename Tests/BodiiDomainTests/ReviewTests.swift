@@ -52,18 +52,19 @@ import Testing
         #expect(isClose(w.score, 70.148, tolerance: 0.001))
 
         var walked = p
-        walked.steps = .init(days: 7, average: 10_000)   // capped at 100
-        walked.exercise.minutesPerWeek = 300              // capped at 100
+        walked.steps = .init(days: 7, average: 10_000)  // capped at 100
+        walked.exercise.minutesPerWeek = 300  // capped at 100
         #expect(walked.wellness.steps == 100 && walked.wellness.exercise == 100)
     }
 
     @Test func aPeriodWithoutDataHasNoPartsAndNoScore() throws {
         let week = DateRange(start: d("2026-11-16"), end: d("2026-11-22"))
-        let p = PeriodSummary(range: week, sleep: .init(nights: 0, averageMinutes: nil, bedtimeSDMinutes: nil, goodNights: 0),
-                              exercise: .init(minutes: 0, sessions: 0, kcal: 0, minutesPerWeek: 0),
-                              weight: .init(startTrendKg: nil, endTrendKg: nil),
-                              calories: .init(loggedDays: 0, adherentDays: 0, averageEaten: nil, averageTarget: nil),
-                              mood: .init(days: 0, averageMood: nil, averageEnergy: nil), checkInDays: 0)
+        let p = PeriodSummary(
+            range: week, sleep: .init(nights: 0, averageMinutes: nil, bedtimeSDMinutes: nil, goodNights: 0),
+            exercise: .init(minutes: 0, sessions: 0, kcal: 0, minutesPerWeek: 0),
+            weight: .init(startTrendKg: nil, endTrendKg: nil),
+            calories: .init(loggedDays: 0, adherentDays: 0, averageEaten: nil, averageTarget: nil),
+            mood: .init(days: 0, averageMood: nil, averageEnergy: nil), checkInDays: 0)
         #expect(p.wellness.parts.allSatisfy { $0.value == nil })
         #expect(p.wellness.score == nil)
         // A night logged makes the week tracked: no exercise then is a real 0, not missing data.
@@ -74,11 +75,12 @@ import Testing
 
     @Test func metricFiguresComeFromThePeriodSummary() throws {
         let week = DateRange(start: d("2026-11-16"), end: d("2026-11-22"))
-        let p = PeriodSummary(range: week, sleep: .init(nights: 6, averageMinutes: 430, bedtimeSDMinutes: nil, goodNights: 4, nightsOf7HoursOrMore: 5),
-                              exercise: .init(minutes: 140, sessions: 3, kcal: 0, minutesPerWeek: 140),
-                              weight: .init(startTrendKg: nil, endTrendKg: nil, weighInDays: 3),
-                              calories: .init(loggedDays: 6, adherentDays: 2, averageEaten: nil, averageTarget: nil),
-                              mood: .init(days: 0, averageMood: nil, averageEnergy: nil), checkInDays: 0)
+        let p = PeriodSummary(
+            range: week, sleep: .init(nights: 6, averageMinutes: 430, bedtimeSDMinutes: nil, goodNights: 4, nightsOf7HoursOrMore: 5),
+            exercise: .init(minutes: 140, sessions: 3, kcal: 0, minutesPerWeek: 140),
+            weight: .init(startTrendKg: nil, endTrendKg: nil, weighInDays: 3),
+            calories: .init(loggedDays: 6, adherentDays: 2, averageEaten: nil, averageTarget: nil),
+            mood: .init(days: 0, averageMood: nil, averageEnergy: nil), checkInDays: 0)
         #expect(ActionProgress.figure(.sleep, of: p) == 5)
         #expect(ActionProgress.figure(.exercise, of: p) == 140)
         #expect(ActionProgress.figure(.meals, of: p) == 6)
@@ -118,7 +120,7 @@ import Testing
 /// total on any stored value.
 @Suite struct WholeNumberTests {
     @Test func exerciseEnergyIsStoredAsComputedAndRoundedOnceWhereShown() {
-        let kcal = ExerciseLogging.kcal(met: 4, weightKg: 82.29, minutes: 100)   // 3 × 82.29 × 100 / 60
+        let kcal = ExerciseLogging.kcal(met: 4, weightKg: 82.29, minutes: 100)  // 3 × 82.29 × 100 / 60
         #expect(abs(kcal - 411.45) < 1e-9, "not 411.5")
         #expect(WholeNumber.text(kcal) == "411")
         #expect(UnitFormatter(.metric).energy(kcal) == "411 kcal")
@@ -148,8 +150,9 @@ import Testing
         let day = try #require(LocalDate(iso: "2026-11-20"))
         // 1 kg for €1.00: 4 g cost 0.4 cent each; three of them 1.2 cent → 1 cent, not 0 + 0 + 0.
         let purchase = Purchase(itemId: 1, date: day, quantity: PantryQuantity(1000, .grams), grams: 1000, price: Money(minorUnits: 100))
-        let entry = FoodRecord(date: day, meal: .lunch, foodId: FoodID("usda:1"), foodName: "Rice", grams: 4, kcal: 14,
-                               proteinG: 0, carbsG: 3, fatG: 0)
+        let entry = FoodRecord(
+            date: day, meal: .lunch, foodId: FoodID("usda:1"), foodName: "Rice", grams: 4, kcal: 14,
+            proteinG: 0, carbsG: 3, fatG: 0)
         let cost = DayCost(records: [entry, entry, entry], latestPurchases: [FoodID("usda:1"): purchase])
         #expect(cost.amount?.minorUnits == 1)
         // 0.5 cent rounds half away from zero, once: 5 g is 0.5 → 1 cent.
@@ -157,8 +160,9 @@ import Testing
         half.grams = 5
         #expect(DayCost(records: [half], latestPurchases: [FoodID("usda:1"): purchase]).amount?.minorUnits == 1)
         // A quick add has no grams: unpriced, never a trap.
-        let quick = FoodRecord(date: day, meal: .lunch, foodId: QuickAdd.foodID, foodName: "Burger", grams: nil, kcal: 900,
-                               proteinG: 0, carbsG: 0, fatG: 0)
+        let quick = FoodRecord(
+            date: day, meal: .lunch, foodId: QuickAdd.foodID, foodName: "Burger", grams: nil, kcal: 900,
+            proteinG: 0, carbsG: 0, fatG: 0)
         #expect(DayCost(records: [quick], latestPurchases: [QuickAdd.foodID: purchase]).pricedEntries == 0)
     }
 }

@@ -34,7 +34,10 @@ import Testing
     }
 
     @Test func everyBadFieldIsReportedAtOnce() {
-        guard case .failure(let errors) = logging.validate(SleepEntryInput(bedtime: "25:00", wakeTime: "7:5", quality: "9", date: "2026-12-01")) else {
+        guard
+            case .failure(let errors) = logging.validate(
+                SleepEntryInput(bedtime: "25:00", wakeTime: "7:5", quality: "9", date: "2026-12-01"))
+        else {
             Issue.record("accepted bad input"); return
         }
         #expect(errors[.bedtime]?.problem == .invalidFormat)
@@ -51,8 +54,10 @@ import Testing
         #expect(errors[.wakeTime]?.message == "wake time \"07:00\" is out of range: allowed a time other than the bedtime")
     }
 
-    @Test(arguments: [("7h30", 450), ("7 h 30 m", 450), ("7:30", 450), ("7.5", 450), ("450m", 450), ("450 min", 450),
-                      ("8h", 480), ("8 hours", 480), ("0:45", 45), ("24h", 1440), ("6h05", 365)])
+    @Test(arguments: [
+        ("7h30", 450), ("7 h 30 m", 450), ("7:30", 450), ("7.5", 450), ("450m", 450), ("450 min", 450),
+        ("8h", 480), ("8 hours", 480), ("0:45", 45), ("24h", 1440), ("6h05", 365),
+    ])
     func durationsPeopleWrite(text: String, minutes: Int) throws {
         #expect(try Validation.duration(text) == minutes)
     }
@@ -89,7 +94,9 @@ import Testing
         guard case .failure(let errors) = logging.validate(SleepEntryInput()) else { Issue.record("accepted nothing"); return }
         #expect(errors[.bedtime]?.inlineMessage == "Empty: allowed a time like 23:15 or 7am, or a duration instead")
         #expect(errors[.wakeTime] != nil)
-        guard case .failure(let onlyBed) = logging.validate(SleepEntryInput(bedtime: "23:00")) else { Issue.record("accepted a bedtime alone"); return }
+        guard case .failure(let onlyBed) = logging.validate(SleepEntryInput(bedtime: "23:00")) else {
+            Issue.record("accepted a bedtime alone"); return
+        }
         #expect(onlyBed[.wakeTime]?.problem == .empty)
         #expect(onlyBed[.bedtime] == nil)
     }

@@ -6,7 +6,7 @@ import Testing
     @Test func controlC1AndBidiCharactersAreShownEscaped() {
         #expect(TerminalText.printable("Bananas, raw") == "Bananas, raw")
         #expect(TerminalText.printable("pwned\u{1B}]0;x\u{07}") == "pwned\\u{1B}]0;x\\u{7}")
-        #expect(TerminalText.printable("a\u{9B}2Jb") == "a\\u{9B}2Jb")            // C1 CSI
+        #expect(TerminalText.printable("a\u{9B}2Jb") == "a\\u{9B}2Jb")  // C1 CSI
         #expect(TerminalText.printable("gpj.\u{202E}exe") == "gpj.\\u{202E}exe")  // right-to-left override
         #expect(TerminalText.printable("x\u{2067}y\u{2069}") == "x\\u{2067}y\\u{2069}")
         #expect(TerminalText.printable("one\ntwo\r") == "one\\u{A}two\\u{D}")

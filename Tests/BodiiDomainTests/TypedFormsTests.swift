@@ -17,13 +17,16 @@ import Testing
         #expect(try Validation.time(typed).description == expected, "\(typed)")
     }
 
-    @Test(arguments: ["24:00", "12:60", "2460", "12345", "13pm", "0am", "7:5", "6.5", "12:30:00", "ab:cd", "-1:30", "7 o'clock", "pm", "1/2"])
+    @Test(arguments: [
+        "24:00", "12:60", "2460", "12345", "13pm", "0am", "7:5", "6.5", "12:30:00", "ab:cd", "-1:30", "7 o'clock", "pm", "1/2",
+    ])
     func timesThatAreNot(typed: String) {
         #expect(problem { try Validation.time(typed) } == .invalidFormat, "\(typed)")
     }
 
     @Test func aBadTimeNamesTheValueAndTheFormsAllowed() {
-        #expect(validationError { try Validation.time("25:00", field: "bedtime") }?.message
+        #expect(
+            validationError { try Validation.time("25:00", field: "bedtime") }?.message
                 == "bedtime \"25:00\" is not in a valid format: allowed a time like 23:15, 2315, 6.50, 11:15pm, 7am or noon")
     }
 
@@ -51,13 +54,14 @@ import Testing
 
     @Test func everyAmountFieldTakesFractions() throws {
         #expect(try FoodLogging.grams("1/2") == 0.5)
-        #expect(try PantryUnits.amount("1 1/2", factor: 1000) == 1500)   // 1½ kg
+        #expect(try PantryUnits.amount("1 1/2", factor: 1000) == 1500)  // 1½ kg
         let cup = FoodServing(label: "1 cup", grams: 240)
         #expect(try FoodLogging.quantity("½", of: cup) == 0.5)
         #expect(try ServingChoice(cup).grams("1 1/2") == 360)
         #expect(try Validation.amount("1½", field: "servings", range: 0.1...100, unit: nil) == 1.5)
         // A bad one names the forms.
-        #expect(validationError { try FoodLogging.quantity("1/0") }?.message
+        #expect(
+            validationError { try FoodLogging.quantity("1/0") }?.message
                 == "quantity \"1/0\" is not a number: allowed 0.01–100")
     }
 
@@ -78,15 +82,19 @@ import Testing
             let e = validationError { try MoneyInput.parse(typed, currency: currency) }
             #expect(e?.problem == .invalidFormat, "\(typed)")
         }
-        #expect(validationError { try MoneyInput.parse("$3.50") }?.message
+        #expect(
+            validationError { try MoneyInput.parse("$3.50") }?.message
                 == "price \"$3.50\" is not in a valid format: allowed an amount in EUR (€), the currency prices are kept in, not $")
     }
 
     // MARK: Servings
 
-    static let oatmeal = Food(id: FoodID("usda:08121"), name: "Oatmeal", source: "USDA SR", per100g: Nutrients(kcal: 71, proteinG: 2.5, carbsG: 12, fatG: 1.5),
-                              servings: [FoodServing(label: "1 cup", grams: 234), FoodServing(label: "0.75 cup", grams: 175),
-                                         FoodServing(label: "1 cup, cooked", grams: 240)])
+    static let oatmeal = Food(
+        id: FoodID("usda:08121"), name: "Oatmeal", source: "USDA SR", per100g: Nutrients(kcal: 71, proteinG: 2.5, carbsG: 12, fatG: 1.5),
+        servings: [
+            FoodServing(label: "1 cup", grams: 234), FoodServing(label: "0.75 cup", grams: 175),
+            FoodServing(label: "1 cup, cooked", grams: 240),
+        ])
 
     @Test func theUnitWordPicksTheOneUnitServing() throws {
         #expect(try FoodLogging.serving(named: "cup", of: Self.oatmeal).label == "1 cup")
@@ -94,8 +102,9 @@ import Testing
         #expect(try FoodLogging.serving(named: "1 CUP", of: Self.oatmeal).label == "1 cup")
         #expect(try FoodLogging.serving(named: "cooked", of: Self.oatmeal).label == "1 cup, cooked")
         // Two equally good matches stay ambiguous.
-        let twoSizes = Food(id: FoodID("custom:1"), name: "Rice", source: "custom", per100g: Nutrients(kcal: 130, proteinG: 2.7, carbsG: 28, fatG: 0.3),
-                            servings: [FoodServing(label: "0.5 cup", grams: 90), FoodServing(label: "0.75 cup", grams: 140)])
+        let twoSizes = Food(
+            id: FoodID("custom:1"), name: "Rice", source: "custom", per100g: Nutrients(kcal: 130, proteinG: 2.7, carbsG: 28, fatG: 0.3),
+            servings: [FoodServing(label: "0.5 cup", grams: 90), FoodServing(label: "0.75 cup", grams: 140)])
         #expect(problem { try FoodLogging.serving(named: "cup", of: twoSizes) } == .outOfRange)
     }
 
@@ -114,15 +123,18 @@ import Testing
     static func night(_ day: Int, _ bed: String, _ wake: String) throws -> SleepRecord {
         let b = try clock(bed), w = try clock(wake)
         let minutes = try #require(SleepMath.duration(bed: b, wake: w))
-        return SleepRecord(date: try date("2026-11-01").adding(days: day), bedtime: b, wakeTime: w, minutes: minutes,
-                           status: SleepMath.status(minutes: minutes))
+        return SleepRecord(
+            date: try date("2026-11-01").adding(days: day), bedtime: b, wakeTime: w, minutes: minutes,
+            status: SleepMath.status(minutes: minutes))
     }
 
     @Test func theUsualTimesAreTheMedianAroundMidnight() throws {
-        let nights = [try Self.night(0, "23:30", "07:00"), try Self.night(1, "00:10", "06:40"), try Self.night(2, "00:30", "07:10"),
-                      try Self.night(3, "03:00", "11:00"), try Self.night(4, "23:50", "06:50")]
+        let nights = [
+            try Self.night(0, "23:30", "07:00"), try Self.night(1, "00:10", "06:40"), try Self.night(2, "00:30", "07:10"),
+            try Self.night(3, "03:00", "11:00"), try Self.night(4, "23:50", "06:50"),
+        ]
         let usual = try #require(SleepMath.usualTimes(nights))
-        #expect(usual.bed.description == "00:10")   // one 03:00 night does not move it
+        #expect(usual.bed.description == "00:10")  // one 03:00 night does not move it
         #expect(usual.wake.description == "07:00")
         #expect(usual.nights == 5)
         #expect(SleepMath.medianTime([try clock("23:00"), try clock("01:00")])?.description == "00:00")

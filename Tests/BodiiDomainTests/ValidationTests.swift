@@ -11,7 +11,8 @@ import Testing
             #expect(problem { try Validation.minutes(text) } == .invalidFormat, "\(text)")
             #expect(problem { try Validation.bodyFat(text) } == .invalidFormat, "\(text)")
         }
-        #expect(validationError { try Validation.weight("1e308") }?.message == "weight \"1e308\" is not in a valid format: allowed 20–400 kg")
+        #expect(
+            validationError { try Validation.weight("1e308") }?.message == "weight \"1e308\" is not in a valid format: allowed 20–400 kg")
     }
 
     @Test func errorMessageNamesValueAndAllowed() {
@@ -26,8 +27,8 @@ import Testing
     @Test func messagesAreSafeForTheTerminal() {
         let e = validationError { try Validation.name("Bob\u{1B}[2J") }
         #expect(e?.problem == .invalidCharacters)
-        #expect(e?.value == "Bob\u{1B}[2J")                      // kept as typed
-        #expect(e?.message.contains("\u{1B}") == false)          // but escaped when shown
+        #expect(e?.value == "Bob\u{1B}[2J")  // kept as typed
+        #expect(e?.message.contains("\u{1B}") == false)  // but escaped when shown
         #expect(e?.message == "name \"Bob\\u{1B}[2J\" contains control characters: allowed 1–40 characters, no control characters")
         #expect(validationError { try Validation.name("a\nb\\c") }?.message.hasPrefix("name \"a\\nb\\\\c\" ") == true)
         let long = String(repeating: "9", count: 500)
@@ -84,9 +85,11 @@ import Testing
         for bad in ["0", "80", "90", "-1"] {
             #expect(problem { try Validation.muscleMass(bad, weightKg: 80) } == .outOfRange, "\(bad)")
         }
-        #expect(validationError { try Validation.muscleMass("90", weightKg: 80) }?.message
+        #expect(
+            validationError { try Validation.muscleMass("90", weightKg: 80) }?.message
                 == "muscle mass \"90\" is out of range: allowed more than 0 and less than body weight (80.0 kg)")
-        #expect(validationError { try Validation.muscleMass("200", weightKg: 80, unitSystem: .imperial) }?.allowed
+        #expect(
+            validationError { try Validation.muscleMass("200", weightKg: 80, unitSystem: .imperial) }?.allowed
                 == "more than 0 and less than body weight (176.4 lb)")
         #expect(problem { try Validation.muscleMass("inf", weightKg: 80) } == .notANumber)
     }
@@ -102,7 +105,8 @@ import Testing
         #expect(validationError { try Validation.height("99") }?.message == "height \"99\" is out of range: allowed 100–250 cm")
         #expect(problem { try Validation.height("251") } == .outOfRange)
         // 3 ft 3 in = 99.06 cm; limits shown in whole inches rounded inwards.
-        #expect(validationError { try Validation.height("3'3\"", unitSystem: .imperial) }?.message
+        #expect(
+            validationError { try Validation.height("3'3\"", unitSystem: .imperial) }?.message
                 == "height \"3'3\\\"\" is out of range: allowed 3 ft 4 in–8 ft 2 in")
         #expect(throws: Never.self) { try Validation.height("3'4\"", unitSystem: .imperial) }
         #expect(throws: Never.self) { try Validation.height("8'2\"", unitSystem: .imperial) }
@@ -115,20 +119,21 @@ import Testing
         let today = try date("2026-03-14")
         #expect(try Validation.birthDate("1990-05-01", today: today) == (try date("1990-05-01")))
         #expect(try Validation.birthDate(" 2013-03-14 ", today: today) == (try date("2013-03-14")))  // 13 today
-        #expect(try Validation.birthDate("1906-03-14", today: today) == (try date("1906-03-14")))    // 120 today
-        #expect(problem { try Validation.birthDate("2013-03-15", today: today) } == .outOfRange)    // 12
-        #expect(problem { try Validation.birthDate("1905-03-14", today: today) } == .outOfRange)    // 121
+        #expect(try Validation.birthDate("1906-03-14", today: today) == (try date("1906-03-14")))  // 120 today
+        #expect(problem { try Validation.birthDate("2013-03-15", today: today) } == .outOfRange)  // 12
+        #expect(problem { try Validation.birthDate("1905-03-14", today: today) } == .outOfRange)  // 121
         #expect(problem { try Validation.birthDate("2026-03-15", today: today) } == .inFuture)
         #expect(problem { try Validation.birthDate("2026-02-30", today: today) } == .notARealDate)
         #expect(problem { try Validation.birthDate("14/03/1990", today: today) } == .invalidFormat)
         #expect(problem { try Validation.birthDate("", today: today) } == .empty)
-        #expect(validationError { try Validation.birthDate("2020-01-01", today: today) }?.message
+        #expect(
+            validationError { try Validation.birthDate("2020-01-01", today: today) }?.message
                 == "birth date \"2020-01-01\" is out of range: allowed a date as YYYY-MM-DD, age 13–120")
     }
 
     @Test func name() throws {
         #expect(try Validation.name("  Ana  ") == "Ana")
-        #expect(try Validation.name("Zoë 🏃‍♀️") == "Zoë 🏃‍♀️")                    // ZWJ emoji allowed
+        #expect(try Validation.name("Zoë 🏃‍♀️") == "Zoë 🏃‍♀️")  // ZWJ emoji allowed
         #expect(try Validation.name(String(repeating: "a", count: 40)).count == 40)
         #expect(try Validation.name(String(repeating: "👍🏽", count: 40)).count == 40)  // graphemes, not bytes
         #expect(try Validation.name("A") == "A")
@@ -171,14 +176,17 @@ import Testing
         let today = try date("2026-03-14")
         #expect(try Validation.date("2026-03-14", today: today) == today)
         #expect(try Validation.date("2020-02-29", today: today) == (try date("2020-02-29")))
-        #expect(validationError { try Validation.date("2026-03-15", today: today) }?.message
+        #expect(
+            validationError { try Validation.date("2026-03-15", today: today) }?.message
                 == "date \"2026-03-15\" is in the future: allowed a date as YYYY-MM-DD, not after 2026-03-14")
         // The right shape but no such day: not a real date (not "not in a valid format").
         #expect(problem { try Validation.date("2026-02-29", today: today) } == .notARealDate)
-        #expect(validationError { try Validation.date("2026-02-30", today: today) }?.message
+        #expect(
+            validationError { try Validation.date("2026-02-30", today: today) }?.message
                 == "date \"2026-02-30\" is not a real date: allowed a date as YYYY-MM-DD, not after 2026-03-14")
         // Before 1900 is out of range, with the range.
-        #expect(validationError { try Validation.date("1899-12-31", today: today) }?.message
+        #expect(
+            validationError { try Validation.date("1899-12-31", today: today) }?.message
                 == "date \"1899-12-31\" is out of range: allowed a date as YYYY-MM-DD, 1900-01-01 to 2026-03-14")
         #expect(problem { try Validation.date("0001-01-01", today: today) } == .outOfRange)
         #expect(problem { try Validation.date("1899-12-31", today: today) } == .outOfRange)
@@ -195,13 +203,15 @@ import Testing
             #expect(problem { try Validation.time(bad) } == .invalidFormat, "\(bad)")
         }
         #expect(problem { try Validation.time("") } == .empty)
-        #expect(validationError { try Validation.time("25:00", field: "bedtime") }?.message
+        #expect(
+            validationError { try Validation.time("25:00", field: "bedtime") }?.message
                 == "bedtime \"25:00\" is not in a valid format: allowed a time like 23:15, 2315, 6.50, 11:15pm, 7am or noon")
     }
 
     @Test func genericNumber() throws {
         #expect(try Validation.number("2.5", field: "grams", range: 0.1...5000, unit: "g") == 2.5)
-        #expect(validationError { try Validation.number("6000", field: "grams", range: 0.1...5000, unit: "g") }?.message
+        #expect(
+            validationError { try Validation.number("6000", field: "grams", range: 0.1...5000, unit: "g") }?.message
                 == "grams \"6000\" is out of range: allowed 0.1–5000 g")
     }
 }

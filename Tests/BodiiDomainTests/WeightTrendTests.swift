@@ -63,7 +63,7 @@ import Testing
         let at = { (hours: Double) in Date(timeIntervalSince1970: 1_772_000_000 + hours * 3600) }
         let records = [
             BodyRecord(id: 1, date: d0, weightKg: 80, recordedAt: at(0)),
-            BodyRecord(id: 2, date: d0, weightKg: nil, bodyFatPercent: 22, recordedAt: at(1)),       // later that day
+            BodyRecord(id: 2, date: d0, weightKg: nil, bodyFatPercent: 22, recordedAt: at(1)),  // later that day
             BodyRecord(id: 3, date: d0.adding(days: 1), weightKg: nil, bodyFatPercent: 21.9, recordedAt: at(24)),
             BodyRecord(id: 4, date: d0.adding(days: 2), weightKg: 79, recordedAt: at(48)),
             BodyRecord(id: 5, date: d0.adding(days: 3), weightKg: nil, bodyFatPercent: 21.7, recordedAt: at(72)),
@@ -99,8 +99,10 @@ import Testing
 
 @Suite struct SleepMathTests {
     @Test func statusBoundaries() {
-        let cases: [(Int, SleepStatus)] = [(0, .bad), (299, .bad), (300, .poor), (359, .poor), (360, .fair),
-                                           (419, .fair), (420, .good), (480, .good), (540, .good), (541, .long), (900, .long)]
+        let cases: [(Int, SleepStatus)] = [
+            (0, .bad), (299, .bad), (300, .poor), (359, .poor), (360, .fair),
+            (419, .fair), (420, .good), (480, .good), (540, .good), (541, .long), (900, .long),
+        ]
         for (minutes, status) in cases {
             #expect(SleepMath.status(minutes: minutes) == status, "\(minutes) min")
         }
@@ -156,8 +158,10 @@ import Testing
 
     @Test func constantIntakeFallingWeight() throws {
         let asOf = try date("2026-03-31")
-        let e = try #require(AdaptiveExpenditure.estimate(intake: intake(2500, days: 28, endingOn: asOf),
-                                                          weights: fallingWeights(asOf: asOf), asOf: asOf))
+        let e = try #require(
+            AdaptiveExpenditure.estimate(
+                intake: intake(2500, days: 28, endingOn: asOf),
+                weights: fallingWeights(asOf: asOf), asOf: asOf))
         // 2500 + 0.5/7 × 7700 = 2500 + 550 = 3050 kcal/day.
         #expect(isClose(e.kcalPerDay, 3050, tolerance: 0.01))
         #expect(e.daysOfData == 28)
@@ -169,8 +173,10 @@ import Testing
     @Test func sparseWeighInsStillGiveTheAnswer() throws {
         let asOf = try date("2026-03-31")
         // Weigh-ins every 4th day (200 is a multiple of 4, so the last one is on asOf).
-        let e = try #require(AdaptiveExpenditure.estimate(intake: intake(2500, days: 28, endingOn: asOf),
-                                                          weights: fallingWeights(asOf: asOf, everyNthDay: 4), asOf: asOf))
+        let e = try #require(
+            AdaptiveExpenditure.estimate(
+                intake: intake(2500, days: 28, endingOn: asOf),
+                weights: fallingWeights(asOf: asOf, everyNthDay: 4), asOf: asOf))
         #expect(isClose(e.kcalPerDay, 3050, tolerance: 0.01))
     }
 

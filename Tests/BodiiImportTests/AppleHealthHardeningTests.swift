@@ -10,8 +10,10 @@ enum HealthXML {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n" + body + "</HealthData>\n"
     }
 
-    static func record(_ type: String, _ value: String, _ start: String, _ end: String? = nil, unit: String? = nil,
-                       source: String = "Scale") -> String {
+    static func record(
+        _ type: String, _ value: String, _ start: String, _ end: String? = nil, unit: String? = nil,
+        source: String = "Scale"
+    ) -> String {
         " <Record type=\"\(type)\" sourceName=\"\(source)\"" + (unit.map { " unit=\"\($0)\"" } ?? "")
             + " startDate=\"\(start)\" endDate=\"\(end ?? start)\" value=\"\(value)\"/>\n"
     }
@@ -28,7 +30,9 @@ enum HealthXML {
         record("HKCategoryTypeIdentifierSleepAnalysis", "HKCategoryValueSleepAnalysis" + stage, start, end, source: "Phone")
     }
 
-    static func workout(_ attributes: String, start: String = "2026-11-21 18:00:00 +0100", end: String = "2026-11-21 18:30:00 +0100") -> String {
+    static func workout(_ attributes: String, start: String = "2026-11-21 18:00:00 +0100", end: String = "2026-11-21 18:30:00 +0100")
+        -> String
+    {
         " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" \(attributes) sourceName=\"Watch\" startDate=\"\(start)\" endDate=\"\(end)\"/>\n"
     }
 
@@ -49,10 +53,11 @@ enum HealthXML {
         // Old code: Int(1e19) and Int(9.3e18 / 60 …) trapped (SIGILL).
         let data = try HealthXML.read(
             HealthXML.steps("1e19", "2026-11-21 08:00:00 +0100", "2026-11-21 08:10:00 +0100")
-            + HealthXML.steps("120", "2026-11-21 09:00:00 +0100", "2026-11-21 09:10:00 +0100")
-            + HealthXML.workout("duration=\"9.3e18\" durationUnit=\"min\"")
-            + HealthXML.workout("duration=\"9300000000000000000\" durationUnit=\"s\"", start: "2026-11-21 19:00:00 +0100",
-                                end: "2026-11-21 19:30:00 +0100"))
+                + HealthXML.steps("120", "2026-11-21 09:00:00 +0100", "2026-11-21 09:10:00 +0100")
+                + HealthXML.workout("duration=\"9.3e18\" durationUnit=\"min\"")
+                + HealthXML.workout(
+                    "duration=\"9300000000000000000\" durationUnit=\"s\"", start: "2026-11-21 19:00:00 +0100",
+                    end: "2026-11-21 19:30:00 +0100"))
         #expect(data.activity.map(\.steps) == [120])
         #expect(data.skipped[.activity] == ["steps out of range (0–300000 a day)": 1])
         #expect(data.exercise.isEmpty)
@@ -62,12 +67,14 @@ enum HealthXML {
     @Test func nonFiniteAndOutOfRangeEnergyIsSkippedWithItsReason() throws {
         let data = try HealthXML.read(
             HealthXML.workout("duration=\"30\" durationUnit=\"min\" totalEnergyBurned=\"1e308\" totalEnergyBurnedUnit=\"kcal\"")
-            + HealthXML.workout("duration=\"30\" durationUnit=\"min\" totalEnergyBurned=\"-5\" totalEnergyBurnedUnit=\"kcal\"",
-                                start: "2026-11-20 18:00:00 +0100", end: "2026-11-20 18:30:00 +0100")
-            + HealthXML.workout("duration=\"30\" durationUnit=\"min\" totalEnergyBurned=\"250\" totalEnergyBurnedUnit=\"kcal\"",
-                                start: "2026-11-19 18:00:00 +0100", end: "2026-11-19 18:30:00 +0100")
-            + HealthXML.record("HKQuantityTypeIdentifierActiveEnergyBurned", "1e308", "2026-11-21 08:00:00 +0100", unit: "kcal")
-            + HealthXML.record("HKQuantityTypeIdentifierDietaryEnergyConsumed", "1e300", "2026-11-21 12:00:00 +0100", unit: "kcal"))
+                + HealthXML.workout(
+                    "duration=\"30\" durationUnit=\"min\" totalEnergyBurned=\"-5\" totalEnergyBurnedUnit=\"kcal\"",
+                    start: "2026-11-20 18:00:00 +0100", end: "2026-11-20 18:30:00 +0100")
+                + HealthXML.workout(
+                    "duration=\"30\" durationUnit=\"min\" totalEnergyBurned=\"250\" totalEnergyBurnedUnit=\"kcal\"",
+                    start: "2026-11-19 18:00:00 +0100", end: "2026-11-19 18:30:00 +0100")
+                + HealthXML.record("HKQuantityTypeIdentifierActiveEnergyBurned", "1e308", "2026-11-21 08:00:00 +0100", unit: "kcal")
+                + HealthXML.record("HKQuantityTypeIdentifierDietaryEnergyConsumed", "1e300", "2026-11-21 12:00:00 +0100", unit: "kcal"))
         #expect(data.exercise.map(\.kcal) == [250])
         #expect(data.exercise.allSatisfy { $0.kcal.isFinite })
         #expect(data.skipped[.exercise] == ["energy out of range (0–20000 kcal)": 2])
@@ -80,11 +87,11 @@ enum HealthXML {
     @Test func numbersMustBePlainDecimalsNotHexInfinityOrNaN() throws {
         let data = try HealthXML.read(
             HealthXML.weight("0x50", "2026-11-21 07:00:00 +0100")
-            + HealthXML.weight("inf", "2026-11-21 07:01:00 +0100")
-            + HealthXML.weight("nan", "2026-11-21 07:02:00 +0100")
-            + HealthXML.weight(" 80", "2026-11-21 07:03:00 +0100")
-            + HealthXML.weight("401", "2026-11-21 07:04:00 +0100")
-            + HealthXML.weight("80.5", "2026-11-21 07:05:00 +0100"))
+                + HealthXML.weight("inf", "2026-11-21 07:01:00 +0100")
+                + HealthXML.weight("nan", "2026-11-21 07:02:00 +0100")
+                + HealthXML.weight(" 80", "2026-11-21 07:03:00 +0100")
+                + HealthXML.weight("401", "2026-11-21 07:04:00 +0100")
+                + HealthXML.weight("80.5", "2026-11-21 07:05:00 +0100"))
         #expect(data.body.map(\.weightKg) == [80.5])
         #expect(data.skipped[.body] == ["unreadable value or unit": 4, "weight out of range (20–400 kg)": 1])
         var t = "7.3e-05"
@@ -99,10 +106,10 @@ enum HealthXML {
         // latestDay (the clock's today + 1) is the 23rd in these tests.
         let data = try HealthXML.read(
             HealthXML.weight("70", "0001-01-01 07:00:00 +0100")
-            + HealthXML.weight("71", "1899-12-31 07:00:00 +0100")
-            + HealthXML.weight("72", "1900-01-01 07:00:00 +0100")
-            + HealthXML.weight("73", "2026-11-23 07:00:00 +0100")
-            + HealthXML.weight("74", "2026-11-24 07:00:00 +0100"))
+                + HealthXML.weight("71", "1899-12-31 07:00:00 +0100")
+                + HealthXML.weight("72", "1900-01-01 07:00:00 +0100")
+                + HealthXML.weight("73", "2026-11-23 07:00:00 +0100")
+                + HealthXML.weight("74", "2026-11-24 07:00:00 +0100"))
         #expect(data.body.map(\.weightKg) == [72, 73])
         #expect(data.skipped[.body] == ["dated before 1900": 2, "dated in the future": 1])
     }
@@ -134,9 +141,9 @@ enum HealthXML {
         // A day with a weigh-in still merges its nearest reading into it; a second one there is counted.
         let data = try HealthXML.read(
             HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.22", "2026-11-21 07:00:00 +0100", unit: "%")
-            + HealthXML.weight("80", "2026-11-22 07:00:00 +0100")
-            + HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.219", "2026-11-22 07:01:00 +0100", unit: "%")
-            + HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.25", "2026-11-22 19:00:00 +0100", unit: "%"))
+                + HealthXML.weight("80", "2026-11-22 07:00:00 +0100")
+                + HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.219", "2026-11-22 07:01:00 +0100", unit: "%")
+                + HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.25", "2026-11-22 19:00:00 +0100", unit: "%"))
         #expect(data.body.map(\.date) == [HealthFixture.day(21), HealthFixture.day(22)])
         let fatOnly = try #require(data.body.first)
         #expect(fatOnly.weightKg == nil)
@@ -146,7 +153,8 @@ enum HealthXML {
         #expect(data.body[1].bodyFatPercent == 21.9)
         #expect(data.skipped[.body] == ["another body fat reading of a day with a weigh-in": 1])
         // The same reading read again has the same external id, so a re-import skips it.
-        let again = try HealthXML.read(HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.22", "2026-11-21 07:00:00 +0100", unit: "%"))
+        let again = try HealthXML.read(
+            HealthXML.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.22", "2026-11-21 07:00:00 +0100", unit: "%"))
         #expect(again.body.map(\.provenance) == [fatOnly.provenance])
     }
 
@@ -160,9 +168,9 @@ enum HealthXML {
     @Test func bedAndWakeComeFromTheNightsOwnRecordsNotALaterInBedOne() throws {
         let data = try HealthXML.read(
             HealthXML.sleep("InBed", "2026-11-20 22:45:00 +0100", "2026-11-21 06:50:00 +0100")
-            + HealthXML.sleep("AsleepCore", "2026-11-20 23:00:00 +0100", "2026-11-21 06:30:00 +0100")
-            // Back to bed with the phone two hours later: its own record, not this night's wake.
-            + HealthXML.sleep("InBed", "2026-11-21 08:30:00 +0100", "2026-11-21 09:10:00 +0100"))
+                + HealthXML.sleep("AsleepCore", "2026-11-20 23:00:00 +0100", "2026-11-21 06:30:00 +0100")
+                // Back to bed with the phone two hours later: its own record, not this night's wake.
+                + HealthXML.sleep("InBed", "2026-11-21 08:30:00 +0100", "2026-11-21 09:10:00 +0100"))
         let night = try #require(data.sleep.first)
         #expect(data.sleep.count == 1)
         #expect(night.minutes == 450)
@@ -182,7 +190,8 @@ enum HealthXML {
     }
 
     @Test func a2015ExportWithCompactDatesAndSourceImports() throws {
-        let old = " <Record type=\"HKQuantityTypeIdentifierStepCount\" source=\"Kim’s iPhone\" unit=\"count\" "
+        let old =
+            " <Record type=\"HKQuantityTypeIdentifierStepCount\" source=\"Kim’s iPhone\" unit=\"count\" "
             + "creationDate=\"20150603060000+0100\" startDate=\"20150603050200+0100\" endDate=\"20150603051200+0100\" value=\"420\"/>\n"
             + " <Record type=\"HKQuantityTypeIdentifierBodyMass\" source=\"Withings\" unit=\"kg\" "
             + "creationDate=\"20150616071916-0700\" startDate=\"20150616071820-0700\" endDate=\"20150616071820-0700\" value=\"72.5\"/>\n"
@@ -226,8 +235,9 @@ enum HealthXML {
 
     @Test func longTypeAndSourceNamesAreCutInTheSummary() throws {
         let long = String(repeating: "B", count: 5_000)
-        let data = try HealthXML.read(HealthXML.record("HK" + long, "1", "2026-11-21 08:00:00 +0100")
-                                      + HealthXML.steps("10", "2026-11-21 08:00:00 +0100", "2026-11-21 08:01:00 +0100", source: long))
+        let data = try HealthXML.read(
+            HealthXML.record("HK" + long, "1", "2026-11-21 08:00:00 +0100")
+                + HealthXML.steps("10", "2026-11-21 08:00:00 +0100", "2026-11-21 08:01:00 +0100", source: long))
         #expect(data.otherTypes.keys.allSatisfy { $0.count <= AppleHealthLimits.echoedName && $0.hasSuffix("…") })
         #expect(data.stepsBySource.allSatisfy { $0.source.count <= AppleHealthLimits.echoedName })
     }
@@ -243,7 +253,7 @@ enum HealthXML {
         let path = try HealthFixture.zip(xml, compression: .none)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let at = try #require(bytes.firstRange(of: Data("value=\"80.4\"".utf8)))
-        bytes[at.lowerBound + 8] = UInt8(ascii: "1")   // 80.4 → 81.4: still XML, a wrong value
+        bytes[at.lowerBound + 8] = UInt8(ascii: "1")  // 80.4 → 81.4: still XML, a wrong value
         try bytes.write(to: URL(fileURLWithPath: path))
         Self.expectRefused(path) { if case .damagedZip = $0 { return true } else { return false } }
     }
@@ -257,7 +267,8 @@ enum HealthXML {
         for i in 0...AppleHealthLimits.maxRows {
             // One weigh-in a minute: all distinct.
             let day = start.adding(days: i / 1440)
-            chunk += "<Record type=\"HKQuantityTypeIdentifierBodyMass\" startDate=\"\(day.iso) "
+            chunk +=
+                "<Record type=\"HKQuantityTypeIdentifierBodyMass\" startDate=\"\(day.iso) "
                 + String(format: "%02d:%02d", i % 1440 / 60, i % 60) + ":00 +0000\" value=\"80\"/>\n"
             if chunk.utf8.count > 1 << 20 {
                 try handle.write(contentsOf: Data(chunk.utf8))
@@ -274,8 +285,8 @@ extension AppleHealthError {
     var path: String {
         switch self {
         case .missing(let p), .folderWithoutExport(let p), .noExportInZip(let p), .notAnExport(let p, _), .xml(let p, _),
-             .unreadable(let p, _), .notAFile(let p), .fifoWithoutWriter(let p), .zipThroughPipe(let p), .damagedZip(let p, _),
-             .inflatesTooMuch(let p), .tooLarge(let p, _):
+            .unreadable(let p, _), .notAFile(let p), .fifoWithoutWriter(let p), .zipThroughPipe(let p), .damagedZip(let p, _),
+            .inflatesTooMuch(let p), .tooLarge(let p, _):
             return p
         }
     }
@@ -311,7 +322,8 @@ extension AppleHealthError {
         try process.run()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
     @Test func hostileFilesAreRefusedInOneLineAndTheDatabaseIsUnchanged() throws {
@@ -330,9 +342,14 @@ extension AppleHealthError {
         }()
         let cases: [(String, String)] = [
             (try HealthFixture.write("<HealthData>" + String(repeating: "<a>", count: 50_000)), "nested more than 32 deep"),
-            (try HealthFixture.write(HealthXML.document(" <Record type=\"" + String(repeating: "A", count: 2 << 20) + "\"/>\n")),
-             "longer than 1 MB"),
-            (try HealthFixture.zip(Data((HealthXML.document("") + String(repeating: " ", count: 4 << 20)).utf8)), "inflates to more than 100 times"),
+            (
+                try HealthFixture.write(HealthXML.document(" <Record type=\"" + String(repeating: "A", count: 2 << 20) + "\"/>\n")),
+                "longer than 1 MB"
+            ),
+            (
+                try HealthFixture.zip(Data((HealthXML.document("") + String(repeating: " ", count: 4 << 20)).utf8)),
+                "inflates to more than 100 times"
+            ),
             (corrupted, "damaged zip (CRC-32"),
         ]
         defer { for (path, _) in cases { HealthXML.removeFolder(of: path) } }

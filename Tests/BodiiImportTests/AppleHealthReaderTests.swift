@@ -34,11 +34,15 @@ enum HealthFixture {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("export.zip")
         let archive = try Archive(url: url, accessMode: .create)
-        try archive.addEntry(with: "apple_health_export/export_cda.xml", type: .file, uncompressedSize: Int64(5), compressionMethod: .deflate) {
+        try archive.addEntry(
+            with: "apple_health_export/export_cda.xml", type: .file, uncompressedSize: Int64(5), compressionMethod: .deflate
+        ) {
             (_: Int64, _: Int) -> Data in Data("<a/>\n".utf8)
         }
-        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(xml.count),
-                             compressionMethod: compression) { (position: Int64, size: Int) -> Data in
+        try archive.addEntry(
+            with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(xml.count),
+            compressionMethod: compression
+        ) { (position: Int64, size: Int) -> Data in
             xml.subdata(in: Int(position)..<Int(position) + size)
         }
         return url.path
@@ -107,10 +111,10 @@ enum HealthFixture {
     @Test func workoutsInTheOldAndTheIOS16LayoutMappedToTheCatalog() throws {
         let data = try HealthFixture.read()
         let byName = Dictionary(uniqueKeysWithValues: data.exercise.map { ($0.activity, $0) })
-        #expect(byName["Running"]?.kcal == 310.2)              // totalEnergyBurned
+        #expect(byName["Running"]?.kcal == 310.2)  // totalEnergyBurned
         #expect(byName["Running"]?.minutes == 31)
         #expect(byName["Running"]?.date == HealthFixture.day(21))
-        #expect(byName["Walking"]?.kcal == 150.5)              // WorkoutStatistics
+        #expect(byName["Walking"]?.kcal == 150.5)  // WorkoutStatistics
         #expect(byName["Walking"]?.minutes == 45)
         #expect(byName["Walking"]?.met == ActivityCatalog.activity(named: "Walking")?.met(for: .moderate))
         // Not in the catalog: its own words, a moderate MET, energy from the weight before it (80.4 kg).
@@ -152,14 +156,16 @@ enum HealthFixture {
     @Test func aBillionLaughsFileIsRefusedBeforeAnyEntityIsExpanded() throws {
         var lol = "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n <!ENTITY lol \"lol\">\n"
         for i in 1...9 { lol += " <!ENTITY lol\(i) \"" + String(repeating: "&lol\(i == 1 ? "" : String(i - 1));", count: 10) + "\">\n" }
-        lol += "]>\n<HealthData locale=\"en_US\"><Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"&lol9;\" "
+        lol +=
+            "]>\n<HealthData locale=\"en_US\"><Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"&lol9;\" "
             + "startDate=\"2026-11-21 08:00:00 +0100\" endDate=\"2026-11-21 08:10:00 +0100\" value=\"10\"/></HealthData>\n"
         let path = try HealthFixture.write(lol)
         #expect(throws: AppleHealthError.xml(path, .declaresEntities)) { _ = try HealthFixture.read(path) }
     }
 
     @Test func anExternalEntityIsRefused() throws {
-        let xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [ <!ENTITY xxe SYSTEM \"file:///etc/passwd\"> ]>\n"
+        let xxe =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [ <!ENTITY xxe SYSTEM \"file:///etc/passwd\"> ]>\n"
             + "<HealthData><Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"&xxe;\" startDate=\"2026-11-21 08:00:00 +0100\" "
             + "endDate=\"2026-11-21 08:10:00 +0100\" value=\"10\"/></HealthData>"
         let path = try HealthFixture.write(xxe)
@@ -200,7 +206,7 @@ enum HealthFixture {
         let t = try #require(HealthTimestamp("2026-11-20 23:30:00 -0800"))
         #expect(t.day == HealthFixture.day(20))
         #expect(t.hour == 23)
-        #expect(t.date == Date(timeIntervalSince1970: 1_795_246_200))   // 2026-11-21T07:30:00Z
+        #expect(t.date == Date(timeIntervalSince1970: 1_795_246_200))  // 2026-11-21T07:30:00Z
         #expect(HealthTimestamp("2026-11-20T23:30:00+05:30")?.offsetSeconds == 19_800)
         #expect(HealthTimestamp("2026-11-20 23:30:00 Z")?.offsetSeconds == 0)
         #expect(HealthTimestamp("2026-13-20 23:30:00 +0100") == nil)
@@ -236,7 +242,7 @@ enum HealthFixture {
         let parser = StreamingXMLParser(handler: sources)
         try parser.feed(Data("<HealthData><Record sourceName=\"Health &amp; Fitness &lt;3 &#233;t&#xE9;\"/></HealthData>".utf8))
         try parser.finish()
-        #expect(sources.names == ["Health & Fitness <3 été"])   // not "Health &#38; Fitness"
+        #expect(sources.names == ["Health & Fitness <3 été"])  // not "Health &#38; Fitness"
     }
 }
 

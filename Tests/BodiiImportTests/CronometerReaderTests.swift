@@ -46,7 +46,8 @@ import Testing
 
     @Test func externalIdsAreTheSameOnEveryRead() throws {
         let once = try Self.read("servings.csv").food.compactMap(\.provenance.externalId)
-        let again = try Self.read("servings.csv", timeZone: TimeZone(identifier: "America/New_York") ?? Self.utc).food.compactMap(\.provenance.externalId)
+        let again = try Self.read("servings.csv", timeZone: TimeZone(identifier: "America/New_York") ?? Self.utc).food.compactMap(
+            \.provenance.externalId)
         #expect(once == again)
         #expect(Set(once).count == once.count)
         #expect(once.allSatisfy { $0.hasPrefix("servings/2026-11-2") && $0.count < 64 })
@@ -69,23 +70,31 @@ import Testing
         #expect(data.body.map(\.weightKg) == [82.4, 82.191, 82.1, nil])
         #expect(data.body.map(\.bodyFatPercent) == [21.5, nil, nil, 21.0])
         #expect(data.body.allSatisfy { $0.provenance.source == "cronometer" && $0.provenance.externalId != nil })
-        #expect(data.skipped[.body] == [
-            "Heart Rate: not a measurement Bodii keeps": 2, "Blood Pressure: not a measurement Bodii keeps": 1,
-            "Recovery (Garmin): not a measurement Bodii keeps": 1, "weight in stone, not kg or lbs": 1,
-            "weight outside 20–400 kg": 1,
-        ])
+        #expect(
+            data.skipped[.body] == [
+                "Heart Rate: not a measurement Bodii keeps": 2, "Blood Pressure: not a measurement Bodii keeps": 1,
+                "Recovery (Garmin): not a measurement Bodii keeps": 1, "weight in stone, not kg or lbs": 1,
+                "weight outside 20–400 kg": 1,
+            ])
     }
 
     @Test func aBadNumberOrDateRefusesTheWholeFileNamingItsRow() throws {
-        #expect(throws: CronometerError.badValue(Self.path("bad-number.csv"), row: 3, column: "Fat (g)", value: "twelve",
-                                                 allowed: "a plain decimal number like 12.5")) {
+        #expect(
+            throws: CronometerError.badValue(
+                Self.path("bad-number.csv"), row: 3, column: "Fat (g)", value: "twelve",
+                allowed: "a plain decimal number like 12.5")
+        ) {
             try Self.read("bad-number.csv")
         }
-        #expect(throws: CronometerError.badValue(Self.path("bad-date.csv"), row: 3, column: "Day", value: "18/11/2026",
-                                                 allowed: "a date (YYYY-MM-DD)")) {
+        #expect(
+            throws: CronometerError.badValue(
+                Self.path("bad-date.csv"), row: 3, column: "Day", value: "18/11/2026",
+                allowed: "a date (YYYY-MM-DD)")
+        ) {
             try Self.read("bad-date.csv")
         }
-        let error = CronometerError.badValue("f.csv", row: 3, column: "Fat (g)", value: "twelve", allowed: "a plain decimal number like 12.5")
+        let error = CronometerError.badValue(
+            "f.csv", row: 3, column: "Fat (g)", value: "twelve", allowed: "a plain decimal number like 12.5")
         #expect(error.description == "f.csv, row 3: Fat (g) \"twelve\" is not a plain decimal number like 12.5; nothing was imported")
         #expect(error.exitCode == 65)
     }
@@ -96,7 +105,9 @@ import Testing
             Issue.record("read a file that is not a Cronometer export")
         } catch {
             #expect(error.exitCode == 65)
-            #expect(error.description.contains("is not a Cronometer servings or biometrics export (its first row is \"Date,Meal,Calories,Fat (g),Protein (g)\""))
+            #expect(
+                error.description.contains(
+                    "is not a Cronometer servings or biometrics export (its first row is \"Date,Meal,Calories,Fat (g),Protein (g)\""))
         }
         #expect(throws: CronometerError.notAnExport("empty.csv", header: "missing: the file is empty")) {
             try CronometerReader.read(text: "\u{FEFF}", name: "empty.csv", timeZone: Self.utc, today: Self.today)
@@ -139,11 +150,14 @@ import Testing
 
     @Test func aQuoteThatNeverClosesRefusesTheFileNamingTheLineWhereItOpened() throws {
         // Line 2 holds a name with a line break (two lines, one row); the quote on line 5 never closes.
-        let text = Self.servingsHeader + "2026-11-20,8:00 AM,Breakfast,\"Stew\n(family)\",1 bowl,300,10,30,12,400\n"
+        let text =
+            Self.servingsHeader + "2026-11-20,8:00 AM,Breakfast,\"Stew\n(family)\",1 bowl,300,10,30,12,400\n"
             + "2026-11-20,9:00 AM,Breakfast,Eggs,2 large,143,12.6,0.7,9.5,140\n"
             + "2026-11-20,12:00 PM,Lunch,\"Rice, white,200 g,260,5.4,56.2,0.6,2\n"
             + "2026-11-20,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6,800\n2026-11-21,7:00 PM,Dinner,Soup,1 bowl,200,8,20,6,800\n"
-        #expect(throws: CronometerError.damaged("t.csv", line: 5, problem: "a quote opened here never closes")) { try Self.read(text: text) }
+        #expect(throws: CronometerError.damaged("t.csv", line: 5, problem: "a quote opened here never closes")) {
+            try Self.read(text: text)
+        }
         let error = CronometerError.damaged("t.csv", line: 5, problem: "a quote opened here never closes")
         #expect(error.description == "t.csv, line 5: a quote opened here never closes, so the file is cut or damaged; nothing was imported")
         #expect(error.exitCode == 65)
@@ -194,11 +208,12 @@ import Testing
         let data = try Self.read(text: Self.servingsHeader + rows.joined(separator: "\n") + "\n")
         #expect(data.food.map(\.date.iso) == ["1900-01-01", "2026-11-23"])
         #expect(data.food.allSatisfy { $0.kcal.isFinite && $0.kcal <= 10_000 })
-        #expect(data.skipped[.food] == [
-            "Energy (kcal) outside 0–10000": 3, "Protein (g) outside 0–1000": 1, "Fat (g) outside 0–1000": 1,
-            "Sodium (mg) outside 0–1000000": 1, "Amount outside 0–100000": 1, "dated outside 1900-01-01–2026-11-23": 4,
-            "name with control characters": 1, "name longer than 200 characters": 1,
-        ])
+        #expect(
+            data.skipped[.food] == [
+                "Energy (kcal) outside 0–10000": 3, "Protein (g) outside 0–1000": 1, "Fat (g) outside 0–1000": 1,
+                "Sodium (mg) outside 0–1000000": 1, "Amount outside 0–100000": 1, "dated outside 1900-01-01–2026-11-23": 4,
+                "name with control characters": 1, "name longer than 200 characters": 1,
+            ])
         // Energy in kJ is held to the same limit, named in kJ.
         let kj = try Self.read(text: "Day,Food Name,Amount,Energy (kJ)\n2026-11-20,Oats,80 g,99999999\n2026-11-20,Oats,80 g,1268\n")
         #expect(kj.food.count == 1 && kj.skipped[.food] == ["Energy (kJ) outside 0–41840": 1])
@@ -217,16 +232,18 @@ import Testing
     }
 
     @Test func biometricsOutOfRangeOrOutsideTheDaysAreSkipped() throws {
-        let text = "Day,Group,Metric,Unit,Amount\n2026-11-18,Uncategorized,Weight,kg,10000000000000000000\n"
+        let text =
+            "Day,Group,Metric,Unit,Amount\n2026-11-18,Uncategorized,Weight,kg,10000000000000000000\n"
             + "2026-11-18,Uncategorized,Weight,lbs,1" + String(repeating: "0", count: 400) + "\n"
             + "2026-11-18,Uncategorized,Weight,kg,-82\n2026-11-18,Uncategorized,Body Fat,%,-0\n"
             + "1899-12-31,Uncategorized,Weight,kg,82\n9999-12-31,Uncategorized,Weight,kg,82\n"
             + "2026-11-19,Uncategorized,Weight," + String(repeating: "u", count: 1_000) + ",82\n2026-11-20,Uncategorized,Weight,kg,82.5\n"
         let data = try Self.read(text: text)
         #expect(data.body.map(\.weightKg) == [82.5])
-        #expect(data.skipped[.body] == [
-            "weight outside 20–400 kg": 3, "body fat outside 2–75 %": 1, "dated outside 1900-01-01–2026-11-23": 2,
-            "weight in \(String(repeating: "u", count: 20)), not kg or lbs": 1,
-        ])
+        #expect(
+            data.skipped[.body] == [
+                "weight outside 20–400 kg": 3, "body fat outside 2–75 %": 1, "dated outside 1900-01-01–2026-11-23": 2,
+                "weight in \(String(repeating: "u", count: 20)), not kg or lbs": 1,
+            ])
     }
 }

@@ -20,22 +20,23 @@ enum Fixture {
         #expect(banana.uid == "09040")
         #expect(banana.id == FoodID("usda:09040"))
         #expect(banana.name == "Bananas, raw")
-        #expect(banana.servings == [
-            FoodServing(label: "1 cup, mashed", grams: 225), FoodServing(label: "1 cup, sliced", grams: 150),
-            FoodServing(label: "1 extra small (less than 6\" long)", grams: 81),
-            FoodServing(label: "1 small (6\" to 6-7/8\" long)", grams: 101),
-            FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118),
-            FoodServing(label: "1 large (8\" to 8-7/8\" long)", grams: 136),
-            FoodServing(label: "1 extra large (9\" or longer)", grams: 152),
-            FoodServing(label: "1 NLEA serving", grams: 126),
-        ])
+        #expect(
+            banana.servings == [
+                FoodServing(label: "1 cup, mashed", grams: 225), FoodServing(label: "1 cup, sliced", grams: 150),
+                FoodServing(label: "1 extra small (less than 6\" long)", grams: 81),
+                FoodServing(label: "1 small (6\" to 6-7/8\" long)", grams: 101),
+                FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118),
+                FoodServing(label: "1 large (8\" to 8-7/8\" long)", grams: 136),
+                FoodServing(label: "1 extra large (9\" or longer)", grams: 152),
+                FoodServing(label: "1 NLEA serving", grams: 126),
+            ])
         #expect(banana.value(of: .kcal) == 89)
         #expect(banana.value(of: .proteinG) == 1.09)
         #expect(banana.value(of: .carbsG) == 22.84)
         #expect(banana.value(of: .fatG) == 0.33)
         #expect(banana.value(of: .saturatedFatG) == 0.112)
         #expect(banana.value(of: .potassiumMg) == 358)
-        #expect(banana.nutrients.count == 69)   // everything is read; Bodii keeps 14
+        #expect(banana.nutrients.count == 69)  // everything is read; Bodii keeps 14
     }
 
     @Test func aMissingNutrientIsUnknownNotZero() throws {
@@ -53,8 +54,8 @@ enum Fixture {
 
     @Test func vitaminDIsConvertedFromInternationalUnitsToMicrograms() throws {
         let milk = try Fixture.food("01077")
-        #expect(milk.nutrients["Vitamin D"] == 51)          // IU, as nutrients.xml declares
-        #expect(milk.value(of: .vitaminDUg) == 1.275)     // 51 / 40
+        #expect(milk.nutrients["Vitamin D"] == 51)  // IU, as nutrients.xml declares
+        #expect(milk.value(of: .vitaminDUg) == 1.275)  // 51 / 40
     }
 
     @Test func labelsDropOnlyATrailingPointZero() throws {
@@ -66,7 +67,8 @@ enum Fixture {
     }
 
     @Test func aStrayBackslashAtTheEndOfANameIsDropped() throws {
-        #expect(try Fixture.food("16359").name == "Chickpeas (garbanzo beans, bengal gram), mature seeds, canned, drained, rinsed in tap water")
+        #expect(
+            try Fixture.food("16359").name == "Chickpeas (garbanzo beans, bengal gram), mature seeds, canned, drained, rinsed in tap water")
     }
 
     @Test func brokenFilesAreReportedWithTheirName() {
@@ -74,7 +76,10 @@ enum Fixture {
             ("<food uid=\"1\" name=\"x\"/>", "five-digit uid"),
             ("<food uid=\"00001\" name=\"x\"><measure amount=\"1.0\" name=\"cup\" grams=\"0\"/></food>", "positive grams"),
             ("<food uid=\"00001\" name=\"x\"><nutrient amount=\"-1\" name=\"Energy\"/></food>", "non-negative"),
-            ("<food uid=\"00001\" name=\"x\"><nutrient amount=\"1\" name=\"Energy\"/><nutrient amount=\"2\" name=\"Energy\"/></food>", "twice"),
+            (
+                "<food uid=\"00001\" name=\"x\"><nutrient amount=\"1\" name=\"Energy\"/><nutrient amount=\"2\" name=\"Energy\"/></food>",
+                "twice"
+            ),
             ("<food uid=\"00001\" name=\"x\">", "00001.xml"),
             ("<recipe/>", "unexpected element"),
         ]
@@ -94,7 +99,8 @@ enum Fixture {
         let jar = folder.appendingPathComponent("usda_sr24.jar")
         let archive = try Archive(url: jar, accessMode: .create)
         func add(_ path: String, _ data: Data) throws {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
+                position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -112,12 +118,13 @@ enum Fixture {
 @Suite struct CatalogTextTests {
     @Test func oneFoodPerLineWithEmptyFieldsForUnknowns() throws {
         let text = try CatalogText.foods([try Fixture.food("09040"), try Fixture.food("14014")])
-        #expect(text == """
-            id\tname\tkcal\tprotein_g\tcarbs_g\tfat_g\tfiber_g\tsugars_g\tsaturated_fat_g\tsodium_mg\tcholesterol_mg\tpotassium_mg\tcalcium_mg\tiron_mg\tvitamin_c_mg\tvitamin_d_ug
-            usda:09040\tBananas, raw\t89\t1.09\t22.84\t0.33\t2.6\t12.23\t0.112\t1\t0\t358\t5\t0.26\t8.7\t0
-            usda:14014\tAlcoholic beverage, martini, prepared-from-recipe\t243\t0.04\t2.04\t\t\t0.19\t\t3\t\t16\t1\t0.04\t\t
+        #expect(
+            text == """
+                id\tname\tkcal\tprotein_g\tcarbs_g\tfat_g\tfiber_g\tsugars_g\tsaturated_fat_g\tsodium_mg\tcholesterol_mg\tpotassium_mg\tcalcium_mg\tiron_mg\tvitamin_c_mg\tvitamin_d_ug
+                usda:09040\tBananas, raw\t89\t1.09\t22.84\t0.33\t2.6\t12.23\t0.112\t1\t0\t358\t5\t0.26\t8.7\t0
+                usda:14014\tAlcoholic beverage, martini, prepared-from-recipe\t243\t0.04\t2.04\t\t\t0.19\t\t3\t\t16\t1\t0.04\t\t
 
-            """)
+                """)
     }
 
     @Test func oneServingPerLineInTheSourceOrder() throws {

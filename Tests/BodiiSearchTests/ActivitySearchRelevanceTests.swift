@@ -45,8 +45,10 @@ struct ActivityRelevanceCase {
             }
         }
         let n = Double(cases.count)
-        print(String(format: "Activity search relevance, %d queries: hit@1 %.3f (%d)  hit@5 %.3f (%d)  empty %d",
-                     cases.count, Double(hit1) / n, hit1, Double(hit5) / n, hit5, empty))
+        print(
+            String(
+                format: "Activity search relevance, %d queries: hit@1 %.3f (%d)  hit@5 %.3f (%d)  empty %d",
+                cases.count, Double(hit1) / n, hit1, Double(hit5) / n, hit5, empty))
         for miss in misses { print("  miss: \(miss)") }
         #expect(Double(hit1) / n >= Self.minimumHitAt1)
         #expect(Double(hit5) / n >= Self.minimumHitAt5)

@@ -11,25 +11,27 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(SearchText.wordStrings("McDONALD'S, BIG MAC") == ["mcdonald", "s", "big", "mac"])
         #expect(SearchText.wordStrings("Crème brûlée, ÇA") == ["creme", "brulee", "ca"])
         #expect(SearchText.wordStrings("  ,;  ").isEmpty)
-        #expect(SearchText.wordStrings("ＴＯＦＵ") == ["tofu"])   // full-width letters
+        #expect(SearchText.wordStrings("ＴＯＦＵ") == ["tofu"])  // full-width letters
     }
 
     @Test func singularOfCommonPlurals() {
-        let cases = ["bananas": "banana", "eggs": "egg", "berries": "berry", "cherries": "cherry", "tomatoes": "tomato",
-                     "peaches": "peach", "radishes": "radish", "boxes": "box", "glasses": "glass", "olives": "olive",
-                     "peas": "pea", "fries": "fry", "hummus": "hummus", "swiss": "swiss", "asparagus": "asparagus",
-                     "oats": "oat", "gas": "gas", "egg": "egg"]
+        let cases = [
+            "bananas": "banana", "eggs": "egg", "berries": "berry", "cherries": "cherry", "tomatoes": "tomato",
+            "peaches": "peach", "radishes": "radish", "boxes": "box", "glasses": "glass", "olives": "olive",
+            "peas": "pea", "fries": "fry", "hummus": "hummus", "swiss": "swiss", "asparagus": "asparagus",
+            "oats": "oat", "gas": "gas", "egg": "egg",
+        ]
         for (plural, singular) in cases { #expect(s(SearchText.singular(w(plural))) == singular, "\(plural)") }
     }
 
     @Test func oneEditIsOneInsertDeleteReplaceOrSwap() {
-        #expect(SearchText.withinOneEdit(w("brocoli"), w("broccoli")))      // a letter left out
-        #expect(SearchText.withinOneEdit(w("bananna"), w("banana")))        // one too many
-        #expect(SearchText.withinOneEdit(w("chease"), w("cheese")))         // one replaced
-        #expect(SearchText.withinOneEdit(w("chikcen"), w("chicken")))       // neighbours swapped
+        #expect(SearchText.withinOneEdit(w("brocoli"), w("broccoli")))  // a letter left out
+        #expect(SearchText.withinOneEdit(w("bananna"), w("banana")))  // one too many
+        #expect(SearchText.withinOneEdit(w("chease"), w("cheese")))  // one replaced
+        #expect(SearchText.withinOneEdit(w("chikcen"), w("chicken")))  // neighbours swapped
         #expect(SearchText.withinOneEdit(w("egg"), w("egg")))
         #expect(!SearchText.withinOneEdit(w("chkcien"), w("chicken")))
-        #expect(!SearchText.withinOneEdit(w("brocolli"), w("broccoli")))    // two edits
+        #expect(!SearchText.withinOneEdit(w("brocolli"), w("broccoli")))  // two edits
         #expect(!SearchText.withinOneEdit(w("ban"), w("banana")))
         #expect(SearchText.isPrefixWithinOneEdit(w("broco"), of: w("broccoli")))
         #expect(SearchText.isPrefixWithinOneEdit(w("chik"), of: w("chicken")))
@@ -50,8 +52,10 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
 }
 
 @Suite struct SearchVocabularyTests {
-    let vocabulary = SearchVocabulary(terms: ["banana", "bananas", "band", "broccoli", "chicken", "chickens", "chickpea",
-                                              "chickpeas", "egg", "eggs", "eggplant", "rice", "price", "raw"])
+    let vocabulary = SearchVocabulary(terms: [
+        "banana", "bananas", "band", "broccoli", "chicken", "chickens", "chickpea",
+        "chickpeas", "egg", "eggs", "eggplant", "rice", "price", "raw",
+    ])
 
     @Test func aWordFindsItsSingularAndPluralForms() {
         let plan = vocabulary.plan(w("eggs"), isPrefix: false)
@@ -86,10 +90,10 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
 
     @Test func oneEditVariantsCoverEveryKindOfTypo() {
         let variants = SearchVocabulary.oneEditVariants(w("egg"))
-        #expect(variants.contains(w("eg")))       // deleted
-        #expect(variants.contains(w("geg")))      // swapped
-        #expect(variants.contains(w("ega")))      // replaced
-        #expect(variants.contains(w("eggs")))     // inserted
+        #expect(variants.contains(w("eg")))  // deleted
+        #expect(variants.contains(w("geg")))  // swapped
+        #expect(variants.contains(w("ega")))  // replaced
+        #expect(variants.contains(w("eggs")))  // inserted
         #expect(!variants.contains(w("egg")))
     }
 }
@@ -97,22 +101,28 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
 /// The ranking on hand-picked USDA names, without a database.
 @Suite struct FoodRankingTests {
     /// The ids of `foods` matching `query`, best first.
-    func ranked(_ query: String, _ foods: [(String, String)], servings: [String: Int] = [:],
-                history: [String: Double] = [:]) -> [String] {
+    func ranked(
+        _ query: String, _ foods: [(String, String)], servings: [String: Int] = [:],
+        history: [String: Double] = [:]
+    ) -> [String] {
         let vocabulary = SearchVocabulary(terms: foods.flatMap { SearchText.wordStrings($0.1) })
         let plans = vocabulary.plan(FoodSearchQuery(query))
         let scored = foods.compactMap { id, name -> (String, Double)? in
             let profile = FoodNameProfile(id: id, name: name, vocabulary: vocabulary)
-            return FoodRanking.score(plans, profile: profile, servingCount: servings[id] ?? 0,
-                                     history: history[id].map(FoodHistory.init(points:))).map { (id, $0) }
+            return FoodRanking.score(
+                plans, profile: profile, servingCount: servings[id] ?? 0,
+                history: history[id].map(FoodHistory.init(points:))
+            ).map { (id, $0) }
         }
         return scored.sorted { $0.1 > $1.1 }.map(\.0)
     }
 
-    let bananas = [("usda:03141", "Babyfood, fruit, bananas with tapioca, strained"),
-                   ("usda:09040", "Bananas, raw"),
-                   ("usda:19400", "Snacks, banana chips"),
-                   ("usda:42149", "Orange-strawberry-banana juice")]
+    let bananas = [
+        ("usda:03141", "Babyfood, fruit, bananas with tapioca, strained"),
+        ("usda:09040", "Bananas, raw"),
+        ("usda:19400", "Snacks, banana chips"),
+        ("usda:42149", "Orange-strawberry-banana juice"),
+    ]
 
     @Test func theFoodItselfBeatsBabyFoodAndDishes() {
         #expect(ranked("banana", bananas).first == "usda:09040")
@@ -123,18 +133,22 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
     }
 
     @Test func wholeEggsBeforeEggNoodlesAndEggplant() {
-        let foods = [("usda:20109", "Noodles, egg, dry, enriched"), ("usda:11209", "Eggplant, raw"),
-                     ("usda:01123", "Egg, whole, raw, fresh"), ("usda:01124", "Egg, white, raw, fresh")]
+        let foods = [
+            ("usda:20109", "Noodles, egg, dry, enriched"), ("usda:11209", "Eggplant, raw"),
+            ("usda:01123", "Egg, whole, raw, fresh"), ("usda:01124", "Egg, white, raw, fresh"),
+        ]
         #expect(ranked("egg", foods).first == "usda:01123")
         #expect(ranked("eggs", foods).first == "usda:01123")
         #expect(ranked("eggp", foods) == ["usda:11209"])
     }
 
     @Test func chickenBreastIsTheBreastOfAChickenWhicheverOrder() {
-        let foods = [("usda:05062", "Chicken, broilers or fryers, breast, meat only, raw"),
-                     ("usda:07933", "Chicken breast, oven-roasted, fat-free, sliced"),
-                     ("usda:21218", "Fast foods, chicken, breaded and fried, boneless pieces, plain"),
-                     ("usda:05011", "Chicken, broilers or fryers, meat only, raw")]
+        let foods = [
+            ("usda:05062", "Chicken, broilers or fryers, breast, meat only, raw"),
+            ("usda:07933", "Chicken breast, oven-roasted, fat-free, sliced"),
+            ("usda:21218", "Fast foods, chicken, breaded and fried, boneless pieces, plain"),
+            ("usda:05011", "Chicken, broilers or fryers, meat only, raw"),
+        ]
         #expect(ranked("chicken breast", foods).first == "usda:05062")
         #expect(ranked("breast chicken", foods).first == "usda:05062")
         #expect(ranked("chicken bre", foods).first == "usda:05062")
@@ -157,12 +171,14 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
     /// A food with every word that names a food comes before one with only some of them; one with
     /// none of them is not listed, even when it has a describing word.
     @Test func foodsWithEveryNamingWordComeFirstAndPartialOnesStillAppear() {
-        let foods = [("usda:09003", "Apples, raw, with skin"),
-                     ("usda:09016", "Apple juice, canned or bottled, unsweetened"),
-                     ("usda:11124", "Carrots, raw"),
-                     ("usda:11090", "Broccoli, raw"), ("usda:11091", "Broccoli, cooked, boiled, drained, without salt")]
+        let foods = [
+            ("usda:09003", "Apples, raw, with skin"),
+            ("usda:09016", "Apple juice, canned or bottled, unsweetened"),
+            ("usda:11124", "Carrots, raw"),
+            ("usda:11090", "Broccoli, raw"), ("usda:11091", "Broccoli, cooked, boiled, drained, without salt"),
+        ]
         #expect(ranked("apple juice ", foods) == ["usda:09016", "usda:09003"])
-        #expect(ranked("apple juice", foods) == ["usda:09016"])   // a word being typed must match
+        #expect(ranked("apple juice", foods) == ["usda:09016"])  // a word being typed must match
         #expect(ranked("steamed broccoli", foods).first == "usda:11091")
         #expect(ranked("raw broccoli", foods).first == "usda:11090")
         #expect(!ranked("fresh broccoli", foods).contains("usda:11124"))
@@ -170,16 +186,20 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
 
     /// What a food comes with ("with milk") names another food when it is in the food's name.
     @Test func whatAFoodComesWithIsNotTheFood() {
-        let foods = [("usda:19279", "Candies, milk chocolate coated coffee beans"),
-                     ("usda:14209", "Coffee, brewed from grounds, prepared with tap water")]
+        let foods = [
+            ("usda:19279", "Candies, milk chocolate coated coffee beans"),
+            ("usda:14209", "Coffee, brewed from grounds, prepared with tap water"),
+        ]
         #expect(ranked("coffee with milk", foods).first == "usda:14209")
     }
 
     /// What a name says the food lacks ("without salt") does not answer a query for it (issue 24,
     /// "Peanut Butter, Chunk Style, with Salt"); asked for without it, it does.
     @Test func whatANameSaysTheFoodLacksIsNotAMatch() {
-        let foods = [("usda:16397", "Peanut butter, chunk style, without salt"),
-                     ("usda:16097", "Peanut butter, chunk style, with salt")]
+        let foods = [
+            ("usda:16397", "Peanut butter, chunk style, without salt"),
+            ("usda:16097", "Peanut butter, chunk style, with salt"),
+        ]
         #expect(ranked("Peanut Butter, Chunk Style, with Salt", foods).first == "usda:16097")
         #expect(ranked("peanut butter without salt", foods).first == "usda:16397")
     }
@@ -187,8 +207,10 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
     /// "X Y" names a Y: "chocolate milk" is milk, not "milk chocolate"; USDA's inverted names
     /// ("Milk, chocolate") are the food.
     @Test func theLastWordNamesTheFood() {
-        let foods = [("usda:19120", "Candies, milk chocolate"),
-                     ("usda:01102", "Milk, chocolate, fluid, commercial, whole, with added vitamin A and vitamin D")]
+        let foods = [
+            ("usda:19120", "Candies, milk chocolate"),
+            ("usda:01102", "Milk, chocolate, fluid, commercial, whole, with added vitamin A and vitamin D"),
+        ]
         #expect(ranked("chocolate milk", foods).first == "usda:01102")
         #expect(ranked("milk chocolate", foods).first == "usda:19120")
     }
@@ -196,16 +218,20 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
     /// A dish is not the product that shares one of its words: "caesar salad" is a salad, not
     /// "Salad dressing, caesar"; asked for by name, the dressing comes first.
     @Test func aDishComesBeforeAProductSharingOneOfItsWords() {
-        let foods = [("usda:43021", "Salad dressing, caesar, low calorie"),
-                     ("usda:21372", "McDONALD'S, Caesar Salad without chicken")]
+        let foods = [
+            ("usda:43021", "Salad dressing, caesar, low calorie"),
+            ("usda:21372", "McDONALD'S, Caesar Salad without chicken"),
+        ]
         #expect(ranked("caesar salad", foods).first == "usda:21372")
         #expect(ranked("caesar dressing", foods).first == "usda:43021")
     }
 
     @Test func aBrandNamedInTheQueryIsNotPenalised() {
-        let foods = [("usda:08013", "Cereals ready-to-eat, GENERAL MILLS, CHEERIOS"),
-                     ("usda:21271", "PIZZA HUT 12\" Cheese Pizza, Hand-Tossed Crust"),
-                     ("usda:21224", "Pizza, cheese topping, regular crust, frozen, cooked")]
+        let foods = [
+            ("usda:08013", "Cereals ready-to-eat, GENERAL MILLS, CHEERIOS"),
+            ("usda:21271", "PIZZA HUT 12\" Cheese Pizza, Hand-Tossed Crust"),
+            ("usda:21224", "Pizza, cheese topping, regular crust, frozen, cooked"),
+        ]
         #expect(ranked("cheerios", foods) == ["usda:08013"])
         // "pizza" is any pizza, not the chain: the generic one first.
         #expect(ranked("pizza", foods).first == "usda:21224")
@@ -269,9 +295,11 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
 /// Everyday words put into the catalog's (issue 15): synonyms, words typed together or apart,
 /// abbreviations. Store-level effects are in the relevance sets (Tests/Relevance).
 @Suite struct SearchResolveTests {
-    let vocabulary = SearchVocabulary(terms: ["peanut", "butter", "pineapple", "pine", "apple", "chicken", "breast",
-                                              "broilers", "zucchini", "beef", "ground", "hot", "dog", "hotdog", "ice",
-                                              "cream", "potato", "chips", "chocolate", "chip", "cookies"])
+    let vocabulary = SearchVocabulary(terms: [
+        "peanut", "butter", "pineapple", "pine", "apple", "chicken", "breast",
+        "broilers", "zucchini", "beef", "ground", "hot", "dog", "hotdog", "ice",
+        "cream", "potato", "chips", "chocolate", "chip", "cookies",
+    ])
 
     private func resolved(_ text: String) -> (words: [String], prefixes: [Bool]) {
         let q = vocabulary.resolve(FoodSearchQuery(text))
@@ -280,25 +308,25 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
 
     @Test func britishAndEverydayWordsBecomeTheCatalogs() {
         #expect(resolved("courgette").words == ["zucchini"])
-        #expect(resolved("Courgettes ").words == ["zucchini"])           // plural, case
+        #expect(resolved("Courgettes ").words == ["zucchini"])  // plural, case
         #expect(resolved("mince").words == ["beef", "ground"])
-        #expect(resolved("beef mince").words == ["beef", "ground"])      // no word twice
-        #expect(resolved("courg").words == ["zucchini"])                 // begun, and no catalog word begins so
+        #expect(resolved("beef mince").words == ["beef", "ground"])  // no word twice
+        #expect(resolved("courg").words == ["zucchini"])  // begun, and no catalog word begins so
         #expect(resolved("courg").prefixes == [false])
-        #expect(resolved("co").words == ["co"])                          // too short to tell
-        #expect(resolved("beef min").words == ["beef", "ground"])        // the phrase's first word says it
-        #expect(resolved("beef m").words == ["beef", "ground"])          // from one letter: "!beef mince"
-        #expect(resolved("french fri").words == ["potatoes", "french", "fried"])   // "fries", not its singular
-        #expect(!resolved("courgette").prefixes[0])                      // the catalog's word is whole
-        #expect(resolved("chips").words == ["potato", "chips"])          // alone: the food meant
+        #expect(resolved("co").words == ["co"])  // too short to tell
+        #expect(resolved("beef min").words == ["beef", "ground"])  // the phrase's first word says it
+        #expect(resolved("beef m").words == ["beef", "ground"])  // from one letter: "!beef mince"
+        #expect(resolved("french fri").words == ["potatoes", "french", "fried"])  // "fries", not its singular
+        #expect(!resolved("courgette").prefixes[0])  // the catalog's word is whole
+        #expect(resolved("chips").words == ["potato", "chips"])  // alone: the food meant
         #expect(resolved("chocolate chips").words == ["chocolate", "chips"])
-        #expect(resolved("skimmed").words == ["milk", "nonfat"])         // alone, it is milk
+        #expect(resolved("skimmed").words == ["milk", "nonfat"])  // alone, it is milk
         #expect(resolved("skimmed yogurt").words == ["nonfat", "yogurt"])
         #expect(resolved("semi skimmed").words == ["milk", "reduced", "fat"])
         // The user's own word wins over a synonym: their custom food "Courgette soup".
         let mine = SearchVocabulary(terms: ["courgette", "soup", "zucchini"])
         #expect(mine.resolve(FoodSearchQuery("courgette")).words.map(s) == ["courgette"])
-        #expect(mine.resolve(FoodSearchQuery("courg")).words.map(s) == ["courg"])   // it begins their word
+        #expect(mine.resolve(FoodSearchQuery("courg")).words.map(s) == ["courg"])  // it begins their word
         // A rule that overrides the catalog's word takes it from four letters: "mince" is beef.
         let pies = SearchVocabulary(terms: ["mince", "minced", "pie", "beef", "ground"])
         #expect(pies.resolve(FoodSearchQuery("minc")).words.map(s) == ["beef", "ground"])
@@ -310,17 +338,17 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(resolved("icecream ").words == ["ice", "cream"])
         #expect(resolved("pine apple").words == ["pineapple"])
         #expect(resolved("pine app").words == ["pineapp"] && resolved("pine app").prefixes == [true])
-        #expect(resolved("pine ap").words == ["pineap"])                 // two letters of the second word do
+        #expect(resolved("pine ap").words == ["pineap"])  // two letters of the second word do
         #expect(resolved("peanutbu").words == ["peanut", "bu"] && resolved("peanutbu").prefixes == [false, true])
-        #expect(resolved("relish hot do").words == ["relish", "hot", "do"])   // on its way to "hot dog", kept apart
-        #expect(resolved("hot dog relish").words == ["hot", "dog", "relish"])   // the catalog writes both
-        #expect(resolved("hot dog").words == ["fast", "foods", "hotdog"])   // alone: the food meant
-        #expect(resolved("chiken").words == ["chiken"])                  // a typo, not "chik" + "en"
+        #expect(resolved("relish hot do").words == ["relish", "hot", "do"])  // on its way to "hot dog", kept apart
+        #expect(resolved("hot dog relish").words == ["hot", "dog", "relish"])  // the catalog writes both
+        #expect(resolved("hot dog").words == ["fast", "foods", "hotdog"])  // alone: the food meant
+        #expect(resolved("chiken").words == ["chiken"])  // a typo, not "chik" + "en"
     }
 
     @Test func anAbbreviatedWordIsMatchedAsAPrefix() {
         #expect(resolved("chick br").words == ["chick", "br"])
         #expect(resolved("chick br").prefixes == [true, true])
-        #expect(resolved("beef gr").prefixes == [false, true])           // a whole word stays whole
+        #expect(resolved("beef gr").prefixes == [false, true])  // a whole word stays whole
     }
 }

@@ -10,8 +10,9 @@ import Testing
         let vocabulary = SearchVocabulary(terms: ["6", "mph", "running", "v8", "juice"])
         let resolved = vocabulary.resolve(FoodSearchQuery("running 6mph ")).words.map { String(decoding: $0, as: UTF8.self) }
         #expect(resolved == ["running", "6", "mph"], "a number run into its unit")
-        #expect(vocabulary.resolve(FoodSearchQuery("v8 juice ")).words.map { String(decoding: $0, as: UTF8.self) } == ["v8", "juice"],
-                "a word the catalog has stays whole")
+        #expect(
+            vocabulary.resolve(FoodSearchQuery("v8 juice ")).words.map { String(decoding: $0, as: UTF8.self) } == ["v8", "juice"],
+            "a word the catalog has stays whole")
         #expect(words("9.7 km/h") == ["9", "7", "km", "h"], "as SQLite's unicode61 tokenizer splits it")
         #expect(words("Café-Bar, 12–14") == ["cafe", "bar", "12", "14"])
         #expect(words("6. x") == ["6", "x"])
@@ -25,8 +26,10 @@ import Testing
     }
 
     @Test func oneEditAgreesWithTheDistance() {
-        let words = ["tennis", "tennsi", "tenis", "tennnis", "tannis", "etnnis", "tennsi", "ten", "tennisx", "xtennis", "bowling", "rowing",
-                     "a", "ab", "ba", "abc", "acb", "bac", "", "swim", "swmi", "siwm"]
+        let words = [
+            "tennis", "tennsi", "tenis", "tennnis", "tannis", "etnnis", "tennsi", "ten", "tennisx", "xtennis", "bowling", "rowing",
+            "a", "ab", "ba", "abc", "acb", "bac", "", "swim", "swmi", "siwm",
+        ]
         for a in words {
             for b in words {
                 let x = Array(a.utf8), y = Array(b.utf8)

@@ -8,8 +8,9 @@ import Testing
 @Suite struct ActivitySnapshotTests {
     func day(_ d: Int, steps: Int?, kcal: Double?) -> ActivitySnapshot {
         let date = BodiiStoreTests.day("2026-11-01").adding(days: d)
-        return ActivitySnapshot(date: date, steps: steps, activeKcal: kcal,
-                                provenance: Provenance(source: "apple-health", externalId: "activity/\(date.iso)"))
+        return ActivitySnapshot(
+            date: date, steps: steps, activeKcal: kcal,
+            provenance: Provenance(source: "apple-health", externalId: "activity/\(date.iso)"))
     }
 
     func batch(_ days: [ActivitySnapshot], bare: [BodyRecord] = []) -> HistoryBatch {
@@ -29,7 +30,8 @@ import Testing
             #expect(again.added[.activity] == nil)
             #expect(again.alreadyThere[.activity] == 2)
             // The newer export: day 1 was cut off by the first export; day 2 is new.
-            let newer = try repos.merge(batch([day(0, steps: 8000, kcal: 400), day(1, steps: 9500, kcal: 512.5), day(2, steps: 10, kcal: 1)]))
+            let newer = try repos.merge(
+                batch([day(0, steps: 8000, kcal: 400), day(1, steps: 9500, kcal: 512.5), day(2, steps: 10, kcal: 1)]))
             #expect(newer.added[.activity] == 1)
             #expect(newer.updated[.activity] == 1)
             #expect(newer.alreadyThere[.activity] == 1)
@@ -43,8 +45,9 @@ import Testing
 
     @Test func aPreviewCountsButWritesNothing() throws {
         try withDatabase { _, repos in
-            let weight = BodyRecord(date: BodiiStoreTests.day("2026-11-03"), weightKg: 80, recordedAt: instant(1_795_000_000),
-                                    provenance: Provenance(source: "apple-health", externalId: "w1"))
+            let weight = BodyRecord(
+                date: BodiiStoreTests.day("2026-11-03"), weightKg: 80, recordedAt: instant(1_795_000_000),
+                provenance: Provenance(source: "apple-health", externalId: "w1"))
             let preview = try repos.mergePreview(batch([day(0, steps: 8000, kcal: 400)], bare: [weight]))
             #expect(preview.added[.activity] == 1)
             #expect(preview.added[.body] == 1)

@@ -6,13 +6,15 @@ import Testing
 /// Issue 23 #23, in the store: schema v11 lets a body record hold body fat (or muscle mass)
 /// without a weight, as a smart scale's reading alone arrives from Apple Health.
 @Suite struct BodyFatOnlyTests {
-    private let everyColumn = "SELECT id || '|' || date || '|' || weight_kg || '|' || ifnull(body_fat_percent, '-') || '|' || recorded_at || '|' || source || '|' || ifnull(external_id, '-') FROM body_record ORDER BY id"
+    private let everyColumn =
+        "SELECT id || '|' || date || '|' || weight_kg || '|' || ifnull(body_fat_percent, '-') || '|' || recorded_at || '|' || source || '|' || ifnull(external_id, '-') FROM body_record ORDER BY id"
 
     @Test func aVersion10DatabaseUpgradesKeepingEveryRecordIdAndCounter() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
             let v10 = try BodiiDatabase(url: url, migrator: Schema.migrator(through: "v10"), timeZone: .current)
-            try v10.executeRaw("""
+            try v10.executeRaw(
+                """
                 INSERT INTO body_record (date, weight_kg, body_fat_percent, recorded_at) VALUES
                     ('2026-11-18', 80.5, NULL, '2026-11-18T07:00:00+01:00'),
                     ('2026-11-19', 80.1, 21.5, '2026-11-19T07:00:00+01:00'),
@@ -25,26 +27,36 @@ import Testing
                     (2, '2026-11-19', 1710, 2052, 'katch_mcardle', 'sedentary');
                 """)
             let before = try v10.fetchStrings(everyColumn)
-            let snapshotsBefore = try v10.fetchStrings("SELECT id || '|' || body_record_id || '|' || bmr FROM metabolism_snapshot ORDER BY id")
+            let snapshotsBefore = try v10.fetchStrings(
+                "SELECT id || '|' || body_record_id || '|' || bmr FROM metabolism_snapshot ORDER BY id")
             try v10.close()
 
             let db = try BodiiDatabase(url: url)
             #expect(try db.fetchStrings(everyColumn) == before)
             #expect(before.count == 3)
-            #expect(try db.fetchStrings("SELECT id || '|' || body_record_id || '|' || bmr FROM metabolism_snapshot ORDER BY id") == snapshotsBefore)
+            #expect(
+                try db.fetchStrings("SELECT id || '|' || body_record_id || '|' || bmr FROM metabolism_snapshot ORDER BY id")
+                    == snapshotsBefore)
             // The AUTOINCREMENT counter: the deleted id 3 and the last id 4 are never handed out again.
             #expect(try db.fetchStrings("SELECT seq FROM sqlite_sequence WHERE name = 'body_record'") == ["4"])
-            #expect(try db.fetchStrings("SELECT name FROM sqlite_master WHERE tbl_name = 'body_record' AND type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            #expect(
+                try db.fetchStrings(
+                    "SELECT name FROM sqlite_master WHERE tbl_name = 'body_record' AND type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
                     == ["body_record_date", "body_record_external", "body_record_finite_insert", "body_record_finite_update"])
             #expect(try db.fetchStrings("SELECT COUNT(*) FROM pragma_foreign_key_check").first == "0")
 
             // A reading alone is kept; a record of nothing is not; an infinite weight is not.
             let repos = db.repositories
-            let fatOnly = try repos.addBodyRecord(BodyRecord(date: day("2026-11-22"), weightKg: nil, bodyFatPercent: 21,
-                                                             recordedAt: instant(1_795_500_000)), snapshot: nil)
+            let fatOnly = try repos.addBodyRecord(
+                BodyRecord(
+                    date: day("2026-11-22"), weightKg: nil, bodyFatPercent: 21,
+                    recordedAt: instant(1_795_500_000)), snapshot: nil)
             #expect(fatOnly.id == 5)
             #expect(try repos.bodyRecords(in: DateRange(start: day("2026-11-22"), end: day("2026-11-22"))) == [fatOnly])
-            #expect(throws: (any Error).self) { try db.executeRaw("INSERT INTO body_record (date, recorded_at) VALUES ('2026-11-22', '2026-11-22T08:00:00+01:00')") }
+            #expect(throws: (any Error).self) {
+                try db.executeRaw("INSERT INTO body_record (date, recorded_at) VALUES ('2026-11-22', '2026-11-22T08:00:00+01:00')")
+            }
             #expect(throws: (any Error).self) { try db.executeRaw("UPDATE body_record SET weight_kg = 9e999 WHERE id = 1") }
 
             // The snapshots still hang on their records: deleting one takes its snapshot along.
@@ -56,10 +68,13 @@ import Testing
     @Test func aBodyFatOnlyReadingIsNoWeighIn() throws {
         try withTemporaryFolder { folder in
             let repos = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite")).repositories
-            let weighIn = try repos.addBodyRecord(BodyRecord(date: day("2026-11-20"), weightKg: 80, recordedAt: instant(1_795_600_000)), snapshot: nil)
+            let weighIn = try repos.addBodyRecord(
+                BodyRecord(date: day("2026-11-20"), weightKg: 80, recordedAt: instant(1_795_600_000)), snapshot: nil)
             // Later the same day, and the next day: body fat alone.
-            try repos.addBodyRecord(BodyRecord(date: day("2026-11-20"), weightKg: nil, bodyFatPercent: 22, recordedAt: instant(1_795_603_600)), snapshot: nil)
-            try repos.addBodyRecord(BodyRecord(date: day("2026-11-21"), weightKg: nil, bodyFatPercent: 21.8, recordedAt: instant(1_795_690_000)), snapshot: nil)
+            try repos.addBodyRecord(
+                BodyRecord(date: day("2026-11-20"), weightKg: nil, bodyFatPercent: 22, recordedAt: instant(1_795_603_600)), snapshot: nil)
+            try repos.addBodyRecord(
+                BodyRecord(date: day("2026-11-21"), weightKg: nil, bodyFatPercent: 21.8, recordedAt: instant(1_795_690_000)), snapshot: nil)
             let weights = try repos.dailyWeights(in: DateRange(start: day("2026-11-19"), end: day("2026-11-22")))
             #expect(weights.map(\.date) == [day("2026-11-20")])
             #expect(weights.map(\.weightKg) == [80])

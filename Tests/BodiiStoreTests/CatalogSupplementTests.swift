@@ -14,10 +14,14 @@ import USDACatalogData
     }
 
     static func rows() -> [Row] {
-        let lines = CatalogSupplement.foods.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let lines = CatalogSupplement.foods.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         guard let header = lines.first else { return [] }
         return lines.dropFirst().map { f in
-            Row(id: f[0], name: f[1], fields: Dictionary(uniqueKeysWithValues: zip(header, f + Array(repeating: "", count: max(0, header.count - f.count)))))
+            Row(
+                id: f[0], name: f[1],
+                fields: Dictionary(uniqueKeysWithValues: zip(header, f + Array(repeating: "", count: max(0, header.count - f.count)))))
         }
     }
 
@@ -36,7 +40,8 @@ import USDACatalogData
         let sr24IDs = Set(USDASR24.foods.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
         for row in rows {
             let parts = row.id.split(separator: ":", maxSplits: 1).map(String.init)
-            #expect(parts.count == 2 && parts[0] != "usda" && !sr24IDs.contains(row.id), "\(row.id): ids are <database>:<record>, never SR24's")
+            #expect(
+                parts.count == 2 && parts[0] != "usda" && !sr24IDs.contains(row.id), "\(row.id): ids are <database>:<record>, never SR24's")
             let source = row.fields["source"] ?? "", release = row.fields["release"] ?? ""
             #expect(ShippedSupplement.bodii.sources.contains(source), "\(row.id): source \"\(source)\"")
             #expect(parts.count == 2 && release.hasSuffix(parts[1]), "\(row.id): the release names the record, \"\(release)\"")
@@ -64,7 +69,8 @@ import USDACatalogData
             #expect(oat.release == "Foundation, FDC 2257046")
             #expect(oat.per100g.sugarsG == nil && oat.per100g.sodiumMg == nil && oat.servings.isEmpty)
             #expect(try repos.food(id: FoodID("ciqual:9125"))?.per100g.sugarsG == nil)
-            #expect(try db.fetchStrings("SELECT source || ' ' || release || ' ' || food_count FROM food_catalog ORDER BY source")
+            #expect(
+                try db.fetchStrings("SELECT source || ' ' || release || ' ' || food_count FROM food_catalog ORDER BY source")
                     == ["USDA SR 24 8855", "supplement \(CatalogSupplement.version) \(CatalogSupplement.foodCount)"])
             #expect(try db.fetchStrings("SELECT COUNT(*) FROM food") == ["\(8855 + CatalogSupplement.foodCount)"])
         }
@@ -105,22 +111,30 @@ import USDACatalogData
     @Test func aNewVersionReplacesTheSupplementAndAnUnlistedSourceIsRefused() throws {
         func catalog(_ version: String, _ rows: [String]) -> ShippedCatalog {
             var c = tinyCatalog(release: "1", foods: [("usda:1", "Apple", "52")])
-            c.supplement = ShippedSupplement(version: version, sources: ["Table A", "Table B"],
-                                             foods: (["id\tname\tsource\trelease\tsource_name\tkcal\tprotein_g\tcarbs_g\tfat_g"] + rows).joined(separator: "\n"),
-                                             servings: "food_id\tlabel\tgrams\na:1\t1 cup\t240")
+            c.supplement = ShippedSupplement(
+                version: version, sources: ["Table A", "Table B"],
+                foods: (["id\tname\tsource\trelease\tsource_name\tkcal\tprotein_g\tcarbs_g\tfat_g"] + rows).joined(separator: "\n"),
+                servings: "food_id\tlabel\tgrams\na:1\t1 cup\t240")
             return c
         }
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
             do {
-                let db = try BodiiDatabase(url: url, catalog: catalog("1", ["a:1\tOat drink\tTable A\t2020, code 1\tBoisson\t40\t1\t7\t1",
-                                                                              "b:7\tSkyr\tTable B\tcode 7\tSkyr\t60\t10\t4\t0"]))
+                let db = try BodiiDatabase(
+                    url: url,
+                    catalog: catalog(
+                        "1",
+                        [
+                            "a:1\tOat drink\tTable A\t2020, code 1\tBoisson\t40\t1\t7\t1",
+                            "b:7\tSkyr\tTable B\tcode 7\tSkyr\t60\t10\t4\t0",
+                        ]))
                 #expect(try db.repositories.food(id: FoodID("a:1"))?.servings == [FoodServing(label: "1 cup", grams: 240)])
                 #expect(try db.repositories.food(id: FoodID("b:7"))?.release == "code 7")
                 try db.close()
             }
             do {
-                let db = try BodiiDatabase(url: url, catalog: catalog("2", ["a:1\tOat drink, plain\tTable A\t2020, code 1\tBoisson\t40\t1\t7\t1"]))
+                let db = try BodiiDatabase(
+                    url: url, catalog: catalog("2", ["a:1\tOat drink, plain\tTable A\t2020, code 1\tBoisson\t40\t1\t7\t1"]))
                 #expect(try db.repositories.food(id: FoodID("a:1"))?.name == "Oat drink, plain")
                 #expect(try db.repositories.food(id: FoodID("b:7")) == nil)
                 #expect(try db.fetchStrings("SELECT release FROM food_catalog WHERE source = 'supplement'") == ["2"])

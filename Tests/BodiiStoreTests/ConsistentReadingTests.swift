@@ -37,10 +37,12 @@ import Testing
             try repos.addExerciseRecord(exercise(day1, kcal: 300))
             let counts = try repos.readingTogether {
                 try repos.readingTogether {
-                    (try repos.exerciseRecords(in: DateRange(ending: day1, days: 1)).count,
-                     try repos.dailyLog(on: day1)?.caloriesOut,
-                     try repos.loadProfile() == nil,
-                     try repos.checkIns(in: DateRange(ending: day1, days: 7)).count)
+                    (
+                        try repos.exerciseRecords(in: DateRange(ending: day1, days: 1)).count,
+                        try repos.dailyLog(on: day1)?.caloriesOut,
+                        try repos.loadProfile() == nil,
+                        try repos.checkIns(in: DateRange(ending: day1, days: 7)).count
+                    )
                 }
             }
             #expect(counts.0 == 1)

@@ -32,7 +32,7 @@ import Testing
             try check(repos, "after moving food")
 
             #expect(try repos.deleteFoodRecord(id: try #require(a.id)) == bigger)
-            #expect(try repos.dailyLog(on: d) == nil)   // nothing left that day: the row goes
+            #expect(try repos.dailyLog(on: d) == nil)  // nothing left that day: the row goes
             try check(repos, "after deleting food")
         }
     }
@@ -49,8 +49,11 @@ import Testing
             moved.kcal = 400
             try repos.updateExerciseRecord(moved)
             #expect(try repos.dailyLog(on: d)?.caloriesOut == 150)
-            #expect(try repos.dailyLog(on: d.adding(days: -3)) == DailyLog(date: d.adding(days: -3), caloriesIn: 0,
-                                                                              caloriesOut: 400, bmr: nil, tdee: nil))
+            #expect(
+                try repos.dailyLog(on: d.adding(days: -3))
+                    == DailyLog(
+                        date: d.adding(days: -3), caloriesIn: 0,
+                        caloriesOut: 400, bmr: nil, tdee: nil))
             try check(repos, "after moving exercise")
 
             try repos.deleteExerciseRecord(id: try #require(run.id))
@@ -66,8 +69,11 @@ import Testing
             try repos.addBodyRecord(body(d.adding(days: -2), kg: 80), snapshot: snapshot(d, bmr: 1700, tdee: 2600))
             // Before the first snapshot: unknown; on and after it: its values.
             #expect(try repos.dailyLog(on: d.adding(days: -5))?.bmr == nil)
-            #expect(try repos.dailyLog(on: d.adding(days: -2)) == DailyLog(date: d.adding(days: -2), caloriesIn: 0,
-                                                                              caloriesOut: 0, bmr: 1700, tdee: 2600))
+            #expect(
+                try repos.dailyLog(on: d.adding(days: -2))
+                    == DailyLog(
+                        date: d.adding(days: -2), caloriesIn: 0,
+                        caloriesOut: 0, bmr: 1700, tdee: 2600))
             #expect(try repos.dailyLog(on: d)?.tdee == 2600)
             #expect(try repos.dailyLog(on: d.adding(days: 5))?.tdee == 2600)
 
@@ -83,8 +89,11 @@ import Testing
             moved.date = d.adding(days: 3)
             try repos.updateBodyRecord(moved, snapshot: snapshot(d, bmr: 1640, tdee: 2490))
             #expect(try repos.dailyLog(on: d)?.tdee == 2600)
-            #expect(try repos.dailyLog(on: d.adding(days: 3)) == DailyLog(date: d.adding(days: 3), caloriesIn: 0,
-                                                                             caloriesOut: 0, bmr: 1640, tdee: 2490))
+            #expect(
+                try repos.dailyLog(on: d.adding(days: 3))
+                    == DailyLog(
+                        date: d.adding(days: 3), caloriesIn: 0,
+                        caloriesOut: 0, bmr: 1640, tdee: 2490))
             #expect(try repos.dailyLog(on: d.adding(days: 5))?.tdee == 2490)
             #expect(try repos.latestMetabolismSnapshot(onOrBefore: d.adding(days: 3))?.date == d.adding(days: 3))
             try check(repos, "after moving a body record")
@@ -100,10 +109,12 @@ import Testing
     @Test func theLastRecordedWeightOfADayWins() throws {
         try withDatabase(timeZone: TimeZone(identifier: "America/New_York") ?? .current) { _, repos throws in
             // Inserted evening first, morning second: "last recorded" is by time, not by id.
-            let evening = try repos.addBodyRecord(body(d, kg: 71, at: 1_795_219_200 + 20 * 3600),
-                                                  snapshot: snapshot(d, bmr: 1510, tdee: 2300))
-            try repos.addBodyRecord(body(d, kg: 70, at: 1_795_219_200 + 8 * 3600),
-                                    snapshot: snapshot(d, bmr: 1500, tdee: 2290))
+            let evening = try repos.addBodyRecord(
+                body(d, kg: 71, at: 1_795_219_200 + 20 * 3600),
+                snapshot: snapshot(d, bmr: 1510, tdee: 2300))
+            try repos.addBodyRecord(
+                body(d, kg: 70, at: 1_795_219_200 + 8 * 3600),
+                snapshot: snapshot(d, bmr: 1500, tdee: 2290))
             try repos.addBodyRecord(body(d.adding(days: 1), kg: 69.5), snapshot: snapshot(d, bmr: 1495, tdee: 2280))
             let weights = try repos.dailyWeights(in: month)
             #expect(weights.map(\.date) == [d, d.adding(days: 1)])

@@ -8,14 +8,18 @@ import Testing
 @Suite struct EatingHistoryTests {
     let today = day("2026-11-22")
 
-    private func entry(_ date: String, _ meal: Meal, _ name: String, id: String, grams: Double, kcal: Double, at seconds: Int) -> FoodRecord {
-        FoodRecord(date: day(date), meal: meal, foodId: FoodID(id), foodName: name, grams: grams, kcal: kcal,
-                   proteinG: 1, carbsG: 2, fatG: 3, loggedAt: instant(seconds))
+    private func entry(_ date: String, _ meal: Meal, _ name: String, id: String, grams: Double, kcal: Double, at seconds: Int) -> FoodRecord
+    {
+        FoodRecord(
+            date: day(date), meal: meal, foodId: FoodID(id), foodName: name, grams: grams, kcal: kcal,
+            proteinG: 1, carbsG: 2, fatG: 3, loggedAt: instant(seconds))
     }
 
     private func fill(_ repos: SQLiteRepositories) throws {
         for r in [
-            entry("2026-11-01", .lunch, "Rice, white, long-grain, regular, cooked, unenriched", id: "usda:20045", grams: 150, kcal: 195, at: 1_793_000_000),
+            entry(
+                "2026-11-01", .lunch, "Rice, white, long-grain, regular, cooked, unenriched", id: "usda:20045", grams: 150, kcal: 195,
+                at: 1_793_000_000),
             entry("2026-11-20", .dinner, "Rice, brown, long-grain, cooked", id: "usda:20037", grams: 200, kcal: 246, at: 1_795_100_000),
             entry("2026-11-20", .breakfast, "Bananas, raw", id: "usda:09040", grams: 118, kcal: 105, at: 1_795_000_000),
             entry("2026-11-21", .snacks, "Jalapeño poppers", id: "custom:1", grams: 50, kcal: 150, at: 1_795_200_000),
@@ -30,8 +34,10 @@ import Testing
             #expect(rice.map(\.date.iso) == ["2026-11-22", "2026-11-20", "2026-11-01"], "newest first")
             // Plurals, accents, word order and the start of a word, as food search reads them.
             #expect(try EatingHistory.entries("banana", today: today, limit: 20, in: repos).map(\.foodName) == ["Bananas, raw"])
-            #expect(try EatingHistory.entries("JALAPENO popper", today: today, limit: 20, in: repos).map(\.foodName) == ["Jalapeño poppers"])
-            #expect(try EatingHistory.entries("cooked rice brown", today: today, limit: 20, in: repos).map(\.foodName)
+            #expect(
+                try EatingHistory.entries("JALAPENO popper", today: today, limit: 20, in: repos).map(\.foodName) == ["Jalapeño poppers"])
+            #expect(
+                try EatingHistory.entries("cooked rice brown", today: today, limit: 20, in: repos).map(\.foodName)
                     == ["Rice, brown, long-grain, cooked"])
             #expect(try EatingHistory.entries("ric", today: today, limit: 2, in: repos).count == 2, "the limit holds")
             #expect(try EatingHistory.entries("pizza", today: today, limit: 20, in: repos).isEmpty)
@@ -67,7 +73,7 @@ import Testing
             try repos.renameSavedMeal(id: try #require(a.id), to: "Banana morning")
             #expect(try repos.savedMeals().map(\.name) == ["Banana morning", "Usual"])
             #expect(throws: MealLibraryError.nameTaken("Usual")) { try repos.renameSavedMeal(id: try #require(a.id), to: "Usual") }
-            try repos.renameSavedMeal(id: try #require(a.id), to: "Banana morning")   // its own name again is fine
+            try repos.renameSavedMeal(id: try #require(a.id), to: "Banana morning")  // its own name again is fine
         }
     }
 
@@ -78,7 +84,8 @@ import Testing
             let foodID = try #require(saved.foodID)
             let listed = try repos.recipeFoods()
             #expect(listed.map(\.name) == ["Porridge"] && listed.first?.servings == [FoodServing(label: "1 serving", grams: 40)])
-            let logged = try repos.addFoodRecord(FoodLogging.record(food: try #require(try repos.food(id: foodID)), grams: 40, meal: .breakfast, date: today))
+            let logged = try repos.addFoodRecord(
+                FoodLogging.record(food: try #require(try repos.food(id: foodID)), grams: 40, meal: .breakfast, date: today))
             try repos.deleteRecipe(foodID: foodID)
             #expect(try repos.recipeFoods().isEmpty)
             #expect(try repos.food(id: foodID) == nil && repos.recipe(foodID: foodID) == nil)

@@ -10,7 +10,8 @@ import Testing
     /// infinite energy with a serving, and a quick add stored as 1 g (written through raw SQL).
     private func version9Database(_ url: URL) throws {
         let v9 = try BodiiDatabase(url: url, migrator: Schema.migrator(through: "v9"), timeZone: .current)
-        try v9.executeRaw("""
+        try v9.executeRaw(
+            """
             INSERT INTO body_record (date, weight_kg, recorded_at) VALUES ('2026-11-20', 80, '2026-11-20T07:00:00+01:00');
             INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level)
             VALUES (1, '2026-11-20', 1700, 9e999, 'mifflin_st_jeor', 'light');
@@ -43,19 +44,25 @@ import Testing
             defer { try? db.close() }
 
             // Nullable: NULL. Not nullable: the row goes, with what hung on it; each counted.
-            #expect(try db.fetchStrings("SELECT table_name || '.' || column_name || ' ' || nulled || '/' || removed FROM migration_repair ORDER BY rowid")
-                    == ["action.target 0/1", "exercise_record.kcal 0/1", "food.kcal 0/1", "food_record.kcal 0/1", "food_record.fiber_g 1/0",
-                        "metabolism_snapshot.tdee 0/1", "food_serving.(parent removed) 0/1"])
+            #expect(
+                try db.fetchStrings(
+                    "SELECT table_name || '.' || column_name || ' ' || nulled || '/' || removed FROM migration_repair ORDER BY rowid")
+                    == [
+                        "action.target 0/1", "exercise_record.kcal 0/1", "food.kcal 0/1", "food_record.kcal 0/1", "food_record.fiber_g 1/0",
+                        "metabolism_snapshot.tdee 0/1", "food_serving.(parent removed) 0/1",
+                    ])
             #expect(try db.fetchStrings("SELECT COUNT(*) FROM food_serving") == ["0"])
             #expect(try db.fetchStrings("SELECT text FROM action") == ["Sleep"])
-            let none = try db.fetchStrings("""
+            let none = try db.fetchStrings(
+                """
                 SELECT COUNT(*) FROM food_record WHERE abs(kcal) = 9e999 OR abs(fiber_g) = 9e999
                 UNION ALL SELECT COUNT(*) FROM daily_log WHERE abs(calories_in) = 9e999 OR abs(calories_out) = 9e999
                 """)
             #expect(none == ["0", "0"])
 
             let range = DateRange(start: day("2026-11-20"), end: day("2026-11-21"))
-            #expect(try sameLogs(db.repositories.dailyLogs(in: range), expectedDailyLogs(db.repositories, in: range)), "daily_log recomputed")
+            #expect(
+                try sameLogs(db.repositories.dailyLogs(in: range), expectedDailyLogs(db.repositories, in: range)), "daily_log recomputed")
             #expect(try db.repositories.dailyLog(on: day("2026-11-20"))?.caloriesOut == 150)
             #expect(try db.repositories.dailyLog(on: day("2026-11-21")) == nil, "its only food went")
 
@@ -65,15 +72,18 @@ import Testing
             #expect(foods.map(\.grams) == [120, nil])
             #expect(foods.first?.fiberG == nil)
             // The id counter survives the rebuild: a deleted id is never handed out again.
-            let next = try db.repositories.addFoodRecord(FoodRecord(date: day("2026-11-22"), meal: .lunch, foodId: FoodID("usda:09040"),
-                                                                     foodName: "Banana", grams: 100, kcal: 89, proteinG: 1, carbsG: 23, fatG: 0.3))
+            let next = try db.repositories.addFoodRecord(
+                FoodRecord(
+                    date: day("2026-11-22"), meal: .lunch, foodId: FoodID("usda:09040"),
+                    foodName: "Banana", grams: 100, kcal: 89, proteinG: 1, carbsG: 23, fatG: 0.3))
             #expect(next.id == 5)
         }
     }
 
     @Test func everyNumericColumnRefusesInfinityOnInsertAndUpdate() throws {
         try withDatabase { db, _ throws in
-            let columns = try db.fetchStrings("""
+            let columns = try db.fetchStrings(
+                """
                 SELECT t.name || '.' || c.name FROM pragma_table_list AS t, pragma_table_info(t.name) AS c
                 WHERE t.schema = 'main' AND t.type = 'table' AND t.name NOT LIKE 'sqlite%' AND t.name NOT LIKE 'food_search%'
                   AND t.name <> 'grdb_migrations' AND (upper(c.type) LIKE '%REAL%' OR upper(c.type) LIKE '%INT%')
@@ -82,7 +92,8 @@ import Testing
             // Every such table has both guards, and each guard names every numeric column.
             for table in Set(columns.map { String($0.split(separator: ".")[0]) }) {
                 for event in ["insert", "update"] {
-                    let sql = try db.fetchStrings("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = '\(table)_finite_\(event)'")
+                    let sql = try db.fetchStrings(
+                        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = '\(table)_finite_\(event)'")
                     let text = try #require(sql.first, "\(table) has no \(event) guard")
                     for column in columns where column.hasPrefix(table + ".") {
                         #expect(text.contains("NEW.\"\(column.dropFirst(table.count + 1))\""), "\(column) unguarded on \(event)")
@@ -90,7 +101,8 @@ import Testing
                 }
             }
             // And they bite: an insert and an update of +Inf / -Inf fail with the table named.
-            try db.executeRaw("""
+            try db.executeRaw(
+                """
                 INSERT INTO exercise_record (date, activity, minutes, intensity, met, kcal, logged_at)
                 VALUES ('2026-11-20', 'Run', 30, 'high', 9, 300, '2026-11-20T18:00:00+01:00')
                 """)
@@ -102,8 +114,10 @@ import Testing
             }
             #expect(try db.fetchStrings("SELECT kcal FROM exercise_record") == ["300.0"])
             #expect(throws: (any Error).self) {
-                try db.repositories.addExerciseRecord(ExerciseRecord(date: day("2026-11-21"), activity: "Run", minutes: 30,
-                                                                     intensity: .high, met: 9, kcal: .infinity))
+                try db.repositories.addExerciseRecord(
+                    ExerciseRecord(
+                        date: day("2026-11-21"), activity: "Run", minutes: 30,
+                        intensity: .high, met: 9, kcal: .infinity))
             }
             #expect(throws: (any Error).self) {
                 try db.executeRaw("INSERT INTO goal (type, weekly_rate_kg, is_active, created_on) VALUES ('lose', 9e999, 0, '2026-11-01')")
@@ -112,10 +126,11 @@ import Testing
             #expect(throws: (any Error).self) {
                 try db.executeRaw("INSERT INTO sleep_record (date, minutes, status, quality) VALUES ('2026-11-20', 400, 'good', 1.5)")
             }
-            try db.executeRaw("INSERT INTO sleep_record (date, minutes, status) VALUES ('2026-11-20', 400.0, 'good')")   // 400.0 is 400
+            try db.executeRaw("INSERT INTO sleep_record (date, minutes, status) VALUES ('2026-11-20', 400.0, 'good')")  // 400.0 is 400
             // Huge but finite is a number: stored, and read back as it is.
             try db.executeRaw("UPDATE exercise_record SET kcal = 1e300")
-            #expect(try db.repositories.exerciseRecords(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20"))).first?.kcal == 1e300)
+            #expect(
+                try db.repositories.exerciseRecords(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20"))).first?.kcal == 1e300)
         }
     }
 
@@ -128,17 +143,22 @@ import Testing
             #expect(try db.fetchStrings("SELECT grams FROM food_record WHERE id = \(saved.id ?? 0)") == ["NULL"])
             #expect(try db.repositories.foodRecords(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20"))).first?.grams == nil)
             // An importer that still passes 1 g for a quick add gets none.
-            #expect(FoodRecord(date: day("2026-11-20"), meal: .lunch, foodId: QuickAdd.foodID, foodName: "x", grams: 1,
-                               kcal: 10, proteinG: 0, carbsG: 0, fatG: 0).grams == nil)
+            #expect(
+                FoodRecord(
+                    date: day("2026-11-20"), meal: .lunch, foodId: QuickAdd.foodID, foodName: "x", grams: 1,
+                    kcal: 10, proteinG: 0, carbsG: 0, fatG: 0
+                ).grams == nil)
             // A food without grams, or a quick add with grams, is refused by the schema.
             #expect(throws: (any Error).self) {
-                try db.executeRaw("""
+                try db.executeRaw(
+                    """
                     INSERT INTO food_record (date, meal, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, logged_at)
                     VALUES ('2026-11-20', 'lunch', 'usda:09040', 'Banana', NULL, 89, 1, 23, 0.3, '2026-11-20T12:00:00+01:00')
                     """)
             }
             #expect(throws: (any Error).self) {
-                try db.executeRaw("""
+                try db.executeRaw(
+                    """
                     INSERT INTO food_record (date, meal, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, logged_at)
                     VALUES ('2026-11-20', 'lunch', 'quick', 'Burger', 1, 2050, 0, 0, 0, '2026-11-20T12:00:00+01:00')
                     """)

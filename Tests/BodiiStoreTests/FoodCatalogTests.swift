@@ -8,14 +8,16 @@ import USDACatalogData
 func tinyCatalog(release: String, foods: [(id: String, name: String, kcal: String)], servings: [String] = []) -> ShippedCatalog {
     let header = "id\tname\tkcal\tprotein_g\tcarbs_g\tfat_g\tfiber_g"
     let lines = foods.map { "\($0.id)\t\($0.name)\t\($0.kcal)\t1\t2\t3\t" }
-    return ShippedCatalog(source: "USDA SR", release: release, foods: ([header] + lines).joined(separator: "\n"),
-                          servings: (["food_id\tlabel\tgrams"] + servings).joined(separator: "\n"))
+    return ShippedCatalog(
+        source: "USDA SR", release: release, foods: ([header] + lines).joined(separator: "\n"),
+        servings: (["food_id\tlabel\tgrams"] + servings).joined(separator: "\n"))
 }
 
 func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [FoodServing(label: "1 bar", grams: 40)]) -> Food {
-    Food(id: FoodID("ignored"), name: name, source: "x",
-         per100g: Nutrients(kcal: kcal, proteinG: 10, carbsG: 30, fatG: 9, fiberG: 4, sugarsG: nil, sodiumMg: 120),
-         servings: servings)
+    Food(
+        id: FoodID("ignored"), name: name, source: "x",
+        per100g: Nutrients(kcal: kcal, proteinG: 10, carbsG: 30, fatG: 9, fiberG: 4, sugarsG: nil, sodiumMg: 120),
+        servings: servings)
 }
 
 @Suite struct FoodCatalogSeedingTests {
@@ -34,11 +36,12 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
             #expect(banana.per100g.proteinG == 1.09)
             #expect(banana.per100g.sugarsG == 12.23)
             #expect(banana.per100g.vitaminDUg == 0)
-            #expect(banana.servings.map(\.label) == [
-                "1 cup, mashed", "1 cup, sliced", "1 extra small (less than 6\" long)", "1 small (6\" to 6-7/8\" long)",
-                "1 medium (7\" to 7-7/8\" long)", "1 large (8\" to 8-7/8\" long)", "1 extra large (9\" or longer)",
-                "1 NLEA serving",
-            ])
+            #expect(
+                banana.servings.map(\.label) == [
+                    "1 cup, mashed", "1 cup, sliced", "1 extra small (less than 6\" long)", "1 small (6\" to 6-7/8\" long)",
+                    "1 medium (7\" to 7-7/8\" long)", "1 large (8\" to 8-7/8\" long)", "1 extra large (9\" or longer)",
+                    "1 NLEA serving",
+                ])
             #expect(banana.servings[4].grams == 118)
 
             #expect(USDASR24.foodCount == 8858)
@@ -47,7 +50,8 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
             let expectedServings = servingLines.filter { !Self.leftOut.contains(String($0.prefix(while: { $0 != "\t" }))) }.count
             #expect(servingLines.count == USDASR24.servingCount)
             #expect(try db.fetchStrings("SELECT COUNT(*) FROM food_serving WHERE food_id LIKE 'usda:%'") == ["\(expectedServings)"])
-            #expect(try db.fetchStrings("SELECT source || ' ' || release || ' ' || food_count FROM food_catalog WHERE source = 'USDA SR'")
+            #expect(
+                try db.fetchStrings("SELECT source || ' ' || release || ' ' || food_count FROM food_catalog WHERE source = 'USDA SR'")
                     == ["USDA SR 24 8855"])
             for id in Self.leftOut { #expect(try repos.food(id: FoodID(id)) == nil) }
             // Unknown stays unknown: SR24 has no fiber or sugars for the caraway cheese.
@@ -91,8 +95,9 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
     @Test func aNewReleaseReplacesTheShippedFoodsOnlyAndKeepsCustomFoodsAndTheLog() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
-            let old = tinyCatalog(release: "1", foods: [("usda:1", "Apple", "52"), ("usda:2", "Pear", "57")],
-                                  servings: ["usda:1\t1 medium\t182", "usda:2\t1 medium\t178"])
+            let old = tinyCatalog(
+                release: "1", foods: [("usda:1", "Apple", "52"), ("usda:2", "Pear", "57")],
+                servings: ["usda:1\t1 medium\t182", "usda:2\t1 medium\t178"])
             let custom: Food
             do {
                 let db = try BodiiDatabase(url: url, catalog: old)
@@ -101,8 +106,9 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
                 custom = try db.repositories.addCustomFood(customFood("Flapjack"))
                 try db.close()
             }
-            let new = tinyCatalog(release: "2", foods: [("usda:1", "Apples, raw", "52"), ("usda:3", "Plum", "46")],
-                                  servings: ["usda:1\t1 small\t149", "usda:1\t1 large\t223"])
+            let new = tinyCatalog(
+                release: "2", foods: [("usda:1", "Apples, raw", "52"), ("usda:3", "Plum", "46")],
+                servings: ["usda:1\t1 small\t149", "usda:1\t1 large\t223"])
             let db = try BodiiDatabase(url: url, catalog: new)
             defer { try? db.close() }
             let apple = try #require(try db.repositories.food(id: FoodID("usda:1")))
@@ -128,7 +134,7 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
             async let second: Void = Task.detached { try b.repositories.prepareFoodCatalog() }.value
             _ = try await (first, second)
             #expect(try a.fetchStrings("SELECT COUNT(*) FROM food") == ["\(8855 + CatalogSupplement.foodCount)"])
-            #expect(try a.fetchStrings("SELECT COUNT(*) FROM food_catalog") == ["2"])   // SR24 and the supplement
+            #expect(try a.fetchStrings("SELECT COUNT(*) FROM food_catalog") == ["2"])  // SR24 and the supplement
         }
     }
 
@@ -229,7 +235,8 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
             do {
                 let v1 = try BodiiDatabase(url: url, migrator: Schema.migrator(through: "v1"), timeZone: .current)
                 #expect(try v1.appliedMigrations() == ["v1"])
-                try v1.executeRaw("""
+                try v1.executeRaw(
+                    """
                     INSERT INTO food_record (date, meal, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, logged_at)
                     VALUES ('2026-11-20', 'lunch', 'usda:09040', 'Bananas, raw', 118, 105, 1.3, 27, 0.4, 3.1, '2026-11-20T12:00:00+01:00')
                     """)

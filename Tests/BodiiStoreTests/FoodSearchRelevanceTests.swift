@@ -56,8 +56,8 @@ struct RelevanceScore {
 @Suite struct FoodSearchRelevanceTests {
     /// Floors just under what the ranking achieves (see the test's output): a change that makes
     /// search worse fails here.
-    static let minimumHitAt1 = 0.96   // achieved 0.983 (116/118); 0.907 before issue 15's tuning
-    static let minimumHitAt5 = 0.97   // achieved 1.000 (118/118)
+    static let minimumHitAt1 = 0.96  // achieved 0.983 (116/118); 0.907 before issue 15's tuning
+    static let minimumHitAt5 = 0.97  // achieved 1.000 (118/118)
 
     @Test func bodiiRankingFindsWhatPeopleMeanAndBeatsPlainBM25() throws {
         let cases = try RelevanceCase.load()
@@ -104,7 +104,9 @@ struct RelevanceScore {
 
     @Test func whileAQueryIsTypedTheFoodItMeansComesFirstEarly() throws {
         try withDatabase { _, repos throws in
-            for (file, floor) in [("food-search.tsv", Self.minimumTypedHitAt1.first), ("food-search-everyday.tsv", Self.minimumTypedHitAt1.everyday)] {
+            for (file, floor) in [
+                ("food-search.tsv", Self.minimumTypedHitAt1.first), ("food-search-everyday.tsv", Self.minimumTypedHitAt1.everyday),
+            ] {
                 var starts = 0, hits = 0
                 for c in try RelevanceCase.load(file) {
                     for length in stride(from: 4, through: c.query.count, by: 1) {
@@ -140,8 +142,9 @@ struct RelevanceScore {
             print("Relevance by set (Bodii ranking, USDA SR24, fresh database):")
             var natural: RelevanceScore?
             for file in ["food-search.tsv", "food-search-everyday.tsv", "food-search-natural.tsv"] {
-                let score = try RelevanceScore(try RelevanceCase.load(file), search: { try repos.searchFoods($0, limit: 5).map(\.id) },
-                                               names: names)
+                let score = try RelevanceScore(
+                    try RelevanceCase.load(file), search: { try repos.searchFoods($0, limit: 5).map(\.id) },
+                    names: names)
                 print("  \(file): \(score.summary)")
                 if file == "food-search-natural.tsv" { natural = score }
             }

@@ -58,7 +58,8 @@ import Testing
             for typed in ["bana", "banan", "banana"] { #expect(try top(repos, typed) == ["usda:09040"], "\(typed)") }
             #expect(try top(repos, "broc") == ["usda:11090"])
             // Plain peanut butter, with or without salt (as the relevance set has it).
-            #expect(try top(repos, "peanut but", 1).first.map { ["usda:16097", "usda:16098", "usda:16397", "usda:16398"].contains($0) } == true)
+            #expect(
+                try top(repos, "peanut but", 1).first.map { ["usda:16097", "usda:16098", "usda:16397", "usda:16398"].contains($0) } == true)
             // A word followed by a space is complete: "egg " does not find eggplant.
             #expect(try repos.searchFoods("egg ", limit: 100).allSatisfy { !$0.name.hasPrefix("Eggplant") })
             #expect(try repos.searchFoods("egg", limit: 100).contains { $0.name.hasPrefix("Eggplant") })
@@ -81,9 +82,11 @@ import Testing
             // A phrase's first word says what is meant before its second is finished, and words
             // typed apart or together are found from the second word's second letter.
             // A word that means one food alone means it from four letters ("minc", not "Pie, mince").
-            for (typed, meant) in [("jacket pot", "Potatoes, baked"), ("icing su", "Sugars, powdered"),
-                                   ("blue be", "Blueberries"), ("peanutbu", "Peanut butter"),
-                                   ("minc", "Beef, ground"), ("oatm", "Cereals, oats"), ("coria", "Coriander (cilantro)")] {
+            for (typed, meant) in [
+                ("jacket pot", "Potatoes, baked"), ("icing su", "Sugars, powdered"),
+                ("blue be", "Blueberries"), ("peanutbu", "Peanut butter"),
+                ("minc", "Beef, ground"), ("oatm", "Cereals, oats"), ("coria", "Coriander (cilantro)"),
+            ] {
                 let first = try repos.searchFoods(typed, limit: 1).first?.name ?? "nothing"
                 #expect(first.hasPrefix(meant), "\(typed): \(first)")
             }
@@ -108,7 +111,7 @@ import Testing
             let saved = try repos.addCustomFood(customFood("Zorblax stew with pesto"))
             #expect(try top(repos, "zorblax") == [saved.id.rawValue])
             #expect(try top(repos, "zorb") == [saved.id.rawValue])
-            #expect(try top(repos, "zorbalx") == [saved.id.rawValue])    // its new word is known to typo search too
+            #expect(try top(repos, "zorbalx") == [saved.id.rawValue])  // its new word is known to typo search too
             var renamed = saved
             renamed.name = "Courgette spaghetti"
             try repos.updateCustomFood(renamed)
@@ -125,7 +128,7 @@ import Testing
             let before = try top(repos, "egg", 5)
             #expect(before.first == "usda:01123")
             #expect(!before.prefix(1).contains("usda:01129"))
-            for d in 14...20 { try log(repos, "usda:01129", on: "2026-11-\(d)") }   // hard-boiled, every day
+            for d in 14...20 { try log(repos, "usda:01129", on: "2026-11-\(d)") }  // hard-boiled, every day
             #expect(try top(repos, "egg") == ["usda:01129"])
             // A food from the log must still match the query.
             #expect(try !top(repos, "banana", 20).contains("usda:01129"))
@@ -159,11 +162,13 @@ import Testing
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
             do {
-                let db = try BodiiDatabase(url: url, catalog: tinyCatalog(release: "1", foods: [("usda:1", "Apple", "52"), ("usda:2", "Pear", "57")]))
+                let db = try BodiiDatabase(
+                    url: url, catalog: tinyCatalog(release: "1", foods: [("usda:1", "Apple", "52"), ("usda:2", "Pear", "57")]))
                 #expect(try db.repositories.searchFoods("pear", limit: 5).map(\.name) == ["Pear"])
                 try db.close()
             }
-            let db = try BodiiDatabase(url: url, catalog: tinyCatalog(release: "2", foods: [("usda:1", "Apples, raw", "52"), ("usda:3", "Plum", "46")]))
+            let db = try BodiiDatabase(
+                url: url, catalog: tinyCatalog(release: "2", foods: [("usda:1", "Apples, raw", "52"), ("usda:3", "Plum", "46")]))
             defer { try? db.close() }
             #expect(try db.repositories.searchFoods("pear", limit: 5).isEmpty)
             #expect(try db.repositories.searchFoods("plum", limit: 5).map(\.name) == ["Plum"])
@@ -179,7 +184,8 @@ import Testing
             let url = folder.appendingPathComponent("bodii.sqlite")
             do {
                 let v2 = try BodiiDatabase(url: url, migrator: Schema.migrator(through: "v2"), timeZone: .current, catalog: nil)
-                try v2.executeRaw("""
+                try v2.executeRaw(
+                    """
                     INSERT INTO food (id, name, source, kcal, protein_g, carbs_g, fat_g) VALUES
                         ('custom:1', 'Grandma''s zucchini loaf', 'custom', 290, 5, 40, 12),
                         ('custom:2', 'Jalapeño poppers', 'custom', 250, 7, 20, 15)

@@ -8,7 +8,7 @@ import Testing
 func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
     var batch = HistoryBatch()
     var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> Double {   // xorshift64*, in [0, 1)
+    func next() -> Double {  // xorshift64*, in [0, 1)
         seed ^= seed >> 12; seed ^= seed << 25; seed ^= seed >> 27
         return Double((seed &* 2_685_821_657_736_338_717) >> 11) / Double(1 << 53)
     }
@@ -18,32 +18,49 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
         let noon = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 7 * 3600 + next() * 3600)
         weight += (next() - 0.52) * 0.3
         let bmr = 10 * weight + 6.25 * 175 - 5 * 40 + 5
-        batch.body.append((BodyRecord(date: date, weightKg: weight, bodyFatPercent: 20 + next() * 5,
-                                      muscleMassKg: nil, recordedAt: noon),
-                           MetabolismSnapshot(date: date, bmr: bmr, tdee: bmr * 1.55, formula: .mifflinStJeor,
-                                              activityLevel: .moderate)))
+        batch.body.append(
+            (
+                BodyRecord(
+                    date: date, weightKg: weight, bodyFatPercent: 20 + next() * 5,
+                    muscleMassKg: nil, recordedAt: noon),
+                MetabolismSnapshot(
+                    date: date, bmr: bmr, tdee: bmr * 1.55, formula: .mifflinStJeor,
+                    activityLevel: .moderate)
+            ))
         let workouts = next() < 0.1 ? 2 : (next() < 0.95 ? 1 : 0)
         for _ in 0..<workouts where batch.exercise.count < 4000 {
             let minutes = 20 + Int(next() * 60)
-            batch.exercise.append(ExerciseRecord(date: date, activity: "Running", minutes: minutes,
-                                                 intensity: .moderate, met: 9.8,
-                                                 kcal: 8.8 * weight * Double(minutes) / 60, loggedAt: noon))
+            batch.exercise.append(
+                ExerciseRecord(
+                    date: date, activity: "Running", minutes: minutes,
+                    intensity: .moderate, met: 9.8,
+                    kcal: 8.8 * weight * Double(minutes) / 60, loggedAt: noon))
         }
-        batch.sleep.append(SleepRecord(date: date, bedtime: ClockTime(hour: 23, minute: Int(next() * 59)),
-                                       wakeTime: ClockTime(hour: 7, minute: 0), minutes: 420 + Int(next() * 30),
-                                       quality: 1 + Int(next() * 5), status: .good))
-        batch.checkIns.append(CheckIn(date: date, mood: 1 + Int(next() * 5), energy: 1 + Int(next() * 5),
-                                      note: next() < 0.2 ? "felt fine" : nil))
+        batch.sleep.append(
+            SleepRecord(
+                date: date, bedtime: ClockTime(hour: 23, minute: Int(next() * 59)),
+                wakeTime: ClockTime(hour: 7, minute: 0), minutes: 420 + Int(next() * 30),
+                quality: 1 + Int(next() * 5), status: .good))
+        batch.checkIns.append(
+            CheckIn(
+                date: date, mood: 1 + Int(next() * 5), energy: 1 + Int(next() * 5),
+                note: next() < 0.2 ? "felt fine" : nil))
         for meal in Meal.allCases where next() < 0.98 {
             let grams = 50 + next() * 300
-            batch.food.append(FoodRecord(date: date, meal: meal, foodId: FoodID("usda:0\(Int(next() * 9000) + 1000)"),
-                                         foodName: "Food", grams: grams, kcal: grams * 1.8, proteinG: grams * 0.1,
-                                         carbsG: grams * 0.2, fatG: grams * 0.05, fiberG: nil, loggedAt: noon))
+            batch.food.append(
+                FoodRecord(
+                    date: date, meal: meal, foodId: FoodID("usda:0\(Int(next() * 9000) + 1000)"),
+                    foodName: "Food", grams: grams, kcal: grams * 1.8, proteinG: grams * 0.1,
+                    carbsG: grams * 0.2, fatG: grams * 0.05, fiberG: nil, loggedAt: noon))
         }
-        if next() < 0.1 {   // a second weigh-in, earlier in the day than the first
-            batch.body.append((BodyRecord(date: date, weightKg: weight + 0.4, recordedAt: noon.addingTimeInterval(-3600)),
-                               MetabolismSnapshot(date: date, bmr: bmr + 4, tdee: (bmr + 4) * 1.55,
-                                                  formula: .mifflinStJeor, activityLevel: .moderate)))
+        if next() < 0.1 {  // a second weigh-in, earlier in the day than the first
+            batch.body.append(
+                (
+                    BodyRecord(date: date, weightKg: weight + 0.4, recordedAt: noon.addingTimeInterval(-3600)),
+                    MetabolismSnapshot(
+                        date: date, bmr: bmr + 4, tdee: (bmr + 4) * 1.55,
+                        formula: .mifflinStJeor, activityLevel: .moderate)
+                ))
         }
     }
     return batch
@@ -57,8 +74,9 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
             let started = Date()
             try repos.write(batch)
             let seconds = Date().timeIntervalSince(started)
-            print("HistoryWriter: \(batch.body.count) body, \(batch.exercise.count) exercise, \(batch.sleep.count) sleep, "
-                + "\(batch.food.count) food, \(batch.checkIns.count) check-ins in \(String(format: "%.3f", seconds)) s")
+            print(
+                "HistoryWriter: \(batch.body.count) body, \(batch.exercise.count) exercise, \(batch.sleep.count) sleep, "
+                    + "\(batch.food.count) food, \(batch.checkIns.count) check-ins in \(String(format: "%.3f", seconds)) s")
 
             let all = DateRange(start: day("2016-01-01"), end: day("2026-12-31"))
             #expect(try repos.bodyRecords(in: all).count == batch.body.count)
@@ -80,8 +98,9 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
             var out: [LocalDate: Double] = [:]
             for e in batch.exercise { out[e.date, default: 0] += e.kcal }
             let expected = logs.map { log in
-                DailyLog(date: log.date, caloriesIn: foodIn[log.date] ?? 0, caloriesOut: out[log.date] ?? 0,
-                         bmr: latestBody[log.date]?.1, tdee: latestBody[log.date]?.2)
+                DailyLog(
+                    date: log.date, caloriesIn: foodIn[log.date] ?? 0, caloriesOut: out[log.date] ?? 0,
+                    bmr: latestBody[log.date]?.1, tdee: latestBody[log.date]?.2)
             }
             #expect(sameLogs(logs, expected))
             #expect(logs.map(\.date) == logs.map(\.date).sorted())
@@ -114,8 +133,9 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
         try withDatabase { _, repos throws in
             var batch = HistoryBatch()
             batch.profile = DemoHistory.profile
-            batch.activeGoal = Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: 2000, proteinG: 120, carbsG: 250,
-                                    fatG: 60, createdOn: day("2026-11-02"))
+            batch.activeGoal = Goal(
+                type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: 2000, proteinG: 120, carbsG: 250,
+                fatG: 60, createdOn: day("2026-11-02"))
             batch.food = [food(day("2026-11-01"), kcal: 100)]
             batch.sleep = [SleepRecord(date: day("2026-11-02"), minutes: 400, quality: 9, status: .good)]
             #expect(throws: (any Error).self) { try repos.write(batch) }
@@ -157,14 +177,19 @@ func tenYearBatch(endingOn end: LocalDate = day("2026-11-22")) -> HistoryBatch {
         var b = HistoryBatch()
         // The Try comes before the Problem it answers, and the ids are far from the database's.
         b.reviewItems = [
-            ReviewItem(id: 900, period: week, kind: .try, text: "Lights out at 23:00", problemId: 901,
-                       provenance: Provenance(source: "bodii", externalId: "review_item/7")),
-            ReviewItem(id: 901, period: week, kind: .problem, text: "Late nights",
-                       provenance: Provenance(source: "bodii", externalId: "review_item/3")),
+            ReviewItem(
+                id: 900, period: week, kind: .try, text: "Lights out at 23:00", problemId: 901,
+                provenance: Provenance(source: "bodii", externalId: "review_item/7")),
+            ReviewItem(
+                id: 901, period: week, kind: .problem, text: "Late nights",
+                provenance: Provenance(source: "bodii", externalId: "review_item/3")),
         ]
-        b.actions = [ReviewAction(id: 5, period: week, text: "Alarm at 22:30", tryId: 900, due: day("2026-11-29"), status: .dropped,
-                                  dropNote: "too early", metric: .sleep, target: 5, createdOn: day("2026-11-22"), closedOn: day("2026-11-25"),
-                                  provenance: Provenance(source: "bodii", externalId: "action/2"))]
+        b.actions = [
+            ReviewAction(
+                id: 5, period: week, text: "Alarm at 22:30", tryId: 900, due: day("2026-11-29"), status: .dropped,
+                dropNote: "too early", metric: .sleep, target: 5, createdOn: day("2026-11-22"), closedOn: day("2026-11-25"),
+                provenance: Provenance(source: "bodii", externalId: "action/2"))
+        ]
         return b
     }
 

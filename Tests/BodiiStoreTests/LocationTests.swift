@@ -23,11 +23,13 @@ import BodiiStore
     }
 
     @Test func thenHome() {
-        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["HOME": "/home/ana"]).path
-            == "/home/ana/.local/share/bodii/bodii.sqlite")
+        #expect(
+            DatabaseLocation.resolve(explicit: nil, environment: ["HOME": "/home/ana"]).path
+                == "/home/ana/.local/share/bodii/bodii.sqlite")
         // A relative XDG_DATA_HOME is invalid per the XDG spec and ignored.
-        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["HOME": "/home/ana", "XDG_DATA_HOME": "rel"]).path
-            == "/home/ana/.local/share/bodii/bodii.sqlite")
+        #expect(
+            DatabaseLocation.resolve(explicit: nil, environment: ["HOME": "/home/ana", "XDG_DATA_HOME": "rel"]).path
+                == "/home/ana/.local/share/bodii/bodii.sqlite")
     }
 
     @Test func tildeIsExpandedWithHome() {

@@ -38,7 +38,9 @@ import Testing
             let oats = FoodLogging.record(food: try food(repos, "usda:08120"), grams: 40, meal: .breakfast, date: day)
             let saved = try repos.saveMeal(SavedMeal(name: "Usual breakfast", items: [banana, oats]))
             #expect(saved.id != nil)
-            #expect(throws: MealLibraryError.nameTaken("Usual breakfast")) { try repos.saveMeal(SavedMeal(name: "Usual breakfast", items: [banana])) }
+            #expect(throws: MealLibraryError.nameTaken("Usual breakfast")) {
+                try repos.saveMeal(SavedMeal(name: "Usual breakfast", items: [banana]))
+            }
             let read = try #require(try repos.savedMeals().first)
             #expect(read.name == "Usual breakfast" && read.items.map(\.foodName) == ["Bananas, raw", oats.foodName])
             #expect(read.items.map(\.kcal) == [banana.kcal, oats.kcal])
@@ -54,8 +56,9 @@ import Testing
     @Test func aRecipeIsAFoodWhoseEditsNeverRewriteTheLog() throws {
         try withDatabase { _, repos throws in
             let oats = try food(repos, "usda:08120"), milk = try food(repos, "usda:01079")
-            var recipe = Recipe(name: "Overnight oats", servings: 2,
-                                ingredients: [.init(food: oats, grams: 80), .init(food: milk, grams: 400)])
+            var recipe = Recipe(
+                name: "Overnight oats", servings: 2,
+                ingredients: [.init(food: oats, grams: 80), .init(food: milk, grams: 400)])
             // 80 g oats (379 kcal/100 g) + 400 g 2% milk (50 kcal/100 g) = 503.2 kcal in 480 g.
             #expect(abs(recipe.total.kcal - 503.2) < 1e-9)
             #expect(abs(recipe.per100g.kcal - 503.2 / 4.8) < 1e-9)
@@ -75,7 +78,9 @@ import Testing
             #expect(edited.ingredients.map(\.grams) == [80, 400, 120] && edited.servings == 4)
             #expect(try repos.food(id: foodID)?.servings == [FoodServing(label: "1 serving", grams: 150)])
             #expect(try repos.foodRecords(in: DateRange(start: day, end: day)) == [entry], "the log keeps what it copied")
-            #expect(throws: MealLibraryError.recipeWithoutIngredients) { try repos.saveRecipe(Recipe(name: "Air", servings: 1, ingredients: [])) }
+            #expect(throws: MealLibraryError.recipeWithoutIngredients) {
+                try repos.saveRecipe(Recipe(name: "Air", servings: 1, ingredients: []))
+            }
         }
     }
 }

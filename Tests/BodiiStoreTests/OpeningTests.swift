@@ -13,16 +13,20 @@ import Testing
             #expect(db.backupURL == nil)
             #expect(try db.appliedMigrations() == Schema.migrations.map(\.id))
             let tables = try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            for table in ["body_record", "check_in", "custom_food_number", "daily_log", "exercise_record", "food",
-                          "food_catalog", "food_record", "food_serving", "goal", "metabolism_snapshot", "profile",
-                          "sleep_record"] {
+            for table in [
+                "body_record", "check_in", "custom_food_number", "daily_log", "exercise_record", "food",
+                "food_catalog", "food_record", "food_serving", "goal", "metabolism_snapshot", "profile",
+                "sleep_record",
+            ] {
                 #expect(tables.contains(table), "missing table \(table)")
             }
             #expect(try db.fetchStrings("PRAGMA journal_mode") == ["wal"])
             #expect(try db.fetchStrings("PRAGMA foreign_keys") == ["1"])
             let indexes = try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index'")
-            for index in ["body_record_date", "metabolism_snapshot_date", "food_record_date", "exercise_record_date",
-                          "sleep_record_date", "food_record_food", "food_source_name"] {
+            for index in [
+                "body_record_date", "metabolism_snapshot_date", "food_record_date", "exercise_record_date",
+                "sleep_record_date", "food_record_food", "food_source_name",
+            ] {
                 #expect(indexes.contains(index), "missing index \(index)")
             }
         }
@@ -34,7 +38,7 @@ import Testing
             let url = dir.appendingPathComponent("bodii.sqlite")
             let db = try BodiiDatabase(url: url)
             defer { try? db.close() }
-            try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 100))   // makes -wal/-shm exist
+            try db.repositories.addFoodRecord(food(day("2026-11-22"), kcal: 100))  // makes -wal/-shm exist
             #expect(try permissions(dir.path) == 0o700)
             #expect(try permissions(url.path) == 0o600)
             for sidecar in ["-wal", "-shm"] {
@@ -100,14 +104,15 @@ import Testing
             let url = folder.appendingPathComponent("other.sqlite")
             do {
                 let db = try BodiiDatabase(url: url, migrator: Schema.migrator(adding: []), timeZone: .current)
-                try db.executeRaw("""
+                try db.executeRaw(
+                    """
                     CREATE TABLE contacts (name TEXT);
                     DROP TABLE grdb_migrations;
                     """)
                 let keep = ["contacts"]
                 for table in try db.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-                    where !keep.contains(table) {
-                    try db.executeRaw("DROP TABLE IF EXISTS \(table)")   // a virtual table takes its shadow tables along
+                where !keep.contains(table) {
+                    try db.executeRaw("DROP TABLE IF EXISTS \(table)")  // a virtual table takes its shadow tables along
                 }
                 try db.close()
             }
@@ -130,7 +135,9 @@ import Testing
             let backup = try #require(upgraded.backupURL)
             #expect(backup.path == url.path + ".backup-\(latestMigration)")
             #expect(try permissions(backup.path) == 0o600)
-            #expect(try upgraded.fetchStrings("SELECT identifier FROM grdb_migrations").sorted() == (Schema.migrations.map(\.id) + ["v9-test"]).sorted())
+            #expect(
+                try upgraded.fetchStrings("SELECT identifier FROM grdb_migrations").sorted()
+                    == (Schema.migrations.map(\.id) + ["v9-test"]).sorted())
             #expect(try upgraded.repositories.foodRecords(in: DateRange(ending: day("2026-11-30"), days: 30)).map(\.kcal) == [321])
             try upgraded.close()
 
@@ -179,7 +186,9 @@ import Testing
             let db = try BodiiDatabase(url: url, migrator: next, timeZone: .current)
             defer { try? db.close() }
             #expect(db.backupURL == nil)
-            #expect(try db.fetchStrings("SELECT identifier FROM grdb_migrations").sorted() == (Schema.migrations.map(\.id) + ["v9-test"]).sorted())
+            #expect(
+                try db.fetchStrings("SELECT identifier FROM grdb_migrations").sorted()
+                    == (Schema.migrations.map(\.id) + ["v9-test"]).sorted())
         }
     }
 

@@ -7,12 +7,16 @@ import Testing
 @Suite struct ProvenanceTests {
     func imported(_ id: String, _ date: LocalDate) -> (BodyRecord, ExerciseRecord, SleepRecord, FoodRecord) {
         let from = Provenance(source: "apple-health", externalId: id)
-        return (BodyRecord(date: date, weightKg: 80, recordedAt: instant(1_795_000_000), provenance: from),
-                ExerciseRecord(date: date, activity: "Walking", minutes: 30, intensity: .moderate, met: 3.5, kcal: 100,
-                               loggedAt: instant(1_795_000_000), provenance: from),
-                SleepRecord(date: date, minutes: 450, status: .good, provenance: from),
-                FoodRecord(date: date, meal: .snacks, foodId: FoodID("usda:09040"), foodName: "Bananas, raw", grams: 100, kcal: 89,
-                           proteinG: 0, carbsG: 0, fatG: 0, loggedAt: instant(1_795_000_000), provenance: from))
+        return (
+            BodyRecord(date: date, weightKg: 80, recordedAt: instant(1_795_000_000), provenance: from),
+            ExerciseRecord(
+                date: date, activity: "Walking", minutes: 30, intensity: .moderate, met: 3.5, kcal: 100,
+                loggedAt: instant(1_795_000_000), provenance: from),
+            SleepRecord(date: date, minutes: 450, status: .good, provenance: from),
+            FoodRecord(
+                date: date, meal: .snacks, foodId: FoodID("usda:09040"), foodName: "Bananas, raw", grams: 100, kcal: 89,
+                proteinG: 0, carbsG: 0, fatG: 0, loggedAt: instant(1_795_000_000), provenance: from)
+        )
     }
 
     func batch(_ ids: [String]) -> HistoryBatch {
@@ -29,12 +33,14 @@ import Testing
 
     @Test func provenanceRoundTripsAndBodiisOwnRecordsAreMarkedSo() throws {
         try withDatabase { _, repos in
-            let mine = try repos.addBodyRecord(body(day("2026-11-20"), kg: 81), snapshot: snapshot(day("2026-11-20"), bmr: 1700, tdee: 2400))
+            let mine = try repos.addBodyRecord(
+                body(day("2026-11-20"), kg: 81), snapshot: snapshot(day("2026-11-20"), bmr: 1700, tdee: 2400))
             #expect(mine.provenance == .bodii)
             _ = try repos.merge(batch(["a"]))
             let all = try repos.bodyRecords(in: DateRange(start: day("2026-11-01"), end: day("2026-11-30")))
             #expect(all.map(\.provenance) == [Provenance(source: "apple-health", externalId: "a"), .bodii])
-            #expect(try repos.sleepRecords(in: DateRange(start: day("2026-11-01"), end: day("2026-11-01"))).first?.provenance.externalId == "a")
+            #expect(
+                try repos.sleepRecords(in: DateRange(start: day("2026-11-01"), end: day("2026-11-01"))).first?.provenance.externalId == "a")
         }
     }
 
@@ -75,8 +81,10 @@ import Testing
             for offset in 0..<80 {
                 let d = day("2026-08-01").adding(days: offset)
                 let fat: Double? = offset % 9 == 0 ? 18 + Double(offset % 5) : nil
-                records.append(BodyRecord(date: d, weightKg: 80 - Double(offset) * 0.05, bodyFatPercent: fat,
-                                          recordedAt: instant(1_780_000_000 + offset * 86_400)))
+                records.append(
+                    BodyRecord(
+                        date: d, weightKg: 80 - Double(offset) * 0.05, bodyFatPercent: fat,
+                        recordedAt: instant(1_780_000_000 + offset * 86_400)))
             }
             // Gaps of more than 30 days without body fat, so the formula changes back and forth.
             records.removeSubrange(40..<75)

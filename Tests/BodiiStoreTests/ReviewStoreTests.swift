@@ -25,7 +25,8 @@ import Testing
     @Test func notesRoundTripWithTheProblemATryAnswers() throws {
         try withDatabase { _, repos in
             let problem = try repos.addReviewItem(ReviewItem(period: w1, kind: .problem, text: "Late screens"))
-            let answer = try repos.addReviewItem(ReviewItem(period: w1, kind: .try, text: "Phone out of the bedroom", problemId: problem.id))
+            let answer = try repos.addReviewItem(
+                ReviewItem(period: w1, kind: .try, text: "Phone out of the bedroom", problemId: problem.id))
             _ = try repos.addReviewItem(ReviewItem(period: w2, kind: .keep, text: "Another week"))
             #expect(try repos.reviewItems(in: w1) == [problem, answer])
             var edited = answer
@@ -70,11 +71,14 @@ import Testing
             try repos.updateAction(action)
             #expect(try repos.actionsCarriedOver(into: w3).map(\.status) == [.done, .open])
             #expect(try repos.actionsCarriedOver(into: w4).map(\.text) == ["Written in week 2"])
-            #expect(try repos.actions(in: w1).map(\.id) == [id])   // still one row, in its own review
+            #expect(try repos.actions(in: w1).map(\.id) == [id])  // still one row, in its own review
             #expect(try repos.allActions(includingClosed: false).map(\.text) == ["Written in week 2"])
             #expect(try repos.allActions(includingClosed: true).count == 2)
             // A month's review carries the weeks' actions too.
-            #expect(try repos.actionsCarriedOver(into: ReviewPeriod(.month, containing: day("2026-12-01"), weekStart: .monday)).map(\.text) == ["Written in week 2"])
+            #expect(
+                try repos.actionsCarriedOver(into: ReviewPeriod(.month, containing: day("2026-12-01"), weekStart: .monday)).map(\.text) == [
+                    "Written in week 2"
+                ])
         }
     }
 
@@ -96,8 +100,10 @@ import Testing
         try withDatabase { _, repos in
             for (offset, minutes) in [(0, 420), (1, 419), (2, 480), (3, 500), (5, 430)] {
                 let d = w2.start.adding(days: offset)
-                try repos.addSleepRecord(SleepRecord(date: d, bedtime: nil, wakeTime: nil, minutes: minutes, quality: nil,
-                                                     status: SleepMath.status(minutes: minutes)))
+                try repos.addSleepRecord(
+                    SleepRecord(
+                        date: d, bedtime: nil, wakeTime: nil, minutes: minutes, quality: nil,
+                        status: SleepMath.status(minutes: minutes)))
             }
             try repos.addExerciseRecord(exercise(w2.start, kcal: 200, minutes: 40))
             let sleep = try repos.addAction(ReviewAction(period: w1, text: "Sleep", metric: .sleep, target: 4, createdOn: w1.end))
@@ -117,7 +123,8 @@ import Testing
             // No activity is imported yet: steps cannot be judged, and say so.
             let walked = try #require(try ActionProgress.judge(steps, today: w3.start, source: repos))
             #expect(walked.met == nil && walked.value == nil)
-            #expect(try ActionProgress.judge(ReviewAction(period: w1, text: "plain", createdOn: w1.end), today: w3.start, source: repos) == nil)
+            #expect(
+                try ActionProgress.judge(ReviewAction(period: w1, text: "plain", createdOn: w1.end), today: w3.start, source: repos) == nil)
 
             let review = try PeriodReview.load(w3, today: w3.start, source: repos)
             let sleepId = try #require(sleep.id)

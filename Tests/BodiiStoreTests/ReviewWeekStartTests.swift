@@ -14,8 +14,8 @@ import Testing
     @Test func switchingTheWeekStartKeepsEveryNoteOnceAndCarriesActionsOnce() throws {
         try withDatabase { _, repos in
             // Written while weeks ran Monday to Sunday.
-            let mondayWeek = ReviewPeriod(.week, containing: day("2026-11-18"), weekStart: .monday)   // 16–22 Nov
-            let earlier = mondayWeek.moved(by: -1)                                                     // 9–15 Nov
+            let mondayWeek = ReviewPeriod(.week, containing: day("2026-11-18"), weekStart: .monday)  // 16–22 Nov
+            let earlier = mondayWeek.moved(by: -1)  // 9–15 Nov
             let keep = try repos.addReviewItem(ReviewItem(period: mondayWeek, kind: .keep, text: "Walked daily"))
             _ = try repos.addReviewItem(ReviewItem(period: earlier, kind: .problem, text: "Late nights"))
             let action = try repos.addAction(ReviewAction(period: earlier, text: "Lights out at 23:00", createdOn: day("2026-11-14")))

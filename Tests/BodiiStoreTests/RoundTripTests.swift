@@ -9,9 +9,10 @@ import Testing
     @Test func profile() throws {
         try withDatabase { _, repos throws in
             #expect(try repos.loadProfile() == nil)
-            let ana = Profile(name: "Ana", sex: .female, birthDate: day("1990-04-12"), heightCm: 168.5,
-                              activityLevel: .veryActive, unitSystem: .imperial, themeName: "nord",
-                              checkInTemplate: "I feel [mood]")
+            let ana = Profile(
+                name: "Ana", sex: .female, birthDate: day("1990-04-12"), heightCm: 168.5,
+                activityLevel: .veryActive, unitSystem: .imperial, themeName: "nord",
+                checkInTemplate: "I feel [mood]")
             try repos.saveProfile(ana)
             #expect(try repos.loadProfile() == ana)
             var changed = ana
@@ -24,8 +25,9 @@ import Testing
 
     @Test func bodyRecordAndSnapshot() throws {
         try withDatabase { db, repos throws in
-            let record = BodyRecord(date: day("2026-11-22"), weightKg: 71.4, bodyFatPercent: nil, muscleMassKg: 30.1,
-                                    recordedAt: Date(timeIntervalSince1970: 1_795_331_700.25))
+            let record = BodyRecord(
+                date: day("2026-11-22"), weightKg: 71.4, bodyFatPercent: nil, muscleMassKg: 30.1,
+                recordedAt: Date(timeIntervalSince1970: 1_795_331_700.25))
             let saved = try repos.addBodyRecord(record, snapshot: snapshot(day("2026-11-22"), bmr: 1480.5, tdee: 2294.8))
             let id = try #require(saved.id)
             var expected = record
@@ -60,10 +62,11 @@ import Testing
 
     @Test func foodRecord() throws {
         try withDatabase { _, repos throws in
-            let record = FoodRecord(date: day("2026-11-20"), meal: .snacks, foodId: FoodID("custom:17"),
-                                    foodName: "Grandma's flapjack", grams: 85, kcal: 402.3, proteinG: 5.1,
-                                    carbsG: 51.2, fatG: 19.7, fiberG: nil, sugarsG: 22.4, saturatedFatG: nil,
-                                    sodiumMg: 180, loggedAt: instant(1_795_100_000))
+            let record = FoodRecord(
+                date: day("2026-11-20"), meal: .snacks, foodId: FoodID("custom:17"),
+                foodName: "Grandma's flapjack", grams: 85, kcal: 402.3, proteinG: 5.1,
+                carbsG: 51.2, fatG: 19.7, fiberG: nil, sugarsG: 22.4, saturatedFatG: nil,
+                sodiumMg: 180, loggedAt: instant(1_795_100_000))
             let saved = try repos.addFoodRecord(record)
             #expect(saved.id != nil)
             #expect(try repos.foodRecords(in: week) == [saved])
@@ -79,9 +82,11 @@ import Testing
 
     @Test func exerciseRecord() throws {
         try withDatabase { _, repos throws in
-            let saved = try repos.addExerciseRecord(ExerciseRecord(date: day("2026-11-18"), activity: "Cycling",
-                                                                   minutes: 45, intensity: .high, met: 10,
-                                                                   kcal: 480.6, loggedAt: instant(1_795_000_123)))
+            let saved = try repos.addExerciseRecord(
+                ExerciseRecord(
+                    date: day("2026-11-18"), activity: "Cycling",
+                    minutes: 45, intensity: .high, met: 10,
+                    kcal: 480.6, loggedAt: instant(1_795_000_123)))
             #expect(try repos.exerciseRecords(in: week) == [saved])
             #expect(saved.activity == "Cycling" && saved.intensity == .high && saved.minutes == 45)
         }
@@ -89,8 +94,9 @@ import Testing
 
     @Test func sleepRecord() throws {
         try withDatabase { db, repos throws in
-            let night = SleepRecord(date: day("2026-11-21"), bedtime: ClockTime(hour: 23, minute: 40),
-                                    wakeTime: ClockTime(hour: 7, minute: 5), minutes: 445, quality: 4, status: .good)
+            let night = SleepRecord(
+                date: day("2026-11-21"), bedtime: ClockTime(hour: 23, minute: 40),
+                wakeTime: ClockTime(hour: 7, minute: 5), minutes: 445, quality: 4, status: .good)
             let unknownTimes = SleepRecord(date: day("2026-11-22"), minutes: 300, status: .poor)
             let a = try repos.addSleepRecord(night)
             let b = try repos.addSleepRecord(unknownTimes)
@@ -104,14 +110,18 @@ import Testing
     @Test func goals() throws {
         try withDatabase { _, repos throws in
             #expect(try repos.activeGoal() == nil)
-            let first = try repos.saveActiveGoal(Goal(type: .lose, targetWeightKg: 65, weeklyRateKg: 0.5,
-                                                      dailyCalorieTarget: 1800, proteinG: 120, carbsG: 180,
-                                                      fatG: 60, isActive: false, createdOn: day("2026-01-05")))
+            let first = try repos.saveActiveGoal(
+                Goal(
+                    type: .lose, targetWeightKg: 65, weeklyRateKg: 0.5,
+                    dailyCalorieTarget: 1800, proteinG: 120, carbsG: 180,
+                    fatG: 60, isActive: false, createdOn: day("2026-01-05")))
             #expect(first.id != nil && first.isActive)
             #expect(try repos.activeGoal() == first)
-            let second = try repos.saveActiveGoal(Goal(type: .maintain, targetBodyFatPercent: 20, weeklyRateKg: 0,
-                                                       dailyCalorieTarget: 2200, proteinG: 110, carbsG: 250,
-                                                       fatG: 70, createdOn: day("2026-06-01")))
+            let second = try repos.saveActiveGoal(
+                Goal(
+                    type: .maintain, targetBodyFatPercent: 20, weeklyRateKg: 0,
+                    dailyCalorieTarget: 2200, proteinG: 110, carbsG: 250,
+                    fatG: 70, createdOn: day("2026-06-01")))
             #expect(try repos.activeGoal() == second)
             var firstNow = first
             firstNow.isActive = false
@@ -125,7 +135,7 @@ import Testing
             var ghost = first
             ghost.id = 999
             #expect(throws: StoreError.recordNotFound(kind: "goal", id: 999)) { try repos.saveActiveGoal(ghost) }
-            #expect(try repos.activeGoal() == edited)   // the failed save changed nothing
+            #expect(try repos.activeGoal() == edited)  // the failed save changed nothing
         }
     }
 
@@ -165,15 +175,17 @@ import Testing
             try repos.addSleepRecord(SleepRecord(date: d, minutes: 300, status: .poor))
             let body = BodyRecord(date: d, weightKg: 80, recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
             let snapshot = MetabolismSnapshot(date: d, bmr: 1700, tdee: 2400, formula: .mifflinStJeor, activityLevel: .moderate)
-            try repos.saveCheckInDay(CheckIn(date: d, mood: 4, energy: 3), body: (body, snapshot),
-                                     night: SleepRecord(date: d, minutes: 450, quality: 4, status: .good))
+            try repos.saveCheckInDay(
+                CheckIn(date: d, mood: 4, energy: 3), body: (body, snapshot),
+                night: SleepRecord(date: d, minutes: 450, quality: 4, status: .good))
             #expect(try repos.sleepRecords(in: week).map(\.minutes) == [450])
             #expect(try repos.bodyRecords(in: week).map(\.weightKg) == [80])
             #expect(try repos.dailyLog(on: d)?.tdee == 2400)
             // A bad night (quality 9 breaks a CHECK) rolls everything back.
             #expect(throws: (any Error).self) {
-                try repos.saveCheckInDay(CheckIn(date: d, mood: 1), body: (body, snapshot),
-                                         night: SleepRecord(date: d, minutes: 450, quality: 9, status: .good))
+                try repos.saveCheckInDay(
+                    CheckIn(date: d, mood: 1), body: (body, snapshot),
+                    night: SleepRecord(date: d, minutes: 450, quality: 9, status: .good))
             }
             #expect(try repos.checkIn(on: d)?.mood == 4)
             #expect(try repos.bodyRecords(in: week).count == 1)
@@ -194,7 +206,7 @@ import Testing
             #expect(try repos.foodRecords(in: week).map(\.date) == expected)
             #expect(try repos.bodyRecords(in: week).map(\.date) == expected)
             let sameDay = try repos.foodRecords(in: week).filter { $0.date == day("2026-11-20") }.compactMap(\.id)
-            #expect(sameDay.count == 2 && sameDay == sameDay.sorted())   // then by id
+            #expect(sameDay.count == 2 && sameDay == sameDay.sorted())  // then by id
             #expect(try repos.dailyLogs(in: week).map(\.date) == ["2026-11-16", "2026-11-20", "2026-11-22"].map(day))
         }
     }
@@ -210,7 +222,7 @@ import Testing
             #expect(try repos.deleteSleepRecord(id: try #require(s.id)) == s)
             #expect(try repos.deleteBodyRecord(id: try #require(b.id)) == b)
             #expect(try repos.deleteFoodRecord(id: try #require(f.id)) == nil)
-            #expect(try repos.latestMetabolismSnapshot(onOrBefore: day("2026-12-01")) == nil)   // cascaded
+            #expect(try repos.latestMetabolismSnapshot(onOrBefore: day("2026-12-01")) == nil)  // cascaded
             #expect(try repos.dailyLogs(in: week).isEmpty)
             #expect(throws: StoreError.recordNotFound(kind: "food record", id: f.id)) { try repos.updateFoodRecord(f) }
             #expect(throws: StoreError.recordNotFound(kind: "sleep record", id: nil)) {

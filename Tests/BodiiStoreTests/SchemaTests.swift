@@ -6,7 +6,8 @@ import Testing
 @Suite struct SchemaTests {
     @Test func foodServingsGoWithTheirFood() throws {
         try withDatabase { db, _ throws in
-            try db.executeRaw("""
+            try db.executeRaw(
+                """
                 INSERT INTO food (id, name, source, release, kcal, protein_g, carbs_g, fat_g, fiber_g)
                 VALUES ('usda:09040', 'Bananas, raw', 'USDA SR', '28', 89, 1.09, 22.84, 0.33, 2.6);
                 INSERT INTO food_serving (food_id, position, label, grams) VALUES ('usda:09040', 1, '1 medium', 118);
@@ -27,16 +28,24 @@ import Testing
                 try db.executeRaw("INSERT INTO check_in (date, mood) VALUES ('2026-1-5', 3)")
             }
             #expect(throws: (any Error).self) {
-                try db.executeRaw("INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on) VALUES ('bulk', 0, 2000, 1, 1, 1, 1, '2026-01-01')")
+                try db.executeRaw(
+                    "INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on) VALUES ('bulk', 0, 2000, 1, 1, 1, 1, '2026-01-01')"
+                )
             }
             // At most one active goal.
-            try db.executeRaw("INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on) VALUES ('gain', -0.25, 2800, 1, 1, 1, 1, '2026-01-01')")
+            try db.executeRaw(
+                "INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on) VALUES ('gain', -0.25, 2800, 1, 1, 1, 1, '2026-01-01')"
+            )
             #expect(throws: (any Error).self) {
-                try db.executeRaw("INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on) VALUES ('lose', 0.5, 1800, 1, 1, 1, 1, '2026-02-01')")
+                try db.executeRaw(
+                    "INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on) VALUES ('lose', 0.5, 1800, 1, 1, 1, 1, '2026-02-01')"
+                )
             }
             // A snapshot needs its body record.
             #expect(throws: (any Error).self) {
-                try db.executeRaw("INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level) VALUES (42, '2026-01-01', 1500, 2000, 'mifflin_st_jeor', 'light')")
+                try db.executeRaw(
+                    "INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level) VALUES (42, '2026-01-01', 1500, 2000, 'mifflin_st_jeor', 'light')"
+                )
             }
         }
     }
@@ -70,7 +79,8 @@ import Testing
             let url = folder.appendingPathComponent("bodii.sqlite")
             do {
                 let v3 = try BodiiDatabase(url: url, migrator: Schema.migrator(through: "v3"), timeZone: .current)
-                try v3.executeRaw("""
+                try v3.executeRaw(
+                    """
                     INSERT INTO body_record (date, weight_kg, recorded_at) VALUES ('2026-11-01', 80, '2026-11-01T07:00:00+01:00');
                     INSERT INTO goal (type, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, is_active, created_on)
                     VALUES ('lose', 0.5, 1900, 160, 200, 60, 0, '2026-11-02'),
@@ -87,8 +97,9 @@ import Testing
             #expect(try db.repositories.activeGoal()?.type == .maintain)
             #expect(goals.map(\.dailyCalorieTarget) == [2600, 1900, 2400])
 
-            var first = Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
-                             createdOn: day("2026-11-22"), proteinPerKg: 2.2, addsExerciseBack: true)
+            var first = Goal(
+                type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+                createdOn: day("2026-11-22"), proteinPerKg: 2.2, addsExerciseBack: true)
             first = try db.repositories.saveActiveGoal(first)
             let stored = try #require(try db.repositories.activeGoal())
             #expect(stored == first)

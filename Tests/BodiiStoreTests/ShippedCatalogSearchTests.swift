@@ -13,8 +13,10 @@ import Testing
         // The relevance sets, and what people type on the way there: one or two letters, a word
         // begun, typos, words that match nothing together, accents, filler words.
         var queries = cases.map(\.query)
-        queries += ["b", "ch", "c", "ri", "chick br", "brocoli", "jalapeño", "rise pudding", "peanutbutter", "cream c",
-                    "chicken and", "xyzzy", "!!!", "Babyfood", "mcdonalds", "KFC chicken", "2% milk", "bana ", "a"]
+        queries += [
+            "b", "ch", "c", "ri", "chick br", "brocoli", "jalapeño", "rise pudding", "peanutbutter", "cream c",
+            "chicken and", "xyzzy", "!!!", "Babyfood", "mcdonalds", "KFC chicken", "2% milk", "bana ", "a",
+        ]
         var differing: [String] = []
         for q in queries {
             for limit in [1, 10, 50] {

@@ -22,8 +22,10 @@ func withTemporaryFolderAsync<T>(_ body: (URL) async throws -> T) async throws -
 
 /// A new database file in a temporary folder, closed and deleted afterwards.
 @discardableResult
-func withDatabase<T>(timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin") ?? .current,
-                     _ body: (BodiiDatabase, SQLiteRepositories) throws -> T) throws -> T {
+func withDatabase<T>(
+    timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin") ?? .current,
+    _ body: (BodiiDatabase, SQLiteRepositories) throws -> T
+) throws -> T {
     try withTemporaryFolder { folder in
         let db = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite"), timeZone: timeZone)
         defer { try? db.close() }
@@ -48,15 +50,19 @@ func snapshot(_ date: LocalDate, bmr: Double, tdee: Double) -> MetabolismSnapsho
     MetabolismSnapshot(date: date, bmr: bmr, tdee: tdee, formula: .mifflinStJeor, activityLevel: .moderate)
 }
 
-func food(_ date: LocalDate, kcal: Double, meal: Meal = .lunch, id: String = "usda:09040", name: String = "Banana, raw",
-          loggedAt: Date = instant(1_795_000_000)) -> FoodRecord {
-    FoodRecord(date: date, meal: meal, foodId: FoodID(id), foodName: name, grams: kcal / 0.89, kcal: kcal,
-               proteinG: 1.1, carbsG: 22.8, fatG: 0.3, fiberG: 2.6, loggedAt: loggedAt)
+func food(
+    _ date: LocalDate, kcal: Double, meal: Meal = .lunch, id: String = "usda:09040", name: String = "Banana, raw",
+    loggedAt: Date = instant(1_795_000_000)
+) -> FoodRecord {
+    FoodRecord(
+        date: date, meal: meal, foodId: FoodID(id), foodName: name, grams: kcal / 0.89, kcal: kcal,
+        proteinG: 1.1, carbsG: 22.8, fatG: 0.3, fiberG: 2.6, loggedAt: loggedAt)
 }
 
 func exercise(_ date: LocalDate, kcal: Double, minutes: Int = 30) -> ExerciseRecord {
-    ExerciseRecord(date: date, activity: "Running", minutes: minutes, intensity: .moderate, met: 9.8, kcal: kcal,
-                   loggedAt: instant(1_795_003_600))
+    ExerciseRecord(
+        date: date, activity: "Running", minutes: minutes, intensity: .moderate, met: 9.8, kcal: kcal,
+        loggedAt: instant(1_795_003_600))
 }
 
 func body(_ date: LocalDate, kg: Double, at seconds: Int = 1_795_000_000) -> BodyRecord {
@@ -74,10 +80,11 @@ func expectedDailyLogs(_ repos: SQLiteRepositories, in range: DateRange) throws 
     dates.formUnion(bodies.map(\.date).filter(range.contains))
     return try dates.sorted().map { date in
         let snap = try repos.latestMetabolismSnapshot(onOrBefore: date)
-        return DailyLog(date: date,
-                        caloriesIn: foods.filter { $0.date == date }.reduce(0) { $0 + $1.kcal },
-                        caloriesOut: exercises.filter { $0.date == date }.reduce(0) { $0 + $1.kcal },
-                        bmr: snap?.bmr, tdee: snap?.tdee)
+        return DailyLog(
+            date: date,
+            caloriesIn: foods.filter { $0.date == date }.reduce(0) { $0 + $1.kcal },
+            caloriesOut: exercises.filter { $0.date == date }.reduce(0) { $0 + $1.kcal },
+            bmr: snap?.bmr, tdee: snap?.tdee)
     }
 }
 
@@ -87,7 +94,7 @@ func sameLogs(_ a: [DailyLog], _ b: [DailyLog]) -> Bool {
     func close(_ x: Double?, _ y: Double?) -> Bool {
         switch (x, y) {
         case (nil, nil): return true
-        case let (x?, y?): return abs(x - y) < 1e-6
+        case (let x?, let y?): return abs(x - y) < 1e-6
         default: return false
         }
     }

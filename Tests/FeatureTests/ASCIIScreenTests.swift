@@ -25,8 +25,9 @@ import SettingsFeature
         try db.useImperialUnits()
         let weight = try #require(try db.repositories.latestBodyRecord(onOrBefore: TestDay.fixed)?.weightKg)
         try db.repositories.saveActiveGoal(ProfileSetup.goal(.lose, tdee: 2600, weightKg: weight, on: TestDay.fixed.adding(days: -30)))
-        let settings = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: ["mono"], themeProblems: [],
-                                         databasePath: "/tmp/bodii.sqlite")
+        let settings = SettingsViewModel(
+            store: db.repositories, clock: db.clock, themeNames: ["mono"], themeProblems: [],
+            databasePath: "/tmp/bodii.sqlite")
         let tabs: [any TabScreen] = [
             DashboardViewModel(source: db.repositories, clock: db.clock), BodyViewModel(source: db.repositories, clock: db.clock),
             DietViewModel(source: db.repositories, clock: db.clock), ExerciseViewModel(source: db.repositories, clock: db.clock),

@@ -13,7 +13,8 @@ import BodyFeature
         let db = try TestDatabase(profile: DemoHistory.profile)
         let logging = BodyLogging(store: db.repositories, clock: db.clock)
         for w in weights {
-            try logging.save(BodyRecord(date: TestDay.fixed.adding(days: -w.daysAgo), weightKg: w.kg, bodyFatPercent: w.fat, recordedAt: db.clock.now))
+            try logging.save(
+                BodyRecord(date: TestDay.fixed.adding(days: -w.daysAgo), weightKg: w.kg, bodyFatPercent: w.fat, recordedAt: db.clock.now))
         }
         let vm = BodyViewModel(source: db.repositories, clock: db.clock)
         vm.didBecomeVisible()
@@ -23,7 +24,7 @@ import BodyFeature
     @Test func editPrefillsTheSelectedRecordAndReplacesItWithAFreshSnapshot() throws {
         let (db, vm) = try logged([(2, 82, nil), (0, 80, nil)])
         let before = try db.repositories.bodyRecords(in: year)
-        vm.press(.down)                                   // the older weigh-in (rows are newest first)
+        vm.press(.down)  // the older weigh-in (rows are newest first)
         vm.press(.char("e"))
         let form = try #require(vm.form)
         #expect(form.value(BodyEntryField.weight.rawValue) == "82")
@@ -89,7 +90,7 @@ import BodyFeature
 
     @Test func chartShowsGapsNotZerosAndTheRangeInTheTitle() throws {
         let (_, vm) = try logged([(20, 82, nil), (10, 81, nil), (0, 80, nil)])
-        vm.press(.char("+"))                              // week: only today's weigh-in is in range
+        vm.press(.char("+"))  // week: only today's weigh-in is in range
         let text = render(vm, .small).text
         #expect(text.contains("Weight — last week"))
         #expect(!text.contains(" 0 kg"), "no zero floor: the scale is fitted to the weights")
@@ -99,8 +100,10 @@ import BodyFeature
 
     @Test func theCardShowsTheGoalAndWhatIsLeft() throws {
         let (db, vm) = try logged([(20, 82, nil), (10, 81, nil), (0, 80, nil)])
-        try db.repositories.saveActiveGoal(Goal(type: .lose, targetWeightKg: 76, weeklyRateKg: 0.5, dailyCalorieTarget: 2000,
-                                                proteinG: 140, carbsG: 200, fatG: 60, createdOn: TestDay.fixed))
+        try db.repositories.saveActiveGoal(
+            Goal(
+                type: .lose, targetWeightKg: 76, weeklyRateKg: 0.5, dailyCalorieTarget: 2000,
+                proteinG: 140, carbsG: 200, fatG: 60, createdOn: TestDay.fixed))
         vm.didBecomeVisible()
         let progress = try #require(vm.progress)
         let text = render(vm, .small).text

@@ -14,8 +14,9 @@ import BodyFeature
         let db = try TestDatabase.demo(days: 60)
         // Two weigh-ins on one day: the later one is that day's weight.
         let day = TestDay.fixed.adding(days: -3)
-        try db.repositories.addBodyRecord(BodyRecord(date: day, weightKg: 90, recordedAt: db.clock.now.addingTimeInterval(-86_400 * 3 + 3600)),
-                                          snapshot: MetabolismSnapshot(date: day, bmr: 1800, tdee: 2500, formula: .mifflinStJeor, activityLevel: .moderate))
+        try db.repositories.addBodyRecord(
+            BodyRecord(date: day, weightKg: 90, recordedAt: db.clock.now.addingTimeInterval(-86_400 * 3 + 3600)),
+            snapshot: MetabolismSnapshot(date: day, bmr: 1800, tdee: 2500, formula: .mifflinStJeor, activityLevel: .moderate))
         let vm = BodyViewModel(source: db.repositories, clock: db.clock)
         vm.didBecomeVisible()
         let expected = WeightTrend.compute(try db.repositories.dailyWeights(in: DateRange(ending: TestDay.fixed, days: 730)))
@@ -29,14 +30,18 @@ import BodyFeature
     @Test func aBodyFatOnlyReadingShowsADashForItsWeight() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let yesterday = TestDay.fixed.adding(days: -1)
-        try db.repositories.addBodyRecord(BodyRecord(date: yesterday, weightKg: 80, recordedAt: db.clock.now.addingTimeInterval(-86_400)), snapshot: nil)
-        try db.repositories.addBodyRecord(BodyRecord(date: TestDay.fixed, weightKg: nil, bodyFatPercent: 23.4, recordedAt: db.clock.now,
-                                                     provenance: Provenance(source: "apple-health", externalId: "bodyfat/1/23.4")), snapshot: nil)
+        try db.repositories.addBodyRecord(
+            BodyRecord(date: yesterday, weightKg: 80, recordedAt: db.clock.now.addingTimeInterval(-86_400)), snapshot: nil)
+        try db.repositories.addBodyRecord(
+            BodyRecord(
+                date: TestDay.fixed, weightKg: nil, bodyFatPercent: 23.4, recordedAt: db.clock.now,
+                provenance: Provenance(source: "apple-health", externalId: "bodyfat/1/23.4")), snapshot: nil)
         let vm = BodyViewModel(source: db.repositories, clock: db.clock)
         vm.didBecomeVisible()
         #expect(vm.rows.map(\.record.weightKg) == [nil, 80])
         #expect(vm.rows.first?.trendKg == nil, "no trend point on a day without a weigh-in")
-        let line = try #require(render(vm, .large).text.split(separator: "\n").first { $0.contains(TestDay.fixed.iso) && $0.contains("23.4 %") })
+        let line = try #require(
+            render(vm, .large).text.split(separator: "\n").first { $0.contains(TestDay.fixed.iso) && $0.contains("23.4 %") })
         #expect(line.contains("—"))
         #expect(!line.contains("kg"))
     }
@@ -71,7 +76,7 @@ import BodyFeature
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("500")
-        vm.press(.enter)                       // rejected first
+        vm.press(.enter)  // rejected first
         vm.press(.ctrl("u"))
         vm.type("81.4")
         vm.press(.tab)
@@ -125,7 +130,7 @@ import BodyFeature
 
         vm.press(.char("a"))
         vm.type("77.7")
-        vm.press(.tab, times: 3)               // date
+        vm.press(.tab, times: 3)  // date
         vm.press(.ctrl("u"))
         vm.type("2026-11-10")
         vm.press(.enter)

@@ -24,7 +24,8 @@ import SharedCharts
         let first = range.dates(endingOn: TestDay.fixed).start
         for (width, height) in Self.sizes {
             var buffer = Buffer(width: width, height: height)
-            DashboardView(state: state, day: TestDay.fixed, today: TestDay.fixed).render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+            DashboardView(state: state, day: TestDay.fixed, today: TestDay.fixed).render(
+                in: buffer.area, buffer: &buffer, context: snapshotContext)
             // The charts are the last four blocks, below the cards (whose heights give way on a short
             // terminal, issue 26).
             let charts = Array(RenderedChart.all(in: buffer, fromRow: 0).suffix(4))
@@ -95,14 +96,16 @@ extension ChartRangeTests {
         let first = TestDay.fixed.adding(days: -(days - 1))
         let weeks = (first.weekdayIndex + days + 6) / 7
         let dots: Set<String> = ["●", "◐", "○"]
-        let gridRows = (0..<screen.height).filter { !screen.lines[$0].contains("full") }   // not the legend
+        let gridRows = (0..<screen.height).filter { !screen.lines[$0].contains("full") }  // not the legend
         let columns = (0..<screen.width).filter { x in gridRows.contains { dots.contains(screen[x, $0].symbol) } }
         #expect(columns.count == weeks, "\(columns.count) of \(weeks) weeks shown")
         // The first month named is the first that starts inside the range.
         let firstMonth = first.day == 1 ? first.month : first.month % 12 + 1
         let mondays = try #require(screen.lines.firstIndex { $0.hasPrefix("│ Mon ") })
         let monthRow = screen.lines[mondays - 1]
-        let named = monthRow.split(separator: " ").compactMap { word in LocalDate.monthShortNames.firstIndex(of: word.trimmingCharacters(in: .punctuationCharacters)) }
+        let named = monthRow.split(separator: " ").compactMap { word in
+            LocalDate.monthShortNames.firstIndex(of: word.trimmingCharacters(in: .punctuationCharacters))
+        }
         #expect(named.first.map { $0 + 1 } == firstMonth, "\(monthRow)")
     }
 }

@@ -34,7 +34,7 @@ import SharedCharts
     @Test(arguments: [0, 3, 6])
     func rowsAreCalendarWeeksAndThisWeekCountsTheLastRow(daysBack: Int) throws {
         let db = try TestDatabase.demo(days: 60, meals: true)
-        let day = TestDay.fixed.adding(days: -daysBack)   // Sunday, Thursday, Monday
+        let day = TestDay.fixed.adding(days: -daysBack)  // Sunday, Thursday, Monday
         let rows = try cardRows(db, day: day)
         let weeks = rows.dropFirst().filter { !days($0).isEmpty }
         try #require(weeks.count == 3, "\(rows)")
@@ -53,8 +53,9 @@ import SharedCharts
         let db = try TestDatabase.demo(days: 60, meals: true)
         let rows = try cardRows(db, day: TestDay.fixed)
         let marks = rows.dropFirst().flatMap { days($0).map(\.mark) }
-        let calendar = try CheckInCalendar.load(range: DateRange(start: TestDay.fixed.monday.adding(days: -14), end: TestDay.fixed),
-                                                source: db.repositories)
+        let calendar = try CheckInCalendar.load(
+            range: DateRange(start: TestDay.fixed.monday.adding(days: -14), end: TestDay.fixed),
+            source: db.repositories)
         try #require(marks.count == calendar.days.count)
         for (mark, day) in zip(marks, calendar.days) {
             let expected: Character

@@ -11,8 +11,10 @@ import TerminalKit
     private func modal(_ db: TestDatabase) -> CheckInViewModel { CheckInViewModel(source: db.repositories, clock: db.clock) }
 
     private func log(_ db: TestDatabase, daysAgo: Int, bed: String, wake: String) throws {
-        let night = try SleepLogging.validate(SleepEntryInput(bedtime: bed, wakeTime: wake, date: TestDay.fixed.adding(days: -daysAgo).iso),
-                                              today: TestDay.fixed).get()
+        let night = try SleepLogging.validate(
+            SleepEntryInput(bedtime: bed, wakeTime: wake, date: TestDay.fixed.adding(days: -daysAgo).iso),
+            today: TestDay.fixed
+        ).get()
         try SleepLogging(store: db.repositories, clock: db.clock).save(night)
     }
 
@@ -21,9 +23,9 @@ import TerminalKit
         try log(db, daysAgo: 1, bed: "23:30", wake: "07:00")
         try log(db, daysAgo: 2, bed: "00:10", wake: "06:40")
         try log(db, daysAgo: 3, bed: "23:50", wake: "07:10")
-        try log(db, daysAgo: 15, bed: "03:00", wake: "11:00")   // beyond the 14 nights
+        try log(db, daysAgo: 15, bed: "03:00", wake: "11:00")  // beyond the 14 nights
         let vm = modal(db)
-        vm.press(.ctrl("n"))                                     // no weight
+        vm.press(.ctrl("n"))  // no weight
         #expect(vm.step == .sleep)
         #expect(vm.form.value("bed") == "23:50")
         #expect(vm.form.value("wake") == "07:00")
@@ -31,7 +33,7 @@ import TerminalKit
         vm.press(.enter)
         #expect(vm.step == .feelings)
         vm.press(.ctrl("n"))
-        vm.press(.ctrl("n"))                                     // saves
+        vm.press(.ctrl("n"))  // saves
         let night = try #require(try db.repositories.sleepRecords(in: DateRange(start: TestDay.fixed, end: TestDay.fixed)).first)
         #expect(night.bedtime?.description == "23:50" && night.wakeTime?.description == "07:00" && night.minutes == 430)
     }
@@ -43,7 +45,7 @@ import TerminalKit
         vm.press(.ctrl("n"))
         #expect(vm.form.value("bed") == "22:45")
         #expect(vm.intro == "Filled in from your last logged night: Enter logs them, or type over them.")
-        vm.type("11:15pm")                                       // the prefill is selected: typing replaces it
+        vm.type("11:15pm")  // the prefill is selected: typing replaces it
         vm.press(.enter)
         #expect(vm.step == .feelings)
         vm.press(.ctrl("n"))
@@ -59,7 +61,7 @@ import TerminalKit
         #expect(vm.form.value("bed") == "")
         guard case .text(let bed) = vm.form.fields[0].input else { Issue.record("bed is a text field"); return }
         #expect(bed.placeholder == "23:30")
-        vm.press(.enter)                                         // nothing typed: the step is skipped
+        vm.press(.enter)  // nothing typed: the step is skipped
         #expect(vm.step == .feelings)
         #expect(vm.answers.night == nil)
     }

@@ -20,7 +20,7 @@ import DietFeature
             .save(BodyRecord(date: TestDay.fixed.adding(days: -1), weightKg: 80.2, recordedAt: db.clock.now))
         let vm = modal(db)
         #expect(vm.form.value("weight") == "80.2", "prefilled with the last weight")
-        vm.type("79.9")                                   // replaces the selected prefill
+        vm.type("79.9")  // replaces the selected prefill
         vm.press(.enter)
         #expect(vm.step == .sleep)
         vm.type("23:10")
@@ -30,7 +30,7 @@ import DietFeature
         vm.type("4")
         vm.press(.enter)
         #expect(vm.step == .feelings)
-        vm.type("45")                                     // mood 4, then energy 5
+        vm.type("45")  // mood 4, then energy 5
         vm.press(.enter)
         #expect(vm.step == .note)
         vm.type("the walk helped")
@@ -58,7 +58,7 @@ import DietFeature
         let db = try TestDatabase(profile: DemoHistory.profile)
         let open = { () -> CheckInViewModel in
             let vm = self.modal(db)
-            vm.press(.ctrl("n"), times: step.rawValue)    // skipping every step reaches the summary, saving nothing
+            vm.press(.ctrl("n"), times: step.rawValue)  // skipping every step reaches the summary, saving nothing
             return vm
         }
         #expect(open().step == step)
@@ -77,7 +77,11 @@ import DietFeature
         let db = try TestDatabase(profile: DemoHistory.profile)
         let vm = modal(db)
         vm.type("81")
-        let keys: [[Key]] = [[.enter], [.char("2"), .char("3"), .char(":"), .char("0"), .char("0"), .tab, .char("7"), .char(":"), .char("0"), .char("0"), .enter], [.char("3"), .char("3"), .enter]]
+        let keys: [[Key]] = [
+            [.enter],
+            [.char("2"), .char("3"), .char(":"), .char("0"), .char("0"), .tab, .char("7"), .char(":"), .char("0"), .char("0"), .enter],
+            [.char("3"), .char("3"), .enter],
+        ]
         for k in keys.prefix(step).joined() { _ = vm.handle(k) }
         #expect(vm.step.rawValue == step)
         #expect(vm.handle(.escape) == .close)
@@ -107,16 +111,16 @@ import DietFeature
         let db = try TestDatabase(profile: DemoHistory.profile)
         try db.repositories.saveCheckIn(CheckIn(date: TestDay.fixed, mood: 2, energy: 3, note: "earlier"))
         let vm = modal(db)
-        vm.press(.ctrl("n"))                              // no weight
-        vm.press(.ctrl("n"))                              // no night
+        vm.press(.ctrl("n"))  // no weight
+        vm.press(.ctrl("n"))  // no night
         #expect(vm.step == .feelings)
         #expect(vm.form.value("mood") == "2 low", "today's earlier answers are shown")
         vm.press(.ctrl("b"))
         #expect(vm.step == .sleep)
         vm.press(.ctrl("n"))
-        vm.press(.right)                                  // mood 3
+        vm.press(.right)  // mood 3
         vm.press(.enter)
-        vm.press(.ctrl("n"))                              // no note: keeps the earlier one
+        vm.press(.ctrl("n"))  // no note: keeps the earlier one
         #expect(vm.step == .done)
         #expect(try db.repositories.checkIn(on: TestDay.fixed) == CheckIn(date: TestDay.fixed, mood: 3, energy: 3, note: "earlier"))
         #expect(try db.repositories.bodyRecords(in: today).isEmpty)
@@ -146,7 +150,8 @@ import DietFeature
     }
 
     @Test func sentenceTemplate() {
-        #expect(DailyCheckIn.sentence(template: "Today I feel [mood] because [note]", mood: 5, note: "sun") == "Today I feel great because sun")
+        #expect(
+            DailyCheckIn.sentence(template: "Today I feel [mood] because [note]", mood: 5, note: "sun") == "Today I feel great because sun")
         #expect(DailyCheckIn.sentence(template: "Mood: [mood]. [note]", mood: 1, note: "rain") == "Mood: awful. rain")
         #expect(DailyCheckIn.sentence(template: "Today I feel [mood] because [note]", mood: nil, note: "sun") == "sun")
     }
@@ -177,7 +182,7 @@ import DietFeature
         let before = try db.repositories.bodyRecords(in: today)
         let vm = CheckInViewModel(source: db.repositories, clock: db.clock)
         #expect(vm.form.value("weight") == "176.1", "79.9 kg shown in pounds")
-        vm.press(.enter)                         // accept 176.1 lb as it is
+        vm.press(.enter)  // accept 176.1 lb as it is
         vm.type("44")
         vm.press(.enter)
         skipToTheEnd(vm)

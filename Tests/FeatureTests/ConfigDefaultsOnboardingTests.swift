@@ -10,7 +10,8 @@ import Testing
 @Suite struct ConfigDefaultsOnboardingTests {
     @Test func skippingSavesTheConfiguredUnitsAndTheme() throws {
         let db = try TestDatabase()
-        let vm = OnboardingViewModel(store: db.repositories, clock: db.clock, fallbackName: "Robin", unitSystem: .imperial, themeName: "light")
+        let vm = OnboardingViewModel(
+            store: db.repositories, clock: db.clock, fallbackName: "Robin", unitSystem: .imperial, themeName: "light")
         #expect(vm.form.value("units") == UnitSystem.imperial.label)
         #expect(vm.handle(.escape) == .close)
         let profile = try #require(try db.repositories.loadProfile())

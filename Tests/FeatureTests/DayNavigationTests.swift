@@ -105,7 +105,8 @@ import SleepFeature
             #expect(monday.weekdayIndex == 0 && monday <= day && day.days(until: monday) > -7)
             let week = try db.repositories.exerciseRecords(in: DateRange(start: monday, end: monday.adding(days: 6)))
             #expect(vm.weeks.last?.minutes == week.reduce(0) { $0 + $1.minutes })
-            let all = try db.repositories.exerciseRecords(in: DateRange(start: try #require(vm.weeks.first?.start), end: monday.adding(days: 6)))
+            let all = try db.repositories.exerciseRecords(
+                in: DateRange(start: try #require(vm.weeks.first?.start), end: monday.adding(days: 6)))
             #expect(vm.weeks.reduce(0) { $0 + $1.minutes } == all.reduce(0) { $0 + $1.minutes })
         }
     }
@@ -169,8 +170,10 @@ enum DietFixtures {
     static func logMeals(in db: TestDatabase, on day: LocalDate) throws {
         for (i, m) in meals.enumerated() {
             let at = Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + Double(8 + i * 2) * 3600)
-            try db.repositories.addFoodRecord(FoodRecord(date: day, meal: m.0, foodId: FoodID("custom:\(i + 1)"), foodName: m.1,
-                                                         grams: m.2, kcal: m.3, proteinG: m.4, carbsG: m.5, fatG: m.6, loggedAt: at))
+            try db.repositories.addFoodRecord(
+                FoodRecord(
+                    date: day, meal: m.0, foodId: FoodID("custom:\(i + 1)"), foodName: m.1,
+                    grams: m.2, kcal: m.3, proteinG: m.4, carbsG: m.5, fatG: m.6, loggedAt: at))
         }
     }
 }

@@ -36,7 +36,8 @@ extension FlowHost where Tab == DietViewModel {
 extension DietViewModel {
     /// The tab on a database's repositories, wired as the app wires it.
     convenience init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
-        let environment = DietEnvironment(store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock)
+        let environment = DietEnvironment(
+            store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock)
         self.init(environment: environment, selection: selection)
     }
 }

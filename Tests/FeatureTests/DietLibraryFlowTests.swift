@@ -25,8 +25,9 @@ import DietFeature
     }
 
     private func snap(_ label: String, testName: String = #function, line: UInt = #line, column: UInt = #column) {
-        assertSnapshot(of: render(vm, .small).text, as: .lines, named: ContentSize.small.name + "-" + label,
-                       testName: testName, line: line, column: column)
+        assertSnapshot(
+            of: render(vm, .small).text, as: .lines, named: ContentSize.small.name + "-" + label,
+            testName: testName, line: line, column: column)
     }
 
     private func food(_ id: String) throws -> Food { try #require(try db.repositories.food(id: FoodID(id))) }
@@ -70,7 +71,7 @@ import DietFeature
         vm.press(.char("n"))
         vm.type("Odd label")
         vm.press(.tab, times: 3)
-        for text in ["60", "10", "20", "25", "5"] {   // 60 g serving: 10 kcal, 20 g P, 25 g C, 5 g F
+        for text in ["60", "10", "20", "25", "5"] {  // 60 g serving: 10 kcal, 20 g P, 25 g C, 5 g F
             vm.type(text)
             vm.press(.tab)
         }
@@ -88,7 +89,7 @@ import DietFeature
         vm.press(.char("n"))
         vm.type("Fine bar")
         vm.press(.tab, times: 3)
-        for text in ["40", "180", "10", "20", "6"] {   // 4·10 + 4·20 + 9·6 = 174 ≤ 180
+        for text in ["40", "180", "10", "20", "6"] {  // 4·10 + 4·20 + 9·6 = 174 ≤ 180
             vm.type(text)
             vm.press(.tab)
         }
@@ -115,11 +116,11 @@ import DietFeature
             vm.press(.ctrl("o"))
             #expect(vm.keyMap.title == "Food search")
             vm.type(query)
-            vm.press(.enter)                    // the first match
-            vm.press(.down, times: 30)          // grams
+            vm.press(.enter)  // the first match
+            vm.press(.down, times: 30)  // grams
             vm.press(.enter)
             vm.type(grams)
-            vm.press(.enter)                    // the amount: added, no meal step
+            vm.press(.enter)  // the amount: added, no meal step
         }
         #expect(vm.keyMap.title == "Ingredients")
         snap("recipe-editor")
@@ -143,8 +144,8 @@ import DietFeature
         vm.press(.char("r"))
         vm.press(.enter)
         #expect(vm.isEditingRecipe)
-        vm.press(.tab, times: 2)                // to the ingredients
-        vm.press(.char("x"))                    // remove the selected (first) one
+        vm.press(.tab, times: 2)  // to the ingredients
+        vm.press(.char("x"))  // remove the selected (first) one
         vm.press(.enter)
         #expect(try db.repositories.recipe(foodID: recipeFood.id)?.ingredients.count == 1)
         #expect(try db.repositories.foodRecords(in: DateRange(start: today, end: today)) == [logged])
@@ -159,7 +160,7 @@ import DietFeature
     // MARK: saved meals
 
     @Test func aSavedMealIsRenamedAndDeletedFromTheSearch() throws {
-        vm.press(.char("["))    // yesterday: save its breakfast
+        vm.press(.char("["))  // yesterday: save its breakfast
         #expect(vm.day == today.adding(days: -1))
         vm.press(.char("S"))
         vm.press(.char("a"))

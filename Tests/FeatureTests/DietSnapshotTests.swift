@@ -10,14 +10,19 @@ import DietFeature
 /// Record with `SNAPSHOT_TESTING_RECORD=all swift test --filter DietSnapshotTests`, then read the files.
 @MainActor
 @Suite struct DietSnapshotTests {
-    private func snap(_ screen: any Screen, _ size: ContentSize, label: String = "",
-                      fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
-                      line: UInt = #line, column: UInt = #column) {
-        assertSnapshot(of: render(screen, size).text, as: .lines, named: size.name + (label.isEmpty ? "" : "-\(label)"),
-                       fileID: fileID, file: file, testName: testName, line: line, column: column)
+    private func snap(
+        _ screen: any Screen, _ size: ContentSize, label: String = "",
+        fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        assertSnapshot(
+            of: render(screen, size).text, as: .lines, named: size.name + (label.isEmpty ? "" : "-\(label)"),
+            fileID: fileID, file: file, testName: testName, line: line, column: column)
     }
 
-    private func snapBoth(_ screen: any Screen, label: String = "", testName: String = #function, line: UInt = #line, column: UInt = #column) {
+    private func snapBoth(
+        _ screen: any Screen, label: String = "", testName: String = #function, line: UInt = #line, column: UInt = #column
+    ) {
         for size in ContentSize.allCases { snap(screen, size, label: label, testName: testName, line: line, column: column) }
     }
 
@@ -127,9 +132,11 @@ import DietFeature
         vm.press(.char("p"))
         snapBoth(vm, label: "copy")
         vm.press(.escape)
-        try db.repositories.addCustomFood(Food(id: FoodID("custom:new"), name: "Zesty protein bar", source: "custom",
-                                      per100g: Nutrients(kcal: 400, proteinG: 40, carbsG: 36, fatG: 14),
-                                      servings: [FoodServing(label: "1 bar", grams: 50)]))
+        try db.repositories.addCustomFood(
+            Food(
+                id: FoodID("custom:new"), name: "Zesty protein bar", source: "custom",
+                per100g: Nutrients(kcal: 400, proteinG: 40, carbsG: 36, fatG: 14),
+                servings: [FoodServing(label: "1 bar", grams: 50)]))
         vm.press(.char("m"))
         snap(vm, .small, label: "my-foods")
     }
@@ -138,17 +145,17 @@ import DietFeature
 /// A realistic day of real USDA foods (ids from the shipped SR24 catalog).
 enum RealMeals {
     static let day: [(Meal, String, Double)] = [
-        (.breakfast, "usda:08120", 40),    // oats, dry
-        (.breakfast, "usda:01079", 244),   // 2 % milk, 1 cup
-        (.breakfast, "usda:09040", 118),   // banana, 1 medium
-        (.breakfast, "usda:14209", 237),   // coffee
-        (.lunch, "usda:05064", 140),       // chicken breast, roasted
-        (.lunch, "usda:20037", 195),       // brown rice, 1 cup
-        (.lunch, "usda:11091", 156),       // broccoli, 1 cup
-        (.dinner, "usda:15237", 154),      // salmon (sugars unknown)
-        (.dinner, "usda:18075", 64),       // whole-wheat bread, 2 slices
-        (.snacks, "usda:09003", 182),      // apple, 1 medium
-        (.snacks, "usda:12061", 28),       // almonds, 1 oz
+        (.breakfast, "usda:08120", 40),  // oats, dry
+        (.breakfast, "usda:01079", 244),  // 2 % milk, 1 cup
+        (.breakfast, "usda:09040", 118),  // banana, 1 medium
+        (.breakfast, "usda:14209", 237),  // coffee
+        (.lunch, "usda:05064", 140),  // chicken breast, roasted
+        (.lunch, "usda:20037", 195),  // brown rice, 1 cup
+        (.lunch, "usda:11091", 156),  // broccoli, 1 cup
+        (.dinner, "usda:15237", 154),  // salmon (sugars unknown)
+        (.dinner, "usda:18075", 64),  // whole-wheat bread, 2 slices
+        (.snacks, "usda:09003", 182),  // apple, 1 medium
+        (.snacks, "usda:12061", 28),  // almonds, 1 oz
     ]
 
     static func log(in db: TestDatabase, on date: LocalDate) throws {

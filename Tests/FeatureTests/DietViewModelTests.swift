@@ -35,16 +35,16 @@ import DietFeature
         #expect(vm.search?.results.first?.name == "Bananas, raw")
         var keys = 0
         func press(_ key: Key) { keys += 1; _ = vm.handle(key) }
-        press(.enter)                       // the food
+        press(.enter)  // the food
         #expect(vm.search?.step == .serving)
         #expect(vm.search?.serving?.label == "1 medium (7\" to 7-7/8\" long)", "the serving a person means is preselected")
-        press(.enter)                       // the serving
+        press(.enter)  // the serving
         #expect(vm.search?.step == .amount)
         #expect(vm.search?.amount.text == "1")
-        press(.enter)                       // amount 1
+        press(.enter)  // amount 1
         #expect(vm.search?.step == .meal)
         #expect(vm.search?.meal == .lunch, "noon on the test clock")
-        press(.enter)                       // the meal: saved
+        press(.enter)  // the meal: saved
         #expect(keys <= 6)
         #expect(keys == 4)
 
@@ -63,7 +63,8 @@ import DietFeature
         #expect(r.loggedAt == db.clock.now)
         #expect(vm.items == records)
         #expect(vm.selectedRecord == r)
-        #expect(vm.status == StatusMessage("Logged Bananas, raw, 1 medium (7\" to 7-7/8\" long) (118 g), 105 kcal at lunch.", kind: .success))
+        #expect(
+            vm.status == StatusMessage("Logged Bananas, raw, 1 medium (7\" to 7-7/8\" long) (118 g), 105 kcal at lunch.", kind: .success))
         // The daily log follows in the same transaction.
         #expect(try db.repositories.dailyLog(on: today).map { abs($0.caloriesIn - 105.02) < 1e-9 } == true)
     }
@@ -133,8 +134,8 @@ import DietFeature
         vm.press(.char("a"))
         vm.type("bana")
         vm.press(.enter)
-        vm.press(.char("j"), times: 10)               // grams
-        vm.type("135")                                // not a whole number of any measure
+        vm.press(.char("j"), times: 10)  // grams
+        vm.type("135")  // not a whole number of any measure
         vm.press(.enter, times: 2)
         #expect(try stored().map(\.grams) == [135])
         vm.press(.char("a"))
@@ -145,7 +146,7 @@ import DietFeature
         #expect(vm.search?.amount.text == "135")
         #expect(vm.search?.amountIsDefault == true)
         vm.press(.escape)
-        vm.press(.char("k"))                          // another serving: its own default
+        vm.press(.char("k"))  // another serving: its own default
         vm.press(.enter)
         #expect(vm.search?.amount.text == "1")
     }
@@ -165,7 +166,8 @@ import DietFeature
         #expect(vm.search?.shownGrams == nil, "no numbers for an amount that is not one")
         vm.press(.enter)
         #expect(vm.search?.step == .amount)
-        #expect(vm.search?.amountError == "Not a number: allowed 0.01–42.37 (1 medium (7\" to 7-7/8\" long) is 118 g; one entry 0.1–5000 g)")
+        #expect(
+            vm.search?.amountError == "Not a number: allowed 0.01–42.37 (1 medium (7\" to 7-7/8\" long) is 118 g; one entry 0.1–5000 g)")
         vm.press(.backspace)
         vm.press(.enter)
         #expect(vm.search?.step == .meal)
@@ -181,9 +183,9 @@ import DietFeature
         vm.type("bana")
         vm.press(.enter)
         let count = try #require(vm.search?.servings.count)
-        vm.press(.char("j"), times: count)           // past the end: stays on grams
+        vm.press(.char("j"), times: count)  // past the end: stays on grams
         #expect(vm.search?.serving == .grams)
-        vm.type("150")                                // a digit starts the amount at once
+        vm.type("150")  // a digit starts the amount at once
         #expect(vm.search?.step == .amount)
         #expect(vm.search?.amount.text == "150")
         vm.press(.enter, times: 2)
@@ -195,7 +197,7 @@ import DietFeature
         vm.press(.char("a"))
         vm.type("bana")
         vm.press(.enter)
-        vm.press(.char("k"), times: 10)              // the first measure: 1 cup, mashed (225 g)
+        vm.press(.char("k"), times: 10)  // the first measure: 1 cup, mashed (225 g)
         vm.press(.enter)
         vm.type("30")
         vm.press(.enter)
@@ -239,7 +241,8 @@ import DietFeature
 
     @Test func editRecomputesFromTheCatalogAndKeepsTheEntry() throws {
         let food = try banana()
-        let logged = try db.repositories.addFoodRecord(FoodLogging.record(food: food, grams: 118, meal: .breakfast, date: today, loggedAt: db.clock.now))
+        let logged = try db.repositories.addFoodRecord(
+            FoodLogging.record(food: food, grams: 118, meal: .breakfast, date: today, loggedAt: db.clock.now))
         vm.tab.reload()
         vm.press(.char("e"))
         #expect(vm.isEditingEntry)
@@ -249,7 +252,7 @@ import DietFeature
         vm.type("2")
         vm.press(.down)
         vm.press(.down)
-        vm.press(.right)                              // meal: breakfast → lunch
+        vm.press(.right)  // meal: breakfast → lunch
         vm.press(.enter)
         #expect(!vm.isEditingEntry)
         let r = try #require(try stored().first)
@@ -266,7 +269,7 @@ import DietFeature
         try db.repositories.addFoodRecord(FoodLogging.record(food: food, grams: 225, meal: .breakfast, date: today))
         vm.tab.reload()
         vm.press(.char("e"))
-        vm.press(.down)                               // to the serving
+        vm.press(.down)  // to the serving
         // 1 cup, mashed → 1 cup, sliced (150 g): the amount becomes 1.5.
         vm.press(.right)
         vm.press(.enter)
@@ -303,7 +306,7 @@ import DietFeature
         #expect(victim.foodName == "Banana")
         vm.press(.char("x"))
         #expect(vm.pendingDelete == victim)
-        vm.press(.char("z"))                          // a stray key deletes nothing
+        vm.press(.char("z"))  // a stray key deletes nothing
         #expect(vm.pendingDelete == victim)
         vm.press(.char("n"))
         #expect(try stored().count == DietFixtures.meals.count)
@@ -361,9 +364,11 @@ import DietFeature
     // MARK: custom foods
 
     @Test func deletingALoggedCustomFoodKeepsWhatWasLogged() throws {
-        let bar = try db.repositories.addCustomFood(Food(id: FoodID("custom:new"), name: "Zesty protein bar", source: "custom",
-                                                         per100g: Nutrients(kcal: 400, proteinG: 40, carbsG: 36, fatG: 14),
-                                                         servings: [FoodServing(label: "1 bar", grams: 50)]))
+        let bar = try db.repositories.addCustomFood(
+            Food(
+                id: FoodID("custom:new"), name: "Zesty protein bar", source: "custom",
+                per100g: Nutrients(kcal: 400, proteinG: 40, carbsG: 36, fatG: 14),
+                servings: [FoodServing(label: "1 bar", grams: 50)]))
         vm.press(.char("a"))
         vm.type("zesty")
         vm.press(.enter, times: 4)
@@ -388,11 +393,11 @@ import DietFeature
 
     @Test func aSavedMealIsLoggedAgainInTwoKeysFromTheDietTab() throws {
         try DietFixtures.logMeals(in: db, on: today.adding(days: -1))
-        vm.press(.char("["))                          // yesterday
+        vm.press(.char("["))  // yesterday
         let breakfast = vm.items.filter { $0.meal == .breakfast }
-        vm.press(.char("S"))                          // the selected entry's meal: breakfast
+        vm.press(.char("S"))  // the selected entry's meal: breakfast
         #expect(vm.status?.text.hasPrefix("Saved Breakfast") == true)
-        vm.press(.char("t"))                          // back to today
+        vm.press(.char("t"))  // back to today
         var keys = 0
         func press(_ key: Key) { keys += 1; _ = vm.handle(key) }
         press(.char("a"))
@@ -463,7 +468,7 @@ import DietFeature
         try DietFixtures.logMeals(in: db, on: yesterday)
         vm.press(.char("p"))
         #expect(vm.isCopying)
-        vm.press(.enter)                              // defaults: yesterday, all meals, same meals
+        vm.press(.enter)  // defaults: yesterday, all meals, same meals
         #expect(!vm.isCopying)
         let copied = try stored()
         let source = try stored(yesterday)
@@ -482,7 +487,7 @@ import DietFeature
         try DietFixtures.logMeals(in: db, on: yesterday)
         vm.press(.char("a"))
         vm.type("bana")
-        vm.press(.enter, times: 4)                    // one entry of today's own
+        vm.press(.enter, times: 4)  // one entry of today's own
         let own = try stored()
         vm.press(.char("p"))
         vm.press(.enter)
@@ -522,9 +527,9 @@ import DietFeature
         vm.press(.ctrl("u"))
         vm.type(from.iso)
         vm.press(.tab)
-        vm.press(.right, times: 3)                    // All → Breakfast → Lunch → Dinner
+        vm.press(.right, times: 3)  // All → Breakfast → Lunch → Dinner
         vm.press(.tab)
-        vm.press(.right, times: 2)                    // Same → Breakfast → Lunch
+        vm.press(.right, times: 2)  // Same → Breakfast → Lunch
         vm.press(.enter)
         let copied = try stored()
         #expect(copied.map(\.foodName) == ["Salmon, baked"])
@@ -556,8 +561,8 @@ import DietFeature
         #expect(vm.isEditingCustomFood)
         vm.type("Protein bar")
         vm.press(.tab)
-        vm.press(.right)                              // values per 100 g
-        vm.press(.tab, times: 3)                      // past the optional serving, to the energy
+        vm.press(.right)  // values per 100 g
+        vm.press(.tab, times: 3)  // past the optional serving, to the energy
         for text in ["950", "60", "30", "20"] {
             vm.type(text)
             vm.press(.tab)
@@ -576,7 +581,7 @@ import DietFeature
     @Test func aCustomFoodPerServingIsSavedAndFoundBySearch() throws {
         vm.press(.char("n"))
         vm.type("Zesty protein bar")
-        vm.press(.tab)                                // values per serving: the default
+        vm.press(.tab)  // values per serving: the default
         for text in ["1 bar", "50", "200", "20", "18", "7", "5", "3", "2.5", "150"] {
             vm.press(.tab)
             vm.type(text)
@@ -650,13 +655,15 @@ import DietFeature
     }
 
     @Test func myFoodsEditsACustomFood() throws {
-        let food = try db.repositories.addCustomFood(Food(id: FoodID("custom:new"), name: "Skyr", source: "custom",
-                                                          per100g: Nutrients(kcal: 63, proteinG: 11, carbsG: 4, fatG: 0.2)))
+        let food = try db.repositories.addCustomFood(
+            Food(
+                id: FoodID("custom:new"), name: "Skyr", source: "custom",
+                per100g: Nutrients(kcal: 63, proteinG: 11, carbsG: 4, fatG: 0.2)))
         vm.press(.char("m"))
         #expect(vm.isShowingMyFoods)
         vm.press(.enter)
         #expect(vm.isEditingCustomFood)
-        vm.press(.tab, times: 4)                      // name, values per (100 g), serving, weight, energy
+        vm.press(.tab, times: 4)  // name, values per (100 g), serving, weight, energy
         vm.press(.ctrl("u"))
         vm.type("66")
         vm.press(.enter)

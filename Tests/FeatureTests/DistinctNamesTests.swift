@@ -27,16 +27,26 @@ import TerminalKit
     }
 
     @Test func namesShortenedAlikeKeepWhatTellsThemApart() {
-        let rice = ["Rice, white, short-grain, cooked", "Rice, white, medium-grain, cooked",
-                    "Rice, white, short-grain, cooked, unenriched", "Rice, white, medium-grain, cooked, unenriched"]
+        let rice = [
+            "Rice, white, short-grain, cooked", "Rice, white, medium-grain, cooked",
+            "Rice, white, short-grain, cooked, unenriched", "Rice, white, medium-grain, cooked, unenriched",
+        ]
         let shown = DistinctNames.shorten(rice, width: 36, ellipsis: "~")
-        #expect(shown == ["Rice, white, short-grain, cooked", "Rice, white, medium-grain, cooked",
-                          "Rice, ~, short-grain, ~, unenriched", "Rice, ~, medium-grain, ~, unenriched"])
+        #expect(
+            shown == [
+                "Rice, white, short-grain, cooked", "Rice, white, medium-grain, cooked",
+                "Rice, ~, short-grain, ~, unenriched", "Rice, ~, medium-grain, ~, unenriched",
+            ])
         // Two ways apart at once: regular or instant, 2 % or whole milk.
-        let pudding = ["Puddings, banana, dry mix, regular, prepared with 2% milk", "Puddings, banana, dry mix, regular, prepared with whole milk",
-                       "Puddings, banana, dry mix, instant, prepared with 2% milk", "Puddings, banana, dry mix, instant, prepared with whole milk"]
-        #expect(DistinctNames.shorten(pudding, width: 44) == ["Puddings, …, regular, prepared with 2% milk", "Puddings, …, regular, prepared with whole milk",
-                                                              "Puddings, …, instant, prepared with 2% milk", "Puddings, …, instant, prepared with whole milk"])
+        let pudding = [
+            "Puddings, banana, dry mix, regular, prepared with 2% milk", "Puddings, banana, dry mix, regular, prepared with whole milk",
+            "Puddings, banana, dry mix, instant, prepared with 2% milk", "Puddings, banana, dry mix, instant, prepared with whole milk",
+        ]
+        #expect(
+            DistinctNames.shorten(pudding, width: 44) == [
+                "Puddings, …, regular, prepared with 2% milk", "Puddings, …, regular, prepared with whole milk",
+                "Puddings, …, instant, prepared with 2% milk", "Puddings, …, instant, prepared with whole milk",
+            ])
     }
 
     @Test func theSameFoodTwiceReadsTheSameAndOtherFoodsApart() {

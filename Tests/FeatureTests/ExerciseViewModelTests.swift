@@ -64,7 +64,8 @@ import ExerciseFeature
         vm.press(.enter)
 
         #expect(vm.form == nil && !vm.isEditingText)
-        #expect(vm.status == StatusMessage("Logged 30 min of Running, 6 mph (9.7 km/h) (moderate) on 2026-11-22: 352 kcal.", kind: .success))
+        #expect(
+            vm.status == StatusMessage("Logged 30 min of Running, 6 mph (9.7 km/h) (moderate) on 2026-11-22: 352 kcal.", kind: .success))
         let record = try #require(try stored(db).first)
         #expect(try stored(db).count == 1)
         #expect(record.activity == "Running, 6 mph (9.7 km/h)")
@@ -184,7 +185,7 @@ import ExerciseFeature
         #expect(vm.status?.text == "Nothing logged.")
 
         vm.press(.char("a"))
-        vm.press(.enter)                       // the first activity
+        vm.press(.enter)  // the first activity
         vm.type("45")
         vm.press(.escape)
         #expect(vm.form == nil && !vm.isEditingText)
@@ -208,7 +209,7 @@ import ExerciseFeature
         vm.type("hik")
         vm.press(.escape)
         #expect(!vm.isPicking && vm.form?.value("activity") == "Walking", "Esc goes back to the form unchanged")
-        vm.type("h")                           // typing on the activity searches for another
+        vm.type("h")  // typing on the activity searches for another
         #expect(vm.pickerQuery == "h")
         vm.type("iking")
         vm.press(.enter)
@@ -256,7 +257,8 @@ import ExerciseFeature
             .save(BodyRecord(date: TestDay.fixed, weightKg: 60, recordedAt: db.clock.now))
         let logging = ExerciseLogging(store: db.repositories, clock: db.clock)
         #expect(try logging.weight(on: TestDay.fixed).kg == 60)
-        #expect(try logging.weight(on: TestDay.fixed.adding(days: -5)) == ExerciseWeight(kg: 90, measuredOn: TestDay.fixed.adding(days: -10)))
+        #expect(
+            try logging.weight(on: TestDay.fixed.adding(days: -5)) == ExerciseWeight(kg: 90, measuredOn: TestDay.fixed.adding(days: -10)))
         // Before the first weigh-in, the first one is the best guess.
         #expect(try logging.weight(on: TestDay.fixed.adding(days: -30)).kg == 90)
 
@@ -271,12 +273,15 @@ import ExerciseFeature
 
     // MARK: Editing
 
-    func logged(_ db: TestDatabase, _ name: String, minutes: Int, intensity: Intensity = .moderate, met: Double? = nil,
-                on date: LocalDate = TestDay.fixed) throws -> ExerciseRecord {
+    func logged(
+        _ db: TestDatabase, _ name: String, minutes: Int, intensity: Intensity = .moderate, met: Double? = nil,
+        on date: LocalDate = TestDay.fixed
+    ) throws -> ExerciseRecord {
         let m = try met ?? #require(ActivityCatalog.activity(named: name)).met(for: intensity)
-        return try db.repositories.addExerciseRecord(ExerciseRecord(
-            date: date, activity: name, minutes: minutes, intensity: intensity, met: m,
-            kcal: ExerciseLogging.kcal(met: m, weightKg: 80, minutes: minutes), loggedAt: db.clock.now.addingTimeInterval(-3600)))
+        return try db.repositories.addExerciseRecord(
+            ExerciseRecord(
+                date: date, activity: name, minutes: minutes, intensity: intensity, met: m,
+                kcal: ExerciseLogging.kcal(met: m, weightKg: 80, minutes: minutes), loggedAt: db.clock.now.addingTimeInterval(-3600)))
     }
 
     @Test func editChangesMinutesAndIntensityInPlace() throws {

@@ -12,8 +12,10 @@ import SharedCharts
     @Test func reportWithOneNightAndAOneDayStreak() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         try db.repositories.saveCheckIn(CheckIn(date: TestDay.fixed, mood: 4))
-        _ = try db.repositories.addSleepRecord(SleepRecord(date: TestDay.fixed, bedtime: nil, wakeTime: nil, minutes: 420,
-                                                           quality: nil, status: .good))
+        _ = try db.repositories.addSleepRecord(
+            SleepRecord(
+                date: TestDay.fixed, bedtime: nil, wakeTime: nil, minutes: 420,
+                quality: nil, status: .good))
         let state = try DashboardState.load(day: TestDay.fixed, longestStreak: true, from: db.repositories)
         let period = try PeriodSummary.load(range: ChartRange.week.dates(endingOn: TestDay.fixed), source: db.repositories)
         let report = DashboardReport(state: state, day: TestDay.fixed, period: period)

@@ -30,8 +30,8 @@ import DietFeature
         #expect(vm.search?.serving?.label == "1 oz")
         _ = vm.handle(.enter)
         vm.type("1½")
-        _ = vm.handle(.enter)                                   // the amount
-        _ = vm.handle(.enter)                                   // the meal: saved
+        _ = vm.handle(.enter)  // the amount
+        _ = vm.handle(.enter)  // the meal: saved
         let saved = try #require(try db.repositories.foodRecords(in: DateRange(start: TestDay.fixed, end: TestDay.fixed)).first)
         #expect(abs((saved.grams ?? 0) - 42.5242846875) < 1e-9)
     }

@@ -24,8 +24,9 @@ import Testing
     ]
 
     static func settings(_ db: TestDatabase) -> SettingsViewModel {
-        SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: ["default-dark", "mono"], themeProblems: [],
-                          databasePath: db.path)
+        SettingsViewModel(
+            store: db.repositories, clock: db.clock, themeNames: ["default-dark", "mono"], themeProblems: [],
+            databasePath: db.path)
     }
 
     @Test(arguments: 0..<tabCount)
@@ -35,7 +36,7 @@ import Testing
         let (name, make) = Self.tabs[tab]
         let listed = make(db).keyMap.bindings.flatMap(\.keys)
         for key in listed {
-            let screen = make(db)          // a fresh tab per key: `a` opens a form that keeps the keys after it
+            let screen = make(db)  // a fresh tab per key: `a` opens a form that keeps the keys after it
             screen.didBecomeVisible()
             #expect(screen.handle(key) != .ignored, "\(name): \(key.label) is in help but does nothing")
         }

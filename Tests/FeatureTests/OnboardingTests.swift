@@ -56,9 +56,9 @@ import SettingsFeature
         replace(vm, .birthDate, with: "1985-06-15")
         replace(vm, .height, with: "180")
         replace(vm, .weight, with: "82.5")
-        vm.press(.tab)            // activity: Light → Moderate
+        vm.press(.tab)  // activity: Light → Moderate
         vm.press(.right)
-        vm.press(.tab)            // goal: Maintain → Lose
+        vm.press(.tab)  // goal: Maintain → Lose
         vm.press(.left)
 
         #expect(vm.handle(.enter) == .close)
@@ -97,7 +97,7 @@ import SettingsFeature
     @Test func escapeOnAFreshDatabaseSavesTheDefaults() throws {
         let db = try TestDatabase()
         let vm = OnboardingViewModel(store: db.repositories, clock: db.clock, fallbackName: "Robin")
-        vm.type("ignored")        // Esc skips everything, including what was typed
+        vm.type("ignored")  // Esc skips everything, including what was typed
 
         #expect(vm.handle(.escape) == .close)
         #expect(vm.isFinished)
@@ -133,8 +133,8 @@ import SettingsFeature
     @Test func imperialUnitsUseFeetAndInchesForTheDefaultHeight() throws {
         let db = try TestDatabase()
         let vm = OnboardingViewModel(store: db.repositories, clock: db.clock, fallbackName: "Robin")
-        vm.press(.tab)           // units
-        vm.press(.right)         // Metric → Imperial
+        vm.press(.tab)  // units
+        vm.press(.right)  // Metric → Imperial
         replace(vm, .weight, with: "180")
         #expect(vm.form.fields.first { $0.id == ProfileField.weight.rawValue }?.hint == "lb")
         #expect(vm.handle(.enter) == .close)

@@ -16,8 +16,10 @@ import DietFeature
         let banana = try #require(try db.repositories.food(id: FoodID("usda:09040")))
         let other = try #require(banana.servings.first { !$0.label.lowercased().hasPrefix("1 medium") })
         let yesterday = TestDay.fixed.adding(days: -1)
-        _ = try db.repositories.addFoodRecord(FoodLogging.record(food: banana, grams: FoodLogging.grams(2, of: other), meal: .breakfast,
-                                                                 date: yesterday, loggedAt: db.clock.now.addingTimeInterval(-86_400)))
+        _ = try db.repositories.addFoodRecord(
+            FoodLogging.record(
+                food: banana, grams: FoodLogging.grams(2, of: other), meal: .breakfast,
+                date: yesterday, loggedAt: db.clock.now.addingTimeInterval(-86_400)))
         let vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         _ = vm.handle(.char("a"))

@@ -28,7 +28,7 @@ import DietFeature
             #expect(text.contains("Use soon Milk expired · Salmon fillet today · Chicken breast 1 day"))
         }
         vm.press(.char("["))
-        #expect(!render(vm, .large).text.contains("Use soon"))   // stock is now: not on other days
+        #expect(!render(vm, .large).text.contains("Use soon"))  // stock is now: not on other days
     }
 
     @Test func noLineWithoutLotsDue() throws {

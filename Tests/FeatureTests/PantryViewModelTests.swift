@@ -33,21 +33,33 @@ import PantryFeature
     private func stocked() throws -> [String: GroceryItem] {
         let r = db.repositories
         var items: [String: GroceryItem] = [:]
-        func buy(_ key: String, _ item: GroceryItem, _ q: PantryQuantity, _ price: Int64, _ store: String, on date: LocalDate, bestBefore: LocalDate?) throws {
+        func buy(
+            _ key: String, _ item: GroceryItem, _ q: PantryQuantity, _ price: Int64, _ store: String, on date: LocalDate,
+            bestBefore: LocalDate?
+        ) throws {
             let f = try item.foodId.flatMap { try r.food(id: $0) }
-            let saved = try r.recordPurchase(Purchase(itemId: items[key]?.id ?? 0, date: date, quantity: q, grams: PantryUnits.grams(q, food: f),
-                                                      price: euros(price), store: store),
-                                             item: items[key] ?? item, bestBefore: bestBefore, shoppingListItemId: nil)
+            let saved = try r.recordPurchase(
+                Purchase(
+                    itemId: items[key]?.id ?? 0, date: date, quantity: q, grams: PantryUnits.grams(q, food: f),
+                    price: euros(price), store: store),
+                item: items[key] ?? item, bestBefore: bestBefore, shoppingListItemId: nil)
             items[key] = saved.item
         }
-        try buy("banana", GroceryItem(name: "Bananas, raw", foodId: FoodID("usda:09040"), shelfLifeDays: 6), PantryQuantity(6, .pieces), 129, "Lidl",
-                on: day(-4), bestBefore: day(2))
-        try buy("milk", GroceryItem(name: "Milk", foodId: FoodID("usda:01079"), shelfLifeDays: 7), PantryQuantity(1000, .millilitres), 109, "Aldi",
-                on: day(-8), bestBefore: day(-1))
-        try buy("oats", GroceryItem(name: "Oats", foodId: FoodID("usda:08120"), shelfLifeDays: 180), PantryQuantity(500, .grams), 89, "Aldi",
-                on: day(-30), bestBefore: day(150))
-        try buy("chicken", GroceryItem(name: "Chicken breast", foodId: FoodID("usda:05064"), shelfLifeDays: 3), PantryQuantity(1000, .grams), 899, "Lidl",
-                on: day(-20), bestBefore: day(-17))
+        try buy(
+            "banana", GroceryItem(name: "Bananas, raw", foodId: FoodID("usda:09040"), shelfLifeDays: 6), PantryQuantity(6, .pieces), 129,
+            "Lidl",
+            on: day(-4), bestBefore: day(2))
+        try buy(
+            "milk", GroceryItem(name: "Milk", foodId: FoodID("usda:01079"), shelfLifeDays: 7), PantryQuantity(1000, .millilitres), 109,
+            "Aldi",
+            on: day(-8), bestBefore: day(-1))
+        try buy(
+            "oats", GroceryItem(name: "Oats", foodId: FoodID("usda:08120"), shelfLifeDays: 180), PantryQuantity(500, .grams), 89, "Aldi",
+            on: day(-30), bestBefore: day(150))
+        try buy(
+            "chicken", GroceryItem(name: "Chicken breast", foodId: FoodID("usda:05064"), shelfLifeDays: 3), PantryQuantity(1000, .grams),
+            899, "Lidl",
+            on: day(-20), bestBefore: day(-17))
         // The chicken was eaten: only its price history stays.
         let chickenLots = try r.stockLots(itemId: try #require(items["chicken"]?.id))
         try r.applyStockUses(chickenLots.map { StockUse(lotId: $0.id ?? 0, date: day(-18), amount: $0.left, kind: .use) })
@@ -62,11 +74,11 @@ import PantryFeature
         vm.press(.char("a"))
         #expect(vm.isPicking)
         vm.type("banana")
-        vm.press(.enter)                                   // Bananas, raw
+        vm.press(.enter)  // Bananas, raw
         #expect(vm.formTitle == "Add to stock — Bananas, raw", "\(String(describing: vm.status))")
-        vm.type("6")                                       // quantity; the unit is pieces (a banana can be weighed by its medium measure)
+        vm.type("6")  // quantity; the unit is pieces (a banana can be weighed by its medium measure)
         vm.press(.tab); vm.press(.tab)
-        vm.type("1,29")                                    // the decimal comma is taken
+        vm.type("1,29")  // the decimal comma is taken
         vm.press(.tab); vm.type("Lidl")
         vm.press(.tab); vm.type("2026-11-26")
         vm.press(.enter)
@@ -85,10 +97,10 @@ import PantryFeature
         let vm = tab()
         vm.press(.char("a"))
         vm.type("kitchen roll")
-        vm.press(.ctrl("o"))                               // the text as a free name
+        vm.press(.ctrl("o"))  // the text as a free name
         #expect(vm.formTitle == "Add to stock — kitchen roll", "\(String(describing: vm.status))")
         vm.press(.tab, times: 4)
-        vm.type("2026-12-22")                              // best before only
+        vm.type("2026-12-22")  // best before only
         vm.press(.enter)
         #expect(vm.formTitle == nil, "\(vm.formErrors)")
         // A new item learns its shelf life from its first best-before: the next lot defaults from it.
@@ -106,14 +118,16 @@ import PantryFeature
         let items = try stocked()
         let r = db.repositories
         // A second bag of bananas, bought today, best before in 6 days.
-        _ = try r.recordPurchase(Purchase(itemId: try #require(items["banana"]?.id), date: today, quantity: PantryQuantity(5, .pieces), price: euros(119),
-                                      store: "Lidl"), item: try #require(items["banana"]), bestBefore: day(6), shoppingListItemId: nil)
+        _ = try r.recordPurchase(
+            Purchase(
+                itemId: try #require(items["banana"]?.id), date: today, quantity: PantryQuantity(5, .pieces), price: euros(119),
+                store: "Lidl"), item: try #require(items["banana"]), bestBefore: day(6), shoppingListItemId: nil)
         let vm = tab()
         // Use soon first: the expired milk, then the bananas of 2 days.
         #expect(vm.stockRows.map(\.item.name).prefix(2) == ["Milk", "Bananas, raw"])
         #expect(vm.stockRows.first?.expired == true)
         vm.press(.char("j"))
-        vm.press(.enter)                                   // use
+        vm.press(.enter)  // use
         #expect(vm.formValue("quantity") == "1")
         vm.press(.backspace)
         vm.type("8")
@@ -149,7 +163,7 @@ import PantryFeature
         #expect(try db.repositories.stockLots(itemId: try #require(items["banana"]?.id)).first?.left == 6)
 
         vm.press(.char("B"))
-        vm.press(.ctrl("u")); vm.type("1,234")             // ambiguous: a thousands separator or three decimals?
+        vm.press(.ctrl("u")); vm.type("1,234")  // ambiguous: a thousands separator or three decimals?
         vm.press(.enter)
         #expect(vm.formErrors["amount"]?.contains("ambiguous") == true, "\(vm.formErrors)")
         vm.press(.escape)
@@ -171,9 +185,9 @@ import PantryFeature
         vm.press(.char("i"))
         #expect(vm.formIntro?.contains("per item and off by default: stock drifts when not every use is logged") == true)
         #expect(vm.formValue("takeWhenLogging") == "off")
-        vm.press(.ctrl("u")); vm.type("5")                 // shelf life
-        vm.press(.tab); vm.type("4")                       // minimum 4 pieces
-        vm.press(.tab); vm.press(.tab); vm.press(.right)   // take when logging: on
+        vm.press(.ctrl("u")); vm.type("5")  // shelf life
+        vm.press(.tab); vm.type("4")  // minimum 4 pieces
+        vm.press(.tab); vm.press(.tab); vm.press(.right)  // take when logging: on
         vm.press(.enter)
         let banana = try #require(try db.repositories.groceryItem(foodId: FoodID("usda:09040"), name: "Bananas, raw"))
         #expect(banana.shelfLifeDays == 5 && banana.minimumStock == PantryQuantity(4, .pieces) && banana.takeFromPantryWhenLogging)
@@ -193,7 +207,7 @@ import PantryFeature
         vm.press(.char("a")); vm.type("oats"); vm.press(.enter)
         #expect(vm.formTitle == "Add to the list — Oats", "\(String(describing: vm.status))")
         vm.type("500")
-        vm.press(.tab); vm.press(.right)                   // grams (oats: g first? the unit list starts with g when no piece)
+        vm.press(.tab); vm.press(.right)  // grams (oats: g first? the unit list starts with g when no piece)
         vm.press(.enter)
         #expect(vm.formTitle == nil, "\(vm.formErrors)")
         // Replacements for what must be used soon: bananas and milk.
@@ -203,11 +217,11 @@ import PantryFeature
         #expect(vm.listTotal == euros(327))
 
         // Buy two: b at the expected price (one key), Enter with the price typed.
-        vm.press(.char("j"))                               // milk
+        vm.press(.char("j"))  // milk
         vm.press(.char("b"))
         #expect(vm.status?.text.hasPrefix("Bought Milk, 1000 ml for €1.09") == true, "\(String(describing: vm.status))")
         #expect(vm.listLines.map(\.item.name) == ["Oats", "Bananas, raw"])
-        vm.press(.char("j"))                               // bananas
+        vm.press(.char("j"))  // bananas
         vm.press(.enter)
         #expect(vm.formValue("price") == "1.29")
         vm.press(.tab); vm.press(.tab)
@@ -254,9 +268,12 @@ import PantryFeature
         let items = try stocked()
         let r = db.repositories
         let oats = try #require(items["oats"])
-        let entry = try r.addShoppingListItem(ShoppingListItem(itemId: try #require(oats.id), quantity: PantryQuantity(500, .grams), addedOn: today))
-        _ = try r.recordPurchase(Purchase(itemId: try #require(oats.id), date: today, quantity: PantryQuantity(500, .grams), grams: 500,
-                                          price: euros(95), store: "Aldi"), item: oats, bestBefore: day(180), shoppingListItemId: entry.id)
+        let entry = try r.addShoppingListItem(
+            ShoppingListItem(itemId: try #require(oats.id), quantity: PantryQuantity(500, .grams), addedOn: today))
+        _ = try r.recordPurchase(
+            Purchase(
+                itemId: try #require(oats.id), date: today, quantity: PantryQuantity(500, .grams), grams: 500,
+                price: euros(95), store: "Aldi"), item: oats, bestBefore: day(180), shoppingListItemId: entry.id)
         let vm = tab()
         vm.press(.char("p"))
         let spent = try #require(vm.week?.spent)
@@ -266,7 +283,9 @@ import PantryFeature
         vm.press(.char("j"), times: row)
         vm.press(.char("x"))
         vm.press(.char("y"))
-        #expect(vm.status?.text == "Deleted the purchase of Oats, 500 g for €0.95, bought today — u to undo.", "\(String(describing: vm.status))")
+        #expect(
+            vm.status?.text == "Deleted the purchase of Oats, 500 g for €0.95, bought today — u to undo.",
+            "\(String(describing: vm.status))")
         #expect(!vm.stockRows.contains { $0.item.name == "Oats" && $0.lot.purchasedOn == today })
         #expect(try r.shoppingListItems(includingBought: false).map(\.id) == [entry.id], "the list entry is open again")
         vm.press(.char("p"))
@@ -299,7 +318,7 @@ import PantryFeature
         #expect(!vm.hasUnsavedInput, "an untouched form loses nothing: q quits without asking")
         vm.type("250")
         #expect(vm.hasUnsavedInput)
-        vm.press(.tab); vm.press(.right)                   // month
+        vm.press(.tab); vm.press(.right)  // month
         vm.press(.enter)
         #expect(try db.repositories.pantryBudget()?.amount == euros(25000))
         #expect(try db.repositories.pantryBudget()?.period == .month)
@@ -340,7 +359,9 @@ import PantryFeature
 
     // MARK: Snapshots (content areas of an 80×24 and a 160×48 terminal)
 
-    private func snap(_ vm: FlowHost<PantryViewModel>, width: Int, height: Int, label: String, testName: String = #function, line: UInt = #line) {
+    private func snap(
+        _ vm: FlowHost<PantryViewModel>, width: Int, height: Int, label: String, testName: String = #function, line: UInt = #line
+    ) {
         var buffer = Buffer(width: width, height: height, for: snapshotContext)
         vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
         assertSnapshot(of: buffer.text, as: .lines, named: "\(width)x\(height)-\(label)", testName: testName, line: line)

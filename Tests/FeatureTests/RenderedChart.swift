@@ -25,7 +25,8 @@ struct RenderedChart {
         for y in fromRow..<buffer.height {
             for x in 0..<buffer.width where buffer[x, y].symbol == "╭" {
                 guard let right = (x + 1..<buffer.width).first(where: { buffer[$0, y].symbol == "╮" }),
-                      let bottom = (y + 1..<buffer.height).first(where: { buffer[x, $0].symbol == "╰" }) else { continue }
+                    let bottom = (y + 1..<buffer.height).first(where: { buffer[x, $0].symbol == "╰" })
+                else { continue }
                 let title = (x..<right).map { buffer[$0, y].symbol }.joined()
                 let rows = (y + 1..<bottom).map { row in (x + 2..<right - padRight).map { buffer[$0, row].symbol } }
                 out.append(RenderedChart(title: title, rows: rows))

@@ -34,12 +34,12 @@ import DashboardFeature
         // Opens on last weeks' open actions, before anything new.
         #expect(vm.focus == .carried)
         #expect(vm.cards(in: .carried).count == 4)
-        vm.press(.char("j"))                                   // "Sleep 7 h or more on 5 nights"
+        vm.press(.char("j"))  // "Sleep 7 h or more on 5 nights"
         vm.press(.char("d"))
         #expect(try db.repositories.action(id: 4)?.status == .done)
         #expect(try db.repositories.action(id: 4)?.closedOn == TestDay.fixed)
         vm.press(.char("j"))
-        vm.press(.char("D"))                                   // drop with a note
+        vm.press(.char("D"))  // drop with a note
         vm.type("no longer needed")
         vm.press(.enter)
         let dropped = try #require(try db.repositories.action(id: 5))
@@ -56,9 +56,9 @@ import DashboardFeature
         #expect(vm.focus == .action)
         vm.press(.char("a"))
         vm.type("In bed by 23:00 on 5 nights")
-        vm.press(.tab); vm.type("1")                          // from Try 1
-        vm.press(.tab); vm.type("2026-11-29")                 // due
-        vm.press(.tab); vm.press(.right)                       // metric: sleep
+        vm.press(.tab); vm.type("1")  // from Try 1
+        vm.press(.tab); vm.type("2026-11-29")  // due
+        vm.press(.tab); vm.press(.right)  // metric: sleep
         vm.press(.tab); vm.type("5")
         vm.press(.enter)
         #expect(vm.form == nil, "\(String(describing: vm.status))")
@@ -81,12 +81,12 @@ import DashboardFeature
         #expect(vm.focus == .action)
         vm.press(.char("a"))
         vm.type("Walk")
-        vm.press(.tab); vm.press(.tab); vm.type("2026-11-01")   // in the past
+        vm.press(.tab); vm.press(.tab); vm.type("2026-11-01")  // in the past
         vm.press(.enter)
         #expect(vm.form != nil)
         #expect(vm.form?.form.errors["due"]?.hasPrefix("due date \"2026-11-01\" is out of range") == true)
         vm.press(.escape)
-        vm.press(.char("a")); vm.press(.enter)                 // empty text
+        vm.press(.char("a")); vm.press(.enter)  // empty text
         #expect(vm.form?.form.errors["text"]?.hasPrefix("action is empty") == true)
         #expect(try db.repositories.actions(in: week).isEmpty)
     }
@@ -97,9 +97,9 @@ import DashboardFeature
         let vm = tab(db)
         vm.press(.char("l"), times: 4)
         vm.press(.char("a"))
-        vm.press(.tab); vm.type("9")                             // no Try 9
-        vm.press(.tab); vm.type("2026-11-01")                    // in the past
-        vm.press(.enter)                                         // and the text is empty
+        vm.press(.tab); vm.type("9")  // no Try 9
+        vm.press(.tab); vm.type("2026-11-01")  // in the past
+        vm.press(.enter)  // and the text is empty
         let errors = try #require(vm.form?.form.errors)
         #expect(Set(errors.keys) == ["text", "from", "due"])
         #expect(errors["text"]?.hasPrefix("action is empty") == true)
@@ -116,7 +116,7 @@ import DashboardFeature
         #expect(vm.period.start == LocalDate(iso: "2026-11-09"))
         #expect(vm.cards(in: .keep).map(\.text) == ["Three runs, all easy pace"])
         vm.press(.char("]"))
-        vm.press(.char("]"))                                       // never past this week
+        vm.press(.char("]"))  // never past this week
         #expect(vm.period == week && vm.status?.text == "This is the current week.")
         vm.press(.char("-"))
         #expect(vm.period == ReviewPeriod(.month, containing: TestDay.fixed, weekStart: .monday))
@@ -131,7 +131,7 @@ import DashboardFeature
         let db = try Self.reviewDatabase()
         let vm = tab(db)
         vm.press(.char("["))
-        vm.press(.char("l"), times: 2)                              // Problem of last week
+        vm.press(.char("l"), times: 2)  // Problem of last week
         vm.press(.char("e"))
         vm.type("Weekend meals over target")
         vm.press(.enter)
@@ -152,10 +152,11 @@ import DashboardFeature
         let repos = db.repositories
         let problem = try repos.addReviewItem(ReviewItem(period: week, kind: .problem, text: "Late dinners"))
         let answer = try repos.addReviewItem(ReviewItem(period: week, kind: .try, text: "Dinner before 19:30", problemId: problem.id))
-        let action = try repos.addAction(ReviewAction(period: week, text: "Eat by 19:30 on 5 days", tryId: answer.id, createdOn: TestDay.fixed))
+        let action = try repos.addAction(
+            ReviewAction(period: week, text: "Eat by 19:30 on 5 days", tryId: answer.id, createdOn: TestDay.fixed))
         let vm = tab(db)
 
-        vm.press(.char("l"), times: 2)                              // the Problem column
+        vm.press(.char("l"), times: 2)  // the Problem column
         #expect(vm.focus == .problem)
         vm.press(.char("x")); vm.press(.char("y"))
         #expect(try repos.reviewItems(in: week).first { $0.id == answer.id }?.problemId == nil, "the delete cuts the link")
@@ -163,7 +164,7 @@ import DashboardFeature
         #expect(try repos.reviewItems(in: week).first { $0.id == problem.id }?.text == "Late dinners")
         #expect(try repos.reviewItems(in: week).first { $0.id == answer.id }?.problemId == problem.id)
 
-        vm.press(.char("l"))                                        // the Try column
+        vm.press(.char("l"))  // the Try column
         #expect(vm.focus == .try)
         vm.press(.char("x")); vm.press(.char("y"))
         #expect(try repos.action(id: #require(action.id))?.tryId == nil)
@@ -177,8 +178,10 @@ import DashboardFeature
     /// is marked on the check-in card.
     @Test func mondayShowsTheNewActionOnTheDashboard() throws {
         let db = try Self.reviewDatabase()
-        _ = try db.repositories.addAction(ReviewAction(period: week, text: "In bed by 23:00", due: LocalDate(iso: "2026-11-29"), metric: .sleep,
-                                                       target: 5, createdOn: TestDay.fixed))
+        _ = try db.repositories.addAction(
+            ReviewAction(
+                period: week, text: "In bed by 23:00", due: LocalDate(iso: "2026-11-29"), metric: .sleep,
+                target: 5, createdOn: TestDay.fixed))
         let monday = FixedClock(day: TestDay.fixed.adding(days: 1))
         let vm = DashboardViewModel(source: db.repositories, clock: monday)
         vm.didBecomeVisible()
@@ -186,7 +189,7 @@ import DashboardFeature
         vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
         let screen = buffer.text
         #expect(screen.contains("In bed by 23:00"), "\(screen)")
-        #expect(screen.contains("so far 0/5 nights"), "\(screen)")   // no night logged for Monday yet
+        #expect(screen.contains("so far 0/5 nights"), "\(screen)")  // no night logged for Monday yet
         // The reviewed week's row ends in R (it was "*", the ASCII full dot).
         #expect(screen.split(separator: "\n").contains { $0.contains("9 Nov ") && $0.contains("R ") }, "\(screen)")
         let small = render(vm, .small).text

@@ -8,8 +8,9 @@ import SettingsFeature
 @MainActor
 @Suite struct SettingsGoalTests {
     private func settings(_ db: TestDatabase, section: SettingsViewModel.Section) -> SettingsViewModel {
-        let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes, themeProblems: [],
-                                   databasePath: db.path)
+        let vm = SettingsViewModel(
+            store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes, themeProblems: [],
+            databasePath: db.path)
         vm.didBecomeVisible()
         vm.press(.down, times: section.rawValue)
         return vm
@@ -18,7 +19,8 @@ import SettingsFeature
     /// A profile and one weigh-in of 80 kg today, so the formula TDEE is known.
     private func database() throws -> TestDatabase {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        try BodyLogging(store: db.repositories, clock: db.clock).save(BodyRecord(date: TestDay.fixed, weightKg: 80, recordedAt: db.clock.now))
+        try BodyLogging(store: db.repositories, clock: db.clock).save(
+            BodyRecord(date: TestDay.fixed, weightKg: 80, recordedAt: db.clock.now))
         return db
     }
 
@@ -28,7 +30,7 @@ import SettingsFeature
         #expect(vm.section == .goal)
         let tdee = try #require(try db.repositories.latestMetabolismSnapshot(onOrBefore: TestDay.fixed)?.tdee)
         vm.press(.enter)
-        vm.press(.left)                                    // Maintain → Lose
+        vm.press(.left)  // Maintain → Lose
         vm.press(.tab)
         vm.type("0.5")
         vm.press(.tab)

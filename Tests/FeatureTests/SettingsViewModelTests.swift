@@ -23,8 +23,9 @@ final class PreviewRecorder {
     static let themes = ["default-dark", "high-contrast", "light", "mono"]
 
     private func makeViewModel(_ db: TestDatabase, recorder: PreviewRecorder = PreviewRecorder()) -> SettingsViewModel {
-        let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
-                                   databasePath: db.path)
+        let vm = SettingsViewModel(
+            store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
+            databasePath: db.path)
         vm.didBecomeVisible()
         return vm
     }
@@ -40,7 +41,7 @@ final class PreviewRecorder {
         #expect(!vm.hasUnsavedInput)
         vm.press(.ctrl("u"))
         vm.type("Jordan")
-        vm.press(.tab, times: 4)               // name, units, sex, birth date → height
+        vm.press(.tab, times: 4)  // name, units, sex, birth date → height
         vm.press(.ctrl("u"))
         vm.type("181")
         #expect(vm.hasUnsavedInput)
@@ -150,8 +151,9 @@ final class PreviewRecorder {
     /// The units section names the pantry's money from the config file, with its decimals.
     @Test func theUnitsSectionShowsTheConfiguredCurrency() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
-                                   databasePath: db.path, currency: Currency.resolve(code: "JPY"))
+        let vm = SettingsViewModel(
+            store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
+            databasePath: db.path, currency: Currency.resolve(code: "JPY"))
         vm.didBecomeVisible()
         vm.press(.char("j"), times: 2)
         var buffer = Buffer(width: 80, height: 20)

@@ -95,10 +95,11 @@ import SleepFeature
     @Test func editCannotMoveANightOntoAnotherNightsDate() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let logging = SleepLogging(store: db.repositories, clock: db.clock)
-        try logging.save(SleepRecord(date: TestDay.fixed.adding(days: -1), bedtime: nil, wakeTime: nil, minutes: 420, quality: nil, status: .good))
+        try logging.save(
+            SleepRecord(date: TestDay.fixed.adding(days: -1), bedtime: nil, wakeTime: nil, minutes: 420, quality: nil, status: .good))
         try logging.save(SleepRecord(date: TestDay.fixed, bedtime: nil, wakeTime: nil, minutes: 300, quality: nil, status: .poor))
         let vm = tab(db)
-        vm.press(.char("e"))                                // the newest night, today's
+        vm.press(.char("e"))  // the newest night, today's
         vm.press(.tab, times: 4)
         vm.press(.ctrl("u"))
         vm.type(TestDay.fixed.adding(days: -1).iso)
@@ -115,7 +116,7 @@ import SleepFeature
         let night = try #require(try db.repositories.sleepRecords(in: month).first)
         vm.press(.char("x"))
         #expect(vm.pendingDelete == night)
-        vm.press(.char("q"))                                // a stray key neither deletes nor keeps
+        vm.press(.char("q"))  // a stray key neither deletes nor keeps
         #expect(vm.pendingDelete == night)
         vm.press(.char("n"))
         #expect(try db.repositories.sleepRecords(in: month).count == 1)

@@ -17,22 +17,28 @@ import SettingsFeature
 @Suite struct SnapshotTests {
     static let databasePath = "/home/alex/.local/share/bodii/bodii.sqlite"
 
-    private func snap(_ screen: any Screen, _ size: ContentSize, label: String = "",
-                      fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
-                      line: UInt = #line, column: UInt = #column) {
+    private func snap(
+        _ screen: any Screen, _ size: ContentSize, label: String = "",
+        fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
         let text = render(screen, size).text
-        assertSnapshot(of: text, as: .lines, named: size.name + (label.isEmpty ? "" : "-\(label)"),
-                       fileID: fileID, file: file, testName: testName, line: line, column: column)
+        assertSnapshot(
+            of: text, as: .lines, named: size.name + (label.isEmpty ? "" : "-\(label)"),
+            fileID: fileID, file: file, testName: testName, line: line, column: column)
     }
 
-    private func snapBoth(_ screen: any Screen, label: String = "", testName: String = #function,
-                          line: UInt = #line, column: UInt = #column) {
+    private func snapBoth(
+        _ screen: any Screen, label: String = "", testName: String = #function,
+        line: UInt = #line, column: UInt = #column
+    ) {
         for size in ContentSize.allCases { snap(screen, size, label: label, testName: testName, line: line, column: column) }
     }
 
     private func settings(_ db: TestDatabase, themeProblems: [String] = []) -> SettingsViewModel {
-        let vm = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes,
-                                   themeProblems: themeProblems, databasePath: Self.databasePath)
+        let vm = SettingsViewModel(
+            store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes,
+            themeProblems: themeProblems, databasePath: Self.databasePath)
         vm.didBecomeVisible()
         return vm
     }

@@ -26,19 +26,23 @@ import CheckInFeature
         sleep.didBecomeVisible()
         let exercise = ExerciseViewModel(source: db.repositories, clock: db.clock)
         exercise.didBecomeVisible()
-        let settings = SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: ["default-dark"], themeProblems: [],
-                                         databasePath: db.path)
+        let settings = SettingsViewModel(
+            store: db.repositories, clock: db.clock, themeNames: ["default-dark"], themeProblems: [],
+            databasePath: db.path)
         settings.didBecomeVisible()
         _ = settings.handle(.down)
-        _ = settings.handle(.enter)                       // the goal form
+        _ = settings.handle(.enter)  // the goal form
         let checkIn = CheckInViewModel(source: db.repositories, clock: db.clock)
         let diet = DietViewModel(source: db.repositories, clock: db.clock)
         diet.didBecomeVisible()
         let search = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
         search.didBecomeVisible()
         for key in [Key.char("a"), .char("e"), .char("g"), .char("g")] { _ = search.handle(key) }
-        return [("diet", diet), ("diet-search", search), ("dashboard", dashboard), ("calendar", calendar), ("body", body), ("sleep", sleep), ("exercise", exercise),
-                ("settings-goal", settings), ("check-in", checkIn)]
+        return [
+            ("diet", diet), ("diet-search", search), ("dashboard", dashboard), ("calendar", calendar), ("body", body), ("sleep", sleep),
+            ("exercise", exercise),
+            ("settings-goal", settings), ("check-in", checkIn),
+        ]
     }
 
     @Test func everyScreenAtEverySmallSize() throws {

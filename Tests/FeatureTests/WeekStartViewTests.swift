@@ -17,7 +17,7 @@ import Testing
 
     @Test func theCheckInCardAndCalendarStartOnSunday() throws {
         let db = try TestDatabase.demo(days: 60, meals: true)
-        let day = TestDay.fixed   // a Sunday: the first day of its week
+        let day = TestDay.fixed  // a Sunday: the first day of its week
         let state = try DashboardState.load(day: day, weekStart: .sunday, from: db.repositories)
         // 80×26: the card's full height (at 80×21 it gives a week's row to the charts, issue 26).
         var buffer = Buffer(width: 80, height: 26)
@@ -33,7 +33,8 @@ import Testing
         CheckInCalendarView(calendar: calendar, zoom: .month, today: day, unitSystem: .metric, weekStart: .sunday)
             .render(in: full.area, buffer: &full, context: mono)
         let header = try #require(full.text.split(separator: "\n").first { $0.contains("Sun") && $0.contains("Sat") })
-        let sun = try #require(header.range(of: "Sun")), mon = try #require(header.range(of: "Mon")), sat = try #require(header.range(of: "Sat"))
+        let sun = try #require(header.range(of: "Sun")), mon = try #require(header.range(of: "Mon")),
+            sat = try #require(header.range(of: "Sat"))
         #expect(sun.lowerBound < mon.lowerBound && mon.lowerBound < sat.lowerBound, "\(header)")
         var year = Buffer(width: 100, height: 30)
         CheckInCalendarView(calendar: calendar, zoom: .year, today: day, unitSystem: .metric, weekStart: .sunday)

@@ -68,13 +68,18 @@ public struct AppleHealthSample {
                 text.removeAll(keepingCapacity: true)
             }
         }
-        func record(_ type: String, _ source: String, _ start: String, _ end: String, _ value: String, _ unit: String?, children: String = "") {
-            text += " <Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"17.1\""
-                + (unit.map { " unit=\"\($0)\"" } ?? "") + " creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\""
+        func record(
+            _ type: String, _ source: String, _ start: String, _ end: String, _ value: String, _ unit: String?, children: String = ""
+        ) {
+            text +=
+                " <Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"17.1\""
+                + (unit.map { " unit=\"\($0)\"" } ?? "")
+                + " creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\""
                 + (children.isEmpty ? "/>\n" : ">\n\(children) </Record>\n")
         }
         let q = "HKQuantityTypeIdentifier"
-        text += brokenDTD ? Self.header : Self.header.replacingOccurrences(of: "  time CDATA #REQUIRED\n", with: "  time CDATA #REQUIRED\n>\n")
+        text +=
+            brokenDTD ? Self.header : Self.header.replacingOccurrences(of: "  time CDATA #REQUIRED\n", with: "  time CDATA #REQUIRED\n>\n")
         for i in 0..<days {
             let day = firstDay.adding(days: i)
             var e = expected[day] ?? Day()
@@ -103,13 +108,18 @@ public struct AppleHealthSample {
                 record(q + "StepCount", Self.phone, Self.stamp(day, hour * 60 + 5), Self.stamp(day, hour * 60 + 55), "\(p)", "count")
                 e.steps += max(w1 + w2, p)
                 let wk = Double(random.int(50...400)) / 10, pk = Double(random.int(50...400)) / 10
-                record(q + "ActiveEnergyBurned", Self.watch, Self.stamp(day, hour * 60), Self.stamp(day, hour * 60 + 59), String(format: "%.1f", wk), "kcal")
-                record(q + "ActiveEnergyBurned", Self.phone, Self.stamp(day, hour * 60), Self.stamp(day, hour * 60 + 59), String(format: "%.1f", pk), "kcal")
+                record(
+                    q + "ActiveEnergyBurned", Self.watch, Self.stamp(day, hour * 60), Self.stamp(day, hour * 60 + 59),
+                    String(format: "%.1f", wk), "kcal")
+                record(
+                    q + "ActiveEnergyBurned", Self.phone, Self.stamp(day, hour * 60), Self.stamp(day, hour * 60 + 59),
+                    String(format: "%.1f", pk), "kcal")
                 e.activeKcal += max(wk, pk)
                 for k in 0..<heartRatePerHour {
                     let t = Self.stamp(day, hour * 60 + k * 60 / max(1, heartRatePerHour))
-                    record(q + "HeartRate", Self.watch, t, t, "\(random.int(55...140))", "count/min",
-                           children: "  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(random.int(0...2))\"/>\n")
+                    record(
+                        q + "HeartRate", Self.watch, t, t, "\(random.int(55...140))", "count/min",
+                        children: "  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(random.int(0...2))\"/>\n")
                 }
             }
             // The night ending this morning: in bed 23:00–07:00 (phone), the Watch's stages, the phone's
@@ -119,8 +129,10 @@ public struct AppleHealthSample {
             record(sleepType, Self.phone, Self.stamp(day, bed - 10), Self.stamp(day, 7 * 60), v + "InBed", nil)
             var t = bed
             var asleep = 0
-            for (stage, length) in [("AsleepCore", random.int(80...120)), ("AsleepDeep", random.int(40...70)), ("Awake", random.int(5...20)),
-                                    ("AsleepREM", random.int(30...60)), ("AsleepCore", random.int(100...150))] {
+            for (stage, length) in [
+                ("AsleepCore", random.int(80...120)), ("AsleepDeep", random.int(40...70)), ("Awake", random.int(5...20)),
+                ("AsleepREM", random.int(30...60)), ("AsleepCore", random.int(100...150)),
+            ] {
                 record(sleepType, Self.watch, Self.stamp(day, t), Self.stamp(day, t + length), v + stage, nil)
                 if stage != "Awake" { asleep += length }
                 t += length
@@ -128,12 +140,15 @@ public struct AppleHealthSample {
             record(sleepType, Self.phone, Self.stamp(day, bed + 10), Self.stamp(day, bed + 70), v + "Asleep", nil)
             e.sleepMinutes = asleep
             // Meals: top-level dietary energy in Cal; lunch also inside a food Correlation.
-            for (minute, kcal) in [(8 * 60, random.int(300...600)), (12 * 60 + 30, random.int(500...900)), (19 * 60, random.int(600...1000))] {
+            for (minute, kcal) in [
+                (8 * 60, random.int(300...600)), (12 * 60 + 30, random.int(500...900)), (19 * 60, random.int(600...1000)),
+            ] {
                 let s = Self.stamp(day, minute)
                 record(q + "DietaryEnergyConsumed", "MyFitnessPal", s, s, "\(kcal)", "Cal")
                 e.eatenKcal += Double(kcal)
                 if minute == 12 * 60 + 30 {
-                    text += " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"MyFitnessPal\" creationDate=\"\(s)\" startDate=\"\(s)\" endDate=\"\(s)\">\n"
+                    text +=
+                        " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"MyFitnessPal\" creationDate=\"\(s)\" startDate=\"\(s)\" endDate=\"\(s)\">\n"
                     record(q + "DietaryEnergyConsumed", "MyFitnessPal", s, s, "\(kcal)", "Cal")
                     record(q + "DietaryProtein", "MyFitnessPal", s, s, "\(random.int(20...40))", "g")
                     text += " </Correlation>\n"
@@ -146,13 +161,16 @@ public struct AppleHealthSample {
                 let start = 18 * 60, minutes = random.int(25...70), kcal = random.int(150...600)
                 let s = Self.stamp(day, start), end = Self.stamp(day, start + minutes)
                 if (i / 3) % 2 == 0 {
-                    text += " <Workout workoutActivityType=\"HKWorkoutActivityType\(type)\" duration=\"\(minutes)\" durationUnit=\"min\" totalDistance=\"5\" totalDistanceUnit=\"km\" totalEnergyBurned=\"\(kcal)\" totalEnergyBurnedUnit=\"kcal\" sourceName=\"\(Self.watch)\" sourceVersion=\"9.1\" creationDate=\"\(end)\" startDate=\"\(s)\" endDate=\"\(end)\">\n  <MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n </Workout>\n"
+                    text +=
+                        " <Workout workoutActivityType=\"HKWorkoutActivityType\(type)\" duration=\"\(minutes)\" durationUnit=\"min\" totalDistance=\"5\" totalDistanceUnit=\"km\" totalEnergyBurned=\"\(kcal)\" totalEnergyBurnedUnit=\"kcal\" sourceName=\"\(Self.watch)\" sourceVersion=\"9.1\" creationDate=\"\(end)\" startDate=\"\(s)\" endDate=\"\(end)\">\n  <MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n </Workout>\n"
                 } else {
-                    text += " <Workout workoutActivityType=\"HKWorkoutActivityType\(type)\" duration=\"\(minutes)\" durationUnit=\"min\" sourceName=\"\(Self.watch)\" sourceVersion=\"10.1\" creationDate=\"\(end)\" startDate=\"\(s)\" endDate=\"\(end)\">\n  <WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" startDate=\"\(s)\" endDate=\"\(end)\" sum=\"\(kcal)\" unit=\"kcal\"/>\n </Workout>\n"
+                    text +=
+                        " <Workout workoutActivityType=\"HKWorkoutActivityType\(type)\" duration=\"\(minutes)\" durationUnit=\"min\" sourceName=\"\(Self.watch)\" sourceVersion=\"10.1\" creationDate=\"\(end)\" startDate=\"\(s)\" endDate=\"\(end)\">\n  <WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" startDate=\"\(s)\" endDate=\"\(end)\" sum=\"\(kcal)\" unit=\"kcal\"/>\n </Workout>\n"
                 }
                 e.workouts += 1
             }
-            text += " <ActivitySummary dateComponents=\"\(day.iso)\" activeEnergyBurned=\"\(Int(e.activeKcal))\" activeEnergyBurnedGoal=\"400\" activeEnergyBurnedUnit=\"Cal\" appleExerciseTime=\"30\" appleExerciseTimeGoal=\"30\" appleStandHours=\"10\" appleStandHoursGoal=\"12\"/>\n"
+            text +=
+                " <ActivitySummary dateComponents=\"\(day.iso)\" activeEnergyBurned=\"\(Int(e.activeKcal))\" activeEnergyBurnedGoal=\"400\" activeEnergyBurnedUnit=\"Cal\" appleExerciseTime=\"30\" appleExerciseTimeGoal=\"30\" appleStandHours=\"10\" appleStandHoursGoal=\"12\"/>\n"
             expected[day] = e
             try flush()
         }

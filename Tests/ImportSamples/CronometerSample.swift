@@ -40,11 +40,11 @@ public struct CronometerSample {
     /// Writes the file in pieces through `write`; returns the number of data rows.
     @discardableResult
     public func write(_ write: (Data) throws -> Void) throws -> Int {
-        let zeros = String(repeating: "0.00,", count: 3)   // alcohol, caffeine, water
-        let micros = String(repeating: "0.10,", count: 22)   // B1 … Zinc
+        let zeros = String(repeating: "0.00,", count: 3)  // alcohol, caffeine, water
+        let micros = String(repeating: "0.10,", count: 22)  // B1 … Zinc
         var rows = 0
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> Int {   // xorshift64
+        func next() -> Int {  // xorshift64
             seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
             return Int(seed % 1000)
         }
@@ -52,13 +52,16 @@ public struct CronometerSample {
         for offset in 0..<days {
             var text = ""
             let day = firstDay.adding(days: offset).iso
-            let slots: [(String, String)] = [("7:45 AM", "Breakfast"), ("7:45 AM", "Breakfast"), ("10:30 AM", "Uncategorized"),
-                                             ("12:30 PM", "Lunch"), ("12:30 PM", "Lunch"), ("3:30 PM", "Snacks"), ("7:10 PM", "Dinner"),
-                                             ("7:10 PM", "Dinner")]
+            let slots: [(String, String)] = [
+                ("7:45 AM", "Breakfast"), ("7:45 AM", "Breakfast"), ("10:30 AM", "Uncategorized"),
+                ("12:30 PM", "Lunch"), ("12:30 PM", "Lunch"), ("3:30 PM", "Snacks"), ("7:10 PM", "Dinner"),
+                ("7:10 PM", "Dinner"),
+            ]
             for (time, group) in slots {
                 let f = Self.foods[next() % Self.foods.count]
                 text += "\(day),\(time),\(group),\(f.0),\(f.1),\(f.2),\(zeros)\(micros)\(f.3),1.00,0.00,2.00,0.00,\(max(0, f.3 - 1)),"
-                text += "\(f.4),0.00,0.00,0.00,\(f.4 / 3),0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,\(f.5),0.00,0.00,0.00,0.00,\(f.6)\r\n"
+                text +=
+                    "\(f.4),0.00,0.00,0.00,\(f.4 / 3),0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,\(f.5),0.00,0.00,0.00,0.00,\(f.6)\r\n"
                 rows += 1
             }
             try write(Data(text.utf8))

@@ -16,15 +16,17 @@ import TerminalKit
         TextWidth.drawable(String(cluster), using: libc).reduce(0) { $0 + max(0, LibcTextWidth.width($1)) }
     }
 
-    @Test(arguments: ["👩‍👩‍👧 家族 café", "家族", "日本語テキスト", "한국어", "cafe\u{301}", "e\u{301}\u{302}", "❤️ ok", "👍🏽",
-                      "🇫🇷", "Ｆｕｌｌ", "Ⓐ ½ → ●", "각", "a\u{200B}b", "🍎🍌"])
+    @Test(arguments: [
+        "👩‍👩‍👧 家族 café", "家族", "日本語テキスト", "한국어", "cafe\u{301}", "e\u{301}\u{302}", "❤️ ok", "👍🏽",
+        "🇫🇷", "Ｆｕｌｌ", "Ⓐ ½ → ●", "각", "a\u{200B}b", "🍎🍌",
+    ])
     func widthAgreesWithWcwidth(_ text: String) {
         let expected = text.reduce(0) { $0 + wcwidthOfDrawn($1) }
         #expect(TextWidth.of(text, using: libc) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
     @Test func knownWidths() {
-        #expect(TextWidth.of("👩‍👩‍👧", using: libc) == 2)      // one run: the family, not three faces
+        #expect(TextWidth.of("👩‍👩‍👧", using: libc) == 2)  // one run: the family, not three faces
         #expect(TextWidth.of("家族", using: libc) == 4)
         #expect(TextWidth.of("café", using: libc) == 4)
         #expect(TextWidth.of("cafe\u{301}", using: libc) == 4)
@@ -42,6 +44,6 @@ import TerminalKit
         }
         print("wide in wcwidth, narrow in the hand table: \(wideDrawnNarrow)")
         #expect(wideDrawnNarrow > 0)
-        #expect(TextWidth.of("\u{1F9CB}\u{1FAE0}", using: libc) == 4)   // bubble tea, melting face: wide in glibc
+        #expect(TextWidth.of("\u{1F9CB}\u{1FAE0}", using: libc) == 4)  // bubble tea, melting face: wide in glibc
     }
 }

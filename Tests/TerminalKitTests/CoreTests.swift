@@ -84,7 +84,7 @@ import Testing
         var b = Buffer(width: 5, height: 2)
         let n1 = b.write("abcdefgh", x: 2, y: 0)
         #expect(n1 == 3)
-        #expect(b.lines == ["  ab…", "     "])   // cut at the edge, and marked (Truncation)
+        #expect(b.lines == ["  ab…", "     "])  // cut at the edge, and marked (Truncation)
         b.write("xyz", x: -2, y: 1)
         #expect(b.lines[1] == "z    ")
         let n2 = b.write("nope", x: 0, y: 2)
@@ -96,7 +96,7 @@ import Testing
     @Test func wideCharAtLastColumnIsNotSplit() {
         var b = Buffer(width: 5, height: 1)
         b.write("ab日本", x: 0, y: 0)
-        #expect(b.lines == ["ab日…"])    // 本 would not fit whole: the cut is marked instead
+        #expect(b.lines == ["ab日…"])  // 本 would not fit whole: the cut is marked instead
         #expect(b[3, 0].isContinuation)
         #expect(b[4, 0].symbol == "…")
     }
@@ -104,9 +104,9 @@ import Testing
     @Test func overwritingHalfAWideCharClearsTheOtherHalf() {
         var b = Buffer(width: 4, height: 1)
         b.write("日本", x: 0, y: 0)
-        b.write("x", x: 1, y: 0)   // over the continuation of 日
+        b.write("x", x: 1, y: 0)  // over the continuation of 日
         #expect(b.lines == [" x本"])
-        b.write("y", x: 2, y: 0)   // over the first half of 本
+        b.write("y", x: 2, y: 0)  // over the first half of 本
         #expect(b.lines == [" xy "])
     }
 
@@ -147,7 +147,7 @@ import Testing
         var b = Buffer(width: 12, height: 3, ascii: true)
         let written = b.write("a → b", x: 0, y: 0)
         #expect(written == 6 && b.lines[0] == "a -> b      ")
-        b[0, 1] = Cell("█")                               // a cell set directly
+        b[0, 1] = Cell("█")  // a cell set directly
         b.write(Line("−5 ✓"), in: Rect(x: 0, y: 2, width: 12, height: 1), alignment: .right, context: asciiContext)
         #expect(b.lines[1].hasPrefix("#"))
         #expect(b.lines[2] == "        -5 +", "measured after transliterating, so right-aligned exactly")

@@ -31,14 +31,18 @@ import TerminalKit
         init(_ name: String, answers: @escaping (Key) -> KeyResult = { _ in .handled }) { inner = Probe(name, answers: answers) }
         var keyMap: KeyMap { inner.keyMap }
         func handle(_ key: Key) -> KeyResult { inner.handle(key) }
-        func render(in area: Rect, buffer: inout Buffer, context: RenderContext) { inner.render(in: area, buffer: &buffer, context: context) }
+        func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+            inner.render(in: area, buffer: &buffer, context: context)
+        }
         var hasUnsavedInput: Bool { inner.name == "typed" }
     }
 
     @Test func aTabPushesFlowsTheTopHasTheKeysAndEscPopsOneLevel() {
         let stack = FlowStack()
         let search = ProbeFlow("search") { key in
-            key == .escape ? .close : key == .ctrl("o") ? .requests([.present(ProbeFlow("custom food") { $0 == .escape ? .close : .handled })]) : .handled
+            key == .escape
+                ? .close
+                : key == .ctrl("o") ? .requests([.present(ProbeFlow("custom food") { $0 == .escape ? .close : .handled })]) : .handled
         }
         let tab = Probe("tab") { key in key == .char("a") ? .requests([.present(search)]) : .ignored }
         var routed = stack.route(.char("a"), base: tab) { _ in Issue.record("nothing for the owner") }

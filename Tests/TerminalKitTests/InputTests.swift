@@ -24,7 +24,7 @@ import TerminalKit
         _ = f.handle(.home)
         _ = f.handle(.delete)
         #expect(f.text == "b" && f.cursor == 0)
-        _ = f.handle(.backspace)   // nothing before the cursor: consumed, no change
+        _ = f.handle(.backspace)  // nothing before the cursor: consumed, no change
         #expect(f.text == "b")
         _ = f.handle(.end)
         _ = f.handle(.delete)
@@ -93,7 +93,7 @@ import TerminalKit
         var f = TextField(text: "abcdefghijklmnop")
         var b = Buffer(width: 6, height: 1)
         f.render(in: b.area, buffer: &b, context: unicodeContext)
-        #expect(b[5, 0].style.reverse)              // cursor after the end, at the last column
+        #expect(b[5, 0].style.reverse)  // cursor after the end, at the last column
         #expect(b.lines == ["…mnop "])
         f.moveCursor(to: 0)
         b = Buffer(width: 6, height: 1)
@@ -119,9 +119,9 @@ import TerminalKit
         #expect(f.focusedID == "sleep")
         _ = f.handle(.tab); #expect(f.focusedID == "note")
         _ = f.handle(.tab); #expect(f.focusedID == "mood")
-        _ = f.handle(.tab); #expect(f.focusedID == "weight")   // wraps
+        _ = f.handle(.tab); #expect(f.focusedID == "weight")  // wraps
         _ = f.handle(.backTab); #expect(f.focusedID == "mood")
-        _ = f.handle(.down); #expect(f.focusedID == "mood")   // clamps
+        _ = f.handle(.down); #expect(f.focusedID == "mood")  // clamps
         _ = f.handle(.up); _ = f.handle(.up); _ = f.handle(.up); _ = f.handle(.up)
         #expect(f.focusedID == "weight")
     }
@@ -131,7 +131,7 @@ import TerminalKit
         _ = f.handle(.right)
         #expect(f.value("sleep") == "5")
         _ = f.handle(.char(" "))
-        #expect(f.value("sleep") == "1")     // wraps
+        #expect(f.value("sleep") == "1")  // wraps
         _ = f.handle(.left)
         #expect(f.value("sleep") == "5")
         _ = f.handle(.tab)

@@ -23,7 +23,7 @@ import TerminalKit
         let line = b.lines[0]
         let x = line.distance(from: line.startIndex, to: line.range(of: "Diet")?.lowerBound ?? line.endIndex)
         #expect(b[x, 0].style == ctx.style(.selection).bolded)
-        #expect(b[1, 0].style == ctx.style(.accent))   // the "1" of an unselected tab
+        #expect(b[1, 0].style == ctx.style(.accent))  // the "1" of an unselected tab
     }
 
     @Test func overfullGaugeUsesOverRole() {
@@ -31,7 +31,7 @@ import TerminalKit
         #expect(b[10, 0].style == ctx.style(.warn))
         let normal = render(Fixtures.gauge, width: 40, height: 1)
         #expect(normal[8, 0].style == ctx.style(.protein))
-        #expect(normal[28, 0].style == ctx.style(.muted))   // the empty track
+        #expect(normal[28, 0].style == ctx.style(.muted))  // the empty track
     }
 
     @Test func footerKeysInAccentHelpInMuted() {
@@ -49,8 +49,9 @@ import TerminalKit
 
     @Test func barsOffTargetUseTheirRole() {
         // 9.3 h is above the 7–9 h band (warn); 7.2 h is inside it (series1).
-        let b = render(BarChart(values: [7.2, 9.3], unit: "h", target: .band(7...9), offTargetRole: .warn, barWidth: 1),
-                       width: 12, height: 6)
+        let b = render(
+            BarChart(values: [7.2, 9.3], unit: "h", target: .band(7...9), offTargetRole: .warn, barWidth: 1),
+            width: 12, height: 6)
         let bottom = 5
         let bars = (0..<12).filter { b[$0, bottom].symbol == "█" }
         #expect(bars.count == 2)
@@ -69,7 +70,7 @@ import TerminalKit
     @Test func nilIsAGapAndZeroIsASliver() {
         let b = render(BarChart(values: [0, nil, 4], barWidth: 1, gap: 1), width: 10, height: 4)
         let bottom = b.lines[3]
-        #expect(bottom == "0 ▁     █ ")   // bars spread out; the nil between them is blank
+        #expect(bottom == "0 ▁     █ ")  // bars spread out; the nil between them is blank
     }
 
     @Test func sparklineLevelsAndGaps() {

@@ -19,13 +19,16 @@ func framed(_ buffer: Buffer) -> String {
 }
 
 /// Snapshots `widget` at `width`×`height`, named like `unicode-40x8`.
-func snap(_ widget: some Widget, _ width: Int, _ height: Int, ascii: Bool = false,
-          testName: String, label: String = "", fileID: StaticString = #fileID, file: StaticString = #filePath,
-          line: UInt = #line, column: UInt = #column) {
+func snap(
+    _ widget: some Widget, _ width: Int, _ height: Int, ascii: Bool = false,
+    testName: String, label: String = "", fileID: StaticString = #fileID, file: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) {
     let text = framed(render(widget, width: width, height: height, ascii: ascii))
     let name = (ascii ? "ascii" : "unicode") + "-\(width)x\(height)" + (label.isEmpty ? "" : "-\(label)")
-    assertSnapshot(of: text, as: .lines, named: name, fileID: fileID, file: file, testName: testName,
-                   line: line, column: column)
+    assertSnapshot(
+        of: text, as: .lines, named: name, fileID: fileID, file: file, testName: testName,
+        line: line, column: column)
 }
 
 /// A widget that draws a modal over a filled background, to show what it clears.

@@ -5,7 +5,8 @@ import TerminalKit
 
 @Suite struct ThemeTests {
     @Test func parsesColorsAndInlineStyles() throws {
-        let theme = try ThemeLoader.parse("""
+        let theme = try ThemeLoader.parse(
+            """
             name = "Test"
             [colors]
             text = "default"

@@ -5,9 +5,9 @@ import Testing
 @Suite struct TruncationTests {
     @Test func aCutIsMarkedAndFitsTheRoomInCells() {
         #expect(Truncation.cut("without thousands separators", to: 26) == "without thousands separat…")
-        #expect(Truncation.cut("家族の写真", to: 6) == "家族…")          // 4 + 1: the next wide one won't fit
+        #expect(Truncation.cut("家族の写真", to: 6) == "家族…")  // 4 + 1: the next wide one won't fit
         #expect(Truncation.cut("👩‍👩‍👧 家族 café", to: 4) == "👩‍👩‍👧 …")  // the ZWJ family is one 2-cell run
-        #expect(Truncation.cut("cafe\u{301}s", to: 4) == "caf…")   // the accent stays with its letter
+        #expect(Truncation.cut("cafe\u{301}s", to: 4) == "caf…")  // the accent stays with its letter
         #expect(Truncation.cut("fits", to: 4) == "fits")
         #expect(Truncation.cut("abc", to: 0) == "")
         #expect(Truncation.cut("abc", to: 1) == "…")
@@ -18,7 +18,7 @@ import Testing
         var b = Buffer(width: 10, height: 2)
         b.write("Use soon: spinach, milk", x: 0, y: 0, maxWidth: 10)
         #expect(b.lines[0] == "Use soon:…")
-        b.write("spans run long", x: 2, y: 1, style: .plain)   // stopped by the buffer's edge
+        b.write("spans run long", x: 2, y: 1, style: .plain)  // stopped by the buffer's edge
         #expect(b.lines[1] == "  spans r…")
         var ascii = Buffer(width: 8, height: 1, ascii: true)
         ascii.write("Jalapeño peppers", in: Rect(x: 0, y: 0, width: 8, height: 1))
@@ -32,8 +32,9 @@ import Testing
     }
 
     @Test func aNumberColumnWidensInsteadOfBeingCut() {
-        let table = Table(columns: [TableColumn("Food"), TableColumn("P/C/F g", width: .length(9), alignment: .right)],
-                          rows: [TableRow(["Pasta with a long name", "140/210/95"])], showHeader: false)
+        let table = Table(
+            columns: [TableColumn("Food"), TableColumn("P/C/F g", width: .length(9), alignment: .right)],
+            rows: [TableRow(["Pasta with a long name", "140/210/95"])], showHeader: false)
         var b = Buffer(width: 24, height: 1)
         table.render(in: b.area, buffer: &b, context: RenderContext())
         // The name gives up the room and shows its cut; the numbers are whole.

@@ -91,8 +91,9 @@ import TerminalKit
         snap(OverBackground(widget: Fixtures.help), 80, 24, testName: "helpOverlay")
         snap(OverBackground(widget: Fixtures.help), 40, 12, testName: "helpOverlay")
         snap(OverBackground(widget: Fixtures.help), 80, 14, testName: "helpOverlay", label: "two-columns")
-        snap(OverBackground(widget: HelpOverlay(keyMaps: Fixtures.help.keyMaps, scroll: 5)), 40, 12,
-             testName: "helpOverlay", label: "scrolled")
+        snap(
+            OverBackground(widget: HelpOverlay(keyMaps: Fixtures.help.keyMaps, scroll: 5)), 40, 12,
+            testName: "helpOverlay", label: "scrolled")
         snap(OverBackground(widget: Fixtures.help), 80, 24, ascii: true, testName: "helpOverlay")
     }
 

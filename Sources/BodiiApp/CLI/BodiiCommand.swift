@@ -4,7 +4,11 @@ import Foundation
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Database file (default: $BODII_DB, else the config file's database, else ~/.local/share/bodii/bodii.sqlite).", valueName: "path"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Database file (default: $BODII_DB, else the config file's database, else ~/.local/share/bodii/bodii.sqlite).",
+            valueName: "path"))
     var db: OptionText?
 }
 
@@ -12,8 +16,10 @@ struct GlobalOptions: ParsableArguments {
 /// ArgumentParser would give a leading option to the default subcommand, so it is moved after
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
-    static let subcommands: Set<String> = ["run", "log", "today", "report", "demo", "search", "profile", "status", "help",
-                                             "review", "action", "import", "export", "history", "pantry", "shop", "budget"]
+    static let subcommands: Set<String> = [
+        "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
+        "review", "action", "import", "export", "history", "pantry", "shop", "budget",
+    ]
 
     static func normalized(_ arguments: [String]) -> [String] {
         guard let commandIndex = arguments.firstIndex(where: { subcommands.contains($0) }) else { return arguments }
@@ -43,14 +49,17 @@ struct BodiiCommand: ParsableCommand {
         commandName: "bodii",
         abstract: "A terminal health and fitness tracker: body, diet, exercise and sleep.",
         discussion: """
-        Defaults you set once go in $XDG_CONFIG_HOME/bodii/config.toml (~/.config/bodii/config.toml, or the file \
-        $BODII_CONFIG names): database, units, theme, week_start (monday or sunday), first_day_hour (0-6) and currency (EUR, USD…). A \
-        command-line option wins over an environment variable, which wins over the config file. Bodii never \
-        writes the file; a bad value is reported with its line and that key keeps its default.
-        """,
-        subcommands: [RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, HistoryCommand.self, DemoCommand.self,
-                      ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
-                      ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self],
+            Defaults you set once go in $XDG_CONFIG_HOME/bodii/config.toml (~/.config/bodii/config.toml, or the file \
+            $BODII_CONFIG names): database, units, theme, week_start (monday or sunday), first_day_hour (0-6) and currency (EUR, USD…). A \
+            command-line option wins over an environment variable, which wins over the config file. Bodii never \
+            writes the file; a bad value is reported with its line and that key keeps its default.
+            """,
+        subcommands: [
+            RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, HistoryCommand.self,
+            DemoCommand.self,
+            ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
+            ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

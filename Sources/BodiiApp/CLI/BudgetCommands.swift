@@ -27,12 +27,18 @@ struct BudgetShowCommand: ParsableCommand, DatabaseCommand {
             let status: BudgetStatus
             if let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock) {
                 status = try env.repositories.readingTogether {
-                    try PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart).budgetStatus(today: clock.today)
+                    try PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart).budgetStatus(
+                        today: clock.today)
                 }
             } else {
-                status = BudgetStatus(budget: nil, today: clock.today, purchases: [], uses: [], currency: PantryCLI.currency, weekStart: clock.weekStart)
+                status = BudgetStatus(
+                    budget: nil, today: clock.today, purchases: [], uses: [], currency: PantryCLI.currency, weekStart: clock.weekStart)
             }
-            if json { print(PantryCLI.budget(status).text) } else { PlainText.print(TerminalText.printable(PantryCLI.budgetLine(status) + ".")) }
+            if json {
+                print(PantryCLI.budget(status).text)
+            } else {
+                PlainText.print(TerminalText.printable(PantryCLI.budgetLine(status) + "."))
+            }
         }
     }
 }
@@ -43,7 +49,9 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount: 60, 60.00 or 60,00.", valueName: "amount"))
     var amount: [String] = []
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A week (Monday–Sunday) or a calendar month (default week).", valueName: "week|month"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("A week (Monday–Sunday) or a calendar month (default week).", valueName: "week|month"))
     var period: OptionText?
     @Flag(name: .long, help: "Print the budget as JSON afterwards.")
     var json = false
@@ -51,12 +59,13 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            let kind: BudgetPeriodKind = try period.map(\.text).map { text in
-                guard let kind = BudgetPeriodKind(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw CommandFailure.usage("period \(ValidationError.quoted(text)) is not one of week, month")
-                }
-                return kind
-            } ?? .week
+            let kind: BudgetPeriodKind =
+                try period.map(\.text).map { text in
+                    guard let kind = BudgetPeriodKind(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                        throw CommandFailure.usage("period \(ValidationError.quoted(text)) is not one of week, month")
+                    }
+                    return kind
+                } ?? .week
             let amount = try PositionalWords.single(self.amount, missing: "say the amount: bodii budget set 60 [--period week|month]")
             let currency = PantryCLI.currency
             let money = try validated { () throws(BodiiDomain.ValidationError) in
@@ -64,9 +73,13 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
             }
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             try env.repositories.setPantryBudget(PantryBudget(period: kind, amount: money, setOn: clock.today))
-            let status = try PantryBook(repository: env.repositories, currency: currency, weekStart: clock.weekStart).budgetStatus(today: clock.today)
-            if json { print(PantryCLI.budget(status).text) } else {
-                PlainText.print(TerminalText.printable("Budget set: \(money.formatted) per \(kind.rawValue). " + PantryCLI.budgetLine(status) + "."))
+            let status = try PantryBook(repository: env.repositories, currency: currency, weekStart: clock.weekStart).budgetStatus(
+                today: clock.today)
+            if json {
+                print(PantryCLI.budget(status).text)
+            } else {
+                PlainText.print(
+                    TerminalText.printable("Budget set: \(money.formatted) per \(kind.rawValue). " + PantryCLI.budgetLine(status) + "."))
             }
         }
     }
@@ -86,20 +99,24 @@ enum PantryItems {
         case (false, nil): break
         }
         if words.unicodeScalars.contains(where: TerminalText.isUnsafe) {
-            throw CommandFailure.data("food \(ValidationError.quoted(words)) contains control characters: allowed search words or a food id")
+            throw CommandFailure.data(
+                "food \(ValidationError.quoted(words)) contains control characters: allowed search words or a food id")
         }
         let repos = try LogFoodCommand.lookup(databasePath: databasePath, clock: clock)
         if isFoodId(words) {
             guard let food = try repos.food(id: FoodID(words)) else {
-                throw CommandFailure.data("no food with id \(ValidationError.quoted(words)) in the catalog: ids look like usda:09040 or custom:3")
+                throw CommandFailure.data(
+                    "no food with id \(ValidationError.quoted(words)) in the catalog: ids look like usda:09040 or custom:3")
             }
             return (food, food.name)
         }
         guard SearchText.hasSearchableWord(words) else {
-            throw CommandFailure.data("food \(ValidationError.quoted(words)) has no word to search by: give words of a food's name, or --name NAME")
+            throw CommandFailure.data(
+                "food \(ValidationError.quoted(words)) has no word to search by: give words of a food's name, or --name NAME")
         }
         guard let best = try repos.searchFoods(words, limit: 1).first, let food = try repos.food(id: best.id) else {
-            throw CommandFailure.data(try LogFoodCommand.noMatch(words, in: repos) + "; or use --name NAME for something not in the catalog")
+            throw CommandFailure.data(
+                try LogFoodCommand.noMatch(words, in: repos) + "; or use --name NAME for something not in the catalog")
         }
         return (food, food.name)
     }

@@ -23,10 +23,10 @@ public enum BodiiMain {
             StandardError.write("bodii: \(failure.message)")
             return failure.kind.rawValue
         } catch let exit as ExitCode {
-            return exit.rawValue   // the command has said why
+            return exit.rawValue  // the command has said why
         } catch {
             let code = BodiiCommand.exitCode(for: error)
-            if code == .success {   // --help, help: the full text, on stdout, ASCII outside UTF-8
+            if code == .success {  // --help, help: the full text, on stdout, ASCII outside UTF-8
                 PlainText.print(BodiiCommand.fullMessage(for: error))
                 return 0
             }
@@ -55,7 +55,6 @@ public enum BodiiMain {
         return line.count > 160 ? String(line.prefix(80)) + "…" + String(line.suffix(40)) : line
     }
 }
-
 
 /// Positional words (a food query, an activity, a weight) are parsed with `.allUnrecognized` so
 /// that "-5" or "-" arrive as values instead of as unknown options; words that are clearly

@@ -55,36 +55,54 @@ enum DaySummaryJSON {
     static func value(_ s: DaySummary) -> JSONValue {
         .object([
             ("date", .string(s.date.iso)),
-            ("calories", .object([
-                ("eaten", .decimal(s.eatenKcal)), ("burned", .decimal(s.burnedKcal)), ("target", .decimal(s.targetKcal)),
-                ("remaining", .decimal(s.remainingKcal)), ("bmr", .decimal(s.bmr)), ("tdee", .decimal(s.tdee)),
-                ("expenditure", .decimal(s.expenditure?.kcalPerDay)),
-                ("expenditure_basis", s.expenditure.map { .string($0.key) } ?? .null),
-                ("expenditure_days", .int(s.expenditure?.adaptiveEstimateDays)),
-            ])),
-            ("macros", .object([
-                ("protein_g", .decimal(s.proteinG)), ("carbs_g", .decimal(s.carbsG)), ("fat_g", .decimal(s.fatG)),
-                ("fiber_g", .decimal(s.fiberG)),
-            ])),
-            ("targets", .object([
-                ("protein_g", .decimal(s.targets?.macros.proteinG)), ("carbs_g", .decimal(s.targets?.macros.carbsG)),
-                ("fat_g", .decimal(s.targets?.macros.fatG)),
-            ])),
+            (
+                "calories",
+                .object([
+                    ("eaten", .decimal(s.eatenKcal)), ("burned", .decimal(s.burnedKcal)), ("target", .decimal(s.targetKcal)),
+                    ("remaining", .decimal(s.remainingKcal)), ("bmr", .decimal(s.bmr)), ("tdee", .decimal(s.tdee)),
+                    ("expenditure", .decimal(s.expenditure?.kcalPerDay)),
+                    ("expenditure_basis", s.expenditure.map { .string($0.key) } ?? .null),
+                    ("expenditure_days", .int(s.expenditure?.adaptiveEstimateDays)),
+                ])
+            ),
+            (
+                "macros",
+                .object([
+                    ("protein_g", .decimal(s.proteinG)), ("carbs_g", .decimal(s.carbsG)), ("fat_g", .decimal(s.fatG)),
+                    ("fiber_g", .decimal(s.fiberG)),
+                ])
+            ),
+            (
+                "targets",
+                .object([
+                    ("protein_g", .decimal(s.targets?.macros.proteinG)), ("carbs_g", .decimal(s.targets?.macros.carbsG)),
+                    ("fat_g", .decimal(s.targets?.macros.fatG)),
+                ])
+            ),
             ("weight_kg", .decimal(s.weightKg)),
             ("trend_weight_kg", .decimal(s.trendWeightKg)),
             ("body_fat_percent", .decimal(s.bodyFatPercent)),
             ("sleep", .object([("minutes", .int(s.sleepMinutes)), ("quality", .int(s.sleepQuality))])),
             ("exercise", .object([("minutes", .int(s.exerciseMinutes)), ("calories", .decimal(s.burnedKcal))])),
             ("activity", .object([("steps", .int(s.activity?.steps)), ("active_kcal", .decimal(s.activity?.activeKcal))])),
-            ("cost", .object([
-                ("amount", s.cost?.amount.map { .number($0.mainUnits) } ?? .null),
-                ("currency", .string((s.cost?.currency ?? PantryCLI.currency).code)),
-                ("known_share", s.cost?.knownShare.map { .number(($0 * 100).rounded() / 100) } ?? .null),
-            ])),
-            ("foods", .array(s.foods.map { f in
-                .object([("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .decimal(f.grams)),
-                         ("meal", .string(f.meal.rawValue)), ("kcal", .decimal(f.kcal))])
-            })),
+            (
+                "cost",
+                .object([
+                    ("amount", s.cost?.amount.map { .number($0.mainUnits) } ?? .null),
+                    ("currency", .string((s.cost?.currency ?? PantryCLI.currency).code)),
+                    ("known_share", s.cost?.knownShare.map { .number(($0 * 100).rounded() / 100) } ?? .null),
+                ])
+            ),
+            (
+                "foods",
+                .array(
+                    s.foods.map { f in
+                        .object([
+                            ("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("grams", .decimal(f.grams)),
+                            ("meal", .string(f.meal.rawValue)), ("kcal", .decimal(f.kcal)),
+                        ])
+                    })
+            ),
         ])
     }
 

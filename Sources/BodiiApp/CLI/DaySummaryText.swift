@@ -7,9 +7,13 @@ enum DaySummaryText {
         let fmt = UnitFormatter(units)
         func kcal(_ v: Double?) -> String { v.map { "\(SignedNumber.whole($0)) kcal" } ?? "—" }
         var lines = ["Bodii — \(s.date.longLabel)", ""]
-        lines.append(row("Eaten", kcal(s.eatenKcal) + (s.foods.isEmpty ? "  (no meals logged)" : "  (\(Plural.count(s.foods.count, "item")))")))
-        lines.append(row("Exercise", "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"
-            + (s.targets?.addsExerciseBack == true ? "  (added back)" : "  (not added back)")))
+        lines.append(
+            row("Eaten", kcal(s.eatenKcal) + (s.foods.isEmpty ? "  (no meals logged)" : "  (\(Plural.count(s.foods.count, "item")))")))
+        lines.append(
+            row(
+                "Exercise",
+                "\(s.exerciseMinutes) min, \(kcal(s.burnedKcal))"
+                    + (s.targets?.addsExerciseBack == true ? "  (added back)" : "  (not added back)")))
         lines.append(row("Target", kcal(s.targetKcal)))
         lines.append(row(s.targets?.leftLabel ?? DayTargets.leftWord, kcal(s.remainingKcal)))
         if let basis = s.expenditure {
@@ -24,7 +28,9 @@ enum DaySummaryText {
         lines.append(row("Weight", s.weightKg.map(fmt.mass) ?? "— (no weigh-in)"))
         lines.append(row("Trend", s.trendWeightKg.map(fmt.mass) ?? "—"))
         if let f = s.bodyFatPercent { lines.append(row("Body fat", String(format: "%.1f %%", f))) }
-        let sleep = s.sleepMinutes.map { "\($0 / 60) h \(String(format: "%02d", $0 % 60)) min" + (s.sleepQuality.map { ", quality \($0)/5" } ?? "") }
+        let sleep = s.sleepMinutes.map {
+            "\($0 / 60) h \(String(format: "%02d", $0 % 60)) min" + (s.sleepQuality.map { ", quality \($0)/5" } ?? "")
+        }
         lines.append(row("Sleep", sleep ?? "— (not logged)"))
         if let a = s.activity { lines.append(row("Activity", ActivityText.line(a))) }
         if let cost = s.cost?.label { lines.append(row("Cost", cost)) }

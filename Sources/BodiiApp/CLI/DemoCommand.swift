@@ -9,7 +9,9 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
         discussion: "Refuses a database that already has a profile, so your own data is never mixed with sample data.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("How many days of history, ending today (1–\(DemoHistory.maxDays)).", valueName: "n"))
     var days: OptionText = "90"
 
     func run() throws {
@@ -23,7 +25,9 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
             let env = try AppEnvironment.open(databasePath: global.db?.text)
             let repos = env.repositories
             if try repos.loadProfile() != nil {
-                throw CommandFailure.data("\(env.database.url.path) already has a profile; demo data goes only into a new database (try --db /tmp/bodii-demo.sqlite)")
+                throw CommandFailure.data(
+                    "\(env.database.url.path) already has a profile; demo data goes only into a new database (try --db /tmp/bodii-demo.sqlite)"
+                )
             }
             let today = env.clock.today
             let demo = DemoHistory(days: days, endDate: today, now: env.clock.now)
@@ -36,12 +40,13 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
             }
             (batch.reviewItems, batch.actions) = demo.reviews(weekStart: env.clock.weekStart)
             batch.pantry = DemoPantry(days: days, endDate: today, currency: PantryCLI.currency).makeBatch(foods: foods)
-            try repos.write(batch)   // one transaction: a kill leaves all of it or nothing
-            PlainText.print("Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
-                + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
-                + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins, "
-                + "\(batch.reviewItems.count) review notes, \(batch.actions.count) actions "
-                + "and a pantry (\(batch.pantry.purchases.count) purchases at \(DemoPantry.stores.count) stores).")
+            try repos.write(batch)  // one transaction: a kill leaves all of it or nothing
+            PlainText.print(
+                "Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
+                    + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
+                    + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins, "
+                    + "\(batch.reviewItems.count) review notes, \(batch.actions.count) actions "
+                    + "and a pantry (\(batch.pantry.purchases.count) purchases at \(DemoPantry.stores.count) stores).")
         }
     }
 }

@@ -6,7 +6,12 @@ import Foundation
 /// A failure a command reports as one line on stderr, with the exit codes of PRODUCT.md §4
 /// (sysexits: 64 usage, 65 data, 66 no input, 74 I/O).
 struct CommandFailure: Error, CustomStringConvertible {
-    enum Kind: Int32 { case usage = 64, data = 65, noInput = 66, io = 74 }
+    enum Kind: Int32 {
+        case usage = 64
+        case data = 65
+        case noInput = 66
+        case io = 74
+    }
     let kind: Kind
     let message: String
     /// The store's reason, when the failure is one (commands that can do without the file ask).

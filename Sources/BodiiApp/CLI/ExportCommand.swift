@@ -21,19 +21,23 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            OutputPath.survivingFailedWrites()   // before the database opens: a size limit is an error, not a kill
+            OutputPath.survivingFailedWrites()  // before the database opens: a size limit is an error, not a kill
             let clock = try ProcessClock.current()
             guard ["json", "csv"].contains(format.text) else {
                 throw CommandFailure.usage("format \(ValidationError.quoted(format.text)) is not one of json, csv")
             }
             func day(_ text: String?, _ name: String) throws -> LocalDate? {
                 guard let text else { return nil }
-                guard let d = LocalDate(iso: text) else { throw CommandFailure.data("--\(name) \(ValidationError.quoted(text)) is not a date: allowed YYYY-MM-DD") }
+                guard let d = LocalDate(iso: text) else {
+                    throw CommandFailure.data("--\(name) \(ValidationError.quoted(text)) is not a date: allowed YYYY-MM-DD")
+                }
                 return d
             }
             let start = try day(from?.text, "from"), end = try day(to?.text, "to")
             if let start, let end, start > end { throw CommandFailure.data("--from \(start.iso) is after --to \(end.iso)") }
-            if format.text == "csv", out == nil { throw CommandFailure.usage("--format csv needs --out (a folder, or a file ending in .zip)") }
+            if format.text == "csv", out == nil {
+                throw CommandFailure.usage("--format csv needs --out (a folder, or a file ending in .zip)")
+            }
             let range = DateRange(start: start ?? Validation.earliestDate, end: end ?? clock.today.adding(days: 366))
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             let shown = start == nil && end == nil ? nil : DateRange(start: range.start, end: range.end)
@@ -74,7 +78,9 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
 struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodii", abstract: "Import a Bodii JSON export (bodii export --format json).",
-        discussion: "Every value is checked first; one out of range refuses the whole file and nothing is written. All of it is written in one transaction. Importing the same export again adds nothing. The profile and goals are taken only when the database has none; custom foods and saved meals when none of that name is here, recipes when not imported before.")
+        discussion:
+            "Every value is checked first; one out of range refuses the whole file and nothing is written. All of it is written in one transaction. Importing the same export again adds nothing. The profile and goals are taken only when the database has none; custom foods and saved meals when none of that name is here, recipes when not imported before."
+    )
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The export's JSON file.", valueName: "path"))
@@ -83,7 +89,9 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))") }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
+            }
             // The document is read twice (checked, then written): a pipe or FIFO is first copied,
             // a piece at a time, to a temporary file that can be read again.
             var readable = path
@@ -108,8 +116,9 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             // First pass: every value is checked before the database is opened, so a refused file
             // creates or changes nothing. The document is streamed, never held whole.
             do {
-                try BodiiDocumentStream.read(try open(), page: { d, offsets in try BodiiDocumentCheck(today: today, offsets: offsets).validate(d) },
-                                             rest: { d in try BodiiDocumentCheck(today: today).validate(d) })
+                try BodiiDocumentStream.read(
+                    try open(), page: { d, offsets in try BodiiDocumentCheck(today: today, offsets: offsets).validate(d) },
+                    rest: { d in try BodiiDocumentCheck(today: today).validate(d) })
             } catch let refusal as BodiiDocumentImport.Refusal { throw refused(refusal) }
             // Second pass: the same walk, written in one transaction (all of it or nothing).
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
@@ -122,19 +131,26 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             let o = writer.outcome
             let g = ActivityText.grouped
             var parts: [String] = []
-            for (kind, label) in [(MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"), (.activity, "activity days"),
-                                 (.reviewItem, "review notes"), (.action, "actions")] {
-                parts.append("\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"
-                             + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))
+            for (kind, label) in [
+                (MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"),
+                (.activity, "activity days"),
+                (.reviewItem, "review notes"), (.action, "actions"),
+            ] {
+                parts.append(
+                    "\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"
+                        + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))
             }
-            PlainText.print("Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
-                            + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
-                            + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
-                            + (o.recipes > 0 ? "; \(Plural.count(o.recipes, "recipe"))" : "")
-                            + (o.savedMeals > 0 ? "; \(Plural.count(o.savedMeals, "saved meal"))" : "")
-                            + (o.favourites > 0 ? "; \(Plural.count(o.favourites, "favourite"))" : "")
-                            + (o.pantryPurchases == 0 ? "" : "; pantry purchases \(g(o.purchasesAdded)) added, "
-                               + "\(g(o.pantryPurchases - o.purchasesAdded)) already there"))
+            PlainText.print(
+                "Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
+                    + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
+                    + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
+                    + (o.recipes > 0 ? "; \(Plural.count(o.recipes, "recipe"))" : "")
+                    + (o.savedMeals > 0 ? "; \(Plural.count(o.savedMeals, "saved meal"))" : "")
+                    + (o.favourites > 0 ? "; \(Plural.count(o.favourites, "favourite"))" : "")
+                    + (o.pantryPurchases == 0
+                        ? ""
+                        : "; pantry purchases \(g(o.purchasesAdded)) added, "
+                            + "\(g(o.pantryPurchases - o.purchasesAdded)) already there"))
         }
     }
 }
@@ -142,8 +158,10 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
 extension ImportBodiiCommand {
     /// Copies `path` (a pipe, a FIFO) to a new file `to`, 64 KB at a time.
     static func copy(_ path: String, to: String) throws {
-        guard let input = FileHandle(forReadingAtPath: path), FileManager.default.createFile(atPath: to, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let output = FileHandle(forWritingAtPath: to) else {
+        guard let input = FileHandle(forReadingAtPath: path),
+            FileManager.default.createFile(atPath: to, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let output = FileHandle(forWritingAtPath: to)
+        else {
             throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
         defer {

@@ -11,13 +11,17 @@ struct HistoryCommand: ParsableCommand, DatabaseCommand {
         commandName: "history", abstract: "Search your food log: when you last ate a food, newest first (or a day's entries).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "A food (\"rice\", words in any order, plurals alike) or a day (YYYY-MM-DD, today, yesterday).", valueName: "query"),
-              completion: ShellCompletion.foods)
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "A food (\"rice\", words in any order, plurals alike) or a day (YYYY-MM-DD, today, yesterday).", valueName: "query"),
+        completion: ShellCompletion.foods)
     var query: [String] = []
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "How many entries to show (\(EatingHistory.limitRange.lowerBound)–\(EatingHistory.limitRange.upperBound), default \(EatingHistory.defaultLimit)).",
-        valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "How many entries to show (\(EatingHistory.limitRange.lowerBound)–\(EatingHistory.limitRange.upperBound), default \(EatingHistory.defaultLimit)).",
+            valueName: "n"))
     var limit: String?
     @Flag(name: .long, help: "Print JSON (date, meal, food_id, name, grams, kcal) for scripts.")
     var json = false
@@ -35,7 +39,8 @@ struct HistoryCommand: ParsableCommand, DatabaseCommand {
             let text = try PositionalWords.values(query).joined(separator: " ")
             let clock = try ProcessClock.current()
             guard EatingHistory.query(text, today: clock.today) != nil else {
-                throw CommandFailure.usage("history needs a query: a food's name or a day, e.g. bodii history rice, bodii history yesterday")
+                throw CommandFailure.usage(
+                    "history needs a query: a food's name or a day, e.g. bodii history rice, bodii history yesterday")
             }
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             let entries = try EatingHistory.entries(text, today: clock.today, limit: count, in: env.repositories)
@@ -52,12 +57,14 @@ struct HistoryCommand: ParsableCommand, DatabaseCommand {
 enum HistoryOutput {
     /// `[{"date","meal","food_id","name","grams","kcal"}]`, in that key order.
     static func json(_ entries: [FoodRecord]) -> String {
-        JSONValue.array(entries.map { r in
-            .object([
-                ("date", .string(r.date.iso)), ("meal", .string(r.meal.rawValue)), ("food_id", .string(r.foodId.rawValue)),
-                ("name", .string(r.foodName)), ("grams", .decimal(r.grams)), ("kcal", .decimal(r.kcal)),
-            ])
-        }).text
+        JSONValue.array(
+            entries.map { r in
+                .object([
+                    ("date", .string(r.date.iso)), ("meal", .string(r.meal.rawValue)), ("food_id", .string(r.foodId.rawValue)),
+                    ("name", .string(r.foodName)), ("grams", .decimal(r.grams)), ("kcal", .decimal(r.kcal)),
+                ])
+            }
+        ).text
     }
 
     static let width = 80
@@ -69,8 +76,10 @@ enum HistoryOutput {
     /// two spaces from the next (issue 26: fixed widths ran "400 g" into "1072 kcal").
     static func table(_ entries: [FoodRecord]) -> String {
         let rows = entries.map { r in
-            (date: r.date.iso, meal: r.meal.label, name: TerminalText.printable(r.foodName),
-             amount: NutrientFormat.amount(r), kcal: "\(NutrientFormat.kcal(r.kcal)) kcal")
+            (
+                date: r.date.iso, meal: r.meal.label, name: TerminalText.printable(r.foodName),
+                amount: NutrientFormat.amount(r), kcal: "\(NutrientFormat.kcal(r.kcal)) kcal"
+            )
         }
         func widest(_ texts: [String]) -> Int { texts.map(TextWidth.of).max() ?? 0 }
         let date = widest(rows.map(\.date)), meal = widest(rows.map(\.meal))
@@ -79,9 +88,11 @@ enum HistoryOutput {
         let name = min(widest(rows.map(\.name)), max(minimumNameWidth, width - fixed))
         let names = DistinctNames.shorten(rows.map(\.name), width: name)
         return zip(rows, names).map { r, shown in
-            [TextWidth.fit(r.date, to: date), TextWidth.fit(r.meal, to: meal), TextWidth.fit(shown, to: name),
-             TextWidth.fit(r.amount, to: amount, alignment: .right), TextWidth.fit(r.kcal, to: kcal, alignment: .right)]
-                .joined(separator: gap)
+            [
+                TextWidth.fit(r.date, to: date), TextWidth.fit(r.meal, to: meal), TextWidth.fit(shown, to: name),
+                TextWidth.fit(r.amount, to: amount, alignment: .right), TextWidth.fit(r.kcal, to: kcal, alignment: .right),
+            ]
+            .joined(separator: gap)
         }.joined(separator: "\n")
     }
 

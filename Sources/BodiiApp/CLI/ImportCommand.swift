@@ -52,8 +52,10 @@ struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
 struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "apple-health",
-        abstract: "Import the Health app's export.zip (or its export.xml): weight, body fat, steps, active energy, sleep, workouts, dietary energy.",
-        discussion: "Importing the same export again adds nothing; a newer export adds what is new. A file that declares XML entities is refused.")
+        abstract:
+            "Import the Health app's export.zip (or its export.xml): weight, body fat, steps, active energy, sleep, workouts, dietary energy.",
+        discussion:
+            "Importing the same export again adds nothing; a newer export adds what is new. A file that declares XML entities is refused.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("export.zip, export.xml, or the unzipped apple_health_export folder.", valueName: "path"))
@@ -98,8 +100,10 @@ final class StderrProgress {
         guard enabled else { return }
         let elapsed = Int(Date().timeIntervalSince(started))
         // A pipe has no size: only what was read so far.
-        let text = (p.totalBytes > 0 ? String(format: "%.1f MB of %.1f MB", Double(p.bytes) / 1_000_000, Double(p.totalBytes) / 1_000_000)
-                    : String(format: "%.1f MB", Double(p.bytes) / 1_000_000))
+        let text =
+            (p.totalBytes > 0
+                ? String(format: "%.1f MB of %.1f MB", Double(p.bytes) / 1_000_000, Double(p.totalBytes) / 1_000_000)
+                : String(format: "%.1f MB", Double(p.bytes) / 1_000_000))
             + " · \(ActivityText.grouped(p.records)) records · \(elapsed / 60):" + String(format: "%02d", elapsed % 60)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
         shown = true
@@ -122,7 +126,8 @@ extension ImportCommand {
         } catch let failure as CommandFailure where failure.isNoDatabase {
             return try BodiiDatabase.shippedCatalogInMemory()
         } catch let failure as CommandFailure where failure.needsUpgrade {
-            throw CommandFailure.data("\(failure.message); --dry-run writes nothing, so it cannot upgrade it: run the import without --dry-run")
+            throw CommandFailure.data(
+                "\(failure.message); --dry-run writes nothing, so it cannot upgrade it: run the import without --dry-run")
         }
         return try AppEnvironment.open(databasePath: databasePath, clock: clock).repositories
     }

@@ -18,21 +18,33 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"), completion: ShellCompletion.foods)
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for (or use --id).", valueName: "query"),
+        completion: ShellCompletion.foods)
     var query: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
     var id: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grams eaten (0.1–5000).", valueName: "g"))
     var grams: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
     var serving: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many servings, or of --unit (default 1): 2, 0.5, 1/2 or 1 1/2.", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("How many servings, or of --unit (default 1): 2, 0.5, 1/2 or 1 1/2.", valueName: "n"))
     var qty: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A weight unit --qty is in, instead of --grams or --serving: g, oz or lb.", valueName: "unit"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("A weight unit --qty is in, instead of --grams or --serving: g, oz or lb.", valueName: "unit"))
     var unit: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("breakfast, lunch, dinner or snacks (default: by the time of day).", valueName: "meal"))
     var meal: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date")
+    )
     var date: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: energy without a food (1–10000 kcal).", valueName: "kcal"))
     var kcal: OptionText?
@@ -69,19 +81,24 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             if id == nil, !SearchText.hasSearchableWord(words) {
                 // Nothing to search by ("!!!", "🍌") would log the most-used food, and "x" or "the"
                 // whatever happens to contain them.
-                throw CommandFailure.data("food \(ValidationError.quoted(words)) has no word to search by: "
-                                          + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
+                throw CommandFailure.data(
+                    "food \(ValidationError.quoted(words)) has no word to search by: "
+                        + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
             }
             let amount = try Self.amount(grams: grams?.text, serving: serving?.text, qty: qty?.text, unit: unit?.text)
             let mealChoice: Meal
             if let meal {
                 do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal.text) } catch {
-                    throw CommandFailure.usage("--meal \(ValidationError.quoted(meal.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
+                    throw CommandFailure.usage(
+                        "--meal \(ValidationError.quoted(meal.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
                 }
             } else {
                 mealChoice = Meal.likely(now: clock)
             }
-            let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) } }
+            let day =
+                try date.map { text in
+                    try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
+                }
                 ?? clock.today
 
             // The food is found without writing (a refused command leaves the file as it was, or
@@ -91,7 +108,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             let food: Food
             if let id {
                 guard let found = try repos.food(id: FoodID(id.text)) else {
-                    throw CommandFailure.data("no food with id \(ValidationError.quoted(id.text)) in the catalog: ids look like usda:09040 or custom:3")
+                    throw CommandFailure.data(
+                        "no food with id \(ValidationError.quoted(id.text)) in the catalog: ids look like usda:09040 or custom:3")
                 }
                 food = found
             } else {
@@ -119,17 +137,20 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 do throws(BodiiDomain.ValidationError) { serving = try FoodLogging.serving(named: name, of: food) } catch {
                     throw CommandFailure.data(Self.noSuchServing(name, of: food))
                 }
-                let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving) }
+                let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving)
+                }
                 grams = FoodLogging.grams(quantity, of: serving)
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
-            try env.repositories.prepareFoodCatalog()   // the app's search and recent foods need it; once per database
+            try env.repositories.prepareFoodCatalog()  // the app's search and recent foods need it; once per database
             // Taken from the pantry too when its item says so (off by default), in the same transaction.
             let takes = try FoodDiary(store: env.repositories).log(record).taken
-            PlainText.print(TerminalText.printable("Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
-                + "\(WholeNumber.text(record.kcal)) kcal"))
+            PlainText.print(
+                TerminalText.printable(
+                    "Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
+                        + "\(WholeNumber.text(record.kcal)) kcal"))
             if !takes.isEmpty {
                 let lots = takes.map { "#\($0.lotId)" }.joined(separator: ", ")
                 PlainText.print("Taken from the pantry (lot \(lots)).")
@@ -141,20 +162,29 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     /// `--kcal N [--protein G --carbs G --fat G] [--name TEXT]`: logged without a food (`QuickAdd`).
     private func quickAdd(words: String, clock: any Clock) throws {
         guard let kcal else {
-            throw CommandFailure.usage("--protein, --carbs, --fat and --name go with --kcal (quick add): e.g. bodii log food --kcal 600 --protein 30")
+            throw CommandFailure.usage(
+                "--protein, --carbs, --fat and --name go with --kcal (quick add): e.g. bodii log food --kcal 600 --protein 30")
         }
-        guard words.isEmpty, id == nil else { throw CommandFailure.usage("quick add (--kcal) logs no food: leave out the search words and --id") }
+        guard words.isEmpty, id == nil else {
+            throw CommandFailure.usage("quick add (--kcal) logs no food: leave out the search words and --id")
+        }
         guard grams == nil, serving == nil, qty == nil, unit == nil else {
             throw CommandFailure.usage("quick add (--kcal) has no amount: leave out --grams, --serving, --qty and --unit")
         }
-        let mealChoice = try meal.map { text in
-            do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text.text) } catch {
-                throw CommandFailure.usage("--meal \(ValidationError.quoted(text.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
+        let mealChoice =
+            try meal.map { text in
+                do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text.text) } catch {
+                    throw CommandFailure.usage(
+                        "--meal \(ValidationError.quoted(text.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
+                }
+            } ?? Meal.likely(now: clock)
+        let day =
+            try date.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
             }
-        } ?? Meal.likely(now: clock)
-        let day = try date.map { text in try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) } }
             ?? clock.today
-        let input = QuickAdd.Input(kcal: kcal.text, protein: protein?.text ?? "", carbs: carbs?.text ?? "", fat: fat?.text ?? "", name: name?.text ?? "")
+        let input = QuickAdd.Input(
+            kcal: kcal.text, protein: protein?.text ?? "", carbs: carbs?.text ?? "", fat: fat?.text ?? "", name: name?.text ?? "")
         let record: FoodRecord
         switch QuickAdd.record(input, meal: mealChoice, date: day, loggedAt: clock.now, fieldName: { "--" + $0.rawValue }) {
         case .failure(let errors): throw CommandFailure.data(errors.first?.message ?? "quick add is not valid")
@@ -162,10 +192,13 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         }
         let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
         try env.repositories.addFoodRecord(record)
-        let macros = " (P \(DecimalText.format(record.proteinG, decimals: 1)) g, C \(DecimalText.format(record.carbsG, decimals: 1)) g, "
+        let macros =
+            " (P \(DecimalText.format(record.proteinG, decimals: 1)) g, C \(DecimalText.format(record.carbsG, decimals: 1)) g, "
             + "F \(DecimalText.format(record.fatG, decimals: 1)) g)"
-        PlainText.print(TerminalText.printable("Logged \(record.foodName) to \(mealChoice.label) on \(day.iso): "
-            + "\(WholeNumber.text(record.kcal)) kcal" + macros))
+        PlainText.print(
+            TerminalText.printable(
+                "Logged \(record.foodName) to \(mealChoice.label) on \(day.iso): "
+                    + "\(WholeNumber.text(record.kcal)) kcal" + macros))
     }
 
     /// Where foods are looked up: the database read-only when it holds the catalog, the shipped
@@ -192,7 +225,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         for word in words.split(separator: " ") where close.count < 3 {
             for food in try repos.searchFoods(String(word), limit: 2) where !close.contains(food.name) { close.append(food.name) }
         }
-        let hint = close.isEmpty ? "try fewer or other words" : "close names: " + close.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        let hint =
+            close.isEmpty ? "try fewer or other words" : "close names: " + close.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
         return "no food matches \(ValidationError.quoted(words)); nothing was logged: \(hint)"
     }
 
@@ -210,10 +244,13 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     /// --grams, or --serving with an optional --qty, or --unit with an optional --qty; one of them.
     static func amount(grams: String?, serving: String?, qty: String?, unit: String?) throws -> Amount {
         if let unit {
-            guard grams == nil, serving == nil else { throw CommandFailure.usage("--unit goes with --qty alone: leave out --grams and --serving") }
+            guard grams == nil, serving == nil else {
+                throw CommandFailure.usage("--unit goes with --qty alone: leave out --grams and --serving")
+            }
             guard let weight = FoodServing.weightUnit(unit) else {
-                throw CommandFailure.usage("--unit \(ValidationError.quoted(unit)) is not a weight unit: allowed g, oz or lb "
-                                           + "(a food's own measures go with --serving)")
+                throw CommandFailure.usage(
+                    "--unit \(ValidationError.quoted(unit)) is not a weight unit: allowed g, oz or lb "
+                        + "(a food's own measures go with --serving)")
             }
             let text = qty ?? "1"
             // Grams keep their own range (0.1–5000); oz and lb count like a serving of that weight.

@@ -7,15 +7,21 @@ struct LogWeightCommand: ParsableCommand, DatabaseCommand {
         commandName: "weight", abstract: "Record a weight, with optional body fat and muscle mass.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Weight, in kg (or lb with --unit lb or an imperial profile).", valueName: "weight"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Weight, in kg (or lb with --unit lb or an imperial profile).", valueName: "weight"))
     var words: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Body fat, percent (2–75).", valueName: "pct"))
     var fat: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Muscle mass, in the weight's unit.", valueName: "kg"))
     var muscle: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date")
+    )
     var date: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Unit of the weight and muscle mass: kg or lb (default: the profile's, else the config file's units).", valueName: "unit"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Unit of the weight and muscle mass: kg or lb (default: the profile's, else the config file's units).", valueName: "unit"))
     var unit: OptionText?
 
     func run() throws {

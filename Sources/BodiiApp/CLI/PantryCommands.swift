@@ -24,19 +24,25 @@ struct PantryAddCommand: ParsableCommand, DatabaseCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for, or a food id (usda:09040).", valueName: "food"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Words to search the food catalog for, or a food id (usda:09040).", valueName: "food")
+    )
     var food: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A name for something that is not a catalog food.", valueName: "name"))
     var name: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much (more than 0, up to 100000).", valueName: "n"))
     var qty: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("g, kg, ml, l, piece, or one of the food's measures (default piece).", valueName: "unit"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("g, kg, ml, l, piece, or one of the food's measures (default piece).", valueName: "unit"))
     var unit: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Price paid for the quantity: 3.49 or 3,49.", valueName: "amount"))
     var price: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where it was bought.", valueName: "name"))
     var store: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Best-before date (YYYY-MM-DD, today or later; default: the item's shelf life).", valueName: "date"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Best-before date (YYYY-MM-DD, today or later; default: the item's shelf life).", valueName: "date"))
     var bestBefore: OptionText?
 
     func run() throws {
@@ -44,18 +50,28 @@ struct PantryAddCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             let today = clock.today
             guard let qty else { throw CommandFailure.usage("say how much: --qty N (with --unit g, ml, piece or a measure)") }
-            let paid = try price.map { text in try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text.text, currency: PantryCLI.currency) } }
-            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") } }
-            let due = try bestBefore.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text.text, today: today) } }
-            let (catalogFood, itemName) = try PantryItems.resolveFood(words: food, name: name?.text, databasePath: global.db?.text, clock: clock)
-            let (unitChoice, factor) = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.parse(unit?.text ?? "piece", food: catalogFood) }
+            let paid = try price.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text.text, currency: PantryCLI.currency) }
+            }
+            let shop = try store.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") }
+            }
+            let due = try bestBefore.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text.text, today: today) }
+            }
+            let (catalogFood, itemName) = try PantryItems.resolveFood(
+                words: food, name: name?.text, databasePath: global.db?.text, clock: clock)
+            let (unitChoice, factor) = try validated { () throws(BodiiDomain.ValidationError) in
+                try PantryUnits.parse(unit?.text ?? "piece", food: catalogFood)
+            }
             let amount = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }
 
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             if catalogFood != nil { try env.repositories.prepareFoodCatalog() }
             let book = PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart)
             let item = try book.item(for: catalogFood, name: itemName)
-            let saved = try book.buy(item, quantity: PantryQuantity(amount, unitChoice), price: paid, store: shop, bestBefore: due, on: today)
+            let saved = try book.buy(
+                item, quantity: PantryQuantity(amount, unitChoice), price: paid, store: shop, bestBefore: due, on: today)
             var line = "Added \(saved.lot.initialQuantity.label) of \(saved.item.name)"
             if let id = saved.item.foodId { line += " (\(id))" }
             if let paid { line += " for \(paid.formatted)" }
@@ -71,7 +87,9 @@ struct PantryListCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stock, what to use soon first.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only what expires within this many days (0–365), expired included.", valueName: "days"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Only what expires within this many days (0–365), expired included.", valueName: "days"))
     var soon: OptionText?
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
@@ -79,8 +97,12 @@ struct PantryListCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            let within = try soon.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.soonDays(text.text) } }
-            let snapshot = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock)?.repositories.pantrySnapshot()
+            let within = try soon.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.soonDays(text.text) }
+            }
+            let snapshot =
+                try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock)?.repositories
+                .pantrySnapshot()
                 ?? PantrySnapshot(items: [], lots: [], shoppingList: [], budget: nil)
             let rows = StockOverview.rows(snapshot, today: clock.today, onlyWithin: within)
             if json {
@@ -88,8 +110,10 @@ struct PantryListCommand: ParsableCommand, DatabaseCommand {
                 return
             }
             guard !rows.isEmpty else {
-                PlainText.print(within == nil ? "The pantry is empty: bodii pantry add FOOD --qty N adds to it."
-                                : "Nothing expires within \(Plural.count(within ?? 0, "day")).")
+                PlainText.print(
+                    within == nil
+                        ? "The pantry is empty: bodii pantry add FOOD --qty N adds to it."
+                        : "Nothing expires within \(Plural.count(within ?? 0, "day")).")
                 return
             }
             PlainText.print(rows.map { TerminalText.printable(PantryItems.stockLine($0)) }.joined(separator: "\n"))
@@ -109,11 +133,14 @@ struct StockTakeArguments: ParsableArguments {
     func run(_ kind: StockUseKind, global: GlobalOptions) throws {
         let clock = try ProcessClock.current()
         let id = try PositionalWords.single(self.id, missing: "say which lot: its number (see bodii pantry list)")
-        let number = try validated { () throws(BodiiDomain.ValidationError) in try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil) }
+        let number = try validated { () throws(BodiiDomain.ValidationError) in
+            try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil)
+        }
         if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
         if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text) } }
         guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock),
-              let lot = try env.repositories.stockLot(id: Int64(number)), let item = try env.repositories.groceryItem(id: lot.itemId) else {
+            let lot = try env.repositories.stockLot(id: Int64(number)), let item = try env.repositories.groceryItem(id: lot.itemId)
+        else {
             throw CommandFailure.data("lot \(ValidationError.quoted(id)) does not exist: see `bodii pantry list`")
         }
         let book = PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart)
@@ -121,9 +148,12 @@ struct StockTakeArguments: ParsableArguments {
         var quantity: PantryQuantity?
         if let qty {
             let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
-                try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (lot.initialQuantity.unit, 1)
+                try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (
+                    lot.initialQuantity.unit, 1
+                )
             }
-            quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
+            quantity = PantryQuantity(
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
         }
         let uses: [StockUse]
         do {
@@ -133,7 +163,9 @@ struct StockTakeArguments: ParsableArguments {
         }
         let taken = uses.reduce(0.0) { $0 + $1.amount }
         let lots = Set(uses.map(\.lotId)).sorted().map { "#\($0)" }.joined(separator: ", ")
-        var line = (kind == .use ? "Used " : "Wasted ") + "\(quantity?.label ?? PantryQuantity(taken, lot.initialQuantity.unit).label) of \(item.name) (lot \(lots))"
+        var line =
+            (kind == .use ? "Used " : "Wasted ")
+            + "\(quantity?.label ?? PantryQuantity(taken, lot.initialQuantity.unit).label) of \(item.name) (lot \(lots))"
         let value = uses.compactMap(\.value).reduce(Money.zero(PantryCLI.currency)) { $0 + $1 }
         if kind == .waste, value.minorUnits > 0 { line += ", worth \(value.formatted)" }
         PlainText.print(TerminalText.printable(line + "."))
@@ -177,14 +209,18 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
     var qty: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The unit of --qty (default piece).", valueName: "unit"))
     var unit: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where to buy it: the expected price is the last one paid there.", valueName: "name"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Where to buy it: the expected price is the last one paid there.", valueName: "name"))
     var store: OptionText?
 
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
             if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
-            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") } }
+            let shop = try store.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") }
+            }
             if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text) } }
             let words = try PositionalWords.values(item).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             var known: GroceryItem?
@@ -193,7 +229,10 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
             }
             var catalogFood: Food?
             var itemName = known?.name ?? ""
-            if known == nil { (catalogFood, itemName) = try PantryItems.resolveFood(words: item, name: name?.text, databasePath: global.db?.text, clock: clock) }
+            if known == nil {
+                (catalogFood, itemName) = try PantryItems.resolveFood(
+                    words: item, name: name?.text, databasePath: global.db?.text, clock: clock)
+            }
 
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             if catalogFood != nil || known?.foodId != nil { try env.repositories.prepareFoodCatalog() }
@@ -202,14 +241,20 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
             let food = try book.food(of: chosen)
             var quantity: PantryQuantity?
             if let qty {
-                let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.parse(unit?.text ?? "piece", food: food) }
-                quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
+                let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
+                    try PantryUnits.parse(unit?.text ?? "piece", food: food)
+                }
+                quantity = PantryQuantity(
+                    try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
             }
             let saved = try env.repositories.saveGroceryItem(chosen)
             guard let itemId = saved.id else { throw CommandFailure.io("the item could not be saved") }
-            let entry = try env.repositories.addShoppingListItem(ShoppingListItem(itemId: itemId, quantity: quantity, store: shop, addedOn: clock.today))
-            let expected = PriceBook.expectedPrice(history: try env.repositories.purchases(itemId: itemId), quantity: quantity, store: shop, food: food)
-            var line = "Added #\(entry.id.map(String.init) ?? "?") \(quantity.map { "\($0.label) of " } ?? "")\(saved.name) to the shopping list"
+            let entry = try env.repositories.addShoppingListItem(
+                ShoppingListItem(itemId: itemId, quantity: quantity, store: shop, addedOn: clock.today))
+            let expected = PriceBook.expectedPrice(
+                history: try env.repositories.purchases(itemId: itemId), quantity: quantity, store: shop, food: food)
+            var line =
+                "Added #\(entry.id.map(String.init) ?? "?") \(quantity.map { "\($0.label) of " } ?? "")\(saved.name) to the shopping list"
             if let expected { line += ", expected \(expected.formatted)" }
             PlainText.print(TerminalText.printable(line + "."))
         }
@@ -228,8 +273,10 @@ struct ShopListCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock) else {
-                let empty = ShoppingOverview(lines: [], total: .zero(PantryCLI.currency),
-                                             budget: BudgetStatus(budget: nil, today: clock.today, purchases: [], uses: [], currency: PantryCLI.currency, weekStart: clock.weekStart))
+                let empty = ShoppingOverview(
+                    lines: [], total: .zero(PantryCLI.currency),
+                    budget: BudgetStatus(
+                        budget: nil, today: clock.today, purchases: [], uses: [], currency: PantryCLI.currency, weekStart: clock.weekStart))
                 if json { print(PantryCLI.shopping(empty, bought: []).text) } else { PlainText.print("The shopping list is empty.") }
                 return
             }
@@ -241,7 +288,9 @@ struct ShopListCommand: ParsableCommand, DatabaseCommand {
                 let purchases = try repos.purchases(in: range)
                 var bought: [(ShoppingLine, Money?)] = []
                 for entry in try repos.shoppingListItems(includingBought: true) {
-                    guard let day = entry.boughtOn, range.contains(day), let item = try repos.groceryItem(id: entry.itemId) else { continue }
+                    guard let day = entry.boughtOn, range.contains(day), let item = try repos.groceryItem(id: entry.itemId) else {
+                        continue
+                    }
                     let paid = purchases.first { $0.id == entry.purchaseId }?.price
                     bought.append((ShoppingLine(entry: entry, item: item, expectedPrice: paid), paid))
                 }
@@ -253,15 +302,18 @@ struct ShopListCommand: ParsableCommand, DatabaseCommand {
             }
             var lines: [String] = []
             for l in overview.lines {
-                lines.append("#\(l.entry.id.map(String.init) ?? "?")  \(l.item.name)" + (l.entry.quantity.map { "  \($0.label)" } ?? "")
-                             + (l.entry.store.map { "  at \($0)" } ?? "") + "  " + (l.expectedPrice.map { "~\($0.formatted)" } ?? "price unknown"))
+                lines.append(
+                    "#\(l.entry.id.map(String.init) ?? "?")  \(l.item.name)" + (l.entry.quantity.map { "  \($0.label)" } ?? "")
+                        + (l.entry.store.map { "  at \($0)" } ?? "") + "  "
+                        + (l.expectedPrice.map { "~\($0.formatted)" } ?? "price unknown"))
             }
             for (l, paid) in bought {
                 lines.append("[x] \(l.item.name)" + (paid.map { "  \($0.formatted)" } ?? "") + "  bought \(l.entry.boughtOn?.iso ?? "")")
             }
             if overview.lines.isEmpty && bought.isEmpty { lines.append("The shopping list is empty: bodii shop add ITEM adds to it.") }
-            lines.append("Expected total \(overview.total.formatted). " + PantryCLI.budgetLine(overview.budget)
-                         + (overview.leftAfterList.map { "; after the list: \($0.formatted)" } ?? ""))
+            lines.append(
+                "Expected total \(overview.total.formatted). " + PantryCLI.budgetLine(overview.budget)
+                    + (overview.leftAfterList.map { "; after the list: \($0.formatted)" } ?? ""))
             PlainText.print(lines.map(TerminalText.printable).joined(separator: "\n"))
         }
     }
@@ -273,11 +325,13 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
         discussion: "Without --price the expected price (the last one paid) is recorded; without --qty the listed quantity.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The entry's number or its item's name (see `bodii shop list`).", valueName: "item"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("The entry's number or its item's name (see `bodii shop list`).", valueName: "item"))
     var item: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Price paid for the quantity: 3.49 or 3,49.", valueName: "amount"))
     var price: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much was bought, in the listed unit (or --unit).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("How much was bought, in the listed unit (or --unit).", valueName: "n"))
     var qty: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The unit of --qty.", valueName: "unit"))
     var unit: OptionText?
@@ -293,12 +347,19 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
             let words = try PositionalWords.values(item).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             guard !words.isEmpty else { throw CommandFailure.usage("say which entry: its number or its name (see bodii shop list)") }
             if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
-            let paid = try price.map { text in try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text.text, currency: PantryCLI.currency) } }
-            let shop = try store.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") } }
-            let due = try bestBefore.map { text in try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text.text, today: today) } }
+            let paid = try price.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try MoneyInput.parse(text.text, currency: PantryCLI.currency) }
+            }
+            let shop = try store.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") }
+            }
+            let due = try bestBefore.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.bestBefore(text.text, today: today) }
+            }
             if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text) } }
             if words.unicodeScalars.contains(where: TerminalText.isUnsafe) {
-                throw CommandFailure.data("item \(ValidationError.quoted(words)) contains control characters: allowed an entry's number or name")
+                throw CommandFailure.data(
+                    "item \(ValidationError.quoted(words)) contains control characters: allowed an entry's number or name")
             }
 
             guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock) else {
@@ -307,7 +368,8 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
             let repos = env.repositories
             let open = try repos.shoppingListItems(includingBought: false)
             let items = try repos.groceryItems()
-            guard let entry = PantryItems.entry(words, in: open, items: items), let listed = items.first(where: { $0.id == entry.itemId }) else {
+            guard let entry = PantryItems.entry(words, in: open, items: items), let listed = items.first(where: { $0.id == entry.itemId })
+            else {
                 throw CommandFailure.data("no open shopping list entry \(ValidationError.quoted(words)): see bodii shop list")
             }
             if listed.foodId != nil { try repos.prepareFoodCatalog() }
@@ -317,14 +379,18 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
             var quantity = entry.quantity ?? history.last?.quantity ?? PantryQuantity(1, .pieces)
             if let qty {
                 let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
-                    try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (quantity.unit, 1)
+                    try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (
+                        quantity.unit, 1
+                    )
                 }
-                quantity = PantryQuantity(try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
+                quantity = PantryQuantity(
+                    try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
             }
             let where_ = shop ?? entry.store
             let expected = PriceBook.expectedPrice(history: history, quantity: quantity, store: where_, food: food)
             let recorded = paid ?? expected
-            let saved = try book.buy(listed, quantity: quantity, price: recorded, store: where_, bestBefore: due, on: today, shoppingListItemId: entry.id)
+            let saved = try book.buy(
+                listed, quantity: quantity, price: recorded, store: where_, bestBefore: due, on: today, shoppingListItemId: entry.id)
             var line = "Bought \(quantity.label) of \(listed.name)"
             if let recorded { line += " for \(recorded.formatted)" + (paid == nil ? " (the expected price)" : "") }
             if let where_ { line += " at \(where_)" }

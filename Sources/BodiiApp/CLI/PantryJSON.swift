@@ -17,17 +17,18 @@ enum PantryCLI {
 
     /// `pantry list --json`: one object per lot with stock left, use-soon first.
     static func stock(_ rows: [StockRow]) -> JSONValue {
-        .array(rows.map { r in
-            .object([
-                ("id", .int(r.lot.id.map(Int.init))), ("name", .string(r.item.name)),
-                ("food_id", r.item.foodId.map { .string($0.rawValue) } ?? .null),
-                ("quantity", .number((r.lot.left * 100).rounded() / 100)), ("unit", .string(unitName(r.lot.initialQuantity.unit))),
-                ("best_before", r.lot.bestBefore.map { .string($0.iso) } ?? .null), ("days_left", .int(r.daysLeft)),
-                ("price", json(r.lot.price)), ("store", r.lot.store.map { .string($0) } ?? .null),
-                ("item_id", .int(Int(r.lot.itemId))), ("purchased_on", .string(r.lot.purchasedOn.iso)),
-                ("opened", .bool(r.lot.opened)), ("use_soon", .bool(r.useSoon)), ("expired", .bool(r.expired)),
-            ])
-        })
+        .array(
+            rows.map { r in
+                .object([
+                    ("id", .int(r.lot.id.map(Int.init))), ("name", .string(r.item.name)),
+                    ("food_id", r.item.foodId.map { .string($0.rawValue) } ?? .null),
+                    ("quantity", .number((r.lot.left * 100).rounded() / 100)), ("unit", .string(unitName(r.lot.initialQuantity.unit))),
+                    ("best_before", r.lot.bestBefore.map { .string($0.iso) } ?? .null), ("days_left", .int(r.daysLeft)),
+                    ("price", json(r.lot.price)), ("store", r.lot.store.map { .string($0) } ?? .null),
+                    ("item_id", .int(Int(r.lot.itemId))), ("purchased_on", .string(r.lot.purchasedOn.iso)),
+                    ("opened", .bool(r.lot.opened)), ("use_soon", .bool(r.useSoon)), ("expired", .bool(r.expired)),
+                ])
+            })
     }
 
     /// `shop list --json`.
@@ -41,14 +42,20 @@ enum PantryCLI {
             if let s = l.entry.store { store = .string(s) }
             if let f = l.item.foodId { food = .string(f.rawValue) }
             let id: JSONValue = .int(l.entry.id.map(Int.init))
-            return .object([("id", id), ("name", .string(l.item.name)), ("quantity", quantity), ("unit", unit),
-                            ("expected_price", json(price)), ("bought", .bool(isBought)), ("store", store), ("food_id", food)])
+            return .object([
+                ("id", id), ("name", .string(l.item.name)), ("quantity", quantity), ("unit", unit),
+                ("expected_price", json(price)), ("bought", .bool(isBought)), ("store", store), ("food_id", food),
+            ])
         }
         let b = overview.budget
         return .object([
             ("budget", json(b.budget)), ("spent", json(b.spent)), ("left", json(b.left)),
-            ("items", .array(overview.lines.map { line($0, price: $0.expectedPrice, isBought: false) }
-                + bought.map { line($0.0, price: $0.1, isBought: true) })),
+            (
+                "items",
+                .array(
+                    overview.lines.map { line($0, price: $0.expectedPrice, isBought: false) }
+                        + bought.map { line($0.0, price: $0.1, isBought: true) })
+            ),
             ("total", json(overview.total)), ("left_after_list", json(overview.leftAfterList)),
             ("period", .string(b.period.kind.rawValue)), ("start", .string(b.period.start.iso)), ("end", .string(b.period.end.iso)),
             ("currency", .string(b.spent.currency.code)),
@@ -69,10 +76,13 @@ enum PantryCLI {
         let when = "\(b.period.kind == .week ? "this week" : "this month") (\(b.period.start.iso) to \(b.period.end.iso))"
         var line: String
         if let budget = b.budget, let left = b.left {
-            line = "Spent \(b.spent.formatted) of \(budget.formatted) \(when): "
-                + (left.minorUnits >= 0 ? "\(left.formatted) left" : "\(Money(minorUnits: -left.minorUnits, currency: left.currency).formatted) over")
+            line =
+                "Spent \(b.spent.formatted) of \(budget.formatted) \(when): "
+                + (left.minorUnits >= 0
+                    ? "\(left.formatted) left" : "\(Money(minorUnits: -left.minorUnits, currency: left.currency).formatted) over")
         } else {
-            line = "Spent \(b.spent.formatted) \(when); no \(b.period.kind.rawValue)ly budget set (bodii budget set AMOUNT --period week|month)"
+            line =
+                "Spent \(b.spent.formatted) \(when); no \(b.period.kind.rawValue)ly budget set (bodii budget set AMOUNT --period week|month)"
         }
         if b.waste.minorUnits > 0 { line += "; wasted \(b.waste.formatted)" }
         return line

@@ -17,8 +17,9 @@ struct ProfileCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             guard let profile = try env.repositories.loadProfile() else {
-                throw CommandFailure.data("no profile yet: set one with bodii profile set --name NAME --sex female|male "
-                                          + "--birth-date YYYY-MM-DD --height CM, or open bodii")
+                throw CommandFailure.data(
+                    "no profile yet: set one with bodii profile set --name NAME --sex female|male "
+                        + "--birth-date YYYY-MM-DD --height CM, or open bodii")
             }
             if json { print(Self.json(profile)) } else { PlainText.print(Self.text(profile)) }
         }
@@ -34,10 +35,12 @@ struct ProfileCommand: ParsableCommand, DatabaseCommand {
 
     /// Aligned lines; the name is the only text from outside, so it goes through TerminalText.
     static func text(_ p: Profile) -> String {
-        [("Name", TerminalText.printable(p.name)), ("Sex", p.sex.label), ("Born", p.birthDate.iso),
-         ("Height", ProfileInput(profile: p).height + (p.unitSystem == .metric ? " cm" : "")),
-         ("Activity", p.activityLevel.rawValue)]
-            .map { DaySummaryText.row($0.0, $0.1) }.joined(separator: "\n")
+        [
+            ("Name", TerminalText.printable(p.name)), ("Sex", p.sex.label), ("Born", p.birthDate.iso),
+            ("Height", ProfileInput(profile: p).height + (p.unitSystem == .metric ? " cm" : "")),
+            ("Activity", p.activityLevel.rawValue),
+        ]
+        .map { DaySummaryText.row($0.0, $0.1) }.joined(separator: "\n")
     }
 }
 
@@ -54,8 +57,9 @@ struct ProfileSetCommand: ParsableCommand, DatabaseCommand {
     var birthDate: OptionText
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Height in cm (or 5'9\" with an imperial profile).", valueName: "cm"))
     var height: OptionText
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("sedentary, light, moderate, active or very_active (default: kept, else light).", valueName: "level"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("sedentary, light, moderate, active or very_active (default: kept, else light).", valueName: "level"))
     var activity: OptionText?
 
     func run() throws {
@@ -65,15 +69,17 @@ struct ProfileSetCommand: ParsableCommand, DatabaseCommand {
             }
             let level = try activity.map(\.text).map { text in
                 guard let level = ActivityLevel(rawValue: text.lowercased().replacingOccurrences(of: "-", with: "_")) else {
-                    throw CommandFailure.usage("--activity \(ValidationError.quoted(text)) is not a level: allowed "
-                                               + ActivityLevel.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw CommandFailure.usage(
+                        "--activity \(ValidationError.quoted(text)) is not a level: allowed "
+                            + ActivityLevel.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 return level
             }
             let clock = try ProcessClock.current()
             // Validate before opening: a refused profile must not create a database.
-            let draft = ProfileInput(name: name.text, sex: sex, birthDate: birthDate.text, height: height.text,
-                                     activityLevel: level ?? .light, unitSystem: .metric)
+            let draft = ProfileInput(
+                name: name.text, sex: sex, birthDate: birthDate.text, height: height.text,
+                activityLevel: level ?? .light, unitSystem: .metric)
             if case .failure(let errors) = ProfileSetup.validate(draft, fallbackName: "", today: clock.today) {
                 throw CommandFailure.data(errors.first?.message ?? "invalid profile")
             }

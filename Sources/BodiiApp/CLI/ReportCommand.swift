@@ -7,7 +7,8 @@ import SharedCharts
 /// `bodii report`: the dashboard's numbers and charts as plain text, for cron or e-mail.
 struct ReportCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
-        commandName: "report", abstract: "Print today's numbers and the trend charts of a range as plain text (with --review, the period's review).")
+        commandName: "report",
+        abstract: "Print today's numbers and the trend charts of a range as plain text (with --review, the period's review).")
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The range the charts cover.", valueName: "week|month|quarter|year"))
@@ -31,8 +32,9 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             let chartRange = ChartRange.allCases.first { $0.label == range.text } ?? .week
             let day = env.clock.today
-            let state = try DashboardState.load(day: day, range: chartRange, longestStreak: true, weekStart: env.clock.weekStart,
-                                                today: day, from: env.repositories)
+            let state = try DashboardState.load(
+                day: day, range: chartRange, longestStreak: true, weekStart: env.clock.weekStart,
+                today: day, from: env.repositories)
             let period = try PeriodSummary.load(range: chartRange.dates(endingOn: day), source: env.repositories)
             let activity = try env.repositories.activitySnapshots(in: period.range)
             let report = DashboardReport(state: state, day: day, period: period, activity: activity)
@@ -46,7 +48,8 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             var output = text.trimmingCharacters(in: .newlines)
             if review {
                 let kind: ReviewPeriodKind = chartRange == .week ? .week : .month
-                let periodReview = try PeriodReview.load(ReviewPeriod(kind, containing: day, weekStart: env.clock.weekStart), today: day, source: env.repositories)
+                let periodReview = try PeriodReview.load(
+                    ReviewPeriod(kind, containing: day, weekStart: env.clock.weekStart), today: day, source: env.repositories)
                 output += "\n\n" + ReviewText(review: periodReview, unitSystem: state.unitSystem, today: day).plainText
             }
             PlainText.print(output, ascii: plain)

@@ -13,9 +13,15 @@ struct ReviewCommand: ParsableCommand {
 
 /// The period options `review` and `review add` share.
 struct PeriodOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A week (Monday–Sunday, or Sunday–Saturday with week_start = \"sunday\" in the config file) or a calendar month.", valueName: "week|month"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "A week (Monday–Sunday, or Sunday–Saturday with week_start = \"sunday\" in the config file) or a calendar month.",
+            valueName: "week|month"))
     var period: OptionText = "week"
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A day of the period (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("A day of the period (YYYY-MM-DD, not after today; default today).", valueName: "date"))
     var date: OptionText?
 
     /// The period asked for; bad input is a usage (kind) or data (date) failure.
@@ -25,15 +31,18 @@ struct PeriodOptions: ParsableArguments {
         }
         var day = today
         if let date {
-            do throws(BodiiDomain.ValidationError) { day = try Validation.date(date.text, today: today) } catch { throw CommandFailure.data(error.message) }
+            do throws(BodiiDomain.ValidationError) { day = try Validation.date(date.text, today: today) } catch {
+                throw CommandFailure.data(error.message)
+            }
         }
         return ReviewPeriod(kind, containing: day, weekStart: weekStart)
     }
 }
 
 struct ReviewShowCommand: ParsableCommand, DatabaseCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the period's summary and board (the default).",
-                                                    shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show the period's summary and board (the default).",
+        shouldDisplay: false)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: PeriodOptions
@@ -57,12 +66,14 @@ struct ReviewShowCommand: ParsableCommand, DatabaseCommand {
 }
 
 struct ReviewAddCommand: ParsableCommand, DatabaseCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Write a Keep, Problem or Try note into a period's review.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Write a Keep, Problem or Try note into a period's review.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("Which column.", valueName: "keep|problem|try"))
     var kind: String
-    @Argument(help: ArgumentHelp("The note: one line of plain text, up to \(ReviewInput.textLength.upperBound) characters.", valueName: "text"))
+    @Argument(
+        help: ArgumentHelp("The note: one line of plain text, up to \(ReviewInput.textLength.upperBound) characters.", valueName: "text"))
     var text: String
     @OptionGroup var options: PeriodOptions
 
@@ -77,7 +88,8 @@ struct ReviewAddCommand: ParsableCommand, DatabaseCommand {
             do throws(BodiiDomain.ValidationError) { note = try ReviewInput.text(text) } catch { throw CommandFailure.data(error.message) }
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             let saved = try env.repositories.addReviewItem(ReviewItem(period: period, kind: column, text: note))
-            PlainText.print("Added \(column.title) #\(saved.id.map(String.init) ?? "?") to the review of \(period.kind.rawValue) \(period.label).")
+            PlainText.print(
+                "Added \(column.title) #\(saved.id.map(String.init) ?? "?") to the review of \(period.kind.rawValue) \(period.label).")
         }
     }
 }
@@ -108,7 +120,9 @@ struct ActionAddCommand: ParsableCommand, DatabaseCommand {
     var due: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bind it to a metric: \(ActionMetric.names).", valueName: "metric"))
     var metric: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The metric's target (nights, minutes, days, weigh-ins or steps a day).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The metric's target (nights, minutes, days, weigh-ins or steps a day).", valueName: "n"))
     var target: OptionText?
 
     func validate() throws {
@@ -119,7 +133,8 @@ struct ActionAddCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let today = clock.today
-            var action = ReviewAction(period: ReviewPeriod(.week, containing: today, weekStart: clock.weekStart), text: "", createdOn: today)
+            var action = ReviewAction(
+                period: ReviewPeriod(.week, containing: today, weekStart: clock.weekStart), text: "", createdOn: today)
             do throws(BodiiDomain.ValidationError) {
                 action.text = try ReviewInput.text(text)
                 action.due = try due.map { text throws(BodiiDomain.ValidationError) in try ReviewInput.dueDate(text.text, today: today) }
@@ -166,8 +181,9 @@ struct ActionListCommand: ParsableCommand, DatabaseCommand {
                 PlainText.print(all ? "No actions yet." : "No open actions.")
                 return
             }
-            let review = PeriodReview(period: ReviewPeriod(.week, containing: clock.today, weekStart: clock.weekStart), summary: nil, items: [], actions: actions,
-                                      carriedOver: [], progress: progress)
+            let review = PeriodReview(
+                period: ReviewPeriod(.week, containing: clock.today, weekStart: clock.weekStart), summary: nil, items: [], actions: actions,
+                carriedOver: [], progress: progress)
             let text = ReviewText(review: review, unitSystem: .metric, today: clock.today)
             PlainText.print(actions.map { TerminalText.printable(text.actionLine($0).map(\.text).joined()) }.joined(separator: "\n"))
         }
@@ -186,11 +202,14 @@ struct ActionIDArgument: ParsableArguments {
             try Validation.integer(id, field: "id", range: 1...Int(Int32.max), unit: nil)
         }
         guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock),
-              let action = try env.repositories.action(id: Int64(number)) else {
+            let action = try env.repositories.action(id: Int64(number))
+        else {
             throw CommandFailure.data("action \(ValidationError.quoted(id)) does not exist: see `bodii action list --all`")
         }
         guard action.status == .open else {
-            throw CommandFailure.data("action \(number) is already \(action.status.rawValue) (on \(action.closedOn?.iso ?? "?")); only open actions can be closed")
+            throw CommandFailure.data(
+                "action \(number) is already \(action.status.rawValue) (on \(action.closedOn?.iso ?? "?")); only open actions can be closed"
+            )
         }
         return (env, action)
     }
@@ -227,14 +246,18 @@ struct ActionDropCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             var dropNote: String?
             if let note {
-                do throws(BodiiDomain.ValidationError) { dropNote = try ReviewInput.text(note.text, field: "note") } catch { throw CommandFailure.data(error.message) }
+                do throws(BodiiDomain.ValidationError) { dropNote = try ReviewInput.text(note.text, field: "note") } catch {
+                    throw CommandFailure.data(error.message)
+                }
             }
             var (env, action) = try argument.openAction(global: global, clock: clock)
             action.status = .dropped
             action.closedOn = clock.today
             action.dropNote = dropNote
             try env.repositories.updateAction(action)
-            PlainText.print(TerminalText.printable("Dropped: #\(action.id.map(String.init) ?? "?") \(action.text)" + (dropNote.map { " (\($0))" } ?? "")))
+            PlainText.print(
+                TerminalText.printable(
+                    "Dropped: #\(action.id.map(String.init) ?? "?") \(action.text)" + (dropNote.map { " (\($0))" } ?? "")))
         }
     }
 }

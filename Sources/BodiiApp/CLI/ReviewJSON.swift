@@ -14,24 +14,57 @@ enum ReviewJSON {
             // Whole, as on screen (issue 23 #24): both round the exact score once by one rule
             // (`WholeNumber`), so 47.46 is 47 in both and no reader rounds 47.5 again to 48.
             ("wellness_score", .int(WholeNumber.checked(w?.score))),
-            ("wellness_parts", .object((w?.parts ?? WellnessScore(sleep: nil, exercise: nil, nutrition: nil, mood: nil, steps: nil).parts)
-                .map { ($0.name, .int(WholeNumber.checked($0.value))) })),
-            ("sleep", .object([("nights", .int(p?.sleep.nights)), ("avg_minutes", .int(p?.sleep.averageMinutes)),
-                               ("bedtime_sd_minutes", .decimal(p?.sleep.bedtimeSDMinutes))])),
-            ("exercise", .object([("minutes", .int(p?.exercise.minutes)), ("sessions", .int(p?.exercise.sessions)),
-                                  ("kcal", .decimal(p?.exercise.kcal))])),
+            (
+                "wellness_parts",
+                .object(
+                    (w?.parts ?? WellnessScore(sleep: nil, exercise: nil, nutrition: nil, mood: nil, steps: nil).parts)
+                        .map { ($0.name, .int(WholeNumber.checked($0.value))) })
+            ),
+            (
+                "sleep",
+                .object([
+                    ("nights", .int(p?.sleep.nights)), ("avg_minutes", .int(p?.sleep.averageMinutes)),
+                    ("bedtime_sd_minutes", .decimal(p?.sleep.bedtimeSDMinutes)),
+                ])
+            ),
+            (
+                "exercise",
+                .object([
+                    ("minutes", .int(p?.exercise.minutes)), ("sessions", .int(p?.exercise.sessions)),
+                    ("kcal", .decimal(p?.exercise.kcal)),
+                ])
+            ),
             ("steps", .object([("days", .int(p?.steps.days)), ("avg", .decimal(p?.steps.average))])),
-            ("weight", .object([("start_trend_kg", .decimal(p?.weight.startTrendKg)), ("end_trend_kg", .decimal(p?.weight.endTrendKg)),
-                                ("change_kg", .decimal(p?.weight.changeKg))])),
-            ("calories", .object([("logged_days", .int(p?.calories.loggedDays)), ("adherent_days", .int(p?.calories.adherentDays)),
-                                  ("avg_eaten", .decimal(p?.calories.averageEaten)), ("avg_target", .decimal(p?.calories.averageTarget))])),
-            ("mood", .object([("days", .int(p?.mood.days)), ("avg_mood", .decimal(p?.mood.averageMood)),
-                              ("avg_energy", .decimal(p?.mood.averageEnergy))])),
+            (
+                "weight",
+                .object([
+                    ("start_trend_kg", .decimal(p?.weight.startTrendKg)), ("end_trend_kg", .decimal(p?.weight.endTrendKg)),
+                    ("change_kg", .decimal(p?.weight.changeKg)),
+                ])
+            ),
+            (
+                "calories",
+                .object([
+                    ("logged_days", .int(p?.calories.loggedDays)), ("adherent_days", .int(p?.calories.adherentDays)),
+                    ("avg_eaten", .decimal(p?.calories.averageEaten)), ("avg_target", .decimal(p?.calories.averageTarget)),
+                ])
+            ),
+            (
+                "mood",
+                .object([
+                    ("days", .int(p?.mood.days)), ("avg_mood", .decimal(p?.mood.averageMood)),
+                    ("avg_energy", .decimal(p?.mood.averageEnergy)),
+                ])
+            ),
             ("keep", .array(r.items(.keep).map(item))),
             ("problem", .array(r.items(.problem).map(item))),
             ("try", .array(r.items(.try).map(item))),
-            ("actions", .array(r.carriedOver.map { action($0, progress: r.progress, carriedOver: true) }
-                + r.actions.map { action($0, progress: r.progress, carriedOver: false) })),
+            (
+                "actions",
+                .array(
+                    r.carriedOver.map { action($0, progress: r.progress, carriedOver: true) }
+                        + r.actions.map { action($0, progress: r.progress, carriedOver: false) })
+            ),
             ("days_so_far", .int(p?.range.dayCount)),
             ("check_in_days", .int(p?.checkInDays)),
             ("groceries", groceries(r.groceries)),
@@ -44,10 +77,12 @@ enum ReviewJSON {
         func buy(_ b: GrocerySummary.CheapestBuy?, _ key: String) -> JSONValue {
             b.map { .object([("name", .string($0.name)), (key, PantryCLI.json($0.price))]) } ?? .null
         }
-        return .object([("spent", PantryCLI.json(g.spending.spent)), ("wasted", PantryCLI.json(g.spending.waste)),
-                        ("currency", .string(g.spending.spent.currency.code)), ("purchases", .int(g.purchases)),
-                        ("cheapest_protein", buy(g.cheapestProtein, "price_per_10g_protein")),
-                        ("cheapest_energy", buy(g.cheapestEnergy, "price_per_1000kcal"))])
+        return .object([
+            ("spent", PantryCLI.json(g.spending.spent)), ("wasted", PantryCLI.json(g.spending.waste)),
+            ("currency", .string(g.spending.spent.currency.code)), ("purchases", .int(g.purchases)),
+            ("cheapest_protein", buy(g.cheapestProtein, "price_per_10g_protein")),
+            ("cheapest_energy", buy(g.cheapestEnergy, "price_per_1000kcal")),
+        ])
     }
 
     static func item(_ i: ReviewItem) -> JSONValue {
@@ -63,7 +98,8 @@ enum ReviewJSON {
             ("status", .string(a.status.rawValue)), ("metric", a.metric.map { .string($0.rawValue) } ?? .null), ("target", .int(a.target)),
             ("met", p?.met.map { .bool($0) } ?? .null),
             ("progress", .decimal(p?.value)),
-            ("judged_start", p.map { .string($0.period.start.iso) } ?? .null), ("judged_end", p.map { .string($0.period.end.iso) } ?? .null),
+            ("judged_start", p.map { .string($0.period.start.iso) } ?? .null),
+            ("judged_end", p.map { .string($0.period.end.iso) } ?? .null),
             ("try_id", .int(a.tryId.map(Int.init))), ("drop_note", a.dropNote.map { .string($0) } ?? .null),
             ("created_on", .string(a.createdOn.iso)), ("closed_on", a.closedOn.map { .string($0.iso) } ?? .null),
         ]

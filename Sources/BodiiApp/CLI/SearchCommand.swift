@@ -19,7 +19,10 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"), completion: ShellCompletion.foods)
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("What to look for: a few letters or words of a food's name (\"chicken breast\").", valueName: "query"),
+        completion: ShellCompletion.foods)
     var query: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many foods to show (1–100, default 10).", valueName: "n"))
     var limit: OptionText?
@@ -53,8 +56,9 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
                     print("[]")
                 } else {
                     // One line, as the app offers it: Ctrl-O in food search makes a custom food.
-                    StandardError.write("bodii: no food matches \(ValidationError.quoted(text)): no word of it is in a food's name"
-                                        + " (add it as a custom food in the app: Diet, a, Ctrl-O)")
+                    StandardError.write(
+                        "bodii: no food matches \(ValidationError.quoted(text)): no word of it is in a food's name"
+                            + " (add it as a custom food in the app: Diet, a, Ctrl-O)")
                 }
                 throw ExitCode(Self.nothingMatched)
             }
@@ -85,14 +89,16 @@ extension SearchCommand {
 enum FoodSearchOutput {
     /// `[{"id","name","kcal_per_100g","protein_g","carbs_g","fat_g","source"}]`, in that key order.
     static func json(_ foods: [Food]) -> String {
-        JSONValue.array(foods.map { f in
-            .object([
-                ("id", .string(f.id.rawValue)), ("name", .string(f.name)),
-                ("kcal_per_100g", .number(f.per100g.kcal)), ("protein_g", .number(f.per100g.proteinG)),
-                ("carbs_g", .number(f.per100g.carbsG)), ("fat_g", .number(f.per100g.fatG)),
-                ("source", .string(f.source)),
-            ])
-        }).text
+        JSONValue.array(
+            foods.map { f in
+                .object([
+                    ("id", .string(f.id.rawValue)), ("name", .string(f.name)),
+                    ("kcal_per_100g", .number(f.per100g.kcal)), ("protein_g", .number(f.per100g.proteinG)),
+                    ("carbs_g", .number(f.per100g.carbsG)), ("fat_g", .number(f.per100g.fatG)),
+                    ("source", .string(f.source)),
+                ])
+            }
+        ).text
     }
 
     /// Total width of the table: fits an 80-column terminal.
@@ -115,8 +121,10 @@ enum FoodSearchOutput {
         let names = DistinctNames.shorten(foods.map { TerminalText.printable($0.name) }, width: nameWidth)
         for (f, name) in zip(foods, names) {
             let n = f.per100g
-            lines.append(line(TerminalText.printable(f.id.rawValue), name,
-                              [String(Int(n.kcal.rounded())), grams(n.proteinG), grams(n.carbsG), grams(n.fatG)]))
+            lines.append(
+                line(
+                    TerminalText.printable(f.id.rawValue), name,
+                    [String(Int(n.kcal.rounded())), grams(n.proteinG), grams(n.carbsG), grams(n.fatG)]))
         }
         return lines.joined(separator: "\n")
     }

@@ -10,13 +10,14 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Print today's numbers on one line, for tmux, polybar or a shell prompt.",
         discussion: """
-        Placeholders: \(StatusLine.allowedList). A value not known yet shows as a dash. Without \
-        --format the line is {eaten}/{target} kcal, {weight} {trend}, {sleep} and {checkin}, \
-        separated by middle dots: it fits 40 columns. With no database yet it prints nothing.
-        """)
+            Placeholders: \(StatusLine.allowedList). A value not known yet shows as a dash. Without \
+            --format the line is {eaten}/{target} kcal, {weight} {trend}, {sleep} and {checkin}, \
+            separated by middle dots: it fits 40 columns. With no database yet it prints nothing.
+            """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The line, with {placeholders} (listed above).", valueName: "template"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("The line, with {placeholders} (listed above).", valueName: "template"))
     var format: OptionText?
     @Flag(name: .long, help: "Plain ASCII only (also when the locale is not UTF-8).")
     var ascii = false

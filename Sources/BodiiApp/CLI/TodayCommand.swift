@@ -7,7 +7,9 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
         commandName: "today", abstract: "Show a day's numbers: calories, macros, weight, sleep, exercise.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("The day (YYYY-MM-DD, not after today; default today).", valueName: "date")
+    )
     var date: OptionText?
     @Flag(name: .long, help: "Print JSON (snake_case keys, metric units) for scripts.")
     var json = false
@@ -17,7 +19,9 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             var day = clock.today
             if let text = date {
-                do throws(BodiiDomain.ValidationError) { day = try Validation.date(text.text, today: clock.today) } catch { throw CommandFailure.data(error.message) }
+                do throws(BodiiDomain.ValidationError) { day = try Validation.date(text.text, today: clock.today) } catch {
+                    throw CommandFailure.data(error.message)
+                }
             }
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)

@@ -57,8 +57,10 @@ struct ConfigKey {
     static var names: [String] { all.map(\.name) }
 
     /// A string key, checked by `parse` (nil: not allowed).
-    static func text<T>(_ name: String, allowed: @escaping (ConfigContext) -> String, _ field: WritableKeyPath<ConfigValues, T?>,
-                        _ parse: @escaping (String, ConfigContext) -> T?) -> ConfigKey {
+    static func text<T>(
+        _ name: String, allowed: @escaping (ConfigContext) -> String, _ field: WritableKeyPath<ConfigValues, T?>,
+        _ parse: @escaping (String, ConfigContext) -> T?
+    ) -> ConfigKey {
         ConfigKey(name: name, allowed: allowed) { value, values, context in
             guard let text = value.string, let parsed = parse(text, context) else { return false }
             values[keyPath: field] = parsed
@@ -66,14 +68,16 @@ struct ConfigKey {
         }
     }
 
-    static func text<T>(_ name: String, allowed: String, _ field: WritableKeyPath<ConfigValues, T?>,
-                        _ parse: @escaping (String, ConfigContext) -> T?) -> ConfigKey {
+    static func text<T>(
+        _ name: String, allowed: String, _ field: WritableKeyPath<ConfigValues, T?>,
+        _ parse: @escaping (String, ConfigContext) -> T?
+    ) -> ConfigKey {
         text(name, allowed: { _ in allowed }, field, parse)
     }
 
     /// One of an enum's raw values.
     static func choice<T: CaseIterable & RawRepresentable>(_ name: String, _ field: WritableKeyPath<ConfigValues, T?>) -> ConfigKey
-        where T.RawValue == String {
+    where T.RawValue == String {
         text(name, allowed: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "), field) { text, _ in T(rawValue: text) }
     }
 
@@ -146,7 +150,11 @@ struct ConfigFile: Sendable {
             guard let value = table[name] else { continue }
             let line = lineNumber(of: name, in: text)
             guard let key = keys.first(where: { $0.name == name }) else {
-                problems.append((line, "\(path):\(line): unknown key \(ValidationError.quoted(name)) (known: \(ConfigKey.names.joined(separator: ", ")))"))
+                problems.append(
+                    (
+                        line,
+                        "\(path):\(line): unknown key \(ValidationError.quoted(name)) (known: \(ConfigKey.names.joined(separator: ", ")))"
+                    ))
                 continue
             }
             if !key.apply(value, &values, context) {

@@ -112,7 +112,8 @@ struct BodiiDocumentCheck {
                 let limit = b.weightKg ?? Validation.weightRangeKg.upperBound
                 if !(muscle > 0 && muscle < limit) {
                     let of = b.weightKg == nil ? "the heaviest weight" : "the weight"
-                    throw refuse("muscle_mass_kg", Self.shown(muscle), "more than 0 and less than \(of) (\(Self.shown(limit)) kg)", .outOfRange)
+                    throw refuse(
+                        "muscle_mass_kg", Self.shown(muscle), "more than 0 and less than \(of) (\(Self.shown(limit)) kg)", .outOfRange)
                 }
             }
             try instant(b.recordedAt, "recorded_at")
@@ -256,8 +257,10 @@ struct BodiiDocumentCheck {
         for (value, field) in [(n.fiberG, "fiber_g"), (n.sugarsG, "sugars_g"), (n.saturatedFatG, "saturated_fat_g")] {
             try number(value, "per_100g." + field, Self.per100g, "g")
         }
-        for (value, field) in [(n.sodiumMg, "sodium_mg"), (n.cholesterolMg, "cholesterol_mg"), (n.potassiumMg, "potassium_mg"),
-                               (n.calciumMg, "calcium_mg"), (n.ironMg, "iron_mg"), (n.vitaminCMg, "vitamin_c_mg"), (n.vitaminDUg, "vitamin_d_ug")] {
+        for (value, field) in [
+            (n.sodiumMg, "sodium_mg"), (n.cholesterolMg, "cholesterol_mg"), (n.potassiumMg, "potassium_mg"),
+            (n.calciumMg, "calcium_mg"), (n.ironMg, "iron_mg"), (n.vitaminCMg, "vitamin_c_mg"), (n.vitaminDUg, "vitamin_d_ug"),
+        ] {
             try number(value, "per_100g." + field, Self.per100gMg, nil)
         }
         for serving in f.servings {
@@ -266,11 +269,14 @@ struct BodiiDocumentCheck {
         }
     }
 
-    private func number(_ value: Double?, _ field: String, _ range: ClosedRange<Double>, _ unit: String?) throws(BodiiDocumentImport.Refusal) {
+    private func number(_ value: Double?, _ field: String, _ range: ClosedRange<Double>, _ unit: String?) throws(BodiiDocumentImport
+        .Refusal)
+    {
         guard let value else { return }
         guard value.isFinite, range.contains(value) else {
-            throw refuse(field, Self.shown(value), Self.shown(range.lowerBound) + "–" + Self.shown(range.upperBound) + (unit.map { " " + $0 } ?? ""),
-                         .outOfRange)
+            throw refuse(
+                field, Self.shown(value), Self.shown(range.lowerBound) + "–" + Self.shown(range.upperBound) + (unit.map { " " + $0 } ?? ""),
+                .outOfRange)
         }
     }
 
@@ -326,8 +332,11 @@ struct BodiiDocumentCheck {
         do { try body() } catch { throw BodiiDocumentImport.Refusal(message: "\(place): \(error.message)") }
     }
 
-    private func refuse(_ field: String, _ value: String, _ allowed: String, _ problem: ValidationError.Problem) -> BodiiDocumentImport.Refusal {
-        BodiiDocumentImport.Refusal(message: "\(place): " + ValidationError(field: field, value: value, allowed: allowed, problem: problem).message)
+    private func refuse(_ field: String, _ value: String, _ allowed: String, _ problem: ValidationError.Problem)
+        -> BodiiDocumentImport.Refusal
+    {
+        BodiiDocumentImport.Refusal(
+            message: "\(place): " + ValidationError(field: field, value: value, allowed: allowed, problem: problem).message)
     }
 
     /// A number as the document has it ("1e+20", "72.5").

@@ -28,13 +28,18 @@ enum BodiiDocumentImport {
 
     /// Refuses what is not a Bodii export this Bodii can read, from its "format" and "version".
     static func checkHeader(_ top: [String: Any]) throws {
-        guard top["format"] as? String == BodiiExport.format else { throw Refusal(message: "not a Bodii export (its \"format\" is not \"bodii-export\")") }
+        guard top["format"] as? String == BodiiExport.format else {
+            throw Refusal(message: "not a Bodii export (its \"format\" is not \"bodii-export\")")
+        }
         guard let number = top["version"] as? Double, number == number.rounded(), abs(number) < 1e6 else {
             throw Refusal(message: "the export has no version")
         }
         let version = Int(number)
         guard version <= BodiiExport.version else {
-            throw Refusal(message: "the export is format version \(version), newer than this Bodii reads (\(BodiiExport.version)); update Bodii to import it")
+            throw Refusal(
+                message:
+                    "the export is format version \(version), newer than this Bodii reads (\(BodiiExport.version)); update Bodii to import it"
+            )
         }
     }
 
@@ -91,29 +96,33 @@ enum BodiiDocumentImport {
 
         if let p = top["profile"] as? [String: Any] {
             where_ = "profile"
-            d.profile = Profile(name: try string(p, "name"), sex: try value(Sex.self, p, "sex"), birthDate: try date(p, "birth_date"),
-                                heightCm: try double(p, "height_cm"), activityLevel: try value(ActivityLevel.self, p, "activity_level"),
-                                unitSystem: try value(UnitSystem.self, p, "unit_system"), themeName: try string(p, "theme_name"),
-                                checkInTemplate: try string(p, "check_in_template"))
+            d.profile = Profile(
+                name: try string(p, "name"), sex: try value(Sex.self, p, "sex"), birthDate: try date(p, "birth_date"),
+                heightCm: try double(p, "height_cm"), activityLevel: try value(ActivityLevel.self, p, "activity_level"),
+                unitSystem: try value(UnitSystem.self, p, "unit_system"), themeName: try string(p, "theme_name"),
+                checkInTemplate: try string(p, "check_in_template"))
         }
         for (n, g) in try objects("goals").enumerated() {
             let i = n + (offsets["goals"] ?? 0)
             where_ = "goals[\(i)]"
-            d.goals.append(Goal(type: try value(GoalType.self, g, "type"), targetWeightKg: try optDouble(g, "target_weight_kg"),
-                                targetBodyFatPercent: try optDouble(g, "target_body_fat_percent"), weeklyRateKg: try double(g, "weekly_rate_kg"),
-                                dailyCalorieTarget: try optDouble(g, "daily_calorie_target"), proteinG: try optDouble(g, "protein_g"),
-                                carbsG: try optDouble(g, "carbs_g"), fatG: try optDouble(g, "fat_g"), isActive: g["is_active"] as? Bool ?? false,
-                                createdOn: try date(g, "created_on"), proteinPerKg: try double(g, "protein_per_kg"),
-                                addsExerciseBack: g["adds_exercise_back"] as? Bool ?? false))
+            d.goals.append(
+                Goal(
+                    type: try value(GoalType.self, g, "type"), targetWeightKg: try optDouble(g, "target_weight_kg"),
+                    targetBodyFatPercent: try optDouble(g, "target_body_fat_percent"), weeklyRateKg: try double(g, "weekly_rate_kg"),
+                    dailyCalorieTarget: try optDouble(g, "daily_calorie_target"), proteinG: try optDouble(g, "protein_g"),
+                    carbsG: try optDouble(g, "carbs_g"), fatG: try optDouble(g, "fat_g"), isActive: g["is_active"] as? Bool ?? false,
+                    createdOn: try date(g, "created_on"), proteinPerKg: try double(g, "protein_per_kg"),
+                    addsExerciseBack: g["adds_exercise_back"] as? Bool ?? false))
         }
         func nutrients(_ f: [String: Any]) throws -> Nutrients {
             guard let n = f["per_100g"] as? [String: Any] else { throw fail("\"per_100g\" is missing") }
-            return Nutrients(kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
-                             fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
-                             saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
-                             cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
-                             calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
-                             vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
+            return Nutrients(
+                kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
+                fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
+                saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
+                cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
+                calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
+                vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
         }
         func servings(_ f: [String: Any], _ k: String) throws -> [FoodServing] {
             guard let v = f[k], !(v is NSNull) else { return [] }
@@ -122,13 +131,14 @@ enum BodiiDocumentImport {
         }
         /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
         func entry(_ f: [String: Any], date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
-            FoodRecord(date: date, meal: meal, foodId: FoodID(try string(f, "food_id")), foodName: try string(f, "food_name"),
-                       // A quick add has no grams (null; older exports wrote 1).
-                       grams: try string(f, "food_id") == QuickAdd.foodID.rawValue ? nil : try double(f, "grams"),
-                       kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
-                       carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), fiberG: try optDouble(f, "fiber_g"),
-                       sugarsG: try optDouble(f, "sugars_g"), saturatedFatG: try optDouble(f, "saturated_fat_g"),
-                       sodiumMg: try optDouble(f, "sodium_mg"), loggedAt: loggedAt, provenance: provenance)
+            FoodRecord(
+                date: date, meal: meal, foodId: FoodID(try string(f, "food_id")), foodName: try string(f, "food_name"),
+                // A quick add has no grams (null; older exports wrote 1).
+                grams: try string(f, "food_id") == QuickAdd.foodID.rawValue ? nil : try double(f, "grams"),
+                kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
+                carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), fiberG: try optDouble(f, "fiber_g"),
+                sugarsG: try optDouble(f, "sugars_g"), saturatedFatG: try optDouble(f, "saturated_fat_g"),
+                sodiumMg: try optDouble(f, "sodium_mg"), loggedAt: loggedAt, provenance: provenance)
         }
         func list(_ o: [String: Any], _ k: String) throws -> [[String: Any]] {
             guard let v = o[k], !(v is NSNull) else { return [] }
@@ -138,26 +148,36 @@ enum BodiiDocumentImport {
         for (n, f) in try objects("custom_foods").enumerated() {
             let i = n + (offsets["custom_foods"] ?? 0)
             where_ = "custom_foods[\(i)]"
-            d.customFoods.append(Food(id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: try nutrients(f),
-                                      servings: try servings(f, "servings")))
+            d.customFoods.append(
+                Food(
+                    id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: try nutrients(f),
+                    servings: try servings(f, "servings")))
         }
         for (n, r) in try objects("recipes").enumerated() {
             let i = n + (offsets["recipes"] ?? 0)
             where_ = "recipes[\(i)]"
-            let food = Food(id: FoodID(try string(r, "food_id")), name: try string(r, "name"), source: Recipe.source, per100g: try nutrients(r),
-                            servings: try servings(r, "food_servings"))
-            let ingredients = try list(r, "ingredients").map { RecipeIngredientRow(foodID: FoodID(try string($0, "food_id")), grams: try double($0, "grams")) }
-            d.recipes.append(LibraryRecipe(food: food, servings: try double(r, "servings"), ingredients: ingredients,
-                                           createdAt: try instant(r, "created_at"), provenance: try provenance(r)))
+            let food = Food(
+                id: FoodID(try string(r, "food_id")), name: try string(r, "name"), source: Recipe.source, per100g: try nutrients(r),
+                servings: try servings(r, "food_servings"))
+            let ingredients = try list(r, "ingredients").map {
+                RecipeIngredientRow(foodID: FoodID(try string($0, "food_id")), grams: try double($0, "grams"))
+            }
+            d.recipes.append(
+                LibraryRecipe(
+                    food: food, servings: try double(r, "servings"), ingredients: ingredients,
+                    createdAt: try instant(r, "created_at"), provenance: try provenance(r)))
         }
         for (n, m) in try objects("saved_meals").enumerated() {
             let i = n + (offsets["saved_meals"] ?? 0)
             where_ = "saved_meals[\(i)]"
             let items = try list(m, "items").map {
-                try entry($0, date: LocalDate(daysSinceEpoch: 0), meal: .snacks, loggedAt: Date(timeIntervalSince1970: 0), provenance: .bodii)
+                try entry(
+                    $0, date: LocalDate(daysSinceEpoch: 0), meal: .snacks, loggedAt: Date(timeIntervalSince1970: 0), provenance: .bodii)
             }
-            d.savedMeals.append(LibrarySavedMeal(name: try string(m, "name"), items: items, createdAt: try instant(m, "created_at"),
-                                                 provenance: try provenance(m)))
+            d.savedMeals.append(
+                LibrarySavedMeal(
+                    name: try string(m, "name"), items: items, createdAt: try instant(m, "created_at"),
+                    provenance: try provenance(m)))
         }
         for (n, f) in try objects("favourites").enumerated() {
             let i = n + (offsets["favourites"] ?? 0)
@@ -167,54 +187,66 @@ enum BodiiDocumentImport {
         for (n, b) in try objects("body").enumerated() {
             let i = n + (offsets["body"] ?? 0)
             where_ = "body[\(i)]"
-            let record = BodyRecord(date: try date(b, "date"), weightKg: try optDouble(b, "weight_kg"), bodyFatPercent: try optDouble(b, "body_fat_percent"),
-                                    muscleMassKg: try optDouble(b, "muscle_mass_kg"), recordedAt: try instant(b, "recorded_at"),
-                                    provenance: try provenance(b))
+            let record = BodyRecord(
+                date: try date(b, "date"), weightKg: try optDouble(b, "weight_kg"), bodyFatPercent: try optDouble(b, "body_fat_percent"),
+                muscleMassKg: try optDouble(b, "muscle_mass_kg"), recordedAt: try instant(b, "recorded_at"),
+                provenance: try provenance(b))
             var snapshot: MetabolismSnapshot?
             if let bmr = try optDouble(b, "bmr") {
-                snapshot = MetabolismSnapshot(date: record.date, bmr: bmr, tdee: try double(b, "tdee"), formula: try value(BMRFormula.self, b, "formula"),
-                                              activityLevel: try value(ActivityLevel.self, b, "activity_level"))
+                snapshot = MetabolismSnapshot(
+                    date: record.date, bmr: bmr, tdee: try double(b, "tdee"), formula: try value(BMRFormula.self, b, "formula"),
+                    activityLevel: try value(ActivityLevel.self, b, "activity_level"))
             }
             d.body.append((record, snapshot))
         }
         for (n, f) in try objects("food").enumerated() {
             let i = n + (offsets["food"] ?? 0)
             where_ = "food[\(i)]"
-            d.food.append(try entry(f, date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), loggedAt: try instant(f, "logged_at"),
-                                    provenance: try provenance(f)))
+            d.food.append(
+                try entry(
+                    f, date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), loggedAt: try instant(f, "logged_at"),
+                    provenance: try provenance(f)))
         }
         for (n, e) in try objects("exercise").enumerated() {
             let i = n + (offsets["exercise"] ?? 0)
             where_ = "exercise[\(i)]"
             guard let minutes = try optInt(e, "minutes") else { throw fail("\"minutes\" is missing") }
-            d.exercise.append(ExerciseRecord(date: try date(e, "date"), activity: try string(e, "activity"), minutes: minutes,
-                                             intensity: try value(Intensity.self, e, "intensity"), met: try double(e, "met"),
-                                             kcal: try double(e, "kcal"), loggedAt: try instant(e, "logged_at"), provenance: try provenance(e)))
+            d.exercise.append(
+                ExerciseRecord(
+                    date: try date(e, "date"), activity: try string(e, "activity"), minutes: minutes,
+                    intensity: try value(Intensity.self, e, "intensity"), met: try double(e, "met"),
+                    kcal: try double(e, "kcal"), loggedAt: try instant(e, "logged_at"), provenance: try provenance(e)))
         }
         for (n, s) in try objects("sleep").enumerated() {
             let i = n + (offsets["sleep"] ?? 0)
             where_ = "sleep[\(i)]"
             guard let minutes = try optInt(s, "minutes") else { throw fail("\"minutes\" is missing") }
-            d.sleep.append(SleepRecord(date: try date(s, "date"), bedtime: try clock(s, "bedtime"), wakeTime: try clock(s, "wake_time"),
-                                       minutes: minutes, quality: try optInt(s, "quality"), status: try value(SleepStatus.self, s, "status"),
-                                       provenance: try provenance(s)))
+            d.sleep.append(
+                SleepRecord(
+                    date: try date(s, "date"), bedtime: try clock(s, "bedtime"), wakeTime: try clock(s, "wake_time"),
+                    minutes: minutes, quality: try optInt(s, "quality"), status: try value(SleepStatus.self, s, "status"),
+                    provenance: try provenance(s)))
         }
         for (n, c) in try objects("check_ins").enumerated() {
             let i = n + (offsets["check_ins"] ?? 0)
             where_ = "check_ins[\(i)]"
-            d.checkIns.append(CheckIn(date: try date(c, "date"), mood: try optInt(c, "mood"), energy: try optInt(c, "energy"), note: optString(c, "note")))
+            d.checkIns.append(
+                CheckIn(date: try date(c, "date"), mood: try optInt(c, "mood"), energy: try optInt(c, "energy"), note: optString(c, "note"))
+            )
         }
         for (n, a) in try objects("activity").enumerated() {
             let i = n + (offsets["activity"] ?? 0)
             where_ = "activity[\(i)]"
-            d.activity.append(ActivitySnapshot(date: try date(a, "date"), steps: try optInt(a, "steps"), activeKcal: try optDouble(a, "active_kcal"),
-                                               provenance: try provenance(a)))
+            d.activity.append(
+                ActivitySnapshot(
+                    date: try date(a, "date"), steps: try optInt(a, "steps"), activeKcal: try optDouble(a, "active_kcal"),
+                    provenance: try provenance(a)))
         }
         // Notes get the batch's own ids (their place in the list); links name a note by its
         // external id (the first note of the document with it).
         var noteKeys: [String: Int64] = [:]
         var links: [(index: Int, problem: String)] = []
-        for (i, n) in try objects("review_items").enumerated() {   // read whole: links need every note
+        for (i, n) in try objects("review_items").enumerated() {  // read whole: links need every note
             where_ = "review_items[\(i)]"
             let period = ReviewPeriod(try value(ReviewPeriodKind.self, n, "period"), startingOn: try date(n, "start"))
             let p = try provenance(n)
@@ -223,7 +255,8 @@ enum BodiiDocumentImport {
             if let problem = optString(n, "problem") { links.append((i, problem)) }
             let text = try string(n, "text")
             guard (1...2000).contains(text.count) else { throw fail("\"text\" is empty or longer than 2000 characters") }
-            d.reviewItems.append(ReviewItem(id: key, period: period, kind: try value(ReviewItemKind.self, n, "kind"), text: text, provenance: p))
+            d.reviewItems.append(
+                ReviewItem(id: key, period: period, kind: try value(ReviewItemKind.self, n, "kind"), text: text, provenance: p))
         }
         for (i, problem) in links where d.reviewItems[i].kind == .try { d.reviewItems[i].problemId = noteKeys[problem] }
         for (n, a) in try objects("actions").enumerated() {
@@ -240,13 +273,17 @@ enum BodiiDocumentImport {
             }
             let status = try value(ActionStatus.self, a, "status")
             let closed = try optString(a, "closed_on").map { _ in try date(a, "closed_on") }
-            guard (status == .open) == (closed == nil) else { throw fail("\"closed_on\" is set exactly when the action is done or dropped") }
+            guard (status == .open) == (closed == nil) else {
+                throw fail("\"closed_on\" is set exactly when the action is done or dropped")
+            }
             let dropNote = optString(a, "drop_note")
             if let dropNote, !(1...2000).contains(dropNote.count) { throw fail("\"drop_note\" is empty or longer than 2000 characters") }
-            d.actions.append(ReviewAction(period: period, text: text, tryId: optString(a, "try").flatMap { noteKeys[$0] },
-                                          due: try optString(a, "due").map { _ in try date(a, "due") }, status: status, dropNote: dropNote,
-                                          metric: metric, target: target, createdOn: try date(a, "created_on"), closedOn: closed,
-                                          provenance: try provenance(a)))
+            d.actions.append(
+                ReviewAction(
+                    period: period, text: text, tryId: optString(a, "try").flatMap { noteKeys[$0] },
+                    due: try optString(a, "due").map { _ in try date(a, "due") }, status: status, dropNote: dropNote,
+                    metric: metric, target: target, createdOn: try date(a, "created_on"), closedOn: closed,
+                    provenance: try provenance(a)))
         }
         try PantryExport.parse(top, into: &pantry, offsets: offsets)
         return d
@@ -276,14 +313,22 @@ enum BodiiDocumentImport {
                     guard p == .bodii, let id else { return }
                     own.insert("\(kind)/\(id)|\(date.iso)|\(figure)")
                 }
-                if !d.body.isEmpty { for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, BodiiDocumentImport.figure(b)) } }
+                if !d.body.isEmpty {
+                    for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, BodiiDocumentImport.figure(b)) }
+                }
                 if !d.food.isEmpty { for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) } }
-                if !d.exercise.isEmpty { for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) } }
-                if !d.sleep.isEmpty { for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) } }
+                if !d.exercise.isEmpty {
+                    for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) }
+                }
+                if !d.sleep.isEmpty {
+                    for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) }
+                }
             }
             var counts = outcome.counts
             func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
-                guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(date.iso)|\(figure)") else { return false }
+                guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(date.iso)|\(figure)") else {
+                    return false
+                }
                 counts.record(kind, added: false)
                 return true
             }
@@ -294,12 +339,15 @@ enum BodiiDocumentImport {
             for (record, snapshot) in body {
                 if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
             }
-            batch.food = BodiiDocumentImport.separatingCollisions(d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance,
-                                                                  seen: &seen["food", default: [:]])
-            batch.exercise = BodiiDocumentImport.separatingCollisions(d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) },
-                                                                      \.provenance, seen: &seen["exercise", default: [:]])
-            batch.sleep = BodiiDocumentImport.separatingCollisions(d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance,
-                                                                   seen: &seen["sleep", default: [:]])
+            batch.food = BodiiDocumentImport.separatingCollisions(
+                d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance,
+                seen: &seen["food", default: [:]])
+            batch.exercise = BodiiDocumentImport.separatingCollisions(
+                d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) },
+                \.provenance, seen: &seen["exercise", default: [:]])
+            batch.sleep = BodiiDocumentImport.separatingCollisions(
+                d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance,
+                seen: &seen["sleep", default: [:]])
             batch.checkIns = d.checkIns
             batch.activity = BodiiDocumentImport.separatingCollisions(d.activity, \.provenance, seen: &seen["activity", default: [:]])
             outcome.counts = counts
@@ -318,9 +366,12 @@ enum BodiiDocumentImport {
             // (A note found this way is not linked to by new notes of the document: it is one of this
             // database's own, and so are the notes that named it.)
             if !d.reviewItems.isEmpty || !d.actions.isEmpty {
-                let here = try r.reviewHistory(startingIn: DateRange(start: Validation.earliestDate, end: Validation.earliestDate.adding(days: 400_000)))
-                let ownNotes = Set(here.items.filter { $0.provenance == .bodii }.compactMap { i in i.id.map { "review_item/\($0)|\(i.text)" } })
-                let ownActions = Set(here.actions.filter { $0.provenance == .bodii }.compactMap { a in a.id.map { "action/\($0)|\(a.text)" } })
+                let here = try r.reviewHistory(
+                    startingIn: DateRange(start: Validation.earliestDate, end: Validation.earliestDate.adding(days: 400_000)))
+                let ownNotes = Set(
+                    here.items.filter { $0.provenance == .bodii }.compactMap { i in i.id.map { "review_item/\($0)|\(i.text)" } })
+                let ownActions = Set(
+                    here.actions.filter { $0.provenance == .bodii }.compactMap { a in a.id.map { "action/\($0)|\(a.text)" } })
                 var counts = outcome.counts
                 func isOwn(_ p: Provenance, _ text: String, in own: Set<String>, _ kind: MergeCounts.Kind) -> Bool {
                     guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(text)") else { return false }
@@ -332,7 +383,8 @@ enum BodiiDocumentImport {
                 outcome.counts = counts
             }
             batch.pantry = d.pantry
-            let everything = DateRange(start: Validation.earliestDate, end: LocalDate(year: 9999, month: 12, day: 31) ?? Validation.earliestDate)
+            let everything = DateRange(
+                start: Validation.earliestDate, end: LocalDate(year: 9999, month: 12, day: 31) ?? Validation.earliestDate)
             let purchasesBefore = d.pantry.purchases.isEmpty ? 0 : try r.purchases(in: everything).count
             add(try r.merge(batch))
             if !d.pantry.purchases.isEmpty { outcome.purchasesAdded = try r.purchases(in: everything).count - purchasesBefore }

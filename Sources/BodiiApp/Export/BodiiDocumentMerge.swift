@@ -39,7 +39,8 @@ extension BodiiDocumentImport {
             }
             if try r.importSavedMeal(m) { outcome.savedMeals += 1 }
         }
-        for favourite in d.favourites where try r.importFavourite(LibraryFavourite(foodID: mapped(favourite.foodID), addedAt: favourite.addedAt)) {
+        for favourite in d.favourites
+        where try r.importFavourite(LibraryFavourite(foodID: mapped(favourite.foodID), addedAt: favourite.addedAt)) {
             outcome.favourites += 1
         }
     }

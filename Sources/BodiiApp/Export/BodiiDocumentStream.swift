@@ -13,8 +13,10 @@ enum BodiiDocumentStream {
     /// Calls `page` for each page of a long history (with where its elements start in their
     /// list), then `rest` once with everything else. Throws `Refusal` for what is not a Bodii
     /// export this Bodii reads; "format" and "version" come before the lists, as every export writes them.
-    static func read(_ handle: FileHandle, page: (BodiiExport.Document, [String: Int]) throws -> Void,
-                     rest: (BodiiExport.Document) throws -> Void) throws {
+    static func read(
+        _ handle: FileHandle, page: (BodiiExport.Document, [String: Int]) throws -> Void,
+        rest: (BodiiExport.Document) throws -> Void
+    ) throws {
         var reader = ExactJSON(handle: handle)
         var top: [String: Any] = [:]
         var pantry = PantryExport.ReadState()

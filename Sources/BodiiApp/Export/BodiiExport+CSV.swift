@@ -9,14 +9,16 @@ extension BodiiExport {
     /// One CSV per kind (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or
     /// line break), a header row, the JSON document's keys as columns. Made a record at a time
     /// from the store, so only the CSV text is ever held (PRODUCT.md §9: memory stays flat).
-    static func csvFiles(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?,
-                         exportedAt: Date) throws -> [(name: String, bytes: Data)] {
+    static func csvFiles(
+        from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?,
+        exportedAt: Date
+    ) throws -> [(name: String, bytes: Data)] {
         var files: [(name: String, bytes: Data)] = []
         try eachPart(from: r, range: range, shownRange: shownRange, exportedAt: exportedAt) { key, part in
             var file = CSVFileWriter(kind: key)
             switch part {
             case .value(let value):
-                guard let fields = value.fields else { return }   // format, version: no file
+                guard let fields = value.fields else { return }  // format, version: no file
                 file.add(fields)
             case .list(let forEach):
                 try forEach { record in if let fields = record.fields { file.add(fields) } }
@@ -33,11 +35,16 @@ extension BodiiExport {
         var d = Document()
         d.goals = [Goal(type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: day)]
         d.customFoods = [Food(id: FoodID("x"), name: "x", source: "custom", per100g: Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0))]
-        d.recipes = [LibraryRecipe(food: d.customFoods[0], servings: 1, ingredients: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
+        d.recipes = [
+            LibraryRecipe(
+                food: d.customFoods[0], servings: 1, ingredients: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)
+        ]
         d.savedMeals = [LibrarySavedMeal(name: "x", items: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
         d.favourites = [LibraryFavourite(foodID: FoodID("x"), addedAt: Date(timeIntervalSince1970: 0))]
         d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
-        d.food = [FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)]
+        d.food = [
+            FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
+        ]
         d.exercise = [ExerciseRecord(date: day, activity: "x", minutes: 1, intensity: .low, met: 1, kcal: 0)]
         d.sleep = [SleepRecord(date: day, minutes: 1, status: .good)]
         d.checkIns = [CheckIn(date: day)]

@@ -53,8 +53,9 @@ enum BodiiExport {
     /// The whole document in memory (the CSV export and tests; the JSON export streams).
     static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = try loadLibrary(from: r, range: range)
-        let snapshots = Dictionary(try r.metabolismSnapshots(in: range).compactMap { s in s.bodyRecordId.map { ($0, s) } },
-                                   uniquingKeysWith: { _, last in last })
+        let snapshots = Dictionary(
+            try r.metabolismSnapshots(in: range).compactMap { s in s.bodyRecordId.map { ($0, s) } },
+            uniquingKeysWith: { _, last in last })
         d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
         d.food = try r.foodRecords(in: range)
         d.exercise = try r.exerciseRecords(in: range)
@@ -91,36 +92,85 @@ enum BodiiExport {
             ("format", .string(format)), ("version", .int(version)), ("exported_at", timestamp(exportedAt)),
             ("from", str(range?.start.iso)), ("to", str(range?.end.iso)),
         ]
-        top.append(("profile", d.profile.map { (p) -> JSONValue in .object([
-            ("name", .string(p.name)), ("sex", .string(p.sex.rawValue)), ("birth_date", .string(p.birthDate.iso)),
-            ("height_cm", .number(p.heightCm)), ("activity_level", .string(p.activityLevel.rawValue)),
-            ("unit_system", .string(p.unitSystem.rawValue)), ("theme_name", .string(p.themeName)),
-            ("check_in_template", .string(p.checkInTemplate)),
-        ]) } ?? JSONValue.null))
-        top.append(("goals", .array(d.goals.map { (g) -> JSONValue in .object([
-            ("type", .string(g.type.rawValue)), ("target_weight_kg", num(g.targetWeightKg)),
-            ("target_body_fat_percent", num(g.targetBodyFatPercent)), ("weekly_rate_kg", .number(g.weeklyRateKg)),
-            ("daily_calorie_target", num(g.dailyCalorieTarget)), ("protein_g", num(g.proteinG)), ("carbs_g", num(g.carbsG)),
-            ("fat_g", num(g.fatG)), ("is_active", .bool(g.isActive)), ("created_on", .string(g.createdOn.iso)),
-            ("protein_per_kg", .number(g.proteinPerKg)), ("adds_exercise_back", .bool(g.addsExerciseBack)),
-        ]) })))
-        top.append(("custom_foods", .array(d.customFoods.map { (f) -> JSONValue in .object([
-            ("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("per_100g", nutrients(f.per100g)),
-            ("servings", servings(f.servings)),
-        ]) })))
-        top.append(("recipes", .array(d.recipes.map { (r) -> JSONValue in .object([
-            ("food_id", .string(r.food.id.rawValue)), ("name", .string(r.food.name)), ("servings", .number(r.servings)),
-            ("per_100g", nutrients(r.food.per100g)), ("food_servings", servings(r.food.servings)),
-            ("ingredients", .array(r.ingredients.map { i -> JSONValue in .object([("food_id", .string(i.foodID.rawValue)), ("grams", .number(i.grams))]) })),
-            ("created_at", timestamp(r.createdAt)), ("source", .string(r.provenance.source)), ("external_id", str(r.provenance.externalId)),
-        ]) })))
-        top.append(("saved_meals", .array(d.savedMeals.map { (m) -> JSONValue in .object([
-            ("name", .string(m.name)), ("items", .array(m.items.map { i -> JSONValue in .object(entry(i)) })),
-            ("created_at", timestamp(m.createdAt)), ("source", .string(m.provenance.source)), ("external_id", str(m.provenance.externalId)),
-        ]) })))
-        top.append(("favourites", .array(d.favourites.map { (f) -> JSONValue in .object([
-            ("food_id", .string(f.foodID.rawValue)), ("added_at", timestamp(f.addedAt)),
-        ]) })))
+        top.append(
+            (
+                "profile",
+                d.profile.map { (p) -> JSONValue in
+                    .object([
+                        ("name", .string(p.name)), ("sex", .string(p.sex.rawValue)), ("birth_date", .string(p.birthDate.iso)),
+                        ("height_cm", .number(p.heightCm)), ("activity_level", .string(p.activityLevel.rawValue)),
+                        ("unit_system", .string(p.unitSystem.rawValue)), ("theme_name", .string(p.themeName)),
+                        ("check_in_template", .string(p.checkInTemplate)),
+                    ])
+                } ?? JSONValue.null
+            ))
+        top.append(
+            (
+                "goals",
+                .array(
+                    d.goals.map { (g) -> JSONValue in
+                        .object([
+                            ("type", .string(g.type.rawValue)), ("target_weight_kg", num(g.targetWeightKg)),
+                            ("target_body_fat_percent", num(g.targetBodyFatPercent)), ("weekly_rate_kg", .number(g.weeklyRateKg)),
+                            ("daily_calorie_target", num(g.dailyCalorieTarget)), ("protein_g", num(g.proteinG)), ("carbs_g", num(g.carbsG)),
+                            ("fat_g", num(g.fatG)), ("is_active", .bool(g.isActive)), ("created_on", .string(g.createdOn.iso)),
+                            ("protein_per_kg", .number(g.proteinPerKg)), ("adds_exercise_back", .bool(g.addsExerciseBack)),
+                        ])
+                    })
+            ))
+        top.append(
+            (
+                "custom_foods",
+                .array(
+                    d.customFoods.map { (f) -> JSONValue in
+                        .object([
+                            ("id", .string(f.id.rawValue)), ("name", .string(f.name)), ("per_100g", nutrients(f.per100g)),
+                            ("servings", servings(f.servings)),
+                        ])
+                    })
+            ))
+        top.append(
+            (
+                "recipes",
+                .array(
+                    d.recipes.map { (r) -> JSONValue in
+                        .object([
+                            ("food_id", .string(r.food.id.rawValue)), ("name", .string(r.food.name)), ("servings", .number(r.servings)),
+                            ("per_100g", nutrients(r.food.per100g)), ("food_servings", servings(r.food.servings)),
+                            (
+                                "ingredients",
+                                .array(
+                                    r.ingredients.map { i -> JSONValue in
+                                        .object([("food_id", .string(i.foodID.rawValue)), ("grams", .number(i.grams))])
+                                    })
+                            ),
+                            ("created_at", timestamp(r.createdAt)), ("source", .string(r.provenance.source)),
+                            ("external_id", str(r.provenance.externalId)),
+                        ])
+                    })
+            ))
+        top.append(
+            (
+                "saved_meals",
+                .array(
+                    d.savedMeals.map { (m) -> JSONValue in
+                        .object([
+                            ("name", .string(m.name)), ("items", .array(m.items.map { i -> JSONValue in .object(entry(i)) })),
+                            ("created_at", timestamp(m.createdAt)), ("source", .string(m.provenance.source)),
+                            ("external_id", str(m.provenance.externalId)),
+                        ])
+                    })
+            ))
+        top.append(
+            (
+                "favourites",
+                .array(
+                    d.favourites.map { (f) -> JSONValue in
+                        .object([
+                            ("food_id", .string(f.foodID.rawValue)), ("added_at", timestamp(f.addedAt)),
+                        ])
+                    })
+            ))
         top.append(("body", .array(d.body.map(bodyJSON))))
         top.append(("food", .array(d.food.map(foodJSON))))
         top.append(("exercise", .array(d.exercise.map(exerciseJSON))))
@@ -132,18 +182,34 @@ enum BodiiExport {
         var noteIds: [Int64: JSONValue] = [:]
         for item in d.reviewItems { if let id = item.id { noteIds[id] = externalId(item.provenance, "review_item", id) } }
         func note(_ id: Int64?) -> JSONValue { id.flatMap { noteIds[$0] } ?? JSONValue.null }
-        top.append(("review_items", .array(d.reviewItems.map { (i) -> JSONValue in .object([
-            ("period", .string(i.period.kind.rawValue)), ("start", .string(i.period.start.iso)), ("kind", .string(i.kind.rawValue)),
-            ("text", .string(i.text)), ("problem", note(i.problemId)),
-            ("source", .string(i.provenance.source)), ("external_id", externalId(i.provenance, "review_item", i.id)),
-        ]) })))
-        top.append(("actions", .array(d.actions.map { (a) -> JSONValue in .object([
-            ("period", .string(a.period.kind.rawValue)), ("start", .string(a.period.start.iso)), ("text", .string(a.text)),
-            ("try", note(a.tryId)), ("due", str(a.due?.iso)), ("status", .string(a.status.rawValue)), ("drop_note", str(a.dropNote)),
-            ("metric", str(a.metric?.rawValue)), ("target", .int(a.target)),
-            ("created_on", .string(a.createdOn.iso)), ("closed_on", str(a.closedOn?.iso)),
-            ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "action", a.id)),
-        ]) })))
+        top.append(
+            (
+                "review_items",
+                .array(
+                    d.reviewItems.map { (i) -> JSONValue in
+                        .object([
+                            ("period", .string(i.period.kind.rawValue)), ("start", .string(i.period.start.iso)),
+                            ("kind", .string(i.kind.rawValue)),
+                            ("text", .string(i.text)), ("problem", note(i.problemId)),
+                            ("source", .string(i.provenance.source)), ("external_id", externalId(i.provenance, "review_item", i.id)),
+                        ])
+                    })
+            ))
+        top.append(
+            (
+                "actions",
+                .array(
+                    d.actions.map { (a) -> JSONValue in
+                        .object([
+                            ("period", .string(a.period.kind.rawValue)), ("start", .string(a.period.start.iso)), ("text", .string(a.text)),
+                            ("try", note(a.tryId)), ("due", str(a.due?.iso)), ("status", .string(a.status.rawValue)),
+                            ("drop_note", str(a.dropNote)),
+                            ("metric", str(a.metric?.rawValue)), ("target", .int(a.target)),
+                            ("created_on", .string(a.createdOn.iso)), ("closed_on", str(a.closedOn?.iso)),
+                            ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "action", a.id)),
+                        ])
+                    })
+            ))
         top += PantryExport.json(d.pantry)
         return .object(top)
     }
@@ -161,10 +227,11 @@ enum BodiiExport {
     }
 
     static func foodJSON(_ f: FoodRecord) -> JSONValue {
-        .object([("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue))] + entry(f) + [
-            ("logged_at", timestamp(f.loggedAt)),
-            ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
-        ])
+        .object(
+            [("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue))] + entry(f) + [
+                ("logged_at", timestamp(f.loggedAt)),
+                ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
+            ])
     }
 
     static func exerciseJSON(_ e: ExerciseRecord) -> JSONValue {
@@ -197,9 +264,11 @@ enum BodiiExport {
 
     /// What a logged food (or a saved meal's item) copied when it was logged.
     static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
-        [("food_id", .string(f.foodId.rawValue)), ("food_name", .string(f.foodName)), ("grams", num(f.grams)), ("kcal", .number(f.kcal)),
-         ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)), ("fiber_g", num(f.fiberG)),
-         ("sugars_g", num(f.sugarsG)), ("saturated_fat_g", num(f.saturatedFatG)), ("sodium_mg", num(f.sodiumMg))]
+        [
+            ("food_id", .string(f.foodId.rawValue)), ("food_name", .string(f.foodName)), ("grams", num(f.grams)), ("kcal", .number(f.kcal)),
+            ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)), ("fiber_g", num(f.fiberG)),
+            ("sugars_g", num(f.sugarsG)), ("saturated_fat_g", num(f.saturatedFatG)), ("sodium_mg", num(f.sodiumMg)),
+        ]
     }
 
     static func servings(_ list: [FoodServing]) -> JSONValue {
@@ -210,7 +279,8 @@ enum BodiiExport {
     /// `everyTableIsExportedOrDeclaredDerived` fails when a migration adds a table not named here.
     static let tables: [String: String] = [
         "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
-        "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)", "food_serving": "custom_foods.servings, recipes.food_servings",
+        "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)",
+        "food_serving": "custom_foods.servings, recipes.food_servings",
         "food_record": "food", "exercise_record": "exercise", "sleep_record": "sleep", "goal": "goals", "check_in": "check_ins",
         "activity_snapshot": "activity", "review_item": "review_items", "action": "actions",
         "favourite_food": "favourites", "saved_meal": "saved_meals", "saved_meal_item": "saved_meals.items",
@@ -224,7 +294,8 @@ enum BodiiExport {
         "food_catalog": "derived: which shipped catalog release is seeded",
         "custom_food_number": "internal: the numbers custom foods and recipes have used (their ids carry them)",
         "grdb_migrations": "internal: the applied migrations",
-        "migration_repair": "internal: what migration v10 repaired on this database (non-finite numbers), a record of this file, not of the data",
+        "migration_repair":
+            "internal: what migration v10 repaired on this database (non-finite numbers), a record of this file, not of the data",
     ]
 
     /// Where the export carries `table`, or why it need not; nil for a table nobody has thought
@@ -272,8 +343,10 @@ enum BodiiExport {
     /// (PRODUCT.md §9: memory stays flat whatever the history's length): the long histories are
     /// read a quarter of days at a time and the pantry's lists a row at a time; the rest (profile,
     /// goals, the meal library, reviews) is small and read whole. The JSON and CSV exports walk it.
-    static func eachPart(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
-                         _ body: (String, Part) throws -> Void) throws {
+    static func eachPart(
+        from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
+        _ body: (String, Part) throws -> Void
+    ) throws {
         try r.readingTogether {
             var library = try loadLibrary(from: r, range: range)
             // The pantry's lists go out a row at a time from its rows (only its budget in `head`).
@@ -286,22 +359,26 @@ enum BodiiExport {
                     try body(key, .value(value))
                     continue
                 }
-                try body(key, .list { emit in
-                    if historyKinds.contains(key) {
-                        try eachHistoryRecord(key, from: r, in: range, emit)
-                    } else if PantryExport.listKeys.contains(key) {
-                        for index in pantry.records(key) { try emit(pantry.json(key, at: index)) }
-                    } else {
-                        for record in items { try emit(record) }
-                    }
-                })
+                try body(
+                    key,
+                    .list { emit in
+                        if historyKinds.contains(key) {
+                            try eachHistoryRecord(key, from: r, in: range, emit)
+                        } else if PantryExport.listKeys.contains(key) {
+                            for index in pantry.records(key) { try emit(pantry.json(key, at: index)) }
+                        } else {
+                            for record in items { try emit(record) }
+                        }
+                    })
             }
         }
     }
 
     /// `document(json(load(…)))`, written as it is read: each record straight to `sink`.
-    static func writeJSON(from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
-                          to sink: some ExportSink) throws {
+    static func writeJSON(
+        from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
+        to sink: some ExportSink
+    ) throws {
         try sink.write("{\n")
         var first = true
         try eachPart(from: r, range: range, shownRange: shownRange, exportedAt: exportedAt) { key, part in
@@ -328,16 +405,19 @@ enum BodiiExport {
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
-    static func eachHistoryRecord(_ kind: String, from r: SQLiteRepositories, in range: DateRange,
-                                  _ emit: (JSONValue) throws -> Void) throws {
+    static func eachHistoryRecord(
+        _ kind: String, from r: SQLiteRepositories, in range: DateRange,
+        _ emit: (JSONValue) throws -> Void
+    ) throws {
         var start = range.start
         while start <= range.end {
             let end = min(start.adding(days: 91), range.end)
             let page = DateRange(start: start, end: end)
             switch kind {
             case "body":
-                let snapshots = Dictionary(try r.metabolismSnapshots(in: page).compactMap { s in s.bodyRecordId.map { ($0, s) } },
-                                           uniquingKeysWith: { _, last in last })
+                let snapshots = Dictionary(
+                    try r.metabolismSnapshots(in: page).compactMap { s in s.bodyRecordId.map { ($0, s) } },
+                    uniquingKeysWith: { _, last in last })
                 for b in try r.bodyRecords(in: page) { try emit(bodyJSON(b, b.id.flatMap { snapshots[$0] })) }
             case "food": for f in try r.foodRecords(in: page) { try emit(foodJSON(f)) }
             case "exercise": for e in try r.exerciseRecords(in: page) { try emit(exerciseJSON(e)) }

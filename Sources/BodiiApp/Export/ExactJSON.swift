@@ -181,7 +181,7 @@ struct ExactJSON {
                     }
                     guard let s = Unicode.Scalar(scalar) else { throw failure() }
                     out.append(contentsOf: Array(String(Character(s)).utf8))
-                default: out.append(e)   // \" \\ \/
+                default: out.append(e)  // \" \\ \/
                 }
             default:
                 guard b >= 0x20 else { throw failure() }

@@ -1,7 +1,7 @@
 import BodiiDomain
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A path the user named for Bodii to write (`bodii export --out`, Settings → Data → Export), and
@@ -27,7 +27,9 @@ struct OutputPath {
 
     /// What is at a path now, symbolic links followed.
     enum Found {
-        case absent, regularFile(stat), folder, characterDevice, fifo, blockDevice, socket, other
+        case absent
+        case regularFile(stat)
+        case folder, characterDevice, fifo, blockDevice, socket, other
     }
 
     // MARK: - Writing
@@ -92,7 +94,7 @@ struct OutputPath {
     private func writeIntoFolder(_ files: [(name: String, bytes: Data)]) throws {
         let folder = Self.canonical(path)
         var existing: [String: stat] = [:]
-        for file in files {   // everything checked before anything is written
+        for file in files {  // everything checked before anything is written
             let target = folder + "/" + file.name
             switch try Self.found(target) {
             case .absent: break
@@ -128,7 +130,7 @@ struct OutputPath {
             if fifo, errno == ENXIO { throw Self.ioFailure(path, "it is a FIFO and no program is reading from it") }
             throw Self.failure(path, errno)
         }
-        if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }   // then wait for the reader as a pipe does
+        if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }  // then wait for the reader as a pipe does
         do {
             try produce(OutputSink(fd: fd, shownAs: path))
         } catch {
@@ -152,11 +154,14 @@ struct OutputPath {
             for suffix in ["", "-wal", "-shm", "-journal"] {
                 let name = base + suffix
                 var other = stat()
-                let same = Self.canonical(name) == mine
+                let same =
+                    Self.canonical(name) == mine
                     || (exists && stat(name, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino)
                 guard same else { continue }
-                throw refusal(suffix.isEmpty ? "is Bodii's database (\(db)); export to another file"
-                              : "is the database's \(suffix) file (\(db)\(suffix)); export to another file")
+                throw refusal(
+                    suffix.isEmpty
+                        ? "is Bodii's database (\(db)); export to another file"
+                        : "is the database's \(suffix) file (\(db)\(suffix)); export to another file")
             }
         }
     }
@@ -186,8 +191,10 @@ struct OutputPath {
     }
 
     /// Writes `produce`'s bytes to a temporary sibling of `target`, syncs it and renames it over.
-    private static func replace(_ target: String, shownAs path: String, existing: stat?,
-                                _ produce: (OutputSink) throws -> Void) throws {
+    private static func replace(
+        _ target: String, shownAs path: String, existing: stat?,
+        _ produce: (OutputSink) throws -> Void
+    ) throws {
         let (fd, temporary) = try temporarySibling(of: target, shownAs: path)
         do {
             try fill(fd, shownAs: path, existing: existing, produce)

@@ -29,10 +29,13 @@ enum PantryExport {
 
     static func json(_ b: PantryBatch) -> [(String, JSONValue)] {
         let rows = Rows(b)
-        let budget: JSONValue = b.budget.map { budget in
-            .object([("period", .string(budget.period.rawValue)), ("amount", money(budget.amount)),
-                     ("currency", .string(budget.amount.currency.code)), ("set_on", .string(budget.setOn.iso))])
-        } ?? .null
+        let budget: JSONValue =
+            b.budget.map { budget in
+                .object([
+                    ("period", .string(budget.period.rawValue)), ("amount", money(budget.amount)),
+                    ("currency", .string(budget.amount.currency.code)), ("set_on", .string(budget.setOn.iso)),
+                ])
+            } ?? .null
         return listKeys.map { key in (key, .array(rows.records(key).map { rows.json(key, at: $0) })) } + [("budget", budget)]
     }
 
@@ -70,34 +73,54 @@ enum PantryExport {
             switch key {
             case "grocery_items":
                 let i = b.items[index]
-                return .object([("name", .string(i.name)), ("food_id", str(i.foodId?.rawValue)), ("shelf_life_days", .int(i.shelfLifeDays)),
-                                 ("take_when_logging", .bool(i.takeFromPantryWhenLogging)), ("minimum_quantity", i.minimumStock.map { .number($0.amount) } ?? .null),
-                                 ("minimum_unit", str(i.minimumStock?.unit.storageText))] + provenance(i.provenance, "grocery_item", i.id))
+                return .object(
+                    [
+                        ("name", .string(i.name)), ("food_id", str(i.foodId?.rawValue)), ("shelf_life_days", .int(i.shelfLifeDays)),
+                        ("take_when_logging", .bool(i.takeFromPantryWhenLogging)),
+                        ("minimum_quantity", i.minimumStock.map { .number($0.amount) } ?? .null),
+                        ("minimum_unit", str(i.minimumStock?.unit.storageText)),
+                    ] + provenance(i.provenance, "grocery_item", i.id))
             case "purchases":
                 let p = b.purchases[index]
-                return .object([("item", link(itemRef, p.itemId)), ("date", .string(p.date.iso)), ("quantity", .number(p.quantity.amount)),
-                                 ("unit", .string(p.quantity.unit.storageText)), ("grams", p.grams.map { .number($0) } ?? .null), ("price", money(p.price)),
-                                 ("currency", .string((p.price?.currency ?? .default).code)), ("store", str(p.store))]
-                                + provenance(p.provenance, "purchase", p.id))
+                return .object(
+                    [
+                        ("item", link(itemRef, p.itemId)), ("date", .string(p.date.iso)), ("quantity", .number(p.quantity.amount)),
+                        ("unit", .string(p.quantity.unit.storageText)), ("grams", p.grams.map { .number($0) } ?? .null),
+                        ("price", money(p.price)),
+                        ("currency", .string((p.price?.currency ?? .default).code)), ("store", str(p.store)),
+                    ]
+                        + provenance(p.provenance, "purchase", p.id))
             case "stock_lots":
                 let l = b.lots[index]
-                return .object([("item", link(itemRef, l.itemId)), ("purchase", link(purchaseRef, l.purchaseId)), ("quantity", .number(l.initialQuantity.amount)),
-                                 ("unit", .string(l.initialQuantity.unit.storageText)), ("left", .number(l.left)), ("purchased_on", .string(l.purchasedOn.iso)),
-                                 ("best_before", str(l.bestBefore?.iso)), ("opened", .bool(l.opened)), ("price", money(l.price)),
-                                 ("currency", .string((l.price?.currency ?? .default).code)), ("store", str(l.store))]
-                                + provenance(l.provenance, "stock_lot", l.id))
+                return .object(
+                    [
+                        ("item", link(itemRef, l.itemId)), ("purchase", link(purchaseRef, l.purchaseId)),
+                        ("quantity", .number(l.initialQuantity.amount)),
+                        ("unit", .string(l.initialQuantity.unit.storageText)), ("left", .number(l.left)),
+                        ("purchased_on", .string(l.purchasedOn.iso)),
+                        ("best_before", str(l.bestBefore?.iso)), ("opened", .bool(l.opened)), ("price", money(l.price)),
+                        ("currency", .string((l.price?.currency ?? .default).code)), ("store", str(l.store)),
+                    ]
+                        + provenance(l.provenance, "stock_lot", l.id))
             case "stock_uses":
                 let u = b.uses[index]
-                return .object([("lot", link(lotRef, u.lotId)), ("date", .string(u.date.iso)), ("amount", .number(u.amount)), ("kind", .string(u.kind.rawValue)),
-                                 ("value", money(u.value)), ("currency", .string((u.value?.currency ?? .default).code)),
-                                 ("food_record_id", u.foodRecordId.map { .number(Double($0)) } ?? .null)]
-                                + provenance(u.provenance, "stock_use", u.id))
+                return .object(
+                    [
+                        ("lot", link(lotRef, u.lotId)), ("date", .string(u.date.iso)), ("amount", .number(u.amount)),
+                        ("kind", .string(u.kind.rawValue)),
+                        ("value", money(u.value)), ("currency", .string((u.value?.currency ?? .default).code)),
+                        ("food_record_id", u.foodRecordId.map { .number(Double($0)) } ?? .null),
+                    ]
+                        + provenance(u.provenance, "stock_use", u.id))
             default:
                 let e = b.shoppingList[index]
-                return .object([("item", link(itemRef, e.itemId)), ("quantity", e.quantity.map { .number($0.amount) } ?? .null),
-                                 ("unit", str(e.quantity?.unit.storageText)), ("store", str(e.store)), ("added_on", .string(e.addedOn.iso)),
-                                 ("bought_on", str(e.boughtOn?.iso)), ("purchase", link(purchaseRef, e.purchaseId))]
-                                + provenance(e.provenance, "shopping_list_item", e.id))
+                return .object(
+                    [
+                        ("item", link(itemRef, e.itemId)), ("quantity", e.quantity.map { .number($0.amount) } ?? .null),
+                        ("unit", str(e.quantity?.unit.storageText)), ("store", str(e.store)), ("added_on", .string(e.addedOn.iso)),
+                        ("bought_on", str(e.boughtOn?.iso)), ("purchase", link(purchaseRef, e.purchaseId)),
+                    ]
+                        + provenance(e.provenance, "shopping_list_item", e.id))
             }
         }
     }
@@ -120,7 +143,9 @@ enum PantryExport {
         func fail(_ what: String) -> BodiiDocumentImport.Refusal { BodiiDocumentImport.Refusal(message: "\(place): \(what)") }
         func objects(_ key: String) throws -> [[String: Any]] {
             guard let value = top[key], !(value is NSNull) else { return [] }
-            guard let list = value as? [[String: Any]] else { throw BodiiDocumentImport.Refusal(message: "\"\(key)\" is not a list of objects") }
+            guard let list = value as? [[String: Any]] else {
+                throw BodiiDocumentImport.Refusal(message: "\"\(key)\" is not a list of objects")
+            }
             return list
         }
         func string(_ o: [String: Any], _ k: String) throws -> String {
@@ -145,7 +170,9 @@ enum PantryExport {
             return try date(o, k)
         }
         func unit(_ o: [String: Any], _ k: String) throws -> PantryUnit {
-            guard let u = PantryUnit(storageText: try string(o, k)) else { throw fail("\"\(k)\" is not a unit (g, ml, piece, measure:LABEL)") }
+            guard let u = PantryUnit(storageText: try string(o, k)) else {
+                throw fail("\"\(k)\" is not a unit (g, ml, piece, measure:LABEL)")
+            }
             return u
         }
         /// Money as typed input allows it (MoneyInput): a known currency, no more decimals than it
@@ -154,18 +181,26 @@ enum PantryExport {
             guard let v = try optDouble(o, k) else { return nil }
             let code = try string(o, "currency")
             guard let currency = Currency.known.first(where: { $0.code == code }) else {
-                throw fail(ValidationError(field: "currency", value: code, allowed: Currency.known.map(\.code).joined(separator: ", "),
-                                           problem: .unknown).message)
+                throw fail(
+                    ValidationError(
+                        field: "currency", value: code, allowed: Currency.known.map(\.code).joined(separator: ", "),
+                        problem: .unknown
+                    ).message)
             }
             let most = maximum(currency)
             let high = Money(minorUnits: most, currency: currency).amountText
             let minor = (v * Double(currency.scale)).rounded()
             guard minor >= 0, minor <= Double(most) else {
-                throw fail(ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "0–\(high) \(code)", problem: .outOfRange).message)
+                throw fail(
+                    ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "0–\(high) \(code)", problem: .outOfRange)
+                        .message)
             }
             guard minor / Double(currency.scale) == v else {
-                throw fail(ValidationError(field: k, value: "\(v)", allowed: "an amount with at most \(currency.decimals) decimals in \(code)",
-                                           problem: .invalidFormat).message)
+                throw fail(
+                    ValidationError(
+                        field: k, value: "\(v)", allowed: "an amount with at most \(currency.decimals) decimals in \(code)",
+                        problem: .invalidFormat
+                    ).message)
             }
             return Money(minorUnits: Int64(minor), currency: currency)
         }
@@ -184,12 +219,14 @@ enum PantryExport {
             let id = Int64(i + 1)
             items[p.externalId ?? ""] = id
             let minimum = try optDouble(o, "minimum_quantity").map { PantryQuantity($0, try unit(o, "minimum_unit")) }
-            b.items.append(GroceryItem(id: id, name: try string(o, "name"), foodId: optString(o, "food_id").map(FoodID.init),
-                                       shelfLifeDays: try optDouble(o, "shelf_life_days").map { v in
-                                           guard v == v.rounded(), abs(v) < 1e9 else { throw fail("\"shelf_life_days\" is not a whole number") }
-                                           return Int(v)
-                                       },
-                                       takeFromPantryWhenLogging: o["take_when_logging"] as? Bool ?? false, minimumStock: minimum, provenance: p))
+            b.items.append(
+                GroceryItem(
+                    id: id, name: try string(o, "name"), foodId: optString(o, "food_id").map(FoodID.init),
+                    shelfLifeDays: try optDouble(o, "shelf_life_days").map { v in
+                        guard v == v.rounded(), abs(v) < 1e9 else { throw fail("\"shelf_life_days\" is not a whole number") }
+                        return Int(v)
+                    },
+                    takeFromPantryWhenLogging: o["take_when_logging"] as? Bool ?? false, minimumStock: minimum, provenance: p))
         }
         for (n, o) in try objects("purchases").enumerated() {
             let i = n + (offsets["purchases"] ?? 0)
@@ -198,8 +235,11 @@ enum PantryExport {
             let id = Int64(i + 1)
             purchases[p.externalId ?? ""] = id
             guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
-            b.purchases.append(Purchase(id: id, itemId: item, date: try date(o, "date"), quantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")),
-                                        grams: try optDouble(o, "grams"), price: try money(o, "price"), store: optString(o, "store"), provenance: p))
+            b.purchases.append(
+                Purchase(
+                    id: id, itemId: item, date: try date(o, "date"),
+                    quantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")),
+                    grams: try optDouble(o, "grams"), price: try money(o, "price"), store: optString(o, "store"), provenance: p))
         }
         for (n, o) in try objects("stock_lots").enumerated() {
             let i = n + (offsets["stock_lots"] ?? 0)
@@ -208,30 +248,38 @@ enum PantryExport {
             let id = Int64(i + 1)
             lots[p.externalId ?? ""] = id
             guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
-            b.lots.append(StockLot(id: id, itemId: item, purchaseId: try link(purchases, o, "purchase"),
-                                   initialQuantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")), left: try double(o, "left"),
-                                   purchasedOn: try date(o, "purchased_on"), bestBefore: try optDate(o, "best_before"), opened: o["opened"] as? Bool ?? false,
-                                   price: try money(o, "price"), store: optString(o, "store"), provenance: p))
+            b.lots.append(
+                StockLot(
+                    id: id, itemId: item, purchaseId: try link(purchases, o, "purchase"),
+                    initialQuantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")), left: try double(o, "left"),
+                    purchasedOn: try date(o, "purchased_on"), bestBefore: try optDate(o, "best_before"),
+                    opened: o["opened"] as? Bool ?? false,
+                    price: try money(o, "price"), store: optString(o, "store"), provenance: p))
         }
         for (n, o) in try objects("stock_uses").enumerated() {
             let i = n + (offsets["stock_uses"] ?? 0)
             place = "stock_uses[\(i)]"
             guard let lot = try link(lots, o, "lot") else { throw fail("\"lot\" is missing") }
             guard let kind = StockUseKind(rawValue: try string(o, "kind")) else { throw fail("\"kind\" is not use or waste") }
-            b.uses.append(StockUse(id: Int64(i + 1), lotId: lot, date: try date(o, "date"), amount: try double(o, "amount"), kind: kind,
-                                   value: try money(o, "value"), foodRecordId: try optDouble(o, "food_record_id").map { v in
-                                       guard v == v.rounded(), abs(v) < 1e15 else { throw fail("\"food_record_id\" is not a whole number") }
-                                       return Int64(v)
-                                   }, provenance: try provenance(o)))
+            b.uses.append(
+                StockUse(
+                    id: Int64(i + 1), lotId: lot, date: try date(o, "date"), amount: try double(o, "amount"), kind: kind,
+                    value: try money(o, "value"),
+                    foodRecordId: try optDouble(o, "food_record_id").map { v in
+                        guard v == v.rounded(), abs(v) < 1e15 else { throw fail("\"food_record_id\" is not a whole number") }
+                        return Int64(v)
+                    }, provenance: try provenance(o)))
         }
         for (n, o) in try objects("shopping_list").enumerated() {
             let i = n + (offsets["shopping_list"] ?? 0)
             place = "shopping_list[\(i)]"
             guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
             let quantity = try optDouble(o, "quantity").map { PantryQuantity($0, try unit(o, "unit")) }
-            b.shoppingList.append(ShoppingListItem(id: Int64(i + 1), itemId: item, quantity: quantity, store: optString(o, "store"),
-                                                   addedOn: try date(o, "added_on"), boughtOn: try optDate(o, "bought_on"),
-                                                   purchaseId: try link(purchases, o, "purchase"), provenance: try provenance(o)))
+            b.shoppingList.append(
+                ShoppingListItem(
+                    id: Int64(i + 1), itemId: item, quantity: quantity, store: optString(o, "store"),
+                    addedOn: try date(o, "added_on"), boughtOn: try optDate(o, "bought_on"),
+                    purchaseId: try link(purchases, o, "purchase"), provenance: try provenance(o)))
         }
         if let o = top["budget"] as? [String: Any] {
             place = "budget"

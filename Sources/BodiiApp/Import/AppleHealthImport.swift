@@ -18,9 +18,11 @@ enum AppleHealthImport {
         var seconds: Double
     }
 
-    static func run(path: String, repositories: SQLiteRepositories, clock: any Clock, dryRun: Bool,
-                    isCancelled: @escaping () -> Bool = { Task.isCancelled },
-                    progress: (AppleHealthProgress) -> Void = { _ in }) throws -> Outcome {
+    static func run(
+        path: String, repositories: SQLiteRepositories, clock: any Clock, dryRun: Bool,
+        isCancelled: @escaping () -> Bool = { Task.isCancelled },
+        progress: (AppleHealthProgress) -> Void = { _ in }
+    ) throws -> Outcome {
         let read = try self.read(path: path, clock: clock, isCancelled: isCancelled, progress: progress)
         return try merge(read, repositories: repositories, dryRun: dryRun)
     }
@@ -33,8 +35,10 @@ enum AppleHealthImport {
         var started: Date
     }
 
-    static func read(path: String, clock: any Clock, isCancelled: @escaping () -> Bool = { Task.isCancelled },
-                     progress: (AppleHealthProgress) -> Void = { _ in }) throws -> Read {
+    static func read(
+        path: String, clock: any Clock, isCancelled: @escaping () -> Bool = { Task.isCancelled },
+        progress: (AppleHealthProgress) -> Void = { _ in }
+    ) throws -> Read {
         let started = Date()
         var bytes: Int64 = 0
         let data = try AppleHealthReader.read(path: path, latestDay: clock.today.adding(days: 1), isCancelled: isCancelled) {
@@ -53,39 +57,49 @@ enum AppleHealthImport {
         batch.exercise = read.data.exercise
         batch.food = read.data.food
         let counts = dryRun ? try repositories.mergePreview(batch) : try repositories.merge(batch)
-        return Outcome(path: read.path, data: read.data, counts: counts, dryRun: dryRun, bytes: read.bytes,
-                       seconds: Date().timeIntervalSince(read.started))
+        return Outcome(
+            path: read.path, data: read.data, counts: counts, dryRun: dryRun, bytes: read.bytes,
+            seconds: Date().timeIntervalSince(read.started))
     }
 }
 
 /// The end-of-import summary: a table per kind (added, already there, updated, skipped and why).
 enum ImportSummary {
-    static let kinds: [(MergeCounts.Kind, String)] = [(.body, "Body records"), (.activity, "Activity days"), (.sleep, "Nights"),
-                                                      (.exercise, "Workouts"), (.food, "Quick-add kcal")]
+    static let kinds: [(MergeCounts.Kind, String)] = [
+        (.body, "Body records"), (.activity, "Activity days"), (.sleep, "Nights"),
+        (.exercise, "Workouts"), (.food, "Quick-add kcal"),
+    ]
     /// What the skipped column counts per kind: the export's records, not the days or nights they make.
-    static let skippedUnits: [MergeCounts.Kind: String] = [.body: "weight and body-fat records", .activity: "step and energy records",
-                                                           .sleep: "sleep records", .exercise: "workouts", .food: "dietary energy records"]
+    static let skippedUnits: [MergeCounts.Kind: String] = [
+        .body: "weight and body-fat records", .activity: "step and energy records",
+        .sleep: "sleep records", .exercise: "workouts", .food: "dietary energy records",
+    ]
 
     static func lines(_ o: AppleHealthImport.Outcome) -> [String] {
         let g = ActivityText.grouped
         var lines: [String] = []
         let mb = String(format: "%.1f MB", Double(o.bytes) / 1_000_000)
-        lines.append("Apple Health: \(g(o.data.recordCount)) records, \(mb) in \(String(format: "%.1f", o.seconds)) s"
-                     + (o.dryRun ? " (dry run: nothing was written)" : ""))
+        lines.append(
+            "Apple Health: \(g(o.data.recordCount)) records, \(mb) in \(String(format: "%.1f", o.seconds)) s"
+                + (o.dryRun ? " (dry run: nothing was written)" : ""))
         lines.append("")
         let header = ["", o.dryRun ? "would add" : "added", "already there", "updated", "records skipped"]
         var rows: [[String]] = [header]
         for (kind, label) in kinds {
             let skipped = o.data.skipped[kind]?.values.reduce(0, +) ?? 0
-            rows.append([label, g(o.counts.added[kind] ?? 0), g(o.counts.alreadyThere[kind] ?? 0), g(o.counts.updated[kind] ?? 0), g(skipped)])
+            rows.append([
+                label, g(o.counts.added[kind] ?? 0), g(o.counts.alreadyThere[kind] ?? 0), g(o.counts.updated[kind] ?? 0), g(skipped),
+            ])
         }
         rows.append(["Other records", "–", "–", "–", g(o.data.otherCount)])
         let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max() ?? 0 }
         for row in rows {
-            lines.append(row.enumerated().map { c, cell in
-                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[c] - cell.count) + cell
-            }.joined(separator: "  "))
+            lines.append(
+                row.enumerated().map { c, cell in
+                    c == 0
+                        ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[c] - cell.count) + cell
+                }.joined(separator: "  "))
         }
         var notes: [String] = []
         for (kind, label) in kinds {
@@ -95,8 +109,9 @@ enum ImportSummary {
         }
         if o.data.otherCount > 0 {
             let top = o.data.otherTypes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map { "\($0.key) \(g($0.value))" }
-            notes.append("  other records are types Bodii does not keep: " + top.joined(separator: ", ")
-                         + (o.data.otherTypes.count > 4 ? ", …" : ""))
+            notes.append(
+                "  other records are types Bodii does not keep: " + top.joined(separator: ", ")
+                    + (o.data.otherTypes.count > 4 ? ", …" : ""))
         }
         if o.data.stepsBySource.count > 1 {
             let each = o.data.stepsBySource.map { "\($0.source) \(g($0.steps))" }.joined(separator: ", ")
@@ -113,17 +128,27 @@ enum ImportSummary {
             ("records", .int(o.data.recordCount)),
             ("bytes", .number(Double(o.bytes))),
             ("seconds", .decimal(o.seconds)),
-            ("kinds", .object(kinds.map { kind, _ in
-                (kind == .food ? "quick_add" : kind == .exercise ? "workouts" : kind == .sleep ? "nights" : kind.rawValue, .object([
-                    ("added", .int(o.counts.added[kind] ?? 0)),
-                    ("already_there", .int(o.counts.alreadyThere[kind] ?? 0)),
-                    ("updated", .int(o.counts.updated[kind] ?? 0)),
-                    ("skipped", .object((o.data.skipped[kind] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-                    // The export's records skipped (not days or nights), as `skipped_unit` says.
-                    ("skipped_records", .int(o.data.skipped[kind]?.values.reduce(0, +) ?? 0)),
-                    ("skipped_unit", .string(skippedUnits[kind] ?? "records")),
-                ]))
-            })),
+            (
+                "kinds",
+                .object(
+                    kinds.map { kind, _ in
+                        (
+                            kind == .food ? "quick_add" : kind == .exercise ? "workouts" : kind == .sleep ? "nights" : kind.rawValue,
+                            .object([
+                                ("added", .int(o.counts.added[kind] ?? 0)),
+                                ("already_there", .int(o.counts.alreadyThere[kind] ?? 0)),
+                                ("updated", .int(o.counts.updated[kind] ?? 0)),
+                                (
+                                    "skipped",
+                                    .object((o.data.skipped[kind] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
+                                ),
+                                // The export's records skipped (not days or nights), as `skipped_unit` says.
+                                ("skipped_records", .int(o.data.skipped[kind]?.values.reduce(0, +) ?? 0)),
+                                ("skipped_unit", .string(skippedUnits[kind] ?? "records")),
+                            ])
+                        )
+                    })
+            ),
             ("other_records", .object(o.data.otherTypes.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("steps_by_source", .array(o.data.stepsBySource.map { .object([("source", .string($0.source)), ("steps", .int($0.steps))]) })),
         ])
@@ -133,7 +158,8 @@ enum ImportSummary {
     static func statusLine(_ o: AppleHealthImport.Outcome) -> String {
         let added = o.counts.added.values.reduce(0, +) + o.counts.updated.values.reduce(0, +)
         let there = o.counts.alreadyThere.values.reduce(0, +)
-        return TerminalText.printable("Apple Health imported: \(ActivityText.grouped(added)) new, \(ActivityText.grouped(there)) already there.")
+        return TerminalText.printable(
+            "Apple Health imported: \(ActivityText.grouped(added)) new, \(ActivityText.grouped(there)) already there.")
     }
 }
 
@@ -159,11 +185,15 @@ struct AppleHealthImportJob: Job {
 
     func run(_ progress: JobReporter) async throws -> String {
         do {
-            let outcome = try AppleHealthImport.run(path: path, repositories: repositories, clock: clock, dryRun: false,
-                                                    isCancelled: { Task.isCancelled }, progress: {
-                progress.report(JobProgress(done: $0.bytes, total: $0.totalBytes, unit: .bytes,
-                                            note: ActivityText.grouped($0.records) + " records"))
-            })
+            let outcome = try AppleHealthImport.run(
+                path: path, repositories: repositories, clock: clock, dryRun: false,
+                isCancelled: { Task.isCancelled },
+                progress: {
+                    progress.report(
+                        JobProgress(
+                            done: $0.bytes, total: $0.totalBytes, unit: .bytes,
+                            note: ActivityText.grouped($0.records) + " records"))
+                })
             summary.set(ImportSummary.lines(outcome))
             return ImportSummary.statusLine(outcome)
         } catch let error as AppleHealthError {
@@ -182,7 +212,9 @@ struct AppleHealthImportJob: Job {
                 let job = CronometerImportJob(path: path, repositories: repositories, clock: clock)
                 return (job, { job.summary.value })
             case .exportJSON, .exportCSV:
-                let job = ExportJob(path: path, csv: action == .exportCSV, repositories: repositories, database: URL(fileURLWithPath: databasePath), clock: clock)
+                let job = ExportJob(
+                    path: path, csv: action == .exportCSV, repositories: repositories, database: URL(fileURLWithPath: databasePath),
+                    clock: clock)
                 return (job, { job.summary.value })
             }
         }
@@ -243,7 +275,9 @@ extension HistoryBatch {
         let before = first.adding(days: -1)
         var earlier = try repositories.bodyRecords(in: DateRange(start: first.adding(days: -BodyLogging.bodyFatValidityDays), end: before))
         // The last weigh-in may be older than the body-fat window.
-        if let weighIn = try repositories.latestBodyRecord(onOrBefore: before), !earlier.contains(weighIn) { earlier.insert(weighIn, at: 0) }
+        if let weighIn = try repositories.latestBodyRecord(onOrBefore: before), !earlier.contains(weighIn) {
+            earlier.insert(weighIn, at: 0)
+        }
         let split = BodyLogging.withSnapshots(records, profile: profile, earlier: earlier)
         body = split.measured
         bareBody = split.bare

@@ -24,7 +24,8 @@ enum CronometerImport {
         return (try CronometerReader.read(path: path, timeZone: clock.timeZone, today: clock.today), started)
     }
 
-    static func merge(_ data: CronometerData, path: String, started: Date, repositories: SQLiteRepositories, dryRun: Bool) throws -> Outcome {
+    static func merge(_ data: CronometerData, path: String, started: Date, repositories: SQLiteRepositories, dryRun: Bool) throws -> Outcome
+    {
         var batch = HistoryBatch()
         try batch.addBody(data.body, repositories: repositories)
         batch.food = data.food
@@ -41,16 +42,23 @@ enum CronometerImport {
     static func lines(_ o: Outcome) -> [String] {
         let g = ActivityText.grouped
         let (kind, label) = kind(o)
-        var lines = ["Cronometer \(o.data.kind.rawValue): \(Plural.count(o.data.rowCount, "row")) in \(String(format: "%.1f", o.seconds)) s"
-                     + (o.dryRun ? " (dry run: nothing was written)" : ""), ""]
+        var lines = [
+            "Cronometer \(o.data.kind.rawValue): \(Plural.count(o.data.rowCount, "row")) in \(String(format: "%.1f", o.seconds)) s"
+                + (o.dryRun ? " (dry run: nothing was written)" : ""), "",
+        ]
         let skipped = o.data.skipped[kind] ?? [:]
-        let rows = [["", o.dryRun ? "would add" : "added", "already there", "skipped"],
-                    [label, g(o.counts.added[kind] ?? 0), g(o.counts.alreadyThere[kind] ?? 0), g(skipped.values.reduce(0, +))]]
+        let rows = [
+            ["", o.dryRun ? "would add" : "added", "already there", "skipped"],
+            [label, g(o.counts.added[kind] ?? 0), g(o.counts.alreadyThere[kind] ?? 0), g(skipped.values.reduce(0, +))],
+        ]
         let widths = (0..<4).map { c in rows.map { $0[c].count }.max() ?? 0 }
         for row in rows {
-            lines.append(row.enumerated().map { c, cell in
-                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[c] - cell.count) + cell
-            }.joined(separator: "  "))
+            lines.append(
+                row.enumerated().map { c, cell in
+                    c == 0
+                        ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[c] - cell.count) + cell
+                }.joined(separator: "  "))
         }
         if !skipped.isEmpty {
             lines += ["", "Skipped and why:"]
@@ -69,19 +77,28 @@ enum CronometerImport {
             ("dry_run", .bool(o.dryRun)),
             ("rows", .int(o.data.rowCount)),
             ("seconds", .decimal(o.seconds)),
-            ("kinds", .object([(o.data.kind == .servings ? "food" : "body", .object([
-                ("added", .int(o.counts.added[kind] ?? 0)),
-                ("already_there", .int(o.counts.alreadyThere[kind] ?? 0)),
-                ("skipped", .object((o.data.skipped[kind] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-            ]))])),
+            (
+                "kinds",
+                .object([
+                    (
+                        o.data.kind == .servings ? "food" : "body",
+                        .object([
+                            ("added", .int(o.counts.added[kind] ?? 0)),
+                            ("already_there", .int(o.counts.alreadyThere[kind] ?? 0)),
+                            ("skipped", .object((o.data.skipped[kind] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+                        ])
+                    )
+                ])
+            ),
         ])
     }
 
     /// One line for the status bar.
     static func statusLine(_ o: Outcome) -> String {
         let (kind, _) = kind(o)
-        return TerminalText.printable("Cronometer imported: \(ActivityText.grouped(o.counts.added[kind] ?? 0)) new, "
-                                      + "\(ActivityText.grouped(o.counts.alreadyThere[kind] ?? 0)) already there.")
+        return TerminalText.printable(
+            "Cronometer imported: \(ActivityText.grouped(o.counts.added[kind] ?? 0)) new, "
+                + "\(ActivityText.grouped(o.counts.alreadyThere[kind] ?? 0)) already there.")
     }
 }
 

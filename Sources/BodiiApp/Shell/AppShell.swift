@@ -40,8 +40,10 @@ final class AppShell {
     private let outsideWrites: (any OutsideWriteWatching)?
     private var lastOutsideStamp: Int?
 
-    init(tabs: [any TabScreen], context: RenderContext, makeCheckIn: @escaping () -> any Screen,
-         theme: @escaping (String?) -> Theme = { _ in .fallback }, outsideWrites: (any OutsideWriteWatching)? = nil) {
+    init(
+        tabs: [any TabScreen], context: RenderContext, makeCheckIn: @escaping () -> any Screen,
+        theme: @escaping (String?) -> Theme = { _ in .fallback }, outsideWrites: (any OutsideWriteWatching)? = nil
+    ) {
         self.tabs = tabs
         self.context = context
         self.makeCheckIn = makeCheckIn
@@ -60,23 +62,32 @@ final class AppShell {
     var focused: any Screen { stack.top ?? visibleTab }
 
     /// What the global keys do: one table behind both their dispatch and help and footer.
-    enum GlobalAction: Sendable, Equatable { case tab(Int), nextTab, previousTab, checkIn, help, quit, quitNow, close }
+    enum GlobalAction: Sendable, Equatable {
+        case tab(Int)
+        case nextTab, previousTab, checkIn, help, quit, quitNow, close
+    }
 
-    static let globalActions = ActionKeyMap<GlobalAction>(title: "Everywhere", [
-        KeyBinding(AppTabs.all.indices.compactMap { Character(String($0 + 1)) }.map(Key.char), label: AppTabs.numberKeysLabel,
-                   help: AppTabs.titles.joined(separator: ", "))
+    static let globalActions = ActionKeyMap<GlobalAction>(
+        title: "Everywhere",
+        [
+            KeyBinding(
+                AppTabs.all.indices.compactMap { Character(String($0 + 1)) }.map(Key.char), label: AppTabs.numberKeysLabel,
+                help: AppTabs.titles.joined(separator: ", ")
+            )
             .performs { key in
                 guard case .char(let c) = key, let n = c.wholeNumberValue else { return nil }
                 return .tab(n - 1)
             },
-        KeyBinding([.tab, .backTab], label: "Tab/Shift-Tab", help: "next / previous tab").performs { $0 == .tab ? .nextTab : .previousTab },
-        KeyBinding([.char("c")], help: "daily check-in", footer: true, brief: "check-in").performs(.checkIn),
-        KeyBinding([.char("?")], help: "help for this view", footer: true, brief: "help").performs(.help),
-        KeyBinding([.char("q")], help: "quit", footer: true).performs(.quit),
-        KeyBinding([.ctrl("c")], help: "quit at once").performs(.quitNow),
-        // Done by each dialog and form; listed for help.
-        KeyBinding([.escape], help: "close a dialog or cancel a form").performs(.close),
-    ])
+            KeyBinding([.tab, .backTab], label: "Tab/Shift-Tab", help: "next / previous tab").performs {
+                $0 == .tab ? .nextTab : .previousTab
+            },
+            KeyBinding([.char("c")], help: "daily check-in", footer: true, brief: "check-in").performs(.checkIn),
+            KeyBinding([.char("?")], help: "help for this view", footer: true, brief: "help").performs(.help),
+            KeyBinding([.char("q")], help: "quit", footer: true).performs(.quit),
+            KeyBinding([.ctrl("c")], help: "quit at once").performs(.quitNow),
+            // Done by each dialog and form; listed for help.
+            KeyBinding([.escape], help: "close a dialog or cancel a form").performs(.close),
+        ])
 
     static var globalKeys: KeyMap { globalActions.keyMap }
 

@@ -38,16 +38,20 @@ struct AppShellBuilder {
 
         // One selected day for every tab and the check-in (PRODUCT.md §1).
         let selection = SelectedDay(clock.today)
-        let tabContext = TabContext(repositories: repos, clock: clock, selection: selection, themeNames: catalog.names,
-                                    themeProblems: catalog.problems, databasePath: environment.database.url.path)
+        let tabContext = TabContext(
+            repositories: repos, clock: clock, selection: selection, themeNames: catalog.names,
+            themeProblems: catalog.problems, databasePath: environment.database.url.path)
         let tabs = AppTabs.all.map { $0.make(tabContext) }
-        let shell = AppShell(tabs: tabs, context: context,
-                             makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) },
-                             theme: { name in themeFor(name ?? savedTheme) }, outsideWrites: repos)
+        let shell = AppShell(
+            tabs: tabs, context: context,
+            makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) },
+            theme: { name in themeFor(name ?? savedTheme) }, outsideWrites: repos)
         shell.select(tab: 0)
         if profile == nil {
-            shell.present(OnboardingViewModel(store: repos, clock: clock, fallbackName: Self.fallbackName(environment.processEnvironment),
-                                              unitSystem: config.values.units ?? .metric, themeName: savedTheme))
+            shell.present(
+                OnboardingViewModel(
+                    store: repos, clock: clock, fallbackName: Self.fallbackName(environment.processEnvironment),
+                    unitSystem: config.values.units ?? .metric, themeName: savedTheme))
         }
         if let problem = ProcessConfig.statusText(config.problems) { shell.show(StatusMessage(problem, kind: .error)) }
         return shell
@@ -56,7 +60,8 @@ struct AppShellBuilder {
     /// The login name, capitalised, as the default display name ("Friend" when unknown).
     static func fallbackName(_ env: [String: String]) -> String {
         guard let user = env["USER"] ?? env["LOGNAME"], !user.isEmpty, user != "root",
-              user.allSatisfy({ $0.isLetter }) else { return "Friend" }
+            user.allSatisfy({ $0.isLetter })
+        else { return "Friend" }
         return user.prefix(1).uppercased() + user.dropFirst()
     }
 }

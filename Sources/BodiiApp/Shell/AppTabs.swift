@@ -40,18 +40,20 @@ enum AppTabs {
         TabEntry(title: "Body") { BodyViewModel(source: $0.repositories, clock: $0.clock) },
         TabEntry(title: "Diet") { context in
             let repositories = context.repositories
-            let environment = DietEnvironment(store: repositories, diary: FoodDiary(store: repositories), days: DaySummaryQuery(source: repositories),
-                                              clock: context.clock)
+            let environment = DietEnvironment(
+                store: repositories, diary: FoodDiary(store: repositories), days: DaySummaryQuery(source: repositories),
+                clock: context.clock)
             return DietViewModel(environment: environment, selection: context.selection)
         },
         TabEntry(title: "Exercise") { ExerciseViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Sleep") { SleepViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
         TabEntry(title: "Settings") { context in
-            SettingsViewModel(store: context.repositories, clock: context.clock, themeNames: context.themeNames,
-                              themeProblems: context.themeProblems, databasePath: context.databasePath,
-                              importJob: (context.repositories as? SQLiteRepositories).map {
-                                  AppleHealthImportJob.maker(repositories: $0, databasePath: context.databasePath, clock: context.clock)
-                              }, currency: ProcessConfig.currency)
+            SettingsViewModel(
+                store: context.repositories, clock: context.clock, themeNames: context.themeNames,
+                themeProblems: context.themeProblems, databasePath: context.databasePath,
+                importJob: (context.repositories as? SQLiteRepositories).map {
+                    AppleHealthImportJob.maker(repositories: $0, databasePath: context.databasePath, clock: context.clock)
+                }, currency: ProcessConfig.currency)
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock) },
         TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock, currency: ProcessConfig.currency) },

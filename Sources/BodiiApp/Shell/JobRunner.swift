@@ -105,8 +105,10 @@ final class JobProgressScreen: Screen {
     }
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        ProgressDialog(title: cancelling ? title + " — cancelling" : title, progress: progress,
-                       elapsedSeconds: Int(Date().timeIntervalSince(started)))
-            .render(in: area, buffer: &buffer, context: context)
+        ProgressDialog(
+            title: cancelling ? title + " — cancelling" : title, progress: progress,
+            elapsedSeconds: Int(Date().timeIntervalSince(started))
+        )
+        .render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -58,8 +58,10 @@ public struct CheckInCalendar: Equatable, Sendable {
 
     /// `targets`: a `TargetHistory` covering `range`, when the caller has read one. `today`: the
     /// day that is not over, judged by `CalorieAdherence.sofar`.
-    public static func load(range: DateRange, source: any Source, longest: Bool = true,
-                            targets known: TargetHistory? = nil, today: LocalDate? = nil) throws -> CheckInCalendar {
+    public static func load(
+        range: DateRange, source: any Source, longest: Bool = true,
+        targets known: TargetHistory? = nil, today: LocalDate? = nil
+    ) throws -> CheckInCalendar {
         // Each day is judged against its own target, the one its dashboard and Diet show.
         let covering = known.flatMap { $0.covers.map { $0.contains(range.start) && $0.contains(range.end) } == true ? $0 : nil }
         let targets = try covering ?? TargetHistory.load(range: range, source: source)
@@ -74,14 +76,17 @@ public struct CheckInCalendar: Equatable, Sendable {
                 eaten = log.caloriesIn
                 if let t = targets.targets(on: date)?.kcal {
                     target = t
-                    adherence = date == today ? CalorieAdherence.sofar(eaten: log.caloriesIn, target: t)
+                    adherence =
+                        date == today
+                        ? CalorieAdherence.sofar(eaten: log.caloriesIn, target: t)
                         : CalorieAdherence(eaten: log.caloriesIn, target: t)
                 }
             }
             let hasWeight = weighed.contains(date), hasNight = nights.contains(date)
-            return CheckInDay(date: date, completeness: CheckInCompleteness(hasWeight: hasWeight, hasNight: hasNight, checkIn: checkIns[date]),
-                              adherence: adherence, checkIn: checkIns[date], hasWeight: hasWeight, hasNight: hasNight,
-                              eatenKcal: eaten, targetKcal: target)
+            return CheckInDay(
+                date: date, completeness: CheckInCompleteness(hasWeight: hasWeight, hasNight: hasNight, checkIn: checkIns[date]),
+                adherence: adherence, checkIn: checkIns[date], hasWeight: hasWeight, hasNight: hasNight,
+                eatenKcal: eaten, targetKcal: target)
         }
         // Streaks run over all check-ins, not just the range shown; the current one usually fits
         // in the last two months, so years of rows are read only when it doesn't or when asked.

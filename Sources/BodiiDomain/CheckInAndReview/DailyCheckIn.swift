@@ -76,11 +76,13 @@ public struct DailyCheckIn {
     public func start() throws -> Start {
         guard let profile = try store.loadProfile() else { throw UseCaseError.noProfile }
         let latest = try store.latestBodyRecord(onOrBefore: day)
-        return Start(date: day, unitSystem: profile.unitSystem, template: profile.checkInTemplate,
-                     lastWeightKg: latest?.weightKg, dayWeighIn: latest?.date == day ? latest : nil,
-                     night: try store.sleepRecords(in: DateRange(start: day, end: day)).last,
-                     checkIn: try store.checkIn(on: day),
-                     usualNight: SleepMath.usualTimes(try store.sleepRecords(in: DateRange(ending: day.adding(days: -1), days: Self.usualNightDays))))
+        return Start(
+            date: day, unitSystem: profile.unitSystem, template: profile.checkInTemplate,
+            lastWeightKg: latest?.weightKg, dayWeighIn: latest?.date == day ? latest : nil,
+            night: try store.sleepRecords(in: DateRange(start: day, end: day)).last,
+            checkIn: try store.checkIn(on: day),
+            usualNight: SleepMath.usualTimes(try store.sleepRecords(in: DateRange(ending: day.adding(days: -1), days: Self.usualNightDays)))
+        )
     }
 
     /// The weight answer: nil (nothing to write) when the prefilled text was accepted unchanged,
@@ -105,7 +107,8 @@ public struct DailyCheckIn {
             return .failure(ValidationError(field: "note", value: text, allowed: "plain text", problem: .invalidCharacters))
         }
         guard trimmed.count <= Self.noteLength.upperBound else {
-            return .failure(ValidationError(field: "note", value: text, allowed: "up to \(Self.noteLength.upperBound) characters", problem: .tooLong))
+            return .failure(
+                ValidationError(field: "note", value: text, allowed: "up to \(Self.noteLength.upperBound) characters", problem: .tooLong))
         }
         return .success(trimmed)
     }

@@ -91,8 +91,10 @@ public struct ReviewPeriod: Hashable, Comparable, Sendable, CustomStringConverti
 
     public var description: String { "\(kind.rawValue) \(start.iso)" }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                             "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
 
     public static func < (a: ReviewPeriod, b: ReviewPeriod) -> Bool { (a.start, a.kind.rawValue) < (b.start, b.kind.rawValue) }
 }
@@ -120,8 +122,10 @@ public struct ReviewItem: Equatable, Sendable, Identifiable {
     public var problemId: Int64?
     public var provenance: Provenance
 
-    public init(id: Int64? = nil, period: ReviewPeriod, kind: ReviewItemKind, text: String, problemId: Int64? = nil,
-                provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, period: ReviewPeriod, kind: ReviewItemKind, text: String, problemId: Int64? = nil,
+        provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.period = period
         self.kind = kind
@@ -137,7 +141,9 @@ public enum ActionStatus: String, CaseIterable, Sendable {
 
 /// What an action can be bound to, judged from the data of its period (PRODUCT.md §8).
 public enum ActionMetric: String, CaseIterable, Sendable {
-    case sleep, exercise, meals, weighIns = "weigh-ins", steps
+    case sleep, exercise, meals
+    case weighIns = "weigh-ins"
+    case steps
 
     /// What the target counts: "nights of 7 h or more".
     public var unit: String {
@@ -181,9 +187,11 @@ public struct ReviewAction: Equatable, Sendable, Identifiable {
     public var closedOn: LocalDate?
     public var provenance: Provenance
 
-    public init(id: Int64? = nil, period: ReviewPeriod, text: String, tryId: Int64? = nil, due: LocalDate? = nil, status: ActionStatus = .open,
-                dropNote: String? = nil, metric: ActionMetric? = nil, target: Int? = nil, createdOn: LocalDate, closedOn: LocalDate? = nil,
-                provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, period: ReviewPeriod, text: String, tryId: Int64? = nil, due: LocalDate? = nil, status: ActionStatus = .open,
+        dropNote: String? = nil, metric: ActionMetric? = nil, target: Int? = nil, createdOn: LocalDate, closedOn: LocalDate? = nil,
+        provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.period = period
         self.text = text

@@ -32,7 +32,9 @@ public struct ActionProgress: Equatable, Sendable {
         case true?: return "met " + figure
         case false?: return "not met " + figure
         case nil:
-            guard started else { return "from \(period.start.day) \(LocalDate.monthShortNames[period.start.month - 1]): target \(target) \(metric.unit)" }
+            guard started else {
+                return "from \(period.start.day) \(LocalDate.monthShortNames[period.start.month - 1]): target \(target) \(metric.unit)"
+            }
             return (isFinal ? "not judged " : "so far ") + figure
         }
     }
@@ -46,12 +48,15 @@ public struct ActionProgress: Equatable, Sendable {
             let p = try PeriodSummary.load(range: days, source: source)
             value = figure(metric, of: p)
         }
-        return ActionProgress(metric: metric, target: target, period: period, value: value, isFinal: period.isOver(today: today),
-                              started: period.start <= today)
+        return ActionProgress(
+            metric: metric, target: target, period: period, value: value, isFinal: period.isOver(today: today),
+            started: period.start <= today)
     }
 
     /// Judges many actions, reading each judged period's figures once (actions of one review share it).
-    public static func judge(_ actions: [ReviewAction], today: LocalDate, source: any PeriodSummary.Source) throws -> [Int64: ActionProgress] {
+    public static func judge(_ actions: [ReviewAction], today: LocalDate, source: any PeriodSummary.Source) throws -> [Int64:
+        ActionProgress]
+    {
         var summaries: [ReviewPeriod: PeriodSummary?] = [:]
         var out: [Int64: ActionProgress] = [:]
         for action in actions {
@@ -61,8 +66,9 @@ public struct ActionProgress: Equatable, Sendable {
                 summaries[period] = try period.elapsed(today: today).map { try PeriodSummary.load(range: $0, source: source) }
             }
             let summary = summaries[period] ?? nil
-            out[id] = ActionProgress(metric: metric, target: target, period: period, value: summary.flatMap { figure(metric, of: $0) },
-                                     isFinal: period.isOver(today: today), started: period.start <= today)
+            out[id] = ActionProgress(
+                metric: metric, target: target, period: period, value: summary.flatMap { figure(metric, of: $0) },
+                isFinal: period.isOver(today: today), started: period.start <= today)
         }
         return out
     }
@@ -94,8 +100,10 @@ public struct PeriodReview: Equatable, Sendable {
 
     public typealias Source = ReviewRepository & PeriodSummary.Source & GrocerySummary.Source
 
-    public init(period: ReviewPeriod, summary: PeriodSummary?, items: [ReviewItem], actions: [ReviewAction], carriedOver: [ReviewAction],
-                progress: [Int64: ActionProgress], groceries: GrocerySummary? = nil) {
+    public init(
+        period: ReviewPeriod, summary: PeriodSummary?, items: [ReviewItem], actions: [ReviewAction], carriedOver: [ReviewAction],
+        progress: [Int64: ActionProgress], groceries: GrocerySummary? = nil
+    ) {
         self.period = period
         self.groceries = groceries
         self.summary = summary
@@ -116,9 +124,10 @@ public struct PeriodReview: Equatable, Sendable {
         let summary = try elapsed.map { try PeriodSummary.load(range: $0, source: source) }
         let actions = try source.actions(in: period)
         let carried = try source.actionsCarriedOver(into: period)
-        return PeriodReview(period: period, summary: summary, items: try source.reviewItems(in: period), actions: actions,
-                            carriedOver: carried, progress: try ActionProgress.judge(carried + actions, today: today, source: source),
-                            groceries: try elapsed.flatMap { try GrocerySummary.load(range: $0, source: source) })
+        return PeriodReview(
+            period: period, summary: summary, items: try source.reviewItems(in: period), actions: actions,
+            carriedOver: carried, progress: try ActionProgress.judge(carried + actions, today: today, source: source),
+            groceries: try elapsed.flatMap { try GrocerySummary.load(range: $0, source: source) })
     }
 }
 
@@ -141,7 +150,9 @@ public enum ReviewInput {
         let latest = Validation.latestDate(today: today)
         let allowed = "a date as YYYY-MM-DD, \(today.iso) to \(latest.iso)"
         let date = try Validation.isoDate(text, field: field, allowed: allowed)
-        guard date >= today, date <= latest else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
+        guard date >= today, date <= latest else {
+            throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange)
+        }
         return date
     }
 

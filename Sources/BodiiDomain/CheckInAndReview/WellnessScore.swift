@@ -40,7 +40,8 @@ public struct WellnessScore: Equatable, Sendable {
     /// The score of a period's figures. Exercise counts as 0 minutes only when something else was
     /// logged in the period (a period with no data at all has no exercise part either).
     public init(_ p: PeriodSummary) {
-        let logsAnything = p.sleep.nights > 0 || p.exercise.sessions > 0 || p.calories.loggedDays > 0 || p.checkInDays > 0
+        let logsAnything =
+            p.sleep.nights > 0 || p.exercise.sessions > 0 || p.calories.loggedDays > 0 || p.checkInDays > 0
             || p.weight.weighInDays > 0 || p.steps.days > 0
         self.init(
             sleep: p.sleep.nights > 0 ? 100 * Double(p.sleep.goodNights) / Double(p.sleep.nights) : nil,

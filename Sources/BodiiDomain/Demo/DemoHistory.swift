@@ -63,25 +63,37 @@ public struct DemoHistory: Sendable {
     /// up to two snacks, portions 0.95–1.45 times the usual grams; real USDA SR24 foods (id, usual grams).
     /// About 2,100 kcal a day on average, a little under the demo's target while losing weight.
     public static let menu: [(meal: Meal, options: [[(id: String, grams: Double)]])] = [
-        (.breakfast, [
-            [("usda:08120", 60), ("usda:01079", 200), ("usda:09040", 118), ("usda:14209", 240)],   // oats, milk, banana, coffee
-            [("usda:01132", 120), ("usda:18075", 64), ("usda:01001", 8), ("usda:09206", 200)],     // scrambled eggs, toast, butter, orange juice
-            [("usda:01117", 225), ("usda:09050", 100), ("usda:12061", 20), ("usda:14209", 240)],   // yogurt, blueberries, almonds, coffee
-        ]),
-        (.lunch, [
-            [("usda:05064", 140), ("usda:20037", 180), ("usda:11091", 120), ("usda:04053", 7)],    // chicken breast, brown rice, broccoli, olive oil
-            [("usda:15121", 120), ("usda:18075", 64), ("usda:11251", 50), ("usda:11529", 100), ("usda:01009", 20)], // tuna sandwich
-            [("usda:16070", 200), ("usda:18235", 30), ("usda:11124", 80), ("usda:16158", 40)],     // lentils, crackers, carrots, hummus
-        ]),
-        (.dinner, [
-            [("usda:15237", 150), ("usda:11828", 200), ("usda:11053", 120), ("usda:01001", 10)],   // salmon, baked potato, green beans
-            [("usda:20121", 220), ("usda:06931", 150), ("usda:23568", 85), ("usda:01026", 20)],    // spaghetti with meat sauce
-            [("usda:05098", 150), ("usda:20045", 180), ("usda:11457", 60), ("usda:09037", 70), ("usda:16015", 100)], // chicken thigh, rice, beans
-        ]),
-        (.snacks, [
-            [("usda:09003", 182)], [("usda:12061", 28)], [("usda:01009", 30), ("usda:18235", 20)],
-            [("usda:16398", 32), ("usda:09040", 118)], [("usda:09200", 131)], [("usda:01117", 170)],
-        ]),
+        (
+            .breakfast,
+            [
+                [("usda:08120", 60), ("usda:01079", 200), ("usda:09040", 118), ("usda:14209", 240)],  // oats, milk, banana, coffee
+                [("usda:01132", 120), ("usda:18075", 64), ("usda:01001", 8), ("usda:09206", 200)],  // scrambled eggs, toast, butter, orange juice
+                [("usda:01117", 225), ("usda:09050", 100), ("usda:12061", 20), ("usda:14209", 240)],  // yogurt, blueberries, almonds, coffee
+            ]
+        ),
+        (
+            .lunch,
+            [
+                [("usda:05064", 140), ("usda:20037", 180), ("usda:11091", 120), ("usda:04053", 7)],  // chicken breast, brown rice, broccoli, olive oil
+                [("usda:15121", 120), ("usda:18075", 64), ("usda:11251", 50), ("usda:11529", 100), ("usda:01009", 20)],  // tuna sandwich
+                [("usda:16070", 200), ("usda:18235", 30), ("usda:11124", 80), ("usda:16158", 40)],  // lentils, crackers, carrots, hummus
+            ]
+        ),
+        (
+            .dinner,
+            [
+                [("usda:15237", 150), ("usda:11828", 200), ("usda:11053", 120), ("usda:01001", 10)],  // salmon, baked potato, green beans
+                [("usda:20121", 220), ("usda:06931", 150), ("usda:23568", 85), ("usda:01026", 20)],  // spaghetti with meat sauce
+                [("usda:05098", 150), ("usda:20045", 180), ("usda:11457", 60), ("usda:09037", 70), ("usda:16015", 100)],  // chicken thigh, rice, beans
+            ]
+        ),
+        (
+            .snacks,
+            [
+                [("usda:09003", 182)], [("usda:12061", 28)], [("usda:01009", 30), ("usda:18235", 20)],
+                [("usda:16398", 32), ("usda:09040", 118)], [("usda:09200", 131)], [("usda:01117", 170)],
+            ]
+        ),
     ]
 
     static func mealHour(_ meal: Meal) -> Double {
@@ -127,8 +139,10 @@ public struct DemoHistory: Sendable {
                 let minutes = Int.random(in: 4...15, using: &rng) * 5
                 let kcal = ExerciseEnergy.addedKcal(met: a.met, weightKg: measured, minutes: minutes)
                 let at = stamp(date, hour: 18)
-                batch.exercise.append(ExerciseRecord(date: date, activity: a.name, minutes: minutes, intensity: a.intensity,
-                                                     met: a.met, kcal: (kcal * 10).rounded() / 10, loggedAt: at))
+                batch.exercise.append(
+                    ExerciseRecord(
+                        date: date, activity: a.name, minutes: minutes, intensity: a.intensity,
+                        met: a.met, kcal: (kcal * 10).rounded() / 10, loggedAt: at))
             }
             if rng.chance(0.93) {
                 let bedMinute = (23 * 60 + Int(rng.gaussian(sd: 40)) + 1440) % 1440
@@ -137,8 +151,10 @@ public struct DemoHistory: Sendable {
                 let bed = ClockTime(hour: bedMinute / 60, minute: bedMinute % 60)
                 let wake = ClockTime(hour: wakeMinute / 60, minute: wakeMinute % 60)
                 let quality = max(1, min(5, 3 + Int((Double(duration - 420) / 45 + rng.gaussian(sd: 0.8)).rounded())))
-                batch.sleep.append(SleepRecord(date: date, bedtime: bed, wakeTime: wake, minutes: duration, quality: quality,
-                                               status: SleepMath.status(minutes: duration)))
+                batch.sleep.append(
+                    SleepRecord(
+                        date: date, bedtime: bed, wakeTime: wake, minutes: duration, quality: quality,
+                        status: SleepMath.status(minutes: duration)))
             }
             if !foods.isEmpty, mealRng.chance(0.9) {
                 for (meal, options) in Self.menu {
@@ -152,8 +168,10 @@ public struct DemoHistory: Sendable {
                         for item in dish {
                             guard let food = foods[FoodID(item.id)] else { continue }
                             let grams = max(5, (item.grams * scale / 5).rounded() * 5)
-                            batch.food.append(FoodLogging.record(food: food, grams: grams, meal: meal, date: date,
-                                                                 loggedAt: stamp(date, hour: hour)))
+                            batch.food.append(
+                                FoodLogging.record(
+                                    food: food, grams: grams, meal: meal, date: date,
+                                    loggedAt: stamp(date, hour: hour)))
                         }
                     }
                 }
@@ -162,13 +180,17 @@ public struct DemoHistory: Sendable {
                 let full = rng.chance(0.8)
                 let mood = max(1, min(5, 3 + Int(rng.gaussian(sd: 0.9).rounded())))
                 let energy = max(1, min(5, 3 + Int(rng.gaussian(sd: 0.9).rounded())))
-                let notes = ["slept well", "long day at work", "good run this morning", "a bit tired", "ate out with friends", "feeling strong"]
-                batch.checkIns.append(CheckIn(date: date, mood: mood, energy: full ? energy : nil,
-                                              note: full ? notes[Int.random(in: 0..<notes.count, using: &rng)] : nil))
+                let notes = [
+                    "slept well", "long day at work", "good run this morning", "a bit tired", "ate out with friends", "feeling strong",
+                ]
+                batch.checkIns.append(
+                    CheckIn(
+                        date: date, mood: mood, energy: full ? energy : nil,
+                        note: full ? notes[Int.random(in: 0..<notes.count, using: &rng)] : nil))
             }
         }
         // A recent body-fat reading keeps the formula steady, as when logging one by one.
-        batch.body = BodyLogging.withSnapshots(bodyRecords, profile: profile).measured   // every demo record has a weight
+        batch.body = BodyLogging.withSnapshots(bodyRecords, profile: profile).measured  // every demo record has a weight
         return batch
     }
 }

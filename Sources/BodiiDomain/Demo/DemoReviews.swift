@@ -14,12 +14,16 @@ extension DemoHistory {
             items.append(ReviewItem(id: id, period: period, kind: kind, text: text, problemId: problem))
             return id
         }
-        func action(_ period: ReviewPeriod, _ text: String, from tryId: Int64?, due: LocalDate? = nil, status: ActionStatus = .open,
-                    dropNote: String? = nil, metric: ActionMetric? = nil, target: Int? = nil, closedAfter days: Int? = nil) {
+        func action(
+            _ period: ReviewPeriod, _ text: String, from tryId: Int64?, due: LocalDate? = nil, status: ActionStatus = .open,
+            dropNote: String? = nil, metric: ActionMetric? = nil, target: Int? = nil, closedAfter days: Int? = nil
+        ) {
             let closed = days.map { min(endDate, period.end.adding(days: $0)) }
-            actions.append(ReviewAction(id: Int64(actions.count + 1), period: period, text: text, tryId: tryId, due: due,
-                                        status: closed == nil ? .open : status, dropNote: dropNote, metric: metric, target: target,
-                                        createdOn: min(endDate, period.end), closedOn: closed))
+            actions.append(
+                ReviewAction(
+                    id: Int64(actions.count + 1), period: period, text: text, tryId: tryId, due: due,
+                    status: closed == nil ? .open : status, dropNote: dropNote, metric: metric, target: target,
+                    createdOn: min(endDate, period.end), closedOn: closed))
         }
 
         let month = ReviewPeriod(.month, containing: endDate, weekStart: weekStart).moved(by: -1)

@@ -39,8 +39,10 @@ public enum AdaptiveExpenditure {
 
     /// - Parameter trend: trend points (from `WeightTrend.compute`); pass weights from before the
     ///   window too so the trend has settled by the time the window starts.
-    public static func estimate(intake: [(date: LocalDate, kcal: Double)], trend: [TrendPoint],
-                                asOf: LocalDate) -> ExpenditureEstimate? {
+    public static func estimate(
+        intake: [(date: LocalDate, kcal: Double)], trend: [TrendPoint],
+        asOf: LocalDate
+    ) -> ExpenditureEstimate? {
         let window = DateRange(ending: asOf, days: windowDays)
         var kcalByDate: [LocalDate: Double] = [:]
         for entry in intake where window.contains(entry.date) && entry.kcal.isFinite && entry.kcal > 0 {
@@ -55,14 +57,17 @@ public enum AdaptiveExpenditure {
         }
         guard kcal.count >= minimumDays, let slope = WeightTrend.slope(xs: xs, ys: ys) else { return nil }
         let meanIntake = kcal.reduce(0, +) / Double(kcal.count)
-        return ExpenditureEstimate(kcalPerDay: meanIntake - slope * CalorieTarget.kcalPerKg, daysOfData: kcal.count,
-                                   meanIntakeKcal: meanIntake, trendSlopeKgPerDay: slope, window: window)
+        return ExpenditureEstimate(
+            kcalPerDay: meanIntake - slope * CalorieTarget.kcalPerKg, daysOfData: kcal.count,
+            meanIntakeKcal: meanIntake, trendSlopeKgPerDay: slope, window: window)
     }
 
     /// Same, computing the trend from daily weights (one per day; pass some weeks before the window).
-    public static func estimate(intake: [(date: LocalDate, kcal: Double)],
-                                weights: [(date: LocalDate, weightKg: Double)],
-                                asOf: LocalDate) -> ExpenditureEstimate? {
+    public static func estimate(
+        intake: [(date: LocalDate, kcal: Double)],
+        weights: [(date: LocalDate, weightKg: Double)],
+        asOf: LocalDate
+    ) -> ExpenditureEstimate? {
         estimate(intake: intake, trend: WeightTrend.compute(weights), asOf: asOf)
     }
 }

@@ -36,8 +36,10 @@ public struct BodyLogging {
     }
 
     /// The same, before any store is open (a command checks its arguments before it creates one).
-    public static func validate(_ input: BodyEntryInput, unitSystem: UnitSystem, today: LocalDate,
-                                now: Date) -> Result<BodyRecord, FieldErrors<BodyEntryField>> {
+    public static func validate(
+        _ input: BodyEntryInput, unitSystem: UnitSystem, today: LocalDate,
+        now: Date
+    ) -> Result<BodyRecord, FieldErrors<BodyEntryField>> {
         var errors = FieldErrors<BodyEntryField>()
         let weight = errors.capture(.weight) { () throws(ValidationError) in try Validation.weight(input.weight, unitSystem: unitSystem) }
         let fat = errors.capture(.bodyFat, ifPresent: input.bodyFat) { () throws(ValidationError) in try Validation.bodyFat(input.bodyFat) }
@@ -47,7 +49,9 @@ public struct BodyLogging {
                 try Validation.muscleMass(input.muscleMass, weightKg: w, unitSystem: unitSystem)
             }
         }
-        let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) } ?? today
+        let date =
+            errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) }
+            ?? today
         guard errors.isEmpty, let weight else { return .failure(errors) }
         return .success(BodyRecord(date: date, weightKg: weight, bodyFatPercent: fat, muscleMassKg: muscle, recordedAt: now))
     }
@@ -121,7 +125,8 @@ public struct BodyLogging {
     /// `records` split into those that get a snapshot (as `snapshots(for:)` computes them) and
     /// those that cannot have one yet (a body-fat-only reading before any weigh-in).
     public static func withSnapshots(_ records: [BodyRecord], profile: Profile, earlier: [BodyRecord] = [])
-        -> (measured: [(BodyRecord, MetabolismSnapshot)], bare: [BodyRecord]) {
+        -> (measured: [(BodyRecord, MetabolismSnapshot)], bare: [BodyRecord])
+    {
         var measured: [(BodyRecord, MetabolismSnapshot)] = [], bare: [BodyRecord] = []
         for (record, snapshot) in zip(records, snapshots(for: records, profile: profile, earlier: earlier)) {
             if let snapshot { measured.append((record, snapshot)) } else { bare.append(record) }

@@ -25,8 +25,10 @@ public enum CalorieTarget {
     /// body weight per week are rejected; gains are not limited here. Non-finite rates are rejected.
     /// The message is in the user's unit: `weekly rate "1.5" is faster than is safe: allowed up to
     /// 0.8 kg/week (1 % of 80.0 kg)`.
-    public static func safeRateError(weeklyRateKg: Double, weightKg: Double,
-                                     unitSystem: UnitSystem = .metric) -> ValidationError? {
+    public static func safeRateError(
+        weeklyRateKg: Double, weightKg: Double,
+        unitSystem: UnitSystem = .metric
+    ) -> ValidationError? {
         let fmt = UnitFormatter(unitSystem)
         let limit = maxSafeWeeklyLossKg(weightKg: weightKg)
         // Rounded down to 0.01 so the limit shown is itself accepted.

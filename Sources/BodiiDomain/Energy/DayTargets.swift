@@ -39,9 +39,11 @@ public struct DayTargets: Equatable, Sendable {
     /// the target is the expenditure itself (maintenance) with the default protein.
     public static func derive(goal: Goal?, basis: ExpenditureBasis, weightKg: Double) -> DayTargets {
         let kcal = CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: goal?.weeklyRateKg ?? 0).rounded()
-        let macros = MacroTargets.split(kcal: kcal, weightKg: weightKg,
-                                        proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg)
-        return DayTargets(kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false)
+        let macros = MacroTargets.split(
+            kcal: kcal, weightKg: weightKg,
+            proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg)
+        return DayTargets(
+            kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false)
     }
 }
 
@@ -80,8 +82,10 @@ public struct TargetHistory: Sendable {
     let logs: [LocalDate: DailyLog]
     let weights: [(date: LocalDate, weightKg: Double)]
 
-    public init(goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)],
-                covers: DateRange? = nil) {
+    public init(
+        goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)],
+        covers: DateRange? = nil
+    ) {
         self.covers = covers
         self.goals = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
         // By date; within a day in the order given (the store gives the latest-recorded last).
@@ -95,13 +99,17 @@ public struct TargetHistory: Sendable {
     /// for a first day).
     /// `weights`: daily weights covering at least `weightsNeeded(for: range)`, when the caller
     /// has read them already (the dashboard reads one window for its charts and the targets).
-    public static func load(range: DateRange, source: any Source,
-                            weights known: [(date: LocalDate, weightKg: Double)]? = nil) throws -> TargetHistory {
+    public static func load(
+        range: DateRange, source: any Source,
+        weights known: [(date: LocalDate, weightKg: Double)]? = nil
+    ) throws -> TargetHistory {
         let before = range.start.adding(days: -1)
         var snapshots = try source.metabolismSnapshots(in: range)
         if let earlier = try source.latestMetabolismSnapshot(onOrBefore: before) { snapshots.insert(earlier, at: 0) }
-        let logs = try source.dailyLogs(in: DateRange(start: range.start.adding(days: -AdaptiveExpenditure.windowDays),
-                                                      end: range.end.adding(days: -1)))
+        let logs = try source.dailyLogs(
+            in: DateRange(
+                start: range.start.adding(days: -AdaptiveExpenditure.windowDays),
+                end: range.end.adding(days: -1)))
         let needed = weightsNeeded(for: range)
         let weights = try known.map { $0.filter { needed.contains($0.date) } } ?? source.dailyWeights(in: needed)
         return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range)
@@ -142,8 +150,11 @@ public struct TargetHistory: Sendable {
         let formulaTDEE = (snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))?.tdee
         let trendStart = WeightTrend.window(endingOn: yesterday).start
         let trend = WeightTrend.compute(weights.filter { $0.date >= trendStart && $0.date <= yesterday })
-        guard let basis = ExpenditureBasis.resolve(formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
-                                                   trend: trend, asOf: yesterday) else { return nil }
+        guard
+            let basis = ExpenditureBasis.resolve(
+                formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
+                trend: trend, asOf: yesterday)
+        else { return nil }
         guard let weight = trend.last?.trendKg ?? weights.last(where: { $0.date <= day })?.weightKg else { return nil }
         return DayTargets.derive(goal: goal, basis: basis, weightKg: weight)
     }

@@ -11,8 +11,10 @@ public struct GoalInput: Equatable, Sendable {
     /// "Add exercise back" (PRODUCT.md §6): off by default.
     public var addsExerciseBack: Bool
 
-    public init(type: GoalType, targetWeight: String = "", targetBodyFat: String = "", weeklyRate: String = "", proteinPerKg: String = "",
-                addsExerciseBack: Bool = false) {
+    public init(
+        type: GoalType, targetWeight: String = "", targetBodyFat: String = "", weeklyRate: String = "", proteinPerKg: String = "",
+        addsExerciseBack: Bool = false
+    ) {
         self.type = type
         self.addsExerciseBack = addsExerciseBack
         self.targetWeight = targetWeight
@@ -53,24 +55,30 @@ public struct ExpenditureBasis: Equatable, Sendable {
 
     /// The formula TDEE blended with the adaptive estimate by `ExpenditureBlend.measuredShare`;
     /// the estimate alone without a formula TDEE; nil without either.
-    public static func resolve(formulaTDEE: Double?, intake: [(date: LocalDate, kcal: Double)], trend: [TrendPoint],
-                               asOf day: LocalDate) -> ExpenditureBasis? {
+    public static func resolve(
+        formulaTDEE: Double?, intake: [(date: LocalDate, kcal: Double)], trend: [TrendPoint],
+        asOf day: LocalDate
+    ) -> ExpenditureBasis? {
         let formula = formulaTDEE.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         if let estimate = AdaptiveExpenditure.estimate(intake: intake, trend: trend, asOf: day), estimate.kcalPerDay.isFinite,
-           estimate.kcalPerDay > 0 {
+            estimate.kcalPerDay > 0
+        {
             let days = estimate.daysOfData, measured = estimate.kcalPerDay
             let share = ExpenditureBlend.measuredShare(days: days)
             guard let formula, share < 1 else {
-                return ExpenditureBasis(kcalPerDay: measured, source: .adaptive(days: days), adaptiveDays: days,
-                                        formulaKcal: formula, measuredKcal: measured)
+                return ExpenditureBasis(
+                    kcalPerDay: measured, source: .adaptive(days: days), adaptiveDays: days,
+                    formulaKcal: formula, measuredKcal: measured)
             }
-            return ExpenditureBasis(kcalPerDay: ExpenditureBlend.blend(formula: formula, measured: measured, share: share),
-                                    source: .blended(days: days, measuredShare: share), adaptiveDays: days,
-                                    formulaKcal: formula, measuredKcal: measured)
+            return ExpenditureBasis(
+                kcalPerDay: ExpenditureBlend.blend(formula: formula, measured: measured, share: share),
+                source: .blended(days: days, measuredShare: share), adaptiveDays: days,
+                formulaKcal: formula, measuredKcal: measured)
         }
         guard let formula else { return nil }
-        return ExpenditureBasis(kcalPerDay: formula, source: .formula, adaptiveDays: countingDays(intake: intake, trend: trend, asOf: day),
-                                formulaKcal: formula)
+        return ExpenditureBasis(
+            kcalPerDay: formula, source: .formula, adaptiveDays: countingDays(intake: intake, trend: trend, asOf: day),
+            formulaKcal: formula)
     }
 
     /// Days in the adaptive window that have both intake and a trend value.
@@ -216,38 +224,51 @@ public struct GoalPlanning {
             let wrongWay = (input.type == .lose && target >= weightKg) || (input.type == .gain && target <= weightKg)
             if wrongWay {
                 let side = input.type == .lose ? "below" : "above"
-                errors.add(.targetWeight, ValidationError(field: "target weight", value: input.targetWeight,
-                                                          allowed: "\(side) your weight now (\(fmt.mass(weightKg)))", problem: .outOfRange))
+                errors.add(
+                    .targetWeight,
+                    ValidationError(
+                        field: "target weight", value: input.targetWeight,
+                        allowed: "\(side) your weight now (\(fmt.mass(weightKg)))", problem: .outOfRange))
             }
         }
         let fat = errors.capture(.targetBodyFat, ifPresent: input.targetBodyFat) { () throws(ValidationError) in
             try Validation.bodyFat(input.targetBodyFat, field: "target body fat")
         }
-        let perKg = errors.capture(.proteinPerKg, ifPresent: input.proteinPerKg) { () throws(ValidationError) in
-            try Validation.number(input.proteinPerKg, field: "protein", range: Self.proteinPerKgRange, unit: "g/kg")
-        } ?? CalorieTarget.defaultProteinPerKg
+        let perKg =
+            errors.capture(.proteinPerKg, ifPresent: input.proteinPerKg) { () throws(ValidationError) in
+                try Validation.number(input.proteinPerKg, field: "protein", range: Self.proteinPerKgRange, unit: "g/kg")
+            } ?? CalorieTarget.defaultProteinPerKg
         var rate = 0.0
         if input.type != .maintain {
             let maxKg = input.type == .lose ? CalorieTarget.maxSafeWeeklyLossKg(weightKg: weightKg) : weightKg * Self.maxWeeklyGainFraction
             let shownMax = (fmt.massValue(maxKg) * 100).rounded(.down) / 100
             let minShown = (fmt.massValue(Self.minimumRateKg) * 100).rounded(.up) / 100
             let share = input.type == .lose ? "1 %" : "0.5 %"
-            let allowed = "\(DecimalText.format(minShown, decimals: 2))–\(DecimalText.format(shownMax, decimals: 2)) \(fmt.massUnit)/week (\(share) of \(fmt.mass(weightKg)))"
+            let allowed =
+                "\(DecimalText.format(minShown, decimals: 2))–\(DecimalText.format(shownMax, decimals: 2)) \(fmt.massUnit)/week (\(share) of \(fmt.mass(weightKg)))"
             let magnitude = errors.capture(.weeklyRate) { () throws(ValidationError) in
                 let trimmed = input.weeklyRate.trimmingCharacters(in: .whitespaces)
-                guard !trimmed.isEmpty else { throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .empty) }
+                guard !trimmed.isEmpty else {
+                    throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .empty)
+                }
                 let value = try Validation.number(trimmed, field: "weekly rate", range: 0...1000, unit: fmt.massUnit)
                 let kg = unitSystem == .metric ? value : Units.poundsToKg(value)
-                guard kg >= Self.minimumRateKg - 1e-9 else { throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .outOfRange) }
-                guard kg <= maxKg + 1e-9 else { throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .tooFast) }
+                guard kg >= Self.minimumRateKg - 1e-9 else {
+                    throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .outOfRange)
+                }
+                guard kg <= maxKg + 1e-9 else {
+                    throw ValidationError(field: "weekly rate", value: input.weeklyRate, allowed: allowed, problem: .tooFast)
+                }
                 return kg
             }
             rate = (magnitude ?? 0) * (input.type == .lose ? 1 : -1)
         }
         guard errors.isEmpty else { return .failure(errors) }
-        return .success(Goal(type: input.type, targetWeightKg: target, targetBodyFatPercent: fat, weeklyRateKg: rate,
-                             dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: clock.today,
-                             proteinPerKg: perKg, addsExerciseBack: input.addsExerciseBack))
+        return .success(
+            Goal(
+                type: input.type, targetWeightKg: target, targetBodyFatPercent: fat, weeklyRateKg: rate,
+                dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: clock.today,
+                proteinPerKg: perKg, addsExerciseBack: input.addsExerciseBack))
     }
 
     @discardableResult
@@ -286,11 +307,12 @@ public struct GoalOverview: Equatable, Sendable {
         let summary = try query.summary(for: today, weights: weights)
         let trend = WeightTrend.compute(weights)
         let goal = summary.goal
-        return GoalOverview(goal: goal, history: try source.goalHistory().reversed(),
-                            weightKg: try source.latestBodyRecord(onOrBefore: today)?.weightKg, trendKg: trend.last?.trendKg,
-                            basis: summary.expenditure, targets: summary.targets,
-                            progress: goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) },
-                            targetHistory: try TargetHistory.load(range: DateRange(start: today, end: today), source: source))
+        return GoalOverview(
+            goal: goal, history: try source.goalHistory().reversed(),
+            weightKg: try source.latestBodyRecord(onOrBefore: today)?.weightKg, trendKg: trend.last?.trendKg,
+            basis: summary.expenditure, targets: summary.targets,
+            progress: goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) },
+            targetHistory: try TargetHistory.load(range: DateRange(start: today, end: today), source: source))
     }
 }
 
@@ -304,7 +326,9 @@ extension Validation {
             throw ValidationError(field: "template", value: text, allowed: allowed, problem: .invalidCharacters)
         }
         guard trimmed.count <= 120 else { throw ValidationError(field: "template", value: text, allowed: allowed, problem: .tooLong) }
-        guard trimmed.contains("[note]") else { throw ValidationError(field: "template", value: text, allowed: allowed, problem: .invalidFormat) }
+        guard trimmed.contains("[note]") else {
+            throw ValidationError(field: "template", value: text, allowed: allowed, problem: .invalidFormat)
+        }
         return trimmed
     }
 }

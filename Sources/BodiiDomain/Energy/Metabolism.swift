@@ -23,13 +23,16 @@ public enum Metabolism {
     /// The BMR to use on `date`: Katch-McArdle when a usable body-fat percentage is known (finite,
     /// strictly between 0 and 100), otherwise Mifflin-St Jeor with the profile's sex, height and
     /// age on that date.
-    public static func bmr(profile: Profile, weightKg: Double, bodyFatPercent: Double?,
-                           on date: LocalDate) -> (value: Double, formula: BMRFormula) {
+    public static func bmr(
+        profile: Profile, weightKg: Double, bodyFatPercent: Double?,
+        on date: LocalDate
+    ) -> (value: Double, formula: BMRFormula) {
         if let bf = bodyFatPercent, bf.isFinite, bf > 0, bf < 100 {
             return (katchMcArdleBMR(weightKg: weightKg, bodyFatPercent: bf), .katchMcArdle)
         }
-        let value = mifflinStJeorBMR(weightKg: weightKg, heightCm: profile.heightCm,
-                                     age: profile.age(on: date), sex: profile.sex)
+        let value = mifflinStJeorBMR(
+            weightKg: weightKg, heightCm: profile.heightCm,
+            age: profile.age(on: date), sex: profile.sex)
         return (value, .mifflinStJeor)
     }
 
@@ -49,8 +52,9 @@ public enum Metabolism {
     /// The same with the weight given (the record's own, or the last known one).
     public static func snapshot(for record: BodyRecord, weightKg: Double, profile: Profile) -> MetabolismSnapshot {
         let b = bmr(profile: profile, weightKg: weightKg, bodyFatPercent: record.bodyFatPercent, on: record.date)
-        return MetabolismSnapshot(bodyRecordId: record.id, date: record.date, bmr: b.value,
-                                  tdee: tdee(bmr: b.value, activity: profile.activityLevel),
-                                  formula: b.formula, activityLevel: profile.activityLevel)
+        return MetabolismSnapshot(
+            bodyRecordId: record.id, date: record.date, bmr: b.value,
+            tdee: tdee(bmr: b.value, activity: profile.activityLevel),
+            formula: b.formula, activityLevel: profile.activityLevel)
     }
 }

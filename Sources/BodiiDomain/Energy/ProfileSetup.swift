@@ -12,8 +12,10 @@ public struct ProfileInput: Equatable, Sendable {
     public var weight: String
     public var goal: GoalType
 
-    public init(name: String, sex: Sex, birthDate: String, height: String, activityLevel: ActivityLevel,
-                unitSystem: UnitSystem, weight: String = "", goal: GoalType = .maintain) {
+    public init(
+        name: String, sex: Sex, birthDate: String, height: String, activityLevel: ActivityLevel,
+        unitSystem: UnitSystem, weight: String = "", goal: GoalType = .maintain
+    ) {
         self.name = name
         self.sex = sex
         self.birthDate = birthDate
@@ -38,8 +40,9 @@ public struct ProfileInput: Equatable, Sendable {
             let (ft, inches) = Units.cmToFeetInches(profile.heightCm)
             height = "\(ft)'\(WholeNumber.text(inches))\""
         }
-        self.init(name: profile.name, sex: profile.sex, birthDate: profile.birthDate.iso, height: height,
-                  activityLevel: profile.activityLevel, unitSystem: profile.unitSystem)
+        self.init(
+            name: profile.name, sex: profile.sex, birthDate: profile.birthDate.iso, height: height,
+            activityLevel: profile.activityLevel, unitSystem: profile.unitSystem)
     }
 }
 
@@ -63,25 +66,32 @@ public struct ProfileSetup {
 
     /// A blank name becomes `fallbackName`, so skipping never leaves a broken profile.
     public func validate(_ input: ProfileInput, keeping existing: Profile? = nil, fallbackName: String = "Friend")
-        -> Result<(profile: Profile, weightKg: Double?), FieldErrors<ProfileField>> {
+        -> Result<(profile: Profile, weightKg: Double?), FieldErrors<ProfileField>>
+    {
         Self.validate(input, keeping: existing, fallbackName: fallbackName, today: clock.today)
     }
 
     /// The same, before any store is open (the command line checks its arguments first).
-    public static func validate(_ input: ProfileInput, keeping existing: Profile? = nil, fallbackName: String = "Friend",
-                                today: LocalDate) -> Result<(profile: Profile, weightKg: Double?), FieldErrors<ProfileField>> {
+    public static func validate(
+        _ input: ProfileInput, keeping existing: Profile? = nil, fallbackName: String = "Friend",
+        today: LocalDate
+    ) -> Result<(profile: Profile, weightKg: Double?), FieldErrors<ProfileField>> {
         var errors = FieldErrors<ProfileField>()
         let typedName = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let name = errors.capture(.name) { () throws(ValidationError) in try Validation.name(typedName.isEmpty ? fallbackName : input.name) }
+        let name = errors.capture(.name) { () throws(ValidationError) in try Validation.name(typedName.isEmpty ? fallbackName : input.name)
+        }
         let birth = errors.capture(.birthDate) { () throws(ValidationError) in try Validation.birthDate(input.birthDate, today: today) }
-        let height = errors.capture(.height) { () throws(ValidationError) in try Validation.height(input.height, unitSystem: input.unitSystem) }
+        let height = errors.capture(.height) { () throws(ValidationError) in
+            try Validation.height(input.height, unitSystem: input.unitSystem)
+        }
         let weight = errors.capture(.weight, ifPresent: input.weight) { () throws(ValidationError) in
             try Validation.weight(input.weight, unitSystem: input.unitSystem)
         }
         guard errors.isEmpty, let name, let birth, let height else { return .failure(errors) }
-        let profile = Profile(name: name, sex: input.sex, birthDate: birth, heightCm: height, activityLevel: input.activityLevel,
-                              unitSystem: input.unitSystem, themeName: existing?.themeName ?? Profile.defaultTheme,
-                              checkInTemplate: existing?.checkInTemplate ?? Profile.defaultCheckInTemplate)
+        let profile = Profile(
+            name: name, sex: input.sex, birthDate: birth, heightCm: height, activityLevel: input.activityLevel,
+            unitSystem: input.unitSystem, themeName: existing?.themeName ?? Profile.defaultTheme,
+            checkInTemplate: existing?.checkInTemplate ?? Profile.defaultCheckInTemplate)
         return .success((profile, weight))
     }
 
@@ -113,8 +123,10 @@ public struct ProfileSetup {
         }
         var goal = Goal(type: type, weeklyRateKg: rate, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: date)
         if let tdee, let weightKg {
-            goal.record(DayTargets.derive(goal: goal, basis: ExpenditureBasis(kcalPerDay: tdee, source: .formula, adaptiveDays: 0),
-                                          weightKg: weightKg))
+            goal.record(
+                DayTargets.derive(
+                    goal: goal, basis: ExpenditureBasis(kcalPerDay: tdee, source: .formula, adaptiveDays: 0),
+                    weightKg: weightKg))
         }
         return goal
     }

@@ -25,15 +25,18 @@ public struct WeightGlance: Equatable, Sendable {
 
     /// `weights`: the day's trend window (`DaySummaryQuery.trendWindow(endingOn:)`, in date order);
     /// `olderWeighIn` gives the latest weigh-in when the window holds none.
-    public static func compute(day: LocalDate, weights: [(date: LocalDate, weightKg: Double)],
-                               olderWeighIn: () throws -> WeighIn?) rethrows -> WeightGlance {
+    public static func compute(
+        day: LocalDate, weights: [(date: LocalDate, weightKg: Double)],
+        olderWeighIn: () throws -> WeighIn?
+    ) rethrows -> WeightGlance {
         let points = WeightTrend.compute(weights)
         let latest = try weights.last(where: { $0.date <= day }).map { WeighIn(date: $0.date, kg: $0.weightKg) } ?? olderWeighIn()
         let trendNow = points.last(where: { $0.date <= day })?.trendKg
         let weekAgo = day.adding(days: -7)
         let trendWeekAgo = points.first(where: { $0.date == weekAgo })?.trendKg
-        return WeightGlance(latest: latest, points: points, trendKg: trendNow,
-                            weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } })
+        return WeightGlance(
+            latest: latest, points: points, trendKg: trendNow,
+            weekChangeKg: trendWeekAgo.flatMap { old in trendNow.map { $0 - old } })
     }
 
     /// Which way the trend went this week, as the user's units show it: flat when the change

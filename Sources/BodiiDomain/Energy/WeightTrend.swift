@@ -80,7 +80,8 @@ public enum WeightTrend {
     static func oneWeightPerDay(_ weights: [(date: LocalDate, weightKg: Double)]) -> [(date: LocalDate, weightKg: Double)] {
         let inOrder = zip(weights, weights.dropFirst()).allSatisfy { $0.date <= $1.date }
         // Sorting by (date, position) keeps the later entry of a date last, as the in-order case does.
-        let ordered = inOrder ? weights : weights.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        let ordered =
+            inOrder ? weights : weights.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var daily: [(date: LocalDate, weightKg: Double)] = []
         daily.reserveCapacity(ordered.count)
         for w in ordered where w.weightKg.isFinite {

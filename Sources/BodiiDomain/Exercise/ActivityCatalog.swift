@@ -48,8 +48,10 @@ public struct Activity: Hashable, Sendable, Identifiable {
 
     public var id: String { name }
 
-    public init(name: String, category: ActivityCategory, low: CompendiumEntry?, moderate: CompendiumEntry,
-                high: CompendiumEntry?, searchWords: [String] = []) {
+    public init(
+        name: String, category: ActivityCategory, low: CompendiumEntry?, moderate: CompendiumEntry,
+        high: CompendiumEntry?, searchWords: [String] = []
+    ) {
         self.name = name
         self.category = category
         self.low = low ?? moderate
@@ -88,8 +90,10 @@ public enum ActivityCatalog {
         let high: (code: String, met: Double)?
         let words: String
 
-        init(_ name: String, _ category: ActivityCategory, _ low: (String, Double)?, _ moderate: (String, Double),
-             _ high: (String, Double)?, _ words: String) {
+        init(
+            _ name: String, _ category: ActivityCategory, _ low: (String, Double)?, _ moderate: (String, Double),
+            _ high: (String, Double)?, _ words: String
+        ) {
             self.name = name
             self.category = category
             self.low = low
@@ -99,11 +103,12 @@ public enum ActivityCatalog {
         }
 
         var activity: Activity {
-            Activity(name: name, category: category,
-                     low: low.map { CompendiumEntry(code: $0.code, met: $0.met) },
-                     moderate: CompendiumEntry(code: moderate.code, met: moderate.met),
-                     high: high.map { CompendiumEntry(code: $0.code, met: $0.met) },
-                     searchWords: words.split(separator: " ").map(String.init))
+            Activity(
+                name: name, category: category,
+                low: low.map { CompendiumEntry(code: $0.code, met: $0.met) },
+                moderate: CompendiumEntry(code: moderate.code, met: moderate.met),
+                high: high.map { CompendiumEntry(code: $0.code, met: $0.met) },
+                searchWords: words.split(separator: " ").map(String.init))
         }
     }
 

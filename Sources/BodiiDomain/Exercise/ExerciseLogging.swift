@@ -9,8 +9,9 @@ public enum SessionActivity: Equatable, Sendable {
 
     /// For editing `record`: as it was logged, linked to the catalog activity of the same name.
     public init(record: ExerciseRecord) {
-        self = .logged(name: record.activity, intensity: record.intensity, met: record.met,
-                       catalog: ActivityCatalog.activity(named: record.activity))
+        self = .logged(
+            name: record.activity, intensity: record.intensity, met: record.met,
+            catalog: ActivityCatalog.activity(named: record.activity))
     }
 
     public var name: String {
@@ -122,13 +123,17 @@ public struct ExerciseLogging {
 
     /// Every problem at once (for forms), or the session ready to be given its energy.
     /// `defaultDate` is the day an empty date means (the tab's selected day; today on the CLI).
-    public func validate(_ input: ExerciseEntryInput, defaultDate: LocalDate? = nil) -> Result<ExerciseEntry, FieldErrors<ExerciseEntryField>> {
+    public func validate(_ input: ExerciseEntryInput, defaultDate: LocalDate? = nil) -> Result<
+        ExerciseEntry, FieldErrors<ExerciseEntryField>
+    > {
         Self.validate(input, today: clock.today, defaultDate: defaultDate)
     }
 
     /// `validate` with "today" given: it needs no store.
-    public static func validate(_ input: ExerciseEntryInput, today: LocalDate,
-                                defaultDate: LocalDate? = nil) -> Result<ExerciseEntry, FieldErrors<ExerciseEntryField>> {
+    public static func validate(
+        _ input: ExerciseEntryInput, today: LocalDate,
+        defaultDate: LocalDate? = nil
+    ) -> Result<ExerciseEntry, FieldErrors<ExerciseEntryField>> {
         var errors = FieldErrors<ExerciseEntryField>()
         if input.activity == nil {
             errors.add(.activity, ValidationError(field: "activity", value: "", allowed: "an activity from the list", problem: .empty))
@@ -139,15 +144,18 @@ public struct ExerciseLogging {
         if let activity = input.activity, let intensity {
             met = activity.met(for: intensity)
             if met == nil, case .logged(let name, let logged, _, _) = activity {
-                errors.add(.intensity, ValidationError(
-                    field: "intensity", value: input.intensity,
-                    allowed: "\(logged.rawValue) (\"\(name)\" is not in the catalog: choose an activity to change it)",
-                    problem: .outOfRange))
+                errors.add(
+                    .intensity,
+                    ValidationError(
+                        field: "intensity", value: input.intensity,
+                        allowed: "\(logged.rawValue) (\"\(name)\" is not in the catalog: choose an activity to change it)",
+                        problem: .outOfRange))
             }
         }
-        let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in
-            try Validation.date(input.date, today: today)
-        } ?? min(defaultDate ?? today, today)
+        let date =
+            errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in
+                try Validation.date(input.date, today: today)
+            } ?? min(defaultDate ?? today, today)
         guard errors.isEmpty, let activity = input.activity, let minutes, let intensity, let met else { return .failure(errors) }
         return .success(ExerciseEntry(activity: activity.name, minutes: minutes, intensity: intensity, met: met, date: date))
     }
@@ -176,9 +184,10 @@ public struct ExerciseLogging {
     /// The record for a valid entry, with its energy for the weight of its day.
     public func record(_ entry: ExerciseEntry, id: Int64? = nil, loggedAt: Date? = nil) throws -> ExerciseRecord {
         let weight = try weight(on: entry.date)
-        return ExerciseRecord(id: id, date: entry.date, activity: entry.activity, minutes: entry.minutes, intensity: entry.intensity,
-                              met: entry.met, kcal: Self.kcal(met: entry.met, weightKg: weight.kg, minutes: entry.minutes),
-                              loggedAt: loggedAt ?? clock.now)
+        return ExerciseRecord(
+            id: id, date: entry.date, activity: entry.activity, minutes: entry.minutes, intensity: entry.intensity,
+            met: entry.met, kcal: Self.kcal(met: entry.met, weightKg: weight.kg, minutes: entry.minutes),
+            loggedAt: loggedAt ?? clock.now)
     }
 
     // MARK: Writing

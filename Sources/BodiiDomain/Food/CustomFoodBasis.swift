@@ -22,9 +22,10 @@ extension CustomFoods {
         var servings: [FoodServing] = []
         let blank = { (text: String) in text.trimmingCharacters(in: .whitespaces).isEmpty }
         if !blank(input.servingLabel) || !blank(input.servingGrams) {
-            let label = errors.capture(.servingLabel, ifPresent: input.servingLabel) { () throws(ValidationError) in
-                try Validation.name(input.servingLabel, field: "serving", length: Self.servingLabelLength)
-            } ?? "1 serving"
+            let label =
+                errors.capture(.servingLabel, ifPresent: input.servingLabel) { () throws(ValidationError) in
+                    try Validation.name(input.servingLabel, field: "serving", length: Self.servingLabelLength)
+                } ?? "1 serving"
             let grams = errors.capture(.servingGrams) { () throws(ValidationError) in
                 try FoodLogging.grams(input.servingGrams, field: "serving weight")
             }

@@ -18,9 +18,11 @@ public struct CustomFoodInput: Equatable, Sendable {
     /// Milligrams.
     public var sodium: String
 
-    public init(name: String, servingLabel: String = "", servingGrams: String, kcal: String, protein: String,
-                carbs: String, fat: String, fiber: String = "", sugars: String = "", saturatedFat: String = "",
-                sodium: String = "") {
+    public init(
+        name: String, servingLabel: String = "", servingGrams: String, kcal: String, protein: String,
+        carbs: String, fat: String, fiber: String = "", sugars: String = "", saturatedFat: String = "",
+        sodium: String = ""
+    ) {
         self.name = name
         self.servingLabel = servingLabel
         self.servingGrams = servingGrams
@@ -40,9 +42,10 @@ public struct CustomFoodInput: Equatable, Sendable {
         let serving = food.servings.first ?? FoodServing(label: "100 g", grams: 100)
         let n = food.per100g.scaled(toGrams: serving.grams)
         func text(_ v: Double?) -> String { v.map { DecimalText.format($0, decimals: 2) } ?? "" }
-        self.init(name: food.name, servingLabel: serving.label, servingGrams: text(serving.grams), kcal: text(n.kcal),
-                  protein: text(n.proteinG), carbs: text(n.carbsG), fat: text(n.fatG), fiber: text(n.fiberG),
-                  sugars: text(n.sugarsG), saturatedFat: text(n.saturatedFatG), sodium: text(n.sodiumMg))
+        self.init(
+            name: food.name, servingLabel: serving.label, servingGrams: text(serving.grams), kcal: text(n.kcal),
+            protein: text(n.proteinG), carbs: text(n.carbsG), fat: text(n.fatG), fiber: text(n.fiberG),
+            sugars: text(n.sugarsG), saturatedFat: text(n.saturatedFatG), sodium: text(n.sodiumMg))
     }
 }
 
@@ -75,9 +78,10 @@ public struct CustomFoods {
         let name = errors.capture(.name) { () throws(ValidationError) in
             try Validation.name(input.name, field: "name", length: Self.nameLength)
         }
-        let label = errors.capture(.servingLabel, ifPresent: input.servingLabel) { () throws(ValidationError) in
-            try Validation.name(input.servingLabel, field: "serving", length: Self.servingLabelLength)
-        } ?? "1 serving"
+        let label =
+            errors.capture(.servingLabel, ifPresent: input.servingLabel) { () throws(ValidationError) in
+                try Validation.name(input.servingLabel, field: "serving", length: Self.servingLabelLength)
+            } ?? "1 serving"
         let grams = errors.capture(.servingGrams) { () throws(ValidationError) in
             try FoodLogging.grams(input.servingGrams, field: "serving weight")
         }
@@ -86,40 +90,55 @@ public struct CustomFoods {
 
         let maxKcal = maxGrams * Self.maxKcalPer100g / 100
         let kcal = errors.capture(.kcal) { () throws(ValidationError) in
-            try Validation.number(input.kcal, original: input.kcal, field: "energy", range: 0...maxKcal,
-                                  allowed: "0–\(DecimalText.format(maxKcal, decimals: 2)) kcal\(weight) (at most 900 kcal per 100 g)")
+            try Validation.number(
+                input.kcal, original: input.kcal, field: "energy", range: 0...maxKcal,
+                allowed: "0–\(DecimalText.format(maxKcal, decimals: 2)) kcal\(weight) (at most 900 kcal per 100 g)")
         }
-        func amount(_ field: CustomFoodField, _ text: String, _ label: String, upTo limit: Double, unit: String = "g",
-                    what: String = "the serving weight") -> Double? {
+        func amount(
+            _ field: CustomFoodField, _ text: String, _ label: String, upTo limit: Double, unit: String = "g",
+            what: String = "the serving weight"
+        ) -> Double? {
             errors.capture(field) { () throws(ValidationError) in
-                try Validation.number(text, original: text, field: label, range: 0...limit,
-                                      allowed: "0–\(DecimalText.format(limit, decimals: 2)) \(unit) (at most \(what))")
+                try Validation.number(
+                    text, original: text, field: label, range: 0...limit,
+                    allowed: "0–\(DecimalText.format(limit, decimals: 2)) \(unit) (at most \(what))")
             }
         }
-        func optional(_ field: CustomFoodField, _ text: String, _ label: String, upTo limit: Double, unit: String = "g",
-                      what: String = "the serving weight") -> Double? {
+        func optional(
+            _ field: CustomFoodField, _ text: String, _ label: String, upTo limit: Double, unit: String = "g",
+            what: String = "the serving weight"
+        ) -> Double? {
             text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : amount(field, text, label, upTo: limit, unit: unit, what: what)
         }
         let protein = amount(.protein, input.protein, "protein", upTo: maxGrams)
         let carbs = amount(.carbs, input.carbs, "carbs", upTo: maxGrams)
         let fat = amount(.fat, input.fat, "fat", upTo: maxGrams)
         let fiber = optional(.fiber, input.fiber, "fiber", upTo: maxGrams)
-        let sugars = optional(.sugars, input.sugars, "sugars", upTo: min(maxGrams, carbs ?? maxGrams),
-                              what: carbs == nil ? "the serving weight" : "the carbs")
-        let saturated = optional(.saturatedFat, input.saturatedFat, "saturated fat", upTo: min(maxGrams, fat ?? maxGrams),
-                                 what: fat == nil ? "the serving weight" : "the fat")
+        let sugars = optional(
+            .sugars, input.sugars, "sugars", upTo: min(maxGrams, carbs ?? maxGrams),
+            what: carbs == nil ? "the serving weight" : "the carbs")
+        let saturated = optional(
+            .saturatedFat, input.saturatedFat, "saturated fat", upTo: min(maxGrams, fat ?? maxGrams),
+            what: fat == nil ? "the serving weight" : "the fat")
         let sodium = optional(.sodium, input.sodium, "sodium", upTo: maxGrams * 1000, unit: "mg")
         if let grams, let protein, let carbs, let fat, protein + carbs + fat > grams {
             let sum = protein + carbs + fat
-            errors.add(.fat, ValidationError(field: "protein + carbs + fat", value: "\(DecimalText.format(sum, decimals: 2)) g",
-                                             allowed: "at most the serving weight (\(DecimalText.format(grams, decimals: 2)) g)",
-                                             problem: .outOfRange))
+            errors.add(
+                .fat,
+                ValidationError(
+                    field: "protein + carbs + fat", value: "\(DecimalText.format(sum, decimals: 2)) g",
+                    allowed: "at most the serving weight (\(DecimalText.format(grams, decimals: 2)) g)",
+                    problem: .outOfRange))
         }
         guard errors.isEmpty, let name, let grams, let kcal, let protein, let carbs, let fat else { return .failure(errors) }
-        let per100g = Nutrients(kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber, sugarsG: sugars,
-                                saturatedFatG: saturated, sodiumMg: sodium).scaled(toGrams: 100 * 100 / grams)
-        return .success(Food(id: id ?? Self.newID, name: name, source: "custom", per100g: per100g,
-                             servings: [FoodServing(label: label, grams: grams)]))
+        let per100g = Nutrients(
+            kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber, sugarsG: sugars,
+            saturatedFatG: saturated, sodiumMg: sodium
+        ).scaled(toGrams: 100 * 100 / grams)
+        return .success(
+            Food(
+                id: id ?? Self.newID, name: name, source: "custom", per100g: per100g,
+                servings: [FoodServing(label: label, grams: grams)]))
     }
 
     /// Adds a food from `validate(_:)` (it comes back with its `custom:N` id), or replaces the

@@ -14,7 +14,8 @@ public struct ServingChoice: Equatable, Sendable {
     public static func all(for food: Food) -> [ServingChoice] { all(for: food, unitSystem: .metric) }
 
     public static func all(for food: Food, unitSystem: UnitSystem) -> [ServingChoice] {
-        let weights = unitSystem == .imperial ? FoodServing.imperialWeights.filter { w in !food.servings.contains { $0.label == w.label } } : []
+        let weights =
+            unitSystem == .imperial ? FoodServing.imperialWeights.filter { w in !food.servings.contains { $0.label == w.label } } : []
         return (food.servings + weights).map { ServingChoice($0) } + [.grams]
     }
 
@@ -111,10 +112,13 @@ public enum FoodEntries {
     }
 
     /// The source day of a copy into `target`: a date as YYYY-MM-DD, not after `today`, not `target` itself.
-    public static func copySource(_ text: String, into target: LocalDate, today: LocalDate, field: String = "from") throws(ValidationError) -> LocalDate {
+    public static func copySource(_ text: String, into target: LocalDate, today: LocalDate, field: String = "from") throws(ValidationError)
+        -> LocalDate
+    {
         let date = try Validation.date(text, today: today, field: field)
         guard date != target else {
-            throw ValidationError(field: field, value: text, allowed: "a day other than \(target.iso), not after \(today.iso)", problem: .outOfRange)
+            throw ValidationError(
+                field: field, value: text, allowed: "a day other than \(target.iso), not after \(today.iso)", problem: .outOfRange)
         }
         return date
     }

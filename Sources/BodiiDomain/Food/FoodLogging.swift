@@ -25,7 +25,9 @@ public enum FoodLogging {
     /// makes the name ambiguous (two equally good). Throws naming the servings the food has.
     public static func serving(named name: String, of food: Food, field: String = "serving") throws(ValidationError) -> FoodServing {
         let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-        let allowed = food.servings.isEmpty ? "grams only (this food has no servings)"
+        let allowed =
+            food.servings.isEmpty
+            ? "grams only (this food has no servings)"
             : food.servings.map(\.label).joined(separator: "; ")
         guard !wanted.isEmpty else { throw ValidationError(field: field, value: name, allowed: allowed, problem: .empty) }
         func withoutAmount(_ label: String) -> Substring {
@@ -54,7 +56,8 @@ public enum FoodLogging {
     public static func quantity(_ text: String, of serving: FoodServing, field: String = "quantity") throws(ValidationError) -> Double {
         let low = max(quantityRange.lowerBound, (gramsRange.lowerBound / serving.grams * 100).rounded(.up) / 100)
         let high = min(quantityRange.upperBound, (gramsRange.upperBound / serving.grams * 100).rounded(.down) / 100)
-        let allowed = "\(DecimalText.format(low, decimals: 2))–\(DecimalText.format(high, decimals: 2)) (\(serving.label) is "
+        let allowed =
+            "\(DecimalText.format(low, decimals: 2))–\(DecimalText.format(high, decimals: 2)) (\(serving.label) is "
             + "\(gramsLabel(serving.grams)); one entry \(DecimalText.format(gramsRange.lowerBound, decimals: 2))–"
             + "\(DecimalText.format(gramsRange.upperBound, decimals: 2)) g)"
         return try Validation.number(text, original: text, field: field, range: low...max(low, high), allowed: allowed, fractions: true)
@@ -64,8 +67,9 @@ public enum FoodLogging {
     public static func meal(_ text: String, field: String = "meal") throws(ValidationError) -> Meal {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let meal = Meal(rawValue: word) ?? (word == "snack" ? .snacks : nil) { return meal }
-        throw ValidationError(field: field, value: text, allowed: "breakfast, lunch, dinner or snacks",
-                              problem: word.isEmpty ? .empty : .invalidFormat)
+        throw ValidationError(
+            field: field, value: text, allowed: "breakfast, lunch, dinner or snacks",
+            problem: word.isEmpty ? .empty : .invalidFormat)
     }
 
     /// The grams of `quantity` of `serving`: the Diet tab's amount and `bodii log food --serving`
@@ -81,8 +85,9 @@ public enum FoodLogging {
     /// The record for `grams` of `food`, with energy and nutrients computed now.
     public static func record(food: Food, grams: Double, meal: Meal, date: LocalDate, loggedAt: Date = Date()) -> FoodRecord {
         let n = food.per100g.scaled(toGrams: grams)
-        return FoodRecord(date: date, meal: meal, foodId: food.id, foodName: food.name, grams: grams,
-                          kcal: n.kcal, proteinG: n.proteinG, carbsG: n.carbsG, fatG: n.fatG, fiberG: n.fiberG,
-                          sugarsG: n.sugarsG, saturatedFatG: n.saturatedFatG, sodiumMg: n.sodiumMg, loggedAt: loggedAt)
+        return FoodRecord(
+            date: date, meal: meal, foodId: food.id, foodName: food.name, grams: grams,
+            kcal: n.kcal, proteinG: n.proteinG, carbsG: n.carbsG, fatG: n.fatG, fiberG: n.fiberG,
+            sugarsG: n.sugarsG, saturatedFatG: n.saturatedFatG, sodiumMg: n.sodiumMg, loggedAt: loggedAt)
     }
 }

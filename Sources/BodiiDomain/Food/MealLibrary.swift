@@ -96,8 +96,9 @@ public struct Recipe: Equatable, Sendable {
 
     /// The recipe as a food: its nutrients per 100 g and one serving.
     public func asFood(id: FoodID) -> Food {
-        Food(id: id, name: name, source: Self.source, per100g: per100g,
-             servings: [FoodServing(label: "1 serving", grams: servingGrams)])
+        Food(
+            id: id, name: name, source: Self.source, per100g: per100g,
+            servings: [FoodServing(label: "1 serving", grams: servingGrams)])
     }
 }
 
@@ -111,15 +112,18 @@ extension Recipe {
 
     /// The recipe typed in the editor, or every field's error at once: a name of 1–80
     /// characters, 0.1–100 servings, at least one ingredient.
-    public static func validated(id: Int64?, foodID: FoodID?, name: String, servings: String,
-                                 ingredients: [Ingredient]) -> Result<Recipe, FieldErrors<Field>> {
+    public static func validated(
+        id: Int64?, foodID: FoodID?, name: String, servings: String,
+        ingredients: [Ingredient]
+    ) -> Result<Recipe, FieldErrors<Field>> {
         var errors = FieldErrors<Field>()
         let name = errors.capture(.name) { () throws(ValidationError) in try Validation.name(name, field: "name", length: nameLength) }
         let count = errors.capture(.servings) { () throws(ValidationError) in
             try Validation.amount(servings, field: "servings", range: servingsRange, unit: nil)
         }
         if ingredients.isEmpty {
-            errors.add(.ingredients, ValidationError(field: "ingredients", value: "", allowed: "at least one food (a adds one)", problem: .empty))
+            errors.add(
+                .ingredients, ValidationError(field: "ingredients", value: "", allowed: "at least one food (a adds one)", problem: .empty))
         }
         guard errors.isEmpty, let name, let count else { return .failure(errors) }
         return .success(Recipe(id: id, foodID: foodID, name: name, servings: count, ingredients: ingredients))

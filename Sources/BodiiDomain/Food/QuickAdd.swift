@@ -35,8 +35,10 @@ public enum QuickAdd {
 
     /// The record, or the errors of the fields that are not valid (every one, so a form can show
     /// them all at once).
-    public static func record(_ input: Input, meal: Meal, date: LocalDate, loggedAt: Date,
-                              fieldName: (Field) -> String = \.rawValue) -> Result<FoodRecord, FieldErrors<Field>> {
+    public static func record(
+        _ input: Input, meal: Meal, date: LocalDate, loggedAt: Date,
+        fieldName: (Field) -> String = \.rawValue
+    ) -> Result<FoodRecord, FieldErrors<Field>> {
         var errors = FieldErrors<Field>()
         let kcal = errors.capture(.kcal) { () throws(ValidationError) in
             try Validation.number(input.kcal, field: fieldName(.kcal), range: kcalRange, unit: "kcal")
@@ -55,8 +57,10 @@ public enum QuickAdd {
             }
         }
         guard errors.isEmpty, let kcal, let protein, let carbs, let fat, let name else { return .failure(errors) }
-        return .success(FoodRecord(date: date, meal: meal, foodId: foodID, foodName: name, grams: nil, kcal: kcal,
-                                   proteinG: protein, carbsG: carbs, fatG: fat, loggedAt: loggedAt))
+        return .success(
+            FoodRecord(
+                date: date, meal: meal, foodId: foodID, foodName: name, grams: nil, kcal: kcal,
+                proteinG: protein, carbsG: carbs, fatG: fat, loggedAt: loggedAt))
     }
 }
 

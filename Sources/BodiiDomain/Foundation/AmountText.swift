@@ -35,7 +35,8 @@ public enum AmountText {
         if s.count == 1, let c = s.first, let value = fractionCharacters[c] { return value }
         let parts = s.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let numerator = Int(parts[0]), let denominator = Int(parts[1]), denominator > 0 else { return nil }
+            let numerator = Int(parts[0]), let denominator = Int(parts[1]), denominator > 0
+        else { return nil }
         return Double(numerator) / Double(denominator)
     }
 }

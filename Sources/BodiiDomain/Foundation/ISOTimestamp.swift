@@ -56,8 +56,9 @@ public enum ISOTimestamp {
         }
         func byte(_ i: Int, _ ch: Character) -> Bool { i < b.count && b[i] == ch.asciiValue }
         guard let y = number(0, 4), byte(4, "-"), let mo = number(5, 2), byte(7, "-"), let d = number(8, 2),
-              byte(10, "T"), let h = number(11, 2), byte(13, ":"), let mi = number(14, 2),
-              let day = LocalDate(year: y, month: mo, day: d), h < 24, mi < 60 else { return nil }
+            byte(10, "T"), let h = number(11, 2), byte(13, ":"), let mi = number(14, 2),
+            let day = LocalDate(year: y, month: mo, day: d), h < 24, mi < 60
+        else { return nil }
         var i = 16
         var se = 0
         if byte(i, ":") {

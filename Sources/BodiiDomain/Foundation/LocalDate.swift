@@ -10,7 +10,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Returns nil when the triple is not a real day (Feb 30, month 13…).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         daysSinceEpoch = Self.days(fromCivil: year, month, day)
     }
 
@@ -137,7 +138,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 /// A closed range of days, e.g. the chart's visible week.
 public struct DateRange: Hashable, Sendable {
     public let start: LocalDate
-    public let end: LocalDate   // inclusive
+    public let end: LocalDate  // inclusive
 
     public init(start: LocalDate, end: LocalDate) {
         self.start = min(start, end)

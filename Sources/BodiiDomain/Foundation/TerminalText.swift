@@ -11,7 +11,7 @@ public enum TerminalText {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        case 0x2028, 0x2029: return true   // line and paragraph separators end a line too
+        case 0x2028, 0x2029: return true  // line and paragraph separators end a line too
         default: return false
         }
     }

@@ -120,7 +120,7 @@ public enum UnitParser {
         for (from, to) in [("’", "'"), ("′", "'"), ("”", "\""), ("″", "\""), ("''", "\"")] {
             u = u.replacingOccurrences(of: from, with: to)
         }
-        if u.count > 1, u.hasSuffix(".") { u.removeLast() }   // "lbs.", "in."
+        if u.count > 1, u.hasSuffix(".") { u.removeLast() }  // "lbs.", "in."
         return u
     }
 }

@@ -18,8 +18,10 @@ public enum Validation {
     // MARK: Body
 
     /// Body weight, 20–400 kg. Imperial: a bare number is lb; "72 kg" / "160 lb" work in either system.
-    public static func weight(_ text: String, unitSystem: UnitSystem = .metric,
-                              field: String = "weight") throws(ValidationError) -> Double {
+    public static func weight(
+        _ text: String, unitSystem: UnitSystem = .metric,
+        field: String = "weight"
+    ) throws(ValidationError) -> Double {
         let allowed = massRangeText(weightRangeKg, unitSystem)
         let kg = try mass(text, unitSystem: unitSystem, field: field, allowed: allowed)
         guard weightRangeKg.contains(kg) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
@@ -30,13 +32,16 @@ public enum Validation {
     public static func bodyFat(_ text: String, field: String = "body fat") throws(ValidationError) -> Double {
         var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if t.hasSuffix("%") { t = String(t.dropLast()) }
-        return try number(t, original: text, field: field, range: bodyFatRangePercent,
-                          allowed: "\(DecimalText.format(bodyFatRangePercent.lowerBound))–\(DecimalText.format(bodyFatRangePercent.upperBound)) %")
+        return try number(
+            t, original: text, field: field, range: bodyFatRangePercent,
+            allowed: "\(DecimalText.format(bodyFatRangePercent.lowerBound))–\(DecimalText.format(bodyFatRangePercent.upperBound)) %")
     }
 
     /// Muscle mass: more than 0 and less than the body weight it was measured with.
-    public static func muscleMass(_ text: String, weightKg: Double, unitSystem: UnitSystem = .metric,
-                                  field: String = "muscle mass") throws(ValidationError) -> Double {
+    public static func muscleMass(
+        _ text: String, weightKg: Double, unitSystem: UnitSystem = .metric,
+        field: String = "muscle mass"
+    ) throws(ValidationError) -> Double {
         let fmt = UnitFormatter(unitSystem)
         let allowed = "more than 0 and less than body weight (\(fmt.mass(weightKg)))"
         let kg = try mass(text, unitSystem: unitSystem, field: field, allowed: allowed)
@@ -45,8 +50,10 @@ public enum Validation {
     }
 
     /// Height, 100–250 cm. Imperial: "5'10\"", "5 ft 10", "5 10", or a bare number of inches.
-    public static func height(_ text: String, unitSystem: UnitSystem = .metric,
-                              field: String = "height") throws(ValidationError) -> Double {
+    public static func height(
+        _ text: String, unitSystem: UnitSystem = .metric,
+        field: String = "height"
+    ) throws(ValidationError) -> Double {
         let allowed: String
         switch unitSystem {
         case .metric:
@@ -84,8 +91,10 @@ public enum Validation {
     /// A name: trimmed, 1–40 characters (or `length`; grapheme clusters, so an emoji counts as
     /// one), and no control characters (C0, C1, line and paragraph separators, bidi overrides).
     /// Returns the trimmed name.
-    public static func name(_ text: String, field: String = "name",
-                            length: ClosedRange<Int> = nameLength) throws(ValidationError) -> String {
+    public static func name(
+        _ text: String, field: String = "name",
+        length: ClosedRange<Int> = nameLength
+    ) throws(ValidationError) -> String {
         let allowed = "\(length.lowerBound)–\(length.upperBound) characters, no control characters"
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
@@ -129,8 +138,9 @@ public enum Validation {
         let date = try isoDate(text, field: field, allowed: allowed)
         guard date <= today else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .inFuture) }
         guard date >= earliestDate else {
-            throw ValidationError(field: field, value: text, allowed: "a date as YYYY-MM-DD, \(earliestDate.iso) to \(today.iso)",
-                                  problem: .outOfRange)
+            throw ValidationError(
+                field: field, value: text, allowed: "a date as YYYY-MM-DD, \(earliestDate.iso) to \(today.iso)",
+                problem: .outOfRange)
         }
         return date
     }
@@ -153,8 +163,12 @@ public enum Validation {
         try checkLength(text, field: field, allowed: allowed)
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().replacingOccurrences(of: " ", with: "")
         guard !t.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
-        guard let minutes = parseDuration(t) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidFormat) }
-        guard minutesRange.contains(minutes) else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange) }
+        guard let minutes = parseDuration(t) else {
+            throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidFormat)
+        }
+        guard minutesRange.contains(minutes) else {
+            throw ValidationError(field: field, value: text, allowed: allowed, problem: .outOfRange)
+        }
         return minutes
     }
 
@@ -165,7 +179,8 @@ public enum Validation {
         }
         if let colon = t.firstIndex(of: ":") {
             guard let h = DecimalText.parseInt(t[..<colon]), let m = DecimalText.parseInt(t[t.index(after: colon)...]),
-                  t[t.index(after: colon)...].count == 2, m < 60 else { return nil }
+                t[t.index(after: colon)...].count == 2, m < 60
+            else { return nil }
             return h * 60 + m
         }
         if let hIndex = t.firstIndex(of: "h") {
@@ -205,7 +220,9 @@ public enum Validation {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
         guard let value = DecimalText.parseInt(trimmed) else {
-            let problem: ValidationError.Problem = DecimalText.parse(trimmed) != nil ? .notAWholeNumber
+            let problem: ValidationError.Problem =
+                DecimalText.parse(trimmed) != nil
+                ? .notAWholeNumber
                 : DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber
             throw ValidationError(field: field, value: text, allowed: allowed, problem: problem)
         }
@@ -216,14 +233,17 @@ public enum Validation {
     // MARK: Internals
 
     /// `fractions`: an amount, read by `AmountText` ("1/2" too).
-    static func number(_ text: String, original: String, field: String, range: ClosedRange<Double>,
-                       allowed: String, fractions: Bool = false) throws(ValidationError) -> Double {
+    static func number(
+        _ text: String, original: String, field: String, range: ClosedRange<Double>,
+        allowed: String, fractions: Bool = false
+    ) throws(ValidationError) -> Double {
         try checkLength(original, field: field, allowed: allowed)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .empty) }
         guard let value = fractions ? AmountText.parse(trimmed) : DecimalText.parse(trimmed) else {
-            throw ValidationError(field: field, value: original, allowed: allowed,
-                                  problem: DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber)
+            throw ValidationError(
+                field: field, value: original, allowed: allowed,
+                problem: DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber)
         }
         guard range.contains(value) else { throw ValidationError(field: field, value: original, allowed: allowed, problem: .outOfRange) }
         return value
@@ -244,9 +264,11 @@ public enum Validation {
         guard !trimmed.isEmpty else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .empty) }
         guard let date = LocalDate(iso: trimmed) else {
             // The right shape with a day that does not exist (2026-02-30) is not a typo of format.
-            let shaped = trimmed.count == 10 && trimmed.enumerated().allSatisfy { i, c in
-                (i == 4 || i == 7) ? c == "-" : (c.isASCII && c.isNumber)
-            }
+            let shaped =
+                trimmed.count == 10
+                && trimmed.enumerated().allSatisfy { i, c in
+                    (i == 4 || i == 7) ? c == "-" : (c.isASCII && c.isNumber)
+                }
             throw ValidationError(field: field, value: text, allowed: allowed, problem: shaped ? .notARealDate : .invalidFormat)
         }
         return date

@@ -6,7 +6,7 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     /// What went wrong; each has a fixed phrase used in `message`.
     public enum Problem: String, Equatable, Sendable, CaseIterable {
         case empty, notANumber, notAWholeNumber, unknownUnit, invalidFormat, notARealDate, outOfRange, tooLong,
-             invalidCharacters, inFuture, tooFast, unknown
+            invalidCharacters, inFuture, tooFast, unknown
 
         public var phrase: String {
             switch self {

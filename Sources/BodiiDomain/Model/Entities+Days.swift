@@ -21,8 +21,10 @@ public struct ExerciseRecord: Equatable, Sendable, Identifiable {
     public var kcal: Double
     public var loggedAt: Date
 
-    public init(id: Int64? = nil, date: LocalDate, activity: String, minutes: Int, intensity: Intensity,
-                met: Double, kcal: Double, loggedAt: Date = Date(), provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, date: LocalDate, activity: String, minutes: Int, intensity: Intensity,
+        met: Double, kcal: Double, loggedAt: Date = Date(), provenance: Provenance = .bodii
+    ) {
         self.provenance = provenance
         self.id = id
         self.date = date
@@ -54,8 +56,9 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(parsing text: String) {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(parts[0]), let m = Int(parts[1])
+        else { return nil }
         self.init(hour: h, minute: m)
     }
 
@@ -80,11 +83,13 @@ public struct SleepRecord: Equatable, Sendable, Identifiable {
     public var bedtime: ClockTime?
     public var wakeTime: ClockTime?
     public var minutes: Int
-    public var quality: Int?     // 1–5
+    public var quality: Int?  // 1–5
     public var status: SleepStatus
 
-    public init(id: Int64? = nil, date: LocalDate, bedtime: ClockTime? = nil, wakeTime: ClockTime? = nil,
-                minutes: Int, quality: Int? = nil, status: SleepStatus, provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, date: LocalDate, bedtime: ClockTime? = nil, wakeTime: ClockTime? = nil,
+        minutes: Int, quality: Int? = nil, status: SleepStatus, provenance: Provenance = .bodii
+    ) {
         self.provenance = provenance
         self.id = id
         self.date = date
@@ -100,7 +105,7 @@ public struct SleepRecord: Equatable, Sendable, Identifiable {
 public struct DailyLog: Equatable, Sendable {
     public var date: LocalDate
     public var caloriesIn: Double
-    public var caloriesOut: Double   // exercise energy
+    public var caloriesOut: Double  // exercise energy
     public var bmr: Double?
     public var tdee: Double?
 
@@ -141,10 +146,12 @@ public struct Goal: Equatable, Sendable, Identifiable {
 
     /// `dailyCalorieTarget` and the grams are what the goal worked out to when it was set (its
     /// history; nil when set before any weigh-in); a day's own targets come from `TargetHistory`.
-    public init(id: Int64? = nil, type: GoalType, targetWeightKg: Double? = nil, targetBodyFatPercent: Double? = nil,
-                weeklyRateKg: Double, dailyCalorieTarget: Double?, proteinG: Double?, carbsG: Double?, fatG: Double?,
-                isActive: Bool = true, createdOn: LocalDate, proteinPerKg: Double = CalorieTarget.defaultProteinPerKg,
-                addsExerciseBack: Bool = false) {
+    public init(
+        id: Int64? = nil, type: GoalType, targetWeightKg: Double? = nil, targetBodyFatPercent: Double? = nil,
+        weeklyRateKg: Double, dailyCalorieTarget: Double?, proteinG: Double?, carbsG: Double?, fatG: Double?,
+        isActive: Bool = true, createdOn: LocalDate, proteinPerKg: Double = CalorieTarget.defaultProteinPerKg,
+        addsExerciseBack: Bool = false
+    ) {
         self.id = id
         self.type = type
         self.targetWeightKg = targetWeightKg
@@ -163,8 +170,8 @@ public struct Goal: Equatable, Sendable, Identifiable {
 
 public struct CheckIn: Equatable, Sendable {
     public var date: LocalDate
-    public var mood: Int?     // 1–5
-    public var energy: Int?   // 1–5
+    public var mood: Int?  // 1–5
+    public var energy: Int?  // 1–5
     public var note: String?
 
     public init(date: LocalDate, mood: Int? = nil, energy: Int? = nil, note: String? = nil) {

@@ -10,7 +10,8 @@ public enum Sex: String, Codable, CaseIterable, Sendable {
 
 /// Activity factors for TDEE (PRODUCT.md §6).
 public enum ActivityLevel: String, Codable, CaseIterable, Sendable {
-    case sedentary, light, moderate, active, veryActive = "very_active"
+    case sedentary, light, moderate, active
+    case veryActive = "very_active"
 
     public var factor: Double {
         switch self {
@@ -62,9 +63,11 @@ public struct Profile: Equatable, Sendable {
     public static let defaultTheme = "default-dark"
     public static let defaultCheckInTemplate = "Today I feel [mood] because [note]"
 
-    public init(name: String, sex: Sex, birthDate: LocalDate, heightCm: Double, activityLevel: ActivityLevel,
-                unitSystem: UnitSystem = .metric, themeName: String = Profile.defaultTheme,
-                checkInTemplate: String = Profile.defaultCheckInTemplate) {
+    public init(
+        name: String, sex: Sex, birthDate: LocalDate, heightCm: Double, activityLevel: ActivityLevel,
+        unitSystem: UnitSystem = .metric, themeName: String = Profile.defaultTheme,
+        checkInTemplate: String = Profile.defaultCheckInTemplate
+    ) {
         self.name = name
         self.sex = sex
         self.birthDate = birthDate
@@ -90,8 +93,10 @@ public struct BodyRecord: Equatable, Sendable, Identifiable {
     public var muscleMassKg: Double?
     public var recordedAt: Date
 
-    public init(id: Int64? = nil, date: LocalDate, weightKg: Double?, bodyFatPercent: Double? = nil,
-                muscleMassKg: Double? = nil, recordedAt: Date = Date(), provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, date: LocalDate, weightKg: Double?, bodyFatPercent: Double? = nil,
+        muscleMassKg: Double? = nil, recordedAt: Date = Date(), provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.date = date
         self.weightKg = weightKg
@@ -130,8 +135,10 @@ public struct MetabolismSnapshot: Equatable, Sendable {
     public var formula: BMRFormula
     public var activityLevel: ActivityLevel
 
-    public init(id: Int64? = nil, bodyRecordId: Int64? = nil, date: LocalDate, bmr: Double, tdee: Double,
-                formula: BMRFormula, activityLevel: ActivityLevel) {
+    public init(
+        id: Int64? = nil, bodyRecordId: Int64? = nil, date: LocalDate, bmr: Double, tdee: Double,
+        formula: BMRFormula, activityLevel: ActivityLevel
+    ) {
         self.id = id
         self.bodyRecordId = bodyRecordId
         self.date = date
@@ -159,10 +166,12 @@ public struct Nutrients: Equatable, Sendable, Codable {
     public var vitaminCMg: Double?
     public var vitaminDUg: Double?
 
-    public init(kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
-                sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
-                cholesterolMg: Double? = nil, potassiumMg: Double? = nil, calciumMg: Double? = nil,
-                ironMg: Double? = nil, vitaminCMg: Double? = nil, vitaminDUg: Double? = nil) {
+    public init(
+        kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
+        sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
+        cholesterolMg: Double? = nil, potassiumMg: Double? = nil, calciumMg: Double? = nil,
+        ironMg: Double? = nil, vitaminCMg: Double? = nil, vitaminDUg: Double? = nil
+    ) {
         self.kcal = kcal
         self.proteinG = proteinG
         self.carbsG = carbsG
@@ -188,7 +197,7 @@ public struct FoodID: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 public struct FoodServing: Equatable, Sendable {
-    public var label: String     // "1 medium", "1 cup, sliced"
+    public var label: String  // "1 medium", "1 cup, sliced"
     public var grams: Double
     public init(label: String, grams: Double) {
         self.label = label
@@ -199,13 +208,15 @@ public struct FoodServing: Equatable, Sendable {
 public struct Food: Equatable, Sendable, Identifiable {
     public var id: FoodID
     public var name: String
-    public var source: String    // "USDA SR" or "custom"
+    public var source: String  // "USDA SR" or "custom"
     public var release: String?  // "24"
     public var per100g: Nutrients
     public var servings: [FoodServing]
 
-    public init(id: FoodID, name: String, source: String, release: String? = nil, per100g: Nutrients,
-                servings: [FoodServing] = []) {
+    public init(
+        id: FoodID, name: String, source: String, release: String? = nil, per100g: Nutrients,
+        servings: [FoodServing] = []
+    ) {
         self.id = id
         self.name = name
         self.source = source
@@ -242,10 +253,12 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
     public var loggedAt: Date
 
     /// A quick add (`QuickAdd.foodID`) never has grams, whatever an importer passed.
-    public init(id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double?,
-                kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
-                sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
-                loggedAt: Date = Date(), provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double?,
+        kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
+        sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
+        loggedAt: Date = Date(), provenance: Provenance = .bodii
+    ) {
         self.provenance = provenance
         self.id = id
         self.date = date

@@ -165,7 +165,11 @@ public protocol HistoryWriter {
 
 /// What a merge did, per kind of record.
 public struct MergeCounts: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Sendable { case body, exercise, sleep, food, checkIn, activity, reviewItem = "review_item", action }
+    public enum Kind: String, CaseIterable, Sendable {
+        case body, exercise, sleep, food, checkIn, activity
+        case reviewItem = "review_item"
+        case action
+    }
     public var added: [Kind: Int] = [:]
     public var alreadyThere: [Kind: Int] = [:]
     /// Records the source gave before with other figures, now replaced (activity days).

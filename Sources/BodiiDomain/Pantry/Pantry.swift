@@ -17,8 +17,10 @@ public struct GroceryItem: Equatable, Sendable, Identifiable {
     public var minimumStock: PantryQuantity?
     public var provenance: Provenance
 
-    public init(id: Int64? = nil, name: String, foodId: FoodID? = nil, shelfLifeDays: Int? = nil, takeFromPantryWhenLogging: Bool = false,
-                minimumStock: PantryQuantity? = nil, provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, name: String, foodId: FoodID? = nil, shelfLifeDays: Int? = nil, takeFromPantryWhenLogging: Bool = false,
+        minimumStock: PantryQuantity? = nil, provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.name = name
         self.foodId = foodId
@@ -45,8 +47,10 @@ public struct Purchase: Equatable, Sendable, Identifiable {
     public var store: String?
     public var provenance: Provenance
 
-    public init(id: Int64? = nil, itemId: Int64, date: LocalDate, quantity: PantryQuantity, grams: Double? = nil, price: Money? = nil,
-                store: String? = nil, provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, itemId: Int64, date: LocalDate, quantity: PantryQuantity, grams: Double? = nil, price: Money? = nil,
+        store: String? = nil, provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.itemId = itemId
         self.date = date
@@ -73,9 +77,11 @@ public struct StockLot: Equatable, Sendable, Identifiable {
     public var store: String?
     public var provenance: Provenance
 
-    public init(id: Int64? = nil, itemId: Int64, purchaseId: Int64? = nil, initialQuantity: PantryQuantity, left: Double? = nil,
-                purchasedOn: LocalDate, bestBefore: LocalDate? = nil, opened: Bool = false, price: Money? = nil, store: String? = nil,
-                provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, itemId: Int64, purchaseId: Int64? = nil, initialQuantity: PantryQuantity, left: Double? = nil,
+        purchasedOn: LocalDate, bestBefore: LocalDate? = nil, opened: Bool = false, price: Money? = nil, store: String? = nil,
+        provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.itemId = itemId
         self.purchaseId = purchaseId
@@ -134,8 +140,10 @@ public struct StockUse: Equatable, Sendable, Identifiable {
     public var foodRecordId: Int64?
     public var provenance: Provenance
 
-    public init(id: Int64? = nil, lotId: Int64, date: LocalDate, amount: Double, kind: StockUseKind, value: Money? = nil,
-                foodRecordId: Int64? = nil, provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, lotId: Int64, date: LocalDate, amount: Double, kind: StockUseKind, value: Money? = nil,
+        foodRecordId: Int64? = nil, provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.lotId = lotId
         self.date = date
@@ -160,8 +168,10 @@ public struct ShoppingListItem: Equatable, Sendable, Identifiable {
     public var purchaseId: Int64?
     public var provenance: Provenance
 
-    public init(id: Int64? = nil, itemId: Int64, quantity: PantryQuantity? = nil, store: String? = nil, addedOn: LocalDate,
-                boughtOn: LocalDate? = nil, purchaseId: Int64? = nil, provenance: Provenance = .bodii) {
+    public init(
+        id: Int64? = nil, itemId: Int64, quantity: PantryQuantity? = nil, store: String? = nil, addedOn: LocalDate,
+        boughtOn: LocalDate? = nil, purchaseId: Int64? = nil, provenance: Provenance = .bodii
+    ) {
         self.id = id
         self.itemId = itemId
         self.quantity = quantity

@@ -53,11 +53,14 @@ public struct PantryBook {
     /// An item without a shelf life learns it from the first best-before given, so the next lot
     /// defaults from it (the tab and `pantry add --best-before` alike).
     @discardableResult
-    public func buy(_ item: GroceryItem, quantity: PantryQuantity, price: Money?, store: String?, bestBefore: LocalDate?, on date: LocalDate,
-                    shoppingListItemId: Int64? = nil, provenance: Provenance = .bodii) throws -> (item: GroceryItem, purchase: Purchase, lot: StockLot) {
+    public func buy(
+        _ item: GroceryItem, quantity: PantryQuantity, price: Money?, store: String?, bestBefore: LocalDate?, on date: LocalDate,
+        shoppingListItemId: Int64? = nil, provenance: Provenance = .bodii
+    ) throws -> (item: GroceryItem, purchase: Purchase, lot: StockLot) {
         let food = try food(of: item)
-        let purchase = Purchase(itemId: item.id ?? 0, date: date, quantity: quantity, grams: PantryUnits.grams(quantity, food: food), price: price,
-                                store: store, provenance: provenance)
+        let purchase = Purchase(
+            itemId: item.id ?? 0, date: date, quantity: quantity, grams: PantryUnits.grams(quantity, food: food), price: price,
+            store: store, provenance: provenance)
         let due = bestBefore ?? item.shelfLifeDays.map { date.adding(days: $0) }
         var saved = try repository.recordPurchase(purchase, item: item, bestBefore: due, shoppingListItemId: shoppingListItemId)
         if saved.item.shelfLifeDays == nil, let bestBefore, date.days(until: bestBefore) >= 1 {
@@ -73,8 +76,9 @@ public struct PantryBook {
     public func removeMistake(lotId: Int64) throws -> RemovedPurchase? {
         guard let lot = try repository.stockLot(id: lotId) else { return nil }
         guard lot.isUntouched else {
-            throw ValidationError(field: "lot", value: String(lotId),
-                                  allowed: "a lot nothing was used or wasted from (this one was: waste what is left instead)", problem: .outOfRange)
+            throw ValidationError(
+                field: "lot", value: String(lotId),
+                allowed: "a lot nothing was used or wasted from (this one was: waste what is left instead)", problem: .outOfRange)
         }
         return try repository.deleteLotAndPurchase(lotId: lotId)
     }
@@ -83,11 +87,15 @@ public struct PantryBook {
     /// best-before, checking its list entry off again. Returns it as stored (new ids).
     public func restore(_ removed: RemovedPurchase) throws -> RemovedPurchase {
         let lot = removed.lot
-        var purchase = removed.purchase ?? Purchase(itemId: lot.itemId, date: lot.purchasedOn, quantity: lot.initialQuantity,
-                                                    price: lot.price, store: lot.store, provenance: lot.provenance)
+        var purchase =
+            removed.purchase
+            ?? Purchase(
+                itemId: lot.itemId, date: lot.purchasedOn, quantity: lot.initialQuantity,
+                price: lot.price, store: lot.store, provenance: lot.provenance)
         purchase.id = nil
-        let saved = try repository.recordPurchase(purchase, item: removed.item, bestBefore: lot.bestBefore,
-                                                  shoppingListItemId: removed.shoppingListItemId)
+        let saved = try repository.recordPurchase(
+            purchase, item: removed.item, bestBefore: lot.bestBefore,
+            shoppingListItemId: removed.shoppingListItemId)
         return RemovedPurchase(item: saved.item, lot: saved.lot, purchase: saved.purchase, shoppingListItemId: removed.shoppingListItemId)
     }
 
@@ -100,11 +108,13 @@ public struct PantryBook {
             throw ValidationError(field: "lot", value: String(lotId), allowed: "a lot number from `bodii pantry list`", problem: .unknown)
         }
         guard !lot.isEmpty else {
-            throw ValidationError(field: "lot", value: String(lotId), allowed: "a lot with stock left (this one is used up; see `bodii pantry list`)",
-                                  problem: .outOfRange)
+            throw ValidationError(
+                field: "lot", value: String(lotId), allowed: "a lot with stock left (this one is used up; see `bodii pantry list`)",
+                problem: .outOfRange)
         }
         let lots = try repository.stockLots(itemId: lot.itemId)
-        let uses = try StockPlan.take(quantity ?? lot.leftQuantity, from: lots, food: try food(of: item), kind: kind, on: date, preferring: lotId)
+        let uses = try StockPlan.take(
+            quantity ?? lot.leftQuantity, from: lots, food: try food(of: item), kind: kind, on: date, preferring: lotId)
         try repository.applyStockUses(uses)
         return uses
     }
@@ -114,8 +124,9 @@ public struct PantryBook {
     public func budgetStatus(today: LocalDate, kind: BudgetPeriodKind? = nil) throws -> BudgetStatus {
         let budget = try repository.pantryBudget()
         let period = BudgetPeriod(kind ?? budget?.period ?? .week, containing: today, weekStart: weekStart)
-        return BudgetStatus(budget: budget, kind: period.kind, today: today, purchases: try repository.purchases(in: period.range),
-                            uses: try repository.stockUses(in: period.range), currency: currency, weekStart: weekStart)
+        return BudgetStatus(
+            budget: budget, kind: period.kind, today: today, purchases: try repository.purchases(in: period.range),
+            uses: try repository.stockUses(in: period.range), currency: currency, weekStart: weekStart)
     }
 
     /// The open list with expected prices (the last price paid at the entry's store, else
@@ -126,8 +137,9 @@ public struct PantryBook {
         var total = Money.zero(currency)
         for entry in entries {
             guard let item = try repository.groceryItem(id: entry.itemId) else { continue }
-            let expected = PriceBook.expectedPrice(history: try repository.purchases(itemId: entry.itemId), quantity: entry.quantity, store: entry.store,
-                                                   food: try food(of: item))
+            let expected = PriceBook.expectedPrice(
+                history: try repository.purchases(itemId: entry.itemId), quantity: entry.quantity, store: entry.store,
+                food: try food(of: item))
             if let expected, expected.currency.code == currency.code { total = total + expected }
             lines.append(ShoppingLine(entry: entry, item: item, expectedPrice: expected))
         }
@@ -154,11 +166,12 @@ public struct PantryBook {
     /// them to `addFoodRecord(_:takingFromPantry:)` to log and take in one transaction.
     public func plannedTakes(for record: FoodRecord) throws -> [StockUse] {
         guard let item = try repository.groceryItem(foodId: record.foodId, name: record.foodName), item.takeFromPantryWhenLogging,
-              let itemId = item.id else { return [] }
+            let itemId = item.id
+        else { return [] }
         let food = try food(of: item)
         let lots = try repository.stockLots(itemId: itemId)
         let available = lots.reduce(0.0) { $0 + (PantryUnits.convert($1.leftQuantity, to: .grams, food: food) ?? 0) }
-        let grams = min(record.grams ?? 0, available)   // a quick add takes nothing
+        let grams = min(record.grams ?? 0, available)  // a quick add takes nothing
         guard grams > 0 else { return [] }
         var uses = try StockPlan.take(PantryQuantity(grams, .grams), from: lots, food: food, kind: .use, on: record.date)
         for i in uses.indices { uses[i].foodRecordId = record.id }

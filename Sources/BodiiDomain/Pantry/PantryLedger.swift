@@ -13,7 +13,7 @@ public enum StockPlan {
         lots.filter { !$0.isEmpty }.sorted { a, b in
             if a.opened != b.opened { return a.opened }
             switch (a.bestBefore, b.bestBefore) {
-            case let (x?, y?) where x != y: return x < y
+            case (let x?, let y?) where x != y: return x < y
             case (.some, nil): return true
             case (nil, .some): return false
             default: break
@@ -29,9 +29,11 @@ public enum StockPlan {
     /// can be counted hold less than asked, naming how much there is.
     /// With `preferring`, that lot is taken from first (the one a person picked from the list),
     /// the rest first-expiring-first.
-    public static func take(_ quantity: PantryQuantity, from lots: [StockLot], food: Food?, kind: StockUseKind, on date: LocalDate,
-                            preferring preferredLotId: Int64? = nil, field: String = "quantity") throws(ValidationError) -> [StockUse] {
-        var wanted = quantity.amount   // in the request's unit
+    public static func take(
+        _ quantity: PantryQuantity, from lots: [StockLot], food: Food?, kind: StockUseKind, on date: LocalDate,
+        preferring preferredLotId: Int64? = nil, field: String = "quantity"
+    ) throws(ValidationError) -> [StockUse] {
+        var wanted = quantity.amount  // in the request's unit
         var uses: [StockUse] = []
         var available = 0.0
         var ordered = takingOrder(lots)
@@ -39,8 +41,10 @@ public enum StockPlan {
             ordered.insert(ordered.remove(at: index), at: 0)
         }
         for lot in ordered {
-            guard let lotId = lot.id, let perLotUnit = PantryUnits.convert(PantryQuantity(1, lot.initialQuantity.unit), to: quantity.unit, food: food),
-                  perLotUnit > 0 else { continue }
+            guard let lotId = lot.id,
+                let perLotUnit = PantryUnits.convert(PantryQuantity(1, lot.initialQuantity.unit), to: quantity.unit, food: food),
+                perLotUnit > 0
+            else { continue }
             let lotInRequestUnits = lot.left * perLotUnit
             available += lotInRequestUnits
             guard wanted > 1e-9 else { continue }
@@ -52,9 +56,10 @@ public enum StockPlan {
         }
         guard wanted <= 1e-9 else {
             let unitLabel = PantryQuantity(available, quantity.unit).label
-            throw ValidationError(field: field, value: DecimalText.format(quantity.amount, decimals: 2),
-                                  allowed: available > 0 ? "up to \(unitLabel) (what is in stock)" : "none: nothing of it is in stock",
-                                  problem: .outOfRange)
+            throw ValidationError(
+                field: field, value: DecimalText.format(quantity.amount, decimals: 2),
+                allowed: available > 0 ? "up to \(unitLabel) (what is in stock)" : "none: nothing of it is in stock",
+                problem: .outOfRange)
         }
         return uses
     }
@@ -86,8 +91,10 @@ public enum StockOverview {
 
     /// The lots with stock left, use-soon first (expired ones, then by days left), then the rest
     /// by name and best-before. `soonDays` limits the list to use-soon lots when given.
-    public static func rows(_ snapshot: PantrySnapshot, today: LocalDate, useSoonDays: Int = defaultUseSoonDays,
-                            onlyWithin soonDays: Int? = nil) -> [StockRow] {
+    public static func rows(
+        _ snapshot: PantrySnapshot, today: LocalDate, useSoonDays: Int = defaultUseSoonDays,
+        onlyWithin soonDays: Int? = nil
+    ) -> [StockRow] {
         var itemsById: [Int64: GroceryItem] = [:]
         for item in snapshot.items { if let id = item.id { itemsById[id] = item } }
         let threshold = soonDays ?? useSoonDays
@@ -162,7 +169,8 @@ public enum PriceBook {
     /// The purchase that gave the cheapest protein (per 10 g) and the cheapest energy (per 1000
     /// kcal) among `purchases`.
     public static func cheapest(_ purchases: [Purchase], items: [GroceryItem], foods: [FoodID: Food])
-        -> (protein: (purchase: Purchase, price: Money)?, energy: (purchase: Purchase, price: Money)?) {
+        -> (protein: (purchase: Purchase, price: Money)?, energy: (purchase: Purchase, price: Money)?)
+    {
         var protein: (purchase: Purchase, price: Money)?
         var energy: (purchase: Purchase, price: Money)?
         var foodOfItem: [Int64: Food] = [:]
@@ -189,8 +197,10 @@ public struct BudgetStatus: Equatable, Sendable {
     public var left: Money?
     public var waste: Money
 
-    public init(budget: PantryBudget?, kind: BudgetPeriodKind? = nil, today: LocalDate, purchases: [Purchase], uses: [StockUse],
-                currency: Currency = .default, weekStart: WeekStart) {
+    public init(
+        budget: PantryBudget?, kind: BudgetPeriodKind? = nil, today: LocalDate, purchases: [Purchase], uses: [StockUse],
+        currency: Currency = .default, weekStart: WeekStart
+    ) {
         let period = BudgetPeriod(kind ?? budget?.period ?? .week, containing: today, weekStart: weekStart)
         self.period = period
         let spending = Spending(range: period.range, purchases: purchases, uses: uses, currency: budget?.amount.currency ?? currency)
@@ -215,8 +225,9 @@ public struct Spending: Equatable, Sendable {
     public init(range: DateRange, purchases: [Purchase], uses: [StockUse], currency: Currency) {
         let same = { (m: Money?) -> Int64 in m.flatMap { $0.currency.code == currency.code ? $0.minorUnits : nil } ?? 0 }
         spent = Money(minorUnits: purchases.filter { range.contains($0.date) }.reduce(0) { $0 + same($1.price) }, currency: currency)
-        waste = Money(minorUnits: uses.filter { $0.kind == .waste && range.contains($0.date) }.reduce(0) { $0 + same($1.value) },
-                      currency: currency)
+        waste = Money(
+            minorUnits: uses.filter { $0.kind == .waste && range.contains($0.date) }.reduce(0) { $0 + same($1.value) },
+            currency: currency)
     }
 }
 
@@ -253,8 +264,9 @@ public struct GrocerySummary: Equatable, Sendable {
         func buy(_ found: (purchase: Purchase, price: Money)?) -> CheapestBuy? {
             found.map { CheapestBuy(name: names[$0.purchase.itemId] ?? "?", price: $0.price) }
         }
-        return GrocerySummary(spending: Spending(range: range, purchases: purchases, uses: uses, currency: currency), purchases: purchases.count,
-                              cheapestProtein: buy(cheapest.protein), cheapestEnergy: buy(cheapest.energy))
+        return GrocerySummary(
+            spending: Spending(range: range, purchases: purchases, uses: uses, currency: currency), purchases: purchases.count,
+            cheapestProtein: buy(cheapest.protein), cheapestEnergy: buy(cheapest.energy))
     }
 }
 
@@ -286,7 +298,8 @@ public struct DayCost: Equatable, Sendable {
         for record in records {
             allKcal += record.kcal
             guard let purchase = latestPurchases[record.foodId], let price = purchase.price, price.currency.code == currency.code,
-                  let grams = purchase.grams, grams > 0, let eaten = record.grams, eaten.isFinite, eaten >= 0 else { continue }
+                let grams = purchase.grams, grams > 0, let eaten = record.grams, eaten.isFinite, eaten >= 0
+            else { continue }
             exactMinor += Double(price.minorUnits) * eaten / grams
             priced += 1
             pricedKcal += record.kcal
@@ -304,8 +317,10 @@ public struct DayCost: Equatable, Sendable {
     }
 
     /// Reads what it needs through the ports: the day's log and its foods' prices.
-    public static func load(on date: LocalDate, from source: any FoodLogRepository & PantryRepository,
-                            currency: Currency = .default) throws -> DayCost {
+    public static func load(
+        on date: LocalDate, from source: any FoodLogRepository & PantryRepository,
+        currency: Currency = .default
+    ) throws -> DayCost {
         let records = try source.foodRecords(in: DateRange(start: date, end: date))
         let prices = records.isEmpty ? [:] : try source.latestPricedPurchases(foodIds: Set(records.map(\.foodId)), onOrBefore: date)
         return DayCost(records: records, latestPurchases: prices, currency: currency)

@@ -75,7 +75,8 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// "€3.49", "−€1.20" (a real minus sign, as every negative figure on screen; ASCII shows "-").
     public var formatted: String {
-        minorUnits < 0 ? "−" + currency.symbol + Money(minorUnits: -minorUnits, currency: currency).amountText
+        minorUnits < 0
+            ? "−" + currency.symbol + Money(minorUnits: -minorUnits, currency: currency).amountText
             : currency.symbol + amountText
     }
 
@@ -148,8 +149,10 @@ public enum MoneyInput {
     }
 
     /// Parses `text` to an amount from `minimum` to `maximum` minor units.
-    public static func parse(_ text: String, currency: Currency = .default, decimalMark: Character = ".", field: String = "price",
-                             minimum: Int64 = 0, maximum: Int64? = nil) throws(ValidationError) -> Money {
+    public static func parse(
+        _ text: String, currency: Currency = .default, decimalMark: Character = ".", field: String = "price",
+        minimum: Int64 = 0, maximum: Int64? = nil
+    ) throws(ValidationError) -> Money {
         let maximum = maximum ?? maximumPrice(currency)
         let low = Money(minorUnits: minimum, currency: currency), high = Money(minorUnits: maximum, currency: currency)
         let allowed = "an amount from \(low.amountText) to \(high.amountText) like 3.49 or 3,49 (at most \(currency.decimals) decimals)"
@@ -161,15 +164,18 @@ public enum MoneyInput {
         guard !typed.isEmpty else { throw refuse(.empty) }
         if typed.unicodeScalars.contains(where: TerminalText.isUnsafe) { throw refuse(.invalidCharacters) }
         if let other = foreignMark(in: typed, currency: currency) {
-            throw refuse(.invalidFormat, "an amount in \(currency.code) (\(currency.symbol.trimmingCharacters(in: .whitespaces))), "
-                         + "the currency prices are kept in, not \(other)")
+            throw refuse(
+                .invalidFormat,
+                "an amount in \(currency.code) (\(currency.symbol.trimmingCharacters(in: .whitespaces))), "
+                    + "the currency prices are kept in, not \(other)")
         }
         let trimmed = withoutOwnMark(typed, currency: currency)
         guard !trimmed.isEmpty else { throw refuse(.empty) }
-        if trimmed.hasPrefix("-"), DecimalText.parse(trimmed) != nil { throw refuse(.outOfRange) }   // a negative price
+        if trimmed.hasPrefix("-"), DecimalText.parse(trimmed) != nil { throw refuse(.outOfRange) }  // a negative price
         let separators = trimmed.filter { $0 == "." || $0 == "," }
         guard trimmed.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }) else {
-            throw refuse(DecimalText.parse(trimmed) != nil ? .invalidFormat : (DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber))
+            throw refuse(
+                DecimalText.parse(trimmed) != nil ? .invalidFormat : (DecimalText.isScientific(trimmed) ? .invalidFormat : .notANumber))
         }
         guard separators.count <= 1 else {
             throw refuse(.invalidFormat, "one decimal mark and no thousands separators, like 1234.50")
@@ -181,8 +187,10 @@ public enum MoneyInput {
             guard !fraction.isEmpty else { throw refuse(.invalidFormat) }
             let isOwnMark = trimmed[mark] == decimalMark
             if fraction.count == 3, !(isOwnMark && currency.decimals == 3) {
-                throw refuse(.invalidFormat, "an amount without thousands separators and at most \(currency.decimals) decimals "
-                             + "(\(ValidationError.quoted(text)) is ambiguous): write \(whole)\(fraction) for a thousand or more")
+                throw refuse(
+                    .invalidFormat,
+                    "an amount without thousands separators and at most \(currency.decimals) decimals "
+                        + "(\(ValidationError.quoted(text)) is ambiguous): write \(whole)\(fraction) for a thousand or more")
             }
             guard fraction.count <= currency.decimals else { throw refuse(.invalidFormat) }
         }

@@ -96,8 +96,10 @@ public enum PantryUnits {
         return whole.first?.grams
     }
 
-    static let volumeOrWeightWords: Set<String> = ["cup", "cups", "tbsp", "tsp", "tablespoon", "teaspoon", "oz", "fl", "lb", "pint", "quart",
-                                                    "gallon", "liter", "litre", "ml", "g", "serving", "package", "container"]
+    static let volumeOrWeightWords: Set<String> = [
+        "cup", "cups", "tbsp", "tsp", "tablespoon", "teaspoon", "oz", "fl", "lb", "pint", "quart",
+        "gallon", "liter", "litre", "ml", "g", "serving", "package", "container",
+    ]
 
     /// The grams in one `unit` of `food`; nil when the unit cannot be weighed (a piece of a free
     /// name, a measure the food does not have).
@@ -132,7 +134,9 @@ public enum PantryUnits {
     /// of the food's measures by name ("medium", "1 cup, sliced" — as `FoodLogging.serving`
     /// matches them). Returns the unit and the factor the typed amount is multiplied by (1000
     /// for kg and l). Throws naming the units allowed for this food.
-    public static func parse(_ text: String, food: Food?, field: String = "unit") throws(ValidationError) -> (unit: PantryUnit, factor: Double) {
+    public static func parse(_ text: String, food: Food?, field: String = "unit") throws(ValidationError) -> (
+        unit: PantryUnit, factor: Double
+    ) {
         let measures = food?.servings.map { withoutLeadingOne($0.label) } ?? []
         let allowed = "g, kg, ml, l, piece" + (measures.isEmpty ? "" : "; or a measure: " + measures.joined(separator: "; "))
         guard text.count <= 80 else { throw ValidationError(field: field, value: text, allowed: allowed, problem: .tooLong) }
@@ -154,7 +158,9 @@ public enum PantryUnits {
                 return (.measure(try FoodLogging.serving(named: word, of: food, field: field).label), 1)
             } catch {
                 let fitting = food.servings.map { withoutLeadingOne($0.label) }.filter { $0.lowercased().contains(word) }
-                let choice = fitting.count > 1 ? "one measure of those \(ValidationError.quoted(text)) fits: " + fitting.joined(separator: "; ") : allowed
+                let choice =
+                    fitting.count > 1
+                    ? "one measure of those \(ValidationError.quoted(text)) fits: " + fitting.joined(separator: "; ") : allowed
                 throw ValidationError(field: field, value: text, allowed: choice, problem: .unknown)
             }
         }
@@ -165,8 +171,10 @@ public enum PantryUnits {
     public static func amount(_ text: String, factor: Double = 1, field: String = "quantity") throws(ValidationError) -> Double {
         let value = try Validation.amount(text, field: field, range: amountRange.lowerBound...(amountRange.upperBound / factor), unit: nil)
         guard value > 0 else {
-            throw ValidationError(field: field, value: text, allowed: "more than 0, up to \(DecimalText.format(amountRange.upperBound / factor, decimals: 2))",
-                                  problem: .outOfRange)
+            throw ValidationError(
+                field: field, value: text,
+                allowed: "more than 0, up to \(DecimalText.format(amountRange.upperBound / factor, decimals: 2))",
+                problem: .outOfRange)
         }
         return value * factor
     }

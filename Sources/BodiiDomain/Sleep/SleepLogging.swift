@@ -48,25 +48,41 @@ public struct SleepLogging {
     public static func validate(_ input: SleepEntryInput, today: LocalDate) -> Result<SleepRecord, FieldErrors<SleepEntryField>> {
         var errors = FieldErrors<SleepEntryField>()
         let hasDuration = !input.duration.trimmingCharacters(in: .whitespaces).isEmpty
-        var bed = errors.capture(.bedtime, ifPresent: input.bedtime) { () throws(ValidationError) in try Validation.time(input.bedtime, field: "bedtime") }
-        var wake = errors.capture(.wakeTime, ifPresent: input.wakeTime) { () throws(ValidationError) in try Validation.time(input.wakeTime, field: "wake time") }
-        let duration = errors.capture(.duration, ifPresent: input.duration) { () throws(ValidationError) in try Validation.duration(input.duration) }
-        let quality = errors.capture(.quality, ifPresent: input.quality) { () throws(ValidationError) in try Validation.quality(input.quality) }
-        let date = errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) } ?? today
+        var bed = errors.capture(.bedtime, ifPresent: input.bedtime) { () throws(ValidationError) in
+            try Validation.time(input.bedtime, field: "bedtime")
+        }
+        var wake = errors.capture(.wakeTime, ifPresent: input.wakeTime) { () throws(ValidationError) in
+            try Validation.time(input.wakeTime, field: "wake time")
+        }
+        let duration = errors.capture(.duration, ifPresent: input.duration) { () throws(ValidationError) in
+            try Validation.duration(input.duration)
+        }
+        let quality = errors.capture(.quality, ifPresent: input.quality) { () throws(ValidationError) in
+            try Validation.quality(input.quality)
+        }
+        let date =
+            errors.capture(.date, ifPresent: input.date) { () throws(ValidationError) in try Validation.date(input.date, today: today) }
+            ?? today
         let bedGiven = !input.bedtime.trimmingCharacters(in: .whitespaces).isEmpty
         let wakeGiven = !input.wakeTime.trimmingCharacters(in: .whitespaces).isEmpty
 
         var minutes: Int?
         switch (bedGiven, wakeGiven, hasDuration) {
         case (true, true, true):
-            errors.add(.duration, ValidationError(field: "duration", value: input.duration,
-                                                  allowed: "empty when both bed and wake time are given", problem: .outOfRange))
+            errors.add(
+                .duration,
+                ValidationError(
+                    field: "duration", value: input.duration,
+                    allowed: "empty when both bed and wake time are given", problem: .outOfRange))
         case (true, true, false):
             if let bed, let wake {
                 minutes = SleepMath.duration(bed: bed, wake: wake)
                 if minutes == nil {
-                    errors.add(.wakeTime, ValidationError(field: "wake time", value: input.wakeTime,
-                                                          allowed: "a time other than the bedtime", problem: .outOfRange))
+                    errors.add(
+                        .wakeTime,
+                        ValidationError(
+                            field: "wake time", value: input.wakeTime,
+                            allowed: "a time other than the bedtime", problem: .outOfRange))
                 }
             }
         case (_, _, true):
@@ -74,19 +90,30 @@ public struct SleepLogging {
             if let d = duration, let b = bed { wake = b.adding(minutes: d) }
             if let d = duration, let w = wake, !bedGiven, wakeGiven { bed = w.adding(minutes: -d) }
         case (false, _, false):
-            errors.add(.bedtime, ValidationError(field: "bedtime", value: input.bedtime,
-                                                 allowed: Self.timeOrDuration, problem: .empty))
+            errors.add(
+                .bedtime,
+                ValidationError(
+                    field: "bedtime", value: input.bedtime,
+                    allowed: Self.timeOrDuration, problem: .empty))
             if !wakeGiven {
-                errors.add(.wakeTime, ValidationError(field: "wake time", value: input.wakeTime,
-                                                      allowed: Self.timeOrDuration, problem: .empty))
+                errors.add(
+                    .wakeTime,
+                    ValidationError(
+                        field: "wake time", value: input.wakeTime,
+                        allowed: Self.timeOrDuration, problem: .empty))
             }
         case (true, false, false):
-            errors.add(.wakeTime, ValidationError(field: "wake time", value: input.wakeTime,
-                                                  allowed: Self.timeOrDuration, problem: .empty))
+            errors.add(
+                .wakeTime,
+                ValidationError(
+                    field: "wake time", value: input.wakeTime,
+                    allowed: Self.timeOrDuration, problem: .empty))
         }
         guard errors.isEmpty, let minutes else { return .failure(errors) }
-        return .success(SleepRecord(date: date, bedtime: bed, wakeTime: wake, minutes: minutes, quality: quality,
-                                    status: SleepMath.status(minutes: minutes)))
+        return .success(
+            SleepRecord(
+                date: date, bedtime: bed, wakeTime: wake, minutes: minutes, quality: quality,
+                status: SleepMath.status(minutes: minutes)))
     }
 
     /// What `save` did: the night as stored, and the night it replaced, if the date had one.

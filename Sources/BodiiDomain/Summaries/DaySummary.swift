@@ -77,8 +77,10 @@ public struct DaySummaryQuery {
 
     /// `weights`: the result of `trendWindow(endingOn: date)`, and `targets`: a `TargetHistory`
     /// covering `date`, when the caller has them already.
-    public func summary(for date: LocalDate, weights known: [(date: LocalDate, weightKg: Double)]? = nil,
-                        targets knownTargets: TargetHistory? = nil) throws -> DaySummary {
+    public func summary(
+        for date: LocalDate, weights known: [(date: LocalDate, weightKg: Double)]? = nil,
+        targets knownTargets: TargetHistory? = nil
+    ) throws -> DaySummary {
         let day = DateRange(start: date, end: date)
         let foods = try source.foodRecords(in: day)
         let exercise = try source.exerciseRecords(in: day)
@@ -87,7 +89,8 @@ public struct DaySummaryQuery {
         let bodyToday = try source.bodyRecords(in: day)
         let weights = try known ?? trendWindow(endingOn: date)
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
-        let history = try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
+        let history =
+            try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
         let snapshot = history.snapshot(onOrBefore: date)
         let fibers = foods.compactMap(\.fiberG)
 
@@ -113,8 +116,11 @@ public struct DaySummaryQuery {
             goal: history.goal(on: date),
             activity: try (source as? any ActivityRepository)?.activitySnapshot(on: date),
             cost: try (source as? any PantryRepository).map { pantry in
-                DayCost(records: foods, latestPurchases: foods.isEmpty ? [:] : try pantry.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: date),
-                        currency: currency)
+                DayCost(
+                    records: foods,
+                    latestPurchases: foods.isEmpty
+                        ? [:] : try pantry.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: date),
+                    currency: currency)
             }
         )
     }

@@ -87,19 +87,23 @@ public struct PeriodSummary: Equatable, Sendable {
         let moods = checkIns.compactMap(\.mood), energies = checkIns.compactMap(\.energy)
         return PeriodSummary(
             range: range,
-            sleep: Sleep(nights: nights.count, averageMinutes: SleepMath.averageMinutes(nights.map(\.minutes)),
-                         bedtimeSDMinutes: SleepMath.bedtimeConsistency(nights.compactMap(\.bedtime)),
-                         goodNights: nights.filter { SleepMath.status(minutes: $0.minutes) == .good }.count,
-                         nightsOf7HoursOrMore: nights.filter { $0.minutes >= 7 * 60 }.count),
-            exercise: Exercise(minutes: minutes, sessions: sessions.count, kcal: sessions.reduce(0) { $0 + $1.kcal },
-                               minutesPerWeek: WeeklyRate.of(total: Double(minutes), days: range.dayCount)),
+            sleep: Sleep(
+                nights: nights.count, averageMinutes: SleepMath.averageMinutes(nights.map(\.minutes)),
+                bedtimeSDMinutes: SleepMath.bedtimeConsistency(nights.compactMap(\.bedtime)),
+                goodNights: nights.filter { SleepMath.status(minutes: $0.minutes) == .good }.count,
+                nightsOf7HoursOrMore: nights.filter { $0.minutes >= 7 * 60 }.count),
+            exercise: Exercise(
+                minutes: minutes, sessions: sessions.count, kcal: sessions.reduce(0) { $0 + $1.kcal },
+                minutesPerWeek: WeeklyRate.of(total: Double(minutes), days: range.dayCount)),
             weight: Weight(startTrendKg: trend.first?.trendKg, endTrendKg: trend.last?.trendKg, weighInDays: weighInDays),
-            calories: Calories(loggedDays: logs.count,
-                               adherentDays: dayTargets.filter { CalorieAdherence(eaten: $0.eaten, target: $0.target) == .onTarget }.count,
-                               averageEaten: mean(logs.map(\.caloriesIn)), averageTarget: mean(dayTargets.map(\.target)),
-                               daysWithTarget: dayTargets.count),
-            mood: Mood(days: checkIns.filter { $0.mood != nil || $0.energy != nil }.count,
-                       averageMood: mean(moods.map(Double.init)), averageEnergy: mean(energies.map(Double.init))),
+            calories: Calories(
+                loggedDays: logs.count,
+                adherentDays: dayTargets.filter { CalorieAdherence(eaten: $0.eaten, target: $0.target) == .onTarget }.count,
+                averageEaten: mean(logs.map(\.caloriesIn)), averageTarget: mean(dayTargets.map(\.target)),
+                daysWithTarget: dayTargets.count),
+            mood: Mood(
+                days: checkIns.filter { $0.mood != nil || $0.energy != nil }.count,
+                averageMood: mean(moods.map(Double.init)), averageEnergy: mean(energies.map(Double.init))),
             checkInDays: checkIns.count,
             steps: Steps(days: dailySteps.count, average: mean(dailySteps.map(Double.init))))
     }

@@ -56,12 +56,13 @@ public struct StatusLine: Equatable, Sendable {
 
     /// The line, with each placeholder replaced by its value and the whole made safe for a terminal.
     public func render(_ values: Values) -> String {
-        TerminalText.printable(pieces.map { piece in
-            switch piece {
-            case .text(let text): return text
-            case .value(let placeholder): return values.text(for: placeholder)
-            }
-        }.joined())
+        TerminalText.printable(
+            pieces.map { piece in
+                switch piece {
+                case .text(let text): return text
+                case .value(let placeholder): return values.text(for: placeholder)
+                }
+            }.joined())
     }
 
     /// The day's numbers the placeholders show.
@@ -78,8 +79,10 @@ public struct StatusLine: Equatable, Sendable {
         /// Pantry lots to use within `StockOverview.defaultUseSoonDays` or expired: the dashboard's "Use soon".
         public var useSoon: Int
 
-        public init(summary: DaySummary, weight: WeightGlance, units: UnitSystem, currentStreak: Int, checkedIn: Bool,
-                    steps: Int? = nil, actionsDue: Int = 0, useSoon: Int = 0) {
+        public init(
+            summary: DaySummary, weight: WeightGlance, units: UnitSystem, currentStreak: Int, checkedIn: Bool,
+            steps: Int? = nil, actionsDue: Int = 0, useSoon: Int = 0
+        ) {
             self.summary = summary
             self.weight = weight
             self.units = units
@@ -97,7 +100,8 @@ public struct StatusLine: Equatable, Sendable {
             switch placeholder {
             case .eaten: return Self.kcal(summary.eatenKcal)
             case .target: return summary.targets.map { Self.kcal($0.kcal) } ?? Self.unknown
-            case .left: return summary.targets.map { Self.kcal($0.left(eaten: summary.eatenKcal, burned: summary.burnedKcal)) } ?? Self.unknown
+            case .left:
+                return summary.targets.map { Self.kcal($0.left(eaten: summary.eatenKcal, burned: summary.burnedKcal)) } ?? Self.unknown
             case .weight: return weight.latest.map { fmt.mass($0.kg) } ?? Self.unknown
             case .trend: return weight.direction(units: units)?.arrow ?? Self.unknown
             case .sleep: return summary.sleepMinutes.map(DurationFormat.compact) ?? Self.unknown
@@ -116,18 +120,23 @@ public struct StatusLine: Equatable, Sendable {
     }
 
     /// Reads what the line shows for `day`: the day's summary, weight and check-in streak.
-    public static func values(on day: LocalDate, source: any DaySummaryQuery.Source & CheckInRepository & ProfileRepository
-                                  & ActivityRepository & ReviewRepository & PantryRepository) throws -> Values {
+    public static func values(
+        on day: LocalDate,
+        source: any DaySummaryQuery.Source & CheckInRepository & ProfileRepository
+            & ActivityRepository & ReviewRepository & PantryRepository
+    ) throws -> Values {
         let weights = try DaySummaryQuery(source: source).trendWindow(endingOn: day)
         let summary = try DaySummaryQuery(source: source).summary(for: day, weights: weights)
         let weight = try WeightGlance.compute(day: day, weights: weights) {
             try source.latestBodyRecord(onOrBefore: day).flatMap { r in r.weightKg.map { WeighIn(date: r.date, kg: $0) } }
         }
         let recent = Set(try source.checkIns(in: DateRange(ending: day, days: 2)).map(\.date))
-        return Values(summary: summary, weight: weight, units: try source.loadProfile()?.unitSystem ?? .metric,
-                      currentStreak: try source.checkInStreaks(endingOn: day).current, checkedIn: recent.contains(day),
-                      steps: try source.activitySnapshot(on: day)?.steps,
-                      actionsDue: try source.allActions(includingClosed: false).filter { $0.status == .open && $0.due.map { $0 <= day } == true }.count,
-                      useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays).count)
+        return Values(
+            summary: summary, weight: weight, units: try source.loadProfile()?.unitSystem ?? .metric,
+            currentStreak: try source.checkInStreaks(endingOn: day).current, checkedIn: recent.contains(day),
+            steps: try source.activitySnapshot(on: day)?.steps,
+            actionsDue: try source.allActions(includingClosed: false).filter { $0.status == .open && $0.due.map { $0 <= day } == true }
+                .count,
+            useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays).count)
     }
 }
