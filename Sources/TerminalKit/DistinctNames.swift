@@ -34,7 +34,8 @@ public enum DistinctNames {
                 if TextWidth.of(text) <= width { break }
                 dropped += 1
             }
-            return text
+            // Cut here, once, at the end: what differs is right after the parts dropped.
+            return cutAtEnd(text, width: width, ellipsis: ellipsis)
         }
         // Rows that still read alike once cut to the width (the part that told them apart was
         // shared with a third name, or cut off): those keep what tells each apart from all others.
@@ -52,10 +53,12 @@ public enum DistinctNames {
             for (i, candidate) in candidates.sorted(by: { $0.key < $1.key }) {
                 let others = names.indices.filter { names[$0] != names[i] }.map { row(candidates[$0] ?? shown[$0]) }
                 // Cut at the end it may still read as another row; cut in the middle, its end tells.
-                let middleCut = keepingTheEnd(candidate, width: width, ellipsis: ellipsis)
-                if !others.contains(row(candidate)) {
-                    shown[i] = candidate
-                } else if !others.contains(row(middleCut)) {
+                let endCut = cutAtEnd(candidate, width: width, ellipsis: ellipsis)
+                let middleCut = fitting(candidate, width: width, ellipsis: ellipsis)
+                if !others.contains(endCut) {
+                    shown[i] = endCut
+                    candidates[i] = endCut
+                } else if !others.contains(middleCut) {
                     shown[i] = middleCut
                     candidates[i] = middleCut
                 }
@@ -93,14 +96,35 @@ public enum DistinctNames {
         return text(kept)
     }
 
-    /// `text` cut in the middle, when too wide, so its last part stays: what tells USDA names apart
-    /// is often at the end ("…, with salt" against "…, without salt"), which a cut at the end loses
-    /// (issue 26: two rows of "Potatoes, …, flesh, with salt").
-    static func keepingTheEnd(_ text: String, width: Int, ellipsis: String) -> String {
-        guard TextWidth.of(text) > width, let comma = text.range(of: ", ", options: .backwards) else { return text }
-        let tail = String(text[comma.lowerBound...])
-        let room = width - TextWidth.of(tail)
-        guard room > TextWidth.of(ellipsis) + 1 else { return text }
-        return TextWidth.truncate(String(text[..<comma.lowerBound]), to: room, ellipsis: ellipsis) + tail
+    /// `text`, shortened here, made to fit `width` so nothing cuts it a second time: whole parts
+    /// after the head go, from the second on, into one mark, because what tells USDA names apart is
+    /// often at the end ("…, with salt" against "…, without salt"; issue 26: two rows of
+    /// "Potatoes, …, flesh, with salt"). Only when the head, one mark and the last part still do not
+    /// fit is the end cut, never next to a mark (issue 26: "Yogurt, ……, fortified with vitamin D",
+    /// a middle cut cut again, and "Yogurt, …, low fat, 12 grams protei…" cut by the table).
+    static func fitting(_ text: String, width: Int, ellipsis: String) -> String {
+        guard TextWidth.of(text) > width else { return text }
+        let parts = text.components(separatedBy: ", ")
+        guard parts.count > 2, let head = parts.first, let last = parts.last else { return cutAtEnd(text, width: width, ellipsis: ellipsis) }
+        for leftOut in 1..<(parts.count - 1) {
+            var kept = [head, ellipsis]
+            // A mark already there joins the new one.
+            for part in parts[(leftOut + 1)...] where !(part == ellipsis && kept.last == ellipsis) { kept.append(part) }
+            let candidate = kept.joined(separator: ", ")
+            if TextWidth.of(candidate) <= width { return candidate }
+        }
+        return cutAtEnd([head, ellipsis, last].joined(separator: ", "), width: width, ellipsis: ellipsis)
+    }
+
+    /// `text` cut at its end with one mark, which follows a word, not a separator or another mark.
+    private static func cutAtEnd(_ text: String, width: Int, ellipsis: String) -> String {
+        guard TextWidth.of(text) > width else { return text }
+        let room = width - TextWidth.of(ellipsis)
+        guard room > 0, !ellipsis.isEmpty else { return Truncation.cut(text, to: width, marker: ellipsis) }
+        var kept = Truncation.cut(text, to: room, marker: "")
+        while kept.hasSuffix(" ") || kept.hasSuffix(",") || kept.hasSuffix(ellipsis) {
+            kept.removeLast(kept.hasSuffix(ellipsis) ? ellipsis.count : 1)
+        }
+        return kept.isEmpty ? Truncation.cut(text, to: width, marker: ellipsis) : kept + ellipsis
     }
 }

@@ -44,8 +44,9 @@ import TerminalKit
         ]
         #expect(
             DistinctNames.shorten(pudding, width: 44) == [
-                "Puddings, …, regular, prepared with 2% milk", "Puddings, …, regular, prepared with whole milk",
-                "Puddings, …, instant, prepared with 2% milk", "Puddings, …, instant, prepared with whole milk",
+                // Cut here to the width, as the table showed them, so nothing cuts them again.
+                "Puddings, …, regular, prepared with 2% milk", "Puddings, …, regular, prepared with whole m…",
+                "Puddings, …, instant, prepared with 2% milk", "Puddings, …, instant, prepared with whole m…",
             ])
     }
 
@@ -60,5 +61,31 @@ import TerminalKit
         // "Cereals, …, not fortified, dry" would hide the very word searched for.
         let oats = "Cereals, oats, regular and quick, not fortified, dry"
         #expect(DistinctNames.shorten([oats, oats, oats], width: 40) == [oats, oats, oats])
+    }
+
+    /// The "greek yog" search at 80×24 (a 36-cell column): a name shortened here fits its row, so
+    /// the table never cuts it again, and no mark follows another (issue 26: "Yogurt, ……, fortified
+    /// with vitamin D", "Yogurt, …, low fat, 12 grams protei…").
+    @Test(arguments: ["…", "~"]) func aShortenedNameIsCutOnceWithOneMark(ellipsis: String) {
+        let yogurts = [
+            "Yogurt, Greek, plain, nonfat", "Yogurt, Greek, plain, lowfat",
+            "Yogurt, plain, low fat, 12 grams protein per 8 ounce", "Yogurt, plain, whole milk, 8 grams protein per 8 ounce",
+            "Yogurt, fruit, low fat, 9 grams protein per 8 ounce", "Yogurt, plain, skim milk, 13 grams protein per 8 ounce",
+            "Yogurt, fruit, low fat, 10 grams protein per 8 ounce", "Yogurt, fruit variety, nonfat, fortified with vitamin D",
+            "Yogurt, fruit, lowfat, with low calorie sweetener, fortified with vitamin D",
+            "Yogurt, chocolate, nonfat milk, fortified with vitamin D",
+            "Yogurt, fruit, low fat, 9 grams protein per 8 ounce, fortified with vitamin D",
+            "Yogurt, fruit, low fat, 11 grams protein per 8 ounce",
+            "Yogurt, vanilla, low fat, 11 grams protein per 8 ounce, fortified with vitamin D",
+            "Yogurt, vanilla or lemon flavor, nonfat milk, sweetened with low-calorie sweetener, fortified with vitamin D",
+        ]
+        let shown = DistinctNames.shorten(yogurts, width: 36, ellipsis: ellipsis)
+        for (name, row) in zip(yogurts, shown) where row != name {
+            #expect(TextWidth.of(row) <= 36, "\(row) is cut again by the table")
+            #expect(!row.contains(ellipsis + ellipsis) && !row.contains(ellipsis + ", " + ellipsis) && !row.contains(" " + ellipsis + ellipsis), "\(row)")
+            #expect(!row.hasSuffix(" " + ellipsis) && !row.hasSuffix("," + ellipsis), "\(row)")
+        }
+        #expect(shown[2] == "Yogurt, \(ellipsis), low fat, 12 grams protei\(ellipsis)")
+        #expect(shown[10] == "Yogurt, \(ellipsis), fortified with vitamin D")
     }
 }
