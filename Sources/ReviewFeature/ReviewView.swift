@@ -121,16 +121,26 @@ struct ReviewView {
                 continue
             }
             let selected = model.rows[column] ?? 0
-            let first = max(0, min(selected - inner.height + 1, cards.count - inner.height))
-            for (i, card) in cards.enumerated().dropFirst(first) where i - first < inner.height {
-                let y = inner.y + i - first
+            // Each card wraps into the rows it needs; the one that runs out of rows ends in "…".
+            let paragraphs = cards.enumerated().map { i, card in
                 var label = "\(i + 1). \(card.text)"
                 if case .action(let a) = card, a.status != .open { label = Self.statusMark(a.status, context.symbols) + card.text }
                 let role: Role = focused && i == selected ? .selection : (Self.isClosed(card) ? .muted : .text)
-                if role == .selection {
-                    buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: context.style(.selection))
-                }
-                buffer.write(label, x: inner.x, y: y, style: context.style(role), maxWidth: inner.width)
+                var paragraph = Paragraph(label, role: role)
+                paragraph.marksHiddenRows = true
+                return paragraph
+            }
+            let heights = paragraphs.map { $0.height(forWidth: inner.width, context: context) }
+            // The first card shown: the earliest from which the selected one still fits whole.
+            var first = 0
+            let shown = min(max(0, selected), cards.count - 1)
+            while first < shown, heights[first...shown].reduce(0, +) > inner.height { first += 1 }
+            var y = inner.y
+            for i in cards.indices.dropFirst(first) where y < inner.maxY {
+                let card = Rect(x: inner.x, y: y, width: inner.width, height: min(heights[i], inner.maxY - y))
+                if focused && i == selected { buffer.fill(card, style: context.style(.selection)) }
+                paragraphs[i].render(in: card, buffer: &buffer, context: context)
+                y = card.maxY
             }
         }
     }

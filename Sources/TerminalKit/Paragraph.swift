@@ -7,6 +7,9 @@ public struct Paragraph: Widget, Equatable, Sendable {
     public var overflow: Overflow
     /// Rows (after wrapping) skipped at the top, for scrolling long text.
     public var scroll: Int
+    /// When rows run out, the last one shown ends in "…" rather than stopping mid-text unmarked
+    /// (issue 26: Review cards cut at 16 characters with empty rows below).
+    public var marksHiddenRows = false
 
     public init(_ lines: [Line], alignment: Alignment = .left, overflow: Overflow = .wrap, scroll: Int = 0) {
         self.lines = lines
@@ -45,7 +48,16 @@ public struct Paragraph: Widget, Equatable, Sendable {
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let all = rows(width: area.width, context: context)
-        let visible = all.dropFirst(max(0, scroll)).prefix(area.height)
+        var visible = Array(all.dropFirst(max(0, scroll)).prefix(area.height))
+        if marksHiddenRows, all.count > max(0, scroll) + area.height, let last = visible.indices.last {
+            // The last row shown and all hidden after it, cut to the width with one mark.
+            var joined: [StyledChar] = []
+            for row in all.dropFirst(max(0, scroll) + last) {
+                if let style = row.chars.first?.style, !joined.isEmpty { joined.append(StyledChar(char: " ", style: style)) }
+                joined += row.chars
+            }
+            visible[last].chars = Truncation.cut(joined, to: area.width, marker: context.symbols.ellipsis)
+        }
         for (i, row) in visible.enumerated() {
             let w = row.chars.reduce(0) { $0 + $1.width }
             let x: Int

@@ -224,6 +224,42 @@ import DashboardFeature
         #expect(nonASCII.isEmpty, "\(screen)")
     }
 
+    /// Cards wrap into the rows below them and are cut with "…" only when rows run out (issue 26:
+    /// cut at 16 characters at 80×24 and 27 at 120×40 with 20 empty rows below).
+    @Test func cardsWrapIntoTheRowsTheColumnHas() throws {
+        let db = try Self.reviewDatabase()
+        let vm = tab(db)
+        vm.press(.char("l"))  // Keep
+        vm.press(.char("a")); vm.type("Slept well on weekdays thanks to the earlier dinners"); vm.press(.enter)
+        vm.press(.char("a")); vm.type("Walked to work"); vm.press(.enter)
+        vm.press(.char("l"))  // Problem
+        let long = Array(repeating: "late dinners again", count: 12).joined(separator: " and ")
+        vm.press(.char("a")); vm.type(long); vm.press(.enter)
+        for (width, height) in [(80, 24), (120, 40)] {
+            var buffer = Buffer(width: width, height: height, for: snapshotContext)
+            vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
+            let lines = buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+            let top = try #require(lines.firstIndex { String($0).contains("╭─ Keep") })
+            let bottom = try #require(lines[top...].firstIndex { String($0).hasPrefix("╰") })
+            let columnWidth = width / 4
+            func column(_ n: Int) -> [String] {
+                lines[(top + 1)..<bottom].map { String($0[(n * columnWidth + 1)..<((n + 1) * columnWidth - 1)]).trimmingCharacters(in: .whitespaces) }
+            }
+            let keep = column(0).joined(separator: " ")
+            #expect(keep.contains("1. Slept well on weekdays thanks to the earlier dinners"), "\(keep)")
+            #expect(keep.contains("2. Walked to work"), "\(keep)")
+            // The long card fills the column's rows and is marked where it stops; with rows to
+            // spare (120×40) it reads whole.
+            let problem = column(1)
+            if height == 24 {
+                #expect(problem.allSatisfy { !$0.isEmpty } && problem.last?.hasSuffix("…") == true, "\(problem)")
+            } else {
+                #expect(problem.joined(separator: " ").contains("1. " + long), "\(problem)")
+            }
+            assertSnapshot(of: buffer.text, as: .lines, named: "\(width)x\(height)-cards")
+        }
+    }
+
     @Test func tinySizesNeverTrap() throws {
         let db = try Self.reviewDatabase(days: 10)
         let vm = tab(db)
