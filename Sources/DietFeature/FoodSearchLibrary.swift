@@ -80,14 +80,15 @@ extension FoodSearch {
         }
     }
 
+    /// The source of a saved meal's row, so the preview knows its figures are the whole meal's.
+    static let savedMealSource = "meal"
+
     /// A saved meal as a row of the list: its name, item count and total energy.
     static func row(_ meal: SavedMeal) -> Food {
         Food(
             id: meal.listID, name: "\(meal.name) — saved meal, \(Plural.count(meal.items.count, "item", plural: "items"))",
-            source: "meal",
-            per100g: Nutrients(
-                kcal: meal.kcal, proteinG: meal.items.reduce(0) { $0 + $1.proteinG },
-                carbsG: meal.items.reduce(0) { $0 + $1.carbsG }, fatG: meal.items.reduce(0) { $0 + $1.fatG }))
+            // Not per 100 g: the whole meal's totals, which the preview shows as such.
+            source: savedMealSource, per100g: meal.totals)
     }
 
     /// Results change on every keystroke; an empty query lists saved meals, favourites, then

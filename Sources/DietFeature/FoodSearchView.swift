@@ -209,7 +209,9 @@ struct NutrientPanel: Widget {
         let sourceHeight = min(2, sourceText.height(forWidth: area.width, context: context))
         sourceText.render(in: Rect(x: area.x, y: y, width: area.width, height: sourceHeight), buffer: &buffer, context: context)
         y += sourceHeight
-        if let amount {
+        // A saved meal's row holds the whole meal's totals, not 100 g of something (issue 26).
+        let wholeMeal = food.source == FoodSearch.savedMealSource
+        if let amount = wholeMeal ? "the whole meal" : amount {
             let text = Paragraph([Line("for " + amount, .muted)])
             let h = min(2, text.height(forWidth: area.width, context: context))
             text.render(in: Rect(x: area.x, y: y, width: area.width, height: h), buffer: &buffer, context: context)
@@ -217,7 +219,7 @@ struct NutrientPanel: Widget {
         }
         y += 1
         let n = food.per100g
-        let amount = grams.map { n.scaled(toGrams: $0) }
+        let amount = wholeMeal ? nil : grams.map { n.scaled(toGrams: $0) }
         typealias Row = (String, Double?, Double?, Role, String)
         let rows: [Row] = [
             ("kcal", n.kcal, amount?.kcal, .accent, ""),
@@ -229,11 +231,10 @@ struct NutrientPanel: Widget {
             ("Sat fat", n.saturatedFatG, amount?.saturatedFatG, .text, ""),
             ("Sodium", n.sodiumMg, amount?.sodiumMg, .text, "mg"),
         ]
-        let header = ["", "100 g", grams.map { NutrientFormat.number($0) + " g" } ?? "—"]
-        let cols = [
-            TableColumn("", width: .length(8)), TableColumn("", width: .fill(1), alignment: .right),
-            TableColumn("", width: .fill(1), alignment: .right),
-        ]
+        let header = wholeMeal ? ["", "whole meal"] : ["", "100 g", grams.map { NutrientFormat.number($0) + " g" } ?? "—"]
+        let cols =
+            [TableColumn("", width: .length(8)), TableColumn("", width: .fill(1), alignment: .right)]
+            + (wholeMeal ? [] : [TableColumn("", width: .fill(1), alignment: .right)])
         let tableRows =
             [TableRow(header.map { Span($0, .title) })]
             + rows.map { r in
@@ -242,7 +243,8 @@ struct NutrientPanel: Widget {
                     return r.0 == "kcal" || r.4 == "mg"
                         ? NutrientFormat.kcal(v) + (r.4.isEmpty ? "" : " mg") : NutrientFormat.number(v) + " g"
                 }
-                return TableRow([Span(r.0, r.3), Span(fmt(r.1), .muted), Span(fmt(r.2), .text)])
+                return TableRow(
+                    wholeMeal ? [Span(r.0, r.3), Span(fmt(r.1), .text)] : [Span(r.0, r.3), Span(fmt(r.1), .muted), Span(fmt(r.2), .text)])
             }
         Table(columns: cols, rows: tableRows, showHeader: false, columnSpacing: 1)
             .render(in: Rect(x: area.x, y: y, width: area.width, height: area.maxY - y), buffer: &buffer, context: context)

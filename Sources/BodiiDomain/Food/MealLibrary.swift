@@ -16,6 +16,22 @@ public struct SavedMeal: Equatable, Sendable, Identifiable {
 
     public var kcal: Double { items.reduce(0) { $0 + $1.kcal } }
 
+    /// The whole meal's energy and nutrients: its entries' totals (a nutrient none records stays unknown).
+    public var totals: Nutrients {
+        func sum(_ value: KeyPath<FoodRecord, Double?>) -> Double? {
+            let known = items.compactMap { $0[keyPath: value] }
+            return known.isEmpty ? nil : known.reduce(0, +)
+        }
+        var totals = Nutrients(
+            kcal: kcal, proteinG: items.reduce(0) { $0 + $1.proteinG }, carbsG: items.reduce(0) { $0 + $1.carbsG },
+            fatG: items.reduce(0) { $0 + $1.fatG })
+        totals.fiberG = sum(\.fiberG)
+        totals.sugarsG = sum(\.sugarsG)
+        totals.saturatedFatG = sum(\.saturatedFatG)
+        totals.sodiumMg = sum(\.sodiumMg)
+        return totals
+    }
+
     /// Saved meals appear in the food search's list as rows with this id ("meal:3").
     public var listID: FoodID { FoodID("meal:\(id ?? 0)") }
 
