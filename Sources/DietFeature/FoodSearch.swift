@@ -290,7 +290,9 @@ public struct FoodSearch {
             }
             food = full
             servings = ServingChoice.all(for: full, unitSystem: unitSystem)
-            let history = try servingHistory()[full.id] ?? []
+            // The history the preview read (once per search), so choosing reads no log again.
+            if recentGrams == nil { recentGrams = try servingHistory() }
+            let history = recentGrams?[full.id] ?? []
             servingIndex = ServingChoice.preferredIndex(in: servings, history: history)
             lastGrams = history.first
             step = .serving

@@ -43,7 +43,7 @@ import Testing
         #expect(tabs[2].shown == 1, "the tab shown reloads")
         #expect(shell.render(width: 80, height: 24).text.contains("a note"))
         shell.handle(.key(.escape))
-        #expect(shell.modals.isEmpty)
+        #expect(shell.stack.isEmpty)
     }
 
     @Test func aThemePreviewChangesTheThemeAndNilGoesBack() {

@@ -13,7 +13,6 @@ final class AppShell {
     private(set) var selectedTab = 0
     /// The tabs' flows and the shell's modals, top last.
     let stack = FlowStack()
-    var modals: [any Screen] { stack.screens }
     var context: RenderContext
     private(set) var shouldQuit = false
     private var lastStatus: StatusMessage?
