@@ -1,0 +1,55 @@
+/// What some food entries add up to, nutrient by nutrient (PRODUCT.md §11). Unknown is unknown: an
+/// entry without a value adds nothing to `amounts` and puts the nutrient in `partial`, so a screen
+/// shows "≥" instead of a made-up total.
+public struct NutrientIntake: Equatable, Sendable {
+    /// The sum over the entries that know the value; a nutrient no entry knows is absent.
+    public var amounts: [NutrientKey: Double]
+    /// Nutrients that at least one entry lacked.
+    public var partial: Set<NutrientKey>
+    /// How many entries were summed.
+    public var entryCount: Int
+
+    public init(amounts: [NutrientKey: Double] = [:], partial: Set<NutrientKey> = [], entryCount: Int = 0) {
+        self.amounts = amounts
+        self.partial = partial
+        self.entryCount = entryCount
+    }
+
+    /// Adds one entry's amounts (nil where the entry does not know the nutrient).
+    public mutating func add(_ entry: [NutrientKey: Double?]) {
+        entryCount += 1
+        for key in NutrientKey.allCases {
+            if let value = entry[key] ?? nil {
+                amounts[key, default: 0] += value
+            } else {
+                partial.insert(key)
+            }
+        }
+    }
+}
+
+/// One food entry's share of a nutrient on a day, for "which foods gave it".
+public struct NutrientSource: Equatable, Sendable {
+    public var entryId: Int64
+    public var foodId: FoodID
+    public var foodName: String
+    public var grams: Double?
+    /// nil when the entry does not know the nutrient.
+    public var amount: Double?
+
+    public init(entryId: Int64, foodId: FoodID, foodName: String, grams: Double?, amount: Double?) {
+        self.entryId = entryId
+        self.foodId = foodId
+        self.foodName = foodName
+        self.grams = grams
+        self.amount = amount
+    }
+}
+
+/// How screens, the CLI and the report read the nutrients of logged food.
+public protocol NutrientIntakeRepository {
+    /// One intake per day that has food entries in the range.
+    func nutrientIntakes(in range: DateRange) throws -> [LocalDate: NutrientIntake]
+    /// Each of the day's entries with its amount of the nutrient, largest first; unknowns last.
+    func nutrientSources(on day: LocalDate, nutrient: NutrientKey) throws -> [NutrientSource]
+}
