@@ -16,7 +16,8 @@ struct GlobalOptions: ParsableArguments {
 /// ArgumentParser would give a leading option to the default subcommand, so it is moved after
 /// the subcommand (before any `--`, which ends the options).
 enum GlobalArguments {
-    static let subcommands: Set<String> = [
+    // An array: a Set's first use costs a conformance look-up that outweighs 17 comparisons.
+    static let subcommands: [String] = [
         "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
         "review", "action", "import", "export", "history", "pantry", "shop", "budget",
     ]

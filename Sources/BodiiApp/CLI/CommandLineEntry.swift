@@ -12,6 +12,11 @@ public enum BodiiMain {
     /// Parses and runs one command; every refusal is one line on stderr (PRODUCT.md §4), never
     /// the argument parser's usage text. Returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
+        // The plain form of the most run command skips the parser (see PlainSearch).
+        if let search = PlainSearch(arguments) {
+            ProcessConfig.warnOnStandardError()
+            return search.run()
+        }
         do {
             var command = try BodiiCommand.parseAsRoot(arguments)
             // The config file's problems: on stderr once, but never from `status` (a status bar

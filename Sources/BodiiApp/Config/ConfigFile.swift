@@ -117,9 +117,9 @@ struct ConfigFile: Sendable {
     static func load(environment: [String: String]) -> ConfigFile {
         guard let url = location(environment: environment) else { return ConfigFile() }
         var file = ConfigFile(url: url)
-        let shown = displayPath(url.path, home: environment["HOME"])
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return file }
+        let shown = displayPath(url.path, home: environment["HOME"])
         guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
             file.problems = ["\(shown): cannot be read; defaults used"]
             return file
