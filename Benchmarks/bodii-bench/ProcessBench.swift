@@ -38,7 +38,7 @@ enum ProcessBench {
             exit(66)
         }
         guard let fzf = executableOnPath("fzf") else {
-            print("bodii-bench process: fzf is not on PATH; it is the yardstick (apt-get install fzf)")
+            print("bodii-bench process: fzf is not on PATH; it is the yardstick (scripts/ensure-deps --bench installs it)")
             exit(69)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-bench-process-\(UUID().uuidString)")
