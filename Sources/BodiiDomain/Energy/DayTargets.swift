@@ -165,12 +165,25 @@ public struct TargetHistory: Sendable {
     /// depend on these days.
     func countingIntake(before day: LocalDate, goal: Goal?, formulaTDEE: Double?) -> [(date: LocalDate, kcal: Double)] {
         let window = DateRange(ending: day.adding(days: -1), days: AdaptiveExpenditure.windowDays)
-        let rateKcal = (goal?.weeklyRateKg ?? 0) * CalorieTarget.kcalPerKg / 7
         return window.days.compactMap { date in
-            guard let log = logs[date], log.caloriesIn > 0 else { return nil }
-            let reference = (log.tdee ?? formulaTDEE).map { $0 - rateKcal } ?? 0
-            return log.caloriesIn >= reference * Self.partialDayShare ? (date, log.caloriesIn) : nil
+            guard let log = logs[date], Self.isLoggedInFull(log, goal: goal, formulaTDEE: formulaTDEE) else { return nil }
+            return (date, log.caloriesIn)
         }
+    }
+
+    /// The partly-logged rule (PRODUCT.md §6) for a day's log: something logged, and at least half
+    /// of its formula target (the log's TDEE, else `formulaTDEE`, minus the goal's rate). Insights
+    /// leaves out of its food series the days the adaptive window leaves out.
+    public static func isLoggedInFull(_ log: DailyLog, goal: Goal?, formulaTDEE: Double?) -> Bool {
+        guard log.caloriesIn > 0 else { return false }
+        let rateKcal = (goal?.weeklyRateKg ?? 0) * CalorieTarget.kcalPerKg / 7
+        let reference = (log.tdee ?? formulaTDEE).map { $0 - rateKcal } ?? 0
+        return log.caloriesIn >= reference * partialDayShare
+    }
+
+    /// `isLoggedInFull` with the goal and the formula TDEE in force on the log's own day.
+    public func isLoggedInFull(_ log: DailyLog) -> Bool {
+        Self.isLoggedInFull(log, goal: goal(on: log.date), formulaTDEE: snapshot(onOrBefore: log.date)?.tdee)
     }
 
     /// A day with less than this share of its target logged is partly logged: it would bias the
