@@ -130,7 +130,8 @@ public struct TargetHistory: Sendable {
     /// The latest snapshot on or before `day` (the BMR and formula TDEE a day shows), for a day
     /// this history covers.
     public func snapshot(onOrBefore day: LocalDate) -> MetabolismSnapshot? {
-        snapshots.last { $0.date <= day }
+        let end = Self.countOnOrBefore(day, in: snapshots, date: { $0.date })
+        return end > 0 ? snapshots[end - 1] : nil
     }
 
     /// The goal in force on `day`: the latest one set on or before it; before the first goal, the
@@ -149,13 +150,19 @@ public struct TargetHistory: Sendable {
         let yesterday = day.adding(days: -1)
         let formulaTDEE = (snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))?.tdee
         let trendStart = WeightTrend.window(endingOn: yesterday).start
-        let trend = WeightTrend.compute(weights.filter { $0.date >= trendStart && $0.date <= yesterday })
+        // The weights are in date order: the window is a slice (Insights asks this of 10 years of days).
+        let window =
+            Self.countOnOrBefore(
+                trendStart.adding(days: -1), in: weights, date: { $0.date })..<Self.countOnOrBefore(
+                yesterday, in: weights, date: { $0.date })
+        let trend = WeightTrend.compute(Array(weights[window]))
         guard
             let basis = ExpenditureBasis.resolve(
                 formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
                 trend: trend, asOf: yesterday)
         else { return nil }
-        guard let weight = trend.last?.trendKg ?? weights.last(where: { $0.date <= day })?.weightKg else { return nil }
+        let upToDay = Self.countOnOrBefore(day, in: weights, date: { $0.date })
+        guard let weight = trend.last?.trendKg ?? (upToDay > 0 ? weights[upToDay - 1].weightKg : nil) else { return nil }
         return DayTargets.derive(goal: goal, basis: basis, weightKg: weight)
     }
 
@@ -184,6 +191,16 @@ public struct TargetHistory: Sendable {
     /// `isLoggedInFull` with the goal and the formula TDEE in force on the log's own day.
     public func isLoggedInFull(_ log: DailyLog) -> Bool {
         Self.isLoggedInFull(log, goal: goal(on: log.date), formulaTDEE: snapshot(onOrBefore: log.date)?.tdee)
+    }
+
+    /// How many elements of `sorted` (in date order) are dated on or before `day`: a binary search.
+    static func countOnOrBefore<T>(_ day: LocalDate, in sorted: [T], date: (T) -> LocalDate) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if date(sorted[mid]) <= day { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// A day with less than this share of its target logged is partly logged: it would bias the

@@ -70,15 +70,18 @@ public enum InsightFinder {
         var rho: Double, nEff: Double, p: Double
     }
 
+    /// A series laid out by day of the range (NaN where the day has no value): pairing by index
+    /// instead of hashing dates keeps 10 years of every pair well inside the budget.
+    struct Dense {
+        var raw: [Double]
+        var adjusted: [Double]
+        var autocorrelation: Double
+    }
+
     public static func find(_ series: InsightSeries) -> InsightResult {
         let metrics = InsightMetric.allCases.filter { (series.values[$0]?.count ?? 0) >= minimumPairs }
-        var adjusted: [InsightMetric: [LocalDate: Double]] = [:]
-        var autocorrelation: [InsightMetric: Double] = [:]
-        for m in metrics {
-            let a = InsightStatistics.weekdayAdjusted(series.values[m] ?? [:])
-            adjusted[m] = a
-            autocorrelation[m] = consecutiveAutocorrelation(a)
-        }
+        var dense: [InsightMetric: Dense] = [:]
+        for m in metrics { dense[m] = layOut(series.values[m] ?? [:], range: series.range) }
         var candidates: [Candidate] = []
         for outcome in metrics {
             for predictor in metrics where predictor != outcome {
@@ -88,7 +91,8 @@ public enum InsightFinder {
                     {
                         continue
                     }
-                    if let c = test(outcome, predictor, lag: lag, series, adjusted, autocorrelation) { candidates.append(c) }
+                    guard let o = dense[outcome], let p = dense[predictor] else { continue }
+                    if let c = test(outcome, o, predictor, p, lag: lag) { candidates.append(c) }
                 }
             }
         }
@@ -101,36 +105,41 @@ public enum InsightFinder {
         return InsightResult(range: series.range, tested: candidates.count, findings: findings)
     }
 
-    /// The lag-1 autocorrelation over days whose next day is there too (gaps are not bridged).
-    static func consecutiveAutocorrelation(_ values: [LocalDate: Double]) -> Double {
-        guard let m = InsightStatistics.mean(Array(values.values)) else { return 0 }
-        var num = 0.0, den = 0.0
-        for (date, v) in values {
-            den += (v - m) * (v - m)
-            if let next = values[date.adding(days: 1)] { num += (v - m) * (next - m) }
+    /// The values by day of `range`, weekday-adjusted beside them, with the lag-1 autocorrelation
+    /// of the adjusted values over days whose next day is there too (gaps are not bridged).
+    static func layOut(_ values: [LocalDate: Double], range: DateRange) -> Dense {
+        let count = range.dayCount
+        var raw = [Double](repeating: .nan, count: count), adjusted = raw
+        for (date, v) in InsightStatistics.weekdayAdjusted(values) {
+            let i = range.start.days(until: date)
+            guard i >= 0, i < count, let r = values[date] else { continue }
+            raw[i] = r
+            adjusted[i] = v
         }
-        return den > 0 ? num / den : 0
+        let present = adjusted.filter { !$0.isNaN }
+        guard let m = InsightStatistics.mean(present) else { return Dense(raw: raw, adjusted: adjusted, autocorrelation: 0) }
+        var num = 0.0, den = 0.0
+        for i in adjusted.indices where !adjusted[i].isNaN {
+            let d = adjusted[i] - m
+            den += d * d
+            if i + 1 < count, !adjusted[i + 1].isNaN { num += d * (adjusted[i + 1] - m) }
+        }
+        return Dense(raw: raw, adjusted: adjusted, autocorrelation: den > 0 ? num / den : 0)
     }
 
-    static func test(
-        _ outcome: InsightMetric, _ predictor: InsightMetric, lag: Int, _ series: InsightSeries,
-        _ adjusted: [InsightMetric: [LocalDate: Double]], _ autocorrelation: [InsightMetric: Double]
-    ) -> Candidate? {
-        guard let out = series.values[outcome], let pred = series.values[predictor],
-            let outAdj = adjusted[outcome], let predAdj = adjusted[predictor]
-        else { return nil }
+    static func test(_ outcome: InsightMetric, _ o: Dense, _ predictor: InsightMetric, _ p: Dense, lag: Int) -> Candidate? {
         var x: [Double] = [], y: [Double] = [], rawX: [Double] = [], rawY: [Double] = []
-        for date in out.keys.sorted() {
-            let then = date.adding(days: -lag)
-            guard let py = predAdj[then], let oy = outAdj[date], let pr = pred[then], let or = out[date] else { continue }
-            x.append(py)
+        guard o.adjusted.count > lag, p.adjusted.count == o.adjusted.count else { return nil }
+        for i in lag..<o.adjusted.count {
+            let oy = o.adjusted[i], px = p.adjusted[i - lag]
+            guard !oy.isNaN, !px.isNaN else { continue }
+            x.append(px)
             y.append(oy)
-            rawX.append(pr)
-            rawY.append(or)
+            rawX.append(p.raw[i - lag])
+            rawY.append(o.raw[i])
         }
         guard x.count >= minimumPairs, let rho = InsightStatistics.spearman(x, y) else { return nil }
-        let nEff = InsightStatistics.effectiveSampleSize(
-            n: x.count, r1: autocorrelation[outcome] ?? 0, r2: autocorrelation[predictor] ?? 0)
+        let nEff = InsightStatistics.effectiveSampleSize(n: x.count, r1: o.autocorrelation, r2: p.autocorrelation)
         return Candidate(
             outcome: outcome, predictor: predictor, lag: lag, outcomes: rawY, predictors: rawX, rho: rho, nEff: nEff,
             p: InsightStatistics.correlationP(r: rho, n: nEff))
