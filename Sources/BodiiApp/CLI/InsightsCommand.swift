@@ -6,7 +6,7 @@ import Foundation
 struct InsightsCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
         commandName: "insights",
-        abstract: "Show what goes together in your days (sleep, food, exercise, mood…), with honest statistics.",
+        abstract: "Show what goes together in your days: sleep, food, exercise, mood and more.",
         discussion: """
             Each pair of daily series is tested on the same day and with one day of lag: Spearman's rank \
             correlation after each series' weekday pattern is removed, the sample size corrected for \
