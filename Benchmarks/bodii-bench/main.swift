@@ -152,6 +152,11 @@ for range in [ChartRange.week, .year] {
             }).line)
 }
 print("check-in streaks, 10 years:     " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
+// Insights (issue 28, budget 200 ms): every pair of series over the whole 10-year history.
+let wholeHistory = DateRange(ending: today, days: 3653)
+print(
+    "insights, 10 years:             "
+        + (try measure(5) { _ = try InsightReport.load(range: wholeHistory, source: reader.repositories) }).line)
 
 print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
 try MainActor.assumeIsolated {
@@ -315,6 +320,17 @@ if FileManager.default.isExecutableFile(atPath: binary) {
                 let p = Process()
                 p.executableURL = URL(fileURLWithPath: binary)
                 p.arguments = ["--db", dbURL.path, "review", "--json"]
+                p.standardOutput = FileHandle.nullDevice
+                guard (try? p.run()) != nil else { return }
+                p.waitUntilExit()
+            }.line)
+    // `bodii insights --json` over the 10 years as a whole process (budget 300 ms).
+    print(
+        "bodii insights --json, process:  "
+            + measure(5) {
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: binary)
+                p.arguments = ["--db", dbURL.path, "insights", "--days", "3653", "--json"]
                 p.standardOutput = FileHandle.nullDevice
                 guard (try? p.run()) != nil else { return }
                 p.waitUntilExit()

@@ -94,7 +94,7 @@ public final class ReviewViewModel: TabScreen {
     // MARK: Keys
 
     enum Action: Sendable {
-        case add, edit, delete, undo, done, drop, reopen
+        case add, edit, delete, undo, done, drop, reopen, insights
         case period(DayStep)
         case zoom(ChartZoom)
         case column(Int)
@@ -125,6 +125,7 @@ public final class ReviewViewModel: TabScreen {
             KeyBinding([.char("d")], help: "mark the selected action done", footer: true, brief: "done").performs(.done),
             KeyBinding([.char("D")], help: "drop the selected action, with a note", brief: "drop").performs(.drop),
             KeyBinding([.char("o")], help: "keep the selected action open (reopen it)").performs(.reopen),
+            KeyBinding([.char("i")], help: "insights: what goes together in this period and the last 90 days").performs(.insights),
         ] + ListMove.actions("in the column") { .move($0) })
 
     public var keyMap: KeyMap {
@@ -200,8 +201,19 @@ public final class ReviewViewModel: TabScreen {
             return .handled
         }
         guard let action = Self.actions.action(for: key) else { return .ignored }
+        if case .insights = action { return openInsights() }
         perform(action)
         return .handled
+    }
+
+    /// `i`: the Insights view of the period shown and the last 90 days, over the Review.
+    private func openInsights() -> KeyResult {
+        do {
+            return .requests([.present(try InsightsFlow.load(period: period, today: clock.today, source: source))])
+        } catch {
+            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
+            return .handled
+        }
     }
 
     private func perform(_ action: Action) {
@@ -228,6 +240,7 @@ public final class ReviewViewModel: TabScreen {
             }
             form = ReviewForm.drop(a)
         case .reopen: reopen()
+        case .insights: break
         }
     }
 

@@ -19,7 +19,7 @@ enum GlobalArguments {
     // An array: a Set's first use costs a conformance look-up that outweighs 17 comparisons.
     static let subcommands: [String] = [
         "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
-        "review", "action", "import", "export", "history", "pantry", "shop", "budget",
+        "review", "action", "import", "export", "history", "pantry", "shop", "budget", "insights",
     ]
 
     static func normalized(_ arguments: [String]) -> [String] {
@@ -59,7 +59,7 @@ struct BodiiCommand: ParsableCommand {
             RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, HistoryCommand.self,
             DemoCommand.self,
             ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
-            ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self,
+            ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self, InsightsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -130,7 +130,8 @@ public struct TargetHistory: Sendable {
     /// The latest snapshot on or before `day` (the BMR and formula TDEE a day shows), for a day
     /// this history covers.
     public func snapshot(onOrBefore day: LocalDate) -> MetabolismSnapshot? {
-        snapshots.last { $0.date <= day }
+        let end = Self.countOnOrBefore(day, in: snapshots, date: { $0.date })
+        return end > 0 ? snapshots[end - 1] : nil
     }
 
     /// The goal in force on `day`: the latest one set on or before it; before the first goal, the
@@ -149,13 +150,19 @@ public struct TargetHistory: Sendable {
         let yesterday = day.adding(days: -1)
         let formulaTDEE = (snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))?.tdee
         let trendStart = WeightTrend.window(endingOn: yesterday).start
-        let trend = WeightTrend.compute(weights.filter { $0.date >= trendStart && $0.date <= yesterday })
+        // The weights are in date order: the window is a slice (Insights asks this of 10 years of days).
+        let window =
+            Self.countOnOrBefore(
+                trendStart.adding(days: -1), in: weights, date: { $0.date })..<Self.countOnOrBefore(
+                yesterday, in: weights, date: { $0.date })
+        let trend = WeightTrend.compute(Array(weights[window]))
         guard
             let basis = ExpenditureBasis.resolve(
                 formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
                 trend: trend, asOf: yesterday)
         else { return nil }
-        guard let weight = trend.last?.trendKg ?? weights.last(where: { $0.date <= day })?.weightKg else { return nil }
+        let upToDay = Self.countOnOrBefore(day, in: weights, date: { $0.date })
+        guard let weight = trend.last?.trendKg ?? (upToDay > 0 ? weights[upToDay - 1].weightKg : nil) else { return nil }
         return DayTargets.derive(goal: goal, basis: basis, weightKg: weight)
     }
 
@@ -165,12 +172,35 @@ public struct TargetHistory: Sendable {
     /// depend on these days.
     func countingIntake(before day: LocalDate, goal: Goal?, formulaTDEE: Double?) -> [(date: LocalDate, kcal: Double)] {
         let window = DateRange(ending: day.adding(days: -1), days: AdaptiveExpenditure.windowDays)
-        let rateKcal = (goal?.weeklyRateKg ?? 0) * CalorieTarget.kcalPerKg / 7
         return window.days.compactMap { date in
-            guard let log = logs[date], log.caloriesIn > 0 else { return nil }
-            let reference = (log.tdee ?? formulaTDEE).map { $0 - rateKcal } ?? 0
-            return log.caloriesIn >= reference * Self.partialDayShare ? (date, log.caloriesIn) : nil
+            guard let log = logs[date], Self.isLoggedInFull(log, goal: goal, formulaTDEE: formulaTDEE) else { return nil }
+            return (date, log.caloriesIn)
         }
+    }
+
+    /// The partly-logged rule (PRODUCT.md §6) for a day's log: something logged, and at least half
+    /// of its formula target (the log's TDEE, else `formulaTDEE`, minus the goal's rate). Insights
+    /// leaves out of its food series the days the adaptive window leaves out.
+    public static func isLoggedInFull(_ log: DailyLog, goal: Goal?, formulaTDEE: Double?) -> Bool {
+        guard log.caloriesIn > 0 else { return false }
+        let rateKcal = (goal?.weeklyRateKg ?? 0) * CalorieTarget.kcalPerKg / 7
+        let reference = (log.tdee ?? formulaTDEE).map { $0 - rateKcal } ?? 0
+        return log.caloriesIn >= reference * partialDayShare
+    }
+
+    /// `isLoggedInFull` with the goal and the formula TDEE in force on the log's own day.
+    public func isLoggedInFull(_ log: DailyLog) -> Bool {
+        Self.isLoggedInFull(log, goal: goal(on: log.date), formulaTDEE: snapshot(onOrBefore: log.date)?.tdee)
+    }
+
+    /// How many elements of `sorted` (in date order) are dated on or before `day`: a binary search.
+    static func countOnOrBefore<T>(_ day: LocalDate, in sorted: [T], date: (T) -> LocalDate) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if date(sorted[mid]) <= day { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// A day with less than this share of its target logged is partly logged: it would bias the

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Insights as lines of text: what `bodii insights` prints and the Review's Insights view shows.
+public enum InsightLines {
+    /// "90 days to 25 Nov · 234 pairs tested · 3 go together".
+    public static func heading(_ result: InsightResult, today: LocalDate) -> String {
+        "\(Plural.count(result.range.dayCount, "day")) to \(result.range.end.shortLabel(relativeTo: today))"
+            + " · \(Plural.count(result.tested, "pair")) tested · \(result.findings.count) go together"
+    }
+
+    /// The findings, strongest first, then the weight over the last 4 weeks.
+    public static func lines(_ report: InsightReport) -> [String] {
+        var lines = [heading(report.result, today: report.result.range.end), ""]
+        if report.result.findings.isEmpty {
+            lines.append("Nothing goes together clearly enough yet (q < 0.05 with \(InsightFinder.minimumPairs)+ paired days).")
+        } else {
+            lines += report.result.findings.map { "- " + $0.sentence }
+        }
+        lines.append("These go together in your days; that does not show that one causes the other.")
+        if let plateau = report.plateau { lines += [""] + plateau.sentences }
+        return lines
+    }
+}
