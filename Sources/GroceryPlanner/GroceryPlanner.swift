@@ -51,6 +51,11 @@ public enum GroceryPlanner {
         return result(input, model: model, values: solution.values, feasible: true, binding: binding(model, solution))
     }
 
+    /// The plan's program without portions or the new-food cap: the LP the MIP branches from (the benchmark times it).
+    public static func relaxedProgram(_ input: PlanInput) -> LinearProgram {
+        PlanModel(input, objective: .closeToUsual, budget: input.budget, newFoodCap: nil, portions: false).program
+    }
+
     /// The constraints the plan sits on (within a gram, a cent or a kcal of a bound).
     static func binding(_ model: PlanModel, _ solution: LPSolution) -> [BindingConstraint] {
         model.rows.keys.sorted().compactMap { c in

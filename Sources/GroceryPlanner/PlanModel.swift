@@ -73,7 +73,8 @@ struct PlanModel {
     static let elasticWeight = 1e4
 
     /// `budget` / `newFoodCap` nil leaves that constraint out; `elastic` lets the nutrient rows be missed at a price.
-    init(_ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false) {
+    /// `portions: false` leaves out the binaries (absent or a minimum portion, the new-food cap): the LP relaxation.
+    init(_ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false, portions: Bool = true) {
         let n = Double(input.days)
         foods.reserveCapacity(input.candidates.count)
         var usedColumns: [(index: Int, column: Int)] = []
@@ -105,7 +106,7 @@ struct PlanModel {
                     "usual\(i)", lower: usual, upper: usual,
                     terms: f.all.map { ($0, 1.0) } + [(f.plus, -1), (f.minus, 1)]))
             let reachable = min(c.stockGrams + (c.pricePer100g == nil ? 0 : most), most)
-            if reachable > 0 {
+            if portions, reachable > 0 {
                 let used = program.add(LPColumn.binary("eat\(i)", cost: objective == .newFoods && c.isNew ? 1 : 0))
                 let least = min(c.minimumGrams, reachable)
                 program.add(LPRow("least\(i)", lower: 0, terms: f.all.map { ($0, 1.0) } + [(used, -least)]))
@@ -122,7 +123,7 @@ struct PlanModel {
             }
             rows[.budget] = program.add(LPRow("budget", upper: Double(budget.minorUnits), terms: terms))
         }
-        if let newFoodCap {
+        if portions, let newFoodCap {
             let terms = usedColumns.filter { input.candidates[$0.index].isNew }.map { ($0.column, 1.0) }
             rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: terms))
         }
