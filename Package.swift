@@ -122,7 +122,7 @@ let package = Package(
                 name: "FeatureTests",
                 // GRDB: a test changes the file behind the store's back, as another program would.
                 dependencies: [
-                    "BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
+                    "BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts", "GroceryPlanner",
                     .product(name: "GRDB", package: "GRDB.swift"),
                     .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 ]

@@ -9,7 +9,10 @@ public struct PlanItem: Equatable, Sendable {
     public var grams: Double
     public var fromStockGrams: Double
     public var boughtGrams: Double
-    /// What the bought grams cost at the food's median price; zero when all is from stock.
+    /// What is bought: whole units for a food bought by the piece or pack (what is not eaten stays
+    /// in stock), else the bought grams.
+    public var purchasedGrams: Double
+    /// What the purchased grams cost at the food's median price; zero when all is from stock.
     public var cost: Money
     /// How much to buy in the unit the user buys it in (nil unit: by weight).
     public var quantity: Double
@@ -77,11 +80,14 @@ public enum GroceryPlanner {
             // Below a gram is the solver's rounding, not food.
             let stockGrams = stock < 0.5 ? 0 : stock.rounded(), boughtGrams = bought < 0.5 ? 0 : bought.rounded()
             guard stockGrams + boughtGrams > 0 else { continue }
+            let units = f.units.map { value($0).rounded() }
+            let purchased = units.map { $0 * f.unitGrams } ?? boughtGrams
             items.append(
                 PlanItem(
                     foodId: c.foodId, name: c.name, grams: stockGrams + boughtGrams, fromStockGrams: stockGrams,
-                    boughtGrams: boughtGrams, cost: PlanFigures.cost(of: boughtGrams, candidate: c, currency: input.currency),
-                    quantity: c.buyUnit?.quantity(for: boughtGrams) ?? boughtGrams, buyUnit: c.buyUnit))
+                    boughtGrams: boughtGrams, purchasedGrams: purchased,
+                    cost: PlanFigures.cost(of: purchased, candidate: c, currency: input.currency),
+                    quantity: units ?? c.buyUnit?.quantity(for: boughtGrams) ?? boughtGrams, buyUnit: c.buyUnit))
         }
         let cost = items.reduce(Money.zero(input.currency)) { $0 + $1.cost }
         return GroceryPlan(

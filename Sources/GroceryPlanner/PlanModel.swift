@@ -56,6 +56,9 @@ struct PlanModel {
     struct FoodColumns {
         var lots: [Int] = []
         var bought: Int?
+        /// Whole units bought (foods bought by the piece or pack): the bought grams come out of these.
+        var units: Int?
+        var unitGrams = 1.0
         var plus = 0, minus = 0
         var used: Int?
         var all: [Int] { lots + (bought.map { [$0] } ?? []) }
@@ -90,13 +93,22 @@ struct PlanModel {
             }
             let most = PlanRules.maxGramsPerDay * n
             if let price = c.pricePer100g {
-                let cost: Double =
+                let perGram: Double =
                     switch objective {
                     case .closeToUsual: Self.costWeight * price / 100
                     case .cost: price / 100
                     case .newFoods: 0
                     }
-                f.bought = program.add(LPColumn("buy\(i)", upper: most, cost: cost))
+                if let unit = c.buyUnit, unit.unit != .grams, unit.grams >= 1 {
+                    // Bought in whole pieces or packs: pay for the units, eat up to their grams (the rest stays in stock).
+                    f.unitGrams = unit.grams
+                    f.bought = program.add(LPColumn("buy\(i)", upper: most))
+                    f.units = program.add(
+                        LPColumn("units\(i)", upper: (most / unit.grams).rounded(.up), cost: perGram * unit.grams, isInteger: portions))
+                    program.add(LPRow("pack\(i)", upper: 0, terms: [(f.bought ?? 0, 1), (f.units ?? 0, -unit.grams)]))
+                } else {
+                    f.bought = program.add(LPColumn("buy\(i)", upper: most, cost: perGram))
+                }
             }
             f.plus = program.add(LPColumn("over\(i)", cost: weight))
             f.minus = program.add(LPColumn("under\(i)", cost: weight))
@@ -119,7 +131,9 @@ struct PlanModel {
         addNutrientRows(input, elastic: elastic)
         if let budget {
             let terms = input.candidates.indices.compactMap { i in
-                input.candidates[i].pricePer100g.flatMap { p in foods[i].bought.map { ($0, p / 100) } }
+                input.candidates[i].pricePer100g.flatMap { p in
+                    foods[i].units.map { ($0, p / 100 * foods[i].unitGrams) } ?? foods[i].bought.map { ($0, p / 100) }
+                }
             }
             rows[.budget] = program.add(LPRow("budget", upper: Double(budget.minorUnits), terms: terms))
         }

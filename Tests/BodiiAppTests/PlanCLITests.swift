@@ -58,8 +58,9 @@ import Testing
         #expect((perDay["saturated_fat_g"] ?? .infinity) <= (targets["saturated_fat_g_max"] ?? 0) + 0.5)
         // The same database and clock give the same plan.
         let again = try self.plan([])
-        #expect((again["items"] as? [[String: Any]])?.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" }
-            == items.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" })
+        #expect(
+            (again["items"] as? [[String: Any]])?.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" }
+                == items.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" })
         #expect(seconds < 5, "a debug build's whole process; the release budget is 1.5 s (bodii-bench)")
     }
 

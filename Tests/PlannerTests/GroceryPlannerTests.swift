@@ -144,8 +144,9 @@ import Testing
             fiber += (n.fiberG ?? 0) * item.grams / 100
             sodium += (n.sodiumMg ?? 0) * item.grams / 100
             sat += (n.saturatedFatG ?? 0) * item.grams / 100
-            cents += Self.centsPer100g[i] * item.boughtGrams / 100
-            #expect(abs(Double(item.cost.minorUnits) - Self.centsPer100g[i] * item.boughtGrams / 100) <= 0.5)
+            cents += Self.centsPer100g[i] * item.purchasedGrams / 100
+            #expect(abs(Double(item.cost.minorUnits) - Self.centsPer100g[i] * item.purchasedGrams / 100) <= 0.5)
+            #expect(item.purchasedGrams >= item.boughtGrams - 0.5)
             #expect(item.grams >= 100 - 0.5 || item.fromStockGrams == item.grams, "\(item.name): absent or a minimum portion")
             #expect(abs(item.grams - item.fromStockGrams - item.boughtGrams) < 1e-9)
             if i == 10 { #expect(item.boughtGrams == 0, "peanut butter has no price: stock only") }
@@ -168,6 +169,24 @@ import Testing
         #expect(lentils.fromStockGrams == 400)
         let milk = plan.items.first { $0.foodId == FoodID("usda:5") }
         #expect((milk?.fromStockGrams ?? 0) == 0)
+    }
+
+    @Test func foodsBoughtByThePieceArePaidForInWholePieces() throws {
+        // Bananas at €0.30 a piece of 120 g (25 cents per 100 g): the plan pays for whole pieces.
+        let banana = Self.foods[5], oats = Self.foods[0]
+        let candidates = [
+            PlanCandidate(
+                foodId: banana.id, name: banana.name, per100g: banana.per100g, usualGramsPerDay: 50, pricePer100g: 25,
+                buyUnit: BuyUnit(unit: .pieces, grams: 120)),
+            PlanCandidate(foodId: oats.id, name: oats.name, per100g: oats.per100g, usualGramsPerDay: 100, pricePer100g: 40),
+        ]
+        let plan = try GroceryPlanner.plan(
+            PlanInput(days: 7, candidates: candidates, targets: PlanTargets(kcal: 500, proteinG: 10, nutrients: [:]), budget: nil))
+        let bananas = try #require(plan.items.first { $0.foodId == banana.id })
+        #expect(bananas.quantity == (bananas.quantity).rounded() && bananas.quantity >= 1)
+        #expect(bananas.purchasedGrams == bananas.quantity * 120)
+        #expect(bananas.boughtGrams <= bananas.purchasedGrams)
+        #expect(bananas.cost.minorUnits == Int64((bananas.quantity * 30).rounded()))
     }
 
     @Test func theSamePlanComesBackForTheSameInputs() throws {

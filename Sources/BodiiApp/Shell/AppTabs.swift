@@ -56,7 +56,11 @@ enum AppTabs {
                 }, currency: ProcessConfig.currency)
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock) },
-        TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock, currency: ProcessConfig.currency) },
+        TabEntry(title: "Pantry") { context in
+            let tab = PantryViewModel(source: context.repositories, clock: context.clock, currency: ProcessConfig.currency)
+            tab.planner = (context.repositories as? SQLiteRepositories).map { PlanLoader.planner(repositories: $0, clock: context.clock) }
+            return tab
+        },
     ]
 
     static var titles: [String] { all.map(\.title) }
