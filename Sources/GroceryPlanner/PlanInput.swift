@@ -127,6 +127,10 @@ public enum PlanRules {
     public static let maxGramsPerDay = 600.0
     /// The weeks of eating the usual amounts come from.
     public static let historyDays = 28
+    /// The nutrients a plan meets besides kcal and protein (PRODUCT.md §13). The other §11 targets
+    /// wait until the catalog's foods carry those nutrients (a target no food reports would make
+    /// every plan infeasible).
+    public static let plannedNutrients: Set<NutrientKey> = [.fiberG, .sodiumMg, .saturatedFatG]
     /// The purchases a price is the median of, newest first.
     public static let priceWindow = 5
 }
@@ -150,16 +154,3 @@ extension Nutrients {
     }
 }
 
-/// The nutrient targets used until the DRI tables by sex and age land (issue 29 takes
-/// `[NutrientKey: NutrientTarget]`, so those replace these where they are given): the Dietary
-/// Guidelines for Americans 2020–2025's adult rules — fiber 14 g per 1000 kcal, sodium under
-/// 2300 mg, saturated fat under 10 % of kcal (9 kcal per g).
-public enum PlanDefaults {
-    public static func nutrientTargets(kcal: Double) -> [NutrientKey: NutrientTarget] {
-        [
-            .fiberG: NutrientTarget(kind: .goal, amount: (14 * kcal / 1000).rounded()),
-            .sodiumMg: NutrientTarget(kind: .limit, amount: 2300),
-            .saturatedFatG: NutrientTarget(kind: .limit, amount: (0.10 * kcal / 9).rounded()),
-        ]
-    }
-}

@@ -18,7 +18,7 @@ struct GlobalOptions: ParsableArguments {
 enum GlobalArguments {
     static let subcommands: Set<String> = [
         "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
-        "review", "action", "import", "export", "history", "pantry", "shop", "budget", "plan",
+        "review", "action", "import", "export", "history", "pantry", "shop", "budget", "nutrients", "plan",
     ]
 
     static func normalized(_ arguments: [String]) -> [String] {
@@ -58,7 +58,8 @@ struct BodiiCommand: ParsableCommand {
             RunCommand.self, LogCommand.self, TodayCommand.self, ReportCommand.self, SearchCommand.self, HistoryCommand.self,
             DemoCommand.self,
             ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
-            ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self, PlanCommand.self,
+            ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self, NutrientsCommand.self,
+            PlanCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -34,9 +34,11 @@ enum PlanLoader {
                 store: store, currency: currency)
             let money =
                 try budget ?? budgetFor(days: days, today: today, weekStart: weekStart, repositories: repositories, currency: currency)
+            // The DRI for the profile with the user's own amounts (PRODUCT.md §11), for the nutrients §13 plans by.
+            let dri = try NutrientQuery(source: repositories).targets(on: today).targets
+            let nutrients = dri.filter { PlanRules.plannedNutrients.contains($0.key) }
             return PlanInput(
-                days: days, candidates: candidates,
-                targets: PlanTargets(day, nutrients: PlanDefaults.nutrientTargets(kcal: day.kcal)), budget: money, currency: currency)
+                days: days, candidates: candidates, targets: PlanTargets(day, nutrients: nutrients), budget: money, currency: currency)
         }
     }
 
