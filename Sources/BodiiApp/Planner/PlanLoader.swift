@@ -35,7 +35,10 @@ enum PlanLoader {
             let money =
                 try budget ?? budgetFor(days: days, today: today, weekStart: weekStart, repositories: repositories, currency: currency)
             // The DRI for the profile with the user's own amounts (PRODUCT.md §11), for the nutrients §13 plans by.
-            let dri = try NutrientQuery(source: repositories).targets(on: today).targets
+            let profile = try repositories.loadProfile()
+            let dri = NutrientTargetSet.resolve(
+                sex: profile?.sex, age: profile?.age(on: today), kcal: day.kcal, preferences: try repositories.nutrientPreferences()
+            ).targets
             let nutrients = dri.filter { PlanRules.plannedNutrients.contains($0.key) }
             return PlanInput(
                 days: days, candidates: candidates, targets: PlanTargets(day, nutrients: nutrients), budget: money, currency: currency)
