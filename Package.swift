@@ -53,6 +53,13 @@ let package = Package(
         .target(name: "BodiiUI", dependencies: ["TerminalKit", "TOMLKit"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
+        // COIN-OR CLP/CBC (Debian: coinor-libclp-dev, coinor-libcbc-dev; scripts/ensure-deps): headers
+        // only, no pkgConfig — its -lCbcSolver … -lblas would load 20 libraries into every start
+        // (6 ms); PlannerSolver opens them with dlopen when a plan is first solved.
+        .systemLibrary(name: "CCoinOR", providers: [.apt(["coinor-libclp-dev", "coinor-libcbc-dev"])]),
+        .target(name: "PlannerSolver", dependencies: ["CCoinOR"]),
+        // The grocery planner's model (PRODUCT.md §13): pure, the domain and the solver only.
+        .target(name: "GroceryPlanner", dependencies: ["BodiiDomain", "PlannerSolver"]),
         // The charts, cards and day/period state that several screens and `bodii report` draw.
         .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
     ]
@@ -60,13 +67,14 @@ let package = Package(
             .target(
                 name: $0,
                 dependencies: ["BodiiDomain", "TerminalKit", "BodiiUI", "SharedCharts"]
-                    + (searchingFeatures.contains($0) ? ["BodiiSearch"] : []))
+                    + (searchingFeatures.contains($0) ? ["BodiiSearch"] : [])
+                    + ($0 == "PantryFeature" ? ["GroceryPlanner"] : []))
         } + [
             .target(
                 name: "BodiiApp",
                 dependencies: [
                     "BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts",
-                    "ZIPFoundation",
+                    "ZIPFoundation", "GroceryPlanner",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit",
                 ]
                     + features.map { .target(name: $0) }
@@ -91,13 +99,14 @@ let package = Package(
                 name: "bodii-bench",
                 dependencies: [
                     "BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
-                    "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation",
+                    "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation", "GroceryPlanner", "PlannerSolver",
                 ],
                 path: "Benchmarks/bodii-bench"),
 
             // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
             .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
             .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
+            .testTarget(name: "PlannerTests", dependencies: ["GroceryPlanner", "PlannerSolver", "BodiiDomain"]),
             .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),
             .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData"]),
             .testTarget(
@@ -113,7 +122,7 @@ let package = Package(
                 name: "FeatureTests",
                 // GRDB: a test changes the file behind the store's back, as another program would.
                 dependencies: [
-                    "BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
+                    "BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts", "GroceryPlanner",
                     .product(name: "GRDB", package: "GRDB.swift"),
                     .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 ]

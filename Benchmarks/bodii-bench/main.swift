@@ -63,6 +63,11 @@ if CommandLine.arguments.dropFirst().first == "process" {
     exit(0)
 }
 
+// `bodii-bench planner`: issue 29's grocery plan over 300 foods.
+if CommandLine.arguments.dropFirst().first == "planner" {
+    PlannerBench.run()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "search" {
     try SearchBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)

@@ -17,11 +17,14 @@ public struct DietEnvironment {
     /// The day's targets, exercise and cost, as every screen reads them.
     public let days: DaySummaryQuery
     public let clock: any Clock
+    /// The Nutrients view's reads (`N`); nil where the store has no nutrient intake.
+    public let nutrients: NutrientQuery?
 
-    public init(store: any Store, diary: FoodDiary, days: DaySummaryQuery, clock: any Clock) {
+    public init(store: any Store, diary: FoodDiary, days: DaySummaryQuery, clock: any Clock, nutrients: NutrientQuery? = nil) {
         self.store = store
         self.diary = diary
         self.days = days
         self.clock = clock
+        self.nutrients = nutrients
     }
 }

@@ -67,7 +67,7 @@ public final class DietViewModel: TabScreen {
 
     /// What the browsing keys do: the one list behind both `handle` and help.
     enum Action: Sendable {
-        case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, recipes, history
+        case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, recipes, history, nutrients
         case day(DayStep)
         case move(ListMove)
     }
@@ -88,6 +88,7 @@ public final class DietViewModel: TabScreen {
             KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
             KeyBinding([.char("m")], help: "my foods: edit custom foods").performs(.myFoods),
             KeyBinding([.char("r")], help: "recipes: make, edit and delete them (logged like a food)").performs(.recipes),
+            KeyBinding([.char("N")], help: "nutrients: vitamins and minerals against your targets").performs(.nutrients),
         ])
 
     public func didBecomeVisible() { reload() }
@@ -155,6 +156,13 @@ public final class DietViewModel: TabScreen {
         case .history:
             status = nil
             return HistoryFlow(tab: self, history: HistorySearch(source: source, today: clock.today))
+        case .nutrients:
+            guard let query = environment.nutrients else {
+                status = StatusMessage("Nutrients are not available with this database.")
+                return nil
+            }
+            status = nil
+            return NutrientsFlow(tab: self, query: query)
         case .day(let step):
             day = day.moved(by: step.offset, today: clock.today)
             selected = 0

@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodiiUI
+import GroceryPlanner
 import SharedCharts
 import TerminalKit
 
@@ -53,6 +54,10 @@ public final class PantryViewModel: TabScreen {
     /// Selected row per view.
     public internal(set) var rows: [PantryView: Int] = [:]
 
+    /// Solves the grocery plan for the next N days (the app wires it: the plan reads the food log
+    /// and the targets, which this tab's store does not give).
+    public var planner: (@MainActor (Int) throws -> GroceryPlan)?
+
     /// Catalog foods of the items, read once per visit (their measures convert units).
     var foods: [FoodID: Food] = [:]
 
@@ -82,7 +87,7 @@ public final class PantryViewModel: TabScreen {
     enum Action: Sendable {
         case show(PantryView)
         case add, use, waste, itemSettings, buyNow, buyWithPrice, edit, delete, undo, belowMinimum, replaceSoon,
-            setBudget
+            setBudget, plan
         case move(ListMove)
     }
 
@@ -98,6 +103,7 @@ public final class PantryViewModel: TabScreen {
             }
         },
         KeyBinding([.char("B")], help: "set the grocery budget (amount per week or month)").performs(.setBudget),
+        KeyBinding([.char("P")], help: "plan the next 7 days' food within the budget (PRODUCT.md §13)").performs(.plan),
     ]
 
     static let stockActions = ActionKeyMap<Action>(
@@ -298,6 +304,7 @@ public final class PantryViewModel: TabScreen {
             reload()
         case .belowMinimum: addBelowMinimum()
         case .replaceSoon: addReplacements()
+        case .plan: return openPlan()
         case .setBudget:
             status = nil
             return PantryFormFlow(tab: self, form: PantryForm.budget(snapshot.budget, currency: currency))

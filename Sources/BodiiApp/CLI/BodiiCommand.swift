@@ -19,7 +19,8 @@ enum GlobalArguments {
     // An array: a Set's first use costs a conformance look-up that outweighs 17 comparisons.
     static let subcommands: [String] = [
         "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
-        "review", "action", "import", "export", "history", "pantry", "shop", "budget", "insights",
+        "review", "action", "import", "export", "history", "pantry", "shop", "budget", "insights", "nutrients",
+        "plan",
     ]
 
     static func normalized(_ arguments: [String]) -> [String] {
@@ -60,6 +61,7 @@ struct BodiiCommand: ParsableCommand {
             DemoCommand.self,
             ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
             ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self, InsightsCommand.self,
+            NutrientsCommand.self, PlanCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

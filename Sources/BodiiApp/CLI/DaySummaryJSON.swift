@@ -52,7 +52,8 @@ enum JSONValue: Equatable, Sendable {
 
 /// The `today --json` document: snake_case keys, metric units, null when unknown.
 enum DaySummaryJSON {
-    static func value(_ s: DaySummary) -> JSONValue {
+    /// `nutrients`: the day's nutrient report (PRODUCT.md §11); null where the store has none.
+    static func value(_ s: DaySummary, nutrients: NutrientReport? = nil) -> JSONValue {
         .object([
             ("date", .string(s.date.iso)),
             (
@@ -103,8 +104,9 @@ enum DaySummaryJSON {
                         ])
                     })
             ),
+            ("nutrients", nutrients.map { NutrientsJSON.map($0) } ?? .null),
         ])
     }
 
-    static func encode(_ s: DaySummary) -> String { value(s).text }
+    static func encode(_ s: DaySummary, nutrients: NutrientReport? = nil) -> String { value(s, nutrients: nutrients).text }
 }

@@ -42,7 +42,7 @@ enum AppTabs {
             let repositories = context.repositories
             let environment = DietEnvironment(
                 store: repositories, diary: FoodDiary(store: repositories), days: DaySummaryQuery(source: repositories),
-                clock: context.clock)
+                clock: context.clock, nutrients: NutrientsCLI.query(repositories))
             return DietViewModel(environment: environment, selection: context.selection)
         },
         TabEntry(title: "Exercise") { ExerciseViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
@@ -56,7 +56,11 @@ enum AppTabs {
                 }, currency: ProcessConfig.currency)
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock) },
-        TabEntry(title: "Pantry") { PantryViewModel(source: $0.repositories, clock: $0.clock, currency: ProcessConfig.currency) },
+        TabEntry(title: "Pantry") { context in
+            let tab = PantryViewModel(source: context.repositories, clock: context.clock, currency: ProcessConfig.currency)
+            tab.planner = (context.repositories as? SQLiteRepositories).map { PlanLoader.planner(repositories: $0, clock: context.clock) }
+            return tab
+        },
     ]
 
     static var titles: [String] { all.map(\.title) }

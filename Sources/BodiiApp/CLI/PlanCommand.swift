@@ -1,0 +1,140 @@
+import ArgumentParser
+import BodiiDomain
+import Foundation
+import GroceryPlanner
+import PlannerSolver
+
+// `bodii plan` (PRODUCT.md §13): the grocery plan for the next N days, as text or JSON.
+
+struct PlanCommand: ParsableCommand, DatabaseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Plan the next days' food: your targets, close to what you eat, stock first, within the budget.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Days to plan, 1–28 (default 7).", valueName: "N"))
+    var days: OptionText?
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("What may be spent (default: what is left of the budget for those days).", valueName: "amount"))
+    var budget: OptionText?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Prices from this store when it has any.", valueName: "store"))
+    var store: OptionText?
+    @Flag(name: .long, help: "Print JSON for scripts.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let clock = try ProcessClock.current()
+            let currency = PantryCLI.currency
+            let dayCount =
+                try days.map { option -> Int in
+                    let text = option.text.trimmingCharacters(in: .whitespaces)
+                    guard let n = Int(text), PlanRules.daysRange.contains(n) else {
+                        throw CommandFailure.usage(
+                            "days \(ValidationError.quoted(option.text)) is not a whole number from \(PlanRules.daysRange.lowerBound) to \(PlanRules.daysRange.upperBound)"
+                        )
+                    }
+                    return n
+                } ?? PlanRules.defaultDays
+            let money = try budget.map { option in
+                try validated { () throws(BodiiDomain.ValidationError) in
+                    try MoneyInput.parse(option.text, currency: currency, field: "budget", maximum: MoneyInput.maximumBudget(currency))
+                }
+            }
+            let storeName = store.map { $0.text.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock) else {
+                throw CommandFailure.noInput("no database yet: log a weight and set a profile first (bodii profile, bodii log weight)")
+            }
+            let input: PlanInput
+            do {
+                input = try PlanLoader.input(
+                    repositories: env.repositories, today: clock.today, weekStart: clock.weekStart, days: dayCount, budget: money,
+                    store: storeName, currency: currency)
+            } catch PlanLoader.Failure.noTargets {
+                throw CommandFailure.noInput("no targets yet: a plan needs a profile and a weigh-in (bodii profile, bodii log weight)")
+            }
+            let plan: GroceryPlan
+            do { plan = try GroceryPlanner.plan(input) } catch { throw CommandFailure.io("\(error)") }
+            if json {
+                print(PlanJSON.plan(plan).text)
+            } else {
+                for line in PlanJSON.lines(plan) { PlainText.print(TerminalText.printable(line)) }
+            }
+        }
+    }
+}
+
+enum PlanJSON {
+    /// PRODUCT.md §13: `{"days","budget","cost","currency","items":[…],"per_day":{…},"targets":{…},"binding":[…]}`.
+    static func plan(_ plan: GroceryPlan) -> JSONValue {
+        let input = plan.input
+        let items: [JSONValue] = plan.items.map { item in
+            .object([
+                ("food_id", .string(item.foodId.rawValue)), ("name", .string(item.name)), ("grams", .number(item.grams)),
+                ("quantity", .number(item.quantity)), ("unit", .string(item.buyUnit.map { PantryCLI.unitName($0.unit) } ?? "g")),
+                ("cost", PantryCLI.json(item.cost)), ("from_stock", .number(item.fromStockGrams)),
+            ])
+        }
+        return .object([
+            ("days", .int(input.days)), ("budget", PantryCLI.json(input.budget)), ("cost", PantryCLI.json(plan.cost)),
+            ("currency", .string(input.currency.code)), ("feasible", .bool(plan.feasible)), ("items", .array(items)),
+            ("per_day", .object(plan.perDay.keys.sorted { order($0) < order($1) }.map { ($0, .decimal(plan.perDay[$0])) })),
+            ("targets", targets(input.targets)),
+            (
+                "binding",
+                .array(
+                    plan.binding.map { b in
+                        .object([("constraint", .string(b.constraint.key)), ("amount", amount(b, currency: input.currency))])
+                    })
+            ),
+            ("explanation", plan.explanation.map { .string($0) } ?? .null),
+        ])
+    }
+
+    /// kcal, protein first, then the nutrients by key.
+    static func order(_ key: String) -> String { key == "kcal" ? "0" : key == "protein_g" ? "1" : "2" + key }
+
+    static func targets(_ t: PlanTargets) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("kcal_min", .decimal(t.kcal * (1 - PlanRules.kcalTolerance))), ("kcal_max", .decimal(t.kcal * (1 + PlanRules.kcalTolerance))),
+            ("protein_g", .decimal(t.proteinG)),
+        ]
+        for key in t.nutrients.keys.sorted() {
+            guard let target = t.nutrients[key] else { continue }
+            pairs.append((target.kind == .limit ? key.rawValue + "_max" : key.rawValue, .decimal(target.amount)))
+        }
+        return .object(pairs)
+    }
+
+    static func amount(_ b: BindingConstraint, currency: Currency) -> JSONValue {
+        b.constraint == .budget
+            ? PantryCLI.json(Money(minorUnits: Int64(b.amount.isFinite ? min(max(b.amount, 0), 1e12) : 0), currency: currency))
+            : .decimal(b.amount)
+    }
+
+    /// The plan as text: the list to buy, what comes from stock, the total and the day's nutrients.
+    static func lines(_ plan: GroceryPlan) -> [String] {
+        var out: [String] = []
+        let input = plan.input
+        if let why = plan.explanation { out.append(why) }
+        out.append("Plan for \(input.days) days" + (plan.feasible ? "" : " (the closest the foods come)") + ":")
+        for item in plan.items {
+            var line = "  \(item.name): \(WholeNumber.text(item.grams)) g"
+            if item.boughtGrams > 0 {
+                let unit = item.buyUnit.map { PantryQuantity(item.quantity, $0.unit).label } ?? "\(WholeNumber.text(item.quantity)) g"
+                line += ", buy \(unit) (\(item.cost.formatted))"
+            }
+            if item.fromStockGrams > 0 { line += ", \(WholeNumber.text(item.fromStockGrams)) g from stock" }
+            out.append(line)
+        }
+        let budgetText = input.budget.map { " of \($0.formatted)" } ?? ""
+        out.append("Cost: \(plan.cost.formatted)\(budgetText).")
+        let d = plan.perDay, t = input.targets
+        out.append(
+            "A day: \(WholeNumber.text(d["kcal"])) kcal (target \(WholeNumber.text(t.kcal))), protein \(WholeNumber.text(d["protein_g"])) g "
+                + "(at least \(WholeNumber.text(t.proteinG))), fiber \(WholeNumber.text(d["fiber_g"])) g, "
+                + "sodium \(WholeNumber.text(d["sodium_mg"])) mg, saturated fat \(WholeNumber.text(d["saturated_fat_g"])) g.")
+        return out
+    }
+}

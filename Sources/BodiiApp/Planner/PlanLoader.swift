@@ -1,0 +1,73 @@
+import BodiiDomain
+import BodiiStore
+import GroceryPlanner
+import PlannerSolver
+
+// Reads what a grocery plan (PRODUCT.md §13) is solved from, through the ports: today's targets,
+// the last 28 days of the food log, the past year's purchases, the stock and the budget.
+enum PlanLoader {
+    enum Failure: Error, CustomStringConvertible {
+        /// No targets yet: a profile and a weigh-in are needed.
+        case noTargets
+
+        var description: String { "no targets yet: a plan needs a profile and a weigh-in" }
+    }
+
+    /// `budget` overrides what is left of the budget for the plan's days; `store` picks prices.
+    static func input(
+        repositories: SQLiteRepositories, today: LocalDate, weekStart: WeekStart, days: Int, budget: Money?, store: String?,
+        currency: Currency
+    ) throws -> PlanInput {
+        try repositories.readingTogether {
+            guard let day = try TargetHistory.load(range: DateRange(start: today, end: today), source: repositories).targets(on: today)
+            else { throw Failure.noTargets }
+            let records = try repositories.foodRecords(
+                in: DateRange(start: today.adding(days: -PlanRules.historyDays), end: today.adding(days: -1)))
+            let purchases = try repositories.purchases(in: DateRange(start: today.adding(days: -365), end: today))
+            let snapshot = try repositories.pantrySnapshot()
+            var foods: [FoodID: Food] = [:]
+            for id in Set(records.map(\.foodId)).union(snapshot.items.compactMap(\.foodId)) where id != QuickAdd.foodID {
+                if let food = try repositories.food(id: id) { foods[id] = food }
+            }
+            let candidates = PlanHistory.candidates(
+                foods: foods, items: snapshot.items, purchases: purchases, lots: snapshot.lots, records: records, today: today,
+                store: store, currency: currency)
+            let money =
+                try budget ?? budgetFor(days: days, today: today, weekStart: weekStart, repositories: repositories, currency: currency)
+            // The DRI for the profile with the user's own amounts (PRODUCT.md §11), for the nutrients §13 plans by.
+            let profile = try repositories.loadProfile()
+            let dri = NutrientTargetSet.resolve(
+                sex: profile?.sex, age: profile?.age(on: today), kcal: day.kcal, preferences: try repositories.nutrientPreferences()
+            ).targets
+            let nutrients = dri.filter { PlanRules.plannedNutrients.contains($0.key) }
+            return PlanInput(
+                days: days, candidates: candidates, targets: PlanTargets(day, nutrients: nutrients), budget: money, currency: currency)
+        }
+    }
+
+    /// The Pantry tab's `P`: the plan for the next `days` at the budget left, any store.
+    @MainActor
+    static func planner(repositories: SQLiteRepositories, clock: any Clock) -> @MainActor (Int) throws -> GroceryPlan {
+        { days in
+            let currency = ProcessConfig.currency
+            let input = try PlanLoader.input(
+                repositories: repositories, today: clock.today, weekStart: clock.weekStart, days: days, budget: nil, store: nil,
+                currency: currency)
+            return try GroceryPlanner.plan(input)
+        }
+    }
+
+    /// What is left of this period's budget for the plan's days in it, plus the budget's daily
+    /// share for the days past its end; nil without a budget.
+    static func budgetFor(days: Int, today: LocalDate, weekStart: WeekStart, repositories: SQLiteRepositories, currency: Currency) throws
+        -> Money?
+    {
+        let status = try PantryBook(repository: repositories, currency: currency, weekStart: weekStart).budgetStatus(today: today)
+        guard let budget = status.budget, let left = status.left else { return nil }
+        let period = status.period
+        let beyond = max(0, days - (today.days(until: period.end) + 1))
+        let periodDays = Double(period.start.days(until: period.end) + 1)
+        let extra = budget.scaled(by: Double(beyond), over: periodDays) ?? .zero(currency)
+        return Money(minorUnits: max(0, left.minorUnits), currency: currency) + extra
+    }
+}

@@ -1,0 +1,75 @@
+/// A day's or a span's nutrients against the targets in force (PRODUCT.md §11).
+public struct NutrientReport: Equatable, Sendable {
+    public var span: NutrientSpan
+    public var range: DateRange
+    /// Days of the range with food entries (the divisor of an average).
+    public var daysLogged: Int
+    /// The day's intake, or the average day's over the span.
+    public var intake: NutrientIntake
+    public var targets: NutrientTargetSet
+    /// Every shown nutrient, in PRODUCT.md §11 order.
+    public var statuses: [NutrientStatus]
+
+    public init(span: NutrientSpan, range: DateRange, intakes: [LocalDate: NutrientIntake], targets: NutrientTargetSet) {
+        self.span = span
+        self.range = range
+        let days = intakes.filter { range.contains($0.key) }.map(\.value)
+        daysLogged = days.filter { $0.entryCount > 0 }.count
+        intake = NutrientIntake.average(days)
+        self.targets = targets
+        statuses = intake.statuses(targets)
+    }
+
+    /// The status of one nutrient, hidden ones included.
+    public func status(_ key: NutrientKey) -> NutrientStatus { intake.statuses(targets, keys: [key])[0] }
+}
+
+/// Reads what the Nutrients view, `bodii nutrients`, `today --json` and the report show: one place
+/// resolves the targets (DRI for the profile + the user's preferences) and averages the intake.
+public struct NutrientQuery {
+    public typealias Source = NutrientIntakeRepository & NutrientPreferenceRepository & ProfileRepository & TargetHistory.Source
+        & FoodLogRepository
+
+    private let source: any Source
+
+    public init(source: any Source) { self.source = source }
+
+    /// The targets in force on `day`: the profile's age that day, the day's calorie target.
+    public func targets(on day: LocalDate) throws -> NutrientTargetSet {
+        let profile = try source.loadProfile()
+        let kcal = try TargetHistory.load(range: DateRange(start: day, end: day), source: source).targets(on: day)?.kcal
+        return NutrientTargetSet.resolve(
+            sex: profile?.sex, age: profile?.age(on: day), kcal: kcal, preferences: try source.nutrientPreferences())
+    }
+
+    /// The day's (or the span's average day's) nutrients ending on `day`.
+    public func report(_ span: NutrientSpan, endingOn day: LocalDate) throws -> NutrientReport {
+        let range = span.dates(endingOn: day)
+        return NutrientReport(span: span, range: range, intakes: try source.nutrientIntakes(in: range), targets: try targets(on: day))
+    }
+
+    /// Which of the day's foods gave how much of `key`, largest first.
+    public func sources(on day: LocalDate, of key: NutrientKey) throws -> [NutrientSource] {
+        try source.nutrientSources(on: day, nutrient: key)
+    }
+
+    /// "Close the gap" for `key` on the week ending on `day`: the average gap and the foods of the
+    /// log (90 days) ranked. Nil gap when the week reaches the goal (or nothing is known).
+    /// Prices come from the pantry's latest priced purchases where the store has a pantry.
+    public func gapSuggestions(
+        for key: NutrientKey, endingOn day: LocalDate
+    ) throws -> (gap: Double?, suggestions: [CloseTheGap.Suggestion]) {
+        let week = try report(.week, endingOn: day).status(key)
+        guard let gap = week.gap else { return (nil, []) }
+        let history = DateRange(ending: day, days: CloseTheGap.historyDays)
+        let records = try source.foodRecords(in: history)
+        var sources: [NutrientSource] = []
+        for date in Set(records.map(\.date)).sorted() { sources += try source.nutrientSources(on: date, nutrient: key) }
+        var foods = CloseTheGap.historyFoods(records: records, sources: sources)
+        if let pantry = source as? any PantryRepository, !foods.isEmpty {
+            foods = CloseTheGap.priced(
+                foods, purchases: try pantry.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: day))
+        }
+        return (gap, CloseTheGap.rank(gap: gap, foods: foods))
+    }
+}

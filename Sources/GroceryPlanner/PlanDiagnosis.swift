@@ -1,0 +1,77 @@
+import BodiiDomain
+import PlannerSolver
+
+// When no plan fits (PRODUCT.md §13): which constraint binds and by how much. Three small solves,
+// each relaxing one thing: the targets (elastic: how far each is missed within the budget and the
+// cap), the budget (the cheapest plan that meets everything), and the cap on new foods (the
+// fewest new foods that meet everything).
+extension GroceryPlanner {
+    static func infeasible(_ input: PlanInput) throws(SolverError) -> GroceryPlan {
+        let days = Double(max(input.days, 1))
+        let elastic = PlanModel(input, objective: .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true)
+        let closest = try Solver.solve(elastic.program, timeLimit: timeLimit)
+        var binding: [BindingConstraint] = []
+        for constraint in elastic.elastic.keys.sorted() {
+            guard let column = elastic.elastic[constraint], closest.values.indices.contains(column) else { continue }
+            let missed = closest.values[column] / days
+            if missed > 0.05 { binding.append(BindingConstraint(constraint: constraint, amount: missed)) }
+        }
+        if let budget = input.budget {
+            let cheapest = PlanModel(input, objective: .cost, budget: nil, newFoodCap: input.maxNewFoods)
+            let s = try Solver.solve(cheapest.program, timeLimit: timeLimit)
+            let more = (s.objective - Double(budget.minorUnits)).rounded(.up)
+            if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .budget, amount: more)) }
+        }
+        let fewest = PlanModel(input, objective: .newFoods, budget: input.budget, newFoodCap: nil)
+        let s = try Solver.solve(fewest.program, timeLimit: timeLimit)
+        let more = (s.objective - Double(input.maxNewFoods)).rounded()
+        if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .newFoods, amount: more)) }
+
+        var plan = result(input, model: elastic, values: closest.values, feasible: false, binding: binding)
+        plan.explanation = explanation(binding, currency: input.currency)
+        return plan
+    }
+
+    /// "No plan fits: protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods."
+    static func explanation(_ binding: [BindingConstraint], currency: Currency) -> String {
+        let missed = binding.compactMap { b -> String? in
+            switch b.constraint {
+            case .budget, .newFoods: return nil
+            case .kcalMaximum, .nutrientLimit:
+                return "\(b.constraint.label) over by \(amountText(b))"
+            default:
+                return "\(b.constraint.label) short by \(amountText(b))"
+            }
+        }
+        var fixes: [String] = []
+        if let b = binding.first(where: { $0.constraint == .budget }) {
+            fixes.append("\(Money(minorUnits: Int64(clamping: Int(b.amount.clamped())), currency: currency).formatted) more budget")
+        }
+        if let b = binding.first(where: { $0.constraint == .newFoods }) {
+            let count = Int(b.amount.clamped())
+            fixes.append("\(count) more new \(count == 1 ? "food" : "foods")")
+        }
+        var text = "No plan fits"
+        if !missed.isEmpty { text += ": " + missed.joined(separator: ", ") }
+        if !fixes.isEmpty {
+            text += "; it needs " + fixes.joined(separator: ", or ")
+        } else {
+            text += "; neither more budget nor more new foods alone would fix it (the candidate foods cannot meet the targets)"
+        }
+        return text + "."
+    }
+
+    static func amountText(_ b: BindingConstraint) -> String {
+        switch b.constraint {
+        case .kcalMinimum, .kcalMaximum: return "\(DecimalText.format(b.amount, decimals: 0)) kcal a day"
+        case .protein: return "\(DecimalText.format(b.amount, decimals: 1)) g a day"
+        case .nutrientGoal(let k), .nutrientLimit(let k): return "\(DecimalText.format(b.amount, decimals: 1)) \(k.unit.ascii) a day"
+        case .budget, .newFoods: return DecimalText.format(b.amount, decimals: 0)
+        }
+    }
+}
+
+extension Double {
+    /// Within what a whole count may hold (the diagnosis's amounts are small; this keeps `Int(_:)` from trapping).
+    func clamped() -> Double { isFinite ? Swift.min(Swift.max(self, 0), 1e12) : 0 }
+}

@@ -1,0 +1,155 @@
+import BodiiDomain
+
+// What the grocery planner (PRODUCT.md §13) works from: candidate foods with their nutrients, the
+// user's usual amounts, stock and prices, and the day's targets. Built from the user's history by
+// `PlanHistory`; the tests and the benchmark build it directly.
+
+/// What is left of one stock lot, in grams, and how many days until its best-before (nil: none).
+public struct PlanLot: Equatable, Sendable {
+    public var grams: Double
+    public var daysLeft: Int?
+
+    public init(grams: Double, daysLeft: Int?) {
+        self.grams = grams
+        self.daysLeft = daysLeft
+    }
+}
+
+/// The unit a food is bought in (from the user's purchases): "piece", "1 pack (500 g)", or grams.
+public struct BuyUnit: Equatable, Sendable {
+    public var unit: PantryUnit
+    public var grams: Double
+
+    public init(unit: PantryUnit, grams: Double) {
+        self.unit = unit
+        self.grams = grams
+    }
+
+    /// Whole units covering `grams` (grams themselves, to the gram, when bought by weight).
+    public func quantity(for grams: Double) -> Double {
+        guard grams > 0 else { return 0 }
+        if unit == .grams || self.grams <= 0 { return grams.rounded(.up) }
+        return (grams / self.grams - 1e-6).rounded(.up)
+    }
+}
+
+/// A food the plan may choose.
+public struct PlanCandidate: Equatable, Sendable {
+    public var foodId: FoodID
+    public var name: String
+    public var per100g: Nutrients
+    /// Grams a day over the last 28 days of logging (0 for a food not eaten lately).
+    public var usualGramsPerDay: Double
+    /// Lots in stock (none expired).
+    public var lots: [PlanLot]
+    /// What 100 g costs, in minor units (the median of recent purchases); nil: only from stock.
+    public var pricePer100g: Double?
+    /// How many purchases the price is the median of.
+    public var pricedPurchases: Int
+    public var buyUnit: BuyUnit?
+    /// The least amount worth eating over the plan, when eaten at all.
+    public var minimumGrams: Double
+
+    public init(
+        foodId: FoodID, name: String, per100g: Nutrients, usualGramsPerDay: Double = 0, lots: [PlanLot] = [],
+        pricePer100g: Double? = nil, pricedPurchases: Int = 0, buyUnit: BuyUnit? = nil, minimumGrams: Double = PlanRules.defaultMinimumGrams
+    ) {
+        self.foodId = foodId
+        self.name = name
+        self.per100g = per100g
+        self.usualGramsPerDay = usualGramsPerDay
+        self.lots = lots
+        self.pricePer100g = pricePer100g
+        self.pricedPurchases = pricedPurchases
+        self.buyUnit = buyUnit
+        self.minimumGrams = minimumGrams
+    }
+
+    public var stockGrams: Double { lots.reduce(0) { $0 + $1.grams } }
+    /// Neither eaten lately nor in stock: counts against the cap on new foods.
+    public var isNew: Bool { usualGramsPerDay <= 0 && stockGrams <= 0 }
+}
+
+/// The day's targets the plan meets on average.
+public struct PlanTargets: Equatable, Sendable {
+    public var kcal: Double
+    public var proteinG: Double
+    /// Goals (at least) and limits (at most) per day: fiber, sodium, saturated fat, and any other
+    /// nutrient the catalog's `Nutrients` holds.
+    public var nutrients: [NutrientKey: NutrientTarget]
+
+    public init(kcal: Double, proteinG: Double, nutrients: [NutrientKey: NutrientTarget]) {
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.nutrients = nutrients
+    }
+
+    /// The kcal and protein of `DayTargets`, with the nutrient targets given.
+    public init(_ day: DayTargets, nutrients: [NutrientKey: NutrientTarget]) {
+        self.init(kcal: day.kcal, proteinG: day.macros.proteinG, nutrients: nutrients)
+    }
+}
+
+/// Everything one plan is solved from.
+public struct PlanInput: Equatable, Sendable {
+    public var days: Int
+    public var candidates: [PlanCandidate]
+    public var targets: PlanTargets
+    /// What may be spent, in minor units; nil: no budget.
+    public var budget: Money?
+    public var currency: Currency
+    public var maxNewFoods: Int
+
+    public init(
+        days: Int = PlanRules.defaultDays, candidates: [PlanCandidate], targets: PlanTargets, budget: Money?, currency: Currency = .default,
+        maxNewFoods: Int = PlanRules.defaultMaxNewFoods
+    ) {
+        self.days = days
+        // Sorted by id: the same foods in any order give the same model, so the same plan.
+        self.candidates = candidates.sorted { $0.foodId.rawValue < $1.foodId.rawValue }
+        self.targets = targets
+        self.budget = budget
+        self.currency = currency
+        self.maxNewFoods = maxNewFoods
+    }
+}
+
+/// The planner's fixed rules.
+public enum PlanRules {
+    public static let defaultDays = 7
+    public static let daysRange: ClosedRange<Int> = 1...28
+    /// kcal within ±5 % of the day's target, on average.
+    public static let kcalTolerance = 0.05
+    public static let defaultMaxNewFoods = 3
+    /// A food eaten at all is eaten at least this much over the plan (unless less is in stock).
+    public static let defaultMinimumGrams = 100.0
+    /// No food above this many grams a day: keeps a cheap food from filling the plan.
+    public static let maxGramsPerDay = 600.0
+    /// The weeks of eating the usual amounts come from.
+    public static let historyDays = 28
+    /// The nutrients a plan meets besides kcal and protein (PRODUCT.md §13). The other §11 targets
+    /// wait until the catalog's foods carry those nutrients (a target no food reports would make
+    /// every plan infeasible).
+    public static let plannedNutrients: Set<NutrientKey> = [.fiberG, .sodiumMg, .saturatedFatG]
+    /// The purchases a price is the median of, newest first.
+    public static let priceWindow = 5
+}
+
+extension Nutrients {
+    /// The amount per 100 g of `key`, for the nutrients the catalog holds; nil when unknown.
+    func plannerValue(of key: NutrientKey) -> Double? {
+        switch key {
+        case .fiberG: fiberG
+        case .sugarsG: sugarsG
+        case .saturatedFatG: saturatedFatG
+        case .sodiumMg: sodiumMg
+        case .cholesterolMg: cholesterolMg
+        case .potassiumMg: potassiumMg
+        case .calciumMg: calciumMg
+        case .ironMg: ironMg
+        case .vitaminCMg: vitaminCMg
+        case .vitaminDUg: vitaminDUg
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import BodiiDomain
+import PlannerSolver
+
+// The planner's program (PRODUCT.md §13), after the USDA Thrifty Food Plan: grams of each
+// candidate over the N days, as close as possible to the user's usual amounts (weighted absolute
+// deviation, an LP), meeting the day's targets on average, within the budget, stock first; a food
+// is absent or at least a minimum portion, and at most K foods are new (binaries: a MIP).
+
+/// One constraint of the plan a person can be told about.
+public enum PlanConstraint: Hashable, Sendable, Comparable {
+    case kcalMinimum, kcalMaximum, protein
+    case nutrientGoal(NutrientKey)
+    case nutrientLimit(NutrientKey)
+    case budget
+    case newFoods
+
+    /// The JSON name: "kcal_min", "protein_g", "fiber_g", "sodium_mg_max", "budget", "new_foods".
+    public var key: String {
+        switch self {
+        case .kcalMinimum: "kcal_min"
+        case .kcalMaximum: "kcal_max"
+        case .protein: "protein_g"
+        case .nutrientGoal(let k): k.rawValue
+        case .nutrientLimit(let k): k.rawValue + "_max"
+        case .budget: "budget"
+        case .newFoods: "new_foods"
+        }
+    }
+
+    /// "protein", "sodium (limit)", "the budget".
+    public var label: String {
+        switch self {
+        case .kcalMinimum: "kcal (at least 95 % of target)"
+        case .kcalMaximum: "kcal (at most 105 % of target)"
+        case .protein: "protein"
+        case .nutrientGoal(let k): k.label.lowercased()
+        case .nutrientLimit(let k): k.label.lowercased() + " (limit)"
+        case .budget: "the budget"
+        case .newFoods: "the cap on new foods"
+        }
+    }
+}
+
+/// What the program is asked to minimise.
+enum PlanObjective {
+    /// Closest to the usual amounts, then cheapest; expiring stock pushed in.
+    case closeToUsual
+    /// The cheapest plan (how much budget a plan needs).
+    case cost
+    /// The fewest new foods (how many a plan needs).
+    case newFoods
+}
+
+/// The program for a `PlanInput`, with where each food's columns and each constraint's row are.
+struct PlanModel {
+    struct FoodColumns {
+        var lots: [Int] = []
+        var bought: Int?
+        /// Whole units bought (foods bought by the piece or pack): the bought grams come out of these.
+        var units: Int?
+        var unitGrams = 1.0
+        var plus = 0, minus = 0
+        var used: Int?
+        var all: [Int] { lots + (bought.map { [$0] } ?? []) }
+    }
+
+    var program = LinearProgram()
+    var foods: [FoodColumns] = []
+    var rows: [PlanConstraint: Int] = [:]
+    /// Elastic columns (how far a constraint is missed), when the model was built elastic.
+    var elastic: [PlanConstraint: Int] = [:]
+
+    /// Cost weight per minor unit: a tie-breaker next to deviations, which weigh ~1 per usual amount.
+    static let costWeight = 1e-4
+    /// What an elastic gram, mg or cent of a missed target costs, per unit of the target: far above any deviation.
+    static let elasticWeight = 1e4
+
+    /// `budget` / `newFoodCap` nil leaves that constraint out; `elastic` lets the nutrient rows be missed at a price.
+    /// `portions: false` leaves out the binaries (absent or a minimum portion, the new-food cap): the LP relaxation.
+    init(_ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false, portions: Bool = true) {
+        let n = Double(input.days)
+        foods.reserveCapacity(input.candidates.count)
+        var usedColumns: [(index: Int, column: Int)] = []
+        for (i, c) in input.candidates.enumerated() {
+            var f = FoodColumns()
+            let usual = c.usualGramsPerDay * n
+            let weight = objective == .closeToUsual ? 1 / max(usual, c.minimumGrams) : 0
+            for (l, lot) in c.lots.enumerated() where lot.grams > 0 {
+                // A lot that would go off within the plan is worth more eaten than a deviation costs.
+                let expiresInPlan = (lot.daysLeft ?? Int.max) < input.days
+                let reward = objective == .closeToUsual ? -weight * (expiresInPlan ? 1.5 : 0.1) / (1 + Double(l) * 0.01) : 0
+                f.lots.append(program.add(LPColumn("stock\(i).\(l)", upper: lot.grams, cost: reward)))
+            }
+            let most = PlanRules.maxGramsPerDay * n
+            if let price = c.pricePer100g {
+                let perGram: Double =
+                    switch objective {
+                    case .closeToUsual: Self.costWeight * price / 100
+                    case .cost: price / 100
+                    case .newFoods: 0
+                    }
+                if let unit = c.buyUnit, unit.unit != .grams, unit.grams >= 1 {
+                    // Bought in whole pieces or packs: pay for the units, eat up to their grams (the rest stays in stock).
+                    f.unitGrams = unit.grams
+                    f.bought = program.add(LPColumn("buy\(i)", upper: most))
+                    f.units = program.add(
+                        LPColumn("units\(i)", upper: (most / unit.grams).rounded(.up), cost: perGram * unit.grams, isInteger: portions))
+                    program.add(LPRow("pack\(i)", upper: 0, terms: [(f.bought ?? 0, 1), (f.units ?? 0, -unit.grams)]))
+                } else {
+                    f.bought = program.add(LPColumn("buy\(i)", upper: most, cost: perGram))
+                }
+            }
+            f.plus = program.add(LPColumn("over\(i)", cost: weight))
+            f.minus = program.add(LPColumn("under\(i)", cost: weight))
+            // total − over + under = usual
+            program.add(
+                LPRow(
+                    "usual\(i)", lower: usual, upper: usual,
+                    terms: f.all.map { ($0, 1.0) } + [(f.plus, -1), (f.minus, 1)]))
+            let reachable = min(c.stockGrams + (c.pricePer100g == nil ? 0 : most), most)
+            if portions, reachable > 0 {
+                let used = program.add(LPColumn.binary("eat\(i)", cost: objective == .newFoods && c.isNew ? 1 : 0))
+                let least = min(c.minimumGrams, reachable)
+                program.add(LPRow("least\(i)", lower: 0, terms: f.all.map { ($0, 1.0) } + [(used, -least)]))
+                program.add(LPRow("most\(i)", upper: 0, terms: f.all.map { ($0, 1.0) } + [(used, -reachable)]))
+                f.used = used
+                usedColumns.append((i, used))
+            }
+            foods.append(f)
+        }
+        addNutrientRows(input, elastic: elastic)
+        if let budget {
+            let terms = input.candidates.indices.compactMap { i in
+                input.candidates[i].pricePer100g.flatMap { p in
+                    foods[i].units.map { ($0, p / 100 * foods[i].unitGrams) } ?? foods[i].bought.map { ($0, p / 100) }
+                }
+            }
+            rows[.budget] = program.add(LPRow("budget", upper: Double(budget.minorUnits), terms: terms))
+        }
+        if portions, let newFoodCap {
+            let terms = usedColumns.filter { input.candidates[$0.index].isNew }.map { ($0.column, 1.0) }
+            rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: terms))
+        }
+    }
+
+    /// The totals over the N days: kcal in its ±5 % band, protein and goals at least, limits at most.
+    mutating func addNutrientRows(_ input: PlanInput, elastic: Bool) {
+        let n = Double(input.days), t = input.targets
+        func terms(_ per100g: (Nutrients) -> Double?) -> [(column: Int, coefficient: Double)] {
+            input.candidates.indices.flatMap { i in
+                let value = (per100g(input.candidates[i].per100g) ?? 0) / 100
+                return value == 0 ? [] : foods[i].all.map { ($0, value) }
+            }
+        }
+        func add(
+            _ constraint: PlanConstraint, lower: Double = -.infinity, upper: Double = .infinity,
+            _ terms: [(column: Int, coefficient: Double)]
+        ) {
+            var terms = terms
+            if elastic {
+                let scale = max(abs(lower.isFinite ? lower : upper), 1)
+                let slack = program.add(LPColumn("miss_\(constraint.key)", cost: Self.elasticWeight / scale))
+                terms.append((slack, lower.isFinite ? 1 : -1))
+                self.elastic[constraint] = slack
+            }
+            rows[constraint] = program.add(LPRow(constraint.key, lower: lower, upper: upper, terms: terms))
+        }
+        let kcal = terms { $0.kcal }
+        add(.kcalMinimum, lower: t.kcal * n * (1 - PlanRules.kcalTolerance), kcal)
+        add(.kcalMaximum, upper: t.kcal * n * (1 + PlanRules.kcalTolerance), kcal)
+        add(.protein, lower: t.proteinG * n, terms { $0.proteinG })
+        for key in t.nutrients.keys.sorted() {
+            guard let target = t.nutrients[key], let amount = target.amount else { continue }
+            let row = terms { $0.plannerValue(of: key) }
+            switch target.kind {
+            case .goal: add(.nutrientGoal(key), lower: amount * n, row)
+            case .limit: add(.nutrientLimit(key), upper: amount * n, row)
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import BodiiDomain
+import GroceryPlanner
+import TerminalKit
+
+/// The plan drawn (PRODUCT.md §13): a table of its foods — what to buy in the units bought before
+/// and its cost, what comes from stock — then the total against the budget and the day's nutrients
+/// against the targets. When no plan fits, the reason first. Fits 80×24.
+@MainActor
+struct PlanView {
+    let plan: GroceryPlan
+    let selected: Int
+
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
+        let input = plan.input
+        let block = Block(title: "Plan · next \(Plural.count(input.days, "day"))", rightTitle: "\(Plural.count(plan.items.count, "food"))")
+        block.render(in: area, buffer: &buffer, context: context)
+        var inner = block.inner(area).inset(left: 1, right: 1)
+        guard !inner.isEmpty else { return }
+        if let why = plan.explanation {
+            let height = min(2, inner.height)
+            let (top, rest) = inner.splitTop(height)
+            Paragraph(why, role: .bad).render(in: top, buffer: &buffer, context: context)
+            inner = rest
+        }
+        let summaryHeight = min(3, inner.height)
+        let (tableArea, summary) = inner.splitBottom(summaryHeight)
+        renderTable(tableArea, &buffer, context)
+        renderSummary(summary, &buffer, context)
+    }
+
+    private func renderTable(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let columns = [
+            TableColumn("Food"), TableColumn("Eat", width: .length(7), alignment: .right),
+            TableColumn("Buy", width: .length(14), alignment: .right), TableColumn("Cost", width: .length(8), alignment: .right),
+            TableColumn("Stock", width: .length(7), alignment: .right),
+        ]
+        let items = plan.items
+        let window = Table.window(selected: selected, rowCount: items.count, visibleRows: area.height - 1)
+        let rows: [TableRow] = window.map { i in
+            let item = items[i]
+            return TableRow([
+                Span(item.name), Span(grams(item.grams), .muted), Span(Self.buyText(item)),
+                Span(item.boughtGrams > 0 ? item.cost.formatted : "—", .muted),
+                Span(item.fromStockGrams > 0 ? grams(item.fromStockGrams) : "—", .muted),
+            ])
+        }
+        var table = Table(
+            columns: columns, rows: rows, selected: items.isEmpty ? nil : selected - window.lowerBound,
+            emptyMessage: "Nothing to plan from: log meals and buy food first", columnSpacing: 1)
+        table.moreAbove = window.lowerBound > 0
+        table.moreBelow = window.upperBound < items.count
+        table.render(in: area, buffer: &buffer, context: context)
+    }
+
+    func grams(_ g: Double) -> String { WholeNumber.text(g) + " g" }
+
+    /// "3 pieces", "2 × 1 pack", "450 g"; "—" when all is from stock.
+    static func buyText(_ item: PlanItem) -> String {
+        guard item.boughtGrams > 0 else { return "—" }
+        guard let unit = item.buyUnit, unit.unit != .grams else { return WholeNumber.text(item.quantity) + " g" }
+        return PantryQuantity(item.quantity, unit.unit).label
+    }
+
+    private func renderSummary(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard !area.isEmpty else { return }
+        let input = plan.input, d = plan.perDay, t = input.targets
+        var lines: [Line] = []
+        var money = [Span("Total ", .muted), Span(plan.cost.formatted)]
+        if let budget = input.budget {
+            money += [Span(" of ", .muted), Span(budget.formatted), Span(" budget", .muted)]
+            let left = budget - plan.cost
+            money += [Span(" · left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good)]
+        }
+        lines.append(Line(money))
+        func part(_ label: String, _ value: Double?, _ target: String, ok: Bool) -> [Span] {
+            [Span(label + " ", .muted), Span(WholeNumber.text(value), ok ? .good : .bad), Span("/" + target + "  ", .muted)]
+        }
+        let kcal = d["kcal"] ?? 0, protein = d["protein_g"] ?? 0
+        var day = [Span("A day: ", .muted)]
+        day += part("kcal", kcal, WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
+        day += part("protein", protein, ">=" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
+        lines.append(Line(day))
+        var micro: [Span] = [Span("       ", .muted)]
+        for key in t.nutrients.keys.sorted() {
+            guard let target = t.nutrients[key], let amount = target.amount else { continue }
+            let value = d[key.rawValue] ?? 0
+            let ok = target.kind == .goal ? value >= amount - 0.5 : value <= amount + 0.5
+            let name = key == .saturatedFatG ? "sat fat" : key.label.lowercased()
+            micro += part(name, value, (target.kind == .goal ? ">=" : "<=") + WholeNumber.text(amount) + " " + key.unit.ascii, ok: ok)
+        }
+        lines.append(Line(micro))
+        for (i, line) in lines.prefix(area.height).enumerated() {
+            buffer.write(line, in: Rect(x: area.x, y: area.y + i, width: area.width, height: 1), context: context)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import BodiiDomain
+import Foundation
+import Testing
+
+/// `bodii plan` (PRODUCT.md §13) with the real binary on the 10-year demo database: the JSON of the
+/// spec, a plan within the budget and the targets, what binds when nothing fits, bad input, and
+/// the process budget.
+@Suite struct PlanCLITests {
+    let folder: TemporaryFolder
+    let db: String
+    /// The demo's pantry data is dated around its "today": the same clock for filling and planning.
+    static let env = ["BODII_NOW": "2026-11-25T12:00:00+00:00"]
+
+    init() throws {
+        folder = try TemporaryFolder()
+        db = folder.path("plan-demo.sqlite")
+    }
+
+    /// One demo database (10 years: filling it takes seconds) for every check.
+    @Test func onTheTenYearDemoDatabase() throws {
+        let filled = try runBodii(["demo", "--days", "3650", "--db", db], environment: Self.env)
+        try #require(filled.status == 0, "\(filled.stderr)")
+        try aWeekIsWithinTheBudgetAndTheTargets()
+        try withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch()
+        try badDaysAndBudgetsAreOneLineEach()
+    }
+
+    func plan(_ arguments: [String]) throws -> [String: Any] {
+        let r = try runBodii(["plan", "--json", "--db", db] + arguments, environment: Self.env)
+        #expect(r.status == 0, "\(r.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    }
+
+    func aWeekIsWithinTheBudgetAndTheTargets() throws {
+        let started = Date()
+        let plan = try plan([])
+        let seconds = Date().timeIntervalSince(started)
+        for key in ["days", "budget", "cost", "currency", "items", "per_day", "targets", "binding"] {
+            #expect(plan.keys.contains(key), "missing \(key)")
+        }
+        #expect(plan["days"] as? Int == 7)
+        #expect(plan["feasible"] as? Bool == true)
+        let items = try #require(plan["items"] as? [[String: Any]])
+        #expect(!items.isEmpty)
+        for key in ["food_id", "name", "grams", "quantity", "unit", "cost", "from_stock"] {
+            #expect(items.allSatisfy { $0.keys.contains(key) }, "an item lacks \(key)")
+        }
+        let cost = try #require(plan["cost"] as? Double), budget = try #require(plan["budget"] as? Double)
+        #expect(cost <= budget)
+        let itemCosts = items.compactMap { $0["cost"] as? Double }.reduce(0, +)
+        #expect(abs(itemCosts - cost) < 0.005)
+        let perDay = try #require(plan["per_day"] as? [String: Double]), targets = try #require(plan["targets"] as? [String: Double])
+        let kcal = try #require(perDay["kcal"])
+        #expect(kcal >= (targets["kcal_min"] ?? .infinity) - 1 && kcal <= (targets["kcal_max"] ?? 0) + 1)
+        #expect((perDay["protein_g"] ?? 0) >= (targets["protein_g"] ?? .infinity) - 0.5)
+        #expect((perDay["fiber_g"] ?? 0) >= (targets["fiber_g"] ?? .infinity) - 0.5)
+        #expect((perDay["sodium_mg"] ?? .infinity) <= (targets["sodium_mg_max"] ?? 0) + 1)
+        #expect((perDay["saturated_fat_g"] ?? .infinity) <= (targets["saturated_fat_g_max"] ?? 0) + 0.5)
+        // The same database and clock give the same plan.
+        let again = try self.plan([])
+        #expect(
+            (again["items"] as? [[String: Any]])?.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" }
+                == items.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" })
+        #expect(seconds < 5, "a debug build's whole process; the release budget is 1.5 s (bodii-bench)")
+    }
+
+    func withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch() throws {
+        let plan = try plan(["--days", "28", "--budget", "0"])
+        #expect(plan["feasible"] as? Bool == false)
+        let binding = try #require(plan["binding"] as? [[String: Any]])
+        let budget = try #require(binding.first { $0["constraint"] as? String == "budget" })
+        #expect((budget["amount"] as? Double ?? 0) > 0)
+        #expect(binding.contains { $0["constraint"] as? String == "protein_g" })
+        let text = try #require(plan["explanation"] as? String)
+        #expect(text.contains("protein short by") && text.contains("more budget"))
+    }
+
+    func badDaysAndBudgetsAreOneLineEach() throws {
+        let days = try runBodii(["plan", "--days", "0", "--db", db], environment: Self.env)
+        #expect(days.status == 64)
+        #expect(days.stderr == "bodii: days \"0\" is not a whole number from 1 to 28\n")
+        let money = try runBodii(["plan", "--budget", "lots", "--db", db], environment: Self.env)
+        #expect(money.status == 65)
+        #expect(money.stderr.hasPrefix("bodii: budget \"lots\"") && money.stderr.split(separator: "\n").count == 1)
+    }
+}

@@ -1,0 +1,79 @@
+import BodiiDomain
+import BodiiStore
+import GroceryPlanner
+import PantryFeature
+import TerminalKit
+import Testing
+
+/// `P` in the Pantry (PRODUCT.md §13): the plan over the tab, at 80×24 in ASCII, with the shopping
+/// list in the units bought before, the total against the budget, the day against the targets,
+/// and `a` putting what it buys on the shopping list.
+@MainActor
+@Suite struct PantryPlanTests {
+    let db: TestDatabase
+    let today = TestDay.fixed
+
+    init() throws {
+        db = try TestDatabase(profile: DemoHistory.profile)
+    }
+
+    /// Bananas bought by the piece, oats by weight, both priced; a few bananas left in stock.
+    func stockedTab() throws -> FlowHost<PantryViewModel> {
+        let r = db.repositories
+        let banana = try #require(try r.food(id: FoodID("usda:09040"))), oats = try #require(try r.food(id: FoodID("usda:08120")))
+        let bought = try r.recordPurchase(
+            Purchase(
+                itemId: 0, date: today.adding(days: -3), quantity: PantryQuantity(6, .pieces),
+                grams: PantryUnits.grams(PantryQuantity(6, .pieces), food: banana), price: Money(minorUnits: 180), store: "Lidl"),
+            item: GroceryItem(name: "Bananas", foodId: banana.id), bestBefore: today.adding(days: 3), shoppingListItemId: nil)
+        _ = try r.recordPurchase(
+            Purchase(
+                itemId: 0, date: today.adding(days: -10), quantity: PantryQuantity(500, .grams), grams: 500, price: Money(minorUnits: 99),
+                store: "Aldi"),
+            item: GroceryItem(name: "Oats", foodId: oats.id), bestBefore: nil, shoppingListItemId: nil)
+        let oatsLots = try r.stockLots(itemId: try #require(try r.groceryItem(foodId: oats.id, name: "Oats")?.id))
+        try r.applyStockUses(oatsLots.map { StockUse(lotId: $0.id ?? 0, date: today, amount: $0.left, kind: .use) })
+        _ = bought
+        try r.setPantryBudget(PantryBudget(period: .week, amount: Money(minorUnits: 3000), setOn: today.adding(days: -30)))
+        let vm = FlowHost(PantryViewModel(source: r, clock: db.clock))
+        let snapshot = try r.pantrySnapshot()
+        let candidates = PlanHistory.candidates(
+            foods: [banana.id: banana, oats.id: oats], items: snapshot.items,
+            purchases: try r.purchases(itemId: 1) + r.purchases(itemId: 2),
+            lots: snapshot.lots, records: [], today: today, store: nil, currency: .default)
+        let targets = PlanTargets(kcal: 1200, proteinG: 25, nutrients: [.fiberG: NutrientTarget(kind: .goal, amount: 15)])
+        vm.tab.planner = { days in
+            try GroceryPlanner.plan(PlanInput(days: days, candidates: candidates, targets: targets, budget: Money(minorUnits: 3000)))
+        }
+        vm.didBecomeVisible()
+        return vm
+    }
+
+    @Test func thePlanShowsWhatToBuyAndAddsItToTheList() throws {
+        let vm = try stockedTab()
+        vm.press(.char("P"))
+        let flow = try #require(vm.stack.top as? PantryPlanFlow)
+        #expect(flow.plan.feasible, "\(flow.plan.explanation ?? "")")
+        let ascii = RenderContext(theme: .fallback.colorless, symbols: .ascii)
+        let lines = render(vm, .small, context: ascii).lines
+        let screen = lines.joined(separator: "\n")
+        let isASCII = screen.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(isASCII)
+        #expect(lines.contains { $0.contains("Plan") && $0.contains("next 7 days") })
+        for item in flow.plan.items { #expect(screen.contains(String(item.name.prefix(20))), "\(item.name) on screen\n\(screen)") }
+        // The bananas are bought in pieces, as before; the total is against the plan's budget.
+        let bananas = try #require(flow.plan.items.first { $0.foodId == FoodID("usda:09040") })
+        if bananas.boughtGrams > 0 { #expect(screen.contains("\(Int(bananas.quantity)) piece")) }
+        #expect(screen.contains("Total EUR \(flow.plan.cost.amountText) of EUR 30.00 budget"))
+        #expect(screen.contains("kcal") && screen.contains("fiber"))
+        let buying = flow.plan.items.filter { $0.boughtGrams > 0 }
+        #expect(!buying.isEmpty)
+        vm.press(.char("a"))
+        let list = try db.repositories.shoppingListItems(includingBought: false)
+        #expect(list.count == buying.count)
+        vm.press(.char("a"))
+        #expect(try db.repositories.shoppingListItems(includingBought: false).count == buying.count, "a second a adds nothing twice")
+        vm.press(.escape)
+        #expect(vm.stack.isEmpty)
+    }
+}
