@@ -133,7 +133,7 @@ let package = Package(
             .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalKit"]),
             .testTarget(
                 name: "BodiiAppTests",
-                dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "SharedCharts"]
+                dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "BodiiUI", "SharedCharts", "NcursesTerminal"]
                     + features.map { .target(name: $0) }),
         ],
     swiftLanguageModes: [.v6]

@@ -6,7 +6,8 @@ import SharedCharts
 /// The Dashboard tab: today's numbers at a glance; `[` `]` `t` move through days.
 @MainActor
 public final class DashboardViewModel: TabScreen {
-    private let source: any Repositories
+    /// Only what the dashboard reads (`DashboardState.Source`); it writes nothing.
+    private let source: any DashboardState.Source
     private let clock: any Clock
     /// The selected day, shared with the other tabs.
     public private(set) var day: LocalDate {
@@ -21,7 +22,7 @@ public final class DashboardViewModel: TabScreen {
     public private(set) var state: DashboardState?
     public private(set) var status: StatusMessage?
 
-    public init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
+    public init(source: any DashboardState.Source, clock: any Clock, selection: SelectedDay? = nil) {
         self.source = source
         self.clock = clock
         self.selection = selection ?? SelectedDay(clock.today)

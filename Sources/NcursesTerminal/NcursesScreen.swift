@@ -30,9 +30,8 @@ public final class NcursesScreen: TerminalBackend {
     /// Enters full-screen mode. Throws when stdin/stdout are not a terminal curses can use.
     public func start(noColor: Bool) throws {
         setlocale(LC_ALL, "")
-        supportsUnicode = TerminalLocale.isUTF8
         // Measure text as the terminal will draw it (ASCII mode transliterates everything anyway).
-        if supportsUnicode { LibcTextWidth.install() }
+        supportsUnicode = LibcTextWidth.installForLocale()
         guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
         let environment = ProcessInfo.processInfo.environment
         if let missing = bodii_missing_capability() {
@@ -231,4 +230,15 @@ public enum LibcTextWidth {
 
     /// Makes TextWidth use `wcwidth`. Call after `setlocale`: widths depend on LC_CTYPE.
     public static func install() { TextWidth.install(width) }
+
+    /// Takes the user's locale for character types and, when it is UTF-8, measures all text
+    /// with `wcwidth` from then on; returns whether it is UTF-8. The full-screen app and the
+    /// command line both start with this, so a CJK or emoji name takes the same columns in
+    /// `bodii history` as on screen and as the terminal draws it.
+    @discardableResult
+    public static func installForLocale() -> Bool {
+        let isUTF8 = TerminalLocale.isUTF8
+        if isUTF8 { install() }
+        return isUTF8
+    }
 }

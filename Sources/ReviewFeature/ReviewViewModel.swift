@@ -63,7 +63,8 @@ public enum BoardCard: Equatable, Sendable, Identifiable {
 /// marks an action done, `D` drops it with a note, `o` opens it again.
 @MainActor
 public final class ReviewViewModel: TabScreen {
-    private let source: any Repositories
+    /// The board's notes and actions and what the period's summary and charts read (`Store`).
+    private let source: any Store
     private let clock: any Clock
     /// A day of the period shown; nil: the current one. The Review's own (issue 26): browsing
     /// past weeks here must not move the day the other tabs and the check-in are on.
@@ -82,7 +83,11 @@ public final class ReviewViewModel: TabScreen {
     public var pendingDelete: BoardCard? { deletion.pending }
     public private(set) var status: StatusMessage?
 
-    public init(source: any Repositories, clock: any Clock) {
+    /// The review's own ports: the board (`ReviewRepository`, in `PeriodReview.Source`), the
+    /// period's summary and groceries, the charts and the profile's units.
+    public typealias Store = PeriodReview.Source & PeriodCharts.Source & ProfileRepository
+
+    public init(source: any Store, clock: any Clock) {
         self.source = source
         self.clock = clock
     }

@@ -1,3 +1,4 @@
+import BodiiUI
 import Foundation
 import BodiiDomain
 import TerminalKit

@@ -39,12 +39,17 @@ public struct DashboardState: Equatable, Sendable {
     /// Weeks of check-in dots the dashboard card shows, from the week start, the last one up to the day.
     static let calendarWeeks = 3
 
+    /// What a dashboard reads: the day's summary and targets, the check-in calendar, the charts,
+    /// the review board's open actions and the pantry's use-soon list, in one consistent read.
+    public typealias Source = DaySummaryQuery.Source & CheckInCalendar.Source & PeriodCharts.Source & PeriodSummary.Source
+        & ProfileRepository & ReviewRepository & PantryRepository & ConsistentReading
+
     /// Reads the repositories for `day`, with trend charts over `range`. `longestStreak` also reads
     /// every check-in ever made (the report wants it; a keystroke does not). `today`: the day not
     /// over yet, whose check-in dot is not judged before it is (`CalorieAdherence.sofar`).
     public static func load(
         day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false, weekStart: WeekStart = .monday,
-        today: LocalDate? = nil, from source: any Repositories
+        today: LocalDate? = nil, from source: any Source
     ) throws -> DashboardState {
         try source.readingTogether {
             try read(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, today: today, from: source)
@@ -53,7 +58,7 @@ public struct DashboardState: Equatable, Sendable {
 
     private static func read(
         day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart, today: LocalDate?,
-        from source: any Repositories
+        from source: any Source
     ) throws -> DashboardState {
         let query = DaySummaryQuery(source: source)
         // One read of what targets depend on serves the day and the check-in card's weeks, and one
@@ -110,14 +115,14 @@ public struct DashboardState: Equatable, Sendable {
 
     /// The weeks of `range` (by their first day) that show a weekly review, saved under either
     /// week start (`ReviewPeriod.storedStarts`).
-    static func reviewedWeeks(in range: DateRange, weekStart: WeekStart, source: any Repositories) throws -> Set<LocalDate> {
+    static func reviewedWeeks(in range: DateRange, weekStart: WeekStart, source: any Source) throws -> Set<LocalDate> {
         let saved = try source.reviewedPeriods(
             .week, startingIn: DateRange(start: range.start.adding(days: -3), end: range.end.adding(days: 3)))
         return Set(saved.map { ReviewPeriod(.week, startingOn: $0).shown(weekStart: weekStart).start }.filter(range.contains))
     }
 
     /// The open actions' metric progress as of `day`.
-    func judgingActions(on day: LocalDate, source: any Repositories) throws -> DashboardState {
+    func judgingActions(on day: LocalDate, source: any Source) throws -> DashboardState {
         var state = self
         state.actionProgress = try ActionProgress.judge(actions, today: day, source: source)
         return state

@@ -53,7 +53,7 @@ public struct DashboardTrends: Equatable, Sendable {
     /// `weighIns` cover `weightWindow(range:day:)`, which holds every day's target trend window.
     static func load(
         range: ChartRange, day: LocalDate, weighIns: [(date: LocalDate, weightKg: Double)],
-        source: any Repositories
+        source: any PeriodCharts.Source & TargetHistory.Source
     ) throws -> DashboardTrends {
         let span = range.dates(endingOn: day)
         let days = span.days

@@ -10,7 +10,10 @@ public struct PeriodCharts: Equatable, Sendable {
     public var caloriesIn: [Double?]
     public var trendKg: [Double?]
 
-    public static func load(range: DateRange, source: any Repositories) throws -> PeriodCharts {
+    /// The logs the charts read: nights, workouts, the daily totals and weigh-ins.
+    public typealias Source = SleepRepository & ExerciseRepository & DailyLogRepository & BodyRepository
+
+    public static func load(range: DateRange, source: any Source) throws -> PeriodCharts {
         let days = range.days
         var sleep: [LocalDate: Double] = [:]
         for night in try source.sleepRecords(in: range) { sleep[night.date] = Double(night.minutes) / 60 }

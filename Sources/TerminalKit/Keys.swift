@@ -36,8 +36,6 @@ public enum Event: Equatable, Sendable {
     case key(Key)
     case resize(width: Int, height: Int)
     case tick
-    /// A background job's progress or end (`Job`).
-    case job(JobEvent)
 }
 
 /// One documented binding: the keys, what they do, and whether the footer shows it.

@@ -18,7 +18,8 @@ public enum KeyResult: Equatable {
     }
 }
 
-/// What a screen can ask of the shell: it owns the tabs, the modals, the theme and the jobs.
+/// What a screen can ask of the shell: it owns the tabs, the modals and the theme; what else an
+/// app's shell does (Bodii's background jobs) comes as `app`.
 @MainActor
 public enum ShellRequest {
     /// Show the tab with this title (the day is the one all tabs share).
@@ -29,8 +30,8 @@ public enum ShellRequest {
     case closeFlows
     /// Draw with this theme for now (Settings' live preview; nil goes back to the saved one).
     case previewTheme(String?)
-    /// Run a job off the main actor with a progress dialog; `then` hears how it ended.
-    case run(any Job, then: (JobEvent) -> Void)
+    /// A request only the app's own shell knows (Bodii's `RunJob`), passed on untouched.
+    case app(any AppRequest)
 
     nonisolated var kind: String {
         switch self {
@@ -38,9 +39,14 @@ public enum ShellRequest {
         case .present: return "present"
         case .closeFlows: return "closeFlows"
         case .previewTheme: return "previewTheme"
-        case .run: return "run"
+        case .app(let request): return request.kind
         }
     }
+}
+
+/// What an app adds to `ShellRequest` for its own shell; `kind` names it in comparisons.
+public protocol AppRequest {
+    var kind: String { get }
 }
 
 /// A one-line message for the status line: confirmations and errors that need no dialog.

@@ -1,3 +1,4 @@
+import BodiiUI
 import BodiiApp
 import BodiiDomain
 import BodiiStore

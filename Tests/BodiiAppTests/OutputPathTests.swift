@@ -1,3 +1,4 @@
+import BodiiUI
 @testable import BodiiApp
 import BodiiDomain
 import BodiiStore

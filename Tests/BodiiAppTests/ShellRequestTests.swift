@@ -1,8 +1,9 @@
 @testable import BodiiApp
+import BodiiUI
 import TerminalKit
 import Testing
 
-/// What a screen asks of the shell: show a tab, present a modal, preview a theme.
+/// What a screen asks of the shell: show a tab, present a modal, preview a theme, run a job.
 @MainActor
 @Suite struct ShellRequestTests {
     /// A tab that answers `r` with the requests it was given.
@@ -54,5 +55,31 @@ import Testing
         tabs[0].requests = [.previewTheme(nil)]
         shell.handle(.key(.char("r")))
         #expect(shell.context.theme == Theme.fallback)
+    }
+
+    /// Says hello off the main actor.
+    struct HelloJob: Job {
+        var title: String { "Saying hello" }
+        func run(_ progress: JobReporter) async throws -> String { "Hello." }
+    }
+
+    /// Jobs are Bodii's, not TerminalKit's (issue 25 #3): a screen asks for one with BodiiUI's
+    /// request, which TerminalKit passes on as an app request; the shell runs it with its dialog,
+    /// and the screen hears how it ended.
+    @Test func aScreenCanRunAJobThroughTheAppsOwnRequest() async {
+        let (shell, tabs) = shell()
+        var heard: [JobEvent] = []
+        tabs[0].requests = [.run(HelloJob(), then: { heard.append($0) })]
+        if case .app(let request)? = tabs[0].requests.first {
+            #expect(request is RunJob && request.kind == "run")
+        } else {
+            Issue.record("ShellRequest.run is not an app request")
+        }
+        shell.handle(.key(.char("r")))
+        #expect(shell.render(width: 80, height: 24).text.contains("Saying hello"))
+        await shell.jobs.waitForAll()
+        for event in shell.jobs.inbox.drain() { shell.handle(event) }
+        #expect(heard.last == .finished(id: 1, message: "Hello."), "\(heard)")
+        #expect(shell.stack.isEmpty && shell.render(width: 80, height: 24).text.contains("Hello."))
     }
 }

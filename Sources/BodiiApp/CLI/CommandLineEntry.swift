@@ -3,9 +3,12 @@ import BodiiDomain
 import BodiiStore
 import TerminalKit
 import Foundation
+import NcursesTerminal
 
 public enum BodiiMain {
     public static func main() {
+        // Columns (`history`, `search`) measured as the terminal draws them, as the app does.
+        LibcTextWidth.installForLocale()
         exit(run(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst()))))
     }
 

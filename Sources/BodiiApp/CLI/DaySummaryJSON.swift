@@ -17,7 +17,8 @@ enum JSONValue: Equatable, Sendable {
     static func decimal(_ v: Double?) -> JSONValue {
         guard let v, v.isFinite else { return .null }
         // Beyond 1e15 a tenth is below a Double's resolution (and v * 10 may overflow to inf).
-        return .number(abs(v) < 1e15 ? (v * 10).rounded() / 10 : v)
+        // (+ 0 makes -0 plain 0: a summary says 0 where the exact `.number` keeps the sign.)
+        return .number((abs(v) < 1e15 ? (v * 10).rounded() / 10 : v) + 0)
     }
 
     static func int(_ v: Int?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
@@ -28,7 +29,8 @@ enum JSONValue: Equatable, Sendable {
         case .bool(let b): return b ? "true" : "false"
         // JSON has no inf or nan: a non-finite number is unknown (null), never `"kcal":inf`.
         case .number(let v) where !v.isFinite: return "null"
-        case .number(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        // Whole numbers without ".0"; -0 as "-0.0", so the export reads back the same bits.
+        case .number(let v): return v == v.rounded() && abs(v) < 1e15 && !(v == 0 && v.sign == .minus) ? String(Int(v)) : String(v)
         case .string(let s): return Self.quote(s)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"

@@ -27,11 +27,12 @@ enum BodiiDocumentImport {
     }
 
     /// Refuses what is not a Bodii export this Bodii can read, from its "format" and "version".
-    static func checkHeader(_ top: [String: Any]) throws {
-        guard top["format"] as? String == BodiiExport.format else {
+    static func checkHeader(_ top: [String: Data]) throws {
+        guard DocumentDecoding.scalar(String.self, "format", in: top) == BodiiExport.format else {
             throw Refusal(message: "not a Bodii export (its \"format\" is not \"bodii-export\")")
         }
-        guard let number = top["version"] as? Double, number == number.rounded(), abs(number) < 1e6 else {
+        guard let number = DocumentDecoding.scalar(Double.self, "version", in: top), number == number.rounded(), abs(number) < 1e6
+        else {
             throw Refusal(message: "the export has no version")
         }
         let version = Int(number)
@@ -43,249 +44,202 @@ enum BodiiDocumentImport {
         }
     }
 
-    /// Reads a part of a document (`BodiiDocumentStream` hands out the long lists a page at a
-    /// time, the first element of a page at `offsets[key]`); the pantry's rows add to `pantry`.
-    static func read(_ top: [String: Any], offsets: [String: Int], pantry: inout PantryExport.ReadState) throws -> BodiiExport.Document {
+    /// Reads a part of a document, each key's value as JSON (`BodiiDocumentStream` hands out
+    /// the long lists a page at a time, the first element of a page at `offsets[key]`); the
+    /// pantry's rows add to `pantry`.
+    static func read(_ top: [String: Data], offsets: [String: Int], pantry: inout PantryExport.ReadState) throws -> BodiiExport.Document {
+        let part = DocumentPart(top: top, offsets: offsets)
         var d = BodiiExport.Document()
-        var where_ = ""
-        func fail(_ what: String) -> Refusal { Refusal(message: "\(where_): \(what)") }
-        func objects(_ key: String) throws -> [[String: Any]] {
-            guard let value = top[key] else { return [] }
-            guard let list = value as? [[String: Any]] else { throw Refusal(message: "\"\(key)\" is not a list of objects") }
-            return list
-        }
-        func string(_ o: [String: Any], _ k: String) throws -> String {
-            guard let s = o[k] as? String else { throw fail("\"\(k)\" is missing or not text") }
-            return s
-        }
-        func optString(_ o: [String: Any], _ k: String) -> String? { o[k] as? String }
-        func double(_ o: [String: Any], _ k: String) throws -> Double {
-            guard let n = o[k] as? Double else { throw fail("\"\(k)\" is missing or not a number") }
-            return n
-        }
-        func optDouble(_ o: [String: Any], _ k: String) throws -> Double? {
-            guard let v = o[k], !(v is NSNull) else { return nil }
-            return try double(o, k)
-        }
-        func optInt(_ o: [String: Any], _ k: String) throws -> Int? {
-            try optDouble(o, k).map { v in
-                guard v == v.rounded(), abs(v) < 1e9 else { throw fail("\"\(k)\" is not a whole number") }
-                return Int(v)
-            }
-        }
-        func date(_ o: [String: Any], _ k: String) throws -> LocalDate {
-            guard let d = LocalDate(iso: try string(o, k)) else { throw fail("\"\(k)\" is not a date (YYYY-MM-DD)") }
-            return d
-        }
-        func instant(_ o: [String: Any], _ k: String) throws -> Date {
-            guard let d = BodiiExport.parseTimestamp(try string(o, k)) else { throw fail("\"\(k)\" is not a timestamp") }
-            return d
-        }
-        func value<E: RawRepresentable>(_ type: E.Type, _ o: [String: Any], _ k: String) throws -> E where E.RawValue == String {
-            guard let e = E(rawValue: try string(o, k)) else { throw fail("\"\(k)\" is not one of the allowed values") }
-            return e
-        }
-        func provenance(_ o: [String: Any]) throws -> Provenance {
-            Provenance(source: try string(o, "source"), externalId: try string(o, "external_id"))
-        }
-        func clock(_ o: [String: Any], _ k: String) throws -> ClockTime? {
-            guard let s = optString(o, k) else { return nil }
-            guard let t = ClockTime(parsing: s) else { throw fail("\"\(k)\" is not HH:MM") }
-            return t
-        }
-
-        if let p = top["profile"] as? [String: Any] {
-            where_ = "profile"
+        if let p = try DocumentDecoding.object(ProfileRecord.self, "profile", in: top) {
+            let f = DocumentFields(place: "profile")
             d.profile = Profile(
-                name: try string(p, "name"), sex: try value(Sex.self, p, "sex"), birthDate: try date(p, "birth_date"),
-                heightCm: try double(p, "height_cm"), activityLevel: try value(ActivityLevel.self, p, "activity_level"),
-                unitSystem: try value(UnitSystem.self, p, "unit_system"), themeName: try string(p, "theme_name"),
-                checkInTemplate: try string(p, "check_in_template"))
+                name: try f.text(p.name, "name"), sex: try f.value(p.sex, "sex"), birthDate: try f.date(p.birth_date, "birth_date"),
+                heightCm: try f.number(p.height_cm, "height_cm"), activityLevel: try f.value(p.activity_level, "activity_level"),
+                unitSystem: try f.value(p.unit_system, "unit_system"), themeName: try f.text(p.theme_name, "theme_name"),
+                checkInTemplate: try f.text(p.check_in_template, "check_in_template"))
         }
-        for (n, g) in try objects("goals").enumerated() {
-            let i = n + (offsets["goals"] ?? 0)
-            where_ = "goals[\(i)]"
+        for (f, g) in try part.records(GoalRecord.self, "goals") {
             d.goals.append(
                 Goal(
-                    type: try value(GoalType.self, g, "type"), targetWeightKg: try optDouble(g, "target_weight_kg"),
-                    targetBodyFatPercent: try optDouble(g, "target_body_fat_percent"), weeklyRateKg: try double(g, "weekly_rate_kg"),
-                    dailyCalorieTarget: try optDouble(g, "daily_calorie_target"), proteinG: try optDouble(g, "protein_g"),
-                    carbsG: try optDouble(g, "carbs_g"), fatG: try optDouble(g, "fat_g"), isActive: g["is_active"] as? Bool ?? false,
-                    createdOn: try date(g, "created_on"), proteinPerKg: try double(g, "protein_per_kg"),
-                    addsExerciseBack: g["adds_exercise_back"] as? Bool ?? false))
+                    type: try f.value(g.type, "type"), targetWeightKg: g.target_weight_kg,
+                    targetBodyFatPercent: g.target_body_fat_percent, weeklyRateKg: try f.number(g.weekly_rate_kg, "weekly_rate_kg"),
+                    dailyCalorieTarget: g.daily_calorie_target, proteinG: g.protein_g, carbsG: g.carbs_g, fatG: g.fat_g,
+                    isActive: g.is_active ?? false, createdOn: try f.date(g.created_on, "created_on"),
+                    proteinPerKg: try f.number(g.protein_per_kg, "protein_per_kg"), addsExerciseBack: g.adds_exercise_back ?? false))
         }
-        func nutrients(_ f: [String: Any]) throws -> Nutrients {
-            guard let n = f["per_100g"] as? [String: Any] else { throw fail("\"per_100g\" is missing") }
-            return Nutrients(
-                kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
-                fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
-                saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
-                cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
-                calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
-                vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
-        }
-        func servings(_ f: [String: Any], _ k: String) throws -> [FoodServing] {
-            guard let v = f[k], !(v is NSNull) else { return [] }
-            guard let list = v as? [[String: Any]] else { throw fail("\"\(k)\" is not a list of objects") }
-            return try list.map { FoodServing(label: try string($0, "label"), grams: try double($0, "grams")) }
-        }
-        /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
-        func entry(_ f: [String: Any], date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
-            FoodRecord(
-                date: date, meal: meal, foodId: FoodID(try string(f, "food_id")), foodName: try string(f, "food_name"),
-                // A quick add has no grams (null; older exports wrote 1).
-                grams: try string(f, "food_id") == QuickAdd.foodID.rawValue ? nil : try double(f, "grams"),
-                kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
-                carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), fiberG: try optDouble(f, "fiber_g"),
-                sugarsG: try optDouble(f, "sugars_g"), saturatedFatG: try optDouble(f, "saturated_fat_g"),
-                sodiumMg: try optDouble(f, "sodium_mg"), loggedAt: loggedAt, provenance: provenance)
-        }
-        func list(_ o: [String: Any], _ k: String) throws -> [[String: Any]] {
-            guard let v = o[k], !(v is NSNull) else { return [] }
-            guard let list = v as? [[String: Any]] else { throw fail("\"\(k)\" is not a list of objects") }
-            return list
-        }
-        for (n, f) in try objects("custom_foods").enumerated() {
-            let i = n + (offsets["custom_foods"] ?? 0)
-            where_ = "custom_foods[\(i)]"
+        for (f, c) in try part.records(CustomFoodRecord.self, "custom_foods") {
             d.customFoods.append(
                 Food(
-                    id: FoodID(try string(f, "id")), name: try string(f, "name"), source: "custom", per100g: try nutrients(f),
-                    servings: try servings(f, "servings")))
+                    id: FoodID(try f.text(c.id, "id")), name: try f.text(c.name, "name"), source: "custom",
+                    per100g: try f.nutrients(c.per_100g), servings: try f.servings(c.servings)))
         }
-        for (n, r) in try objects("recipes").enumerated() {
-            let i = n + (offsets["recipes"] ?? 0)
-            where_ = "recipes[\(i)]"
+        for (f, r) in try part.records(RecipeRecord.self, "recipes") {
             let food = Food(
-                id: FoodID(try string(r, "food_id")), name: try string(r, "name"), source: Recipe.source, per100g: try nutrients(r),
-                servings: try servings(r, "food_servings"))
-            let ingredients = try list(r, "ingredients").map {
-                RecipeIngredientRow(foodID: FoodID(try string($0, "food_id")), grams: try double($0, "grams"))
+                id: FoodID(try f.text(r.food_id, "food_id")), name: try f.text(r.name, "name"), source: Recipe.source,
+                per100g: try f.nutrients(r.per_100g), servings: try f.servings(r.food_servings))
+            let ingredients = try (r.ingredients ?? []).map {
+                RecipeIngredientRow(foodID: FoodID(try f.text($0.food_id, "food_id")), grams: try f.number($0.grams, "grams"))
             }
             d.recipes.append(
                 LibraryRecipe(
-                    food: food, servings: try double(r, "servings"), ingredients: ingredients,
-                    createdAt: try instant(r, "created_at"), provenance: try provenance(r)))
+                    food: food, servings: try f.number(r.servings, "servings"), ingredients: ingredients,
+                    createdAt: try f.instant(r.created_at, "created_at"), provenance: try f.provenance(r)))
         }
-        for (n, m) in try objects("saved_meals").enumerated() {
-            let i = n + (offsets["saved_meals"] ?? 0)
-            where_ = "saved_meals[\(i)]"
-            let items = try list(m, "items").map {
-                try entry(
+        for (f, m) in try part.records(SavedMealRecord.self, "saved_meals") {
+            let items = try (m.items ?? []).map {
+                try f.entry(
                     $0, date: LocalDate(daysSinceEpoch: 0), meal: .snacks, loggedAt: Date(timeIntervalSince1970: 0), provenance: .bodii)
             }
             d.savedMeals.append(
                 LibrarySavedMeal(
-                    name: try string(m, "name"), items: items, createdAt: try instant(m, "created_at"),
-                    provenance: try provenance(m)))
+                    name: try f.text(m.name, "name"), items: items, createdAt: try f.instant(m.created_at, "created_at"),
+                    provenance: try f.provenance(m)))
         }
-        for (n, f) in try objects("favourites").enumerated() {
-            let i = n + (offsets["favourites"] ?? 0)
-            where_ = "favourites[\(i)]"
-            d.favourites.append(LibraryFavourite(foodID: FoodID(try string(f, "food_id")), addedAt: try instant(f, "added_at")))
+        for (f, v) in try part.records(FavouriteRecord.self, "favourites") {
+            d.favourites.append(
+                LibraryFavourite(foodID: FoodID(try f.text(v.food_id, "food_id")), addedAt: try f.instant(v.added_at, "added_at")))
         }
-        for (n, b) in try objects("body").enumerated() {
-            let i = n + (offsets["body"] ?? 0)
-            where_ = "body[\(i)]"
+        try readHistories(part, into: &d)
+        try readReview(part, into: &d)
+        try PantryExport.parse(part, into: &pantry)
+        return d
+    }
+
+    /// Body, food, exercise, sleep, check-ins and activity: the long lists, read a page at a time.
+    private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
+        for (f, b) in try part.records(BodyRecordFields.self, "body") {
             let record = BodyRecord(
-                date: try date(b, "date"), weightKg: try optDouble(b, "weight_kg"), bodyFatPercent: try optDouble(b, "body_fat_percent"),
-                muscleMassKg: try optDouble(b, "muscle_mass_kg"), recordedAt: try instant(b, "recorded_at"),
-                provenance: try provenance(b))
+                date: try f.date(b.date, "date"), weightKg: b.weight_kg, bodyFatPercent: b.body_fat_percent,
+                muscleMassKg: b.muscle_mass_kg, recordedAt: try f.instant(b.recorded_at, "recorded_at"), provenance: try f.provenance(b))
             var snapshot: MetabolismSnapshot?
-            if let bmr = try optDouble(b, "bmr") {
+            if let bmr = b.bmr {
                 snapshot = MetabolismSnapshot(
-                    date: record.date, bmr: bmr, tdee: try double(b, "tdee"), formula: try value(BMRFormula.self, b, "formula"),
-                    activityLevel: try value(ActivityLevel.self, b, "activity_level"))
+                    date: record.date, bmr: bmr, tdee: try f.number(b.tdee, "tdee"), formula: try f.value(b.formula, "formula"),
+                    activityLevel: try f.value(b.activity_level, "activity_level"))
             }
             d.body.append((record, snapshot))
         }
-        for (n, f) in try objects("food").enumerated() {
-            let i = n + (offsets["food"] ?? 0)
-            where_ = "food[\(i)]"
+        for (f, e) in try part.records(FoodEntryRecord.self, "food") {
             d.food.append(
-                try entry(
-                    f, date: try date(f, "date"), meal: try value(Meal.self, f, "meal"), loggedAt: try instant(f, "logged_at"),
-                    provenance: try provenance(f)))
+                try f.entry(
+                    e, date: try f.date(e.date, "date"), meal: try f.value(e.meal, "meal"),
+                    loggedAt: try f.instant(e.logged_at, "logged_at"),
+                    provenance: try f.provenance(e)))
         }
-        for (n, e) in try objects("exercise").enumerated() {
-            let i = n + (offsets["exercise"] ?? 0)
-            where_ = "exercise[\(i)]"
-            guard let minutes = try optInt(e, "minutes") else { throw fail("\"minutes\" is missing") }
+        for (f, e) in try part.records(ExerciseRecordFields.self, "exercise") {
+            guard let minutes = try f.whole(e.minutes, "minutes") else { throw f.fail("\"minutes\" is missing") }
             d.exercise.append(
                 ExerciseRecord(
-                    date: try date(e, "date"), activity: try string(e, "activity"), minutes: minutes,
-                    intensity: try value(Intensity.self, e, "intensity"), met: try double(e, "met"),
-                    kcal: try double(e, "kcal"), loggedAt: try instant(e, "logged_at"), provenance: try provenance(e)))
+                    date: try f.date(e.date, "date"), activity: try f.text(e.activity, "activity"), minutes: minutes,
+                    intensity: try f.value(e.intensity, "intensity"), met: try f.number(e.met, "met"),
+                    kcal: try f.number(e.kcal, "kcal"), loggedAt: try f.instant(e.logged_at, "logged_at"), provenance: try f.provenance(e)))
         }
-        for (n, s) in try objects("sleep").enumerated() {
-            let i = n + (offsets["sleep"] ?? 0)
-            where_ = "sleep[\(i)]"
-            guard let minutes = try optInt(s, "minutes") else { throw fail("\"minutes\" is missing") }
+        for (f, s) in try part.records(SleepRecordFields.self, "sleep") {
+            guard let minutes = try f.whole(s.minutes, "minutes") else { throw f.fail("\"minutes\" is missing") }
             d.sleep.append(
                 SleepRecord(
-                    date: try date(s, "date"), bedtime: try clock(s, "bedtime"), wakeTime: try clock(s, "wake_time"),
-                    minutes: minutes, quality: try optInt(s, "quality"), status: try value(SleepStatus.self, s, "status"),
-                    provenance: try provenance(s)))
+                    date: try f.date(s.date, "date"), bedtime: try f.clock(s.bedtime, "bedtime"),
+                    wakeTime: try f.clock(s.wake_time, "wake_time"),
+                    minutes: minutes, quality: try f.whole(s.quality, "quality"), status: try f.value(s.status, "status"),
+                    provenance: try f.provenance(s)))
         }
-        for (n, c) in try objects("check_ins").enumerated() {
-            let i = n + (offsets["check_ins"] ?? 0)
-            where_ = "check_ins[\(i)]"
+        for (f, c) in try part.records(CheckInRecord.self, "check_ins") {
             d.checkIns.append(
-                CheckIn(date: try date(c, "date"), mood: try optInt(c, "mood"), energy: try optInt(c, "energy"), note: optString(c, "note"))
-            )
+                CheckIn(
+                    date: try f.date(c.date, "date"), mood: try f.whole(c.mood, "mood"), energy: try f.whole(c.energy, "energy"),
+                    note: c.note))
         }
-        for (n, a) in try objects("activity").enumerated() {
-            let i = n + (offsets["activity"] ?? 0)
-            where_ = "activity[\(i)]"
+        for (f, a) in try part.records(ActivityRecord.self, "activity") {
             d.activity.append(
                 ActivitySnapshot(
-                    date: try date(a, "date"), steps: try optInt(a, "steps"), activeKcal: try optDouble(a, "active_kcal"),
-                    provenance: try provenance(a)))
+                    date: try f.date(a.date, "date"), steps: try f.whole(a.steps, "steps"), activeKcal: a.active_kcal,
+                    provenance: try f.provenance(a)))
         }
-        // Notes get the batch's own ids (their place in the list); links name a note by its
-        // external id (the first note of the document with it).
+    }
+
+    /// Review notes and actions, read whole: links need every note. Notes get the batch's own ids
+    /// (their place in the list); links name a note by its external id (the first note of the
+    /// document with it).
+    private static func readReview(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
         var noteKeys: [String: Int64] = [:]
         var links: [(index: Int, problem: String)] = []
-        for (i, n) in try objects("review_items").enumerated() {  // read whole: links need every note
-            where_ = "review_items[\(i)]"
-            let period = ReviewPeriod(try value(ReviewPeriodKind.self, n, "period"), startingOn: try date(n, "start"))
-            let p = try provenance(n)
+        func noteText(_ f: DocumentFields, _ v: String?, _ k: String) throws -> String {
+            let text = try f.text(v, k)
+            guard (1...2000).contains(text.count) else { throw f.fail("\"\(k)\" is empty or longer than 2000 characters") }
+            return text
+        }
+        for (f, n) in try part.records(ReviewItemRecord.self, "review_items") {
+            let i = d.reviewItems.count
+            let period = ReviewPeriod(try f.value(n.period, "period") as ReviewPeriodKind, startingOn: try f.date(n.start, "start"))
+            let p = try f.provenance(n)
             let key = Int64(i + 1)
             if let id = p.externalId, noteKeys[id] == nil { noteKeys[id] = key }
-            if let problem = optString(n, "problem") { links.append((i, problem)) }
-            let text = try string(n, "text")
-            guard (1...2000).contains(text.count) else { throw fail("\"text\" is empty or longer than 2000 characters") }
-            d.reviewItems.append(
-                ReviewItem(id: key, period: period, kind: try value(ReviewItemKind.self, n, "kind"), text: text, provenance: p))
+            if let problem = n.problem { links.append((i, problem)) }
+            let text = try noteText(f, n.text, "text")
+            d.reviewItems.append(ReviewItem(id: key, period: period, kind: try f.value(n.kind, "kind"), text: text, provenance: p))
         }
         for (i, problem) in links where d.reviewItems[i].kind == .try { d.reviewItems[i].problemId = noteKeys[problem] }
-        for (n, a) in try objects("actions").enumerated() {
-            let i = n + (offsets["actions"] ?? 0)
-            where_ = "actions[\(i)]"
-            let period = ReviewPeriod(try value(ReviewPeriodKind.self, a, "period"), startingOn: try date(a, "start"))
-            let text = try string(a, "text")
-            guard (1...2000).contains(text.count) else { throw fail("\"text\" is empty or longer than 2000 characters") }
-            let metric = try optString(a, "metric").map { _ in try value(ActionMetric.self, a, "metric") }
-            let target = try optInt(a, "target")
-            guard (metric == nil) == (target == nil) else { throw fail("\"metric\" and \"target\" go together") }
+        for (f, a) in try part.records(ActionRecord.self, "actions") {
+            let period = ReviewPeriod(try f.value(a.period, "period") as ReviewPeriodKind, startingOn: try f.date(a.start, "start"))
+            let text = try noteText(f, a.text, "text")
+            let metric: ActionMetric? = try a.metric.map { try f.value($0, "metric") }
+            let target = try f.whole(a.target, "target")
+            guard (metric == nil) == (target == nil) else { throw f.fail("\"metric\" and \"target\" go together") }
             if let metric, let target, !metric.targetRange.contains(target) {
-                throw fail("\"target\" \(target) is outside \(metric.targetRange.lowerBound)–\(metric.targetRange.upperBound)")
+                throw f.fail("\"target\" \(target) is outside \(metric.targetRange.lowerBound)–\(metric.targetRange.upperBound)")
             }
-            let status = try value(ActionStatus.self, a, "status")
-            let closed = try optString(a, "closed_on").map { _ in try date(a, "closed_on") }
+            let status: ActionStatus = try f.value(a.status, "status")
+            let closed = try f.optionalDate(a.closed_on, "closed_on")
             guard (status == .open) == (closed == nil) else {
-                throw fail("\"closed_on\" is set exactly when the action is done or dropped")
+                throw f.fail("\"closed_on\" is set exactly when the action is done or dropped")
             }
-            let dropNote = optString(a, "drop_note")
-            if let dropNote, !(1...2000).contains(dropNote.count) { throw fail("\"drop_note\" is empty or longer than 2000 characters") }
+            let dropNote = try a.drop_note.map { try noteText(f, $0, "drop_note") }
             d.actions.append(
                 ReviewAction(
-                    period: period, text: text, tryId: optString(a, "try").flatMap { noteKeys[$0] },
-                    due: try optString(a, "due").map { _ in try date(a, "due") }, status: status, dropNote: dropNote,
-                    metric: metric, target: target, createdOn: try date(a, "created_on"), closedOn: closed,
-                    provenance: try provenance(a)))
+                    period: period, text: text, tryId: a.try.flatMap { noteKeys[$0] }, due: try f.optionalDate(a.due, "due"),
+                    status: status, dropNote: dropNote, metric: metric, target: target, createdOn: try f.date(a.created_on, "created_on"),
+                    closedOn: closed, provenance: try f.provenance(a)))
         }
-        try PantryExport.parse(top, into: &pantry, offsets: offsets)
-        return d
+    }
+}
+
+/// A part of a document as `read` takes it: some keys' values as JSON, the long lists' first
+/// elements at `offsets`.
+struct DocumentPart {
+    let top: [String: Data]
+    var offsets: [String: Int] = [:]
+
+    /// The records of list `key`, each with the fields reader that names its place in the list.
+    func records<Record: Decodable>(_ type: Record.Type, _ key: String) throws -> [(DocumentFields, Record)] {
+        try DocumentDecoding.list(type, key, in: top, offset: offsets[key] ?? 0).map {
+            (DocumentFields(place: "\(key)[\($0.index)]", index: $0.index), $0.record)
+        }
+    }
+}
+
+extension DocumentFields {
+    func nutrients(_ n: NutrientsRecord?) throws -> Nutrients {
+        guard let n else { throw fail("\"per_100g\" is missing") }
+        return Nutrients(
+            kcal: try number(n.kcal, "kcal"), proteinG: try number(n.protein_g, "protein_g"), carbsG: try number(n.carbs_g, "carbs_g"),
+            fatG: try number(n.fat_g, "fat_g"), fiberG: n.fiber_g, sugarsG: n.sugars_g, saturatedFatG: n.saturated_fat_g,
+            sodiumMg: n.sodium_mg, cholesterolMg: n.cholesterol_mg, potassiumMg: n.potassium_mg, calciumMg: n.calcium_mg,
+            ironMg: n.iron_mg, vitaminCMg: n.vitamin_c_mg, vitaminDUg: n.vitamin_d_ug)
+    }
+
+    func servings(_ list: [ServingRecord]?) throws -> [FoodServing] {
+        try (list ?? []).map { FoodServing(label: try text($0.label, "label"), grams: try number($0.grams, "grams")) }
+    }
+
+    /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
+    func entry(_ e: FoodEntryRecord, date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
+        let foodID = try text(e.food_id, "food_id")
+        return FoodRecord(
+            date: date, meal: meal, foodId: FoodID(foodID), foodName: try text(e.food_name, "food_name"),
+            // A quick add has no grams (null; older exports wrote 1).
+            grams: foodID == QuickAdd.foodID.rawValue ? nil : try number(e.grams, "grams"),
+            kcal: try number(e.kcal, "kcal"), proteinG: try number(e.protein_g, "protein_g"), carbsG: try number(e.carbs_g, "carbs_g"),
+            fatG: try number(e.fat_g, "fat_g"), fiberG: e.fiber_g, sugarsG: e.sugars_g, saturatedFatG: e.saturated_fat_g,
+            sodiumMg: e.sodium_mg, loggedAt: loggedAt, provenance: provenance)
     }
 }

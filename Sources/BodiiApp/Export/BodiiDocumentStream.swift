@@ -17,47 +17,60 @@ enum BodiiDocumentStream {
         _ handle: FileHandle, page: (BodiiExport.Document, [String: Int]) throws -> Void,
         rest: (BodiiExport.Document) throws -> Void
     ) throws {
-        var reader = ExactJSON(handle: handle)
-        var top: [String: Any] = [:]
+        var splitter = JSONRecordSplitter(handle: handle)
+        var top: [String: Data] = [:]
         var pantry = PantryExport.ReadState()
         var headerChecked = false
         do {
-            try reader.eachEntry { key, reader in
+            try splitter.eachEntry { key, splitter in
                 guard pagedKeys.contains(key) else {
-                    top[key] = try reader.value()
+                    top[key] = try splitter.value()
                     return
                 }
                 if !headerChecked {
                     try BodiiDocumentImport.checkHeader(top)
                     headerChecked = true
                 }
-                var elements: [Any] = []
+                // A page is its elements' bytes in one JSON list, decoded at once.
+                var elements = Data("[".utf8)
+                var count = 0
                 var offset = 0
                 func flush() throws {
-                    guard !elements.isEmpty else { return }
-                    let part: [String: Any] = [key: elements]
+                    guard count > 0 else { return }
+                    elements.append(UInt8(ascii: "]"))
                     if BodiiExport.historyKinds.contains(key) {
                         var none = PantryExport.ReadState()
-                        try page(try BodiiDocumentImport.read(part, offsets: [key: offset], pantry: &none), [key: offset])
+                        try page(try BodiiDocumentImport.read([key: elements], offsets: [key: offset], pantry: &none), [key: offset])
                     } else {
-                        _ = try BodiiDocumentImport.read(part, offsets: [key: offset], pantry: &pantry)
+                        _ = try BodiiDocumentImport.read([key: elements], offsets: [key: offset], pantry: &pantry)
                     }
-                    offset += elements.count
-                    elements.removeAll(keepingCapacity: true)
+                    offset += count
+                    count = 0
+                    elements = Data("[".utf8)
                 }
-                let isList = try reader.eachElement { element in
+                let isList = try splitter.eachElement { element in
+                    if count > 0 { elements.append(UInt8(ascii: ",")) }
                     elements.append(element)
-                    if elements.count == pageSize { try flush() }
+                    count += 1
+                    if count == pageSize { try flush() }
                 }
                 guard isList else { throw BodiiDocumentImport.Refusal(message: "\"\(key)\" is not a list of objects") }
                 try flush()
             }
-        } catch is ExactJSON.Failure {
-            throw BodiiDocumentImport.Refusal(message: "not JSON, or not a JSON object")
+        } catch is JSONRecordSplitter.Failure {
+            throw BodiiDocumentImport.Refusal(message: DocumentDecoding.notJSON)
         }
         if !headerChecked { try BodiiDocumentImport.checkHeader(top) }
+        // Values read by no one (keys of a newer Bodii) are still checked to be JSON.
+        for (key, json) in top where !readKeys.contains(key) { try DocumentDecoding.checkSyntax(json) }
         var d = try BodiiDocumentImport.read(top, offsets: [:], pantry: &pantry)
         d.pantry = pantry.b
         try rest(d)
     }
+
+    /// The keys `BodiiDocumentImport.read` decodes outside the long lists.
+    static let readKeys: Set<String> = [
+        "format", "version", "profile", "goals", "custom_foods", "recipes", "saved_meals", "favourites", "review_items", "actions",
+        "budget",
+    ]
 }

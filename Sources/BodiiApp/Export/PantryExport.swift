@@ -132,160 +132,120 @@ enum PantryExport {
     }
 
     /// Reads what `json` writes, a part of the document at a time (a list or a page of one, its
-    /// first row at `offsets[key]`); rows get batch-local ids that link them (see `mergePantry`).
-    /// A row names rows listed before it, as every export lists them.
-    static func parse(_ top: [String: Any], into state: inout ReadState, offsets: [String: Int] = [:]) throws {
+    /// first row at `part.offsets[key]`); rows get batch-local ids that link them (see
+    /// `mergePantry`). A row names rows listed before it, as every export lists them.
+    static func parse(_ part: DocumentPart, into state: inout ReadState) throws {
         // Taken out of `state` while it grows (so appending copies nothing), put back at the end.
         var b = state.b, items = state.items, purchases = state.purchases, lots = state.lots
         state = ReadState()
         defer { state = ReadState(b: b, items: items, purchases: purchases, lots: lots) }
-        var place = ""
-        func fail(_ what: String) -> BodiiDocumentImport.Refusal { BodiiDocumentImport.Refusal(message: "\(place): \(what)") }
-        func objects(_ key: String) throws -> [[String: Any]] {
-            guard let value = top[key], !(value is NSNull) else { return [] }
-            guard let list = value as? [[String: Any]] else {
-                throw BodiiDocumentImport.Refusal(message: "\"\(key)\" is not a list of objects")
-            }
-            return list
-        }
-        func string(_ o: [String: Any], _ k: String) throws -> String {
-            guard let s = o[k] as? String else { throw fail("\"\(k)\" is missing or not text") }
-            return s
-        }
-        func optString(_ o: [String: Any], _ k: String) -> String? { o[k] as? String }
-        func double(_ o: [String: Any], _ k: String) throws -> Double {
-            guard let n = o[k] as? Double, n.isFinite else { throw fail("\"\(k)\" is missing or not a number") }
-            return n
-        }
-        func optDouble(_ o: [String: Any], _ k: String) throws -> Double? {
-            guard let v = o[k], !(v is NSNull) else { return nil }
-            return try double(o, k)
-        }
-        func date(_ o: [String: Any], _ k: String) throws -> LocalDate {
-            guard let d = LocalDate(iso: try string(o, k)) else { throw fail("\"\(k)\" is not a date (YYYY-MM-DD)") }
-            return d
-        }
-        func optDate(_ o: [String: Any], _ k: String) throws -> LocalDate? {
-            guard let v = o[k], !(v is NSNull) else { return nil }
-            return try date(o, k)
-        }
-        func unit(_ o: [String: Any], _ k: String) throws -> PantryUnit {
-            guard let u = PantryUnit(storageText: try string(o, k)) else {
-                throw fail("\"\(k)\" is not a unit (g, ml, piece, measure:LABEL)")
-            }
-            return u
-        }
-        /// Money as typed input allows it (MoneyInput): a known currency, no more decimals than it
-        /// has (1.999 € is refused, not stored as 2.00), from 0 to the most a price or budget may be.
-        func money(_ o: [String: Any], _ k: String, maximum: (Currency) -> Int64 = MoneyInput.maximumPrice) throws -> Money? {
-            guard let v = try optDouble(o, k) else { return nil }
-            let code = try string(o, "currency")
-            guard let currency = Currency.known.first(where: { $0.code == code }) else {
-                throw fail(
-                    ValidationError(
-                        field: "currency", value: code, allowed: Currency.known.map(\.code).joined(separator: ", "),
-                        problem: .unknown
-                    ).message)
-            }
-            let most = maximum(currency)
-            let high = Money(minorUnits: most, currency: currency).amountText
-            let minor = (v * Double(currency.scale)).rounded()
-            guard minor >= 0, minor <= Double(most) else {
-                throw fail(
-                    ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "0–\(high) \(code)", problem: .outOfRange)
-                        .message)
-            }
-            guard minor / Double(currency.scale) == v else {
-                throw fail(
-                    ValidationError(
-                        field: k, value: "\(v)", allowed: "an amount with at most \(currency.decimals) decimals in \(code)",
-                        problem: .invalidFormat
-                    ).message)
-            }
-            return Money(minorUnits: Int64(minor), currency: currency)
-        }
-        func provenance(_ o: [String: Any]) throws -> Provenance {
-            Provenance(source: try string(o, "source"), externalId: try string(o, "external_id"))
-        }
-        func link(_ map: [String: Int64], _ o: [String: Any], _ k: String) throws -> Int64? {
-            guard let v = o[k], !(v is NSNull) else { return nil }
-            guard let ref = v as? String, let id = map[ref] else { throw fail("\"\(k)\" names no row of this document") }
-            return id
-        }
-        for (n, o) in try objects("grocery_items").enumerated() {
-            let i = n + (offsets["grocery_items"] ?? 0)
-            place = "grocery_items[\(i)]"
-            let p = try provenance(o)
-            let id = Int64(i + 1)
+        for (f, o) in try part.records(GroceryItemRecord.self, "grocery_items") {
+            let p = try f.provenance(o)
+            let id = Int64(f.index + 1)
             items[p.externalId ?? ""] = id
-            let minimum = try optDouble(o, "minimum_quantity").map { PantryQuantity($0, try unit(o, "minimum_unit")) }
+            let minimum = try o.minimum_quantity.map { PantryQuantity($0, try f.unit(o.minimum_unit, "minimum_unit")) }
             b.items.append(
                 GroceryItem(
-                    id: id, name: try string(o, "name"), foodId: optString(o, "food_id").map(FoodID.init),
-                    shelfLifeDays: try optDouble(o, "shelf_life_days").map { v in
-                        guard v == v.rounded(), abs(v) < 1e9 else { throw fail("\"shelf_life_days\" is not a whole number") }
-                        return Int(v)
-                    },
-                    takeFromPantryWhenLogging: o["take_when_logging"] as? Bool ?? false, minimumStock: minimum, provenance: p))
+                    id: id, name: try f.text(o.name, "name"), foodId: o.food_id.map(FoodID.init),
+                    shelfLifeDays: try f.whole(o.shelf_life_days, "shelf_life_days"),
+                    takeFromPantryWhenLogging: o.take_when_logging ?? false, minimumStock: minimum, provenance: p))
         }
-        for (n, o) in try objects("purchases").enumerated() {
-            let i = n + (offsets["purchases"] ?? 0)
-            place = "purchases[\(i)]"
-            let p = try provenance(o)
-            let id = Int64(i + 1)
+        for (f, o) in try part.records(PurchaseRecord.self, "purchases") {
+            let p = try f.provenance(o)
+            let id = Int64(f.index + 1)
             purchases[p.externalId ?? ""] = id
-            guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
+            guard let item = try f.link(items, o.item, "item") else { throw f.fail("\"item\" is missing") }
             b.purchases.append(
                 Purchase(
-                    id: id, itemId: item, date: try date(o, "date"),
-                    quantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")),
-                    grams: try optDouble(o, "grams"), price: try money(o, "price"), store: optString(o, "store"), provenance: p))
+                    id: id, itemId: item, date: try f.date(o.date, "date"),
+                    quantity: PantryQuantity(try f.number(o.quantity, "quantity"), try f.unit(o.unit, "unit")),
+                    grams: o.grams, price: try f.money(o.price, "price", currency: o.currency), store: o.store, provenance: p))
         }
-        for (n, o) in try objects("stock_lots").enumerated() {
-            let i = n + (offsets["stock_lots"] ?? 0)
-            place = "stock_lots[\(i)]"
-            let p = try provenance(o)
-            let id = Int64(i + 1)
+        for (f, o) in try part.records(StockLotRecord.self, "stock_lots") {
+            let p = try f.provenance(o)
+            let id = Int64(f.index + 1)
             lots[p.externalId ?? ""] = id
-            guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
+            guard let item = try f.link(items, o.item, "item") else { throw f.fail("\"item\" is missing") }
             b.lots.append(
                 StockLot(
-                    id: id, itemId: item, purchaseId: try link(purchases, o, "purchase"),
-                    initialQuantity: PantryQuantity(try double(o, "quantity"), try unit(o, "unit")), left: try double(o, "left"),
-                    purchasedOn: try date(o, "purchased_on"), bestBefore: try optDate(o, "best_before"),
-                    opened: o["opened"] as? Bool ?? false,
-                    price: try money(o, "price"), store: optString(o, "store"), provenance: p))
+                    id: id, itemId: item, purchaseId: try f.link(purchases, o.purchase, "purchase"),
+                    initialQuantity: PantryQuantity(try f.number(o.quantity, "quantity"), try f.unit(o.unit, "unit")),
+                    left: try f.number(o.left, "left"), purchasedOn: try f.date(o.purchased_on, "purchased_on"),
+                    bestBefore: try f.optionalDate(o.best_before, "best_before"), opened: o.opened ?? false,
+                    price: try f.money(o.price, "price", currency: o.currency), store: o.store, provenance: p))
         }
-        for (n, o) in try objects("stock_uses").enumerated() {
-            let i = n + (offsets["stock_uses"] ?? 0)
-            place = "stock_uses[\(i)]"
-            guard let lot = try link(lots, o, "lot") else { throw fail("\"lot\" is missing") }
-            guard let kind = StockUseKind(rawValue: try string(o, "kind")) else { throw fail("\"kind\" is not use or waste") }
+        for (f, o) in try part.records(StockUseRecord.self, "stock_uses") {
+            guard let lot = try f.link(lots, o.lot, "lot") else { throw f.fail("\"lot\" is missing") }
+            guard let kind = StockUseKind(rawValue: try f.text(o.kind, "kind")) else { throw f.fail("\"kind\" is not use or waste") }
             b.uses.append(
                 StockUse(
-                    id: Int64(i + 1), lotId: lot, date: try date(o, "date"), amount: try double(o, "amount"), kind: kind,
-                    value: try money(o, "value"),
-                    foodRecordId: try optDouble(o, "food_record_id").map { v in
-                        guard v == v.rounded(), abs(v) < 1e15 else { throw fail("\"food_record_id\" is not a whole number") }
-                        return Int64(v)
-                    }, provenance: try provenance(o)))
+                    id: Int64(f.index + 1), lotId: lot, date: try f.date(o.date, "date"),
+                    amount: try f.number(o.amount, "amount"), kind: kind, value: try f.money(o.value, "value", currency: o.currency),
+                    foodRecordId: try f.whole(o.food_record_id, "food_record_id", below: 1e15).map(Int64.init),
+                    provenance: try f.provenance(o)))
         }
-        for (n, o) in try objects("shopping_list").enumerated() {
-            let i = n + (offsets["shopping_list"] ?? 0)
-            place = "shopping_list[\(i)]"
-            guard let item = try link(items, o, "item") else { throw fail("\"item\" is missing") }
-            let quantity = try optDouble(o, "quantity").map { PantryQuantity($0, try unit(o, "unit")) }
+        for (f, o) in try part.records(ShoppingListRecord.self, "shopping_list") {
+            guard let item = try f.link(items, o.item, "item") else { throw f.fail("\"item\" is missing") }
+            let quantity = try o.quantity.map { PantryQuantity($0, try f.unit(o.unit, "unit")) }
             b.shoppingList.append(
                 ShoppingListItem(
-                    id: Int64(i + 1), itemId: item, quantity: quantity, store: optString(o, "store"),
-                    addedOn: try date(o, "added_on"), boughtOn: try optDate(o, "bought_on"),
-                    purchaseId: try link(purchases, o, "purchase"), provenance: try provenance(o)))
+                    id: Int64(f.index + 1), itemId: item, quantity: quantity,
+                    store: o.store, addedOn: try f.date(o.added_on, "added_on"), boughtOn: try f.optionalDate(o.bought_on, "bought_on"),
+                    purchaseId: try f.link(purchases, o.purchase, "purchase"), provenance: try f.provenance(o)))
         }
-        if let o = top["budget"] as? [String: Any] {
-            place = "budget"
-            guard let kind = BudgetPeriodKind(rawValue: try string(o, "period")) else { throw fail("\"period\" is not week or month") }
-            guard let amount = try money(o, "amount", maximum: MoneyInput.maximumBudget) else { throw fail("\"amount\" is missing") }
-            b.budget = PantryBudget(period: kind, amount: amount, setOn: try date(o, "set_on"))
+        if let o = try DocumentDecoding.object(BudgetRecord.self, "budget", in: part.top) {
+            let f = DocumentFields(place: "budget")
+            guard let kind = BudgetPeriodKind(rawValue: try f.text(o.period, "period")) else {
+                throw f.fail("\"period\" is not week or month")
+            }
+            guard let amount = try f.money(o.amount, "amount", currency: o.currency, maximum: MoneyInput.maximumBudget) else {
+                throw f.fail("\"amount\" is missing")
+            }
+            b.budget = PantryBudget(period: kind, amount: amount, setOn: try f.date(o.set_on, "set_on"))
         }
+    }
+}
+
+extension DocumentFields {
+    func unit(_ v: String?, _ k: String) throws -> PantryUnit {
+        guard let u = PantryUnit(storageText: try text(v, k)) else { throw fail("\"\(k)\" is not a unit (g, ml, piece, measure:LABEL)") }
+        return u
+    }
+
+    /// A row of this document named by its external id (nil stays nil).
+    func link(_ map: [String: Int64], _ ref: String?, _ k: String) throws -> Int64? {
+        guard let ref else { return nil }
+        guard let id = map[ref] else { throw fail("\"\(k)\" names no row of this document") }
+        return id
+    }
+
+    /// Money as typed input allows it (MoneyInput): a known currency, no more decimals than it
+    /// has (1.999 € is refused, not stored as 2.00), from 0 to the most a price or budget may be.
+    func money(
+        _ v: Double?, _ k: String, currency code: String?, maximum: (Currency) -> Int64 = MoneyInput.maximumPrice
+    ) throws -> Money? {
+        guard let v else { return nil }
+        let code = try text(code, "currency")
+        guard let currency = Currency.known.first(where: { $0.code == code }) else {
+            throw fail(
+                ValidationError(
+                    field: "currency", value: code, allowed: Currency.known.map(\.code).joined(separator: ", "), problem: .unknown
+                ).message)
+        }
+        let most = maximum(currency)
+        let high = Money(minorUnits: most, currency: currency).amountText
+        let minor = (v * Double(currency.scale)).rounded()
+        guard minor >= 0, minor <= Double(most) else {
+            throw fail(
+                ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "0–\(high) \(code)", problem: .outOfRange).message)
+        }
+        guard minor / Double(currency.scale) == v else {
+            throw fail(
+                ValidationError(
+                    field: k, value: "\(v)", allowed: "an amount with at most \(currency.decimals) decimals in \(code)",
+                    problem: .invalidFormat
+                ).message)
+        }
+        return Money(minorUnits: Int64(minor), currency: currency)
     }
 }

@@ -1,3 +1,4 @@
+import BodiiUI
 import BodiiDomain
 import BodiiImport
 import BodiiStore

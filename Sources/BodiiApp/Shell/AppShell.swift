@@ -1,3 +1,4 @@
+import BodiiUI
 import BodiiDomain
 import TerminalKit
 
@@ -106,7 +107,6 @@ final class AppShell {
     func handle(_ event: Event) {
         switch event {
         case .key(let key): handle(key)
-        case .job(let jobEvent): handle(jobEvent)
         case .resize(let width, let height): screenSize = (width, height)
         case .tick: reloadAfterOutsideWrites()
         }
@@ -131,7 +131,8 @@ final class AppShell {
             case .present(let screen): present(screen)
             case .closeFlows: stack.popFlows()
             case .previewTheme(let name): context.theme = theme(name)
-            case .run(let job, let then): run(job, then: then)
+            case .app(let request):
+                if let request = request as? RunJob { run(request.job, then: request.then) }
             }
         }
     }
@@ -151,7 +152,8 @@ final class AppShell {
         }
     }
 
-    private func handle(_ event: JobEvent) {
+    /// What a job reported (the loop hands these over from `jobs.inbox` as it wakes).
+    func handle(_ event: JobEvent) {
         let dialog = stack.screens.lazy.compactMap { $0 as? JobProgressScreen }.first { $0.id == event.id }
         guard event.isEnd else {
             if case .progress(_, let progress) = event { dialog?.update(progress) }

@@ -1,3 +1,4 @@
+import BodiiUI
 import BodiiStore
 import TerminalKit
 

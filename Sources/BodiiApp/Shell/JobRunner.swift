@@ -1,11 +1,12 @@
 import Foundation
+import BodiiUI
 import TerminalKit
 
 /// Job events from any thread to the main loop: a locked queue, and a wake-up for the loop
 /// (the terminal's wake pipe) so progress is drawn at once, not at the next key.
 final class EventInbox: @unchecked Sendable {
     private let lock = NSLock()
-    private var events: [Event] = []
+    private var events: [JobEvent] = []
     /// Set once by the loop; wakes it from `nextInput`.
     private var wake: (@Sendable () -> Void)?
 
@@ -15,7 +16,7 @@ final class EventInbox: @unchecked Sendable {
         lock.unlock()
     }
 
-    func post(_ event: Event) {
+    func post(_ event: JobEvent) {
         lock.lock()
         events.append(event)
         let wake = self.wake
@@ -24,7 +25,7 @@ final class EventInbox: @unchecked Sendable {
     }
 
     /// Everything posted since the last call, in order.
-    func drain() -> [Event] {
+    func drain() -> [JobEvent] {
         lock.lock()
         defer { lock.unlock() }
         let out = events
@@ -49,14 +50,14 @@ final class JobRunner {
         nextID += 1
         let inbox = inbox
         tasks[id] = Task.detached(priority: .utility) {
-            let reporter = JobReporter { inbox.post(.job(.progress(id: id, $0))) }
+            let reporter = JobReporter { inbox.post(.progress(id: id, $0)) }
             do {
                 let message = try await job.run(reporter)
-                inbox.post(.job(Task.isCancelled ? .cancelled(id: id) : .finished(id: id, message: message)))
+                inbox.post(Task.isCancelled ? .cancelled(id: id) : .finished(id: id, message: message))
             } catch is CancellationError {
-                inbox.post(.job(.cancelled(id: id)))
+                inbox.post(.cancelled(id: id))
             } catch {
-                inbox.post(.job(.failed(id: id, message: "\(job.title) failed: \(ErrorLine.text(error))")))
+                inbox.post(.failed(id: id, message: "\(job.title) failed: \(ErrorLine.text(error))"))
             }
         }
         return id

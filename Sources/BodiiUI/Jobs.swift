@@ -1,6 +1,7 @@
 import Foundation
+import TerminalKit
 
-/// Long work the shell runs off the main actor (imports, exports, demo data, the catalog
+/// Long work Bodii's shell runs off the main actor (imports, exports, demo data, the catalog
 /// warm-up): it reports progress as events that wake the loop, can be cancelled, and writes in one
 /// transaction or not at all (ARCHITECTURE.md, "The loop").
 public protocol Job: Sendable {
@@ -105,5 +106,22 @@ public struct ProgressDialog: Widget {
         buffer.write(
             Line("Esc cancels: nothing is written", .muted), in: Rect(x: inner.x, y: inner.maxY - 1, width: inner.width, height: 1),
             context: context)
+    }
+}
+
+/// A screen's request to run a job with a progress dialog (`ShellRequest.run`); the app's shell
+/// runs it, TerminalKit only passes it on.
+public struct RunJob: AppRequest {
+    public let job: any Job
+    /// Hears how the job ended (and its progress).
+    public let then: (JobEvent) -> Void
+
+    public var kind: String { "run" }
+}
+
+extension ShellRequest {
+    /// Run a job off the main actor with a progress dialog; `then` hears how it ended.
+    public static func run(_ job: any Job, then: @escaping (JobEvent) -> Void) -> ShellRequest {
+        .app(RunJob(job: job, then: then))
     }
 }

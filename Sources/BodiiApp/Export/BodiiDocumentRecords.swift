@@ -1,0 +1,127 @@
+import Foundation
+
+// What `import bodii` decodes (with `JSONDecoder`, which reads numbers exactly): one type per kind
+// of record of the document `BodiiExport` writes (PRODUCT.md §9). Properties are named as the
+// document spells its keys, so a decoding error names the field as the file has it; every one
+// is optional, so a missing field is refused by `DocumentFields` with the record's place and the
+// field's name, the same one-line message as a field of the wrong type (`DocumentDecoding`).
+// Whole numbers are read as numbers and checked whole by `DocumentFields`, as 30.0 is written 30.
+
+/// A record that says where it came from.
+protocol ProvenancedRecord {
+    var source: String? { get }
+    var external_id: String? { get }
+}
+
+struct ProfileRecord: Decodable {
+    var name: String?, sex: String?, birth_date: String?, height_cm: Double?, activity_level: String?
+    var unit_system: String?, theme_name: String?, check_in_template: String?
+}
+
+struct GoalRecord: Decodable {
+    var type: String?, target_weight_kg: Double?, target_body_fat_percent: Double?, weekly_rate_kg: Double?
+    var daily_calorie_target: Double?, protein_g: Double?, carbs_g: Double?, fat_g: Double?, is_active: Bool?
+    var created_on: String?, protein_per_kg: Double?, adds_exercise_back: Bool?
+}
+
+struct NutrientsRecord: Decodable {
+    var kcal: Double?, protein_g: Double?, carbs_g: Double?, fat_g: Double?, fiber_g: Double?, sugars_g: Double?
+    var saturated_fat_g: Double?, sodium_mg: Double?, cholesterol_mg: Double?, potassium_mg: Double?
+    var calcium_mg: Double?, iron_mg: Double?, vitamin_c_mg: Double?, vitamin_d_ug: Double?
+}
+
+struct ServingRecord: Decodable {
+    var label: String?, grams: Double?
+}
+
+struct CustomFoodRecord: Decodable {
+    var id: String?, name: String?, per_100g: NutrientsRecord?, servings: [ServingRecord]?
+}
+
+struct IngredientRecord: Decodable {
+    var food_id: String?, grams: Double?
+}
+
+struct RecipeRecord: Decodable, ProvenancedRecord {
+    var food_id: String?, name: String?, per_100g: NutrientsRecord?, food_servings: [ServingRecord]?
+    var ingredients: [IngredientRecord]?, servings: Double?, created_at: String?, source: String?, external_id: String?
+}
+
+/// A logged food, or an item of a saved meal (which has no date, meal, time or provenance).
+struct FoodEntryRecord: Decodable, ProvenancedRecord {
+    var date: String?, meal: String?, food_id: String?, food_name: String?, grams: Double?, kcal: Double?
+    var protein_g: Double?, carbs_g: Double?, fat_g: Double?, fiber_g: Double?, sugars_g: Double?
+    var saturated_fat_g: Double?, sodium_mg: Double?, logged_at: String?, source: String?, external_id: String?
+}
+
+struct SavedMealRecord: Decodable, ProvenancedRecord {
+    var name: String?, items: [FoodEntryRecord]?, created_at: String?, source: String?, external_id: String?
+}
+
+struct FavouriteRecord: Decodable {
+    var food_id: String?, added_at: String?
+}
+
+struct BodyRecordFields: Decodable, ProvenancedRecord {
+    var date: String?, weight_kg: Double?, body_fat_percent: Double?, muscle_mass_kg: Double?, recorded_at: String?
+    var bmr: Double?, tdee: Double?, formula: String?, activity_level: String?, source: String?, external_id: String?
+}
+
+struct ExerciseRecordFields: Decodable, ProvenancedRecord {
+    var date: String?, activity: String?, minutes: Double?, intensity: String?, met: Double?, kcal: Double?
+    var logged_at: String?, source: String?, external_id: String?
+}
+
+struct SleepRecordFields: Decodable, ProvenancedRecord {
+    var date: String?, bedtime: String?, wake_time: String?, minutes: Double?, quality: Double?, status: String?
+    var source: String?, external_id: String?
+}
+
+struct CheckInRecord: Decodable {
+    var date: String?, mood: Double?, energy: Double?, note: String?
+}
+
+struct ActivityRecord: Decodable, ProvenancedRecord {
+    var date: String?, steps: Double?, active_kcal: Double?, source: String?, external_id: String?
+}
+
+struct ReviewItemRecord: Decodable, ProvenancedRecord {
+    var period: String?, start: String?, kind: String?, text: String?, problem: String?, source: String?, external_id: String?
+}
+
+struct ActionRecord: Decodable, ProvenancedRecord {
+    var period: String?, start: String?, text: String?, `try`: String?, due: String?, status: String?, drop_note: String?
+    var metric: String?, target: Double?, created_on: String?, closed_on: String?, source: String?, external_id: String?
+}
+
+// MARK: - The pantry (PRODUCT.md §10): rows name the rows they belong to by external id.
+
+struct GroceryItemRecord: Decodable, ProvenancedRecord {
+    var name: String?, food_id: String?, shelf_life_days: Double?, take_when_logging: Bool?
+    var minimum_quantity: Double?, minimum_unit: String?, source: String?, external_id: String?
+}
+
+struct PurchaseRecord: Decodable, ProvenancedRecord {
+    var item: String?, date: String?, quantity: Double?, unit: String?, grams: Double?, price: Double?
+    var currency: String?, store: String?, source: String?, external_id: String?
+}
+
+struct StockLotRecord: Decodable, ProvenancedRecord {
+    var item: String?, purchase: String?, quantity: Double?, unit: String?, left: Double?, purchased_on: String?
+    var best_before: String?, opened: Bool?, price: Double?, currency: String?, store: String?
+    var source: String?, external_id: String?
+}
+
+struct StockUseRecord: Decodable, ProvenancedRecord {
+    var lot: String?, date: String?, amount: Double?, kind: String?, value: Double?, currency: String?
+    var food_record_id: Double?, source: String?, external_id: String?
+}
+
+struct ShoppingListRecord: Decodable, ProvenancedRecord {
+    var item: String?, quantity: Double?, unit: String?, store: String?, added_on: String?, bought_on: String?
+    var purchase: String?, source: String?, external_id: String?
+}
+
+struct BudgetRecord: Decodable {
+    var period: String?, amount: Double?, currency: String?, set_on: String?
+}
