@@ -21,7 +21,7 @@ extension BodiiExport {
             [("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue))] + entry(f) + [
                 ("logged_at", timestamp(f.loggedAt)),
                 ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
-            ])
+            ] + laterNutrients(f))
     }
 
     static func exerciseJSON(_ e: ExerciseRecord) -> JSONValue {
@@ -58,11 +58,15 @@ extension BodiiExport {
             ("food_id", .string(f.foodId.rawValue)), ("food_name", .string(f.foodName)), ("grams", num(f.grams)), ("kcal", .number(f.kcal)),
             ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)), ("fiber_g", num(f.fiberG)),
             ("sugars_g", num(f.sugarsG)), ("saturated_fat_g", num(f.saturatedFatG)), ("sodium_mg", num(f.sodiumMg)),
-        ] + laterNutrients(entryKeys) { f.nutrients[$0] }
+        ]
     }
 
-    /// The nutrients an entry carried before issue 27 keep their place after the macros; every
-    /// other `NutrientKey` follows in PRODUCT.md §11's order (null = unknown).
+    /// An entry's other nutrients (issue 27), after all the fields a record had before, so the CSV's
+    /// columns before them stay where scripts expect them.
+    static func laterNutrients(_ f: FoodRecord) -> [(String, JSONValue)] { laterNutrients(entryKeys) { f.nutrients[$0] } }
+
+    /// The nutrients an entry (or a food) carried before issue 27 keep their place after the macros;
+    /// every other `NutrientKey` follows at the end, in PRODUCT.md §11's order (null = unknown).
     static let entryKeys: [NutrientKey] = [.fiberG, .sugarsG, .saturatedFatG, .sodiumMg]
     static let foodKeys: [NutrientKey] =
         entryKeys + [.cholesterolMg, .potassiumMg, .calciumMg, .ironMg, .vitaminCMg, .vitaminDUg]
