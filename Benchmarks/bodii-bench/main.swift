@@ -162,6 +162,9 @@ let wholeHistory = DateRange(ending: today, days: 3653)
 print(
     "insights, 10 years:             "
         + (try measure(5) { _ = try InsightReport.load(range: wholeHistory, source: reader.repositories) }).line)
+// Issue 27's budget: a month of nutrient intakes (every nutrient, per day, with what is partial) ≤ 20 ms.
+let lastMonth = DateRange(ending: today, days: 30)
+print("nutrient intakes, a month:      " + (try measure(200) { _ = try reader.repositories.nutrientIntakes(in: lastMonth) }).line)
 
 print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
 try MainActor.assumeIsolated {

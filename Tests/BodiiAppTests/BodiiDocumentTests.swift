@@ -44,7 +44,7 @@ import Testing
                     id: CustomFoods.newID, name: "Lentil soup", source: "custom",
                     per100g: Nutrients(
                         kcal: 90, proteinG: 6, carbsG: 12, fatG: 2, fiberG: 3, sugarsG: 1.5,
-                        saturatedFatG: 0.3, sodiumMg: 250),
+                        saturatedFatG: 0.3, sodiumMg: 250, values: [.magnesiumMg: 36, .folateUg: 0.125]),
                     servings: [FoodServing(label: "1 bowl", grams: 300)]))
             let banana = try #require(try r.food(id: FoodID("usda:09040")))
             let bowl = try r.saveRecipe(
@@ -89,6 +89,14 @@ import Testing
         let r = try BodiiDatabase(url: URL(fileURLWithPath: b)).repositories
         let entries = try r.foodRecords(in: days).filter { $0.sugarsG != nil && $0.sodiumMg != nil }
         #expect(!known.isEmpty && entries.map(\.sugarsG) == known.map(\.sugarsG) && entries.map(\.sodiumMg) == known.map(\.sodiumMg))
+        // Issue 27: every nutrient of every entry comes back exactly, unknown as unknown (the
+        // demo's catalog entries know them all, Apple Health's quick adds none).
+        let everything = DateRange(start: TestClock.today.adding(days: -3650), end: TestClock.today)
+        let before = try BodiiDatabase(url: URL(fileURLWithPath: a)).repositories.foodRecords(in: everything).map(\.nutrients)
+        #expect(try r.foodRecords(in: everything).map(\.nutrients) == before)
+        #expect(before.contains { $0[.vitaminCMg] != nil } && before.contains { $0[.vitaminCMg] == nil })
+        #expect(original.contains(#""magnesium_mg":36,"#) && original.contains(#""folate_ug":0.125,"#))
+        #expect(try r.customFoods().first { $0.name == "Lentil soup" }?.per100g[.magnesiumMg] == 36)
         try r.prepareFoodCatalog()
         #expect(try r.recipe(foodID: FoodID("recipe:3"))?.ingredients.count == 2)
         // Importing it again adds nothing of the library either.

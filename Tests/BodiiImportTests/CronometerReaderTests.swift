@@ -44,6 +44,35 @@ import Testing
         #expect(data.skipped[.food] == ["without a food name": 1, "without energy or macros": 1])
     }
 
+    /// Issue 27: the nutrient columns, by the header's titles (Fixtures/cronometer/servings.csv has
+    /// the real one); an empty cell is unknown, vitamin D in IU becomes µg. A banana as Cronometer
+    /// logs 1 medium (118 g) of SR24's 09040.
+    @Test func servingsKeepTheirNutrientColumns() throws {
+        let text = try String(contentsOfFile: Self.path("servings.csv"), encoding: .utf8)
+        let header = try #require(text.split(separator: "\r\n").first)
+        let titles = header.split(separator: ",").map(String.init)
+        var cells: [String: String] = [
+            "Day": "2026-11-20", "Time": "10:00 AM", "Group": "Snacks", "Food Name": "\"Bananas, raw\"", "Amount": "1.00 medium",
+            "Energy (kcal)": "105.02", "Protein (g)": "1.29", "Carbs (g)": "26.95", "Fat (g)": "0.39", "Vitamin C (mg)": "10.27",
+            "Potassium (mg)": "422.44", "Iron (mg)": "0.31", "Folate (µg)": "23.60", "Vitamin D (IU)": "40.00",
+            "Magnesium (mg)": "31.86", "Caffeine (mg)": "0.00",
+        ]
+        cells["Selenium (µg)"] = ""  // not known
+        let row = titles.map { cells[$0.replacingOccurrences(of: "\u{FEFF}", with: "")] ?? "" }.joined(separator: ",")
+        let data = try CronometerReader.read(
+            text: header + "\r\n" + row + "\r\n", name: "servings.csv", timeZone: Self.utc, today: Self.today)
+        let banana = try #require(data.food.first)
+        #expect(banana.nutrients[.vitaminCMg] == 10.27)
+        #expect(banana.nutrients[.potassiumMg] == 422.44)
+        #expect(banana.nutrients[.ironMg] == 0.31)
+        #expect(banana.nutrients[.folateUg] == 23.6)
+        #expect(banana.nutrients[.magnesiumMg] == 31.86)
+        #expect(banana.nutrients[.vitaminDUg] == 1)  // 40 IU
+        #expect(banana.nutrients[.caffeineMg] == 0)
+        #expect(banana.nutrients[.seleniumUg] == nil)
+        #expect(banana.nutrients[.zincMg] == nil)
+    }
+
     @Test func externalIdsAreTheSameOnEveryRead() throws {
         let once = try Self.read("servings.csv").food.compactMap(\.provenance.externalId)
         let again = try Self.read("servings.csv", timeZone: TimeZone(identifier: "America/New_York") ?? Self.utc).food.compactMap(

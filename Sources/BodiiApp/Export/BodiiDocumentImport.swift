@@ -220,18 +220,18 @@ struct DocumentPart {
 extension DocumentFields {
     func nutrients(_ n: NutrientsRecord?) throws -> Nutrients {
         guard let n else { throw fail("\"per_100g\" is missing") }
-        return Nutrients(
+        var nutrients = Nutrients(
             kcal: try number(n.kcal, "kcal"), proteinG: try number(n.protein_g, "protein_g"), carbsG: try number(n.carbs_g, "carbs_g"),
-            fatG: try number(n.fat_g, "fat_g"), fiberG: n.fiber_g, sugarsG: n.sugars_g, saturatedFatG: n.saturated_fat_g,
-            sodiumMg: n.sodium_mg, cholesterolMg: n.cholesterol_mg, potassiumMg: n.potassium_mg, calciumMg: n.calcium_mg,
-            ironMg: n.iron_mg, vitaminCMg: n.vitamin_c_mg, vitaminDUg: n.vitamin_d_ug)
+            fatG: try number(n.fat_g, "fat_g"))
+        nutrients.values = n.nutrients.values
+        return nutrients
     }
 
     func servings(_ list: [ServingRecord]?) throws -> [FoodServing] {
         try (list ?? []).map { FoodServing(label: try text($0.label, "label"), grams: try number($0.grams, "grams")) }
     }
 
-    /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
+    /// What a logged food copied (older exports lack some nutrients: unknown, as null is).
     func entry(_ e: FoodEntryRecord, date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
         let foodID = try text(e.food_id, "food_id")
         return FoodRecord(
@@ -239,7 +239,6 @@ extension DocumentFields {
             // A quick add has no grams (null; older exports wrote 1).
             grams: foodID == QuickAdd.foodID.rawValue ? nil : try number(e.grams, "grams"),
             kcal: try number(e.kcal, "kcal"), proteinG: try number(e.protein_g, "protein_g"), carbsG: try number(e.carbs_g, "carbs_g"),
-            fatG: try number(e.fat_g, "fat_g"), fiberG: e.fiber_g, sugarsG: e.sugars_g, saturatedFatG: e.saturated_fat_g,
-            sodiumMg: e.sodium_mg, loggedAt: loggedAt, provenance: provenance)
+            fatG: try number(e.fat_g, "fat_g"), nutrients: e.nutrients.values, loggedAt: loggedAt, provenance: provenance)
     }
 }

@@ -24,10 +24,39 @@ struct GoalRecord: Decodable {
     var created_on: String?, protein_per_kg: Double?, adds_exercise_back: Bool?
 }
 
+/// Every §11 nutrient a record names (keyed as `NutrientKey` spells them; absent or null is unknown).
+struct NutrientFields: Decodable {
+    var values: [NutrientKey: Double] = [:]
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        for key in NutrientKey.allCases {
+            values[key] = try container.decodeIfPresent(Double.self, forKey: Key(stringValue: key.rawValue))
+        }
+    }
+}
+
 struct NutrientsRecord: Decodable {
-    var kcal: Double?, protein_g: Double?, carbs_g: Double?, fat_g: Double?, fiber_g: Double?, sugars_g: Double?
-    var saturated_fat_g: Double?, sodium_mg: Double?, cholesterol_mg: Double?, potassium_mg: Double?
-    var calcium_mg: Double?, iron_mg: Double?, vitamin_c_mg: Double?, vitamin_d_ug: Double?
+    var kcal: Double?, protein_g: Double?, carbs_g: Double?, fat_g: Double?
+    var nutrients = NutrientFields()
+
+    private enum CodingKeys: String, CodingKey { case kcal, protein_g, carbs_g, fat_g }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kcal = try container.decodeIfPresent(Double.self, forKey: .kcal)
+        protein_g = try container.decodeIfPresent(Double.self, forKey: .protein_g)
+        carbs_g = try container.decodeIfPresent(Double.self, forKey: .carbs_g)
+        fat_g = try container.decodeIfPresent(Double.self, forKey: .fat_g)
+        nutrients = try NutrientFields(from: decoder)
+    }
 }
 
 struct ServingRecord: Decodable {
@@ -48,10 +77,24 @@ struct RecipeRecord: Decodable, ProvenancedRecord {
 }
 
 /// A logged food, or an item of a saved meal (which has no date, meal, time or provenance).
+@dynamicMemberLookup
 struct FoodEntryRecord: Decodable, ProvenancedRecord {
-    var date: String?, meal: String?, food_id: String?, food_name: String?, grams: Double?, kcal: Double?
-    var protein_g: Double?, carbs_g: Double?, fat_g: Double?, fiber_g: Double?, sugars_g: Double?
-    var saturated_fat_g: Double?, sodium_mg: Double?, logged_at: String?, source: String?, external_id: String?
+    struct Fields: Decodable {
+        var date: String?, meal: String?, food_id: String?, food_name: String?, grams: Double?, kcal: Double?
+        var protein_g: Double?, carbs_g: Double?, fat_g: Double?, logged_at: String?, source: String?, external_id: String?
+    }
+
+    var fields: Fields
+    var nutrients: NutrientFields
+
+    init(from decoder: Decoder) throws {
+        fields = try Fields(from: decoder)
+        nutrients = try NutrientFields(from: decoder)
+    }
+
+    subscript<T>(dynamicMember path: KeyPath<Fields, T>) -> T { fields[keyPath: path] }
+    var source: String? { fields.source }
+    var external_id: String? { fields.external_id }
 }
 
 struct SavedMealRecord: Decodable, ProvenancedRecord {
