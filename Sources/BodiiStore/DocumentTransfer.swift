@@ -137,7 +137,7 @@ extension SQLiteRepositories {
                 let items = try Row.fetchAll(
                     db, sql: "SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
                     arguments: [id]
-                ).map(Self.savedItem)
+                ).map { try Self.savedItem($0, meal: nil) }
                 let externalId: String? = try row.decode(atIndex: 4)
                 return LibrarySavedMeal(
                     name: try row.decode(atIndex: 1), items: items,

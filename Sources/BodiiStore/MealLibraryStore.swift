@@ -42,14 +42,15 @@ extension SQLiteRepositories: MealLibraryRepository {
     static let insertSavedItem =
         "INSERT INTO saved_meal_item (saved_meal_id, position, \(savedItemColumns)) VALUES (?, ?\(String(repeating: ", ?", count: 7 + NutrientKey.allCases.count)))"
 
-    /// A saved meal's item as `savedItemColumns` reads it: a food record without a day of its own.
-    static func savedItem(_ r: Row) throws -> FoodRecord {
+    /// A saved meal's item as `savedItemColumns` reads it: a food record without a day of its own,
+    /// at the meal it was saved from (snacks for a meal saved before v12 kept that).
+    static func savedItem(_ r: Row, meal: Meal?) throws -> FoodRecord {
         var nutrients: [NutrientKey: Double] = [:]
         for (offset, key) in NutrientKey.allCases.enumerated() {
             if let value: Double = try r.decode(atIndex: 7 + offset) { nutrients[key] = value }
         }
         return FoodRecord(
-            date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
+            date: LocalDate(daysSinceEpoch: 0), meal: meal ?? .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
             foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
             proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
             nutrients: nutrients, loggedAt: Date(timeIntervalSince1970: 0))
@@ -63,15 +64,20 @@ extension SQLiteRepositories: MealLibraryRepository {
     public func savedMeals() throws -> [SavedMeal] {
         try read { db in
             var meals: [SavedMeal] = []
-            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, name, meal FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
                 let id: Int64 = try row.decode(atIndex: 0)
+                let mealName: String? = try row.decode(atIndex: 2)
+                let meal = try mealName.map { raw in
+                    guard let meal = Meal(rawValue: raw) else { throw StoreError.invalidStoredValue(column: "saved_meal.meal", value: raw) }
+                    return meal
+                }
                 let items = try Row.fetchAll(
                     db,
                     sql: """
                         SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position
                         """, arguments: [id]
-                ).map(Self.savedItem)
-                meals.append(SavedMeal(id: id, name: try row.decode(atIndex: 1), items: items))
+                ).map { try Self.savedItem($0, meal: meal) }
+                meals.append(SavedMeal(id: id, name: try row.decode(atIndex: 1), meal: meal, items: items))
             }
             return meals
         }
@@ -85,8 +91,8 @@ extension SQLiteRepositories: MealLibraryRepository {
                 throw MealLibraryError.nameTaken(meal.name)
             }
             try db.execute(
-                sql: "INSERT INTO saved_meal (name, created_at) VALUES (?, ?)",
-                arguments: [meal.name, SQLText.timestamp(Date(), timeZone: timeZone)])
+                sql: "INSERT INTO saved_meal (name, meal, created_at) VALUES (?, ?, ?)",
+                arguments: [meal.name, meal.meal?.rawValue, SQLText.timestamp(Date(), timeZone: timeZone)])
             var saved = meal
             saved.id = db.lastInsertedRowID
             let statement = try db.cachedStatement(sql: Self.insertSavedItem)

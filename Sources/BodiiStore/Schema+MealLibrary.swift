@@ -64,3 +64,15 @@ extension Schema {
                 """)
     }
 }
+
+extension Schema {
+    /// v12 (issue 26): the meal a saved meal was saved from, so `a Enter` logs it there again.
+    /// Meals saved before keep NULL and go to the meal of the hour.
+    static func savedMealMealV12(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE saved_meal ADD COLUMN meal TEXT
+                    CHECK (meal IS NULL OR \(oneOf("meal", ["breakfast", "lunch", "dinner", "snacks"])));
+                """)
+    }
+}

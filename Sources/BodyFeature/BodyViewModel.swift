@@ -76,6 +76,8 @@ public final class BodyViewModel: TabScreen {
         ] + ListMove.actions("in the history") { .move($0) } + ChartZoom.actions { .zoom($0) })
 
     public var isEditingText: Bool { form != nil }
+    /// Esc cancels the form: asked first once a value changed (an edit opens filled in).
+    public var escapeLosesInput: Bool { form?.isChanged ?? false }
     public var hasUnsavedInput: Bool {
         guard let form else { return false }
         return form.fields.contains { $0.id != BodyEntryField.date.rawValue && !$0.value.isEmpty }

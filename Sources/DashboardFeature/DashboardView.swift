@@ -62,13 +62,19 @@ public struct DashboardView: Widget {
         if actionsBeside {
             card("Actions", actionsLines(state, rows: middleHeight - 2), middle[3], &buffer, context)
         } else if fit.actionsLine > 0 {
-            // Cut with an ellipsis: a long action text must not end mid-word at 80 columns.
-            buffer.write(Line([Span("Actions ", .action)] + actionsSummary(state)), in: rows[2].inset(left: 1, right: 1), context: context)
+            // Cut with an ellipsis: a long action text must not end mid-word at 80 columns. Sharing
+            // its row with Use soon on a short terminal, each takes half.
+            let (actionsRect, useSoonRect) =
+                fit.useSoonSharesActionsLine ? rows[2].splitLeft(rows[2].width / 2) : (rows[2], .zero)
+            buffer.write(
+                Line([Span("Actions ", .action)] + actionsSummary(state)), in: actionsRect.inset(left: 1, right: 1), context: context)
+            if fit.useSoonSharesActionsLine {
+                buffer.write(
+                    Line([Span("Use soon ", .warn)] + useSoonSummary(state)), in: useSoonRect.inset(left: 1, right: 1), context: context)
+            }
         }
         if fit.useSoonLine > 0 {
-            buffer.write(
-                [Span("Use soon ", .warn)] + useSoonSummary(state), x: rows[3].x + 1, y: rows[3].y, maxWidth: max(0, rows[3].width - 1),
-                context: context)
+            buffer.write(Line([Span("Use soon ", .warn)] + useSoonSummary(state)), in: rows[3].inset(left: 1, right: 1), context: context)
         }
         TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[4], buffer: &buffer, context: context)
     }
@@ -80,17 +86,27 @@ public struct DashboardView: Widget {
     /// The rows above the charts, and how they give way on a short terminal.
     struct Rows {
         var top: Int, middle: Int, actionsLine: Int, useSoonLine: Int
+        /// Use soon has moved into the right half of the Actions line (80×24 with both).
+        var useSoonSharesActionsLine = false
         var total: Int { top + middle + actionsLine + useSoonLine }
 
         /// Gives up rows, least missed first, until `chartRows` are left of `height`: the check-in
         /// card's weekday row (7 → 6: two weeks instead of three), a content row of the top cards (the weight sparkline, "No meals logged"), one of the middle cards (the
-        /// check-in streak moves into the card's title), then the Use soon line (the Pantry tab
-        /// has it) and the Actions line (the Review tab has them).
+        /// check-in streak moves into the card's title), then the Use soon line — into the half of
+        /// the Actions line when there is one, else away (the Pantry tab has it) — and the Actions
+        /// line (the Review tab has them).
         func compacted(toLeave chartRows: Int, of height: Int) -> Rows {
             var rows = self
             let steps: [(inout Rows) -> Void] = [
-                { $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) },
-                { $0.middle = min($0.middle, 5) }, { $0.useSoonLine = 0 }, { $0.actionsLine = 0 },
+                { $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) }, { $0.middle = min($0.middle, 5) },
+                { r in
+                    r.useSoonSharesActionsLine = r.useSoonLine > 0 && r.actionsLine > 0
+                    r.useSoonLine = 0
+                },
+                { r in
+                    r.actionsLine = 0
+                    r.useSoonSharesActionsLine = false
+                },
             ]
             for step in steps where height - rows.total < chartRows { step(&rows) }
             return rows

@@ -48,7 +48,7 @@ extension DietViewModel {
         guard let record = selectedRecord else { status = StatusMessage("Nothing to save: add food with a or /."); return }
         let items = records.filter { $0.meal == record.meal }
         do {
-            let saved = try source.saveMeal(SavedMeal(name: "\(record.meal.label) \(day.iso)", items: items))
+            let saved = try source.saveMeal(SavedMeal(name: "\(record.meal.label) \(day.iso)", meal: record.meal, items: items))
             status = StatusMessage(
                 "Saved \(saved.name) (\(Plural.count(items.count, "item", plural: "items"))): a then Enter logs it again.",
                 kind: .success)

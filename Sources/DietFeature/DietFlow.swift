@@ -18,6 +18,11 @@ public protocol FormFlow: Flow {
     var formErrors: [String: String] { get }
 }
 
+extension FormFlow {
+    /// A form's Esc cancels it: the shell asks first when something was typed.
+    public var escapeLosesInput: Bool { hasUnsavedInput }
+}
+
 /// `e`: the selected entry's amount, serving and meal.
 public final class EntryEditFlow: DietFlow, FormFlow {
     let tab: DietViewModel

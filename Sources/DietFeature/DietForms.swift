@@ -14,10 +14,10 @@ struct EntryEditor: Equatable {
 
     static let amountID = "amount", servingID = "serving", mealID = "meal"
 
-    init(record: FoodRecord, food: Food?) {
+    init(record: FoodRecord, food: Food?, unitSystem: UnitSystem) {
         self.record = record
         self.food = food
-        choices = food.map(ServingChoice.all(for:)) ?? [.grams]
+        choices = ServingChoice.all(for: food, unitSystem: unitSystem)
         let likely = ServingChoice.likely(forGrams: record.grams ?? 100, among: choices)
         servingIndex = choices.firstIndex(of: likely) ?? choices.count - 1
         form = Form(

@@ -131,8 +131,7 @@ public final class DietViewModel: TabScreen {
             return FoodSearchFlow(
                 tab: self,
                 search: FoodSearch(
-                    catalog: catalog, log: source, library: source, day: day, clock: clock,
-                    unitSystem: (try? source.loadProfile())?.unitSystem ?? .metric))
+                    catalog: catalog, log: source, library: source, day: day, clock: clock, unitSystem: unitSystem))
         case .edit: return openEditor()
         case .delete:
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }
@@ -172,6 +171,9 @@ public final class DietViewModel: TabScreen {
         return nil
     }
 
+    /// The profile's units: imperial users get oz and lb among the servings (search and editor alike).
+    private var unitSystem: UnitSystem { (try? source.loadProfile())?.unitSystem ?? .metric }
+
     private func openEditor() -> (any Flow)? {
         guard let record = selectedRecord else { status = StatusMessage("Nothing to edit: add food with a or /."); return nil }
         guard !record.isQuickAdd else {
@@ -179,7 +181,8 @@ public final class DietViewModel: TabScreen {
             return nil
         }
         do {
-            let flow = EntryEditFlow(tab: self, editor: EntryEditor(record: record, food: try catalog.food(id: record.foodId)))
+            let flow = EntryEditFlow(
+                tab: self, editor: EntryEditor(record: record, food: try catalog.food(id: record.foodId), unitSystem: unitSystem))
             status = nil
             return flow
         } catch {

@@ -90,6 +90,8 @@ public struct FoodSearch {
     public internal(set) var amountIsDefault = true
     public internal(set) var amountError: String?
     public internal(set) var meal: Meal
+    /// A saved meal whose meal already has entries on the day: the meal step asks where it goes.
+    public internal(set) var savedMealToLog: SavedMeal?
     /// The meal for the clock's hour, preselected.
     public let likelyMeal: Meal
     public internal(set) var error: String?
@@ -192,7 +194,7 @@ public struct FoodSearch {
         case .close: return .close
         case .choose:
             if isOnNewCustomFood { return .newCustomFood(name: queryText) }
-            if let meal = savedMeal(for: results[selected].id) { return .logSavedMeal(meal, meal: meal_) }
+            if let saved = savedMeal(for: results[selected].id) { return chooseSavedMeal(saved) }
             choose(results[selected])
         case .favourite: toggleFavourite()
         case .renameMeal, .deleteMeal:
@@ -268,8 +270,12 @@ public struct FoodSearch {
         let all = Meal.allCases
         let i = all.firstIndex(of: meal) ?? 0
         switch action {
+        case .back where savedMealToLog != nil:
+            savedMealToLog = nil
+            step = .food
         case .back: step = .amount
         case .save:
+            if let saved = savedMealToLog { return .logSavedMeal(saved, meal: meal) }
             guard let food, let grams = try? serving?.grams(amount.text) else { step = .amount; return .stay }
             return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
         case .move(let by): meal = all[((i + by) % all.count + all.count) % all.count]
@@ -325,7 +331,22 @@ public struct FoodSearch {
         loadPreview()
     }
 
-    /// The meal a saved meal is logged at: the one the meal step would offer.
-    var meal_: Meal { meal }
-
+    /// Enter on a saved meal: it goes to the meal it was saved from (the meal of the hour for one
+    /// saved before Bodii kept that), at once when that meal is still empty on the day; else the
+    /// meal step asks which meal, with that one preselected.
+    mutating func chooseSavedMeal(_ saved: SavedMeal) -> Outcome {
+        let target = saved.meal ?? likelyMeal
+        let taken: Bool
+        do {
+            taken = try log.foodRecords(in: DateRange(start: day, end: day)).contains { $0.meal == target }
+        } catch {
+            self.error = "Could not read the day: \(ErrorLine.text(error))"
+            return .stay
+        }
+        guard taken else { return .logSavedMeal(saved, meal: target) }
+        savedMealToLog = saved
+        meal = target
+        step = .meal
+        return .stay
+    }
 }

@@ -70,6 +70,9 @@ struct FoodSearchView: Widget {
         } else if let food = search.food {
             buffer.write(Line("Food", .muted), in: label, context: context)
             buffer.write(Line(food.name, .title), in: field, context: context)
+        } else if let saved = search.savedMealToLog {
+            buffer.write(Line("Meal", .muted), in: label, context: context)
+            buffer.write(Line(saved.name, .title), in: field, context: context)
         }
     }
 
@@ -173,10 +176,21 @@ struct FoodSearchView: Widget {
     }
 
     private func drawMeals(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let (head, listArea) = area.splitTop(2)
-        buffer.write(Line("Which meal?", .muted), in: head, context: context)
+        let saved = search.savedMealToLog
+        // A saved meal asks only when the meal it belongs to already has entries: say so.
+        let question = saved.map { s in
+            let from = (s.meal ?? search.likelyMeal).label
+            let day = search.day == today ? "today" : search.day.shortLabel(relativeTo: today)
+            return "\(from) already has entries \(day). Which meal?"
+        }
+        let headHeight = question.map { Paragraph($0, role: .accent).height(forWidth: area.width, context: context) + 1 } ?? 2
+        let (head, listArea) = area.splitTop(min(3, headHeight))
+        Paragraph(question ?? "Which meal?", role: question == nil ? .muted : .accent).render(in: head, buffer: &buffer, context: context)
         let rows = Meal.allCases.map { m in
-            TableRow([Span(m.label), Span(m == search.likelyMeal ? "usual at this hour" : "", .muted)])
+            let note =
+                saved.map { s in m == s.meal ? "saved from" : (s.meal == nil && m == search.likelyMeal ? "usual at this hour" : "") }
+                ?? (m == search.likelyMeal ? "usual at this hour" : "")
+            return TableRow([Span(m.label), Span(note, .muted)])
         }
         Table(
             columns: [TableColumn("Meal", width: .length(12)), TableColumn("")], rows: rows,

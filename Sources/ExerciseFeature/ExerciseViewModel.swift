@@ -109,6 +109,9 @@ public final class ExerciseViewModel: TabScreen {
 
     public var isEditingText: Bool { picker != nil || editor != nil }
     public var hasUnsavedInput: Bool { editor != nil || (picker?.hasInput ?? false) }
+    /// Esc in the form cancels it (asked first once a value changed); in the activity list it
+    /// only goes back to the form.
+    public var escapeLosesInput: Bool { picker == nil && (editor?.form.isChanged ?? false) }
 
     public func didBecomeVisible() { reload() }
 

@@ -113,8 +113,9 @@ struct ItemPicker {
             return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
         }
         do {
-            let foods =
-                text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit)
+            // Diet's ranking, then the forms people buy first (raw rice before cooked rice).
+            let foods = PantryDefaults.asBoughtFirst(
+                text.isEmpty ? try catalog.recentFoods(limit: Self.recentLimit) : try catalog.searchFoods(text, limit: Self.resultLimit))
             var seen = Set(knownHits.compactMap { if case .food(let f) = $0 { f.id } else { nil } })
             knownCount = knownHits.count
             results = knownHits + foods.filter { seen.insert($0.id).inserted }.map(PickedItem.food)

@@ -24,17 +24,18 @@ extension PantryViewModel {
         do {
             let food: Food? = if case .food(let f) = picked { f } else { nil }
             let existing = try source.groceryItem(foodId: food?.id, name: picked.name)
+            let last = try existing?.id.map { try source.purchases(itemId: $0) }?.last
+            let unit = PantryDefaults.unit(lastBought: last?.quantity, minimum: existing?.minimumStock, food: food)
             if forList {
                 if let existing, let onList = listLines.first(where: { $0.item.id == existing.id }) {
                     rows[.list] = listLines.firstIndex { $0.entry.id == onList.entry.id } ?? selectedRow
                     status = StatusMessage("\(existing.name) is on the list already — e edits it.")
                     return nil
                 }
-                return PantryForm.listEntry(picked, existing: existing, food: food, editing: nil, currency: currency)
+                return PantryForm.listEntry(picked, existing: existing, food: food, editing: nil, usualUnit: unit, currency: currency)
             }
-            let last = try existing?.id.map { try source.purchases(itemId: $0) }?.last
             return PantryForm.addLot(
-                picked, existing: existing, food: food, quantity: last?.quantity, price: nil,
+                picked, existing: existing, food: food, quantity: last?.quantity ?? PantryQuantity(1, unit), price: nil,
                 store: last?.store, today: clock.today, currency: currency)
         } catch {
             status = StatusMessage("Could not read the pantry: \(ErrorLine.text(error))", kind: .error)
@@ -72,7 +73,9 @@ extension PantryViewModel {
         return formFlow("food") {
             let food = try food(of: line.item)
             let picked: PickedItem = food.map(PickedItem.food) ?? .name(line.item.name)
-            return PantryForm.listEntry(picked, existing: line.item, food: food, editing: line.entry, currency: currency)
+            return PantryForm.listEntry(
+                picked, existing: line.item, food: food, editing: line.entry,
+                usualUnit: PantryDefaults.unit(lastBought: nil, minimum: line.item.minimumStock, food: food), currency: currency)
         }
     }
 
@@ -83,7 +86,7 @@ extension PantryViewModel {
         let food = try food(of: line.item)
         let quantity =
             line.entry.quantity ?? last?.quantity
-            ?? PantryQuantity(1, food == nil || PantryUnits.gramsPerPiece(of: food) != nil ? .pieces : .grams)
+            ?? PantryQuantity(1, PantryDefaults.unit(lastBought: nil, minimum: line.item.minimumStock, food: food))
         return (quantity, line.entry.store ?? last?.store, food)
     }
 

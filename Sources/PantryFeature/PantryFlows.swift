@@ -64,6 +64,7 @@ public final class PantryFormFlow: PantryFlow {
     public var keyMap: KeyMap { .formDialog(title: form.title) }
     public var isEditingText: Bool { true }
     public var hasUnsavedInput: Bool { form.hasInput }
+    public var escapeLosesInput: Bool { form.hasInput }
     public var formErrors: [String: String] { form.form.errors }
     public var formTitle: String { form.title }
     public var formIntro: String? { form.intro }

@@ -119,9 +119,9 @@ struct PantryForm {
     static func take(_ kind: StockUseKind, row: StockRow, lots: [StockLot], food: Food?, currency: Currency) -> PantryForm {
         let unit = row.lot.initialQuantity.unit
         let units = units(for: food, first: unit).filter { PantryUnits.convert(PantryQuantity(1, unit), to: $0, food: food) != nil }
-        // Wasting is usually the whole lot; using, one piece (or the lot when counted by weight).
+        // Using or wasting, the same default: one piece (or the lot when counted by weight).
         let countable = unit == .pieces || { if case .measure = unit { true } else { false } }()
-        let amount = kind == .use && countable ? min(1, row.lot.left) : row.lot.left
+        let amount = countable ? min(1, row.lot.left) : row.lot.left
         let fields: [FormField] = [
             text(.quantity, "Quantity", number(amount), hint: "in stock: \(held(lots, in: unit, food: food))"),
             unitField(.unit, "Unit", units),
@@ -136,10 +136,11 @@ struct PantryForm {
         PantryQuantity(lots.reduce(0) { $0 + (PantryUnits.convert($1.leftQuantity, to: unit, food: food) ?? 0) }, unit).label
     }
 
-    static func listEntry(_ item: PickedItem, existing: GroceryItem?, food: Food?, editing: ShoppingListItem?, currency: Currency)
-        -> PantryForm
-    {
-        let units = units(for: food, first: editing?.quantity?.unit)
+    /// `usualUnit`: what a bare quantity means for this item (`PantryDefaults.unit`), preselected.
+    static func listEntry(
+        _ item: PickedItem, existing: GroceryItem?, food: Food?, editing: ShoppingListItem?, usualUnit: PantryUnit, currency: Currency
+    ) -> PantryForm {
+        let units = units(for: food, first: editing?.quantity?.unit ?? usualUnit)
         let fields: [FormField] = [
             text(.quantity, "Quantity", editing?.quantity.map { number($0.amount) } ?? "", hint: "empty: some"),
             unitField(.unit, "Unit", units),

@@ -85,7 +85,7 @@ public final class ReviewViewModel: TabScreen {
 
     /// The review's own ports: the board (`ReviewRepository`, in `PeriodReview.Source`), the
     /// period's summary and groceries, the charts and the profile's units.
-    public typealias Store = PeriodReview.Source & PeriodCharts.Source & ProfileRepository
+    public typealias Store = PeriodReview.Source & PeriodCharts.Source & ProfileRepository & InsightSeries.Source
 
     public init(source: any Store, clock: any Clock) {
         self.source = source

@@ -87,7 +87,7 @@ public struct DashboardReport: Widget {
                         + (c.averageTarget == nil ? "" : " · \(c.adherentDays) within 10 % of target")
                 } ?? "no meals logged"))
         if let start = p.weight.startTrendKg, let end = p.weight.endTrendKg {
-            out.append(row("Weight", "trend \(fmt.mass(start)) → \(fmt.mass(end)) (\(fmt.massChange(end - start)))"))
+            out.append(row("Weight", "trend \(fmt.mass(start)) → \(fmt.mass(end)) (\(fmt.massChange(from: start, to: end)))"))
         } else {
             out.append(row("Weight", "no weigh-ins"))
         }

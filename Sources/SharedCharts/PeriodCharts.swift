@@ -55,15 +55,18 @@ public struct PeriodChartsView: Widget {
         unit == "kg" || unit == "lb" || unit == "h" ? FastFormat.oneDecimal(v) : "\(WholeNumber.text(v))"
     }
 
+    /// "537–2201 kcal"; one figure when every value shows the same ("55 min", not "55–55 min").
+    static func scale(of known: [Double], unit: String) -> String {
+        guard let low = known.min(), let high = known.max() else { return "no data" }
+        let (from, to) = (number(low, unit: unit), number(high, unit: unit))
+        return (from == to ? from : "\(from)–\(to)") + " \(unit)"
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         for (row, s) in series.enumerated() where row < area.height {
             let y = area.y + row
-            let known = s.values.compactMap { $0 }
-            let scale =
-                known.isEmpty
-                ? "no data"
-                : "\(Self.number(known.min() ?? 0, unit: s.unit))–\(Self.number(known.max() ?? 0, unit: s.unit)) \(s.unit)"
+            let scale = Self.scale(of: s.values.compactMap { $0 }, unit: s.unit)
             let labelWidth = 9
             buffer.write(s.label, x: area.x, y: y, style: context.style(.muted), maxWidth: min(labelWidth, area.width))
             let chartWidth = min(s.values.count, max(0, area.width - labelWidth - 1 - TextWidth.of(scale)))

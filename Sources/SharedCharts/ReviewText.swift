@@ -76,7 +76,7 @@ public struct ReviewText {
                 (
                     "Weight",
                     [
-                        Span("trend \(fmt.mass(start)) → \(fmt.mass(end)) "), Span("(\(fmt.massChange(end - start)))", .accent),
+                        Span("trend \(fmt.mass(start)) → \(fmt.mass(end)) "), Span("(\(fmt.massChange(from: start, to: end)))", .accent),
                         Span(" · \(Plural.count(p.weight.weighInDays, "weigh-in"))"),
                     ]
                 ))

@@ -75,6 +75,8 @@ public final class SleepViewModel: TabScreen {
         ] + DayStep.actions { .day($0) } + ListMove.actions("in the list") { .move($0) })
 
     public var isEditingText: Bool { form != nil }
+    /// Esc cancels the form: asked first once a value changed (an edit opens filled in).
+    public var escapeLosesInput: Bool { form?.isChanged ?? false }
     public var hasUnsavedInput: Bool {
         form?.fields.contains { $0.id != SleepEntryField.date.rawValue && !$0.value.isEmpty } ?? false
     }

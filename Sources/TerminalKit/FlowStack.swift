@@ -5,6 +5,11 @@
 @MainActor
 public protocol Flow: Screen {}
 
+extension Flow {
+    /// A flow's Esc often steps back (search → serving → amount); a form flow says when it loses input.
+    public var escapeLosesInput: Bool { false }
+}
+
 /// The screens over the visible tab, top last: the flows tabs push and the shell's modals, in
 /// one stack (lazygit's context stack, Bubble Tea's nested models). The top screen has the keys,
 /// the footer and the help; `.close` pops one level (Esc), `.closeFlows` pops back to the tab

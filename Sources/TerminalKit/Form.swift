@@ -68,13 +68,19 @@ public struct Form: Widget, Equatable, Sendable {
     public var errors: [String: String]
     /// Widest an input grows; the hint goes to its right when there is room.
     public var inputWidth: Int
+    /// The values the form opened with: `isChanged` compares against them.
+    public let openedValues: [String]
 
     public init(fields: [FormField], focus: Int = 0, errors: [String: String] = [:], inputWidth: Int = 24) {
         self.fields = fields
+        openedValues = fields.map(\.value)
         self.focus = fields.isEmpty ? 0 : min(max(0, focus), fields.count - 1)
         self.errors = errors
         self.inputWidth = inputWidth
     }
+
+    /// Something was typed or chosen since the form opened (Esc would lose it).
+    public var isChanged: Bool { fields.map(\.value) != openedValues }
 
     public var focusedID: String? { fields.indices.contains(focus) ? fields[focus].id : nil }
 

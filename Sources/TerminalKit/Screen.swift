@@ -69,6 +69,9 @@ public protocol Screen: AnyObject {
     var isEditingText: Bool { get }
     /// True when closing now would lose something the user typed.
     var hasUnsavedInput: Bool { get }
+    /// True when Esc now would throw away what the user typed: the shell asks first, as `q`
+    /// does. A screen whose Esc only steps back (a search, a picker) says false.
+    var escapeLosesInput: Bool { get }
     /// The latest message to show in the status line, if any.
     var status: StatusMessage? { get }
     func handle(_ key: Key) -> KeyResult
@@ -78,6 +81,8 @@ public protocol Screen: AnyObject {
 extension Screen {
     public var isEditingText: Bool { false }
     public var hasUnsavedInput: Bool { false }
+    /// A dialog or a tab's own form closes on Esc: what it holds is lost.
+    public var escapeLosesInput: Bool { hasUnsavedInput }
     public var status: StatusMessage? { nil }
 }
 

@@ -71,7 +71,7 @@ import Testing
         servings: [FoodServing(label: "1 cup, mashed", grams: 225), FoodServing(label: "1 medium (7\" to 7-7/8\" long)", grams: 118)])
 
     @Test func servingChoicesAndAmounts() throws {
-        var choices = ServingChoice.all(for: Self.banana)
+        var choices = ServingChoice.all(for: Self.banana, unitSystem: .metric)
         #expect(choices.map(\.label) == ["1 cup, mashed", "1 medium (7\" to 7-7/8\" long)", "grams"])
         choices.swapAt(0, 1)
         #expect(try choices[0].grams("1") == 118)
@@ -94,14 +94,14 @@ import Testing
     }
 
     @Test func likelyServingOfAnAmount() {
-        let choices = ServingChoice.all(for: Self.banana)
+        let choices = ServingChoice.all(for: Self.banana, unitSystem: .metric)
         #expect(ServingChoice.likely(forGrams: 236, among: choices) == choices[1])
         #expect(ServingChoice.likely(forGrams: 112.5, among: choices) == choices[0])
         #expect(ServingChoice.likely(forGrams: 150, among: choices) == .grams)
     }
 
     @Test func preferredServingIsTheUsersLastOrWhatPeopleMean() {
-        let choices = ServingChoice.all(for: Self.banana)
+        let choices = ServingChoice.all(for: Self.banana, unitSystem: .metric)
         // USDA lists "1 cup, mashed" first; a person means a medium banana.
         #expect(ServingChoice.preferredIndex(in: choices) == 1)
         // The latest entry (newest first) decides when there is one.

@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func imperialUsersGetOuncesAndPoundsInTheServingList() {
-        let metric = ServingChoice.all(for: Self.oatmeal).map(\.label)
+        let metric = ServingChoice.all(for: Self.oatmeal, unitSystem: .metric).map(\.label)
         let imperial = ServingChoice.all(for: Self.oatmeal, unitSystem: .imperial).map(\.label)
         #expect(metric == ["1 cup", "0.75 cup", "1 cup, cooked", "grams"])
         #expect(imperial == ["1 cup", "0.75 cup", "1 cup, cooked", "1 oz", "1 lb", "grams"])

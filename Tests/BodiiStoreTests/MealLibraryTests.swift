@@ -84,3 +84,37 @@ import Testing
         }
     }
 }
+
+/// Issue 26: a saved meal keeps the meal it was saved from (v12); one saved before reads nil.
+@Suite struct SavedMealMealTests {
+    @Test func aSavedMealKeepsItsMealAndItsItemsReadItBack() throws {
+        try withDatabase { db, repos throws in
+            #expect(try db.appliedMigrations().contains("v12"))
+            let oats = FoodLogging.record(
+                food: try #require(try repos.food(id: FoodID("usda:08120"))), grams: 40, meal: .breakfast, date: day("2026-11-22"))
+            _ = try repos.saveMeal(SavedMeal(name: "Porridge", meal: .breakfast, items: [oats]))
+            let read = try #require(try repos.savedMeals().first)
+            #expect(read.meal == .breakfast)
+            #expect(read.items.map(\.meal) == [.breakfast], "the items were read back as snacks")
+        }
+    }
+
+    @Test func aMealSavedBeforeV12HasNoMealAndACheckedColumn() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            let v11 = try BodiiDatabase(url: url, migrator: Schema.migrator(through: "v11"), timeZone: .current)
+            try v11.executeRaw(
+                """
+                INSERT INTO saved_meal (name, created_at) VALUES ('Old lunch', '2026-11-20T12:00:00+01:00');
+                INSERT INTO saved_meal_item (saved_meal_id, position, food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g)
+                    VALUES (1, 0, 'usda:09040', 'Bananas, raw', 118, 105, 1.3, 27, 0.4);
+                """)
+            try v11.close()
+            let db = try BodiiDatabase(url: url)
+            defer { try? db.close() }
+            let read = try #require(try db.repositories.savedMeals().first)
+            #expect(read.name == "Old lunch" && read.meal == nil && read.items.count == 1)
+            #expect(throws: (any Error).self) { try db.executeRaw("UPDATE saved_meal SET meal = 'brunch'") }
+        }
+    }
+}

@@ -34,7 +34,9 @@ struct PantryAddCommand: ParsableCommand, DatabaseCommand {
     var qty: OptionText?
     @Option(
         name: .long, parsing: .unconditional,
-        help: ArgumentHelp("g, kg, ml, l, piece, or one of the food's measures (default piece).", valueName: "unit"))
+        help: ArgumentHelp(
+            "g, kg, ml, l, piece, or one of the food's measures (default: the unit it was last bought in, else piece, or g for a food not counted in pieces).",
+            valueName: "unit"))
     var unit: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Price paid for the quantity: 3.49 or 3,49.", valueName: "amount"))
     var price: OptionText?
@@ -61,15 +63,21 @@ struct PantryAddCommand: ParsableCommand, DatabaseCommand {
             }
             let (catalogFood, itemName) = try PantryItems.resolveFood(
                 words: food, name: name?.text, databasePath: global.db?.text, clock: clock)
-            let (unitChoice, factor) = try validated { () throws(BodiiDomain.ValidationError) in
-                try PantryUnits.parse(unit?.text ?? "piece", food: catalogFood)
+            // A typed unit is checked before anything is opened; without one, the item's usual unit.
+            let typedUnit = try unit.map { text in
+                try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: catalogFood) }
             }
-            let amount = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }
+            let amount = try validated { () throws(BodiiDomain.ValidationError) in
+                try PantryUnits.amount(qty.text, factor: typedUnit?.factor ?? 1)
+            }
 
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             if catalogFood != nil { try env.repositories.prepareFoodCatalog() }
             let book = PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart)
             let item = try book.item(for: catalogFood, name: itemName)
+            let lastBought = try item.id.map { try env.repositories.purchases(itemId: $0) }?.last?.quantity
+            let unitChoice =
+                typedUnit?.unit ?? PantryDefaults.unit(lastBought: lastBought, minimum: item.minimumStock, food: catalogFood)
             let saved = try book.buy(
                 item, quantity: PantryQuantity(amount, unitChoice), price: paid, store: shop, bestBefore: due, on: today)
             var line = "Added \(saved.lot.initialQuantity.label) of \(saved.item.name)"

@@ -23,7 +23,11 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
     var name: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How much to buy (default: as much as last time).", valueName: "n"))
     var qty: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The unit of --qty (default piece).", valueName: "unit"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "The unit of --qty (default: the unit it was last bought in, else piece, or g for a food not counted in pieces).",
+            valueName: "unit"))
     var unit: OptionText?
     @Option(
         name: .long, parsing: .unconditional,
@@ -57,8 +61,10 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
             let food = try book.food(of: chosen)
             var quantity: PantryQuantity?
             if let qty {
+                let lastBought = try chosen.id.map { try env.repositories.purchases(itemId: $0) }?.last?.quantity
+                let usual = PantryDefaults.unit(lastBought: lastBought, minimum: chosen.minimumStock, food: food)
                 let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
-                    try PantryUnits.parse(unit?.text ?? "piece", food: food)
+                    try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (usual, 1)
                 }
                 quantity = PantryQuantity(
                     try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
@@ -192,7 +198,9 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
             let book = PantryBook(repository: repos, currency: PantryCLI.currency, weekStart: clock.weekStart)
             let food = try book.food(of: listed)
             let history = try repos.purchases(itemId: entry.itemId)
-            var quantity = entry.quantity ?? history.last?.quantity ?? PantryQuantity(1, .pieces)
+            var quantity =
+                entry.quantity ?? history.last?.quantity
+                ?? PantryQuantity(1, PantryDefaults.unit(lastBought: nil, minimum: listed.minimumStock, food: food))
             if let qty {
                 let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
                     try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (

@@ -181,8 +181,10 @@ final class AppShell {
             if key == .char("q"), !hasUnsavedInput { shouldQuit = true }
             return
         }
-        // Esc on a dialog holding what was typed asks once before throwing it away, as `q` does.
-        if key == .escape, let dialog = stack.top, !(dialog is any Flow), dialog.hasUnsavedInput {
+        // Esc on a dialog, a tab's form or a form flow holding what was typed asks once before
+        // throwing it away, as `q` does.
+        if key == .escape, focused.escapeLosesInput {
+            let dialog = focused
             present(ConfirmScreen(question: "Close and lose what you typed?") { [weak self] in self?.escape(dialog) })
             return
         }
@@ -224,7 +226,7 @@ final class AppShell {
     /// What the user typed in a tab or one of its flows, which quitting would lose.
     private var hasUnsavedInput: Bool { tabs.contains(where: \.hasUnsavedInput) || stack.hasUnsavedInput }
 
-    /// Esc, confirmed: the dialog does what its Esc does (cancel, or onboarding's defaults).
+    /// Esc, confirmed: the dialog, form or tab does what its Esc does (cancel, or onboarding's defaults).
     private func escape(_ dialog: any Screen) {
         let result = dialog.handle(.escape)
         if let s = dialog.status { lastStatus = s }

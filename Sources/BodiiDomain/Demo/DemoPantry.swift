@@ -61,7 +61,7 @@ public struct DemoPantry: Sendable {
             name: "Rolled oats", foodId: "usda:08120", pack: PantryQuantity(1000, .grams), prices: [179, 189, 229], shelfLifeDays: 300,
             monthly: true, wasteChance: 0),
         Product(
-            name: "Brown rice", foodId: "usda:20037", pack: PantryQuantity(1000, .grams), prices: [199, 209, 249], shelfLifeDays: 365,
+            name: "Brown rice", foodId: "usda:20036", pack: PantryQuantity(1000, .grams), prices: [199, 209, 249], shelfLifeDays: 365,
             monthly: true, wasteChance: 0),
         Product(
             name: "Almonds", foodId: "usda:12061", pack: PantryQuantity(200, .grams), prices: [279, 289, 329], shelfLifeDays: 180,

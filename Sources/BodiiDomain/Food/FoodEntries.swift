@@ -10,13 +10,13 @@ public struct ServingChoice: Equatable, Sendable {
     public static let grams = ServingChoice(nil)
 
     /// The food's measures in the catalog's order (the first is the most common), then (for a
-    /// user of imperial units) ounces and pounds, then grams.
-    public static func all(for food: Food) -> [ServingChoice] { all(for: food, unitSystem: .metric) }
-
-    public static func all(for food: Food, unitSystem: UnitSystem) -> [ServingChoice] {
+    /// user of imperial units) ounces and pounds, then grams: the one list the food search and
+    /// the entry editor offer. A food no longer in the catalog has only the weights.
+    public static func all(for food: Food?, unitSystem: UnitSystem) -> [ServingChoice] {
+        let measures = food?.servings ?? []
         let weights =
-            unitSystem == .imperial ? FoodServing.imperialWeights.filter { w in !food.servings.contains { $0.label == w.label } } : []
-        return (food.servings + weights).map { ServingChoice($0) } + [.grams]
+            unitSystem == .imperial ? FoodServing.imperialWeights.filter { w in !measures.contains { $0.label == w.label } } : []
+        return (measures + weights).map { ServingChoice($0) } + [.grams]
     }
 
     public var label: String { serving?.label ?? "grams" }

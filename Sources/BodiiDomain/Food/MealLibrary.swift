@@ -5,12 +5,16 @@ import Foundation
 public struct SavedMeal: Equatable, Sendable, Identifiable {
     public var id: Int64?
     public var name: String
-    /// The items as logged (their dates, meals and ids are not used).
+    /// The meal it was saved from, where `a Enter` logs it again; nil for meals saved before
+    /// Bodii kept it (they go to the meal of the hour).
+    public var meal: Meal?
+    /// The items as logged (their dates and ids are not used).
     public var items: [FoodRecord]
 
-    public init(id: Int64? = nil, name: String, items: [FoodRecord]) {
+    public init(id: Int64? = nil, name: String, meal: Meal? = nil, items: [FoodRecord]) {
         self.id = id
         self.name = name
+        self.meal = meal
         self.items = items
     }
 

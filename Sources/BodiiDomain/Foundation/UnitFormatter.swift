@@ -33,6 +33,14 @@ public struct UnitFormatter: Sendable, Equatable {
         return SignedNumber.oneDecimal(massValue(kg), change: true) + " " + massUnit
     }
 
+    /// The change between two masses as they are shown (each to one decimal), so a line never
+    /// reads "78.9 kg → 78.8 kg (0.0 kg)" when the unrounded change was −0.02.
+    public func massChange(from start: Double, to end: Double) -> String {
+        guard start.isFinite, end.isFinite else { return "–" }
+        let shown = { (kg: Double) in (massValue(kg) * 10).rounded() / 10 }
+        return SignedNumber.oneDecimal(shown(end) - shown(start), change: true) + " " + massUnit
+    }
+
     /// "178 cm" / "5 ft 10 in" (rounded to the whole inch first, so 182.8 cm is "6 ft 0 in").
     public func height(_ cm: Double) -> String {
         guard cm.isFinite else { return "–" }
