@@ -151,6 +151,12 @@ for range in [ChartRange.week, .year] {
                 _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
             }).line)
 }
+// A month's nutrient averages against the targets (issue 27, budget 20 ms).
+if let nutrients = (reader.repositories as? any NutrientQuery.Source).map(NutrientQuery.init(source:)) {
+    print("nutrients, month averages:      " + (try measure(100) { _ = try nutrients.report(.month, endingOn: today) }).line)
+} else {
+    print("nutrients, month averages:      the store has no nutrient intake in this build")
+}
 print("check-in streaks, 10 years:     " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
 
 print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
@@ -218,6 +224,15 @@ try MainActor.assumeIsolated {
                 app.press(.char(back ? "[" : "]"))
                 back.toggle()
                 _ = app.render(width: 200, height: 60)
+            }.line)
+    // Nutrients (issue 27, budget 5 ms): the Diet tab's Nutrients view opened and drawn.
+    print(
+        "open Nutrients (3, N) + render:  "
+            + measure(100) {
+                app.press(.char("3"))
+                app.press(.char("N"))
+                _ = app.render(width: 200, height: 60)
+                app.press(.escape)
             }.line)
     // Pantry (issue 14, budget 5 ms): opening the tab, and switching its views.
     print(
