@@ -71,7 +71,8 @@ public enum CatalogSource {
             // USDA National Nutrient Database for Standard Reference, release 24 (public domain):
             // \(foods.count) foods, \(servingCount) household measures. Two tab-separated tables whose
             // header lines name columns of the store's `food` and `food_serving` tables; an empty field is
-            // an unknown value (never 0). Nutrients per 100 g; vitamin D converted from IU to µg (÷ 40).
+            // an unknown value (never 0). Nutrients per 100 g; vitamin D converted from IU to µg (÷ 40),
+            // vitamin A computed as RAE from retinol and carotenoids (see `SR24Nutrient` in BodiiImport).
 
             /// The USDA SR24 food catalog that ships inside the binary (see `CatalogText` in BodiiImport).
             public enum USDASR24 {

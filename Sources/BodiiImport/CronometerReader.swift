@@ -164,7 +164,10 @@ struct Table {
 
     init?(header: [String], name: String, timeZone: TimeZone, today: LocalDate) {
         var column: [String: Int] = [:]
-        for (i, title) in header.enumerated() where column[title] == nil { column[title] = i }
+        for (i, title) in header.enumerated() {
+            let title = title.replacingOccurrences(of: "\u{3BC}", with: "\u{B5}")  // μg (Greek mu) is µg
+            if column[title] == nil { column[title] = i }
+        }
         if column["Day"] != nil, column["Food Name"] != nil, column["Energy (kcal)"] != nil || column["Energy (kJ)"] != nil {
             kind = .servings
         } else if column["Day"] != nil, column["Metric"] != nil, column["Unit"] != nil, column["Amount"] != nil {
@@ -186,6 +189,10 @@ struct Table {
     static let energyKcal: ClosedRange<Double> = 0...QuickAdd.kcalRange.upperBound
     static let grams = QuickAdd.macroRange
     static let sodiumMg: ClosedRange<Double> = 0...QuickAdd.macroRange.upperBound * 1000
+    /// A nutrient of one serving, in the column's unit: at most the mass the macros may have.
+    static func range(of key: NutrientKey, _ divisor: Double) -> ClosedRange<Double> {
+        0...(QuickAdd.macroRange.upperBound * key.unitsPerGram * divisor)
+    }
     static let amount: ClosedRange<Double> = 0...PantryUnits.amountRange.upperBound
     /// Characters of a food name with its portion: longer is not a name a person logged.
     static let labelLength = 200
@@ -217,8 +224,10 @@ struct Table {
             let energy = try amount(energyTitle)
             let kcal = energyTitle == "Energy (kcal)" ? energy : energy.map { $0 / 4.184 }
             let protein = try amount("Protein (g)"), carbs = try amount("Carbs (g)"), fat = try amount("Fat (g)")
-            let fiber = try amount("Fiber (g)"), sugars = try amount("Sugars (g)"), saturated = try amount("Saturated (g)")
-            let sodium = try amount("Sodium (mg)")
+            var nutrients: [NutrientKey: Double] = [:]
+            for (title, key, divisor) in CronometerNutrients.columns where column[title] != nil {
+                if let value = try amount(title) { nutrients[key] = value / divisor }
+            }
             // A line break or tab in a quoted name (a recipe's) reads as a space in a one-line list.
             let food = cell("Food Name").split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
             guard !food.isEmpty else { return data.skip(.food, "without a food name") }
@@ -229,11 +238,14 @@ struct Table {
             guard kcal != nil || protein != nil || carbs != nil || fat != nil else { return data.skip(.food, "without energy or macros") }
             guard days.contains(day) else { return data.skip(.food, outsideDays) }
             // Every value as typed input is checked (finite, in its range), so no later read traps.
-            let checks: [(String, Double?, ClosedRange<Double>)] = [
-                (energyTitle, kcal, Self.energyKcal), ("Protein (g)", protein, Self.grams), ("Carbs (g)", carbs, Self.grams),
-                ("Fat (g)", fat, Self.grams), ("Fiber (g)", fiber, Self.grams), ("Sugars (g)", sugars, Self.grams),
-                ("Saturated (g)", saturated, Self.grams), ("Sodium (mg)", sodium, Self.sodiumMg), ("Amount", portionAmount, Self.amount),
-            ]
+            let checks: [(String, Double?, ClosedRange<Double>)] =
+                [
+                    (energyTitle, kcal, Self.energyKcal), ("Protein (g)", protein, Self.grams), ("Carbs (g)", carbs, Self.grams),
+                    ("Fat (g)", fat, Self.grams), ("Amount", portionAmount, Self.amount),
+                ]
+                + CronometerNutrients.columns.map { title, key, divisor in
+                    (title, nutrients[key].map { $0 * divisor }, Self.range(of: key, divisor))
+                }
             for (title, value, range) in checks {
                 guard let value, !range.contains(value) else { continue }
                 let shown = title == "Energy (kJ)" ? (range.lowerBound * 4.184)...(range.upperBound * 4.184) : range
@@ -254,8 +266,7 @@ struct Table {
                 FoodRecord(
                     date: day, meal: meal, foodId: QuickAdd.foodID, foodName: label, grams: 1,
                     kcal: Self.rounded(kcal ?? 0), proteinG: Self.rounded(protein ?? 0), carbsG: Self.rounded(carbs ?? 0),
-                    fatG: Self.rounded(fat ?? 0), fiberG: fiber.map(Self.rounded), sugarsG: sugars.map(Self.rounded),
-                    saturatedFatG: saturated.map(Self.rounded), sodiumMg: sodium.map(Self.rounded),
+                    fatG: Self.rounded(fat ?? 0), nutrients: nutrients.mapValues(Self.rounded),
                     loggedAt: Self.instant(day, minute: minute, timeZone: timeZone),
                     provenance: Provenance(source: CronometerData.source, externalId: id)))
         case .biometrics:

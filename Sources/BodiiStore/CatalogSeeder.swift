@@ -78,12 +78,8 @@ public struct ShippedSupplement: Sendable {
 /// the catalog seeded: no double seed, no failure. Custom foods (another source) and the food log (which copies what it
 /// needs and has no foreign key to `food`) are never touched by a re-seed.
 enum CatalogSeeder {
-    /// The nutrient columns of `food`, per 100 g; the first four are NOT NULL.
-    static let nutrientColumns = [
-        "kcal", "protein_g", "carbs_g", "fat_g", "fiber_g", "sugars_g", "saturated_fat_g",
-        "sodium_mg", "cholesterol_mg", "potassium_mg", "calcium_mg", "iron_mg",
-        "vitamin_c_mg", "vitamin_d_ug",
-    ]
+    /// The nutrient columns of `food`, per 100 g (named by `NutrientKey`); the first four are NOT NULL.
+    static let nutrientColumns = ["kcal", "protein_g", "carbs_g", "fat_g"] + NutrientKey.allCases.map(\.rawValue)
     static let requiredColumns: Set<String> = ["kcal", "protein_g", "carbs_g", "fat_g"]
 
     static func seededRelease(source: String, _ db: Database) throws -> String? {
@@ -126,7 +122,15 @@ enum CatalogSeeder {
             try db.execute(sql: record, arguments: [ShippedSupplement.catalogKey, supplement.version, counts[1], stamp])
         }
         try FoodSearchIndex.endBulkChange(db)  // the search index, rebuilt in one pass
+        try fillPendingEntries(db)
         return counts.reduce(0, +)
+    }
+
+    /// Entries logged before v13 get the nutrients their food now has, where still unknown, once
+    /// (see `Schema.nutrientsV13`).
+    static func fillPendingEntries(_ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food_record_nutrient_fill)") == true else { return }
+        try db.execute(sql: Schema.fillSQLV13(onlyPending: true) + "\nDELETE FROM food_record_nutrient_fill;")
     }
 
     /// Where a table's rows take their source and release from.

@@ -256,15 +256,9 @@ extension SQLiteRepositories {
                     meal.name, SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId,
                 ])
             let id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(
-                sql: """
-                    INSERT INTO saved_meal_item (saved_meal_id, position, \(Self.savedItemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
+            let statement = try db.cachedStatement(sql: Self.insertSavedItem)
             for (i, r) in meal.items.enumerated() {
-                try statement.execute(arguments: [
-                    id, i, r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG,
-                    r.fatG, r.fiberG, r.sugarsG, r.saturatedFatG, r.sodiumMg,
-                ])
+                try statement.execute(arguments: StatementArguments([id, i] + Self.savedItemValues(r)))
             }
             return true
         }

@@ -201,14 +201,12 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     /// Reads the columns of `foodColumns`, in order.
     static func food(row: Row) throws -> Food {
-        let n = Nutrients(
+        var n = Nutrients(
             kcal: try row.decode(atIndex: 4), proteinG: try row.decode(atIndex: 5),
-            carbsG: try row.decode(atIndex: 6), fatG: try row.decode(atIndex: 7),
-            fiberG: try row.decode(atIndex: 8), sugarsG: try row.decode(atIndex: 9),
-            saturatedFatG: try row.decode(atIndex: 10), sodiumMg: try row.decode(atIndex: 11),
-            cholesterolMg: try row.decode(atIndex: 12), potassiumMg: try row.decode(atIndex: 13),
-            calciumMg: try row.decode(atIndex: 14), ironMg: try row.decode(atIndex: 15),
-            vitaminCMg: try row.decode(atIndex: 16), vitaminDUg: try row.decode(atIndex: 17))
+            carbsG: try row.decode(atIndex: 6), fatG: try row.decode(atIndex: 7))
+        for (offset, key) in NutrientKey.allCases.enumerated() {
+            if let value: Double = try row.decode(atIndex: 8 + offset) { n.values[key] = value }
+        }
         return Food(
             id: FoodID(try row.decode(atIndex: 0)), name: try row.decode(atIndex: 1),
             source: try row.decode(atIndex: 2), release: try row.decode(atIndex: 3), per100g: n)
@@ -216,10 +214,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     /// In the order of `CatalogSeeder.nutrientColumns`.
     static func nutrientValues(_ n: Nutrients) -> [(any DatabaseValueConvertible)?] {
-        [
-            n.kcal, n.proteinG, n.carbsG, n.fatG, n.fiberG, n.sugarsG, n.saturatedFatG, n.sodiumMg, n.cholesterolMg,
-            n.potassiumMg, n.calciumMg, n.ironMg, n.vitaminCMg, n.vitaminDUg,
-        ]
+        [n.kcal, n.proteinG, n.carbsG, n.fatG] + NutrientKey.allCases.map { n.values[$0] }
     }
 
     static func servings(of id: FoodID, _ db: Database) throws -> [FoodServing] {

@@ -36,17 +36,28 @@ extension SQLiteRepositories: MealLibraryRepository {
     }
 
     static let savedItemColumns =
-        "food_id, food_name, grams, kcal, protein_g, carbs_g, fat_g, fiber_g, sugars_g, saturated_fat_g, sodium_mg"
+        (["food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g"] + NutrientKey.allCases.map(\.rawValue))
+        .joined(separator: ", ")
+    /// `INSERT INTO saved_meal_item (saved_meal_id, position, savedItemColumns)`.
+    static let insertSavedItem =
+        "INSERT INTO saved_meal_item (saved_meal_id, position, \(savedItemColumns)) VALUES (?, ?\(String(repeating: ", ?", count: 7 + NutrientKey.allCases.count)))"
 
     /// A saved meal's item as `savedItemColumns` reads it: a food record without a day of its own.
     static func savedItem(_ r: Row) throws -> FoodRecord {
-        FoodRecord(
+        var nutrients: [NutrientKey: Double] = [:]
+        for (offset, key) in NutrientKey.allCases.enumerated() {
+            if let value: Double = try r.decode(atIndex: 7 + offset) { nutrients[key] = value }
+        }
+        return FoodRecord(
             date: LocalDate(daysSinceEpoch: 0), meal: .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
             foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
             proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
-            fiberG: try r.decode(atIndex: 7), sugarsG: try r.decode(atIndex: 8),
-            saturatedFatG: try r.decode(atIndex: 9), sodiumMg: try r.decode(atIndex: 10),
-            loggedAt: Date(timeIntervalSince1970: 0))
+            nutrients: nutrients, loggedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    /// The values of `savedItemColumns` for one item, after its meal id and position.
+    static func savedItemValues(_ r: FoodRecord) -> [(any DatabaseValueConvertible)?] {
+        [r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG, r.fatG] + NutrientKey.allCases.map { r.nutrients[$0] }
     }
 
     public func savedMeals() throws -> [SavedMeal] {
@@ -78,15 +89,9 @@ extension SQLiteRepositories: MealLibraryRepository {
                 arguments: [meal.name, SQLText.timestamp(Date(), timeZone: timeZone)])
             var saved = meal
             saved.id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(
-                sql: """
-                    INSERT INTO saved_meal_item (saved_meal_id, position, \(Self.savedItemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
+            let statement = try db.cachedStatement(sql: Self.insertSavedItem)
             for (i, r) in meal.items.enumerated() {
-                try statement.execute(arguments: [
-                    saved.id, i, r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG,
-                    r.fatG, r.fiberG, r.sugarsG, r.saturatedFatG, r.sodiumMg,
-                ])
+                try statement.execute(arguments: StatementArguments([saved.id, i] + Self.savedItemValues(r)))
             }
             return saved
         }

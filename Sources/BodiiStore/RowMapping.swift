@@ -197,10 +197,8 @@ extension BodyRecord: RowMapped {
 
 private let foodRecordSQL = TableSQL(
     table: "food_record", kind: "food record",
-    columns: [
-        "date", "meal", "food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g", "fiber_g",
-        "sugars_g", "saturated_fat_g", "sodium_mg", "logged_at",
-    ])
+    columns: ["date", "meal", "food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g", "logged_at"]
+        + NutrientKey.allCases.map(\.rawValue))
 
 extension FoodRecord: RowMapped {
     static var sql: TableSQL { foodRecordSQL }
@@ -208,9 +206,9 @@ extension FoodRecord: RowMapped {
 
     func ownColumnValues(timeZone: TimeZone) -> [(any DatabaseValueConvertible)?] {
         [
-            SQLText.date(date), meal.rawValue, foodId.rawValue, foodName, grams, kcal, proteinG, carbsG, fatG, fiberG,
-            sugarsG, saturatedFatG, sodiumMg, SQLText.timestamp(loggedAt, timeZone: timeZone),
-        ]
+            SQLText.date(date), meal.rawValue, foodId.rawValue, foodName, grams, kcal, proteinG, carbsG, fatG,
+            SQLText.timestamp(loggedAt, timeZone: timeZone),
+        ] + NutrientKey.allCases.map { nutrients[$0] }
     }
 
     func normalized() -> FoodRecord {
@@ -221,11 +219,25 @@ extension FoodRecord: RowMapped {
 
     init(row: Row) throws {
         var c = ColumnReader(row, Self.sql)
+        let id: Int64? = try c.next()
+        let date = try c.date()
+        let meal: Meal = try c.enumValue()
+        let foodId = FoodID(try c.next())
+        let foodName: String = try c.next()
+        let grams: Double? = try c.next()
+        let kcal: Double = try c.next()
+        let proteinG: Double = try c.next()
+        let carbsG: Double = try c.next()
+        let fatG: Double = try c.next()
+        let loggedAt = try c.instant()
+        var nutrients: [NutrientKey: Double] = [:]
+        for key in NutrientKey.allCases {
+            if let value: Double = try c.next() { nutrients[key] = value }
+        }
         self.init(
-            id: try c.next(), date: try c.date(), meal: try c.enumValue(), foodId: FoodID(try c.next()),
-            foodName: try c.next(), grams: try c.next(), kcal: try c.next(), proteinG: try c.next(),
-            carbsG: try c.next(), fatG: try c.next(), fiberG: try c.next(), sugarsG: try c.next(),
-            saturatedFatG: try c.next(), sodiumMg: try c.next(), loggedAt: try c.instant(), provenance: try c.provenance())
+            id: id, date: date, meal: meal, foodId: foodId, foodName: foodName, grams: grams, kcal: kcal,
+            proteinG: proteinG, carbsG: carbsG, fatG: fatG, nutrients: nutrients, loggedAt: loggedAt,
+            provenance: try c.provenance())
     }
 }
 

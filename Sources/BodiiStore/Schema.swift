@@ -20,6 +20,7 @@ enum Schema {
         ("v9", pantryV9),
         ("v10", finiteNumbersV10),
         ("v11", bodyFatWithoutWeightV11),
+        ("v13", nutrientsV13),
         ("v14", nutrientPreferencesV14),
     ]
 

@@ -209,13 +209,10 @@ public final class ShippedCatalogSearch: Sendable {
                 else { return }
                 var values: [String: Double] = [:]
                 for (column, field) in header.nutrients where !fields[field].isEmpty { values[column] = Double(fields[field].text) }
-                let n = Nutrients(
+                var n = Nutrients(
                     kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
-                    fatG: values["fat_g"] ?? 0, fiberG: values["fiber_g"], sugarsG: values["sugars_g"],
-                    saturatedFatG: values["saturated_fat_g"], sodiumMg: values["sodium_mg"],
-                    cholesterolMg: values["cholesterol_mg"], potassiumMg: values["potassium_mg"],
-                    calciumMg: values["calcium_mg"], ironMg: values["iron_mg"], vitaminCMg: values["vitamin_c_mg"],
-                    vitaminDUg: values["vitamin_d_ug"])
+                    fatG: values["fat_g"] ?? 0)
+                for key in NutrientKey.allCases { n.values[key] = values[key.rawValue] }
                 found[i] = Food(
                     id: FoodID(entries[i].id), name: entries[i].name, source: entries[i].source,
                     release: entries[i].release, per100g: n)

@@ -52,6 +52,25 @@ enum Fixture {
         #expect(SR24Nutrient.allCases.allSatisfy { placeholder.value(of: $0) == nil })
     }
 
+    /// Issue 27: every NutrientKey from its SR24 number (banana, per 100 g, as USDA lists it).
+    @Test func everyKeptNutrientOfABanana() throws {
+        let banana = try Fixture.food("09040")
+        #expect(SR24Nutrient.allCases.compactMap(\.key) == NutrientKey.allCases)
+        #expect(banana.value(of: .vitaminCMg) == 8.7)  // 401
+        #expect(banana.value(of: .magnesiumMg) == 27)  // 304
+        #expect(banana.value(of: .folateUg) == 20)  // 417
+        #expect(banana.value(of: .vitaminB6Mg) == 0.367)  // 415
+        #expect(banana.value(of: .cholineMg) == 9.8)  // 421
+        #expect(banana.value(of: .omega3G) == 0.027)
+        #expect(banana.value(of: .starchG) == 5.38)  // 209
+        #expect(banana.value(of: .caffeineMg) == 0)  // 262: known to be none
+        // RAE from retinol 0, β-carotene 26, α-carotene 25, β-cryptoxanthin 0: 26/12 + 25/24 (SR24's 320 says 3).
+        #expect(abs((banana.value(of: .vitaminAUg) ?? 0) - 3.208333) < 1e-6)
+        // Milk (01077): retinol 45, β-carotene 7, α-carotene 0, β-cryptoxanthin 0 → 45.58 (SR24: 46).
+        let milk = try Fixture.food("01077")
+        #expect(abs((milk.value(of: .vitaminAUg) ?? 0) - (45 + 7.0 / 12)) < 1e-9)
+    }
+
     @Test func vitaminDIsConvertedFromInternationalUnitsToMicrograms() throws {
         let milk = try Fixture.food("01077")
         #expect(milk.nutrients["Vitamin D"] == 51)  // IU, as nutrients.xml declares
@@ -120,9 +139,9 @@ enum Fixture {
         let text = try CatalogText.foods([try Fixture.food("09040"), try Fixture.food("14014")])
         #expect(
             text == """
-                id\tname\tkcal\tprotein_g\tcarbs_g\tfat_g\tfiber_g\tsugars_g\tsaturated_fat_g\tsodium_mg\tcholesterol_mg\tpotassium_mg\tcalcium_mg\tiron_mg\tvitamin_c_mg\tvitamin_d_ug
-                usda:09040\tBananas, raw\t89\t1.09\t22.84\t0.33\t2.6\t12.23\t0.112\t1\t0\t358\t5\t0.26\t8.7\t0
-                usda:14014\tAlcoholic beverage, martini, prepared-from-recipe\t243\t0.04\t2.04\t\t\t0.19\t\t3\t\t16\t1\t0.04\t\t
+                id\tname\tkcal\tprotein_g\tcarbs_g\tfat_g\twater_g\tfiber_g\tsugars_g\tstarch_g\tsaturated_fat_g\tmonounsaturated_fat_g\tpolyunsaturated_fat_g\tomega_3_g\tomega_6_g\tcholesterol_mg\tsodium_mg\tpotassium_mg\tcalcium_mg\tiron_mg\tmagnesium_mg\tphosphorus_mg\tzinc_mg\tcopper_mg\tmanganese_mg\tselenium_ug\tvitamin_a_ug\tvitamin_c_mg\tvitamin_d_ug\tvitamin_e_mg\tvitamin_k_ug\tthiamin_mg\triboflavin_mg\tniacin_mg\tpantothenic_acid_mg\tvitamin_b6_mg\tvitamin_b12_ug\tfolate_ug\tcholine_mg\tcaffeine_mg\talcohol_g
+                usda:09040\tBananas, raw\t89\t1.09\t22.84\t0.33\t74.91\t2.6\t12.23\t5.38\t0.112\t0.032\t0.073\t0.027\t0.046\t0\t1\t358\t5\t0.26\t27\t22\t0.15\t0.078\t0.27\t1\t3.208333\t8.7\t0\t0.1\t0.5\t0.031\t0.073\t0.665\t0.334\t0.367\t0\t20\t9.8\t0\t0
+                usda:14014\tAlcoholic beverage, martini, prepared-from-recipe\t243\t0.04\t2.04\t\t63.93\t\t0.19\t\t\t\t\t\t\t\t3\t16\t1\t0.04\t2\t2\t0.01\t0.011\t0.021\t0.1\t\t\t\t\t\t0.003\t0.003\t0.037\t0.006\t\t\t\t\t\t33.9
 
                 """)
     }

@@ -244,6 +244,10 @@ struct BodiiDocumentCheck {
             try number(value, prefix + field, Self.entryGrams, "g")
         }
         try number(f.sodiumMg, prefix + "sodium_mg", Self.entrySodiumMg, "mg")
+        for key in NutrientKey.allCases where !BodiiExport.entryKeys.contains(key) {
+            // No entry holds more of a nutrient than it weighs.
+            try number(f.nutrients[key], prefix + key.rawValue, 0...(Self.entryGrams.upperBound * key.unitsPerGram), key.unit.ascii)
+        }
     }
 
     private func food(_ f: Food, nameLength: ClosedRange<Int>) throws(BodiiDocumentImport.Refusal) {
@@ -262,6 +266,9 @@ struct BodiiDocumentCheck {
             (n.calciumMg, "calcium_mg"), (n.ironMg, "iron_mg"), (n.vitaminCMg, "vitamin_c_mg"), (n.vitaminDUg, "vitamin_d_ug"),
         ] {
             try number(value, "per_100g." + field, Self.per100gMg, nil)
+        }
+        for key in NutrientKey.allCases where !BodiiExport.foodKeys.contains(key) {
+            try number(n.values[key], "per_100g." + key.rawValue, 0...(100 * key.unitsPerGram), key.unit.ascii)
         }
         for serving in f.servings {
             try name(serving.label, "servings.label", CustomFoods.servingLabelLength)

@@ -116,29 +116,28 @@ enum BodiiDocumentImport {
         }
         func nutrients(_ f: [String: Any]) throws -> Nutrients {
             guard let n = f["per_100g"] as? [String: Any] else { throw fail("\"per_100g\" is missing") }
-            return Nutrients(
+            var nutrients = Nutrients(
                 kcal: try double(n, "kcal"), proteinG: try double(n, "protein_g"), carbsG: try double(n, "carbs_g"),
-                fatG: try double(n, "fat_g"), fiberG: try optDouble(n, "fiber_g"), sugarsG: try optDouble(n, "sugars_g"),
-                saturatedFatG: try optDouble(n, "saturated_fat_g"), sodiumMg: try optDouble(n, "sodium_mg"),
-                cholesterolMg: try optDouble(n, "cholesterol_mg"), potassiumMg: try optDouble(n, "potassium_mg"),
-                calciumMg: try optDouble(n, "calcium_mg"), ironMg: try optDouble(n, "iron_mg"),
-                vitaminCMg: try optDouble(n, "vitamin_c_mg"), vitaminDUg: try optDouble(n, "vitamin_d_ug"))
+                fatG: try double(n, "fat_g"))
+            for key in NutrientKey.allCases { nutrients.values[key] = try optDouble(n, key.rawValue) }
+            return nutrients
         }
         func servings(_ f: [String: Any], _ k: String) throws -> [FoodServing] {
             guard let v = f[k], !(v is NSNull) else { return [] }
             guard let list = v as? [[String: Any]] else { throw fail("\"\(k)\" is not a list of objects") }
             return try list.map { FoodServing(label: try string($0, "label"), grams: try double($0, "grams")) }
         }
-        /// What a logged food copied (older exports have no sugars, saturated fat or sodium: null).
+        /// What a logged food copied (older exports lack some nutrients: unknown, as null is).
         func entry(_ f: [String: Any], date: LocalDate, meal: Meal, loggedAt: Date, provenance: Provenance) throws -> FoodRecord {
-            FoodRecord(
+            var nutrients: [NutrientKey: Double] = [:]
+            for key in NutrientKey.allCases { nutrients[key] = try optDouble(f, key.rawValue) }
+            return FoodRecord(
                 date: date, meal: meal, foodId: FoodID(try string(f, "food_id")), foodName: try string(f, "food_name"),
                 // A quick add has no grams (null; older exports wrote 1).
                 grams: try string(f, "food_id") == QuickAdd.foodID.rawValue ? nil : try double(f, "grams"),
                 kcal: try double(f, "kcal"), proteinG: try double(f, "protein_g"),
-                carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), fiberG: try optDouble(f, "fiber_g"),
-                sugarsG: try optDouble(f, "sugars_g"), saturatedFatG: try optDouble(f, "saturated_fat_g"),
-                sodiumMg: try optDouble(f, "sodium_mg"), loggedAt: loggedAt, provenance: provenance)
+                carbsG: try double(f, "carbs_g"), fatG: try double(f, "fat_g"), nutrients: nutrients,
+                loggedAt: loggedAt, provenance: provenance)
         }
         func list(_ o: [String: Any], _ k: String) throws -> [[String: Any]] {
             guard let v = o[k], !(v is NSNull) else { return [] }

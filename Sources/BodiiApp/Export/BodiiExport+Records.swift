@@ -58,7 +58,17 @@ extension BodiiExport {
             ("food_id", .string(f.foodId.rawValue)), ("food_name", .string(f.foodName)), ("grams", num(f.grams)), ("kcal", .number(f.kcal)),
             ("protein_g", .number(f.proteinG)), ("carbs_g", .number(f.carbsG)), ("fat_g", .number(f.fatG)), ("fiber_g", num(f.fiberG)),
             ("sugars_g", num(f.sugarsG)), ("saturated_fat_g", num(f.saturatedFatG)), ("sodium_mg", num(f.sodiumMg)),
-        ]
+        ] + laterNutrients(entryKeys) { f.nutrients[$0] }
+    }
+
+    /// The nutrients an entry carried before issue 27 keep their place after the macros; every
+    /// other `NutrientKey` follows in PRODUCT.md §11's order (null = unknown).
+    static let entryKeys: [NutrientKey] = [.fiberG, .sugarsG, .saturatedFatG, .sodiumMg]
+    static let foodKeys: [NutrientKey] =
+        entryKeys + [.cholesterolMg, .potassiumMg, .calciumMg, .ironMg, .vitaminCMg, .vitaminDUg]
+
+    static func laterNutrients(_ written: [NutrientKey], _ value: (NutrientKey) -> Double?) -> [(String, JSONValue)] {
+        NutrientKey.allCases.filter { !written.contains($0) }.map { ($0.rawValue, num(value($0))) }
     }
 
     static func servings(_ list: [FoodServing]) -> JSONValue {
@@ -84,6 +94,7 @@ extension BodiiExport {
         "food_catalog": "derived: which shipped catalog release is seeded",
         "custom_food_number": "internal: the numbers custom foods and recipes have used (their ids carry them)",
         "grdb_migrations": "internal: the applied migrations",
+        "food_record_nutrient_fill": "internal: entries logged before v13 that wait, once, for the re-seeded catalog's nutrients",
         "migration_repair":
             "internal: what migration v10 repaired on this database (non-finite numbers), a record of this file, not of the data",
     ]
@@ -96,13 +107,14 @@ extension BodiiExport {
     }
 
     static func nutrients(_ n: Nutrients) -> JSONValue {
-        .object([
-            ("kcal", .number(n.kcal)), ("protein_g", .number(n.proteinG)), ("carbs_g", .number(n.carbsG)), ("fat_g", .number(n.fatG)),
-            ("fiber_g", num(n.fiberG)), ("sugars_g", num(n.sugarsG)), ("saturated_fat_g", num(n.saturatedFatG)),
-            ("sodium_mg", num(n.sodiumMg)), ("cholesterol_mg", num(n.cholesterolMg)), ("potassium_mg", num(n.potassiumMg)),
-            ("calcium_mg", num(n.calciumMg)), ("iron_mg", num(n.ironMg)), ("vitamin_c_mg", num(n.vitaminCMg)),
-            ("vitamin_d_ug", num(n.vitaminDUg)),
-        ])
+        .object(
+            [
+                ("kcal", .number(n.kcal)), ("protein_g", .number(n.proteinG)), ("carbs_g", .number(n.carbsG)), ("fat_g", .number(n.fatG)),
+                ("fiber_g", num(n.fiberG)), ("sugars_g", num(n.sugarsG)), ("saturated_fat_g", num(n.saturatedFatG)),
+                ("sodium_mg", num(n.sodiumMg)), ("cholesterol_mg", num(n.cholesterolMg)), ("potassium_mg", num(n.potassiumMg)),
+                ("calcium_mg", num(n.calciumMg)), ("iron_mg", num(n.ironMg)), ("vitamin_c_mg", num(n.vitaminCMg)),
+                ("vitamin_d_ug", num(n.vitaminDUg)),
+            ] + laterNutrients(foodKeys) { n.values[$0] })
     }
 
     /// The document pretty enough to diff: one record per line.

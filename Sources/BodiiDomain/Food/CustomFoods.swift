@@ -17,6 +17,9 @@ public struct CustomFoodInput: Equatable, Sendable {
     public var saturatedFat: String
     /// Milligrams.
     public var sodium: String
+    /// What one serving holds of the nutrients the form has no field for (from an import or an
+    /// export), kept as they are when the food is edited.
+    public var otherNutrients: [NutrientKey: Double] = [:]
 
     public init(
         name: String, servingLabel: String = "", servingGrams: String, kcal: String, protein: String,
@@ -46,7 +49,11 @@ public struct CustomFoodInput: Equatable, Sendable {
             name: food.name, servingLabel: serving.label, servingGrams: text(serving.grams), kcal: text(n.kcal),
             protein: text(n.proteinG), carbs: text(n.carbsG), fat: text(n.fatG), fiber: text(n.fiberG),
             sugars: text(n.sugarsG), saturatedFat: text(n.saturatedFatG), sodium: text(n.sodiumMg))
+        otherNutrients = n.values.filter { !Self.formKeys.contains($0.key) }
     }
+
+    /// The nutrients the form has fields for.
+    public static let formKeys: Set<NutrientKey> = [.fiberG, .sugarsG, .saturatedFatG, .sodiumMg]
 }
 
 public enum CustomFoodField: String, Sendable, CaseIterable {
@@ -133,7 +140,8 @@ public struct CustomFoods {
         guard errors.isEmpty, let name, let grams, let kcal, let protein, let carbs, let fat else { return .failure(errors) }
         let per100g = Nutrients(
             kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber, sugarsG: sugars,
-            saturatedFatG: saturated, sodiumMg: sodium
+            saturatedFatG: saturated, sodiumMg: sodium,
+            values: input.otherNutrients.filter { !CustomFoodInput.formKeys.contains($0.key) && $0.value.isFinite && $0.value >= 0 }
         ).scaled(toGrams: 100 * 100 / grams)
         return .success(
             Food(

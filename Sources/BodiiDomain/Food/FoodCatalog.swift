@@ -78,15 +78,11 @@ extension Meal {
 }
 
 extension Nutrients {
-    /// These nutrients (per 100 g) scaled to `grams`.
+    /// These nutrients (per 100 g) scaled to `grams`; unknown stays unknown.
     public func scaled(toGrams grams: Double) -> Nutrients {
         let f = grams / 100
         return Nutrients(
             kcal: kcal * f, proteinG: proteinG * f, carbsG: carbsG * f, fatG: fatG * f,
-            fiberG: fiberG.map { $0 * f }, sugarsG: sugarsG.map { $0 * f },
-            saturatedFatG: saturatedFatG.map { $0 * f }, sodiumMg: sodiumMg.map { $0 * f },
-            cholesterolMg: cholesterolMg.map { $0 * f }, potassiumMg: potassiumMg.map { $0 * f },
-            calciumMg: calciumMg.map { $0 * f }, ironMg: ironMg.map { $0 * f },
-            vitaminCMg: vitaminCMg.map { $0 * f }, vitaminDUg: vitaminDUg.map { $0 * f })
+            values: values.mapValues { $0 * f })
     }
 }

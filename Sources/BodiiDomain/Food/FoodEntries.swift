@@ -90,10 +90,7 @@ public enum FoodEntries {
             out.proteinG *= f
             out.carbsG *= f
             out.fatG *= f
-            out.fiberG = out.fiberG.map { $0 * f }
-            out.sugarsG = out.sugarsG.map { $0 * f }
-            out.saturatedFatG = out.saturatedFatG.map { $0 * f }
-            out.sodiumMg = out.sodiumMg.map { $0 * f }
+            out.nutrients = out.nutrients.mapValues { $0 * f }
         }
         return out
     }

@@ -87,7 +87,7 @@ public enum FoodLogging {
         let n = food.per100g.scaled(toGrams: grams)
         return FoodRecord(
             date: date, meal: meal, foodId: food.id, foodName: food.name, grams: grams,
-            kcal: n.kcal, proteinG: n.proteinG, carbsG: n.carbsG, fatG: n.fatG, fiberG: n.fiberG,
-            sugarsG: n.sugarsG, saturatedFatG: n.saturatedFatG, sodiumMg: n.sodiumMg, loggedAt: loggedAt)
+            kcal: n.kcal, proteinG: n.proteinG, carbsG: n.carbsG, fatG: n.fatG, nutrients: n.values,
+            loggedAt: loggedAt)
     }
 }

@@ -18,17 +18,12 @@ public struct SavedMeal: Equatable, Sendable, Identifiable {
 
     /// The whole meal's energy and nutrients: its entries' totals (a nutrient none records stays unknown).
     public var totals: Nutrients {
-        func sum(_ value: KeyPath<FoodRecord, Double?>) -> Double? {
-            let known = items.compactMap { $0[keyPath: value] }
-            return known.isEmpty ? nil : known.reduce(0, +)
-        }
         var totals = Nutrients(
             kcal: kcal, proteinG: items.reduce(0) { $0 + $1.proteinG }, carbsG: items.reduce(0) { $0 + $1.carbsG },
             fatG: items.reduce(0) { $0 + $1.fatG })
-        totals.fiberG = sum(\.fiberG)
-        totals.sugarsG = sum(\.sugarsG)
-        totals.saturatedFatG = sum(\.saturatedFatG)
-        totals.sodiumMg = sum(\.sodiumMg)
+        for item in items {
+            for (key, value) in item.nutrients { totals.values[key, default: 0] += value }
+        }
         return totals
     }
 
@@ -87,22 +82,23 @@ public struct Recipe: Equatable, Sendable {
 
     public var totalGrams: Double { ingredients.reduce(0) { $0 + $1.grams } }
 
-    /// The whole recipe's nutrients: each ingredient's per 100 g scaled to its amount, summed. An
-    /// optional nutrient is known only when every ingredient knows it.
+    /// The whole recipe's nutrients: each ingredient's per 100 g scaled to its amount, summed. A
+    /// nutrient is known only when every ingredient knows it: one unknown makes the sum unknown,
+    /// never a total that silently counts it as 0.
     public var total: Nutrients {
-        var sum = Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0, fiberG: 0, sugarsG: 0, saturatedFatG: 0, sodiumMg: 0)
-        func add(_ a: Double?, _ b: Double?) -> Double? { a.flatMap { x in b.map { x + $0 } } }
+        var sum = Nutrients(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
+        var known = Set(NutrientKey.allCases)
         for i in ingredients {
             let n = i.food.per100g.scaled(toGrams: i.grams)
             sum.kcal += n.kcal
             sum.proteinG += n.proteinG
             sum.carbsG += n.carbsG
             sum.fatG += n.fatG
-            sum.fiberG = add(sum.fiberG, n.fiberG)
-            sum.sugarsG = add(sum.sugarsG, n.sugarsG)
-            sum.saturatedFatG = add(sum.saturatedFatG, n.saturatedFatG)
-            sum.sodiumMg = add(sum.sodiumMg, n.sodiumMg)
+            known.formIntersection(n.values.keys)
+            for (key, value) in n.values { sum.values[key, default: 0] += value }
         }
+        sum.values = sum.values.filter { known.contains($0.key) }
+        for key in known where sum.values[key] == nil { sum.values[key] = 0 }  // no ingredients: nothing in it
         return sum
     }
 

@@ -46,6 +46,16 @@ public enum NutrientKey: String, CaseIterable, Sendable, Codable, Comparable {
         public var ascii: String { self == .micrograms ? "ug" : rawValue }
     }
 
+    /// How many of the key's unit make a gram (1, 1,000, 1,000,000): no food holds more of a
+    /// nutrient than it weighs, the physical limit imports check values against.
+    public var unitsPerGram: Double {
+        switch unit {
+        case .grams: 1
+        case .milligrams: 1_000
+        case .micrograms: 1_000_000
+        }
+    }
+
     public enum Group: String, Sendable, CaseIterable {
         case carbohydrates, fats, minerals, vitamins, other
     }

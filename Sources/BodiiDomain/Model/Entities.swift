@@ -150,42 +150,79 @@ public struct MetabolismSnapshot: Equatable, Sendable {
 }
 
 /// Nutrients per 100 g. Optional where the source does not know the value (never a made-up 0).
-public struct Nutrients: Equatable, Sendable, Codable {
+public struct Nutrients: Equatable, Sendable {
     public var kcal: Double
     public var proteinG: Double
     public var carbsG: Double
     public var fatG: Double
-    public var fiberG: Double?
-    public var sugarsG: Double?
-    public var saturatedFatG: Double?
-    public var sodiumMg: Double?
-    public var cholesterolMg: Double?
-    public var potassiumMg: Double?
-    public var calciumMg: Double?
-    public var ironMg: Double?
-    public var vitaminCMg: Double?
-    public var vitaminDUg: Double?
+    /// Every other nutrient (PRODUCT.md §11) the source knows, in the key's unit; absent = unknown.
+    public var values: [NutrientKey: Double]
 
     public init(
         kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
         sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
         cholesterolMg: Double? = nil, potassiumMg: Double? = nil, calciumMg: Double? = nil,
-        ironMg: Double? = nil, vitaminCMg: Double? = nil, vitaminDUg: Double? = nil
+        ironMg: Double? = nil, vitaminCMg: Double? = nil, vitaminDUg: Double? = nil,
+        values: [NutrientKey: Double] = [:]
     ) {
         self.kcal = kcal
         self.proteinG = proteinG
         self.carbsG = carbsG
         self.fatG = fatG
-        self.fiberG = fiberG
-        self.sugarsG = sugarsG
-        self.saturatedFatG = saturatedFatG
-        self.sodiumMg = sodiumMg
-        self.cholesterolMg = cholesterolMg
-        self.potassiumMg = potassiumMg
-        self.calciumMg = calciumMg
-        self.ironMg = ironMg
-        self.vitaminCMg = vitaminCMg
-        self.vitaminDUg = vitaminDUg
+        self.values = values
+        let named: [(NutrientKey, Double?)] = [
+            (.fiberG, fiberG), (.sugarsG, sugarsG), (.saturatedFatG, saturatedFatG), (.sodiumMg, sodiumMg),
+            (.cholesterolMg, cholesterolMg), (.potassiumMg, potassiumMg), (.calciumMg, calciumMg), (.ironMg, ironMg),
+            (.vitaminCMg, vitaminCMg), (.vitaminDUg, vitaminDUg),
+        ]
+        for case (let key, let value?) in named { self.values[key] = value }
+    }
+
+    /// The value of one nutrient, nil when unknown.
+    public subscript(key: NutrientKey) -> Double? {
+        get { values[key] }
+        set { values[key] = newValue }
+    }
+
+    public var fiberG: Double? {
+        get { values[.fiberG] }
+        set { values[.fiberG] = newValue }
+    }
+    public var sugarsG: Double? {
+        get { values[.sugarsG] }
+        set { values[.sugarsG] = newValue }
+    }
+    public var saturatedFatG: Double? {
+        get { values[.saturatedFatG] }
+        set { values[.saturatedFatG] = newValue }
+    }
+    public var sodiumMg: Double? {
+        get { values[.sodiumMg] }
+        set { values[.sodiumMg] = newValue }
+    }
+    public var cholesterolMg: Double? {
+        get { values[.cholesterolMg] }
+        set { values[.cholesterolMg] = newValue }
+    }
+    public var potassiumMg: Double? {
+        get { values[.potassiumMg] }
+        set { values[.potassiumMg] = newValue }
+    }
+    public var calciumMg: Double? {
+        get { values[.calciumMg] }
+        set { values[.calciumMg] = newValue }
+    }
+    public var ironMg: Double? {
+        get { values[.ironMg] }
+        set { values[.ironMg] = newValue }
+    }
+    public var vitaminCMg: Double? {
+        get { values[.vitaminCMg] }
+        set { values[.vitaminCMg] = newValue }
+    }
+    public var vitaminDUg: Double? {
+        get { values[.vitaminDUg] }
+        set { values[.vitaminDUg] = newValue }
     }
 }
 
@@ -231,7 +268,7 @@ public enum Meal: String, Codable, CaseIterable, Sendable {
     public var label: String { rawValue.capitalized }
 }
 
-/// A food eaten on a day. Energy and macros are computed when logged and never rewritten.
+/// A food eaten on a day. Energy and nutrients are computed when logged and never rewritten.
 public struct FoodRecord: Equatable, Sendable, Identifiable {
     /// Where the record came from (PRODUCT.md §5): re-imports and merges rely on it.
     public var provenance: Provenance
@@ -246,10 +283,8 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
     public var proteinG: Double
     public var carbsG: Double
     public var fatG: Double
-    public var fiberG: Double?
-    public var sugarsG: Double?
-    public var saturatedFatG: Double?
-    public var sodiumMg: Double?
+    /// The entry's amount of every other nutrient it knows (PRODUCT.md §11); absent = unknown.
+    public var nutrients: [NutrientKey: Double]
     public var loggedAt: Date
 
     /// A quick add (`QuickAdd.foodID`) never has grams, whatever an importer passed.
@@ -257,7 +292,7 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
         id: Int64? = nil, date: LocalDate, meal: Meal, foodId: FoodID, foodName: String, grams: Double?,
         kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, fiberG: Double? = nil,
         sugarsG: Double? = nil, saturatedFatG: Double? = nil, sodiumMg: Double? = nil,
-        loggedAt: Date = Date(), provenance: Provenance = .bodii
+        nutrients: [NutrientKey: Double] = [:], loggedAt: Date = Date(), provenance: Provenance = .bodii
     ) {
         self.provenance = provenance
         self.id = id
@@ -270,10 +305,29 @@ public struct FoodRecord: Equatable, Sendable, Identifiable {
         self.proteinG = proteinG
         self.carbsG = carbsG
         self.fatG = fatG
-        self.fiberG = fiberG
-        self.sugarsG = sugarsG
-        self.saturatedFatG = saturatedFatG
-        self.sodiumMg = sodiumMg
+        self.nutrients = nutrients
+        for case (let key, let value?) in [
+            (NutrientKey.fiberG, fiberG), (.sugarsG, sugarsG), (.saturatedFatG, saturatedFatG), (.sodiumMg, sodiumMg),
+        ] {
+            self.nutrients[key] = value
+        }
         self.loggedAt = loggedAt
+    }
+
+    public var fiberG: Double? {
+        get { nutrients[.fiberG] }
+        set { nutrients[.fiberG] = newValue }
+    }
+    public var sugarsG: Double? {
+        get { nutrients[.sugarsG] }
+        set { nutrients[.sugarsG] = newValue }
+    }
+    public var saturatedFatG: Double? {
+        get { nutrients[.saturatedFatG] }
+        set { nutrients[.saturatedFatG] = newValue }
+    }
+    public var sodiumMg: Double? {
+        get { nutrients[.sodiumMg] }
+        set { nutrients[.sodiumMg] = newValue }
     }
 }

@@ -1,0 +1,59 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+/// The nutrients of logged food, summed in SQLite (PRODUCT.md §11): per day and nutrient, the sum
+/// over the entries that know it (SUM skips NULL) and how many know it, so "≥" needs no second read.
+extension SQLiteRepositories: NutrientIntakeRepository {
+    /// `SELECT date, count(*), sum(water_g), count(water_g), …` over a range of days.
+    static let intakeSQL =
+        "SELECT date, count(*), "
+        + NutrientKey.allCases.map { "sum(\($0.rawValue)), count(\($0.rawValue))" }.joined(separator: ", ")
+        + " FROM food_record WHERE date BETWEEN ? AND ? GROUP BY date ORDER BY date"
+
+    public func nutrientIntakes(in range: DateRange) throws -> [LocalDate: NutrientIntake] {
+        try completeNutrientFill()
+        return try read { db in
+            var intakes: [LocalDate: NutrientIntake] = [:]
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: Self.intakeSQL), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+            while let row = try rows.next() {
+                let day = try SQLText.localDate(try row.decode(atIndex: 0), column: "food_record.date")
+                let entries: Int = try row.decode(atIndex: 1)
+                var intake = NutrientIntake(entryCount: entries)
+                for (i, key) in NutrientKey.allCases.enumerated() {
+                    let knowing: Int = try row.decode(atIndex: 3 + 2 * i)
+                    if knowing > 0, let sum: Double = try row.decode(atIndex: 2 + 2 * i) { intake.amounts[key] = sum }
+                    if knowing < entries { intake.partial.insert(key) }
+                }
+                intakes[day] = intake
+            }
+            return intakes
+        }
+    }
+
+    public func nutrientSources(on day: LocalDate, nutrient: NutrientKey) throws -> [NutrientSource] {
+        try completeNutrientFill()
+        let column = nutrient.rawValue  // a NutrientKey's raw value is its column name
+        let sql = """
+            SELECT id, food_id, food_name, grams, \(column) FROM food_record WHERE date = ?
+            ORDER BY \(column) IS NULL, \(column) DESC, id
+            """
+        return try read { db in
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [SQLText.date(day)]).map { row in
+                NutrientSource(
+                    entryId: try row.decode(atIndex: 0), foodId: FoodID(try row.decode(atIndex: 1)),
+                    foodName: try row.decode(atIndex: 2), grams: try row.decode(atIndex: 3), amount: try row.decode(atIndex: 4))
+            }
+        }
+    }
+
+    /// Entries logged before v13 wait for the catalog's re-seed to get its new nutrients (see
+    /// `Schema.nutrientsV13`): a read of intakes seeds first when any still wait (one indexed read
+    /// otherwise).
+    func completeNutrientFill() throws {
+        guard !readsOnly else { return }
+        let waiting = try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food_record_nutrient_fill)") ?? false }
+        if waiting { try prepareFoodCatalog() }
+    }
+}
