@@ -7,7 +7,7 @@ import TerminalKit
 @MainActor
 public final class SettingsViewModel: TabScreen {
     public enum Section: Int, CaseIterable, Sendable {
-        case profile, goal, units, theme, checkIn, nutrients, data
+        case profile, goal, units, theme, checkIn, data, nutrients
         var title: String {
             switch self {
             case .profile: return "Profile"

@@ -13,7 +13,6 @@ import SettingsFeature
             SettingsViewModel(store: db.repositories, clock: db.clock, themeNames: ["mono"], themeProblems: [], databasePath: db.path))
         vm.didBecomeVisible()
         vm.press(.end)
-        vm.press(.up)
         #expect(vm.tab.section == .nutrients)
         vm.press(.enter)
         _ = try #require(vm.stack.top as? NutrientSettingsFlow)
