@@ -156,6 +156,9 @@ for range in [ChartRange.week, .year] {
                 _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
             }).line)
 }
+// A month's nutrient averages against the targets, as the Nutrients view reads them (issue 27, budget 20 ms).
+let nutrients = NutrientQuery(source: reader.repositories)
+print("nutrients, month averages:      " + (try measure(100) { _ = try nutrients.report(.month, endingOn: today) }).line)
 print("check-in streaks, 10 years:     " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
 // Insights (issue 28, budget 200 ms): every pair of series over the whole 10-year history.
 let wholeHistory = DateRange(ending: today, days: 3653)
@@ -231,6 +234,15 @@ try MainActor.assumeIsolated {
                 app.press(.char(back ? "[" : "]"))
                 back.toggle()
                 _ = app.render(width: 200, height: 60)
+            }.line)
+    // Nutrients (issue 27, budget 5 ms): the Diet tab's Nutrients view opened and drawn.
+    print(
+        "open Nutrients (3, N) + render:  "
+            + measure(100) {
+                app.press(.char("3"))
+                app.press(.char("N"))
+                _ = app.render(width: 200, height: 60)
+                app.press(.escape)
             }.line)
     // Pantry (issue 14, budget 5 ms): opening the tab, and switching its views.
     print(

@@ -36,6 +36,14 @@ struct SettingsView: Widget {
         case .checkIn: renderCheckIn(in: inner, &buffer, context)
         case .theme: renderThemes(in: inner, &buffer, context)
         case .data: renderData(in: inner, &buffer, context)
+        case .nutrients:
+            Paragraph(
+                [
+                    Line("Your daily targets for vitamins, minerals, fiber and fats.", .text),
+                    Line("Defaults follow your age and sex (National Academies DRI); change any, or hide one.", .muted),
+                    Line("Enter to change.", .muted),
+                ], overflow: .wrap
+            ).render(in: inner, buffer: &buffer, context: context)
         }
         switch mode {
         case .editingProfile(let form):

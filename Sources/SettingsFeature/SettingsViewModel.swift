@@ -8,7 +8,7 @@ import TerminalKit
 @MainActor
 public final class SettingsViewModel: TabScreen {
     public enum Section: Int, CaseIterable, Sendable {
-        case profile, goal, units, theme, checkIn, data
+        case profile, goal, units, theme, checkIn, data, nutrients
         var title: String {
             switch self {
             case .profile: return "Profile"
@@ -17,6 +17,7 @@ public final class SettingsViewModel: TabScreen {
             case .theme: return "Theme"
             case .checkIn: return "Check-in"
             case .data: return "Data"
+            case .nutrients: return "Nutrients"
             }
         }
     }
@@ -69,10 +70,14 @@ public final class SettingsViewModel: TabScreen {
     public private(set) var goals: GoalOverview?
     public private(set) var status: StatusMessage?
 
+    /// Settings → Nutrients' store, where the database has nutrient preferences.
+    private let nutrientTargets: (any NutrientTargetSet.Source)?
+
     public init(
         store: any Store, clock: any Clock, themeNames: [String], themeProblems: [String],
         databasePath: String, importJob: ImportJobMaker? = nil, currency: Currency = .default
     ) {
+        nutrientTargets = store as? any NutrientTargetSet.Source
         self.importJob = importJob
         self.currency = currency
         self.store = store
@@ -183,7 +188,12 @@ public final class SettingsViewModel: TabScreen {
         guard let action = Self.actions.action(for: key) else { return .ignored }
         switch action {
         case .move(let move): section = Section.allCases[move.apply(to: section.rawValue, count: Section.allCases.count)]
-        case .open: open(section)
+        case .open:
+            if section == .nutrients, let nutrientTargets {
+                status = nil
+                return .requests([.present(NutrientSettingsFlow(store: nutrientTargets, today: clock.today))])
+            }
+            open(section)
         }
         return .handled
     }
@@ -204,6 +214,7 @@ public final class SettingsViewModel: TabScreen {
                     ], inputWidth: 48))
         case .units: mode = .choosingUnits(UnitSystem.allCases.firstIndex(of: profile.unitSystem) ?? 0)
         case .theme: mode = .choosingTheme(themeNames.firstIndex(of: profile.themeName) ?? 0)
+        case .nutrients: status = StatusMessage("Nutrient targets are not available with this database.")
         case .data:
             guard importJob != nil else {
                 status = StatusMessage("Import is not available here; the database is a plain SQLite file.")

@@ -37,7 +37,8 @@ extension DietViewModel {
     /// The tab on a database's repositories, wired as the app wires it.
     convenience init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         let environment = DietEnvironment(
-            store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock)
+            store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock,
+            nutrients: (source as? any NutrientQuery.Source).map(NutrientQuery.init(source:)))
         self.init(environment: environment, selection: selection)
     }
 }

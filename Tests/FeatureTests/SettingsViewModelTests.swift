@@ -137,7 +137,7 @@ final class PreviewRecorder {
         let recorder = PreviewRecorder()
         let vm = makeViewModel(db, recorder: recorder)
         recorder.press(vm, .end)
-        #expect(vm.section == .data)
+        #expect(vm.section == .nutrients)
         recorder.press(vm, .home)
         #expect(vm.section == .profile)
         recorder.press(vm, .char("j"), times: 3)
@@ -198,7 +198,7 @@ final class PreviewRecorder {
         vm.press(.char("k"))
         #expect(vm.section == .profile)
         vm.press(.char("j"), times: 10)
-        #expect(vm.section == .data)
+        #expect(vm.section == .nutrients)
     }
 
     @Test func openingWithoutAProfileSaysSo() throws {

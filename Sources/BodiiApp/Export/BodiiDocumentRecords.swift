@@ -1,3 +1,4 @@
+import BodiiDomain
 import Foundation
 
 // What `import bodii` decodes (with `JSONDecoder`, which reads numbers exactly): one type per kind
@@ -45,7 +46,7 @@ struct NutrientFields: Decodable {
 
 struct NutrientsRecord: Decodable {
     var kcal: Double?, protein_g: Double?, carbs_g: Double?, fat_g: Double?
-    var nutrients = NutrientFields()
+    var nutrients: NutrientFields
 
     private enum CodingKeys: String, CodingKey { case kcal, protein_g, carbs_g, fat_g }
 

@@ -27,20 +27,14 @@ public struct NutrientReport: Equatable, Sendable {
 /// Reads what the Nutrients view, `bodii nutrients`, `today --json` and the report show: one place
 /// resolves the targets (DRI for the profile + the user's preferences) and averages the intake.
 public struct NutrientQuery {
-    public typealias Source = NutrientIntakeRepository & NutrientPreferenceRepository & ProfileRepository & TargetHistory.Source
-        & FoodLogRepository
+    public typealias Source = NutrientIntakeRepository & NutrientTargetSet.Source & FoodLogRepository
 
     private let source: any Source
 
     public init(source: any Source) { self.source = source }
 
     /// The targets in force on `day`: the profile's age that day, the day's calorie target.
-    public func targets(on day: LocalDate) throws -> NutrientTargetSet {
-        let profile = try source.loadProfile()
-        let kcal = try TargetHistory.load(range: DateRange(start: day, end: day), source: source).targets(on: day)?.kcal
-        return NutrientTargetSet.resolve(
-            sex: profile?.sex, age: profile?.age(on: day), kcal: kcal, preferences: try source.nutrientPreferences())
-    }
+    public func targets(on day: LocalDate) throws -> NutrientTargetSet { try NutrientTargetSet.load(on: day, source: source) }
 
     /// The day's (or the span's average day's) nutrients ending on `day`.
     public func report(_ span: NutrientSpan, endingOn day: LocalDate) throws -> NutrientReport {

@@ -70,3 +70,15 @@ public struct NutrientTargetSet: Equatable, Sendable {
         return NutrientTargetSet(targets: targets, hidden: hidden, defaults: defaults)
     }
 }
+
+extension NutrientTargetSet {
+    /// What the targets in force read: the preferences, the profile (sex, age) and the day's calorie target.
+    public typealias Source = NutrientPreferenceRepository & ProfileRepository & TargetHistory.Source
+
+    /// The targets in force on `day`: the profile's age that day, the day's calorie target.
+    public static func load(on day: LocalDate, source: any Source) throws -> NutrientTargetSet {
+        let profile = try source.loadProfile()
+        let kcal = try TargetHistory.load(range: DateRange(start: day, end: day), source: source).targets(on: day)?.kcal
+        return resolve(sex: profile?.sex, age: profile?.age(on: day), kcal: kcal, preferences: try source.nutrientPreferences())
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import SnapshotTesting
+import BodiiDomain
+import BodiiStore
+import TerminalKit
+import DietFeature
+
+/// `N` on the Diet tab (issue 27) on a real database with a day of real USDA foods: the view, the
+/// day's sources of a nutrient (Enter), the span keys, and "close the gap" (`g`).
+@MainActor
+@Suite struct NutrientsFlowTests {
+    private func tab(_ db: TestDatabase) throws -> FlowHost<DietViewModel> {
+        try RealMeals.log(in: db, on: TestDay.fixed)
+        let vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
+        vm.didBecomeVisible()
+        vm.press(.char("N"))
+        _ = try #require(vm.stack.top as? NutrientsFlow)
+        return vm
+    }
+
+    @Test func theViewListsTheDaysFoodsAndTheSpanKeysAverage() throws {
+        let db = try TestDatabase.demo()
+        defer { withExtendedLifetime(db) {} }
+        let vm = try tab(db)
+        let flow = try #require(vm.stack.top as? NutrientsFlow)
+        let vitaminC = try #require(flow.report?.status(.vitaminCMg).amount)
+        #expect(vitaminC > 100)  // broccoli alone gives ~100 mg
+        assertSnapshot(of: render(vm, .small).text, as: .lines, named: "80x21")
+        // Enter on Vitamin C: the day's foods, largest first (broccoli).
+        let index = try #require(flow.report?.statuses.firstIndex { $0.key == .vitaminCMg })
+        vm.press(.down, times: index)
+        vm.press(.enter)
+        let sources = try #require(vm.stack.top as? NutrientSourcesFlow)
+        #expect(sources.key == .vitaminCMg)
+        #expect(sources.sources.first?.foodName.hasPrefix("Broccoli") == true)
+        #expect(abs(sources.sources.compactMap(\.amount).reduce(0, +) - vitaminC) < 1e-6)
+        vm.press(.escape)
+        vm.press(.char("-"))
+        #expect(flow.span == .week)
+        #expect(flow.report?.range.dayCount == 7)
+        vm.press(.char("-"))
+        #expect(flow.span == .month)
+        vm.press(.char("+"))
+        vm.press(.char("+"))
+        #expect(flow.span == .day)
+        vm.press(.escape)
+        #expect(vm.stack.top == nil)
+    }
+
+    @Test func closeTheGapRanksFoodsFromTheLog() throws {
+        let db = try TestDatabase.demo()
+        defer { withExtendedLifetime(db) {} }
+        let vm = try tab(db)
+        let flow = try #require(vm.stack.top as? NutrientsFlow)
+        // Vitamin E: the day's foods (almonds the richest) leave the 15 mg goal short.
+        let index = try #require(flow.report?.statuses.firstIndex { $0.key == .vitaminEMg })
+        vm.press(.down, times: index)
+        vm.press(.char("g"))
+        let gap = try #require(vm.stack.top as? CloseTheGapFlow, "\(String(describing: vm.status))")
+        #expect(gap.gap > 0)
+        let logged = Set(RealMeals.day.map(\.1))
+        #expect(!gap.suggestions.isEmpty)
+        #expect(gap.suggestions.allSatisfy { logged.contains($0.food.foodId.rawValue) })
+        let ratios = gap.suggestions.map(\.sharePer100kcal)
+        #expect(ratios == ratios.sorted(by: >))
+    }
+}
