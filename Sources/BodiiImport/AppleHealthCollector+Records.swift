@@ -187,6 +187,7 @@ extension AppleHealthCollector {
             return
         }
         keep()
+        if foodByStamp[stamp] == nil { foodByStamp[stamp] = food.count }
         food.append(
             FoodRecord(
                 date: time.day, meal: Meal.likely(atHour: time.hour), foodId: Self.quickAddFood,

@@ -21,6 +21,7 @@ extension AppleHealthCollector {
         out.body = bodyRecords(&out)
         out.exercise = exerciseRecords(&out)
         out.food = food
+        attachNutrients(&out)
         return out
     }
 

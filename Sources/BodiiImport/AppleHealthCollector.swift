@@ -84,6 +84,9 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     var food: [FoodRecord] = []
     var foodIds = Set<String>()
+    /// The first entry at each start (`startDate` as written), and the nutrients recorded then.
+    var foodByStamp: [String: Int] = [:]
+    var dietary: [String: [NutrientKey: Double]] = [:]
 
     public init(latestDay: LocalDate) {
         self.latestDay = latestDay
@@ -138,6 +141,8 @@ public final class AppleHealthCollector: XMLElementHandler {
             bodyFat(element)
         } else if XMLBytes.equals(type, "HKQuantityTypeIdentifierDietaryEnergyConsumed") {
             dietaryEnergy(element)
+        } else if let key = Self.dietaryKey(type) {
+            dietaryNutrient(element, key)
         } else {
             // Most of an export is heart rate and the like: counted by type, the name made once per run of a type.
             if !lastOtherType.isEmpty, type.elementsEqual(lastOtherType) {

@@ -1,0 +1,68 @@
+import BodiiDomain
+import Foundation
+
+/// The dietary nutrient records of an Apple Health export (issue 27): a food-logging app writes,
+/// for each food logged, one `HKQuantityTypeIdentifierDietaryEnergyConsumed` record and one record
+/// per nutrient it knows, all with the same start. Bodii adds each nutrient to the quick add made
+/// from the energy record with that start; a nutrient with no energy record at its time is skipped
+/// (there is no entry to hold it), counted.
+extension AppleHealthCollector {
+    static let dietaryPrefix = Array("HKQuantityTypeIdentifierDietary".utf8)
+
+    /// HealthKit's dietary types Bodii keeps (there is none for starch, omega-3/6, choline or alcohol).
+    static let dietaryKeys: [String: NutrientKey] = [
+        "Water": .waterG, "Fiber": .fiberG, "Sugar": .sugarsG, "FatSaturated": .saturatedFatG,
+        "FatMonounsaturated": .monounsaturatedFatG, "FatPolyunsaturated": .polyunsaturatedFatG,
+        "Cholesterol": .cholesterolMg, "Sodium": .sodiumMg, "Potassium": .potassiumMg, "Calcium": .calciumMg,
+        "Iron": .ironMg, "Magnesium": .magnesiumMg, "Phosphorus": .phosphorusMg, "Zinc": .zincMg, "Copper": .copperMg,
+        "Manganese": .manganeseMg, "Selenium": .seleniumUg, "VitaminA": .vitaminAUg, "VitaminC": .vitaminCMg,
+        "VitaminD": .vitaminDUg, "VitaminE": .vitaminEMg, "VitaminK": .vitaminKUg, "Thiamin": .thiaminMg,
+        "Riboflavin": .riboflavinMg, "Niacin": .niacinMg, "PantothenicAcid": .pantothenicAcidMg,
+        "VitaminB6": .vitaminB6Mg, "VitaminB12": .vitaminB12Ug, "Folate": .folateUg, "Caffeine": .caffeineMg,
+    ]
+
+    /// The nutrient a record's type names, nil for any other type (checked on the bytes first:
+    /// most of an export is heart rate).
+    static func dietaryKey(_ type: UnsafeBufferPointer<UInt8>) -> NutrientKey? {
+        guard type.count > dietaryPrefix.count, type.starts(with: dietaryPrefix) else { return nil }
+        return dietaryKeys[String(decoding: type.dropFirst(dietaryPrefix.count), as: UTF8.self)]
+    }
+
+    /// Grams in one of the export's unit (mg, mcg, g; water in mL or L), nil for another unit.
+    static func gramsPerUnit(_ unit: String?) -> Double? {
+        switch unit {
+        case "g", "mL": 1
+        case "mg": 1e-3
+        case "mcg", "µg": 1e-6
+        case "kg", "L": 1000
+        default: nil
+        }
+    }
+
+    func dietaryNutrient(_ element: XMLElementStart, _ key: NutrientKey) {
+        guard correlationDepth == 0 else { return data.skip(.food, "inside a food Correlation (a duplicate)") }
+        guard start(element, .food) != nil else { return }
+        guard let value = number(element, "value"), let grams = Self.gramsPerUnit(element.string("unit")) else {
+            return data.skip(.food, "unreadable value or unit")
+        }
+        let amount = value * grams * key.unitsPerGram
+        guard amount.isFinite, amount >= 0, amount <= QuickAdd.macroRange.upperBound * key.unitsPerGram else {
+            return data.skip(.food, "\(key.label) out of range")
+        }
+        let stamp = element.string("startDate") ?? ""
+        guard dietary[stamp]?[key] == nil else { return data.skip(.food, "the same nutrient from another source") }
+        keep()
+        dietary[stamp, default: [:]][key] = amount
+    }
+
+    /// Adds the collected nutrients to the entries with their start.
+    func attachNutrients(_ out: inout AppleHealthData) {
+        for (stamp, nutrients) in dietary {
+            guard let i = foodByStamp[stamp], out.food.indices.contains(i) else {
+                out.skip(.food, "a nutrient without dietary energy at its time", count: nutrients.count)
+                continue
+            }
+            out.food[i].nutrients.merge(nutrients) { old, _ in old }
+        }
+    }
+}
