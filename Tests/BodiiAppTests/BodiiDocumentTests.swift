@@ -57,11 +57,15 @@ import Testing
             try r.setFavourite(banana.id, true)
             try r.setFavourite(try #require(bowl.foodID), true)
             try r.setFavourite(soup.id, true)
+            try r.saveNutrientPreference(NutrientPreference(key: .vitaminDUg, amount: 25))
+            try r.saveNutrientPreference(NutrientPreference(key: .caffeineMg, hidden: true))
         }
         let first = try runBodii(["export", "--out", folder.path("a.json"), "--db", a])
         try #require(first.status == 0, "\(first.stderr)")
         let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
-        for key in ["recipes", "saved_meals", "favourites", "custom_foods", "goals", "activity", "review_items", "purchases"] {
+        for key in [
+            "recipes", "saved_meals", "favourites", "custom_foods", "goals", "activity", "review_items", "purchases", "nutrient_preferences",
+        ] {
             #expect(original.contains("\"\(key)\": [\n"), "\(key) is empty or missing")
         }
         #expect(original.contains(#""id":"custom:2","name":"Lentil soup""#))
@@ -97,6 +101,8 @@ import Testing
         #expect(before.contains { $0[.vitaminCMg] != nil } && before.contains { $0[.vitaminCMg] == nil })
         #expect(original.contains(#""magnesium_mg":36,"#) && original.contains(#""folate_ug":0.125,"#))
         #expect(try r.customFoods().first { $0.name == "Lentil soup" }?.per100g[.magnesiumMg] == 36)
+        // The user's own nutrient targets travel too (Settings → Nutrients).
+        #expect(try r.nutrientPreferences()[.vitaminDUg]?.amount == 25 && r.nutrientPreferences()[.caffeineMg]?.hidden == true)
         try r.prepareFoodCatalog()
         #expect(try r.recipe(foodID: FoodID("recipe:3"))?.ingredients.count == 2)
         // Importing it again adds nothing of the library either.

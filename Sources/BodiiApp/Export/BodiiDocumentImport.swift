@@ -20,6 +20,7 @@ enum BodiiDocumentImport {
         var recipes = 0
         var savedMeals = 0
         var favourites = 0
+        var nutrientPreferences = 0
         /// Purchases of the document's pantry that were new here (the rest were there already).
         var purchasesAdded = 0
         var pantryPurchases = 0
@@ -98,6 +99,14 @@ enum BodiiDocumentImport {
         for (f, v) in try part.records(FavouriteRecord.self, "favourites") {
             d.favourites.append(
                 LibraryFavourite(foodID: FoodID(try f.text(v.food_id, "food_id")), addedAt: try f.instant(v.added_at, "added_at")))
+        }
+        for (f, n) in try part.records(NutrientPreferenceRecord.self, "nutrient_preferences") {
+            // A nutrient this Bodii does not know (a newer one wrote it) is left out, as the store does.
+            guard let key = NutrientKey(rawValue: try f.text(n.nutrient, "nutrient")) else { continue }
+            if let amount = n.amount, !(amount >= 0 && amount < 1e9) {
+                throw f.fail("\"amount\" must be a number from 0 to less than 1e9")
+            }
+            d.nutrientPreferences.append(NutrientPreference(key: key, amount: n.amount, hidden: n.hidden ?? false))
         }
         try readHistories(part, into: &d)
         try readReview(part, into: &d)

@@ -43,6 +43,12 @@ extension BodiiDocumentImport {
         where try r.importFavourite(LibraryFavourite(foodID: mapped(favourite.foodID), addedAt: favourite.addedAt)) {
             outcome.favourites += 1
         }
+        // A nutrient's own target here wins; the document's fills only what this database leaves at the default.
+        let own = try r.nutrientPreferences()
+        for preference in d.nutrientPreferences where own[preference.key] == nil && !preference.isDefault {
+            try r.saveNutrientPreference(preference)
+            outcome.nutrientPreferences += 1
+        }
     }
 
     /// Two records of one kind under one source and external id are two records: a database that

@@ -102,6 +102,10 @@ struct SavedMealRecord: Decodable, ProvenancedRecord {
     var name: String?, items: [FoodEntryRecord]?, created_at: String?, source: String?, external_id: String?
 }
 
+struct NutrientPreferenceRecord: Decodable {
+    var nutrient: String?, amount: Double?, hidden: Bool?
+}
+
 struct FavouriteRecord: Decodable {
     var food_id: String?, added_at: String?
 }

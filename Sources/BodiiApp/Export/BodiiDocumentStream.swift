@@ -71,6 +71,6 @@ enum BodiiDocumentStream {
     /// The keys `BodiiDocumentImport.read` decodes outside the long lists.
     static let readKeys: Set<String> = [
         "format", "version", "profile", "goals", "custom_foods", "recipes", "saved_meals", "favourites", "review_items", "actions",
-        "budget",
+        "budget", "nutrient_preferences",
     ]
 }

@@ -41,6 +41,7 @@ extension BodiiExport {
         ]
         d.savedMeals = [LibrarySavedMeal(name: "x", items: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
         d.favourites = [LibraryFavourite(foodID: FoodID("x"), addedAt: Date(timeIntervalSince1970: 0))]
+        d.nutrientPreferences = [NutrientPreference(key: .fiberG)]
         d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
         d.food = [
             FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)

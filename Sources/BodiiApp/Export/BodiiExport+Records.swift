@@ -91,6 +91,7 @@ extension BodiiExport {
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
         "grocery_item": "grocery_items", "purchase": "purchases", "stock_lot": "stock_lots", "stock_use": "stock_uses",
         "shopping_list_item": "shopping_list", "budget": "budget",
+        "nutrient_preference": "nutrient_preferences",
         // Derived or internal:
         "daily_log": "derived: sums of the day's records, rewritten by every write",
         "review": "derived: one per period that has review notes or actions (their period and start)",

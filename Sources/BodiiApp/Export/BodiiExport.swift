@@ -21,6 +21,8 @@ enum BodiiExport {
         var recipes: [LibraryRecipe] = []
         var savedMeals: [LibrarySavedMeal] = []
         var favourites: [LibraryFavourite] = []
+        /// The user's own nutrient targets and hidden nutrients (only what differs from the DRI).
+        var nutrientPreferences: [NutrientPreference] = []
         var body: [(BodyRecord, MetabolismSnapshot?)] = []
         var food: [FoodRecord] = []
         var exercise: [ExerciseRecord] = []
@@ -45,6 +47,7 @@ enum BodiiExport {
         d.recipes = try r.libraryRecipes()
         d.savedMeals = try r.librarySavedMeals()
         d.favourites = try r.libraryFavourites()
+        d.nutrientPreferences = try r.nutrientPreferences().values.sorted { $0.key < $1.key }
         (d.reviewItems, d.actions) = try r.reviewHistory(startingIn: range)
         d.pantry = try PantryExport.load(from: r)
         return d
@@ -170,6 +173,14 @@ enum BodiiExport {
                         .object([
                             ("food_id", .string(f.foodID.rawValue)), ("added_at", timestamp(f.addedAt)),
                         ])
+                    })
+            ))
+        top.append(
+            (
+                "nutrient_preferences",
+                .array(
+                    d.nutrientPreferences.map { (p) -> JSONValue in
+                        .object([("nutrient", .string(p.key.rawValue)), ("amount", num(p.amount)), ("hidden", .bool(p.hidden))])
                     })
             ))
         top.append(("body", .array(d.body.map(bodyJSON))))
