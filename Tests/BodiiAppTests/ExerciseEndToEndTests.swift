@@ -36,7 +36,10 @@ import Testing
         try t.send("Enter")
         try t.waitFor(text: "Estimate")
         try t.type("20")
+        // Esc with typed minutes asks first (issue 26); yes closes it and writes nothing.
         try t.send("Escape")
+        try t.waitFor(text: "Close and lose what you typed?")
+        try t.type("y")
         try t.waitFor(text: "Nothing logged.")
         #expect(try exercise(db).minutes == before.minutes)
 

@@ -407,7 +407,7 @@ import DietFeature
         let logged = try stored()
         #expect(logged.map(\.foodName) == breakfast.map(\.foodName))
         #expect(logged.map(\.kcal) == breakfast.map(\.kcal))
-        #expect(logged.allSatisfy { $0.meal == .lunch }, "at the meal of the hour")
+        #expect(logged.allSatisfy { $0.meal == .breakfast }, "into the meal it was saved from (issue 26)")
         vm.press(.char("u"))
         #expect(try stored().isEmpty)
     }
