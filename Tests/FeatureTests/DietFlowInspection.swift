@@ -38,7 +38,7 @@ extension DietViewModel {
     convenience init(source: any Repositories, clock: any Clock, selection: SelectedDay? = nil) {
         let environment = DietEnvironment(
             store: source, diary: FoodDiary(store: source), days: DaySummaryQuery(source: source), clock: clock,
-            nutrients: (source as? any NutrientQuery.Source).map(NutrientQuery.init(source:)))
+            nutrients: NutrientQuery(source: source))
         self.init(environment: environment, selection: selection)
     }
 }

@@ -37,9 +37,7 @@ struct NutrientsCommand: ParsableCommand, DatabaseCommand {
                 }
             }
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
-            guard let query = NutrientsCLI.query(env.repositories) else {
-                throw CommandFailure.data("this build's database has no nutrient values to show")
-            }
+            let query = NutrientQuery(source: env.repositories)
             let report = try query.report(span, endingOn: day)
             if json {
                 print(NutrientsJSON.report(report).text)
@@ -47,13 +45,6 @@ struct NutrientsCommand: ParsableCommand, DatabaseCommand {
                 PlainText.print(NutrientsText.render(report))
             }
         }
-    }
-}
-
-enum NutrientsCLI {
-    /// The nutrient reads, where the store has the nutrient intake port.
-    static func query(_ repositories: Any) -> NutrientQuery? {
-        (repositories as? any NutrientQuery.Source).map(NutrientQuery.init(source:))
     }
 }
 

@@ -47,10 +47,8 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
                 .joined(separator: "\n")
             var output = text.trimmingCharacters(in: .newlines)
             // The range's average day against the nutrient targets (week, or month for longer ranges).
-            if let query = NutrientsCLI.query(env.repositories) {
-                let span: NutrientSpan = chartRange == .week ? .week : .month
-                output += "\n\n" + NutrientsText.render(try query.report(span, endingOn: day))
-            }
+            let span: NutrientSpan = chartRange == .week ? .week : .month
+            output += "\n\n" + NutrientsText.render(try NutrientQuery(source: env.repositories).report(span, endingOn: day))
             if review {
                 let kind: ReviewPeriodKind = chartRange == .week ? .week : .month
                 let periodReview = try PeriodReview.load(

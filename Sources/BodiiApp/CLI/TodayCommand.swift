@@ -26,7 +26,7 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)
             if json {
-                let nutrients = try NutrientsCLI.query(env.repositories)?.report(.day, endingOn: day)
+                let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day)
                 print(DaySummaryJSON.encode(summary, nutrients: nutrients))
             } else {
                 let units = try env.repositories.loadProfile()?.unitSystem ?? .metric

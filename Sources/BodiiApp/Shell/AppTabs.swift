@@ -42,7 +42,7 @@ enum AppTabs {
             let repositories = context.repositories
             let environment = DietEnvironment(
                 store: repositories, diary: FoodDiary(store: repositories), days: DaySummaryQuery(source: repositories),
-                clock: context.clock, nutrients: NutrientsCLI.query(repositories))
+                clock: context.clock, nutrients: NutrientQuery(source: repositories))
             return DietViewModel(environment: environment, selection: context.selection)
         },
         TabEntry(title: "Exercise") { ExerciseViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },

@@ -15,7 +15,7 @@ public struct InsightDay: Sendable {
 
 extension InsightSeries {
     public typealias Source = TargetHistory.Source & FoodLogRepository & ExerciseRepository & SleepRepository
-        & CheckInRepository & ActivityRepository
+        & CheckInRepository & ActivityRepository & PantryRepository & NutrientIntakeRepository
 
     /// The series of `range`, each figure from the one computation behind it: sleep minutes and
     /// bedtime from the day's night (`DaySummary`'s rule: the last record of the date), exercise
@@ -66,17 +66,13 @@ extension InsightSeries {
         values[.weightTrendChange] = change
 
         var currency = Currency.default.code
-        if let pantry = source as? any PantryRepository {
-            let spending = try groceries(range: range, pantry: pantry, days: tracked)
-            currency = spending.currency.code
-            if let perDay = spending.perDay { values[.grocerySpending] = perDay }
-        }
-        if let nutrients = source as? any NutrientIntakeRepository {
-            let full = Set(days.filter { $0.eatenKcal != nil }.map(\.date))
-            let intakes = try nutrients.nutrientIntakes(in: range).filter { full.contains($0.key) }
-            values[.alcoholG] = intakes.compactMapValues { $0.partial.contains(.alcoholG) ? nil : $0.amounts[.alcoholG] ?? 0 }
-            values[.caffeineMg] = intakes.compactMapValues { $0.partial.contains(.caffeineMg) ? nil : $0.amounts[.caffeineMg] ?? 0 }
-        }
+        let spending = try groceries(range: range, pantry: source, days: tracked)
+        currency = spending.currency.code
+        if let perDay = spending.perDay { values[.grocerySpending] = perDay }
+        let full = Set(days.filter { $0.eatenKcal != nil }.map(\.date))
+        let intakes = try source.nutrientIntakes(in: range).filter { full.contains($0.key) }
+        values[.alcoholG] = intakes.compactMapValues { $0.partial.contains(.alcoholG) ? nil : $0.amounts[.alcoholG] ?? 0 }
+        values[.caffeineMg] = intakes.compactMapValues { $0.partial.contains(.caffeineMg) ? nil : $0.amounts[.caffeineMg] ?? 0 }
         return (InsightSeries(range: range, values: values.filter { !$0.value.isEmpty }, currency: currency), days)
     }
 

@@ -187,7 +187,7 @@ public struct MergeCounts: Equatable, Sendable {
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
     & ConsistentReading & ReviewRepository & ActivityRepository & MealLibraryRepository & FoodHistoryRepository
-    & PantryRepository
+    & PantryRepository & NutrientIntakeRepository & NutrientPreferenceRepository
 
 /// Reads that belong together, such as everything one screen shows for a day.
 public protocol ConsistentReading {
