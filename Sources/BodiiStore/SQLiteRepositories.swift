@@ -222,11 +222,12 @@ extension SQLiteRepositories: DailyLogRepository {
 
     public func dailyLogs(in range: DateRange) throws -> [DailyLog] {
         try read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
-                arguments: [SQLText.date(range.start), SQLText.date(range.end)]
-            )
-            .map(Self.dailyLog(row:))
+            try Array(
+                Row.fetchCursor(
+                    db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
+                    arguments: [SQLText.date(range.start), SQLText.date(range.end)]
+                )
+                .map(Self.dailyLog(row:)))
         }
     }
 
