@@ -77,22 +77,23 @@ extension SQLiteRepositories: BodyRepository {
     /// day's weigh-ins (a body-fat-only reading has no weight to give).
     public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] {
         try read { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT date, weight_kg FROM (
-                            SELECT date, weight_kg, ROW_NUMBER() OVER (
-                                PARTITION BY date ORDER BY julianday(recorded_at) DESC, id DESC) AS rank
-                            FROM body_record WHERE date BETWEEN ? AND ? AND weight_kg IS NOT NULL)
-                        WHERE rank = 1 ORDER BY date
-                        """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]
-            )
-            .map { row in
-                (
-                    date: try SQLText.localDate(row.decode(atIndex: 0), column: "body_record.date"),
-                    weightKg: try row.decode(Double.self, atIndex: 1)
+            try Array(
+                Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT date, weight_kg FROM (
+                                SELECT date, weight_kg, ROW_NUMBER() OVER (
+                                    PARTITION BY date ORDER BY julianday(recorded_at) DESC, id DESC) AS rank
+                                FROM body_record WHERE date BETWEEN ? AND ? AND weight_kg IS NOT NULL)
+                            WHERE rank = 1 ORDER BY date
+                            """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]
                 )
-            }
+                .map { row in
+                    (
+                        date: try SQLText.localDate(row.decode(String.self, atIndex: 0), column: "body_record.date"),
+                        weightKg: try row.decode(Double.self, atIndex: 1)
+                    )
+                })
         }
     }
 

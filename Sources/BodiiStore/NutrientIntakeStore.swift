@@ -6,24 +6,36 @@ import GRDB
 /// over the entries that know it (SUM skips NULL) and how many know it, so "≥" needs no second read.
 extension SQLiteRepositories: NutrientIntakeRepository {
     /// `SELECT date, count(*), sum(water_g), count(water_g), …` over a range of days.
-    static let intakeSQL =
+    /// Each day's entry count, then the sum and count of each of `keys`' columns.
+    static func intakeSQL(_ keys: [NutrientKey]) -> String {
         "SELECT date, count(*), "
-        + NutrientKey.allCases.map { "sum(\($0.rawValue)), count(\($0.rawValue))" }.joined(separator: ", ")
-        + " FROM food_record WHERE date BETWEEN ? AND ? GROUP BY date ORDER BY date"
+            + keys.map { "sum(\($0.rawValue)), count(\($0.rawValue))" }.joined(separator: ", ")
+            + " FROM food_record WHERE date BETWEEN ? AND ? GROUP BY date ORDER BY date"
+    }
+
+    static let intakeSQL = intakeSQL(NutrientKey.allCases)
 
     public func nutrientIntakes(in range: DateRange) throws -> [LocalDate: NutrientIntake] {
+        try intakes(in: range, of: NutrientKey.allCases, sql: Self.intakeSQL)
+    }
+
+    public func nutrientIntakes(in range: DateRange, of keys: [NutrientKey]) throws -> [LocalDate: NutrientIntake] {
+        try intakes(in: range, of: keys, sql: Self.intakeSQL(keys))
+    }
+
+    private func intakes(in range: DateRange, of keys: [NutrientKey], sql: String) throws -> [LocalDate: NutrientIntake] {
         try completeNutrientFill()
         return try read { db in
             var intakes: [LocalDate: NutrientIntake] = [:]
             let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: Self.intakeSQL), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+                db.cachedStatement(sql: sql), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
             while let row = try rows.next() {
-                let day = try SQLText.localDate(try row.decode(atIndex: 0), column: "food_record.date")
-                let entries: Int = try row.decode(atIndex: 1)
+                let day = try SQLText.localDate(try row.decode(String.self, atIndex: 0), column: "food_record.date")
+                let entries = try row.decode(Int.self, atIndex: 1)
                 var intake = NutrientIntake(entryCount: entries)
-                for (i, key) in NutrientKey.allCases.enumerated() {
-                    let knowing: Int = try row.decode(atIndex: 3 + 2 * i)
-                    if knowing > 0, let sum: Double = try row.decode(atIndex: 2 + 2 * i) { intake.amounts[key] = sum }
+                for (i, key) in keys.enumerated() {
+                    let knowing = try row.decode(Int.self, atIndex: 3 + 2 * i)
+                    if knowing > 0, let sum = try row.decode(Double?.self, atIndex: 2 + 2 * i) { intake.amounts[key] = sum }
                     if knowing < entries { intake.partial.insert(key) }
                 }
                 intakes[day] = intake

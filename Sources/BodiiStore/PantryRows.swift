@@ -69,10 +69,12 @@ extension SQLiteRepositories {
     }
 
     static func fetchPurchases(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [Purchase] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(pantryPurchaseColumns) FROM purchase \(clause)"), arguments: StatementArguments(arguments)
-        )
-        .map(purchase(row:))
+        // A cursor: rows decoded where SQLite holds them, not copied first (ten years of purchases).
+        try Array(
+            Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT \(pantryPurchaseColumns) FROM purchase \(clause)"), arguments: StatementArguments(arguments)
+            )
+            .map(purchase(row:)))
     }
 
     static func insertPurchase(_ p: Purchase, _ db: Database, skippingKnown: Bool = false) throws -> Purchase {

@@ -100,12 +100,15 @@ extension RowMapped {
         return record
     }
 
+    /// Each row is read where SQLite holds it (a cursor), not copied first: ten years of food
+    /// entries are tens of thousands of rows.
     static func fetchAll(in range: DateRange, _ db: Database) throws -> [Self] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: sql.selectRange),
-            arguments: [SQLText.date(range.start), SQLText.date(range.end)]
-        )
-        .map(Self.init(row:))
+        try Array(
+            Row.fetchCursor(
+                db.cachedStatement(sql: sql.selectRange),
+                arguments: [SQLText.date(range.start), SQLText.date(range.end)]
+            )
+            .map(Self.init(row:)))
     }
 }
 
@@ -128,6 +131,13 @@ struct ColumnReader {
     }
 
     mutating func next<T: DatabaseValueConvertible>(_ type: T.Type = T.self) throws -> T {
+        defer { index += 1 }
+        return try row.decode(atIndex: index)
+    }
+
+    /// Numbers, strings and their optionals straight from SQLite's column (GRDB's fast path): the
+    /// generic path above builds a `DatabaseValue` and looks up `Optional`'s metadata per value.
+    mutating func next<T: DatabaseValueConvertible & StatementColumnConvertible>(_ type: T.Type = T.self) throws -> T {
         defer { index += 1 }
         return try row.decode(atIndex: index)
     }

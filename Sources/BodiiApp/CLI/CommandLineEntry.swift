@@ -20,6 +20,10 @@ public enum BodiiMain {
             ProcessConfig.warnOnStandardError()
             return search.run()
         }
+        if let today = PlainToday(arguments) {
+            ProcessConfig.warnOnStandardError()
+            return today.run()
+        }
         do {
             var command = try BodiiCommand.parseAsRoot(arguments)
             // The config file's problems: on stderr once, but never from `status` (a status bar

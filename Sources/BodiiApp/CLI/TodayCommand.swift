@@ -15,23 +15,26 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let clock = try ProcessClock.current()
-            var day = clock.today
-            if let text = date {
-                do throws(BodiiDomain.ValidationError) { day = try Validation.date(text.text, today: clock.today) } catch {
-                    throw CommandFailure.data(error.message)
-                }
+        try reportingFailures { try Self.run(date: date, json: json, databasePath: global.db?.text) }
+    }
+
+    /// The day's numbers, with the arguments as parsed (by the parser, or by `PlainToday`).
+    static func run(date: OptionText?, json: Bool, databasePath: String?) throws {
+        let clock = try ProcessClock.current()
+        var day = clock.today
+        if let text = date {
+            do throws(BodiiDomain.ValidationError) { day = try Validation.date(text.text, today: clock.today) } catch {
+                throw CommandFailure.data(error.message)
             }
-            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
-            let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)
-            if json {
-                let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day)
-                print(DaySummaryJSON.encode(summary, nutrients: nutrients))
-            } else {
-                let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
-                PlainText.print(DaySummaryText.render(summary, units: units))
-            }
+        }
+        let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly)
+        let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)
+        if json {
+            let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day)
+            print(DaySummaryJSON.encode(summary, nutrients: nutrients))
+        } else {
+            let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
+            PlainText.print(DaySummaryText.render(summary, units: units))
         }
     }
 }

@@ -50,6 +50,19 @@ public struct NutrientSource: Equatable, Sendable {
 public protocol NutrientIntakeRepository {
     /// One intake per day that has food entries in the range.
     func nutrientIntakes(in range: DateRange) throws -> [LocalDate: NutrientIntake]
+    /// The same intakes with only `keys` in `amounts` and `partial`: Insights reads two nutrients
+    /// over years of days.
+    func nutrientIntakes(in range: DateRange, of keys: [NutrientKey]) throws -> [LocalDate: NutrientIntake]
     /// Each of the day's entries with its amount of the nutrient, largest first; unknowns last.
     func nutrientSources(on day: LocalDate, nutrient: NutrientKey) throws -> [NutrientSource]
+}
+
+extension NutrientIntakeRepository {
+    public func nutrientIntakes(in range: DateRange, of keys: [NutrientKey]) throws -> [LocalDate: NutrientIntake] {
+        try nutrientIntakes(in: range).mapValues { intake in
+            NutrientIntake(
+                amounts: intake.amounts.filter { keys.contains($0.key) }, partial: intake.partial.filter(keys.contains),
+                entryCount: intake.entryCount)
+        }
+    }
 }

@@ -76,6 +76,8 @@ public enum InsightFinder {
         var raw: [Double]
         var adjusted: [Double]
         var autocorrelation: Double
+        /// The days with a value, by adjusted value: sorted once, each pair's ranks are a pass over it.
+        var order: [Int]
     }
 
     public static func find(_ series: InsightSeries) -> InsightResult {
@@ -117,32 +119,58 @@ public enum InsightFinder {
             adjusted[i] = v
         }
         let present = adjusted.filter { !$0.isNaN }
-        guard let m = InsightStatistics.mean(present) else { return Dense(raw: raw, adjusted: adjusted, autocorrelation: 0) }
+        let order = adjusted.indices.filter { !adjusted[$0].isNaN }.sorted { adjusted[$0] < adjusted[$1] }
+        guard let m = InsightStatistics.mean(present) else {
+            return Dense(raw: raw, adjusted: adjusted, autocorrelation: 0, order: order)
+        }
         var num = 0.0, den = 0.0
         for i in adjusted.indices where !adjusted[i].isNaN {
             let d = adjusted[i] - m
             den += d * d
             if i + 1 < count, !adjusted[i + 1].isNaN { num += d * (adjusted[i + 1] - m) }
         }
-        return Dense(raw: raw, adjusted: adjusted, autocorrelation: den > 0 ? num / den : 0)
+        return Dense(raw: raw, adjusted: adjusted, autocorrelation: den > 0 ? num / den : 0, order: order)
     }
 
+    /// Spearman's ρ of the pair's days (`InsightStatistics.spearman` of the adjusted values, the
+    /// predictor `lag` days before), with the ranks read off each series' `order`.
     static func test(_ outcome: InsightMetric, _ o: Dense, _ predictor: InsightMetric, _ p: Dense, lag: Int) -> Candidate? {
-        var x: [Double] = [], y: [Double] = [], rawX: [Double] = [], rawY: [Double] = []
-        guard o.adjusted.count > lag, p.adjusted.count == o.adjusted.count else { return nil }
-        for i in lag..<o.adjusted.count {
-            let oy = o.adjusted[i], px = p.adjusted[i - lag]
-            guard !oy.isNaN, !px.isNaN else { continue }
-            x.append(px)
-            y.append(oy)
+        var rawX: [Double] = [], rawY: [Double] = []
+        let count = o.adjusted.count
+        guard count > lag, p.adjusted.count == count else { return nil }
+        // Each pair day (by the outcome's day) numbered in day order; -1 for the other days.
+        var position = [Int](repeating: -1, count: count)
+        for i in lag..<count where !o.adjusted[i].isNaN && !p.adjusted[i - lag].isNaN {
+            position[i] = rawY.count
             rawX.append(p.raw[i - lag])
             rawY.append(o.raw[i])
         }
-        guard x.count >= minimumPairs, let rho = InsightStatistics.spearman(x, y) else { return nil }
-        let nEff = InsightStatistics.effectiveSampleSize(n: x.count, r1: o.autocorrelation, r2: p.autocorrelation)
+        guard rawY.count >= minimumPairs,
+            let rho = InsightStatistics.pearson(
+                ranks(p, shift: lag, position: position, n: rawX.count), ranks(o, shift: 0, position: position, n: rawY.count))
+        else { return nil }
+        let nEff = InsightStatistics.effectiveSampleSize(n: rawY.count, r1: o.autocorrelation, r2: p.autocorrelation)
         return Candidate(
             outcome: outcome, predictor: predictor, lag: lag, outcomes: rawY, predictors: rawX, rho: rho, nEff: nEff,
             p: InsightStatistics.correlationP(r: rho, n: nEff))
+    }
+
+    /// `InsightStatistics.averageRanks` of the series' values on the pair's days (day j of the series
+    /// is pair day j + `shift`), in the pair's day order: ties share the average of their ranks.
+    static func ranks(_ series: Dense, shift: Int, position: [Int], n: Int) -> [Double] {
+        var kept: [Int] = []
+        kept.reserveCapacity(n)
+        for j in series.order where j + shift < position.count && position[j + shift] >= 0 { kept.append(j) }
+        var ranks = [Double](repeating: 0, count: n)
+        var a = 0
+        while a < kept.count {
+            var b = a
+            while b + 1 < kept.count, series.adjusted[kept[b + 1]] == series.adjusted[kept[a]] { b += 1 }
+            let rank = Double(a + b) / 2 + 1
+            for k in a...b { ranks[position[kept[k] + shift]] = rank }
+            a = b + 1
+        }
+        return ranks
     }
 
     static func finding(_ c: Candidate, q: Double, currency: String) -> InsightFinding? {

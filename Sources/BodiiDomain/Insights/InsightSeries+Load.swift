@@ -70,7 +70,7 @@ extension InsightSeries {
         currency = spending.currency.code
         if let perDay = spending.perDay { values[.grocerySpending] = perDay }
         let full = Set(days.filter { $0.eatenKcal != nil }.map(\.date))
-        let intakes = try source.nutrientIntakes(in: range).filter { full.contains($0.key) }
+        let intakes = try source.nutrientIntakes(in: range, of: [.alcoholG, .caffeineMg]).filter { full.contains($0.key) }
         values[.alcoholG] = intakes.compactMapValues { $0.partial.contains(.alcoholG) ? nil : $0.amounts[.alcoholG] ?? 0 }
         values[.caffeineMg] = intakes.compactMapValues { $0.partial.contains(.caffeineMg) ? nil : $0.amounts[.caffeineMg] ?? 0 }
         return (InsightSeries(range: range, values: values.filter { !$0.value.isEmpty }, currency: currency), days)
@@ -80,7 +80,7 @@ extension InsightSeries {
     static func foodDays(range: DateRange, source: any Source) throws -> ([InsightDay], [InsightMetric: [LocalDate: Double]]) {
         let history = try TargetHistory.load(range: range, source: source)
         var protein: [LocalDate: Double] = [:]
-        for entry in try source.foodRecords(in: range) { protein[entry.date, default: 0] += entry.proteinG }
+        for entry in try source.foodProtein(in: range) { protein[entry.date, default: 0] += entry.proteinG }
         var kcal: [LocalDate: Double] = [:], share: [LocalDate: Double] = [:], fullProtein: [LocalDate: Double] = [:]
         var days: [InsightDay] = []
         for log in try source.dailyLogs(in: range) where log.caloriesIn > 0 {

@@ -54,6 +54,14 @@ public protocol FoodLogRepository {
     @discardableResult
     func deleteFoodRecord(id: Int64) throws -> FoodRecord?
     func foodRecords(in range: DateRange) throws -> [FoodRecord]
+    /// Each entry's date and protein, in the order of `foodRecords` (Insights sums ten years of them).
+    func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)]
+}
+
+extension FoodLogRepository {
+    public func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)] {
+        try foodRecords(in: range).map { ($0.date, $0.proteinG) }
+    }
 }
 
 public protocol DailyLogRepository {
