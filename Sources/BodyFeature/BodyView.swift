@@ -15,10 +15,14 @@ struct BodyView: Widget {
     let chart: WeightChartData
 
     /// Once the adaptive estimate weighs in, the expenditure targets start from (it is no longer
-    /// the formula's TDEE above it): "Used  2050 kcal" / "71% adaptive, 24 days"; else a blank line.
-    private var expenditureLines: [Line] {
+    /// the formula's TDEE above it): "Used  2050 kcal" / "71% from your logs, 24 days" (in the
+    /// words the sidebar has room for, as the Goal card says it); else a blank line.
+    private func expenditureLines(width: Int) -> [Line] {
         guard let e = expenditure, e.measuredShare > 0 else { return [""] }
-        return [Line([Span("Used  ", .muted), Span("\(WholeNumber.text(e.kcalPerDay)) kcal", .accent)]), Line(e.label, .muted)]
+        return [
+            Line([Span("Used  ", .muted), Span("\(WholeNumber.text(e.kcalPerDay)) kcal", .accent)]),
+            Line.firstFitting(e.sourcePhrasings.map { Line($0, .muted) }, width: width),
+        ]
     }
 
     /// The goal's target and how far the trend has come: what a weigh-in is for.
@@ -79,7 +83,7 @@ struct BodyView: Widget {
                 [
                     Line([Span("BMR   ", .muted), Span("\(WholeNumber.text(s.bmr)) kcal", .accent)]),
                     Line([Span("TDEE  ", .muted), Span("\(WholeNumber.text(s.tdee)) kcal", .accent)]),
-                ] + expenditureLines + [
+                ] + expenditureLines(width: max(0, card.inner(cardArea).width - 2)) + [
                     Line(s.formula.label, .text),
                     Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),
                     Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),

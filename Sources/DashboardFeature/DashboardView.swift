@@ -57,7 +57,7 @@ public struct DashboardView: Widget {
         let middle = Layout.columns(rows[1], count: actionsBeside ? 4 : 3, spacing: 0)
         card("Macros", [], middle[0], &buffer, context)
         macroGauges(state, in: Block().inner(middle[0]), &buffer, context)
-        card("Goal", goalLines(state), middle[1], &buffer, context)
+        card("Goal", goalLines(state, width: Self.textWidth(of: middle[1])), middle[1], &buffer, context)
         checkInCard(state, middle[2], &buffer, context)
         if actionsBeside {
             card("Actions", actionsLines(state, rows: middleHeight - 2), middle[3], &buffer, context)
@@ -200,6 +200,10 @@ public struct DashboardView: Widget {
         Paragraph(lines, overflow: .truncate).render(in: block.inner(rect).inset(left: 1), buffer: &buffer, context: context)
     }
 
+    /// The cells the Goal card's sentences choose their words for: inside the border, a space
+    /// either side, so the longest that fits does not touch it.
+    static func textWidth(of card: Rect) -> Int { max(0, Block().inner(card).width - 2) }
+
     private func kcal(_ v: Double?) -> String { v.map { "\(WholeNumber.text($0))" } ?? "—" }
 
     private func pair(_ label: String, _ value: String, _ role: Role = .text, pad: Int = 10) -> Line {
@@ -288,14 +292,15 @@ public struct DashboardView: Widget {
         }
     }
 
-    private func goalLines(_ s: DashboardState) -> [Line] {
+    private func goalLines(_ s: DashboardState, width: Int) -> [Line] {
         let fmt = UnitFormatter(s.unitSystem)
         guard let goal = s.goal else {
-            return [Line("No goal: target is", .muted), Line("your expenditure.", .muted)] + changeLine(s) + expenditureLine(s)
-                + [Line("Set one in Settings (6)", .muted)]
+            // Says "burn" as the line below does, and names the tab as the tab bar does.
+            return [Line("No goal: the target", .muted), Line("is your burn.", .muted)] + changeLine(s, width: width)
+                + burnLine(s, width: width) + [Line("Set one in 6 Settings", .muted)]
         }
         let rate = goal.weeklyRateKg == 0 ? "hold steady" : fmt.massChange(-goal.weeklyRateKg) + "/wk"
-        var lines = [Line([Span(goal.type.label + " ", .accent), Span(rate, .text)])] + changeLine(s)
+        var lines = [Line([Span(goal.type.label + " ", .accent), Span(rate, .text)])] + changeLine(s, width: width)
         if let target = goal.targetWeightKg {
             if let p = s.goalProgress, p.reached {
                 lines.append(Line("Target " + fmt.mass(target) + " reached", .good))
@@ -307,23 +312,23 @@ public struct DashboardView: Widget {
                         pad: 6))
             }
         }
-        return lines + expenditureLine(s)
+        return lines + burnLine(s, width: width)
     }
 
-    /// The expenditure the target starts from, and its basis (PRODUCT.md §6): "From 2087 adaptive 23d".
-    private func expenditureLine(_ s: DashboardState) -> [Line] {
+    /// The burn the target starts from, and how much of it is measured (PRODUCT.md §6), in as many
+    /// words as the card has room for: "Burn 2441: 71% from your logs, 24 d" … "Burn 2441: 71% logged".
+    private func burnLine(_ s: DashboardState, width: Int) -> [Line] {
         guard let basis = s.summary.expenditure else { return [] }
-        return [Line([Span("From ", .muted), Span(kcal(basis.kcalPerDay)), Span(" " + basis.shortLabel, .muted)])]
+        return [Line.firstFitting(basis.burnPhrasings.map { Line($0, .muted) }, width: width)]
     }
 
-    /// How the target moved since yesterday, in kcal, and why: "−34: adaptive 36→43%" (24 columns
-    /// at 80). News, so it goes right under the goal, before what a small card may cut.
-    private func changeLine(_ s: DashboardState) -> [Line] {
+    /// How the target moved since yesterday and why, in words: "Target +36 kcal: fewer days logged"
+    /// (at 80 columns "Target +36: fewer days"). News, so it goes right under the goal, before what
+    /// a small card may cut.
+    private func changeLine(_ s: DashboardState, width: Int) -> [Line] {
         guard let change = s.targetChange else { return [] }
-        return [
-            Line([
-                Span(SignedNumber.whole(change.kcal, change: true) + ": ", change.kcal < 0 ? .warn : .accent), Span(change.reason, .muted),
-            ])
-        ]
+        let role: Role = change.kcal < 0 ? .warn : .accent
+        let variants = change.phrasings.map { Line([Span($0.lead, role), Span($0.reason, .muted)]) }
+        return [Line.firstFitting(variants, width: width)]
     }
 }

@@ -134,9 +134,9 @@ struct DietView: Widget {
             y += 1
             // Where the target comes from, as on every screen that shows one.
             if y < inner.maxY {
-                buffer.write(
-                    Line("from \(NutrientFormat.kcal(targets.expenditure.kcalPerDay)) \(targets.expenditure.shortLabel)", .muted),
-                    in: row(), context: context)
+                let room = row()
+                let phrasings = targets.expenditure.burnPhrasings.map { Line($0, .muted) }
+                buffer.write(Line.firstFitting(phrasings, width: room.width), in: room, context: context)
             }
             y += 2
         } else {

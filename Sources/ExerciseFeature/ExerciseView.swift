@@ -31,7 +31,11 @@ struct ExerciseView: Widget {
             }
         }
 
-        let parts = Layout.split(body, .vertical, [.fill(1), .length(11)])
+        // The sessions list takes the rows its sessions need (three at least, for the empty
+        // message), the chart keeps at least its 11 and gets all the rest: a tall terminal grows
+        // the chart instead of leaving empty rows under two sessions.
+        let wanted = 3 + max(sessions.count, 3)
+        let parts = Layout.split(body, .vertical, [.length(min(wanted, max(0, body.height - Self.chartMinRows))), .fill(1)])
         let count = Plural.count(sessions.count, "session")
         let block = Block(
             title: "Sessions", rightTitle: sessions.isEmpty ? nil : "\(count) · \(totalMinutes) min · \(WholeNumber.text(totalKcal)) kcal")
@@ -54,6 +58,8 @@ struct ExerciseView: Widget {
 
         renderWeeks(in: parts[1], buffer: &buffer, context: context)
     }
+
+    static let chartMinRows = 11
 
     func renderWeeks(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let goal = ExerciseViewModel.weeklyGuidelineMinutes

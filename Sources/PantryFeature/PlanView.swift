@@ -79,7 +79,7 @@ struct PlanView {
         let kcal = d["kcal"] ?? 0, protein = d["protein_g"] ?? 0
         var day = [Span("A day: ", .muted)]
         day += part("kcal", kcal, WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
-        day += part("protein", protein, ">=" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
+        day += part("protein", protein, "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
         lines.append(Line(day))
         var micro: [Span] = [Span("       ", .muted)]
         for key in t.nutrients.keys.sorted() {
@@ -87,7 +87,8 @@ struct PlanView {
             let value = d[key.rawValue] ?? 0
             let ok = target.kind == .goal ? value >= amount - 0.5 : value <= amount + 0.5
             let name = key == .saturatedFatG ? "sat fat" : key.label.lowercased()
-            micro += part(name, value, (target.kind == .goal ? ">=" : "<=") + WholeNumber.text(amount) + " " + key.unit.ascii, ok: ok)
+            // The Unicode signs and unit: an ASCII terminal's buffer spells them ">=", "ug" itself.
+            micro += part(name, value, (target.kind == .goal ? "≥" : "≤") + WholeNumber.text(amount) + " " + key.unit.rawValue, ok: ok)
         }
         lines.append(Line(micro))
         for (i, line) in lines.prefix(area.height).enumerated() {

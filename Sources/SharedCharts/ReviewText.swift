@@ -61,7 +61,7 @@ public struct ReviewText {
                 [
                     Span("\(e.minutes) min", .accent),
                     Span(
-                        " in \(Plural.count(e.sessions, "session")) · \(WholeNumber.text(e.minutesPerWeek)) a week (aim 150)"
+                        " in \(Plural.count(e.sessions, "session")) · \(weeklyExercise(e, running: p.range.contains(today)))"
                             + (e.kcal > 0 ? " · \(WholeNumber.text(e.kcal)) kcal" : "")),
                 ]
             ))
@@ -88,11 +88,13 @@ public struct ReviewText {
             (
                 "Calories",
                 c.averageEaten.map { eaten in
-                    [Span("\(WholeNumber.text(eaten)) kcal", .accent), Span("/day on \(Plural.count(c.loggedDays, "day"))")]
+                    // Both figures are means over the period's days: labelled so, they cannot be
+                    // read against the Dashboard's target for today.
+                    [Span("\(WholeNumber.text(eaten)) kcal/day", .accent), Span(" avg on \(Plural.count(c.loggedDays, "day"))")]
                         + (c.averageTarget.map { target in
                             [
-                                Span(" · "), Span("\(c.adherentDays) of \(c.daysWithTarget)", .accent),
-                                Span(" within 10 % of target (\(WholeNumber.text(target)))"),
+                                Span(" (avg target \(WholeNumber.text(target)))"), Span(" · "),
+                                Span("\(c.adherentDays) of \(c.daysWithTarget)", .accent), Span(" within 10 %"),
                             ]
                         } ?? [])
                 } ?? [Span("no meals logged", .muted)]
@@ -104,14 +106,27 @@ public struct ReviewText {
                 m.days == 0
                     ? [Span("no check-ins with mood", .muted)]
                     : [
-                        Span("mood \(m.averageMood.map(FastFormat.oneDecimal) ?? "—")", .accent),
-                        Span(" · energy \(m.averageEnergy.map(FastFormat.oneDecimal) ?? "—")"),
+                        Span("mood \(m.averageMood.map(FastFormat.oneDecimal) ?? "—")/5", .accent),
+                        Span(" · energy \(m.averageEnergy.map(FastFormat.oneDecimal) ?? "—")/5"),
                         Span(" on \(Plural.count(m.days, "day")) · \(Plural.count(p.checkInDays, "check-in day"))"),
                     ]
             ))
         if let g = review.groceries { out.append(("Groceries", groceriesLine(g))) }
         return out
     }
+
+    /// The minutes per week the period comes to, with its unit and what it is: while the period
+    /// runs it is a pace ("on pace for 128 min a week"), over a finished week the week's own
+    /// minutes (so only the aim), over a longer period the average.
+    func weeklyExercise(_ e: PeriodSummary.Exercise, running: Bool) -> String {
+        let rate = WholeNumber.text(e.minutesPerWeek)
+        if running { return "pace \(rate) min/week, aim \(Self.weeklyAimMinutes)" }
+        if review.period.kind == .week { return "aim \(Self.weeklyAimMinutes) min/week" }
+        return "avg \(rate) min/week, aim \(Self.weeklyAimMinutes)"
+    }
+
+    /// The WHO guideline's 150 minutes of moderate activity a week (the Exercise tab's line).
+    static let weeklyAimMinutes = 150
 
     /// "€58.20 spent · €1.10 wasted · cheapest protein: Lentils · energy: Oats" (the prices per
     /// 10 g protein and 1000 kcal are in `--json` and the Pantry's prices).

@@ -29,10 +29,10 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let entries = self.entries
-        let keyWidth = min(14, entries.map { if case .binding(let k, _) = $0 { TextWidth.of(k) } else { 0 } }.max() ?? 0)
+        let unwrapped = self.entries
+        let keyWidth = min(14, unwrapped.map { if case .binding(let k, _) = $0 { TextWidth.of(k) } else { 0 } }.max() ?? 0)
         let entryWidth =
-            entries.map { entry -> Int in
+            unwrapped.map { entry -> Int in
                 switch entry {
                 case .heading(let t): return TextWidth.of(t)
                 case .binding(_, let h): return keyWidth + 2 + TextWidth.of(h)
@@ -40,6 +40,7 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
                 }
             }.max() ?? 0
         let columnWidth = min(entryWidth, 64, max(1, area.width - 4))
+        let entries = Self.wrapped(unwrapped, helpWidth: columnWidth - keyWidth - 2, context: context)
         let gap = 4
         // Room inside the border and one column of padding on each side; a row of margin above and below.
         let maxInnerWidth = max(1, area.width - 4)
@@ -80,6 +81,17 @@ public struct HelpOverlay: Widget, Equatable, Sendable {
                     break
                 }
             }
+        }
+    }
+
+    /// A help text wider than its column goes on under its key, word-wrapped, instead of being
+    /// cut ("1–8  Dashboard, Body, …, Settings…" at 80 columns).
+    static func wrapped(_ entries: [Entry], helpWidth: Int, context: RenderContext) -> [Entry] {
+        guard helpWidth > 0 else { return entries }
+        return entries.flatMap { entry -> [Entry] in
+            guard case .binding(let key, let help) = entry, TextWidth.of(help) > helpWidth else { return [entry] }
+            let lines = TextLayout.wrap(Line(help).styledChars(context), width: helpWidth).map { String($0.map(\.char)) }
+            return lines.enumerated().map { .binding(key: $0.offset == 0 ? key : "", help: $0.element) }
         }
     }
 

@@ -47,3 +47,12 @@ public enum Truncation {
         return out
     }
 }
+
+extension Line {
+    /// The first of `variants` (longest first) that fits `width` cells whole; when none does, the
+    /// last, which the buffer cuts with the marker. How a narrow card says as much as fits in
+    /// whole words instead of cutting a long sentence.
+    public static func firstFitting(_ variants: [Line], width: Int) -> Line {
+        variants.first { $0.width <= width } ?? variants.last ?? Line([])
+    }
+}

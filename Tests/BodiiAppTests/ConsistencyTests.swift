@@ -237,7 +237,7 @@ import Testing
         let macros = ["Protein", "Carbs", "Fat"].flatMap { Self.ints(in: text, after: "│ \($0) ").prefix(2) }.map(Double.init)
         func first(_ label: String) -> Double? { Self.ints(in: text, after: label).first.map(Double.init) }
         return Figures(
-            eaten: first("Eaten"), target: first("Target "), left: first("Left "), expenditure: first("From "),
+            eaten: first("Eaten"), target: first("Target "), left: first("Left "), expenditure: first("Burn "),
             macros: Self.evens(macros), macroTargets: Self.odds(macros),
             trendKg: Self.kg(in: text, after: "Trend "), sleepAverage: Self.duration(in: text, after: "7-day avg "),
             exerciseMinutes: first("Today "), burned: first("Burned"))
@@ -253,7 +253,7 @@ import Testing
         let macros = ["Protein", "Carbs", "Fat"].flatMap { Self.ints(in: text, after: "│ \($0) ").prefix(2) }.map(Double.init)
         return Figures(
             eaten: kcal[safe: 0], target: kcal[safe: 1], left: leftValue,
-            expenditure: Self.ints(in: text, after: "│ from ").first.map(Double.init),
+            expenditure: Self.ints(in: text, after: "│ Burn ").first.map(Double.init),
             macros: Self.evens(macros), macroTargets: Self.odds(macros))
     }
 

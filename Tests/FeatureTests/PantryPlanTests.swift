@@ -76,4 +76,15 @@ import Testing
         vm.press(.escape)
         #expect(vm.stack.isEmpty)
     }
+
+    /// Issue 26 captures: "protein 142/>=142 g" on a Unicode screen. The plan's targets are written
+    /// with ≥ and ≤ and the buffer spells them ">=" and "<=" only on an ASCII terminal.
+    @Test func thePlansTargetsUseTheScreensOwnSigns() throws {
+        let vm = try stockedTab()
+        vm.press(.char("P"))
+        let unicode = render(vm, .small).lines.joined(separator: "\n")
+        #expect(unicode.contains("/≥25 g") && unicode.contains("/≥15 g") && !unicode.contains(">="), "\(unicode)")
+        let ascii = render(vm, .small, context: RenderContext(theme: .fallback.colorless, symbols: .ascii)).lines.joined(separator: "\n")
+        #expect(ascii.contains("/>=25 g") && ascii.contains("/>=15 g"), "\(ascii)")
+    }
 }

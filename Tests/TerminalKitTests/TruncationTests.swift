@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TerminalKit
 
@@ -39,5 +40,23 @@ import Testing
         table.render(in: b.area, buffer: &b, context: RenderContext())
         // The name gives up the room and shows its cut; the numbers are whole.
         #expect(b.text == "Pasta with …  140/210/95")
+    }
+
+    /// Issue 26 captures: the help overlay at 80 columns cut "1–8  Dashboard, …, Settings…".
+    /// A help text wider than its column wraps under its key; nothing is cut.
+    @Test func theHelpOverlayWrapsALongHelpUnderItsKey() {
+        let tabs = "Dashboard, Body, Diet, Exercise, Sleep, Settings, Review, Pantry"
+        let keys = KeyMap(
+            title: "Everywhere",
+            bindings: [
+                KeyBinding([.char("1")], label: "1–8", help: tabs), KeyBinding([.char("q")], label: "q", help: "quit"),
+            ])
+        var b = Buffer(width: 50, height: 14)
+        HelpOverlay(keyMaps: [keys]).render(in: b.area, buffer: &b, context: RenderContext())
+        let text = b.lines.joined(separator: "\n")
+        #expect(!text.contains("…"), "\(text)")
+        let words = b.lines.joined(separator: " ").split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│")) }
+        for name in tabs.split(separator: " ") { #expect(words.contains(String(name)), "\(name) in\n\(text)") }
+        #expect(text.contains("1–8") && text.contains("quit"))
     }
 }

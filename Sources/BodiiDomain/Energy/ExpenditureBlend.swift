@@ -35,11 +35,37 @@ public enum ExpenditureBlend {
 }
 
 /// How a day's calorie target differs from the day before, and why (the Goal card's "what
-/// changed"): "−34 kcal: adaptive 43% (was 36%)".
+/// changed"): "Target −34 kcal: more days logged".
 public struct TargetChange: Equatable, Sendable {
+    /// Why the target moved, in the order `between` looks for it.
+    public enum Cause: Equatable, Sendable {
+        /// The goal itself changed.
+        case newGoal
+        /// More (or fewer) logged days in the window moved the measured share of the burn.
+        case moreDaysLogged, fewerDaysLogged
+        /// The measured burn itself moved: new intake and weight data.
+        case measuredBurnMoved
+        /// The formula's burn moved: a new weight.
+        case formulaMoved
+        /// Only the weight trend (it sets protein, and so carbs, not the kcal — kept for completeness).
+        case trendMoved
+
+        /// The reason in plain words, longest first: a narrow card takes the first that fits.
+        public var phrasings: [String] {
+            switch self {
+            case .newGoal: return ["new goal"]
+            case .moreDaysLogged: return ["more days logged", "more logs"]
+            case .fewerDaysLogged: return ["fewer days logged", "fewer logs"]
+            case .measuredBurnMoved: return ["new logs moved the burn", "new logs"]
+            case .formulaMoved: return ["new weight in the formula", "new weight"]
+            case .trendMoved: return ["weight trend moved", "trend"]
+            }
+        }
+    }
+
     /// Today's target − yesterday's, whole kcal.
     public var kcal: Double
-    public var reason: String
+    public var cause: Cause
 
     /// Changes smaller than this are rounding, not news.
     static let minimumKcal = 1.0
@@ -49,22 +75,33 @@ public struct TargetChange: Equatable, Sendable {
         guard let before, let now else { return nil }
         let delta = (now.kcal - before.kcal).rounded()
         guard abs(delta) >= minimumKcal else { return nil }
-        return TargetChange(kcal: delta, reason: reason(before.expenditure, now.expenditure, goalChanged: goalChanged))
+        return TargetChange(kcal: delta, cause: cause(before.expenditure, now.expenditure, goalChanged: goalChanged))
     }
 
-    /// The first of: a new goal; the adaptive share moving ("adaptive 36→43%"); the estimate
-    /// moving ("measured 1750→1712"); the formula TDEE moving (a weigh-in); else the trend weight
-    /// (it sets protein, and so carbs, not the kcal — kept for completeness).
-    static func reason(_ a: ExpenditureBasis, _ b: ExpenditureBasis, goalChanged: Bool) -> String {
-        if goalChanged { return "new goal" }
+    /// The first of: a new goal; the measured share moving (days logged in the window); the
+    /// measured estimate moving; the formula TDEE moving (a weigh-in); else the trend weight.
+    static func cause(_ a: ExpenditureBasis, _ b: ExpenditureBasis, goalChanged: Bool) -> Cause {
+        if goalChanged { return .newGoal }
         let pa = ExpenditureBasis.percent(a.measuredShare), pb = ExpenditureBasis.percent(b.measuredShare)
-        if pa != pb { return "adaptive \(pa.dropLast())→\(pb)" }
+        if pa != pb { return b.measuredShare > a.measuredShare ? .moreDaysLogged : .fewerDaysLogged }
         let whole = { (v: Double?) in v.map { WholeNumber.text($0) } }
-        if b.measuredShare > 0, let ma = whole(a.measuredKcal), let mb = whole(b.measuredKcal), ma != mb { return "measured \(ma)→\(mb)" }
-        if let fa = whole(a.formulaKcal), let fb = whole(b.formulaKcal), fa != fb { return "formula \(fa)→\(fb)" }
-        return "trend moved"
+        if b.measuredShare > 0, let ma = whole(a.measuredKcal), let mb = whole(b.measuredKcal), ma != mb { return .measuredBurnMoved }
+        if let fa = whole(a.formulaKcal), let fb = whole(b.formulaKcal), fa != fb { return .formulaMoved }
+        return .trendMoved
     }
 
     /// "−34 kcal", with the one sign rule of `SignedNumber`.
     public var deltaText: String { SignedNumber.whole(kcal, change: true) + " kcal" }
+
+    /// The change in words, longest first, for a card that takes the first that fits its width:
+    /// "Target +36 kcal: fewer days logged" … "+36 kcal: fewer days".
+    public var phrasings: [(lead: String, reason: String)] {
+        let signed = SignedNumber.whole(kcal, change: true)
+        let words = cause.phrasings
+        let long = words.first ?? "", short = words.last ?? ""
+        return [
+            ("Target " + deltaText, ": " + long), ("Target " + signed, ": " + long), ("Target " + signed, ": " + short),
+            (deltaText, ": " + short),
+        ]
+    }
 }

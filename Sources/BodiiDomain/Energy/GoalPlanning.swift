@@ -100,23 +100,13 @@ public struct ExpenditureBasis: Equatable, Sendable {
     /// "40%": the adaptive share as a whole percentage.
     static func percent(_ share: Double) -> String { "\(WholeNumber.text(share * 100))%" }
 
-    /// The basis in a few words, as every screen that shows a target names it: "adaptive, 23 days",
-    /// "40% adaptive, 20 days" or "formula".
+    /// The basis in a few words, as every screen that shows a target names it, in the words of
+    /// the Goal card (`sourcePhrasings`): "from your logs, 23 days", "40% from your logs, 20 days"
+    /// or "formula".
     public var label: String {
         switch source {
-        case .adaptive(let days): return "adaptive, \(Plural.count(days, "day"))"
-        case .blended(let days, let share): return "\(Self.percent(share)) adaptive, \(Plural.count(days, "day"))"
+        case .adaptive, .blended: return sourcePhrasings.first ?? ""
         case .formula: return "formula"
-        }
-    }
-
-    /// "adaptive 23d", "blend 40% 20d" or "formula 3/14d" (days towards the adaptive estimate):
-    /// where a narrow column names it (the dashboard's Goal card, Diet's totals).
-    public var shortLabel: String {
-        switch source {
-        case .adaptive(let days): return "adaptive \(days)d"
-        case .blended(let days, let share): return "blend \(Self.percent(share)) \(days)d"
-        case .formula: return "formula \(adaptiveDays)/\(AdaptiveExpenditure.minimumDays)d"
         }
     }
 

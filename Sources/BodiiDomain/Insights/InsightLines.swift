@@ -2,10 +2,18 @@ import Foundation
 
 /// Insights as lines of text: what `bodii insights` prints and the Review's Insights view shows.
 public enum InsightLines {
-    /// "90 days to 25 Nov · 234 pairs tested · 3 go together".
+    /// "90 days to 25 Nov · 234 pairs tested · 3 go together" ("1 goes together", "none go together").
     public static func heading(_ result: InsightResult, today: LocalDate) -> String {
         "\(Plural.count(result.range.dayCount, "day")) to \(result.range.end.shortLabel(relativeTo: today))"
-            + " · \(Plural.count(result.tested, "pair")) tested · \(result.findings.count) go together"
+            + " · \(Plural.count(result.tested, "pair")) tested · \(together(result.findings.count))"
+    }
+
+    static func together(_ count: Int) -> String {
+        switch count {
+        case 0: return "none go together"
+        case 1: return "1 goes together"
+        default: return "\(count) go together"
+        }
     }
 
     /// The findings, strongest first, then the weight over the last 4 weeks.
