@@ -34,11 +34,13 @@ public struct GroceryPlan: Equatable, Sendable {
     public var feasible: Bool
     public var items: [PlanItem]
     public var cost: Money
-    /// Per-day averages: "kcal", "protein_g" and each target nutrient's key.
+    /// Per-day averages: "kcal", "protein_g" and each target nutrient's key (of the known values).
     public var perDay: [String: Double]
     public var binding: [BindingConstraint]
     /// One sentence when infeasible: "protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods".
     public var explanation: String?
+    /// The nutrients some planned food lacks a value for: their per-day figure is at least that.
+    public var partial: Set<NutrientKey> = []
 }
 
 public enum GroceryPlanner {
@@ -92,7 +94,7 @@ public enum GroceryPlanner {
         let cost = items.reduce(Money.zero(input.currency)) { $0 + $1.cost }
         return GroceryPlan(
             input: input, feasible: feasible, items: items, cost: cost, perDay: PlanFigures.perDay(items, input: input),
-            binding: binding, explanation: nil)
+            binding: binding, explanation: nil, partial: PlanFigures.partial(items, input: input))
     }
 }
 
@@ -113,8 +115,14 @@ public enum PlanFigures {
         }
         var out = ["kcal": total { $0.kcal }, "protein_g": total { $0.proteinG }]
         for key in Set(input.targets.nutrients.keys).union([.fiberG, .sodiumMg, .saturatedFatG]) {
-            out[key.rawValue] = total { $0.plannerValue(of: key) }
+            out[key.rawValue] = total { $0[key] }
         }
         return out
+    }
+
+    /// The target nutrients some food of the plan has no value for.
+    public static func partial(_ items: [PlanItem], input: PlanInput) -> Set<NutrientKey> {
+        let byId = Dictionary(input.candidates.map { ($0.foodId, $0) }, uniquingKeysWith: { a, _ in a })
+        return Set(input.targets.nutrients.keys.filter { key in items.contains { byId[$0.foodId]?.per100g[key] == nil } })
     }
 }

@@ -28,17 +28,23 @@ extension GroceryPlanner {
         if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .newFoods, amount: more)) }
 
         var plan = result(input, model: elastic, values: closest.values, feasible: false, binding: binding)
-        plan.explanation = explanation(binding, currency: input.currency)
+        plan.explanation = explanation(binding, input: input)
         return plan
     }
 
     /// "No plan fits: protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods."
-    static func explanation(_ binding: [BindingConstraint], currency: Currency) -> String {
+    /// A goal's shortfall says how many candidate foods lack the nutrient (counted as 0).
+    static func explanation(_ binding: [BindingConstraint], input: PlanInput) -> String {
+        let currency = input.currency
         let missed = binding.compactMap { b -> String? in
             switch b.constraint {
             case .budget, .newFoods: return nil
             case .kcalMaximum, .nutrientLimit:
                 return "\(b.constraint.label) over by \(amountText(b))"
+            case .nutrientGoal(let key):
+                let unknown = input.unknownCount(key)
+                let note = unknown == 0 ? "" : " (\(unknown) of your foods have no \(key.label) value, counted as 0)"
+                return "\(b.constraint.label) short by \(amountText(b))\(note)"
             default:
                 return "\(b.constraint.label) short by \(amountText(b))"
             }
@@ -65,7 +71,7 @@ extension GroceryPlanner {
         switch b.constraint {
         case .kcalMinimum, .kcalMaximum: return "\(DecimalText.format(b.amount, decimals: 0)) kcal a day"
         case .protein: return "\(DecimalText.format(b.amount, decimals: 1)) g a day"
-        case .nutrientGoal(let k), .nutrientLimit(let k): return "\(DecimalText.format(b.amount, decimals: 1)) \(k.unit.ascii) a day"
+        case .nutrientGoal(let k), .nutrientLimit(let k): return "\(DecimalText.format(b.amount, decimals: 1)) \(k.unit.rawValue) a day"
         case .budget, .newFoods: return DecimalText.format(b.amount, decimals: 0)
         }
     }

@@ -33,12 +33,17 @@ public enum PlanConstraint: Hashable, Sendable, Comparable {
         case .kcalMinimum: "kcal (at least 95 % of target)"
         case .kcalMaximum: "kcal (at most 105 % of target)"
         case .protein: "protein"
-        case .nutrientGoal(let k): k.label.lowercased()
-        case .nutrientLimit(let k): k.label.lowercased() + " (limit)"
+        case .nutrientGoal(let k): k.plannerName
+        case .nutrientLimit(let k): k.plannerName + " (limit)"
         case .budget: "the budget"
         case .newFoods: "the cap on new foods"
         }
     }
+}
+
+extension NutrientKey {
+    /// "fiber", "sodium", but "Vitamin D", "B12": a name inside a sentence.
+    var plannerName: String { group == .vitamins ? label : label.lowercased() }
 }
 
 /// What the program is asked to minimise.
@@ -171,7 +176,12 @@ struct PlanModel {
         add(.protein, lower: t.proteinG * n, terms { $0.proteinG })
         for key in t.nutrients.keys.sorted() {
             guard let target = t.nutrients[key], let amount = target.amount else { continue }
-            let row = terms { $0.plannerValue(of: key) }
+            let worst = input.worstKnown(key)
+            if target.kind == .limit, worst == nil { continue }
+            let row = input.candidates.indices.flatMap { i in
+                let value = (input.plannedValue(i, key, worst: worst) ?? 0) / 100
+                return value == 0 ? [] : foods[i].all.map { ($0, value) }
+            }
             switch target.kind {
             case .goal: add(.nutrientGoal(key), lower: amount * n, row)
             case .limit: add(.nutrientLimit(key), upper: amount * n, row)
