@@ -100,6 +100,8 @@ extension BodiiExport {
         "custom_food_number": "internal: the numbers custom foods and recipes have used (their ids carry them)",
         "grdb_migrations": "internal: the applied migrations",
         "food_record_nutrient_fill": "internal: entries logged before v13 that wait, once, for the re-seeded catalog's nutrients",
+        "saved_meal_item_nutrient_fill":
+            "internal: saved meal items from before v13 that wait, once, for the re-seeded catalog's nutrients",
         "migration_repair":
             "internal: what migration v10 repaired on this database (non-finite numbers), a record of this file, not of the data",
     ]
