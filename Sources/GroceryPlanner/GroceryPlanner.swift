@@ -53,7 +53,24 @@ public enum GroceryPlanner {
         guard solution.status == .optimal || (solution.status == .stopped && Solver.satisfies(model.program, solution.values)) else {
             return try infeasible(input)
         }
-        return result(input, model: model, values: solution.values, feasible: true, binding: binding(model, solution))
+        // Soft rows missed: by how much a day, in place of the 0 of a row the plan merely sits on.
+        let short = shortfalls(model, solution.values, days: input.days)
+        let missed = Set(short.map(\.constraint))
+        var plan = result(
+            input, model: model, values: solution.values, feasible: true,
+            binding: binding(model, solution).filter { !missed.contains($0.constraint) } + short)
+        if !short.isEmpty { plan.explanation = shortfallExplanation(short, input: input) }
+        return plan
+    }
+
+    /// The constraints whose elastic column is used, with how far they are missed a day (more than
+    /// 0.05 of their unit: below is the solver's rounding).
+    static func shortfalls(_ model: PlanModel, _ values: [Double], days: Int) -> [BindingConstraint] {
+        model.elastic.keys.sorted().compactMap { c in
+            guard let column = model.elastic[c], values.indices.contains(column) else { return nil }
+            let missed = values[column] / Double(max(days, 1))
+            return missed > 0.05 ? BindingConstraint(constraint: c, amount: missed) : nil
+        }
     }
 
     /// The plan's program without portions or the new-food cap: the LP the MIP branches from (the benchmark times it).

@@ -127,6 +127,22 @@ public enum PlanRules {
     public static let maxGramsPerDay = 600.0
     /// The weeks of eating the usual amounts come from.
     public static let historyDays = 28
+    /// The nutrients a plan holds to strictly besides kcal and protein (PRODUCT.md §13).
+    public static let hardNutrients: Set<NutrientKey> = [.fiberG, .sodiumMg, .saturatedFatG]
+
+    /// Whether the plan has a row for `key`: the hard three, and every vitamin and mineral (issue 27's
+    /// targets). Not water (its target counts drinks and drinking water, which the food log does not
+    /// hold), the fats' and sugars' goals, cholesterol, caffeine or alcohol: they are not what a
+    /// grocery plan is for.
+    public static func plans(_ key: NutrientKey) -> Bool {
+        hardNutrients.contains(key) || key.group == .vitamins || key.group == .minerals
+    }
+
+    /// A vitamin or mineral row may be missed (at a price far above any deviation): the foods a
+    /// person eats often cannot give every DRI (vitamin D above all), and a plan that meets the
+    /// rest and says what falls short is worth more than no plan.
+    public static func isSoft(_ key: NutrientKey) -> Bool { !hardNutrients.contains(key) }
+
     /// The purchases a price is the median of, newest first.
     public static let priceWindow = 5
 }

@@ -37,7 +37,7 @@ enum PlanLoader {
             // The targets the Nutrients view shows (PRODUCT.md §11: the DRI for the profile with the
             // user's own amounts), one resolution; hidden nutrients are not planned for.
             let resolved = try NutrientTargetSet.load(on: today, source: repositories)
-            let nutrients = resolved.targets.filter { !resolved.hidden.contains($0.key) }
+            let nutrients = resolved.targets.filter { !resolved.hidden.contains($0.key) && PlanRules.plans($0.key) }
             return PlanInput(
                 days: days, candidates: candidates, targets: PlanTargets(day, nutrients: nutrients), budget: money, currency: currency)
         }
