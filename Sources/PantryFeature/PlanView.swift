@@ -20,7 +20,7 @@ struct PlanView {
         if let why = plan.explanation {
             let height = min(2, inner.height)
             let (top, rest) = inner.splitTop(height)
-            Paragraph(why, role: .bad).render(in: top, buffer: &buffer, context: context)
+            Paragraph(why, role: plan.feasible ? .warn : .bad).render(in: top, buffer: &buffer, context: context)
             inner = rest
         }
         let summaryHeight = min(3, inner.height)

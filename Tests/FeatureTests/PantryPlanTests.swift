@@ -76,4 +76,17 @@ import Testing
         vm.press(.escape)
         #expect(vm.stack.isEmpty)
     }
+
+    /// The targets' bounds read ≥ and ≤ in a Unicode terminal (the glyph choice of every screen) and
+    /// >= and <= in ASCII; they were >= and <= everywhere.
+    @Test func boundsUseTheTerminalsGlyphs() throws {
+        let vm = try stockedTab()
+        vm.press(.char("P"))
+        _ = try #require(vm.stack.top as? PantryPlanFlow)
+        let unicode = render(vm, .small, context: RenderContext(theme: .fallback.colorless, symbols: .unicode)).text
+        #expect(unicode.contains("protein ") && unicode.contains("/≥25 g") && unicode.contains("/≥15 g"), "\(unicode)")
+        #expect(!unicode.contains(">="))
+        let ascii = render(vm, .small, context: RenderContext(theme: .fallback.colorless, symbols: .ascii)).text
+        #expect(ascii.contains("/>=25 g") && ascii.contains("/>=15 g") && !ascii.contains("≥"), "\(ascii)")
+    }
 }
