@@ -45,3 +45,48 @@ public enum ExpiryForecast {
         return out.sorted { ($0.lot.bestBefore ?? today, $0.item.name) < ($1.lot.bestBefore ?? today, $1.item.name) }
     }
 }
+
+/// What an item's own history predicts (issue 29 item 4), each with its basis: the day its stock
+/// runs out at the current rate of use, how long a lot of it lasts, and what its usual purchase
+/// is expected to cost (the price the shopping list expects: the last paid).
+public struct ItemForecast: Equatable, Sendable {
+    public var runsOut: Prediction<LocalDate>?
+    public var lotLife: Prediction<Int>?
+    /// The last purchase's quantity at the expected price; the basis counts the priced purchases.
+    public var expectedPrice: Prediction<Money>?
+    public var priceQuantity: PantryQuantity?
+}
+
+extension ExpiryForecast {
+    /// The forecast of every item with stock, by item id. `uses` and `purchases`: the history to
+    /// learn from (a year is plenty); the rate of use is the last `rateDays`'.
+    public static func items(
+        _ snapshot: PantrySnapshot, allLots: [StockLot], uses: [StockUse], purchases: [Purchase], today: LocalDate
+    ) -> [Int64: ItemForecast] {
+        let lotsOfItem = Dictionary(grouping: allLots + snapshot.lots.filter { l in !allLots.contains { $0.id == l.id } }, by: \.itemId)
+        let itemOfLot = Dictionary(allLots.compactMap { l in l.id.map { ($0, l.itemId) } }, uniquingKeysWith: { a, _ in a })
+        let usesOfItem = Dictionary(grouping: uses.filter { itemOfLot[$0.lotId] != nil }) { itemOfLot[$0.lotId] ?? 0 }
+        let purchasesOfItem = Dictionary(grouping: purchases, by: \.itemId)
+        var out: [Int64: ItemForecast] = [:]
+        for itemId in Set(snapshot.lots.map(\.itemId)) {
+            let lots = lotsOfItem[itemId] ?? [], itemUses = usesOfItem[itemId] ?? []
+            var forecast = ItemForecast()
+            if Set(lots.map(\.initialQuantity.unit)).count == 1,
+                let rate = PantryPredictions.dailyUse(uses: itemUses, gramsPerUnit: 1, today: today, days: rateDays)
+            {
+                let left = snapshot.lots.filter { $0.itemId == itemId }.reduce(0) { $0 + $1.left }
+                forecast.runsOut = PantryPredictions.runsOut(grams: left, rate: rate, today: today)
+            }
+            forecast.lotLife = PantryPredictions.lotLife(lots: lots, uses: itemUses)
+            let history = (purchasesOfItem[itemId] ?? []).sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
+            let priced = history.filter { $0.price != nil }
+            if let last = priced.last, let price = PriceBook.expectedPrice(history: history, quantity: last.quantity, store: nil, food: nil)
+            {
+                forecast.expectedPrice = Prediction(value: price, basis: priced.count, basisNoun: "purchase")
+                forecast.priceQuantity = last.quantity
+            }
+            out[itemId] = forecast
+        }
+        return out
+    }
+}
