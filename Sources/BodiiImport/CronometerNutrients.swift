@@ -11,8 +11,9 @@ import BodiiDomain
 /// Cholesterol (mg),Monounsaturated (g),Polyunsaturated (g),Saturated (g),Trans-Fats (g),Omega-3 (g),
 /// Omega-6 (g),…` (the header of `Tests/ImportSamples/CronometerSample.swift`; the same titles are in
 /// the Cronometer desktop project's own test, `ServingTest.java`, whose older export has `Vitamin A
-/// (IU)` instead). Vitamin A in IU cannot be turned into RAE without knowing retinol from carotenoids:
-/// it is not read (unknown). Vitamin D in IU is divided by 40 (µg). Choline appears in newer exports.
+/// (IU)` instead). Vitamin A in IU is turned into µg RAE by `VitaminA.rae` with the retinol and
+/// carotenoid columns where the export has them; IU alone stays unknown (unless 0): see `VitaminA`.
+/// Vitamin D in IU is divided by 40 (µg). Choline appears in newer exports.
 enum CronometerNutrients {
     /// Title, key, and what divides the column's value into the key's unit.
     static let columns: [(title: String, key: NutrientKey, divisor: Double)] = [
@@ -30,4 +31,15 @@ enum CronometerNutrients {
         ("B12 (Cobalamin) (µg)", .vitaminB12Ug, 1), ("Folate (µg)", .folateUg, 1), ("Choline (mg)", .cholineMg, 1),
         ("Caffeine (mg)", .caffeineMg, 1), ("Alcohol (g)", .alcoholG, 1),
     ]
+
+    /// The columns vitamin A in RAE is computed from when there is no "Vitamin A (µg)" (µg, IU).
+    static let vitaminAParts = ["Retinol (µg)", "Beta-carotene (µg)", "Alpha-carotene (µg)", "Beta-cryptoxanthin (µg)", "Vitamin A (IU)"]
+
+    /// Vitamin A (µg RAE) from the parts read (titles of `vitaminAParts` to their values).
+    static func vitaminA(_ parts: [String: Double]) -> Double? {
+        VitaminA.rae(
+            VitaminA.Parts(
+                retinol: parts["Retinol (µg)"], betaCarotene: parts["Beta-carotene (µg)"], alphaCarotene: parts["Alpha-carotene (µg)"],
+                cryptoxanthin: parts["Beta-cryptoxanthin (µg)"], iu: parts["Vitamin A (IU)"]))
+    }
 }

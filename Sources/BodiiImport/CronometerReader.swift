@@ -228,6 +228,14 @@ struct Table {
             for (title, key, divisor) in CronometerNutrients.columns where column[title] != nil {
                 if let value = try amount(title) { nutrients[key] = value / divisor }
             }
+            // Older exports give vitamin A in IU (and maybe its parts): converted to µg RAE where that is honest.
+            var vitaminAParts: [String: Double] = [:]
+            for title in CronometerNutrients.vitaminAParts where column[title] != nil {
+                if let value = try amount(title) { vitaminAParts[title] = value }
+            }
+            if nutrients[.vitaminAUg] == nil, vitaminAParts.values.allSatisfy({ $0 >= 0 }) {
+                nutrients[.vitaminAUg] = CronometerNutrients.vitaminA(vitaminAParts)
+            }
             // A line break or tab in a quoted name (a recipe's) reads as a space in a one-line list.
             let food = cell("Food Name").split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
             guard !food.isEmpty else { return data.skip(.food, "without a food name") }
@@ -246,6 +254,8 @@ struct Table {
                 + CronometerNutrients.columns.map { title, key, divisor in
                     (title, nutrients[key].map { $0 * divisor }, Self.range(of: key, divisor))
                 }
+                // An IU is at most 0.3 µg RAE and a µg of a carotenoid at most 1/12: 24 × the µg bound holds them all.
+                + CronometerNutrients.vitaminAParts.map { ($0, vitaminAParts[$0], Self.range(of: .vitaminAUg, 24)) }
             for (title, value, range) in checks {
                 guard let value, !range.contains(value) else { continue }
                 let shown = title == "Energy (kJ)" ? (range.lowerBound * 4.184)...(range.upperBound * 4.184) : range

@@ -37,26 +37,14 @@ public struct SR24Food: Equatable, Sendable {
     }
 
     /// Vitamin A in µg retinol activity equivalents (USDA nutrient 320), which the jar does not
-    /// carry: its "Vitamin A" is IU (318). Computed the way USDA computes 320, with the Institute of
-    /// Medicine's factors (Dietary Reference Intakes for Vitamin A…, 2001, ch. 4: 1 µg RAE = 1 µg
-    /// retinol = 12 µg β-carotene = 24 µg α-carotene or β-cryptoxanthin):
-    /// - retinol (319), β-carotene (321), α-carotene (322) and β-cryptoxanthin (334) all known:
-    ///   retinol + β-carotene / 12 + (α-carotene + β-cryptoxanthin) / 24 (banana: 3.2; SR24 lists 3);
-    /// - vitamin A 0 IU: 0;
-    /// - retinol and IU known, carotenoids not: retinol + the IU retinol does not explain as
-    ///   β-carotene (1 IU = 0.3 µg retinol = 0.6 µg β-carotene, so 20 IU = 1 µg RAE);
-    /// - otherwise unknown.
+    /// carry: its "Vitamin A" is IU (318). Computed the way USDA computes 320 from retinol (319),
+    /// β-carotene (321), α-carotene (322), β-cryptoxanthin (334) and the IU (`VitaminA.rae`; banana: 3.2,
+    /// SR24 lists 3).
     public var vitaminARAE: Double? {
-        let retinol = nutrients["Retinol"]
-        if let retinol, let beta = nutrients["Beta-carotene"], let alpha = nutrients["Alpha-carotene"],
-            let crypto = nutrients["Beta-cryptoxanthin"]
-        {
-            return retinol + beta / 12 + (alpha + crypto) / 24
-        }
-        guard let iu = nutrients["Vitamin A"] else { return nil }
-        if iu == 0 { return 0 }
-        guard let retinol else { return nil }
-        return retinol + max(0, iu - retinol / 0.3) / 20
+        VitaminA.rae(
+            VitaminA.Parts(
+                retinol: nutrients["Retinol"], betaCarotene: nutrients["Beta-carotene"], alphaCarotene: nutrients["Alpha-carotene"],
+                cryptoxanthin: nutrients["Beta-cryptoxanthin"], iu: nutrients["Vitamin A"]))
     }
 }
 

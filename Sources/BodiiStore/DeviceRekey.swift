@@ -36,6 +36,7 @@ enum DeviceRekey {
         ("stock_lot", "purchase_id", "purchase"),
         ("purchase", "item_id", "grocery_item"),
         ("food_record_nutrient_fill", "id", "food_record"),  // entries waiting for the v13 fill
+        ("saved_meal_item_nutrient_fill", "saved_meal_id", "saved_meal"),  // items waiting for the v17 fill
     ]
 
     /// Columns that hold a review's id.

@@ -34,13 +34,16 @@ public struct RecipeIngredientRow: Sendable, Equatable {
 
 public struct LibrarySavedMeal: Sendable, Equatable {
     public var name: String
+    /// The meal it was saved from (v12); nil for meals saved before, which go to the meal of the hour.
+    public var meal: Meal?
     /// The items as they were logged (date, meal and logged_at are not kept).
     public var items: [FoodRecord]
     public var createdAt: Date
     public var provenance: Provenance
 
-    public init(name: String, items: [FoodRecord], createdAt: Date, provenance: Provenance) {
+    public init(name: String, meal: Meal? = nil, items: [FoodRecord], createdAt: Date, provenance: Provenance) {
         self.name = name
+        self.meal = meal
         self.items = items
         self.createdAt = createdAt
         self.provenance = provenance
@@ -132,15 +135,16 @@ extension SQLiteRepositories {
     /// Saved meals in the order they were saved.
     public func librarySavedMeals() throws -> [LibrarySavedMeal] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, created_at, source, external_id FROM saved_meal ORDER BY id").map { row in
+            try Row.fetchAll(db, sql: "SELECT id, name, created_at, source, external_id, meal FROM saved_meal ORDER BY id").map { row in
                 let id: Int64 = try row.decode(atIndex: 0)
                 let items = try Row.fetchAll(
                     db, sql: "SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
                     arguments: [id]
                 ).map { try Self.savedItem($0, meal: nil) }
                 let externalId: String? = try row.decode(atIndex: 4)
+                let meal: String? = try row.decode(atIndex: 5)
                 return LibrarySavedMeal(
-                    name: try row.decode(atIndex: 1), items: items,
+                    name: try row.decode(atIndex: 1), meal: meal.flatMap(Meal.init(rawValue:)), items: items,
                     createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "saved_meal.created_at"),
                     provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "saved_meal/\(id)"))
             }
@@ -178,7 +182,9 @@ extension SQLiteRepositories {
     /// A custom food of a document, under its own id when that is free; nil when a custom food of
     /// that name is here already (it is not added twice). Returns the id it is stored under.
     public func importCustomFood(_ food: Food) throws -> FoodID? {
-        try write { db in
+        // A database with foods of its own holds the catalog too (see `addCustomFood`).
+        try prepareFoodCatalog()
+        return try write { db in
             if try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE source = ? AND name = ?)",
                 arguments: [Self.customSource, food.name]) == true
@@ -204,7 +210,8 @@ extension SQLiteRepositories {
     /// and external id are here already. Ingredient ids are taken as given (the caller maps the
     /// document's custom foods to their ids here).
     public func importRecipe(_ recipe: LibraryRecipe) throws -> FoodID? {
-        try write { db in
+        try prepareFoodCatalog()
+        return try write { db in
             // There already: by provenance, or this database's own recipe N exported as "recipe/N".
             if let id = recipe.provenance.externalId,
                 try Bool.fetchOne(
@@ -253,10 +260,11 @@ extension SQLiteRepositories {
                 return false
             }
             try db.execute(
-                sql: "INSERT INTO saved_meal (id, name, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
+                sql: "INSERT INTO saved_meal (id, name, created_at, source, external_id, meal) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
                     try RowIdAllocator.id(for: "saved_meal", proposed: nil, db), meal.name,
                     SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId,
+                    meal.meal?.rawValue,
                 ])
             let id = db.lastInsertedRowID
             let statement = try db.cachedStatement(sql: Self.insertSavedItem)

@@ -126,7 +126,11 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// Stored with source "custom", no release, and the next number of `custom_food_number`.
     @discardableResult
     public func addCustomFood(_ food: Food) throws -> Food {
-        try write { db in
+        // A database with foods of its own holds the catalog too: a read-only search (`bodii
+        // search`), which never seeds, then finds both. Without it, a database filled by `import
+        // bodii` alone was searched as the bare shipped catalog, missing its custom foods.
+        try prepareFoodCatalog()
+        return try write { db in
             var saved = food
             saved.id = FoodID("custom:\(try RowIdAllocator.foodNumber(db))")
             saved.source = Self.customSource

@@ -62,7 +62,8 @@ extension SQLiteRepositories: MealLibraryRepository {
     }
 
     public func savedMeals() throws -> [SavedMeal] {
-        try read { db in
+        try completeNutrientFill()  // items saved before v13 get their food's nutrients first (v17)
+        return try read { db in
             var meals: [SavedMeal] = []
             for row in try Row.fetchAll(db, sql: "SELECT id, name, meal FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
                 let id: Int64 = try row.decode(atIndex: 0)

@@ -65,7 +65,14 @@ extension SQLiteRepositories: NutrientIntakeRepository {
     /// otherwise).
     func completeNutrientFill() throws {
         guard !readsOnly else { return }
-        let waiting = try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food_record_nutrient_fill)") ?? false }
+        // Saved meal items from before v13 wait the same way (v17).
+        let waiting = try read { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM food_record_nutrient_fill) OR EXISTS (SELECT 1 FROM saved_meal_item_nutrient_fill)
+                    """) ?? false
+        }
         if waiting { try prepareFoodCatalog() }
     }
 }

@@ -92,6 +92,7 @@ public enum SyncedTables {
         "migration_repair",  // what v10 repaired in this file
         "food_catalog",  // which shipped catalog release this file has seeded
         "food_record_nutrient_fill",  // entries of this file waiting, once, for the re-seeded catalog (v13)
+        "saved_meal_item_nutrient_fill",  // saved meal items of this file waiting for it likewise (v17)
         "custom_food_number",  // the food numbers this file handed out (only it numbers in its range)
         "sync_device",  // this file's device number
         "sync_id_counter",  // the last id this device handed out, per table

@@ -43,7 +43,7 @@ public struct DashboardView: Widget {
         let wanted = Rows(
             top: 7, middle: actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 7,
             actionsLine: area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0,
-            useSoonLine: isToday && !state.useSoon.isEmpty ? 1 : 0)
+            useSoonLine: isToday && !(state.useSoon.isEmpty && state.unfinished.isEmpty) ? 1 : 0)
         let fit = wanted.compacted(toLeave: Self.chartRows, of: body.height)
         let middleHeight = fit.middle
         let rows = Layout.split(
@@ -69,12 +69,13 @@ public struct DashboardView: Widget {
             buffer.write(
                 Line([Span("Actions ", .action)] + actionsSummary(state)), in: actionsRect.inset(left: 1, right: 1), context: context)
             if fit.useSoonSharesActionsLine {
-                buffer.write(
-                    Line([Span("Use soon ", .warn)] + useSoonSummary(state)), in: useSoonRect.inset(left: 1, right: 1), context: context)
+                let rect = useSoonRect.inset(left: 1, right: 1)
+                buffer.write(Line([Span("Use soon ", .warn)] + useSoonSummary(state, width: rect.width - 9)), in: rect, context: context)
             }
         }
         if fit.useSoonLine > 0 {
-            buffer.write(Line([Span("Use soon ", .warn)] + useSoonSummary(state)), in: rows[3].inset(left: 1, right: 1), context: context)
+            let rect = rows[3].inset(left: 1, right: 1)
+            buffer.write(Line([Span("Use soon ", .warn)] + useSoonSummary(state, width: rect.width - 9)), in: rect, context: context)
         }
         TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[4], buffer: &buffer, context: context)
     }
@@ -182,8 +183,11 @@ public struct DashboardView: Widget {
         return spans
     }
 
-    /// "Salmon fillet today · Chicken breast 1 day · Milk expired · +2 more (8: Pantry)".
-    private func useSoonSummary(_ s: DashboardState) -> [Span] {
+    /// "Salmon fillet today · Chicken breast 1 day · Milk expired · +2 more (8: Pantry)", then the
+    /// first lot that will expire before it is finished at the current rate of use, with its basis:
+    /// "Rice will expire before you finish it (from 12 days of use)" — "Rice won't be finished in
+    /// time (12 days of use)" when the long form does not fit `width`, nothing when neither does.
+    private func useSoonSummary(_ s: DashboardState, width: Int) -> [Span] {
         var spans: [Span] = []
         for (i, row) in s.useSoon.prefix(3).enumerated() {
             let days = row.daysLeft ?? 0
@@ -191,7 +195,22 @@ public struct DashboardView: Widget {
             spans += [Span(i == 0 ? "" : " · "), Span(row.item.name + " ", .text), Span(when, days <= 0 ? .bad : .warn)]
         }
         if s.useSoon.count > 3 { spans.append(Span(" · +\(s.useSoon.count - 3) more", .muted)) }
-        return spans
+        let listed = Set(s.useSoon.prefix(3).compactMap(\.lot.id))
+        guard let lot = s.unfinished.first(where: { !listed.contains($0.lot.id ?? -1) }) else { return spans }
+        let lead = spans.isEmpty ? "" : " · "
+        let used = TextWidth.of(spans.map(\.text).joined())
+        let long = [
+            Span(lead), Span(lot.item.name + " ", .text), Span("will expire before you finish it", .warn),
+            Span(" (\(lot.basisText))", .muted),
+        ]
+        guard used + TextWidth.of(long.map(\.text).joined()) > width else { return spans + long }
+        let days = lot.finishedBy.basis
+        let short = [
+            Span(lead), Span(lot.item.name + " ", .text), Span("won't be finished in time", .warn),
+            Span(" (\(Plural.count(days, "day of use", plural: "days of use")))", .muted),
+        ]
+        // Cut short, a forecast would lose what it says or its basis: left out when it does not fit.
+        return used + TextWidth.of(short.map(\.text).joined()) <= width ? spans + short : spans
     }
 
     private func card(_ title: String, _ lines: [Line], _ rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {

@@ -76,7 +76,8 @@ public final class CloseTheGapFlow: DietFlow {
         let unit = key.unit.rawValue
         let rows = suggestions.map { s in
             TableRow([
-                Span(s.food.name), Span(NutrientFormat.number(s.food.usualGrams, decimals: 0) + " g", .muted),
+                Span(s.food.origin == .pantry ? s.food.name + " (pantry)" : s.food.name),
+                Span(NutrientFormat.number(s.food.usualGrams, decimals: 0) + " g", .muted),
                 Span(NutrientAmount.text(s.portionAmount) + " " + unit),
                 Span(WholeNumber.text(s.gapShare * 100) + " %", s.gapShare >= 1 ? .good : .text),
                 Span(NutrientFormat.kcal(s.portionKcal), .muted),
@@ -93,7 +94,7 @@ public final class CloseTheGapFlow: DietFlow {
                 TableColumn("Gap/1", width: .length(5), alignment: .right),
             ],
             rows: rows, first: first,
-            empty: "No food in your log of the last \(CloseTheGap.historyDays) days gives \(key.label).",
+            empty: "No food in your log of the last \(CloseTheGap.historyDays) days or in the pantry gives \(key.label).",
             hint: "best gap per kcal first · Gap/1: gap closed per unit of money · Esc back"
         )
         .render(in: area, buffer: &buffer, context: context)

@@ -34,11 +34,13 @@ public struct GroceryPlan: Equatable, Sendable {
     public var feasible: Bool
     public var items: [PlanItem]
     public var cost: Money
-    /// Per-day averages: "kcal", "protein_g" and each target nutrient's key.
+    /// Per-day averages: "kcal", "protein_g" and each target nutrient's key (of the known values).
     public var perDay: [String: Double]
     public var binding: [BindingConstraint]
     /// One sentence when infeasible: "protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods".
     public var explanation: String?
+    /// The nutrients some planned food lacks a value for: their per-day figure is at least that.
+    public var partial: Set<NutrientKey> = []
 }
 
 public enum GroceryPlanner {
@@ -51,7 +53,24 @@ public enum GroceryPlanner {
         guard solution.status == .optimal || (solution.status == .stopped && Solver.satisfies(model.program, solution.values)) else {
             return try infeasible(input)
         }
-        return result(input, model: model, values: solution.values, feasible: true, binding: binding(model, solution))
+        // Soft rows missed: by how much a day, in place of the 0 of a row the plan merely sits on.
+        let short = shortfalls(model, solution.values, days: input.days)
+        let missed = Set(short.map(\.constraint))
+        var plan = result(
+            input, model: model, values: solution.values, feasible: true,
+            binding: binding(model, solution).filter { !missed.contains($0.constraint) } + short)
+        if !short.isEmpty { plan.explanation = shortfallExplanation(short, input: input) }
+        return plan
+    }
+
+    /// The constraints whose elastic column is used, with how far they are missed a day (more than
+    /// 0.05 of their unit: below is the solver's rounding).
+    static func shortfalls(_ model: PlanModel, _ values: [Double], days: Int) -> [BindingConstraint] {
+        model.elastic.keys.sorted().compactMap { c in
+            guard let column = model.elastic[c], values.indices.contains(column) else { return nil }
+            let missed = values[column] / Double(max(days, 1))
+            return missed > 0.05 ? BindingConstraint(constraint: c, amount: missed) : nil
+        }
     }
 
     /// The plan's program without portions or the new-food cap: the LP the MIP branches from (the benchmark times it).
@@ -92,7 +111,7 @@ public enum GroceryPlanner {
         let cost = items.reduce(Money.zero(input.currency)) { $0 + $1.cost }
         return GroceryPlan(
             input: input, feasible: feasible, items: items, cost: cost, perDay: PlanFigures.perDay(items, input: input),
-            binding: binding, explanation: nil)
+            binding: binding, explanation: nil, partial: PlanFigures.partial(items, input: input))
     }
 }
 
@@ -113,8 +132,14 @@ public enum PlanFigures {
         }
         var out = ["kcal": total { $0.kcal }, "protein_g": total { $0.proteinG }]
         for key in Set(input.targets.nutrients.keys).union([.fiberG, .sodiumMg, .saturatedFatG]) {
-            out[key.rawValue] = total { $0.plannerValue(of: key) }
+            out[key.rawValue] = total { $0[key] }
         }
         return out
+    }
+
+    /// The target nutrients some food of the plan has no value for.
+    public static func partial(_ items: [PlanItem], input: PlanInput) -> Set<NutrientKey> {
+        let byId = Dictionary(input.candidates.map { ($0.foodId, $0) }, uniquingKeysWith: { a, _ in a })
+        return Set(input.targets.nutrients.keys.filter { key in items.contains { byId[$0.foodId]?.per100g[key] == nil } })
     }
 }

@@ -7,15 +7,9 @@ import PlannerSolver
 // fewest new foods that meet everything).
 extension GroceryPlanner {
     static func infeasible(_ input: PlanInput) throws(SolverError) -> GroceryPlan {
-        let days = Double(max(input.days, 1))
         let elastic = PlanModel(input, objective: .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true)
         let closest = try Solver.solve(elastic.program, timeLimit: timeLimit)
-        var binding: [BindingConstraint] = []
-        for constraint in elastic.elastic.keys.sorted() {
-            guard let column = elastic.elastic[constraint], closest.values.indices.contains(column) else { continue }
-            let missed = closest.values[column] / days
-            if missed > 0.05 { binding.append(BindingConstraint(constraint: constraint, amount: missed)) }
-        }
+        var binding = shortfalls(elastic, closest.values, days: input.days)
         if let budget = input.budget {
             let cheapest = PlanModel(input, objective: .cost, budget: nil, newFoodCap: input.maxNewFoods)
             let s = try Solver.solve(cheapest.program, timeLimit: timeLimit)
@@ -28,21 +22,39 @@ extension GroceryPlanner {
         if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .newFoods, amount: more)) }
 
         var plan = result(input, model: elastic, values: closest.values, feasible: false, binding: binding)
-        plan.explanation = explanation(binding, currency: input.currency)
+        plan.explanation = explanation(binding, input: input)
         return plan
     }
 
-    /// "No plan fits: protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods."
-    static func explanation(_ binding: [BindingConstraint], currency: Currency) -> String {
-        let missed = binding.compactMap { b -> String? in
+    /// "Vitamin D short by 7.5 µg a day (1 of your foods has no Vitamin D value, counted as 0)", one per missed target.
+    static func missedTexts(_ binding: [BindingConstraint], input: PlanInput) -> [String] {
+        binding.compactMap { b -> String? in
             switch b.constraint {
             case .budget, .newFoods: return nil
             case .kcalMaximum, .nutrientLimit:
                 return "\(b.constraint.label) over by \(amountText(b))"
+            case .nutrientGoal(let key):
+                let unknown = input.unknownCount(key)
+                let note =
+                    unknown == 0
+                    ? "" : " (\(unknown) of your foods \(unknown == 1 ? "has" : "have") no \(key.label) value, counted as 0)"
+                return "\(b.constraint.label) short by \(amountText(b))\(note)"
             default:
                 return "\(b.constraint.label) short by \(amountText(b))"
             }
         }
+    }
+
+    /// A plan that meets every strict target but misses some vitamins or minerals: what falls short.
+    static func shortfallExplanation(_ short: [BindingConstraint], input: PlanInput) -> String {
+        let why = input.budget == nil ? "your foods cannot give more" : "your foods cannot give more within the budget"
+        return "Short of some targets (\(why)): " + missedTexts(short, input: input).joined(separator: ", ") + "."
+    }
+
+    /// "No plan fits: protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods."
+    static func explanation(_ binding: [BindingConstraint], input: PlanInput) -> String {
+        let currency = input.currency
+        let missed = missedTexts(binding, input: input)
         var fixes: [String] = []
         if let b = binding.first(where: { $0.constraint == .budget }) {
             fixes.append("\(Money(minorUnits: Int64(clamping: Int(b.amount.clamped())), currency: currency).formatted) more budget")
@@ -65,7 +77,7 @@ extension GroceryPlanner {
         switch b.constraint {
         case .kcalMinimum, .kcalMaximum: return "\(DecimalText.format(b.amount, decimals: 0)) kcal a day"
         case .protein: return "\(DecimalText.format(b.amount, decimals: 1)) g a day"
-        case .nutrientGoal(let k), .nutrientLimit(let k): return "\(DecimalText.format(b.amount, decimals: 1)) \(k.unit.ascii) a day"
+        case .nutrientGoal(let k), .nutrientLimit(let k): return "\(DecimalText.format(b.amount, decimals: 1)) \(k.unit.rawValue) a day"
         case .budget, .newFoods: return DecimalText.format(b.amount, decimals: 0)
         }
     }

@@ -127,29 +127,41 @@ public enum PlanRules {
     public static let maxGramsPerDay = 600.0
     /// The weeks of eating the usual amounts come from.
     public static let historyDays = 28
-    /// The nutrients a plan meets besides kcal and protein (PRODUCT.md §13). The other §11 targets
-    /// wait until the catalog's foods carry those nutrients (a target no food reports would make
-    /// every plan infeasible).
-    public static let plannedNutrients: Set<NutrientKey> = [.fiberG, .sodiumMg, .saturatedFatG]
+    /// The nutrients a plan holds to strictly besides kcal and protein (PRODUCT.md §13).
+    public static let hardNutrients: Set<NutrientKey> = [.fiberG, .sodiumMg, .saturatedFatG]
+
+    /// Whether the plan has a row for `key`: the hard three, and every vitamin and mineral (issue 27's
+    /// targets). Not water (its target counts drinks and drinking water, which the food log does not
+    /// hold), the fats' and sugars' goals, cholesterol, caffeine or alcohol: they are not what a
+    /// grocery plan is for.
+    public static func plans(_ key: NutrientKey) -> Bool {
+        hardNutrients.contains(key) || key.group == .vitamins || key.group == .minerals
+    }
+
+    /// A vitamin or mineral row may be missed (at a price far above any deviation): the foods a
+    /// person eats often cannot give every DRI (vitamin D above all), and a plan that meets the
+    /// rest and says what falls short is worth more than no plan.
+    public static func isSoft(_ key: NutrientKey) -> Bool { !hardNutrients.contains(key) }
+
     /// The purchases a price is the median of, newest first.
     public static let priceWindow = 5
 }
 
-extension Nutrients {
-    /// The amount per 100 g of `key`, for the nutrients the catalog holds; nil when unknown.
-    func plannerValue(of key: NutrientKey) -> Double? {
-        switch key {
-        case .fiberG: fiberG
-        case .sugarsG: sugarsG
-        case .saturatedFatG: saturatedFatG
-        case .sodiumMg: sodiumMg
-        case .cholesterolMg: cholesterolMg
-        case .potassiumMg: potassiumMg
-        case .calciumMg: calciumMg
-        case .ironMg: ironMg
-        case .vitaminCMg: vitaminCMg
-        case .vitaminDUg: vitaminDUg
-        default: nil
-        }
+// Unknown values (PRODUCT.md §13): a food that lacks a value gives 0 towards a goal (the plan may
+// hold more than it shows; an infeasible plan's explanation says how many foods lack it), but is never
+// taken as 0 under a limit: there it counts at the highest value any candidate food knows, so the
+// plan keeps under the limit whatever the missing value is. A limit no candidate knows is left out.
+extension PlanInput {
+    /// What 100 g of candidate `index` is planned with for `key`: its own value, else 0 for a goal
+    /// and the worst known value for a limit (nil when no candidate knows it).
+    func plannedValue(_ index: Int, _ key: NutrientKey, worst: Double?) -> Double? {
+        if let own = candidates[index].per100g[key] { return own }
+        return targets.nutrients[key]?.kind == .limit ? worst : 0
     }
+
+    /// The highest value per 100 g among the candidates that know `key`.
+    func worstKnown(_ key: NutrientKey) -> Double? { candidates.compactMap { $0.per100g[key] }.max() }
+
+    /// How many candidates lack a value for `key`.
+    public func unknownCount(_ key: NutrientKey) -> Int { candidates.filter { $0.per100g[key] == nil }.count }
 }

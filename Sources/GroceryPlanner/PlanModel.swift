@@ -33,12 +33,17 @@ public enum PlanConstraint: Hashable, Sendable, Comparable {
         case .kcalMinimum: "kcal (at least 95 % of target)"
         case .kcalMaximum: "kcal (at most 105 % of target)"
         case .protein: "protein"
-        case .nutrientGoal(let k): k.label.lowercased()
-        case .nutrientLimit(let k): k.label.lowercased() + " (limit)"
+        case .nutrientGoal(let k): k.plannerName
+        case .nutrientLimit(let k): k.plannerName + " (limit)"
         case .budget: "the budget"
         case .newFoods: "the cap on new foods"
         }
     }
+}
+
+extension NutrientKey {
+    /// "fiber", "sodium", but "Vitamin D", "B12": a name inside a sentence.
+    var plannerName: String { group == .vitamins ? label : label.lowercased() }
 }
 
 /// What the program is asked to minimise.
@@ -67,7 +72,8 @@ struct PlanModel {
     var program = LinearProgram()
     var foods: [FoodColumns] = []
     var rows: [PlanConstraint: Int] = [:]
-    /// Elastic columns (how far a constraint is missed), when the model was built elastic.
+    /// Elastic columns (how far a constraint is missed): every nutrient row's when the model was
+    /// built elastic, else the soft rows' (`PlanRules.isSoft`).
     var elastic: [PlanConstraint: Int] = [:]
 
     /// Cost weight per minor unit: a tie-breaker next to deviations, which weigh ~1 per usual amount.
@@ -128,7 +134,7 @@ struct PlanModel {
             }
             foods.append(f)
         }
-        addNutrientRows(input, elastic: elastic)
+        addNutrientRows(input, objective: objective, elastic: elastic)
         if let budget {
             let terms = input.candidates.indices.compactMap { i in
                 input.candidates[i].pricePer100g.flatMap { p in
@@ -144,7 +150,10 @@ struct PlanModel {
     }
 
     /// The totals over the N days: kcal in its ±5 % band, protein and goals at least, limits at most.
-    mutating func addNutrientRows(_ input: PlanInput, elastic: Bool) {
+    /// Vitamin and mineral rows are soft (`PlanRules.isSoft`): missed only at a price far above any
+    /// deviation, so the plan meets them where the foods and the budget can and says by how much
+    /// it falls short where they cannot. The cheapest and fewest-new-foods diagnoses leave them out.
+    mutating func addNutrientRows(_ input: PlanInput, objective: PlanObjective, elastic: Bool) {
         let n = Double(input.days), t = input.targets
         func terms(_ per100g: (Nutrients) -> Double?) -> [(column: Int, coefficient: Double)] {
             input.candidates.indices.flatMap { i in
@@ -154,10 +163,10 @@ struct PlanModel {
         }
         func add(
             _ constraint: PlanConstraint, lower: Double = -.infinity, upper: Double = .infinity,
-            _ terms: [(column: Int, coefficient: Double)]
+            _ terms: [(column: Int, coefficient: Double)], soft: Bool = false
         ) {
             var terms = terms
-            if elastic {
+            if elastic || soft {
                 let scale = max(abs(lower.isFinite ? lower : upper), 1)
                 let slack = program.add(LPColumn("miss_\(constraint.key)", cost: Self.elasticWeight / scale))
                 terms.append((slack, lower.isFinite ? 1 : -1))
@@ -171,10 +180,17 @@ struct PlanModel {
         add(.protein, lower: t.proteinG * n, terms { $0.proteinG })
         for key in t.nutrients.keys.sorted() {
             guard let target = t.nutrients[key], let amount = target.amount else { continue }
-            let row = terms { $0.plannerValue(of: key) }
+            let soft = PlanRules.isSoft(key)
+            if soft, objective != .closeToUsual { continue }
+            let worst = input.worstKnown(key)
+            if target.kind == .limit, worst == nil { continue }
+            let row = input.candidates.indices.flatMap { i in
+                let value = (input.plannedValue(i, key, worst: worst) ?? 0) / 100
+                return value == 0 ? [] : foods[i].all.map { ($0, value) }
+            }
             switch target.kind {
-            case .goal: add(.nutrientGoal(key), lower: amount * n, row)
-            case .limit: add(.nutrientLimit(key), upper: amount * n, row)
+            case .goal: add(.nutrientGoal(key), lower: amount * n, row, soft: soft)
+            case .limit: add(.nutrientLimit(key), upper: amount * n, row, soft: soft)
             }
         }
     }

@@ -145,6 +145,7 @@ struct PantryScreenView {
             let until = lot.bestBefore.map { "best before " + $0.shortLabel(relativeTo: today) } ?? "no best-before"
             lines.append(Line("  \(lot.leftQuantity.label), \(until)" + (lot.opened ? ", opened" : ""), .text))
         }
+        lines += forecastLines(row.item.id.flatMap { model.forecasts[$0] })
         lines.append(Line(""))
         lines.append(Line([Span("Shelf life         ", .muted), Span(row.item.shelfLifeDays.map { "\($0) days" } ?? "not set")]))
         lines.append(Line([Span("Minimum stock      ", .muted), Span(row.item.minimumStock?.label ?? "none")]))
@@ -156,6 +157,27 @@ struct PantryScreenView {
                 "i changes shelf life, minimum and taking when logging (off by default: stock drifts when not every use is logged).",
                 .muted))
         Paragraph(lines).render(in: inner, buffer: &buffer, context: context)
+    }
+
+    /// The item's predictions from its own history, each with what it is based on on the line
+    /// below (the panel is 42 columns): "Runs out ~Feb 3" / "  at your rate, from 20 days of use".
+    private func forecastLines(_ f: ItemForecast?) -> [Line] {
+        guard let f else { return [] }
+        var lines: [Line] = []
+        func add(_ label: String, _ value: String, _ basis: String) {
+            lines.append(Line([Span(label, .muted), Span(value)]))
+            lines.append(Line("  " + basis, .muted))
+        }
+        if let out = f.runsOut {
+            add("Runs out           ", "~" + out.value.shortLabel(relativeTo: today), "at your rate, \(out.basisText)")
+        }
+        if let life = f.lotLife { add("A lot lasts        ", Plural.count(life.value, "day"), life.basisText) }
+        if let price = f.expectedPrice {
+            add(
+                "Expected price     ", price.value.formatted + (f.priceQuantity.map { " for " + $0.label } ?? ""),
+                "last paid, of \(Plural.count(price.basis, "purchase"))")
+        }
+        return lines.isEmpty ? [] : [Line("")] + lines
     }
 
     // MARK: Shopping list

@@ -38,6 +38,8 @@ public final class PantryViewModel: TabScreen {
     // What the views show, read on reload.
     public private(set) var snapshot = PantrySnapshot(items: [], lots: [], shoppingList: [], budget: nil)
     public private(set) var stockRows: [StockRow] = []
+    /// What each stocked item's history predicts (run-out day, lot life, expected price), by item id.
+    public private(set) var forecasts: [Int64: ItemForecast] = [:]
     public private(set) var listLines: [ListLine] = []
     /// Entries bought this budget period, shown checked under the list.
     public private(set) var boughtLines: [ListLine] = []
@@ -161,6 +163,10 @@ public final class PantryViewModel: TabScreen {
                 case .stock:
                     stockRows = StockOverview.rows(snapshot, today: today)
                     budget = try status(snapshot.budget?.period, period.range, today)
+                    let year = DateRange(start: today.adding(days: -365), end: today)
+                    forecasts = ExpiryForecast.items(
+                        snapshot, allLots: try source.stockLots(includingEmpty: true), uses: try source.stockUses(in: year),
+                        purchases: try source.purchases(in: year), today: today)
                 case .list:
                     let range = period.range
                     budget = try status(snapshot.budget?.period, range, today)

@@ -20,7 +20,7 @@ struct PlanView {
         if let why = plan.explanation {
             let height = min(2, inner.height)
             let (top, rest) = inner.splitTop(height)
-            Paragraph(why, role: .bad).render(in: top, buffer: &buffer, context: context)
+            Paragraph(why, role: plan.feasible ? .warn : .bad).render(in: top, buffer: &buffer, context: context)
             inner = rest
         }
         let summaryHeight = min(3, inner.height)
@@ -73,22 +73,33 @@ struct PlanView {
             money += [Span(" · left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good)]
         }
         lines.append(Line(money))
-        func part(_ label: String, _ value: Double?, _ target: String, ok: Bool) -> [Span] {
-            [Span(label + " ", .muted), Span(WholeNumber.text(value), ok ? .good : .bad), Span("/" + target + "  ", .muted)]
+        func part(_ label: String, _ value: Double?, _ target: String, ok: Bool, partial: Bool = false) -> [Span] {
+            [
+                Span(label + " ", .muted), Span((partial ? "≥" : "") + WholeNumber.text(value), ok ? .good : .bad),
+                Span("/" + target + "  ", .muted),
+            ]
         }
         let kcal = d["kcal"] ?? 0, protein = d["protein_g"] ?? 0
         var day = [Span("A day: ", .muted)]
         day += part("kcal", kcal, WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
+        // ≥ and ≤ as the other screens write them: an ASCII buffer turns them into >= and <=.
         day += part("protein", protein, "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
         lines.append(Line(day))
-        var micro: [Span] = [Span("       ", .muted)]
-        for key in t.nutrients.keys.sorted() {
-            guard let target = t.nutrients[key], let amount = target.amount else { continue }
+        // Missed targets first, then those the plan sits on, then the rest: what matters fits the width.
+        let binding = Set(plan.binding.map(\.constraint))
+        let keys = t.nutrients.keys.compactMap { key -> (key: NutrientKey, amount: Double, ok: Bool, rank: Int)? in
+            guard let target = t.nutrients[key], let amount = target.amount else { return nil }
             let value = d[key.rawValue] ?? 0
             let ok = target.kind == .goal ? value >= amount - 0.5 : value <= amount + 0.5
+            let bound = binding.contains(.nutrientGoal(key)) || binding.contains(.nutrientLimit(key))
+            return (key, amount, ok, ok ? (bound ? 1 : 2) : 0)
+        }.sorted { ($0.rank, $0.key) < ($1.rank, $1.key) }
+        var micro: [Span] = [Span("       ", .muted)]
+        for (key, amount, ok, _) in keys {
+            guard let target = t.nutrients[key] else { continue }
             let name = key == .saturatedFatG ? "sat fat" : key.label.lowercased()
-            // The Unicode signs and unit: an ASCII terminal's buffer spells them ">=", "ug" itself.
-            micro += part(name, value, (target.kind == .goal ? "≥" : "≤") + WholeNumber.text(amount) + " " + key.unit.rawValue, ok: ok)
+            let bound = (target.kind == .goal ? "≥" : "≤") + WholeNumber.text(amount) + " " + key.unit.rawValue
+            micro += part(name, d[key.rawValue] ?? 0, bound, ok: ok, partial: plan.partial.contains(key))
         }
         lines.append(Line(micro))
         for (i, line) in lines.prefix(area.height).enumerated() {

@@ -35,6 +35,8 @@ public struct DashboardState: Equatable, Sendable {
     public var weekStart: WeekStart = .monday
     /// Pantry lots to use soon (PRODUCT.md §10): expired first, then by days left, as of the day.
     public var useSoon: [StockRow] = []
+    /// Lots that will expire before they are finished at the current rate of use (issue 29).
+    public var unfinished: [UnfinishedLot] = []
 
     /// Weeks of check-in dots the dashboard card shows, from the week start, the last one up to the day.
     static let calendarWeeks = 3
@@ -87,6 +89,7 @@ public struct DashboardState: Equatable, Sendable {
         let calendar = try CheckInCalendar.load(
             range: calendarRange, source: source, longest: longestStreak, targets: targets, today: today)
 
+        let pantry = try source.pantrySnapshot()
         return try DashboardState(
             summary: summary,
             unitSystem: profile?.unitSystem ?? .metric,
@@ -109,7 +112,8 @@ public struct DashboardState: Equatable, Sendable {
             actions: try source.allActions(includingClosed: false),
             reviewedWeeks: try reviewedWeeks(in: calendarRange, weekStart: weekStart, source: source),
             weekStart: weekStart,
-            useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays)
+            useSoon: StockOverview.rows(pantry, today: day, onlyWithin: StockOverview.defaultUseSoonDays),
+            unfinished: try unfinished(pantry, day: day, source: source)
         ).judgingActions(on: day, source: source)
     }
 
@@ -119,6 +123,14 @@ public struct DashboardState: Equatable, Sendable {
         let saved = try source.reviewedPeriods(
             .week, startingIn: DateRange(start: range.start.adding(days: -3), end: range.end.adding(days: 3)))
         return Set(saved.map { ReviewPeriod(.week, startingOn: $0).shown(weekStart: weekStart).start }.filter(range.contains))
+    }
+
+    /// "Will expire before you finish it": read only when some lot has a best-before.
+    static func unfinished(_ pantry: PantrySnapshot, day: LocalDate, source: any Source) throws -> [UnfinishedLot] {
+        guard pantry.lots.contains(where: { $0.bestBefore != nil }) else { return [] }
+        let uses = try source.stockUses(in: DateRange(start: day.adding(days: -ExpiryForecast.rateDays), end: day))
+        guard !uses.isEmpty else { return [] }
+        return ExpiryForecast.unfinished(pantry, allLots: try source.stockLots(includingEmpty: true), uses: uses, today: day)
     }
 
     /// The open actions' metric progress as of `day`.

@@ -53,7 +53,9 @@ import Testing
                     ingredients: [.init(food: soup, grams: 300), .init(food: banana, grams: 120)]))
             let day = TestClock.today
             let eaten = try r.foodRecords(in: DateRange(start: day.adding(days: -3), end: day))
-            try r.saveMeal(SavedMeal(name: "Lunch box", items: Array(eaten.prefix(3))))
+            try r.saveMeal(SavedMeal(name: "Lunch box", meal: .lunch, items: Array(eaten.prefix(3))))
+            // A meal saved before v12 kept no meal: it stays without one.
+            try r.saveMeal(SavedMeal(name: "Old box", items: Array(eaten.prefix(1))))
             try r.setFavourite(banana.id, true)
             try r.setFavourite(try #require(bowl.foodID), true)
             try r.setFavourite(soup.id, true)
@@ -64,7 +66,8 @@ import Testing
         try #require(first.status == 0, "\(first.stderr)")
         let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
         for key in [
-            "recipes", "saved_meals", "favourites", "custom_foods", "goals", "activity", "review_items", "purchases", "nutrient_preferences",
+            "recipes", "saved_meals", "favourites", "custom_foods", "goals", "activity", "review_items", "purchases",
+            "nutrient_preferences",
         ] {
             #expect(original.contains("\"\(key)\": [\n"), "\(key) is empty or missing")
         }
@@ -76,7 +79,7 @@ import Testing
         let imported = try runBodii(["import", "bodii", folder.path("a.json"), "--db", b], environment: later)
         try #require(imported.status == 0, "\(imported.stderr)")
         #expect(
-            imported.stdout.contains("1 recipe") && imported.stdout.contains("1 saved meal") && imported.stdout.contains("3 favourites"),
+            imported.stdout.contains("1 recipe") && imported.stdout.contains("2 saved meals") && imported.stdout.contains("3 favourites"),
             "\(imported.stdout)")
         let again = try runBodii(["export", "--db", b], environment: later)
         try #require(again.status == 0, "\(again.stderr)")
@@ -91,6 +94,9 @@ import Testing
             $0.sugarsG != nil && $0.sodiumMg != nil
         }
         let r = try BodiiDatabase(url: URL(fileURLWithPath: b)).repositories
+        // The saved meal goes back to the meal it was saved from, not to the meal of the hour (v12's `meal`).
+        #expect(original.contains(#""name":"Lunch box","meal":"lunch","#) && original.contains(#""name":"Old box","meal":null,"#))
+        #expect(try r.savedMeals().map(\.meal) == [.lunch, nil])
         let entries = try r.foodRecords(in: days).filter { $0.sugarsG != nil && $0.sodiumMg != nil }
         #expect(!known.isEmpty && entries.map(\.sugarsG) == known.map(\.sugarsG) && entries.map(\.sodiumMg) == known.map(\.sodiumMg))
         // Issue 27: every nutrient of every entry comes back exactly, unknown as unknown (the
@@ -114,7 +120,7 @@ import Testing
         try #require(try runBodii(["export", "--format", "csv", "--out", folder.path("csv"), "--db", b], environment: later).status == 0)
         for (file, header) in [
             ("recipes", "food_id,name,servings,per_100g,food_servings,ingredients,created_at,source,external_id"),
-            ("saved_meals", "name,items,created_at,source,external_id"), ("favourites", "food_id,added_at"),
+            ("saved_meals", "name,meal,items,created_at,source,external_id"), ("favourites", "food_id,added_at"),
         ] {
             let text = try String(contentsOfFile: folder.path("csv/\(file).csv"), encoding: .utf8)
             #expect(text.hasPrefix(header + "\r\n") && text.components(separatedBy: "\r\n").count > 2, "\(file): \(text.prefix(200))")

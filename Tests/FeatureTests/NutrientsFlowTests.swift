@@ -65,4 +65,29 @@ import DietFeature
         let ratios = gap.suggestions.map(\.sharePer100kcal)
         #expect(ratios == ratios.sorted(by: >))
     }
+
+    /// Issue 27 item 4: "the foods you already eat (your history, and what is in the pantry)": a
+    /// food in stock never logged is listed, marked as from the pantry, priced from its purchase.
+    @Test func closeTheGapAddsPantryFoodsNeverLogged() throws {
+        let db = try TestDatabase.demo()
+        defer { withExtendedLifetime(db) {} }
+        let seeds = FoodID("usda:12036")  // sunflower seed kernels: 35.17 mg vitamin E per 100 g
+        _ = try db.repositories.recordPurchase(
+            Purchase(
+                itemId: 0, date: TestDay.fixed.adding(days: -2), quantity: PantryQuantity(200, .grams), grams: 200,
+                price: Money(minorUnits: 300)),
+            item: GroceryItem(name: "Sunflower seeds", foodId: seeds), bestBefore: nil, shoppingListItemId: nil)
+        let vm = try tab(db)
+        let flow = try #require(vm.stack.top as? NutrientsFlow)
+        let index = try #require(flow.report?.statuses.firstIndex { $0.key == .vitaminEMg })
+        vm.press(.down, times: index)
+        vm.press(.char("g"))
+        let gap = try #require(vm.stack.top as? CloseTheGapFlow, "\(String(describing: vm.status))")
+        let pantry = try #require(gap.suggestions.first { $0.food.foodId == seeds })
+        #expect(pantry.food.origin == .pantry && pantry.food.usualGrams == 100)
+        #expect(pantry.food.pricePerGram == 3.0 / 200, "€3 for 200 g")
+        #expect(abs(pantry.portionAmount - 35.17) < 1e-9)
+        #expect(gap.suggestions.filter { $0.food.foodId != seeds }.allSatisfy { $0.food.origin == .history })
+        #expect(render(vm, .large).text.contains("(pantry)"))
+    }
 }

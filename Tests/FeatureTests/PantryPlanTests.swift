@@ -77,14 +77,16 @@ import Testing
         #expect(vm.stack.isEmpty)
     }
 
-    /// Issue 26 captures: "protein 142/>=142 g" on a Unicode screen. The plan's targets are written
-    /// with ≥ and ≤ and the buffer spells them ">=" and "<=" only on an ASCII terminal.
-    @Test func thePlansTargetsUseTheScreensOwnSigns() throws {
+    /// The targets' bounds read ≥ and ≤ in a Unicode terminal (the glyph choice of every screen) and
+    /// >= and <= in ASCII; they were >= and <= everywhere.
+    @Test func boundsUseTheTerminalsGlyphs() throws {
         let vm = try stockedTab()
         vm.press(.char("P"))
-        let unicode = render(vm, .small).lines.joined(separator: "\n")
-        #expect(unicode.contains("/≥25 g") && unicode.contains("/≥15 g") && !unicode.contains(">="), "\(unicode)")
-        let ascii = render(vm, .small, context: RenderContext(theme: .fallback.colorless, symbols: .ascii)).lines.joined(separator: "\n")
-        #expect(ascii.contains("/>=25 g") && ascii.contains("/>=15 g"), "\(ascii)")
+        _ = try #require(vm.stack.top as? PantryPlanFlow)
+        let unicode = render(vm, .small, context: RenderContext(theme: .fallback.colorless, symbols: .unicode)).text
+        #expect(unicode.contains("protein ") && unicode.contains("/≥25 g") && unicode.contains("/≥15 g"), "\(unicode)")
+        #expect(!unicode.contains(">="))
+        let ascii = render(vm, .small, context: RenderContext(theme: .fallback.colorless, symbols: .ascii)).text
+        #expect(ascii.contains("/>=25 g") && ascii.contains("/>=15 g") && !ascii.contains("≥"), "\(ascii)")
     }
 }

@@ -88,6 +88,8 @@ enum PlanJSON {
                         .object([("constraint", .string(b.constraint.key)), ("amount", amount(b, currency: input.currency))])
                     })
             ),
+            // The nutrients some planned food has no value for: per_day is at least the figure given.
+            ("partial", .array(plan.partial.sorted().map { .string($0.rawValue) })),
             ("explanation", plan.explanation.map { .string($0) } ?? .null),
         ])
     }
@@ -135,6 +137,14 @@ enum PlanJSON {
             "A day: \(WholeNumber.text(d["kcal"])) kcal (target \(WholeNumber.text(t.kcal))), protein \(WholeNumber.text(d["protein_g"])) g "
                 + "(at least \(WholeNumber.text(t.proteinG))), fiber \(WholeNumber.text(d["fiber_g"])) g, "
                 + "sodium \(WholeNumber.text(d["sodium_mg"])) mg, saturated fat \(WholeNumber.text(d["saturated_fat_g"])) g.")
+        // The other targets of Settings → Nutrients: "Vitamin C 95 mg (≥ 90)"; "≥ 12" where a food lacks a value.
+        let others = t.nutrients.keys.sorted().filter { ![.fiberG, .sodiumMg, .saturatedFatG].contains($0) }.compactMap { key -> String? in
+            guard let target = t.nutrients[key], let amount = target.amount else { return nil }
+            let value = (plan.partial.contains(key) ? "≥ " : "") + DecimalText.format(d[key.rawValue] ?? 0, decimals: 1)
+            return
+                "\(key.label) \(value) \(key.unit.rawValue) (\(target.kind == .goal ? "≥" : "≤") \(DecimalText.format(amount, decimals: 1)))"
+        }
+        if !others.isEmpty { out.append("Other nutrients a day: " + others.joined(separator: ", ") + ".") }
         return out
     }
 }

@@ -93,7 +93,9 @@ enum BodiiDocumentImport {
             }
             d.savedMeals.append(
                 LibrarySavedMeal(
-                    name: try f.text(m.name, "name"), items: items, createdAt: try f.instant(m.created_at, "created_at"),
+                    // No "meal" (documents from before v12, or a meal saved before): the meal of the hour.
+                    name: try f.text(m.name, "name"), meal: try m.meal.map { try f.value($0, "meal") }, items: items,
+                    createdAt: try f.instant(m.created_at, "created_at"),
                     provenance: try f.provenance(m)))
         }
         for (f, v) in try part.records(FavouriteRecord.self, "favourites") {

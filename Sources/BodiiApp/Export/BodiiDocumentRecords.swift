@@ -99,7 +99,7 @@ struct FoodEntryRecord: Decodable, ProvenancedRecord {
 }
 
 struct SavedMealRecord: Decodable, ProvenancedRecord {
-    var name: String?, items: [FoodEntryRecord]?, created_at: String?, source: String?, external_id: String?
+    var name: String?, meal: String?, items: [FoodEntryRecord]?, created_at: String?, source: String?, external_id: String?
 }
 
 struct NutrientPreferenceRecord: Decodable {

@@ -102,6 +102,8 @@ extension BodiiExport {
         "sync_device": "internal: the number this database syncs under (a file's own, never carried to another)",
         "sync_id_counter": "internal: the last id this database handed out per table since it joined sync",
         "food_record_nutrient_fill": "internal: entries logged before v13 that wait, once, for the re-seeded catalog's nutrients",
+        "saved_meal_item_nutrient_fill":
+            "internal: saved meal items from before v13 that wait, once, for the re-seeded catalog's nutrients",
         "migration_repair":
             "internal: what migration v10 repaired on this database (non-finite numbers), a record of this file, not of the data",
     ]

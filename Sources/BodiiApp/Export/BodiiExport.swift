@@ -158,7 +158,7 @@ enum BodiiExport {
                 .array(
                     d.savedMeals.map { (m) -> JSONValue in
                         .object([
-                            ("name", .string(m.name)),
+                            ("name", .string(m.name)), ("meal", str(m.meal?.rawValue)),
                             ("items", .array(m.items.map { i -> JSONValue in .object(entry(i) + laterNutrients(i)) })),
                             ("created_at", timestamp(m.createdAt)), ("source", .string(m.provenance.source)),
                             ("external_id", str(m.provenance.externalId)),

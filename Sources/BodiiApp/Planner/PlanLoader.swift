@@ -34,12 +34,10 @@ enum PlanLoader {
                 store: store, currency: currency)
             let money =
                 try budget ?? budgetFor(days: days, today: today, weekStart: weekStart, repositories: repositories, currency: currency)
-            // The DRI for the profile with the user's own amounts (PRODUCT.md §11), for the nutrients §13 plans by.
-            let profile = try repositories.loadProfile()
-            let dri = NutrientTargetSet.resolve(
-                sex: profile?.sex, age: profile?.age(on: today), kcal: day.kcal, preferences: try repositories.nutrientPreferences()
-            ).targets
-            let nutrients = dri.filter { PlanRules.plannedNutrients.contains($0.key) }
+            // The targets the Nutrients view shows (PRODUCT.md §11: the DRI for the profile with the
+            // user's own amounts), one resolution; hidden nutrients are not planned for.
+            let resolved = try NutrientTargetSet.load(on: today, source: repositories)
+            let nutrients = resolved.targets.filter { !resolved.hidden.contains($0.key) && PlanRules.plans($0.key) }
             return PlanInput(
                 days: days, candidates: candidates, targets: PlanTargets(day, nutrients: nutrients), budget: money, currency: currency)
         }

@@ -99,6 +99,23 @@ public enum CloseTheGap {
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
 
+    /// The foods of the items with stock left (the pantry's lots), by id.
+    public static func stockedFoodIds(items: [GroceryItem], lots: [StockLot]) -> Set<FoodID> {
+        let stockedItems = Set(lots.filter { !$0.isEmpty }.map(\.itemId))
+        return Set(items.compactMap { item in item.id.flatMap { stockedItems.contains($0) ? item.foodId : nil } })
+    }
+
+    /// Pantry foods never logged, per gram from the food's own values (unknown: left out, never 0),
+    /// with a usual portion of 100 g since none was ever eaten.
+    public static func pantryFoods(_ foods: [BodiiDomain.Food], key: NutrientKey) -> [Food] {
+        foods.compactMap { food in
+            guard let amount = food.per100g[key] else { return nil }
+            return Food(
+                foodId: food.id, name: food.name, origin: .pantry, nutrientPerGram: amount / 100, kcalPerGram: food.per100g.kcal / 100,
+                usualGrams: median([]))
+        }
+    }
+
     /// Adds the latest price per gram from purchases (`Purchase.price` over `Purchase.grams`).
     public static func priced(_ foods: [Food], purchases: [FoodID: Purchase]) -> [Food] {
         foods.map { food in

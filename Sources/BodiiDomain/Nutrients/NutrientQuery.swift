@@ -27,7 +27,8 @@ public struct NutrientReport: Equatable, Sendable {
 /// Reads what the Nutrients view, `bodii nutrients`, `today --json` and the report show: one place
 /// resolves the targets (DRI for the profile + the user's preferences) and averages the intake.
 public struct NutrientQuery {
-    public typealias Source = NutrientIntakeRepository & NutrientTargetSet.Source & FoodLogRepository
+    public typealias Source = NutrientIntakeRepository & NutrientTargetSet.Source & FoodLogRepository & PantryRepository
+        & FoodCatalogRepository
 
     private let source: any Source
 
@@ -47,9 +48,9 @@ public struct NutrientQuery {
         try source.nutrientSources(on: day, nutrient: key)
     }
 
-    /// "Close the gap" for `key` on the week ending on `day`: the average gap and the foods of the
-    /// log (90 days) ranked. Nil gap when the week reaches the goal (or nothing is known).
-    /// Prices come from the pantry's latest priced purchases where the store has a pantry.
+    /// "Close the gap" for `key` on the week ending on `day`: the average gap and the foods the user
+    /// eats — the log's (90 days) and the pantry's foods in stock never logged — ranked. Nil gap when
+    /// the week reaches the goal (or nothing is known). Prices are the latest priced purchases.
     public func gapSuggestions(
         for key: NutrientKey, endingOn day: LocalDate
     ) throws -> (gap: Double?, suggestions: [CloseTheGap.Suggestion]) {
@@ -60,9 +61,16 @@ public struct NutrientQuery {
         var sources: [NutrientSource] = []
         for date in Set(records.map(\.date)).sorted() { sources += try source.nutrientSources(on: date, nutrient: key) }
         var foods = CloseTheGap.historyFoods(records: records, sources: sources)
-        if let pantry = source as? any PantryRepository, !foods.isEmpty {
+        let snapshot = try source.pantrySnapshot()
+        let logged = Set(foods.map(\.foodId))
+        var stocked: [Food] = []
+        for id in CloseTheGap.stockedFoodIds(items: snapshot.items, lots: snapshot.lots) where !logged.contains(id) {
+            if let food = try source.food(id: id) { stocked.append(food) }
+        }
+        foods += CloseTheGap.pantryFoods(stocked, key: key)
+        if !foods.isEmpty {
             foods = CloseTheGap.priced(
-                foods, purchases: try pantry.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: day))
+                foods, purchases: try source.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: day))
         }
         return (gap, CloseTheGap.rank(gap: gap, foods: foods))
     }
