@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// `bodii today` in its plain form — `--json`, `--date DAY`, `--db PATH`, each at most once —
 /// read without the argument parser, as `PlainSearch` reads a search: status bars and scripts run
 /// it every few seconds, and building the parser's command tree (its reflection and conformance
@@ -13,41 +11,17 @@ struct PlainToday {
     /// The arguments (after `GlobalArguments.normalized`) when they are a plain `today`; nil for
     /// anything the parser must see.
     init?(_ arguments: [String]) {
-        guard arguments.first == "today" else { return nil }
-        var i = 1
-        while i < arguments.count {
-            let word = arguments[i]
-            switch word {
-            case "--json":
-                guard !json else { return nil }
-                json = true
-            case "--date", "--db":
-                // A blank value or one that is an option: the parser says which.
-                guard i + 1 < arguments.count, let value = OptionText(argument: arguments[i + 1]) else { return nil }
-                if word == "--date" {
-                    guard date == nil else { return nil }
-                    date = value
-                } else {
-                    guard db == nil else { return nil }
-                    db = value
-                }
-                i += 1
-            default:
-                return nil
-            }
-            i += 1
-        }
+        guard let plain = PlainArguments(arguments, command: "today", flags: ["--json"], options: ["--date", "--db"], takesWords: false)
+        else { return nil }
+        json = plain.flags.contains("--json")
+        date = plain.values["--date"]
+        db = plain.values["--db"]
     }
 
     /// Runs it as `TodayCommand` would; the exit code.
     func run() -> Int32 {
-        do {
-            try CommandFailure.reporting(databasePath: db?.text) {
-                try TodayCommand.run(date: date, json: json, databasePath: db?.text)
-            }
-            return 0
-        } catch {
-            return (error as? ExitCode)?.rawValue ?? CommandFailure.Kind.io.rawValue
+        PlainArguments.exitCode(databasePath: db?.text) {
+            try TodayCommand.run(date: date, json: json, databasePath: db?.text)
         }
     }
 }
