@@ -23,6 +23,7 @@ enum Schema {
         ("v12", savedMealMealV12),
         ("v13", nutrientsV13),
         ("v14", nutrientPreferencesV14),
+        ("v16", syncV16),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

@@ -1,0 +1,146 @@
+import CSQLiteSession
+import Foundation
+import GRDB
+
+/// One recorded transaction of a device: its changeset, clock and each change's causal length.
+struct SyncEntry: Equatable {
+    let hlc: Int64
+    let changeset: [UInt8]
+    let lengths: [Int64]
+}
+
+/// What happens to one incoming change (decided before applying, from the clock tables).
+enum ChangeDecision {
+    /// The row loses entirely (an older incarnation, older cells, or a baseline mark).
+    case skip
+    /// A newer incarnation: the row becomes the incoming row (INSERT), or goes (DELETE).
+    case replace
+    /// Same incarnation: these columns win, the other columns the change sets keep the local value.
+    case merge(winning: [Int], losing: [Int])
+}
+
+/// Applies another device's entries through `sqlite3changeset_apply_v2`, last writer wins per
+/// (row, column):
+/// 1. Pre-scan: each change is compared with the clock tables (causal length, then hybrid logical
+///    clock, then device) and gets a `ChangeDecision`; rows that must not end as the changeset says
+///    are read first.
+/// 2. Apply: the conflict handler answers from the decision — REPLACE for a winning DATA (old
+///    values differ) or CONFLICT (the key exists), OMIT for a losing change, NOTFOUND (nothing to
+///    update or delete) and CONSTRAINT (a UNIQUE index, counted in `constraintsOmitted`).
+/// 3. Correct: the handler is not asked when a change applies cleanly — an older change whose old
+///    values equal the local ones (A→B→A), an INSERT of a row deleted here in a later incarnation —
+///    and a REPLACE writes every column the change holds. So rows read in step 1 are put back
+///    (whole for `skip`, their losing columns for `merge`).
+/// 4. The clock tables take the winning clocks. The caller recomputes derived state.
+final class ChangeApplier {
+    private let db: Database
+    private let device: Int64
+    private var decisions: [String: ChangeDecision] = [:]
+    private(set) var constraintsOmitted = 0
+    /// Changes applied per table, for the summary.
+    private(set) var appliedPerTable: [String: Int] = [:]
+
+    init(db: Database, device: Int64) {
+        self.db = db
+        self.device = device
+    }
+
+    func apply(_ entry: SyncEntry) throws {
+        let changes = try Changeset.changes(entry.changeset)
+        guard changes.count == entry.lengths.count else { throw ChangesetError.sqlite("lengths", SQLITE_CORRUPT) }
+        decisions = [:]
+        var saved: [(change: RowChange, row: Row?, decision: ChangeDecision)] = []
+        for (change, length) in zip(changes, entry.lengths) {
+            let decision = try decide(change, length: length, clock: entry.hlc)
+            decisions[change.table + "\u{1E}" + change.key] = decision
+            switch decision {
+            case .replace: break
+            case .skip, .merge: saved.append((change, try TableRows.fetch(change, db), decision))
+            }
+        }
+        try applyThroughSession(entry.changeset)
+        for (change, row, decision) in saved {
+            switch decision {
+            case .skip: try TableRows.restore(change, to: row, db)
+            case .merge(_, let losing): try TableRows.restore(change, columns: losing, to: row, db)
+            case .replace: break
+            }
+        }
+        for (change, length) in zip(changes, entry.lengths) {
+            guard let decision = decisions[change.table + "\u{1E}" + change.key] else { continue }
+            try recordClocks(change, length: length, hlc: entry.hlc, decision: decision)
+        }
+        try ClockTables.observe(entry.hlc, db)
+    }
+
+    private func decide(_ change: RowChange, length: Int64, clock hlc: Int64) throws -> ChangeDecision {
+        guard length > 0 else { return .skip }
+        let local = try ClockTables.length(change.table, change.key, db)
+        if length < local { return .skip }
+        if length > local {
+            // An UPDATE of an incarnation never seen here cannot make the row (it holds only the
+            // changed columns); causal delivery (see SyncFolder) keeps this from happening.
+            return change.operation == .update ? .skip : .replace
+        }
+        if change.operation == .delete { return .skip }  // deleted here already, same incarnation
+        let incoming = CellClock(length: length, hlc: hlc, device: device)
+        let cells = try ClockTables.cells(change.table, change.key, db)
+        var winning: [Int] = []
+        var losing: [Int] = []
+        for column in change.setColumns {
+            if let mine = cells[column], !(mine < incoming) { losing.append(column) } else { winning.append(column) }
+        }
+        return winning.isEmpty ? .skip : .merge(winning: winning, losing: losing)
+    }
+
+    private func recordClocks(_ change: RowChange, length: Int64, hlc: Int64, decision: ChangeDecision) throws {
+        let clock = CellClock(length: length, hlc: hlc, device: device)
+        switch decision {
+        case .skip: return
+        case .replace:
+            try ClockTables.setLength(length, change.table, change.key, db)
+            try ClockTables.clearCells(change.table, change.key, db)
+            if change.operation == .insert {
+                try ClockTables.setCells(change.setColumns, to: clock, change.table, change.key, db)
+            }
+        case .merge(let winning, _):
+            try ClockTables.setCells(winning, to: clock, change.table, change.key, db)
+        }
+        appliedPerTable[change.table, default: 0] += 1
+    }
+
+    fileprivate func decision(for change: RowChange) -> ChangeDecision {
+        decisions[change.table + "\u{1E}" + change.key] ?? .skip
+    }
+
+    fileprivate func omittedForConstraint() { constraintsOmitted += 1 }
+
+    private func applyThroughSession(_ changeset: [UInt8]) throws {
+        guard let connection = db.sqliteConnection else { throw ChangesetError.sqlite("connection", SQLITE_MISUSE) }
+        var bytes = changeset
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            sqlite3changeset_apply_v2(
+                connection, Int32(buffer.count), buffer.baseAddress, nil, conflictHandler, context, nil, nil, 0)
+        }
+        guard result == SQLITE_OK else { throw ChangesetError.sqlite("sqlite3changeset_apply_v2", result) }
+    }
+}
+
+/// The conflict handler: a C function, so the applier comes through the context pointer.
+private let conflictHandler: @convention(c) (UnsafeMutableRawPointer?, Int32, OpaquePointer?) -> Int32 = {
+    context, conflict, iterator in
+    guard let context, let iterator else { return SQLITE_CHANGESET_OMIT }
+    let applier = Unmanaged<ChangeApplier>.fromOpaque(context).takeUnretainedValue()
+    if conflict == SQLITE_CHANGESET_FOREIGN_KEY { return SQLITE_CHANGESET_OMIT }
+    guard let change = try? Changeset.read(iterator) else { return SQLITE_CHANGESET_OMIT }
+    let decision = applier.decision(for: change)
+    if case .skip = decision { return SQLITE_CHANGESET_OMIT }
+    switch conflict {
+    case SQLITE_CHANGESET_DATA, SQLITE_CHANGESET_CONFLICT: return SQLITE_CHANGESET_REPLACE
+    case SQLITE_CHANGESET_CONSTRAINT:
+        applier.omittedForConstraint()
+        return SQLITE_CHANGESET_OMIT
+    default: return SQLITE_CHANGESET_OMIT  // NOTFOUND: nothing to update or delete
+    }
+}
