@@ -103,6 +103,8 @@ enum Outbox {
             }
             lengths.append(length)
         }
+        // A baseline of rows that all arrived from the others has nothing to send.
+        guard lengths.contains(where: { $0 > 0 }) else { return }
         try db.execute(
             sql: "INSERT INTO sync_outbox (hlc, changeset, lengths) VALUES (?, ?, ?)",
             arguments: [hlc, Data(bytes), LengthList.encode(lengths)])
