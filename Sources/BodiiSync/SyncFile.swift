@@ -28,11 +28,18 @@ struct SyncFile: Equatable {
         return (clocks.min() ?? 0)...(clocks.max() ?? 0)
     }
 
-    enum ReadError: Error, Equatable {
+    enum ReadError: Error, Equatable, CustomStringConvertible {
         /// Not a sync file, cut short, or a format this build does not know.
         case damaged(String)
         /// The header or body does not authenticate: another key, or changed bytes.
         case notAuthentic
+
+        var description: String {
+            switch self {
+            case .damaged(let reason): reason
+            case .notAuthentic: "does not authenticate"
+            }
+        }
     }
 
     func sealed(with key: SyncKey) -> [UInt8] {
