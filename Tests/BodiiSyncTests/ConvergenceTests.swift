@@ -39,6 +39,13 @@ import Testing
                 let other = try replica.dump()
                 #expect(other == first, "seed \(seed): \(replica.name) differs: \(Set(other).symmetricDifference(first).sorted())")
             }
+            // What a person sees of it: `bodii export --format json`, the export time aside (every
+            // fifth seed: a debug export process takes seconds; the table dump above is stricter).
+            guard seed % 5 == 0 else { return }
+            let exports = try replicas.map { try exportDocument($0.url.path) }
+            #expect(exports[0].contains("\"body\""))
+            #expect(exports[1] == exports[0], "seed \(seed)")
+            #expect(exports[2] == exports[0], "seed \(seed)")
         }
     }
 
@@ -48,7 +55,20 @@ import Testing
         let date = days.randomElement(using: &random) ?? days[0]
         let range = DateRange(start: days[0], end: days[days.count - 1])
         let small = Int.random(in: 0..<2, using: &random)
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
+        case 9:
+            _ = try repos.addFoodRecord(
+                FoodRecord(
+                    date: date, meal: small == 0 ? .lunch : .dinner, foodId: FoodID("usda:09040"), foodName: "Banana, raw",
+                    grams: 100, kcal: 89 + Double(small), proteinG: 1.1, carbsG: 22.8, fatG: 0.3,
+                    loggedAt: Date(timeIntervalSince1970: 1_795_000_000)))
+        case 10:
+            guard var record = try repos.foodRecords(in: range).randomElement(using: &random) else { return }
+            if Bool.random(using: &random) { record.kcal = 89 + Double(small) } else { record.meal = small == 0 ? .lunch : .dinner }
+            try repos.updateFoodRecord(record)
+        case 11:
+            guard let record = try repos.foodRecords(in: range).randomElement(using: &random), let id = record.id else { return }
+            _ = try repos.deleteFoodRecord(id: id)
         case 0:
             _ = try repos.addSleepRecord(SleepRecord(date: date, minutes: 400 + 20 * small, quality: 3 + small, status: .good))
         case 1:

@@ -6,9 +6,12 @@ import Testing
 
 @testable import BodiiSync
 
-/// A temporary folder, deleted afterwards.
+/// A temporary folder, deleted afterwards: in memory (/dev/shm) where there is one, since the
+/// property test commits and fsyncs thousands of times (real SQLite files all the same).
 func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-sync-\(UUID().uuidString)")
+    let memory = URL(fileURLWithPath: "/dev/shm")
+    let base = FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
+    let folder = base.appendingPathComponent("bodii-sync-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     return try body(folder)
@@ -58,4 +61,29 @@ final class Replica {
     func sql<T>(_ body: (Database) throws -> T) throws -> T {
         try database.withWriterConnection(body)
     }
+}
+
+/// `bodii export --format json` of a database by the built binary (next to the test bundle),
+/// without its `exported_at` line.
+func exportDocument(_ db: String) throws -> String {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = folder.appendingPathComponent("bodii")
+    for _ in 0..<4 where !FileManager.default.isExecutableFile(atPath: binary.path) {
+        folder = folder.deletingLastPathComponent()
+        binary = folder.appendingPathComponent("bodii")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["export", "--format", "json", "--db", db]
+    var environment = ProcessInfo.processInfo.environment
+    environment["BODII_NOW"] = "2026-11-22T10:30:00+01:00"
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
 }
