@@ -9,8 +9,10 @@ extension Schema {
     ///   then the file is written, then the rows go: a crash in between rewrites the same file).
     /// - `sync_row`: per synced row (table, primary key as text) its causal length: odd alive,
     ///   even deleted (the tombstone); a delete or re-insert raises it.
-    /// - `sync_cell`: per (row, column) the clock of the value it holds: causal length, hybrid
-    ///   logical clock and device, compared in that order (the cr-sqlite model).
+    /// - `sync_cell`: per (row, column) changed since, the clock of the value it holds: causal
+    ///   length, hybrid logical clock and device, compared in that order (the cr-sqlite model). A
+    ///   column without a row here has the row's clock (an insert stamps every column at once:
+    ///   one row instead of forty).
     /// - `sync_applied`: per other device, the last file sequence applied here.
     static func syncV16(_ db: Database) throws {
         try db.execute(
@@ -33,6 +35,8 @@ extension Schema {
                     tbl TEXT NOT NULL,
                     pk TEXT NOT NULL,
                     cl INTEGER NOT NULL,
+                    hlc INTEGER NOT NULL,     -- the clock of the insert or delete that began the
+                    device INTEGER NOT NULL,  -- incarnation: every cell's clock unless sync_cell says
                     PRIMARY KEY (tbl, pk)
                 ) WITHOUT ROWID;
                 CREATE TABLE sync_cell (

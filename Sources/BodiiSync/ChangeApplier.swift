@@ -45,19 +45,31 @@ final class ChangeApplier {
         self.device = device
     }
 
+    /// What step 4 writes for one change.
+    private struct Stamp {
+        let table: String
+        let key: String
+        let length: Int64
+        let decision: ChangeDecision
+    }
+
     func apply(_ entry: SyncEntry) throws {
-        let changes = try Changeset.changes(entry.changeset)
-        guard changes.count == entry.lengths.count else { throw ChangesetError.sqlite("lengths", SQLITE_CORRUPT) }
         decisions = [:]
+        var stamps: [Stamp] = []
         var saved: [(change: RowChange, row: Row?, decision: ChangeDecision)] = []
-        for (change, length) in zip(changes, entry.lengths) {
-            let decision = try decide(change, length: length, clock: entry.hlc)
-            decisions[change.table + "\u{1E}" + change.key] = decision
+        try Changeset.forEach(entry.changeset) { change in
+            guard stamps.count < entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
+            let length = entry.lengths[stamps.count]
+            let key = change.key
+            let decision = try decide(change, key: key, length: length, clock: entry.hlc)
+            decisions[change.table + "\u{1E}" + key] = decision
             switch decision {
             case .replace: break
             case .skip, .merge: saved.append((change, try TableRows.fetch(change, db), decision))
             }
+            stamps.append(Stamp(table: change.table, key: key, length: length, decision: decision))
         }
+        guard stamps.count == entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
         try applyThroughSession(entry.changeset)
         for (change, row, decision) in saved {
             switch decision {
@@ -66,47 +78,39 @@ final class ChangeApplier {
             case .replace: break
             }
         }
-        for (change, length) in zip(changes, entry.lengths) {
-            guard let decision = decisions[change.table + "\u{1E}" + change.key] else { continue }
-            try recordClocks(change, length: length, hlc: entry.hlc, decision: decision)
-        }
+        for stamp in stamps { try record(stamp, hlc: entry.hlc) }
         try ClockTables.observe(entry.hlc, db)
     }
 
-    private func decide(_ change: RowChange, length: Int64, clock hlc: Int64) throws -> ChangeDecision {
+    private func decide(_ change: RowChange, key: String, length: Int64, clock hlc: Int64) throws -> ChangeDecision {
         guard length > 0 else { return .skip }
-        let local = try ClockTables.length(change.table, change.key, db)
+        let row = try ClockTables.row(change.table, key, db)
+        let local = row?.length ?? 0
         if length < local { return .skip }
-        if length > local {
+        guard length == local, let row else {
             // An UPDATE of an incarnation never seen here cannot make the row (it holds only the
-            // changed columns); causal delivery (see SyncFolder) keeps this from happening.
+            // changed columns); causal delivery (see SyncEngine.applyAll) keeps this from happening.
             return change.operation == .update ? .skip : .replace
         }
         if change.operation == .delete { return .skip }  // deleted here already, same incarnation
         let incoming = CellClock(length: length, hlc: hlc, device: device)
-        let cells = try ClockTables.cells(change.table, change.key, db)
+        let cells = try ClockTables.cells(change.table, key, db)
         var winning: [Int] = []
         var losing: [Int] = []
         for column in change.setColumns {
-            if let mine = cells[column], !(mine < incoming) { losing.append(column) } else { winning.append(column) }
+            if (cells[column] ?? row) < incoming { winning.append(column) } else { losing.append(column) }
         }
         return winning.isEmpty ? .skip : .merge(winning: winning, losing: losing)
     }
 
-    private func recordClocks(_ change: RowChange, length: Int64, hlc: Int64, decision: ChangeDecision) throws {
-        let clock = CellClock(length: length, hlc: hlc, device: device)
-        switch decision {
+    private func record(_ stamp: Stamp, hlc: Int64) throws {
+        let clock = CellClock(length: stamp.length, hlc: hlc, device: device)
+        switch stamp.decision {
         case .skip: return
-        case .replace:
-            try ClockTables.setLength(length, change.table, change.key, db)
-            try ClockTables.clearCells(change.table, change.key, db)
-            if change.operation == .insert {
-                try ClockTables.setCells(change.setColumns, to: clock, change.table, change.key, db)
-            }
-        case .merge(let winning, _):
-            try ClockTables.setCells(winning, to: clock, change.table, change.key, db)
+        case .replace: try ClockTables.setRow(clock, stamp.table, stamp.key, db)
+        case .merge(let winning, _): try ClockTables.setCells(winning, to: clock, stamp.table, stamp.key, db)
         }
-        appliedPerTable[change.table, default: 0] += 1
+        appliedPerTable[stamp.table, default: 0] += 1
     }
 
     fileprivate func decision(for change: RowChange) -> ChangeDecision {

@@ -57,6 +57,12 @@ enum Changeset {
     /// Every change of `bytes`, in the changeset's order.
     static func changes(_ bytes: [UInt8]) throws -> [RowChange] {
         var result: [RowChange] = []
+        try forEach(bytes) { result.append($0) }
+        return result
+    }
+
+    /// Each change of `bytes` in turn, without holding them all (a 10-year baseline is large).
+    static func forEach(_ bytes: [UInt8], _ body: (RowChange) throws -> Void) throws {
         var copy = bytes
         try copy.withUnsafeMutableBytes { buffer in
             var iterator: OpaquePointer?
@@ -67,10 +73,9 @@ enum Changeset {
                 let step = sqlite3changeset_next(iterator)
                 if step == SQLITE_DONE { break }
                 guard step == SQLITE_ROW else { throw ChangesetError.sqlite("sqlite3changeset_next", step) }
-                result.append(try read(iterator))
+                try body(try read(iterator))
             }
         }
-        return result
     }
 
     /// The change the iterator is on (also inside a conflict handler).

@@ -45,19 +45,29 @@ enum ClockTables {
 
     /// The row's causal length (0: never seen by sync).
     static func length(_ table: String, _ key: String, _ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT cl FROM sync_row WHERE tbl = ? AND pk = ?", arguments: [table, key]) ?? 0
+        try row(table, key, db)?.length ?? 0
     }
 
-    static func setLength(_ length: Int64, _ table: String, _ key: String, _ db: Database) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO sync_row (tbl, pk, cl) VALUES (?, ?, ?)", arguments: [table, key, length])
+    /// Starts a new incarnation (or a tombstone) of the row: its clock is every column's, until
+    /// a later change of one column. Cells of an earlier incarnation go.
+    static func setRow(_ clock: CellClock, _ table: String, _ key: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_row (tbl, pk, cl, hlc, device) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [table, key, clock.length, clock.hlc, clock.device])
+        try db.cachedStatement(sql: "DELETE FROM sync_cell WHERE tbl = ? AND pk = ?").execute(arguments: [table, key])
     }
 
-    /// The clocks of a row's cells, by column index.
+    /// The row's clock (nil: never seen by sync).
+    static func row(_ table: String, _ key: String, _ db: Database) throws -> CellClock? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT cl, hlc, device FROM sync_row WHERE tbl = ? AND pk = ?"), arguments: [table, key]
+        ).map { CellClock(length: $0[0], hlc: $0[1], device: $0[2]) }
+    }
+
+    /// The clocks of the row's cells changed since its incarnation began, by column index.
     static func cells(_ table: String, _ key: String, _ db: Database) throws -> [Int: CellClock] {
         var result: [Int: CellClock] = [:]
         for row in try Row.fetchAll(
-            db, sql: "SELECT col, cl, hlc, device FROM sync_cell WHERE tbl = ? AND pk = ?", arguments: [table, key])
+            db.cachedStatement(sql: "SELECT col, cl, hlc, device FROM sync_cell WHERE tbl = ? AND pk = ?"), arguments: [table, key])
         {
             result[row[0]] = CellClock(length: row[1], hlc: row[2], device: row[3])
         }
@@ -70,10 +80,6 @@ enum ClockTables {
         for column in columns {
             try statement.execute(arguments: [table, key, column, clock.length, clock.hlc, clock.device])
         }
-    }
-
-    static func clearCells(_ table: String, _ key: String, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM sync_cell WHERE tbl = ? AND pk = ?", arguments: [table, key])
     }
 
     // MARK: Files applied

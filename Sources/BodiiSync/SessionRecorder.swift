@@ -77,28 +77,24 @@ enum Outbox {
         guard let device = try ClockTables.device(db) else { return }
         let hlc = try ClockTables.nextClock(db)
         var lengths: [Int64] = []
-        for change in try Changeset.changes(bytes) {
+        try Changeset.forEach(bytes) { change in
             let key = change.key
             let current = try ClockTables.length(change.table, key, db)
             if baseline && current > 0 {
                 lengths.append(0)
-                continue
+                return
             }
             let length: Int64
             switch change.operation {
-            case .insert:
-                length = current % 2 == 1 ? current : current + 1
-                try ClockTables.clearCells(change.table, key, db)
-            case .update:
-                length = current % 2 == 1 ? current : current + 1
-            case .delete:
-                length = current % 2 == 1 ? current + 1 : current + 2
+            case .insert, .update: length = current % 2 == 1 ? current : current + 1
+            case .delete: length = current % 2 == 1 ? current + 1 : current + 2
             }
-            try ClockTables.setLength(length, change.table, key, db)
-            if change.operation == .delete {
-                try ClockTables.clearCells(change.table, key, db)
+            let clock = CellClock(length: length, hlc: hlc, device: device)
+            if change.operation != .update {
+                try ClockTables.setRow(clock, change.table, key, db)
             } else {
-                let clock = CellClock(length: length, hlc: hlc, device: device)
+                // A row sync never saw (here before sync, not in a baseline) starts at the oldest clock.
+                if length != current { try ClockTables.setRow(CellClock(length: length, hlc: 0, device: 0), change.table, key, db) }
                 try ClockTables.setCells(change.setColumns, to: clock, change.table, key, db)
             }
             lengths.append(length)
