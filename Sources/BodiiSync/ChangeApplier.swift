@@ -121,11 +121,11 @@ final class ChangeApplier {
 
     private func applyThroughSession(_ changeset: [UInt8]) throws {
         guard let connection = db.sqliteConnection else { throw ChangesetError.sqlite("connection", SQLITE_MISUSE) }
-        var bytes = changeset
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let result = bytes.withUnsafeMutableBytes { buffer in
+        let result = changeset.withUnsafeBytes { buffer in
             sqlite3changeset_apply_v2(
-                connection, Int32(buffer.count), buffer.baseAddress, nil, conflictHandler, context, nil, nil, 0)
+                connection, Int32(buffer.count), UnsafeMutableRawPointer(mutating: buffer.baseAddress), nil, conflictHandler, context,
+                nil, nil, 0)
         }
         guard result == SQLITE_OK else { throw ChangesetError.sqlite("sqlite3changeset_apply_v2", result) }
     }

@@ -63,10 +63,10 @@ enum Changeset {
 
     /// Each change of `bytes` in turn, without holding them all (a 10-year baseline is large).
     static func forEach(_ bytes: [UInt8], _ body: (RowChange) throws -> Void) throws {
-        var copy = bytes
-        try copy.withUnsafeMutableBytes { buffer in
+        // SQLite only reads the buffer (its parameter is not const): no copy of a large changeset.
+        try bytes.withUnsafeBytes { buffer in
             var iterator: OpaquePointer?
-            let started = sqlite3changeset_start(&iterator, Int32(buffer.count), buffer.baseAddress)
+            let started = sqlite3changeset_start(&iterator, Int32(buffer.count), UnsafeMutableRawPointer(mutating: buffer.baseAddress))
             guard started == SQLITE_OK, let iterator else { throw ChangesetError.sqlite("sqlite3changeset_start", started) }
             defer { sqlite3changeset_finalize(iterator) }
             while true {

@@ -23,12 +23,15 @@ enum Sodium {
     }
 
     /// The plaintext, or nil when the tag does not check (another key, changed bytes).
-    static func open(_ cipher: [UInt8], associated: [UInt8], nonce: [UInt8], key: [UInt8]) -> [UInt8]? {
+    static func open(_ cipher: ArraySlice<UInt8>, associated: [UInt8], nonce: [UInt8], key: [UInt8]) -> [UInt8]? {
         _ = ready
         var plain = [UInt8](repeating: 0, count: cipher.count)
         var length: UInt64 = 0
-        let result = crypto_aead_xchacha20poly1305_ietf_decrypt(
-            &plain, &length, nil, cipher, UInt64(cipher.count), associated, UInt64(associated.count), nonce, key)
+        let result = cipher.withUnsafeBufferPointer { cipher in
+            guard let base = cipher.baseAddress else { return Int32(-1) }
+            return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                &plain, &length, nil, base, UInt64(cipher.count), associated, UInt64(associated.count), nonce, key)
+        }
         guard result == 0 else { return nil }
         return Array(plain.prefix(Int(length)))
     }

@@ -85,7 +85,7 @@ struct SyncFile: Equatable {
         guard let nonce = reader.bytes(Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)) else {
             throw ReadError.damaged("cut short")
         }
-        let cipher = Array(data[reader.offset...])
+        let cipher = data[reader.offset...]
         guard cipher.count >= Int(crypto_aead_xchacha20poly1305_ietf_ABYTES),
             let plain = Sodium.open(cipher, associated: Array(data[..<headerEnd]), nonce: nonce, key: key.bytes)
         else { throw ReadError.notAuthentic }
