@@ -54,5 +54,7 @@ extension Schema {
                     hlc INTEGER NOT NULL
                 );
                 """)
+        // Every numeric column refuses NaN and infinities, these too (see FiniteGuards).
+        try FiniteGuards.install(db)
     }
 }

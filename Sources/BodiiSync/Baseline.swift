@@ -13,7 +13,9 @@ enum Baseline {
             try db.execute(sql: "ATTACH DATABASE ':memory:' AS sync_empty")
             defer { try? db.execute(sql: "DETACH DATABASE sync_empty") }
             for table in tables {
-                guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
+                guard
+                    let sql = try String.fetchOne(
+                        db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
                     let open = sql.firstIndex(of: "(")
                 else { continue }
                 try db.execute(sql: "CREATE TABLE sync_empty.\(table.quotedDatabaseIdentifier) " + sql[open...])

@@ -34,7 +34,9 @@ extension SyncEngine {
                 let name = "device \(other) file \(next)"
                 let file: SyncFile
                 do {
-                    guard let data = FileManager.default.contents(atPath: url.path) else { throw SyncFile.ReadError.damaged("cannot be read") }
+                    guard let data = FileManager.default.contents(atPath: url.path) else {
+                        throw SyncFile.ReadError.damaged("cannot be read")
+                    }
                     file = try SyncFile.open([UInt8](data), with: key)
                 } catch SyncFile.ReadError.notAuthentic {
                     summary.notes.append("\(name): does not authenticate (another key, or changed bytes); not applied")
@@ -52,7 +54,8 @@ extension SyncEngine {
                 }
                 guard file.schema <= BodiiDatabase.schemaVersion else {
                     summary.notes.append(
-                        "\(name): written by a newer Bodii (schema \(file.schema), this one \(BodiiDatabase.schemaVersion)); kept, not applied: upgrade Bodii")
+                        "\(name): written by a newer Bodii (schema \(file.schema), this one \(BodiiDatabase.schemaVersion)); kept, not applied: upgrade Bodii"
+                    )
                     stopped.insert(other)
                     continue
                 }

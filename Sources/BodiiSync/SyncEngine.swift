@@ -116,7 +116,8 @@ public enum SyncEngine {
         do {
             _ = try SyncFile.open([UInt8](bytes), with: key)
         } catch {
-            throw SyncError.wrongPhrase("the phrase does not open the sync folder \(url.path): check it against the one `bodii sync init` printed")
+            throw SyncError.wrongPhrase(
+                "the phrase does not open the sync folder \(url.path): check it against the one `bodii sync init` printed")
         }
     }
 

@@ -81,7 +81,8 @@ import Testing
         case 3:
             _ = try repos.addExerciseRecord(
                 ExerciseRecord(
-                    date: date, activity: "Walking", minutes: 20 + 10 * small, intensity: .moderate, met: 3.5, kcal: 100 + 50 * Double(small),
+                    date: date, activity: "Walking", minutes: 20 + 10 * small, intensity: .moderate, met: 3.5,
+                    kcal: 100 + 50 * Double(small),
                     loggedAt: Date(timeIntervalSince1970: 1_795_000_000)))
         case 4:
             guard var record = try repos.exerciseRecords(in: range).randomElement(using: &random) else { return }
@@ -92,7 +93,8 @@ import Testing
             _ = try repos.deleteExerciseRecord(id: id)
         case 6:
             let body = BodyRecord(date: date, weightKg: 70 + Double(small), recordedAt: Date(timeIntervalSince1970: 1_795_000_000))
-            if let record = try repos.bodyRecords(in: range).randomElement(using: &random), let id = record.id, Bool.random(using: &random) {
+            if let record = try repos.bodyRecords(in: range).randomElement(using: &random), let id = record.id, Bool.random(using: &random)
+            {
                 if Bool.random(using: &random) {
                     _ = try repos.deleteBodyRecord(id: id)
                 } else {

@@ -70,10 +70,14 @@ struct SyncCommand: ParsableCommand {
         for note in summary.notes { StandardError.write("bodii: sync: \(note)") }
         for device in summary.applied {
             let kinds = device.changes.sorted { $0.key < $1.key }.map { "\($0.value) \(kind($0.key))" }.joined(separator: ", ")
-            PlainText.print("From device \(device.device): \(device.files) file\(device.files == 1 ? "" : "s")" + (kinds.isEmpty ? "" : ", \(kinds)") + ".")
+            PlainText.print(
+                "From device \(device.device): \(device.files) file\(device.files == 1 ? "" : "s")" + (kinds.isEmpty ? "" : ", \(kinds)")
+                    + ".")
         }
         if let written = summary.written {
-            PlainText.print("Wrote file \(written) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device).")
+            PlainText.print(
+                "Wrote file \(written) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device)."
+            )
         }
         if summary.applied.isEmpty && summary.written == nil { PlainText.print("Nothing new.") }
     }
@@ -81,7 +85,8 @@ struct SyncCommand: ParsableCommand {
 
 struct SyncRunCommand: ParsableCommand, DatabaseCommand {
     static let configuration = CommandConfiguration(
-        commandName: "now", abstract: "Apply what is new from the other machines, write what is new here (the default).", shouldDisplay: false)
+        commandName: "now", abstract: "Apply what is new from the other machines, write what is new here (the default).",
+        shouldDisplay: false)
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Print JSON for scripts.")
@@ -117,7 +122,8 @@ struct SyncInitCommand: ParsableCommand, DatabaseCommand {
             if json {
                 print(JSONValue.object([("phrase", .string(key.phrase))]).text)
             } else {
-                PlainText.print("Sync key phrase (shown this once; type it on each other machine with `bodii sync join \(dir) --phrase …`):")
+                PlainText.print(
+                    "Sync key phrase (shown this once; type it on each other machine with `bodii sync join \(dir) --phrase …`):")
                 PlainText.print(key.phrase)
             }
         }
@@ -139,7 +145,8 @@ struct SyncJoinCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             guard let key = SyncKey(phrase: phrase) else {
-                throw CommandFailure.data("the phrase is not a sync phrase (56 letters and digits in groups of four, as `bodii sync init` printed it)")
+                throw CommandFailure.data(
+                    "the phrase is not a sync phrase (56 letters and digits in groups of four, as `bodii sync init` printed it)")
             }
             let settings = try SyncCommand.settings()
             let folder = URL(fileURLWithPath: dir).standardizedFileURL
@@ -153,7 +160,8 @@ struct SyncJoinCommand: ParsableCommand, DatabaseCommand {
 }
 
 struct SyncStatusCommand: ParsableCommand, DatabaseCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show this machine's device number and what it has applied.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show this machine's device number and what it has applied.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Print JSON for scripts.")
@@ -172,7 +180,8 @@ struct SyncStatusCommand: ParsableCommand, DatabaseCommand {
                         ("applied", .object(status.applied.sorted { $0.key < $1.key }.map { (String($0.key), .number(Double($0.value))) })),
                     ]).text)
             } else {
-                PlainText.print("Device \(status.device), folder \(directory?.path ?? "not set"); \(status.pendingEntries) change(s) not written yet.")
+                PlainText.print(
+                    "Device \(status.device), folder \(directory?.path ?? "not set"); \(status.pendingEntries) change(s) not written yet.")
                 for (device, seq) in status.applied.sorted(by: { $0.key < $1.key }) {
                     PlainText.print("From device \(device): applied through file \(seq).")
                 }
