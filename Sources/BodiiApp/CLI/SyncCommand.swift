@@ -7,7 +7,7 @@ import Foundation
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync", abstract: "Sync with your other machines through a shared folder (Syncthing, Nextcloud, a USB stick…).",
+        commandName: "sync", abstract: "Sync with your other machines through a shared folder (Syncthing, Nextcloud, rsync, a USB stick).",
         subcommands: [SyncRunCommand.self, SyncInitCommand.self, SyncJoinCommand.self, SyncStatusCommand.self],
         defaultSubcommand: SyncRunCommand.self)
 
