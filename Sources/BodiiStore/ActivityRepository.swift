@@ -59,8 +59,10 @@ extension SQLiteRepositories: ActivityRepository {
             .execute(arguments: StatementArguments(values + [old.id]))
             return .updated
         }
-        try db.cachedStatement(sql: "INSERT INTO activity_snapshot (date, steps, active_kcal, source, external_id) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: StatementArguments(values))
+        try db.cachedStatement(
+            sql: "INSERT INTO activity_snapshot (id, date, steps, active_kcal, source, external_id) VALUES (?, ?, ?, ?, ?, ?)"
+        )
+        .execute(arguments: StatementArguments([try RowIdAllocator.id(for: "activity_snapshot", proposed: nil, db)] + values))
         return .added
     }
 }

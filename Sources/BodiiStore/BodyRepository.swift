@@ -130,11 +130,12 @@ extension SQLiteRepositories: BodyRepository {
     static func insertSnapshot(_ snapshot: MetabolismSnapshot, bodyRecordId: Int64, date: LocalDate, _ db: Database) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO metabolism_snapshot (body_record_id, date, bmr, tdee, formula, activity_level)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO metabolism_snapshot (id, body_record_id, date, bmr, tdee, formula, activity_level)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            bodyRecordId, SQLText.date(date), snapshot.bmr, snapshot.tdee,
+            try RowIdAllocator.id(for: "metabolism_snapshot", proposed: nil, db), bodyRecordId, SQLText.date(date), snapshot.bmr,
+            snapshot.tdee,
             snapshot.formula.rawValue, snapshot.activityLevel.rawValue,
         ])
     }

@@ -57,6 +57,18 @@ enum DailyLogMaintenance {
         }
     }
 
+    /// Every row made again: for each date that has a record or a row (a row whose records are
+    /// gone is removed). After a sync applied other machines' records (`DerivedState`).
+    static func refreshAll(_ db: Database) throws {
+        let dates = try String.fetchAll(
+            db,
+            sql: """
+                SELECT date FROM food_record UNION SELECT date FROM exercise_record UNION SELECT date FROM body_record
+                UNION SELECT date FROM daily_log
+                """)
+        try refresh(db, dates: Set(try dates.map { try SQLText.localDate($0, column: "date") }), bodyDates: [])
+    }
+
     /// Sets bmr/tdee of a daily_log row from the latest snapshot on or before its date.
     private static let latestSnapshot = """
         (bmr, tdee) = (

@@ -159,10 +159,12 @@ extension SQLiteRepositories {
     }
 
     /// A custom food or recipe food id the document names, kept when it is free here: the log's
-    /// entries and ingredients name foods by id. Otherwise the next number. Returns the id used.
+    /// entries and ingredients name foods by id. Otherwise the next number. Once the database
+    /// syncs, only a number from a device's range is kept (`RowIdAllocator.keeps`). Returns the id used.
     static func claimFoodID(_ wanted: FoodID, prefix: String, _ db: Database) throws -> FoodID {
         let text = wanted.rawValue
         if text.hasPrefix(prefix + ":"), let n = Int64(text.dropFirst(prefix.count + 1)), n > 0,
+            try RowIdAllocator.keeps(n, db),
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE id = ?)", arguments: [text]) == false,
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM custom_food_number WHERE n = ?)", arguments: [n]) == false
         {
@@ -170,8 +172,7 @@ extension SQLiteRepositories {
             try db.execute(sql: "INSERT INTO custom_food_number (n) VALUES (?)", arguments: [n])
             return wanted
         }
-        try db.execute(sql: "INSERT INTO custom_food_number DEFAULT VALUES")
-        return FoodID("\(prefix):\(db.lastInsertedRowID)")
+        return FoodID("\(prefix):\(try RowIdAllocator.foodNumber(db))")
     }
 
     /// A custom food of a document, under its own id when that is free; nil when a custom food of
@@ -226,9 +227,10 @@ extension SQLiteRepositories {
                     [food.id.rawValue, food.name, Recipe.source, nil as String?] + Self.nutrientValues(food.per100g)))
             try Self.insertServings(of: food, db)
             try db.execute(
-                sql: "INSERT INTO recipe (food_id, servings, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
+                sql: "INSERT INTO recipe (id, food_id, servings, created_at, source, external_id) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
-                    food.id.rawValue, recipe.servings, SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
+                    try RowIdAllocator.id(for: "recipe", proposed: nil, db), food.id.rawValue, recipe.servings,
+                    SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
                     recipe.provenance.source, recipe.provenance.externalId,
                 ])
             let id = db.lastInsertedRowID
@@ -251,9 +253,10 @@ extension SQLiteRepositories {
                 return false
             }
             try db.execute(
-                sql: "INSERT INTO saved_meal (name, created_at, source, external_id) VALUES (?, ?, ?, ?)",
+                sql: "INSERT INTO saved_meal (id, name, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
-                    meal.name, SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId,
+                    try RowIdAllocator.id(for: "saved_meal", proposed: nil, db), meal.name,
+                    SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId,
                 ])
             let id = db.lastInsertedRowID
             let statement = try db.cachedStatement(sql: Self.insertSavedItem)

@@ -127,9 +127,8 @@ extension SQLiteRepositories: FoodCatalogRepository {
     @discardableResult
     public func addCustomFood(_ food: Food) throws -> Food {
         try write { db in
-            try db.execute(sql: "INSERT INTO custom_food_number DEFAULT VALUES")
             var saved = food
-            saved.id = FoodID("custom:\(db.lastInsertedRowID)")
+            saved.id = FoodID("custom:\(try RowIdAllocator.foodNumber(db))")
             saved.source = Self.customSource
             saved.release = nil
             try db.cachedStatement(

@@ -91,8 +91,11 @@ extension SQLiteRepositories: MealLibraryRepository {
                 throw MealLibraryError.nameTaken(meal.name)
             }
             try db.execute(
-                sql: "INSERT INTO saved_meal (name, meal, created_at) VALUES (?, ?, ?)",
-                arguments: [meal.name, meal.meal?.rawValue, SQLText.timestamp(Date(), timeZone: timeZone)])
+                sql: "INSERT INTO saved_meal (id, name, meal, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    try RowIdAllocator.id(for: "saved_meal", proposed: nil, db), meal.name, meal.meal?.rawValue,
+                    SQLText.timestamp(Date(), timeZone: timeZone),
+                ])
             var saved = meal
             saved.id = db.lastInsertedRowID
             let statement = try db.cachedStatement(sql: Self.insertSavedItem)
@@ -137,8 +140,7 @@ extension SQLiteRepositories: MealLibraryRepository {
                 try db.execute(sql: "UPDATE recipe SET servings = ? WHERE id = ?", arguments: [recipe.servings, id])
                 try db.execute(sql: "DELETE FROM recipe_ingredient WHERE recipe_id = ?", arguments: [id])
             } else {
-                try db.execute(sql: "INSERT INTO custom_food_number DEFAULT VALUES")
-                let foodID = FoodID("recipe:\(db.lastInsertedRowID)")
+                let foodID = FoodID("recipe:\(try RowIdAllocator.foodNumber(db))")
                 let food = recipe.asFood(id: foodID)
                 try db.execute(
                     sql: """
@@ -149,8 +151,11 @@ extension SQLiteRepositories: MealLibraryRepository {
                             + Self.nutrientValues(food.per100g)))
                 try Self.insertServings(of: food, db)
                 try db.execute(
-                    sql: "INSERT INTO recipe (food_id, servings, created_at) VALUES (?, ?, ?)",
-                    arguments: [foodID.rawValue, recipe.servings, SQLText.timestamp(Date(), timeZone: timeZone)])
+                    sql: "INSERT INTO recipe (id, food_id, servings, created_at) VALUES (?, ?, ?, ?)",
+                    arguments: [
+                        try RowIdAllocator.id(for: "recipe", proposed: nil, db), foodID.rawValue, recipe.servings,
+                        SQLText.timestamp(Date(), timeZone: timeZone),
+                    ])
                 saved.id = db.lastInsertedRowID
                 saved.foodID = foodID
             }

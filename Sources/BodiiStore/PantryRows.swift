@@ -34,9 +34,13 @@ extension SQLiteRepositories {
         } else {
             try db.execute(
                 sql: """
-                    INSERT INTO grocery_item (name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: StatementArguments(values + [item.provenance.source, item.provenance.externalId]))
+                    INSERT INTO grocery_item (id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: StatementArguments(
+                    [try RowIdAllocator.id(for: "grocery_item", proposed: nil, db)] + values + [
+                        item.provenance.source, item.provenance.externalId,
+                    ]))
             saved.id = db.lastInsertedRowID
         }
         return saved
@@ -78,7 +82,8 @@ extension SQLiteRepositories {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
                 """,
             arguments: [
-                p.id, p.itemId, SQLText.date(p.date), p.quantity.amount, p.quantity.unit.storageText, p.grams, p.price?.minorUnits,
+                try RowIdAllocator.id(for: "purchase", proposed: p.id, db), p.itemId, SQLText.date(p.date), p.quantity.amount,
+                p.quantity.unit.storageText, p.grams, p.price?.minorUnits,
                 (p.price?.currency ?? .default).code, p.store, p.provenance.source, p.provenance.externalId,
             ])
         var saved = p
@@ -111,7 +116,8 @@ extension SQLiteRepositories {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
                 """,
             arguments: [
-                l.id, l.itemId, l.purchaseId, l.initialQuantity.amount, l.initialQuantity.unit.storageText, l.left,
+                try RowIdAllocator.id(for: "stock_lot", proposed: l.id, db), l.itemId, l.purchaseId, l.initialQuantity.amount,
+                l.initialQuantity.unit.storageText, l.left,
                 SQLText.date(l.purchasedOn),
                 l.bestBefore.map(SQLText.date), l.opened, l.price?.minorUnits, (l.price?.currency ?? .default).code, l.store,
                 l.provenance.source, l.provenance.externalId,
@@ -148,7 +154,8 @@ extension SQLiteRepositories {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
                 """,
             arguments: [
-                u.id, u.lotId, SQLText.date(u.date), u.amount, u.kind.rawValue, u.value?.minorUnits, (u.value?.currency ?? .default).code,
+                try RowIdAllocator.id(for: "stock_use", proposed: u.id, db), u.lotId, SQLText.date(u.date), u.amount, u.kind.rawValue,
+                u.value?.minorUnits, (u.value?.currency ?? .default).code,
                 u.foodRecordId, u.provenance.source, u.provenance.externalId,
             ])
         var saved = u
@@ -193,7 +200,8 @@ extension SQLiteRepositories {
             sql: """
                 INSERT INTO shopping_list_item (id, item_id, quantity, unit, store, added_on, bought_on, purchase_id, source, external_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
-                """, arguments: StatementArguments([e.id] + shoppingValues(e)))
+                """,
+            arguments: StatementArguments([try RowIdAllocator.id(for: "shopping_list_item", proposed: e.id, db)] + shoppingValues(e)))
         var saved = e
         saved.id = db.lastInsertedRowID
         return saved
@@ -235,9 +243,10 @@ extension SQLiteRepositories {
     static func insertPantry(_ batch: PantryBatch, skippingKnown: Bool, _ db: Database) throws {
         guard !batch.isEmpty else { return }
         // A batch's ids only link its rows to each other. Into a pantry that has rows already
-        // (`bodii demo` after `bodii pantry add`) they would collide: the rows get new ids, as in a merge.
+        // (`bodii demo` after `bodii pantry add`) they would collide, and in a database that syncs
+        // they are not its device's: the rows get new ids, as in a merge.
         let pantryHasRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grocery_item)") ?? false
-        if skippingKnown || pantryHasRows { return try mergePantry(batch, db) }
+        if try skippingKnown || pantryHasRows || RowIdAllocator.device(db) != nil { return try mergePantry(batch, db) }
         let conflict = ""
         for item in batch.items {
             try db.execute(
@@ -246,7 +255,8 @@ extension SQLiteRepositories {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)\(conflict)
                     """,
                 arguments: [
-                    item.id, item.name, item.foodId?.rawValue, item.shelfLifeDays, item.takeFromPantryWhenLogging,
+                    try RowIdAllocator.id(for: "grocery_item", proposed: item.id, db), item.name, item.foodId?.rawValue, item.shelfLifeDays,
+                    item.takeFromPantryWhenLogging,
                     item.minimumStock?.amount, item.minimumStock?.unit.storageText, item.provenance.source, item.provenance.externalId,
                 ])
         }

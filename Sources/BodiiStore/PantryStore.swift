@@ -155,12 +155,18 @@ extension SQLiteRepositories: PantryRepository {
                 throw StoreError.recordNotFound(kind: "stock lot", id: use.lotId)
             }
             guard use.amount <= left + 1e-9 else { throw StoreError.recordNotFound(kind: "stock in lot", id: use.lotId) }
-            let rest = left - use.amount < 1e-9 ? 0 : left - use.amount
+            let rest = remaining(left, taking: use.amount)
             try db.execute(
                 sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
                 arguments: [rest, use.kind == .use, use.lotId])
             try insertUse(use, db)
         }
+    }
+
+    /// What a lot has left after a take: a crumb below 1e-9 is nothing (no lot stays "in stock"
+    /// for a rounding error). `DerivedState` recomputes lots with it after a sync.
+    static func remaining(_ left: Double, taking amount: Double) -> Double {
+        left - amount < 1e-9 ? 0 : left - amount
     }
 
     public func stockUses(in range: DateRange) throws -> [StockUse] {

@@ -70,10 +70,10 @@ extension SQLiteRepositories: GoalRepository {
         } else {
             try db.execute(
                 sql: """
-                    INSERT INTO goal (type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
+                    INSERT INTO goal (id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
                         daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-                    """, arguments: StatementArguments(values))
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    """, arguments: StatementArguments([try RowIdAllocator.id(for: "goal", proposed: nil, db)] + values))
             saved.id = db.lastInsertedRowID
         }
         return saved
@@ -247,7 +247,9 @@ extension SQLiteRepositories: HistoryWriter {
                     counts.record(.checkIn, added: true)
                 }
                 if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
-                if skippingKnown {
+                // A batch's own note ids link its Tries and actions; in a database that syncs they
+                // are not its device's, so they get new ids as in a merge.
+                if try skippingKnown || RowIdAllocator.device(db) != nil {
                     try Self.mergeReviews(items: batch.reviewItems, actions: batch.actions, counts: &counts, db)
                 } else {
                     for item in batch.reviewItems { _ = try Self.insertItem(item, db) }

@@ -25,3 +25,14 @@ extension BodiiDatabase {
         try pool.writeWithoutTransaction { db in try String.fetchAll(db, sql: sql) }
     }
 }
+
+extension BodiiDatabase {
+    /// Raw SQL with foreign keys off (then on again): tests make references to nothing with it.
+    func executeRawWithoutForeignKeys(_ sql: String) throws {
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+            try db.execute(sql: sql)
+        }
+    }
+}

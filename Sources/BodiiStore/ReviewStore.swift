@@ -184,8 +184,8 @@ extension SQLiteRepositories: ReviewRepository {
     static func reviewId(for period: ReviewPeriod, _ db: Database) throws -> Int64 {
         let arguments: StatementArguments = [period.kind.rawValue, SQLText.date(period.start)]
         try db.execute(
-            sql: "INSERT INTO review (period_kind, start_date) VALUES (?, ?) ON CONFLICT (period_kind, start_date) DO NOTHING",
-            arguments: arguments)
+            sql: "INSERT INTO review (id, period_kind, start_date) VALUES (?, ?, ?) ON CONFLICT (period_kind, start_date) DO NOTHING",
+            arguments: [try RowIdAllocator.reviewID(kind: period.kind, start: period.start, db)] + arguments)
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM review WHERE period_kind = ? AND start_date = ?", arguments: arguments)
         else {
             throw StoreError.recordNotFound(kind: "review", id: nil)
@@ -198,7 +198,8 @@ extension SQLiteRepositories: ReviewRepository {
         try db.execute(
             sql: "INSERT INTO review_item (id, review_id, kind, text, problem_id, source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
             arguments: [
-                item.id, reviewId, item.kind.rawValue, item.text, item.problemId, item.provenance.source,
+                try RowIdAllocator.id(for: "review_item", proposed: item.id, db), reviewId, item.kind.rawValue, item.text, item.problemId,
+                item.provenance.source,
                 item.provenance.externalId,
             ])
         var saved = item
@@ -254,7 +255,8 @@ extension SQLiteRepositories: ReviewRepository {
             sql: """
                 INSERT INTO action (id, review_id, text, try_id, due_date, status, drop_note, metric, target, created_on, closed_on, source, external_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: StatementArguments([action.id, reviewId] + ownValues(action)))
+                """,
+            arguments: StatementArguments([try RowIdAllocator.id(for: "action", proposed: action.id, db), reviewId] + ownValues(action)))
         var saved = action
         saved.id = db.lastInsertedRowID
         return saved

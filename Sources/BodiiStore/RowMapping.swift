@@ -58,8 +58,9 @@ extension RowMapped {
     /// Inserts the record unless its source already has one with its external id; returns it
     /// with its id, or nil when it was there already.
     static func insertOrSkip(_ record: Self, _ db: Database, timeZone: TimeZone) throws -> Self? {
+        let id = try RowIdAllocator.id(for: sql.table, proposed: record.id, db)
         try db.cachedStatement(sql: sql.insertOrSkip)
-            .execute(arguments: StatementArguments([record.id] + record.columnValues(timeZone: timeZone)))
+            .execute(arguments: StatementArguments([id] + record.columnValues(timeZone: timeZone)))
         guard db.changesCount == 1 else { return nil }
         var saved = record.normalized()
         saved.id = db.lastInsertedRowID
@@ -68,8 +69,9 @@ extension RowMapped {
 
     /// Inserts the record (with its id when it has one, e.g. an undo); returns it with its id.
     static func insert(_ record: Self, _ db: Database, timeZone: TimeZone) throws -> Self {
+        let id = try RowIdAllocator.id(for: sql.table, proposed: record.id, db)
         let statement = try db.cachedStatement(sql: sql.insert)
-        try statement.execute(arguments: StatementArguments([record.id] + record.columnValues(timeZone: timeZone)))
+        try statement.execute(arguments: StatementArguments([id] + record.columnValues(timeZone: timeZone)))
         var saved = record.normalized()
         saved.id = db.lastInsertedRowID
         return saved

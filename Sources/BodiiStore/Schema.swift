@@ -23,6 +23,7 @@ enum Schema {
         ("v12", savedMealMealV12),
         ("v13", nutrientsV13),
         ("v14", nutrientPreferencesV14),
+        ("v15", syncIdentityV15),
         ("v16", syncV16),
     ]
 

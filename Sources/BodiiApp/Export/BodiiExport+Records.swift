@@ -99,6 +99,8 @@ extension BodiiExport {
         "food_catalog": "derived: which shipped catalog release is seeded",
         "custom_food_number": "internal: the numbers custom foods and recipes have used (their ids carry them)",
         "grdb_migrations": "internal: the applied migrations",
+        "sync_device": "internal: the number this database syncs under (a file's own, never carried to another)",
+        "sync_id_counter": "internal: the last id this database handed out per table since it joined sync",
         "food_record_nutrient_fill": "internal: entries logged before v13 that wait, once, for the re-seeded catalog's nutrients",
         "migration_repair":
             "internal: what migration v10 repaired on this database (non-finite numbers), a record of this file, not of the data",
