@@ -76,19 +76,3 @@ extension BodiiDatabase {
     /// The number of migrations this build knows: the schema version a sync file carries.
     public static var schemaVersion: Int { Schema.migrations.count }
 }
-
-extension BodiiDatabase {
-    /// Recomputes what is derived from synced records (daily_log) after sync applied changes,
-    /// inside the applying transaction. Stand-in until the catalog's `recomputeDerivedState()`.
-    public static func syncRecomputeDerived(_ db: Database) throws {
-        let dates = try String.fetchAll(
-            db,
-            sql: """
-                SELECT date FROM food_record UNION SELECT date FROM exercise_record
-                UNION SELECT date FROM body_record UNION SELECT date FROM daily_log
-                """
-        ).compactMap { LocalDate(iso: $0) }
-        let bodyDates = try String.fetchAll(db, sql: "SELECT DISTINCT date FROM body_record").compactMap { LocalDate(iso: $0) }
-        try DailyLogMaintenance.refresh(db, dates: Set(dates), bodyDates: Set(bodyDates))
-    }
-}

@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 
 /// The rows that were here before sync: recorded once, at `init` or `join`, as INSERTs in the
-/// outbox, so data from before sync travels too. `sqlite3session_diff` against an empty attached
+/// outbox, so data from before sync travels too (the shipped catalog's rows do not). `sqlite3session_diff` against an empty attached
 /// copy of each table makes the changeset; rows sync already knows (just applied from the others
 /// on `join`) are marked to be ignored (see `Outbox.record`).
 enum Baseline {
@@ -19,6 +19,11 @@ enum Baseline {
                     let open = sql.firstIndex(of: "(")
                 else { continue }
                 try db.execute(sql: "CREATE TABLE sync_empty.\(table.quotedDatabaseIdentifier) " + sql[open...])
+                // Rows that are not sync's (the shipped catalog) are in the copy too: no change for them.
+                if let filter = SyncedTables.table(named: table)?.rows {
+                    let name = table.quotedDatabaseIdentifier
+                    try db.execute(sql: "INSERT INTO sync_empty.\(name) SELECT * FROM main.\(name) WHERE NOT (\(filter))")
+                }
             }
             try db.inTransaction(.immediate) {
                 guard let connection = db.sqliteConnection else { return .rollback }

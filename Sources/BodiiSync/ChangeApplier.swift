@@ -25,7 +25,8 @@ enum ChangeDecision {
 ///    clock, then device) and gets a `ChangeDecision`; rows that must not end as the changeset says
 ///    are read first.
 /// 2. Apply: the conflict handler answers from the decision — REPLACE for a winning DATA (old
-///    values differ) or CONFLICT (the key exists), OMIT for a losing change, NOTFOUND (nothing to
+///    values differ); an INSERT whose key exists (CONFLICT) is omitted and its winning columns
+///    written after, as an UPDATE (a REPLACE would cascade to the row's children); OMIT for a losing change, NOTFOUND (nothing to
 ///    update or delete) and CONSTRAINT (a UNIQUE index, counted in `constraintsOmitted`).
 /// 3. Correct: the handler is not asked when a change applies cleanly — an older change whose old
 ///    values equal the local ones (A→B→A), an INSERT of a row deleted here in a later incarnation —
@@ -70,7 +71,17 @@ final class ChangeApplier {
             stamps.append(Stamp(table: change.table, key: key, length: length, decision: decision))
         }
         guard stamps.count == entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
+        inserted = []
         try applyThroughSession(entry.changeset)
+        // An INSERT of a row that is here: its winning columns, never a REPLACE (a delete and an
+        // insert, whose ON DELETE CASCADE would take the row's children: a review's notes).
+        for change in inserted {
+            switch decision(for: change) {
+            case .replace: try TableRows.update(change, columns: change.setColumns, db)
+            case .merge(let winning, _): try TableRows.update(change, columns: winning, db)
+            case .skip: break
+            }
+        }
         for (change, row, decision) in saved {
             switch decision {
             case .skip: try TableRows.restore(change, to: row, db)
@@ -97,7 +108,7 @@ final class ChangeApplier {
         let cells = try ClockTables.cells(change.table, key, db)
         var winning: [Int] = []
         var losing: [Int] = []
-        for column in change.setColumns {
+        for column in try TableRows.factColumns(change, db) {
             if (cells[column] ?? row) < incoming { winning.append(column) } else { losing.append(column) }
         }
         return winning.isEmpty ? .skip : .merge(winning: winning, losing: losing)
@@ -118,6 +129,10 @@ final class ChangeApplier {
     }
 
     fileprivate func omittedForConstraint() { constraintsOmitted += 1 }
+
+    /// INSERTs that met their row here, updated after the apply.
+    private var inserted: [RowChange] = []
+    fileprivate func insertMetItsRow(_ change: RowChange) { inserted.append(change) }
 
     private func applyThroughSession(_ changeset: [UInt8]) throws {
         guard let connection = db.sqliteConnection else { throw ChangesetError.sqlite("connection", SQLITE_MISUSE) }
@@ -141,7 +156,10 @@ private let conflictHandler: @convention(c) (UnsafeMutableRawPointer?, Int32, Op
     let decision = applier.decision(for: change)
     if case .skip = decision { return SQLITE_CHANGESET_OMIT }
     switch conflict {
-    case SQLITE_CHANGESET_DATA, SQLITE_CHANGESET_CONFLICT: return SQLITE_CHANGESET_REPLACE
+    case SQLITE_CHANGESET_CONFLICT:
+        applier.insertMetItsRow(change)
+        return SQLITE_CHANGESET_OMIT
+    case SQLITE_CHANGESET_DATA: return SQLITE_CHANGESET_REPLACE
     case SQLITE_CHANGESET_CONSTRAINT:
         applier.omittedForConstraint()
         return SQLITE_CHANGESET_OMIT

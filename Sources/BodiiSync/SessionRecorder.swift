@@ -79,6 +79,11 @@ enum Outbox {
         var lengths: [Int64] = []
         try Changeset.forEach(bytes) { change in
             let key = change.key
+            // A shipped catalog food or serving: the same on every machine, not sync's.
+            guard try TableRows.isSynced(change, db) else {
+                lengths.append(0)
+                return
+            }
             let current = try ClockTables.length(change.table, key, db)
             if baseline && current > 0 {
                 lengths.append(0)
@@ -95,7 +100,7 @@ enum Outbox {
             } else {
                 // A row sync never saw (here before sync, not in a baseline) starts at the oldest clock.
                 if length != current { try ClockTables.setRow(CellClock(length: length, hlc: 0, device: 0), change.table, key, db) }
-                try ClockTables.setCells(change.setColumns, to: clock, change.table, key, db)
+                try ClockTables.setCells(TableRows.factColumns(change, db), to: clock, change.table, key, db)
             }
             lengths.append(length)
         }

@@ -92,7 +92,7 @@ extension SyncEngine {
                 let applier = ChangeApplier(db: db, device: file.device)
                 for entry in file.entries { try applier.apply(entry) }
                 try ClockTables.setApplied(device: file.device, seq: file.seq, hlc: file.hlcRange.upperBound, db)
-                try BodiiDatabase.syncRecomputeDerived(db)
+                try DerivedState.recompute(db)
                 counts = applier.appliedPerTable
                 return .commit
             }

@@ -65,11 +65,8 @@ public struct SyncStatus: Sendable, Equatable, Codable {
 }
 
 public enum SyncEngine {
-    /// The tables whose rows travel. Stand-in until the catalog (`SyncedTables.synced`) is merged.
-    public static let tables = [
-        "profile", "goal", "body_record", "metabolism_snapshot", "food_record", "exercise_record", "sleep_record",
-        "check_in", "review", "review_item", "action", "nutrient_preference",
-    ]
+    /// The tables whose rows travel (the store's catalog of them).
+    public static let tables = SyncedTables.synced.map(\.name)
 
     /// Records this database's writes for sync when it syncs (has a device number). Call once
     /// after opening a database that may be written.
@@ -78,8 +75,8 @@ public enum SyncEngine {
         database.repositories.installWriteRecorder(device == nil ? nil : SessionRecorder(tables: tables))
     }
 
-    /// First device: creates the key, marks the folder with it, becomes device 1 (or the next
-    /// free number when the folder has devices) and records what is already here.
+    /// First device: creates the key, marks the folder with it, takes a device number and records
+    /// what is already here.
     public static func initialize(_ database: BodiiDatabase, folder url: URL) throws -> SyncKey {
         let folder = SyncFolder(url: url)
         let check = url.appendingPathComponent(SyncFolder.checkName)
@@ -89,17 +86,17 @@ public enum SyncEngine {
         let key = SyncKey.random()
         let marker = SyncFile(schema: BodiiDatabase.schemaVersion, device: 0, seq: 0, requires: [:], entries: [])
         try SyncFolder.writeAtomically(marker.sealed(with: key), to: check)
-        try configure(database, device: (folder.devices().max() ?? 0) + 1, folder: folder)
+        try configure(database, device: chooseDevice(database, folder: folder), folder: folder)
         return key
     }
 
-    /// Another device: checks the phrase against the folder, takes the next device number,
+    /// Another device: checks the phrase against the folder, takes a device number,
     /// applies the others' files first (a new machine's default profile must not overwrite the
     /// person's real one), then records what was here before.
     public static func join(_ database: BodiiDatabase, folder url: URL, key: SyncKey) throws -> SyncSummary {
         try checkKey(key, folder: url)
         let folder = SyncFolder(url: url)
-        try configure(database, device: (folder.devices().max() ?? 0) + 1, folder: folder, baseline: false)
+        try configure(database, device: chooseDevice(database, folder: folder), folder: folder, baseline: false)
         var summary = try applyAll(database, folder: folder, key: key)
         try Baseline.record(database, tables: tables)
         try installRecorder(on: database)
@@ -121,7 +118,34 @@ public enum SyncEngine {
         }
     }
 
-    private static func configure(_ database: BodiiDatabase, device: Int64, folder: SyncFolder, baseline: Bool = true) throws {
+    /// The number this database syncs under: the one it adopted before, or a random one no device
+    /// folder has (two machines joining at once would both pick "the highest plus one"; two random
+    /// picks of 2^20 clash about once in a million joins).
+    static func chooseDevice(_ database: BodiiDatabase, folder: SyncFolder) throws -> DeviceNumber {
+        let taken = Set(folder.devices())
+        if let current = try database.deviceNumber() {
+            guard !taken.contains(Int64(current.value)) else {
+                throw SyncError.data(
+                    "this database syncs as device \(current) and \(folder.url.path) has a device \(current) already: use a copy of the database that never synced"
+                )
+            }
+            return current
+        }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<1000 {
+            if let number = DeviceNumber(UInt32.random(in: DeviceNumber.allowed, using: &random)), !taken.contains(Int64(number.value)) {
+                return number
+            }
+        }
+        throw SyncError.data("\(folder.url.path) has no free device number left")
+    }
+
+    /// Adopts the device number (its rows move into the number's range), marks sync configured,
+    /// and records what is here (`baseline`).
+    private static func configure(_ database: BodiiDatabase, device number: DeviceNumber, folder: SyncFolder, baseline: Bool = true) throws
+    {
+        let device = Int64(number.value)
+        try database.adoptDevice(number)
         try FileManager.default.createDirectory(at: folder.deviceFolder(device), withIntermediateDirectories: true)
         try database.withWriterConnection { db in try ClockTables.setDevice(device, db) }
         if baseline { try Baseline.record(database, tables: tables) }

@@ -22,6 +22,41 @@ import Testing
         }
     }
 
+    /// The shipped catalog is seeded on every machine: its foods and servings never travel in the
+    /// baseline; a custom food and its serving do.
+    @Test func catalogFoodsStayOutOfTheBaseline() throws {
+        try withTemporaryFolder { folder in
+            let replica = try Replica("a", in: folder)
+            func addCatalogFood(_ id: String) throws {
+                try replica.sql { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO food (id, name, source, kcal, protein_g, carbs_g, fat_g) VALUES (?, 'Banana', 'USDA SR', 89, 1, 23, 0);
+                            INSERT INTO food_serving (food_id, position, label, grams) VALUES (?, 1, '1 medium', 118);
+                            """, arguments: [id, id])
+                }
+            }
+            try addCatalogFood("usda:09040")
+            _ = try replica.repos.addCustomFood(
+                Food(
+                    id: CustomFoods.newID, name: "Soup", source: "custom", per100g: Nutrients(kcal: 80, proteinG: 5, carbsG: 12, fatG: 1),
+                    servings: [FoodServing(label: "1 bowl", grams: 300)]))
+            _ = try SyncEngine.initialize(replica.database, folder: folder.appendingPathComponent("shared"))
+            _ = try replica.repos.addCustomFood(
+                Food(id: CustomFoods.newID, name: "Stew", source: "custom", per100g: Nutrients(kcal: 90, proteinG: 5, carbsG: 12, fatG: 1)))
+            let carried = try replica.sql { db in
+                try Row.fetchAll(db, sql: "SELECT changeset, lengths FROM sync_outbox ORDER BY id").flatMap { row in
+                    let lengths = LengthList.decode(row[1]) ?? []
+                    return try Changeset.changes([UInt8](row[0] as Data)).enumerated().compactMap { index, change in
+                        index < lengths.count && lengths[index] > 0 && change.table.hasPrefix("food") ? change.key : nil
+                    }
+                }
+            }
+            #expect(carried.count == 3, "\(carried)")  // Soup, its serving, Stew
+            #expect(!carried.contains { $0.contains("usda") }, "\(carried)")
+        }
+    }
+
     @Test func eachWriteIsOneEntryAndAFailedWriteLeavesNone() throws {
         try withTemporaryFolder { folder in
             let replica = try Replica("a", in: folder)
@@ -40,10 +75,12 @@ import Testing
                     "\($0[0] as String)=\($0[1] as Int)"
                 }
             }
-            #expect(lengths == ["i1=1", "i2=1"])
+            // The night from before sync was rekeyed into the device's range at `init`.
+            let base = Int64(try #require(try replica.database.deviceNumber()).value) << 32
+            #expect(lengths == ["i\(base + 1)=1", "i\(base + 2)=1"])
             _ = try replica.repos.deleteSleepRecord(id: night.id ?? 0)
             let tombstone = try replica.sql { db in
-                try Int.fetchOne(db, sql: "SELECT cl FROM sync_row WHERE tbl = 'sleep_record' AND pk = 'i2'")
+                try Int.fetchOne(db, sql: "SELECT cl FROM sync_row WHERE tbl = 'sleep_record' AND pk = ?", arguments: ["i\(base + 2)"])
             }
             #expect(tombstone == 2)
         }

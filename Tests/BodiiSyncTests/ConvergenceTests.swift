@@ -24,7 +24,7 @@ import Testing
                 if Int.random(in: 0..<5, using: &random) == 0 {
                     _ = try SyncEngine.run(replica.database, folder: shared, key: key)
                 } else {
-                    try Self.randomChange(replica.repos, &random)
+                    try Self.randomChange(replica.repos, tag: replica.name, &random)
                 }
             }
             for _ in 0..<2 {
@@ -50,12 +50,21 @@ import Testing
     }
 
     /// One insert, edit or delete on some kind of record, with few possible values so that the
-    /// same cell is changed on two replicas and values go A→B→A.
-    static func randomChange(_ repos: SQLiteRepositories, _ random: inout SeededGenerator) throws {
+    /// same cell is changed on two replicas and values go A→B→A. Inserts on two replicas must not
+    /// clash: their ids are the device's (`tag` only keeps UNIQUE names apart).
+    static func randomChange(_ repos: SQLiteRepositories, tag: String, _ random: inout SeededGenerator) throws {
         let date = days.randomElement(using: &random) ?? days[0]
         let range = DateRange(start: days[0], end: days[days.count - 1])
         let small = Int.random(in: 0..<2, using: &random)
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<18, using: &random) {
+        case 12:
+            try reviewChange(repos, date: date, small: small, &random)
+        case 13:
+            try actionChange(repos, date: date, small: small, &random)
+        case 14, 15:
+            try pantryChange(repos, tag: tag, date: date, small: small, &random)
+        case 16, 17:
+            try customFoodChange(repos, small: small, &random)
         case 9:
             _ = try repos.addFoodRecord(
                 FoodRecord(
@@ -113,6 +122,75 @@ import Testing
                 Profile(
                     name: small == 0 ? "Ann" : "Bo", sex: .female, birthDate: day("1990-01-01"),
                     heightCm: Bool.random(using: &random) ? 170 : 180, activityLevel: .moderate))
+        }
+    }
+
+    /// A review note of the week (the same week's review is one row on every replica).
+    static func reviewChange(_ repos: SQLiteRepositories, date: LocalDate, small: Int, _ random: inout SeededGenerator) throws {
+        let week = ReviewPeriod(.week, containing: date, weekStart: .monday)
+        let all = DateRange(start: day("2026-11-01"), end: day("2026-11-30"))
+        let items = try repos.reviewHistory(startingIn: all).items
+        guard var item = items.randomElement(using: &random), Bool.random(using: &random) else {
+            _ = try repos.addReviewItem(
+                ReviewItem(period: week, kind: small == 0 ? .problem : .keep, text: small == 0 ? "Late snacks" : "Walked"))
+            return
+        }
+        if Bool.random(using: &random), let id = item.id {
+            _ = try repos.deleteReviewItem(id: id)
+        } else {
+            item.text = small == 0 ? "Late snacks" : "Tea"
+            try repos.updateReviewItem(item)
+        }
+    }
+
+    static func actionChange(_ repos: SQLiteRepositories, date: LocalDate, small: Int, _ random: inout SeededGenerator) throws {
+        let actions = try repos.allActions(includingClosed: true)
+        guard var action = actions.randomElement(using: &random), Bool.random(using: &random) else {
+            _ = try repos.addAction(
+                ReviewAction(period: ReviewPeriod(.week, containing: date, weekStart: .monday), text: "Buy tea", createdOn: date))
+            return
+        }
+        if Bool.random(using: &random), let id = action.id {
+            _ = try repos.deleteAction(id: id)
+        } else {
+            action.text = small == 0 ? "Buy tea" : "Walk"
+            try repos.updateAction(action)
+        }
+    }
+
+    /// A purchase (a lot) of the replica's own item, or a use of some lot.
+    static func pantryChange(_ repos: SQLiteRepositories, tag: String, date: LocalDate, small: Int, _ random: inout SeededGenerator) throws
+    {
+        let lots = try repos.stockLots(includingEmpty: true)
+        if let lot = lots.randomElement(using: &random), let lotId = lot.id, Bool.random(using: &random) {
+            try repos.applyStockUses([
+                StockUse(lotId: lotId, date: date, amount: 100 + 50 * Double(small), kind: small == 0 ? .use : .waste)
+            ])
+            return
+        }
+        let name = "Rice \(tag)"
+        let item = try repos.groceryItem(foodId: nil, name: name) ?? repos.saveGroceryItem(GroceryItem(name: name))
+        _ = try repos.recordPurchase(
+            Purchase(itemId: item.id ?? 0, date: date, quantity: PantryQuantity(1000, .grams), grams: 1000), item: item, bestBefore: nil,
+            shoppingListItemId: nil)
+    }
+
+    /// A custom food: made, renamed or deleted.
+    static func customFoodChange(_ repos: SQLiteRepositories, small: Int, _ random: inout SeededGenerator) throws {
+        let per100g = Nutrients(kcal: 80 + Double(small), proteinG: 5, carbsG: 12, fatG: 1)
+        guard var food = try repos.customFoods().randomElement(using: &random), Bool.random(using: &random) else {
+            _ = try repos.addCustomFood(
+                Food(
+                    id: CustomFoods.newID, name: small == 0 ? "Soup" : "Stew", source: "custom", per100g: per100g,
+                    servings: [FoodServing(label: "1 bowl", grams: 300)]))
+            return
+        }
+        if Bool.random(using: &random) {
+            _ = try repos.deleteCustomFood(id: food.id)
+        } else {
+            food.name = small == 0 ? "Soup" : "Broth"
+            food.per100g = per100g
+            try repos.updateCustomFood(food)
         }
     }
 }

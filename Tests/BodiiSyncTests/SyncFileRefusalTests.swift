@@ -29,7 +29,12 @@ import Testing
             _ = try a.repos.addSleepRecord(SleepRecord(date: day(date), minutes: minutes, status: .good))
             let summary = try SyncEngine.run(a.database, folder: shared, key: key)
             let seq = try #require(summary.written)
-            return SyncFolder(url: shared).fileURL(device: 1, seq: seq)
+            return SyncFolder(url: shared).fileURL(device: try aDevice(), seq: seq)
+        }
+
+        /// a's device number (random, taken at `init`).
+        func aDevice() throws -> Int64 {
+            Int64(try #require(try a.database.deviceNumber()).value)
         }
 
         func bSyncs(with key: SyncKey? = nil) throws -> SyncSummary {
@@ -48,7 +53,9 @@ import Testing
             let bytes = try Data(contentsOf: file)
             try bytes.prefix(bytes.count - 7).write(to: file)
             let summary = try pair.bSyncs()
-            #expect(summary.notes == ["device 1 file 1: does not authenticate (another key, or changed bytes); not applied"])
+            #expect(
+                summary.notes == ["device \(try pair.aDevice()) file 1: does not authenticate (another key, or changed bytes); not applied"]
+            )
             #expect(try pair.nights(pair.b).isEmpty)
             #expect(summary.applied.isEmpty)
         }
@@ -64,7 +71,7 @@ import Testing
             #expect(try pair.bSyncs().notes.count == 1)
             try Data(bytes.prefix(20)).write(to: file)
             let cut = try pair.bSyncs()
-            #expect(cut.notes == ["device 1 file 1: damaged (cut short); not applied"])
+            #expect(cut.notes == ["device \(try pair.aDevice()) file 1: damaged (cut short); not applied"])
             #expect(try pair.nights(pair.b).isEmpty)
         }
     }
@@ -76,7 +83,9 @@ import Testing
             let other = SyncKey.random()
             #expect(throws: SyncError.self) { try SyncEngine.checkKey(other, folder: pair.shared) }
             let summary = try pair.bSyncs(with: other)
-            #expect(summary.notes == ["device 1 file 1: does not authenticate (another key, or changed bytes); not applied"])
+            #expect(
+                summary.notes == ["device \(try pair.aDevice()) file 1: does not authenticate (another key, or changed bytes); not applied"]
+            )
             #expect(try pair.nights(pair.b).isEmpty)
             // With the right key the same file applies.
             #expect(try pair.bSyncs().applied.map(\.files) == [1])
@@ -101,9 +110,9 @@ import Testing
             let summary = try pair.bSyncs()
             #expect(summary.applied.map(\.files) == [1])
             #expect(summary.notes.count == 1)
-            #expect(summary.notes.first?.hasPrefix("device 1 file 2: not applied") == true)
+            #expect(summary.notes.first?.hasPrefix("device \(try pair.aDevice()) file 2: not applied") == true)
             #expect(try pair.nights(pair.b) == [400])
-            #expect(try SyncEngine.status(pair.b.database).applied == [1: 1])
+            #expect(try SyncEngine.status(pair.b.database).applied == [try pair.aDevice(): 1])
             #expect(try pair.b.dump() != before)  // file 1 did apply
         }
     }
