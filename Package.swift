@@ -66,7 +66,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .target(
             name: "BodiiSync",
-            dependencies: ["BodiiDomain", "BodiiStore", "CSQLiteSession", "CSodium", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["BodiiDomain", "BodiiStore", "CSQLiteSession", "CSodium"]),
         // The charts, cards and day/period state that several screens and `bodii report` draw.
         .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
     ]

@@ -9,13 +9,13 @@ import Synchronization
 /// commits or rolls back with the change itself.
 public protocol WriteTransactionRecorder: Sendable {
     /// Starts recording this transaction; nil records nothing.
-    func begin(_ db: Database) throws -> (any WriteTransactionRecording)?
+    func begin(_ connection: SyncConnection) throws -> (any WriteTransactionRecording)?
 }
 
 /// One transaction's recording (sync: an SQLite session attached to the connection).
 public protocol WriteTransactionRecording: AnyObject {
     /// After the transaction's writes, inside it: stores what was recorded.
-    func end(_ db: Database) throws
+    func end(_ connection: SyncConnection) throws
     /// The transaction failed: drops what was recorded.
     func discard()
 }
@@ -37,10 +37,10 @@ extension SQLiteRepositories {
     /// `body`, recorded when a recorder is installed; call inside a transaction that `body`'s
     /// writes belong to.
     func recording<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        guard let recording = try recorderSlot.current?.begin(db) else { return try body() }
+        guard let recording = try recorderSlot.current?.begin(SyncConnection(db: db)) else { return try body() }
         do {
             let result = try body()
-            try recording.end(db)
+            try recording.end(SyncConnection(db: db))
             return result
         } catch {
             recording.discard()
@@ -67,8 +67,8 @@ extension SQLiteRepositories {
 }
 
 extension BodiiDatabase {
-    /// The writer's connection outside any transaction, for BodiiSync (applying another device's
-    /// changes, which must not be recorded as this device's). Only BodiiSync calls it.
+    /// The writer's connection outside any transaction: for tests that look into or break a file
+    /// (BodiiSync goes through `withSyncConnection`).
     public func withWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
         try pool.writeWithoutTransaction(body)
     }

@@ -1,6 +1,6 @@
+import BodiiStore
 import CSQLiteSession
 import Foundation
-import GRDB
 
 /// One recorded transaction of a device: its changeset, clock and each change's causal length.
 struct SyncEntry: Equatable {
@@ -34,15 +34,15 @@ enum ChangeDecision {
 ///    (whole for `skip`, their losing columns for `merge`).
 /// 4. The clock tables take the winning clocks. The caller recomputes derived state.
 final class ChangeApplier {
-    private let db: Database
+    private let connection: SyncConnection
     private let device: Int64
     private var decisions: [String: ChangeDecision] = [:]
     private(set) var constraintsOmitted = 0
     /// Changes applied per table, for the summary.
     private(set) var appliedPerTable: [String: Int] = [:]
 
-    init(db: Database, device: Int64) {
-        self.db = db
+    init(connection: SyncConnection, device: Int64) {
+        self.connection = connection
         self.device = device
     }
 
@@ -57,7 +57,7 @@ final class ChangeApplier {
     func apply(_ entry: SyncEntry) throws {
         decisions = [:]
         var stamps: [Stamp] = []
-        var saved: [(change: RowChange, row: Row?, decision: ChangeDecision)] = []
+        var saved: [(change: RowChange, row: [SyncValue]?, decision: ChangeDecision)] = []
         try Changeset.forEach(entry.changeset) { change in
             guard stamps.count < entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
             let length = entry.lengths[stamps.count]
@@ -66,7 +66,7 @@ final class ChangeApplier {
             decisions[change.table + "\u{1E}" + key] = decision
             switch decision {
             case .replace: break
-            case .skip, .merge: saved.append((change, try TableRows.fetch(change, db), decision))
+            case .skip, .merge: saved.append((change, try connection.row(change.row), decision))
             }
             stamps.append(Stamp(table: change.table, key: key, length: length, decision: decision))
         }
@@ -77,25 +77,26 @@ final class ChangeApplier {
         // insert, whose ON DELETE CASCADE would take the row's children: a review's notes).
         for change in inserted {
             switch decision(for: change) {
-            case .replace: try TableRows.update(change, columns: change.setColumns, db)
-            case .merge(let winning, _): try TableRows.update(change, columns: winning, db)
+            case .replace: try connection.update(change.row, columns: change.setColumns, to: change.new)
+            case .merge(let winning, _): try connection.update(change.row, columns: winning, to: change.new)
             case .skip: break
             }
         }
         for (change, row, decision) in saved {
             switch decision {
-            case .skip: try TableRows.restore(change, to: row, db)
-            case .merge(_, let losing): try TableRows.restore(change, columns: losing, to: row, db)
+            case .skip: try connection.restore(change.row, to: row)
+            case .merge(_, let losing):
+                if let row { try connection.update(change.row, columns: losing, to: row.map { Optional($0) }) }
             case .replace: break
             }
         }
         for stamp in stamps { try record(stamp, hlc: entry.hlc) }
-        try ClockTables.observe(entry.hlc, db)
+        try connection.raiseClock(to: entry.hlc)
     }
 
     private func decide(_ change: RowChange, key: String, length: Int64, clock hlc: Int64) throws -> ChangeDecision {
         guard length > 0 else { return .skip }
-        let row = try ClockTables.row(change.table, key, db)
+        let row = try ClockTables.row(change.table, key, connection)
         let local = row?.length ?? 0
         if length < local { return .skip }
         guard length == local, let row else {
@@ -105,10 +106,10 @@ final class ChangeApplier {
         }
         if change.operation == .delete { return .skip }  // deleted here already, same incarnation
         let incoming = CellClock(length: length, hlc: hlc, device: device)
-        let cells = try ClockTables.cells(change.table, key, db)
+        let cells = try ClockTables.cells(change.table, key, connection)
         var winning: [Int] = []
         var losing: [Int] = []
-        for column in try TableRows.factColumns(change, db) {
+        for column in try TableRows.factColumns(change, connection) {
             if (cells[column] ?? row) < incoming { winning.append(column) } else { losing.append(column) }
         }
         return winning.isEmpty ? .skip : .merge(winning: winning, losing: losing)
@@ -118,8 +119,8 @@ final class ChangeApplier {
         let clock = CellClock(length: stamp.length, hlc: hlc, device: device)
         switch stamp.decision {
         case .skip: return
-        case .replace: try ClockTables.setRow(clock, stamp.table, stamp.key, db)
-        case .merge(let winning, _): try ClockTables.setCells(winning, to: clock, stamp.table, stamp.key, db)
+        case .replace: try connection.setRowClock(clock.stored, stamp.table, stamp.key)
+        case .merge(let winning, _): try connection.setCellClocks(winning, to: clock.stored, stamp.table, stamp.key)
         }
         appliedPerTable[stamp.table, default: 0] += 1
     }
@@ -135,11 +136,11 @@ final class ChangeApplier {
     fileprivate func insertMetItsRow(_ change: RowChange) { inserted.append(change) }
 
     private func applyThroughSession(_ changeset: [UInt8]) throws {
-        guard let connection = db.sqliteConnection else { throw ChangesetError.sqlite("connection", SQLITE_MISUSE) }
+        guard let handle = connection.handle else { throw ChangesetError.sqlite("connection", SQLITE_MISUSE) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let result = changeset.withUnsafeBytes { buffer in
             sqlite3changeset_apply_v2(
-                connection, Int32(buffer.count), UnsafeMutableRawPointer(mutating: buffer.baseAddress), nil, conflictHandler, context,
+                handle, Int32(buffer.count), UnsafeMutableRawPointer(mutating: buffer.baseAddress), nil, conflictHandler, context,
                 nil, nil, 0)
         }
         guard result == SQLITE_OK else { throw ChangesetError.sqlite("sqlite3changeset_apply_v2", result) }

@@ -1,6 +1,6 @@
+import BodiiStore
 import CSQLiteSession
 import Foundation
-import GRDB
 
 /// One change of an SQLite changeset, read with `sqlite3changeset_start`/`next`/`op`/`pk`/`old`/`new`.
 struct RowChange {
@@ -11,13 +11,13 @@ struct RowChange {
     /// Per column (in the table's order): whether it is part of the primary key.
     let primaryKey: [Bool]
     /// Per column: the old value (UPDATE, DELETE); nil where the changeset holds none.
-    let old: [DatabaseValue?]
+    let old: [SyncValue?]
     /// Per column: the new value (INSERT, UPDATE); nil where the changeset holds none (an UPDATE
     /// carries only the columns it changed: SQLite 3.40 has no `sqlite3session_fullchangeset`).
-    let new: [DatabaseValue?]
+    let new: [SyncValue?]
 
     /// The primary key's values: the new ones of an INSERT, the old ones otherwise.
-    var keyValues: [DatabaseValue] {
+    var keyValues: [SyncValue] {
         let source = operation == .insert ? new : old
         return primaryKey.indices.filter { primaryKey[$0] }.map { source[$0] ?? .null }
     }
@@ -25,19 +25,22 @@ struct RowChange {
     /// The row's identity in the clock tables.
     var key: String { RowKey.text(keyValues) }
 
+    /// The row as the store finds it.
+    var row: SyncRowKey { SyncRowKey(table: table, primaryKey: primaryKey, values: keyValues) }
+
     /// The columns this change sets: all of an INSERT, the changed ones of an UPDATE.
     var setColumns: [Int] { new.indices.filter { new[$0] != nil } }
 }
 
 /// A row's primary key as text: each value typed ("i42", "t2026-11-20"), joined by U+001F.
 enum RowKey {
-    static func text(_ values: [DatabaseValue]) -> String {
+    static func text(_ values: [SyncValue]) -> String {
         values.map { value -> String in
-            switch value.storage {
+            switch value {
             case .null: "n"
-            case .int64(let int): "i\(int)"
-            case .double(let double): "r\(double)"
-            case .string(let string): "t" + string
+            case .integer(let int): "i\(int)"
+            case .real(let double): "r\(double)"
+            case .text(let string): "t" + string
             case .blob(let data): "b" + data.base64EncodedString()
             }
         }.joined(separator: "\u{1F}")
@@ -97,7 +100,7 @@ enum Changeset {
             case SQLITE_DELETE: .delete
             default: .update
             }
-        func values(_ fetch: (OpaquePointer, Int32, UnsafeMutablePointer<OpaquePointer?>) -> Int32) -> [DatabaseValue?] {
+        func values(_ fetch: (OpaquePointer, Int32, UnsafeMutablePointer<OpaquePointer?>) -> Int32) -> [SyncValue?] {
             (0..<count).map { column in
                 var value: OpaquePointer?
                 guard fetch(iterator, Int32(column), &value) == SQLITE_OK, let value else { return nil }
@@ -110,17 +113,17 @@ enum Changeset {
             new: operation == .delete ? Array(repeating: nil, count: count) : values(sqlite3changeset_new))
     }
 
-    static func databaseValue(_ value: OpaquePointer) -> DatabaseValue {
+    static func databaseValue(_ value: OpaquePointer) -> SyncValue {
         switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER: return sqlite3_value_int64(value).databaseValue
-        case SQLITE_FLOAT: return sqlite3_value_double(value).databaseValue
+        case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
         case SQLITE_TEXT:
-            guard let text = sqlite3_value_text(value) else { return "".databaseValue }
-            return String(cString: text).databaseValue
+            guard let text = sqlite3_value_text(value) else { return .text("") }
+            return .text(String(cString: text))
         case SQLITE_BLOB:
             let count = Int(sqlite3_value_bytes(value))
-            guard let bytes = sqlite3_value_blob(value), count > 0 else { return Data().databaseValue }
-            return Data(bytes: bytes, count: count).databaseValue
+            guard let bytes = sqlite3_value_blob(value), count > 0 else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
         default: return .null
         }
     }

@@ -1,7 +1,6 @@
 import BodiiStore
 import CSQLiteSession
 import Foundation
-import GRDB
 
 /// Records each write transaction of Bodii's writer connection as an SQLite changeset: installed on
 /// the store's write path (`SQLiteRepositories.installWriteRecorder`) when the database syncs. A
@@ -16,10 +15,10 @@ final class SessionRecorder: WriteTransactionRecorder {
         self.tables = tables
     }
 
-    func begin(_ db: Database) throws -> (any WriteTransactionRecording)? {
-        guard let connection = db.sqliteConnection else { return nil }
+    func begin(_ connection: SyncConnection) throws -> (any WriteTransactionRecording)? {
+        guard let handle = connection.handle else { return nil }
         var session: OpaquePointer?
-        let created = sqlite3session_create(connection, "main", &session)
+        let created = sqlite3session_create(handle, "main", &session)
         guard created == SQLITE_OK, let session else { throw ChangesetError.sqlite("sqlite3session_create", created) }
         for table in tables {
             let attached = sqlite3session_attach(session, table)
@@ -42,12 +41,12 @@ final class SessionRecording: WriteTransactionRecording {
 
     deinit { discard() }
 
-    func end(_ db: Database) throws {
+    func end(_ connection: SyncConnection) throws {
         guard let session else { return }
         defer { discard() }
         let bytes = try Self.changeset(of: session)
         guard !bytes.isEmpty else { return }
-        try Outbox.record(bytes, db)
+        try Outbox.record(bytes, connection)
     }
 
     func discard() {
@@ -73,18 +72,18 @@ enum Outbox {
     /// cells it changed, a DELETE ends the incarnation (even length, the tombstone).
     /// `baseline`: rows sync already knows are marked 0 (ignored everywhere): a first `join`
     /// records the rows that were here before, not the ones that just arrived.
-    static func record(_ bytes: [UInt8], baseline: Bool = false, _ db: Database) throws {
-        guard let device = try ClockTables.device(db) else { return }
-        let hlc = try ClockTables.nextClock(db)
+    static func record(_ bytes: [UInt8], baseline: Bool = false, _ connection: SyncConnection) throws {
+        guard let device = try connection.configuredDevice() else { return }
+        let hlc = try ClockTables.nextClock(connection)
         var lengths: [Int64] = []
         try Changeset.forEach(bytes) { change in
             let key = change.key
             // A shipped catalog food or serving: the same on every machine, not sync's.
-            guard try TableRows.isSynced(change, db) else {
+            guard try TableRows.isSynced(change, connection) else {
                 lengths.append(0)
                 return
             }
-            let current = try ClockTables.length(change.table, key, db)
+            let current = try ClockTables.length(change.table, key, connection)
             if baseline && current > 0 {
                 lengths.append(0)
                 return
@@ -96,19 +95,19 @@ enum Outbox {
             }
             let clock = CellClock(length: length, hlc: hlc, device: device)
             if change.operation != .update {
-                try ClockTables.setRow(clock, change.table, key, db)
+                try connection.setRowClock(clock.stored, change.table, key)
             } else {
                 // A row sync never saw (here before sync, not in a baseline) starts at the oldest clock.
-                if length != current { try ClockTables.setRow(CellClock(length: length, hlc: 0, device: 0), change.table, key, db) }
-                try ClockTables.setCells(TableRows.factColumns(change, db), to: clock, change.table, key, db)
+                if length != current {
+                    try connection.setRowClock(SyncClockValue(length: length, hlc: 0, device: 0), change.table, key)
+                }
+                try connection.setCellClocks(TableRows.factColumns(change, connection), to: clock.stored, change.table, key)
             }
             lengths.append(length)
         }
         // A baseline of rows that all arrived from the others has nothing to send.
         guard lengths.contains(where: { $0 > 0 }) else { return }
-        try db.execute(
-            sql: "INSERT INTO sync_outbox (hlc, changeset, lengths) VALUES (?, ?, ?)",
-            arguments: [hlc, Data(bytes), LengthList.encode(lengths)])
+        try connection.addToOutbox(hlc: hlc, changeset: bytes, lengths: LengthList.encode(lengths))
     }
 }
 

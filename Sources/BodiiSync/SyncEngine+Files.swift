@@ -1,6 +1,5 @@
 import BodiiStore
 import Foundation
-import GRDB
 
 extension SyncEngine {
     /// Applies every other device's new files, each in order and in one transaction. A file waits
@@ -10,8 +9,8 @@ extension SyncEngine {
     /// nothing is half-applied and no file is skipped. Loops until nothing more applies, so a
     /// device away for months catches up in one run.
     static func applyAll(_ database: BodiiDatabase, folder: SyncFolder, key: SyncKey) throws -> SyncSummary {
-        let (device, start) = try database.withWriterConnection { db in
-            (try ClockTables.device(db), try ClockTables.applied(db))
+        let (device, start) = try database.withSyncConnection { connection in
+            (try connection.configuredDevice(), try connection.appliedFiles())
         }
         guard let device else { throw SyncError.notConfigured }
         var summary = SyncSummary(device: device)
@@ -86,15 +85,14 @@ extension SyncEngine {
 
     /// One file in one transaction: its entries, the sequence applied, derived state recomputed.
     static func apply(_ file: SyncFile, _ database: BodiiDatabase) throws -> [String: Int] {
-        try database.withWriterConnection { db in
+        try database.withSyncConnection { connection in
             var counts: [String: Int] = [:]
-            try db.inTransaction(.immediate) {
-                let applier = ChangeApplier(db: db, device: file.device)
+            try connection.inTransaction {
+                let applier = ChangeApplier(connection: connection, device: file.device)
                 for entry in file.entries { try applier.apply(entry) }
-                try ClockTables.setApplied(device: file.device, seq: file.seq, hlc: file.hlcRange.upperBound, db)
-                try DerivedState.recompute(db)
+                try connection.setApplied(device: file.device, seq: file.seq, hlc: file.hlcRange.upperBound)
+                try connection.recomputeDerivedState()
                 counts = applier.appliedPerTable
-                return .commit
             }
             return counts
         }
@@ -104,39 +102,19 @@ extension SyncEngine {
     /// transaction), then the file is written, then they go: a crash in between writes the same
     /// rows under the same sequence next time (a file already there is the one written before).
     static func writeOutbox(_ database: BodiiDatabase, folder: SyncFolder, key: SyncKey, into summary: inout SyncSummary) throws {
-        let prepared: (seq: Int64, entries: [SyncEntry], requires: [Int64: Int64])? = try database.withWriterConnection { db in
-            var result: (Int64, [SyncEntry], [Int64: Int64])?
-            try db.inTransaction(.immediate) {
-                var seq = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM sync_outbox")
-                if seq == nil {
-                    guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_outbox") ?? 0 > 0 else { return .commit }
-                    seq = try Int64.fetchOne(db, sql: "SELECT next_seq FROM sync_state WHERE id = 1")
-                    try db.execute(sql: "UPDATE sync_outbox SET seq = ? WHERE seq IS NULL", arguments: [seq])
-                    try db.execute(sql: "UPDATE sync_state SET next_seq = next_seq + 1 WHERE id = 1")
-                }
-                guard let seq else { return .commit }
-                let entries = try Row.fetchAll(
-                    db, sql: "SELECT hlc, changeset, lengths FROM sync_outbox WHERE seq = ? ORDER BY id", arguments: [seq]
-                ).map { row in
-                    SyncEntry(hlc: row[0], changeset: [UInt8](row[1] as Data), lengths: LengthList.decode(row[2]) ?? [])
-                }
-                result = (seq, entries, try ClockTables.applied(db))
-                return .commit
-            }
-            return result
+        guard let prepared = try database.withSyncConnection({ connection in try connection.nextOutboxFile() }) else { return }
+        let entries = prepared.entries.map { entry in
+            SyncEntry(hlc: entry.hlc, changeset: entry.changeset, lengths: LengthList.decode(entry.lengths) ?? [])
         }
-        guard let prepared else { return }
         let url = folder.fileURL(device: summary.device, seq: prepared.seq)
         if !FileManager.default.fileExists(atPath: url.path) {
             let file = SyncFile(
-                schema: BodiiDatabase.schemaVersion, device: summary.device, seq: prepared.seq, requires: prepared.requires,
-                entries: prepared.entries)
+                schema: BodiiDatabase.schemaVersion, device: summary.device, seq: prepared.seq, requires: prepared.applied,
+                entries: entries)
             try SyncFolder.writeAtomically(file.sealed(with: key), to: url)
         }
-        try database.withWriterConnection { db in
-            try db.execute(sql: "DELETE FROM sync_outbox WHERE seq = ?", arguments: [prepared.seq])
-        }
+        try database.withSyncConnection { connection in try connection.removeFromOutbox(seq: prepared.seq) }
         summary.written = prepared.seq
-        summary.writtenEntries = prepared.entries.count
+        summary.writtenEntries = entries.count
     }
 }

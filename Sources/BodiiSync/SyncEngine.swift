@@ -16,7 +16,6 @@
 import BodiiStore
 import CSQLiteSession
 import Foundation
-import GRDB
 
 public enum SyncError: Error, CustomStringConvertible, Equatable {
     /// `bodii sync` on a database that never ran `init` or `join`.
@@ -71,7 +70,7 @@ public enum SyncEngine {
     /// Records this database's writes for sync when it syncs (has a device number). Call once
     /// after opening a database that may be written.
     public static func installRecorder(on database: BodiiDatabase) throws {
-        let device = try database.withWriterConnection { db in try ClockTables.device(db) }
+        let device = try database.withSyncConnection { connection in try connection.configuredDevice() }
         database.repositories.installWriteRecorder(device == nil ? nil : SessionRecorder(tables: tables))
     }
 
@@ -147,7 +146,7 @@ public enum SyncEngine {
         let device = Int64(number.value)
         try database.adoptDevice(number)
         try FileManager.default.createDirectory(at: folder.deviceFolder(device), withIntermediateDirectories: true)
-        try database.withWriterConnection { db in try ClockTables.setDevice(device, db) }
+        try database.withSyncConnection { connection in try connection.setConfiguredDevice(device) }
         if baseline { try Baseline.record(database, tables: tables) }
         try installRecorder(on: database)
     }
@@ -164,10 +163,9 @@ public enum SyncEngine {
     }
 
     public static func status(_ database: BodiiDatabase) throws -> SyncStatus {
-        try database.withWriterConnection { db in
-            guard let device = try ClockTables.device(db) else { throw SyncError.notConfigured }
-            let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_outbox") ?? 0
-            return SyncStatus(device: device, pendingEntries: pending, applied: try ClockTables.applied(db))
+        try database.withSyncConnection { connection in
+            guard let device = try connection.configuredDevice() else { throw SyncError.notConfigured }
+            return SyncStatus(device: device, pendingEntries: try connection.outboxCount(), applied: try connection.appliedFiles())
         }
     }
 }
