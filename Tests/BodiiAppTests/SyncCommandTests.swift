@@ -1,5 +1,8 @@
+import BodiiStore
 import Foundation
 import Testing
+
+@testable import BodiiApp
 
 /// `bodii sync` with the real binary (PRODUCT.md §4, §14): two databases with two config folders
 /// are two machines sharing one folder.
@@ -47,6 +50,13 @@ import Testing
         // Device numbers are random, one per machine.
         #expect(!status.stdout.contains("\"device\":\(laptopDevice),"))
         #expect(status.stdout.contains("\"applied\":{\"\(laptopDevice)\":"))
+    }
+
+    /// The summary names every kind of record sync carries in words, never by its table.
+    @Test func everySyncedTableHasAKindInTheSummary() {
+        for table in SyncedTables.synced {
+            #expect(SyncCommand.kinds[table.name] != nil, "\(table.name) has no name in `bodii sync`'s summary")
+        }
     }
 
     @Test func aWrongPhraseIsRefusedInOneLine() throws {

@@ -41,14 +41,18 @@ struct SyncCommand: ParsableCommand {
     }
 
     /// What a table's rows are, for the summary.
-    static func kind(_ table: String) -> String {
-        [
-            "body_record": "weigh-ins", "metabolism_snapshot": "metabolism", "food_record": "food entries",
-            "exercise_record": "exercise", "sleep_record": "nights", "check_in": "check-ins", "profile": "profile",
-            "goal": "goals", "review": "reviews", "review_item": "review items", "action": "actions",
-            "nutrient_preference": "nutrient targets",
-        ][table] ?? table
-    }
+    static let kinds: [String: String] = [
+        "body_record": "weigh-ins", "metabolism_snapshot": "metabolism", "food_record": "food entries",
+        "exercise_record": "exercise", "sleep_record": "nights", "check_in": "check-ins", "profile": "profile",
+        "goal": "goals", "review": "reviews", "review_item": "review items", "action": "actions",
+        "nutrient_preference": "nutrient targets", "food": "custom foods", "food_serving": "servings",
+        "activity_snapshot": "activity days", "favourite_food": "favourites", "saved_meal": "saved meals",
+        "saved_meal_item": "saved meal items", "recipe": "recipes", "recipe_ingredient": "recipe ingredients",
+        "grocery_item": "grocery items", "purchase": "purchases", "stock_lot": "pantry lots", "stock_use": "pantry uses",
+        "shopping_list": "shopping list", "shopping_list_item": "shopping list items", "budget": "pantry budget",
+    ]
+
+    static func kind(_ table: String) -> String { kinds[table] ?? table }
 
     static func printSummary(_ summary: SyncSummary, json: Bool) {
         if json {
