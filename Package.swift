@@ -60,6 +60,13 @@ let package = Package(
         .target(name: "PlannerSolver", dependencies: ["CCoinOR"]),
         // The grocery planner's model (PRODUCT.md §13): pure, the domain and the solver only.
         .target(name: "GroceryPlanner", dependencies: ["BodiiDomain", "PlannerSolver"]),
+        // Sync (PRODUCT.md §14): SQLite's session extension (declared with its macros, same libsqlite3
+        // as GRDB) and libsodium (pkg-config libsodium; Debian libsodium-dev via scripts/ensure-deps).
+        .systemLibrary(name: "CSQLiteSession", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .target(
+            name: "BodiiSync",
+            dependencies: ["BodiiDomain", "BodiiStore", "CSQLiteSession", "CSodium"]),
         // The charts, cards and day/period state that several screens and `bodii report` draw.
         .target(name: "SharedCharts", dependencies: ["BodiiDomain", "TerminalKit"]),
     ]
@@ -74,7 +81,7 @@ let package = Package(
                 name: "BodiiApp",
                 dependencies: [
                     "BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts",
-                    "ZIPFoundation", "GroceryPlanner",
+                    "ZIPFoundation", "GroceryPlanner", "BodiiSync",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit",
                 ]
                     + features.map { .target(name: $0) }
@@ -105,6 +112,9 @@ let package = Package(
 
             // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
             .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
+            .testTarget(
+                name: "BodiiSyncTests",
+                dependencies: ["BodiiSync", "BodiiStore", "BodiiDomain", "CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")]),
             .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
             .testTarget(name: "PlannerTests", dependencies: ["GroceryPlanner", "PlannerSolver", "BodiiDomain"]),
             .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),

@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodiiStore
+import BodiiSync
 import BodiiUI
 import Foundation
 import TerminalKit
@@ -33,6 +34,8 @@ final class AppEnvironment {
         let url = databaseURL(explicit: databasePath)
         do {
             let database = try BodiiDatabase(url: url, access: access)
+            // Sync records every write of a database that syncs (BodiiSync, PRODUCT.md §14).
+            if access != .readOnly { try SyncEngine.installRecorder(on: database) }
             if let backup = database.backupURL {
                 StandardError.write("bodii: upgraded \(url.path); the previous version is kept at \(backup.path)")
             }

@@ -293,13 +293,15 @@ public final class BodiiDatabase: Sendable {
     }
 
     /// Whether any table but GRDB's own holds a row. Food search's index and bookkeeping
-    /// (`food_fts…`, `food_search_…`) are made from the other tables and do not count.
+    /// (`food_fts…`, `food_search_…`) are made from the other tables and do not count, nor does
+    /// sync's one-row state of a database that never synced.
     private static func hasRows(_ db: Database) throws -> Bool {
         let tables = try String.fetchAll(
             db,
             sql: """
                 SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
                     AND name NOT LIKE 'food\\_fts%' ESCAPE '\\' AND name NOT LIKE 'food\\_search\\_%' ESCAPE '\\'
+                    AND name != 'sync_state'
                 """)
         return try tables.contains { table in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier))") ?? false

@@ -10,8 +10,9 @@ import GRDB
 ///   index that lost count of the foods is rebuilt (`FoodSearchIndex.rebuild`). The counters move,
 ///   so every process reloads its vocabulary, parsed names and log-based frecency.
 /// A lot already right is not written: a sync that captures changes sees none from a second run.
-enum DerivedState {
-    static func recompute(_ db: Database) throws {
+public enum DerivedState {
+    /// Inside the caller's transaction (sync's apply).
+    public static func recompute(_ db: Database) throws {
         try DailyLogMaintenance.refreshAll(db)
         try recomputeLots(db)
         try refreshSearch(db)

@@ -209,7 +209,7 @@ extension SQLiteRepositories: HistoryWriter {
             skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
         }
         try writeWithoutTransaction { db in
-            try Self.transaction(db) {
+            try recordedTransaction(db) {
                 if let profile = batch.profile { try Self.upsertProfile(profile, db) }
                 var dates = Set<LocalDate>()
                 var bodyDates = Set<LocalDate>()

@@ -27,6 +27,8 @@ public final class SQLiteRepositories: Sendable {
     /// refused here, whatever asks for it. The connection's `PRAGMA query_only` alone does not
     /// hold: GRDB turns it off after each read.
     let readsOnly: Bool
+    /// Sync's recorder of write transactions (see WriteRecording.swift).
+    let recorderSlot = RecorderSlot()
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
         self.writer = writer
@@ -76,7 +78,7 @@ public final class SQLiteRepositories: Sendable {
     /// (GRDB allows one database inside another's block); the block's reads do not see it.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         try refuseWritingWhenReadOnly()
-        guard let open = openTransaction else { return try writer.write(body) }
+        guard let open = openTransaction else { return try writer.write { db in try recording(db) { try body(db) } } }
         // Inside `inOneTransaction`: a savepoint, so a write that fails and is handled undoes only itself.
         var result: T?
         try open.inSavepoint {
@@ -97,7 +99,7 @@ public final class SQLiteRepositories: Sendable {
         var result: T?
         try writer.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
-                result = try OpenTransaction.pin(db, for: self, during: body)
+                result = try recording(db) { try OpenTransaction.pin(db, for: self, during: body) }
                 return .commit
             }
         }

@@ -24,6 +24,7 @@ enum Schema {
         ("v13", nutrientsV13),
         ("v14", nutrientPreferencesV14),
         ("v15", syncIdentityV15),
+        ("v16", syncV16),
         ("v17", savedMealNutrientsV17),
     ]
 

@@ -96,6 +96,9 @@ public enum SyncedTables {
         "custom_food_number",  // the food numbers this file handed out (only it numbers in its range)
         "sync_device",  // this file's device number
         "sync_id_counter",  // the last id this device handed out, per table
+        // BodiiSync's bookkeeping (v16): this file's clock and file sequence, changes not yet
+        // written, per row and cell clocks, and the files applied from each other device.
+        "sync_state", "sync_outbox", "sync_row", "sync_cell", "sync_applied",
     ]
 
     /// The synced table named `name`, if it is one.

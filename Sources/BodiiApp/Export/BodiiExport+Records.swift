@@ -112,6 +112,7 @@ extension BodiiExport {
     /// about. Food search's index and bookkeeping (`food_fts…`, `food_search_…`) are made from `food`.
     static func coverage(of table: String) -> String? {
         if table.hasPrefix("food_fts") || table.hasPrefix("food_search_") { return "derived: food search's index of food" }
+        if table.hasPrefix("sync_") { return "internal: this device's sync bookkeeping (clocks, outbox, files applied; BodiiSync)" }
         return tables[table]
     }
 

@@ -1,0 +1,195 @@
+import ArgumentParser
+import BodiiStore
+import BodiiSync
+import Foundation
+
+// `bodii sync` (PRODUCT.md §4, §14): init, join, sync, status.
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Sync with your other machines through a shared folder (Syncthing, Nextcloud, rsync, a USB stick).",
+        subcommands: [SyncRunCommand.self, SyncInitCommand.self, SyncJoinCommand.self, SyncStatusCommand.self],
+        defaultSubcommand: SyncRunCommand.self)
+
+    /// A sync failure as the command's one line and exit code.
+    static func failure(_ error: SyncError) -> CommandFailure {
+        switch error {
+        case .notConfigured, .missingFolder: .noInput(error.description)
+        case .wrongPhrase, .data: .data(error.description)
+        case .io: .io(error.description)
+        }
+    }
+
+    static func settings() throws -> SyncSettings {
+        guard let settings = SyncSettings.current() else { throw CommandFailure.noInput("no config folder: set HOME or XDG_CONFIG_HOME") }
+        return settings
+    }
+
+    static func folder(_ text: String) throws -> URL {
+        let url = URL(fileURLWithPath: text).standardizedFileURL
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.io("cannot make the sync folder \(text): \(error.localizedDescription)")
+        }
+        return url
+    }
+
+    /// Runs `body`, sync errors said as one line with their exit code.
+    static func mapping<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as SyncError { throw failure(error) }
+    }
+
+    /// What a table's rows are, for the summary.
+    static let kinds: [String: String] = [
+        "body_record": "weigh-ins", "metabolism_snapshot": "metabolism", "food_record": "food entries",
+        "exercise_record": "exercise", "sleep_record": "nights", "check_in": "check-ins", "profile": "profile",
+        "goal": "goals", "review": "reviews", "review_item": "review items", "action": "actions",
+        "nutrient_preference": "nutrient targets", "food": "custom foods", "food_serving": "servings",
+        "activity_snapshot": "activity days", "favourite_food": "favourites", "saved_meal": "saved meals",
+        "saved_meal_item": "saved meal items", "recipe": "recipes", "recipe_ingredient": "recipe ingredients",
+        "grocery_item": "grocery items", "purchase": "purchases", "stock_lot": "pantry lots", "stock_use": "pantry uses",
+        "shopping_list": "shopping list", "shopping_list_item": "shopping list items", "budget": "pantry budget",
+    ]
+
+    static func kind(_ table: String) -> String { kinds[table] ?? table }
+
+    static func printSummary(_ summary: SyncSummary, json: Bool) {
+        if json {
+            let applied = JSONValue.array(
+                summary.applied.map { device in
+                    .object([
+                        ("device", .number(Double(device.device))), ("files", .number(Double(device.files))),
+                        ("changes", .object(device.changes.sorted { $0.key < $1.key }.map { (kind($0.key), .number(Double($0.value))) })),
+                    ])
+                })
+            print(
+                JSONValue.object([
+                    ("device", .number(Double(summary.device))), ("applied", applied),
+                    ("written", summary.written.map { .number(Double($0)) } ?? .null),
+                    ("notes", .array(summary.notes.map(JSONValue.string))),
+                ]).text)
+            return
+        }
+        for note in summary.notes { StandardError.write("bodii: sync: \(note)") }
+        for device in summary.applied {
+            let kinds = device.changes.sorted { $0.key < $1.key }.map { "\($0.value) \(kind($0.key))" }.joined(separator: ", ")
+            PlainText.print(
+                "From device \(device.device): \(device.files) file\(device.files == 1 ? "" : "s")" + (kinds.isEmpty ? "" : ", \(kinds)")
+                    + ".")
+        }
+        if let written = summary.written {
+            PlainText.print(
+                "Wrote file \(written) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device)."
+            )
+        }
+        if summary.applied.isEmpty && summary.written == nil { PlainText.print("Nothing new.") }
+    }
+}
+
+struct SyncRunCommand: ParsableCommand, DatabaseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now", abstract: "Apply what is new from the other machines, write what is new here (the default).",
+        shouldDisplay: false)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Print JSON for scripts.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            guard let (key, directory) = try SyncCommand.settings().load() else { throw SyncCommand.failure(.notConfigured) }
+            let env = try AppEnvironment.open(databasePath: global.db?.text)
+            let summary = try SyncCommand.mapping { try SyncEngine.run(env.database, folder: directory, key: key) }
+            SyncCommand.printSummary(summary, json: json)
+        }
+    }
+}
+
+struct SyncInitCommand: ParsableCommand, DatabaseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Start syncing through DIR on the first machine: makes the key and prints its phrase once.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The shared folder.", valueName: "dir"))
+    var dir: String
+    @Flag(name: .long, help: "Print {\"phrase\": …} for scripts.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let settings = try SyncCommand.settings()
+            let folder = try SyncCommand.folder(dir)
+            let env = try AppEnvironment.open(databasePath: global.db?.text)
+            let key = try SyncCommand.mapping { try SyncEngine.initialize(env.database, folder: folder) }
+            try settings.save(key: key, directory: folder)
+            if json {
+                print(JSONValue.object([("phrase", .string(key.phrase))]).text)
+            } else {
+                PlainText.print(
+                    "Sync key phrase (shown this once; type it on each other machine with `bodii sync join \(dir) --phrase …`):")
+                PlainText.print(key.phrase)
+            }
+        }
+    }
+}
+
+struct SyncJoinCommand: ParsableCommand, DatabaseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "join", abstract: "Join the sync folder DIR from another machine, with the phrase `sync init` printed.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The shared folder.", valueName: "dir"))
+    var dir: String
+    @Option(name: .long, help: ArgumentHelp("The phrase `bodii sync init` printed.", valueName: "phrase"))
+    var phrase: String
+    @Flag(name: .long, help: "Print JSON for scripts.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            guard let key = SyncKey(phrase: phrase) else {
+                throw CommandFailure.data(
+                    "the phrase is not a sync phrase (56 letters and digits in groups of four, as `bodii sync init` printed it)")
+            }
+            let settings = try SyncCommand.settings()
+            let folder = URL(fileURLWithPath: dir).standardizedFileURL
+            try SyncCommand.mapping { try SyncEngine.checkKey(key, folder: folder) }
+            let env = try AppEnvironment.open(databasePath: global.db?.text)
+            let summary = try SyncCommand.mapping { try SyncEngine.join(env.database, folder: folder, key: key) }
+            try settings.save(key: key, directory: folder)
+            SyncCommand.printSummary(summary, json: json)
+        }
+    }
+}
+
+struct SyncStatusCommand: ParsableCommand, DatabaseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show this machine's device number and what it has applied.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Print JSON for scripts.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let directory = try SyncCommand.settings().load()?.directory
+            let env = try AppEnvironment.open(databasePath: global.db?.text)
+            let status = try SyncCommand.mapping { try SyncEngine.status(env.database) }
+            if json {
+                print(
+                    JSONValue.object([
+                        ("device", .number(Double(status.device))), ("folder", directory.map { .string($0.path) } ?? .null),
+                        ("pending", .number(Double(status.pendingEntries))),
+                        ("applied", .object(status.applied.sorted { $0.key < $1.key }.map { (String($0.key), .number(Double($0.value))) })),
+                    ]).text)
+            } else {
+                PlainText.print(
+                    "Device \(status.device), folder \(directory?.path ?? "not set"); \(status.pendingEntries) change(s) not written yet.")
+                for (device, seq) in status.applied.sorted(by: { $0.key < $1.key }) {
+                    PlainText.print("From device \(device): applied through file \(seq).")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// A row of a synced table as a change names it: its table, which columns (in the table's order)
+/// make the primary key, and their values.
+public struct SyncRowKey: Sendable {
+    public let table: String
+    public let primaryKey: [Bool]
+    public let values: [SyncValue]
+
+    public init(table: String, primaryKey: [Bool], values: [SyncValue]) {
+        self.table = table
+        self.primaryKey = primaryKey
+        self.values = values
+    }
+}
+
+/// Reading and writing the rows changes are about (the applier's correction step, the
+/// recorder's filter), and the empty copies the baseline diffs against.
+extension SyncConnection {
+    /// The table's column names in order (a changeset's column order).
+    public func columns(_ table: String) throws -> [String] {
+        try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table]).map { $0[0] }
+    }
+
+    private func condition(_ key: SyncRowKey, _ names: [String]) -> (sql: String, values: [DatabaseValue]) {
+        let keyColumns = key.primaryKey.indices.filter { key.primaryKey[$0] }
+        let sql = keyColumns.map { "\(names[$0].quotedDatabaseIdentifier) IS ?" }.joined(separator: " AND ")
+        return (sql, key.values.map(\.databaseValue))
+    }
+
+    /// The table's columns when they are the ones the change was made on (nil otherwise).
+    private func matchingColumns(_ key: SyncRowKey) throws -> [String]? {
+        let names = try columns(key.table)
+        return names.count == key.primaryKey.count ? names : nil
+    }
+
+    /// The local row, every column; nil when there is none.
+    public func row(_ key: SyncRowKey) throws -> [SyncValue]? {
+        guard let names = try matchingColumns(key) else { return nil }
+        let where_ = condition(key, names)
+        return try Row.fetchOne(
+            db, sql: "SELECT * FROM \(key.table.quotedDatabaseIdentifier) WHERE \(where_.sql)", arguments: StatementArguments(where_.values)
+        ).map { row in row.databaseValues.map(SyncValue.init) }
+    }
+
+    /// Makes the row `values` (every column), or absent when nil.
+    public func restore(_ key: SyncRowKey, to values: [SyncValue]?) throws {
+        guard let names = try matchingColumns(key) else { return }
+        let table = key.table.quotedDatabaseIdentifier
+        let where_ = condition(key, names)
+        guard let values else {
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(where_.sql)", arguments: StatementArguments(where_.values))
+            return
+        }
+        let exists =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(where_.sql))", arguments: StatementArguments(where_.values))
+            ?? false
+        if exists {
+            try update(key, columns: Array(names.indices), to: values.map { Optional($0) })
+        } else {
+            let placeholders = names.map { _ in "?" }.joined(separator: ", ")
+            let list = names.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            try db.execute(
+                sql: "INSERT INTO \(table) (\(list)) VALUES (\(placeholders))", arguments: StatementArguments(values.map(\.databaseValue)))
+        }
+    }
+
+    /// Sets `columns` (not the key's, nor those `values` has none for) of the row to `values`.
+    public func update(_ key: SyncRowKey, columns: [Int], to values: [SyncValue?]) throws {
+        guard let names = try matchingColumns(key) else { return }
+        let settable = columns.filter { $0 < values.count && !key.primaryKey[$0] && values[$0] != nil }
+        guard !settable.isEmpty else { return }
+        let where_ = condition(key, names)
+        let assignments = settable.map { "\(names[$0].quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+        try db.execute(
+            sql: "UPDATE \(key.table.quotedDatabaseIdentifier) SET \(assignments) WHERE \(where_.sql)",
+            arguments: StatementArguments(settable.map { (values[$0] ?? .null).databaseValue } + where_.values))
+    }
+
+    /// Whether a row is one sync carries (`SyncedTable.rows`: a shipped catalog food is not):
+    /// judged by `values` (every column, an INSERT's or DELETE's), or the stored row when nil.
+    public func isSynced(_ key: SyncRowKey, values: [SyncValue]?) throws -> Bool {
+        guard let filter = SyncedTables.table(named: key.table)?.rows else { return true }
+        guard let names = try matchingColumns(key) else { return false }
+        guard let values else {
+            let where_ = condition(key, names)
+            return try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM \(key.table.quotedDatabaseIdentifier) WHERE \(where_.sql) AND (\(filter)))",
+                arguments: StatementArguments(where_.values)) ?? false
+        }
+        let select = names.map { "? AS \($0.quotedDatabaseIdentifier)" }.joined(separator: ", ")
+        return try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM (SELECT \(select)) WHERE \(filter))",
+            arguments: StatementArguments(values.map(\.databaseValue))) ?? false
+    }
+
+    /// Attaches `schema` (in memory) with an empty copy of each table, holding the rows that are
+    /// not sync's (`SyncedTable.rows`, the shipped catalog): what the baseline diffs against.
+    public func attachEmptyCopies(of tables: [String], as schema: String) throws {
+        try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(schema.quotedDatabaseIdentifier)")
+        for table in tables {
+            guard
+                let sql = try String.fetchOne(
+                    db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
+                let open = sql.firstIndex(of: "(")
+            else { continue }
+            let name = table.quotedDatabaseIdentifier
+            try db.execute(sql: "CREATE TABLE \(schema.quotedDatabaseIdentifier).\(name) " + sql[open...])
+            if let filter = SyncedTables.table(named: table)?.rows {
+                try db.execute(
+                    sql: "INSERT INTO \(schema.quotedDatabaseIdentifier).\(name) SELECT * FROM main.\(name) WHERE NOT (\(filter))")
+            }
+        }
+    }
+
+    public func detach(_ schema: String) throws {
+        try db.execute(sql: "DETACH DATABASE \(schema.quotedDatabaseIdentifier)")
+    }
+}

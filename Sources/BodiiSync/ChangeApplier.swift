@@ -1,0 +1,169 @@
+import BodiiStore
+import CSQLiteSession
+import Foundation
+
+/// One recorded transaction of a device: its changeset, clock and each change's causal length.
+struct SyncEntry: Equatable {
+    let hlc: Int64
+    let changeset: [UInt8]
+    let lengths: [Int64]
+}
+
+/// What happens to one incoming change (decided before applying, from the clock tables).
+enum ChangeDecision {
+    /// The row loses entirely (an older incarnation, older cells, or a baseline mark).
+    case skip
+    /// A newer incarnation: the row becomes the incoming row (INSERT), or goes (DELETE).
+    case replace
+    /// Same incarnation: these columns win, the other columns the change sets keep the local value.
+    case merge(winning: [Int], losing: [Int])
+}
+
+/// Applies another device's entries through `sqlite3changeset_apply_v2`, last writer wins per
+/// (row, column):
+/// 1. Pre-scan: each change is compared with the clock tables (causal length, then hybrid logical
+///    clock, then device) and gets a `ChangeDecision`; rows that must not end as the changeset says
+///    are read first.
+/// 2. Apply: the conflict handler answers from the decision — REPLACE for a winning DATA (old
+///    values differ); an INSERT whose key exists (CONFLICT) is omitted and its winning columns
+///    written after, as an UPDATE (a REPLACE would cascade to the row's children); OMIT for a losing change, NOTFOUND (nothing to
+///    update or delete) and CONSTRAINT (a UNIQUE index, counted in `constraintsOmitted`).
+/// 3. Correct: the handler is not asked when a change applies cleanly — an older change whose old
+///    values equal the local ones (A→B→A), an INSERT of a row deleted here in a later incarnation —
+///    and a REPLACE writes every column the change holds. So rows read in step 1 are put back
+///    (whole for `skip`, their losing columns for `merge`).
+/// 4. The clock tables take the winning clocks. The caller recomputes derived state.
+final class ChangeApplier {
+    private let connection: SyncConnection
+    private let device: Int64
+    private var decisions: [String: ChangeDecision] = [:]
+    private(set) var constraintsOmitted = 0
+    /// Changes applied per table, for the summary.
+    private(set) var appliedPerTable: [String: Int] = [:]
+
+    init(connection: SyncConnection, device: Int64) {
+        self.connection = connection
+        self.device = device
+    }
+
+    /// What step 4 writes for one change.
+    private struct Stamp {
+        let table: String
+        let key: String
+        let length: Int64
+        let decision: ChangeDecision
+    }
+
+    func apply(_ entry: SyncEntry) throws {
+        decisions = [:]
+        var stamps: [Stamp] = []
+        var saved: [(change: RowChange, row: [SyncValue]?, decision: ChangeDecision)] = []
+        try Changeset.forEach(entry.changeset) { change in
+            guard stamps.count < entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
+            let length = entry.lengths[stamps.count]
+            let key = change.key
+            let decision = try decide(change, key: key, length: length, clock: entry.hlc)
+            decisions[change.table + "\u{1E}" + key] = decision
+            switch decision {
+            case .replace: break
+            case .skip, .merge: saved.append((change, try connection.row(change.row), decision))
+            }
+            stamps.append(Stamp(table: change.table, key: key, length: length, decision: decision))
+        }
+        guard stamps.count == entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
+        inserted = []
+        try applyThroughSession(entry.changeset)
+        // An INSERT of a row that is here: its winning columns, never a REPLACE (a delete and an
+        // insert, whose ON DELETE CASCADE would take the row's children: a review's notes).
+        for change in inserted {
+            switch decision(for: change) {
+            case .replace: try connection.update(change.row, columns: change.setColumns, to: change.new)
+            case .merge(let winning, _): try connection.update(change.row, columns: winning, to: change.new)
+            case .skip: break
+            }
+        }
+        for (change, row, decision) in saved {
+            switch decision {
+            case .skip: try connection.restore(change.row, to: row)
+            case .merge(_, let losing):
+                if let row { try connection.update(change.row, columns: losing, to: row.map { Optional($0) }) }
+            case .replace: break
+            }
+        }
+        for stamp in stamps { try record(stamp, hlc: entry.hlc) }
+        try connection.raiseClock(to: entry.hlc)
+    }
+
+    private func decide(_ change: RowChange, key: String, length: Int64, clock hlc: Int64) throws -> ChangeDecision {
+        guard length > 0 else { return .skip }
+        let row = try ClockTables.row(change.table, key, connection)
+        let local = row?.length ?? 0
+        if length < local { return .skip }
+        guard length == local, let row else {
+            // An UPDATE of an incarnation never seen here cannot make the row (it holds only the
+            // changed columns); causal delivery (see SyncEngine.applyAll) keeps this from happening.
+            return change.operation == .update ? .skip : .replace
+        }
+        if change.operation == .delete { return .skip }  // deleted here already, same incarnation
+        let incoming = CellClock(length: length, hlc: hlc, device: device)
+        let cells = try ClockTables.cells(change.table, key, connection)
+        var winning: [Int] = []
+        var losing: [Int] = []
+        for column in try TableRows.factColumns(change, connection) {
+            if (cells[column] ?? row) < incoming { winning.append(column) } else { losing.append(column) }
+        }
+        return winning.isEmpty ? .skip : .merge(winning: winning, losing: losing)
+    }
+
+    private func record(_ stamp: Stamp, hlc: Int64) throws {
+        let clock = CellClock(length: stamp.length, hlc: hlc, device: device)
+        switch stamp.decision {
+        case .skip: return
+        case .replace: try connection.setRowClock(clock.stored, stamp.table, stamp.key)
+        case .merge(let winning, _): try connection.setCellClocks(winning, to: clock.stored, stamp.table, stamp.key)
+        }
+        appliedPerTable[stamp.table, default: 0] += 1
+    }
+
+    fileprivate func decision(for change: RowChange) -> ChangeDecision {
+        decisions[change.table + "\u{1E}" + change.key] ?? .skip
+    }
+
+    fileprivate func omittedForConstraint() { constraintsOmitted += 1 }
+
+    /// INSERTs that met their row here, updated after the apply.
+    private var inserted: [RowChange] = []
+    fileprivate func insertMetItsRow(_ change: RowChange) { inserted.append(change) }
+
+    private func applyThroughSession(_ changeset: [UInt8]) throws {
+        guard let handle = connection.handle else { throw ChangesetError.sqlite("connection", SQLITE_MISUSE) }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let result = changeset.withUnsafeBytes { buffer in
+            sqlite3changeset_apply_v2(
+                handle, Int32(buffer.count), UnsafeMutableRawPointer(mutating: buffer.baseAddress), nil, conflictHandler, context,
+                nil, nil, 0)
+        }
+        guard result == SQLITE_OK else { throw ChangesetError.sqlite("sqlite3changeset_apply_v2", result) }
+    }
+}
+
+/// The conflict handler: a C function, so the applier comes through the context pointer.
+private let conflictHandler: @convention(c) (UnsafeMutableRawPointer?, Int32, OpaquePointer?) -> Int32 = {
+    context, conflict, iterator in
+    guard let context, let iterator else { return SQLITE_CHANGESET_OMIT }
+    let applier = Unmanaged<ChangeApplier>.fromOpaque(context).takeUnretainedValue()
+    if conflict == SQLITE_CHANGESET_FOREIGN_KEY { return SQLITE_CHANGESET_OMIT }
+    guard let change = try? Changeset.read(iterator) else { return SQLITE_CHANGESET_OMIT }
+    let decision = applier.decision(for: change)
+    if case .skip = decision { return SQLITE_CHANGESET_OMIT }
+    switch conflict {
+    case SQLITE_CHANGESET_CONFLICT:
+        applier.insertMetItsRow(change)
+        return SQLITE_CHANGESET_OMIT
+    case SQLITE_CHANGESET_DATA: return SQLITE_CHANGESET_REPLACE
+    case SQLITE_CHANGESET_CONSTRAINT:
+        applier.omittedForConstraint()
+        return SQLITE_CHANGESET_OMIT
+    default: return SQLITE_CHANGESET_OMIT  // NOTFOUND: nothing to update or delete
+    }
+}

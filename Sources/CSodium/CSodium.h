@@ -1,0 +1,2 @@
+// libsodium (Debian: libsodium-dev) for BodiiSync's end-to-end encryption of sync files.
+#include <sodium.h>

@@ -1,0 +1,85 @@
+import BodiiStore
+import Foundation
+import Testing
+
+@testable import BodiiApp
+
+/// `bodii sync` with the real binary (PRODUCT.md §4, §14): two databases with two config folders
+/// are two machines sharing one folder.
+@Suite struct SyncCommandTests {
+    struct Machine {
+        let db: String
+        let config: String
+        func run(_ arguments: [String]) throws -> CommandResult {
+            try runBodii(arguments + ["--db", db], environment: ["XDG_CONFIG_HOME": config])
+        }
+    }
+
+    @Test func aWeighInLoggedOnOneMachineShowsOnTheOtherAfterBothSync() throws {
+        let folder = try TemporaryFolder()
+        let shared = folder.path("shared")
+        let laptop = Machine(db: folder.path("laptop.sqlite"), config: folder.path("laptop-config"))
+        let desktop = Machine(db: folder.path("desktop.sqlite"), config: folder.path("desktop-config"))
+
+        let initialized = try laptop.run(["sync", "init", shared, "--json"])
+        #expect(initialized.status == 0, "\(initialized.stderr)")
+        let phrase = try #require(
+            (try JSONSerialization.jsonObject(with: Data(initialized.stdout.utf8)) as? [String: Any])?["phrase"] as? String)
+        let keyFile = folder.path("laptop-config/bodii/sync.key")
+        let mode = try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        #expect(try !String(contentsOfFile: keyFile, encoding: .utf8).contains(phrase))
+
+        let joined = try desktop.run(["sync", "join", shared, "--phrase", phrase])
+        #expect(joined.status == 0, "\(joined.stderr)")
+
+        #expect(try laptop.run(["log", "weight", "81.5"]).status == 0)
+        let sent = try laptop.run(["sync", "--json"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let received = try desktop.run(["sync"])
+        #expect(received.status == 0, "\(received.stderr)")
+        let laptopDevice = try #require(
+            (try JSONSerialization.jsonObject(with: Data(try laptop.run(["sync", "status", "--json"]).stdout.utf8)) as? [String: Any])?[
+                "device"] as? Int)
+        #expect(received.stdout.contains("From device \(laptopDevice): 1 file, 1 weigh-ins."))
+
+        let today = try todayJSON(db: desktop.db)
+        #expect(today["weight_kg"] as? Double == 81.5)
+
+        let status = try desktop.run(["sync", "status", "--json"])
+        // Device numbers are random, one per machine.
+        #expect(!status.stdout.contains("\"device\":\(laptopDevice),"))
+        #expect(status.stdout.contains("\"applied\":{\"\(laptopDevice)\":"))
+    }
+
+    /// The summary names every kind of record sync carries in words, never by its table.
+    @Test func everySyncedTableHasAKindInTheSummary() {
+        for table in SyncedTables.synced {
+            #expect(SyncCommand.kinds[table.name] != nil, "\(table.name) has no name in `bodii sync`'s summary")
+        }
+    }
+
+    @Test func aWrongPhraseIsRefusedInOneLine() throws {
+        let folder = try TemporaryFolder()
+        let shared = folder.path("shared")
+        let first = Machine(db: folder.path("a.sqlite"), config: folder.path("a-config"))
+        let second = Machine(db: folder.path("b.sqlite"), config: folder.path("b-config"))
+        #expect(try first.run(["sync", "init", shared]).status == 0)
+        // A phrase that is one, but of another key.
+        let other = Machine(db: folder.path("c.sqlite"), config: folder.path("c-config"))
+        let otherInit = try other.run(["sync", "init", folder.path("elsewhere"), "--json"])
+        let phrase = try #require(
+            (try JSONSerialization.jsonObject(with: Data(otherInit.stdout.utf8)) as? [String: Any])?["phrase"] as? String)
+        let refused = try second.run(["sync", "join", shared, "--phrase", phrase])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(refused.stderr.contains("the phrase does not open the sync folder"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("b-config/bodii/sync.key")))
+
+        let typo = try second.run(["sync", "join", shared, "--phrase", "ABCD-EFGH"])
+        #expect(typo.status == 65)
+        let notSetUp = try second.run(["sync"])
+        #expect(notSetUp.status == 66)
+        #expect(notSetUp.stderr.contains("sync is not set up"))
+    }
+}

@@ -1,0 +1,89 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+import GRDB
+import Testing
+
+@testable import BodiiSync
+
+/// A temporary folder, deleted afterwards: in memory (/dev/shm) where there is one, since the
+/// property test commits and fsyncs thousands of times (real SQLite files all the same).
+func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    let memory = URL(fileURLWithPath: "/dev/shm")
+    let base = FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
+    let folder = base.appendingPathComponent("bodii-sync-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}
+
+func day(_ iso: String) -> LocalDate {
+    guard let d = LocalDate(iso: iso) else { preconditionFailure("bad test date \(iso)") }
+    return d
+}
+
+/// A deterministic generator (SplitMix64), so a failing seed can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One device: a database file of its own.
+final class Replica {
+    let name: String
+    let url: URL
+    let database: BodiiDatabase
+
+    init(_ name: String, in folder: URL) throws {
+        self.name = name
+        url = folder.appendingPathComponent("\(name).sqlite")
+        database = try BodiiDatabase(url: url, timeZone: TimeZone(identifier: "UTC") ?? .current, catalog: nil)
+    }
+
+    var repos: SQLiteRepositories { database.repositories }
+
+    /// Every synced table and daily_log, row by row in key order, as text.
+    func dump() throws -> [String] {
+        try database.withWriterConnection { db in
+            try (SyncEngine.tables + ["daily_log"]).flatMap { table in
+                try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1").map { "\(table) \($0)" }
+            }
+        }
+    }
+
+    /// Runs SQL on the database file (to look or to break things).
+    func sql<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.withWriterConnection(body)
+    }
+}
+
+/// `bodii export --format json` of a database by the built binary (next to the test bundle),
+/// without its `exported_at` line.
+func exportDocument(_ db: String) throws -> String {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = folder.appendingPathComponent("bodii")
+    for _ in 0..<4 where !FileManager.default.isExecutableFile(atPath: binary.path) {
+        folder = folder.deletingLastPathComponent()
+        binary = folder.appendingPathComponent("bodii")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["export", "--format", "json", "--db", db]
+    var environment = ProcessInfo.processInfo.environment
+    environment["BODII_NOW"] = "2026-11-22T10:30:00+01:00"
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
+}
