@@ -13,6 +13,7 @@ struct SettingsView: Widget {
     let databasePath: String
     let today: LocalDate
     var importSummary: [String] = []
+    var syncStatus: [String] = []
     var currency: Currency = .default
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
@@ -232,6 +233,15 @@ struct SettingsView: Widget {
         if !importSummary.isEmpty {
             lines += ["", Line("Last import", .muted)] + importSummary.map { Line(TerminalText.printable($0)) }
         }
+        lines += ["", Line("Sync", .muted)]
+        lines +=
+            syncStatus.isEmpty
+            ? [
+                Line(
+                    "Not set up. To share this database with your other machines through a synced folder: `bodii sync init DIR` here, then `bodii sync join DIR --phrase …` on each of them.",
+                    .muted)
+            ]
+            : syncStatus.map { Line(TerminalText.printable($0)) }
         Paragraph(lines).render(in: rect, buffer: &buffer, context: context)
     }
 }

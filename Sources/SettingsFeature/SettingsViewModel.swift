@@ -62,6 +62,9 @@ public final class SettingsViewModel: TabScreen {
     private let importJob: ImportJobMaker?
     /// The last import's summary, shown in the Data section.
     public private(set) var importSummary: [String] = []
+    /// Sync's state for the Data section (folder, device, last sync); the shell knows it, the tab
+    /// only shows it. Empty: this machine does not sync.
+    public var syncStatus: () -> [String] = { [] }
     /// Shows a theme without saving it (live preview); the app shell applies it.
 
     public private(set) var section: Section = .profile
@@ -374,7 +377,7 @@ public final class SettingsViewModel: TabScreen {
         SettingsView(
             section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
             themeProblems: themeProblems, databasePath: databasePath, today: clock.today, importSummary: importSummary,
-            currency: currency
+            syncStatus: syncStatus(), currency: currency
         )
         .render(in: area, buffer: &buffer, context: context)
     }

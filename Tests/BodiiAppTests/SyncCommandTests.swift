@@ -41,7 +41,7 @@ import Testing
         let laptopDevice = try #require(
             (try JSONSerialization.jsonObject(with: Data(try laptop.run(["sync", "status", "--json"]).stdout.utf8)) as? [String: Any])?[
                 "device"] as? Int)
-        #expect(received.stdout.contains("From device \(laptopDevice): 1 file, 1 weigh-ins."))
+        #expect(received.stdout.contains("From device \(laptopDevice): 1 file, 1 weigh-in."))
 
         let today = try todayJSON(db: desktop.db)
         #expect(today["weight_kg"] as? Double == 81.5)

@@ -42,8 +42,8 @@ struct SyncCommand: ParsableCommand {
 
     /// What a table's rows are, for the summary.
     static let kinds: [String: String] = [
-        "body_record": "weigh-ins", "metabolism_snapshot": "metabolism", "food_record": "food entries",
-        "exercise_record": "exercise", "sleep_record": "nights", "check_in": "check-ins", "profile": "profile",
+        "body_record": "weigh-ins", "metabolism_snapshot": "energy estimates", "food_record": "food entries",
+        "exercise_record": "exercise sessions", "sleep_record": "nights", "check_in": "check-ins", "profile": "profile",
         "goal": "goals", "review": "reviews", "review_item": "review items", "action": "actions",
         "nutrient_preference": "nutrient targets", "food": "custom foods", "food_serving": "servings",
         "activity_snapshot": "activity days", "favourite_food": "favourites", "saved_meal": "saved meals",
@@ -53,6 +53,30 @@ struct SyncCommand: ParsableCommand {
     ]
 
     static func kind(_ table: String) -> String { kinds[table] ?? table }
+
+    /// "1 weigh-in", "19 weigh-ins", "1 food entry": the kinds are plural nouns.
+    static func counted(_ count: Int, _ table: String) -> String {
+        let plural = kind(table)
+        guard count == 1 else { return "\(count) \(plural)" }
+        if plural.hasSuffix("ies") { return "1 " + plural.dropLast(3) + "y" }
+        return "1 " + (plural.hasSuffix("s") ? String(plural.dropLast()) : plural)
+    }
+
+    /// The run in one line, for the app's status bar and Settings → Data: "12 changes from 1
+    /// machine in, 3 out", "nothing new".
+    static func oneLine(_ summary: SyncSummary) -> String {
+        let changes = summary.applied.reduce(0) { $0 + $1.changes.values.reduce(0, +) }
+        var parts: [String] = []
+        if !summary.applied.isEmpty {
+            let machines = summary.applied.count
+            parts.append("\(changes) change\(changes == 1 ? "" : "s") in from \(machines) machine\(machines == 1 ? "" : "s")")
+        }
+        if summary.written != nil { parts.append("\(summary.writtenEntries) out") }
+        if !summary.notes.isEmpty {
+            parts.append("\(summary.notes.count) file\(summary.notes.count == 1 ? "" : "s") set aside (bodii sync says why)")
+        }
+        return parts.isEmpty ? "nothing new" : parts.joined(separator: ", ")
+    }
 
     static func printSummary(_ summary: SyncSummary, json: Bool) {
         if json {
@@ -73,7 +97,7 @@ struct SyncCommand: ParsableCommand {
         }
         for note in summary.notes { StandardError.write("bodii: sync: \(note)") }
         for device in summary.applied {
-            let kinds = device.changes.sorted { $0.key < $1.key }.map { "\($0.value) \(kind($0.key))" }.joined(separator: ", ")
+            let kinds = device.changes.sorted { $0.key < $1.key }.map { counted($0.value, $0.key) }.joined(separator: ", ")
             PlainText.print(
                 "From device \(device.device): \(device.files) file\(device.files == 1 ? "" : "s")" + (kinds.isEmpty ? "" : ", \(kinds)")
                     + ".")
@@ -101,6 +125,7 @@ struct SyncRunCommand: ParsableCommand, DatabaseCommand {
             guard let (key, directory) = try SyncCommand.settings().load() else { throw SyncCommand.failure(.notConfigured) }
             let env = try AppEnvironment.open(databasePath: global.db?.text)
             let summary = try SyncCommand.mapping { try SyncEngine.run(env.database, folder: directory, key: key) }
+            try SyncCommand.settings().recordSync(SyncCommand.oneLine(summary), at: env.clock.now)
             SyncCommand.printSummary(summary, json: json)
         }
     }

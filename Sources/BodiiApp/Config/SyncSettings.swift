@@ -52,3 +52,22 @@ struct SyncSettings {
         }
     }
 }
+
+/// When this machine last synced and what that did: `sync.last` beside the key, written by every
+/// run (the app's and `bodii sync`'s) and read by Settings → Data and `bodii sync status`.
+extension SyncSettings {
+    var lastSyncURL: URL { folder.appendingPathComponent("sync.last") }
+
+    /// A record that cannot be written costs only the "last synced" line, never the sync.
+    func recordSync(_ line: String, at date: Date) {
+        let stamp = ISO8601DateFormatter().string(from: date)
+        try? Data((stamp + "\t" + line + "\n").utf8).write(to: lastSyncURL, options: .atomic)
+    }
+
+    func lastSync() -> (at: Date, line: String)? {
+        guard let data = FileManager.default.contents(atPath: lastSyncURL.path) else { return nil }
+        let parts = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines).split(separator: "\t", maxSplits: 1)
+        guard parts.count == 2, let date = ISO8601DateFormatter().date(from: String(parts[0])) else { return nil }
+        return (date, String(parts[1]))
+    }
+}

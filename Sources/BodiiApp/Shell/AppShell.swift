@@ -108,7 +108,9 @@ final class AppShell {
         switch event {
         case .key(let key): handle(key)
         case .resize(let width, let height): screenSize = (width, height)
-        case .tick: reloadAfterOutsideWrites()
+        case .tick:
+            reloadAfterOutsideWrites()
+            onTick?()
         }
     }
 
@@ -144,13 +146,27 @@ final class AppShell {
         present(JobProgressScreen(id: id, title: job.title) { [weak self] in self?.jobs.cancel(id) })
     }
 
-    /// Runs `job` with no dialog (the catalog warm-up); only a failure is shown.
-    func runQuietly(_ job: any Job) {
+    /// Runs `job` with no dialog (the catalog warm-up, sync); only a failure is shown, and `then`
+    /// hears how it ended.
+    func runQuietly(_ job: any Job, then: @escaping (JobEvent) -> Void = { _ in }) {
         let id = jobs.start(job)
         whenJobEnds[id] = { [weak self] event in
             if case .failed(_, let message) = event { self?.lastStatus = StatusMessage(message, kind: .error) }
+            then(event)
         }
     }
+
+    /// Something changed the database beside the visible tab (a sync): it reloads, and `status`
+    /// says what happened. Screens that `isOutdated` now (onboarding, once a sync brought the
+    /// profile from another machine) close.
+    func reload(status: String, closing isOutdated: (any Screen) -> Bool = { _ in false }) {
+        stack.removeAll(where: isOutdated)
+        lastStatus = StatusMessage(status, kind: .success)
+        visibleTab.didBecomeVisible()
+    }
+
+    /// Work to do on the loop's idle tick besides looking for outside writes (sync's schedule).
+    var onTick: (() -> Void)?
 
     /// What a job reported (the loop hands these over from `jobs.inbox` as it wakes).
     func handle(_ event: JobEvent) {

@@ -19,6 +19,8 @@ struct AppShellBuilder {
     let symbols: Symbols
     /// What the terminal shows: themes are adapted to it (`Theme.adapted(to:)`).
     let colorDepth: ColorDepth
+    /// Sync's schedule and state, when this machine syncs (Settings → Data shows it).
+    var sync: AppSync? = nil
 
     /// The config file's defaults and problems (the process's own file unless told otherwise).
     var config: ConfigFile = ProcessConfig.current
@@ -42,6 +44,9 @@ struct AppShellBuilder {
             repositories: repos, clock: clock, selection: selection, themeNames: catalog.names,
             themeProblems: catalog.problems, databasePath: environment.database.url.path)
         let tabs = AppTabs.all.map { $0.make(tabContext) }
+        if let sync, let settings = tabs.lazy.compactMap({ $0 as? SettingsViewModel }).first {
+            settings.syncStatus = { sync.statusLines() }
+        }
         let shell = AppShell(
             tabs: tabs, context: context,
             makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) },

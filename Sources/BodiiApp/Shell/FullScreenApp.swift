@@ -27,8 +27,10 @@ final class FullScreenApp {
         }
         defer { screen.stop() }
         let symbols: Symbols = (screen.supportsUnicode && !forceASCII) ? .unicode : .ascii
-        let shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: screen.colorDepth).build()
-        return AppLoop(shell: shell, backend: screen).run {
+        let sync = AppSync(environment: environment)
+        let shell = AppShellBuilder(environment: environment, symbols: symbols, colorDepth: screen.colorDepth, sync: sync).build()
+        shell.onTick = { [weak shell] in if let shell { sync?.tick(shell) } }
+        let code = AppLoop(shell: shell, backend: screen).run {
             if exitAfterFirstFrame {
                 screen.stop()
                 // For benchmarks: how much memory the first frame took.
@@ -37,7 +39,13 @@ final class FullScreenApp {
             }
             // After the first frame, so it never delays it (CatalogWarmUp says why it exists).
             shell.runQuietly(CatalogWarmUp(repositories: environment.repositories))
+            sync?.tick(shell)
             return true
         }
+        if code == 0, !exitAfterFirstFrame, let sync {
+            screen.stop()
+            if let failure = sync.finalRun() { StandardError.write(failure) }
+        }
+        return code
     }
 }
