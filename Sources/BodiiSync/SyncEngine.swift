@@ -86,9 +86,6 @@ public enum SyncEngine {
         let marker = SyncFile(schema: BodiiDatabase.schemaVersion, device: 0, seq: 0, requires: [:], entries: [])
         try SyncFolder.writeAtomically(marker.sealed(with: key), to: check)
         try configure(database, device: chooseDevice(database, folder: folder), folder: folder)
-        // The baseline goes out at once, so a machine that joins right after finds the data.
-        var summary = SyncSummary(device: Int64(try database.deviceNumber()?.value ?? 0))
-        try writeOutbox(database, folder: folder, key: key, into: &summary)
         return key
     }
 

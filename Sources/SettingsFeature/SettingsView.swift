@@ -233,15 +233,10 @@ struct SettingsView: Widget {
         if !importSummary.isEmpty {
             lines += ["", Line("Last import", .muted)] + importSummary.map { Line(TerminalText.printable($0)) }
         }
-        lines += ["", Line("Sync", .muted)]
-        lines +=
-            syncStatus.isEmpty
-            ? [
-                Line(
-                    "Not set up. To share this database with your other machines through a synced folder: `bodii sync init DIR` here, then `bodii sync join DIR --phrase …` on each of them.",
-                    .muted)
-            ]
-            : syncStatus.map { Line(TerminalText.printable($0)) }
+        // Only on a machine that syncs (the other machines' setup is `bodii sync init`/`join`).
+        if !syncStatus.isEmpty {
+            lines += ["", Line("Sync", .muted)] + syncStatus.map { Line(TerminalText.printable($0)) }
+        }
         Paragraph(lines).render(in: rect, buffer: &buffer, context: context)
     }
 }
