@@ -16,10 +16,24 @@ import GRDB
 /// not). A migration that adds a numeric column or rebuilds a table must call `install` again (a
 /// store test checks that every numeric column is guarded); one that drops a guarded column must
 /// call `remove` first, since SQLite refuses to drop a column a CHECK names.
+
 extension Schema {
-    /// v18: the guards become one CHECK per table instead of two triggers (see `FiniteGuards`).
-    static func finiteChecksV18(_ db: Database) throws {
+    /// v18 (issues 24 and 27): what every start and every food search paid for.
+    /// - The finite-number guards become one CHECK per table instead of two triggers: SQLite parsed
+    ///   the 72 triggers at every open (see `FiniteGuards`).
+    /// - food_record's date index holds food_id too: food search's history (`frecency`) reads the
+    ///   last 180 days' entries from the index alone, without a table row per entry.
+    /// - The index's term list is kept as one text (`FoodSearchIndex.termListSQL`), not made
+    ///   afresh by each search process.
+    static func startupV18(_ db: Database) throws {
         try FiniteGuards.install(db, migration: "v18")
+        try db.execute(
+            sql: """
+                DROP INDEX food_record_date;
+                CREATE INDEX food_record_date ON food_record(date, food_id);
+                ALTER TABLE food_search_state ADD COLUMN term_list TEXT;
+                UPDATE food_search_state SET term_list = (\(FoodSearchIndex.termListSQL)) WHERE id = 1;
+                """)
     }
 }
 

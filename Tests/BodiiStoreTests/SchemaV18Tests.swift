@@ -5,7 +5,8 @@ import Testing
 
 /// v18: the finite-number guards are one CHECK per table instead of two triggers (SQLite parsed
 /// the 72 triggers at every open). Same guarantee, older databases migrate, rows stay as they were.
-@Suite struct FiniteChecksTests {
+/// And food search's history reads the recent log from the date index alone.
+@Suite struct SchemaV18Tests {
     @Test func v18ReplacesTheTriggersKeepsTheRowsAndRepairsWhatSlippedPast() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("bodii.sqlite")
@@ -90,5 +91,24 @@ import Testing
         #expect(guarded.hasSuffix(", CONSTRAINT bodii_finite CHECK (\(check))) WITHOUT ROWID"))
         #expect(FiniteGuards.withoutGuard(guarded) == table)
         #expect(FiniteGuards.withoutGuard(table) == table)
+    }
+
+    /// `frecency` reads food_id, date and id (the rowid) of the last 180 days: all in the index.
+    @Test func theRecentLogIsReadFromTheDateIndexAlone() throws {
+        try withDatabase { db, _ throws in
+            #expect(try db.fetchStrings("SELECT name FROM pragma_index_info('food_record_date') ORDER BY seqno") == ["date", "food_id"])
+        }
+    }
+
+    /// Each rebuild of the search index keeps its term list as one text: what a search process
+    /// reads instead of making it from 3,000 rows.
+    @Test func theTermListIsKeptAtEachRebuild() throws {
+        try withDatabase { db, repositories throws in
+            try repositories.prepareFoodCatalog()  // the seed rebuilds the index
+            let kept = try db.fetchStrings("SELECT term_list FROM food_search_state")
+            #expect(kept == (try db.fetchStrings("SELECT group_concat(term, char(10)) FROM food_search_term")))
+            #expect((kept.first?.count ?? 0) > 10_000)
+            #expect(try repositories.searchFoods("banana", limit: 1).first?.id == FoodID("usda:09040"))
+        }
     }
 }
