@@ -108,6 +108,6 @@ extension Schema {
                     UPDATE food_search_state SET foods = foods + 1 WHERE id = 1;
                 END;
                 """)
-        try FiniteGuards.install(db)
+        try FiniteGuards.installLegacyTriggers(db)
     }
 }

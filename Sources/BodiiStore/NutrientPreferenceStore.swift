@@ -13,7 +13,7 @@ extension Schema {
                     hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1))
                 );
                 """)
-        try FiniteGuards.install(db)
+        try FiniteGuards.installLegacyTriggers(db)
     }
 }
 

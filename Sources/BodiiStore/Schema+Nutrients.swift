@@ -45,7 +45,7 @@ extension Schema {
                 \(fillSQLV13(onlyPending: false))
                 DELETE FROM food_catalog;
                 """)
-        try FiniteGuards.install(db)
+        try FiniteGuards.installLegacyTriggers(db)
     }
 
     /// Fills the v13 columns of entries from their food where still unknown (frozen with v13).

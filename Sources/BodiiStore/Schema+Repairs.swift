@@ -78,7 +78,7 @@ extension Schema {
             try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'food_record'", arguments: [counter])
         }
         try FiniteGuards.repair(db, migration: "v10")
-        try FiniteGuards.install(db)
+        try FiniteGuards.installLegacyTriggers(db)
     }
 
     /// v11 (issue 23 #23). A body record may be a reading of body fat and/or muscle mass without a
@@ -112,6 +112,6 @@ extension Schema {
         if let counter {
             try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'body_record'", arguments: [counter])
         }
-        try FiniteGuards.install(db)
+        try FiniteGuards.installLegacyTriggers(db)
     }
 }

@@ -22,7 +22,7 @@ extension Schema {
                     FROM saved_meal_item JOIN food ON food.id = saved_meal_item.food_id
                     WHERE NOT EXISTS (SELECT 1 FROM food_catalog);
                 """)
-        try FiniteGuards.install(db)  // the new table's numbers are guarded like every other's
+        try FiniteGuards.installLegacyTriggers(db)  // the new table's numbers are guarded like every other's
     }
 
     /// Fills the v13 columns of saved meal items from their food where still unknown (frozen with v17).

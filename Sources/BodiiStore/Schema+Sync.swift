@@ -55,6 +55,6 @@ extension Schema {
                 );
                 """)
         // Every numeric column refuses NaN and infinities, these too (see FiniteGuards).
-        try FiniteGuards.install(db)
+        try FiniteGuards.installLegacyTriggers(db)
     }
 }

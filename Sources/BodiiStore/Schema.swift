@@ -26,6 +26,7 @@ enum Schema {
         ("v15", syncIdentityV15),
         ("v16", syncV16),
         ("v17", savedMealNutrientsV17),
+        ("v18", startupV18),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

@@ -156,7 +156,10 @@ import Testing
                 try db.fetchStrings("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'food_search_serving_%'") == [
                     "3"
                 ])
-            #expect(try db.fetchStrings("SELECT COUNT(*) FROM sqlite_master WHERE name = 'food_serving_finite_insert'") == ["1"])
+            #expect(
+                try db.fetchStrings(
+                    "SELECT COUNT(*) FROM sqlite_master WHERE name = 'food_serving' AND sql LIKE '%CONSTRAINT bodii_finite CHECK%'")
+                    == ["1"])
         }
     }
 }

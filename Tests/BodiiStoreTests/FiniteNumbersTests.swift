@@ -89,17 +89,18 @@ import Testing
                   AND t.name <> 'grdb_migrations' AND (upper(c.type) LIKE '%REAL%' OR upper(c.type) LIKE '%INT%')
                 """)
             #expect(columns.count > 100)
-            // Every such table has both guards, and each guard names every numeric column.
+            // Every such table has its guard (v18: a CHECK, which holds on insert and update alike),
+            // and the guard names every numeric column; the v10–v17 guard triggers are gone.
             for table in Set(columns.map { String($0.split(separator: ".")[0]) }) {
-                for event in ["insert", "update"] {
-                    let sql = try db.fetchStrings(
-                        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = '\(table)_finite_\(event)'")
-                    let text = try #require(sql.first, "\(table) has no \(event) guard")
-                    for column in columns where column.hasPrefix(table + ".") {
-                        #expect(text.contains("NEW.\"\(column.dropFirst(table.count + 1))\""), "\(column) unguarded on \(event)")
-                    }
+                let sql = try db.fetchStrings("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '\(table)'")
+                let create = try #require(sql.first)
+                let guardStart = try #require(create.range(of: "CONSTRAINT bodii_finite CHECK ("), "\(table) has no guard")
+                let text = create[guardStart.upperBound...]
+                for column in columns where column.hasPrefix(table + ".") {
+                    #expect(text.contains("(\"\(column.dropFirst(table.count + 1))\")"), "\(column) unguarded")
                 }
             }
+            #expect(try db.fetchStrings("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%finite%'") == ["0"])
             // And they bite: an insert and an update of +Inf / -Inf fail with the table named.
             try db.executeRaw(
                 """
