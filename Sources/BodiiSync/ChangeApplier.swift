@@ -45,6 +45,8 @@ final class ChangeApplier {
     private var decisions: [String: ChangeDecision] = [:]
     /// Changes refused by a CHECK or NOT NULL constraint (a UNIQUE clash is settled instead).
     private(set) var constraintsOmitted = 0
+    /// Changes applied inside this file's transaction so far (the test hook below counts them).
+    private var changesApplied = 0
     private var foreignKeyConflict = false
     /// INSERTs and UPDATEs that met another row on a UNIQUE index, settled after the clocks.
     private var clashed: [(change: RowChange, write: () throws -> Void)] = []
@@ -113,6 +115,8 @@ final class ChangeApplier {
         }
         // After the clashes: a saved meal that landed late takes its items with it.
         if foreignKeyConflict || !clashed.isEmpty { try connection.dropOrphans(in: SyncEngine.tables) }
+        changesApplied += stamps.count
+        TestKillHook.check(changesApplied)
     }
 
     private func decide(_ change: RowChange, key: String, length: Int64, clock hlc: Int64) throws -> ChangeDecision {
