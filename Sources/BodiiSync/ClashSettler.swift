@@ -46,7 +46,8 @@ struct ClashSettler {
     private func candidate(_ change: RowChange) throws -> [SyncValue]? {
         let stored = try connection.row(change.row)
         guard let base = stored ?? (change.operation == .insert ? change.new.map { $0 ?? .null } : nil) else { return nil }
-        return zip(base, change.new).map { stored, new in new ?? stored }
+        // A file from an older Bodii has fewer columns: the others stay as stored (or default).
+        return base.indices.map { index in (index < change.new.count ? change.new[index] : nil) ?? base[index] }
     }
 
     /// Whether the incoming row keeps the value over `other`, by the clock of the rule's column
