@@ -49,7 +49,7 @@ final class ChangeApplier {
     private var changesApplied = 0
     private var foreignKeyConflict = false
     /// INSERTs and UPDATEs that met another row on a UNIQUE index, settled after the clocks.
-    private var clashed: [(change: RowChange, write: () throws -> Void)] = []
+    private var clashed: [ClashSettler.Pending] = []
     /// Changes applied per table, for the summary.
     private(set) var appliedPerTable: [String: Int] = [:]
 
@@ -97,21 +97,34 @@ final class ChangeApplier {
             case .skip: continue
             }
             let write = { [connection] in try connection.update(change.row, columns: columns, to: change.new) }
-            if try !connection.attempt(write) { clashed.append((change, write)) }
+            if try !connection.attempt(write) { clashed.append(ClashSettler.Pending(change: change, write: write)) }
         }
+        // A row put back can clash too: a goal kept active here while the change switched another on.
         for (change, row, decision) in saved {
+            let pending: ClashSettler.Pending
             switch decision {
-            case .skip: try connection.restore(change.row, to: row)
+            case .skip:
+                pending = ClashSettler.Pending(change: change, candidate: { row }) { [connection] in
+                    try connection.restore(change.row, to: row)
+                }
             case .merge(_, let losing):
-                if let row { try connection.update(change.row, columns: losing, to: row.map { Optional($0) }) }
-            case .replace: break
+                guard let row else { continue }
+                let values = row.map { Optional($0) }
+                pending = ClashSettler.Pending(
+                    change: change,
+                    candidate: { [connection] in
+                        try connection.row(change.row).map { stored in stored.indices.map { losing.contains($0) ? row[$0] : stored[$0] } }
+                    }
+                ) { [connection] in try connection.update(change.row, columns: losing, to: values) }
+            case .replace: continue
             }
+            if try !connection.attempt(pending.write) { clashed.append(pending) }
         }
         for stamp in stamps { try record(stamp, hlc: entry.hlc) }
         try connection.raiseClock(to: entry.hlc)
         let settler = ClashSettler(connection: connection)
-        for (change, write) in clashed {
-            if try !settler.settle(change, write: write) { constraintsOmitted += 1 }
+        for pending in clashed {
+            if try !settler.settle(pending) { constraintsOmitted += 1 }
         }
         // After the clashes: a saved meal that landed late takes its items with it.
         if foreignKeyConflict || !clashed.isEmpty { try connection.dropOrphans(in: SyncEngine.tables) }
@@ -165,9 +178,9 @@ final class ChangeApplier {
         }
         let connection = connection
         clashed.append(
-            (
-                change,
-                {
+            ClashSettler.Pending(
+                change: change,
+                write: {
                     if change.operation == .insert, try connection.row(change.row) == nil {
                         try connection.restore(change.row, to: change.new.map { $0 ?? .null })
                     } else {

@@ -12,18 +12,29 @@ import Foundation
 /// moves a name to a free "Oats (2)", drops a duplicate), and two machines meeting the same clash
 /// release the same row the same way (the loser is chosen by the clocks, not by who met it).
 struct ClashSettler {
+    /// A write the apply could not make: the change's, or a row put back (`candidate`: the row
+    /// it makes; nil: the stored row with the change's values).
+    struct Pending {
+        let change: RowChange
+        var candidate: (() throws -> [SyncValue]?)? = nil
+        let write: () throws -> Void
+    }
+
     let connection: SyncConnection
 
     /// Writes the change (`write`), releasing whichever row loses. False when it still cannot be
     /// written (not a clash a rule settles): the change is left out as before.
-    func settle(_ change: RowChange, write: () throws -> Void) throws -> Bool {
+    func settle(_ pending: Pending) throws -> Bool {
+        let change = pending.change
+        let write = pending.write
         guard case .integer(let incoming) = change.keyValues.first, change.keyValues.count == 1 else {
             return try connection.attempt(write)
         }
         // Each round releases one row in the way; a row can clash on two indexes (a grocery item's name and food).
         for _ in 0..<4 {
             if try connection.attempt(write) { return true }
-            guard let values = try candidate(change), let (rule, other) = try connection.uniqueClash(table: change.table, values: values)
+            guard let values = try pending.candidate?() ?? candidate(change),
+                let (rule, other) = try connection.uniqueClash(table: change.table, values: values)
             else { return false }
             if try keeps(rule, incoming, over: other) {
                 try recorded(change.table) { try connection.release(rule, id: other) }

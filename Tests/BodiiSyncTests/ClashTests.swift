@@ -53,6 +53,29 @@ import Testing
         }
     }
 
+    /// A goal switched back on here after another machine switched a new one on: the switch
+    /// there turned this goal off, which loses to the newer switch here, so the row put back
+    /// meets the new goal on the index (settled like any clash, never a failed file).
+    @Test(arguments: [false, true]) func aGoalSwitchedBackOnHereOutranksAnOlderSwitchElsewhere(bFirst: Bool) throws {
+        try withTemporaryFolder { folder in
+            let pair = try Pair(in: folder)
+            let first = try pair.a.repos.saveActiveGoal(Self.goal(0.5))
+            #expect(try pair.settle(bFirst: false).isEmpty)
+            let other = try pair.b.repos.saveActiveGoal(Self.goal(0.25))
+            // `a` switches to a third goal and back, later than `b` (its clock past b's).
+            let later = try pair.b.database.withSyncConnection { try $0.lastClock() } + 1000
+            try pair.a.database.withSyncConnection { try $0.raiseClock(to: later) }
+            _ = try pair.a.repos.saveActiveGoal(Self.goal(0.75))
+            _ = try pair.a.repos.saveActiveGoal(first)
+            #expect(try pair.settle(bFirst: bFirst).isEmpty)
+            #expect(try pair.a.dump() == pair.b.dump())
+            for replica in pair.both {
+                #expect(try replica.repos.activeGoal()?.id == first.id, "\(replica.name)")
+                #expect(try replica.repos.goalHistory().map(\.id).contains(other.id), "\(replica.name)")
+            }
+        }
+    }
+
     @Test(arguments: [false, true]) func twoSavedMealsWithOneNameBecomeOatsAndOats2OnBoth(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
             let pair = try Pair(in: folder)
