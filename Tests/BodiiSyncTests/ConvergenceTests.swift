@@ -11,7 +11,9 @@ import Testing
 @Suite struct ConvergenceTests {
     static let days = [day("2026-11-20"), day("2026-11-21")]
 
-    @Test(arguments: 1...30) func threeReplicasConverge(seed: Int) throws {
+    /// Twelve seeds of 100 changes (before: 30 of 40): as many changes, more of them racing
+    /// between syncs, and a third of the databases to create and join.
+    @Test(arguments: 1...12) func threeReplicasConverge(seed: Int) throws {
         try withTemporaryFolder { folder in
             var random = SeededGenerator(state: UInt64(seed))
             let shared = folder.appendingPathComponent("shared")
@@ -19,7 +21,7 @@ import Testing
             let replicas = try ["a", "b", "c"].map { try Replica($0, in: folder) }
             let key = try SyncEngine.initialize(replicas[0].database, folder: shared)
             for replica in replicas.dropFirst() { _ = try SyncEngine.join(replica.database, folder: shared, key: key) }
-            for _ in 0..<40 {
+            for _ in 0..<100 {
                 let replica = replicas[Int.random(in: 0..<3, using: &random)]
                 if Int.random(in: 0..<5, using: &random) == 0 {
                     _ = try SyncEngine.run(replica.database, folder: shared, key: key)
@@ -37,8 +39,8 @@ import Testing
                 #expect(other == first, "seed \(seed): \(replica.name) differs: \(Set(other).symmetricDifference(first).sorted())")
             }
             // What a person sees of it: `bodii export --format json`, the export time aside (every
-            // fifth seed: a debug export process takes seconds; the table dump above is stricter).
-            guard seed % 5 == 0 else { return }
+            // fourth seed: a debug export process takes seconds; the table dump above is stricter).
+            guard seed % 4 == 0 else { return }
             let exports = try replicas.map { try exportDocument($0.url.path) }
             #expect(exports[0].contains("\"body\""))
             #expect(exports[1] == exports[0], "seed \(seed)")
