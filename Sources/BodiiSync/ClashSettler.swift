@@ -10,7 +10,11 @@ import Foundation
 /// release written as this machine's own change is a fact like any other: last-writer-wins takes
 /// it everywhere. It cannot ping-pong: a release only gives a unique value up (switches a goal off,
 /// moves a name to a free "Oats (2)", drops a duplicate), and two machines meeting the same clash
-/// release the same row the same way (the loser is chosen by the clocks, not by who met it).
+/// release the same row (the loser is chosen by the clocks, not by who met it). A renamed row's
+/// name is then the newest, so if "Oats (2)" is taken on a third machine it is the one that moves
+/// on ("Oats (3)"), never the row that kept its name; two machines choosing different free names
+/// for it are two writes of one cell, which last-writer-wins settles. The property test syncs
+/// until a round writes nothing, and stays within a few rounds.
 struct ClashSettler {
     /// A write the apply could not make: the change's, or a row put back (`candidate`: the row
     /// it makes; nil: the stored row with the change's values).
