@@ -27,17 +27,29 @@ enum ChangeDecision {
 /// 2. Apply: the conflict handler answers from the decision — REPLACE for a winning DATA (old
 ///    values differ); an INSERT whose key exists (CONFLICT) is omitted and its winning columns
 ///    written after, as an UPDATE (a REPLACE would cascade to the row's children); OMIT for a losing change, NOTFOUND (nothing to
-///    update or delete) and CONSTRAINT (a UNIQUE index, counted in `constraintsOmitted`).
+///    update or delete), CONSTRAINT (a UNIQUE index met by another row: settled in step 5) and
+///    FOREIGN_KEY (a child of a row deleted elsewhere: delete wins, the child goes in step 6).
 /// 3. Correct: the handler is not asked when a change applies cleanly — an older change whose old
 ///    values equal the local ones (A→B→A), an INSERT of a row deleted here in a later incarnation —
 ///    and a REPLACE writes every column the change holds. So rows read in step 1 are put back
 ///    (whole for `skip`, their losing columns for `merge`).
 /// 4. The clock tables take the winning clocks. The caller recomputes derived state.
+/// 5. A change that met another row on a UNIQUE index is settled (`ClashSettler`): one of the two
+///    rows keeps the value by the index's rule, the other is released by a recorded write.
+/// 6. Children left without their parent go as the parent's delete would have taken them
+///    (`SyncConnection.dropOrphans`): on a machine that had the child first the delete's cascade
+///    took it, so every machine ends without it (delete wins).
 final class ChangeApplier {
     private let connection: SyncConnection
     private let device: Int64
     private var decisions: [String: ChangeDecision] = [:]
+    /// Changes refused by a CHECK or NOT NULL constraint (a UNIQUE clash is settled instead).
     private(set) var constraintsOmitted = 0
+    /// Changes applied inside this file's transaction so far (the test hook below counts them).
+    private var changesApplied = 0
+    private var foreignKeyConflict = false
+    /// INSERTs and UPDATEs that met another row on a UNIQUE index, settled after the clocks.
+    private var clashed: [ClashSettler.Pending] = []
     /// Changes applied per table, for the summary.
     private(set) var appliedPerTable: [String: Int] = [:]
 
@@ -72,26 +84,52 @@ final class ChangeApplier {
         }
         guard stamps.count == entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
         inserted = []
+        clashed = []
+        foreignKeyConflict = false
         try applyThroughSession(entry.changeset)
         // An INSERT of a row that is here: its winning columns, never a REPLACE (a delete and an
         // insert, whose ON DELETE CASCADE would take the row's children: a review's notes).
         for change in inserted {
+            let columns: [Int]
             switch decision(for: change) {
-            case .replace: try connection.update(change.row, columns: change.setColumns, to: change.new)
-            case .merge(let winning, _): try connection.update(change.row, columns: winning, to: change.new)
-            case .skip: break
+            case .replace: columns = change.setColumns
+            case .merge(let winning, _): columns = winning
+            case .skip: continue
             }
+            let write = { [connection] in try connection.update(change.row, columns: columns, to: change.new) }
+            if try !connection.attempt(write) { clashed.append(ClashSettler.Pending(change: change, write: write)) }
         }
+        // A row put back can clash too: a goal kept active here while the change switched another on.
         for (change, row, decision) in saved {
+            let pending: ClashSettler.Pending
             switch decision {
-            case .skip: try connection.restore(change.row, to: row)
+            case .skip:
+                pending = ClashSettler.Pending(change: change, candidate: { row }) { [connection] in
+                    try connection.restore(change.row, to: row)
+                }
             case .merge(_, let losing):
-                if let row { try connection.update(change.row, columns: losing, to: row.map { Optional($0) }) }
-            case .replace: break
+                guard let row else { continue }
+                let values = row.map { Optional($0) }
+                pending = ClashSettler.Pending(
+                    change: change,
+                    candidate: { [connection] in
+                        try connection.row(change.row).map { stored in stored.indices.map { losing.contains($0) ? row[$0] : stored[$0] } }
+                    }
+                ) { [connection] in try connection.update(change.row, columns: losing, to: values) }
+            case .replace: continue
             }
+            if try !connection.attempt(pending.write) { clashed.append(pending) }
         }
         for stamp in stamps { try record(stamp, hlc: entry.hlc) }
         try connection.raiseClock(to: entry.hlc)
+        let settler = ClashSettler(connection: connection)
+        for pending in clashed {
+            if try !settler.settle(pending) { constraintsOmitted += 1 }
+        }
+        // After the clashes: a saved meal that landed late takes its items with it.
+        if foreignKeyConflict || !clashed.isEmpty { try connection.dropOrphans(in: SyncEngine.tables) }
+        changesApplied += stamps.count
+        TestKillHook.check(changesApplied)
     }
 
     private func decide(_ change: RowChange, key: String, length: Int64, clock hlc: Int64) throws -> ChangeDecision {
@@ -129,7 +167,30 @@ final class ChangeApplier {
         decisions[change.table + "\u{1E}" + change.key] ?? .skip
     }
 
-    fileprivate func omittedForConstraint() { constraintsOmitted += 1 }
+    /// A change the apply refused for a constraint: a UNIQUE clash is written after the clocks
+    /// (step 5); an INSERT of an absent row is written whole, an UPDATE its winning columns.
+    fileprivate func metConstraint(_ change: RowChange) {
+        let columns: [Int]
+        switch decision(for: change) {
+        case .replace: columns = change.setColumns
+        case .merge(let winning, _): columns = winning
+        case .skip: return
+        }
+        let connection = connection
+        clashed.append(
+            ClashSettler.Pending(
+                change: change,
+                write: {
+                    if change.operation == .insert, try connection.row(change.row) == nil {
+                        try connection.restore(change.row, to: change.new.map { $0 ?? .null })
+                    } else {
+                        try connection.update(change.row, columns: columns, to: change.new)
+                    }
+                }
+            ))
+    }
+
+    fileprivate func metForeignKeyConflict() { foreignKeyConflict = true }
 
     /// INSERTs that met their row here, updated after the apply.
     private var inserted: [RowChange] = []
@@ -152,7 +213,11 @@ private let conflictHandler: @convention(c) (UnsafeMutableRawPointer?, Int32, Op
     context, conflict, iterator in
     guard let context, let iterator else { return SQLITE_CHANGESET_OMIT }
     let applier = Unmanaged<ChangeApplier>.fromOpaque(context).takeUnretainedValue()
-    if conflict == SQLITE_CHANGESET_FOREIGN_KEY { return SQLITE_CHANGESET_OMIT }
+    if conflict == SQLITE_CHANGESET_FOREIGN_KEY {
+        // Reported once, after the changes: they stay, and the children left go (step 6).
+        applier.metForeignKeyConflict()
+        return SQLITE_CHANGESET_OMIT
+    }
     guard let change = try? Changeset.read(iterator) else { return SQLITE_CHANGESET_OMIT }
     let decision = applier.decision(for: change)
     if case .skip = decision { return SQLITE_CHANGESET_OMIT }
@@ -162,7 +227,7 @@ private let conflictHandler: @convention(c) (UnsafeMutableRawPointer?, Int32, Op
         return SQLITE_CHANGESET_OMIT
     case SQLITE_CHANGESET_DATA: return SQLITE_CHANGESET_REPLACE
     case SQLITE_CHANGESET_CONSTRAINT:
-        applier.omittedForConstraint()
+        applier.metConstraint(change)
         return SQLITE_CHANGESET_OMIT
     default: return SQLITE_CHANGESET_OMIT  // NOTFOUND: nothing to update or delete
     }

@@ -29,10 +29,12 @@ extension SyncConnection {
         return (sql, key.values.map(\.databaseValue))
     }
 
-    /// The table's columns when they are the ones the change was made on (nil otherwise).
+    /// The table's columns when the change was made on them, or on the first of them: a file from
+    /// an older Bodii lacks the columns added since (migrations only append columns), which
+    /// SQLite's apply fills with their defaults. Nil when the change has more columns than here.
     private func matchingColumns(_ key: SyncRowKey) throws -> [String]? {
         let names = try columns(key.table)
-        return names.count == key.primaryKey.count ? names : nil
+        return names.count >= key.primaryKey.count ? names : nil
     }
 
     /// The local row, every column; nil when there is none.
@@ -58,10 +60,12 @@ extension SyncConnection {
                 db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(where_.sql))", arguments: StatementArguments(where_.values))
             ?? false
         if exists {
-            try update(key, columns: Array(names.indices), to: values.map { Optional($0) })
+            try update(key, columns: Array(values.indices), to: values.map { Optional($0) })
         } else {
-            let placeholders = names.map { _ in "?" }.joined(separator: ", ")
-            let list = names.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            // An older file's row: the columns it has, the others take their defaults.
+            let present = Array(names.prefix(values.count))
+            let placeholders = present.map { _ in "?" }.joined(separator: ", ")
+            let list = present.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
             try db.execute(
                 sql: "INSERT INTO \(table) (\(list)) VALUES (\(placeholders))", arguments: StatementArguments(values.map(\.databaseValue)))
         }
@@ -70,7 +74,8 @@ extension SyncConnection {
     /// Sets `columns` (not the key's, nor those `values` has none for) of the row to `values`.
     public func update(_ key: SyncRowKey, columns: [Int], to values: [SyncValue?]) throws {
         guard let names = try matchingColumns(key) else { return }
-        let settable = columns.filter { $0 < values.count && !key.primaryKey[$0] && values[$0] != nil }
+        let isKey = { (column: Int) in column < key.primaryKey.count && key.primaryKey[column] }
+        let settable = columns.filter { $0 < values.count && $0 < names.count && !isKey($0) && values[$0] != nil }
         guard !settable.isEmpty else { return }
         let where_ = condition(key, names)
         let assignments = settable.map { "\(names[$0].quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
@@ -90,7 +95,7 @@ extension SyncConnection {
                 db, sql: "SELECT EXISTS (SELECT 1 FROM \(key.table.quotedDatabaseIdentifier) WHERE \(where_.sql) AND (\(filter)))",
                 arguments: StatementArguments(where_.values)) ?? false
         }
-        let select = names.map { "? AS \($0.quotedDatabaseIdentifier)" }.joined(separator: ", ")
+        let select = names.prefix(values.count).map { "? AS \($0.quotedDatabaseIdentifier)" }.joined(separator: ", ")
         return try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM (SELECT \(select)) WHERE \(filter))",
             arguments: StatementArguments(values.map(\.databaseValue))) ?? false
