@@ -17,17 +17,28 @@ struct PlanView {
         block.render(in: area, buffer: &buffer, context: context)
         var inner = block.inner(area).inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }
+        let summary = summaryLines(width: inner.width, context: context)
         if let why = plan.explanation {
-            let height = min(2, inner.height)
-            let (top, rest) = inner.splitTop(height)
-            Paragraph(why, role: plan.feasible ? .warn : .bad).render(in: top, buffer: &buffer, context: context)
+            // The reason gets the rows it needs (every shortfall it names), down to a header and
+            // a few foods in the table (issue 26: cut to 2 rows at 80×24, a second shortfall lost).
+            var paragraph = Paragraph(why, role: plan.feasible ? .warn : .bad)
+            paragraph.marksHiddenRows = true
+            let room = max(2, inner.height - min(3, summary.count) - Self.fewestTableRows)
+            let (top, rest) = inner.splitTop(min(paragraph.height(forWidth: inner.width, context: context), room, inner.height))
+            paragraph.render(in: top, buffer: &buffer, context: context)
             inner = rest
         }
-        let summaryHeight = min(3, inner.height)
-        let (tableArea, summary) = inner.splitBottom(summaryHeight)
+        // The summary wraps its nutrients into more rows where the table can spare them.
+        let summaryHeight = min(summary.count, max(min(3, inner.height), inner.height - Self.fewestTableRows - plan.items.count))
+        let (tableArea, summaryArea) = inner.splitBottom(summaryHeight)
         renderTable(tableArea, &buffer, context)
-        renderSummary(summary, &buffer, context)
+        for (i, line) in summary.prefix(summaryArea.height).enumerated() {
+            buffer.write(line, in: Rect(x: summaryArea.x, y: summaryArea.y + i, width: summaryArea.width, height: 1), context: context)
+        }
     }
+
+    /// The table's header and three foods: what the reason and the summary leave at least.
+    static let fewestTableRows = 4
 
     private func renderTable(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let columns = [
@@ -62,8 +73,9 @@ struct PlanView {
         return PantryQuantity(item.quantity, unit.unit).label
     }
 
-    private func renderSummary(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        guard !area.isEmpty else { return }
+    /// The total against the budget, the day's kcal and protein, then the nutrients with targets,
+    /// as many to a row as fit `width` (missed first), under the names the Nutrients view uses.
+    private func summaryLines(width: Int, context: RenderContext) -> [Line] {
         let input = plan.input, d = plan.perDay, t = input.targets
         var lines: [Line] = []
         var money = [Span("Total ", .muted), Span(plan.cost.formatted)]
@@ -85,7 +97,7 @@ struct PlanView {
         // ≥ and ≤ as the other screens write them: an ASCII buffer turns them into >= and <=.
         day += part("protein", protein, "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
         lines.append(Line(day))
-        // Missed targets first, then those the plan sits on, then the rest: what matters fits the width.
+        // Missed targets first, then those the plan sits on, then the rest: what matters comes first.
         let binding = Set(plan.binding.map(\.constraint))
         let keys = t.nutrients.keys.compactMap { key -> (key: NutrientKey, amount: Double, ok: Bool, rank: Int)? in
             guard let target = t.nutrients[key], let amount = target.amount else { return nil }
@@ -94,16 +106,26 @@ struct PlanView {
             let bound = binding.contains(.nutrientGoal(key)) || binding.contains(.nutrientLimit(key))
             return (key, amount, ok, ok ? (bound ? 1 : 2) : 0)
         }.sorted { ($0.rank, $0.key) < ($1.rank, $1.key) }
-        var micro: [Span] = [Span("       ", .muted)]
+        let indent = Span("       ", .muted)
+        var row: [Span] = [indent]
         for (key, amount, ok, _) in keys {
             guard let target = t.nutrients[key] else { continue }
-            let name = key == .saturatedFatG ? "sat fat" : key.label.lowercased()
             let bound = (target.kind == .goal ? "≥" : "≤") + WholeNumber.text(amount) + " " + key.unit.rawValue
-            micro += part(name, d[key.rawValue] ?? 0, bound, ok: ok, partial: plan.partial.contains(key))
+            let spans = part(key.label, d[key.rawValue] ?? 0, bound, ok: ok, partial: plan.partial.contains(key))
+            // The two spaces after a part may run past the edge; its text may not.
+            if row.count > 1, drawnWidth(row + spans, context) - 2 > width {
+                lines.append(Line(row))
+                row = [indent]
+            }
+            row += spans
         }
-        lines.append(Line(micro))
-        for (i, line) in lines.prefix(area.height).enumerated() {
-            buffer.write(line, in: Rect(x: area.x, y: area.y + i, width: area.width, height: 1), context: context)
-        }
+        if row.count > 1 { lines.append(Line(row)) }
+        return lines
+    }
+
+    /// Cells `spans` take as drawn: an ASCII screen writes "≥" as ">=".
+    private func drawnWidth(_ spans: [Span], _ context: RenderContext) -> Int {
+        let text = spans.map(\.text).joined()
+        return TextWidth.of(context.symbols.isUnicode ? text : ASCIIText.transliterate(text))
     }
 }
