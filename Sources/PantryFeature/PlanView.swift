@@ -17,22 +17,25 @@ struct PlanView {
         block.render(in: area, buffer: &buffer, context: context)
         var inner = block.inner(area).inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }
-        let summary = summaryLines(width: inner.width, context: context)
+        let head = headLines(), nutrients = nutrientParts()
+        let measure = { (spans: [Span]) in Self.drawnWidth(spans, context) }
+        let wanted = head.count + Self.pack(nutrients, width: inner.width, rows: .max, measure: measure).count
         if let why = plan.explanation {
             // The reason gets the rows it needs (every shortfall it names), down to a header and
             // a few foods in the table (issue 26: cut to 2 rows at 80×24, a second shortfall lost).
             var paragraph = Paragraph(why, role: plan.feasible ? .warn : .bad)
             paragraph.marksHiddenRows = true
-            let room = max(2, inner.height - min(3, summary.count) - Self.fewestTableRows)
+            let room = max(2, inner.height - min(3, wanted) - Self.fewestTableRows)
             let (top, rest) = inner.splitTop(min(paragraph.height(forWidth: inner.width, context: context), room, inner.height))
             paragraph.render(in: top, buffer: &buffer, context: context)
             inner = rest
         }
-        // The summary wraps its nutrients into more rows where the table can spare them.
-        let summaryHeight = min(summary.count, max(min(3, inner.height), inner.height - Self.fewestTableRows - plan.items.count))
+        // The nutrients take more rows where the table can spare them; those left out are counted.
+        let summaryHeight = min(wanted, max(min(3, inner.height), inner.height - Self.fewestTableRows - plan.items.count))
         let (tableArea, summaryArea) = inner.splitBottom(summaryHeight)
         renderTable(tableArea, &buffer, context)
-        for (i, line) in summary.prefix(summaryArea.height).enumerated() {
+        let lines = head + Self.pack(nutrients, width: inner.width, rows: summaryHeight - head.count, measure: measure)
+        for (i, line) in lines.prefix(summaryArea.height).enumerated() {
             buffer.write(line, in: Rect(x: summaryArea.x, y: summaryArea.y + i, width: summaryArea.width, height: 1), context: context)
         }
     }
@@ -73,31 +76,32 @@ struct PlanView {
         return PantryQuantity(item.quantity, unit.unit).label
     }
 
-    /// The total against the budget, the day's kcal and protein, then the nutrients with targets,
-    /// as many to a row as fit `width` (missed first), under the names the Nutrients view uses.
-    private func summaryLines(width: Int, context: RenderContext) -> [Line] {
+    /// "Vitamin D 8/≥15 µg": a figure against its target, green when met.
+    static func part(_ label: String, _ value: Double?, _ target: String, ok: Bool, partial: Bool = false) -> [Span] {
+        [Span(label + " ", .muted), Span((partial ? "≥" : "") + WholeNumber.text(value), ok ? .good : .bad), Span("/" + target, .muted)]
+    }
+
+    /// The total against the budget, and the day's kcal and protein.
+    private func headLines() -> [Line] {
         let input = plan.input, d = plan.perDay, t = input.targets
-        var lines: [Line] = []
         var money = [Span("Total ", .muted), Span(plan.cost.formatted)]
         if let budget = input.budget {
             money += [Span(" of ", .muted), Span(budget.formatted), Span(" budget", .muted)]
             let left = budget - plan.cost
             money += [Span(" · left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good)]
         }
-        lines.append(Line(money))
-        func part(_ label: String, _ value: Double?, _ target: String, ok: Bool, partial: Bool = false) -> [Span] {
-            [
-                Span(label + " ", .muted), Span((partial ? "≥" : "") + WholeNumber.text(value), ok ? .good : .bad),
-                Span("/" + target + "  ", .muted),
-            ]
-        }
         let kcal = d["kcal"] ?? 0, protein = d["protein_g"] ?? 0
         var day = [Span("A day: ", .muted)]
-        day += part("kcal", kcal, WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
+        day += Self.part("kcal", kcal, WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
         // ≥ and ≤ as the other screens write them: an ASCII buffer turns them into >= and <=.
-        day += part("protein", protein, "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
-        lines.append(Line(day))
-        // Missed targets first, then those the plan sits on, then the rest: what matters comes first.
+        day += [Span("  ")] + Self.part("protein", protein, "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
+        return [Line(money), Line(day)]
+    }
+
+    /// The nutrients with targets under the names the Nutrients view uses: missed first, then
+    /// those the plan sits on, then the rest, so what matters comes first.
+    private func nutrientParts() -> [[Span]] {
+        let d = plan.perDay, t = plan.input.targets
         let binding = Set(plan.binding.map(\.constraint))
         let keys = t.nutrients.keys.compactMap { key -> (key: NutrientKey, amount: Double, ok: Bool, rank: Int)? in
             guard let target = t.nutrients[key], let amount = target.amount else { return nil }
@@ -106,25 +110,44 @@ struct PlanView {
             let bound = binding.contains(.nutrientGoal(key)) || binding.contains(.nutrientLimit(key))
             return (key, amount, ok, ok ? (bound ? 1 : 2) : 0)
         }.sorted { ($0.rank, $0.key) < ($1.rank, $1.key) }
-        let indent = Span("       ", .muted)
-        var row: [Span] = [indent]
-        for (key, amount, ok, _) in keys {
-            guard let target = t.nutrients[key] else { continue }
+        return keys.compactMap { key, amount, ok, _ in
+            guard let target = t.nutrients[key] else { return nil }
             let bound = (target.kind == .goal ? "≥" : "≤") + WholeNumber.text(amount) + " " + key.unit.rawValue
-            let spans = part(key.label, d[key.rawValue] ?? 0, bound, ok: ok, partial: plan.partial.contains(key))
-            // The two spaces after a part may run past the edge; its text may not.
-            if row.count > 1, drawnWidth(row + spans, context) - 2 > width {
-                lines.append(Line(row))
-                row = [indent]
-            }
-            row += spans
+            return Self.part(key.label, d[key.rawValue] ?? 0, bound, ok: ok, partial: plan.partial.contains(key))
         }
-        if row.count > 1 { lines.append(Line(row)) }
-        return lines
+    }
+
+    /// `parts` as many to a row as fit `width`, in at most `rows` rows, indented under "A day: ";
+    /// when some do not fit, the last row ends in "+N more" (it was cut mid-name).
+    static func pack(_ parts: [[Span]], width: Int, rows: Int, measure: ([Span]) -> Int) -> [Line] {
+        guard rows > 0, !parts.isEmpty else { return [] }
+        func spans(_ row: [[Span]]) -> [Span] {
+            [Span("       ")] + row.enumerated().flatMap { i, p in (i == 0 ? [] : [Span("  ")]) + p }
+        }
+        var full: [[[Span]]] = [], current: [[Span]] = [], placed = 0
+        for p in parts {
+            if !current.isEmpty, measure(spans(current + [p])) > width {
+                if full.count + 1 == rows { break }
+                full.append(current)
+                current = []
+            }
+            current.append(p)
+            placed += 1
+        }
+        var last = spans(current)
+        if placed < parts.count {
+            func more(_ n: Int) -> Span { Span("  +\(n) more", .muted) }
+            while !current.isEmpty, measure(spans(current) + [more(parts.count - placed)]) > width {
+                current.removeLast()
+                placed -= 1
+            }
+            last = spans(current) + [more(parts.count - placed)]
+        }
+        return (full.map(spans) + [last]).map { Line($0) }
     }
 
     /// Cells `spans` take as drawn: an ASCII screen writes "≥" as ">=".
-    private func drawnWidth(_ spans: [Span], _ context: RenderContext) -> Int {
+    static func drawnWidth(_ spans: [Span], _ context: RenderContext) -> Int {
         let text = spans.map(\.text).joined()
         return TextWidth.of(context.symbols.isUnicode ? text : ASCIIText.transliterate(text))
     }

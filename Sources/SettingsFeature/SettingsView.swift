@@ -110,7 +110,10 @@ struct SettingsView: Widget {
                         ?? "— (log a weight)"),
             ]
             // Under the target it explains, in the Goal card's words.
-            if let basis = goals?.basis { lines.append(Line("  " + basis.explanation, .muted)) }
+            if let basis = goals?.basis {
+                lines.append(Line("  " + (basis.burnPhrasings.first ?? ""), .muted))
+                if let detail = basis.basisDetail { lines.append(Line("  (" + detail + ")", .muted)) }
+            }
             lines += [
                 pair(
                     "Macros",

@@ -2,7 +2,7 @@ import BodiiDomain
 import Foundation
 import BodiiStore
 import GroceryPlanner
-import PantryFeature
+@testable import PantryFeature
 import TerminalKit
 import Testing
 
@@ -111,5 +111,21 @@ import Testing
         #expect(joined.contains(why), "the whole reason, every shortfall in it:\n\(screen)")
         #expect(screen.contains("Saturated fat ") && screen.contains("Vitamin D ") && !screen.contains("vitamin"), "\(screen)")
         for item in flow.plan.items { #expect(screen.contains(String(item.name.prefix(20))), "\(item.name) on screen\n\(screen)") }
+    }
+
+    /// The nutrients under the day wrap onto the rows they are given; what does not fit is
+    /// counted ("+2 more") instead of cut mid-name ("vitamin…", as the 80×24 plan read).
+    @Test func nutrientsWrapAndCountWhatDoesNotFit() {
+        let parts = ["Vitamin D", "Saturated fat", "Vitamin A", "Vitamin E", "Potassium"].map {
+            PlanView.part($0, 8, "≥15 µg", ok: true)
+        }
+        let measure = { (spans: [Span]) in Line(spans).width }
+        let all = PlanView.pack(parts, width: 60, rows: .max, measure: measure)
+        #expect(all.count == 3 && all.allSatisfy { $0.width <= 60 }, "\(all.map(\.plainText))")
+        #expect(all.map(\.plainText).joined().contains("Potassium 8/≥15 µg"))
+        let two = PlanView.pack(parts, width: 60, rows: 2, measure: measure).map(\.plainText)
+        #expect(two.count == 2 && two[1].hasSuffix("+1 more") && !two.joined().contains("Potassium"), "\(two)")
+        let one = PlanView.pack(parts, width: 40, rows: 1, measure: measure).map(\.plainText)
+        #expect(one == ["       Vitamin D 8/≥15 µg  +4 more"], "\(one)")
     }
 }
