@@ -125,11 +125,7 @@ struct NutrientRow: Widget {
     }
 }
 
-/// Nutrient amounts as people read them: whole numbers from 10, one decimal from 1, two below.
+/// Nutrient amounts as people read them (`NutrientFormat.reading`, shared with the plan).
 enum NutrientAmount {
-    static func text(_ v: Double) -> String {
-        guard v.isFinite else { return "—" }
-        let magnitude = abs(v)
-        return NutrientFormat.number(v, decimals: magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : 2)
-    }
+    static func text(_ v: Double) -> String { NutrientFormat.reading(v) }
 }

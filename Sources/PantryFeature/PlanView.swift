@@ -77,8 +77,8 @@ struct PlanView {
     }
 
     /// "Vitamin D 8/≥15 µg": a figure against its target, green when met.
-    static func part(_ label: String, _ value: Double?, _ target: String, ok: Bool, partial: Bool = false) -> [Span] {
-        [Span(label + " ", .muted), Span((partial ? "≥" : "") + WholeNumber.text(value), ok ? .good : .bad), Span("/" + target, .muted)]
+    static func part(_ label: String, _ value: String, _ target: String, ok: Bool, partial: Bool = false) -> [Span] {
+        [Span(label + " ", .muted), Span((partial ? "≥" : "") + value, ok ? .good : .bad), Span("/" + target, .muted)]
     }
 
     /// The total against the budget, and the day's kcal and protein.
@@ -92,9 +92,12 @@ struct PlanView {
         }
         let kcal = d["kcal"] ?? 0, protein = d["protein_g"] ?? 0
         var day = [Span("A day: ", .muted)]
-        day += Self.part("kcal", kcal, WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
+        day += Self.part(
+            "kcal", WholeNumber.text(kcal), WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
         // ≥ and ≤ as the other screens write them: an ASCII buffer turns them into >= and <=.
-        day += [Span("  ")] + Self.part("protein", protein, "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
+        day +=
+            [Span("  ")]
+            + Self.part("protein", WholeNumber.text(protein), "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
         return [Line(money), Line(day)]
     }
 
@@ -112,8 +115,9 @@ struct PlanView {
         }.sorted { ($0.rank, $0.key) < ($1.rank, $1.key) }
         return keys.compactMap { key, amount, ok, _ in
             guard let target = t.nutrients[key] else { return nil }
-            let bound = (target.kind == .goal ? "≥" : "≤") + WholeNumber.text(amount) + " " + key.unit.rawValue
-            return Self.part(key.label, d[key.rawValue] ?? 0, bound, ok: ok, partial: plan.partial.contains(key))
+            // Amounts as the Nutrients view writes them ("0.44/0.9 mg", not "0/≥1 mg").
+            let bound = (target.kind == .goal ? "≥" : "≤") + NutrientFormat.reading(amount) + " " + key.unit.rawValue
+            return Self.part(key.label, NutrientFormat.reading(d[key.rawValue] ?? 0), bound, ok: ok, partial: plan.partial.contains(key))
         }
     }
 

@@ -110,6 +110,8 @@ import Testing
             separator: " ")
         #expect(joined.contains(why), "the whole reason, every shortfall in it:\n\(screen)")
         #expect(screen.contains("Saturated fat ") && screen.contains("Vitamin D ") && !screen.contains("vitamin"), "\(screen)")
+        // Amounts as the Nutrients view writes them: B12's 2.4 µg target, not "≥2".
+        #expect(screen.contains("/≥2.4 µg"), "\(screen)")
         for item in flow.plan.items { #expect(screen.contains(String(item.name.prefix(20))), "\(item.name) on screen\n\(screen)") }
     }
 
@@ -117,7 +119,7 @@ import Testing
     /// counted ("+2 more") instead of cut mid-name ("vitamin…", as the 80×24 plan read).
     @Test func nutrientsWrapAndCountWhatDoesNotFit() {
         let parts = ["Vitamin D", "Saturated fat", "Vitamin A", "Vitamin E", "Potassium"].map {
-            PlanView.part($0, 8, "≥15 µg", ok: true)
+            PlanView.part($0, "8", "≥15 µg", ok: true)
         }
         let measure = { (spans: [Span]) in Line(spans).width }
         let all = PlanView.pack(parts, width: 60, rows: .max, measure: measure)

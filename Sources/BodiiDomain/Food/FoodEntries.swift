@@ -176,6 +176,14 @@ public enum NutrientFormat {
         r.grams.map { "\(number($0)) g" } ?? QuickAdd.amountLabel
     }
 
+    /// A nutrient amount as people read it: whole from 10, one decimal from 1, two below
+    /// ("2601", "4.3", "0.44"). The Nutrients view and the grocery plan write amounts alike.
+    public static func reading(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        let magnitude = abs(value)
+        return number(value, decimals: magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : 2)
+    }
+
     /// Whole kilocalories: "105".
     public static func kcal(_ value: Double) -> String {
         WholeNumber.text(value, unknown: "–")
