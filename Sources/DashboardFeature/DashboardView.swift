@@ -45,7 +45,6 @@ public struct DashboardView: Widget {
             actionsLine: area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0,
             useSoonLine: isToday && !(state.useSoon.isEmpty && state.unfinished.isEmpty) ? 1 : 0)
         let fit = wanted.compacted(toLeave: Self.chartRows, of: body.height)
-        let middleHeight = fit.middle
         let rows = Layout.split(
             body, .vertical, [.length(fit.top), .length(fit.middle), .length(fit.actionsLine), .length(fit.useSoonLine), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
@@ -60,7 +59,7 @@ public struct DashboardView: Widget {
         card("Goal", goalLines(state, width: Self.textWidth(of: middle[1])), middle[1], &buffer, context)
         checkInCard(state, middle[2], &buffer, context)
         if actionsBeside {
-            card("Actions", actionsLines(state, rows: middleHeight - 2), middle[3], &buffer, context)
+            actionsCard(state, middle[3], &buffer, context)
         } else if fit.actionsLine > 0 {
             // Cut with an ellipsis: a long action text must not end mid-word at 80 columns. Sharing
             // its row with Use soon on a short terminal, each takes half.
@@ -162,15 +161,46 @@ public struct DashboardView: Widget {
         return spans
     }
 
-    private func actionsLines(_ s: DashboardState, rows: Int) -> [Line] {
-        guard !s.actions.isEmpty else { return [Line("No open actions", .muted), Line("7: weekly review", .muted)] }
-        let overdue = s.actions.filter { $0.isOverdue(today: today) }.count
-        var lines = [Line([Span("\(s.actions.count) open", .text), Span(overdue > 0 ? " · \(overdue) overdue" : "", .bad)])]
-        for a in sortedActions(s).prefix(max(1, (rows - 1) / 2)) {
-            lines.append(Line(a.text, a.isOverdue(today: today) ? .bad : .action))
-            lines.append(Line([Span(" ")] + actionDetail(a, s)))
+    /// The Actions card: the counts, then the actions in order, each wrapped into the rows it
+    /// needs (its detail indented under it) while it fits whole; one that does not fit whole but
+    /// has two rows left is cut to a row of text and a row of detail, marked "…" (issue 26: lines
+    /// cut at 160×48 with rows to spare).
+    private func actionsCard(_ s: DashboardState, _ rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        let block = Block(title: "Actions")
+        block.render(in: rect, buffer: &buffer, context: context)
+        let inner = block.inner(rect).inset(left: 1)
+        guard !inner.isEmpty else { return }
+        guard !s.actions.isEmpty else {
+            Paragraph([Line("No open actions", .muted), Line("7: weekly review", .muted)], overflow: .truncate)
+                .render(in: inner, buffer: &buffer, context: context)
+            return
         }
-        return lines
+        let overdue = s.actions.filter { $0.isOverdue(today: today) }.count
+        buffer.write(
+            Line([Span("\(s.actions.count) open", .text), Span(overdue > 0 ? " · \(overdue) overdue" : "", .bad)]),
+            in: inner.splitTop(1).0, context: context)
+        var y = inner.y + 1
+        for a in sortedActions(s) where y < inner.maxY {
+            let text = Paragraph([Line(a.text, a.isOverdue(today: today) ? .bad : .action)])
+            let detailSpans = actionDetail(a, s)
+            let detail = Paragraph(detailSpans.isEmpty ? [] : [Line(detailSpans)])
+            let (textHeight, detailHeight) = (
+                text.height(forWidth: inner.width, context: context), detail.height(forWidth: inner.width - 1, context: context)
+            )
+            let left = inner.maxY - y
+            var cut = (text: text, detail: detail)
+            if textHeight + detailHeight > left {
+                guard left >= 1 + (detailSpans.isEmpty ? 0 : 1) else { break }
+                cut.text.overflow = .truncate
+                cut.detail.overflow = .truncate
+            }
+            let rows = cut.text.height(forWidth: inner.width, context: context)
+            cut.text.render(in: Rect(x: inner.x, y: y, width: inner.width, height: rows), buffer: &buffer, context: context)
+            y += rows
+            let detailRows = min(cut.detail.height(forWidth: inner.width - 1, context: context), inner.maxY - y)
+            cut.detail.render(in: Rect(x: inner.x + 1, y: y, width: inner.width - 1, height: detailRows), buffer: &buffer, context: context)
+            y += detailRows
+        }
     }
 
     /// The one-line form: counts, then the most pressing action.

@@ -21,8 +21,19 @@ public struct NutrientsView: Widget {
 
     /// The hint line under the list (fits 76 columns).
     static let hint = "Enter which foods · g close the gap · -/+ day/week/month · [ ] day · Esc"
-    static let labelWidth = 13
+    /// The label column's least width (12 cells of name and a space: what 80 columns leave).
+    static let minimumLabelWidth = 13
     static let valueWidth = 16
+    /// The bar's least width where labels grow into a wide column.
+    static let minimumBarWidth = 20
+
+    /// The label column of a list column `columnWidth` wide: the longest label whole with a space
+    /// after it where the bar and the numbers keep their room, 13 cells at least (issue 26:
+    /// "Monounsatur…" cut at 12 cells even at 160 columns).
+    static func labelWidth(labels: [String], columnWidth: Int) -> Int {
+        let longest = labels.map { TextWidth.of($0) }.max() ?? 0
+        return min(longest + 1, max(minimumLabelWidth, columnWidth - valueWidth - minimumBarWidth))
+    }
 
     /// "Wed 25 Nov 2026 · today" / "2026-11-19 to 2026-11-25 · week average, 6 of 7 days logged".
     static func heading(_ report: NutrientReport, day: LocalDate, today: LocalDate) -> String {
@@ -58,10 +69,12 @@ public struct NutrientsView: Widget {
         let perPage = perColumn * columns
         let first = (selected / perPage) * perPage
         let columnWidth = (listArea.width - (columns - 1) * 2) / columns
+        let labelWidth = Self.labelWidth(labels: rows.map(\.key.label), columnWidth: columnWidth)
         for i in first..<min(rows.count, first + perPage) {
             let column = (i - first) / perColumn, row = (i - first) % perColumn
             let rect = Rect(x: listArea.x + column * (columnWidth + 2), y: listArea.y + row, width: columnWidth, height: 1)
-            NutrientRow(status: rows[i], isSelected: i == selected).render(in: rect, buffer: &buffer, context: context)
+            NutrientRow(status: rows[i], isSelected: i == selected, labelWidth: labelWidth).render(
+                in: rect, buffer: &buffer, context: context)
         }
     }
 }
@@ -70,6 +83,8 @@ public struct NutrientsView: Widget {
 struct NutrientRow: Widget {
     let status: NutrientStatus
     let isSelected: Bool
+    /// Cells for the name and the space after it (`NutrientsView.labelWidth`).
+    let labelWidth: Int
 
     /// The bar's role: a gap warns, an excess is bad.
     var role: Role {
@@ -92,7 +107,7 @@ struct NutrientRow: Widget {
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let (labelRect, rest) = area.splitLeft(min(NutrientsView.labelWidth, area.width))
+        let (labelRect, rest) = area.splitLeft(min(labelWidth, area.width))
         let label = Truncation.cut(status.key.label, to: labelRect.width - 1, marker: context.symbols.ellipsis)
         buffer.write(Line(label, isSelected ? .selection : .text), in: labelRect, context: context)
         let text = Self.valueText(status)
@@ -110,11 +125,7 @@ struct NutrientRow: Widget {
     }
 }
 
-/// Nutrient amounts as people read them: whole numbers from 10, one decimal from 1, two below.
+/// Nutrient amounts as people read them (`NutrientFormat.reading`, shared with the plan).
 enum NutrientAmount {
-    static func text(_ v: Double) -> String {
-        guard v.isFinite else { return "—" }
-        let magnitude = abs(v)
-        return NutrientFormat.number(v, decimals: magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : 2)
-    }
+    static func text(_ v: Double) -> String { NutrientFormat.reading(v) }
 }

@@ -42,8 +42,8 @@ public enum PlanConstraint: Hashable, Sendable, Comparable {
 }
 
 extension NutrientKey {
-    /// "fiber", "sodium", but "Vitamin D", "B12": a name inside a sentence.
-    var plannerName: String { group == .vitamins ? label : label.lowercased() }
+    /// "Fiber", "Vitamin D", "B12": the names the Nutrients view lists them under, in sentences too.
+    var plannerName: String { label }
 }
 
 /// What the program is asked to minimise.

@@ -17,17 +17,31 @@ struct PlanView {
         block.render(in: area, buffer: &buffer, context: context)
         var inner = block.inner(area).inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }
+        let head = headLines(), nutrients = nutrientParts()
+        let measure = { (spans: [Span]) in Self.drawnWidth(spans, context) }
+        let wanted = head.count + Self.pack(nutrients, width: inner.width, rows: .max, measure: measure).count
         if let why = plan.explanation {
-            let height = min(2, inner.height)
-            let (top, rest) = inner.splitTop(height)
-            Paragraph(why, role: plan.feasible ? .warn : .bad).render(in: top, buffer: &buffer, context: context)
+            // The reason gets the rows it needs (every shortfall it names), down to a header and
+            // a few foods in the table (issue 26: cut to 2 rows at 80×24, a second shortfall lost).
+            var paragraph = Paragraph(why, role: plan.feasible ? .warn : .bad)
+            paragraph.marksHiddenRows = true
+            let room = max(2, inner.height - min(3, wanted) - Self.fewestTableRows)
+            let (top, rest) = inner.splitTop(min(paragraph.height(forWidth: inner.width, context: context), room, inner.height))
+            paragraph.render(in: top, buffer: &buffer, context: context)
             inner = rest
         }
-        let summaryHeight = min(3, inner.height)
-        let (tableArea, summary) = inner.splitBottom(summaryHeight)
+        // The nutrients take more rows where the table can spare them; those left out are counted.
+        let summaryHeight = min(wanted, max(min(3, inner.height), inner.height - Self.fewestTableRows - plan.items.count))
+        let (tableArea, summaryArea) = inner.splitBottom(summaryHeight)
         renderTable(tableArea, &buffer, context)
-        renderSummary(summary, &buffer, context)
+        let lines = head + Self.pack(nutrients, width: inner.width, rows: summaryHeight - head.count, measure: measure)
+        for (i, line) in lines.prefix(summaryArea.height).enumerated() {
+            buffer.write(line, in: Rect(x: summaryArea.x, y: summaryArea.y + i, width: summaryArea.width, height: 1), context: context)
+        }
     }
+
+    /// The table's header and three foods: what the reason and the summary leave at least.
+    static let fewestTableRows = 4
 
     private func renderTable(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let columns = [
@@ -62,30 +76,35 @@ struct PlanView {
         return PantryQuantity(item.quantity, unit.unit).label
     }
 
-    private func renderSummary(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        guard !area.isEmpty else { return }
+    /// "Vitamin D 8/≥15 µg": a figure against its target, green when met.
+    static func part(_ label: String, _ value: String, _ target: String, ok: Bool, partial: Bool = false) -> [Span] {
+        [Span(label + " ", .muted), Span((partial ? "≥" : "") + value, ok ? .good : .bad), Span("/" + target, .muted)]
+    }
+
+    /// The total against the budget, and the day's kcal and protein.
+    private func headLines() -> [Line] {
         let input = plan.input, d = plan.perDay, t = input.targets
-        var lines: [Line] = []
         var money = [Span("Total ", .muted), Span(plan.cost.formatted)]
         if let budget = input.budget {
             money += [Span(" of ", .muted), Span(budget.formatted), Span(" budget", .muted)]
             let left = budget - plan.cost
             money += [Span(" · left ", .muted), Span(left.formatted, left.minorUnits < 0 ? .bad : .good)]
         }
-        lines.append(Line(money))
-        func part(_ label: String, _ value: Double?, _ target: String, ok: Bool, partial: Bool = false) -> [Span] {
-            [
-                Span(label + " ", .muted), Span((partial ? "≥" : "") + WholeNumber.text(value), ok ? .good : .bad),
-                Span("/" + target + "  ", .muted),
-            ]
-        }
         let kcal = d["kcal"] ?? 0, protein = d["protein_g"] ?? 0
         var day = [Span("A day: ", .muted)]
-        day += part("kcal", kcal, WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
+        day += Self.part(
+            "kcal", WholeNumber.text(kcal), WholeNumber.text(t.kcal), ok: abs(kcal - t.kcal) <= t.kcal * PlanRules.kcalTolerance + 1)
         // ≥ and ≤ as the other screens write them: an ASCII buffer turns them into >= and <=.
-        day += part("protein", protein, "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
-        lines.append(Line(day))
-        // Missed targets first, then those the plan sits on, then the rest: what matters fits the width.
+        day +=
+            [Span("  ")]
+            + Self.part("protein", WholeNumber.text(protein), "≥" + WholeNumber.text(t.proteinG) + " g", ok: protein >= t.proteinG - 0.5)
+        return [Line(money), Line(day)]
+    }
+
+    /// The nutrients with targets under the names the Nutrients view uses: missed first, then
+    /// those the plan sits on, then the rest, so what matters comes first.
+    private func nutrientParts() -> [[Span]] {
+        let d = plan.perDay, t = plan.input.targets
         let binding = Set(plan.binding.map(\.constraint))
         let keys = t.nutrients.keys.compactMap { key -> (key: NutrientKey, amount: Double, ok: Bool, rank: Int)? in
             guard let target = t.nutrients[key], let amount = target.amount else { return nil }
@@ -94,16 +113,46 @@ struct PlanView {
             let bound = binding.contains(.nutrientGoal(key)) || binding.contains(.nutrientLimit(key))
             return (key, amount, ok, ok ? (bound ? 1 : 2) : 0)
         }.sorted { ($0.rank, $0.key) < ($1.rank, $1.key) }
-        var micro: [Span] = [Span("       ", .muted)]
-        for (key, amount, ok, _) in keys {
-            guard let target = t.nutrients[key] else { continue }
-            let name = key == .saturatedFatG ? "sat fat" : key.label.lowercased()
-            let bound = (target.kind == .goal ? "≥" : "≤") + WholeNumber.text(amount) + " " + key.unit.rawValue
-            micro += part(name, d[key.rawValue] ?? 0, bound, ok: ok, partial: plan.partial.contains(key))
+        return keys.compactMap { key, amount, ok, _ in
+            guard let target = t.nutrients[key] else { return nil }
+            // Amounts as the Nutrients view writes them ("0.44/0.9 mg", not "0/≥1 mg").
+            let bound = (target.kind == .goal ? "≥" : "≤") + NutrientFormat.reading(amount) + " " + key.unit.rawValue
+            return Self.part(key.label, NutrientFormat.reading(d[key.rawValue] ?? 0), bound, ok: ok, partial: plan.partial.contains(key))
         }
-        lines.append(Line(micro))
-        for (i, line) in lines.prefix(area.height).enumerated() {
-            buffer.write(line, in: Rect(x: area.x, y: area.y + i, width: area.width, height: 1), context: context)
+    }
+
+    /// `parts` as many to a row as fit `width`, in at most `rows` rows, indented under "A day: ";
+    /// when some do not fit, the last row ends in "+N more" (it was cut mid-name).
+    static func pack(_ parts: [[Span]], width: Int, rows: Int, measure: ([Span]) -> Int) -> [Line] {
+        guard rows > 0, !parts.isEmpty else { return [] }
+        func spans(_ row: [[Span]]) -> [Span] {
+            [Span("       ")] + row.enumerated().flatMap { i, p in (i == 0 ? [] : [Span("  ")]) + p }
         }
+        var full: [[[Span]]] = [], current: [[Span]] = [], placed = 0
+        for p in parts {
+            if !current.isEmpty, measure(spans(current + [p])) > width {
+                if full.count + 1 == rows { break }
+                full.append(current)
+                current = []
+            }
+            current.append(p)
+            placed += 1
+        }
+        var last = spans(current)
+        if placed < parts.count {
+            func more(_ n: Int) -> Span { Span("  +\(n) more", .muted) }
+            while !current.isEmpty, measure(spans(current) + [more(parts.count - placed)]) > width {
+                current.removeLast()
+                placed -= 1
+            }
+            last = spans(current) + [more(parts.count - placed)]
+        }
+        return (full.map(spans) + [last]).map { Line($0) }
+    }
+
+    /// Cells `spans` take as drawn: an ASCII screen writes "≥" as ">=".
+    static func drawnWidth(_ spans: [Span], _ context: RenderContext) -> Int {
+        let text = spans.map(\.text).joined()
+        return TextWidth.of(context.symbols.isUnicode ? text : ASCIIText.transliterate(text))
     }
 }

@@ -38,9 +38,36 @@ struct ReviewView {
         renderSummary(text, rows: rows, chartsBelow: chartsBelow, in: summaryArea, &buffer, context)
         let (carriedArea, afterCarried) = afterSummary.splitTop(min(carriedHeight, afterSummary.height))
         if !carried.isEmpty { renderCarried(text, in: carriedArea, &buffer, context) }
-        let (boardArea, detail) = afterCarried.splitBottom(min(1, afterCarried.height))
+        let (board, detail) = afterCarried.splitBottom(min(1, afterCarried.height))
+        var boardArea = board
+        if let days = daysTable(boardArea) {
+            // An empty board takes its hint row; the period's days take the rows it had.
+            let (daysArea, rest) = board.splitTop(days.height)
+            let block = Block(title: "Each day")
+            block.render(in: daysArea, buffer: &buffer, context: context)
+            days.table.render(in: block.inner(daysArea).inset(left: 1, right: 1), buffer: &buffer, context: context)
+            boardArea = rest.splitTop(min(Self.emptyBoardRows, rest.height)).0
+        }
         renderBoard(review, in: boardArea, &buffer, context)
         renderDetail(text, in: detail, &buffer, context)
+    }
+
+    /// An empty board's height: its borders and the hint row.
+    static let emptyBoardRows = 3
+    /// Days the table must show whole (or all of a shorter period) to be worth its rows.
+    static let fewestTableDays = 3
+
+    /// The period's days as a table, and the rows it takes with its border, when the board is
+    /// empty and `area` (the board's rows) holds both (issue 26: an empty board 25 rows tall at
+    /// 160×48). Nil otherwise: the board keeps its rows, as at 80×24. The detail line stays last.
+    private func daysTable(_ area: Rect) -> (table: PeriodDaysTable, height: Int)? {
+        guard let charts = model.charts, !charts.days.isEmpty,
+            [BoardColumn.keep, .problem, .try, .action].allSatisfy({ model.cards(in: $0).isEmpty })
+        else { return nil }
+        let table = PeriodDaysTable(charts: charts, unitSystem: model.unitSystem, today: today)
+        let room = area.height - Self.emptyBoardRows - 2
+        guard room >= min(table.height, 1 + Self.fewestTableDays) else { return nil }
+        return (table, min(table.height, room) + 2)
     }
 
     private func renderSummary(

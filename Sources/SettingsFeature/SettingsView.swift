@@ -106,16 +106,22 @@ struct SettingsView: Widget {
                         ?? "—"),
                 pair(
                     "Today",
-                    goals?.targets.map { "\(Int($0.kcal)) kcal" + ($0.addsExerciseBack ? " + exercise (added back)" : "") }
+                    goals?.targets.map { "\(WholeNumber.text($0.kcal)) kcal" + ($0.addsExerciseBack ? " + exercise (added back)" : "") }
                         ?? "— (log a weight)"),
+            ]
+            // Under the target it explains, in the Goal card's words.
+            if let basis = goals?.basis {
+                lines.append(Line("  " + (basis.burnPhrasings.first ?? ""), .muted))
+                if let detail = basis.basisDetail { lines.append(Line("  (" + detail + ")", .muted)) }
+            }
+            lines += [
                 pair(
                     "Macros",
                     goals?.targets.map {
-                        "protein \(Int($0.macros.proteinG)) g · carbs \(Int($0.macros.carbsG)) g · fat \(Int($0.macros.fatG)) g"
+                        "protein \(WholeNumber.text($0.macros.proteinG)) g · carbs \(WholeNumber.text($0.macros.carbsG)) g · fat \(WholeNumber.text($0.macros.fatG)) g"
                     } ?? "—"),
                 pair("Protein", "\(DecimalText.format(g.proteinPerKg, decimals: 2)) g per kg of trend weight"),
             ]
-            if let basis = goals?.basis { lines.append(Line("  from " + basis.explanation, .muted)) }
             if let progress = goals?.progress {
                 let status: String
                 if progress.reached {
@@ -141,7 +147,7 @@ struct SettingsView: Widget {
                 lines.append(
                     Line([
                         Span(g.createdOn.iso + "  ", .muted),
-                        Span("\(g.type.label), \(rate)" + (g.dailyCalorieTarget.map { ", \(Int($0)) kcal" } ?? "")),
+                        Span("\(g.type.label), \(rate)" + (g.dailyCalorieTarget.map { ", \(WholeNumber.text($0)) kcal" } ?? "")),
                     ]))
             }
         }

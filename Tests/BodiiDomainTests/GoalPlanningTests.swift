@@ -96,7 +96,7 @@ import Testing
         #expect(basis.source == .formula)
         #expect(basis.kcalPerDay == 2300)
         #expect(basis.adaptiveDays == 13)
-        #expect(basis.explanation == "expenditure 2300 kcal, formula (13 of 14 logged days for adaptive)")
+        #expect(basis.explanation == "Burn 2300 kcal: formula, 13 of 14 days logged")
         #expect(basis.label == "formula")
         #expect(ExpenditureBasis.resolve(formulaTDEE: nil, intake: [], trend: [], asOf: today) == nil)
     }

@@ -48,4 +48,18 @@ import Testing
         #expect(basis(.blended(days: 24, measuredShare: 10.0 / 14)).burnPhrasings.first == "Burn 2441 kcal: 71% from your logs, 24 days")
         #expect(basis(.formula, days: 3).burnPhrasings.first == "Burn 2441 kcal: formula, 3 of 14 days logged")
     }
+
+    /// Settings and the report said "71% adaptive" while the Goal card said "71% from your logs,
+    /// 24 days": the explanation now starts with the card's words, whatever the source.
+    @Test func theExplanationUsesTheGoalCardsWords() {
+        let sources: [ExpenditureBasis.Source] = [.formula, .blended(days: 24, measuredShare: 10.0 / 14), .adaptive(days: 28)]
+        for source in sources {
+            let b = basis(source)
+            #expect(b.explanation.hasPrefix(b.burnPhrasings.first ?? "?"), "\(b.explanation)")
+            #expect(!b.explanation.contains("adaptive") && !b.explanation.contains("expenditure"), "\(b.explanation)")
+        }
+        #expect(
+            basis(.blended(days: 24, measuredShare: 10.0 / 14)).explanation
+                == "Burn 2441 kcal: 71% from your logs, 24 days (formula 2695 → logs 2337; all from logs at 28 days)")
+    }
 }

@@ -3,7 +3,7 @@ import Testing
 import SnapshotTesting
 import BodiiDomain
 import TerminalKit
-import DietFeature
+@testable import DietFeature
 
 /// The Nutrients view (issue 27) drawn from plain `NutrientIntake` values: a day with gaps, an
 /// excess and partial data, at 80×24 and 120×40 terminals, in Unicode and in ASCII.
@@ -57,5 +57,22 @@ import DietFeature
         #expect(screen.contains("≥ 10/75 mg"))
         #expect(screen.contains("2601/2300 mg"))
         #expect(screen.contains("— µg"))
+    }
+
+    /// Issue 26: the labels were cut at 12 cells even at 160 columns ("Monounsatur…", "B2
+    /// Riboflav…"). A wide screen shows every name whole; 80 columns still fit every row.
+    @Test func longNamesAreWholeAt160ColumnsAndStillFitAt80() {
+        let wide = text(width: 160, height: 48)
+        for name in ["Monounsaturated fat", "Polyunsaturated fat", "B2 Riboflavin", "B5 Pantothenic acid", "Saturated fat"] {
+            #expect(wide.contains(name + " "), "\(name)\n\(wide)")
+        }
+        #expect(!wide.contains("…"), "\(wide)")
+        let narrow = text(width: 80, height: 24)
+        #expect(narrow.contains("Monounsatur… "), "\(narrow)")
+        #expect(narrow.split(separator: "\n").allSatisfy { TextWidth.of($0) <= 80 }, "\(narrow)")
+        // The label column grows with the room and never past the longest name and a space.
+        let labels = NutrientKey.allCases.map(\.label)
+        #expect(NutrientsView.labelWidth(labels: labels, columnWidth: 37) == 13)
+        #expect(NutrientsView.labelWidth(labels: labels, columnWidth: 77) == 20)
     }
 }

@@ -45,6 +45,9 @@ import SettingsFeature
         let text = render(vm, .large).text
         #expect(text.contains("5.0 kg to go"))
         #expect(text.contains("Today       \(expected) kcal"))
+        // The burn under the target in the Goal card's words (issue 26: "71% adaptive" here).
+        let basis = try #require(vm.goals?.basis)
+        #expect(text.contains("  " + (basis.burnPhrasings.first ?? "?")) && !text.contains("adaptive"), "\(text)")
     }
 
     @Test func anUnsafeRateIsMarkedAndNothingIsSaved() throws {

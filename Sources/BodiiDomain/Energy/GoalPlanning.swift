@@ -127,18 +127,23 @@ public struct ExpenditureBasis: Equatable, Sendable {
         }
     }
 
-    /// What the target starts from, in one line for Settings and the report.
+    /// What the target starts from, in one line for the report: the Goal card's words
+    /// (`burnPhrasings`, longest) and what lies behind them (`basisDetail`):
+    /// "Burn 2441 kcal: 71% from your logs, 24 days (formula 2695 → logs 2337; all from logs at 28 days)".
     public var explanation: String {
-        let kcal = "\(WholeNumber.text(kcalPerDay)) kcal"
+        (burnPhrasings.first ?? "") + (basisDetail.map { " (\($0))" } ?? "")
+    }
+
+    /// What lies behind the Goal card's words: the two figures a blend mixes and when it is all
+    /// from the logs, or what the logs are compared with; nil for the formula, whose words say it all.
+    public var basisDetail: String? {
         switch source {
-        case .adaptive(let days):
-            return "expenditure \(kcal), adaptive (\(Plural.count(days, "day")) of intake and trend)"
-        case .blended(let days, let share):
-            let parts = [formulaKcal.map { "formula \(WholeNumber.text($0))" }, measuredKcal.map { "adaptive \(WholeNumber.text($0))" }]
-            return "expenditure \(kcal): \(Self.percent(share)) adaptive (\(parts.compactMap { $0 }.joined(separator: " → ")), "
-                + "\(Plural.count(days, "day")) of intake and trend; all adaptive at \(ExpenditureBlend.fullDays))"
-        case .formula:
-            return "expenditure \(kcal), formula (\(adaptiveDays) of \(AdaptiveExpenditure.minimumDays) logged days for adaptive)"
+        case .adaptive: return "intake against the weight trend"
+        case .blended:
+            let parts = [formulaKcal.map { "formula \(WholeNumber.text($0))" }, measuredKcal.map { "logs \(WholeNumber.text($0))" }]
+            let blend = parts.compactMap { $0 }.joined(separator: " → ")
+            return (blend.isEmpty ? "" : blend + "; ") + "all from logs at \(ExpenditureBlend.fullDays) days"
+        case .formula: return nil
         }
     }
 }

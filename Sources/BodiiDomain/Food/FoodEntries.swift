@@ -176,6 +176,17 @@ public enum NutrientFormat {
         r.grams.map { "\(number($0)) g" } ?? QuickAdd.amountLabel
     }
 
+    /// A nutrient amount as people read it: whole from 10, one decimal from 1, two below
+    /// ("2601", "4.3", "0.44"). The Nutrients view and the grocery plan write amounts alike; whole
+    /// ones round as every whole number (`WholeNumber`), so 592.5 mg of sodium reads 593 here as
+    /// on the Diet tab (printf's half-to-even made it 592).
+    public static func reading(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        let magnitude = abs(value)
+        guard magnitude < 10 else { return WholeNumber.text(value) }
+        return number(value, decimals: magnitude >= 1 ? 1 : 2)
+    }
+
     /// Whole kilocalories: "105".
     public static func kcal(_ value: Double) -> String {
         WholeNumber.text(value, unknown: "–")
