@@ -103,8 +103,10 @@ struct SyncCommand: ParsableCommand {
                     + ".")
         }
         if let written = summary.written {
+            let first = summary.firstWritten ?? written
+            let files = first == written ? "file \(written)" : "files \(first)–\(written)"
             PlainText.print(
-                "Wrote file \(written) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device)."
+                "Wrote \(files) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device)."
             )
         }
         if summary.applied.isEmpty && summary.written == nil { PlainText.print("Nothing new.") }
