@@ -157,8 +157,10 @@ public enum SyncEngine {
 
     /// Applies what is new in the folder, then writes what is new here.
     public static func run(_ database: BodiiDatabase, folder url: URL, key: SyncKey) throws -> SyncSummary {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw SyncError.missingFolder("the sync folder \(url.path) is missing")
+        // A deleted folder, or the empty mount point of a drive not mounted: never write there.
+        guard FileManager.default.fileExists(atPath: url.appendingPathComponent(SyncFolder.checkName).path) else {
+            throw SyncError.missingFolder(
+                "sync folder missing or not mounted: \(url.path) has no \(SyncFolder.checkName); nothing synced")
         }
         let folder = SyncFolder(url: url)
         var summary = try applyAll(database, folder: folder, key: key)

@@ -146,6 +146,13 @@ struct SyncInitCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let settings = try SyncCommand.settings()
+            // The config folder is one machine's: a second database's init would replace the key
+            // the first syncs with.
+            if FileManager.default.fileExists(atPath: settings.keyURL.path) {
+                throw CommandFailure.data(
+                    "\(settings.keyURL.path) exists: this config folder syncs another database already; give this one its own XDG_CONFIG_HOME"
+                )
+            }
             let folder = try SyncCommand.folder(dir)
             let env = try AppEnvironment.open(databasePath: global.db?.text)
             let key = try SyncCommand.mapping { try SyncEngine.initialize(env.database, folder: folder) }
