@@ -87,6 +87,8 @@ enum SyncBench {
 
         var writer: [Double] = []
         var reader: [Double] = []
+        var writerCPU: [Double] = []
+        var readerCPU: [Double] = []
         for run in 0..<runs {
             let db = ["--db", path("laptop.sqlite")]
             must(spawn([bodii, "log", "weight", String(format: "%.1f", 80 + Double(run) / 10)] + db, environment: laptop), "log weight")
@@ -103,14 +105,20 @@ enum SyncBench {
             must(received, "bodii sync (desktop)")
             writer.append(sent.ms)
             reader.append(received.ms)
+            writerCPU.append(sent.cpuMs)
+            readerCPU.append(received.cpuMs)
         }
         let send = Stats(samples: writer), apply = Stats(samples: reader)
         print("  a day's edits, sync on the writer  \(send.line)   budget ≤ 50 ms  \(verdict(send.median <= 50))")
+        print(String(format: "                                     cpu median %.1f ms", Stats(samples: writerCPU).median))
         print("  a day's edits, sync on the other   \(apply.line)   budget ≤ 50 ms  \(verdict(apply.median <= 50))")
+        print(String(format: "                                     cpu median %.1f ms", Stats(samples: readerCPU).median))
 
         // Alternating, so both see the same machine.
         var plain: [Double] = []
         var synced: [Double] = []
+        var plainCPU: [Double] = []
+        var syncedCPU: [Double] = []
         for run in 0..<(runs * 2) {
             let weight = String(format: "%.1f", 75 + Double(run % 20) / 10)
             let a = spawn([bodii, "log", "weight", weight, "--db", path("plain.sqlite")], environment: ["BODII_NOW": now])
@@ -119,6 +127,8 @@ enum SyncBench {
             must(b, "log weight (sync)")
             plain.append(a.ms)
             synced.append(b.ms)
+            plainCPU.append(a.cpuMs)
+            syncedCPU.append(b.cpuMs)
         }
         let without = Stats(samples: plain), with = Stats(samples: synced)
         let ratio = with.median / without.median
@@ -127,6 +137,10 @@ enum SyncBench {
             String(
                 format: "  log weight, sync set up            %@   +%.1f %%  budget ≤ +10 %%  %@",
                 with.line, (ratio - 1) * 100, verdict(ratio <= 1.10)))
+        print(
+            String(
+                format: "                                     cpu median %.1f ms without, %.1f ms with",
+                Stats(samples: plainCPU).median, Stats(samples: syncedCPU).median))
         print("  (load at the end: \(loadAverage()))")
     }
 

@@ -14,8 +14,9 @@ import Foundation
 /// ```
 struct SyncFile: Equatable {
     static let magic = Array("BODIISYN".utf8)
-    /// The most changeset bytes one file holds (one larger entry goes alone; entries are cut at
-    /// `Outbox.entryLimit`): a reader holds one file, a few times over, at once.
+    /// The most bytes of entries (changesets and causal lengths) one file holds; one larger entry
+    /// goes alone, and entries are cut at `Outbox.entryLimit`. A reader holds one file, a few
+    /// times over, at once.
     static let sizeLimit = 4 << 20
     static let format: UInt8 = 1
 

@@ -150,7 +150,7 @@ struct SyncInitCommand: ParsableCommand, DatabaseCommand {
             // the first syncs with.
             if FileManager.default.fileExists(atPath: settings.keyURL.path) {
                 throw CommandFailure.data(
-                    "\(settings.keyURL.path) exists: this config folder syncs another database already; give this one its own XDG_CONFIG_HOME"
+                    "\(settings.keyURL.path) exists: this config folder syncs a database already (`bodii sync status`); give another database its own XDG_CONFIG_HOME"
                 )
             }
             let folder = try SyncCommand.folder(dir)

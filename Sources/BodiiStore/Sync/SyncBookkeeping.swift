@@ -93,7 +93,7 @@ extension SyncConnection {
     }
 
     /// The outbox's next file, in one transaction: the entries a crashed run gave a sequence
-    /// already, or else the oldest entries whose changesets fit in `maxBytes` together (at least
+    /// already, or else the oldest entries whose changesets and lengths fit in `maxBytes` (at least
     /// one), given the next sequence now. Nil when the outbox is empty.
     public func nextOutboxFile(maxBytes: Int) throws -> (seq: Int64, entries: [OutboxEntry], applied: [Int64: Int64])? {
         var result: (Int64, [OutboxEntry], [Int64: Int64])?
@@ -106,7 +106,7 @@ extension SyncConnection {
                     sql: """
                         UPDATE sync_outbox SET seq = ? WHERE id IN (
                             SELECT id FROM (
-                                SELECT id, SUM(length(changeset)) OVER (ORDER BY id) AS total,
+                                SELECT id, SUM(length(changeset) + length(lengths)) OVER (ORDER BY id) AS total,
                                        ROW_NUMBER() OVER (ORDER BY id) AS n
                                 FROM sync_outbox WHERE seq IS NULL)
                             WHERE total <= ? OR n = 1)
