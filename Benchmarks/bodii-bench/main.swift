@@ -7,6 +7,8 @@
 //   bodii-bench cronometer Cronometer servings import of a generated 10-year export (CronometerBench.swift)
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
+//   bodii-bench sync       issue 30's sync budgets as whole processes: catch-up on 10 years, a
+//                          day's edits, `bodii log weight` with and without sync (SyncBench.swift)
 //   bodii-bench process    `bodii search` as a process against `fzf --filter`, query by query
 //                          (ProcessBench.swift; needs fzf)
 import BodiiApp
@@ -63,6 +65,12 @@ if CommandLine.arguments.dropFirst().first == "process" {
     exit(0)
 }
 
+// `bodii-bench sync`: issue 30's budgets (SyncBench.swift; needs bodii beside bodii-bench).
+if CommandLine.arguments.dropFirst().first == "sync" {
+    try SyncBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 // `bodii-bench planner`: issue 29's grocery plan over 300 foods.
 if CommandLine.arguments.dropFirst().first == "planner" {
     PlannerBench.run()
@@ -75,7 +83,9 @@ if CommandLine.arguments.dropFirst().first == "search" {
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
 guard ["all", "catalog", "day-steps"].contains(mode) else {
-    print("usage: bodii-bench [catalog | search | process | day-steps | health [days] [heart-rate readings an hour] | cronometer [days]]")
+    print(
+        "usage: bodii-bench [catalog | search | process | sync [--days N] [--runs N] | planner | day-steps | health [days] [heart-rate readings an hour] | cronometer [days]]"
+    )
     exit(64)
 }
 

@@ -107,8 +107,26 @@ enum Outbox {
         }
         // A baseline of rows that all arrived from the others has nothing to send.
         guard lengths.contains(where: { $0 > 0 }) else { return }
-        try connection.addToOutbox(hlc: hlc, changeset: bytes, lengths: LengthList.encode(lengths))
+        guard bytes.count > entryLimit else {
+            try connection.addToOutbox(hlc: hlc, changeset: bytes, lengths: LengthList.encode(lengths))
+            return
+        }
+        // A large transaction becomes several entries of one clock, so files stay small (SyncFile.sizeLimit).
+        let pieces = try ChangesetSplitter.split(bytes, limit: entryLimit)
+        guard pieces.reduce(0, { $0 + $1.changes }) == lengths.count else {
+            throw ChangesetError.sqlite("changeset split", SQLITE_CORRUPT)
+        }
+        var first = 0
+        for piece in pieces {
+            let slice = Array(lengths[first..<first + piece.changes])
+            first += piece.changes
+            guard slice.contains(where: { $0 > 0 }) else { continue }
+            try connection.addToOutbox(hlc: hlc, changeset: piece.bytes, lengths: LengthList.encode(slice))
+        }
     }
+
+    /// The largest changeset one entry holds (a larger one is cut between changes).
+    static let entryLimit = 1 << 20
 }
 
 /// A list of causal lengths as little-endian 64-bit integers.

@@ -98,23 +98,28 @@ extension SyncEngine {
         }
     }
 
-    /// Writes the outbox as this device's next file. The rows are first given their sequence (one
-    /// transaction), then the file is written, then they go: a crash in between writes the same
-    /// rows under the same sequence next time (a file already there is the one written before).
+    /// Writes the outbox as this device's next files, each at most `SyncFile.sizeLimit` of
+    /// changesets. Each file's rows are first given their sequence (one transaction), then the
+    /// file is written, then they go: a crash in between writes the same rows under the same
+    /// sequence next time (a file already there is the one written before).
     static func writeOutbox(_ database: BodiiDatabase, folder: SyncFolder, key: SyncKey, into summary: inout SyncSummary) throws {
-        guard let prepared = try database.withSyncConnection({ connection in try connection.nextOutboxFile() }) else { return }
-        let entries = prepared.entries.map { entry in
-            SyncEntry(hlc: entry.hlc, changeset: entry.changeset, lengths: LengthList.decode(entry.lengths) ?? [])
+        while let prepared = try database.withSyncConnection({ connection in
+            try connection.nextOutboxFile(maxBytes: SyncFile.sizeLimit)
+        }) {
+            let entries = prepared.entries.map { entry in
+                SyncEntry(hlc: entry.hlc, changeset: entry.changeset, lengths: LengthList.decode(entry.lengths) ?? [])
+            }
+            let url = folder.fileURL(device: summary.device, seq: prepared.seq)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                let file = SyncFile(
+                    schema: BodiiDatabase.schemaVersion, device: summary.device, seq: prepared.seq, requires: prepared.applied,
+                    entries: entries)
+                try SyncFolder.writeAtomically(file.sealed(with: key), to: url)
+            }
+            try database.withSyncConnection { connection in try connection.removeFromOutbox(seq: prepared.seq) }
+            summary.firstWritten = summary.firstWritten ?? prepared.seq
+            summary.written = prepared.seq
+            summary.writtenEntries += entries.count
         }
-        let url = folder.fileURL(device: summary.device, seq: prepared.seq)
-        if !FileManager.default.fileExists(atPath: url.path) {
-            let file = SyncFile(
-                schema: BodiiDatabase.schemaVersion, device: summary.device, seq: prepared.seq, requires: prepared.applied,
-                entries: entries)
-            try SyncFolder.writeAtomically(file.sealed(with: key), to: url)
-        }
-        try database.withSyncConnection { connection in try connection.removeFromOutbox(seq: prepared.seq) }
-        summary.written = prepared.seq
-        summary.writtenEntries = entries.count
     }
 }

@@ -46,9 +46,10 @@ public struct SyncSummary: Sendable, Equatable, Codable {
 
     public var device: Int64
     public var applied: [DeviceApplied] = []
-    /// The sequence of the file written, nil when there was nothing new.
+    /// The sequence of the first and the last file written, nil when there was nothing new.
+    public var firstWritten: Int64?
     public var written: Int64?
-    /// Entries (recorded transactions) in that file.
+    /// Entries (recorded transactions, a large one in pieces) in those files.
     public var writtenEntries = 0
     /// One line each: files refused, ignored, kept for a newer Bodii, or waiting for another's.
     public var notes: [String] = []
@@ -74,8 +75,8 @@ public enum SyncEngine {
         database.repositories.installWriteRecorder(device == nil ? nil : SessionRecorder(tables: tables))
     }
 
-    /// First device: creates the key, marks the folder with it, takes a device number and records
-    /// what is already here.
+    /// First device: creates the key, marks the folder with it, takes a device number and writes
+    /// what is already here as its first files at once (a machine joining right after finds it).
     public static func initialize(_ database: BodiiDatabase, folder url: URL) throws -> SyncKey {
         let folder = SyncFolder(url: url)
         let check = url.appendingPathComponent(SyncFolder.checkName)
@@ -86,6 +87,8 @@ public enum SyncEngine {
         let marker = SyncFile(schema: BodiiDatabase.schemaVersion, device: 0, seq: 0, requires: [:], entries: [])
         try SyncFolder.writeAtomically(marker.sealed(with: key), to: check)
         try configure(database, device: chooseDevice(database, folder: folder), folder: folder)
+        var summary = SyncSummary(device: try database.withSyncConnection { connection in try connection.configuredDevice() } ?? 0)
+        try writeOutbox(database, folder: folder, key: key, into: &summary)
         return key
     }
 
@@ -95,9 +98,10 @@ public enum SyncEngine {
     public static func join(_ database: BodiiDatabase, folder url: URL, key: SyncKey) throws -> SyncSummary {
         try checkKey(key, folder: url)
         let folder = SyncFolder(url: url)
+        let before = try Baseline.tablesWithRows(database, tables: tables)
         try configure(database, device: chooseDevice(database, folder: folder), folder: folder, baseline: false)
         var summary = try applyAll(database, folder: folder, key: key)
-        try Baseline.record(database, tables: tables)
+        try Baseline.record(database, tables: before)
         try installRecorder(on: database)
         try writeOutbox(database, folder: folder, key: key, into: &summary)
         return summary
@@ -153,8 +157,10 @@ public enum SyncEngine {
 
     /// Applies what is new in the folder, then writes what is new here.
     public static func run(_ database: BodiiDatabase, folder url: URL, key: SyncKey) throws -> SyncSummary {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw SyncError.missingFolder("the sync folder \(url.path) is missing")
+        // A deleted folder, or the empty mount point of a drive not mounted: never write there.
+        guard FileManager.default.fileExists(atPath: url.appendingPathComponent(SyncFolder.checkName).path) else {
+            throw SyncError.missingFolder(
+                "sync folder missing or not mounted: \(url.path) has no \(SyncFolder.checkName); nothing synced")
         }
         let folder = SyncFolder(url: url)
         var summary = try applyAll(database, folder: folder, key: key)

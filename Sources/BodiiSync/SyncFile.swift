@@ -14,6 +14,10 @@ import Foundation
 /// ```
 struct SyncFile: Equatable {
     static let magic = Array("BODIISYN".utf8)
+    /// The most bytes of entries (changesets and causal lengths) one file holds; one larger entry
+    /// goes alone, and entries are cut at `Outbox.entryLimit`. A reader holds one file, a few
+    /// times over, at once.
+    static let sizeLimit = 4 << 20
     static let format: UInt8 = 1
 
     var schema: Int
@@ -126,11 +130,16 @@ struct ByteReader {
         return Array(data[offset..<offset + count])
     }
 
-    mutating func u32() -> UInt32? {
-        bytes(4).map { $0.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
-    }
+    mutating func u32() -> UInt32? { littleEndian(4).map { UInt32(truncatingIfNeeded: $0) } }
 
-    mutating func i64() -> Int64? {
-        bytes(8).map { $0.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) } }
+    mutating func i64() -> Int64? { littleEndian(8).map { Int64(bitPattern: $0) } }
+
+    /// An integer of `count` bytes read in place (a file holds one per causal length).
+    private mutating func littleEndian(_ count: Int) -> UInt64? {
+        guard data.count - offset >= count else { return nil }
+        var value: UInt64 = 0
+        for index in stride(from: offset + count - 1, through: offset, by: -1) { value = value << 8 | UInt64(data[index]) }
+        offset += count
+        return value
     }
 }

@@ -48,4 +48,30 @@ import Testing
         let today = try runBodii(["today", "--json", "--db", laptop.db], environment: ["BODII_NOW": Self.now])
         #expect(today.stdout.contains("\"weight_kg\":90.8"), "\(today.stdout)")
     }
+
+    /// The sync folder went away (a drive not mounted): the app says so on its status line, keeps
+    /// working, and writes nothing into the empty mount point, at start or at quit.
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func aMissingSyncFolderShowsOnTheStatusLineAndTheAppKeepsWorking() throws {
+        let folder = try TemporaryFolder()
+        let shared = folder.path("shared")
+        let laptop = SyncCommandTests.Machine(db: folder.path("laptop.sqlite"), config: folder.path("laptop-config"))
+        let demo = try runBodii(["demo", "--days", "20", "--db", laptop.db], environment: ["BODII_NOW": Self.now])
+        try #require(demo.status == 0, "\(demo.stderr)")
+        try #require(try laptop.run(["sync", "init", shared]).status == 0)
+        try FileManager.default.removeItem(atPath: shared)
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+
+        let command = "sh -c '\(BodiiBinary.url.path) --db \(laptop.db); echo BODII-EXITED; sleep 60'"
+        let t = try TmuxSession(
+            command: command, width: 80, height: 24,
+            environment: ["BODII_NOW": Self.now, "XDG_CONFIG_HOME": laptop.config, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        try t.waitFor(text: "Syncing failed: sync folder missing")
+        try t.send("5")
+        try t.waitFor(text: "Nights")
+        try t.send("q")
+        let after = try t.waitFor(text: "BODII-EXITED")
+        #expect(after.contains("sync at quit: sync folder missing or not mounted"), "\(after)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
+    }
 }

@@ -82,4 +82,85 @@ import Testing
         #expect(notSetUp.status == 66)
         #expect(notSetUp.stderr.contains("sync is not set up"))
     }
+
+    static func phrase(_ initialized: CommandResult) throws -> String {
+        try #require(
+            (try JSONSerialization.jsonObject(with: Data(initialized.stdout.utf8)) as? [String: Any])?["phrase"] as? String)
+    }
+
+    /// `sync init` writes what is here at once: a machine joining right after finds it.
+    @Test func aMachineJoiningRightAfterInitFindsTheData() throws {
+        let folder = try TemporaryFolder()
+        let shared = folder.path("shared")
+        let laptop = Machine(db: folder.path("laptop.sqlite"), config: folder.path("laptop-config"))
+        let desktop = Machine(db: folder.path("desktop.sqlite"), config: folder.path("desktop-config"))
+        #expect(try laptop.run(["log", "weight", "82.4"]).status == 0)
+        let initialized = try laptop.run(["sync", "init", shared, "--json"])
+        try #require(initialized.status == 0, "\(initialized.stderr)")
+        let pending = try laptop.run(["sync", "status", "--json"])
+        #expect(pending.stdout.contains("\"pending\":0"), "\(pending.stdout)")
+        let joined = try desktop.run(["sync", "join", shared, "--phrase", try Self.phrase(initialized)])
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(joined.stdout.contains("1 weigh-in"), "\(joined.stdout)")
+        #expect(try todayJSON(db: desktop.db)["weight_kg"] as? Double == 82.4)
+    }
+
+    /// The config folder is one machine's: a second database's `sync init` with it would replace
+    /// the key the first syncs with. Refused in one line, nothing touched.
+    @Test func aSecondInitWithOneConfigFolderIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.path("config")
+        let first = Machine(db: folder.path("a.sqlite"), config: config)
+        let second = Machine(db: folder.path("b.sqlite"), config: config)
+        #expect(try first.run(["sync", "init", folder.path("shared")]).status == 0)
+        let keyFile = folder.path("config/bodii/sync.key")
+        let settingsFile = folder.path("config/bodii/sync.toml")
+        let key = try String(contentsOfFile: keyFile, encoding: .utf8)
+        let settings = try String(contentsOfFile: settingsFile, encoding: .utf8)
+        #expect(try second.run(["log", "weight", "70"]).status == 0)
+
+        let refused = try second.run(["sync", "init", folder.path("other")])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("sync.key exists"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: keyFile, encoding: .utf8) == key)
+        #expect(try String(contentsOfFile: settingsFile, encoding: .utf8) == settings)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("other")))
+        let notSetUp = try second.run(["sync", "status"])
+        #expect(notSetUp.status == 66, "\(notSetUp.stdout)")
+        // The first machine still syncs with its key.
+        #expect(try first.run(["sync"]).status == 0)
+    }
+
+    /// A sync folder that went away between runs (a drive not mounted leaves its empty mount
+    /// point; a folder deleted leaves nothing): one line, exit 66, nothing written anywhere.
+    @Test func aSyncFolderThatWentAwayIsSaidInOneLine() throws {
+        let folder = try TemporaryFolder()
+        let shared = folder.path("shared")
+        let laptop = Machine(db: folder.path("laptop.sqlite"), config: folder.path("laptop-config"))
+        #expect(try laptop.run(["sync", "init", shared]).status == 0)
+        #expect(try laptop.run(["log", "weight", "81.5"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try laptop.run(["log", "weight", "81.2"]).status == 0)
+        let lastSync = try String(contentsOfFile: folder.path("laptop-config/bodii/sync.last"), encoding: .utf8)
+        let pending = try laptop.run(["sync", "status", "--json"]).stdout
+        #expect(!pending.contains("\"pending\":0"), "\(pending)")
+
+        try FileManager.default.removeItem(atPath: shared)
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)  // the empty mount point
+        let unmounted = try laptop.run(["sync"])
+        #expect(unmounted.status == 66)
+        #expect(unmounted.stderr.split(separator: "\n").count == 1, "\(unmounted.stderr)")
+        #expect(unmounted.stderr.contains("sync folder missing or not mounted"), "\(unmounted.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
+
+        try FileManager.default.removeItem(atPath: shared)
+        let deleted = try laptop.run(["sync"])
+        #expect(deleted.status == 66)
+        #expect(deleted.stderr.contains("sync folder missing or not mounted"), "\(deleted.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: shared))
+        // The weigh-in waits to be written; the last sync is still the last one that ran.
+        #expect(try laptop.run(["sync", "status", "--json"]).stdout == pending)
+        #expect(try String(contentsOfFile: folder.path("laptop-config/bodii/sync.last"), encoding: .utf8) == lastSync)
+    }
 }

@@ -41,15 +41,23 @@ import Testing
                 Food(
                     id: CustomFoods.newID, name: "Soup", source: "custom", per100g: Nutrients(kcal: 80, proteinG: 5, carbsG: 12, fatG: 1),
                     servings: [FoodServing(label: "1 bowl", grams: 300)]))
-            _ = try SyncEngine.initialize(replica.database, folder: folder.appendingPathComponent("shared"))
+            let shared = folder.appendingPathComponent("shared")
+            let key = try SyncEngine.initialize(replica.database, folder: shared)
             _ = try replica.repos.addCustomFood(
                 Food(id: CustomFoods.newID, name: "Stew", source: "custom", per100g: Nutrients(kcal: 90, proteinG: 5, carbsG: 12, fatG: 1)))
-            let carried = try replica.sql { db in
-                try Row.fetchAll(db, sql: "SELECT changeset, lengths FROM sync_outbox ORDER BY id").flatMap { row in
-                    let lengths = LengthList.decode(row[1]) ?? []
-                    return try Changeset.changes([UInt8](row[0] as Data)).enumerated().compactMap { index, change in
-                        index < lengths.count && lengths[index] > 0 && change.table.hasPrefix("food") ? change.key : nil
-                    }
+            // The baseline went into files at `init`; what came after waits in the outbox.
+            let device = Int64(try #require(try replica.database.deviceNumber()).value)
+            let written = try SyncFolder(url: shared).files(of: device).files.sorted { $0.key < $1.key }.flatMap { _, url in
+                try SyncFile.open([UInt8](try Data(contentsOf: url)), with: key).entries.map { ($0.changeset, $0.lengths) }
+            }
+            let waiting = try replica.sql { db in
+                try Row.fetchAll(db, sql: "SELECT changeset, lengths FROM sync_outbox ORDER BY id").map { row in
+                    ([UInt8](row[0] as Data), LengthList.decode(row[1]) ?? [])
+                }
+            }
+            let carried = try (written + waiting).flatMap { changeset, lengths in
+                try Changeset.changes(changeset).enumerated().compactMap { index, change in
+                    index < lengths.count && lengths[index] > 0 && change.table.hasPrefix("food") ? change.key : nil
                 }
             }
             #expect(carried.count == 3, "\(carried)")  // Soup, its serving, Stew
@@ -62,14 +70,18 @@ import Testing
             let replica = try Replica("a", in: folder)
             // A night from before sync travels in the baseline.
             _ = try replica.repos.addSleepRecord(SleepRecord(date: day("2026-11-19"), minutes: 380, status: .good))
-            _ = try SyncEngine.initialize(replica.database, folder: folder.appendingPathComponent("shared"))
-            #expect(try outboxCount(replica) == 1)
+            let shared = folder.appendingPathComponent("shared")
+            _ = try SyncEngine.initialize(replica.database, folder: shared)
+            // `init` writes the baseline as the device's first file at once.
+            #expect(try outboxCount(replica) == 0)
+            let device = Int64(try #require(try replica.database.deviceNumber()).value)
+            #expect(SyncFolder(url: shared).files(of: device).files.keys.sorted() == [1])
             let night = try replica.repos.addSleepRecord(SleepRecord(date: day("2026-11-20"), minutes: 400, status: .good))
-            #expect(try outboxCount(replica) == 2)
+            #expect(try outboxCount(replica) == 1)
             var refused = night
             refused.quality = 9  // the table's CHECK refuses it: the transaction rolls back
             #expect(throws: (any Error).self) { try replica.repos.updateSleepRecord(refused) }
-            #expect(try outboxCount(replica) == 2)
+            #expect(try outboxCount(replica) == 1)
             let lengths = try replica.sql { db in
                 try Row.fetchAll(db, sql: "SELECT pk, cl FROM sync_row WHERE tbl = 'sleep_record' ORDER BY pk").map {
                     "\($0[0] as String)=\($0[1] as Int)"

@@ -103,8 +103,10 @@ struct SyncCommand: ParsableCommand {
                     + ".")
         }
         if let written = summary.written {
+            let first = summary.firstWritten ?? written
+            let files = first == written ? "file \(written)" : "files \(first)–\(written)"
             PlainText.print(
-                "Wrote file \(written) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device)."
+                "Wrote \(files) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device)."
             )
         }
         if summary.applied.isEmpty && summary.written == nil { PlainText.print("Nothing new.") }
@@ -144,6 +146,13 @@ struct SyncInitCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let settings = try SyncCommand.settings()
+            // The config folder is one machine's: a second database's init would replace the key
+            // the first syncs with.
+            if FileManager.default.fileExists(atPath: settings.keyURL.path) {
+                throw CommandFailure.data(
+                    "\(settings.keyURL.path) exists: this config folder syncs a database already (`bodii sync status`); give another database its own XDG_CONFIG_HOME"
+                )
+            }
             let folder = try SyncCommand.folder(dir)
             let env = try AppEnvironment.open(databasePath: global.db?.text)
             let key = try SyncCommand.mapping { try SyncEngine.initialize(env.database, folder: folder) }

@@ -93,15 +93,24 @@ extension SyncConnection {
     }
 
     /// The outbox's next file, in one transaction: the entries a crashed run gave a sequence
-    /// already, or else every entry, given the next sequence now. Nil when the outbox is empty.
-    public func nextOutboxFile() throws -> (seq: Int64, entries: [OutboxEntry], applied: [Int64: Int64])? {
+    /// already, or else the oldest entries whose changesets and lengths fit in `maxBytes` (at least
+    /// one), given the next sequence now. Nil when the outbox is empty.
+    public func nextOutboxFile(maxBytes: Int) throws -> (seq: Int64, entries: [OutboxEntry], applied: [Int64: Int64])? {
         var result: (Int64, [OutboxEntry], [Int64: Int64])?
         try inTransaction {
             var seq = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM sync_outbox")
             if seq == nil {
                 guard try outboxCount() > 0 else { return }
                 seq = try Int64.fetchOne(db, sql: "SELECT next_seq FROM sync_state WHERE id = 1")
-                try db.execute(sql: "UPDATE sync_outbox SET seq = ? WHERE seq IS NULL", arguments: [seq])
+                try db.execute(
+                    sql: """
+                        UPDATE sync_outbox SET seq = ? WHERE id IN (
+                            SELECT id FROM (
+                                SELECT id, SUM(length(changeset) + length(lengths)) OVER (ORDER BY id) AS total,
+                                       ROW_NUMBER() OVER (ORDER BY id) AS n
+                                FROM sync_outbox WHERE seq IS NULL)
+                            WHERE total <= ? OR n = 1)
+                        """, arguments: [seq, maxBytes])
                 try db.execute(sql: "UPDATE sync_state SET next_seq = next_seq + 1 WHERE id = 1")
             }
             guard let seq else { return }

@@ -101,6 +101,12 @@ extension SyncConnection {
             arguments: StatementArguments(values.map(\.databaseValue))) ?? false
     }
 
+    /// Whether the table has a row sync carries.
+    public func hasSyncedRows(_ table: String) throws -> Bool {
+        let filter = SyncedTables.table(named: table)?.rows ?? "1"
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE \(filter))") ?? false
+    }
+
     /// Attaches `schema` (in memory) with an empty copy of each table, holding the rows that are
     /// not sync's (`SyncedTable.rows`, the shipped catalog): what the baseline diffs against.
     public func attachEmptyCopies(of tables: [String], as schema: String) throws {
