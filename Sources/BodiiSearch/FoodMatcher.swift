@@ -13,6 +13,8 @@ public struct FoodMatcher: Sendable {
         var weight: Double
         var alternatives: [[Int32]]
         var isAddition: Bool
+        var asksCooked: Bool
+        var isOtherName: Bool
         var namesFood: Bool { weight >= SearchQualifiers.namingWeight }
     }
 
@@ -23,7 +25,7 @@ public struct FoodMatcher: Sendable {
             Word(
                 isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass, prefixIDs: $0.prefixIDs,
                 allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs, weight: $0.weight, alternatives: $0.alternatives,
-                isAddition: $0.isAddition)
+                isAddition: $0.isAddition, asksCooked: $0.asksCooked, isOtherName: !$0.alsoTerms.isEmpty)
         }
     }
 
@@ -54,14 +56,20 @@ public struct FoodMatcher: Sendable {
         let negationAsked = profile.negatorClass >= 0 && words.contains { $0.singularClass == profile.negatorClass }
         // The token each word naming the food matched directly, in query order (-1: none).
         var namingTokens: [Int] = []
+        // Tokens matched only as a longer word starting with a whole word typed ("Pitanga" for
+        // "pita"): a guess, which earns nothing for where it is in the name.
+        var guessed: [Int] = []
+        var cookedAsked = false
         for word in words {
+            if word.asksCooked { cookedAsked = true }
             guard let m = Self.bestMatch(word, in: profile, negationAsked: negationAsked) else {
                 if word.namesFood { namingTokens.append(-1) }
                 if let tokens = Self.alternativeMatch(word, in: profile),
                     word.namesFood || !tokens.contains(where: { Int(profile.tokens[$0].part) < profile.headParts })
                 {
-                    // Said the catalog's way ("grilled": "dry heat"): a little less than the word itself.
-                    total += word.weight * Points.alternative
+                    // Said the catalog's way ("grilled": "dry heat"): a little less than the word
+                    // itself; the catalog's other name for the food ("oatmeal": oats) as much.
+                    total += word.weight * (word.isOtherName ? Points.exact : Points.alternative)
                     for t in tokens where !matched.contains(t) { matched.append(t) }
                     if word.namesFood { namingMatched += 1 }
                     continue
@@ -86,15 +94,20 @@ public struct FoodMatcher: Sendable {
                 namingTokens.append(m.quality == .exact ? m.token : -1)
             }
             var points = 0.0
+            // (Unless the user's log has the food: then the longer word is what they go on to type.)
+            let isGuess = m.quality == .prefix && word.singularClass >= 0 && (history?.points ?? 0) <= 0
             switch m.quality {
             case .exact: points += word.isPrefix ? Points.exactWhileTyping : Points.exact
             case .prefix:
                 points += Points.prefix + Points.prefixCompleteness * Double(word.length) / Double(max(word.length, Int(token.length)))
+                if isGuess { guessed.append(m.token) }
             case .typo: points += Points.typo
             }
             if token.isFiller { points -= Points.fillerMatch }
             let part = Int(token.part)
-            if part < profile.headParts {
+            if isGuess {
+                // Where a guess is says nothing: see `guessed`.
+            } else if part < profile.headParts {
                 points += Points.inHead
             } else if part == profile.headParts {
                 points += Points.nextPart
@@ -117,8 +130,11 @@ public struct FoodMatcher: Sendable {
         }
         // The head made only of query words is the food itself.
         var nameTokens = 0, nameCovered = 0, categoryTokens = 0, categoryCovered = 0
-        for (i, token) in profile.tokens.enumerated() where Int(token.part) < profile.headParts {
-            let isMatched = matched.contains(i)
+        // The last word of the head's name (not its category): "chips" of "Snacks, pita chips".
+        var noun = -1
+        for (i, token) in profile.tokens.enumerated() where Int(token.part) < profile.headParts && !token.isFiller {
+            if profile.headParts == 1 || token.part == 1 { noun = i }
+            let isMatched = matched.contains(i) && !guessed.contains(i)
             if profile.headParts == 2 && token.part == 0 {
                 categoryTokens += 1
                 if isMatched { categoryCovered += 1 }
@@ -127,12 +143,23 @@ public struct FoodMatcher: Sendable {
                 if isMatched { nameCovered += 1 }
             }
         }
+        let ownCovered = nameCovered  // of the name, without its category
         if categoryTokens > 0, categoryCovered == categoryTokens {  // "nuts almonds" names the whole head
             nameTokens += categoryTokens
             nameCovered += categoryCovered
         }
         if nameTokens > 0 {
             total += nameCovered == nameTokens ? Points.wholeHead : Points.partialHead * Double(nameCovered) / Double(nameTokens)
+            // "X Y" names a Y: a query matching the X of a head but not its Y means another food
+            // ("pita": not "Snacks, pita chips"; "potato": not "Sweet potato").
+            // (A noun repeating the category is the category's: "Nuts, cashew nuts". The user's
+            // own names are theirs: "bbq" is their "BBQ chicken breast".)
+            if profile.usdaGroup >= 0, ownCovered > 0, noun >= 0, !matched.contains(noun), !profile.mixedHead,
+                !profile.tokens.contains(where: { $0.part == 0 && $0.singularClass == profile.tokens[noun].singularClass })
+                    || profile.headParts == 1
+            {
+                total -= Points.modifierOnly
+            }
         }
 
         let namesBrand = brandMatches > 0 && !brandVeto
@@ -143,6 +170,10 @@ public struct FoodMatcher: Sendable {
             if !namesBrand {
                 total -= profile.tokens.contains(where: { $0.part == 0 && $0.isBrand }) ? Points.brandHead : Points.brand
             }
+            // A chain's dish (USDA's fast-food and restaurant groups) whose capitals hold a word
+            // of the query ("McDONALD'S, CHICKEN McGRILL Sandwich" for `chicken sandwich`): still
+            // below the generic "Fast foods, …" entry.
+            if namesBrand, profile.usdaGroup == 21 || profile.usdaGroup == 36 { total -= Points.chain }
         case .commodity: total -= Points.commodity
         case .generic:
             if profile.usdaGroup == 22 || profile.usdaGroup == 36 { total -= Points.mixedDish }
@@ -163,6 +194,9 @@ public struct FoodMatcher: Sendable {
             let modifier = namingTokens[namingTokens.count - 2]  // -1 never follows a token
             if modifier == noun + 1, profile.tokens[modifier].part == profile.tokens[noun].part { total -= Points.otherFood }
         }
+        // A way of cooking asked for, and the name says raw or unprepared ("Potatoes, Pan Fried":
+        // not "…, hashed brown, frozen, unprepared").
+        if cookedAsked, profile.uncooked { total -= Points.uncooked }
         if profile.eatenForm > 0 { total += Points.eatenForm } else if profile.eatenForm < 0 { total -= Points.dryForm }
         if profile.isCommon { total += Points.common }
         if profile.salted { total -= Points.salted }

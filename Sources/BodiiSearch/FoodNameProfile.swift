@@ -43,6 +43,9 @@ public struct FoodNameProfile: Sendable {
     public var unusualPoints: Double
     /// True when a part says salt was added ("with salt").
     public var salted: Bool
+    /// True when a part says the food is raw, dry or unprepared: not what a query naming a way of
+    /// cooking it means ("Potatoes, Pan Fried" is not "…, frozen, unprepared").
+    public var uncooked: Bool
     /// True when the head is a mixture ("Pasta with meatballs", "Ham and cheese loaf").
     public var mixedHead: Bool
     /// The form a grain, pasta or legume is in (USDA groups 16 and 20): 1 cooked or prepared, -1
@@ -90,7 +93,7 @@ public struct FoodNameProfile: Sendable {
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             reader.readASCII(name)
         } else {
-            for part in name.split(separator: ",") { reader.readFolded(part) }
+            for part in name.split(whereSeparator: { $0 == "," || $0 == ";" }) { reader.readFolded(part) }
         }
         reader.endPart()
         let tables = vocabulary.ranking
@@ -103,13 +106,17 @@ public struct FoodNameProfile: Sendable {
         headParts = reader.partWords.count > 1 && tables.categoryHeads.contains(reader.partWords[0]) ? 2 : 1
         usdaGroup = Self.usdaGroup(of: id)
         salted = reader.partWords.contains { tables.saltedParts.contains($0) }
+        uncooked = reader.partWords.contains { tables.dryParts.contains($0) }
         derivedHead = headParts == 2 && tables.derivedHeads.contains(reader.partWords[0])
         isCommon =
             reader.partWords.count >= 2 && tables.commonFoods.contains(Array(reader.partWords.prefix(2)))
             || reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
         var form: Int8 = 0
-        // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products.
-        if usdaGroup == 20 || usdaGroup == 16 && reader.partWords.contains(where: { tables.matureSeeds == $0 }) {
+        // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products; drinks
+        // sold as a powder or concentrate ("Lemonade, powder, prepared with water").
+        if usdaGroup == 20 || usdaGroup == 16 && reader.partWords.contains(where: { tables.matureSeeds == $0 })
+            || usdaGroup == 14
+        {
             for part in reader.partWords.dropFirst() {
                 if let first = part.first, tables.cookedWords.contains(first) { form = 1; break }
                 if tables.dryParts.contains(part) { form = -1 }
@@ -132,6 +139,7 @@ public struct FoodNameProfile: Sendable {
     }
 
     static let without = SearchText.Word("without".utf8)
+    static let includingWords: Set<SearchText.Word> = [SearchText.Word("includes".utf8), SearchText.Word("including".utf8)]
 
     /// 9 for "usda:09040", -1 for ids of other sources.
     static func usdaGroup(of id: String) -> Int {
@@ -156,6 +164,9 @@ public struct FoodNameProfile: Sendable {
         var headText: SearchText.Word = []
         /// True after "without" until the part ends.
         var negating = false
+        /// True in a part that says what the plain food includes ("includes skin"): its words
+        /// describe the usual form, not a less usual one.
+        var including = false
         var negatorClass: Int32 = -1
 
         init(vocabulary: SearchVocabulary, brands: Bool) {
@@ -173,16 +184,21 @@ public struct FoodNameProfile: Sendable {
             }
             current.removeAll(keepingCapacity: true)
             negating = false
+            including = false
         }
 
         mutating func add(_ word: SearchText.Word, capitalised: Bool) {
             let tables = vocabulary.ranking
             let term = vocabulary.id(of: word) ?? -1
             let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
+            if current.isEmpty, FoodNameProfile.includingWords.contains(word) { including = true }
+            // What a name says the plain food includes ("includes skin") is not a less usual form.
             let cost =
-                singularClass >= 0
-                ? Double(tables.unusualCost[Int(singularClass)])
-                : FoodRanking.unusualWords[SearchText.singular(word)] ?? 0
+                including
+                ? 0
+                : singularClass >= 0
+                    ? Double(tables.unusualCost[Int(singularClass)])
+                    : FoodRanking.unusualWords[SearchText.singular(word)] ?? 0
             let isBrand = brands && capitalised && !FoodRanking.notBrands.contains(word)
             let part = partWords.count
             tokens.append(
@@ -237,7 +253,7 @@ public struct FoodNameProfile: Sendable {
                 case 0x61...0x7A, 0x30...0x39:
                     word.append(byte)
                     run = 0
-                case UInt8(ascii: ","):
+                case UInt8(ascii: ","), UInt8(ascii: ";"):  // "Fast foods, cheeseburger; single, …"
                     flush(&self)
                     endPart()
                 case UInt8(ascii: "."):

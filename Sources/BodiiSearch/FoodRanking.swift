@@ -79,6 +79,9 @@ public enum FoodRanking {
         static let dryForm = 10.0
         static let common = 12.0
         static let salted = 4.0
+        static let chain = 60.0  // a fast-food chain's or a restaurant's own dish
+        static let uncooked = 60.0  // raw or unprepared when the query names a way of cooking
+        static let modifierOnly = 60.0  // the query matches the head's "X" of "X Y", not its "Y"
     }
 
     /// The ranking's word lists as ids of one vocabulary, built with it.
@@ -134,7 +137,7 @@ public enum FoodRanking {
         [
             "beverages", "alcoholic beverage", "carbonated beverage", "nuts", "seeds", "fish", "crustaceans", "mollusks",
             "snacks", "candies", "cereals", "cereals ready to eat", "spices", "oil", "game meat", "cheese", "beans",
-            "peppers", "squash", "lettuce", "usda commodity", "salad dressing", "sauce", "soup",
+            "peppers", "squash", "lettuce", "usda commodity", "salad dressing", "sauce", "soup", "fast foods",
         ].map { SearchText.words($0) })
 
     /// Category heads of dishes made from the food the next part names ("Sauce, cheese"): below the
@@ -186,7 +189,7 @@ public enum FoodRanking {
             "babyfood", "formula", "mix", "concentrate", "restaurant",
         ]
         // A stand-in for the food named ("Sausage, meatless", "Fish sticks, meatless"): only when asked for.
-        let standIns = ["imitation", "substitute", "meatless"]
+        let standIns = ["imitation", "substitute", "meatless", "tofu"]  // "Mayonnaise, made with tofu"
         let variants = [
             "low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
             "flavored", "sweetened", "instant", "dry", "mashed", "flakes", "granules", "toasted",

@@ -35,7 +35,15 @@ public enum SearchQualifiers {
     struct Form {
         var from: [SearchText.Word]
         var means: [[SearchText.Word]]
+        /// True when the form is cooked: a name saying raw, dry or unprepared is not it.
+        var cooks: Bool
     }
+
+    /// Forms that say the food was cooked (`Form.cooks`).
+    static let cookingForms: Set<String> = [
+        "steamed", "boiled", "poached", "cooked", "baked", "grilled", "roasted", "roast", "broiled", "bbq", "fried",
+        "pan fried", "cooked from frozen", "cooked from fresh",
+    ]
 
     static let formTable: [(String, [String])] = [
         // The catalog's plain uncooked form is "raw"; "fresh" is how people say it.
@@ -67,21 +75,39 @@ public enum SearchQualifiers {
     ]
 
     static let forms: [Form] = formTable.map { from, means in
-        Form(from: SearchText.words(from).map(SearchText.singular), means: means.map { SearchText.words($0) })
+        Form(
+            from: SearchText.words(from).map(SearchText.singular), means: means.map { SearchText.words($0) },
+            cooks: cookingForms.contains(from))
     }.sorted { $0.from.count > $1.from.count }  // the longest phrase first
 
     /// The words of `text` that come after its first comma, inside parentheses, or after "with"
     /// once a food is named: they narrow the food the first words name.
-    /// The second set holds the words after "with", which say what the food comes with.
-    public static func narrowingWords(_ text: String) -> (narrowing: Set<SearchText.Word>, added: Set<SearchText.Word>) {
+    /// `added` holds the words after "with", which say what the food comes with; `either` the
+    /// words of a list of three or more joined by "or" ("Onion, White, Yellow or Red"), which say
+    /// any of them will do: they narrow nothing.
+    public static func narrowingWords(
+        _ text: String
+    ) -> (narrowing: Set<SearchText.Word>, added: Set<SearchText.Word>, either: Set<SearchText.Word>) {
         var out = Set<SearchText.Word>()
         var added = Set<SearchText.Word>()
+        var either = Set<SearchText.Word>()
         var depth = 0, pastComma = false
         var piece = ""
         var primary: [SearchText.Word] = []
+        // The one-word pieces met since the last longer one: "White" of "White, Yellow or Red".
+        var singles: [SearchText.Word] = []
         func flush() {
             let words = SearchText.words(piece)
-            if depth > 0 || pastComma { out.formUnion(words) } else { primary += words }
+            if depth > 0 || pastComma {
+                out.formUnion(words)
+                // Three or more: any of them ("White, Yellow or Red"); two often name one food
+                // twice ("Lentils, Pink or Red").
+                let list = singles + words.filter { $0 != orWord }
+                if words.count >= 3, words.contains(orWord), list.count >= 3 { either.formUnion(list) }
+                singles = words.count == 1 ? singles + words : []
+            } else {
+                primary += words
+            }
             piece = ""
         }
         for character in text {
@@ -101,6 +127,9 @@ public enum SearchQualifiers {
         // A word of the first part names the food even when it comes again later.
         out.subtract(primary)
         added.subtract(primary)
-        return (out, added)
+        either.subtract(primary)
+        return (out, added, either)
     }
+
+    static let orWord = SearchText.Word("or".utf8)
 }

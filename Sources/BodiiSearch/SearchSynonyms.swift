@@ -68,7 +68,21 @@ public enum SearchSynonyms {
         // coffee without milk; the catalog's generic sandwiches are "Fast foods, … sandwich" (its
         // other foods with the word are ice-cream sandwiches and cookies); bolognese is a meat sauce.
         ("!black coffee", "coffee brewed"), ("=sandwich", "fast foods sandwich"), ("bolognese", "meat sauce"),
+        // Dishes and drinks SR24 lacks, as the food they are mostly made of: a gyro is served in
+        // pita bread, a latte is espresso with steamed milk, an americano espresso with water.
+        ("gyro", "bread pita"), ("latte", "espresso milk"), ("americano", "coffee espresso"),
     ]
+
+    /// A word and the catalog's word for the same food where the catalog has both and names the
+    /// food by the other one: the word also matches the other, a little below itself
+    /// (`FoodRanking.Points.alternative`). Oatmeal the cereal is "Cereals, oats, …"; oatmeal
+    /// cookies keep their word.
+    static let alsoTable: [(String, String)] = [("oatmeal", "oats")]
+
+    /// `alsoTable` by the singular of its first word.
+    static let also: [SearchText.Word: SearchText.Word] = Dictionary(
+        alsoTable.map { (SearchText.singular(SearchText.Word($0.0.utf8)), SearchText.Word($0.1.utf8)) },
+        uniquingKeysWith: { a, _ in a })
 
     /// Activities (issue 24): the catalog's names are the Compendium's; what people also call an
     /// activity is in its search words (ActivityCatalogData.swift). These are the words that mean

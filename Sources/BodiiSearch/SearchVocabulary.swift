@@ -16,6 +16,8 @@ public struct FoodSearchQuery: Equatable, Sendable {
     public var narrowing: Set<SearchText.Word> = []
     /// The narrowing words that came after "with": what the food comes with ("coffee with milk").
     public var added: Set<SearchText.Word> = []
+    /// The narrowing words of a list joined by "or" ("White, Yellow or Red"): any will do.
+    public var either: Set<SearchText.Word> = []
 
     public static let fillerWords: Set<SearchText.Word> = Set(
         ["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
@@ -33,7 +35,7 @@ public struct FoodSearchQuery: Equatable, Sendable {
             lastIsPrefix = false
         }
         words = kept.isEmpty ? all : kept
-        (narrowing, added) = SearchQualifiers.narrowingWords(text)
+        (narrowing, added, either) = SearchQualifiers.narrowingWords(text)
     }
 
     public var isEmpty: Bool { words.isEmpty }
@@ -58,6 +60,8 @@ public struct WordPlan: Equatable, Sendable {
     public var typos: [String]
     /// True when the ranking may accept a typo for this word.
     public var allowsTypos: Bool
+    /// Index terms of the catalog's other word for the food (`SearchSynonyms.also`).
+    public var alsoTerms: [String] = []
 
     /// The singular class of the word (see `SearchVocabulary.singularClass`), -1 when no term has it.
     public var singularClass: Int32
@@ -77,6 +81,8 @@ public struct WordPlan: Equatable, Sendable {
     public var phraseLength = 1
     /// True for a word after "with": what the food comes with, not the food.
     public var isAddition = false
+    /// True for a form word that says the food was cooked ("baked", "pan fried").
+    public var asksCooked = false
 
     public var namesFood: Bool { weight >= SearchQualifiers.namingWeight }
     /// True when the word matches some catalog word: as typed, as a prefix or as a typo.
@@ -192,20 +198,29 @@ public final class SearchVocabulary: Sendable {
                 phrase.weight = SearchQualifiers.formWeight
                 phrase.alternatives = alternatives(form.means)
                 phrase.phraseLength = form.from.count
+                phrase.asksCooked = form.cooks
                 plans.append(phrase)
                 i += form.from.count
                 continue
             }
             var word = plan(query.words[i], isPrefix: typing)
             let singular = SearchText.singular(query.words[i])
-            if let form = SearchQualifiers.forms.first(where: { $0.from == [singular] }) {
+            if query.either.contains(query.words[i]) {
+                // One of a list joined by "or": any will do, so it tells no food apart.
+                word.weight = 0
+            } else if let form = SearchQualifiers.forms.first(where: { $0.from == [singular] }) {
                 word.weight = SearchQualifiers.formWeight
                 word.alternatives = alternatives(form.means)
+                word.asksCooked = form.cooks
             } else if SearchQualifiers.describing.contains(singular) || query.words[i].count == 1 && !typing {
                 // A lone letter or digit ("2" of "2% milk") narrows at most.
                 word.weight = SearchQualifiers.describingWeight
             } else if query.narrowing.contains(query.words[i]) || query.narrowing.contains(singular) {
                 word.weight = SearchQualifiers.qualifierWeight
+            } else if let other = SearchSynonyms.also[singular] {
+                word.alternatives = alternatives([[other]])
+                let c = singularClass(of: other)
+                word.alsoTerms = c >= 0 ? termsOfClass[Int(c)].map { string(terms[Int($0)]) } : []
             }
             word.isAddition = query.added.contains(query.words[i])
             if !word.isUsable { word.weight = 0 }

@@ -341,7 +341,7 @@ extension SQLiteRepositories {
     static func matchGroup(_ plan: WordPlan) -> String {
         var seen = Set<String>()
         var alternatives: [String] = []
-        for term in plan.exact + plan.prefixTerms + plan.typos where seen.insert(term).inserted {
+        for term in plan.exact + plan.prefixTerms + plan.typos + plan.alsoTerms where seen.insert(term).inserted {
             alternatives.append(quoted(term))
         }
         if plan.indexPrefix { alternatives.append(quoted(plan.wordString) + "*") }

@@ -141,7 +141,7 @@ public final class ShippedCatalogSearch: Sendable {
     /// Which terms (by number) a word's alternatives match, as the FTS5 expression of
     /// `SQLiteRepositories.matchGroup` does: a listed term, or any term starting with the word.
     private func group(_ plan: WordPlan) -> [Bool] {
-        let listed = Set((plan.exact + plan.prefixTerms + plan.typos).map { SearchText.Word($0.utf8) })
+        let listed = Set((plan.exact + plan.prefixTerms + plan.typos + plan.alsoTerms).map { SearchText.Word($0.utf8) })
         let prefix = plan.indexPrefix ? plan.word : nil
         return terms.map { t in listed.contains(t) || prefix.map { SearchText.hasPrefix(t, $0) } == true }
     }

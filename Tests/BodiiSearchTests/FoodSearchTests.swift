@@ -244,6 +244,70 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(ranked("col", foods).count == 2)
     }
 
+    /// A word typed that is a word of its own is that word before a longer word starting with
+    /// it, and "X Y" in a head is a Y (issue 24: `pita` found Pitanga, then pita chips).
+    @Test func aWholeWordBeatsTheStartOfALongerWordAndAModifier() {
+        let foods = [
+            ("usda:09276", "Pitanga, (surinam-cherry), raw"), ("usda:25037", "Snacks, pita chips, salted"),
+            ("usda:18041", "Bread, pita, white, enriched"),
+        ]
+        #expect(ranked("pita", foods).first == "usda:18041")
+        #expect(ranked("pitan", foods).first == "usda:09276")
+        #expect(ranked("pita chips", foods).first == "usda:25037")
+    }
+
+    /// A way of cooking asked for is not a raw or unprepared food (issue 24, "Potatoes, Pan Fried").
+    @Test func aCookedFormIsNotTheUnpreparedOne() {
+        let foods = [
+            ("usda:11390", "Potatoes, hashed brown, frozen, plain, unprepared"),
+            ("usda:11391", "Potatoes, hashed brown, frozen, plain, prepared"),
+        ]
+        #expect(ranked("Potatoes, Pan Fried", foods).first == "usda:11391")
+        #expect(ranked("hashed brown potatoes", foods).first == "usda:11390")
+    }
+
+    /// A list of three or more joined by "or" says any will do ("Onion, White, Yellow or Red");
+    /// two may name one food twice ("Lentils, Pink or Red").
+    @Test func aListJoinedByOrNarrowsNothing() {
+        let onions = [("usda:11286", "Onions, yellow, sauteed"), ("usda:11282", "Onions, raw")]
+        #expect(ranked("Onion, White, Yellow or Red", onions).first == "usda:11282")
+        let lentils = [("usda:16069", "Lentils, raw"), ("usda:16144", "Lentils, pink, raw")]
+        #expect(ranked("Lentils, Pink or Red", lentils).first == "usda:16144")
+    }
+
+    /// The generic fast-food dish before a chain's, even when the chain writes a word of the query
+    /// in capitals; "Fast foods" is a category, so the dish is the head.
+    @Test func theGenericFastFoodBeforeAChainsDish() {
+        let foods = [
+            ("usda:21231", "McDOANLD'S, CHICKEN McGRILL Sandwich"),
+            ("usda:21102", "Fast foods, chicken fillet sandwich, plain"),
+            ("usda:22537", "HOT POCKETS Ham 'N Cheese Stuffed Sandwich, frozen"),
+            ("usda:21116", "Fast foods, ham and cheese sandwich"),
+        ]
+        #expect(ranked("chicken sandwich", foods).first == "usda:21102")
+        #expect(ranked("ham sandwich", foods).first == "usda:21116")
+        #expect(ranked("mcgrill", foods).first == "usda:21231")
+    }
+
+    /// A filler part ("summer") is not a word the head lacks, and what the plain food includes
+    /// ("includes skin") is not offal: zucchini is "Squash, summer, zucchini, includes skin, raw".
+    @Test func fillerAndIncludedPartsCostNothing() {
+        let foods = [
+            ("usda:11953", "Squash, zucchini, baby, raw"), ("usda:11477", "Squash, summer, zucchini, includes skin, raw"),
+        ]
+        #expect(ranked("zucchini", foods).first == "usda:11477")
+    }
+
+    /// The catalog's other name for a food ("oatmeal": oats) counts as the word itself.
+    @Test func theCatalogsOtherNameForAFoodCounts() {
+        let foods = [
+            ("usda:18180", "Cookies, oatmeal, dry mix"),
+            ("usda:08120", "Cereals, oats, regular and quick, not fortified, dry"),
+        ]
+        #expect(ranked("Oatmeal, Regular or Quick, Dry", foods).first == "usda:08120")
+        #expect(ranked("oatmeal cookies", foods).first == "usda:18180")
+    }
+
     @Test func theUsersLogLiftsCloseCandidates() {
         let foods = [("usda:01123", "Egg, whole, raw, fresh"), ("usda:01129", "Egg, whole, cooked, hard-boiled")]
         #expect(ranked("egg", foods).first == "usda:01123")
