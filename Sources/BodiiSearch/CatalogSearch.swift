@@ -47,6 +47,7 @@ public struct CatalogSearch: Sendable {
             let retried = rank(forced)
             if retried.complete > 0 { found = retried.indices }
         }
+        if found.isEmpty, let whole = parsed.withLastWordWhole { found = rank(vocabulary.plan(whole, synonyms: synonyms)).indices }
         return limit.map { Array(found.prefix($0)) } ?? found
     }
 

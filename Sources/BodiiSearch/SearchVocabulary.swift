@@ -40,6 +40,17 @@ public struct FoodSearchQuery: Equatable, Sendable {
 
     public var isEmpty: Bool { words.isEmpty }
 
+    /// The same query with its last word taken as typed in full. When a word still being typed
+    /// starts no word of any food that has the others ("banana x", "pb j"), it is an extra word,
+    /// and one extra word must never empty the list (issue 24): searches retry with this.
+    /// nil when the last word is not being typed or is the only word.
+    public var withLastWordWhole: FoodSearchQuery? {
+        guard lastIsPrefix, words.count > 1 else { return nil }
+        var whole = self
+        whole.lastIsPrefix = false
+        return whole
+    }
+
     /// True when word `index` is matched as a prefix.
     public func isPrefix(_ index: Int) -> Bool { (lastIsPrefix && index == words.count - 1) || abbreviated.contains(index) }
 }

@@ -259,6 +259,9 @@ extension SQLiteRepositories {
                 let retried = try rank(forced, vocabulary: vocabulary, history: history, db)
                 if retried.complete > 0 { (ranked, complete) = retried }
             }
+            if ranked.isEmpty, let whole = query.withLastWordWhole {
+                (ranked, complete) = try rank(vocabulary.plan(whole), vocabulary: vocabulary, history: history, db)
+            }
             // One cached statement for any number of rows (a list of N placeholders would be
             // prepared again for every search), read straight from its cursor.
             let top = Array(ranked.prefix(limit))

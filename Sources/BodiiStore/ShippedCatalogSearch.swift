@@ -135,6 +135,7 @@ public final class ShippedCatalogSearch: Sendable {
             let retried = rank(forced)
             if retried.complete > 0 { ranked = retried.indices }
         }
+        if ranked.isEmpty, let whole = query.withLastWordWhole { ranked = rank(vocabulary.plan(whole)).indices }
         return foods(Array(ranked.prefix(limit)))
     }
 

@@ -16,6 +16,7 @@ import Testing
         queries += [
             "b", "ch", "c", "ri", "chick br", "brocoli", "jalapeño", "rise pudding", "peanutbutter", "cream c",
             "chicken and", "xyzzy", "!!!", "Babyfood", "mcdonalds", "KFC chicken", "2% milk", "bana ", "a",
+            "banana x", "pb j", "pb&j", "x y",
         ]
         var differing: [String] = []
         for q in queries {
@@ -29,6 +30,18 @@ import Testing
         }
         #expect(differing.isEmpty, "\(differing.count) of \(queries.count * 3): \(differing.prefix(10))")
         #expect(queries.count > 200)
+    }
+
+    /// Issue 24: one extra word must never empty the list, even a word still being typed that
+    /// starts no word of a food with the others ("banana x" while typing, "pb&j" pasted whole).
+    @Test func anUnfinishedExtraWordNeverEmptiesTheList() throws {
+        let memory = try BodiiDatabase.shippedCatalogInMemory()
+        for (query, meant) in [("banana x", "Bananas, raw"), ("pb&j", "Peanut butter"), ("pb j", "Peanut butter")] {
+            let first = try memory.searchFoods(query, limit: 1).first?.name ?? "(empty)"
+            #expect(first.hasPrefix(meant), "\(query): \(first)")
+        }
+        // A lone letter matching nothing stays empty: there is no other word to go by.
+        #expect(try memory.searchFoods("x y", limit: 5).allSatisfy { $0.name.lowercased().contains("y") })
     }
 
     @Test func theIndexKeyIsTheSchemas() {
