@@ -48,7 +48,8 @@ public enum SearchSynonyms {
         ("!red pepper", "peppers sweet red"), ("!green pepper", "peppers sweet green"),
         ("!yellow pepper", "peppers sweet yellow"), ("!fries", "potatoes french fried"),
         ("!french fries", "potatoes french fried"), ("!unsalted butter", "butter without salt"), ("!boiled egg", "egg hard-boiled"),
-        ("!boiled eggs", "egg hard-boiled"), ("coke", "cola"), ("!mayo", "mayonnaise"), ("!soda", "carbonated beverage"),
+        ("!boiled eggs", "egg hard-boiled"), ("coke", "cola"), ("!coca cola", "cola"), ("!coca cola zero", "cola low calorie"),
+        ("!coke zero", "cola low calorie"), ("!mayo", "mayonnaise"), ("!soda", "carbonated beverage"),
         ("oj", "orange juice"), ("pb", "peanut butter"), ("!heavy cream", "cream heavy"),
         ("!canned tuna", "tuna light canned"), ("tinned tuna", "tuna light canned"), ("donut", "doughnuts"),
         ("omelette", "omelet"), ("!mac cheese", "macaroni cheese"),  // "mac and cheese": "and" is dropped
