@@ -60,6 +60,7 @@ public final class InsightsFlow: Flow {
     /// Every line of the view: each section's heading, findings and plateau.
     var lines: [Line] {
         var lines: [Line] = []
+        var shownPlateau: [String] = []
         for section in sections {
             if !lines.isEmpty { lines.append("") }
             lines.append(Line(section.title + " · " + InsightLines.heading(section.report.result, today: today), .title))
@@ -69,7 +70,11 @@ public final class InsightsFlow: Flow {
                     Line("Nothing goes together clearly enough yet (q < 0.05 with \(InsightFinder.minimumPairs)+ paired days).", .muted))
             }
             lines += findings.map { Line("- " + $0.sentence) }
-            if let plateau = section.report.plateau { lines += plateau.sentences.map { Line($0, .muted) } }
+            // The weight's 4 weeks end on the section's last day: said once when two sections end together.
+            if let plateau = section.report.plateau, plateau.sentences != shownPlateau {
+                lines += plateau.sentences.map { Line($0, .muted) }
+                shownPlateau = plateau.sentences
+            }
         }
         lines.append("")
         lines.append(Line("These go together in your days; that does not show that one causes the other.", .muted))

@@ -44,6 +44,15 @@ public struct InsightResult: Sendable {
     public var tested: Int
     /// q < 0.05 with at least `minimumPairs` days, strongest first.
     public var findings: [InsightFinding]
+    /// The first day of the range with any value: a history shorter than the range is said as
+    /// what it is ("60 days to today", not "90 days") where the range is named.
+    public var firstDayWithData: LocalDate? = nil
+
+    /// The days from the first with data to the range's end (the whole range when it has none).
+    public var daysCovered: Int {
+        guard let first = firstDayWithData, first > range.start else { return range.dayCount }
+        return range.dayCount - range.start.days(until: first)
+    }
 }
 
 /// Finds what goes together (PRODUCT.md §12):
@@ -104,7 +113,8 @@ public enum InsightFinder {
             if let f = finding(c, q: q, currency: series.currency) { findings.append(f) }
         }
         findings.sort { ($0.q, -abs($0.rho)) < ($1.q, -abs($1.rho)) }
-        return InsightResult(range: series.range, tested: candidates.count, findings: findings)
+        let firstDay = series.values.values.compactMap { $0.keys.min() }.min()
+        return InsightResult(range: series.range, tested: candidates.count, findings: findings, firstDayWithData: firstDay)
     }
 
     /// The values by day of `range`, weekday-adjusted beside them, with the lag-1 autocorrelation

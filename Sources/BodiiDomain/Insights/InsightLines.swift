@@ -4,7 +4,7 @@ import Foundation
 public enum InsightLines {
     /// "90 days to 25 Nov · 234 pairs tested · 3 go together" ("1 goes together", "none go together").
     public static func heading(_ result: InsightResult, today: LocalDate) -> String {
-        "\(Plural.count(result.range.dayCount, "day")) to \(result.range.end.shortLabel(relativeTo: today))"
+        "\(Plural.count(result.daysCovered, "day")) to \(result.range.end.shortLabel(relativeTo: today))"
             + " · \(Plural.count(result.tested, "pair")) tested · \(together(result.findings.count))"
     }
 
