@@ -36,7 +36,7 @@ public struct PeriodDaysTable: Widget {
         let series = PeriodChartsView(charts: charts, unitSystem: unitSystem).series
         let columns =
             [TableColumn("Day", width: .length(12))]
-            + series.map { TableColumn("\($0.label) \($0.unit)", width: .length(14), alignment: .right) }
+            + series.map { TableColumn($0.unit == "h" ? $0.label : "\($0.label) \($0.unit)", width: .length(14), alignment: .right) }
         let shown = charts.days.indices.suffix(max(0, area.height - 1))
         let rows = shown.map { i in
             TableRow([Span(Self.dayLabel(charts.days[i], today: today), .muted)] + series.map { Self.cell($0.values[i], unit: $0.unit) })
