@@ -110,5 +110,29 @@ import Testing
             #expect(try #require(f["q"] as? Double) < 0.05)
             #expect(try #require(f["n"] as? Int) >= 28)
         }
+        try expectIntervalsClearOfZero(findings)
+    }
+
+    /// The 30-day demo once showed "You spent 6.85 less on groceries … (95 % CI -18.27 to 4.58
+    /// EUR)": a difference it could not tell from none. Every finding's interval is clear of zero,
+    /// on the side of its correlation.
+    @Test func noFindingHasAnIntervalAcrossZero() throws {
+        let db = folder.path("demo30.sqlite")
+        #expect(try runBodii(["demo", "--days", "30", "--db", db]).status == 0)
+        for days in [28, 90] {
+            let out = try runBodii(["insights", "--days", "\(days)", "--json", "--db", db])
+            #expect(out.status == 0, "\(out.stderr)")
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+            try expectIntervalsClearOfZero(try #require(doc["findings"] as? [[String: Any]]))
+        }
+    }
+
+    private func expectIntervalsClearOfZero(_ findings: [[String: Any]]) throws {
+        for f in findings {
+            let (low, high, rho) = (
+                try #require(f["ci_low"] as? Double), try #require(f["ci_high"] as? Double), try #require(f["rho"] as? Double)
+            )
+            #expect(rho > 0 ? low > 0 : high < 0, "\(f["sentence"] ?? "")")
+        }
     }
 }
