@@ -18,7 +18,8 @@ struct TableSQL: Sendable {
     let insertOrSkip: String
 
     /// `columns` without the provenance columns, which every record table ends with.
-    init(table: String, kind: String, columns own: [String]) {
+    /// `order` is how one date's records follow each other (`id`: the order they were written).
+    init(table: String, kind: String, columns own: [String], order: String = "id") {
         let columns = own + ["source", "external_id"]
         let list = columns.joined(separator: ", ")
         self.table = table
@@ -28,7 +29,7 @@ struct TableSQL: Sendable {
         selectByID = "SELECT id, \(list) FROM \(table) WHERE id = ?"
         selectDate = "SELECT date FROM \(table) WHERE id = ?"
         delete = "DELETE FROM \(table) WHERE id = ?"
-        selectRange = "SELECT id, \(list) FROM \(table) WHERE date BETWEEN ? AND ? ORDER BY date, id"
+        selectRange = "SELECT id, \(list) FROM \(table) WHERE date BETWEEN ? AND ? ORDER BY date, \(order)"
         selectAll = "SELECT id, \(list) FROM \(table)"
         insertOrSkip = insert + " ON CONFLICT (source, external_id) WHERE external_id IS NOT NULL DO NOTHING"
     }
@@ -183,7 +184,10 @@ private let bodySQL = TableSQL(
     table: "body_record", kind: "body record",
     columns: [
         "date", "weight_kg", "body_fat_percent", "muscle_mass_kg", "recorded_at",
-    ])
+    ],
+    // By the time weighed, as `latestBodyRecord` picks the latest: ids of two synced machines are
+    // not in time order (a day's last record is the day's weight).
+    order: "julianday(recorded_at), id")
 
 extension BodyRecord: RowMapped {
     static var sql: TableSQL { bodySQL }

@@ -85,4 +85,22 @@ import Testing
             #expect(try repos.latestBodyRecord(onOrBefore: day("2026-11-22")) == weighIn)
         }
     }
+
+    /// A day's weight is its last weigh-in by the time weighed, on every reading path: a morning
+    /// weight logged after the evening's (or a synced machine's, whose ids are lower) must not
+    /// take the day. `today --json` read the higher id while the Dashboard read the later time.
+    @Test func theDaysWeightIsTheLatestWeighedNotTheLatestWritten() throws {
+        try withTemporaryFolder { folder in
+            let repos = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite")).repositories
+            let evening = try repos.addBodyRecord(
+                BodyRecord(date: day("2026-11-20"), weightKg: 80.6, recordedAt: instant(1_795_640_000)), snapshot: nil)
+            let morning = try repos.addBodyRecord(
+                BodyRecord(date: day("2026-11-20"), weightKg: 79.9, recordedAt: instant(1_795_600_000)), snapshot: nil)
+            #expect(try #require(morning.id) > (evening.id ?? 0))
+            #expect(try repos.latestBodyRecord(onOrBefore: day("2026-11-20")) == evening)
+            let summary = try DaySummaryQuery(source: repos).summary(for: day("2026-11-20"))
+            #expect(summary.weightKg == 80.6)
+            #expect(try repos.bodyRecords(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20"))).last == evening)
+        }
+    }
 }
