@@ -10,6 +10,7 @@ public struct FoodMatcher: Sendable {
         var prefixIDs: Range<Int32>
         var allowsTypos: Bool
         var typoIDs: Set<Int32>
+        var ingFormIDs: Set<Int32>
         var weight: Double
         var alternatives: [[Int32]]
         var isAddition: Bool
@@ -24,7 +25,8 @@ public struct FoodMatcher: Sendable {
         words = plans.filter { $0.weight > 0 }.map {
             Word(
                 isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass, prefixIDs: $0.prefixIDs,
-                allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs, weight: $0.weight, alternatives: $0.alternatives,
+                allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs, ingFormIDs: $0.ingFormIDs, weight: $0.weight,
+                alternatives: $0.alternatives,
                 isAddition: $0.isAddition, asksCooked: $0.asksCooked, isOtherName: !$0.alsoTerms.isEmpty)
         }
     }
@@ -95,7 +97,9 @@ public struct FoodMatcher: Sendable {
             }
             var points = 0.0
             // (Unless the user's log has the food: then the longer word is what they go on to type.)
-            let isGuess = m.quality == .prefix && word.singularClass >= 0 && (history?.points ?? 0) <= 0
+            let isGuess =
+                m.quality == .prefix && word.singularClass >= 0 && (history?.points ?? 0) <= 0
+                && !word.ingFormIDs.contains(token.term)
             switch m.quality {
             case .exact: points += word.isPrefix ? Points.exactWhileTyping : Points.exact
             case .prefix:

@@ -122,4 +122,14 @@ public enum SearchText {
     public static func hasPrefix(_ term: Word, _ prefix: Word) -> Bool {
         prefix.count <= term.count && term[..<prefix.count].elementsEqual(prefix)
     }
+
+    /// True when `term` is `word` with "-ing", its last letter doubled or not ("run": "running",
+    /// "walk": "walking"): the same word, where another word merely starting with it ("pita":
+    /// "pitanga") is a guess.
+    public static func isIngForm(_ term: Word, of word: Word) -> Bool {
+        guard let last = word.last, hasPrefix(term, word) else { return false }
+        let ing: Word = Array("ing".utf8)
+        let rest = term[word.count...]
+        return rest.elementsEqual(ing) || (rest.first == last && rest.dropFirst().elementsEqual(ing))
+    }
 }

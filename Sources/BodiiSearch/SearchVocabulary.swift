@@ -80,6 +80,9 @@ public struct WordPlan: Equatable, Sendable {
     public var prefixIDs: Range<Int32>
     /// Ids of the terms one typo away.
     public var typoIDs: Set<Int32>
+    /// Ids of the terms that are the word's -ing form ("running" of "run"): a prefix match on
+    /// them is the word itself, not a guess at a longer one (`SearchText.isIngForm`).
+    public var ingFormIDs: Set<Int32> = []
 
     /// How much of the query this word is (`SearchQualifiers`): 1 for a word that names the food,
     /// less for one that describes, narrows or says the form; 0 for a word no catalog word is like.
@@ -274,6 +277,9 @@ public final class SearchVocabulary: Sendable {
         if isPrefix {
             let range = prefixRange(word)
             plan.prefixIDs = Int32(range.lowerBound)..<Int32(range.upperBound)
+            if singularClass >= 0 {
+                plan.ingFormIDs = Set(range.lazy.filter { SearchText.isIngForm(self.terms[$0], of: word) }.map { Int32($0) })
+            }
             if word.count <= Self.indexedPrefixLength || range.isEmpty || range.count > Self.maximumListed {
                 plan.indexPrefix = true
             } else {
