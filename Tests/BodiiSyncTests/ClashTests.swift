@@ -9,29 +9,8 @@ import Testing
 /// Two machines that each make a row the other's UNIQUE index refuses, or a child of a row the
 /// other deleted (PRODUCT.md §14): both end identical, whichever syncs first.
 @Suite struct ClashTests {
-    /// Two machines joined to one folder, nothing else in it.
-    struct Pair {
-        let a: Replica
-        let b: Replica
-        let shared: URL
-        let key: SyncKey
-        var both: [Replica] { [a, b] }
-
-        init(in folder: URL) throws {
-            shared = folder.appendingPathComponent("shared")
-            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-            a = try Replica("a", in: folder)
-            b = try Replica("b", in: folder)
-            key = try SyncEngine.initialize(a.database, folder: shared)
-            _ = try SyncEngine.join(b.database, folder: shared, key: key)
-            try syncUntilQuiet(both, folder: shared, key: key)
-        }
-
-        /// `b` syncs first or `a` does, then both until nothing is new; each run's notes.
-        func settle(bFirst: Bool) throws -> [String] {
-            try syncUntilQuiet(bFirst ? [b, a] : [a, b], folder: shared, key: key)
-        }
-    }
+    /// Two machines joined to one folder, nothing else in it, each with what the other has.
+    typealias Pair = JoinedPair
 
     static let date = day("2026-11-20")
 
@@ -41,7 +20,7 @@ import Testing
 
     @Test(arguments: [false, true]) func aGoalSwitchedOnOnTwoMachinesLeavesTheNewerActiveOnBoth(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
-            let pair = try Pair(in: folder)
+            let pair = try Pair.quiet(in: folder)
             _ = try pair.a.repos.saveActiveGoal(Self.goal(0.5))
             let newer = try pair.b.repos.saveActiveGoal(Self.goal(0.25))
             #expect(try pair.settle(bFirst: bFirst).isEmpty)
@@ -58,7 +37,7 @@ import Testing
     /// meets the new goal on the index (settled like any clash, never a failed file).
     @Test(arguments: [false, true]) func aGoalSwitchedBackOnHereOutranksAnOlderSwitchElsewhere(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
-            let pair = try Pair(in: folder)
+            let pair = try Pair.quiet(in: folder)
             let first = try pair.a.repos.saveActiveGoal(Self.goal(0.5))
             #expect(try pair.settle(bFirst: false).isEmpty)
             let other = try pair.b.repos.saveActiveGoal(Self.goal(0.25))
@@ -78,7 +57,7 @@ import Testing
 
     @Test(arguments: [false, true]) func twoSavedMealsWithOneNameBecomeOatsAndOats2OnBoth(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
-            let pair = try Pair(in: folder)
+            let pair = try Pair.quiet(in: folder)
             let banana = FoodRecord(
                 date: Self.date, meal: .breakfast, foodId: FoodID("usda:09040"), foodName: "Banana, raw", grams: 100, kcal: 89,
                 proteinG: 1.1, carbsG: 22.8, fatG: 0.3, loggedAt: Date(timeIntervalSince1970: 1_795_000_000))
@@ -98,7 +77,7 @@ import Testing
 
     @Test(arguments: [false, true]) func twoGroceryItemsWithOneNameBecomeRiceAndRice2OnBoth(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
-            let pair = try Pair(in: folder)
+            let pair = try Pair.quiet(in: folder)
             let first = try pair.a.repos.saveGroceryItem(GroceryItem(name: "Rice"))
             let second = try pair.b.repos.saveGroceryItem(GroceryItem(name: "rice"))
             #expect(try pair.settle(bFirst: bFirst).isEmpty)
@@ -112,7 +91,7 @@ import Testing
 
     @Test(arguments: [false, true]) func twoSnapshotsOfOneWeighInKeepTheNewer(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
-            let pair = try Pair(in: folder)
+            let pair = try Pair.quiet(in: folder)
             let record = try pair.a.repos.addBodyRecord(
                 BodyRecord(date: Self.date, weightKg: 80, recordedAt: Date(timeIntervalSince1970: 1_795_000_000)), snapshot: nil)
             #expect(try pair.settle(bFirst: false).isEmpty)
@@ -136,7 +115,7 @@ import Testing
     /// Two grocery items for one food: the first keeps the food, the other is named freely.
     @Test(arguments: [false, true]) func twoGroceryItemsForOneFoodLeaveOneLinked(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
-            let pair = try Pair(in: folder)
+            let pair = try Pair.quiet(in: folder)
             let banana = FoodID("usda:09040")
             let first = try pair.a.repos.saveGroceryItem(GroceryItem(name: "Banana", foodId: banana))
             _ = try pair.a.repos.saveGroceryItem(GroceryItem(name: "bananas"))
@@ -155,7 +134,7 @@ import Testing
     /// A pantry use made on one machine of a lot the other deleted: delete wins on both.
     @Test(arguments: [false, true]) func aUseOfALotDeletedElsewhereGoesOnBoth(bFirst: Bool) throws {
         try withTemporaryFolder { folder in
-            let pair = try Pair(in: folder)
+            let pair = try Pair.quiet(in: folder)
             let item = try pair.a.repos.saveGroceryItem(GroceryItem(name: "Rice"))
             let lot = try pair.a.repos.recordPurchase(
                 Purchase(itemId: item.id ?? 0, date: Self.date, quantity: PantryQuantity(1000, .grams), grams: 1000), item: item,
@@ -218,4 +197,18 @@ func syncUntilQuiet(_ replicas: [Replica], folder: URL, key: SyncKey, sourceLoca
     }
     Issue.record("still writing after six rounds", sourceLocation: sourceLocation)
     return notes
+}
+
+extension JoinedPair {
+    /// Joined, then synced until nothing is new.
+    static func quiet(in folder: URL) throws -> JoinedPair {
+        let pair = try JoinedPair(in: folder)
+        try syncUntilQuiet(pair.both, folder: pair.shared, key: pair.key)
+        return pair
+    }
+
+    /// `b` syncs first or `a` does, then both until nothing is new; each run's notes.
+    func settle(bFirst: Bool) throws -> [String] {
+        try syncUntilQuiet(bFirst ? [b, a] : [a, b], folder: shared, key: key)
+    }
 }

@@ -87,3 +87,22 @@ func exportDocument(_ db: String) throws -> String {
     #expect(process.terminationStatus == 0)
     return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
 }
+
+/// Two machines joined to one sync folder with nothing else in it: `a` set it up, `b` joined.
+/// Suites add what they do with it in their own extensions.
+struct JoinedPair {
+    let a: Replica
+    let b: Replica
+    let shared: URL
+    let key: SyncKey
+    var both: [Replica] { [a, b] }
+
+    init(in folder: URL) throws {
+        shared = folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        a = try Replica("a", in: folder)
+        b = try Replica("b", in: folder)
+        key = try SyncEngine.initialize(a.database, folder: shared)
+        _ = try SyncEngine.join(b.database, folder: shared, key: key)
+    }
+}

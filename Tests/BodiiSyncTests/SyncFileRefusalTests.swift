@@ -9,42 +9,7 @@ import Testing
 /// Files that must not be applied are refused with one line each, and nothing of them lands.
 @Suite struct SyncFileRefusalTests {
     /// Device 1 (a) writes files; device 2 (b) joined before any of them.
-    struct Pair {
-        let a: Replica
-        let b: Replica
-        let shared: URL
-        let key: SyncKey
-
-        init(in folder: URL) throws {
-            shared = folder.appendingPathComponent("shared")
-            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-            a = try Replica("a", in: folder)
-            b = try Replica("b", in: folder)
-            key = try SyncEngine.initialize(a.database, folder: shared)
-            _ = try SyncEngine.join(b.database, folder: shared, key: key)
-        }
-
-        /// a logs a night of `minutes` and writes it as its next file.
-        func aWritesNight(_ minutes: Int, on date: String = "2026-11-20") throws -> URL {
-            _ = try a.repos.addSleepRecord(SleepRecord(date: day(date), minutes: minutes, status: .good))
-            let summary = try SyncEngine.run(a.database, folder: shared, key: key)
-            let seq = try #require(summary.written)
-            return SyncFolder(url: shared).fileURL(device: try aDevice(), seq: seq)
-        }
-
-        /// a's device number (random, taken at `init`).
-        func aDevice() throws -> Int64 {
-            Int64(try #require(try a.database.deviceNumber()).value)
-        }
-
-        func bSyncs(with key: SyncKey? = nil) throws -> SyncSummary {
-            try SyncEngine.run(b.database, folder: shared, key: key ?? self.key)
-        }
-
-        func nights(_ replica: Replica) throws -> [Int] {
-            try replica.sql { db in try Int.fetchAll(db, sql: "SELECT minutes FROM sleep_record ORDER BY id") }
-        }
-    }
+    typealias Pair = JoinedPair
 
     @Test func truncatedFileIsRefusedAndNothingApplied() throws {
         try withTemporaryFolder { folder in
@@ -156,5 +121,28 @@ import Testing
         typo[3] = typo[3] == "A" ? "B" : "A"
         #expect(SyncKey(phrase: String(typo)) == nil)
         #expect(SyncKey(phrase: "ABCD") == nil)
+    }
+}
+
+extension JoinedPair {
+    /// a logs a night of `minutes` and writes it as its next file.
+    func aWritesNight(_ minutes: Int, on date: String = "2026-11-20") throws -> URL {
+        _ = try a.repos.addSleepRecord(SleepRecord(date: day(date), minutes: minutes, status: .good))
+        let summary = try SyncEngine.run(a.database, folder: shared, key: key)
+        let seq = try #require(summary.written)
+        return SyncFolder(url: shared).fileURL(device: try aDevice(), seq: seq)
+    }
+
+    /// a's device number (random, taken at `init`).
+    func aDevice() throws -> Int64 {
+        Int64(try #require(try a.database.deviceNumber()).value)
+    }
+
+    func bSyncs(with key: SyncKey? = nil) throws -> SyncSummary {
+        try SyncEngine.run(b.database, folder: shared, key: key ?? self.key)
+    }
+
+    func nights(_ replica: Replica) throws -> [Int] {
+        try replica.sql { db in try Int.fetchAll(db, sql: "SELECT minutes FROM sleep_record ORDER BY id") }
     }
 }
