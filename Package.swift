@@ -9,9 +9,6 @@ let features = [
     "DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
     "CheckInFeature", "ReviewFeature", "PantryFeature",
 ]
-/// Where libxml2's headers are (what `pkg-config --cflags libxml-2.0` says on Debian), for the
-/// modules that see CLibXML2: BodiiImport and the tests that import it @testable.
-let libXML2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
 /// The features with a search field over foods or activities.
 let searchingFeatures: Set<String> = ["DietFeature", "ExerciseFeature", "PantryFeature"]
 
@@ -42,14 +39,14 @@ let package = Package(
                 "BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
-        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Headers
-        // only, no pkgConfig: its -lxml2 made libxml2, ICU and liblzma load at every start (swiftc
-        // puts -l before any -Xlinker flag, so --as-needed could not drop it); BodiiImport opens
-        // the library with dlopen when an export is first read (LibXML2.swift).
-        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
+        // come from pkg-config. BodiiImport calls it only through dlopen (LibXML2.swift), but
+        // pkg-config's -lxml2 makes it NEEDED by every executable: swiftc puts -l before any
+        // -Xlinker flag, so --as-needed cannot drop it (issue 25 #7 chose pkg-config; a hard-coded
+        // include path instead would build only where Debian puts the headers).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
-            name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")],
-            swiftSettings: libXML2Headers),
+            name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
         // The drawing core: buffer, diff, widgets, text width, keys, geometry, style. Generic.
         .target(name: "TerminalKit"),
@@ -126,7 +123,7 @@ let package = Package(
             .testTarget(
                 name: "BodiiImportTests",
                 dependencies: ["BodiiImport", "BodiiDomain", "ImportSamples", "USDACatalogData", "ZIPFoundation"],
-                exclude: ["Fixtures"], swiftSettings: libXML2Headers),
+                exclude: ["Fixtures"]),
             .testTarget(
                 name: "TerminalKitTests",
                 dependencies: ["TerminalKit", "BodiiUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
