@@ -30,7 +30,10 @@ public final class CustomFoodFlow: DietFlow, FormFlow {
             case .failure(let errors):
                 // The cursor goes to the first bad field on screen (the domain checks the serving first).
                 let first = CustomFoodField.allCases.first { errors[$0] != nil }
-                tab.status = editor.form.show(errors: errors.inlineMessages, first: first?.rawValue)
+                var messages = errors.inlineMessages
+                // A list's message names the item that is wrong, which the field alone doesn't.
+                messages[CustomFoodField.other.rawValue] = errors[.other]?.itemMessage
+                tab.status = editor.form.show(errors: messages, first: first?.rawValue)
             case .success(let food):
                 // Macros holding more energy than the label says: said once, saved on a second Enter.
                 if let warning = CustomFoods.energyWarning(for: food, per: editor.basis), warning != editor.shownWarning {

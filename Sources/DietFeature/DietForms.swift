@@ -83,6 +83,8 @@ struct CustomFoodEditor: Equatable {
     var shownWarning: String?
 
     static let basisID = "basis"
+    /// Room for every nutrient Bodii keeps, as `NutrientAmountsText.format` writes them.
+    static let otherLength = 1_200
     static let bases: [CustomFoods.Basis] = [.serving, .per100g]
     static let basisLabels = ["1 serving", "100 g"]
 
@@ -107,6 +109,9 @@ struct CustomFoodEditor: Equatable {
                 .text(F.sugars.rawValue, label: "Sugars", text: input.sugars, placeholder: "optional", maxLength: max),
                 .text(F.saturatedFat.rawValue, label: "Saturated fat", text: input.saturatedFat, placeholder: "optional", maxLength: max),
                 .text(F.sodium.rawValue, label: "Sodium", text: input.sodium, placeholder: "optional", maxLength: max),
+                .text(
+                    F.other.rawValue, label: "More nutrients", text: input.other, placeholder: "optional",
+                    maxLength: Self.otherLength),
             ], inputWidth: 24)
         refreshHints()
     }
@@ -122,7 +127,7 @@ struct CustomFoodEditor: Equatable {
         return CustomFoodInput(
             name: v(.name), servingLabel: v(.servingLabel), servingGrams: v(.servingGrams), kcal: v(.kcal),
             protein: v(.protein), carbs: v(.carbs), fat: v(.fat), fiber: v(.fiber), sugars: v(.sugars),
-            saturatedFat: v(.saturatedFat), sodium: v(.sodium))
+            saturatedFat: v(.saturatedFat), sodium: v(.sodium), other: v(.other))
     }
 
     var hasInput: Bool {
@@ -146,6 +151,7 @@ struct CustomFoodEditor: Equatable {
             case .kcal: form.fields[i].hint = "kcal" + per
             case .protein, .carbs, .fat, .fiber, .sugars, .saturatedFat: form.fields[i].hint = "g" + per
             case .sodium: form.fields[i].hint = "mg" + per
+            case .other: form.fields[i].hint = "e.g. iron 2 mg" + per
             case .servingLabel: form.fields[i].hint = perServing ? "e.g. 1 bar" : "optional, e.g. 1 cup"
             case .servingGrams: form.fields[i].hint = perServing ? "g" : "g, with a serving"
             case .name: break

@@ -42,7 +42,7 @@ import Testing
         stored.servings = [FoodServing(label: "1 bar", grams: 50)]
         var input = CustomFoodInput(food: stored)
         #expect(input.fiber == "1")
-        #expect(input.otherNutrients == [.vitaminCMg: 20])
+        #expect(input.other == "Vitamin C 20 mg")
         input.name = "Bar, renamed"
         let edited = try CustomFoods(store: CustomFoodsTests.Recorder()).validate(input, id: stored.id).get()
         #expect(edited.per100g[.vitaminCMg] == 40)

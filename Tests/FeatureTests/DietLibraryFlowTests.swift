@@ -183,3 +183,56 @@ import DietFeature
         #expect(vm.search?.savedMeals.isEmpty == true)
     }
 }
+
+/// The custom food form's "More nutrients" line, on a real temporary database.
+@MainActor
+@Suite struct CustomFoodNutrientsFlowTests {
+    let db: TestDatabase
+    let vm: FlowHost<DietViewModel>
+
+    init() throws {
+        db = try TestDatabase(profile: DemoHistory.profile)
+        vm = FlowHost(DietViewModel(source: db.repositories, clock: db.clock))
+        vm.didBecomeVisible()
+    }
+
+    /// An imported food's vitamins used to be dropped when its form was saved: the form had no
+    /// field for them and rebuilt the food from the fields it had.
+    @Test func savingAnImportedFoodsFormKeepsItsVitamins() throws {
+        let imported = try db.repositories.addCustomFood(
+            Food(
+                id: CustomFoods.newID, name: "Imported cereal", source: "custom",
+                per100g: Nutrients(kcal: 380, proteinG: 8, carbsG: 80, fatG: 2, values: [.vitaminCMg: 30, .ironMg: 12]),
+                servings: [FoodServing(label: "1 bowl", grams: 40)]))
+        vm.press(.char("m"))
+        vm.press(.enter)
+        #expect(vm.isEditingCustomFood)
+        vm.press(.enter)
+        #expect(!vm.isEditingCustomFood)
+        let saved = try #require(try db.repositories.food(id: imported.id))
+        #expect(saved.per100g[.vitaminCMg] == 30)
+        #expect(saved.per100g[.ironMg] == 12)
+    }
+
+    @Test func moreNutrientsAreTypedAsALabelPrintsThemAndAWrongOneIsNamed() throws {
+        vm.press(.char("n"))
+        vm.type("Fortified bar")
+        vm.press(.tab, times: 3)
+        for text in ["50", "200", "10", "25", "6"] {
+            vm.type(text)
+            vm.press(.tab)
+        }
+        vm.press(.tab, times: 4)
+        vm.type("iron 3 mg, vitamn c 20 mg")
+        vm.press(.enter)
+        #expect(vm.isEditingCustomFood)
+        #expect(vm.formErrors["other"] == "\"vitamn c 20 mg\" is unknown: allowed a name from the Nutrients view")
+        vm.press(.backspace, times: 14)
+        vm.type("vitamin C 20 mg")
+        vm.press(.enter)
+        #expect(!vm.isEditingCustomFood)
+        let saved = try #require(try db.repositories.customFoods().first)
+        #expect(saved.per100g[.ironMg] == 6)
+        #expect(saved.per100g[.vitaminCMg] == 40)
+    }
+}

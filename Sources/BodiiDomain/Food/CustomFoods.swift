@@ -17,14 +17,15 @@ public struct CustomFoodInput: Equatable, Sendable {
     public var saturatedFat: String
     /// Milligrams.
     public var sodium: String
-    /// What one serving holds of the nutrients the form has no field for (from an import or an
-    /// export), kept as they are when the food is edited.
-    public var otherNutrients: [NutrientKey: Double] = [:]
+    /// The nutrients the form has no field of its own for, as a label lists them
+    /// (`NutrientAmountsText`: "Vitamin C 12 mg, Iron 2.1 mg"); an edited food's come back here,
+    /// so an imported food's vitamins survive its form.
+    public var other: String = ""
 
     public init(
         name: String, servingLabel: String = "", servingGrams: String, kcal: String, protein: String,
         carbs: String, fat: String, fiber: String = "", sugars: String = "", saturatedFat: String = "",
-        sodium: String = ""
+        sodium: String = "", other: String = ""
     ) {
         self.name = name
         self.servingLabel = servingLabel
@@ -37,6 +38,7 @@ public struct CustomFoodInput: Equatable, Sendable {
         self.sugars = sugars
         self.saturatedFat = saturatedFat
         self.sodium = sodium
+        self.other = other
     }
 
     /// A stored custom food as the form shows it for editing: its first serving (100 g when it
@@ -49,7 +51,7 @@ public struct CustomFoodInput: Equatable, Sendable {
             name: food.name, servingLabel: serving.label, servingGrams: text(serving.grams), kcal: text(n.kcal),
             protein: text(n.proteinG), carbs: text(n.carbsG), fat: text(n.fatG), fiber: text(n.fiberG),
             sugars: text(n.sugarsG), saturatedFat: text(n.saturatedFatG), sodium: text(n.sodiumMg))
-        otherNutrients = n.values.filter { !Self.formKeys.contains($0.key) }
+        other = NutrientAmountsText.format(n.values.filter { !Self.formKeys.contains($0.key) })
     }
 
     /// The nutrients the form has fields for.
@@ -57,7 +59,7 @@ public struct CustomFoodInput: Equatable, Sendable {
 }
 
 public enum CustomFoodField: String, Sendable, CaseIterable {
-    case name, servingLabel, servingGrams, kcal, protein, carbs, fat, fiber, sugars, saturatedFat, sodium
+    case name, servingLabel, servingGrams, kcal, protein, carbs, fat, fiber, sugars, saturatedFat, sodium, other
 }
 
 /// Validates and saves the user's own foods (use case "custom food"), for the Diet tab's form.
@@ -79,7 +81,8 @@ public struct CustomFoods {
     /// Allowed: name 1–80 characters; serving weight 0.1–5000 g; energy 0 to 900 kcal per 100 g
     /// (so at most 360 kcal for a 40 g serving); protein, carbs, fat, fiber, sugars and saturated
     /// fat 0 up to the serving weight, and protein + carbs + fat together too; sugars at most the
-    /// carbs and saturated fat at most the fat; sodium 0 up to the serving weight in mg.
+    /// carbs and saturated fat at most the fat; sodium 0 up to the serving weight in mg; other
+    /// nutrients as `NutrientAmountsText` reads them, each up to the serving weight.
     public func validate(_ input: CustomFoodInput, id: FoodID? = nil) -> Result<Food, FieldErrors<CustomFoodField>> {
         var errors = FieldErrors<CustomFoodField>()
         let name = errors.capture(.name) { () throws(ValidationError) in
@@ -128,6 +131,10 @@ public struct CustomFoods {
             .saturatedFat, input.saturatedFat, "saturated fat", upTo: min(maxGrams, fat ?? maxGrams),
             what: fat == nil ? "the serving weight" : "the fat")
         let sodium = optional(.sodium, input.sodium, "sodium", upTo: maxGrams * 1000, unit: "mg")
+        let others =
+            errors.capture(.other, ifPresent: input.other) { () throws(ValidationError) in
+                try NutrientAmountsText.parse(input.other, upToGrams: maxGrams, reserved: CustomFoodInput.formKeys)
+            } ?? [:]
         if let grams, let protein, let carbs, let fat, protein + carbs + fat > grams {
             let sum = protein + carbs + fat
             errors.add(
@@ -141,7 +148,7 @@ public struct CustomFoods {
         let per100g = Nutrients(
             kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber, sugarsG: sugars,
             saturatedFatG: saturated, sodiumMg: sodium,
-            values: input.otherNutrients.filter { !CustomFoodInput.formKeys.contains($0.key) && $0.value.isFinite && $0.value >= 0 }
+            values: others
         ).scaled(toGrams: 100 * 100 / grams)
         return .success(
             Food(

@@ -59,6 +59,12 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
         return phrase.prefix(1).uppercased() + phrase.dropFirst() + ": allowed " + allowed
     }
 
+    /// For a field holding a list, where the label is on screen but not which item is wrong:
+    /// "\"vitamn c 12 mg\" is unknown: allowed a name from the Nutrients view".
+    public var itemMessage: String {
+        "\(Self.quoted(value)) \(problem.phrase): allowed \(allowed)"
+    }
+
     /// `text` as messages show a value: quoted, cut to 24 characters, control characters escaped.
     public static func quoted(_ text: String) -> String {
         let limit = 24
