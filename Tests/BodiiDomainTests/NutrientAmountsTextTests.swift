@@ -60,7 +60,7 @@ import Testing
         #expect(error("vitamin A 1000 IU")?.problem == .unknownUnit)
         #expect(error("fiber 3 g")?.allowed == "fiber in its own field above")
         #expect(error("iron 2 mg, Iron 3 mg")?.allowed == "each nutrient once (Iron is given twice)")
-        #expect(error("15%")?.problem == .unknownUnit)
+        #expect(error("calcium 15%")?.itemMessage == "\"calcium 15%\" has an unknown unit: allowed g, mg or µg (not % DV)")
     }
 
     @Test func theCustomFoodFormKeepsAndTakesThem() throws {

@@ -74,8 +74,11 @@ public enum NutrientAmountsText {
         }
         let numbers = words.indices.filter { DecimalText.parse(words[$0]) != nil }
         guard numbers.count == 1, let at = numbers.first else {
-            let problem: ValidationError.Problem = words.contains(where: { $0.hasSuffix("%") }) ? .unknownUnit : .invalidFormat
-            throw ValidationError(field: field, value: item, allowed: allowedName, problem: problem)
+            // "calcium 30%": a share of a daily value that differs by label and country, not an amount.
+            if numbers.isEmpty, words.contains(where: { $0.hasSuffix("%") }) {
+                throw ValidationError(field: field, value: item, allowed: "g, mg or µg (not % DV)", problem: .unknownUnit)
+            }
+            throw ValidationError(field: field, value: item, allowed: allowedName, problem: .invalidFormat)
         }
         guard let amount = DecimalText.parse(words[at]) else {
             throw ValidationError(field: field, value: item, allowed: allowedName, problem: .notANumber)
