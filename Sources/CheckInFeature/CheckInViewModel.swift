@@ -219,7 +219,14 @@ public final class CheckInViewModel: Screen {
         guard let next = Step(rawValue: step.rawValue + 1) else { return }
         step = next
         form = forms[next] ?? makeForm(for: next)
+        // The mood may have changed since the note's form was made: its label follows it.
+        if next == .note, form.fields.indices.contains(0) { form.fields[0].label = noteLabel }
     }
+
+    /// "because" continues the sentence "Today felt good because …"; without a mood there is none.
+    private var noteLabel: String { usesSentence ? "because" : "Note" }
+
+    private var usesSentence: Bool { (answers.mood ?? start?.checkIn?.mood) != nil && template.contains("[note]") }
 
     private func save() {
         do {
@@ -270,7 +277,7 @@ public final class CheckInViewModel: Screen {
             ])
         case .note:
             return Form(
-                fields: [.text(Field.note, label: "because", placeholder: "optional", maxLength: DailyCheckIn.noteLength.upperBound)],
+                fields: [.text(Field.note, label: noteLabel, placeholder: "optional", maxLength: DailyCheckIn.noteLength.upperBound)],
                 inputWidth: 48)
         case .done:
             return Form(fields: [])
@@ -304,6 +311,7 @@ public final class CheckInViewModel: Screen {
         case .feelings:
             return "How do you feel today? Press 1–5 for mood, then for energy."
         case .note:
+            guard usesSentence else { return "Anything to remember about today? Enter saves without one." }
             let mood = answers.mood ?? start?.checkIn?.mood
             let typed = form.value(Field.note) ?? ""
             return "“" + DailyCheckIn.sentence(template: template, mood: mood, note: typed.isEmpty ? "…" : typed) + "”"
@@ -356,7 +364,9 @@ struct CheckInSummaryView: Widget {
             row("Slept", s.sleepMinutes.map { DurationFormat.hoursMinutes($0) + (s.sleepQuality.map { "  quality \($0)/5" } ?? "") } ?? "—")
             row("Eaten", fmt.energy(s.eatenKcal))
             if let t = s.targets {
-                row("Target", "\(fmt.energy(t.kcal)), from \(WholeNumber.text(t.expenditure.kcalPerDay)) (\(t.expenditure.label))")
+                // The burn in the Goal card's words ("burn 2147 (formula)"), not a second bare figure.
+                let source = t.expenditure.sourcePhrasings.last.map { " (\($0))" } ?? ""
+                row("Target", "\(fmt.energy(t.kcal)) · burn \(WholeNumber.text(t.expenditure.kcalPerDay))\(source)")
             }
             row("Exercise", "\(s.exerciseMinutes) min, \(fmt.energy(s.burnedKcal))")
         }

@@ -48,7 +48,32 @@ import DietFeature
         #expect(night.minutes == 450 && night.quality == 4 && night.bedtime?.description == "23:10")
         #expect(vm.summary?.weightKg == 79.9)
         #expect(render(vm, .small).text.contains("Today I feel good because the walk helped"))
+        // The target and the burn it starts from, as the Goal card says them: one figure each.
+        let targets = try #require(vm.summary?.targets)
+        let basis = try #require(targets.expenditure.sourcePhrasings.last)
+        #expect(render(vm, .small).text.contains("· burn \(WholeNumber.text(targets.expenditure.kcalPerDay)) (\(basis))"))
         #expect(vm.handle(.enter) == .close)
+    }
+
+    /// Without a mood there is no "Today I feel … because" sentence: the note is asked for as a
+    /// note. Going back and giving a mood brings the sentence back.
+    @Test func aSkippedMoodAsksForAPlainNote() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let vm = modal(db)
+        vm.press(.enter)
+        vm.press(.ctrl("n"))
+        #expect(vm.step == .feelings)
+        vm.press(.enter)
+        #expect(vm.step == .note)
+        #expect(vm.form.fields.first?.label == "Note")
+        #expect(render(vm, .small).text.contains("Anything to remember about today?"))
+        vm.press(.ctrl("b"))
+        vm.type("4")
+        vm.press(.enter)
+        #expect(vm.form.fields.first?.label == "because")
+        vm.type("knee sore")
+        vm.press(.enter)
+        #expect(try db.repositories.checkIn(on: TestDay.fixed)?.note == "Today I feel good because knee sore")
     }
 
     /// Key bindings drive the steps: each binding a step's help lists does something there (moves
