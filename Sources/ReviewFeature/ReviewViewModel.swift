@@ -109,7 +109,6 @@ public final class ReviewViewModel: TabScreen {
                 rows = [:]
             }
             self.review = review
-            insightReports.check(stamp: try? source.writeStamp(), today: today)
             shownInsights = nil
             if !columns.contains(focus) { focus = .keep }
             for column in BoardColumn.allCases { rows[column] = min(rows[column] ?? 0, max(0, cards(in: column).count - 1)) }
@@ -175,6 +174,9 @@ public final class ReviewViewModel: TabScreen {
     func insights() -> ReviewInsights? {
         let period = period
         if let shown = shownInsights, shown.period == period { return shown.insights }
+        // Asked here, not on every reload: 80×24 never draws the insights, and the stamp is
+        // read on the writer, which a running import may hold.
+        insightReports.check(stamp: try? source.writeStamp(), today: clock.today)
         var loaded: ReviewInsights?
         do {
             loaded = try ReviewInsights.load(period: period, today: clock.today) { range in
