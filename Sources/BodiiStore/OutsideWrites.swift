@@ -9,3 +9,15 @@ extension SQLiteRepositories: OutsideWriteWatching {
         try writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 }
+
+extension SQLiteRepositories: WriteWatching {
+    /// `data_version` for other connections' commits, `total_changes()` for the writer's own (it
+    /// counts every row the connection changed since it opened), on the writer as above.
+    public func writeStamp() throws -> WriteStamp {
+        try writeWithoutTransaction { db in
+            WriteStamp(
+                outside: try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0,
+                own: try Int.fetchOne(db, sql: "SELECT total_changes()") ?? 0)
+        }
+    }
+}

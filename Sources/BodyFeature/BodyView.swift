@@ -25,6 +25,19 @@ struct BodyView: Widget {
         ]
     }
 
+    /// The formula TDEE today's target starts from, when it is not the one above: a day's target
+    /// takes the snapshot from before that day (PRODUCT.md §6), so today's weigh-in moves the TDEE
+    /// shown but not today's target (Settings' "formula 2700" beside "TDEE 2695" here). The figure is
+    /// the target's own (`ExpenditureBasis.formulaKcal`); nothing when the target is all from logs.
+    private func targetTDEELines(_ snapshot: MetabolismSnapshot, width: Int) -> [Line] {
+        guard let e = expenditure, e.measuredShare < 1, let formula = e.formulaKcal,
+            WholeNumber.text(formula) != WholeNumber.text(snapshot.tdee)
+        else { return [] }
+        let kcal = WholeNumber.text(formula)
+        let phrasings = ["today's target uses \(kcal)", "\(kcal) in today's target", "target uses \(kcal)"]
+        return [Line.firstFitting(phrasings.map { Line($0, .muted) }, width: width)]
+    }
+
     /// The goal's target and how far the trend has come: what a weigh-in is for.
     private func goalLines(_ fmt: UnitFormatter) -> [Line] {
         guard let goal else { return [Line("None yet: Settings (6).", .muted)] }
@@ -83,7 +96,8 @@ struct BodyView: Widget {
                 [
                     Line([Span("BMR   ", .muted), Span("\(WholeNumber.text(s.bmr)) kcal", .accent)]),
                     Line([Span("TDEE  ", .muted), Span("\(WholeNumber.text(s.tdee)) kcal", .accent)]),
-                ] + expenditureLines(width: max(0, card.inner(cardArea).width - 2)) + [
+                ] + targetTDEELines(s, width: max(0, card.inner(cardArea).width - 2))
+                + expenditureLines(width: max(0, card.inner(cardArea).width - 2)) + [
                     Line(s.formula.label, .text),
                     Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),
                     Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),

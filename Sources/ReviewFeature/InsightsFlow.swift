@@ -6,14 +6,8 @@ import TerminalKit
 /// (PRODUCT.md §12), over the Review; j/k scroll, Esc closes.
 @MainActor
 public final class InsightsFlow: Flow {
-    /// A titled part of the view: the period's insights or the last 90 days'.
-    struct Section {
-        var title: String
-        var report: InsightReport
-    }
-
-    let sections: [Section]
-    let today: LocalDate
+    /// The insights the Review read (and drew in its own section when it had the rows).
+    let insights: ReviewInsights
     private(set) var scroll = 0
     /// The last scroll that still shows a full page, as last drawn.
     private var maxScroll = Int.max
@@ -32,20 +26,9 @@ public final class InsightsFlow: Flow {
 
     public var keyMap: KeyMap { KeyMap(title: "Insights", bindings: Self.actions.keyMap.bindings, globalKeys: Self.globalKeys) }
 
-    /// Reads the insights of `period` (the days of it gone by) and of the 90 days to today.
-    static func load(period: ReviewPeriod, today: LocalDate, source: any InsightSeries.Source) throws -> InsightsFlow {
-        var sections: [Section] = []
-        if let elapsed = period.elapsed(today: today) {
-            sections.append(Section(title: "This \(period.kind.rawValue)", report: try InsightReport.load(range: elapsed, source: source)))
-        }
-        let recent = DateRange(ending: today, days: 90)
-        sections.append(Section(title: "Last 90 days", report: try InsightReport.load(range: recent, source: source)))
-        return InsightsFlow(sections: sections, today: today)
-    }
-
-    init(sections: [Section], today: LocalDate) {
-        self.sections = sections
-        self.today = today
+    init(insights: ReviewInsights) {
+        self.insights = insights
+        lines = insights.entries.map(\.line)
     }
 
     public func handle(_ key: Key) -> KeyResult {
@@ -57,29 +40,8 @@ public final class InsightsFlow: Flow {
         return .handled
     }
 
-    /// Every line of the view: each section's heading, findings and plateau.
-    var lines: [Line] {
-        var lines: [Line] = []
-        var shownPlateau: [String] = []
-        for section in sections {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(Line(section.title + " · " + InsightLines.heading(section.report.result, today: today), .title))
-            let findings = section.report.result.findings
-            if findings.isEmpty {
-                lines.append(
-                    Line("Nothing goes together clearly enough yet (q < 0.05 with \(InsightFinder.minimumPairs)+ paired days).", .muted))
-            }
-            lines += findings.map { Line("- " + $0.sentence) }
-            // The weight's 4 weeks end on the section's last day: said once when two sections end together.
-            if let plateau = section.report.plateau, plateau.sentences != shownPlateau {
-                lines += plateau.sentences.map { Line($0, .muted) }
-                shownPlateau = plateau.sentences
-            }
-        }
-        lines.append("")
-        lines.append(Line("These go together in your days; that does not show that one causes the other.", .muted))
-        return lines
-    }
+    /// Every line of the view: each section's heading, findings and plateau, then the caveat.
+    let lines: [Line]
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         buffer.fill(area, style: context.style(.text))

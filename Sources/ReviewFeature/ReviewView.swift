@@ -46,7 +46,9 @@ struct ReviewView {
             let block = Block(title: "Each day")
             block.render(in: daysArea, buffer: &buffer, context: context)
             days.table.render(in: block.inner(daysArea).inset(left: 1, right: 1), buffer: &buffer, context: context)
-            boardArea = rest.splitTop(min(Self.emptyBoardRows, rest.height)).0
+            let (boardRows, spare) = rest.splitTop(min(Self.emptyBoardRows, rest.height))
+            boardArea = boardRows
+            renderInsights(in: spare, &buffer, context)
         }
         renderBoard(review, in: boardArea, &buffer, context)
         renderDetail(text, in: detail, &buffer, context)
@@ -68,6 +70,14 @@ struct ReviewView {
         let room = area.height - Self.emptyBoardRows - 2
         guard room >= min(table.height, 1 + Self.fewestTableDays) else { return nil }
         return (table, min(table.height, room) + 2)
+    }
+
+    /// The insights in the rows the days and the empty board leave (none at 80×24 or 100×30:
+    /// there they are read only when `i` opens them).
+    private func renderInsights(in area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard area.height >= ReviewInsightsView.fewestRows, area.width > 4, let insights = model.insights() else { return }
+        let view = ReviewInsightsView(insights: insights)
+        view.render(in: area.splitTop(view.height(in: area, context: context)).0, buffer: &buffer, context: context)
     }
 
     private func renderSummary(

@@ -3,60 +3,6 @@ import BodiiUI
 import SharedCharts
 import TerminalKit
 
-/// The board's columns, left to right: the actions still open from earlier periods (only when
-/// there are any: they come first, PRODUCT.md §8), then Keep, Problem, Try and Action.
-public enum BoardColumn: Int, CaseIterable, Sendable {
-    case carried, keep, problem, `try`, action
-
-    public var title: String {
-        switch self {
-        case .carried: return "Open from before"
-        case .keep: return "Keep"
-        case .problem: return "Problem"
-        case .try: return "Try"
-        case .action: return "Action"
-        }
-    }
-
-    var itemKind: ReviewItemKind? {
-        switch self {
-        case .keep: return .keep
-        case .problem: return .problem
-        case .try: return .try
-        case .carried, .action: return nil
-        }
-    }
-
-    var role: Role {
-        switch self {
-        case .carried, .action: return .action
-        case .keep: return .keep
-        case .problem: return .problem
-        case .try: return .try
-        }
-    }
-}
-
-/// One card of the board: a note or an action.
-public enum BoardCard: Equatable, Sendable, Identifiable {
-    case item(ReviewItem)
-    case action(ReviewAction)
-
-    public var id: Int64? {
-        switch self {
-        case .item(let i): return i.id
-        case .action(let a): return a.id
-        }
-    }
-
-    public var text: String {
-        switch self {
-        case .item(let i): return i.text
-        case .action(let a): return a.text
-        }
-    }
-}
-
 /// The Review tab (PRODUCT.md §8): the period's summary first, then the actions still open from
 /// earlier periods, then the Keep / Problem / Try / Action board. `[` `]` move by period, `-` `+`
 /// switch week and month; `a` `e` `x` `u` add, edit, delete and undo in the focused column; `d`
@@ -85,7 +31,12 @@ public final class ReviewViewModel: TabScreen {
 
     /// The review's own ports: the board (`ReviewRepository`, in `PeriodReview.Source`), the
     /// period's summary and groceries, the charts and the profile's units.
-    public typealias Store = PeriodReview.Source & PeriodCharts.Source & ProfileRepository & InsightSeries.Source
+    public typealias Store = PeriodReview.Source & PeriodCharts.Source & ProfileRepository & InsightSeries.Source & WriteWatching
+
+    /// The insights' reports, kept while nothing is written (`WriteWatching`), and the insights of
+    /// the period shown, read on first need: by the Review's own section at wide sizes or by `i`.
+    private var insightReports = InsightReportCache()
+    private var shownInsights: (period: ReviewPeriod, insights: ReviewInsights?)?
 
     public init(source: any Store, clock: any Clock) {
         self.source = source
@@ -158,6 +109,7 @@ public final class ReviewViewModel: TabScreen {
                 rows = [:]
             }
             self.review = review
+            shownInsights = nil
             if !columns.contains(focus) { focus = .keep }
             for column in BoardColumn.allCases { rows[column] = min(rows[column] ?? 0, max(0, cards(in: column).count - 1)) }
         } catch {
@@ -213,12 +165,28 @@ public final class ReviewViewModel: TabScreen {
 
     /// `i`: the Insights view of the period shown and the last 90 days, over the Review.
     private func openInsights() -> KeyResult {
+        guard let insights = insights() else { return .handled }
+        return .requests([.present(InsightsFlow(insights: insights))])
+    }
+
+    /// The insights of the period shown and of the last 90 days; nil (with a status line) when
+    /// the database cannot be read. Read once per period while nothing is written.
+    func insights() -> ReviewInsights? {
+        let period = period
+        if let shown = shownInsights, shown.period == period { return shown.insights }
+        // Asked here, not on every reload: 80×24 never draws the insights, and the stamp is
+        // read on the writer, which a running import may hold.
+        insightReports.check(stamp: try? source.writeStamp(), today: clock.today)
+        var loaded: ReviewInsights?
         do {
-            return .requests([.present(try InsightsFlow.load(period: period, today: clock.today, source: source))])
+            loaded = try ReviewInsights.load(period: period, today: clock.today) { range in
+                try insightReports.report(range) { try InsightReport.load(range: $0, source: source) }
+            }
         } catch {
             status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
-            return .handled
         }
+        shownInsights = (period, loaded)
+        return loaded
     }
 
     private func perform(_ action: Action) {

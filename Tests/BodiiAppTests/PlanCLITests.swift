@@ -23,6 +23,7 @@ import Testing
         try aWeekIsWithinTheBudgetAndTheTargets()
         try withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch()
         try badDaysAndBudgetsAreOneLineEach()
+        try theTextNamesAndWritesNutrientsAsTheNutrientsViewDoes()
     }
 
     func plan(_ arguments: [String]) throws -> [String: Any] {
@@ -82,5 +83,28 @@ import Testing
         let money = try runBodii(["plan", "--budget", "lots", "--db", db], environment: Self.env)
         #expect(money.status == 65)
         #expect(money.stderr.hasPrefix("bodii: budget \"lots\"") && money.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// The text plan under the Nutrients view's names, amounts by `NutrientFormat.reading` (it
+    /// printed "fiber", "saturated fat" and "Potassium 5406.4 mg"); the JSON keeps its keys.
+    func theTextNamesAndWritesNutrientsAsTheNutrientsViewDoes() throws {
+        let text = try runBodii(["plan", "--db", db], environment: Self.env)
+        #expect(text.status == 0, "\(text.stderr)")
+        let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("Nutrients a day: ") }, "\(text.stdout)")
+        let perDay = try #require(try plan([])["per_day"] as? [String: Double])
+        let partial = Set((try plan([])["partial"] as? [String]) ?? [])
+        var checked = 0
+        for key in NutrientKey.allCases {
+            guard let amount = perDay[key.rawValue], line.contains(key.label + " ") else { continue }
+            let value = (partial.contains(key.rawValue) ? "≥ " : "") + NutrientFormat.reading(amount)
+            #expect(line.contains("\(key.label) \(value) \(key.unit.rawValue)"), "\(key.rawValue): \(line)")
+            checked += 1
+        }
+        #expect(checked >= 10, "\(line)")
+        for name in ["Fiber ", "Sodium ", "Saturated fat "] { #expect(line.contains(name), "\(line)") }
+        let day = text.stdout.split(separator: "\n").filter { $0.hasPrefix("A day: ") || $0.hasPrefix("Nutrients a day: ") }
+        #expect(day.count == 2 && !day.contains { $0.contains("fiber ") || $0.contains("saturated fat ") }, "\(text.stdout)")
+        // No amount of 10 or more with decimals ("5406.4 mg").
+        #expect(line.firstMatch(of: try Regex("[0-9]{2,}\\.[0-9]")) == nil, "\(line)")
     }
 }

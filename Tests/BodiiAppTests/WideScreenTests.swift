@@ -69,4 +69,26 @@ import Testing
         let kcal = days.dropFirst().compactMap { row in row.split(separator: " ").map(String.init).dropLast(1).last }
         #expect(ends.count == 2 && ends.allSatisfy { kcal.contains($0) }, "\(ends)\n\(days)")
     }
+
+    /// The rows the days and the empty board leave hold the insights (issue 26: 18 blank rows),
+    /// the same findings as `i` and `bodii insights` on the same database and day.
+    @Test(.enabled(if: tmuxAvailable, "tmux is not installed: run scripts/test, which installs it"))
+    func theReviewsSpareRowsShowTheInsights() throws {
+        let (t, folder) = try session(width: 160, height: 48)
+        defer { withExtendedLifetime(folder) {} }
+        try t.waitFor(text: "charts: last")
+        try t.send("7")
+        let screen = try t.waitFor(text: "i for all")
+        let inline = Self.card("Insights", in: screen)
+        let cli = try runBodii(["insights", "--db", folder.path("wide.sqlite")], environment: ["BODII_NOW": Self.now])
+        try #require(cli.status == 0, "\(cli.stderr)")
+        let findings = cli.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("- ") }
+        try #require(!findings.isEmpty, "\(cli.stdout)")
+        let text = inline.joined(separator: " ")
+        for finding in findings { #expect(text.contains(finding), "\(finding)\n\(inline)") }
+        #expect(inline.contains { $0.hasPrefix("Last 90 days · ") && $0.contains("\(findings.count) go") }, "\(inline)")
+        try t.send("i")
+        let overlay = Self.card("Insights", in: try t.waitFor(text: "j/k scroll"))
+        for line in inline where !line.isEmpty { #expect(overlay.contains(line), "\(line)\n\(overlay)") }
+    }
 }

@@ -135,16 +135,22 @@ enum PlanJSON {
         let d = plan.perDay, t = input.targets
         out.append(
             "A day: \(WholeNumber.text(d["kcal"])) kcal (target \(WholeNumber.text(t.kcal))), protein \(WholeNumber.text(d["protein_g"])) g "
-                + "(at least \(WholeNumber.text(t.proteinG))), fiber \(WholeNumber.text(d["fiber_g"])) g, "
-                + "sodium \(WholeNumber.text(d["sodium_mg"])) mg, saturated fat \(WholeNumber.text(d["saturated_fat_g"])) g.")
-        // The other targets of Settings → Nutrients: "Vitamin C 95 mg (≥ 90)"; "≥ 12" where a food lacks a value.
-        let others = t.nutrients.keys.sorted().filter { ![.fiberG, .sodiumMg, .saturatedFatG].contains($0) }.compactMap { key -> String? in
-            guard let target = t.nutrients[key], let amount = target.amount else { return nil }
-            let value = (plan.partial.contains(key) ? "≥ " : "") + DecimalText.format(d[key.rawValue] ?? 0, decimals: 1)
-            return
-                "\(key.label) \(value) \(key.unit.rawValue) (\(target.kind == .goal ? "≥" : "≤") \(DecimalText.format(amount, decimals: 1)))"
+                + "(at least \(WholeNumber.text(t.proteinG))).")
+        // Under the Nutrients view's names, amounts as it writes them (`NutrientFormat.reading`):
+        // "Potassium 5406 mg (≥ 3400)"; "≥ 12" where a food lacks a value. The planner's strict
+        // three first, then the other targets of Settings → Nutrients.
+        let strict: [NutrientKey] = [.fiberG, .sodiumMg, .saturatedFatG]
+        let keys = strict + t.nutrients.keys.sorted().filter { !strict.contains($0) }
+        let nutrients = keys.compactMap { key -> String? in
+            let target = t.nutrients[key]
+            guard target?.amount != nil || strict.contains(key) else { return nil }
+            let value = (plan.partial.contains(key) ? "≥ " : "") + NutrientFormat.reading(d[key.rawValue] ?? 0)
+            let bound = target.flatMap { target in
+                target.amount.map { " (\(target.kind == .goal ? "≥" : "≤") \(NutrientFormat.reading($0)))" }
+            }
+            return "\(key.label) \(value) \(key.unit.rawValue)" + (bound ?? "")
         }
-        if !others.isEmpty { out.append("Other nutrients a day: " + others.joined(separator: ", ") + ".") }
+        out.append("Nutrients a day: " + nutrients.joined(separator: ", ") + ".")
         return out
     }
 }

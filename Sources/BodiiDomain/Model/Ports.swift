@@ -195,7 +195,7 @@ public struct MergeCounts: Equatable, Sendable {
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
     & ConsistentReading & ReviewRepository & ActivityRepository & MealLibraryRepository & FoodHistoryRepository
-    & PantryRepository & NutrientIntakeRepository & NutrientPreferenceRepository
+    & PantryRepository & NutrientIntakeRepository & NutrientPreferenceRepository & WriteWatching
 
 /// Reads that belong together, such as everything one screen shows for a day.
 public protocol ConsistentReading {
@@ -248,4 +248,21 @@ public protocol OutsideWriteWatching: Sendable {
     /// A number that changes whenever another connection commits to the database, and only then:
     /// this process's own writes leave it as it is.
     func outsideWriteStamp() throws -> Int
+}
+
+/// Tells whether anything was written since the last look, by this process or another: what a
+/// screen keeps figures by that cost more than a frame to compute (the Review's insights).
+public protocol WriteWatching: Sendable {
+    /// Equal from one call to the next exactly when nothing was committed in between.
+    func writeStamp() throws -> WriteStamp
+}
+
+/// Commits seen so far: other connections' (`PRAGMA data_version`) and this connection's own rows changed.
+public struct WriteStamp: Equatable, Sendable {
+    public var outside: Int
+    public var own: Int
+    public init(outside: Int, own: Int) {
+        self.outside = outside
+        self.own = own
+    }
 }

@@ -1,0 +1,120 @@
+import BodiiDomain
+import BodiiStore
+import Foundation
+@testable import ReviewFeature
+import SnapshotTesting
+import TerminalKit
+import Testing
+
+/// Issue 26 at 160×48: a week partly gone left 18 blank rows under the board; the Review draws the
+/// insights there, from the same reports the `i` view shows, each line whole. At 80×24 nothing
+/// changes (and nothing is read for it).
+@MainActor
+@Suite struct ReviewInsightsSectionTests {
+    /// Wednesday 25 Nov 2026: the week's other days are still to come.
+    static let wednesday = FixedClock(day: LocalDate(year: 2026, month: 11, day: 25) ?? TestDay.fixed.adding(days: 3))
+
+    static func wednesdayDatabase() throws -> TestDatabase {
+        let db = try TestDatabase(profile: DemoHistory.profile, demoDays: 60, meals: true, clock: wednesday)
+        var batch = HistoryBatch()
+        (batch.reviewItems, batch.actions) = DemoHistory(days: 60, endDate: wednesday.today).reviews()
+        try db.repositories.write(batch)
+        return db
+    }
+
+    private func tab(_ db: TestDatabase) -> ReviewViewModel {
+        let vm = ReviewViewModel(source: db.repositories, clock: db.clock)
+        vm.didBecomeVisible()
+        return vm
+    }
+
+    private func screen(_ screen: any Screen, width: Int, height: Int, context: RenderContext = snapshotContext) -> String {
+        var buffer = Buffer(width: width, height: height, for: context)
+        screen.render(in: buffer.area, buffer: &buffer, context: context)
+        return buffer.text
+    }
+
+    /// The rows inside the box whose top border starts with `title`, trimmed.
+    static func box(_ title: String, in screen: String) -> [String] {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let top = lines.firstIndex(where: { $0.hasPrefix("╭─ \(title) ") }) else { return [] }
+        return lines[(top + 1)...].prefix { $0.hasPrefix("│") }.map {
+            String($0.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test func theSpareRowsAt160x48ShowTheInsightsOfTheIView() throws {
+        let db = try Self.wednesdayDatabase()
+        let vm = tab(db)
+        let wide = screen(vm, width: 160, height: 45)
+        let inline = Self.box("Insights", in: wide)
+        try #require(!inline.isEmpty, "\(wide)")
+        assertSnapshot(of: wide, as: .lines, named: "160x45-wednesday")
+        // Every line of the section is a line of the `i` view, which reads the same reports.
+        guard case .requests(let requests) = vm.handle(.char("i")), case .present(let flow)? = requests.first else {
+            Issue.record("i did not open the insights")
+            return
+        }
+        let overlay = Self.box("Insights", in: screen(flow, width: 160, height: 45))
+        for line in inline where !line.isEmpty {
+            #expect(overlay.contains(line), "“\(line)” is not in the i view:\n\(overlay.joined(separator: "\n"))")
+        }
+        #expect(inline.contains { $0.hasPrefix("- ") }, "no finding: \(inline)")
+        #expect(inline.contains { $0.hasPrefix("Last 90 days · ") } && inline.contains { $0.hasPrefix("This week · ") })
+        #expect(!inline.contains { $0.hasSuffix("…") }, "\(inline)")
+        // The detail line stays the last row.
+        #expect(wide.split(separator: "\n", omittingEmptySubsequences: false).last?.contains("Action #1") == true)
+    }
+
+    @Test func at80x24And100x30TheReviewIsAsBefore() throws {
+        let db = try Self.wednesdayDatabase()
+        let vm = tab(db)
+        for (width, height) in [(80, 21), (100, 27)] {
+            let text = screen(vm, width: width, height: height)
+            #expect(!text.contains("Insights"), "\(text)")
+            assertSnapshot(of: text, as: .lines, named: "\(width)x\(height)-wednesday")
+        }
+        let ascii = screen(vm, width: 160, height: 45, context: RenderContext(theme: .fallback, symbols: .ascii))
+        #expect(ascii.contains("Insights") && ascii.contains("- Your mood"), "\(ascii)")
+        let nonASCII = ascii.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty, "\(ascii)")
+    }
+
+    /// A weigh-in written after the Review was drawn shows in its insights at the next reload:
+    /// the reports are kept only while nothing is written.
+    @Test func aWriteMakesTheInsightsReadAgain() throws {
+        let db = try Self.wednesdayDatabase()
+        let vm = tab(db)
+        let before = try #require(vm.insights()?.sections.last?.report.plateau?.weighIns)
+        _ = try db.repositories.addBodyRecord(
+            BodyRecord(date: Self.wednesday.today.adding(days: -1), weightKg: 78.9, recordedAt: Self.wednesday.now), snapshot: nil)
+        #expect(vm.insights()?.sections.last?.report.plateau?.weighIns == before, "read again before any reload")
+        vm.didBecomeVisible()
+        #expect(vm.insights()?.sections.last?.report.plateau?.weighIns == before + 1)
+    }
+
+    /// However few the rows (from 3: two headings and the count), what is shown fits them, every line whole; headings first, then the
+    /// findings in order (never one skipped for a later one), and those left out are counted.
+    @Test func fewRowsKeepLinesWholeAndCountTheFindingsLeftOut() throws {
+        let db = try ReviewInsightsTests.plantedDatabase()
+        let vm = tab(db)
+        let insights = try #require(vm.insights())
+        let view = ReviewInsightsView(insights: insights)
+        let width = 76
+        let heights = insights.entries.map { Paragraph([$0.line]).height(forWidth: width, context: snapshotContext) }
+        let findings = insights.entries.filter { $0.kind == .finding }.map(\.line.plainText)
+        try #require(!findings.isEmpty)
+        for rows in 3...heights.reduce(0, +) {
+            let (shown, more) = view.fit(rows: rows, width: width, context: snapshotContext)
+            #expect(shown.map(\.height).reduce(0, +) + (more == nil ? 0 : 1) <= rows, "\(rows) rows")
+            let texts = shown.map(\.line.plainText)
+            #expect(texts.filter { $0.hasPrefix("Last 90 days") || $0.hasPrefix("This week") }.count == 2, "\(texts)")
+            let shownFindings = texts.filter { $0.hasPrefix("- ") }
+            #expect(shownFindings == Array(findings.prefix(shownFindings.count)), "\(texts)")
+            let hidden = findings.count - shownFindings.count
+            #expect(more == (hidden == 0 ? nil : "+\(Plural.count(hidden, "more finding")) — i for all"), "\(rows) rows")
+        }
+        let all = view.fit(rows: heights.reduce(0, +), width: width, context: snapshotContext)
+        #expect(all.shown.map(\.line.plainText) == insights.entries.map(\.line.plainText) && all.more == nil)
+    }
+}
