@@ -109,8 +109,10 @@ public struct FoodNameProfile: Sendable {
         uncooked = reader.partWords.contains { tables.dryParts.contains($0) }
         derivedHead = headParts == 2 && tables.derivedHeads.contains(reader.partWords[0])
         isCommon =
-            reader.partWords.count >= 2 && tables.commonFoods.contains(Array(reader.partWords.prefix(2)))
-            || reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
+            reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
+            || (2...FoodRanking.commonFoodParts).contains { n in
+                reader.partWords.count >= n && tables.commonFoods.contains(Array(reader.partWords.prefix(n)))
+            }
         var form: Int8 = 0
         // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products; drinks
         // sold as a powder or concentrate ("Lemonade, powder, prepared with water").
@@ -139,7 +141,10 @@ public struct FoodNameProfile: Sendable {
     }
 
     static let without = SearchText.Word("without".utf8)
-    static let includingWords: Set<SearchText.Word> = [SearchText.Word("includes".utf8), SearchText.Word("including".utf8)]
+    /// First words of a part that describes the usual form rather than a variant of it: what the
+    /// plain food includes ("includes skin") or what it is packed in ("canned, packed in tomato
+    /// juice" is canned tomatoes, not a juice).
+    static let includingWords: Set<SearchText.Word> = Set(["includes", "including", "packed"].map { SearchText.Word($0.utf8) })
 
     /// 9 for "usda:09040", -1 for ids of other sources.
     static func usdaGroup(of id: String) -> Int {
@@ -164,8 +169,9 @@ public struct FoodNameProfile: Sendable {
         var headText: SearchText.Word = []
         /// True after "without" until the part ends.
         var negating = false
-        /// True in a part that says what the plain food includes ("includes skin"): its words
-        /// describe the usual form, not a less usual one.
+        /// True from a word that says what the plain food includes or is packed in to the end of
+        /// its part ("includes skin", "packed in tomato juice"): those words describe the usual
+        /// form, not a less usual one.
         var including = false
         var negatorClass: Int32 = -1
 
@@ -191,7 +197,8 @@ public struct FoodNameProfile: Sendable {
             let tables = vocabulary.ranking
             let term = vocabulary.id(of: word) ?? -1
             let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
-            if current.isEmpty, FoodNameProfile.includingWords.contains(word) { including = true }
+            // From the word on, to the end of its part: USDA writes "enriched (includes honey buns)".
+            if FoodNameProfile.includingWords.contains(word) { including = true }
             // What a name says the plain food includes ("includes skin") is not a less usual form.
             let cost =
                 including
