@@ -96,7 +96,7 @@ public struct FoodNameProfile: Sendable {
             for part in name.split(whereSeparator: { $0 == "," || $0 == ";" }) { reader.readFolded(part) }
         }
         reader.endPart()
-        let tables = vocabulary.ranking
+        let tables = reader.tables
         tokens = reader.tokens
         negatorClass = reader.negatorClass
         partCount = max(1, reader.partWords.count)
@@ -108,11 +108,15 @@ public struct FoodNameProfile: Sendable {
         salted = reader.partWords.contains { tables.saltedParts.contains($0) }
         uncooked = reader.partWords.contains { tables.dryParts.contains($0) }
         derivedHead = headParts == 2 && tables.derivedHeads.contains(reader.partWords[0])
-        isCommon =
-            reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
-            || (2...FoodRanking.commonFoodParts).contains { n in
-                reader.partWords.count >= n && tables.commonFoods.contains(Array(reader.partWords.prefix(n)))
-            }
+        let parts = reader.partWords
+        if parts.count >= 2 {
+            let two = Array(parts.prefix(2))
+            isCommon =
+                tables.commonFoods.contains(two)
+                || parts.count >= 3 && tables.commonStarts.contains(two) && tables.commonFoods.contains(Array(parts.prefix(3)))
+        } else {
+            isCommon = tables.commonFoods.contains(parts)
+        }
         var form: Int8 = 0
         // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products; drinks
         // sold as a powder or concentrate ("Lemonade, powder, prepared with water").
@@ -158,6 +162,9 @@ public struct FoodNameProfile: Sendable {
     /// Collects the tokens of a name part by part.
     struct NameReader {
         let vocabulary: SearchVocabulary
+        /// The vocabulary's tables, read once per name: copying them out of the vocabulary for
+        /// every word retained each of their lists.
+        let tables: FoodRanking.Tables
         let brands: Bool
         var tokens: [Token] = []
         /// Term ids of each non-empty part.
@@ -177,12 +184,13 @@ public struct FoodNameProfile: Sendable {
 
         init(vocabulary: SearchVocabulary, brands: Bool) {
             self.vocabulary = vocabulary
+            tables = vocabulary.ranking
             self.brands = brands
             tokens.reserveCapacity(12)
         }
 
         mutating func endPart() {
-            if vocabulary.ranking.fillerParts.contains(current), partWords.count > 0 {
+            if tables.fillerParts.contains(current), partWords.count > 0 {
                 // Not a part of its own: its words count as the next part's, and as filler.
                 for i in tokens.indices.suffix(current.count) { tokens[i].isFiller = true }
             } else if !current.isEmpty {
@@ -194,11 +202,10 @@ public struct FoodNameProfile: Sendable {
         }
 
         mutating func add(_ word: SearchText.Word, capitalised: Bool) {
-            let tables = vocabulary.ranking
             let term = vocabulary.id(of: word) ?? -1
             let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
             // From the word on, to the end of its part: USDA writes "enriched (includes honey buns)".
-            if FoodNameProfile.includingWords.contains(word) { including = true }
+            if term >= 0, tables.including.contains(term) { including = true }
             // What a name says the plain food includes ("includes skin") is not a less usual form.
             let cost =
                 including

@@ -99,6 +99,11 @@ public enum FoodRanking {
         var saltedParts: Set<[Int32]>
         var and: Int32
         var with: Int32
+        /// `FoodNameProfile.includingWords` as term ids: compared for every word of a name.
+        var including: [Int32]
+        /// The first two parts of the `commonFoods` of three parts: only names starting so are
+        /// looked up by three.
+        var commonStarts: Set<[[Int32]]>
 
         init(ids: (SearchText.Word) -> Int32?, classes: [TermKey: Int32], classCount: Int) {
             unusualCost = Array(repeating: 0, count: classCount)
@@ -127,6 +132,8 @@ public enum FoodRanking {
                 })
             and = ids(SearchText.Word("and".utf8)) ?? -2
             with = ids(SearchText.Word("with".utf8)) ?? -2
+            including = FoodNameProfile.includingWords.compactMap(ids)
+            commonStarts = Set(commonFoods.filter { $0.count == FoodRanking.commonFoodParts }.map { Array($0.prefix(2)) })
         }
     }
 
