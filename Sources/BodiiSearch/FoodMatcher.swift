@@ -16,6 +16,7 @@ public struct FoodMatcher: Sendable {
         var isAddition: Bool
         var asksCooked: Bool
         var isOtherName: Bool
+        var apart: [Int32]
         var namesFood: Bool { weight >= SearchQualifiers.namingWeight }
     }
 
@@ -27,7 +28,7 @@ public struct FoodMatcher: Sendable {
                 isPrefix: $0.isPrefix, length: $0.word.count, singularClass: $0.singularClass, prefixIDs: $0.prefixIDs,
                 allowsTypos: $0.allowsTypos, typoIDs: $0.typoIDs, ingFormIDs: $0.ingFormIDs, weight: $0.weight,
                 alternatives: $0.alternatives,
-                isAddition: $0.isAddition, asksCooked: $0.asksCooked, isOtherName: !$0.alsoTerms.isEmpty)
+                isAddition: $0.isAddition, asksCooked: $0.asksCooked, isOtherName: !$0.alsoTerms.isEmpty, apart: $0.apart)
         }
     }
 
@@ -66,6 +67,13 @@ public struct FoodMatcher: Sendable {
             if word.asksCooked { cookedAsked = true }
             guard let m = Self.bestMatch(word, in: profile, negationAsked: negationAsked) else {
                 if word.namesFood { namingTokens.append(-1) }
+                // Written apart, side by side ("Milk shakes" for `milkshake`): the word itself.
+                if let first = Self.apartMatch(word, in: profile) {
+                    total += word.weight * (Points.exact + (Int(profile.tokens[first].part) < profile.headParts ? Points.inHead : 0))
+                    for t in [first, first + 1] where !matched.contains(t) { matched.append(t) }
+                    if word.namesFood { namingMatched += 1 }
+                    continue
+                }
                 if let tokens = Self.alternativeMatch(word, in: profile),
                     word.namesFood || !tokens.contains(where: { Int(profile.tokens[$0].part) < profile.headParts })
                 {
@@ -101,7 +109,9 @@ public struct FoodMatcher: Sendable {
                 m.quality == .prefix && word.singularClass >= 0 && (history?.points ?? 0) <= 0
                 && !word.ingFormIDs.contains(token.term)
             switch m.quality {
-            case .exact: points += word.isPrefix ? Points.exactWhileTyping : Points.exact
+            // A word that narrows, typed last, is a whole word when the name has it: a pasted
+            // "Cucumber, Raw, With Peel" means "with peel", not "peeled".
+            case .exact: points += word.isPrefix && word.namesFood ? Points.exactWhileTyping : Points.exact
             case .prefix:
                 points += Points.prefix + Points.prefixCompleteness * Double(word.length) / Double(max(word.length, Int(token.length)))
                 if isGuess { guessed.append(m.token) }
@@ -241,6 +251,16 @@ public struct FoodMatcher: Sendable {
             forced.weight = plan.weight
             return forced
         }
+    }
+
+    /// The first of the two tokens that write the word apart, side by side in one part, nil when none.
+    static func apartMatch(_ word: Word, in profile: FoodNameProfile) -> Int? {
+        guard word.apart.count == 2 else { return nil }
+        let tokens = profile.tokens
+        for i in tokens.indices.dropLast() where tokens[i].singularClass == word.apart[0] {
+            if tokens[i + 1].singularClass == word.apart[1], tokens[i + 1].part == tokens[i].part { return i }
+        }
+        return nil
     }
 
     /// The tokens of the first of the word's alternatives the name has whole, nil when none.

@@ -96,7 +96,7 @@ public struct FoodNameProfile: Sendable {
             for part in name.split(whereSeparator: { $0 == "," || $0 == ";" }) { reader.readFolded(part) }
         }
         reader.endPart()
-        let tables = vocabulary.ranking
+        let tables = reader.tables
         tokens = reader.tokens
         negatorClass = reader.negatorClass
         partCount = max(1, reader.partWords.count)
@@ -108,9 +108,15 @@ public struct FoodNameProfile: Sendable {
         salted = reader.partWords.contains { tables.saltedParts.contains($0) }
         uncooked = reader.partWords.contains { tables.dryParts.contains($0) }
         derivedHead = headParts == 2 && tables.derivedHeads.contains(reader.partWords[0])
-        isCommon =
-            reader.partWords.count >= 2 && tables.commonFoods.contains(Array(reader.partWords.prefix(2)))
-            || reader.partWords.count == 1 && tables.commonFoods.contains(reader.partWords)
+        let parts = reader.partWords
+        if parts.count >= 2 {
+            let two = Array(parts.prefix(2))
+            isCommon =
+                tables.commonFoods.contains(two)
+                || parts.count >= 3 && tables.commonStarts.contains(two) && tables.commonFoods.contains(Array(parts.prefix(3)))
+        } else {
+            isCommon = tables.commonFoods.contains(parts)
+        }
         var form: Int8 = 0
         // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products; drinks
         // sold as a powder or concentrate ("Lemonade, powder, prepared with water").
@@ -139,7 +145,10 @@ public struct FoodNameProfile: Sendable {
     }
 
     static let without = SearchText.Word("without".utf8)
-    static let includingWords: Set<SearchText.Word> = [SearchText.Word("includes".utf8), SearchText.Word("including".utf8)]
+    /// First words of a part that describes the usual form rather than a variant of it: what the
+    /// plain food includes ("includes skin") or what it is packed in ("canned, packed in tomato
+    /// juice" is canned tomatoes, not a juice).
+    static let includingWords: Set<SearchText.Word> = Set(["includes", "including", "packed"].map { SearchText.Word($0.utf8) })
 
     /// 9 for "usda:09040", -1 for ids of other sources.
     static func usdaGroup(of id: String) -> Int {
@@ -153,6 +162,9 @@ public struct FoodNameProfile: Sendable {
     /// Collects the tokens of a name part by part.
     struct NameReader {
         let vocabulary: SearchVocabulary
+        /// The vocabulary's tables, read once per name: copying them out of the vocabulary for
+        /// every word retained each of their lists.
+        let tables: FoodRanking.Tables
         let brands: Bool
         var tokens: [Token] = []
         /// Term ids of each non-empty part.
@@ -164,19 +176,21 @@ public struct FoodNameProfile: Sendable {
         var headText: SearchText.Word = []
         /// True after "without" until the part ends.
         var negating = false
-        /// True in a part that says what the plain food includes ("includes skin"): its words
-        /// describe the usual form, not a less usual one.
+        /// True from a word that says what the plain food includes or is packed in to the end of
+        /// its part ("includes skin", "packed in tomato juice"): those words describe the usual
+        /// form, not a less usual one.
         var including = false
         var negatorClass: Int32 = -1
 
         init(vocabulary: SearchVocabulary, brands: Bool) {
             self.vocabulary = vocabulary
+            tables = vocabulary.ranking
             self.brands = brands
             tokens.reserveCapacity(12)
         }
 
         mutating func endPart() {
-            if vocabulary.ranking.fillerParts.contains(current), partWords.count > 0 {
+            if tables.fillerParts.contains(current), partWords.count > 0 {
                 // Not a part of its own: its words count as the next part's, and as filler.
                 for i in tokens.indices.suffix(current.count) { tokens[i].isFiller = true }
             } else if !current.isEmpty {
@@ -188,10 +202,10 @@ public struct FoodNameProfile: Sendable {
         }
 
         mutating func add(_ word: SearchText.Word, capitalised: Bool) {
-            let tables = vocabulary.ranking
             let term = vocabulary.id(of: word) ?? -1
             let singularClass = term >= 0 ? vocabulary.classOfTerm[Int(term)] : vocabulary.singularClass(of: word)
-            if current.isEmpty, FoodNameProfile.includingWords.contains(word) { including = true }
+            // From the word on, to the end of its part: USDA writes "enriched (includes honey buns)".
+            if term >= 0, tables.including.contains(term) { including = true }
             // What a name says the plain food includes ("includes skin") is not a less usual form.
             let cost =
                 including

@@ -99,6 +99,11 @@ public enum FoodRanking {
         var saltedParts: Set<[Int32]>
         var and: Int32
         var with: Int32
+        /// `FoodNameProfile.includingWords` as term ids: compared for every word of a name.
+        var including: [Int32]
+        /// The first two parts of the `commonFoods` of three parts: only names starting so are
+        /// looked up by three.
+        var commonStarts: Set<[[Int32]]>
 
         init(ids: (SearchText.Word) -> Int32?, classes: [TermKey: Int32], classCount: Int) {
             unusualCost = Array(repeating: 0, count: classCount)
@@ -127,6 +132,8 @@ public enum FoodRanking {
                 })
             and = ids(SearchText.Word("and".utf8)) ?? -2
             with = ids(SearchText.Word("with".utf8)) ?? -2
+            including = FoodNameProfile.includingWords.compactMap(ids)
+            commonStarts = Set(commonFoods.filter { $0.count == FoodRanking.commonFoodParts }.map { Array($0.prefix(2)) })
         }
     }
 
@@ -158,14 +165,17 @@ public enum FoodRanking {
         ["with salt", "with added salt", "salt added in processing"].map { SearchText.words($0) })
 
     /// The everyday food among siblings that the words of a query do not tell apart: `cheese`
-    /// means cheddar before cream cheese or blue, `ice cream` vanilla. The name's first two parts
-    /// (or its only one), as USDA writes them.
+    /// means cheddar before cream cheese or blue, `ice cream` vanilla. The name's first parts, as
+    /// USDA writes them: two (or its only one), or three where the species decides ("Fish, cod,
+    /// Atlantic": Atlantic cod is the cod sold and eaten most; Pacific cod is the regional one).
     static let commonFoods: Set<[[SearchText.Word]]> = Set(
         [
-            "Cheese, cheddar", "Ice creams, vanilla", "Cream, sour", "Rice, white", "Bread, white", "Fish, cod",
-            "Milk, whole", "Grapes, red or green (European type, such as Thompson seedless)", "Peas, green",
-            "Bagels, plain", "Noodles, egg", "Tea, black", "Ham, sliced", "Spaghetti, cooked",
-        ].map { name in name.split(separator: ",").prefix(2).map { SearchText.words(String($0)) } })
+            "Cheese, cheddar", "Ice creams, vanilla", "Cream, sour", "Rice, white", "Bread, white",
+            "Fish, cod, Atlantic", "Milk, whole", "Grapes, red or green (European type, such as Thompson seedless)",
+            "Peas, green", "Bagels, plain", "Noodles, egg", "Tea, black", "Ham, sliced", "Spaghetti, cooked",
+        ].map { name in name.split(separator: ",").prefix(commonFoodParts).map { SearchText.words(String($0)) } })
+    /// The most parts of a name `commonFoods` compares.
+    static let commonFoodParts = 3
 
     /// Whole parts that say "the plain form of the food".
     static let plainParts: Set<[SearchText.Word]> = Set(
@@ -191,10 +201,14 @@ public enum FoodRanking {
         // A stand-in for the food named ("Sausage, meatless", "Fish sticks, meatless"): only when asked for.
         let standIns = ["imitation", "substitute", "meatless", "tofu"]  // "Mayonnaise, made with tofu"
         let variants = [
-            "low", "reduced", "diet", "lite", "light", "made", "less", "free", "fortified", "added",
-            "flavored", "sweetened", "instant", "dry", "mashed", "flakes", "granules", "toasted",
-            "baby", "chocolate", "recipe", "double", "triple", "honey",
+            "made", "less", "free", "added", "flavored", "sweetened", "instant", "dry", "mashed", "flakes",
+            "granules", "toasted", "baby", "chocolate", "recipe", "double", "triple",
         ]
+        // A recipe changed from the usual one (less fat or sugar, something added or coated):
+        // a real food of its own, but never the one a query that does not say so means. They cost
+        // more than a variant: "mayo" is mayonnaise, not "…, low calorie or diet"; "roasted almonds"
+        // not "honey roasted"; "skim milk" not "…, calcium fortified".
+        let alteredRecipes = ["low", "reduced", "calorie", "diet", "lite", "light", "fortified", "honey"]
         let derived = [
             "oil", "flour", "paste", "leaves", "juice", "sprouted", "bits", "sticks", "spread", "buttermilk",
             "sauce", "soup", "salad", "sandwich", "pie", "cake", "drink", "beverage", "dressing",
@@ -203,6 +217,7 @@ public enum FoodRanking {
         for w in offalAndParts { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 12 }
         for w in variants { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 6 }
         for w in derived { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 15 }
+        for w in alteredRecipes { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 20 }
         for w in standIns { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 90 }
         return out
     }()

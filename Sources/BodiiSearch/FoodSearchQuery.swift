@@ -73,6 +73,11 @@ public struct WordPlan: Equatable, Sendable {
     public var allowsTypos: Bool
     /// Index terms of the catalog's other word for the food (`SearchSynonyms.also`).
     public var alsoTerms: [String] = []
+    /// The word as the catalog also writes it apart, as index phrases ("milk shake", "milk
+    /// shakes" for `milkshake`: `SearchVocabulary.keptApart`).
+    public var apartTerms: [String] = []
+    /// The singular classes of those two words: a name with them side by side, in order, has the word.
+    public var apart: [Int32] = []
 
     /// The singular class of the word (see `SearchVocabulary.singularClass`), -1 when no term has it.
     public var singularClass: Int32

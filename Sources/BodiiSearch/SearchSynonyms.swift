@@ -185,13 +185,29 @@ public enum SearchSynonyms {
 
 extension SearchVocabulary {
     /// Pairs of words the catalog writes both together and apart ("hot dog" and "hotdog",
-    /// "apple sauce" and "applesauce"): typed apart, they stay apart.
-    static let keptApart: Set<SearchText.Word> = Set(
-        [
-            "apple sauce", "baby food", "back ribs", "butter fat", "fresh water", "ginger snaps", "gum drops",
-            "head cheese", "home style", "hot dog", "low fat", "meat loaf", "milk fat", "multi grain", "pepper pot",
-            "poppy seed", "pre cooked", "rib eye", "short ribs", "won ton", "pigeon peas", "lambs quarters",
-        ].map { SearchText.Word($0.utf8) })
+    /// "apple sauce" and "applesauce", "Milk shakes" and "milkshake mix"): typed apart, they stay
+    /// apart; typed together, they also match the two words side by side (`WordPlan.apart`).
+    static let keptApartPairs = [
+        "apple sauce", "baby food", "back ribs", "butter fat", "fresh water", "ginger snaps", "gum drops",
+        "head cheese", "home style", "hot dog", "low fat", "meat loaf", "milk fat", "multi grain", "pepper pot",
+        "poppy seed", "pre cooked", "rib eye", "short ribs", "won ton", "pigeon peas", "lambs quarters", "milk shake",
+    ]
+    static let keptApart: Set<SearchText.Word> = Set(keptApartPairs.map { SearchText.Word($0.utf8) })
+    /// `keptApartPairs` by the singular of the joined word: "milkshake" → ("milk", "shake").
+    static let apartOfJoined: [SearchText.Word: (SearchText.Word, SearchText.Word)] = Dictionary(
+        keptApartPairs.compactMap { pair in
+            let w = SearchText.words(pair)
+            return w.count == 2 ? (SearchText.singular(w[0] + w[1]), (w[0], w[1])) : nil
+        }, uniquingKeysWith: { a, _ in a })
+
+    /// The phrases and classes of `WordPlan.apart` for `word`, when the catalog writes it apart too.
+    func apart(_ word: SearchText.Word) -> (terms: [String], classes: [Int32])? {
+        guard let (first, second) = Self.apartOfJoined[SearchText.singular(word)] else { return nil }
+        let a = singularClass(of: first), b = singularClass(of: second)
+        guard a >= 0, b >= 0 else { return nil }
+        let firstText = String(decoding: first, as: UTF8.self)
+        return (termsOfClass[Int(b)].map { firstText + " " + String(decoding: terms[Int($0)], as: UTF8.self) }, [a, b])
+    }
 
     /// The query in the catalog's words: everyday words rewritten (`SearchSynonyms`), a word typed
     /// as two ("pine apple", "chick peas") joined when the catalog has the joined word, and a word

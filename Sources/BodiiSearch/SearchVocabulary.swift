@@ -131,6 +131,9 @@ public final class SearchVocabulary: Sendable {
                 let c = singularClass(of: other)
                 word.alsoTerms = c >= 0 ? termsOfClass[Int(c)].map { string(terms[Int($0)]) } : []
             }
+            if word.namesFood, !typing || word.singularClass >= 0, let apart = apart(query.words[i]) {
+                (word.apartTerms, word.apart) = apart
+            }
             word.isAddition = query.added.contains(query.words[i])
             if !word.isUsable { word.weight = 0 }
             plans.append(word)

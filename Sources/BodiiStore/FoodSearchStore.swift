@@ -344,7 +344,8 @@ extension SQLiteRepositories {
     static func matchGroup(_ plan: WordPlan) -> String {
         var seen = Set<String>()
         var alternatives: [String] = []
-        for term in plan.exact + plan.prefixTerms + plan.typos + plan.alsoTerms where seen.insert(term).inserted {
+        // (A term of two words, from `apartTerms`, is an FTS5 phrase: the words side by side.)
+        for term in plan.exact + plan.prefixTerms + plan.typos + plan.alsoTerms + plan.apartTerms where seen.insert(term).inserted {
             alternatives.append(quoted(term))
         }
         if plan.indexPrefix { alternatives.append(quoted(plan.wordString) + "*") }

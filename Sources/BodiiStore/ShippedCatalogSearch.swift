@@ -141,10 +141,28 @@ public final class ShippedCatalogSearch: Sendable {
 
     /// Which terms (by number) a word's alternatives match, as the FTS5 expression of
     /// `SQLiteRepositories.matchGroup` does: a listed term, or any term starting with the word.
-    private func group(_ plan: WordPlan) -> [Bool] {
+    private func group(_ plan: WordPlan) -> Group {
         let listed = Set((plan.exact + plan.prefixTerms + plan.typos + plan.alsoTerms).map { SearchText.Word($0.utf8) })
         let prefix = plan.indexPrefix ? plan.word : nil
-        return terms.map { t in listed.contains(t) || prefix.map { SearchText.hasPrefix(t, $0) } == true }
+        let pairs = plan.apartTerms.compactMap { phrase -> (Int32, Int32)? in
+            let w = SearchText.words(phrase)
+            guard w.count == 2, let a = terms.firstIndex(of: w[0]), let b = terms.firstIndex(of: w[1]) else { return nil }
+            return (Int32(a), Int32(b))
+        }
+        return Group(terms: terms.map { t in listed.contains(t) || prefix.map { SearchText.hasPrefix(t, $0) } == true }, pairs: pairs)
+    }
+
+    /// The terms one word matches, and the pairs of terms side by side that match it too (a word
+    /// the catalog also writes apart: "milk shakes" for `milkshake`), as FTS5 matches a phrase.
+    private struct Group {
+        var terms: [Bool]
+        var pairs: [(Int32, Int32)]
+
+        func matches(_ run: ArraySlice<Int32>) -> Bool {
+            if run.contains(where: { terms[Int($0)] }) { return true }
+            guard !pairs.isEmpty else { return false }
+            return zip(run, run.dropFirst()).contains { a, b in pairs.contains { $0 == (a, b) } }
+        }
     }
 
     private func rank(_ plans: [WordPlan]) -> (indices: [Int], complete: Int) {
@@ -152,10 +170,10 @@ public final class ShippedCatalogSearch: Sendable {
         guard !selective.isEmpty else { return ([], 0) }
         let groups = selective.map(group)
         func all(_ e: Entry) -> Bool {
-            groups.allSatisfy { g in words[e.wordStart..<(e.wordStart + e.wordCount)].contains { g[Int($0)] } }
+            groups.allSatisfy { g in g.matches(words[e.wordStart..<(e.wordStart + e.wordCount)]) }
         }
         func anyInHead(_ e: Entry) -> Bool {
-            words[e.wordStart..<(e.wordStart + e.headCount)].contains { w in groups.contains { $0[Int(w)] } } && all(e)
+            groups.contains { $0.matches(words[e.wordStart..<(e.wordStart + e.headCount)]) } && all(e)
         }
         var picked: [Int] = []
         var seen = Set<Int>()
@@ -173,7 +191,7 @@ public final class ShippedCatalogSearch: Sendable {
         if groups.count > 1, picked.count < FoodSearchIndex.poolSize {
             for g in groups {
                 var read = 0
-                for (i, e) in entries.enumerated() where words[e.wordStart..<(e.wordStart + e.headCount)].contains(where: { g[Int($0)] }) {
+                for (i, e) in entries.enumerated() where g.matches(words[e.wordStart..<(e.wordStart + e.headCount)]) {
                     read += 1
                     if seen.insert(i).inserted { picked.append(i) }
                     if read == FoodSearchIndex.poolSize { break }

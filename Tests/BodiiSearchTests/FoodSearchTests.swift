@@ -320,6 +320,80 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(!ranked("egg ", withPlant, history: ["usda:11209": 700]).contains("usda:11209"))
     }
 
+    /// A recipe changed from the usual one ("low calorie or diet", "calcium fortified", "honey
+    /// roasted") comes after the usual food unless the query says so; before, each such word cost
+    /// as little as "flavored", and `mayonnaise`, `skim milk`, `roasted almonds` put it first.
+    /// (Servings as the catalog has them.)
+    @Test func aChangedRecipeComesAfterTheUsualOne() {
+        let mayonnaise = [
+            ("usda:43355", "Mayonnaise, low sodium, low calorie or diet"),
+            ("usda:42138", "Mayonnaise, reduced-calorie or diet, cholesterol-free"),
+            ("usda:04641", "Salad dressing, mayonnaise, light"), ("usda:04025", "Salad dressing, mayonnaise, soybean oil, with salt"),
+        ]
+        let servings = ["usda:43355": 2, "usda:42138": 2, "usda:04641": 1, "usda:04025": 3]
+        #expect(ranked("mayonnaise", mayonnaise, servings: servings).first == "usda:04025")
+        #expect(ranked("diet mayonnaise", mayonnaise, servings: servings).first != "usda:04025")
+        let milk = [
+            ("usda:42290", "Milk, fluid, nonfat, calcium fortified (fat free or skim)"),
+            ("usda:01085", "Milk, nonfat, fluid, with added vitamin A and vitamin D (fat free or skim)"),
+        ]
+        #expect(ranked("skim milk", milk, servings: ["usda:42290": 2, "usda:01085": 3]).first == "usda:01085")
+        let almonds = [
+            ("usda:12206", "Nuts, almonds, honey roasted, unblanched"), ("usda:12063", "Nuts, almonds, dry roasted, without salt added"),
+        ]
+        #expect(ranked("roasted almonds", almonds).first == "usda:12063")
+        #expect(ranked("honey roasted almonds", almonds).first == "usda:12206")
+    }
+
+    /// A word after a comma, typed last, is whole when the name has it: a pasted "Cucumber, Raw,
+    /// With Peel" means the cucumber with its peel, not the one whose name starts "peel…". Before,
+    /// the last word counted as being typed and "peeled" (more household measures) came first.
+    @Test func aQualifierTypedLastIsTheWholeWordTheNameHas() {
+        let foods = [("usda:11206", "Cucumber, peeled, raw"), ("usda:11205", "Cucumber, with peel, raw")]
+        let servings = ["usda:11206": 7, "usda:11205": 2]
+        #expect(ranked("Cucumber, Raw, With Peel", foods, servings: servings).first == "usda:11205")
+        #expect(ranked("Cucumber, Raw, Peeled", foods, servings: servings).first == "usda:11206")
+        #expect(ranked("cucumber", foods, servings: servings).first == "usda:11206")
+    }
+
+    /// A word the catalog writes both joined and apart matches both ways: `milkshake` is "Milk
+    /// shakes, thick vanilla" as well as "Beverage, milkshake mix"; the two words must be side by
+    /// side. Before, `milkshake` found only the dry mix.
+    @Test func aWordTheCatalogAlsoWritesApartMatchesBothWays() {
+        let foods = [
+            ("usda:43078", "Beverage, milkshake mix, dry, not chocolate"), ("usda:01111", "Milk shakes, thick vanilla"),
+            ("usda:01110", "Milk shakes, thick chocolate"), ("usda:14347", "Shake, fast food, vanilla, with milk"),
+        ]
+        let found = ranked("milkshake", foods)
+        #expect(found.first == "usda:01111")
+        #expect(found.contains("usda:43078") && found.contains("usda:01110"))
+        #expect(!found.contains("usda:14347"))  // "shake" and "milk", but not side by side
+        #expect(ranked("milkshake mix", foods).first == "usda:43078")
+    }
+
+    /// Among species the query does not tell apart, the everyday one (`FoodRanking.commonFoods`
+    /// by three parts): `cod` is Atlantic cod. Before, the two tied and the shorter name won.
+    @Test func theEverydaySpeciesComesFirst() {
+        let foods = [
+            ("usda:15019", "Fish, cod, Pacific, raw"), ("usda:15015", "Fish, cod, Atlantic, raw"),
+            ("usda:15192", "Fish, cod, Pacific, cooked, dry heat"), ("usda:15016", "Fish, cod, Atlantic, cooked, dry heat"),
+        ]
+        #expect(ranked("cod", foods).first == "usda:15015")
+        #expect(ranked("baked cod", foods).first == "usda:15016")
+        #expect(ranked("pacific cod", foods).first == "usda:15019")
+    }
+
+    /// What a food is packed in, and what the plain food includes (in parentheses too), is not a
+    /// variant of it: "Tomatoes, …, canned, packed in tomato juice" is canned tomatoes, not a juice;
+    /// "(includes honey buns)" is no honey-glazed doughnut.
+    @Test func whatAFoodIsPackedInOrIncludesIsNoVariant() {
+        let tomatoes = [
+            ("usda:11693", "Tomatoes, crushed, canned"), ("usda:11531", "Tomatoes, red, ripe, canned, packed in tomato juice"),
+        ]
+        #expect(ranked("tinned tomatoes", tomatoes, servings: ["usda:11531": 6]).first == "usda:11531")  // as the catalog has them
+        #expect(profile("usda:18255", "Doughnuts, yeast-leavened, glazed, enriched (includes honey buns)").unusualPoints == 0)
+    }
+
     @Test func moreHouseholdMeasuresMeanAMoreCommonFood() {
         let foods = [("usda:11527", "Tomatoes, green, raw"), ("usda:11529", "Tomatoes, red, ripe, raw, year round average")]
         #expect(ranked("tomato", foods, servings: ["usda:11529": 13, "usda:11527": 5]).first == "usda:11529")
