@@ -83,15 +83,18 @@ extension SyncEngine {
         return summary
     }
 
-    /// One file in one transaction: its entries, the sequence applied, derived state recomputed.
+    /// One file in one transaction: its entries, the sequence applied, the derived state of the
+    /// dates and lots its writes touched recomputed (`SyncTouched`: every write of the
+    /// transaction, the clash settling's and orphan removal's included).
     static func apply(_ file: SyncFile, _ database: BodiiDatabase) throws -> [String: Int] {
         try database.withSyncConnection { connection in
             var counts: [String: Int] = [:]
             try connection.inTransaction {
+                try connection.beginNotingTouched()
                 let applier = ChangeApplier(connection: connection, device: file.device)
                 for entry in file.entries { try applier.apply(entry) }
                 try connection.setApplied(device: file.device, seq: file.seq, hlc: file.hlcRange.upperBound)
-                try connection.recomputeDerivedState()
+                try connection.recomputeTouchedDerivedState()
                 counts = applier.appliedPerTable
             }
             return counts
