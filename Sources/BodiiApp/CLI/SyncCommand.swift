@@ -146,13 +146,7 @@ struct SyncInitCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let settings = try SyncCommand.settings()
-            // The config folder is one machine's: a second database's init would replace the key
-            // the first syncs with.
-            if FileManager.default.fileExists(atPath: settings.keyURL.path) {
-                throw CommandFailure.data(
-                    "\(settings.keyURL.path) exists: this config folder syncs a database already (`bodii sync status`); give another database its own XDG_CONFIG_HOME"
-                )
-            }
+            try settings.refuseASecondDatabase()
             let folder = try SyncCommand.folder(dir)
             let env = try AppEnvironment.open(databasePath: global.db?.text)
             let key = try SyncCommand.mapping { try SyncEngine.initialize(env.database, folder: folder) }
@@ -182,6 +176,7 @@ struct SyncJoinCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
+            try SyncCommand.settings().refuseASecondDatabase()
             guard let key = SyncKey(phrase: phrase) else {
                 throw CommandFailure.data(
                     "the phrase is not a sync phrase (56 letters and digits in groups of four, as `bodii sync init` printed it)")
