@@ -85,6 +85,7 @@ struct SyncCommand: ParsableCommand {
                     .object([
                         ("device", .number(Double(device.device))), ("files", .number(Double(device.files))),
                         ("changes", .object(device.changes.sorted { $0.key < $1.key }.map { (kind($0.key), .number(Double($0.value))) })),
+                        ("refused", .number(Double(device.refused))),
                     ])
                 })
             print(
@@ -101,6 +102,12 @@ struct SyncCommand: ParsableCommand {
             PlainText.print(
                 "From device \(device.device): \(device.files) file\(device.files == 1 ? "" : "s")" + (kinds.isEmpty ? "" : ", \(kinds)")
                     + ".")
+            if device.refused > 0 {
+                let changes = device.refused == 1 ? "1 change" : "\(device.refused) changes"
+                PlainText.print(
+                    "From device \(device.device): \(changes) left out: a value this database does not allow (out of range, missing, or taken by another row)."
+                )
+            }
         }
         if let written = summary.written {
             let first = summary.firstWritten ?? written
