@@ -43,7 +43,8 @@ final class ChangeApplier {
     private let connection: SyncConnection
     private let device: Int64
     private var decisions: [String: ChangeDecision] = [:]
-    /// Changes refused by a CHECK or NOT NULL constraint (a UNIQUE clash is settled instead).
+    /// Changes left out: refused by a CHECK or NOT NULL constraint (another machine's Bodii allowed
+    /// the value), or met on a UNIQUE index no rule settles. The rest of the file applies.
     private(set) var constraintsOmitted = 0
     /// Changes applied inside this file's transaction so far (the test hook below counts them).
     private var changesApplied = 0
@@ -124,7 +125,12 @@ final class ChangeApplier {
         try connection.raiseClock(to: entry.hlc)
         let settler = ClashSettler(connection: connection)
         for pending in clashed {
-            if try !settler.settle(pending) { constraintsOmitted += 1 }
+            guard try !settler.settle(pending) else { continue }
+            constraintsOmitted += 1
+            // The change's own write left out (not a row put back): it took no effect.
+            if pending.candidate == nil, let count = appliedPerTable[pending.change.table], count > 0 {
+                appliedPerTable[pending.change.table] = count - 1
+            }
         }
         // After the clashes: a saved meal that landed late takes its items with it.
         if foreignKeyConflict || !clashed.isEmpty { try connection.dropOrphans(in: SyncEngine.tables) }

@@ -27,16 +27,22 @@ struct ClashSettler {
     let connection: SyncConnection
 
     /// Writes the change (`write`), releasing whichever row loses. False when it still cannot be
-    /// written (not a clash a rule settles): the change is left out as before.
+    /// written (values a CHECK or NOT NULL refuses, a clash no rule settles): the change is left
+    /// out, and the applier counts it (`constraintsOmitted`).
     func settle(_ pending: Pending) throws -> Bool {
         let change = pending.change
         let write = pending.write
-        guard case .integer(let incoming) = change.keyValues.first, change.keyValues.count == 1 else {
-            return try connection.attempt(write)
+        // Values this database's rules refuse (CHECK, NOT NULL, checked before UNIQUE): no
+        // release makes room for them, so no row is released for nothing.
+        switch try connection.attemptWrite(write) {
+        case .written: return true
+        case .refused: return false
+        case .clashed: break
         }
+        guard case .integer(let incoming) = change.keyValues.first, change.keyValues.count == 1 else { return false }
         // Each round releases one row in the way; a row can clash on two indexes (a grocery item's name and food).
-        for _ in 0..<4 {
-            if try connection.attempt(write) { return true }
+        for round in 0..<4 {
+            if round > 0, try connection.attempt(write) { return true }
             guard let values = try pending.candidate?() ?? candidate(change),
                 let (rule, other) = try connection.uniqueClash(table: change.table, values: values)
             else { return false }

@@ -64,13 +64,14 @@ extension SyncEngine {
                     continue
                 }
                 do {
-                    let counts = try apply(file, database)
+                    let result = try apply(file, database)
                     applied[other] = next
                     waiting[other] = nil
                     progress = true
                     var entry = perDevice[other] ?? SyncSummary.DeviceApplied(device: other, files: 0, changes: [:])
                     entry.files += 1
-                    entry.changes.merge(counts, uniquingKeysWith: +)
+                    entry.changes.merge(result.changes, uniquingKeysWith: +)
+                    entry.refused += result.refused
                     perDevice[other] = entry
                 } catch {
                     summary.notes.append("\(name): not applied (\(error)); the database is as before it")
@@ -83,18 +84,21 @@ extension SyncEngine {
         return summary
     }
 
-    /// One file in one transaction: its entries, the sequence applied, derived state recomputed.
-    static func apply(_ file: SyncFile, _ database: BodiiDatabase) throws -> [String: Int] {
+    /// One file in one transaction: its entries, the sequence applied, the derived state of the
+    /// dates and lots its writes touched recomputed (`SyncTouched`: every write of the
+    /// transaction, the clash settling's and orphan removal's included).
+    static func apply(_ file: SyncFile, _ database: BodiiDatabase) throws -> (changes: [String: Int], refused: Int) {
         try database.withSyncConnection { connection in
-            var counts: [String: Int] = [:]
+            var result: (changes: [String: Int], refused: Int) = ([:], 0)
             try connection.inTransaction {
+                try connection.beginNotingTouched()
                 let applier = ChangeApplier(connection: connection, device: file.device)
                 for entry in file.entries { try applier.apply(entry) }
                 try connection.setApplied(device: file.device, seq: file.seq, hlc: file.hlcRange.upperBound)
-                try connection.recomputeDerivedState()
-                counts = applier.appliedPerTable
+                try connection.recomputeTouchedDerivedState()
+                result = (applier.appliedPerTable, applier.constraintsOmitted)
             }
-            return counts
+            return result
         }
     }
 

@@ -42,6 +42,9 @@ public struct SyncSummary: Sendable, Equatable, Codable {
         public var files: Int
         /// Changes that took effect, per table.
         public var changes: [String: Int]
+        /// Changes left out because this database's rules refuse the row they make (a CHECK or
+        /// NOT NULL constraint, a UNIQUE index no rule settles); the rest of the file applied.
+        public var refused = 0
     }
 
     public var device: Int64

@@ -132,6 +132,37 @@ import Testing
         #expect(try first.run(["sync"]).status == 0)
     }
 
+    /// `join` into a config folder that already syncs a database would replace its key: refused
+    /// like a second `init`, before the database, the folder or the config is touched.
+    @Test func aJoinIntoAConfigFolderThatSyncsIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.path("config")
+        let first = Machine(db: folder.path("a.sqlite"), config: config)
+        let second = Machine(db: folder.path("b.sqlite"), config: config)
+        let elsewhere = Machine(db: folder.path("c.sqlite"), config: folder.path("other-config"))
+        #expect(try first.run(["sync", "init", folder.path("shared")]).status == 0)
+        let other = try elsewhere.run(["sync", "init", folder.path("other"), "--json"])
+        let phrase = try #require(
+            (try JSONSerialization.jsonObject(with: Data(other.stdout.utf8)) as? [String: Any])?["phrase"] as? String)
+        let keyFile = folder.path("config/bodii/sync.key")
+        let settingsFile = folder.path("config/bodii/sync.toml")
+        let key = try String(contentsOfFile: keyFile, encoding: .utf8)
+        let settings = try String(contentsOfFile: settingsFile, encoding: .utf8)
+        let devicesBefore = try FileManager.default.contentsOfDirectory(atPath: folder.path("other"))
+
+        let refused = try second.run(["sync", "join", folder.path("other"), "--phrase", phrase])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("sync.key exists"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("bodii sync status") && refused.stderr.contains("XDG_CONFIG_HOME"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: keyFile, encoding: .utf8) == key)
+        #expect(try String(contentsOfFile: settingsFile, encoding: .utf8) == settings)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("other")) == devicesBefore)
+        #expect(!FileManager.default.fileExists(atPath: second.db))
+        // The first machine still syncs with its key.
+        #expect(try first.run(["sync"]).status == 0)
+    }
+
     /// A sync folder that went away between runs (a drive not mounted leaves its empty mount
     /// point; a folder deleted leaves nothing): one line, exit 66, nothing written anywhere.
     @Test func aSyncFolderThatWentAwayIsSaidInOneLine() throws {

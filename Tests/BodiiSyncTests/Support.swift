@@ -63,9 +63,15 @@ final class Replica {
     }
 }
 
-/// `bodii export --format json` of a database by the built binary (next to the test bundle),
-/// without its `exported_at` line.
+/// `bodii export --format json` of a database by the built binary, without its `exported_at` line.
 func exportDocument(_ db: String) throws -> String {
+    let run = try runBuiltBodii(["export", "--format", "json", "--db", db], environment: ["BODII_NOW": "2026-11-22T10:30:00+01:00"])
+    #expect(run.status == 0)
+    return run.stdout.split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
+}
+
+/// Runs the built `bodii` (next to the test bundle) with `environment` over this process's.
+func runBuiltBodii(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = folder.appendingPathComponent("bodii")
     for _ in 0..<4 where !FileManager.default.isExecutableFile(atPath: binary.path) {
@@ -74,18 +80,20 @@ func exportDocument(_ db: String) throws -> String {
     }
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["export", "--format", "json", "--db", db]
-    var environment = ProcessInfo.processInfo.environment
-    environment["BODII_NOW"] = "2026-11-22T10:30:00+01:00"
-    process.environment = environment
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe()
+    // Standard error into a file: two pipes read one after the other could stall the child.
+    let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-stderr-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errURL) }
     process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: errURL)
     try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
+    let errData = FileManager.default.contents(atPath: errURL.path) ?? Data()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
 /// Two machines joined to one sync folder with nothing else in it: `a` set it up, `b` joined.

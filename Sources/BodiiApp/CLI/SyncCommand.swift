@@ -85,6 +85,7 @@ struct SyncCommand: ParsableCommand {
                     .object([
                         ("device", .number(Double(device.device))), ("files", .number(Double(device.files))),
                         ("changes", .object(device.changes.sorted { $0.key < $1.key }.map { (kind($0.key), .number(Double($0.value))) })),
+                        ("refused", .number(Double(device.refused))),
                     ])
                 })
             print(
@@ -101,6 +102,12 @@ struct SyncCommand: ParsableCommand {
             PlainText.print(
                 "From device \(device.device): \(device.files) file\(device.files == 1 ? "" : "s")" + (kinds.isEmpty ? "" : ", \(kinds)")
                     + ".")
+            if device.refused > 0 {
+                let changes = device.refused == 1 ? "1 change" : "\(device.refused) changes"
+                PlainText.print(
+                    "From device \(device.device): \(changes) left out: a value this database does not allow (out of range, missing, or taken by another row)."
+                )
+            }
         }
         if let written = summary.written {
             let first = summary.firstWritten ?? written
@@ -146,13 +153,7 @@ struct SyncInitCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let settings = try SyncCommand.settings()
-            // The config folder is one machine's: a second database's init would replace the key
-            // the first syncs with.
-            if FileManager.default.fileExists(atPath: settings.keyURL.path) {
-                throw CommandFailure.data(
-                    "\(settings.keyURL.path) exists: this config folder syncs a database already (`bodii sync status`); give another database its own XDG_CONFIG_HOME"
-                )
-            }
+            try settings.refuseASecondDatabase()
             let folder = try SyncCommand.folder(dir)
             let env = try AppEnvironment.open(databasePath: global.db?.text)
             let key = try SyncCommand.mapping { try SyncEngine.initialize(env.database, folder: folder) }
@@ -182,6 +183,7 @@ struct SyncJoinCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
+            try SyncCommand.settings().refuseASecondDatabase()
             guard let key = SyncKey(phrase: phrase) else {
                 throw CommandFailure.data(
                     "the phrase is not a sync phrase (56 letters and digits in groups of four, as `bodii sync init` printed it)")

@@ -38,6 +38,16 @@ struct SyncSettings {
         throw CommandFailure.data("\(settingsURL.path) has no sync_dir: run `bodii sync join DIR --phrase P` again")
     }
 
+    /// The config folder is one machine's: a second database's `init` or `join` would replace the
+    /// key the first syncs with. Checked before anything is touched.
+    func refuseASecondDatabase() throws {
+        if FileManager.default.fileExists(atPath: keyURL.path) {
+            throw CommandFailure.data(
+                "\(keyURL.path) exists: this config folder syncs a database already (`bodii sync status`); give another database its own XDG_CONFIG_HOME"
+            )
+        }
+    }
+
     /// Saves the key (0600, in a 0700 folder) and the folder.
     func save(key: SyncKey, directory: URL) throws {
         do {

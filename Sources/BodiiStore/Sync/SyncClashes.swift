@@ -75,15 +75,28 @@ public enum SyncUniqueRules {
     ]
 }
 
+/// What became of a write sync attempted (`SyncConnection.attemptWrite`).
+public enum SyncWriteOutcome: Sendable { case written, clashed, refused }
+
 extension SyncConnection {
-    /// Runs a write; false when it failed on a UNIQUE index (the statement undone, the transaction
-    /// going on), any other error is thrown.
+    /// Runs a write; false when a constraint refused it (`attemptWrite`).
     public func attempt(_ write: () throws -> Void) throws -> Bool {
+        try attemptWrite(write) == .written
+    }
+
+    /// Runs a write: `clashed` when it met another row on a UNIQUE index, `refused` when a CHECK
+    /// or NOT NULL constraint refused its values (another machine's Bodii allowed them); the
+    /// statement undone, the transaction going on. Any other error is thrown.
+    public func attemptWrite(_ write: () throws -> Void) throws -> SyncWriteOutcome {
         do {
             try write()
-            return true
+            return .written
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            return false
+            return .clashed
+        } catch let error as DatabaseError
+            where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK || error.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL
+        {
+            return .refused
         }
     }
 
