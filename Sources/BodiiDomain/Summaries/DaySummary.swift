@@ -87,10 +87,11 @@ public struct DaySummaryQuery {
         let sleep = try source.sleepRecords(in: day).last
         // The day's weigh-in and its body fat may be separate records (an imported scale's reading alone).
         let bodyToday = try source.bodyRecords(in: day)
-        let weights = try known ?? trendWindow(endingOn: date)
-        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let history =
             try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
+        // The history read the weigh-ins its targets need, which include the day's trend window: one read serves both.
+        let weights = try known ?? history.trendWindow(endingOn: date) ?? trendWindow(endingOn: date)
+        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let snapshot = history.snapshot(onOrBefore: date)
         let fibers = foods.compactMap(\.fiberG)
 
