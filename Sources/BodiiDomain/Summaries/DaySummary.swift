@@ -64,10 +64,20 @@ public struct DaySummaryQuery {
     private let source: any Source
     /// The currency a day's cost is counted in.
     private let currency: Currency
+    /// The steps and pantry a store known to give them reads, without asking the source at run time.
+    private var extras: (activity: any ActivityRepository, pantry: any PantryRepository)?
 
     public init(source: any Source, currency: Currency = .default) {
         self.source = source
         self.currency = currency
+    }
+
+    /// The same on a store that also gives a day's steps and prices: asking an existential
+    /// whether it conforms (`as? any ActivityRepository`) scans the binary's conformance records
+    /// once per pair (~0.6 M instructions each in a one-shot command).
+    public init<Store: Source & ActivityRepository & PantryRepository>(store: Store, currency: Currency = .default) {
+        self.init(source: store, currency: currency)
+        extras = (store, store)
     }
 
     /// The daily weights the trend is computed from, for callers that already read them.
@@ -115,8 +125,8 @@ public struct DaySummaryQuery {
             foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) },
             formula: snapshot?.formula,
             goal: history.goal(on: date),
-            activity: try (source as? any ActivityRepository)?.activitySnapshot(on: date),
-            cost: try (source as? any PantryRepository).map { pantry in
+            activity: try (extras?.activity ?? source as? any ActivityRepository)?.activitySnapshot(on: date),
+            cost: try (extras?.pantry ?? source as? any PantryRepository).map { pantry in
                 DayCost(
                     records: foods,
                     latestPurchases: foods.isEmpty
