@@ -29,7 +29,7 @@ final class AppEnvironment {
         databasePath: String?, access: BodiiDatabase.Access = .command,
         clock known: (any Clock)? = nil
     ) throws -> AppEnvironment {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessConfig.environment
         let clock = try known ?? ProcessClock.current(environment: env)
         let url = databaseURL(explicit: databasePath)
         do {
@@ -61,7 +61,7 @@ final class AppEnvironment {
     static func databaseURL(explicit: String?) -> URL {
         DatabaseLocation.resolve(
             explicit: explicit, configured: ProcessConfig.current.values.database,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessConfig.environment)
     }
 
     /// Bundled themes, overlaid by the user's own from `$XDG_CONFIG_HOME/bodii/themes`.

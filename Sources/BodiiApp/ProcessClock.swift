@@ -9,7 +9,7 @@ enum ProcessClock {
     static let variable = "BODII_NOW"
 
     static func current(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessConfig.environment,
         calendar: DayCalendar = ProcessConfig.current.values.calendar
     ) throws -> any Clock {
         guard let text = environment[variable] else { return SystemClock(calendar: calendar) }

@@ -28,9 +28,11 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
             }
         }
         let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly)
-        let summary = try DaySummaryQuery(source: env.repositories).summary(for: day)
+        // The day's targets, read once for the summary and (in JSON) the nutrient targets.
+        let targets = try TargetHistory.load(range: DateRange(start: day, end: day), source: env.repositories)
+        let summary = try DaySummaryQuery(store: env.repositories).summary(for: day, targets: targets)
         if json {
-            let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day)
+            let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day, history: targets)
             print(DaySummaryJSON.encode(summary, nutrients: nutrients))
         } else {
             let units = try env.repositories.loadProfile()?.unitSystem ?? .metric

@@ -121,6 +121,16 @@ public struct TargetHistory: Sendable {
         DateRange(start: WeightTrend.window(endingOn: range.start.adding(days: -1)).start, end: range.end)
     }
 
+    /// The daily weights of `day`'s trend window (`WeightTrend.window(endingOn:)`), when this
+    /// history's weights cover it: they do for every day it covers, since each day's target reads
+    /// the trend window ending the day before, up to the day itself.
+    public func trendWindow(endingOn day: LocalDate) -> [(date: LocalDate, weightKg: Double)]? {
+        guard let covers, covers.contains(day) else { return nil }
+        let window = WeightTrend.window(endingOn: day)
+        let start = Self.countOnOrBefore(window.start.adding(days: -1), in: weights, date: { $0.date })
+        return Array(weights[start..<Self.countOnOrBefore(day, in: weights, date: { $0.date })])
+    }
+
     /// The days with a weigh-in within `range`, when this history's weights cover it.
     func weighInDays(in range: DateRange) -> Set<LocalDate>? {
         guard let covers, covers.contains(range.start), covers.contains(range.end) else { return nil }

@@ -35,12 +35,16 @@ public struct NutrientQuery {
     public init(source: any Source) { self.source = source }
 
     /// The targets in force on `day`: the profile's age that day, the day's calorie target.
-    public func targets(on day: LocalDate) throws -> NutrientTargetSet { try NutrientTargetSet.load(on: day, source: source) }
+    /// `history`: a `TargetHistory` covering `day`, when the caller has one.
+    public func targets(on day: LocalDate, history: TargetHistory? = nil) throws -> NutrientTargetSet {
+        try NutrientTargetSet.load(on: day, source: source, targets: history)
+    }
 
-    /// The day's (or the span's average day's) nutrients ending on `day`.
-    public func report(_ span: NutrientSpan, endingOn day: LocalDate) throws -> NutrientReport {
+    /// The day's (or the span's average day's) nutrients ending on `day`; `history` as in `targets(on:history:)`.
+    public func report(_ span: NutrientSpan, endingOn day: LocalDate, history: TargetHistory? = nil) throws -> NutrientReport {
         let range = span.dates(endingOn: day)
-        return NutrientReport(span: span, range: range, intakes: try source.nutrientIntakes(in: range), targets: try targets(on: day))
+        return NutrientReport(
+            span: span, range: range, intakes: try source.nutrientIntakes(in: range), targets: try targets(on: day, history: history))
     }
 
     /// Which of the day's foods gave how much of `key`, largest first.

@@ -76,9 +76,12 @@ extension NutrientTargetSet {
     public typealias Source = NutrientPreferenceRepository & ProfileRepository & TargetHistory.Source
 
     /// The targets in force on `day`: the profile's age that day, the day's calorie target.
-    public static func load(on day: LocalDate, source: any Source) throws -> NutrientTargetSet {
+    /// `history`: a `TargetHistory` covering `day`, when the caller has read it already (`today
+    /// --json` reads one for the day's summary and its nutrients).
+    public static func load(on day: LocalDate, source: any Source, targets history: TargetHistory? = nil) throws -> NutrientTargetSet {
         let profile = try source.loadProfile()
-        let kcal = try TargetHistory.load(range: DateRange(start: day, end: day), source: source).targets(on: day)?.kcal
+        let known = history.flatMap { $0.covers?.contains(day) == true ? $0 : nil }
+        let kcal = try (known ?? TargetHistory.load(range: DateRange(start: day, end: day), source: source)).targets(on: day)?.kcal
         return resolve(sex: profile?.sex, age: profile?.age(on: day), kcal: kcal, preferences: try source.nutrientPreferences())
     }
 }

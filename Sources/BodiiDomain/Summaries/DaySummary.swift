@@ -64,10 +64,20 @@ public struct DaySummaryQuery {
     private let source: any Source
     /// The currency a day's cost is counted in.
     private let currency: Currency
+    /// The steps and pantry a store known to give them reads, without asking the source at run time.
+    private var extras: (activity: any ActivityRepository, pantry: any PantryRepository)?
 
     public init(source: any Source, currency: Currency = .default) {
         self.source = source
         self.currency = currency
+    }
+
+    /// The same on a store that also gives a day's steps and prices: asking an existential
+    /// whether it conforms (`as? any ActivityRepository`) scans the binary's conformance records
+    /// once per pair (~0.6 M instructions each in a one-shot command).
+    public init<Store: Source & ActivityRepository & PantryRepository>(store: Store, currency: Currency = .default) {
+        self.init(source: store, currency: currency)
+        extras = (store, store)
     }
 
     /// The daily weights the trend is computed from, for callers that already read them.
@@ -87,10 +97,11 @@ public struct DaySummaryQuery {
         let sleep = try source.sleepRecords(in: day).last
         // The day's weigh-in and its body fat may be separate records (an imported scale's reading alone).
         let bodyToday = try source.bodyRecords(in: day)
-        let weights = try known ?? trendWindow(endingOn: date)
-        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let history =
             try knownTargets.flatMap { $0.covers?.contains(date) == true ? $0 : nil } ?? TargetHistory.load(range: day, source: source)
+        // The history read the weigh-ins its targets need, which include the day's trend window: one read serves both.
+        let weights = try known ?? history.trendWindow(endingOn: date) ?? trendWindow(endingOn: date)
+        let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
         let snapshot = history.snapshot(onOrBefore: date)
         let fibers = foods.compactMap(\.fiberG)
 
@@ -114,8 +125,8 @@ public struct DaySummaryQuery {
             foods: foods.map { DaySummary.FoodLine(id: $0.foodId, name: $0.foodName, grams: $0.grams, meal: $0.meal, kcal: $0.kcal) },
             formula: snapshot?.formula,
             goal: history.goal(on: date),
-            activity: try (source as? any ActivityRepository)?.activitySnapshot(on: date),
-            cost: try (source as? any PantryRepository).map { pantry in
+            activity: try (extras?.activity ?? source as? any ActivityRepository)?.activitySnapshot(on: date),
+            cost: try (extras?.pantry ?? source as? any PantryRepository).map { pantry in
                 DayCost(
                     records: foods,
                     latestPurchases: foods.isEmpty
