@@ -145,6 +145,7 @@ public struct FoodNameProfile: Sendable {
     }
 
     static let without = SearchText.Word("without".utf8)
+    static let not = SearchText.Word("not".utf8)
     /// First words of a part that describes the usual form rather than a variant of it: what the
     /// plain food includes ("includes skin") or what it is packed in ("canned, packed in tomato
     /// juice" is canned tomatoes, not a juice).
@@ -181,6 +182,8 @@ public struct FoodNameProfile: Sendable {
         /// form, not a less usual one.
         var including = false
         var negatorClass: Int32 = -1
+        /// The word before was "not": this one says what the food is not ("not fortified").
+        var afterNot = false
 
         init(vocabulary: SearchVocabulary, brands: Bool) {
             self.vocabulary = vocabulary
@@ -199,6 +202,7 @@ public struct FoodNameProfile: Sendable {
             current.removeAll(keepingCapacity: true)
             negating = false
             including = false
+            afterNot = false
         }
 
         mutating func add(_ word: SearchText.Word, capitalised: Bool) {
@@ -207,8 +211,9 @@ public struct FoodNameProfile: Sendable {
             // From the word on, to the end of its part: USDA writes "enriched (includes honey buns)".
             if term >= 0, tables.including.contains(term) { including = true }
             // What a name says the plain food includes ("includes skin") is not a less usual form.
+            // "not fortified" is the plain food, not an altered recipe.
             let cost =
-                including
+                including || afterNot
                 ? 0
                 : singularClass >= 0
                     ? Double(tables.unusualCost[Int(singularClass)])
@@ -219,6 +224,7 @@ public struct FoodNameProfile: Sendable {
                 Token(
                     term: term, singularClass: singularClass, part: Int16(clamping: part),
                     length: Int16(clamping: word.count), unusual: Float(cost), isBrand: isBrand, isNegated: negating))
+            afterNot = word == FoodNameProfile.not
             if word == FoodNameProfile.without {
                 negating = true
                 negatorClass = singularClass
