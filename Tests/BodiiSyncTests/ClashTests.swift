@@ -22,6 +22,7 @@ import Testing
         try withTemporaryFolder { folder in
             let pair = try Pair.quiet(in: folder)
             _ = try pair.a.repos.saveActiveGoal(Self.goal(0.5))
+            try pair.bWritesLater()
             let newer = try pair.b.repos.saveActiveGoal(Self.goal(0.25))
             #expect(try pair.settle(bFirst: bFirst).isEmpty)
             #expect(try pair.a.dump() == pair.b.dump())
@@ -62,6 +63,7 @@ import Testing
                 date: Self.date, meal: .breakfast, foodId: FoodID("usda:09040"), foodName: "Banana, raw", grams: 100, kcal: 89,
                 proteinG: 1.1, carbsG: 22.8, fatG: 0.3, loggedAt: Date(timeIntervalSince1970: 1_795_000_000))
             let first = try pair.a.repos.saveMeal(SavedMeal(name: "Oats", meal: .breakfast, items: [banana]))
+            try pair.bWritesLater()
             let second = try pair.b.repos.saveMeal(SavedMeal(name: "Oats", meal: .breakfast, items: [banana, banana]))
             #expect(try pair.settle(bFirst: bFirst).isEmpty)
             #expect(try pair.a.dump() == pair.b.dump())
@@ -79,6 +81,7 @@ import Testing
         try withTemporaryFolder { folder in
             let pair = try Pair.quiet(in: folder)
             let first = try pair.a.repos.saveGroceryItem(GroceryItem(name: "Rice"))
+            try pair.bWritesLater()
             let second = try pair.b.repos.saveGroceryItem(GroceryItem(name: "rice"))
             #expect(try pair.settle(bFirst: bFirst).isEmpty)
             #expect(try pair.a.dump() == pair.b.dump())
@@ -96,6 +99,7 @@ import Testing
                 BodyRecord(date: Self.date, weightKg: 80, recordedAt: Date(timeIntervalSince1970: 1_795_000_000)), snapshot: nil)
             #expect(try pair.settle(bFirst: false).isEmpty)
             for (replica, bmr) in [(pair.a, 1600.0), (pair.b, 1700.0)] {
+                if replica === pair.b { try pair.bWritesLater() }
                 var edited = record
                 edited.weightKg = 79
                 try replica.repos.updateBodyRecord(
@@ -208,6 +212,14 @@ extension JoinedPair {
         let pair = try JoinedPair(in: folder)
         try syncUntilQuiet(pair.both, folder: pair.shared, key: pair.key)
         return pair
+    }
+
+    /// What `b` writes next is later than all `a` wrote by the clocks. Without it two writes in one
+    /// millisecond tie and the random device numbers decide which is "newer" (a goal test failed
+    /// so once under load).
+    func bWritesLater() throws {
+        let later = try a.database.withSyncConnection { try $0.lastClock() } + 1000
+        try b.database.withSyncConnection { try $0.raiseClock(to: later) }
     }
 
     /// `b` syncs first or `a` does, then both until nothing is new; each run's notes.
