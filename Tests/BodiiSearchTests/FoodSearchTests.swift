@@ -344,9 +344,8 @@ private func s(_ word: SearchText.Word) -> String { String(decoding: word, as: U
         #expect(ranked("roasted almonds", almonds).first == "usda:12063")
         #expect(ranked("honey roasted almonds", almonds).first == "usda:12206")
         // "not fortified" is the plain food: the word after "not" is no alteration.
-        let oats = [("usda:20038", "Oats"), ("usda:08120", "Cereals, oats, regular and quick, not fortified, dry")]
-        let oatServings = ["usda:20038": 1, "usda:08120": 3]
-        #expect(ranked("oats", oats, servings: oatServings).first == "usda:08120")
+        let oats = [("usda:08402", "Cereals, oats, fortified, dry"), ("usda:08120", "Cereals, oats, not fortified, dry")]
+        #expect(ranked("oats", oats, servings: ["usda:08402": 3, "usda:08120": 1]).first == "usda:08120")
     }
 
     /// A word after a comma, typed last, is whole when the name has it: a pasted "Cucumber, Raw,
