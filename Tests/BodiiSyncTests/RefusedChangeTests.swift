@@ -45,13 +45,19 @@ import Testing
         try SyncFolder.writeAtomically(file.sealed(with: key), to: folder.fileURL(device: 7, seq: 1))
     }
 
+    /// One machine synced to `folder/shared`, where device 7's file with a refused night waits.
+    static func syncedWithARefusedNight(in folder: URL) throws -> (replica: Replica, key: SyncKey, shared: URL) {
+        let shared = folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        let replica = try Replica("a", in: folder)
+        let key = try SyncEngine.initialize(replica.database, folder: shared)
+        try fileWithARefusedNight(for: replica, key: key, shared: shared)
+        return (replica, key, shared)
+    }
+
     @Test func aRefusedChangeIsLeftOutCountedAndTheRestApplies() throws {
         try withTemporaryFolder { folder in
-            let shared = folder.appendingPathComponent("shared")
-            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-            let replica = try Replica("a", in: folder)
-            let key = try SyncEngine.initialize(replica.database, folder: shared)
-            try Self.fileWithARefusedNight(for: replica, key: key, shared: shared)
+            let (replica, key, shared) = try Self.syncedWithARefusedNight(in: folder)
 
             let summary = try SyncEngine.run(replica.database, folder: shared, key: key)
             #expect(summary.notes.isEmpty, "\(summary.notes)")
@@ -67,11 +73,7 @@ import Testing
     /// The real binary: a config folder written as `bodii sync init` writes it.
     @Test func bodiiSyncSaysHowManyChangesWereLeftOutAndWhy() throws {
         try withTemporaryFolder { folder in
-            let shared = folder.appendingPathComponent("shared")
-            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-            let replica = try Replica("a", in: folder)
-            let key = try SyncEngine.initialize(replica.database, folder: shared)
-            try Self.fileWithARefusedNight(for: replica, key: key, shared: shared)
+            let (replica, key, shared) = try Self.syncedWithARefusedNight(in: folder)
             let config = folder.appendingPathComponent("config/bodii")
             try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
             try Data((key.hex + "\n").utf8).write(to: config.appendingPathComponent("sync.key"))
