@@ -39,12 +39,11 @@ let package = Package(
                 "BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
-        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
-        // come from pkg-config. BodiiImport calls it only through dlopen (LibXML2.swift), but
-        // pkg-config's -lxml2 makes it NEEDED by every executable: swiftc puts -l before any
-        // -Xlinker flag, so --as-needed cannot drop it (issue 25 #7 chose pkg-config; a hard-coded
-        // include path instead would build only where Debian puts the headers).
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. No pkgConfig:
+        // its -lxml2 would make libxml2, ICU and lzma load at every start (~1.5 ms of each process).
+        // CLibXML2.h declares the few types and constants used; LibXML2.swift opens the library with
+        // dlopen when an export is first read.
+        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
