@@ -88,7 +88,12 @@ import Testing
         for finding in findings { #expect(text.contains(finding), "\(finding)\n\(inline)") }
         #expect(inline.contains { $0.hasPrefix("Last 90 days · ") && $0.contains("\(findings.count) go") }, "\(inline)")
         try t.send("i")
-        let overlay = Self.card("Insights", in: try t.waitFor(text: "j/k scroll"))
+        // Read once the view is drawn down to its last line (the caveat): under load a capture can
+        // land between the overlay's first rows and the rest.
+        let drawn = try t.waitFor("the insights view down to its caveat") {
+            Self.card("Insights", in: $0).contains { $0.hasPrefix("These go together") } && $0.contains("j/k scroll")
+        }
+        let overlay = Self.card("Insights", in: drawn)
         for line in inline where !line.isEmpty { #expect(overlay.contains(line), "\(line)\n\(overlay)") }
     }
 }

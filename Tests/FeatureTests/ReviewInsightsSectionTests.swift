@@ -66,6 +66,21 @@ import Testing
         #expect(wide.split(separator: "\n", omittingEmptySubsequences: false).last?.contains("Action #1") == true)
     }
 
+    /// The week partly gone and the 90 days end on the same day, so they judge the same 4 weeks of
+    /// weight: one plateau, said once. The week's report used to see only its own 3 days of the
+    /// window (25 "not logged"), so a flat weight printed twice with different reasons.
+    @Test func aWeekPartlyGoneJudgesTheWeightAsTheNinetyDaysDo() throws {
+        let db = try Self.wednesdayDatabase()
+        let today = Self.wednesday.today
+        let insights = try ReviewInsights.load(period: ReviewPeriod(.week, containing: today, weekStart: .monday), today: today) {
+            try InsightReport.load(range: $0, source: db.repositories)
+        }
+        try #require(insights.sections.count == 2)
+        let week = try #require(insights.sections[0].report.plateau)
+        #expect(week == insights.sections[1].report.plateau)
+        #expect(insights.entries.filter { $0.kind == .plateau && $0.line.plainText.hasPrefix("Weight over") }.count == 1)
+    }
+
     @Test func at80x24And100x30TheReviewIsAsBefore() throws {
         let db = try Self.wednesdayDatabase()
         let vm = tab(db)
