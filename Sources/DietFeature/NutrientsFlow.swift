@@ -89,10 +89,7 @@ public final class NutrientsFlow: DietFlow {
         do {
             let result = try query.gapSuggestions(for: status.key, endingOn: tab.day)
             guard let gap = result.gap else {
-                tab.status = StatusMessage(
-                    status.target?.kind == .limit
-                        ? "\(status.key.label) is a limit: there is no gap to close."
-                        : "No gap: the last 7 days reach the \(status.key.label) goal, or no food knows it.")
+                tab.status = StatusMessage(Self.noGap(status))
                 return .handled
             }
             return .requests([
@@ -101,6 +98,17 @@ public final class NutrientsFlow: DietFlow {
         } catch {
             tab.status = StatusMessage("Could not read the log: \(ErrorLine.text(error))", kind: .error)
             return .handled
+        }
+    }
+
+    /// Why `g` found nothing to close: a nutrient without a target (starch, sugars…) was told it
+    /// reached its goal.
+    static func noGap(_ status: NutrientStatus) -> String {
+        let name = status.key.label
+        switch status.target?.kind {
+        case .limit?: return "\(name) is a limit: there is no gap to close."
+        case nil: return "\(name) has no target, so no gap to close: Settings → Nutrients can set one."
+        default: return "No gap: the last 7 days reach the \(name) goal, or no food knows it."
         }
     }
 

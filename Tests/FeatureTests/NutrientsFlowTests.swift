@@ -66,6 +66,27 @@ import DietFeature
         #expect(ratios == ratios.sorted(by: >))
     }
 
+    /// `g` on a nutrient without a target says so, and where to set one, instead of "the last 7 days
+    /// reach the goal"; a limit and a met goal keep their own lines.
+    @Test func closeTheGapOnANutrientWithoutATargetSaysSo() throws {
+        let db = try TestDatabase.demo()
+        defer { withExtendedLifetime(db) {} }
+        let vm = try tab(db)
+        let flow = try #require(vm.stack.top as? NutrientsFlow)
+        for (key, expected) in [
+            (NutrientKey.starchG, "Starch has no target, so no gap to close: Settings → Nutrients can set one."),
+            (.sodiumMg, "Sodium is a limit: there is no gap to close."),
+        ] {
+            let status = try #require(flow.report?.status(key))
+            let index = try #require(flow.report?.statuses.firstIndex { $0.key == key })
+            vm.press(.up, times: NutrientKey.allCases.count)
+            vm.press(.down, times: index)
+            vm.press(.char("g"))
+            #expect(vm.stack.top is NutrientsFlow)
+            #expect(vm.status?.text == expected, "\(status)")
+        }
+    }
+
     /// Issue 27 item 4: "the foods you already eat (your history, and what is in the pantry)": a
     /// food in stock never logged is listed, marked as from the pantry, priced from its purchase.
     @Test func closeTheGapAddsPantryFoodsNeverLogged() throws {
