@@ -53,6 +53,7 @@ extension GroceryPlanner {
 
     /// "No plan fits: protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods."
     static func explanation(_ binding: [BindingConstraint], input: PlanInput) -> String {
+        if let nothing = nothingToPlanWith(input) { return nothing }
         let currency = input.currency
         let missed = missedTexts(binding, input: input)
         var fixes: [String] = []
@@ -71,6 +72,22 @@ extension GroceryPlanner {
             text += "; neither more budget nor more new foods alone would fix it (the candidate foods cannot meet the targets)"
         }
         return text + "."
+    }
+
+    /// A new user's case: no food the plan could use at all, so every target is missed in full and
+    /// the list of shortfalls would hide the one thing to do.
+    static func nothingToPlanWith(_ input: PlanInput) -> String? {
+        guard input.candidates.allSatisfy({ $0.pricePer100g == nil && $0.stockGrams <= 0 }) else { return nil }
+        let start = "No plan fits: the plan buys foods at the prices you paid for them and uses what is in stock,"
+        if input.candidates.isEmpty {
+            return start
+                + " and there are no foods yet (none eaten in the last 28 days or bought). Log meals and record purchases with their prices in the Pantry first."
+        }
+        let foods =
+            input.candidates.count == 1
+            ? "your one food (\(input.candidates[0].name)) has no price or stock"
+            : "none of your \(input.candidates.count) foods has a price or stock"
+        return start + " but \(foods) yet. Record purchases with their prices in the Pantry first."
     }
 
     static func amountText(_ b: BindingConstraint) -> String {

@@ -60,6 +60,25 @@ import Testing
         #expect(none.explanation?.contains("protein short by") == true && none.explanation?.contains("Vitamin D short by") == true)
     }
 
+    /// A new user: the one food eaten has no price and no stock, so nothing can be planned. The
+    /// explanation says that and what to do, not every target "short by" its whole amount.
+    @Test func withNoFoodToBuyOrTakeTheExplanationSaysWhatIsMissing() throws {
+        let targets = PlanTargets(kcal: 1400, proteinG: 90, nutrients: [.vitaminCMg: NutrientTarget(kind: .goal, amount: 90)])
+        var banana = Self.peppers
+        banana.pricePer100g = nil
+        let one = try GroceryPlanner.plan(PlanInput(days: 7, candidates: [banana], targets: targets, budget: nil))
+        #expect(!one.feasible && one.items.isEmpty)
+        #expect(
+            one.explanation
+                == "No plan fits: the plan buys foods at the prices you paid for them and uses what is in stock, but your one food (Food 3) has no price or stock yet. Record purchases with their prices in the Pantry first."
+        )
+        let none = try GroceryPlanner.plan(PlanInput(days: 7, candidates: [], targets: targets, budget: nil))
+        #expect(none.explanation?.contains("there are no foods yet") == true, "\(none.explanation ?? "")")
+        // One priced food is enough to plan with: the usual diagnosis again.
+        let priced = try GroceryPlanner.plan(PlanInput(days: 7, candidates: [banana, Self.rice], targets: targets, budget: nil))
+        #expect(priced.explanation?.contains("at the prices you paid") != true)
+    }
+
     @Test func aFoodWithoutAValueCountsAtTheWorstKnownUnderALimit() throws {
         // Sodium: rice 1, chicken unknown, peppers 4 mg per 100 g. Unknown is not 0: chicken counts
         // as 4 mg, so a limit of 20 mg a day holds at most 500 g of rice + chicken + peppers.
