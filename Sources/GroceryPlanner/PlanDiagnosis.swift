@@ -81,7 +81,7 @@ extension GroceryPlanner {
         let start = "No plan fits: the plan buys foods at the prices you paid for them and uses what is in stock,"
         if input.candidates.isEmpty {
             return start
-                + " and there are no foods yet (none eaten in the last 28 days or bought). Log meals and record purchases with their prices in the Pantry first."
+                + " and there are no foods yet (none eaten in the 28 days before today, none bought). Log meals and record purchases with their prices in the Pantry first."
         }
         let foods =
             input.candidates.count == 1
