@@ -6,6 +6,8 @@ struct WordTable: Sendable {
     /// The words in the order they were added; `values[i]` is the number of `keys[i]`.
     private var keys: [SearchText.Word] = []
     private var values: [Int32] = []
+    /// `hashes[i]` is the hash of `keys[i]`: a probe compares words only when their hashes agree.
+    private var hashes: [Int] = []
     /// Index into `keys`, or -1 for an empty slot; a power of two long, at most half full.
     private var slots: [Int32]
 
@@ -15,12 +17,13 @@ struct WordTable: Sendable {
         slots = Array(repeating: -1, count: size)
         keys.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
+        hashes.reserveCapacity(capacity)
     }
 
     var count: Int { keys.count }
 
     subscript(word: SearchText.Word) -> Int32? {
-        let slot = find(word)
+        let slot = find(word, hash: Self.hash(word))
         let index = slots[slot]
         return index < 0 ? nil : values[Int(index)]
     }
@@ -28,26 +31,28 @@ struct WordTable: Sendable {
     /// Adds `word` with `value` unless it is there already; the value it has afterwards.
     @discardableResult
     mutating func insert(_ word: SearchText.Word, value: Int32) -> (inserted: Bool, value: Int32) {
-        var slot = find(word)
+        let hash = Self.hash(word)
+        var slot = find(word, hash: hash)
         let index = slots[slot]
         if index >= 0 { return (false, values[Int(index)]) }
         if (keys.count + 1) * 2 > slots.count {
             grow()
-            slot = find(word)
+            slot = find(word, hash: hash)
         }
         slots[slot] = Int32(keys.count)
         keys.append(word)
         values.append(value)
+        hashes.append(hash)
         return (true, value)
     }
 
     /// The slot holding `word`, or the empty slot where it would go (linear probing).
-    private func find(_ word: SearchText.Word) -> Int {
+    private func find(_ word: SearchText.Word, hash: Int) -> Int {
         let mask = slots.count - 1
-        var slot = Self.hash(word) & mask
+        var slot = hash & mask
         while true {
             let index = slots[slot]
-            if index < 0 || keys[Int(index)] == word { return slot }
+            if index < 0 || hashes[Int(index)] == hash && keys[Int(index)] == word { return slot }
             slot = (slot + 1) & mask
         }
     }
@@ -55,8 +60,8 @@ struct WordTable: Sendable {
     private mutating func grow() {
         slots = Array(repeating: -1, count: slots.count * 2)
         let mask = slots.count - 1
-        for (i, key) in keys.enumerated() {
-            var slot = Self.hash(key) & mask
+        for (i, hash) in hashes.enumerated() {
+            var slot = hash & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(i)
         }
@@ -64,9 +69,11 @@ struct WordTable: Sendable {
 
     /// FNV-1a over the bytes, its high bits folded in (the mask keeps only the low ones).
     static func hash(_ word: SearchText.Word) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: h ^ (h >> 32))
+        word.withUnsafeBufferPointer { bytes in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return Int(truncatingIfNeeded: h ^ (h >> 32))
+        }
     }
 }
 

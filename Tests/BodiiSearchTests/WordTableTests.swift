@@ -61,3 +61,14 @@ import Testing
         #expect(eggs == [SearchText.Word("egg".utf8), SearchText.Word("eggs".utf8)])
     }
 }
+
+/// The food group of an id, read without making an array of it.
+@Suite struct USDAGroupTests {
+    @Test(arguments: [
+        ("usda:09040", 9), ("usda:35190", 35), ("usda:03", 3), ("usda:3", -1), ("usda:ab123", -1), ("usda:0a123", -1),
+        ("USDA:09040", -1), ("custom:12", -1), ("usd", -1), ("", -1), ("recipe:09040", -1),
+    ])
+    func theGroupIsTheTwoDigitsAfterUSDA(id: String, group: Int) {
+        #expect(FoodNameProfile.usdaGroup(of: id) == group)
+    }
+}
