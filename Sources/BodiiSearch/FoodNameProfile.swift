@@ -90,7 +90,7 @@ public struct FoodNameProfile: Sendable {
 
     private init(id: String, name: String, readsBrands: Bool, vocabulary: SearchVocabulary) {
         var reader = NameReader(vocabulary: vocabulary, brands: readsBrands)
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) ?? name.utf8.allSatisfy({ $0 < 0x80 }) {
             reader.readASCII(name)
         } else {
             for part in name.split(whereSeparator: { $0 == "," || $0 == ";" }) { reader.readFolded(part) }
@@ -130,20 +130,24 @@ public struct FoodNameProfile: Sendable {
         }
         eatenForm = form
         let head = reader.headText
-        func starts(_ prefix: String) -> Bool { SearchText.hasPrefix(head, SearchText.Word(prefix.utf8)) }
-        if starts("babyfood") || starts("infant formula") || starts("child formula") || starts("toddler formula") {
+        if Self.babyFoodHeads.contains(where: { SearchText.hasPrefix(head, $0) }) {
             kind = .babyFood
-        } else if starts("fast food") || head == SearchText.Word("restaurant".utf8) {
+        } else if SearchText.hasPrefix(head, Self.fastFoodHead) || head == Self.restaurantHead {
             kind = .fastFood
         } else if tokens.contains(where: \.isBrand) {
             kind = .brand
-        } else if starts("usda commodity") {
+        } else if SearchText.hasPrefix(head, Self.commodityHead) {
             kind = .commodity
         } else {
             kind = .generic
         }
     }
 
+    /// How the heads of each kind start (made once: made per name, they were a tenth of reading it).
+    static let babyFoodHeads = ["babyfood", "infant formula", "child formula", "toddler formula"].map { SearchText.Word($0.utf8) }
+    static let fastFoodHead = SearchText.Word("fast food".utf8)
+    static let restaurantHead = SearchText.Word("restaurant".utf8)
+    static let commodityHead = SearchText.Word("usda commodity".utf8)
     static let without = SearchText.Word("without".utf8)
     static let not = SearchText.Word("not".utf8)
     /// First words of a part that describes the usual form rather than a variant of it: what the
@@ -153,11 +157,11 @@ public struct FoodNameProfile: Sendable {
 
     /// 9 for "usda:09040", -1 for ids of other sources.
     static func usdaGroup(of id: String) -> Int {
-        let bytes = Array(id.utf8.prefix(7))
-        guard bytes.count == 7, bytes[..<5].elementsEqual("usda:".utf8),
-            (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[6])
+        var bytes = id.utf8.makeIterator()  // no array: this runs for every name read
+        for expected in "usda:".utf8 where bytes.next() != expected { return -1 }
+        guard let tens = bytes.next(), let ones = bytes.next(), (0x30...0x39).contains(tens), (0x30...0x39).contains(ones)
         else { return -1 }
-        return Int(bytes[5] - 0x30) * 10 + Int(bytes[6] - 0x30)
+        return Int(tens - 0x30) * 10 + Int(ones - 0x30)
     }
 
     /// Collects the tokens of a name part by part.

@@ -105,10 +105,10 @@ public enum FoodRanking {
         /// looked up by three.
         var commonStarts: Set<[[Int32]]>
 
-        init(ids: (SearchText.Word) -> Int32?, classes: [TermKey: Int32], classCount: Int) {
+        init(ids: (SearchText.Word) -> Int32?, classes: WordTable, classCount: Int) {
             unusualCost = Array(repeating: 0, count: classCount)
             for (singular, cost) in FoodRanking.unusualWords {
-                if let c = classes[TermKey(singular)] { unusualCost[Int(c)] = Float(cost) }
+                if let c = classes[singular] { unusualCost[Int(c)] = Float(cost) }
             }
             func phrases(_ list: Set<[SearchText.Word]>) -> Set<[Int32]> {
                 Set(

@@ -16,13 +16,13 @@ import Foundation
 public final class SearchVocabulary: Sendable {
     /// Sorted by bytes, unique.
     let terms: [SearchText.Word]
-    let ids: [TermKey: Int32]
+    let ids: WordTable
     /// Term id → its singular class.
     let classOfTerm: [Int32]
     /// Singular form → class id.
-    let classes: [TermKey: Int32]
+    let classes: WordTable
     /// Class id → term ids.
-    let termsOfClass: [[Int32]]
+    let termsOfClass: ClassMembers
     /// The ranking's word lists in ids of this vocabulary.
     let ranking: FoodRanking.Tables
 
@@ -48,45 +48,32 @@ public final class SearchVocabulary: Sendable {
         } else {
             terms = Set(words).filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) }
         }
-        var ids: [TermKey: Int32] = [:]
-        ids.reserveCapacity(terms.count)
-        var classes: [TermKey: Int32] = [:]
-        classes.reserveCapacity(terms.count)
+        var ids = WordTable(capacity: terms.count)
+        var classes = WordTable(capacity: terms.count)
         var classOfTerm: [Int32] = []
         classOfTerm.reserveCapacity(terms.count)
-        var termsOfClass: [[Int32]] = []
         for (i, term) in terms.enumerated() {
-            ids[TermKey(term)] = Int32(i)
-            let singular = TermKey(SearchText.singular(term))
-            let c: Int32
-            if let existing = classes[singular] {
-                c = existing
-                termsOfClass[Int(c)].append(Int32(i))
-            } else {
-                c = Int32(termsOfClass.count)
-                classes[singular] = c
-                termsOfClass.append([Int32(i)])
-            }
-            classOfTerm.append(c)
+            ids.insert(term, value: Int32(i))
+            classOfTerm.append(classes.insert(SearchText.singular(term), value: Int32(classes.count)).value)
         }
         self.ids = ids
         self.classes = classes
         self.classOfTerm = classOfTerm
-        self.termsOfClass = termsOfClass
-        ranking = FoodRanking.Tables(ids: { ids[TermKey($0)] }, classes: classes, classCount: termsOfClass.count)
+        termsOfClass = ClassMembers(classOfTerm: classOfTerm, classCount: classes.count)
+        ranking = FoodRanking.Tables(ids: { ids[$0] }, classes: classes, classCount: classes.count)
     }
 
     public var count: Int { terms.count }
 
-    public func contains(_ word: String) -> Bool { ids[TermKey(SearchText.Word(word.utf8))] != nil }
+    public func contains(_ word: String) -> Bool { ids[SearchText.Word(word.utf8)] != nil }
 
     /// The id of `word`, nil when it is not a term.
-    public func id(of word: SearchText.Word) -> Int32? { ids[TermKey(word)] }
+    public func id(of word: SearchText.Word) -> Int32? { ids[word] }
 
     /// The singular class of `word` (a term or not), -1 when no term has its singular.
     public func singularClass(of word: SearchText.Word) -> Int32 {
-        if let id = ids[TermKey(word)] { return classOfTerm[Int(id)] }
-        return classes[TermKey(SearchText.singular(word))] ?? -1
+        if let id = ids[word] { return classOfTerm[Int(id)] }
+        return classes[SearchText.singular(word)] ?? -1
     }
 
     /// How each word of `query` is looked up.
@@ -296,16 +283,4 @@ public final class SearchVocabulary: Sendable {
     }
 
     private func string(_ w: SearchText.Word) -> String { String(decoding: w, as: UTF8.self) }
-}
-
-/// A term as a dictionary key, hashed as one block of bytes: an array of bytes feeds the hasher
-/// one byte at a time, which made hashing most of the cost of building the vocabulary.
-struct TermKey: Hashable, Sendable {
-    let bytes: SearchText.Word
-
-    init(_ bytes: SearchText.Word) { self.bytes = bytes }
-
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
 }

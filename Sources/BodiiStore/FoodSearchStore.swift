@@ -243,7 +243,8 @@ extension SQLiteRepositories {
     /// `FoodRanking`. An empty query gives the recent and frequent foods.
     /// `answersQuery` is false when no candidate has every word that names a food (the list is
     /// then the closest foods).
-    func rankedSearch(_ text: String, limit: Int) throws -> FoodSearchResult {
+    /// `nutrients` false reads each food's energy and macronutrients only (`listingColumns`).
+    func rankedSearch(_ text: String, limit: Int, nutrients: Bool = true) throws -> FoodSearchResult {
         let limit = max(0, limit)
         let query = FoodSearchQuery(text)
         guard !query.isEmpty else { return FoodSearchResult(foods: try recentFoods(limit: limit), answersQuery: true) }
@@ -267,12 +268,15 @@ extension SQLiteRepositories {
             let top = Array(ranked.prefix(limit))
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT \(Self.foodColumns), rowid FROM food WHERE rowid IN (SELECT value FROM json_each(?))
+                    SELECT \(nutrients ? Self.foodColumns : Self.listingColumns), rowid FROM food
+                    WHERE rowid IN (SELECT value FROM json_each(?))
                     """)
-            let rowidIndex = CatalogSeeder.nutrientColumns.count + 4
+            let rowidIndex = nutrients ? CatalogSeeder.nutrientColumns.count + 4 : Self.listingColumnCount
             var byRowid: [Int64: Food] = [:]
             let rows = try Row.fetchCursor(statement, arguments: ["[" + top.map(String.init).joined(separator: ",") + "]"])
-            while let row = try rows.next() { byRowid[try row.decode(atIndex: rowidIndex)] = try Self.food(row: row) }
+            while let row = try rows.next() {
+                byRowid[try row.decode(atIndex: rowidIndex)] = try Self.food(row: row, readsNutrients: nutrients)
+            }
             return FoodSearchResult(foods: top.compactMap { byRowid[$0] }, answersQuery: complete > 0)
         }
     }

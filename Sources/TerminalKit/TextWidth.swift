@@ -33,6 +33,14 @@ public enum TextWidth {
         return max(0, of(scalar: first))
     }
 
+    /// Columns a string takes. The same as for any `StringProtocol`, but not generic: called from
+    /// another module, the generic one was not specialised and walked the bytes through protocol
+    /// witnesses, 39 k instructions for a ten-letter id in `bodii search`'s table.
+    public static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return text.utf8.count }
+        return of(text, using: source.current ?? TextWidthTable.width)
+    }
+
     /// Columns a whole string takes.
     public static func of(_ text: some StringProtocol) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return text.utf8.count }

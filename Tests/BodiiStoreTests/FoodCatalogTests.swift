@@ -213,6 +213,25 @@ func customFood(_ name: String, kcal: Double = 250, servings: [FoodServing] = [F
         }
     }
 
+    @Test func aListingSearchGivesTheSameFoodsWithoutTheirOtherNutrients() throws {
+        try withDatabase { _, repos throws in
+            try log(repos, "usda:01123", on: "2026-11-20")  // the log lifts it: the same in both
+            for query in ["banana", "egg", "chicken breast", "mince", "rise pudding", "  "] {
+                let whole = try repos.searchFoods(query, limit: 10)
+                let listed = try repos.searchFoodsForListing(query, limit: 10)
+                #expect(!listed.isEmpty)
+                #expect(listed.map(\.id) == whole.map(\.id))
+                #expect(listed.map(\.name) == whole.map(\.name))
+                #expect(listed.map(\.source) == whole.map(\.source))
+                #expect(listed.map(\.release) == whole.map(\.release))
+                #expect(listed.map { [$0.per100g.kcal, $0.per100g.proteinG, $0.per100g.carbsG, $0.per100g.fatG] }
+                    == whole.map { [$0.per100g.kcal, $0.per100g.proteinG, $0.per100g.carbsG, $0.per100g.fatG] })
+                #expect(whole.contains { !$0.per100g.values.isEmpty })  // the whole foods do have them
+                #expect(query.trimmingCharacters(in: .whitespaces).isEmpty || listed.allSatisfy { $0.per100g.values.isEmpty })
+            }
+        }
+    }
+
     @Test func searchFindsEveryWordAndFallsBackToRecentFoods() throws {
         try withDatabase { _, repos throws in
             let bananas = try repos.searchFoods("banana", limit: 5)

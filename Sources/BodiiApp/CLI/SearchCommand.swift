@@ -71,6 +71,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
 }
 
 extension SearchCommand {
+    /// The foods as a list shows them (energy and macronutrients; see `searchFoodsForListing`).
     /// Search only reads: the database read-only when it holds the catalog; else the shipped
     /// catalog as compiled in (a missing database, or one no food was looked up in yet: seeding it
     /// would write), searched without any database. Nothing is created or changed either way.
@@ -80,7 +81,7 @@ extension SearchCommand {
             defer { endOfProcess(env) }
             if try env.repositories.holdsShippedCatalog() {
                 env.repositories.searchOnce()
-                return try env.repositories.searchFoods(text, limit: limit)
+                return try env.repositories.searchFoodsForListing(text, limit: limit)
             }
         } catch let failure as CommandFailure where failure.isNoDatabase {
             // nothing there yet: the shipped catalog alone
