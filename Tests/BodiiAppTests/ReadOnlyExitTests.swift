@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import BodiiStore
 
-/// `today` ends without the orderly teardown (`BodiiDatabase.finishReading`): beside a running
+/// `today` and `status` end without the orderly teardown (`BodiiDatabase.finishReading`): beside a running
 /// app it exits with its read-only connection open. Nothing the app wrote is lost, the app and
 /// the next commands read and write on, and alone on the file it still leaves no -wal or -shm.
 @Suite struct ReadOnlyExitTests {
@@ -25,6 +25,9 @@ import Testing
         #expect(today.status == 0, "\(today.stderr)")
         #expect(today.stdout.contains("\"weight_kg\":81"), "\(today.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == wal, "today changed the -wal")
+        let status = try runBodii(["status", "--db", path])
+        #expect(status.status == 0 && status.stderr.isEmpty, "\(status.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == wal, "status changed the -wal")
 
         // The app writes on, then quits; a command writes after it; everything reads back.
         _ = try app?.repositories.addBodyRecord(weight(82), snapshot: nil)
@@ -42,7 +45,7 @@ import Testing
         let path = folder.path("alone.sqlite")
         #expect(try runBodii(["log", "weight", "80", "--db", path]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-        for arguments in [["today"], ["today", "--json"]] {
+        for arguments in [["today"], ["today", "--json"], ["status"]] {
             #expect(try runBodii(arguments + ["--db", path]).status == 0)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "\(arguments) left a -wal")
             #expect(!FileManager.default.fileExists(atPath: path + "-shm"), "\(arguments) left a -shm")
