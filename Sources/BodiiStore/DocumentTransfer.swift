@@ -63,7 +63,7 @@ public struct LibraryFavourite: Sendable, Equatable {
 
 extension SQLiteRepositories {
     /// The open `inOneTransaction` connection of this thread, if any.
-    var openTransaction: Database? { OpenTransaction.current(for: self) }
+    var openTransaction: Database? { pins.current(.transaction) }
 
     /// `body` in a transaction of its own, or a savepoint when one is open already.
     static func transaction(
@@ -75,33 +75,6 @@ extension SQLiteRepositories {
         } else {
             try db.inTransaction(kind, body)
         }
-    }
-}
-
-/// The connection an `inOneTransaction` block holds, in thread-local storage (like `PinnedRead`).
-final class OpenTransaction {
-    let db: Database
-    let owner: ObjectIdentifier
-
-    private init(db: Database, owner: ObjectIdentifier) {
-        self.db = db
-        self.owner = owner
-    }
-
-    private static let key = "bodii.open-transaction"
-
-    static func current(for repositories: SQLiteRepositories) -> Database? {
-        guard let open = Thread.current.threadDictionary[key] as? OpenTransaction,
-            open.owner == ObjectIdentifier(repositories)
-        else { return nil }
-        return open.db
-    }
-
-    static func pin<T>(_ db: Database, for repositories: SQLiteRepositories, during body: () throws -> T) rethrows -> T {
-        let dictionary = Thread.current.threadDictionary
-        dictionary[key] = OpenTransaction(db: db, owner: ObjectIdentifier(repositories))
-        defer { dictionary.removeObject(forKey: key) }
-        return try body()
     }
 }
 

@@ -29,6 +29,8 @@ public final class SQLiteRepositories: Sendable {
     let readsOnly: Bool
     /// Sync's recorder of write transactions (see WriteRecording.swift).
     let recorderSlot = RecorderSlot()
+    /// The connections `readingTogether` and `inOneTransaction` blocks hold, by thread.
+    let pins = PinnedConnections()
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
         self.writer = writer
@@ -69,7 +71,7 @@ public final class SQLiteRepositories: Sendable {
     /// Every read of this type goes through here: inside `readingTogether` it uses the connection
     /// and transaction the block pinned on this thread; otherwise a read transaction of its own.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let pinned = PinnedRead.current(for: self) { return try body(pinned) }
+        if let pinned = pins.current(.read) { return try body(pinned) }
         if let open = openTransaction { return try body(open) }
         return try writer.read(body)
     }
@@ -95,11 +97,12 @@ public final class SQLiteRepositories: Sendable {
     /// `body` rolls all of it back, so a multi-part import (records, goals, custom foods, the meal
     /// library) is written whole or not at all, even when the process is killed midway.
     public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
-        if OpenTransaction.current(for: self) != nil { return try body() }
+        if openTransaction != nil { return try body() }
+        try refuseWritingWhenReadOnly()
         var result: T?
         try writer.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
-                result = try recording(db) { try OpenTransaction.pin(db, for: self, during: body) }
+                result = try recording(db) { try pins.pin(db, as: .transaction, during: body) }
                 return .commit
             }
         }
@@ -124,43 +127,15 @@ public final class SQLiteRepositories: Sendable {
 // MARK: - Reads that belong together
 
 extension SQLiteRepositories: ConsistentReading {
-    /// One read transaction on one pooled connection for all of `body`'s reads: a screen's ~20
-    /// small reads then cost one `BEGIN`/`COMMIT` and one trip through the pool instead of twenty,
-    /// and see one snapshot. GRDB's reads are not reentrant, so the connection is pinned to this
-    /// thread and `read` finds it. A single-connection queue (the CLI) pins nothing: a write inside
-    /// the block would then have to wait for the read it is part of.
+    /// One read transaction on one connection for all of `body`'s reads: a screen's ~20 small
+    /// reads then cost one `BEGIN`/`COMMIT` and one trip through the pool instead of twenty, and
+    /// see one snapshot. GRDB's reads are not reentrant, so the connection is pinned to this thread
+    /// and `read` finds it. A single connection (a command's queue) is pinned only when it reads
+    /// alone (`readsOnly`): a write inside the block would otherwise have to wait for the read it
+    /// is part of.
     public func readingTogether<T>(_ body: () throws -> T) throws -> T {
-        guard writer is DatabasePool, PinnedRead.current(for: self) == nil, openTransaction == nil else { return try body() }
-        return try writer.read { db in try PinnedRead.pin(db, for: self, during: body) }
-    }
-}
-
-/// The connection a `readingTogether` block holds, kept in thread-local storage: only code on the
-/// thread that opened the block may use it (GRDB checks it runs on the reader's queue, and a
-/// synchronous dispatch runs there on the calling thread).
-private final class PinnedRead {
-    let db: Database
-    let owner: ObjectIdentifier
-
-    private init(db: Database, owner: ObjectIdentifier) {
-        self.db = db
-        self.owner = owner
-    }
-
-    private static let key = "bodii.pinned-read"
-
-    static func current(for repositories: SQLiteRepositories) -> Database? {
-        guard let pinned = Thread.current.threadDictionary[key] as? PinnedRead,
-            pinned.owner == ObjectIdentifier(repositories)
-        else { return nil }
-        return pinned.db
-    }
-
-    static func pin<T>(_ db: Database, for repositories: SQLiteRepositories, during body: () throws -> T) rethrows -> T {
-        let dictionary = Thread.current.threadDictionary
-        dictionary[key] = PinnedRead(db: db, owner: ObjectIdentifier(repositories))
-        defer { dictionary.removeObject(forKey: key) }
-        return try body()
+        guard writer is DatabasePool || readsOnly, pins.current(.read) == nil, openTransaction == nil else { return try body() }
+        return try writer.read { db in try pins.pin(db, as: .read, during: body) }
     }
 }
 

@@ -34,7 +34,9 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
             let url = AppEnvironment.databaseURL(explicit: global.db?.text)
             guard FileManager.default.fileExists(atPath: url.path) else { return }
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
-            let values = try StatusLine.values(on: clock.today, source: env.repositories)
+            // Run every few seconds by status bars: one read transaction, and the end of a reader.
+            let values = try env.repositories.readingTogether { try StatusLine.values(on: clock.today, source: env.repositories) }
+            env.database.finishReading()
             PlainText.print(line.render(values), ascii: ascii)
         }
     }

@@ -28,15 +28,19 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
             }
         }
         let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly)
-        // The day's targets, read once for the summary and (in JSON) the nutrient targets.
-        let targets = try TargetHistory.load(range: DateRange(start: day, end: day), source: env.repositories)
-        let summary = try DaySummaryQuery(store: env.repositories).summary(for: day, targets: targets)
-        if json {
-            let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day, history: targets)
-            print(DaySummaryJSON.encode(summary, nutrients: nutrients))
-        } else {
+        // All of the day's reads in one read transaction (one snapshot, one BEGIN/COMMIT).
+        let text = try env.repositories.readingTogether {
+            // The day's targets, read once for the summary and (in JSON) the nutrient targets.
+            let targets = try TargetHistory.load(range: DateRange(start: day, end: day), source: env.repositories)
+            let summary = try DaySummaryQuery(store: env.repositories).summary(for: day, targets: targets)
+            if json {
+                let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day, history: targets)
+                return DaySummaryJSON.encode(summary, nutrients: nutrients)
+            }
             let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
-            PlainText.print(DaySummaryText.render(summary, units: units))
+            return DaySummaryText.render(summary, units: units)
         }
+        env.database.finishReading()
+        if json { print(text) } else { PlainText.print(text) }
     }
 }
