@@ -37,8 +37,11 @@ let package = Package(
             name: "BodiiStore",
             dependencies: [
                 "BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig",
             ]),
+        // sqlite3_db_config (variadic, which Swift cannot call) for BodiiStore: the catalog seed's
+        // inserts run with the triggers set aside (CatalogSeeder). Same libsqlite3 as GRDB.
+        .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. Its headers
         // come from pkg-config. BodiiImport calls it only through dlopen (LibXML2.swift), but
         // pkg-config's -lxml2 makes it NEEDED by every executable: swiftc puts -l before any
