@@ -37,8 +37,11 @@ let package = Package(
             name: "BodiiStore",
             dependencies: [
                 "BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig",
             ]),
+        // sqlite3_db_config (variadic, which Swift cannot call) for BodiiStore: the catalog seed's
+        // inserts run with the triggers set aside (CatalogSeeder). Same libsqlite3 as GRDB.
+        .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. No pkgConfig:
         // its -lxml2 would make libxml2, ICU and lzma load at every start (~1.5 ms of each process).
         // CLibXML2.h declares the few types and constants used; LibXML2.swift opens the library with

@@ -112,14 +112,16 @@ enum CatalogSeeder {
         // prepared while the flag is on skip them; the flag is off again before anything else runs.
         try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
         do {
-            for table in catalog.tables {
-                let isMain = counts.isEmpty
-                let rows = TableRows(
-                    source: catalog.source, release: catalog.release,
-                    allowedSources: isMain ? nil : catalog.supplement?.sources)
-                let (inserted, leftOut) = try insertFoods(table.foods, rows, db)
-                try insertServings(table.servings, leavingOut: leftOut, db)
-                counts.append(inserted)
+            try withTriggersAside(db) {
+                for table in catalog.tables {
+                    let isMain = counts.isEmpty
+                    let rows = TableRows(
+                        source: catalog.source, release: catalog.release,
+                        allowedSources: isMain ? nil : catalog.supplement?.sources)
+                    let (inserted, leftOut) = try insertFoods(table.foods, rows, db)
+                    try insertServings(table.servings, leavingOut: leftOut, db)
+                    counts.append(inserted)
+                }
             }
         } catch {
             try? db.execute(sql: "PRAGMA ignore_check_constraints = 0")
@@ -164,80 +166,90 @@ enum CatalogSeeder {
         var insertFood: BulkInsert?
         var leftOut = Set<String>()
         var inserted = 0
-        try TSV.forEachRow(of: text) { line, f in
-            guard let h = header, let insert = insertFood else {
-                let h = try FoodTableHeader(f.map(\.text))
-                guard (h.sourceField != nil) == (rows.allowedSources != nil), (h.releaseField != nil) == (h.sourceField != nil) else {
-                    throw StoreError.invalidCatalog("only a supplement's food table names each row's source and release")
-                }
-                header = h
-                insertFood = try BulkInsert(
-                    db,
-                    sql: """
-                        INSERT INTO food (id, name, source, release, \(h.nutrients.map(\.column).joined(separator: ", ")))
-                        VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: h.nutrients.count)))
-                        """)
-                return
-            }
-            guard f.count == h.fieldCount else {
-                throw StoreError.invalidCatalog("food line \(line) has \(f.count) fields, not \(h.fieldCount)")
-            }
-            if h.required.contains(where: { f[$0].isEmpty }) {
-                leftOut.insert(f[0].text)
-                return
-            }
-            let source = h.sourceField.map { f[$0].text } ?? rows.source
-            if let allowed = rows.allowedSources, !allowed.contains(source) {
-                throw StoreError.invalidCatalog("food line \(line): source \"\(source)\" is not one the supplement lists")
-            }
-            let release = h.releaseField.map { f[$0].text } ?? rows.release
-            try insert.row { b in
-                b.text(1, f[0])
-                b.text(2, f[1])
-                b.text(3, source)
-                if release.isEmpty { b.null(4) } else { b.text(4, release) }
-                for (i, nutrient) in h.nutrients.enumerated() {
-                    let field = f[nutrient.field]
-                    if field.isEmpty { b.null(Int32(i + 5)); continue }
-                    guard let number = field.number, number.isFinite, number >= 0 else {
-                        throw StoreError.invalidCatalog("food line \(line): \(nutrient.column) \"\(field.text)\" is not a number")
+        try TSV.forEachRow(
+            of: text,
+            { line, f in
+                guard let h = header, insertFood != nil else {
+                    let h = try FoodTableHeader(f.map(\.text))
+                    guard (h.sourceField != nil) == (rows.allowedSources != nil), (h.releaseField != nil) == (h.sourceField != nil) else {
+                        throw StoreError.invalidCatalog("only a supplement's food table names each row's source and release")
                     }
-                    b.double(Int32(i + 5), number)
+                    header = h
+                    insertFood = BulkInsert(
+                        db, table: "food", columns: ["id", "name", "source", "release"] + h.nutrients.map(\.column),
+                        constants: [rows.source, rows.release])
+                    return
                 }
-            }
-            inserted += 1
-        }
+                guard f.count == h.fieldCount else {
+                    throw StoreError.invalidCatalog("food line \(line) has \(f.count) fields, not \(h.fieldCount)")
+                }
+                if h.required.contains(where: { f[$0].isEmpty }) {
+                    leftOut.insert(f[0].text)
+                    return
+                }
+                let source = h.sourceField.map { f[$0] }
+                if let allowed = rows.allowedSources, let source, !allowed.contains(source.text) {
+                    throw StoreError.invalidCatalog("food line \(line): source \"\(source.text)\" is not one the supplement lists")
+                }
+                let release = h.releaseField.map { f[$0] }
+                try insertFood?.row { b in
+                    b.text(1, f[0])
+                    b.text(2, f[1])
+                    if let source { b.text(3, source) } else { b.constant(3, 0) }
+                    if let release {
+                        if !release.isEmpty { b.text(4, release) }
+                    } else if !rows.release.isEmpty {
+                        b.constant(4, 1)
+                    }
+                    // By field number only: each (column, field) pair read would retain its String.
+                    for (i, fieldNumber) in h.nutrientFields.enumerated() {
+                        let field = f[fieldNumber]
+                        if field.isEmpty { continue }  // NULL
+                        guard let number = field.number, number.isFinite, number >= 0 else {
+                            throw StoreError.invalidCatalog("food line \(line): \(h.nutrients[i].column) \"\(field.text)\" is not a number")
+                        }
+                        b.double(Int32(i + 5), number)
+                    }
+                }
+                inserted += 1
+            },
+            end: { try insertFood?.finish() })
         guard insertFood != nil else { throw StoreError.invalidCatalog("the food table is empty") }
         return (inserted, leftOut)
     }
 
     private static func insertServings(_ text: String, leavingOut leftOut: Set<String>, _ db: Database) throws {
-        let insertServing = try BulkInsert(db, sql: "INSERT INTO food_serving (food_id, position, label, grams) VALUES (?, ?, ?, ?)")
-        var current = ""
+        var insertServing = BulkInsert(db, table: "food_serving", columns: ["food_id", "position", "label", "grams"])
+        var current: TSV.Field?
         var position = 0
         var sawHeader = false
-        try TSV.forEachRow(of: text) { line, f in
-            guard sawHeader else {
-                guard f.map(\.text) == ["food_id", "label", "grams"] else {
-                    throw StoreError.invalidCatalog("the serving table does not start with food_id, label, grams")
+        try TSV.forEachRow(
+            of: text,
+            { line, f in
+                guard sawHeader else {
+                    guard f.map(\.text) == ["food_id", "label", "grams"] else {
+                        throw StoreError.invalidCatalog("the serving table does not start with food_id, label, grams")
+                    }
+                    sawHeader = true
+                    return
                 }
-                sawHeader = true
-                return
-            }
-            guard f.count == 3, let grams = f[2].number, grams.isFinite, grams > 0 else {
-                throw StoreError.invalidCatalog("serving line \(line) is not food_id, label, grams")
-            }
-            let food = f[0].text
-            guard !leftOut.contains(food) else { return }
-            position = food == current ? position + 1 : 1
-            current = food
-            try insertServing.row { b in
-                b.text(1, f[0])
-                b.int(2, position)
-                b.text(3, f[1])
-                b.double(4, grams)
-            }
-        }
+                guard f.count == 3, let grams = f[2].number, grams.isFinite, grams > 0 else {
+                    throw StoreError.invalidCatalog("serving line \(line) is not food_id, label, grams")
+                }
+                let food = f[0]
+                // Compared as bytes: a String for each of 15,000 ids cost more than the insert.
+                let sameFood = current.map { $0.elementsEqual(food) } ?? false
+                if !sameFood, !leftOut.isEmpty, leftOut.contains(food.text) { return }
+                position = sameFood ? position + 1 : 1
+                current = food
+                try insertServing.row { b in
+                    b.text(1, food)
+                    b.int(2, position)
+                    b.text(3, f[1])
+                    b.double(4, grams)
+                }
+            },
+            end: { try insertServing.finish() })
     }
 }
 
@@ -246,6 +258,8 @@ enum CatalogSeeder {
 struct FoodTableHeader {
     /// The nutrient columns with the field each is in.
     var nutrients: [(column: String, field: Int)] = []
+    /// The fields of `nutrients`, in their order.
+    var nutrientFields: [Int] = []
     var sourceField: Int?
     var releaseField: Int?
     /// The fields of the four nutrients a food cannot be logged without.
@@ -269,106 +283,10 @@ struct FoodTableHeader {
                 nutrients.append((name, i))
             }
         }
+        nutrientFields = nutrients.map(\.field)
         required = nutrients.filter { CatalogSeeder.requiredColumns.contains($0.column) }.map(\.field)
         guard required.count == CatalogSeeder.requiredColumns.count else {
             throw StoreError.invalidCatalog("a required nutrient column is missing")
-        }
-    }
-}
-
-/// Tab-separated text read as UTF-8 bytes, fields handed out as slices of the text (the shipped
-/// catalog is ~1.5 MB: no Character processing, no copies until a value is bound).
-enum TSV {
-    typealias Field = UnsafeBufferPointer<UInt8>
-
-    /// Calls `body` with the line number (from 1) and the fields of every non-empty line.
-    static func forEachRow(of text: String, _ body: (_ line: Int, _ fields: [Field]) throws -> Void) throws {
-        var text = text
-        try text.withUTF8 { bytes in
-            var fields: [Field] = []
-            var start = 0
-            var line = 0
-            for i in 0...bytes.count {
-                let byte = i < bytes.count ? bytes[i] : UInt8(ascii: "\n")
-                guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
-                fields.append(Field(rebasing: bytes[start..<i]))
-                start = i + 1
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    if fields.count > 1 || fields.first?.isEmpty == false { try body(line, fields) }
-                    fields.removeAll(keepingCapacity: true)
-                }
-            }
-        }
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    var text: String { String(decoding: self, as: UTF8.self) }
-
-    /// `Double(text)`, without making a String for the catalog's 500,000 plain decimals: up to 15
-    /// digits with a point between two of them are read as digits ÷ 10^decimals, one division of
-    /// two exact doubles, so correctly rounded as `Double(text)`'s strtod is (Clinger WD, "How to
-    /// read floating point numbers accurately", PLDI 1990). Anything else goes to `Double(text)`.
-    var number: Double? {
-        guard let first = first, let last = last, first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return Double(text) }
-        var digits: UInt64 = 0, count = 0, decimals = 0, point = false
-        for byte in self {
-            if byte == UInt8(ascii: "."), !point {
-                point = true
-                continue
-            }
-            let digit = byte &- UInt8(ascii: "0")
-            guard digit < 10, count < 15 else { return Double(text) }
-            digits = digits * 10 + UInt64(digit)
-            count += 1
-            if point { decimals += 1 }
-        }
-        return Double(digits) / exactPowersOfTen[decimals]
-    }
-}
-
-/// 10^0 … 10^15, each exact in a Double.
-private let exactPowersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
-
-/// One INSERT run for many rows straight through SQLite's C API. Through GRDB's `execute`, each
-/// of the ~24,000 catalog rows cost ~10 µs of bookkeeping: most of a seed. GRDB still owns the
-/// statement and the transaction.
-struct BulkInsert {
-    private let statement: Statement
-    private let db: Database
-
-    init(_ db: Database, sql: String) throws {
-        self.db = db
-        statement = try db.makeStatement(sql: sql)
-    }
-
-    struct Binder {
-        let handle: SQLiteStatement
-        /// SQLITE_TRANSIENT: SQLite copies the bytes.
-        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-        func text(_ index: Int32, _ bytes: TSV.Field) {
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                _ = sqlite3_bind_text(handle, index, chars.baseAddress, Int32(chars.count), Self.transient)
-            }
-        }
-        func text(_ index: Int32, _ string: String) { _ = sqlite3_bind_text(handle, index, string, -1, Self.transient) }
-        func double(_ index: Int32, _ value: Double) { _ = sqlite3_bind_double(handle, index, value) }
-        func int(_ index: Int32, _ value: Int) { _ = sqlite3_bind_int64(handle, index, Int64(value)) }
-        func null(_ index: Int32) { _ = sqlite3_bind_null(handle, index) }
-    }
-
-    /// Binds one row's values (1-based indexes) and runs the statement.
-    func row(_ bind: (Binder) throws -> Void) throws {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        try bind(Binder(handle: handle))
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
-            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            sqlite3_reset(handle)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
         }
     }
 }

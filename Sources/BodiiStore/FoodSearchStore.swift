@@ -52,19 +52,7 @@ enum FoodSearchIndex {
         try db.execute(sql: "UPDATE food_search_state SET bulk = 0, terms = terms + 1, foods = foods + 1 WHERE id = 1")
     }
 
-    /// The index and its term list made afresh from `food`.
-    static func rebuild(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO food_fts(food_fts) VALUES ('delete-all');
-                INSERT INTO food_fts(rowid, head, name)
-                    SELECT \(Schema.searchKey("food")) AS k, \(Schema.searchHead("food")), name FROM food ORDER BY k;
-                DELETE FROM food_search_term;
-                INSERT INTO food_search_term (term) SELECT term FROM food_fts_vocab;
-                UPDATE food_search_state SET term_list = (\(termListSQL)) WHERE id = 1;
-                DELETE FROM food_search_pending;
-                """)
-    }
+    // `rebuild`: FoodSearchIndex+Rebuild.swift.
 
     /// The terms as one text, a line each, in key order (byte order). Kept in
     /// `food_search_state.term_list` at each rebuild: made afresh by every search process, this
