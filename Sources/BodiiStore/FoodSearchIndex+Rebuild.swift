@@ -63,7 +63,9 @@ extension FoodSearchIndex {
         }
         // Most names start with none of the prefixes' first letters (b, i, c, f, r).
         let first = (name.first ?? 0) | 0x20
-        let mayBeLow = first == UInt8(ascii: "b") || first == UInt8(ascii: "i") || first == UInt8(ascii: "c") || first == UInt8(ascii: "f") || first == UInt8(ascii: "r")
+        let mayBeLow =
+            first == UInt8(ascii: "b") || first == UInt8(ascii: "i") || first == UInt8(ascii: "c") || first == UInt8(ascii: "f")
+            || first == UInt8(ascii: "r")
         let low = mayBeLow && lowTierPrefixes.contains { startsIgnoringASCIICase(name, with: $0) }
         let tier: Int64 = low ? 2 : capitals ? 1 : 0
         return tier << 56 | Int64(min(name.count, 4095)) << 44 | (rowid & rowidMask)
@@ -122,7 +124,8 @@ private struct SearchRows {
             }
             if let key {
                 let comma = bytes[name.start..<name.start + name.count].firstIndex(of: UInt8(ascii: ","))
-                rows.append(Row(key: key, name: name, head: Span(start: name.start, count: (comma ?? name.start + name.count) - name.start)))
+                rows.append(
+                    Row(key: key, name: name, head: Span(start: name.start, count: (comma ?? name.start + name.count) - name.start)))
             } else {
                 let sqlHandle = bySQL.sqliteStatement
                 sqlite3_reset(sqlHandle)

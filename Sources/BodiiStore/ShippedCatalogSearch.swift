@@ -113,6 +113,9 @@ public final class ShippedCatalogSearch: Sendable {
     /// `Schema.searchKey` in Swift: tier 2 for baby food, formulas, fast food and restaurants (SQL
     /// LIKE: ASCII case ignored), 1 for a name with two capitals in a row (a brand), else 0.
     static func key(_ name: String, rowid: Int64) -> Int64 {
+        // A plain-ASCII name (every shipped one) takes the index rebuild's key, the one rule.
+        var name = name
+        if let key = name.withUTF8({ FoodSearchIndex.key(asciiName: $0, rowid: rowid) }) { return key }
         let lower = name.lowercased()
         let tier: Int64
         if ["babyfood", "infant formula", "child formula", "fast food", "restaurant,"].contains(where: { lower.hasPrefix($0) }) {

@@ -104,7 +104,8 @@ import Testing
     @Test func everyTriggerOfTheCatalogTablesStandsAsideDuringABulkChange() throws {
         try withDatabase { _, repos in
             let triggers = try repos.read { db in
-                try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('food', 'food_serving')")
+                try Row.fetchAll(
+                    db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('food', 'food_serving')")
             }
             #expect(triggers.count == 7)
             for trigger in triggers {
