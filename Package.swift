@@ -94,12 +94,17 @@ let package = Package(
             // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain. The
             // functions start-up runs are placed together (link/startup.order, made by
             // scripts/startup-order): scattered, they kept ~15 MB of code resident, 64 KB per fault.
+            // Position-dependent (-no-pie): the ~800 KB of pointers in .data.rel.ro are final at
+            // link time instead of being relocated, one copied page each, at every start (~170
+            // page faults of `today --json`). No symbol is exported (SwiftPM exports them all for
+            // executables): the runtime's start-up `dladdr` walked all 19,000 (~0.5 M instructions).
             .executableTarget(
                 name: "bodii", dependencies: ["BodiiApp"],
                 linkerSettings: [
                     .unsafeFlags(
                         [
-                            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                            "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                            "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                             "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
                             "-Xlinker", "--no-warn-symbol-ordering",
                         ],
@@ -151,3 +156,13 @@ let package = Package(
         ],
     swiftLanguageModes: [.v6]
 )
+
+// Generic types with concrete arguments (`[LocalDate: NutrientIntake]`, `Set<FoodID>`) get their
+// metadata from the accessors the compiler already knows, not by demangling a name at run time:
+// each such name checked its `Hashable`/`Equatable` requirements by scanning all ~7,600
+// conformance records of the static binary (~150 k instructions a pair, ~3.8 M of `today --json`).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+    ]
+}

@@ -34,7 +34,7 @@ enum ProcessBench {
         }
         let bodii = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bodii").path
         guard FileManager.default.isExecutableFile(atPath: bodii) else {
-            print("bodii-bench process: no bodii beside bodii-bench (\(bodii)); build it: swift build -c release --static-swift-stdlib")
+            print("bodii-bench process: no bodii beside bodii-bench (\(bodii)); build it: scripts/build-release")
             exit(66)
         }
         guard let fzf = executableOnPath("fzf") else {

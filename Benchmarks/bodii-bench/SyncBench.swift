@@ -37,7 +37,7 @@ enum SyncBench {
         }
         let bodii = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bodii").path
         guard FileManager.default.isExecutableFile(atPath: bodii) else {
-            print("bodii-bench sync: no bodii beside bodii-bench (\(bodii)); build it: swift build -c release --static-swift-stdlib")
+            print("bodii-bench sync: no bodii beside bodii-bench (\(bodii)); build it: scripts/build-release")
             exit(66)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-bench-sync-\(UUID().uuidString)")

@@ -1,5 +1,5 @@
 // bodii-bench: the speed and memory budgets of ARCHITECTURE.md, measured on a release build over a
-// generated 10-year history. Run: swift build -c release --static-swift-stdlib && .build/release/bodii-bench
+// generated 10-year history. Run: scripts/build-release --product bodii-bench && scripts/build-release && .build/release/bodii-bench
 //   bodii-bench            everything
 //   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
 //   bodii-bench day-steps  3000 dashboard day steps on the 10-year history, for a profiler
