@@ -57,6 +57,7 @@ public final class BodiiDatabase: Sendable {
         url: URL, migrator: DatabaseMigrator, access: Access = .readWrite, timeZone: TimeZone,
         catalog: ShippedCatalog? = .usdaSR24
     ) throws {
+        _ = SQLiteProcessSetup.done
         let path = url.path
         let state = try DatabaseFile.prepare(at: url, creating: access != .readOnly)
         if access == .readOnly, state == .new { throw StoreError.noDatabase(path) }
@@ -224,7 +225,10 @@ public final class BodiiDatabase: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(5)
         config.foreignKeysEnabled = true
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(readMapSize)") }
+        config.prepareDatabase { db in
+            db.stopAuthorizingStatements()
+            try db.execute(sql: "PRAGMA mmap_size = \(readMapSize)")
+        }
         let sidecars = DatabaseFile.exists(path + "-wal") || DatabaseFile.exists(path + "-shm")
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !sidecars && access(folder, W_OK) != 0 {
