@@ -26,6 +26,14 @@ import Testing
 
     // MARK: The loader
 
+    /// The environment read from `environ` is the one Foundation reads: every variable, values
+    /// with `=` in them and empty ones included.
+    @Test func theProcessEnvironmentIsFoundations() {
+        let foundation = ProcessInfo.processInfo.environment
+        #expect(ProcessConfig.environment == foundation)
+        #expect(!ProcessConfig.environment.isEmpty)
+    }
+
     @Test func everyKeyIsRead() {
         let (values, problems) = parse(
             """
