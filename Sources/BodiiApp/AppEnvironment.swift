@@ -33,7 +33,7 @@ final class AppEnvironment {
         let clock = try known ?? ProcessClock.current(environment: env)
         let url = databaseURL(explicit: databasePath)
         do {
-            let database = try BodiiDatabase(url: url, access: access)
+            let database = try BodiiDatabase(url: url, access: access, timeZone: ProcessTimeZone.current)
             // Sync records every write of a database that syncs (BodiiSync, PRODUCT.md §14).
             if access != .readOnly { try SyncEngine.installRecorder(on: database) }
             if let backup = database.backupURL {

@@ -12,7 +12,9 @@ enum ProcessClock {
         environment: [String: String] = ProcessConfig.environment,
         calendar: DayCalendar = ProcessConfig.current.values.calendar
     ) throws -> any Clock {
-        guard let text = environment[variable] else { return SystemClock(calendar: calendar) }
+        guard let text = environment[variable] else {
+            return SystemClock(calendar: calendar, timeZone: ProcessTimeZone.current)
+        }
         guard var clock = parse(text) else {
             throw CommandFailure.usage(
                 "\(variable) \(ValidationError.quoted(text)) is not a date-time: allowed ISO 8601 with an offset, e.g. 2026-11-22T08:15:00+01:00"
@@ -28,5 +30,25 @@ enum ProcessClock {
             let zone = TimeZone(secondsFromGMT: offset)
         else { return nil }
         return FixedClock(now: date, timeZone: zone)
+    }
+}
+
+/// The system's time zone, found as `TimeZone.current` finds it when `TZ` is not set (the name
+/// `/etc/localtime` links to) without Foundation's own look-up, which first builds the whole
+/// process environment (~1 M instructions of every command). Anything else — `TZ` set, a copied
+/// /etc/localtime, a name Foundation does not know — is left to `TimeZone.current`.
+enum ProcessTimeZone {
+    static let current: TimeZone = linked(environment: ProcessConfig.environment) ?? .current
+
+    static func linked(environment: [String: String], localtime: String = "/etc/localtime") -> TimeZone? {
+        guard environment["TZ"] == nil else { return nil }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let count = readlink(localtime, &buffer, buffer.count)
+        guard count > 0, count < buffer.count else { return nil }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let marker = "/zoneinfo/"
+        guard let found = target.utf8.indices.last(where: { target.utf8[$0...].starts(with: marker.utf8) }) else { return nil }
+        let name = String(target[target.utf8.index(found, offsetBy: marker.utf8.count)...])
+        return name.isEmpty ? nil : TimeZone(identifier: name)
     }
 }

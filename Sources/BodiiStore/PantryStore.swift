@@ -11,7 +11,8 @@ extension SQLiteRepositories: PantryRepository {
     static let pantryPurchaseColumns = "id, item_id, date, quantity, unit, grams, price_minor, currency, store, source, external_id"
     /// The same, of `purchase AS p` (made once: the text is the statement cache's key).
     /// (No Foundation trimming: its first use costs a command ~1 M instructions.)
-    static let joinedPurchaseColumns = pantryPurchaseColumns.split(separator: ",").map { "p." + $0.drop { $0 == " " } }
+    // String(…) first: `+` with a Substring appends it character by character (~30 k instructions a name).
+    static let joinedPurchaseColumns = pantryPurchaseColumns.split(separator: ",").map { "p." + String($0.drop { $0 == " " }) }
         .joined(separator: ", ")
     static let pantryLotColumns = """
         id, item_id, purchase_id, quantity, unit, quantity_left, purchased_on, best_before, opened, price_minor, currency, store, source, external_id

@@ -221,9 +221,12 @@ extension Clock {
 
 public struct SystemClock: Clock {
     public let calendar: DayCalendar
-    public init(calendar: DayCalendar = .standard) { self.calendar = calendar }
+    public let timeZone: TimeZone
+    public init(calendar: DayCalendar = .standard, timeZone: TimeZone = .current) {
+        self.calendar = calendar
+        self.timeZone = timeZone
+    }
     public var now: Date { Date() }
-    public var timeZone: TimeZone { .current }
 }
 
 public struct FixedClock: Clock {
