@@ -37,11 +37,14 @@ let package = Package(
             name: "BodiiStore",
             dependencies: [
                 "BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig", "CSQLiteArena",
             ]),
         // sqlite3_db_config (variadic, which Swift cannot call) for BodiiStore: the catalog seed's
         // inserts run with the triggers set aside (CatalogSeeder). Same libsqlite3 as GRDB.
         .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
+        // An allocator for SQLite that never frees, for the commands that only read (CSQLiteArena.h).
+        // No linked library of its own: the sqlite3 it calls is the one GRDB's build links.
+        .target(name: "CSQLiteArena"),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. No pkgConfig:
         // its -lxml2 would make libxml2, ICU and lzma load at every start (~1.5 ms of each process).
         // CLibXML2.h declares the few types and constants used; LibXML2.swift opens the library with
@@ -161,7 +164,7 @@ let package = Package(
 // metadata from the accessors the compiler already knows, not by demangling a name at run time:
 // each such name checked its `Hashable`/`Equatable` requirements by scanning all ~7,600
 // conformance records of the static binary (~150 k instructions a pair, ~3.8 M of `today --json`).
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CSQLiteArena" {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
     ]

@@ -57,7 +57,7 @@ public final class BodiiDatabase: Sendable {
         url: URL, migrator: DatabaseMigrator, access: Access = .readWrite, timeZone: TimeZone,
         catalog: ShippedCatalog? = .usdaSR24
     ) throws {
-        _ = SQLiteProcessSetup.done
+        SQLiteProcessSetup.prepare(onlyReading: false)
         let path = url.path
         let state = try DatabaseFile.prepare(at: url, creating: access != .readOnly)
         if access == .readOnly, state == .new { throw StoreError.noDatabase(path) }
