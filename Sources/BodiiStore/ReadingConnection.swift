@@ -12,8 +12,8 @@ public enum SQLiteProcessSetup {
     private static let started = Mutex(false)
 
     /// Memory statistics off (see `CSQLiteConfig.h`; ~1.8 M instructions of mutexes in
-    /// `bodii today --json`), and for a process that only reads, the never-freeing arena of
-    /// `CSQLiteArena.h` (~2.3 M of malloc and free, the schema's freeing at close among them).
+    /// `bodii today --json`), and for a process that only reads, the pooled arena of
+    /// `CSQLiteArena.h` (~2 M instructions of malloc and free, the schema's freeing at close among them).
     public static func prepare(onlyReading: Bool) {
         started.withLock { started in
             guard !started else { return }

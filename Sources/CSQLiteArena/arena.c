@@ -6,7 +6,8 @@
 #include <string.h>
 
 // Each block has an 8-byte header: its size, with ARENA set for a block of the arena. Arena blocks
-// are never freed; a system block (over LARGE, or once the arena is full) is freed as usual.
+// go back to their size's free list, never to the system; a system block (over LARGE, or once the
+// arena is full) is freed as usual.
 // SQLite may call from several threads (GRDB runs each connection on its own queue): a spin lock
 // guards the bump, which is a few instructions.
 enum { HEADER = 8, CHUNK = 1 << 20, MAX_CHUNKS = 64, LARGE = CHUNK / 4 };
