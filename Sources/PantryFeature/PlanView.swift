@@ -61,7 +61,8 @@ struct PlanView {
         }
         var table = Table(
             columns: columns, rows: rows, selected: items.isEmpty ? nil : selected - window.lowerBound,
-            emptyMessage: "Nothing to plan from: log meals and buy food first", columnSpacing: 1)
+            // With a reason above (a new user's says what to log and buy), the empty table says nothing.
+            emptyMessage: plan.explanation == nil ? "Nothing to plan from: log meals and buy food first" : "", columnSpacing: 1)
         table.moreAbove = window.lowerBound > 0
         table.moreBelow = window.upperBound < items.count
         table.render(in: area, buffer: &buffer, context: context)

@@ -80,6 +80,23 @@ import Testing
         #expect(vm.stack.isEmpty)
     }
 
+    /// A new user, nothing bought or logged: the plan's reason says what to do, once; the empty
+    /// table under it said it again in other words ("Nothing to plan from: …").
+    @Test func aNewUsersPlanSaysWhatToDoOnce() throws {
+        let vm = FlowHost(PantryViewModel(source: db.repositories, clock: db.clock))
+        vm.tab.planner = { days in
+            try GroceryPlanner.plan(
+                PlanInput(days: days, candidates: [], targets: PlanTargets(kcal: 1200, proteinG: 25, nutrients: [:]), budget: nil))
+        }
+        vm.didBecomeVisible()
+        vm.press(.char("P"))
+        let flow = try #require(vm.stack.top as? PantryPlanFlow)
+        let why = try #require(flow.plan.explanation)
+        let screen = render(vm, .small, context: RenderContext(theme: .fallback.colorless, symbols: .unicode)).text
+        #expect(screen.contains(String(why.prefix(30))), "\(screen)")
+        #expect(!screen.contains("Nothing to plan from"), "\(screen)")
+    }
+
     /// The targets' bounds read ≥ and ≤ in a Unicode terminal (the glyph choice of every screen) and
     /// >= and <= in ASCII; they were >= and <= everywhere.
     @Test func boundsUseTheTerminalsGlyphs() throws {
