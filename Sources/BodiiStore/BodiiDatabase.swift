@@ -43,8 +43,7 @@ public final class BodiiDatabase: Sendable {
 
     /// Opens (creating it if needed) the database at `url`; see the type's documentation.
     /// `timeZone` supplies the UTC offsets written with timestamps (the current one by default).
-    /// `catalog` is the food catalog seeded on first use of the catalog (the USDA SR24 that ships
-    /// in the binary; nil for none).
+    /// `catalog` is seeded on its first use (the USDA SR24 that ships in the binary; nil for none).
     public convenience init(
         url: URL, access: Access = .readWrite, timeZone: TimeZone = .current,
         catalog: ShippedCatalog? = .usdaSR24
