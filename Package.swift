@@ -42,7 +42,8 @@ let package = Package(
         // sqlite3_db_config (variadic, which Swift cannot call) for BodiiStore: the catalog seed's
         // inserts run with the triggers set aside (CatalogSeeder). Same libsqlite3 as GRDB.
         .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
-        // An allocator for SQLite that never frees, for the commands that only read (CSQLiteArena.h).
+        // A pooled allocator for SQLite that never gives memory back, for the commands that only
+        // read (CSQLiteArena.h).
         // No linked library of its own: the sqlite3 it calls is the one GRDB's build links.
         .target(name: "CSQLiteArena"),
         // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. No pkgConfig:
