@@ -8,6 +8,9 @@ struct ReviewInsights {
     struct Section {
         var title: String
         var report: InsightReport
+        /// The period shown: its days are counted as the Summary beside it counts them (every
+        /// day gone by), where the 90 days count from the history's first day.
+        var isPeriod = false
     }
 
     /// One line of the insights and what it is, so a short space keeps what matters most.
@@ -33,7 +36,7 @@ struct ReviewInsights {
     ) rethrows -> ReviewInsights {
         var sections: [Section] = []
         if let elapsed = period.elapsed(today: today) {
-            sections.append(Section(title: "This \(period.kind.rawValue)", report: try reports(elapsed)))
+            sections.append(Section(title: "This \(period.kind.rawValue)", report: try reports(elapsed), isPeriod: true))
         }
         sections.append(Section(title: "Last 90 days", report: try reports(DateRange(ending: today, days: 90))))
         return ReviewInsights(sections: sections, today: today)
@@ -44,7 +47,7 @@ struct ReviewInsights {
         var shownPlateau: [String] = []
         for section in sections {
             if !entries.isEmpty { entries.append(Entry(line: "", kind: .blank)) }
-            let heading = section.title + " · " + InsightLines.heading(section.report.result, today: today)
+            let heading = section.title + " · " + InsightLines.heading(section.report.result, today: today, everyDay: section.isPeriod)
             entries.append(Entry(line: Line(heading, .title), kind: .heading))
             let findings = section.report.result.findings
             if findings.isEmpty {

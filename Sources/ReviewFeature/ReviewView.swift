@@ -96,7 +96,7 @@ struct ReviewView {
         }
         let range = model.review?.summary?.range
         let block = Block(
-            title: "Summary", rightTitle: range.map { "\(Plural.count($0.dayCount, "day")) to \($0.end.shortLabel(relativeTo: today))" })
+            title: "Summary", rightTitle: range.map { $0.daysToLabel(today: today) })
         block.render(in: summary, buffer: &buffer, context: context)
         let inner = block.inner(summary).inset(left: 1, right: 1)
         for (i, row) in rows.enumerated() where i < inner.height {

@@ -19,6 +19,9 @@ import Testing
         let result = InsightFinder.find(series)
         #expect(result.daysCovered == 60)
         #expect(InsightLines.heading(result, today: today).hasPrefix("60 days to today"))
+        // A named period (the Review's week or month) counts every day, as its Summary does.
+        #expect(InsightLines.heading(result, today: today, everyDay: true).hasPrefix("90 days to today"))
+        #expect(range.daysToLabel(today: today.adding(days: 1)) == "90 days to yesterday")
         let empty = InsightFinder.find(InsightSeries(range: range, values: [:]))
         #expect(InsightLines.heading(empty, today: today).hasPrefix("90 days to today"))
     }

@@ -81,6 +81,19 @@ import Testing
         #expect(insights.entries.filter { $0.kind == .plateau && $0.line.plainText.hasPrefix("Weight over") }.count == 1)
     }
 
+    /// A history that starts this Wednesday: the Summary said "3 days to today" and, beside it,
+    /// the week's insights "This week · 1 day to today". The week's days are counted once, as the
+    /// Summary counts them; the 90 days still say the history is 1 day long.
+    @Test func aHistoryStartedThisWeekCountsTheWeekAsTheSummaryDoes() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile, demoDays: 1, meals: true, clock: Self.wednesday)
+        let wide = screen(tab(db), width: 160, height: 45)
+        let summaryTop = wide.split(separator: "\n").first { $0.contains("─ Summary ") }
+        #expect(summaryTop?.contains(" 3 days to today ─") == true, "\(wide)")
+        let inline = Self.box("Insights", in: wide)
+        #expect(inline.contains { $0.hasPrefix("This week · 3 days to today · ") }, "\(inline)")
+        #expect(inline.contains { $0.hasPrefix("Last 90 days · 1 day to today · ") }, "\(inline)")
+    }
+
     @Test func at80x24And100x30TheReviewIsAsBefore() throws {
         let db = try Self.wednesdayDatabase()
         let vm = tab(db)

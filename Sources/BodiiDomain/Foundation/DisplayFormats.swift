@@ -14,6 +14,14 @@ extension LocalDate {
     }
 }
 
+extension DateRange {
+    /// "3 days to today", "60 days to 21 Nov": how the Review's Summary and the insights name the
+    /// days they read (`days`: the range's own, or fewer where a history starts inside it).
+    public func daysToLabel(days: Int? = nil, today: LocalDate) -> String {
+        "\(Plural.count(days ?? dayCount, "day")) to \(end.shortLabel(relativeTo: today))"
+    }
+}
+
 public enum DurationFormat {
     /// "7 h 05" for 425 minutes.
     public static func hoursMinutes(_ minutes: Int) -> String {

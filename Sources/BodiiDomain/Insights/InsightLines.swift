@@ -3,8 +3,10 @@ import Foundation
 /// Insights as lines of text: what `bodii insights` prints and the Review's Insights view shows.
 public enum InsightLines {
     /// "90 days to 25 Nov · 234 pairs tested · 3 go together" ("1 goes together", "none go together").
-    public static func heading(_ result: InsightResult, today: LocalDate) -> String {
-        "\(Plural.count(result.daysCovered, "day")) to \(result.range.end.shortLabel(relativeTo: today))"
+    /// The days are those from the first with data (a 60-day history reads "60 days", not "90"),
+    /// or, with `everyDay`, all of the range's: a named period, counted as its Summary counts it.
+    public static func heading(_ result: InsightResult, today: LocalDate, everyDay: Bool = false) -> String {
+        result.range.daysToLabel(days: everyDay ? nil : result.daysCovered, today: today)
             + " · \(Plural.count(result.tested, "pair")) tested · \(together(result.findings.count))"
     }
 
