@@ -96,8 +96,9 @@ let package = Package(
             // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): gold's 2.2 MB of
             // relocation entries were read and applied at every start — 2.5 MB of the first frame's
             // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain. The
-            // functions start-up runs are placed together (link/startup.order, made by
-            // scripts/startup-order): scattered, they kept ~15 MB of code resident, 64 KB per fault.
+            // functions start-up runs are placed together, then the data they write and read
+            // (link/startup.order, made by scripts/startup-order): scattered, the code kept ~15 MB
+            // resident, 64 KB per fault, and each page of data written was a page fault of its own.
             // Position-dependent (-no-pie): the ~800 KB of pointers in .data.rel.ro are final at
             // link time instead of being relocated, one copied page each, at every start (~170
             // page faults of `today --json`). No symbol is exported (SwiftPM exports them all for
