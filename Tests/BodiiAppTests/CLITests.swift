@@ -114,6 +114,14 @@ import Testing
         #expect(bad.stderr.contains("duration \"30h\" is out of range"))
     }
 
+    /// A one-day demo said "1 weigh-ins, 1 workouts, 1 nights".
+    @Test func aOneDayDemoCountsInTheSingular() throws {
+        let r = try runBodii(["demo", "--days", "1", "--db", folder.path("one.sqlite")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("1 day of history") && r.stdout.contains(": 1 weigh-in, 1 workout, 1 night, "), "\(r.stdout)")
+        #expect(!r.stdout.contains("1 weigh-ins") && !r.stdout.contains(" 1 nights"), "\(r.stdout)")
+    }
+
     @Test func usageErrorsExit64() throws {
         let db = try demoDatabase()
         #expect(try runBodii(["log", "weight", "--db", db]).status == 64)

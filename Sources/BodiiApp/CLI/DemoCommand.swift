@@ -43,10 +43,13 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
             try repos.write(batch)  // one transaction: a kill leaves all of it or nothing
             PlainText.print(
                 "Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
-                    + "\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, "
-                    + "\(batch.food.count) foods eaten, \(batch.checkIns.count) check-ins, "
-                    + "\(batch.reviewItems.count) review notes, \(batch.actions.count) actions "
-                    + "and a pantry (\(batch.pantry.purchases.count) purchases at \(DemoPantry.stores.count) stores).")
+                    + [
+                        Plural.count(batch.body.count, "weigh-in"), Plural.count(batch.exercise.count, "workout"),
+                        Plural.count(batch.sleep.count, "night"), Plural.count(batch.food.count, "food") + " eaten",
+                        Plural.count(batch.checkIns.count, "check-in"), Plural.count(batch.reviewItems.count, "review note"),
+                    ].joined(separator: ", ")
+                    + ", \(Plural.count(batch.actions.count, "action")) and a pantry ("
+                    + "\(Plural.count(batch.pantry.purchases.count, "purchase")) at \(Plural.count(DemoPantry.stores.count, "store"))).")
         }
     }
 }
