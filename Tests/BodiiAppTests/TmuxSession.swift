@@ -44,7 +44,9 @@ final class TmuxSession {
     func screen() throws -> String { try tmux(["capture-pane", "-t", name, "-p"]) }
     func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"]) }
 
-    /// Polls the screen until `condition` holds; fails the test with the last screen otherwise.
+    /// Polls the screen until `condition` holds on a whole frame; fails the test with the last
+    /// screen otherwise. A frame is whole when two captures 50 ms apart agree: tmux can be read
+    /// while the app's frame is still arriving (a title drawn, the old screen's rows under it).
     @discardableResult
     func waitFor(
         _ what: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation,
@@ -52,9 +54,15 @@ final class TmuxSession {
     ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
+        var previous: String?
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) {
+                if last == previous { return last }
+                previous = last
+            } else {
+                previous = nil
+            }
             usleep(50_000)
         }
         Issue.record("timed out waiting for \(what); screen was:\n\(last)", sourceLocation: sourceLocation)
