@@ -15,13 +15,7 @@ import Testing
         let command = "sh -c '\(BodiiBinary.url.path) --db \(db); sleep 60'"
         let t = try TmuxSession(
             command: command, width: 80, height: 24, environment: ["BODII_NOW": Self.now, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
-        // The whole frame, down to the charts' date labels: "Calories kcal" alone can be caught
-        // while the rows under it are still being written (a CI run at load saw no labels).
-        let screen = try t.waitFor("the charts' date labels") { screen in
-            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            guard let top = lines.firstIndex(where: { $0.contains("Calories kcal") }) else { return false }
-            return lines[(top + 1)...].contains { $0.contains("today") }
-        }
+        let screen = try t.waitFor(text: "Calories kcal")
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains { $0.contains("Actions ") && $0.contains("open") }, "\(screen)")
         #expect(lines.contains { $0.contains("Use soon ") }, "\(screen)")
