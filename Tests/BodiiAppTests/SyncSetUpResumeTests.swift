@@ -34,13 +34,18 @@ import Testing
         return exported.stdout.split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
     }
 
-    @Test(arguments: [11, 12, 13] as [UInt64])
-    func anInitKilledAnywhereGoesOnWhenRunAgain(seed: UInt64) throws {
-        let folder = try TemporaryFolder()
-        let shared = folder.path("shared")
+    /// Two machines in `folder`, the laptop with 90 days of history, and the shared folder's path.
+    static func machines(in folder: TemporaryFolder) throws -> (laptop: Machine, desktop: Machine, shared: String) {
         let laptop = Machine(db: folder.path("laptop.sqlite"), config: folder.path("laptop-config"))
         let desktop = Machine(db: folder.path("desktop.sqlite"), config: folder.path("desktop-config"))
         #expect(try laptop.run(["demo", "--days", "90"]).status == 0)
+        return (laptop, desktop, folder.path("shared"))
+    }
+
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func anInitKilledAnywhereGoesOnWhenRunAgain(seed: UInt64) throws {
+        let folder = try TemporaryFolder()
+        let (laptop, desktop, shared) = try Self.machines(in: folder)
 
         let stopped = try Self.killed(laptop, ["sync", "init", shared], seed: seed)
         let again = try laptop.run(["sync", "init", shared, "--json"])
@@ -59,10 +64,7 @@ import Testing
     @Test(arguments: [21, 22, 23] as [UInt64])
     func aJoinKilledAnywhereGoesOnWhenRunAgain(seed: UInt64) throws {
         let folder = try TemporaryFolder()
-        let shared = folder.path("shared")
-        let laptop = Machine(db: folder.path("laptop.sqlite"), config: folder.path("laptop-config"))
-        let desktop = Machine(db: folder.path("desktop.sqlite"), config: folder.path("desktop-config"))
-        #expect(try laptop.run(["demo", "--days", "90"]).status == 0)
+        let (laptop, desktop, shared) = try Self.machines(in: folder)
         let phrase = try Self.phrase(try laptop.run(["sync", "init", shared, "--json"]))
         #expect(try desktop.run(["log", "weight", "90", "--date", "2026-10-01"]).status == 0)
 
