@@ -42,6 +42,8 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
     /// than the header. Named by its line, as an editor numbers them.
     case damaged(String, line: Int, problem: String)
     case unreadable(String, reason: String)
+    /// What `InputFile` refused (a folder, a device, a FIFO without a writer, too much): its line and exit code.
+    case refused(String, exitCode: Int32)
 
     public var description: String {
         switch self {
@@ -55,6 +57,7 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
         case .damaged(let path, let line, let problem):
             return "\(path), line \(line): \(problem), so the file is cut or damaged; nothing was imported"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .refused(let message, _): return message
         }
     }
 
@@ -64,24 +67,30 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
         case .missing: return 66
         case .notAnExport, .badValue, .notText, .damaged: return 65
         case .unreadable: return 74
+        case .refused(_, let code): return code
         }
     }
 }
 
 public enum CronometerReader {
+    /// The most a servings or biometrics export is read in: a ten-year servings export with every
+    /// column (CronometerSample, 29,000 rows) is about 10 MB and the public one of 9,244 rows 3 MB,
+    /// so 64 MB holds sixty years of it. It is read whole, so more is refused, not copied.
+    public static let largestFile: Int64 = 64_000_000
+
     /// Reads the export at `path` with yaslab/CSV.swift: RFC 4180 quoting, a UTF-8 BOM, CRLF or
     /// LF. The file is read whole (a ten-year servings export is about 10 MB): CSV.swift 2.5.2's
     /// stream reader reports `cannotReadFile` at the end of every file on Linux, where
     /// `InputStream.hasBytesAvailable` stays true at the end, so its string reader is used.
     /// Times of day are read in `timeZone`, the user's; days after `today` + 1 are left out.
     public static func read(path: String, timeZone: TimeZone, today: LocalDate) throws(CronometerError) -> CronometerData {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CronometerError.missing(path)
-        }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CronometerError.unreadable(path, reason: error.localizedDescription)
+        do { data = try InputFile(path: path).readAll(limit: largestFile) } catch {
+            switch error {
+            case .missing: throw CronometerError.missing(path)
+            case .unreadable(let reason): throw CronometerError.unreadable(path, reason: reason)
+            default: throw CronometerError.refused(error.message(path), exitCode: error.exitCode)
+            }
         }
         guard let text = String(data: data, encoding: .utf8) else {
             // The first line that is not UTF-8, for the message.
