@@ -192,15 +192,23 @@ struct Table {
         data = CronometerData(kind: kind)
     }
 
-    /// The limits of a serving's values: what one quick add may hold (`QuickAdd`), energy from 0
-    /// (water, black coffee); sodium at most the mass the macros may have; an amount, in whatever
-    /// unit the row names, at most what a pantry holds.
+    /// The limits of a serving's values follow what was eaten (issue 48 item 8): no macro or
+    /// nutrient weighs more than the serving — its grams when the amount is in g (a 1,340 g bowl
+    /// holds up to 1,340 g of water), else what one entry may weigh anywhere in Bodii
+    /// (`FoodLogging.gramsRange`, 5 kg: 4.5 cups of tea are about 1,070 g). Energy from 0 (water,
+    /// black coffee, supplements) to what one quick add may hold; an amount, in whatever unit the
+    /// row names, at most what a pantry holds.
     static let energyKcal: ClosedRange<Double> = 0...QuickAdd.kcalRange.upperBound
-    static let grams = QuickAdd.macroRange
-    static let sodiumMg: ClosedRange<Double> = 0...QuickAdd.macroRange.upperBound * 1000
-    /// A nutrient of one serving, in the column's unit: at most the mass the macros may have.
-    static func range(of key: NutrientKey, _ divisor: Double) -> ClosedRange<Double> {
-        0...(QuickAdd.macroRange.upperBound * key.unitsPerGram * divisor)
+    static let entryGrams = FoodLogging.gramsRange.upperBound
+    /// A serving's mass in grams when its amount says it ("1340.00 g", "250 ml" of a drink), else nil.
+    static func servingGrams(_ portion: String) -> Double? {
+        guard let amount = leadingNumber(portion) else { return nil }
+        let unit = portion.drop { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "-" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return ["g", "gram", "grams", "ml"].contains(unit) ? amount : nil
+    }
+    /// A nutrient of a serving of at most `grams`, in the column's unit (rounding in the export allowed for).
+    static func range(of key: NutrientKey, _ divisor: Double, grams: Double) -> ClosedRange<Double> {
+        0...((grams * 1.01 + 1) * key.unitsPerGram * divisor)
     }
     static let amount: ClosedRange<Double> = 0...PantryUnits.amountRange.upperBound
     /// Characters of a food name with its portion: longer is not a name a person logged.
@@ -252,21 +260,32 @@ struct Table {
             let portionAmount = Self.leadingNumber(portion)
             // Cronometer exports a food logged with no amount as a row of zeros: nothing was eaten.
             if portionAmount == 0, (kcal ?? 0) == 0 { return data.skip(.food, Self.emptyRow) }
-            guard kcal != nil || protein != nil || carbs != nil || fat != nil else { return data.skip(.food, "without energy or macros") }
+            // Supplements and teas come without energy or macros: 0 kcal entries carrying their nutrients and water.
+            guard kcal != nil || protein != nil || carbs != nil || fat != nil || nutrients.values.contains(where: { $0 != 0 }) else {
+                return data.skip(.food, "without energy, macros or nutrients")
+            }
             guard days.contains(day) else { return data.skip(.food, outsideDays) }
             // Every value as typed input is checked (finite, in its range), so no later read traps.
+            let servingGrams = Self.servingGrams(portion)
+            let grams = servingGrams ?? Self.entryGrams
+            let massRange = Self.range(of: .fiberG, 1, grams: grams)  // any key in g
             let checks: [(String, Double?, ClosedRange<Double>)] =
                 [
-                    (energyTitle, kcal, Self.energyKcal), ("Protein (g)", protein, Self.grams), ("Carbs (g)", carbs, Self.grams),
-                    ("Fat (g)", fat, Self.grams), ("Amount", portionAmount, Self.amount),
+                    (energyTitle, kcal, Self.energyKcal), ("Protein (g)", protein, massRange), ("Carbs (g)", carbs, massRange),
+                    ("Fat (g)", fat, massRange), ("Amount", portionAmount, Self.amount),
                 ]
                 + CronometerNutrients.columns.map { title, key, divisor in
-                    (title, nutrients[key].map { $0 * divisor }, Self.range(of: key, divisor))
+                    (title, nutrients[key].map { $0 * divisor }, Self.range(of: key, divisor, grams: grams))
                 }
                 // An IU is at most 0.3 µg RAE and a µg of a carotenoid at most 1/12: 24 × the µg bound holds them all.
-                + CronometerNutrients.vitaminAParts.map { ($0, vitaminAParts[$0], Self.range(of: .vitaminAUg, 24)) }
+                + CronometerNutrients.vitaminAParts.map { ($0, vitaminAParts[$0], Self.range(of: .vitaminAUg, 24, grams: grams)) }
             for (title, value, range) in checks {
                 guard let value, !range.contains(value) else { continue }
+                if value < 0 { return data.skip(.food, "\(title) below 0") }
+                if title != energyTitle, title != "Amount" {
+                    let mass = servingGrams == nil ? "one entry may weigh (\(DecimalText.format(grams)) g)" : "the serving weighs"
+                    return data.skip(.food, "\(title) more than \(mass)")
+                }
                 let shown = title == "Energy (kJ)" ? (range.lowerBound * 4.184)...(range.upperBound * 4.184) : range
                 return data.skip(.food, "\(title) outside \(Self.rangeText(shown))")
             }
