@@ -10,8 +10,9 @@ import Foundation
 /// `.name.bodii-XXXXXX` until published and removed when it is not.
 public final class UnnamedFile {
     /// errno of what failed.
-    public struct Failure: Error, Sendable {
+    public struct Failure: Error, Sendable, LocalizedError {
         public let code: Int32
+        public var errorDescription: String? { InputFile.reason(code) }
     }
 
     public private(set) var fd: Int32
@@ -60,6 +61,46 @@ public final class UnnamedFile {
         guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0 else { throw Failure(code: errno) }
         return FileHandle(fileDescriptor: copy, closeOnDealloc: true)
     }
+
+    /// Up to `count` bytes from `offset` (fewer at the end), without moving the write position.
+    public func read(at offset: Int64, count: Int) throws(Failure) -> Data {
+        var data = Data(count: count)
+        var filled = 0
+        while filled < count {
+            let n = data.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return pread(fd, base + filled, count - filled, off_t(offset) + off_t(filled))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(code: errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        data.count = filled
+        return data
+    }
+
+    /// Its size now.
+    public var size: Int64 {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
+    }
+
+    /// Its bytes from the start, a megabyte at a time.
+    public func eachPiece(_ body: (Data) throws -> Void) throws {
+        var offset: Int64 = 0
+        while true {
+            let piece = try read(at: offset, count: 1 << 20)
+            if piece.isEmpty { return }
+            try body(piece)
+            offset += Int64(piece.count)
+        }
+    }
+
+    /// A path that opens this file again (Linux's /proc), for a library that wants a path.
+    public var reopenablePath: String { "/proc/self/fd/\(fd)" }
 
     /// Gives the file the name `target` in its folder, replacing what is there at once (rename).
     public func publish(over target: String) throws(Failure) {

@@ -58,13 +58,17 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
                     return
                 }
                 try Self.writing { try BodiiExport.writeJSON(to: OutputPath(path: out.text, database: env.database.url), export) }
-                PlainText.print("Exported to \(out)")
+                PlainText.print("Exported to \(TerminalText.printable(out.text))")
                 return
             }
             guard let out else { return }
-            let files = try BodiiExport.csvFiles(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now)
-            try Self.writing { try BodiiExport.writeCSV(files, to: OutputPath(path: out.text, database: env.database.url)) }
-            PlainText.print("Exported \(files.count) CSV files to \(out)")
+            var count = 0
+            try Self.writing {
+                count = try BodiiExport.exportCSV(
+                    from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now,
+                    to: OutputPath(path: out.text, database: env.database.url))
+            }
+            PlainText.print("Exported \(count) CSV files to \(TerminalText.printable(out.text))")
         }
     }
 
@@ -128,7 +132,7 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
                         + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))
             }
             PlainText.print(
-                "Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
+                "Imported \(TerminalText.printable(path)): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
                     + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
                     + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
                     + (o.recipes > 0 ? "; \(Plural.count(o.recipes, "recipe"))" : "")
