@@ -18,14 +18,7 @@ import Testing
         #expect(try runBodii(["demo", "--days", "1000", "--db", db]).status == 0)
         let pid = try ImportSpoolTests.spawn(["export", "--db", db, "--out", out.path("e.json")], tmpdir: folder.url.path)
         // Writing once the process holds a descriptor on a file in the target's folder (bounded wait).
-        let deadline = Date().addingTimeInterval(30)
-        var writing = false
-        while !writing, Date() < deadline {
-            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-            writing = fds.contains { fd in
-                ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? "").hasPrefix(out.url.path)
-            }
-        }
+        let writing = ImportSpoolTests.holdsAFile(pid, in: out.url.path)
         #expect(writing, "the export never opened its file in \(out.url.path)")
         #expect(kill(pid, signal) == 0)
         var status: Int32 = 0

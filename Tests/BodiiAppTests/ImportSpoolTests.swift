@@ -55,14 +55,7 @@ import Testing
         defer { try? writer.close() }
         try writer.write(contentsOf: Data(#"{"format":"bodii-export","version":1,"food":["#.utf8) + Data(repeating: 0x20, count: 1 << 20))
         // The copy is open once the process holds a descriptor on a file in $TMPDIR (bounded wait).
-        let deadline = Date().addingTimeInterval(20)
-        var spooling = false
-        while !spooling, Date() < deadline {
-            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-            spooling = fds.contains { fd in
-                ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? "").hasPrefix(tmp.url.path)
-            }
-        }
+        let spooling = Self.holdsAFile(pid, in: tmp.url.path)
         #expect(spooling, "the import never opened its copy in \(tmp.url.path)")
         #expect(kill(pid, signal) == 0)
         var status: Int32 = 0
@@ -70,6 +63,17 @@ import Testing
         #expect(status & 0x7f == signal, "ended with status \(status), not by the signal")
         #expect(try tmp.contents().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.sqlite")))
+    }
+
+    /// Whether process `pid` comes to hold a descriptor on a file in `folder` (polled, at most 30 s).
+    static func holdsAFile(_ pid: pid_t, in folder: String) -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            let links = fds.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "" }
+            if links.contains(where: { $0.hasPrefix(folder) }) { return true }
+        }
+        return false
     }
 
     /// The real binary started with no signal blocked, as a shell starts it (Foundation's
