@@ -5,6 +5,7 @@
 //   bodii-bench day-steps  3000 dashboard day steps on the 10-year history, for a profiler
 //   bodii-bench health     Apple Health import of a generated 5-year export (HealthBench.swift)
 //   bodii-bench cronometer Cronometer servings import of a generated 10-year export (CronometerBench.swift)
+//   bodii-bench export     peak memory of `bodii export` (JSON, CSV, zip) on 10 and 20 years (ExportBench.swift)
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
 //   bodii-bench sync       issue 30's sync budgets as whole processes: catch-up on 10 years, a
@@ -57,6 +58,11 @@ if CommandLine.arguments.dropFirst().first == "health" {
 
 if CommandLine.arguments.dropFirst().first == "cronometer" {
     try CronometerBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "export" {
+    try ExportBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 

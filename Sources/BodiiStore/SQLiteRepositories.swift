@@ -133,6 +133,20 @@ extension SQLiteRepositories: ConsistentReading {
     /// and `read` finds it. A single connection (a command's queue) is pinned only when it reads
     /// alone (`readsOnly`): a write inside the block would otherwise have to wait for the read it
     /// is part of.
+    /// `readingTogether` for a read through the whole history (an export): SQLite copies pages
+    /// into its small cache instead of mapping the file, so resident memory does not grow with
+    /// the file's size (PRODUCT.md §9: under 64 MB whatever the history's length). A 20-year
+    /// database is ~60 MB: mapped and read whole, every page of it counted as resident.
+    public func readingWholeHistory<T>(_ body: () throws -> T) throws -> T {
+        func map(_ bytes: Int) { try? writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA mmap_size = \(bytes)") } }
+        guard openTransaction == nil, pins.current(.read) == nil,
+            let mapped = try? writer.writeWithoutTransaction({ try Int.fetchOne($0, sql: "PRAGMA mmap_size") })
+        else { return try readingTogether(body) }
+        map(0)
+        defer { map(mapped) }
+        return try readingTogether(body)
+    }
+
     public func readingTogether<T>(_ body: () throws -> T) throws -> T {
         guard writer is DatabasePool || readsOnly, pins.current(.read) == nil, openTransaction == nil else { return try body() }
         return try writer.read { db in try pins.pin(db, as: .read, during: body) }
