@@ -146,7 +146,7 @@ public struct FoodSearch {
             guard let s = serving else { return nil }
             return s.serving?.grams ?? 100
         case .amount, .meal:
-            return try? serving?.grams(amount.text)
+            return try? serving?.grams(amount.text, food: food)
         }
     }
 
@@ -166,7 +166,7 @@ public struct FoodSearch {
     private var previewServing: ServingChoice? {
         guard let p = preview else { return nil }
         let choices = ServingChoice.all(for: p, unitSystem: unitSystem)
-        return choices[ServingChoice.preferredIndex(in: choices, history: recentGrams?[p.id] ?? [])]
+        return choices[ServingChoice.preferredIndex(in: choices, food: p, history: recentGrams?[p.id] ?? [])]
     }
 
     /// Grams of the entries in the last `historyDays` by food, newest first.
@@ -239,7 +239,7 @@ public struct FoodSearch {
             amountError = nil
         case .next:
             do {
-                let grams = try serving?.grams(amount.text)
+                let grams = try serving?.grams(amount.text, food: food)
                 amountError = nil
                 if purpose == .ingredient, let food, let grams {
                     return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
@@ -276,7 +276,7 @@ public struct FoodSearch {
         case .back: step = .amount
         case .save:
             if let saved = savedMealToLog { return .logSavedMeal(saved, meal: meal) }
-            guard let food, let grams = try? serving?.grams(amount.text) else { step = .amount; return .stay }
+            guard let food, let grams = try? serving?.grams(amount.text, food: food) else { step = .amount; return .stay }
             return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
         case .move(let by): meal = all[((i + by) % all.count + all.count) % all.count]
         case .meal(let m): meal = m
@@ -299,7 +299,7 @@ public struct FoodSearch {
             // The history the preview read (once per search), so choosing reads no log again.
             if recentGrams == nil { recentGrams = try servingHistory() }
             let history = recentGrams?[full.id] ?? []
-            servingIndex = ServingChoice.preferredIndex(in: servings, history: history)
+            servingIndex = ServingChoice.preferredIndex(in: servings, food: full, history: history)
             lastGrams = history.first
             step = .serving
             error = nil
