@@ -49,7 +49,7 @@ public enum UsualPortion {
         Rule(
             kind: "drink", groups: ["14"], names: ["milk,", "milk ", "juice", "soymilk", "beverage", "kefir", "smoothie"],
             except: ["powder", "dry", "condensed", "evaporated", "milk chocolate", "buttermilk, dried"],
-            measures: ["cup", "fl oz"], unit: cup),
+            measures: ["can", "cup", "fl oz"], unit: cup),
         Rule(kind: "cereal", groups: ["08"], measures: ["cup"], unit: cup),
         Rule(kind: "soup", groups: ["06"], except: ["dry", "dehydrated", "condensed"], measures: ["cup"], unit: cup),
         Rule(kind: "bread", groups: ["18"], names: ["bread", "toast"], measures: ["slice", "piece", "medium", "large", "muffin", "roll"]),
@@ -96,8 +96,11 @@ public enum UsualPortion {
             let label = s.label.lowercased()
             return s.grams > 0 && !tooMuch.contains { label.contains($0) } && (r.kind == "drink" || s.grams <= largestSolid)
         }
-        for word in r.measures {
-            if let s = usable.first(where: { FoodPortions.nameOf($0.label).hasPrefix(word) }) {
+        // A piece named as the food is ("1 potato", "1 tortilla", "1 fruit"): what one of it weighs.
+        let own = AmountUnit.singular(String(food.name.lowercased().prefix { $0.isLetter }))
+        for word in ["a piece", "bread"].contains(r.kind) ? [own, "fruit"] + r.measures : r.measures where word.count > 1 {
+            let named = usable.first { FoodPortions.nameOf($0.label) == word }
+            if let s = named ?? usable.first(where: { FoodPortions.nameOf($0.label).hasPrefix(word) }) {
                 return FoodPortions.one(of: s, source: .household)
             }
         }

@@ -75,6 +75,7 @@ public enum AmountUnit: Hashable, Sendable {
     static func singular(_ word: String) -> String {
         if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
         if word == "leaves" { return "leaf" }
+        if word.hasSuffix("oes") { return String(word.dropLast(2)) }
         if word.hasSuffix("ches") || word.hasSuffix("shes") || word.hasSuffix("xes") { return String(word.dropLast(2)) }
         if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 2 { return String(word.dropLast()) }
         return word
