@@ -37,6 +37,8 @@ public struct FoodSearch {
         case quickAdd(name: String)
         /// A saved meal was chosen: log its items at this meal.
         case logSavedMeal(SavedMeal, meal: Meal)
+        /// Enter on a line of foods: log them all; the parts no food matched are named.
+        case logLine([FoodRecord], unmatched: [String])
         /// A key the modal leaves to the shell (`?` and `q` where nothing is typed).
         case ignored
     }
@@ -70,7 +72,7 @@ public struct FoodSearch {
     public let day: LocalDate
     let now: Date
     public internal(set) var step: Step = .food
-    public internal(set) var query = TextField(placeholder: "type a food (j and k type too)", maxLength: 60)
+    public internal(set) var query = TextField(placeholder: "a food, or a line: 2 eggs, toast, 1 cup milk", maxLength: 200)
     public internal(set) var results: [Food] = []
     /// True while the query is empty and `results` are the recent and frequent foods.
     public internal(set) var showingRecent = true
@@ -98,6 +100,10 @@ public struct FoodSearch {
     var previews: [FoodID: Food] = [:]
     /// Grams of the user's latest entry of the chosen food: its serving and amount are the defaults.
     var lastGrams: Double?
+    /// The query read as a line of foods (`FoodSearchLine`), nil while it names one food.
+    public internal(set) var line: MealLine.Result?
+    /// The highlighted entry of `line`.
+    public internal(set) var lineSelected = 0
 
     /// Imperial users also get oz and lb in the serving list.
     private let unitSystem: UnitSystem
@@ -133,11 +139,12 @@ public struct FoodSearch {
     public var serving: ServingChoice? { servings.indices.contains(servingIndex) ? servings[servingIndex] : nil }
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
-    public var shownFood: Food? { food ?? preview }
+    public var shownFood: Food? { food ?? lineEntry?.food ?? preview }
 
     /// The grams the panel shows for "this amount": the typed amount (nil while it is not valid),
     /// the highlighted serving once, or the preview's first serving.
     public var shownGrams: Double? {
+        if step == .food, let entry = lineEntry { return entry.portion.grams }
         switch step {
         case .food:
             guard let choice = previewServing else { return nil }
@@ -153,6 +160,7 @@ public struct FoodSearch {
     /// What `shownGrams` is, in words: "1 medium (118 g)", "100 g".
     public var shownAmount: String? {
         guard let grams = shownGrams else { return nil }
+        if step == .food, let entry = lineEntry { return entry.portion.label }
         switch step {
         case .food:
             return previewServing?.describe(grams: grams)
@@ -190,6 +198,7 @@ public struct FoodSearch {
     var queryText: String { query.text.trimmingCharacters(in: .whitespaces) }
 
     mutating func handleFood(_ key: Key, _ action: Action?) -> Outcome {
+        if let outcome = handleLine(key) { return outcome }
         switch action {
         case .close: return .close
         case .choose:
