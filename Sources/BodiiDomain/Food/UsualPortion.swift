@@ -42,6 +42,9 @@ public enum UsualPortion {
             ],
             except: ["buttermilk", "butterbur", "butternut", "butterhead", "butter beans"], exceptGroups: dishes,
             measures: ["tbsp", "tablespoon"], unit: tablespoon),
+        Rule(
+            kind: "salad spread", names: ["poultry salad", "chicken salad", "ham salad", "tuna salad", "egg salad"],
+            unit: TypedAmount(3, .weight("oz", grams: AmountUnit.ounce))),
         Rule(kind: "egg", names: ["egg, whole", "eggs, whole", "egg,whole"], except: ["dried", "powder"], measures: ["large"]),
         Rule(kind: "nuts and seeds", groups: ["12"], except: ["flour", "meal", "milk", "oil"], unit: ounce),
         Rule(kind: "cheese", names: ["cheese,", "cheese "], except: ["cottage", "ricotta", "sauce", "spread", "fondue"],
@@ -63,7 +66,9 @@ public enum UsualPortion {
     ]
 
     /// Measures never a usual portion, whatever their name: a whole stalk, head, loaf, pie.
-    static let tooMuch = ["bunch", "stalk", "head", "loaf", "pie", "cake,", "package", "pkg", "quart", "gallon", "lb", "recipe"]
+    static let tooMuch: Set<String> = [
+        "bunch", "stalk", "head", "loaf", "pie", "cake", "package", "pkg", "quart", "gallon", "lb", "recipe", "pizza",
+    ]
     /// The most a usual portion of a food that is not a drink weighs.
     static let largestSolid = 350.0
 
@@ -92,9 +97,15 @@ public enum UsualPortion {
     /// The household portion of `food` (what `portion` gives with no history).
     public static func household(for food: Food) -> FoodPortion {
         let r = rule(for: food)
-        let usable = food.servings.filter { s in
-            let label = s.label.lowercased()
-            return s.grams > 0 && !tooMuch.contains { label.contains($0) } && (r.kind == "drink" || s.grams <= largestSolid)
+        // "2 pieces (434 g)" is eaten one piece at a time.
+        let single = food.servings.map { s -> FoodServing in
+            let n = FoodPortions.countOf(s.label)
+            guard n > 1, n == n.rounded(), AmountUnit.millilitres(inLabel: s.label) == nil else { return s }
+            return FoodServing(label: "1 " + AmountUnit.singular(FoodPortions.nameOf(s.label)), grams: s.grams / n)
+        }
+        let usable = single.filter { s in
+            let words = s.label.lowercased().split { !$0.isLetter }.map(String.init)
+            return s.grams > 0 && !words.contains(where: tooMuch.contains) && (r.kind == "drink" || s.grams <= largestSolid)
         }
         // A piece named as the food is ("1 potato", "1 tortilla", "1 fruit"): what one of it weighs.
         let own = AmountUnit.singular(String(food.name.lowercased().prefix { $0.isLetter }))
