@@ -9,6 +9,8 @@
 //                          generates a catalog of a million foods, which takes minutes)
 //   bodii-bench sync       issue 30's sync budgets as whole processes: catch-up on 10 years, a
 //                          day's edits, `bodii log weight` with and without sync (SyncBench.swift)
+//   bodii-bench line       issue 41: a 5-food line parsed and searched in process; `bodii log food
+//                          "…" --json` as a process against `bodii search` (MealLineBench.swift)
 //   bodii-bench process    `bodii search` as a process against `fzf --filter`, query by query
 //                          (ProcessBench.swift; needs fzf)
 import BodiiApp
@@ -57,6 +59,12 @@ if CommandLine.arguments.dropFirst().first == "health" {
 
 if CommandLine.arguments.dropFirst().first == "cronometer" {
     try CronometerBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
+// `bodii-bench line`: issue 41's one-line logging budgets (MealLineBench.swift).
+if CommandLine.arguments.dropFirst().first == "line" {
+    try MealLineBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 

@@ -139,7 +139,10 @@ public struct FoodSearch {
     public var serving: ServingChoice? { servings.indices.contains(servingIndex) ? servings[servingIndex] : nil }
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
-    public var shownFood: Food? { food ?? lineEntry?.food ?? preview }
+    public var shownFood: Food? {
+        if step == .food, let entry = lineEntry { return entry.food }
+        return food ?? preview
+    }
 
     /// The grams the panel shows for "this amount": the typed amount (nil while it is not valid),
     /// the highlighted serving once, or the preview's first serving.

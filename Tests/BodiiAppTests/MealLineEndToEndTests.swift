@@ -25,6 +25,15 @@ import Testing
         }
     }
 
+    /// The app started, then `3` (one key, counted) to the Diet tab.
+    static func diet(_ t: TmuxSession) throws -> Keys {
+        try t.waitFor(text: "1 Dashboard")
+        let keys = Keys(t)
+        try keys.send("3")
+        try t.waitFor(text: "Meals")
+        return keys
+    }
+
     func foods(_ db: String, on day: LocalDate) throws -> [FoodRecord] {
         let repos = try BodiiDatabase(url: URL(fileURLWithPath: db)).repositories
         return try repos.foodRecords(in: DateRange(start: day, end: day))
@@ -40,10 +49,7 @@ import Testing
         let line = "2 eggs, toast, banana, coffee with milk"
 
         let first = try TmuxSession(command: "\(BodiiBinary.url.path) --db \(db)", width: 80, height: 24, environment: env)
-        try first.waitFor(text: "1 Dashboard")
-        let keys = Keys(first)
-        try keys.send("3")
-        try first.waitFor(text: "Meals")
+        let keys = try Self.diet(first)
         try keys.send("a")
         try first.waitFor(text: "Search")
         try keys.type(line)
@@ -64,10 +70,7 @@ import Testing
         let second = try TmuxSession(
             command: "\(BodiiBinary.url.path) --db \(db)", width: 100, height: 30,
             environment: env.merging(["BODII_NOW": "\(nextDay.iso)T08:00:00+01:00"]) { _, b in b })
-        try second.waitFor(text: "1 Dashboard")
-        let again = Keys(second)
-        try again.send("3")
-        try second.waitFor(text: "Meals")
+        let again = try Self.diet(second)
         // `p` copies from yesterday (its default), Enter confirms.
         try again.send("p")
         try second.waitFor(text: "Copy food")

@@ -164,10 +164,23 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
-            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
-            try env.repositories.prepareFoodCatalog()  // the app's search and recent foods need it; once per database
+            if dryRun || json {
+                // The line's output for one food: --dry-run writes nothing, --json prints the entry.
+                let entry = MealLine.Entry(
+                    text: words.isEmpty ? food.id.rawValue : words, food: food, portion: FoodPortion(grams: grams, serving: nil))
+                if !dryRun { _ = try FoodDiary(store: try Self.writable(global.db?.text, clock: clock)).log(record) }
+                if json {
+                    print(Self.lineJSON(MealLine.Result(entries: [entry])))
+                } else {
+                    PlainText.print(
+                        TerminalText.printable(
+                            "Would log \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)): "
+                                + "\(WholeNumber.text(record.kcal)) kcal (--dry-run: nothing written)"))
+                }
+                return
+            }
             // Taken from the pantry too when its item says so (off by default), in the same transaction.
-            let takes = try FoodDiary(store: env.repositories).log(record).taken
+            let takes = try FoodDiary(store: try Self.writable(global.db?.text, clock: clock)).log(record).taken
             PlainText.print(
                 TerminalText.printable(
                     "Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
@@ -192,18 +205,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         guard grams == nil, serving == nil, qty == nil, unit == nil else {
             throw CommandFailure.usage("quick add (--kcal) has no amount: leave out --grams, --serving, --qty and --unit")
         }
-        let mealChoice =
-            try meal.map { text in
-                do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text.text) } catch {
-                    throw CommandFailure.usage(
-                        "--meal \(ValidationError.quoted(text.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
-                }
-            } ?? Meal.likely(now: clock)
-        let day =
-            try date.map { text in
-                try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
-            }
-            ?? clock.today
+        let mealChoice = try chosenMeal(clock: clock)
+        let day = try chosenDay(clock: clock)
         let input = QuickAdd.Input(
             kcal: kcal.text, protein: protein?.text ?? "", carbs: carbs?.text ?? "", fat: fat?.text ?? "", name: name?.text ?? "")
         let record: FoodRecord

@@ -22,11 +22,9 @@ extension LogFoodCommand {
             FoodLogging.record(food: e.food, grams: e.portion.grams, meal: mealChoice, date: day, loggedAt: clock.now)
         }
         if !records.isEmpty, !dryRun {
-            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
-            try env.repositories.prepareFoodCatalog()
             var batch = HistoryBatch()
             batch.food = records
-            try env.repositories.write(batch)
+            try Self.writable(global.db?.text, clock: clock).write(batch)
         }
         if json {
             print(Self.lineJSON(result))
@@ -81,6 +79,13 @@ extension LogFoodCommand {
             if let g = r.grams { last[r.foodId] = g }  // oldest first: the newest stays
         }
         return last
+    }
+
+    /// The database opened for writing, with the catalog the app's search and recent foods need.
+    static func writable(_ path: String?, clock: any Clock) throws -> SQLiteRepositories {
+        let env = try AppEnvironment.open(databasePath: path, clock: clock)
+        try env.repositories.prepareFoodCatalog()
+        return env.repositories
     }
 
     func chosenMeal(clock: any Clock) throws -> Meal {

@@ -86,6 +86,13 @@ public enum FoodPortions {
             }
             return p
         }
+        if AmountText.parse(trimmed) == nil, trimmed.contains(where: \.isLetter) {
+            let units = food.map { f in f.servings.prefix(3).map { FoodPortions.nameOf($0.label) }.joined(separator: ", ") } ?? ""
+            throw ValidationError(
+                field: field, value: text,
+                allowed: "a number (2, 1/2, ½) or an amount with a unit: 150 g, 6 oz, 250 ml" + (units.isEmpty ? "" : ", 2 \(units)"),
+                problem: .notANumber)
+        }
         guard let serving else { return FoodPortion(grams: try FoodLogging.grams(text, field: field), serving: nil) }
         return FoodPortion(grams: FoodLogging.grams(try FoodLogging.quantity(text, of: serving, field: field), of: serving), serving: serving)
     }

@@ -21,6 +21,12 @@ public enum MealLine {
         public var food: Food
         public var portion: FoodPortion
         public var kcal: Double { food.per100g.kcal * portion.grams / 100 }
+
+        public init(text: String, food: Food, portion: FoodPortion) {
+            self.text = text
+            self.food = food
+            self.portion = portion
+        }
     }
 
     public struct Result: Equatable, Sendable {
@@ -29,6 +35,12 @@ public enum MealLine {
         public var unmatched: [String] = []
         /// Why each unmatched part was not logged, and what a matched one's reader should know.
         public var notes: [String] = []
+
+        public init(entries: [Entry] = [], unmatched: [String] = [], notes: [String] = []) {
+            self.entries = entries
+            self.unmatched = unmatched
+            self.notes = notes
+        }
     }
 
     /// Dishes people name by their parts, as data: the phrase and its parts with their amounts.
