@@ -86,15 +86,16 @@ public enum FoodPortions {
             }
             return p
         }
-        if AmountText.parse(trimmed) == nil, trimmed.contains(where: \.isLetter) {
-            let units = food.map { f in f.servings.prefix(3).map { FoodPortions.nameOf($0.label) }.joined(separator: ", ") } ?? ""
+        do throws(ValidationError) {
+            guard let serving else { return FoodPortion(grams: try FoodLogging.grams(text, field: field), serving: nil) }
+            return FoodPortion(
+                grams: FoodLogging.grams(try FoodLogging.quantity(text, of: serving, field: field), of: serving), serving: serving)
+        } catch where error.problem == .notANumber {
+            // Units are allowed too: say so.
             throw ValidationError(
-                field: field, value: text,
-                allowed: "a number (2, 1/2, ½) or an amount with a unit: 150 g, 6 oz, 250 ml" + (units.isEmpty ? "" : ", 2 \(units)"),
+                field: field, value: text, allowed: error.allowed + ", or with a unit: 150 g, 6 oz, 250 ml, 2 slices",
                 problem: .notANumber)
         }
-        guard let serving else { return FoodPortion(grams: try FoodLogging.grams(text, field: field), serving: nil) }
-        return FoodPortion(grams: FoodLogging.grams(try FoodLogging.quantity(text, of: serving, field: field), of: serving), serving: serving)
     }
 
     /// One of `s`, counted as it is labelled ("2 tbsp" is one serving of 2 tbsp).
