@@ -16,8 +16,9 @@ extension LogFoodCommand {
         let mealChoice = try chosenMeal(clock: clock)
         let day = try chosenDay(clock: clock)
         let repos = try Self.lookup(databasePath: global.db?.text, clock: clock)
-        let last = try Self.lastGrams(in: repos, before: clock.today)
-        let result = try MealLine.resolve(text, catalog: repos, lastGrams: { last[$0] })
+        let log = repos as? any FoodLogRepository
+        let recent = DateRange(ending: clock.today, days: Self.lastAmountDays)
+        let result = try MealLine.resolve(text, catalog: repos, lastGrams: { id in (try? log?.lastGrams(of: id, in: recent)) ?? nil })
         let records = result.entries.map { e in
             FoodLogging.record(food: e.food, grams: e.portion.grams, meal: mealChoice, date: day, loggedAt: clock.now)
         }
@@ -69,16 +70,6 @@ extension LogFoodCommand {
             ),
             ("unmatched", .array(result.unmatched.map { .string($0) })),
         ]).text
-    }
-
-    /// Grams of each food's latest entry in the last `lastAmountDays` before and on `today`.
-    static func lastGrams(in repos: any FoodCatalogRepository, before today: LocalDate) throws -> [FoodID: Double] {
-        guard let log = repos as? any FoodLogRepository else { return [:] }
-        var last: [FoodID: Double] = [:]
-        for r in try log.foodRecords(in: DateRange(ending: today, days: lastAmountDays)) {
-            if let g = r.grams { last[r.foodId] = g }  // oldest first: the newest stays
-        }
-        return last
     }
 
     /// The database opened for writing, with the catalog the app's search and recent foods need.

@@ -139,11 +139,10 @@ public enum MealLine {
     ) throws -> Result {
         var result = Result()
         for part in parts(line) {
-            var found = try catalog.searchCatalog(part.food, limit: candidates).foods
-            // A measure's word names the food's form too ("1 can tuna": canned tuna is measured in cans).
-            if case .serving(let word)? = part.amount?.unit {
-                found = try catalog.searchCatalog(part.food + " " + word, limit: candidates).foods + found
-            }
+            // Only a volume or a measure may not fit the best match: then the next ones are tried.
+            var mayNotFit = part.amount?.unit != nil
+            if case .weight? = part.amount?.unit { mayNotFit = false }
+            var found = try catalog.searchCatalog(part.food, limit: mayNotFit ? candidates : 1).foods
             guard let first = found.first else {
                 result.unmatched.append(part.text)
                 result.notes.append("no food matches \(ValidationError.quoted(part.food))")
@@ -152,7 +151,7 @@ public enum MealLine {
             // The best match that can be weighed in the part's unit ("1 can tuna": canned tuna).
             var chosen: (Food, FoodPortion)?
             var refusal: ValidationError?
-            for (rank, candidate) in found.enumerated() where rank == 0 || part.amount?.unit != nil {
+            for candidate in found {
                 guard let food = try catalog.food(id: candidate.id) else { continue }
                 guard let amount = part.amount else {
                     chosen = (food, UsualPortion.portion(for: food, lastGrams: lastGrams(food.id)))
@@ -163,6 +162,15 @@ public enum MealLine {
                     break
                 } catch {
                     if refusal == nil { refusal = error }
+                }
+            }
+            // A measure's word names the food's form too ("1 can tuna": canned tuna is measured in cans).
+            if chosen == nil, let amount = part.amount, case .serving(let word)? = amount.unit {
+                found = try catalog.searchCatalog(part.food + " " + word, limit: candidates).foods
+                for candidate in found {
+                    guard let food = try catalog.food(id: candidate.id), let p = try? FoodPortions.portion(amount, of: food) else { continue }
+                    chosen = (food, p)
+                    break
                 }
             }
             guard let (food, portion) = chosen else {
