@@ -55,12 +55,14 @@ public struct FoodSearchQuery: Equatable, Sendable {
     public var withOneWordDropped: [FoodSearchQuery] {
         guard words.count > 1 else { return [] }
         let order = abbreviated.sorted() + words.indices.reversed().filter { !abbreviated.contains($0) }
-        return order.map { i in
+        return order.compactMap { i in
             var q = self
             q.words.remove(at: i)
             q.abbreviated = Set(abbreviated.filter { $0 != i }.map { $0 > i ? $0 - 1 : $0 })
             if i == words.count - 1 { q.lastIsPrefix = false }
-            return q
+            // What is left must still name something: a word of two letters ("0" of "\e]0;…" is none).
+            let named = q.words.contains { w in w.filter { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }.count >= 2 }
+            return named ? q : nil
         }
     }
 
