@@ -10,6 +10,8 @@
 //                          generates a catalog of a million foods, which takes minutes)
 //   bodii-bench sync       issue 30's sync budgets as whole processes: catch-up on 10 years, a
 //                          day's edits, `bodii log weight` with and without sync (SyncBench.swift)
+//   bodii-bench line       issue 41: a 5-food line parsed and searched in process; `bodii log food
+//                          "…" --json` as a process against `bodii search` (MealLineBench.swift)
 //   bodii-bench process    `bodii search` as a process against `fzf --filter`, query by query
 //                          (ProcessBench.swift; needs fzf)
 import BodiiApp
@@ -63,6 +65,12 @@ if CommandLine.arguments.dropFirst().first == "cronometer" {
 
 if CommandLine.arguments.dropFirst().first == "export" {
     try ExportBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
+// `bodii-bench line`: issue 41's one-line logging budgets (MealLineBench.swift).
+if CommandLine.arguments.dropFirst().first == "line" {
+    try MealLineBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 

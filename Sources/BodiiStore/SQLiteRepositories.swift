@@ -163,6 +163,19 @@ extension SQLiteRepositories: FoodLogRepository {
     public func deleteFoodRecord(id: Int64) throws -> FoodRecord? { try delete(FoodRecord.self, id: id) }
     public func foodRecords(in range: DateRange) throws -> [FoodRecord] { try records(FoodRecord.self, in: range) }
 
+    /// One row by the (food_id, date) index: `bodii log food TEXT` asks it for each food of a line.
+    public func lastGrams(of food: FoodID, in range: DateRange) throws -> Double? {
+        try read { db in
+            try Double.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT grams FROM food_record WHERE food_id = ? AND date BETWEEN ? AND ? AND grams IS NOT NULL
+                        ORDER BY date DESC, logged_at DESC, id DESC LIMIT 1
+                        """),
+                arguments: [food.rawValue, SQLText.date(range.start), SQLText.date(range.end)])
+        }
+    }
+
     /// Two columns of `foodRecords`' rows, in its order, without the 85 nutrients each entry carries.
     public func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)] {
         try read { db in
