@@ -40,7 +40,7 @@ struct InsightFinderRanksTests {
                 let pairs = ao.keys.sorted().compactMap { d in ap[d.adding(days: -lag)].map { ($0, ao[d] ?? 0) } }
                 let expected = try #require(InsightStatistics.pearson(pairs.map(\.0), pairs.map(\.1)))
                 #expect(abs(candidate.rho - expected) < 1e-12, "seed \(seed), lag \(lag): \(candidate.rho) vs \(expected)")
-                #expect(candidate.outcomes.count == pairs.count)
+                #expect(candidate.n == pairs.count)
             }
         }
     }

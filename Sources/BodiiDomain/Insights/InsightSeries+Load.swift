@@ -13,9 +13,57 @@ public struct InsightDay: Sendable {
     public var expenditureKcal: Double?
 }
 
-extension InsightSeries {
+/// The records behind Insights' series for a range, as the store gives them: what
+/// `InsightSeries.make` turns into series. A generated history (the calibration tests) is held in
+/// one of these, so it goes through the same arithmetic as the user's own.
+public struct InsightReadings: Sendable {
+    public var nights: [SleepRecord] = []
+    public var exercise: [ExerciseRecord] = []
+    public var checkIns: [CheckIn] = []
+    public var activity: [ActivitySnapshot] = []
+    /// The daily logs of the range (days with nothing eaten are skipped).
+    public var logs: [DailyLog] = []
+    /// What the targets of the range's days depend on (`TargetHistory.load`).
+    public var targets: TargetHistory
+    /// Protein of each food entry of the range.
+    public var protein: [(date: LocalDate, proteinG: Double)] = []
+    /// Daily weights from the trend window before the range's first day to its last.
+    public var weights: [(date: LocalDate, weightKg: Double)] = []
+    public var purchases: [Purchase] = []
+    /// The grocery budget's currency, when one is set (it names the currency spending is said in).
+    public var budgetCurrency: Currency?
+    /// Alcohol and caffeine of each day of the range with food logged.
+    public var intakes: [LocalDate: NutrientIntake] = [:]
+
+    public init(targets: TargetHistory) { self.targets = targets }
+
     public typealias Source = TargetHistory.Source & FoodLogRepository & ExerciseRepository & SleepRepository
         & CheckInRepository & ActivityRepository & PantryRepository & NutrientIntakeRepository
+
+    /// Everything Insights reads of `range`, in one pass over the store.
+    public static func read(range: DateRange, source: any Source) throws -> InsightReadings {
+        var readings = InsightReadings(targets: try TargetHistory.load(range: range, source: source))
+        readings.nights = try source.sleepRecords(in: range)
+        readings.exercise = try source.exerciseRecords(in: range)
+        readings.checkIns = try source.checkIns(in: range)
+        readings.activity = try source.activitySnapshots(in: range)
+        readings.logs = try source.dailyLogs(in: range)
+        readings.protein = try source.foodProtein(in: range)
+        readings.weights = try source.dailyWeights(in: DateRange(start: WeightTrend.window(endingOn: range.start).start, end: range.end))
+        readings.purchases = try source.purchases(in: range)
+        readings.budgetCurrency = try source.pantryBudget()?.amount.currency
+        readings.intakes = try source.nutrientIntakes(in: range, of: [.alcoholG, .caffeineMg])
+        return readings
+    }
+}
+
+extension InsightSeries {
+    public typealias Source = InsightReadings.Source
+
+    /// The series of `range`, read from `source` (`InsightReadings.read`, then `make`).
+    public static func load(range: DateRange, source: any Source) throws -> (series: InsightSeries, days: [InsightDay]) {
+        make(range: range, from: try InsightReadings.read(range: range, source: source))
+    }
 
     /// The series of `range`, each figure from the one computation behind it: sleep minutes and
     /// bedtime from the day's night (`DaySummary`'s rule: the last record of the date), exercise
@@ -25,23 +73,22 @@ extension InsightSeries {
     /// `WeightTrend.compute` (days with a weigh-in), spending from `Spending`. Food series keep only
     /// days logged in full, the adaptive expenditure's rule. Exercise minutes and spending count 0
     /// on days something else was logged (a day with nothing logged is unknown, not a rest day).
-    /// Alcohol and caffeine come in when the source reads nutrients (`NutrientIntakeRepository`).
-    public static func load(range: DateRange, source: any Source) throws -> (series: InsightSeries, days: [InsightDay]) {
+    public static func make(range: DateRange, from readings: InsightReadings) -> (series: InsightSeries, days: [InsightDay]) {
         var values: [InsightMetric: [LocalDate: Double]] = [:]
         var tracked = Set<LocalDate>()
 
         var nights: [LocalDate: SleepRecord] = [:]
-        for night in try source.sleepRecords(in: range) { nights[night.date] = night }
+        for night in readings.nights where range.contains(night.date) { nights[night.date] = night }
         values[.sleepMinutes] = nights.mapValues { Double($0.minutes) }
         values[.bedtime] = nights.compactMapValues { $0.bedtime.map(InsightMetric.minutesSinceNoon) }
         tracked.formUnion(nights.keys)
 
         var exercise: [LocalDate: Double] = [:]
-        for session in try source.exerciseRecords(in: range) { exercise[session.date, default: 0] += Double(session.minutes) }
+        for session in readings.exercise where range.contains(session.date) { exercise[session.date, default: 0] += Double(session.minutes) }
         tracked.formUnion(exercise.keys)
 
         var mood: [LocalDate: Double] = [:], energy: [LocalDate: Double] = [:]
-        for checkIn in try source.checkIns(in: range) {
+        for checkIn in readings.checkIns where range.contains(checkIn.date) {
             mood[checkIn.date] = checkIn.mood.map(Double.init)
             energy[checkIn.date] = checkIn.energy.map(Double.init)
             tracked.insert(checkIn.date)
@@ -49,41 +96,50 @@ extension InsightSeries {
         values[.mood] = mood
         values[.energy] = energy
         values[.steps] = Dictionary(
-            try source.activitySnapshots(in: range).compactMap { a in a.steps.map { (a.date, Double($0)) } },
+            readings.activity.compactMap { a in range.contains(a.date) ? a.steps.map { (a.date, Double($0)) } : nil },
             uniquingKeysWith: { _, b in b })
 
-        let (days, food) = try foodDays(range: range, source: source)
+        let (days, food) = foodDays(range: range, logs: readings.logs, history: readings.targets, protein: readings.protein)
         values.merge(food) { _, b in b }
         tracked.formUnion(days.filter { $0.eatenKcal != nil || $0.isPartlyLogged }.map(\.date))
         values[.exerciseMinutes] = Dictionary(uniqueKeysWithValues: tracked.map { ($0, exercise[$0] ?? 0) })
+        values[.weightTrendChange] = trendChanges(range: range, weights: readings.weights)
 
-        let weights = try source.dailyWeights(in: DateRange(start: WeightTrend.window(endingOn: range.start).start, end: range.end))
+        let spending = groceries(purchases: readings.purchases, budgetCurrency: readings.budgetCurrency, days: tracked)
+        if let perDay = spending.perDay { values[.grocerySpending] = perDay }
+        let full = Set(days.filter { $0.eatenKcal != nil }.map(\.date))
+        let intakes = readings.intakes.filter { full.contains($0.key) }
+        values[.alcoholG] = intakes.compactMapValues { $0.partial.contains(.alcoholG) ? nil : $0.amounts[.alcoholG] ?? 0 }
+        values[.caffeineMg] = intakes.compactMapValues { $0.partial.contains(.caffeineMg) ? nil : $0.amounts[.caffeineMg] ?? 0 }
+        return (InsightSeries(range: range, values: values.filter { !$0.value.isEmpty }, currency: spending.currency.code), days)
+    }
+
+    /// The weight trend's change (g) on each day of `range` with a weigh-in, from `weights` reaching
+    /// back a trend window before the range (`WeightTrend.compute`).
+    static func trendChanges(range: DateRange, weights: [(date: LocalDate, weightKg: Double)]) -> [LocalDate: Double] {
         let trend = WeightTrend.compute(weights)
         var change: [LocalDate: Double] = [:]
         for (before, point) in zip(trend, trend.dropFirst()) where !point.isInterpolated && range.contains(point.date) {
             change[point.date] = (point.trendKg - before.trendKg) * 1000
         }
-        values[.weightTrendChange] = change
-
-        var currency = Currency.default.code
-        let spending = try groceries(range: range, pantry: source, days: tracked)
-        currency = spending.currency.code
-        if let perDay = spending.perDay { values[.grocerySpending] = perDay }
-        let full = Set(days.filter { $0.eatenKcal != nil }.map(\.date))
-        let intakes = try source.nutrientIntakes(in: range, of: [.alcoholG, .caffeineMg]).filter { full.contains($0.key) }
-        values[.alcoholG] = intakes.compactMapValues { $0.partial.contains(.alcoholG) ? nil : $0.amounts[.alcoholG] ?? 0 }
-        values[.caffeineMg] = intakes.compactMapValues { $0.partial.contains(.caffeineMg) ? nil : $0.amounts[.caffeineMg] ?? 0 }
-        return (InsightSeries(range: range, values: values.filter { !$0.value.isEmpty }, currency: currency), days)
+        return change
     }
 
-    /// The food days: kcal, protein and the share of the target on days logged in full.
+    /// The food days of `range`: kcal, protein and the share of the target on days logged in full.
     static func foodDays(range: DateRange, source: any Source) throws -> ([InsightDay], [InsightMetric: [LocalDate: Double]]) {
-        let history = try TargetHistory.load(range: range, source: source)
+        foodDays(
+            range: range, logs: try source.dailyLogs(in: range), history: try TargetHistory.load(range: range, source: source),
+            protein: try source.foodProtein(in: range))
+    }
+
+    static func foodDays(
+        range: DateRange, logs: [DailyLog], history: TargetHistory, protein entries: [(date: LocalDate, proteinG: Double)]
+    ) -> ([InsightDay], [InsightMetric: [LocalDate: Double]]) {
         var protein: [LocalDate: Double] = [:]
-        for entry in try source.foodProtein(in: range) { protein[entry.date, default: 0] += entry.proteinG }
+        for entry in entries { protein[entry.date, default: 0] += entry.proteinG }
         var kcal: [LocalDate: Double] = [:], share: [LocalDate: Double] = [:], fullProtein: [LocalDate: Double] = [:]
         var days: [InsightDay] = []
-        for log in try source.dailyLogs(in: range) where log.caloriesIn > 0 {
+        for log in logs where log.caloriesIn > 0 && range.contains(log.date) {
             let targets = history.targets(on: log.date)
             let full = history.isLoggedInFull(log)
             days.append(
@@ -98,13 +154,11 @@ extension InsightSeries {
         return (days, [.kcalEaten: kcal, .proteinG: fullProtein, .targetShare: share])
     }
 
-    /// Spent per tracked day (`Spending` of that day), when anything priced was bought in `range`.
-    static func groceries(
-        range: DateRange, pantry: any PantryRepository, days: Set<LocalDate>
-    ) throws -> (currency: Currency, perDay: [LocalDate: Double]?) {
-        let purchases = try pantry.purchases(in: range)
+    /// Spent per tracked day (`Spending` of that day), when anything priced was bought; in the
+    /// budget's currency, else that of the newest priced purchase.
+    static func groceries(purchases: [Purchase], budgetCurrency: Currency?, days: Set<LocalDate>) -> (currency: Currency, perDay: [LocalDate: Double]?) {
         let newest = purchases.filter { $0.price != nil }.max { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
-        let currency = try pantry.pantryBudget()?.amount.currency ?? newest?.price?.currency ?? .default
+        let currency = budgetCurrency ?? newest?.price?.currency ?? .default
         guard newest != nil else { return (currency, nil) }
         let byDay = Dictionary(grouping: purchases, by: \.date)
         let perDay = Dictionary(

@@ -66,6 +66,20 @@ public enum InsightStatistics {
         return max(3, min(Double(n), Double(n) * (1 - product) / (1 + product)))
     }
 
+    /// The effective number of independent pairs from each series' autocorrelations at lags
+    /// 1…K (Bartlett MS, J R Stat Soc 1935;98:536–543; Pyper BJ & Peterman RM, Can J Fish Aquat
+    /// Sci 1998;55:2127–2140): n / (1 + 2 Σₖ (1 − k/n)·r₁(k)·r₂(k)). With two AR(1) series it is
+    /// `effectiveSampleSize(n:r1:r2:)`; it also counts the longer memory of a series that is not
+    /// AR(1) (a mostly-zero series driven by spells, a smoothed trend), which lag 1 alone
+    /// misses. Never above n nor below 3.
+    public static func effectiveSampleSize(n: Int, autocorrelations a: [Double], _ b: [Double]) -> Double {
+        var sum = 0.0
+        for k in 0..<min(a.count, b.count) { sum += (1 - Double(k + 1) / Double(n)) * a[k] * b[k] }
+        let factor = 1 + 2 * sum
+        guard factor > 0 else { return 3 }
+        return max(3, min(Double(n), Double(n) / factor))
+    }
+
     // MARK: The t distribution
 
     /// The regularized incomplete beta function Iₓ(a, b), by its continued fraction evaluated with
