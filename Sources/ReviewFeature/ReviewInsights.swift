@@ -49,12 +49,10 @@ struct ReviewInsights {
             if !entries.isEmpty { entries.append(Entry(line: "", kind: .blank)) }
             let heading = section.title + " · " + InsightLines.heading(section.report.result, today: today, everyDay: section.isPeriod)
             entries.append(Entry(line: Line(heading, .title), kind: .heading))
-            let findings = section.report.result.findings
-            if findings.isEmpty {
-                let none = "Nothing goes together clearly enough yet (q < 0.05 with \(InsightFinder.minimumPairs)+ paired days)."
-                entries.append(Entry(line: Line(none, .muted), kind: .nothing))
+            if let nothing = InsightLines.nothingFound(section.report.result) {
+                entries.append(Entry(line: Line(nothing, .muted), kind: .nothing))
             }
-            entries += findings.map { Entry(line: Line("- " + $0.sentence), kind: .finding) }
+            entries += section.report.result.findings.map { Entry(line: Line(InsightLines.line($0)), kind: .finding) }
             // The weight's 4 weeks end on the section's last day: said once when two sections end together.
             if let plateau = section.report.plateau, plateau.sentences != shownPlateau {
                 entries += plateau.sentences.map { Entry(line: Line($0, .muted), kind: .plateau) }
@@ -62,8 +60,7 @@ struct ReviewInsights {
             }
         }
         entries.append(Entry(line: "", kind: .blank))
-        let caveat = "These go together in your days; that does not show that one causes the other."
-        entries.append(Entry(line: Line(caveat, .muted), kind: .caveat))
+        entries.append(Entry(line: Line(InsightLines.caveat, .muted), kind: .caveat))
         return entries
     }
 }

@@ -102,7 +102,7 @@ import Testing
         let db = try plantedHistory()
         let out = try runBodii(["insights", "--days", "5", "--db", db])
         #expect(out.status == 64)
-        #expect(out.stderr.contains("days 5 is out of range: allowed 28–7300"))
+        #expect(out.stderr == "bodii: --days \"5\" is out of range: allowed 28–7300\n")
         #expect(out.stdout.isEmpty)
     }
 

@@ -18,23 +18,23 @@ struct InsightsCommand: ParsableCommand, DatabaseCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(
-        name: .long, help: ArgumentHelp("The days looked at, ending today (\(dayRange.lowerBound)–\(dayRange.upperBound)).", valueName: "n")
-    )
-    var days: Int = 90
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The days looked at, ending today (\(dayRange.lowerBound)–\(dayRange.upperBound)).", valueName: "n"))
+    var days: OptionText = "90"
     @Flag(name: .long, help: "Print JSON (snake_case keys) for scripts.")
     var json = false
     @Flag(name: .long, help: "Plain ASCII only (also when the locale is not UTF-8).")
     var ascii = false
 
-    func validate() throws {
-        guard Self.dayRange.contains(days) else {
-            throw ArgumentParser.ValidationError(
-                "days \(days) is out of range: allowed \(Self.dayRange.lowerBound)–\(Self.dayRange.upperBound)")
-        }
-    }
-
     func run() throws {
         try reportingFailures {
+            // Read as text: "-1" is a bad value (not a missing one) and "abc" is told the range too.
+            let days: Int
+            do throws(BodiiDomain.ValidationError) {
+                days = try Validation.integer(self.days.text, field: "--days", range: Self.dayRange, unit: nil)
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
             let range = DateRange(ending: env.clock.today, days: days)
             let report = try InsightReport.load(range: range, source: env.repositories)
