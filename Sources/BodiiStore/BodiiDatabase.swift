@@ -84,6 +84,7 @@ public final class BodiiDatabase: Sendable {
                 } else {
                     try Self.stamp(path: path)
                 }
+                Self.mendReadOnlySidecars(of: path)
                 var config = Configuration()
                 config.foreignKeysEnabled = true
                 config.busyMode = .timeout(5)  // the CLI and the full-screen app may share the file
@@ -230,9 +231,11 @@ public final class BodiiDatabase: Sendable {
         }
         let sidecars = DatabaseFile.exists(path + "-wal") || DatabaseFile.exists(path + "-shm")
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if !sidecars && access(folder, W_OK) != 0 {
+        if !sidecars && (access(folder, W_OK) != 0 || !DatabaseFile.isWritable(path)) {
             // SQLite cannot read a WAL database without a -shm beside it, and cannot make one in
             // a read-only folder. No sidecars and no way to make them means no one is writing it.
+            // Beside a read-only file it would make them with the file's mode (0444), and they
+            // would then refuse every write once the file is made writable again (issue 48 #9).
             config.readonly = true
             return (try DatabaseQueue(path: immutableURI(path), configuration: config), .leave)
         }
@@ -384,6 +387,18 @@ public final class BodiiDatabase: Sendable {
 
     /// SQLite gives -wal and -shm the main file's mode; make sure they are never group or world
     /// readable, whatever that mode or the umask was.
+    /// Gives the owner back write access to a -wal or -shm of ours that lacks it while the file
+    /// itself is writable: left read-only by a reader of a read-only file (an older Bodii, or
+    /// sqlite3), they would make every write fail after `chmod 644`.
+    private static func mendReadOnlySidecars(of path: String) {
+        guard DatabaseFile.isWritable(path) else { return }
+        for sidecar in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard stat(sidecar, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IWUSR == 0 else { continue }
+            chmod(sidecar, (info.st_mode & 0o700) | 0o600)
+        }
+    }
+
     private static func restrictSidecars(of path: String) {
         for sidecar in [path + "-wal", path + "-shm"] {
             var info = stat()

@@ -102,6 +102,14 @@ enum DatabaseFile {
         String(cString: strerror(code)).lowercased()
     }
 
+    /// Whether this process may write the file, and its mode lets anyone write it: a 0444 file
+    /// reads as read-only even for root, whom `access` never refuses.
+    static func isWritable(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
