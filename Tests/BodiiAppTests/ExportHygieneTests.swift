@@ -27,6 +27,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.url.path).isEmpty)
     }
 
+    /// A CSV export into a folder (new, or one that exists) writes its files with no names until
+    /// all are written: killed while writing, it leaves no hidden folder or file behind.
+    @Test(arguments: [true, false])
+    func aKilledFolderExportLeavesNoTemporary(_ newFolder: Bool) throws {
+        let folder = try TemporaryFolder(), out = try TemporaryFolder()
+        let db = folder.path("d.sqlite")
+        #expect(try runBodii(["demo", "--days", "1000", "--db", db]).status == 0)
+        let target = newFolder ? out.path("csv") : out.url.path
+        let pid = try ImportSpoolTests.spawn(["export", "--format", "csv", "--db", db, "--out", target], tmpdir: folder.url.path)
+        let writing = ImportSpoolTests.holdsAFile(pid, in: out.url.path)
+        #expect(writing, "the export never opened a file in \(out.url.path)")
+        #expect(kill(pid, SIGKILL) == 0)
+        var status: Int32 = 0
+        #expect(waitpid(pid, &status, 0) == pid)
+        #expect(status & 0x7f == SIGKILL)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.url.path).isEmpty)
+    }
+
     @Test func anEscapeInTheOutputPathIsNotEchoed() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("d.sqlite")
