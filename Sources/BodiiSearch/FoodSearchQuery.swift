@@ -1,4 +1,3 @@
-import BodiiDomain
 import Foundation
 
 /// A food search query as typed: its words, and whether the last one is still being typed.
@@ -23,10 +22,7 @@ public struct FoodSearchQuery: Equatable, Sendable {
     public static let fillerWords: Set<SearchText.Word> = Set(
         ["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
 
-    public init(_ typed: String) {
-        // The engine reads at most `Validation.maxSearchLength` characters, whoever calls it (an
-        // importer's food name too): its work grows faster than the text.
-        let text = typed.count > Validation.maxSearchLength ? String(typed.prefix(Validation.maxSearchLength)) : typed
+    public init(_ text: String) {
         let all = SearchText.words(text)
         lastIsPrefix = !(text.last?.isWhitespace ?? true)
         var kept: [SearchText.Word] = []
