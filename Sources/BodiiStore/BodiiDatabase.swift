@@ -84,7 +84,7 @@ public final class BodiiDatabase: Sendable {
                 } else {
                     try Self.stamp(path: path)
                 }
-                Self.mendReadOnlySidecars(of: path)
+                DatabaseFile.mendReadOnlySidecars(of: path)
                 var config = Configuration()
                 config.foreignKeysEnabled = true
                 config.busyMode = .timeout(5)  // the CLI and the full-screen app may share the file
@@ -94,7 +94,7 @@ public final class BodiiDatabase: Sendable {
                     path: path, configuration: config, migrator: migrator,
                     pool: access == .readWrite)
                 try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-                Self.restrictSidecars(of: path)
+                DatabaseFile.restrictSidecars(of: path)
                 writer = opened
             }
         } catch let error as DatabaseError {
@@ -383,29 +383,6 @@ public final class BodiiDatabase: Sendable {
         }
         guard rename(partial, backupPath) == 0 else { throw failed(DatabaseFile.reason(errno)) }
         return URL(fileURLWithPath: backupPath)
-    }
-
-    /// SQLite gives -wal and -shm the main file's mode; make sure they are never group or world
-    /// readable, whatever that mode or the umask was.
-    /// Gives the owner back write access to a -wal or -shm of ours that lacks it while the file
-    /// itself is writable: left read-only by a reader of a read-only file (an older Bodii, or
-    /// sqlite3), they would make every write fail after `chmod 644`.
-    private static func mendReadOnlySidecars(of path: String) {
-        guard DatabaseFile.isWritable(path) else { return }
-        for sidecar in [path + "-wal", path + "-shm"] {
-            var info = stat()
-            guard stat(sidecar, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IWUSR == 0 else { continue }
-            chmod(sidecar, (info.st_mode & 0o700) | 0o600)
-        }
-    }
-
-    private static func restrictSidecars(of path: String) {
-        for sidecar in [path + "-wal", path + "-shm"] {
-            var info = stat()
-            guard stat(sidecar, &info) == 0 else { continue }
-            let mode = info.st_mode & 0o777
-            if mode & 0o077 != 0 { chmod(sidecar, mode & 0o700) }
-        }
     }
 }
 
