@@ -73,21 +73,35 @@ import Testing
             if let minutes = (today["sleep"] as? [String: Any])?["minutes"] as? Double { sleep[day] = minutes }
             exercise[day] = (today["exercise"] as? [String: Any])?["minutes"] as? Double ?? 0
         }
-        // The effect on the test's scale: nights split by the day before's exercise rank above its
-        // weekday's mean rank, sleep less its weekday's mean minutes.
+        // The effect on the test's scale (issue 44, "one scale"): nights split by the day before's
+        // exercise rank above its weekday's mean rank, sleep less its weekday's mean minutes, and
+        // the two groups compared within each weekday, the weekdays' differences averaged with
+        // least-squares weights n_above·n_rest/n.
         func byWeekdayMean(_ v: [LocalDate: Double]) -> [Int: Double] {
             Dictionary(grouping: v, by: { $0.key.weekdayIndex }).mapValues { $0.map(\.value).reduce(0, +) / Double($0.count) }
         }
+        func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(v.count) }
         let exerciseDays = exercise.keys.sorted()
         let ranks = Dictionary(
             uniqueKeysWithValues: zip(exerciseDays, InsightStatistics.averageRanks(exerciseDays.map { exercise[$0] ?? 0 })))
         let (rankMeans, sleepMeans) = (byWeekdayMean(ranks), byWeekdayMean(sleep))
         let pairs = sleep.keys.sorted().compactMap { d in
-            ranks[d.adding(days: -1)].map { (above: $0 > rankMeans[d.adding(days: -1).weekdayIndex] ?? 0, sleep: (sleep[d] ?? 0) - (sleepMeans[d.weekdayIndex] ?? 0)) }
+            ranks[d.adding(days: -1)].map {
+                (weekday: d.weekdayIndex, above: $0 > rankMeans[d.adding(days: -1).weekdayIndex] ?? 0,
+                 sleep: (sleep[d] ?? 0) - (sleepMeans[d.weekdayIndex] ?? 0))
+            }
         }
         #expect(finding["n"] as? Int == pairs.count)
         let above = pairs.filter(\.above).map(\.sleep), rest = pairs.filter { !$0.above }.map(\.sleep)
-        let byHand = above.reduce(0, +) / Double(above.count) - rest.reduce(0, +) / Double(rest.count)
+        var weights = 0.0, weighted = 0.0
+        for (_, nights) in Dictionary(grouping: pairs, by: \.weekday) {
+            let high = nights.filter(\.above).map(\.sleep), low = nights.filter { !$0.above }.map(\.sleep)
+            guard !high.isEmpty, !low.isEmpty else { continue }
+            let weight = Double(high.count * low.count) / Double(high.count + low.count)
+            weights += weight
+            weighted += weight * (mean(high) - mean(low))
+        }
+        let byHand = weighted / weights
         #expect(abs(byHand - effect) < 0.01, "effect \(effect), by hand \(byHand)")
         let sentence = try #require(finding["sentence"] as? String)
         #expect(sentence.contains("; \(above.count) vs \(rest.count) nights; 95 % CI"))
