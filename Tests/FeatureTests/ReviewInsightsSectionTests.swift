@@ -43,27 +43,36 @@ import Testing
         }
     }
 
-    @Test func theSpareRowsAt160x48ShowTheInsightsOfTheIView() throws {
-        let db = try Self.wednesdayDatabase()
-        let vm = tab(db)
+    /// The Insights section of `vm` at 160×45, each of its lines checked against the `i` view,
+    /// which reads the same reports.
+    private func inlineInsights(_ vm: ReviewViewModel) throws -> (screen: String, inline: [String]) {
         let wide = screen(vm, width: 160, height: 45)
         let inline = Self.box("Insights", in: wide)
         try #require(!inline.isEmpty, "\(wide)")
-        assertSnapshot(of: wide, as: .lines, named: "160x45-wednesday")
-        // Every line of the section is a line of the `i` view, which reads the same reports.
         guard case .requests(let requests) = vm.handle(.char("i")), case .present(let flow)? = requests.first else {
             Issue.record("i did not open the insights")
-            return
+            return (wide, inline)
         }
         let overlay = Self.box("Insights", in: screen(flow, width: 160, height: 45))
         for line in inline where !line.isEmpty {
             #expect(overlay.contains(line), "“\(line)” is not in the i view:\n\(overlay.joined(separator: "\n"))")
         }
-        #expect(inline.contains { $0.hasPrefix("- ") }, "no finding: \(inline)")
-        #expect(inline.contains { $0.hasPrefix("Last 90 days · ") } && inline.contains { $0.hasPrefix("This week · ") })
         #expect(!inline.contains { $0.hasSuffix("…") }, "\(inline)")
+        return (wide, inline)
+    }
+
+    @Test func theSpareRowsAt160x48ShowTheInsightsOfTheIView() throws {
+        let db = try Self.wednesdayDatabase()
+        let (wide, inline) = try inlineInsights(tab(db))
+        assertSnapshot(of: wide, as: .lines, named: "160x45-wednesday")
+        #expect(inline.contains { $0.hasPrefix("Last 90 days · ") } && inline.contains { $0.hasPrefix("This week · ") })
         // The detail line stays the last row.
         #expect(wide.split(separator: "\n", omittingEmptySubsequences: false).last?.contains("Action #1") == true)
+        // The 60 demo days hold no finding since issue 44's calibration (the card says "none go
+        // together", as `bodii insights` does); a planted one is drawn as a bullet, whole.
+        let plantedDB = try ReviewInsightsTests.plantedDatabase()  // kept alive: its deinit closes the database
+        let planted = try inlineInsights(tab(plantedDB)).inline
+        #expect(planted.contains { $0.hasPrefix("- You slept ") && $0.contains("longer on nights after you exercised") }, "no finding: \(planted)")
     }
 
     /// The week partly gone and the 90 days end on the same day, so they judge the same 4 weeks of
@@ -102,10 +111,15 @@ import Testing
             #expect(!text.contains("Insights"), "\(text)")
             assertSnapshot(of: text, as: .lines, named: "\(width)x\(height)-wednesday")
         }
-        let ascii = screen(vm, width: 160, height: 45, context: RenderContext(theme: .fallback, symbols: .ascii))
-        #expect(ascii.contains("Insights") && ascii.contains("- Your mood"), "\(ascii)")
-        let nonASCII = ascii.unicodeScalars.filter { !$0.isASCII }
-        #expect(nonASCII.isEmpty, "\(ascii)")
+        // In ASCII at 160×45, a finding (planted: the demo's 60 days hold none) keeps its "- ".
+        let plantedDB = try ReviewInsightsTests.plantedDatabase()  // kept alive: its deinit closes the database
+        let asciiContext = RenderContext(theme: .fallback, symbols: .ascii)
+        let ascii = screen(tab(plantedDB), width: 160, height: 45, context: asciiContext)
+        #expect(ascii.contains("Insights") && ascii.contains("| - You slept "), "\(ascii)")
+        for text in [ascii, screen(vm, width: 160, height: 45, context: asciiContext)] {
+            let nonASCII = text.unicodeScalars.filter { !$0.isASCII }
+            #expect(nonASCII.isEmpty, "\(text)")
+        }
     }
 
     /// A weigh-in written after the Review was drawn shows in its insights at the next reload:
