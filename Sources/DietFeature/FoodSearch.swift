@@ -155,7 +155,9 @@ public struct FoodSearch {
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
     public var shownFood: Food? {
-        if step == .food, line != nil, lineFocus == .food, lineChoices.indices.contains(lineChoice) { return lineChoices[lineChoice] }
+        if step == .food, line != nil, lineFocus == .food, lineChoices.indices.contains(lineChoice) {
+            return lineChoiceFood ?? lineChoices[lineChoice]
+        }
         if step == .food, let entry = lineEntry { return entry.food }
         return food ?? preview
     }
@@ -163,7 +165,7 @@ public struct FoodSearch {
     /// The grams the panel shows for "this amount": the typed amount (nil while it is not valid),
     /// the highlighted serving once, or the preview's first serving.
     public var shownGrams: Double? {
-        if step == .food, line != nil, lineFocus == .food { return nil }
+        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.grams }
         if step == .food, let entry = lineEntry { return entry.portion.grams }
         switch step {
         case .food:
@@ -179,6 +181,7 @@ public struct FoodSearch {
     /// What `shownGrams` is, in words: "1 medium (118 g)", "100 g".
     public var shownAmount: String? {
         guard let grams = shownGrams else { return nil }
+        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.label }
         if step == .food, let entry = lineEntry { return entry.portion.label }
         switch step {
         case .food:
@@ -186,6 +189,12 @@ public struct FoodSearch {
         case .serving, .amount, .meal:
             return serving?.describe(grams: grams)
         }
+    }
+
+    /// What picking the highlighted choice would log for the highlighted line (`f`).
+    var lineChoicePortion: FoodPortion? {
+        guard let food = lineChoiceFood, let entry = lineEntry else { return nil }
+        return try? linePortion(of: food, for: entry)
     }
 
     /// What Enter, Enter, Enter would log of the previewed food: the same portion, from the same

@@ -96,8 +96,14 @@ extension FoodSearch {
             case .escape:
                 lineFocus = .list
                 lineError = nil
-            case .tab, .down, .ctrl("n"), .char("j"): lineChoice = min(lineChoice + 1, max(0, lineChoices.count - 1))
-            case .backTab, .up, .ctrl("p"), .char("k"): lineChoice = max(0, lineChoice - 1)
+            case .tab, .down, .ctrl("n"), .char("j"):
+                lineChoice = min(lineChoice + 1, max(0, lineChoices.count - 1))
+                lineError = nil
+                loadLineChoice()
+            case .backTab, .up, .ctrl("p"), .char("k"):
+                lineChoice = max(0, lineChoice - 1)
+                lineError = nil
+                loadLineChoice()
             case .char("?"), .char("q"): return .ignored
             default: break
             }
@@ -157,6 +163,33 @@ extension FoodSearch {
         lineChoice = lineChoices.firstIndex { $0.id == e.food.id } ?? 0
         lineError = nil
         lineFocus = .food
+        loadLineChoice()
+    }
+
+    /// The highlighted choice read whole (a listing holds only kcal and the macros), once per food:
+    /// the panel shows its nutrients, and Enter logs the food read here.
+    mutating func loadLineChoice() {
+        guard lineChoices.indices.contains(lineChoice) else { return }
+        let id = lineChoices[lineChoice].id
+        guard previews[id] == nil else { return }
+        do {
+            previews[id] = try catalog.food(id: id)
+        } catch {
+            lineError = "Could not read the food: \(ErrorLine.text(error))"
+        }
+    }
+
+    /// The highlighted choice as read whole (nil until read, or when it left the catalog).
+    var lineChoiceFood: Food? {
+        lineChoices.indices.contains(lineChoice) ? previews[lineChoices[lineChoice].id] : nil
+    }
+
+    /// What the line would log of `food` if picked for `e`: an amount edited by hand keeps its
+    /// grams, an amount typed in the line is read for this food, else this food's own default.
+    func linePortion(of food: Food, for e: MealLine.Entry) throws(ValidationError) -> FoodPortion {
+        if lineEdited.contains(e.text) { return FoodPortion(grams: e.portion.grams, serving: nil) }
+        if let amount = e.part.amount { return try FoodPortions.portion(amount, of: food) }
+        return UsualPortion.portion(for: food, lastGrams: recentGrams?[food.id]?.first)
     }
 
     static let lineChoiceLimit = 20
@@ -165,24 +198,17 @@ extension FoodSearch {
     /// by hand keeps its grams), else that food's own default portion.
     private mutating func pickLineFood() {
         guard var e = lineEntry, lineChoices.indices.contains(lineChoice) else { return }
-        do {
-            guard let food = try catalog.food(id: lineChoices[lineChoice].id) else {
-                lineError = "\(lineChoices[lineChoice].name) is no longer in the catalog."
-                return
-            }
-            if lineEdited.contains(e.text) {
-                e.portion = FoodPortion(grams: e.portion.grams, serving: nil)
-            } else if let amount = e.part.amount {
-                e.portion = try FoodPortions.portion(amount, of: food)
-            } else {
-                e.portion = UsualPortion.portion(for: food, lastGrams: recentGrams?[food.id]?.first)
-            }
-            e.food = food
-        } catch let error as ValidationError {
-            lineError = error.inlineMessage
+        loadLineChoice()
+        guard lineError == nil else { return }
+        guard let food = lineChoiceFood else {
+            lineError = "\(lineChoices[lineChoice].name) is no longer in the catalog."
             return
+        }
+        do throws(ValidationError) {
+            e.portion = try linePortion(of: food, for: e)
+            e.food = food
         } catch {
-            lineError = "Could not read the food: \(ErrorLine.text(error))"
+            lineError = error.inlineMessage
             return
         }
         change(e, amountEdited: false)

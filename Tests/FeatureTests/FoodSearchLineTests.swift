@@ -84,7 +84,13 @@ import Testing
         let other = try #require(search.lineChoices.firstIndex { $0.id.rawValue != "usda:09040" })
         for _ in 0..<other { _ = search.handle(.down) }
         let picked = search.lineChoices[other]
+        // The panel shows the highlighted choice read whole (a listing has no fiber) and the
+        // portion Enter would log of it.
+        #expect(search.shownFood?.id == picked.id && search.shownFood?.per100g.fiberG != nil)
+        let shown = try #require(search.shownGrams)
+        #expect(search.shownAmount != nil)
         _ = search.handle(.enter)
+        #expect(search.line?.entries[2].portion.grams == shown, "Enter logs what the panel showed")
         #expect(search.lineFocus == .list && search.line?.entries[2].food.id == picked.id)
         // The changes stay while more of the line is typed.
         _ = search.handle(.escape)
