@@ -57,7 +57,7 @@ public enum SearchSynonyms {
         ("!diet coke", "cola low calorie"), ("=whisky", "distilled whiskey"), ("=whiskey", "distilled whiskey"),
         // One word alone: the food a person means by it
         ("=chips", "potato chips"), ("=toast", "bread toasted"), ("=oatmeal", "oats cooked water"), ("=coriander", "cilantro"),
-        ("=noodles", "noodles egg"), ("=pasta", "pasta plain cooked"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
+        ("=noodles", "noodles egg"), ("=jam", "jams preserves"), ("=skimmed", "milk nonfat"),
         // The catalog's burgers, hot dogs, tacos and nachos are "Fast foods, …" (or a chain's);
         // its other foods with these words are buns, relish, shells and corn nuts.
         ("=burger", "fast foods hamburger"), ("=hamburger", "fast foods hamburger"), ("=hot dog", "fast foods hotdog"),
@@ -76,6 +76,13 @@ public enum SearchSynonyms {
         // microwaved burrito or a tossed salad with chicken).
         ("=lasagna", "lasagna meat sauce"), ("=burrito", "fast foods burrito beans"),
         ("=chicken salad", "poultry salad sandwich spread"),
+        // Plain pasta, dried and cooked as most people eat it: SR24 files it under its shapes
+        // ("Spaghetti, cooked, enriched", 1 cup 140 g); its foods named "Pasta, …" are corn,
+        // fresh-refrigerated, spinach and homemade pasta. A slice of pizza is a pizzeria's (the
+        // frozen pizzas are measured by the package and the serving, never the slice).
+        ("=pasta", "spaghetti cooked enriched"), ("=cooked pasta", "spaghetti cooked enriched"),
+        ("=pasta cooked", "spaghetti cooked enriched"), ("=boiled pasta", "spaghetti cooked enriched"),
+        ("=pizza slice", "pizza chain cheese regular crust"), ("=slice pizza", "pizza chain cheese regular crust"),
     ]
 
     /// A word and the catalog's word for the same food where the catalog has both and names the

@@ -80,6 +80,42 @@ extension SQLiteRepositories: FoodCatalogRepository {
         try rankedSearch(query, limit: limit)
     }
 
+    /// `searchCatalog` reading energy and macronutrients only (`listingColumns`).
+    public func searchCatalogListing(_ query: String, limit: Int) throws -> FoodSearchResult {
+        try rankedSearch(query, limit: limit, nutrients: false)
+    }
+
+    /// The foods of `ids` with their servings, two statements for all of them (a line's foods:
+    /// one read instead of two per food).
+    public func foods(ids: [FoodID]) throws -> [FoodID: Food] {
+        try prepareFoodCatalog()
+        let wanted = Array(Set(ids.map(\.rawValue)))
+        guard !wanted.isEmpty else { return [:] }
+        let marks = wanted.map { _ in "?" }.joined(separator: ",")
+        var out = try read { db -> [FoodID: Food] in
+            var found: [FoodID: Food] = [:]
+            let foods = try Row.fetchCursor(
+                db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id IN (\(marks))", arguments: StatementArguments(wanted))
+            while let row = try foods.next() {
+                let food = try Self.food(row: row)
+                found[food.id] = food
+            }
+            let servings = try Row.fetchCursor(
+                db, sql: "SELECT food_id, label, grams FROM food_serving WHERE food_id IN (\(marks)) ORDER BY food_id, position",
+                arguments: StatementArguments(wanted))
+            while let row = try servings.next() {
+                let id = FoodID(try row.decode(String.self, atIndex: 0))
+                found[id]?.servings.append(FoodServing(label: try row.decode(atIndex: 1), grams: try row.decode(atIndex: 2)))
+            }
+            return found
+        }
+        // A read-only handle on a file without the catalog: the stand-in's foods, one by one.
+        for id in ids where out[id] == nil {
+            if let food = try food(id: id) { out[id] = food }
+        }
+        return out
+    }
+
     public func food(id: FoodID) throws -> Food? {
         try prepareFoodCatalog()
         let stored = try read { db -> Food? in

@@ -98,12 +98,27 @@ public struct FoodSearch {
     public let likelyMeal: Meal
     public internal(set) var error: String?
     var previews: [FoodID: Food] = [:]
-    /// Grams of the user's latest entry of the chosen food: its serving and amount are the defaults.
-    var lastGrams: Double?
+    /// The chosen food's default portion (`UsualPortion.portion`): its serving is preselected and
+    /// its count fills the amount field.
+    var defaultPortion: FoodPortion?
     /// The query read as a line of foods (`FoodSearchLine`), nil while it names one food.
     public internal(set) var line: MealLine.Result?
     /// The highlighted entry of `line`.
     public internal(set) var lineSelected = 0
+    /// What the line's parts searched and loaded: a keystroke searches only the part it changed.
+    let lineLookups = MealLine.Lookups()
+    /// Where keys go while the query is a line (`FoodSearchLine`).
+    public internal(set) var lineFocus: LineFocus = .query
+    /// `e`: the highlighted line's amount being typed.
+    public internal(set) var lineField = TextField(maxLength: Validation.maxInputLength)
+    /// Why the amount typed or the food picked for a line was refused, in one line.
+    public internal(set) var lineError: String?
+    /// `f`: the foods the highlighted line's words find, and the one highlighted.
+    public internal(set) var lineChoices: [Food] = []
+    public internal(set) var lineChoice = 0
+    /// Lines changed by hand, by the words of their part.
+    var lineChanges: [String: MealLine.Entry] = [:]
+    var lineEdited: Set<String> = []
 
     /// Imperial users also get oz and lb in the serving list.
     private let unitSystem: UnitSystem
@@ -134,12 +149,15 @@ public struct FoodSearch {
     public var rowCount: Int { results.count + 1 }
     public var isOnNewCustomFood: Bool { selected == results.count }
     /// Text has focus (the shell then leaves every printable key to the modal).
-    public var isEditingText: Bool { step == .food || step == .amount }
+    public var isEditingText: Bool { (step == .food && (line == nil || [.query, .amount].contains(lineFocus))) || step == .amount }
     public var hasInput: Bool { step != .food || !query.text.isEmpty }
     public var serving: ServingChoice? { servings.indices.contains(servingIndex) ? servings[servingIndex] : nil }
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
     public var shownFood: Food? {
+        if step == .food, line != nil, lineFocus == .food, lineChoices.indices.contains(lineChoice) {
+            return lineChoiceFood ?? lineChoices[lineChoice]
+        }
         if step == .food, let entry = lineEntry { return entry.food }
         return food ?? preview
     }
@@ -147,11 +165,11 @@ public struct FoodSearch {
     /// The grams the panel shows for "this amount": the typed amount (nil while it is not valid),
     /// the highlighted serving once, or the preview's first serving.
     public var shownGrams: Double? {
+        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.grams }
         if step == .food, let entry = lineEntry { return entry.portion.grams }
         switch step {
         case .food:
-            guard let choice = previewServing else { return nil }
-            return choice.serving?.grams ?? 100
+            return previewPortion?.grams
         case .serving:
             guard let s = serving else { return nil }
             return s.serving?.grams ?? 100
@@ -163,21 +181,27 @@ public struct FoodSearch {
     /// What `shownGrams` is, in words: "1 medium (118 g)", "100 g".
     public var shownAmount: String? {
         guard let grams = shownGrams else { return nil }
+        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.label }
         if step == .food, let entry = lineEntry { return entry.portion.label }
         switch step {
         case .food:
-            return previewServing?.describe(grams: grams)
+            return previewPortion?.label
         case .serving, .amount, .meal:
             return serving?.describe(grams: grams)
         }
     }
 
-    /// The serving Enter would preselect for the previewed food: the same choice, from the same
-    /// history, as `choose` makes.
-    private var previewServing: ServingChoice? {
-        guard let p = preview else { return nil }
-        let choices = ServingChoice.all(for: p, unitSystem: unitSystem)
-        return choices[ServingChoice.preferredIndex(in: choices, food: p, history: recentGrams?[p.id] ?? [])]
+    /// What picking the highlighted choice would log for the highlighted line (`f`).
+    var lineChoicePortion: FoodPortion? {
+        guard let food = lineChoiceFood, let entry = lineEntry else { return nil }
+        return try? linePortion(of: food, for: entry)
+    }
+
+    /// What Enter, Enter, Enter would log of the previewed food: the same portion, from the same
+    /// history, as `choose` preselects and a line's part logs (`UsualPortion.portion`).
+    var previewPortion: FoodPortion? {
+        guard let p = preview, p.source != Self.savedMealSource else { return nil }
+        return UsualPortion.portion(for: p, lastGrams: recentGrams?[p.id]?.first)
     }
 
     /// Grams of the entries in the last `historyDays` by food, newest first.
@@ -301,6 +325,7 @@ public struct FoodSearch {
 
     /// Takes `food` (loading its servings) to the serving step; also used after creating a custom food.
     mutating func choose(_ result: Food) {
+        lineLookups.clear()  // a custom food made from here is new to the catalog
         do {
             guard let full = try catalog.food(id: result.id) else {
                 error = "\(result.name) is no longer in the catalog."
@@ -310,9 +335,9 @@ public struct FoodSearch {
             servings = ServingChoice.all(for: full, unitSystem: unitSystem)
             // The history the preview read (once per search), so choosing reads no log again.
             if recentGrams == nil { recentGrams = try servingHistory() }
-            let history = recentGrams?[full.id] ?? []
-            servingIndex = ServingChoice.preferredIndex(in: servings, food: full, history: history)
-            lastGrams = history.first
+            let preselected = ServingChoice.preselect(in: servings, food: full, history: recentGrams?[full.id] ?? [])
+            servingIndex = preselected.index
+            defaultPortion = preselected.portion
             step = .serving
             error = nil
         } catch {
@@ -326,9 +351,10 @@ public struct FoodSearch {
             amount.setText(String(first))
             amountIsDefault = false
         } else {
-            // The amount eaten last time, when it was in this serving; else one serving or 100 g.
-            if let last = lastGrams, ServingChoice.likely(forGrams: last, among: servings) == serving {
-                amount.setText(serving.amountText(forGrams: last))
+            // The default portion (the amount eaten last time, else the usual one) when it is in
+            // this serving; else one serving or 100 g.
+            if let p = defaultPortion, ServingChoice(p.serving) == serving {
+                amount.setText(serving.amountText(forGrams: p.grams))
             } else {
                 amount.setText(serving.defaultAmountText)
             }

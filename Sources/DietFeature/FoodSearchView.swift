@@ -77,18 +77,61 @@ struct FoodSearchView: Widget {
         }
     }
 
-    /// The query read as a line of foods: what Enter logs, and the parts no food matched.
+    /// The query read as a line of foods: what Enter logs, and the parts no food matched; with
+    /// `e` the highlighted line's amount field above the list, with `f` its food's choices.
     private func drawLine(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard let line = search.line else { return }
-        let (head, listArea) = area.splitTop(1)
         let kcal = line.entries.reduce(0) { $0 + $1.kcal }
-        let title =
-            line.entries.isEmpty
-            ? Line("No food matches this line", .accent)
-            : Line(
-                "Enter logs \(Plural.count(line.entries.count, "food", plural: "foods")), \(NutrientFormat.kcal(kcal)) kcal, "
-                    + "at \(search.likelyMeal.rawValue)", .accent)
-        buffer.write(title, in: head, context: context)
+        let entry = search.lineEntry
+        var (head, listArea) = area.splitTop(1)
+        switch search.lineFocus {
+        case .amount:
+            (head, listArea) = area.splitTop(3)
+            let row = Rect(x: head.x, y: head.y, width: head.width, height: 1)
+            let (label, rest) = row.splitLeft(8)
+            buffer.write(Line("Amount", .accent), in: label, context: context)
+            var field = search.lineField
+            field.isFocused = true
+            let (fieldRect, unitRect) = rest.splitLeft(10)
+            field.render(in: fieldRect, buffer: &buffer, context: context)
+            let unit = entry?.portion.serving.map { "× " + $0.label } ?? "g"
+            buffer.write(Line(unit + " of " + (entry?.food.name ?? ""), .text), in: unitRect.inset(left: 1), context: context)
+            let message = Rect(x: head.x, y: head.y + 1, width: head.width, height: 1)
+            if let error = search.lineError {
+                let mark = context.symbols.isUnicode ? "✗ " : "! "
+                buffer.write(Line(mark + error, .bad), in: message, context: context)
+            } else {
+                buffer.write(Line("A number counts the serving; or 150 g, 2 slices, 1 cup. Esc keeps it.", .muted), in: message, context: context)
+            }
+        case .food:
+            let words = entry?.part.food ?? ""
+            let title = search.lineError.map { Line($0, .bad) } ?? Line("Food for “\(words)”: Enter picks, Esc keeps it", .accent)
+            buffer.write(title, in: head, context: context)
+            let names = DistinctNames.shorten(
+                search.lineChoices.map(\.name), width: listArea.width - 2 - 4 - 1, ellipsis: context.symbols.ellipsis)
+            let window = Table.window(selected: search.lineChoice, rowCount: search.lineChoices.count, visibleRows: listArea.height - 1)
+            let rows = window.map { i in
+                TableRow([
+                    Span(names[i], search.lineChoices[i].id == entry?.food.id ? .accent : .text),
+                    Span(NutrientFormat.kcal(search.lineChoices[i].per100g.kcal), .muted),
+                ])
+            }
+            var table = Table(
+                columns: [TableColumn("Food"), TableColumn("kcal", width: .length(4), alignment: .right)],
+                rows: rows, selected: search.lineChoice - window.lowerBound, columnSpacing: 1)
+            table.moreAbove = window.lowerBound > 0
+            table.moreBelow = window.upperBound < search.lineChoices.count
+            table.render(in: listArea, buffer: &buffer, context: context)
+            return
+        case .query, .list:
+            let title =
+                line.entries.isEmpty
+                ? Line(search.notice ?? "No food matches this line", .accent)
+                : Line(
+                    "Enter logs \(Plural.count(line.entries.count, "food", plural: "foods")), \(NutrientFormat.kcal(kcal)) kcal, "
+                        + "at \(search.likelyMeal.rawValue)", .accent)
+            buffer.write(title, in: head, context: context)
+        }
         var rows: [TableRow] = line.entries.map { e in
             TableRow([Span(e.portion.label, .muted), Span(e.food.name), Span(NutrientFormat.kcal(e.kcal), .muted)])
         }

@@ -103,10 +103,12 @@ import Testing
     @Test func preferredServingIsTheUsersLastOrWhatPeopleMean() {
         let choices = ServingChoice.all(for: Self.banana, unitSystem: .metric)
         // USDA lists "1 cup, mashed" first; a person means a medium banana.
-        #expect(ServingChoice.preferredIndex(in: choices) == 1)
+        #expect(ServingChoice.preferredIndex(in: choices, food: Self.banana) == 1)
         // The latest entry (newest first) decides when there is one.
-        #expect(ServingChoice.preferredIndex(in: choices, history: [450, 118]) == 0)
-        #expect(ServingChoice.preferredIndex(in: choices, history: [150, 118]) == 2)
+        #expect(ServingChoice.preferredIndex(in: choices, food: Self.banana, history: [450, 118]) == 0)
+        #expect(ServingChoice.preferredIndex(in: choices, food: Self.banana, history: [150, 118]) == 2)
+        #expect(ServingChoice.preselect(in: choices, food: Self.banana, history: [150, 118]).amount == "150")
+        // Without a food there is no usual portion: the first choice.
         let plain = [
             ServingChoice(FoodServing(label: "1 cup", grams: 240)), ServingChoice(FoodServing(label: "1 tbsp", grams: 15)), .grams,
         ]

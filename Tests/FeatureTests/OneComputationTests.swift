@@ -26,10 +26,16 @@ import DietFeature
         for ch in "bana" { _ = vm.handle(.char(ch)) }
         #expect(vm.search?.preview?.id == banana.id)
         let previewed = try #require(vm.search?.shownAmount)
+        let previewedGrams = vm.search?.shownGrams
         _ = vm.handle(.enter)
         let chosen = try #require(vm.search?.serving)
         #expect(chosen.serving == other)
-        #expect(previewed == chosen.describe(grams: other.grams), "the preview shows the serving Enter chose")
+        // The preview shows the portion Enter logs (issue 41: one default): two of that serving.
+        let grams = FoodLogging.grams(2, of: other)
+        #expect(previewed == UsualPortion.portion(for: banana, lastGrams: grams).label, "the preview shows what Enter logs")
+        #expect(previewedGrams == grams)
+        _ = vm.handle(.enter)
+        #expect(vm.search?.amount.text == "2", "the amount field starts at the last amount")
     }
 
     /// "Left" on the dashboard, in the report and on the CLI is `DayTargets.leftLabel`.

@@ -17,7 +17,8 @@ extension LogFoodCommand {
         let day = try chosenDay(clock: clock)
         let repos = try Self.lookup(databasePath: global.db?.text, clock: clock)
         let log = repos as? any FoodLogRepository
-        let recent = DateRange(ending: clock.today, days: Self.lastAmountDays)
+        // The last amount before the day logged, as the Diet search reads it for its selected day.
+        let recent = DateRange(ending: day, days: Self.lastAmountDays)
         let result = try MealLine.resolve(text, catalog: repos, lastGrams: { id in (try? log?.lastGrams(of: id, in: recent)) ?? nil })
         let records = result.entries.map { e in
             FoodLogging.record(food: e.food, grams: e.portion.grams, meal: mealChoice, date: day, loggedAt: clock.now)

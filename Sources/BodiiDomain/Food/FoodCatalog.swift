@@ -14,6 +14,12 @@ public protocol FoodCatalogRepository {
     func searchCatalog(_ query: String, limit: Int) throws -> FoodSearchResult
     /// One food with all its servings, nil when no food has that id.
     func food(id: FoodID) throws -> Food?
+    /// `searchCatalog`'s foods and order for a caller that reads only their ids, names, energy
+    /// and macronutrients (the rest of `per100g` may be empty): a line's parts load the foods
+    /// they log with `foods(ids:)`.
+    func searchCatalogListing(_ query: String, limit: Int) throws -> FoodSearchResult
+    /// The foods of `ids` with all their servings, by id, in one read; ids of no food are left out.
+    func foods(ids: [FoodID]) throws -> [FoodID: Food]
     /// Foods from the user's log, the most recent and most frequent first, without servings.
     func recentFoods(limit: Int) throws -> [Food]
     /// Inserts a custom food and returns it with its new `custom:N` id (the id passed is ignored).
@@ -48,6 +54,18 @@ extension FoodCatalogRepository {
     /// For a catalog that cannot tell a complete match from a partial one: every list answers.
     public func searchCatalog(_ query: String, limit: Int) throws -> FoodSearchResult {
         FoodSearchResult(foods: try searchFoods(query, limit: limit), answersQuery: true)
+    }
+
+    public func searchCatalogListing(_ query: String, limit: Int) throws -> FoodSearchResult {
+        try searchCatalog(query, limit: limit)
+    }
+
+    public func foods(ids: [FoodID]) throws -> [FoodID: Food] {
+        var out: [FoodID: Food] = [:]
+        for id in ids where out[id] == nil {
+            if let food = try food(id: id) { out[id] = food }
+        }
+        return out
     }
 }
 

@@ -18,7 +18,8 @@ public struct ServingChoice: Equatable, Sendable {
         let usual = food.flatMap { UsualPortion.household(for: $0).serving }.map { [$0] } ?? []
         let derived = usual.filter { u in !measures.contains(u) }
         let weights =
-            unitSystem == .imperial ? FoodServing.imperialWeights.filter { w in !measures.contains { $0.label == w.label } } : []
+            unitSystem == .imperial
+            ? FoodServing.imperialWeights.filter { w in !(derived + measures).contains { $0.label == w.label } } : []
         return (derived + measures + weights).map { ServingChoice($0) } + [.grams]
     }
 
@@ -54,21 +55,26 @@ public struct ServingChoice: Equatable, Sendable {
         return (abs(q - 1) < 0.005 ? serving.label : DecimalText.format(q, decimals: 2) + " × " + serving.label) + " (" + g + ")"
     }
 
-    /// The measure to preselect for `food`: the one the user's latest entry of it was in
-    /// (`history`: grams of past entries, newest first), else the usual portion's (`UsualPortion`:
-    /// a tablespoon of a spread, a large egg, a slice of bread), else the catalog's first.
+    /// The measure to preselect for `food` and the amount the field starts with: the portion
+    /// `UsualPortion.portion` gives (the user's latest entry of it — `history`: grams of past
+    /// entries, newest first — else the usual portion), as one of `choices` and a count of it.
+    /// The preview, the serving list and the amount field read this, and a line's part logs the
+    /// same portion, so what Enter logs is what was shown.
+    public static func preselect(in choices: [ServingChoice], food: Food, history: [Double] = []) -> (
+        index: Int, amount: String, portion: FoodPortion
+    ) {
+        let portion = UsualPortion.portion(for: food, lastGrams: history.first)
+        let unit = ServingChoice(portion.serving)
+        if let i = choices.firstIndex(of: unit) { return (i, unit.amountText(forGrams: portion.grams), portion) }
+        // Not offered (a food no longer in the catalog has only the weights): its grams.
+        let grams = choices.firstIndex(of: .grams) ?? max(0, choices.count - 1)
+        return (grams, ServingChoice.grams.amountText(forGrams: portion.grams), portion)
+    }
+
+    /// The index `preselect` picks.
     public static func preferredIndex(in choices: [ServingChoice], food: Food? = nil, history: [Double] = []) -> Int {
-        if let last = history.first {
-            let likely = likely(forGrams: last, among: choices)
-            if let i = choices.firstIndex(of: likely) { return i }
-        }
-        if let food, let usual = UsualPortion.household(for: food).serving {
-            if let i = choices.firstIndex(where: { $0.serving == usual }) { return i }
-        }
-        for prefix in ["1 medium", "1 large", "1 nlea serving", "1 slice", "1 serving"] {
-            if let i = choices.firstIndex(where: { $0.serving?.label.lowercased().hasPrefix(prefix) == true }) { return i }
-        }
-        return 0
+        guard let food else { return 0 }
+        return preselect(in: choices, food: food, history: history).index
     }
 
     /// The unit `grams` was most likely typed in: a measure it is a whole or quarter multiple of

@@ -13,6 +13,12 @@ public enum MealLine {
         public var amount: TypedAmount?
         /// The words to search by ("whole wheat toast").
         public var food: String
+
+        public init(text: String, amount: TypedAmount?, food: String) {
+            self.text = text
+            self.amount = amount
+            self.food = food
+        }
     }
 
     /// A part with its food found and weighed.
@@ -20,12 +26,15 @@ public enum MealLine {
         public var text: String
         public var food: Food
         public var portion: FoodPortion
+        /// The part of the line it was found for (its words and typed amount).
+        public var part: Part
         public var kcal: Double { food.per100g.kcal * portion.grams / 100 }
 
-        public init(text: String, food: Food, portion: FoodPortion) {
+        public init(text: String, food: Food, portion: FoodPortion, part: Part? = nil) {
             self.text = text
             self.food = food
             self.portion = portion
+            self.part = part ?? Part(text: text, amount: nil, food: text)
         }
     }
 
@@ -33,6 +42,8 @@ public enum MealLine {
         public var entries: [Entry] = []
         /// Parts no food was found for, or whose amount the food cannot be weighed in, as typed.
         public var unmatched: [String] = []
+        /// The parts of `unmatched`, in the same order.
+        public var unmatchedParts: [Part] = []
         /// Why each unmatched part was not logged, and what a matched one's reader should know.
         public var notes: [String] = []
 
@@ -88,7 +99,9 @@ public enum MealLine {
     static let fillers: Set<String> = ["some", "of", "also", "then", "had", "ate", "i", "my", "the"]
 
     /// The parts of `line`, in order.
-    public static func parts(_ line: String) -> [Part] {
+    public static func parts(_ typed: String) -> [Part] {
+        // At most `Validation.maxSearchLength` characters are read (the search fields hold no more).
+        let line = typed.count > Validation.maxSearchLength ? String(typed.prefix(Validation.maxSearchLength)) : typed
         var text = " " + line.lowercased().replacingOccurrences(of: "\n", with: " , ") + " "
         // Phrases first: dishes and whole names become one marked word each.
         var phrases: [(word: String, dish: [String]?, name: String)] = []
@@ -132,59 +145,100 @@ public enum MealLine {
         return p.count > 1 || p.first?.amount != nil
     }
 
+    /// What a line's parts have searched and loaded so far, kept by the Diet search between
+    /// keystrokes: typing the fifth food of a line searches for that part only, and each food is
+    /// read once. Drop it (`clear`) when the catalog may have changed.
+    public final class Lookups {
+        /// Food ids in search order, by limit and query.
+        var searches: [String: [FoodID]] = [:]
+        /// Foods with their servings, by id.
+        var foods: [FoodID: Food] = [:]
+
+        public init() {}
+
+        public func clear() {
+            searches.removeAll()
+            foods.removeAll()
+        }
+    }
+
     /// The line's foods, found by `catalog`'s search and weighed: a part's amount when it has one,
-    /// else `lastGrams` of its food (the person's last entry), else the usual portion.
+    /// else `lastGrams` of its food (the person's last entry), else the usual portion
+    /// (`UsualPortion.portion`, the single food's default too). The parts' searches read ids
+    /// and energy only, and the foods weighed are loaded together, once each (`lookups`).
     public static func resolve(
-        _ line: String, catalog: any FoodCatalogRepository, lastGrams: (FoodID) -> Double? = { _ in nil }
+        _ line: String, catalog: any FoodCatalogRepository, lastGrams: (FoodID) -> Double? = { _ in nil },
+        lookups: Lookups = Lookups()
     ) throws -> Result {
-        var result = Result()
-        for part in parts(line) {
-            // Only a volume or a measure may not fit the best match: then the next ones are tried.
-            var mayNotFit = part.amount?.unit != nil
-            if case .weight? = part.amount?.unit { mayNotFit = false }
-            var found = try catalog.searchCatalog(part.food, limit: mayNotFit ? candidates : 1).foods
-            guard let first = found.first else {
-                result.unmatched.append(part.text)
-                result.notes.append("no food matches \(ValidationError.quoted(part.food))")
-                continue
-            }
-            // The best match that can be weighed in the part's unit ("1 can tuna": canned tuna).
-            var chosen: (Food, FoodPortion)?
-            var refusal: ValidationError?
-            for candidate in found {
-                guard let food = try catalog.food(id: candidate.id) else { continue }
-                guard let amount = part.amount else {
-                    chosen = (food, UsualPortion.portion(for: food, lastGrams: lastGrams(food.id)))
-                    break
-                }
+        let parts = parts(line)
+        func search(_ text: String, limit: Int) throws -> [FoodID] {
+            let key = "\(limit) \(text)"
+            if let ids = lookups.searches[key] { return ids }
+            let ids = try catalog.searchCatalogListing(text, limit: limit).foods.map(\.id)
+            lookups.searches[key] = ids
+            return ids
+        }
+        func load(_ ids: [FoodID]) throws {
+            let missing = ids.filter { lookups.foods[$0] == nil }
+            guard !missing.isEmpty else { return }
+            for (id, food) in try catalog.foods(ids: missing) { lookups.foods[id] = food }
+        }
+        // The best match that can be weighed in the part's amount, among `ids` (loaded).
+        func weigh(_ part: Part, _ ids: some Collection<FoodID>, refusal: inout ValidationError?) -> (Food, FoodPortion)? {
+            for id in ids {
+                guard let food = lookups.foods[id] else { continue }
+                guard let amount = part.amount else { return (food, UsualPortion.portion(for: food, lastGrams: lastGrams(food.id))) }
                 do throws(ValidationError) {
-                    chosen = (food, try FoodPortions.portion(amount, of: food))
-                    break
+                    return (food, try FoodPortions.portion(amount, of: food))
                 } catch {
                     if refusal == nil { refusal = error }
                 }
             }
-            // A measure's word names the food's form too ("1 can tuna": canned tuna is measured in cans).
-            if chosen == nil, let amount = part.amount, case .serving(let word)? = amount.unit {
-                found = try catalog.searchCatalog(part.food + " " + word, limit: candidates).foods
-                for candidate in found {
-                    guard let food = try catalog.food(id: candidate.id), let p = try? FoodPortions.portion(amount, of: food) else { continue }
-                    chosen = (food, p)
-                    break
-                }
-            }
-            guard let (food, portion) = chosen else {
+            return nil
+        }
+        // Only a volume or a measure may not fit the best match: then the next ones are tried.
+        let found = try parts.map { part -> [FoodID] in
+            var mayNotFit = part.amount?.unit != nil
+            if case .weight? = part.amount?.unit { mayNotFit = false }
+            return try search(part.food, limit: mayNotFit ? candidates : 1)
+        }
+        try load(found.compactMap(\.first))
+        var refusals = [ValidationError?](repeating: nil, count: parts.count)
+        var chosen = parts.indices.map { i in weigh(parts[i], found[i].prefix(1), refusal: &refusals[i]) }
+        // The runners-up of the parts whose best match does not fit ("1 can tuna": canned tuna), read together.
+        let unfit = parts.indices.filter { chosen[$0] == nil && found[$0].count > 1 }
+        try load(unfit.flatMap { found[$0].dropFirst() })
+        for i in unfit { chosen[i] = weigh(parts[i], found[i].dropFirst(), refusal: &refusals[i]) }
+        // A measure's word names the food's form too ("1 slice pizza": a pizza sold by the slice).
+        for i in parts.indices where chosen[i] == nil && !found[i].isEmpty {
+            guard case .serving(let word)? = parts[i].amount?.unit else { continue }
+            let again = try search(parts[i].food + " " + word, limit: candidates)
+            try load(again)
+            var ignored: ValidationError?
+            chosen[i] = weigh(parts[i], again, refusal: &ignored)
+        }
+        var result = Result()
+        for (i, part) in parts.enumerated() {
+            guard !found[i].isEmpty else {
                 result.unmatched.append(part.text)
-                result.notes.append(refusal?.message ?? "\(first.name) is no longer in the catalog")
+                result.unmatchedParts.append(part)
+                result.notes.append("no food matches \(ValidationError.quoted(part.food))")
+                continue
+            }
+            guard let (food, portion) = chosen[i] else {
+                result.unmatched.append(part.text)
+                result.unmatchedParts.append(part)
+                result.notes.append(refusals[i]?.message ?? "\(part.food) is no longer in the catalog")
                 continue
             }
             guard FoodLogging.gramsRange.contains(portion.grams) else {
                 result.unmatched.append(part.text)
+                result.unmatchedParts.append(part)
                 result.notes.append("\(part.text): \(FoodLogging.gramsLabel(portion.grams)) is out of range: one entry 0.1–5000 g")
                 continue
             }
             if let note = portion.note { result.notes.append("\(food.name): \(note)") }
-            result.entries.append(Entry(text: part.text, food: food, portion: portion))
+            result.entries.append(Entry(text: part.text, food: food, portion: portion, part: part))
         }
         return result
     }

@@ -85,13 +85,19 @@ public enum UsualPortion {
     }
 
     /// The portion for `food` when none is typed: `lastGrams` (the person's last entry of it),
-    /// else its rule's measure.
+    /// else its rule's measure. The one default of every path that logs a food without an amount:
+    /// a line's part (`MealLine`), the Diet search's preview, its preselected serving and amount
+    /// (`ServingChoice.preselect`), `bodii log food TEXT`. The last amount is counted in the usual
+    /// portion's measure when it is a whole or quarter number of it ("2 medium"), else in the
+    /// first measure it is ("1 cup, sliced"), else in grams.
     public static func portion(for food: Food, lastGrams: Double? = nil) -> FoodPortion {
+        let usual = household(for: food)
         if let lastGrams, lastGrams > 0 {
-            let choice = ServingChoice.likely(forGrams: lastGrams, among: food.servings.map { ServingChoice($0) })
+            let measures = (usual.serving.map { [$0] } ?? []) + food.servings
+            let choice = ServingChoice.likely(forGrams: lastGrams, among: measures.map { ServingChoice($0) })
             return FoodPortion(grams: lastGrams, serving: choice.serving, source: .lastTime)
         }
-        return household(for: food)
+        return usual
     }
 
     /// The household portion of `food` (what `portion` gives with no history).
