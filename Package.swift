@@ -37,20 +37,13 @@ let package = Package(
             name: "BodiiStore",
             dependencies: [
                 "BodiiDomain", "BodiiSearch", "USDACatalogData", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig", "CSQLiteArena",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig",
             ]),
         // sqlite3_db_config (variadic, which Swift cannot call) for BodiiStore: the catalog seed's
         // inserts run with the triggers set aside (CatalogSeeder). Same libsqlite3 as GRDB.
         .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
-        // A pooled allocator for SQLite that never gives memory back, for the commands that only
-        // read (CSQLiteArena.h).
-        // No linked library of its own: the sqlite3 it calls is the one GRDB's build links.
-        .target(name: "CSQLiteArena"),
-        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml. No pkgConfig:
-        // its -lxml2 would make libxml2, ICU and lzma load at every start (~1.5 ms of each process).
-        // CLibXML2.h declares the few types and constants used; LibXML2.swift opens the library with
-        // dlopen when an export is first read.
-        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        // libxml2's push parser (Debian: libxml2-dev) streams Apple Health's export.xml.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
         .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
@@ -93,28 +86,7 @@ let package = Package(
                 ]
                     + features.map { .target(name: $0) }
             ),
-            // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): gold's 2.2 MB of
-            // relocation entries were read and applied at every start — 2.5 MB of the first frame's
-            // resident memory (issue 11's 30 MB budget). lld ships with the Swift toolchain. The
-            // functions start-up runs are placed together, then the data they write and read
-            // (link/startup.order, made by scripts/startup-order): scattered, the code kept ~15 MB
-            // resident, 64 KB per fault, and each page of data written was a page fault of its own.
-            // Position-dependent (-no-pie): the ~800 KB of pointers in .data.rel.ro are final at
-            // link time instead of being relocated, one copied page each, at every start (~170
-            // page faults of `today --json`). No symbol is exported (SwiftPM exports them all for
-            // executables): the runtime's start-up `dladdr` walked all 19,000 (~0.5 M instructions).
-            .executableTarget(
-                name: "bodii", dependencies: ["BodiiApp"],
-                linkerSettings: [
-                    .unsafeFlags(
-                        [
-                            "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
-                            "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup.order",
-                            "-Xlinker", "--no-warn-symbol-ordering",
-                        ],
-                        .when(platforms: [.linux]))
-                ]),
+            .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
             .executableTarget(
                 name: "bodii-bench",
                 dependencies: [
@@ -161,13 +133,3 @@ let package = Package(
         ],
     swiftLanguageModes: [.v6]
 )
-
-// Generic types with concrete arguments (`[LocalDate: NutrientIntake]`, `Set<FoodID>`) get their
-// metadata from the accessors the compiler already knows, not by demangling a name at run time:
-// each such name checked its `Hashable`/`Equatable` requirements by scanning all ~7,600
-// conformance records of the static binary (~150 k instructions a pair, ~3.8 M of `today --json`).
-for target in package.targets where target.type != .system && target.name != "CSQLiteArena" {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
-    ]
-}

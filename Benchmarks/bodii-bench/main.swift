@@ -149,8 +149,10 @@ if let last = batch.body.last {
 print(
     "history write, 10 years (\(batch.body.count) weigh-ins, \(batch.exercise.count) workouts, \(batch.sleep.count) nights, \(batch.food.count) foods): \(String(format: "%.0f", write.median)) ms"
 )
+let pantryPurchases = try PantryBench.fill(database.repositories, today: today)
 if mode == "day-steps" {
-    // Only the dashboard's day step, many times: a steady loop for a profiler (perf, callgrind).
+    // Only the dashboard's day step (the history and pantry as the full run has them), many
+    // times: a steady loop for a profiler (perf, callgrind).
     try database.close()
     try MainActor.assumeIsolated {
         let app = try HeadlessApp(databasePath: dbURL.path)
@@ -164,8 +166,6 @@ if mode == "day-steps" {
     exit(0)
 }
 print("recent foods (20) over 10 years:  " + (try measure(200) { _ = try database.repositories.recentFoods(limit: 20) }).line)
-
-let pantryPurchases = try PantryBench.fill(database.repositories, today: today)
 print("pantry: \(pantryPurchases) purchases over 10 years")
 
 // Closing checkpoints the WAL, as `bodii demo` does when it exits.

@@ -32,8 +32,6 @@ final class AppEnvironment {
         let env = ProcessConfig.environment
         let clock = try known ?? ProcessClock.current(environment: env)
         let url = databaseURL(explicit: databasePath)
-        // The first database a command opens tells what the process does.
-        SQLiteProcessSetup.prepare(onlyReading: access == .readOnly)
         do {
             let database = try BodiiDatabase(url: url, access: access, timeZone: ProcessTimeZone.current)
             // Sync records every write of a database that syncs (BodiiSync, PRODUCT.md §14).

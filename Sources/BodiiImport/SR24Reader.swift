@@ -57,7 +57,7 @@ public enum SR24Reader {
 }
 
 /// Collects the one `<food>` of a file, through the same libxml2 reader as Apple Health's export
-/// (FoundationXML would link libxml2 into every start of `bodii`).
+/// (one XML parser in the binary, not FoundationXML's as well).
 private final class Collector: XMLElementHandler {
     var food: SR24Food?
     var closed = false

@@ -9,8 +9,6 @@ public enum XMLStreamError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformed(message: String, line: Int)
     /// The DOCTYPE never ends within the first megabytes (not an export).
     case doctypeTooLong
-    /// libxml2 could not be loaded (`LibXML2`); the text says why.
-    case libraryMissing(String)
     /// Elements nested deeper than `StreamingXMLParser.maxDepth` (exports nest four deep).
     case tooDeep(Int)
     /// A tag, attribute or text longer than `StreamingXMLParser.maxRunBytes` with no `<` or `>`.
@@ -24,8 +22,6 @@ public enum XMLStreamError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the XML is malformed at line \(line): \(message)"
         case .doctypeTooLong:
             return "the XML's DOCTYPE does not end within its first 4 MB"
-        case .libraryMissing(let reason):
-            return "reading XML needs libxml2 (\(LibXML2.fileName), Debian package libxml2), which could not be loaded: \(reason)"
         case .tooDeep(let limit):
             return "elements are nested more than \(limit) deep, which no export is; it was refused and nothing was written"
         case .valueTooLong(let limit):
@@ -158,18 +154,12 @@ public final class StreamingXMLParser {
     /// How much of the start is kept to find the DOCTYPE's end.
     static let prologLimit = 4 << 20
 
-    private let library: LibXML2?
+    /// libxml2's global state, set up once per process before the first parser.
+    private static let initialized: Void = xmlInitParser()
 
     public init(handler: any XMLElementHandler) {
         self.handler = handler
-        switch LibXML2.shared {
-        case .success(let library):
-            self.library = library
-        case .failure(let error):
-            library = nil
-            failure = error
-            return
-        }
+        Self.initialized
         var sax = xmlSAXHandler()
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { context, localname, _, _, _, _, attributeCount, _, attributes in
@@ -179,7 +169,7 @@ public final class StreamingXMLParser {
             parser.depth += 1
             if parser.depth > StreamingXMLParser.maxDepth {
                 parser.failure = .tooDeep(StreamingXMLParser.maxDepth)
-                if let ctxt = parser.context { parser.library?.stopParser(ctxt) }
+                if let ctxt = parser.context { xmlStopParser(ctxt) }
                 return
             }
             parser.handler?.didStart(XMLElementStart(name: localname, attributes: attributes, attributeCount: Int(attributeCount)))
@@ -195,23 +185,23 @@ public final class StreamingXMLParser {
             guard let context else { return }
             let parser = Unmanaged<StreamingXMLParser>.fromOpaque(context).takeUnretainedValue()
             parser.failure = .declaresEntities
-            if let ctxt = parser.context { parser.library?.stopParser(ctxt) }
+            if let ctxt = parser.context { xmlStopParser(ctxt) }
         }
         // Errors are read from the context: without a structured handler libxml2 prints them.
         sax.serror = { _, _ in }
-        context = library?.createPushParserCtxt(&sax, Unmanaged.passUnretained(self).toOpaque(), nil, 0, nil)
+        context = xmlCreatePushParserCtxt(&sax, Unmanaged.passUnretained(self).toOpaque(), nil, 0, nil)
         if let context {
             // NOENT: without it SAX2 hands "&amp;" in an attribute over as "&#38;" ("Smooth &#38;
             // Creamy"). Only the predefined entities and character references are left to
             // replace: the DOCTYPE, where any other entity would be declared, is cut out.
             // No XML_PARSE_HUGE: libxml2's own depth and size limits stay as a second fence.
             let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOENT.rawValue
-            _ = library?.ctxtUseOptions(context, Int32(options))
+            _ = xmlCtxtUseOptions(context, Int32(options))
         }
     }
 
     deinit {
-        if let context { library?.freeParserCtxt(context) }
+        if let context { xmlFreeParserCtxt(context) }
     }
 
     /// Parses the next bytes of the document.
@@ -318,7 +308,7 @@ public final class StreamingXMLParser {
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer, final: Bool) throws {
-        guard let context, let library else { throw failure ?? XMLStreamError.malformed(message: "libxml2 could not start", line: 0) }
+        guard let context else { throw failure ?? XMLStreamError.malformed(message: "libxml2 could not start", line: 0) }
         // Control characters XML forbids become spaces, in a reused buffer.
         if scratch.count < max(1, bytes.count) { scratch = [UInt8](repeating: 0, count: max(1, bytes.count)) }
         var run = self.run
@@ -331,7 +321,7 @@ public final class StreamingXMLParser {
             }
             guard let base = out.baseAddress else { return -1 }
             return base.withMemoryRebound(to: CChar.self, capacity: out.count) {
-                library.parseChunk(context, $0, Int32(bytes.count), final ? 1 : 0)
+                xmlParseChunk(context, $0, Int32(bytes.count), final ? 1 : 0)
             }
         }
         self.run = run
@@ -343,7 +333,7 @@ public final class StreamingXMLParser {
         if status != 0 || context.pointee.wellFormed == 0 {
             var message = "not well-formed"
             var line = 0
-            if let error = library.ctxtGetLastError(context) {
+            if let error = xmlCtxtGetLastError(context) {
                 if let text = error.pointee.message {
                     message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
                     // libxml2 quotes names from the file: never echo more than a line of it.

@@ -56,7 +56,7 @@ public final class BodiiDatabase: Sendable {
         url: URL, migrator: DatabaseMigrator, access: Access = .readWrite, timeZone: TimeZone,
         catalog: ShippedCatalog? = .usdaSR24
     ) throws {
-        SQLiteProcessSetup.prepare(onlyReading: false)
+        SQLiteProcessSetup.prepare()
         let path = url.path
         let state = try DatabaseFile.prepare(at: url, creating: access != .readOnly)
         if access == .readOnly, state == .new { throw StoreError.noDatabase(path) }
@@ -226,7 +226,6 @@ public final class BodiiDatabase: Sendable {
         config.busyMode = .timeout(5)
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
-            db.stopAuthorizingStatements()
             try db.execute(sql: "PRAGMA mmap_size = \(readMapSize)")
         }
         let sidecars = DatabaseFile.exists(path + "-wal") || DatabaseFile.exists(path + "-shm")

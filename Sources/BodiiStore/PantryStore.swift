@@ -134,6 +134,18 @@ extension SQLiteRepositories: PantryRepository {
         try read { db in try Self.fetchLots(db, "WHERE item_id = ? ORDER BY purchased_on, id", [itemId]) }
     }
 
+    public func stockLots(takenFromIn range: DateRange) throws -> [StockLot] {
+        try read { db in
+            try Self.fetchLots(
+                db,
+                """
+                WHERE id IN (SELECT lot_id FROM stock_use WHERE date BETWEEN ? AND ?)
+                   OR id IN (SELECT MIN(id) FROM stock_lot GROUP BY item_id, unit)
+                ORDER BY purchased_on, id
+                """, [SQLText.date(range.start), SQLText.date(range.end)])
+        }
+    }
+
     public func applyStockUses(_ uses: [StockUse]) throws {
         try write { db in try Self.apply(uses, db) }
     }

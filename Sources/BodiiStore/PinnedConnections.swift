@@ -22,6 +22,8 @@ final class PinnedConnections: Sendable {
         let thread: pthread_t
         let purpose: Purpose
         let db: Database
+        /// A read block's count of commits as it began (`DerivedFigures`).
+        let stamp: Int?
     }
 
     private let pins = Mutex<[Pin]>([])
@@ -33,10 +35,16 @@ final class PinnedConnections: Sendable {
         return pin?.db
     }
 
-    /// `body`, with `db` pinned for `purpose` on this thread.
-    func pin<T>(_ db: Database, as purpose: Purpose, during body: () throws -> T) rethrows -> T {
+    /// The count of commits this thread's read block began with, if any.
+    func currentStamp() -> Int? {
         let thread = pthread_self()
-        pins.withLock { $0.append(Pin(thread: thread, purpose: purpose, db: db)) }
+        return pins.withLock { pins in pins.last { $0.purpose == .read && pthread_equal($0.thread, thread) != 0 }?.stamp }
+    }
+
+    /// `body`, with `db` pinned for `purpose` on this thread.
+    func pin<T>(_ db: Database, as purpose: Purpose, stamp: Int? = nil, during body: () throws -> T) rethrows -> T {
+        let thread = pthread_self()
+        pins.withLock { $0.append(Pin(thread: thread, purpose: purpose, db: db, stamp: stamp)) }
         defer {
             pins.withLock { pins in
                 if let i = pins.lastIndex(where: { $0.purpose == purpose && pthread_equal($0.thread, thread) != 0 }) { pins.remove(at: i) }

@@ -31,12 +31,21 @@ public final class SQLiteRepositories: Sendable {
     let recorderSlot = RecorderSlot()
     /// The connections `readingTogether` and `inOneTransaction` blocks hold, by thread.
     let pins = PinnedConnections()
+    /// Figures kept until the next commit (DerivedFigures.swift); the app's pool only.
+    let derived: DerivedFigures?
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
         self.writer = writer
         self.timeZone = timeZone
         self.catalog = catalog
         self.readsOnly = readsOnly
+        if writer is DatabasePool {
+            let derived = DerivedFigures()
+            writer.add(transactionObserver: derived, extent: .databaseLifetime)
+            self.derived = derived
+        } else {
+            derived = nil
+        }
     }
 
     // MARK: - Shared record plumbing
@@ -149,7 +158,9 @@ extension SQLiteRepositories: ConsistentReading {
 
     public func readingTogether<T>(_ body: () throws -> T) throws -> T {
         guard writer is DatabasePool || readsOnly, pins.current(.read) == nil, openTransaction == nil else { return try body() }
-        return try writer.read { db in try pins.pin(db, as: .read, during: body) }
+        // The commits counted before the block's snapshot: what it works out is of that data or later.
+        let commits = derived?.commits
+        return try writer.read { db in try pins.pin(db, as: .read, stamp: commits, during: body) }
     }
 }
 

@@ -165,7 +165,7 @@ public final class PantryViewModel: TabScreen {
                     budget = try status(snapshot.budget?.period, period.range, today)
                     let year = DateRange(start: today.adding(days: -365), end: today)
                     forecasts = ExpiryForecast.items(
-                        snapshot, allLots: try source.stockLots(includingEmpty: true), uses: try source.stockUses(in: year),
+                        snapshot, allLots: try source.stockLots(takenFromIn: year), uses: try source.stockUses(in: year),
                         purchases: try source.purchases(in: year), today: today)
                 case .list:
                     let range = period.range

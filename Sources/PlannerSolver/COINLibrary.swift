@@ -7,8 +7,7 @@ internal import CCoinOR  // the C declarations these function types follow; noth
 // CLP's and CBC's C functions, looked up when the first plan is solved. Linked at build time
 // (pkg-config's -lCbcSolver … -llapack -lblas, 20 libraries) they were loaded by every start of
 // bodii: 6 ms per process measured on this machine, for a command most starts never run. So the
-// CCoinOR module gives the declarations only, and this opens the libraries on first use, the way
-// BodiiImport opens libxml2.
+// CCoinOR module gives the declarations only, and this opens the libraries on first use.
 
 typealias Model = UnsafeMutableRawPointer
 typealias LoadProblem =
@@ -51,14 +50,19 @@ struct CbcFunctions: @unchecked Sendable {
 }
 
 enum COINLibrary {
-    static let clpFile = "libClp.so.1"
-    static let cbcFile = "libCbcSolver.so.3"
+    /// The names each library is tried under, first found wins: Debian's soname (bookworm, trixie),
+    /// then the -dev package's link, which follows a later soname (the C interface is stable).
+    static let clpFiles = ["libClp.so.1", "libClp.so"]
+    static let cbcFiles = ["libCbcSolver.so.3", "libCbcSolver.so"]
 
-    static func open(_ file: String) throws(SolverError) -> UnsafeMutableRawPointer {
-        guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
-            throw .libraryMissing(dlerror().map { String(cString: $0) } ?? "\(file) not found")
+    /// The first of `files` that opens, and its name; the error gives the first one's reason.
+    static func open(_ files: [String]) throws(SolverError) -> (UnsafeMutableRawPointer, String) {
+        var firstReason: String?
+        for file in files {
+            if let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) { return (handle, file) }
+            if firstReason == nil { firstReason = dlerror().map { String(cString: $0) } ?? "\(file) not found" }
         }
-        return handle
+        throw .libraryMissing(firstReason ?? "none of \(files.joined(separator: ", ")) found")
     }
 
     static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ file: String, _ name: String, as type: T.Type) throws(SolverError) -> T {
@@ -68,8 +72,8 @@ enum COINLibrary {
 
     /// Loaded once per process.
     static let clp: Result<ClpFunctions, SolverError> = Result { () throws(SolverError) -> ClpFunctions in
-        let h = try open(clpFile)
-        func s<T>(_ name: String, _ type: T.Type) throws(SolverError) -> T { try symbol(h, clpFile, name, as: type) }
+        let (h, file) = try open(clpFiles)
+        func s<T>(_ name: String, _ type: T.Type) throws(SolverError) -> T { try symbol(h, file, name, as: type) }
         return ClpFunctions(
             newModel: try s("Clp_newModel", (@convention(c) () -> Model?).self),
             deleteModel: try s("Clp_deleteModel", (@convention(c) (Model?) -> Void).self),
@@ -85,8 +89,8 @@ enum COINLibrary {
     }
 
     static let cbc: Result<CbcFunctions, SolverError> = Result { () throws(SolverError) -> CbcFunctions in
-        let h = try open(cbcFile)
-        func s<T>(_ name: String, _ type: T.Type) throws(SolverError) -> T { try symbol(h, cbcFile, name, as: type) }
+        let (h, file) = try open(cbcFiles)
+        func s<T>(_ name: String, _ type: T.Type) throws(SolverError) -> T { try symbol(h, file, name, as: type) }
         return CbcFunctions(
             newModel: try s("Cbc_newModel", (@convention(c) () -> Model?).self),
             deleteModel: try s("Cbc_deleteModel", (@convention(c) (Model?) -> Void).self),

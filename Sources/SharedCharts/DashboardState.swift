@@ -128,9 +128,10 @@ public struct DashboardState: Equatable, Sendable {
     /// "Will expire before you finish it": read only when some lot has a best-before.
     static func unfinished(_ pantry: PantrySnapshot, day: LocalDate, source: any Source) throws -> [UnfinishedLot] {
         guard pantry.lots.contains(where: { $0.bestBefore != nil }) else { return [] }
-        let uses = try source.stockUses(in: DateRange(start: day.adding(days: -ExpiryForecast.rateDays), end: day))
+        let window = DateRange(start: day.adding(days: -ExpiryForecast.rateDays), end: day)
+        let uses = try source.stockUses(in: window)
         guard !uses.isEmpty else { return [] }
-        return ExpiryForecast.unfinished(pantry, allLots: try source.stockLots(includingEmpty: true), uses: uses, today: day)
+        return ExpiryForecast.unfinished(pantry, allLots: try source.stockLots(takenFromIn: window), uses: uses, today: day)
     }
 
     /// The open actions' metric progress as of `day`.

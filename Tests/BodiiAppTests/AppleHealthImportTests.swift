@@ -57,21 +57,6 @@ import Testing
         #expect(try Self.rows(db) == after)
     }
 
-    /// libxml2 (with the ICU and lzma libraries it needs) is opened by the first import that reads
-    /// XML, not loaded by every start: glibc's loader lists each library it opens under LD_DEBUG.
-    @Test func libxml2LoadsOnlyWhenAnExportIsRead() throws {
-        let folder = try TemporaryFolder()
-        let db = folder.path("h.sqlite")
-        let trace = ["LD_DEBUG": "files"]
-        let start = try runBodii(["--help"], environment: trace)
-        try #require(start.status == 0, "\(start.stderr)")
-        #expect(start.stderr.contains("libsqlite3.so"), "the loader's trace is read")
-        #expect(start.stderr.contains("libxml2.so") == false)
-        let read = try runBodii(["import", "apple-health", Self.export, "--json", "--db", db], environment: trace)
-        try #require(read.status == 0, "\(read.stderr)")
-        #expect(read.stderr.contains("libxml2.so.2"))
-    }
-
     @Test func theDayReadsBackInTodayJSON() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("h.sqlite")

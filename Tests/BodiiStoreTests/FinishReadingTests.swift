@@ -1,5 +1,6 @@
 import BodiiDomain
 import Foundation
+import GRDB
 import Testing
 @testable import BodiiStore
 
@@ -71,6 +72,35 @@ import Testing
             try writer.repositories.addExerciseRecord(exercise(day1, kcal: 300))
             #expect(try writer.repositories.exerciseRecords(in: week).count == 1)
             try writer.close()
+        }
+    }
+
+    /// Read blocks in a row on a read-only connection each see the latest write of another
+    /// connection (none keeps an old snapshot open), and a write is refused.
+    @Test func readBlocksInARowEachSeeTheLatestWriteAndWritesAreRefused() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            let first = try BodiiDatabase(url: url, access: .command)
+            try first.repositories.addExerciseRecord(exercise(day1, kcal: 300))
+            try first.close()
+
+            let reader = try BodiiDatabase(url: url, access: .readOnly)
+            let writer = try BodiiDatabase(url: url, access: .command)
+            for written in 1...3 {
+                let count = try reader.repositories.readingTogether {
+                    try reader.repositories.exerciseRecords(in: week).count
+                }
+                #expect(count == written)
+                try writer.repositories.addExerciseRecord(exercise(day1, kcal: Double(100 * written)))
+            }
+            #expect(try reader.repositories.exerciseRecords(in: week).count == 4)
+            #expect(throws: (any Error).self) {
+                try reader.repositories.read { db in try db.execute(sql: "DELETE FROM exercise_record") }
+            }
+            try writer.close()
+            #expect(try reader.repositories.exerciseRecords(in: week).count == 4)
+            reader.finishReading()
+            #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
         }
     }
 }

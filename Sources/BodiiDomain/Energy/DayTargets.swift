@@ -81,12 +81,15 @@ public struct TargetHistory: Sendable {
     let snapshots: [MetabolismSnapshot]
     let logs: [LocalDate: DailyLog]
     let weights: [(date: LocalDate, weightKg: Double)]
+    /// Where the targets of covered days are kept until the next write (`DayTargetsMemo`).
+    let memo: DayTargetsMemo?
 
     public init(
         goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)],
-        covers: DateRange? = nil
+        covers: DateRange? = nil, memo: DayTargetsMemo? = nil
     ) {
         self.covers = covers
+        self.memo = covers == nil ? nil : memo
         self.goals = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
         // By date; within a day in the order given (the store gives the latest-recorded last).
         self.snapshots = snapshots.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
@@ -112,7 +115,9 @@ public struct TargetHistory: Sendable {
                 end: range.end.adding(days: -1)))
         let needed = weightsNeeded(for: range)
         let weights = try known.map { $0.filter { needed.contains($0.date) } } ?? source.dailyWeights(in: needed)
-        return TargetHistory(goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range)
+        return TargetHistory(
+            goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range,
+            memo: (source as? any DayTargetsCaching)?.dayTargetsMemo())
     }
 
     /// The days of weigh-ins the targets of `range` depend on: each day's trend window (a day's
@@ -151,8 +156,13 @@ public struct TargetHistory: Sendable {
     }
 
     /// Day D's targets; nil when there is no expenditure to start from (no weigh-in with a profile).
+    /// A covered day's are kept in the store's memo until the next write.
     public func targets(on day: LocalDate) -> DayTargets? {
-        targets(on: day, with: goal(on: day))
+        guard let memo, covers?.contains(day) == true else { return targets(on: day, with: goal(on: day)) }
+        if let known = memo.targets(on: day) { return known }
+        let worked = targets(on: day, with: goal(on: day))
+        memo.keep(worked, on: day)
+        return worked
     }
 
     /// What day D's targets would be under `goal` (Settings previews a goal with it).

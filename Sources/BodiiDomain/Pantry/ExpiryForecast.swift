@@ -18,7 +18,8 @@ public enum ExpiryForecast {
     public static let rateDays = 28
 
     /// Every lot not yet expired whose best-before comes before the day it would be finished, by
-    /// best-before. `allLots`: every lot, used up ones too (the rate counts their uses). An item
+    /// best-before. `allLots`: every lot `uses` take from, used up ones too (the rate counts their
+    /// uses), and a lot of each unit each item was bought in (`stockLots(takenFromIn:)`). An item
     /// with lots in different units, or with no use in the last `rateDays`, has no rate: no
     /// forecast (never a guess).
     public static func unfinished(_ snapshot: PantrySnapshot, allLots: [StockLot], uses: [StockUse], today: LocalDate) -> [UnfinishedLot] {
@@ -59,7 +60,8 @@ public struct ItemForecast: Equatable, Sendable {
 
 extension ExpiryForecast {
     /// The forecast of every item with stock, by item id. `uses` and `purchases`: the history to
-    /// learn from (a year is plenty); the rate of use is the last `rateDays`'.
+    /// learn from (a year is plenty); the rate of use is the last `rateDays`'. `allLots` as for
+    /// `unfinished`.
     public static func items(
         _ snapshot: PantrySnapshot, allLots: [StockLot], uses: [StockUse], purchases: [Purchase], today: LocalDate
     ) -> [Int64: ItemForecast] {

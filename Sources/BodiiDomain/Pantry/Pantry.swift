@@ -289,6 +289,10 @@ public protocol PantryRepository {
     func stockLots(includingEmpty: Bool) throws -> [StockLot]
     func stockLot(id: Int64) throws -> StockLot?
     func stockLots(itemId: Int64) throws -> [StockLot]
+    /// What a forecast needs of the lots (`ExpiryForecast`), by purchase date: the lots taken from
+    /// within `range` (used up ones too), and the first lot of each item in each unit it was ever
+    /// bought in. Not every lot of ten years, as every lot would be.
+    func stockLots(takenFromIn range: DateRange) throws -> [StockLot]
     /// Takes from lots as `StockPlan` planned it, in one transaction: each lot's `left` goes down,
     /// a used lot counts as opened, and each take is recorded. Throws when a lot holds less than
     /// its take (nothing is written).

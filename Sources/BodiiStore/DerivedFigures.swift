@@ -1,0 +1,53 @@
+import BodiiDomain
+import GRDB
+import Synchronization
+
+/// The figures the store keeps between reads (`DayTargetsMemo`) and what tells they went stale: a
+/// count of commits, raised by every commit on the writer's connection (a GRDB transaction
+/// observer: the repositories' writes, sync's, raw ones) and when `PRAGMA data_version` shows
+/// another connection committed (`outsideWriteStamp`, which the app asks at each tick).
+final class DerivedFigures: Sendable, TransactionObserver {
+    private struct State {
+        var commits = 0
+        var memo: (commits: Int, memo: DayTargetsMemo)?
+        var outsideVersion: Int?
+    }
+    private let state = Mutex(State())
+
+    var commits: Int { state.withLock { $0.commits } }
+
+    /// The memo of the data as of `commits`: the kept one while nothing was committed since, else
+    /// a new one.
+    func memo(asOf commits: Int) -> DayTargetsMemo {
+        state.withLock { state in
+            if let kept = state.memo, kept.commits == commits, commits == state.commits { return kept.memo }
+            let fresh = DayTargetsMemo()
+            // Kept only when nothing was committed since `commits` was read: the figures it will
+            // hold are of that data.
+            if commits == state.commits { state.memo = (commits, fresh) }
+            return fresh
+        }
+    }
+
+    /// Another connection's commits, as the writer's `PRAGMA data_version` shows them.
+    func noticeOutsideVersion(_ version: Int) {
+        state.withLock { state in
+            if let seen = state.outsideVersion, seen != version { state.commits += 1 }
+            state.outsideVersion = version
+        }
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { state.withLock { $0.commits += 1 } }
+    func databaseDidRollback(_ db: Database) {}
+}
+
+extension SQLiteRepositories: DayTargetsCaching {
+    /// The app's memo (a pool: the full-screen app); commands keep nothing. Inside a
+    /// `readingTogether` block, the memo of the data as the block began, before its snapshot.
+    public func dayTargetsMemo() -> DayTargetsMemo? {
+        guard let derived else { return nil }
+        return derived.memo(asOf: pins.currentStamp() ?? derived.commits)
+    }
+}

@@ -1,0 +1,59 @@
+import BodiiDomain
+import Foundation
+import Testing
+@testable import BodiiStore
+
+/// `stockLots(takenFromIn:)`: the lots a forecast reads instead of every lot ever bought. The
+/// forecasts made from it are the forecasts made from every lot.
+@Suite struct ForecastLotsTests {
+    let today = day("2026-11-30")
+
+    /// Milk bought weekly for a year and used up, the last weeks' still in stock; rice bought in
+    /// grams long ago and once in pieces, so it has no rate (two units).
+    func fill(_ repos: SQLiteRepositories) throws {
+        let milk = GroceryItem(name: "Milk", shelfLifeDays: 9)
+        let rice = GroceryItem(name: "Rice")
+        for week in stride(from: 52, through: 0, by: -1) {
+            let date = today.adding(days: -7 * week)
+            let saved = try repos.recordPurchase(
+                Purchase(itemId: 0, date: date, quantity: PantryQuantity(1000, .millilitres)), item: milk,
+                bestBefore: date.adding(days: 9), shoppingListItemId: nil)
+            if week > 1 {
+                try repos.applyStockUses([
+                    StockUse(lotId: saved.lot.id ?? 0, date: date.adding(days: 3), amount: 1000, kind: week % 5 == 0 ? .waste : .use)
+                ])
+            } else {
+                try repos.applyStockUses([StockUse(lotId: saved.lot.id ?? 0, date: today.adding(days: -1), amount: 100, kind: .use)])
+            }
+        }
+        let old = try repos.recordPurchase(
+            Purchase(itemId: 0, date: today.adding(days: -700), quantity: PantryQuantity(500, .grams)), item: rice, bestBefore: nil,
+            shoppingListItemId: nil)
+        try repos.applyStockUses([StockUse(lotId: old.lot.id ?? 0, date: today.adding(days: -690), amount: 500, kind: .use)])
+        let now = try repos.recordPurchase(
+            Purchase(itemId: 0, date: today.adding(days: -5), quantity: PantryQuantity(2, .pieces)), item: rice,
+            bestBefore: today.adding(days: 3), shoppingListItemId: nil)
+        try repos.applyStockUses([StockUse(lotId: now.lot.id ?? 0, date: today.adding(days: -2), amount: 1, kind: .use)])
+    }
+
+    @Test func forecastsFromTheLotsTakenFromEqualForecastsFromEveryLot() throws {
+        try withDatabase { _, repos throws in
+            try fill(repos)
+            let snapshot = try repos.pantrySnapshot()
+            let every = try repos.stockLots(includingEmpty: true)
+            for days in [ExpiryForecast.rateDays, 365] {
+                let range = DateRange(start: today.adding(days: -days), end: today)
+                let uses = try repos.stockUses(in: range)
+                let some = try repos.stockLots(takenFromIn: range)
+                if days == ExpiryForecast.rateDays { #expect(some.count < every.count / 2, "reads \(some.count) of \(every.count) lots") }
+                #expect(
+                    ExpiryForecast.unfinished(snapshot, allLots: some, uses: uses, today: today)
+                        == ExpiryForecast.unfinished(snapshot, allLots: every, uses: uses, today: today))
+                let purchases = try repos.purchases(in: range)
+                let forecasts = ExpiryForecast.items(snapshot, allLots: some, uses: uses, purchases: purchases, today: today)
+                #expect(forecasts == ExpiryForecast.items(snapshot, allLots: every, uses: uses, purchases: purchases, today: today))
+                #expect(forecasts.values.contains { $0.runsOut != nil }, "milk has a rate: the comparison is of something")
+            }
+        }
+    }
+}
