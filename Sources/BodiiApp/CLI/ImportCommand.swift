@@ -41,7 +41,7 @@ struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
             let repositories = try ImportCommand.repositories(databasePath: global.db?.text, dryRun: dryRun, clock: clock)
             let outcome = try CronometerImport.merge(read.0, path: path, started: read.started, repositories: repositories, dryRun: dryRun)
             if json {
-                Swift.print(CronometerImport.json(outcome).text)
+                print(CronometerImport.json(outcome).text)
             } else {
                 for line in CronometerImport.lines(outcome) { PlainText.print(line) }
             }
@@ -82,7 +82,7 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
             let repositories = try ImportCommand.repositories(databasePath: global.db?.text, dryRun: dryRun, clock: clock)
             let outcome = try AppleHealthImport.merge(read, repositories: repositories, dryRun: dryRun)
             if json {
-                Swift.print(ImportSummary.json(outcome).text)
+                print(ImportSummary.json(outcome).text)
             } else {
                 for line in ImportSummary.lines(outcome) { PlainText.print(line) }
             }
@@ -92,7 +92,7 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
 
 /// "12.3 MB of 200.0 MB · 123,456 records · 0:04" rewritten in place on stderr, when stderr is a terminal.
 final class StderrProgress {
-    private let enabled = isatty(2) == 1
+    private let enabled = CommandOutput.standardErrorIsTerminal
     private let started = Date()
     private var shown = false
 
@@ -105,12 +105,12 @@ final class StderrProgress {
                 ? String(format: "%.1f MB of %.1f MB", Double(p.bytes) / 1_000_000, Double(p.totalBytes) / 1_000_000)
                 : String(format: "%.1f MB", Double(p.bytes) / 1_000_000))
             + " · \(ActivityText.grouped(p.records)) records · \(elapsed / 60):" + String(format: "%02d", elapsed % 60)
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
+        CommandOutput.standardError(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
         shown = true
     }
 
     func end() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { CommandOutput.standardError(Data("\r\u{1B}[K".utf8)) }
         shown = false
     }
 }
