@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodiiStore
+import BodiiTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -43,7 +44,7 @@ final class Replica {
     init(_ name: String, in folder: URL) throws {
         self.name = name
         url = folder.appendingPathComponent("\(name).sqlite")
-        database = try BodiiDatabase(url: url, timeZone: TimeZone(identifier: "UTC") ?? .current, catalog: nil)
+        database = try TestDatabaseFile.open(at: url, timeZone: TimeZone(identifier: "UTC") ?? .current, catalog: nil)
     }
 
     var repos: SQLiteRepositories { database.repositories }
