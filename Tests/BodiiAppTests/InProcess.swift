@@ -28,13 +28,14 @@ enum InProcessBodii {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: TimeInterval = 600) throws -> CommandResult {
-        BodiiDatabase.skipDiskSyncsInTests()
         let env = BodiiEnvironment.with(environment)
         let locale = env["LC_ALL"] ?? env["LC_CTYPE"] ?? env["LANG"] ?? ""
         let utf8 = locale.lowercased().replacingOccurrences(of: "-", with: "").hasSuffix("utf8")
         let outcome = Outcome()
         let thread = Thread {
-            let result = BodiiMain.runInProcess(arguments, environment: env, localeIsUTF8: utf8)
+            let result = BodiiDatabase.$skipsDiskSyncsInTests.withValue(true) {
+                BodiiMain.runInProcess(arguments, environment: env, localeIsUTF8: utf8)
+            }
             outcome.value.withLock { $0 = result }
             outcome.done.signal()
         }
