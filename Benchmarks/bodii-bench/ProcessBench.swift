@@ -110,7 +110,7 @@ enum ProcessBench {
     }
 
     /// Wall time of `body` in milliseconds.
-    private static func timed(_ body: () -> Int32) -> Double {
+    static func timed(_ body: () -> Int32) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         _ = body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

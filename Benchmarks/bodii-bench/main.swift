@@ -5,10 +5,13 @@
 //   bodii-bench day-steps  3000 dashboard day steps on the 10-year history, for a profiler
 //   bodii-bench health     Apple Health import of a generated 5-year export (HealthBench.swift)
 //   bodii-bench cronometer Cronometer servings import of a generated 10-year export (CronometerBench.swift)
+//   bodii-bench export     peak memory of `bodii export` (JSON, CSV, zip) on 10 and 20 years (ExportBench.swift)
 //   bodii-bench search     food search, typed letter by letter (SearchBench.swift; the first run
 //                          generates a catalog of a million foods, which takes minutes)
 //   bodii-bench sync       issue 30's sync budgets as whole processes: catch-up on 10 years, a
 //                          day's edits, `bodii log weight` with and without sync (SyncBench.swift)
+//   bodii-bench line       issue 41: a 5-food line parsed and searched in process; `bodii log food
+//                          "…" --json` as a process against `bodii search` (MealLineBench.swift)
 //   bodii-bench process    `bodii search` as a process against `fzf --filter`, query by query
 //                          (ProcessBench.swift; needs fzf)
 import BodiiApp
@@ -57,6 +60,17 @@ if CommandLine.arguments.dropFirst().first == "health" {
 
 if CommandLine.arguments.dropFirst().first == "cronometer" {
     try CronometerBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "export" {
+    try ExportBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
+// `bodii-bench line`: issue 41's one-line logging budgets (MealLineBench.swift).
+if CommandLine.arguments.dropFirst().first == "line" {
+    try MealLineBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 

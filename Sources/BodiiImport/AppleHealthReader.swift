@@ -15,7 +15,7 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
     case unreadable(String, reason: String)
     /// A device or socket: nothing an export is read from.
     case notAFile(String)
-    /// A FIFO nobody opened for writing within `AppleHealthReader.fifoWait`.
+    /// A FIFO nobody opened for writing within `InputFile.fifoWait`.
     case fifoWithoutWriter(String)
     /// A zip arriving through a pipe: its directory is at its end, so it cannot be streamed.
     case zipThroughPipe(String)
@@ -38,7 +38,7 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notAFile(let path): return "\(path) is a device or socket, not an export file; give the export.zip or its export.xml"
         case .fifoWithoutWriter(let path):
             return
-                "\(path) is a FIFO with no writer (nothing opened it for writing within \(Int(AppleHealthReader.fifoWait)) s); nothing was written"
+                "\(path) is a FIFO with no writer (nothing opened it for writing within \(Int(InputFile.fifoWait)) s); nothing was written"
         case .zipThroughPipe(let path):
             return
                 "\(path) is a zip arriving through a pipe, which cannot be read as it streams; give the export.zip file itself, or pipe its export.xml"
@@ -76,8 +76,6 @@ public enum AppleHealthReader {
     static let chunkSize = 1 << 20
     /// XML compresses 10–30 times in real exports; deflate's most is about 1,030 (a bomb).
     public static let maxInflationRatio: UInt64 = 100
-    /// How long a FIFO may wait for its writer to open it (a `cat > fifo` started just after).
-    public static let fifoWait = 2.0
 
     /// Reads the export at `path`. `progress` is called about every megabyte; cancellation (of the
     /// task, or `isCancelled`) throws `CancellationError`. Records dated after `latestDay` are left out.
@@ -123,9 +121,24 @@ public enum AppleHealthReader {
             }
         }
 
-        let input = try InputFile(path: path, file: file, isFIFO: kind == S_IFIFO)
+        let input: InputFile
+        do { input = try InputFile(path: file) } catch {
+            switch error {
+            case .fifoWithoutWriter: throw AppleHealthError.fifoWithoutWriter(path)
+            case .device: throw AppleHealthError.notAFile(path)
+            case .missing, .folder: throw AppleHealthError.missing(path)
+            case .unreadable(let reason): throw AppleHealthError.unreadable(path, reason: reason)
+            case .tooLarge: throw AppleHealthError.unreadable(path, reason: error.message(path))
+            }
+        }
         // The first bytes tell a zip from XML; read into a buffer that is then parsed, so a pipe loses nothing.
-        let head = try input.read(upTo: chunkSize)
+        func next() throws -> Data {
+            do { return try input.read(upTo: chunkSize) } catch {
+                guard case .unreadable(let reason) = error else { throw AppleHealthError.unreadable(path, reason: error.message(path)) }
+                throw AppleHealthError.unreadable(path, reason: reason)
+            }
+        }
+        let head = try next()
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             input.close()
             guard kind == S_IFREG else { throw AppleHealthError.zipThroughPipe(path) }
@@ -136,7 +149,7 @@ public enum AppleHealthReader {
             var data = head
             while !data.isEmpty {
                 try take(data, total: total)
-                data = try input.read(upTo: chunkSize)
+                data = try next()
             }
         }
         do {
@@ -218,67 +231,4 @@ public enum AppleHealthReader {
         }
         return exportFileName(among: Array(files.keys)).flatMap { files[$0] }
     }
-}
-
-/// The export file opened once: a regular file, or a FIFO or pipe read without losing a byte.
-private final class InputFile {
-    private var fd: Int32
-    let path: String
-    /// A byte read while finding out whether a FIFO has a writer.
-    private var pending = Data()
-
-    init(path: String, file: String, isFIFO: Bool) throws {
-        self.path = path
-        // A FIFO opens without waiting for a writer; a writer is then waited for, a short while.
-        fd = open(file, O_RDONLY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0))
-        guard fd >= 0 else { throw AppleHealthError.unreadable(path, reason: String(cString: strerror(errno))) }
-        if isFIFO {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            // Linux reports nothing on a FIFO no writer has opened yet, so this waits for one.
-            if poll(&poller, 1, Int32(AppleHealthReader.fifoWait * 1000)) <= 0 {
-                // Nothing yet: a pipe whose writer is slow says EAGAIN (wait for it); no writer at all says 0.
-                var byte: UInt8 = 0
-                let n = Glibc.read(fd, &byte, 1)
-                if n == 1 {
-                    pending = Data([byte])
-                } else if !(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                    close()
-                    throw AppleHealthError.fifoWithoutWriter(path)
-                }
-            }
-            let flags = fcntl(fd, F_GETFL)
-            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
-        }
-    }
-
-    /// Up to `count` bytes; empty at the end.
-    func read(upTo count: Int) throws -> Data {
-        var data = Data(count: count)
-        var filled = min(pending.count, count)
-        if filled > 0 {
-            data.replaceSubrange(0..<filled, with: pending.prefix(filled))
-            pending.removeFirst(filled)
-        }
-        while filled < count {
-            let n = data.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(fd, base + filled, count - filled)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw AppleHealthError.unreadable(path, reason: String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            filled += n
-        }
-        data.count = filled
-        return data
-    }
-
-    func close() {
-        if fd >= 0 { _ = Glibc.close(fd) }
-        fd = -1
-    }
-
-    deinit { close() }
 }

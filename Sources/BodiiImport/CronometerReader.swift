@@ -42,6 +42,8 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
     /// than the header. Named by its line, as an editor numbers them.
     case damaged(String, line: Int, problem: String)
     case unreadable(String, reason: String)
+    /// What `InputFile` refused (a folder, a device, a FIFO without a writer, too much): its line and exit code.
+    case refused(String, exitCode: Int32)
 
     public var description: String {
         switch self {
@@ -55,6 +57,7 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
         case .damaged(let path, let line, let problem):
             return "\(path), line \(line): \(problem), so the file is cut or damaged; nothing was imported"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .refused(let message, _): return message
         }
     }
 
@@ -64,24 +67,30 @@ public enum CronometerError: Error, Equatable, Sendable, CustomStringConvertible
         case .missing: return 66
         case .notAnExport, .badValue, .notText, .damaged: return 65
         case .unreadable: return 74
+        case .refused(_, let code): return code
         }
     }
 }
 
 public enum CronometerReader {
+    /// The most a servings or biometrics export is read in: a ten-year servings export with every
+    /// column (CronometerSample, 29,000 rows) is about 10 MB and the public one of 9,244 rows 3 MB,
+    /// so 64 MB holds sixty years of it. It is read whole, so more is refused, not copied.
+    public static let largestFile: Int64 = 64_000_000
+
     /// Reads the export at `path` with yaslab/CSV.swift: RFC 4180 quoting, a UTF-8 BOM, CRLF or
     /// LF. The file is read whole (a ten-year servings export is about 10 MB): CSV.swift 2.5.2's
     /// stream reader reports `cannotReadFile` at the end of every file on Linux, where
     /// `InputStream.hasBytesAvailable` stays true at the end, so its string reader is used.
     /// Times of day are read in `timeZone`, the user's; days after `today` + 1 are left out.
     public static func read(path: String, timeZone: TimeZone, today: LocalDate) throws(CronometerError) -> CronometerData {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CronometerError.missing(path)
-        }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CronometerError.unreadable(path, reason: error.localizedDescription)
+        do { data = try InputFile(path: path).readAll(limit: largestFile) } catch {
+            switch error {
+            case .missing: throw CronometerError.missing(path)
+            case .unreadable(let reason): throw CronometerError.unreadable(path, reason: reason)
+            default: throw CronometerError.refused(error.message(path), exitCode: error.exitCode)
+            }
         }
         guard let text = String(data: data, encoding: .utf8) else {
             // The first line that is not UTF-8, for the message.
@@ -183,15 +192,23 @@ struct Table {
         data = CronometerData(kind: kind)
     }
 
-    /// The limits of a serving's values: what one quick add may hold (`QuickAdd`), energy from 0
-    /// (water, black coffee); sodium at most the mass the macros may have; an amount, in whatever
-    /// unit the row names, at most what a pantry holds.
+    /// The limits of a serving's values follow what was eaten (issue 48 item 8): no macro or
+    /// nutrient weighs more than the serving — its grams when the amount is in g (a 1,340 g bowl
+    /// holds up to 1,340 g of water), else what one entry may weigh anywhere in Bodii
+    /// (`FoodLogging.gramsRange`, 5 kg: 4.5 cups of tea are about 1,070 g). Energy from 0 (water,
+    /// black coffee, supplements) to what one quick add may hold; an amount, in whatever unit the
+    /// row names, at most what a pantry holds.
     static let energyKcal: ClosedRange<Double> = 0...QuickAdd.kcalRange.upperBound
-    static let grams = QuickAdd.macroRange
-    static let sodiumMg: ClosedRange<Double> = 0...QuickAdd.macroRange.upperBound * 1000
-    /// A nutrient of one serving, in the column's unit: at most the mass the macros may have.
-    static func range(of key: NutrientKey, _ divisor: Double) -> ClosedRange<Double> {
-        0...(QuickAdd.macroRange.upperBound * key.unitsPerGram * divisor)
+    static let entryGrams = FoodLogging.gramsRange.upperBound
+    /// A serving's mass in grams when its amount says it ("1340.00 g", "250 ml" of a drink), else nil.
+    static func servingGrams(_ portion: String) -> Double? {
+        guard let amount = leadingNumber(portion) else { return nil }
+        let unit = portion.drop { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "-" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return ["g", "gram", "grams", "ml"].contains(unit) ? amount : nil
+    }
+    /// A nutrient of a serving of at most `grams`, in the column's unit (rounding in the export allowed for).
+    static func range(of key: NutrientKey, _ divisor: Double, grams: Double) -> ClosedRange<Double> {
+        0...((grams * 1.01 + 1) * key.unitsPerGram * divisor)
     }
     static let amount: ClosedRange<Double> = 0...PantryUnits.amountRange.upperBound
     /// Characters of a food name with its portion: longer is not a name a person logged.
@@ -243,21 +260,32 @@ struct Table {
             let portionAmount = Self.leadingNumber(portion)
             // Cronometer exports a food logged with no amount as a row of zeros: nothing was eaten.
             if portionAmount == 0, (kcal ?? 0) == 0 { return data.skip(.food, Self.emptyRow) }
-            guard kcal != nil || protein != nil || carbs != nil || fat != nil else { return data.skip(.food, "without energy or macros") }
+            // Supplements and teas come without energy or macros: 0 kcal entries carrying their nutrients and water.
+            guard kcal != nil || protein != nil || carbs != nil || fat != nil || nutrients.values.contains(where: { $0 != 0 }) else {
+                return data.skip(.food, "without energy, macros or nutrients")
+            }
             guard days.contains(day) else { return data.skip(.food, outsideDays) }
             // Every value as typed input is checked (finite, in its range), so no later read traps.
+            let servingGrams = Self.servingGrams(portion)
+            let grams = servingGrams ?? Self.entryGrams
+            let massRange = Self.range(of: .fiberG, 1, grams: grams)  // any key in g
             let checks: [(String, Double?, ClosedRange<Double>)] =
                 [
-                    (energyTitle, kcal, Self.energyKcal), ("Protein (g)", protein, Self.grams), ("Carbs (g)", carbs, Self.grams),
-                    ("Fat (g)", fat, Self.grams), ("Amount", portionAmount, Self.amount),
+                    (energyTitle, kcal, Self.energyKcal), ("Protein (g)", protein, massRange), ("Carbs (g)", carbs, massRange),
+                    ("Fat (g)", fat, massRange), ("Amount", portionAmount, Self.amount),
                 ]
                 + CronometerNutrients.columns.map { title, key, divisor in
-                    (title, nutrients[key].map { $0 * divisor }, Self.range(of: key, divisor))
+                    (title, nutrients[key].map { $0 * divisor }, Self.range(of: key, divisor, grams: grams))
                 }
                 // An IU is at most 0.3 µg RAE and a µg of a carotenoid at most 1/12: 24 × the µg bound holds them all.
-                + CronometerNutrients.vitaminAParts.map { ($0, vitaminAParts[$0], Self.range(of: .vitaminAUg, 24)) }
+                + CronometerNutrients.vitaminAParts.map { ($0, vitaminAParts[$0], Self.range(of: .vitaminAUg, 24, grams: grams)) }
             for (title, value, range) in checks {
                 guard let value, !range.contains(value) else { continue }
+                if value < 0 { return data.skip(.food, "\(title) below 0") }
+                if title != energyTitle, title != "Amount" {
+                    let mass = servingGrams == nil ? "one entry may weigh (\(DecimalText.format(grams)) g)" : "the serving weighs"
+                    return data.skip(.food, "\(title) more than \(mass)")
+                }
                 let shown = title == "Energy (kJ)" ? (range.lowerBound * 4.184)...(range.upperBound * 4.184) : range
                 return data.skip(.food, "\(title) outside \(Self.rangeText(shown))")
             }

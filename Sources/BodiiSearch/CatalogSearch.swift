@@ -48,6 +48,7 @@ public struct CatalogSearch: Sendable {
             if retried.complete > 0 { found = retried.indices }
         }
         if found.isEmpty, let whole = parsed.withLastWordWhole { found = rank(vocabulary.plan(whole, synonyms: synonyms)).indices }
+        if found.isEmpty { found = parsed.withFewerWords({ rank(vocabulary.plan($0, synonyms: synonyms)).indices }, count: \.count) ?? [] }
         return limit.map { Array(found.prefix($0)) } ?? found
     }
 

@@ -117,6 +117,13 @@ public struct FoodNameProfile: Sendable {
         } else {
             isCommon = tables.commonFoods.contains(parts)
         }
+        // The words of an everyday food's own name are its usual form ("reduced fat" of 2 % milk).
+        if isCommon {
+            for i in tokens.indices where tokens[i].part < 2 {
+                unusualPoints -= Double(tokens[i].unusual)
+                tokens[i].unusual = 0
+            }
+        }
         var form: Int8 = 0
         // Legumes as seeds ("Beans, kidney, mature seeds, …"), not peanuts or soy products; drinks
         // sold as a powder or concentrate ("Lemonade, powder, prepared with water").

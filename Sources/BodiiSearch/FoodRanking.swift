@@ -171,7 +171,7 @@ public enum FoodRanking {
     static let commonFoods: Set<[[SearchText.Word]]> = Set(
         [
             "Cheese, cheddar", "Ice creams, vanilla", "Cream, sour", "Rice, white", "Bread, white",
-            "Fish, cod, Atlantic", "Milk, whole", "Grapes, red or green (European type, such as Thompson seedless)",
+            "Fish, cod, Atlantic", "Milk, whole", "Milk, reduced fat", "Milk, lowfat", "Milk, nonfat", "Grapes, red or green (European type, such as Thompson seedless)",
             "Peas, green", "Bagels, plain", "Noodles, egg", "Tea, black", "Ham, sliced", "Spaghetti, cooked",
         ].map { name in name.split(separator: ",").prefix(commonFoodParts).map { SearchText.words(String($0)) } })
     /// The most parts of a name `commonFoods` compares.
@@ -219,6 +219,14 @@ public enum FoodRanking {
         for w in derived { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 15 }
         for w in alteredRecipes { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 20 }
         for w in standIns { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 90 }
+        // Another animal's milk or meat than the one people mean by the plain word (issue 41:
+        // "milk" is cow's milk, not sheep's, buffalo's or human milk), and the farm's raw milk.
+        for w in otherAnimals { out[SearchText.singular(SearchText.Word(w.utf8)), default: 0] += 40 }
         return out
     }()
+
+    /// Animals whose milk USDA names next to cow's milk ("Milk, sheep, fluid"), and a farm's own milk.
+    static let otherAnimals = ["sheep", "goat", "buffalo", "human", "producer", "camel", "indian"]
+
+
 }

@@ -51,6 +51,48 @@ public struct FoodSearchQuery: Equatable, Sendable {
         return whole
     }
 
+    /// The query less one of its words: the abbreviated ones first, then from the last.
+    public var withOneWordDropped: [FoodSearchQuery] {
+        guard words.count > 1 else { return [] }
+        let order = abbreviated.sorted() + words.indices.reversed().filter { !abbreviated.contains($0) }
+        return order.compactMap { i in
+            var q = self
+            q.words.remove(at: i)
+            q.abbreviated = Set(abbreviated.filter { $0 != i }.map { $0 > i ? $0 - 1 : $0 })
+            if i == words.count - 1 { q.lastIsPrefix = false }
+            // What is left must still name something: a word of two letters ("0" of "\e]0;…" is none).
+            let named = q.words.contains { w in w.filter { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }.count >= 2 }
+            return named ? q : nil
+        }
+    }
+
+    /// When the words together match nothing, the `rank` of the query less one word, else less
+    /// two, whichever finds the most foods (the words kept are then the ones food names use): an
+    /// extra word ("angel" of a pasted "Angel Hair Pasta, White, Cooked in Unsalted Water") is
+    /// dropped rather than empty the list (issue 41). nil when none finds any.
+    public func withFewerWords<R>(_ rank: (FoodSearchQuery) throws -> R, count: (R) -> Int) rethrows -> R? {
+        var best: (R, Int)?
+        for fewer in withOneWordDropped {
+            let r = try rank(fewer)
+            let n = count(r)
+            if n > (best?.1 ?? 0) { best = (r, n) }
+        }
+        if let best { return best.0 }
+        for fewer in withOneWordDropped where fewer.words.count > 1 {
+            if let r = try fewer.withFewerWordsOnce(rank, count: count) { return r }
+        }
+        return nil
+    }
+
+    private func withFewerWordsOnce<R>(_ rank: (FoodSearchQuery) throws -> R, count: (R) -> Int) rethrows -> R? {
+        var best: (R, Int)?
+        for fewer in withOneWordDropped {
+            let r = try rank(fewer)
+            if count(r) > (best?.1 ?? 0) { best = (r, count(r)) }
+        }
+        return best?.0
+    }
+
     /// True when word `index` is matched as a prefix.
     public func isPrefix(_ index: Int) -> Bool { (lastIsPrefix && index == words.count - 1) || abbreviated.contains(index) }
 }

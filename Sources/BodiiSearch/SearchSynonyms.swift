@@ -72,6 +72,10 @@ public enum SearchSynonyms {
         // Dishes and drinks SR24 lacks, as the food they are mostly made of: a gyro is served in
         // pita bread, a latte is espresso with steamed milk, an americano espresso with water.
         ("gyro", "bread pita"), ("latte", "espresso milk"), ("americano", "coffee espresso"),
+        // Issue 41: dishes alone, as most people eat them (not the frozen vegetable lasagna, a
+        // microwaved burrito or a tossed salad with chicken).
+        ("=lasagna", "lasagna meat sauce"), ("=burrito", "fast foods burrito beans"),
+        ("=chicken salad", "poultry salad sandwich spread"),
     ]
 
     /// A word and the catalog's word for the same food where the catalog has both and names the

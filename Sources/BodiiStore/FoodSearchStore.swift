@@ -251,6 +251,12 @@ extension SQLiteRepositories {
             if ranked.isEmpty, let whole = query.withLastWordWhole {
                 (ranked, complete) = try rank(vocabulary.plan(whole), vocabulary: vocabulary, history: history, db)
             }
+            if ranked.isEmpty,
+                let fewer = try query.withFewerWords(
+                    { try rank(vocabulary.plan($0), vocabulary: vocabulary, history: history, db) }, count: { $0.rowids.count })
+            {
+                (ranked, complete) = (fewer.rowids, 0)
+            }
             // One cached statement for any number of rows (a list of N placeholders would be
             // prepared again for every search), read straight from its cursor.
             let top = Array(ranked.prefix(limit))

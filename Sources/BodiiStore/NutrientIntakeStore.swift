@@ -51,14 +51,15 @@ extension SQLiteRepositories: NutrientIntakeRepository {
         try completeNutrientFill()
         let column = nutrient.rawValue  // a NutrientKey's raw value is its column name
         let sql = """
-            SELECT id, food_id, food_name, grams, \(column) FROM food_record WHERE date = ?
+            SELECT id, food_id, food_name, grams, \(column), kcal FROM food_record WHERE date = ?
             ORDER BY \(column) IS NULL, \(column) DESC, id
             """
         return try read { db in
             try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [SQLText.date(day)]).map { row in
                 NutrientSource(
                     entryId: try row.decode(atIndex: 0), foodId: FoodID(try row.decode(atIndex: 1)),
-                    foodName: try row.decode(atIndex: 2), grams: try row.decode(atIndex: 3), amount: try row.decode(atIndex: 4))
+                    foodName: try row.decode(atIndex: 2), grams: try row.decode(atIndex: 3), amount: try row.decode(atIndex: 4),
+                    kcal: try row.decode(atIndex: 5))
             }
         }
     }

@@ -133,6 +133,20 @@ extension SQLiteRepositories: ConsistentReading {
     /// and `read` finds it. A single connection (a command's queue) is pinned only when it reads
     /// alone (`readsOnly`): a write inside the block would otherwise have to wait for the read it
     /// is part of.
+    /// `readingTogether` for a read through the whole history (an export): SQLite copies pages
+    /// into its small cache instead of mapping the file, so resident memory does not grow with
+    /// the file's size (PRODUCT.md §9: under 64 MB whatever the history's length). A 20-year
+    /// database is ~60 MB: mapped and read whole, every page of it counted as resident.
+    public func readingWholeHistory<T>(_ body: () throws -> T) throws -> T {
+        func map(_ bytes: Int) { try? writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA mmap_size = \(bytes)") } }
+        guard openTransaction == nil, pins.current(.read) == nil,
+            let mapped = try? writer.writeWithoutTransaction({ try Int.fetchOne($0, sql: "PRAGMA mmap_size") })
+        else { return try readingTogether(body) }
+        map(0)
+        defer { map(mapped) }
+        return try readingTogether(body)
+    }
+
     public func readingTogether<T>(_ body: () throws -> T) throws -> T {
         guard writer is DatabasePool || readsOnly, pins.current(.read) == nil, openTransaction == nil else { return try body() }
         return try writer.read { db in try pins.pin(db, as: .read, during: body) }
@@ -148,6 +162,19 @@ extension SQLiteRepositories: FoodLogRepository {
     @discardableResult
     public func deleteFoodRecord(id: Int64) throws -> FoodRecord? { try delete(FoodRecord.self, id: id) }
     public func foodRecords(in range: DateRange) throws -> [FoodRecord] { try records(FoodRecord.self, in: range) }
+
+    /// One row by the (food_id, date) index: `bodii log food TEXT` asks it for each food of a line.
+    public func lastGrams(of food: FoodID, in range: DateRange) throws -> Double? {
+        try read { db in
+            try Double.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT grams FROM food_record WHERE food_id = ? AND date BETWEEN ? AND ? AND grams IS NOT NULL
+                        ORDER BY date DESC, logged_at DESC, id DESC LIMIT 1
+                        """),
+                arguments: [food.rawValue, SQLText.date(range.start), SQLText.date(range.end)])
+        }
+    }
 
     /// Two columns of `foodRecords`' rows, in its order, without the 85 nutrients each entry carries.
     public func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)] {

@@ -139,6 +139,7 @@ public final class ShippedCatalogSearch: Sendable {
             if retried.complete > 0 { ranked = retried.indices }
         }
         if ranked.isEmpty, let whole = query.withLastWordWhole { ranked = rank(vocabulary.plan(whole)).indices }
+        if ranked.isEmpty { ranked = query.withFewerWords({ rank(vocabulary.plan($0)).indices }, count: \.count) ?? [] }
         return foods(Array(ranked.prefix(limit)))
     }
 

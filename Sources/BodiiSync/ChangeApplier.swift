@@ -1,3 +1,4 @@
+import BodiiDomain
 import BodiiStore
 import CSQLiteSession
 import Foundation
@@ -54,9 +55,15 @@ final class ChangeApplier {
     /// Changes applied per table, for the summary.
     private(set) var appliedPerTable: [String: Int] = [:]
 
-    init(connection: SyncConnection, device: Int64) {
+    /// Column names per table, read once per file.
+    private var columnNames: [String: [String]] = [:]
+    /// Dates up to a year after this are refused (`SyncedValueRules`).
+    private let today: LocalDate
+
+    init(connection: SyncConnection, device: Int64, today: LocalDate = LocalDate.today()) {
         self.connection = connection
         self.device = device
+        self.today = today
     }
 
     /// What step 4 writes for one change.
@@ -73,6 +80,7 @@ final class ChangeApplier {
         var saved: [(change: RowChange, row: [SyncValue]?, decision: ChangeDecision)] = []
         try Changeset.forEach(entry.changeset) { change in
             guard stamps.count < entry.lengths.count else { throw ChangesetError.sqlite("causal lengths", SQLITE_CORRUPT) }
+            try check(change)
             let length = entry.lengths[stamps.count]
             let key = change.key
             let decision = try decide(change, key: key, length: length, clock: entry.hlc)
@@ -136,6 +144,22 @@ final class ChangeApplier {
         if foreignKeyConflict || !clashed.isEmpty { try connection.dropOrphans(in: SyncEngine.tables) }
         changesApplied += stamps.count
         TestKillHook.check(changesApplied)
+    }
+
+    /// Refuses the whole file for a change to a table sync does not carry (its own bookkeeping:
+    /// a file could renumber a device or skip another's files) or a value Bodii refuses on every
+    /// other path (`SyncedValueRules`).
+    private func check(_ change: RowChange) throws {
+        guard SyncEngine.tableSet.contains(change.table) else { throw ChangesetError.notSynced(change.table) }
+        guard change.operation != .delete else { return }
+        if columnNames[change.table] == nil { columnNames[change.table] = try connection.columns(change.table) }
+        let names = columnNames[change.table] ?? []
+        for (index, value) in change.new.enumerated() {
+            guard let value, index < names.count else { continue }
+            if let problem = SyncedValueRules.problem(table: change.table, column: names[index], value: value, today: today) {
+                throw ChangesetError.refusedValue(problem)
+            }
+        }
     }
 
     private func decide(_ change: RowChange, key: String, length: Int64, clock hlc: Int64) throws -> ChangeDecision {

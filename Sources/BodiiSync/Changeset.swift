@@ -49,9 +49,15 @@ enum RowKey {
 
 enum ChangesetError: Error, CustomStringConvertible {
     case sqlite(String, Int32)
+    /// A change to a table sync does not carry.
+    case notSynced(String)
+    /// A value this database's rules refuse.
+    case refusedValue(String)
     var description: String {
         switch self {
         case .sqlite(let call, let code): "\(call) failed (SQLite code \(code))"
+        case .notSynced(let table): "it changes \(table), which sync does not carry"
+        case .refusedValue(let problem): problem
         }
     }
 }

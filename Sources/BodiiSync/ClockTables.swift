@@ -30,12 +30,18 @@ struct CellClock: Comparable {
 enum ClockTables {
     /// The next hybrid logical clock: milliseconds since 1970 shifted left 16 bits (a counter in
     /// the low bits), never below the last one handed out or seen plus one.
+    /// A clock whose last one is the largest an Int64 holds stays there instead of trapping
+    /// (files with clocks ahead of the machine's are refused, so it takes a damaged database).
     static func nextClock(_ connection: SyncConnection, now: Date = Date()) throws -> Int64 {
         let last = try connection.lastClock()
-        let wall = Int64(max(0, min(now.timeIntervalSince1970 * 1000, 9e12))) << 16
-        let next = max(wall, last + 1)
+        let next = max(clock(at: now), last == .max ? last : last + 1)
         try connection.raiseClock(to: next)
         return next
+    }
+
+    /// The clock of a moment, counter 0.
+    static func clock(at date: Date) -> Int64 {
+        Int64(max(0, min(date.timeIntervalSince1970 * 1000, 9e12))) << 16
     }
 
     /// The row's causal length (0: never seen by sync).

@@ -17,6 +17,8 @@ final class SessionRecorder: WriteTransactionRecorder {
 
     func begin(_ connection: SyncConnection) throws -> (any WriteTransactionRecording)? {
         guard let handle = connection.handle else { return nil }
+        // A restored backup or a copy of this file: its new rows must not take the original's ids.
+        try connection.separateFromCopies()
         var session: OpaquePointer?
         let created = sqlite3session_create(handle, "main", &session)
         guard created == SQLITE_OK, let session else { throw ChangesetError.sqlite("sqlite3session_create", created) }

@@ -2,28 +2,38 @@ import BodiiStore
 import Foundation
 
 extension SyncEngine {
+    /// How far ahead of this machine's clock a file's clocks may be: clocks on two machines
+    /// differ by seconds, a machine set a day wrong is a mistake to fix, and a clock near the
+    /// end of time would stop every later write here (issue 48: 2^63−1 applied, then SIGILL).
+    static let clockLead: TimeInterval = 86_400
+
     /// Applies every other device's new files, each in order and in one transaction. A file waits
     /// while it needs a file of a third device not applied yet (causal delivery: an UPDATE then
     /// always finds the row it was made on). A device whose next file is damaged, does not
-    /// authenticate or comes from a newer schema stops there, its later files untouched; so
-    /// nothing is half-applied and no file is skipped. Loops until nothing more applies, so a
-    /// device away for months catches up in one run.
-    static func applyAll(_ database: BodiiDatabase, folder: SyncFolder, key: SyncKey) throws -> SyncSummary {
-        let (device, start) = try database.withSyncConnection { connection in
-            (try connection.configuredDevice(), try connection.appliedFiles())
-        }
-        guard let device else { throw SyncError.notConfigured }
-        var summary = SyncSummary(device: device)
-        var applied = start
+    /// authenticate, is larger than any sync file, has clocks from the future or comes from a
+    /// newer schema stops there, its later files untouched; so nothing is half-applied and no
+    /// file is skipped. Loops until nothing more applies, so a device away for months catches up
+    /// in one run. What waits for a file not in the folder is a gap (`SyncGaps`).
+    static func applyAll(_ database: BodiiDatabase, folder: SyncFolder, key: SyncKey, into summary: inout SyncSummary, now: Date = Date())
+        throws
+    {
+        let device = summary.device
+        var applied = try database.withSyncConnection { connection in try connection.appliedFiles() }
         var listings: [Int64: [Int64: URL]] = [:]
         for other in folder.devices() where other != device {
             let found = folder.files(of: other)
             listings[other] = found.files
             summary.notes += found.ignored
         }
+        let latestClock = ClockTables.clock(at: now.addingTimeInterval(clockLead))
         var stopped = Set<Int64>()
-        var waiting: [Int64: String] = [:]
+        var waiting: [Int64: SyncGap] = [:]
         var perDevice: [Int64: SyncSummary.DeviceApplied] = [:]
+        func refuse(_ other: Int64, _ line: String) {
+            summary.notes.append(line)
+            summary.refusedFiles += 1
+            stopped.insert(other)
+        }
         var progress = true
         while progress {
             progress = false
@@ -33,22 +43,20 @@ extension SyncEngine {
                 let name = "device \(other) file \(next)"
                 let file: SyncFile
                 do {
-                    guard let data = FileManager.default.contents(atPath: url.path) else {
-                        throw SyncFile.ReadError.damaged("cannot be read")
-                    }
-                    file = try SyncFile.open([UInt8](data), with: key)
+                    file = try SyncFile.open(try SyncFolder.read(url), with: key)
                 } catch SyncFile.ReadError.notAuthentic {
-                    summary.notes.append("\(name): does not authenticate (another key, or changed bytes); not applied")
-                    stopped.insert(other)
+                    refuse(other, "\(name): does not authenticate (another key, or changed bytes); not applied")
                     continue
                 } catch {
-                    summary.notes.append("\(name): damaged (\(error)); not applied")
-                    stopped.insert(other)
+                    refuse(other, "\(name): damaged (\(error)); not applied")
                     continue
                 }
                 guard file.device == other, file.seq == next else {
-                    summary.notes.append("\(name): says it is device \(file.device) file \(file.seq); not applied")
-                    stopped.insert(other)
+                    refuse(other, "\(name): says it is device \(file.device) file \(file.seq); not applied")
+                    continue
+                }
+                guard file.hlcRange.lowerBound >= 0, file.hlcRange.upperBound <= latestClock else {
+                    refuse(other, "\(name): its clock is more than a day ahead of this machine's; not applied: check the date and time on device \(other)")
                     continue
                 }
                 guard file.schema <= BodiiDatabase.schemaVersion else {
@@ -60,7 +68,12 @@ extension SyncEngine {
                 }
                 let missing = file.requires.filter { $0.key != device && (applied[$0.key] ?? 0) < $0.value }.sorted { $0.key < $1.key }
                 if let first = missing.first {
-                    waiting[other] = "\(name): waits for device \(first.key) file \(first.value), not in the folder yet"
+                    // A file that is there but stopped is said as refused; one below the
+                    // device's highest file here is a gap `SyncGaps` names.
+                    guard (listings[first.key]?.keys.max() ?? 0) < first.value else { continue }
+                    waiting[other] = SyncGap(
+                        device: first.key, first: first.value, last: first.value,
+                        line: "\(name) needs device \(first.key) file \(first.value), which is not in \(folder.url.path) (the file syncer may still be copying it)")
                     continue
                 }
                 do {
@@ -74,14 +87,12 @@ extension SyncEngine {
                     entry.refused += result.refused
                     perDevice[other] = entry
                 } catch {
-                    summary.notes.append("\(name): not applied (\(error)); the database is as before it")
-                    stopped.insert(other)
+                    refuse(other, "\(name): not applied (\(error)); the database is as before it")
                 }
             }
         }
         summary.applied = perDevice.values.sorted { $0.device < $1.device }
-        summary.notes += waiting.sorted { $0.key < $1.key }.map(\.value)
-        return summary
+        summary.gaps += waiting.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// One file in one transaction: its entries, the sequence applied, the derived state of the
@@ -105,7 +116,10 @@ extension SyncEngine {
     /// Writes the outbox as this device's next files, each at most `SyncFile.sizeLimit` of
     /// changesets. Each file's rows are first given their sequence (one transaction), then the
     /// file is written, then they go: a crash in between writes the same rows under the same
-    /// sequence next time (a file already there is the one written before).
+    /// sequence next time. A number already taken is this database's own file only when it
+    /// holds these very entries (a run stopped before it removed them); otherwise another
+    /// database syncing as this device wrote it (a backup restored, a copy): its file is adopted
+    /// and ours goes under the next number. Only files really written are reported.
     static func writeOutbox(_ database: BodiiDatabase, folder: SyncFolder, key: SyncKey, into summary: inout SyncSummary) throws {
         while let prepared = try database.withSyncConnection({ connection in
             try connection.nextOutboxFile(maxBytes: SyncFile.sizeLimit)
@@ -114,16 +128,23 @@ extension SyncEngine {
                 SyncEntry(hlc: entry.hlc, changeset: entry.changeset, lengths: LengthList.decode(entry.lengths) ?? [])
             }
             let url = folder.fileURL(device: summary.device, seq: prepared.seq)
-            if !FileManager.default.fileExists(atPath: url.path) {
-                let file = SyncFile(
-                    schema: BodiiDatabase.schemaVersion, device: summary.device, seq: prepared.seq, requires: prepared.applied,
-                    entries: entries)
-                try SyncFolder.writeAtomically(file.sealed(with: key), to: url)
+            let file = SyncFile(
+                schema: BodiiDatabase.schemaVersion, device: summary.device, seq: prepared.seq, requires: prepared.applied, entries: entries)
+            if try SyncFolder.writeNew(file.sealed(with: key), to: url) == .taken, try !holdsTheSameEntries(url, as: file, key: key) {
+                try adoptOwnFiles(database, folder: folder, key: key, from: prepared.seq, into: &summary)
+                continue
             }
             try database.withSyncConnection { connection in try connection.removeFromOutbox(seq: prepared.seq) }
             summary.firstWritten = summary.firstWritten ?? prepared.seq
             summary.written = prepared.seq
             summary.writtenEntries += entries.count
         }
+    }
+
+    /// Whether the file at `url` is `file` as this database wrote it before (its entries; the
+    /// nonce differs at each sealing).
+    private static func holdsTheSameEntries(_ url: URL, as file: SyncFile, key: SyncKey) throws -> Bool {
+        guard let there = try? SyncFile.open(try SyncFolder.read(url), with: key) else { return false }
+        return there.device == file.device && there.seq == file.seq && there.entries == file.entries
     }
 }

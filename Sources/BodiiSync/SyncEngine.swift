@@ -54,8 +54,13 @@ public struct SyncSummary: Sendable, Equatable, Codable {
     public var written: Int64?
     /// Entries (recorded transactions, a large one in pieces) in those files.
     public var writtenEntries = 0
-    /// One line each: files refused, ignored, kept for a newer Bodii, or waiting for another's.
+    /// One line each: files refused, ignored, or kept for a newer Bodii.
     public var notes: [String] = []
+    /// Files refused (damaged, not authentic, too large, from the future, or breaking this
+    /// database's rules): `bodii sync` exits non-zero while there are any.
+    public var refusedFiles = 0
+    /// Files missing from the folder (`SyncGaps`): said at every sync until they are back.
+    public var gaps: [SyncGap] = []
 }
 
 /// Where a device stands.
@@ -65,11 +70,14 @@ public struct SyncStatus: Sendable, Equatable, Codable {
     public var pendingEntries: Int
     /// Per other device, the last file applied here.
     public var applied: [Int64: Int64]
+    /// Files missing from the folder, when the folder is known.
+    public var gaps: [SyncGap] = []
 }
 
 public enum SyncEngine {
     /// The tables whose rows travel (the store's catalog of them).
     public static let tables = SyncedTables.synced.map(\.name)
+    static let tableSet = Set(tables)
 
     /// Records this database's writes for sync when it syncs (has a device number). Call once
     /// after opening a database that may be written.
@@ -78,35 +86,53 @@ public enum SyncEngine {
         database.repositories.installWriteRecorder(device == nil ? nil : SessionRecorder(tables: tables))
     }
 
-    /// First device: creates the key, marks the folder with it, takes a device number and writes
+    /// First device: marks the folder with the key (saved by the caller first, so an
+    /// interrupted `init` never strands a folder no key opens), takes a device number and writes
     /// what is already here as its first files at once (a machine joining right after finds it).
-    public static func initialize(_ database: BodiiDatabase, folder url: URL) throws -> SyncKey {
+    /// Resumable: run again with the same key and folder, it goes on where it stopped.
+    public static func initialize(_ database: BodiiDatabase, folder url: URL, key: SyncKey) throws -> SyncSummary {
         let folder = SyncFolder(url: url)
         let check = url.appendingPathComponent(SyncFolder.checkName)
         if FileManager.default.fileExists(atPath: check.path) {
-            throw SyncError.data("\(url.path) is a sync folder already: run `bodii sync join \(url.path) --phrase P` with its phrase")
+            do { try checkKey(key, folder: url) } catch {
+                throw SyncError.data("\(url.path) is a sync folder already: run `bodii sync join \(url.path) --phrase P` with its phrase")
+            }
+        } else {
+            let marker = SyncFile(schema: BodiiDatabase.schemaVersion, device: 0, seq: 0, requires: [:], entries: [])
+            try SyncFolder.writeAtomically(marker.sealed(with: key), to: check)
         }
+        if try database.withSyncConnection({ connection in try connection.configuredDevice() }) == nil {
+            try configure(database, device: chooseDevice(database, folder: folder), folder: folder)
+        } else {
+            // A stopped `init` may have stopped before its baseline committed: record it again
+            // (rows it recorded already are known to sync and add nothing).
+            try Baseline.record(database, tables: tables)
+        }
+        return try run(database, folder: url, key: key)
+    }
+
+    /// The same with a new key, returned: the first device of a new folder.
+    public static func initialize(_ database: BodiiDatabase, folder url: URL) throws -> SyncKey {
         let key = SyncKey.random()
-        let marker = SyncFile(schema: BodiiDatabase.schemaVersion, device: 0, seq: 0, requires: [:], entries: [])
-        try SyncFolder.writeAtomically(marker.sealed(with: key), to: check)
-        try configure(database, device: chooseDevice(database, folder: folder), folder: folder)
-        var summary = SyncSummary(device: try database.withSyncConnection { connection in try connection.configuredDevice() } ?? 0)
-        try writeOutbox(database, folder: folder, key: key, into: &summary)
+        _ = try initialize(database, folder: url, key: key)
         return key
     }
 
     /// Another device: checks the phrase against the folder, takes a device number,
     /// applies the others' files first (a new machine's default profile must not overwrite the
-    /// person's real one), then records what was here before.
+    /// person's real one), then records what was here before. Resumable like `initialize`: the
+    /// baseline marks rows sync knows already, so recording it again adds nothing.
     public static func join(_ database: BodiiDatabase, folder url: URL, key: SyncKey) throws -> SyncSummary {
         try checkKey(key, folder: url)
         let folder = SyncFolder(url: url)
         let before = try Baseline.tablesWithRows(database, tables: tables)
         try configure(database, device: chooseDevice(database, folder: folder), folder: folder, baseline: false)
-        var summary = try applyAll(database, folder: folder, key: key)
+        var summary = SyncSummary(device: try configuredDevice(database))
+        try applyAll(database, folder: folder, key: key, into: &summary)
         try Baseline.record(database, tables: before)
         try installRecorder(on: database)
         try writeOutbox(database, folder: folder, key: key, into: &summary)
+        summary.gaps += try gaps(database, folder: folder, device: summary.device)
         return summary
     }
 
@@ -130,7 +156,9 @@ public enum SyncEngine {
     static func chooseDevice(_ database: BodiiDatabase, folder: SyncFolder) throws -> DeviceNumber {
         let taken = Set(folder.devices())
         if let current = try database.deviceNumber() {
-            guard !taken.contains(Int64(current.value)) else {
+            // Its own folder from an `init` or `join` that stopped half way is no other's.
+            let resuming = try database.withSyncConnection { connection in try connection.configuredDevice() } == Int64(current.value)
+            guard resuming || !taken.contains(Int64(current.value)) else {
                 throw SyncError.data(
                     "this database syncs as device \(current) and \(folder.url.path) has a device \(current) already: use a copy of the database that never synced"
                 )
@@ -152,29 +180,53 @@ public enum SyncEngine {
     {
         let device = Int64(number.value)
         try database.adoptDevice(number)
+        // Configured before its folder exists: a run stopped in between finds its own number
+        // (`chooseDevice`), never a folder it cannot tell from another machine's.
+        try database.withSyncConnection { connection in
+            try connection.setConfiguredDevice(device)
+            try connection.separateFromCopies()  // the file that hands out this device's ids, from now
+        }
         try FileManager.default.createDirectory(at: folder.deviceFolder(device), withIntermediateDirectories: true)
-        try database.withSyncConnection { connection in try connection.setConfiguredDevice(device) }
         if baseline { try Baseline.record(database, tables: tables) }
         try installRecorder(on: database)
     }
 
-    /// Applies what is new in the folder, then writes what is new here.
+    /// Adopts this device's files another database wrote under its number, applies what is new
+    /// from the others, writes what is new here, and says which files are missing.
     public static func run(_ database: BodiiDatabase, folder url: URL, key: SyncKey) throws -> SyncSummary {
+        let device = try configuredDevice(database)
         // A deleted folder, or the empty mount point of a drive not mounted: never write there.
         guard FileManager.default.fileExists(atPath: url.appendingPathComponent(SyncFolder.checkName).path) else {
             throw SyncError.missingFolder(
                 "sync folder missing or not mounted: \(url.path) has no \(SyncFolder.checkName); nothing synced")
         }
         let folder = SyncFolder(url: url)
-        var summary = try applyAll(database, folder: folder, key: key)
+        var summary = SyncSummary(device: device)
+        try database.withSyncConnection { connection in try connection.separateFromCopies() }
+        try adoptOwnFiles(database, folder: folder, key: key, into: &summary)
+        try applyAll(database, folder: folder, key: key, into: &summary)
         try writeOutbox(database, folder: folder, key: key, into: &summary)
+        summary.gaps += try gaps(database, folder: folder, device: device)
         return summary
     }
 
-    public static func status(_ database: BodiiDatabase) throws -> SyncStatus {
-        try database.withSyncConnection { connection in
+    /// Where this device stands; with the folder, which of its files are missing. Reads only.
+    public static func status(_ database: BodiiDatabase, folder url: URL? = nil) throws -> SyncStatus {
+        let (device, pending, applied) = try database.withSyncReading { connection in
             guard let device = try connection.configuredDevice() else { throw SyncError.notConfigured }
-            return SyncStatus(device: device, pendingEntries: try connection.outboxCount(), applied: try connection.appliedFiles())
+            return (device, try connection.outboxCount(), try connection.appliedFiles().filter { $0.key != device })
         }
+        var status = SyncStatus(device: device, pendingEntries: pending, applied: applied)
+        if let url, FileManager.default.fileExists(atPath: url.appendingPathComponent(SyncFolder.checkName).path) {
+            status.gaps = try gaps(database, folder: SyncFolder(url: url), device: device)
+        }
+        return status
+    }
+
+    static func configuredDevice(_ database: BodiiDatabase) throws -> Int64 {
+        guard let device = try database.withSyncReading({ connection in try connection.configuredDevice() }) else {
+            throw SyncError.notConfigured
+        }
+        return device
     }
 }

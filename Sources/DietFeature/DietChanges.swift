@@ -22,6 +22,31 @@ extension DietViewModel {
         }
     }
 
+    /// Logs a line of foods from the search (`FoodSearchLine`) in one transaction; `u` takes them
+    /// out again. The parts no food matched are named in the status. True when logged.
+    func log(line records: [FoodRecord], unmatched: [String]) -> Bool {
+        guard let first = records.first else { return false }
+        do {
+            var batch = HistoryBatch()
+            batch.food = records
+            let before = Set(try source.foodRecords(in: DateRange(start: first.date, end: first.date)).compactMap(\.id))
+            try source.write(batch)
+            day = first.date
+            reload()
+            let added = records.isEmpty ? [] : self.records.filter { r in r.id.map { !before.contains($0) } ?? false }
+            lastChange = .copied(added)
+            let kcal = records.reduce(0) { $0 + $1.kcal }
+            let missed = unmatched.isEmpty ? "" : "; not found: " + unmatched.joined(separator: ", ")
+            status = StatusMessage(
+                "Logged \(Plural.count(records.count, "food", plural: "foods")) (\(NutrientFormat.kcal(kcal)) kcal) at "
+                    + "\(first.meal.rawValue)\(missed) — u to undo.", kind: unmatched.isEmpty ? .success : .error)
+            return true
+        } catch {
+            status = StatusMessage("Could not log the line: \(ErrorLine.text(error))", kind: .error)
+            return false
+        }
+    }
+
     /// Logs a saved meal's items on `day` at `meal`; `u` takes them out again. True when logged.
     func log(_ saved: SavedMeal, at meal: Meal, on day: LocalDate) -> Bool {
         do {

@@ -26,7 +26,7 @@ struct EntryEditor: Equatable {
                     Self.amountID, label: "Amount", text: likely.amountText(forGrams: record.grams ?? 100),
                     maxLength: Validation.maxInputLength),
                 .choice(
-                    Self.servingID, label: "Serving", options: choices.map(\.label), selected: servingIndex,
+                    Self.servingID, label: "Serving", options: ServingChoice.labels(of: choices), selected: servingIndex,
                     hint: food == nil ? "no longer in the catalog" : "←/→"),
                 .choice(
                     Self.mealID, label: "Meal", options: Meal.allCases.map(\.label),
@@ -49,7 +49,7 @@ struct EntryEditor: Equatable {
         _ = form.handle(key)
         let now = serving
         guard now != before else { return }
-        if let grams = try? before.grams(form.value(Self.amountID) ?? "") {
+        if let grams = try? before.grams(form.value(Self.amountID) ?? "", food: food) {
             form.setText(Self.amountID, now.amountText(forGrams: grams))
         } else {
             form.setText(Self.amountID, now.defaultAmountText)
@@ -59,7 +59,7 @@ struct EntryEditor: Equatable {
 
     /// The edited record, or the amount's error.
     func result() throws(ValidationError) -> FoodRecord {
-        let grams = try serving.grams(form.value(Self.amountID) ?? "")
+        let grams = try serving.grams(form.value(Self.amountID) ?? "", food: food)
         return FoodEntries.edited(record, grams: grams, meal: meal, food: food)
     }
 

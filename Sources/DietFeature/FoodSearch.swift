@@ -37,6 +37,8 @@ public struct FoodSearch {
         case quickAdd(name: String)
         /// A saved meal was chosen: log its items at this meal.
         case logSavedMeal(SavedMeal, meal: Meal)
+        /// Enter on a line of foods: log them all; the parts no food matched are named.
+        case logLine([FoodRecord], unmatched: [String])
         /// A key the modal leaves to the shell (`?` and `q` where nothing is typed).
         case ignored
     }
@@ -70,7 +72,7 @@ public struct FoodSearch {
     public let day: LocalDate
     let now: Date
     public internal(set) var step: Step = .food
-    public internal(set) var query = TextField(placeholder: "type a food (j and k type too)", maxLength: 60)
+    public internal(set) var query = TextField(placeholder: "a food, or a line: 2 eggs, toast, 1 cup milk", maxLength: 200)
     public internal(set) var results: [Food] = []
     /// True while the query is empty and `results` are the recent and frequent foods.
     public internal(set) var showingRecent = true
@@ -98,6 +100,10 @@ public struct FoodSearch {
     var previews: [FoodID: Food] = [:]
     /// Grams of the user's latest entry of the chosen food: its serving and amount are the defaults.
     var lastGrams: Double?
+    /// The query read as a line of foods (`FoodSearchLine`), nil while it names one food.
+    public internal(set) var line: MealLine.Result?
+    /// The highlighted entry of `line`.
+    public internal(set) var lineSelected = 0
 
     /// Imperial users also get oz and lb in the serving list.
     private let unitSystem: UnitSystem
@@ -133,11 +139,15 @@ public struct FoodSearch {
     public var serving: ServingChoice? { servings.indices.contains(servingIndex) ? servings[servingIndex] : nil }
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
-    public var shownFood: Food? { food ?? preview }
+    public var shownFood: Food? {
+        if step == .food, let entry = lineEntry { return entry.food }
+        return food ?? preview
+    }
 
     /// The grams the panel shows for "this amount": the typed amount (nil while it is not valid),
     /// the highlighted serving once, or the preview's first serving.
     public var shownGrams: Double? {
+        if step == .food, let entry = lineEntry { return entry.portion.grams }
         switch step {
         case .food:
             guard let choice = previewServing else { return nil }
@@ -146,13 +156,14 @@ public struct FoodSearch {
             guard let s = serving else { return nil }
             return s.serving?.grams ?? 100
         case .amount, .meal:
-            return try? serving?.grams(amount.text)
+            return try? serving?.grams(amount.text, food: food)
         }
     }
 
     /// What `shownGrams` is, in words: "1 medium (118 g)", "100 g".
     public var shownAmount: String? {
         guard let grams = shownGrams else { return nil }
+        if step == .food, let entry = lineEntry { return entry.portion.label }
         switch step {
         case .food:
             return previewServing?.describe(grams: grams)
@@ -166,7 +177,7 @@ public struct FoodSearch {
     private var previewServing: ServingChoice? {
         guard let p = preview else { return nil }
         let choices = ServingChoice.all(for: p, unitSystem: unitSystem)
-        return choices[ServingChoice.preferredIndex(in: choices, history: recentGrams?[p.id] ?? [])]
+        return choices[ServingChoice.preferredIndex(in: choices, food: p, history: recentGrams?[p.id] ?? [])]
     }
 
     /// Grams of the entries in the last `historyDays` by food, newest first.
@@ -190,6 +201,7 @@ public struct FoodSearch {
     var queryText: String { query.text.trimmingCharacters(in: .whitespaces) }
 
     mutating func handleFood(_ key: Key, _ action: Action?) -> Outcome {
+        if let outcome = handleLine(key) { return outcome }
         switch action {
         case .close: return .close
         case .choose:
@@ -239,7 +251,7 @@ public struct FoodSearch {
             amountError = nil
         case .next:
             do {
-                let grams = try serving?.grams(amount.text)
+                let grams = try serving?.grams(amount.text, food: food)
                 amountError = nil
                 if purpose == .ingredient, let food, let grams {
                     return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
@@ -276,7 +288,7 @@ public struct FoodSearch {
         case .back: step = .amount
         case .save:
             if let saved = savedMealToLog { return .logSavedMeal(saved, meal: meal) }
-            guard let food, let grams = try? serving?.grams(amount.text) else { step = .amount; return .stay }
+            guard let food, let grams = try? serving?.grams(amount.text, food: food) else { step = .amount; return .stay }
             return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
         case .move(let by): meal = all[((i + by) % all.count + all.count) % all.count]
         case .meal(let m): meal = m
@@ -299,7 +311,7 @@ public struct FoodSearch {
             // The history the preview read (once per search), so choosing reads no log again.
             if recentGrams == nil { recentGrams = try servingHistory() }
             let history = recentGrams?[full.id] ?? []
-            servingIndex = ServingChoice.preferredIndex(in: servings, history: history)
+            servingIndex = ServingChoice.preferredIndex(in: servings, food: full, history: history)
             lastGrams = history.first
             step = .serving
             error = nil

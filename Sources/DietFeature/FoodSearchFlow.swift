@@ -44,6 +44,8 @@ public final class FoodSearchFlow: DietFlow {
             return tab.log(saved, at: meal, on: search.day) ? .requests([.closeFlows]) : .handled
         case .save(let record):
             return tab.log(record, serving: search.serving) ? .requests([.closeFlows]) : .handled
+        case .logLine(let records, let unmatched):
+            return tab.log(line: records, unmatched: unmatched) ? .requests([.closeFlows]) : .handled
         }
     }
 
@@ -56,7 +58,7 @@ public final class FoodSearchFlow: DietFlow {
         case .save(let record):
             if let food = search.food { add(food, record) }
             return .close
-        case .newCustomFood, .quickAdd, .logSavedMeal:
+        case .newCustomFood, .quickAdd, .logSavedMeal, .logLine:
             tab.status = StatusMessage("Ingredients are foods from the list: make a custom food first with n on the Diet tab.")
             return .handled
         }

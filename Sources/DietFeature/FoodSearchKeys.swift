@@ -109,6 +109,7 @@ extension FoodSearch {
     public var keyMap: KeyMap {
         if pendingMealDelete != nil { return Confirmation.keyMap(title: "Delete saved meal", yes: "delete", no: "keep") }
         if renaming != nil { return .formDialog(title: "Rename saved meal", saveHelp: "rename", cancelHelp: "keep the name") }
+        if step == .food, isLine { return Self.lineActions }
         var map = Self.actions(for: step, purpose: purpose).keyMap
         // An ingredient is a food: no quick add.
         if purpose == .ingredient { map.bindings.removeAll { $0.keys.contains(.ctrl("t")) } }

@@ -97,6 +97,13 @@ extension FoodSearch {
     mutating func runSearch() {
         let text = query.text.trimmingCharacters(in: .whitespaces)
         notice = nil
+        readLine()
+        if line != nil {
+            results = []
+            selected = 0
+            preview = nil
+            return
+        }
         do {
             showingRecent = text.isEmpty
             if let library {

@@ -25,6 +25,7 @@ struct FoodSearchView: Widget {
         let list = left.inset(right: 3)
         for y in body.y..<body.maxY { buffer.write(context.symbols.vertical, x: right.x - 2, y: y, style: context.style(.border)) }
         switch search.step {
+        case .food where search.isLine: drawLine(list, &buffer, context)
         case .food: drawResults(list, &buffer, context)
         case .serving: drawServings(list, &buffer, context)
         case .amount: drawAmount(list, &buffer, context)
@@ -74,6 +75,31 @@ struct FoodSearchView: Widget {
             buffer.write(Line("Meal", .muted), in: label, context: context)
             buffer.write(Line(saved.name, .title), in: field, context: context)
         }
+    }
+
+    /// The query read as a line of foods: what Enter logs, and the parts no food matched.
+    private func drawLine(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
+        guard let line = search.line else { return }
+        let (head, listArea) = area.splitTop(1)
+        let kcal = line.entries.reduce(0) { $0 + $1.kcal }
+        let title =
+            line.entries.isEmpty
+            ? Line("No food matches this line", .accent)
+            : Line(
+                "Enter logs \(Plural.count(line.entries.count, "food", plural: "foods")), \(NutrientFormat.kcal(kcal)) kcal, "
+                    + "at \(search.likelyMeal.rawValue)", .accent)
+        buffer.write(title, in: head, context: context)
+        var rows: [TableRow] = line.entries.map { e in
+            TableRow([Span(e.portion.label, .muted), Span(e.food.name), Span(NutrientFormat.kcal(e.kcal), .muted)])
+        }
+        rows += line.unmatched.map { TableRow([Span("not found", .bad), Span($0, .bad), Span("")]) }
+        let table = Table(
+            columns: [
+                TableColumn("Amount", width: .length(min(22, max(6, listArea.width / 3)))), TableColumn("Food"),
+                TableColumn("kcal", width: .length(4), alignment: .right),
+            ],
+            rows: rows, selected: line.entries.isEmpty ? nil : search.lineSelected, columnSpacing: 1)
+        table.render(in: listArea, buffer: &buffer, context: context)
     }
 
     private func drawResults(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {

@@ -30,7 +30,7 @@ public final class NutrientSourcesFlow: DietFlow {
         let unit = key.unit.rawValue
         let rows = sources.map { s in
             TableRow([
-                Span(s.foodName), Span(s.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? "quick", .muted),
+                Span(s.foodName), Span(s.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? (s.isSupplement ? "suppl." : "quick"), .muted),
                 Span(s.amount.map { NutrientAmount.text($0) + " " + unit } ?? "—", s.amount == nil ? .muted : .text),
                 Span(s.amount.map { total > 0 ? WholeNumber.text($0 / total * 100) + " %" : "" } ?? "", .muted),
             ])

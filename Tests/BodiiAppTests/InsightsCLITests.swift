@@ -73,15 +73,24 @@ import Testing
             if let minutes = (today["sleep"] as? [String: Any])?["minutes"] as? Double { sleep[day] = minutes }
             exercise[day] = (today["exercise"] as? [String: Any])?["minutes"] as? Double ?? 0
         }
-        let pairs = sleep.keys.sorted().compactMap { d in exercise[d.adding(days: -1)].map { (before: $0, sleep: sleep[d] ?? 0) } }
+        // The effect on the test's scale: nights split by the day before's exercise rank above its
+        // weekday's mean rank, sleep less its weekday's mean minutes.
+        func byWeekdayMean(_ v: [LocalDate: Double]) -> [Int: Double] {
+            Dictionary(grouping: v, by: { $0.key.weekdayIndex }).mapValues { $0.map(\.value).reduce(0, +) / Double($0.count) }
+        }
+        let exerciseDays = exercise.keys.sorted()
+        let ranks = Dictionary(
+            uniqueKeysWithValues: zip(exerciseDays, InsightStatistics.averageRanks(exerciseDays.map { exercise[$0] ?? 0 })))
+        let (rankMeans, sleepMeans) = (byWeekdayMean(ranks), byWeekdayMean(sleep))
+        let pairs = sleep.keys.sorted().compactMap { d in
+            ranks[d.adding(days: -1)].map { (above: $0 > rankMeans[d.adding(days: -1).weekdayIndex] ?? 0, sleep: (sleep[d] ?? 0) - (sleepMeans[d.weekdayIndex] ?? 0)) }
+        }
         #expect(finding["n"] as? Int == pairs.count)
-        let befores = pairs.map(\.before).sorted()
-        let median = (befores[(befores.count - 1) / 2] + befores[befores.count / 2]) / 2
-        let above = pairs.filter { $0.before > median }.map(\.sleep), rest = pairs.filter { $0.before <= median }.map(\.sleep)
+        let above = pairs.filter(\.above).map(\.sleep), rest = pairs.filter { !$0.above }.map(\.sleep)
         let byHand = above.reduce(0, +) / Double(above.count) - rest.reduce(0, +) / Double(rest.count)
         #expect(abs(byHand - effect) < 0.01, "effect \(effect), by hand \(byHand)")
         let sentence = try #require(finding["sentence"] as? String)
-        #expect(sentence.contains("(\(above.count) vs \(rest.count) nights; 95 % CI"))
+        #expect(sentence.contains("; \(above.count) vs \(rest.count) nights; 95 % CI"))
 
         let text = try runBodii(["insights", "--days", "\(Self.days)", "--db", db])
         #expect(text.status == 0)

@@ -83,10 +83,12 @@ import Testing
         let cli = try runBodii(["insights", "--db", folder.path("wide.sqlite")], environment: ["BODII_NOW": Self.now])
         try #require(cli.status == 0, "\(cli.stderr)")
         let findings = cli.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("- ") }
-        try #require(!findings.isEmpty, "\(cli.stdout)")
         let text = inline.joined(separator: " ")
         for finding in findings { #expect(text.contains(finding), "\(finding)\n\(inline)") }
-        #expect(inline.contains { $0.hasPrefix("Last 90 days · ") && $0.contains("\(findings.count) go") }, "\(inline)")
+        // 60 demo days hold no finding since issue 44's rank adjustment: the card says so as the CLI does.
+        let count = findings.isEmpty ? "none go" : "\(findings.count) go"
+        #expect(cli.stdout.contains(count), "\(cli.stdout)")
+        #expect(inline.contains { $0.hasPrefix("Last 90 days · ") && $0.contains(count) }, "\(inline)")
         try t.send("i")
         // Read once the view is drawn down to its last line (the caveat): under load a capture can
         // land between the overlay's first rows and the rest.

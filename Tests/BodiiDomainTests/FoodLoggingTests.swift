@@ -51,7 +51,7 @@ import Testing
             validationError { try FoodLogging.quantity("6", of: quart) }?.message
                 == "quantity \"6\" is out of range: allowed 0.01–5.12 (1 quart is 976 g; one entry 0.1–5000 g)")
         #expect(validationError { try FoodLogging.quantity("0", of: quart) }?.problem == .outOfRange)
-        #expect(validationError { try FoodLogging.quantity("two", of: quart) }?.problem == .notANumber)
+        #expect(validationError { try FoodLogging.quantity("lots", of: quart) }?.problem == .notANumber)
         let pinch = FoodServing(label: "1 pinch", grams: 0.3)
         #expect(validationError { try FoodLogging.quantity("0.1", of: pinch) }?.allowed.hasPrefix("0.34–100 ") == true)
     }

@@ -71,10 +71,18 @@ struct InsightStatisticsTests {
         #expect(isClose(InsightStatistics.lag1Autocorrelation([1, -1, 1, -1]), -0.75))
     }
 
-    @Test func weekdayAdjustmentRemovesTheWeeklyRhythm() throws {
-        let monday = try date("2026-11-02")
-        var values: [LocalDate: Double] = [:]
-        for k in 0..<28 { values[monday.adding(days: k)] = k % 7 >= 5 ? 500 : 400 }
-        #expect(InsightStatistics.weekdayAdjusted(values).values.allSatisfy { $0 == 0 })
+    @Test func rankAdjustmentLeavesNoWeeklyRhythmInAMostlyZeroSeries() {
+        // Friday drinks: 14 g on 3 of 4 Fridays, on 1 in 8 other days; the rest 0. Subtracting the
+        // weekday's median (0 on every weekday) would leave the Friday rhythm whole.
+        let weekdays = (0..<56).map { $0 % 7 }
+        let values = weekdays.indices.map { k -> Double in weekdays[k] == 4 ? (k % 4 == 3 ? 0 : 14) : (k % 8 == 0 ? 14 : 0) }
+        let adjusted = InsightStatistics.weekdayRankAdjusted(values, weekdays: weekdays)
+        for w in 0..<7 {
+            let mean = zip(adjusted, weekdays).filter { $0.1 == w }.map(\.0).reduce(0, +) / 8
+            #expect(abs(mean) < 1e-12, "weekday \(w): mean adjusted rank \(mean)")
+        }
+        // Within a weekday the order is kept: a drinking day ranks above a dry one.
+        #expect(adjusted[4] > 0 && adjusted[11] < 0)
+        #expect(InsightStatistics.weekdayCentered([500, 400, 500, 400], weekdays: [5, 0, 5, 0]) == [0, 0, 0, 0])
     }
 }

@@ -41,7 +41,7 @@ import Testing
         #expect(data.food[7].foodName.hasPrefix("Dark chocolate") && data.food[7].meal == .dinner)
         #expect(data.food[8].foodName.hasPrefix("Banana") && data.food[8].meal == .snacks)
         #expect(data.food[9].foodName.hasPrefix("Water") && data.food[9].kcal == 0 && data.food[9].meal == .breakfast)
-        #expect(data.skipped[.food] == ["without a food name": 1, "without energy or macros": 1])
+        #expect(data.skipped[.food] == ["without a food name": 1, "without energy, macros or nutrients": 1])
     }
 
     /// Issue 27: the nutrient columns, by the header's titles (Fixtures/cronometer/servings.csv has
@@ -231,7 +231,7 @@ import Testing
             "2026-11-20,8:00 AM,Breakfast,\"Oats \u{1B}[31mred\u{1B}[0m\",80 g,303,10,54,5,2",
             "2026-11-20,8:00 AM,Breakfast," + String(repeating: "x", count: 1_000) + ",80 g,303,10,54,5,2",
             // Taken: the last days allowed, and values at the ends of their ranges.
-            "1900-01-01,8:00 AM,Breakfast,Oats,80 g,10000,1000,0,0,1000000",
+            "1900-01-01,8:00 AM,Breakfast,Oats,1000 g,10000,1000,0,0,1000000",
             "2026-11-23,8:00 AM,Breakfast,Oats,100000 g,0.5,0,0,0,",
         ]
         let data = try Self.read(text: Self.servingsHeader + rows.joined(separator: "\n") + "\n")
@@ -239,8 +239,8 @@ import Testing
         #expect(data.food.allSatisfy { $0.kcal.isFinite && $0.kcal <= 10_000 })
         #expect(
             data.skipped[.food] == [
-                "Energy (kcal) outside 0–10000": 3, "Protein (g) outside 0–1000": 1, "Fat (g) outside 0–1000": 1,
-                "Sodium (mg) outside 0–1000000": 1, "Amount outside 0–100000": 1, "dated outside 1900-01-01–2026-11-23": 4,
+                "Energy (kcal) outside 0–10000": 3, "Protein (g) below 0": 1,
+                "Fat (g) more than the serving weighs": 1, "Sodium (mg) more than the serving weighs": 1, "Amount outside 0–100000": 1, "dated outside 1900-01-01–2026-11-23": 4,
                 "name with control characters": 1, "name longer than 200 characters": 1,
             ])
         // Energy in kJ is held to the same limit, named in kJ.
@@ -274,5 +274,35 @@ import Testing
                 "weight outside 20–400 kg": 3, "body fat outside 2–75 %": 1, "dated outside 1900-01-01–2026-11-23": 2,
                 "weight in \(String(repeating: "u", count: 20)), not kg or lbs": 1,
             ])
+    }
+
+    /// Issue 48 item 8: rows shaped like a real servings export (the fixture's full header).
+    /// Supplements and teas have no energy or macros: 0 kcal entries with their nutrients and
+    /// water. A nutrient's bound follows the serving: a 1,340 g bowl holds 1,210 g of water.
+    @Test func supplementsTeasAndLargeBowlsImportWithTheirNutrients() throws {
+        let fixture = try String(contentsOfFile: Self.path("servings.csv"), encoding: .utf8)
+        let header = String(fixture.split(maxSplits: 1, whereSeparator: \.isNewline)[0]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let titles = header.replacingOccurrences(of: "\u{FEFF}", with: "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        func row(_ cells: [String: String]) -> String { titles.map { c in cells[c].map { $0.contains(",") ? "\"\($0)\"" : $0 } ?? "" }.joined(separator: ",") }
+        let rows = [
+            ["Day": "2026-11-20", "Group": "Breakfast", "Food Name": "Vitamin D3", "Amount": "1.00 softgel", "Vitamin D (IU)": "4000.00", "Category": "Supplements"],
+            ["Day": "2026-11-20", "Group": "Breakfast", "Food Name": "Zinc", "Amount": "1.00 tablet", "Zinc (mg)": "15.00", "Category": "Supplements"],
+            ["Day": "2026-11-20", "Group": "Breakfast", "Food Name": "Folic Acid", "Amount": "1.00 tablet", "Folate (µg)": "400.00", "Category": "Supplements"],
+            ["Day": "2026-11-20", "Group": "Snacks", "Food Name": "Tea, brewed", "Amount": "4.50 cup", "Water (g)": "1064.70", "Caffeine (mg)": "106.65", "Category": "Beverages"],
+            [
+                "Day": "2026-11-20", "Group": "Dinner", "Food Name": "Vegetable bowl", "Amount": "1340.00 g", "Energy (kcal)": "521.00",
+                "Protein (g)": "20.10", "Carbs (g)": "80.40", "Fat (g)": "12.06", "Water (g)": "1210.30",
+            ],
+            // Water can't weigh more than the serving it is in.
+            ["Day": "2026-11-20", "Group": "Dinner", "Food Name": "Soup", "Amount": "300.00 g", "Energy (kcal)": "90.00", "Water (g)": "900.00"],
+        ]
+        let data = try Self.read(text: header + "\n" + rows.map(row).joined(separator: "\n") + "\n")
+        #expect(data.food.map(\.foodName) == ["Vitamin D3 · 1.00 softgel", "Zinc · 1.00 tablet", "Folic Acid · 1.00 tablet", "Tea, brewed · 4.50 cup", "Vegetable bowl · 1340.00 g"])
+        #expect(data.skipped[.food] == ["Water (g) more than the serving weighs": 1])
+        let byName = Dictionary(uniqueKeysWithValues: data.food.map { (String($0.foodName.prefix { $0 != " " }), $0) })
+        #expect(byName["Vitamin"]?.nutrients[.vitaminDUg] == 100 && byName["Vitamin"]?.kcal == 0)
+        #expect(byName["Zinc"]?.nutrients[.zincMg] == 15 && byName["Folic"]?.nutrients[.folateUg] == 400)
+        #expect(byName["Tea,"]?.nutrients[.waterG] == 1064.7 && byName["Tea,"]?.kcal == 0)
+        #expect(byName["Vegetable"]?.nutrients[.waterG] == 1210.3 && byName["Vegetable"]?.kcal == 521)
     }
 }

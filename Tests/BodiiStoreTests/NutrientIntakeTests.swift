@@ -57,6 +57,24 @@ import Testing
             #expect(sources.map(\.foodName) == ["Soup", "Bread"])
             #expect(sources.map(\.amount) == [12, nil])
             #expect(sources.first?.grams == 300)
+            #expect(sources.allSatisfy { !$0.isSupplement })
+        }
+    }
+
+    /// Issue 48 item 8: a quick add of 0 kcal with nutrients (a Cronometer supplement) is listed
+    /// among a nutrient's sources as a supplement; a quick add with energy is not.
+    @Test func aZeroKcalQuickAddIsASupplementAmongTheSources() throws {
+        try withDatabase { _, repos in
+            let day1 = day("2026-11-20")
+            for (name, kcal) in [("Zinc · 1.00 tablet", 0.0), ("Oysters · 1.00 serving", 80)] {
+                try repos.addFoodRecord(
+                    FoodRecord(
+                        date: day1, meal: .breakfast, foodId: QuickAdd.foodID, foodName: name, grams: 1, kcal: kcal, proteinG: 0,
+                        carbsG: 0, fatG: 0, nutrients: [.zincMg: 15], loggedAt: instant(1_795_600_000)))
+            }
+            let sources = try repos.nutrientSources(on: day1, nutrient: .zincMg)
+            #expect(sources.map(\.isSupplement) == [true, false], "\(sources)")
+            #expect(sources.map(\.kcal) == [0, 80])
         }
     }
 

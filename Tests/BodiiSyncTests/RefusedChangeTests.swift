@@ -7,9 +7,9 @@ import Testing
 
 @testable import BodiiSync
 
-/// A change this database's rules refuse (a CHECK constraint: another machine's Bodii allowed a
-/// value this one does not) is left out, the rest of its file applies, and `bodii sync` says how
-/// many were left out and why, per device (text and `--json`'s `refused`).
+/// A value Bodii refuses on every other path (a night's quality 9, where 1–5 is allowed) refuses
+/// the whole file it came in (issue 48: kcal = 1e300 came in through sync alone): nothing of it
+/// applies, `bodii sync` names the value and exits 65, and the next file of that device waits.
 @Suite struct RefusedChangeTests {
     /// A file of device 7 with two nights: one this schema allows, one with quality 9 (1–5 here).
     static func fileWithARefusedNight(for replica: Replica, key: SyncKey, shared: URL) throws {
@@ -55,23 +55,23 @@ import Testing
         return (replica, key, shared)
     }
 
-    @Test func aRefusedChangeIsLeftOutCountedAndTheRestApplies() throws {
+    @Test func aValueBodiiRefusesRefusesItsWholeFile() throws {
         try withTemporaryFolder { folder in
             let (replica, key, shared) = try Self.syncedWithARefusedNight(in: folder)
 
             let summary = try SyncEngine.run(replica.database, folder: shared, key: key)
-            #expect(summary.notes.isEmpty, "\(summary.notes)")
-            #expect(summary.applied.map(\.device) == [7])
-            #expect(summary.applied.map(\.refused) == [1])
-            #expect(summary.applied.map(\.changes) == [["sleep_record": 1]])
+            #expect(summary.refusedFiles == 1)
+            #expect(summary.applied.isEmpty)
+            #expect(summary.notes.contains { $0.contains("device 7 file 1") && $0.contains("sleep_record.quality 9 is out of range: allowed 1–5") }, "\(summary.notes)")
+            // The night with quality 4 stood in the same file: it waits with it.
             let nights = try replica.repos.sleepRecords(in: DateRange(start: day("2026-11-20"), end: day("2026-11-20")))
-            #expect(nights.map(\.quality) == [4])
-            #expect(try SyncEngine.status(replica.database).applied == [7: 1])
+            #expect(nights.isEmpty)
+            #expect(try SyncEngine.status(replica.database).applied.isEmpty)
         }
     }
 
     /// The real binary: a config folder written as `bodii sync init` writes it.
-    @Test func bodiiSyncSaysHowManyChangesWereLeftOutAndWhy() throws {
+    @Test func bodiiSyncNamesTheRefusedValueAndExits65() throws {
         try withTemporaryFolder { folder in
             let (replica, key, shared) = try Self.syncedWithARefusedNight(in: folder)
             let config = folder.appendingPathComponent("config/bodii")
@@ -84,17 +84,17 @@ import Testing
             let environment = ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
 
             let text = try runBuiltBodii(["sync", "--db", replica.url.path], environment: environment)
-            #expect(text.status == 0, "\(text.stderr)")
-            #expect(
-                text.stdout.contains(
-                    "From device 7: 1 change left out: a value this database does not allow (out of range, missing, or taken by another row)."
-                ), "\(text.stdout)")
+            #expect(text.status == 65, "\(text.stderr)")
+            #expect(text.stderr.contains("sleep_record.quality 9 is out of range: allowed 1–5"), "\(text.stderr)")
+            #expect(text.stderr.contains("1 file refused"), "\(text.stderr)")
+            // Said again at the next run: the file is still there, still refused.
+            #expect(try runBuiltBodii(["sync", "--db", replica.url.path], environment: environment).status == 65)
 
             let json = try runBuiltBodii(["sync", "--json", "--db", copy.path], environment: environment)
-            #expect(json.status == 0, "\(json.stderr)")
+            #expect(json.status == 65, "\(json.stderr)")
             let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-            let applied = document?["applied"] as? [[String: Any]]
-            #expect(applied?.map { $0["refused"] as? Int } == [1], "\(json.stdout)")
+            #expect((document?["applied"] as? [Any])?.isEmpty == true, "\(json.stdout)")
+            #expect((document?["notes"] as? [String])?.contains { $0.contains("sleep_record.quality 9") } == true, "\(json.stdout)")
         }
     }
 }

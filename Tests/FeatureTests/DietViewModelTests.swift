@@ -167,7 +167,9 @@ import DietFeature
         vm.press(.enter)
         #expect(vm.search?.step == .amount)
         #expect(
-            vm.search?.amountError == "Not a number: allowed 0.01–42.37 (1 medium (7\" to 7-7/8\" long) is 118 g; one entry 0.1–5000 g)")
+            vm.search?.amountError
+                == "Not a number: allowed 0.01–42.37 (1 medium (7\" to 7-7/8\" long) is 118 g; one entry 0.1–5000 g), "
+                + "or with a unit: 150 g, 6 oz, 250 ml, 2 slices")
         vm.press(.backspace)
         vm.press(.enter)
         #expect(vm.search?.step == .meal)
@@ -277,7 +279,9 @@ import DietFeature
         vm.press(.char("e"))
         vm.type("x")
         vm.press(.enter)
-        #expect(vm.formErrors["amount"] == "Not a number: allowed 0.01–22.22 (1 cup, mashed is 225 g; one entry 0.1–5000 g)")
+        #expect(
+            vm.formErrors["amount"]
+                == "Not a number: allowed 0.01–22.22 (1 cup, mashed is 225 g; one entry 0.1–5000 g), or with a unit: 150 g, 6 oz, 250 ml, 2 slices")
         vm.press(.escape)
         #expect(vm.status?.text == "Entry unchanged.")
         #expect(try stored().first?.grams == 225)

@@ -55,7 +55,7 @@ import Testing
         let flow = try openInsights(db)
         let screen = render(flow, .small).text
         #expect(screen.contains("Last 90 days"))
-        #expect(screen.contains("longer on nights after you exercised 40 min or"), "\(screen)")
+        #expect(screen.contains("longer on nights after you exercised more than"), "\(screen)")
         // Both sections end today, so their 4 weeks of weight are one and said once.
         #expect(screen.components(separatedBy: "Weight over the last 4 weeks").count == 2, "\(screen)")
         assertSnapshot(of: screen, as: .lines, named: "80x21-planted")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiImport
 import BodiiStore
 import Foundation
 
@@ -57,13 +58,17 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
                     return
                 }
                 try Self.writing { try BodiiExport.writeJSON(to: OutputPath(path: out.text, database: env.database.url), export) }
-                PlainText.print("Exported to \(out)")
+                PlainText.print("Exported to \(TerminalText.printable(out.text))")
                 return
             }
             guard let out else { return }
-            let files = try BodiiExport.csvFiles(from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now)
-            try Self.writing { try BodiiExport.writeCSV(files, to: OutputPath(path: out.text, database: env.database.url)) }
-            PlainText.print("Exported \(files.count) CSV files to \(out)")
+            var count = 0
+            try Self.writing {
+                count = try BodiiExport.exportCSV(
+                    from: env.repositories, range: range, shownRange: shown, exportedAt: clock.now,
+                    to: OutputPath(path: out.text, database: env.database.url))
+            }
+            PlainText.print("Exported \(count) CSV files to \(TerminalText.printable(out.text))")
         }
     }
 
@@ -89,25 +94,11 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
-            }
-            // The document is read twice (checked, then written): a pipe or FIFO is first copied,
-            // a piece at a time, to a temporary file that can be read again.
-            var readable = path
-            var info = stat()
-            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-                readable = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-import-\(getpid()).json").path
-                do { try Self.copy(path, to: readable) } catch {
-                    throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path)): \(error.localizedDescription)")
-                }
-            }
-            defer { if readable != path { try? FileManager.default.removeItem(atPath: readable) } }
+            let input = try Self.input(path)
             func open() throws -> FileHandle {
-                guard let handle = FileHandle(forReadingAtPath: readable) else {
-                    throw CommandFailure.noInput("cannot read \(ValidationError.quoted(path))")
+                do { return try input.reader() } catch {
+                    throw CommandFailure.io("cannot read \(ValidationError.quotedPath(path)): \(error.localizedDescription)")
                 }
-                return handle
             }
             func refused(_ refusal: BodiiDocumentImport.Refusal) -> CommandFailure {
                 CommandFailure.data("\(path): \(refusal.message); nothing was written")
@@ -141,7 +132,7 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
                         + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))
             }
             PlainText.print(
-                "Imported \(path): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
+                "Imported \(TerminalText.printable(path)): " + parts.joined(separator: "; ") + "; check-ins \(g(o.checkIns)) written"
                     + (o.profile ? "; the profile" : "") + (o.goals > 0 ? "; \(Plural.count(o.goals, "goal"))" : "")
                     + (o.customFoods > 0 ? "; \(Plural.count(o.customFoods, "custom food"))" : "")
                     + (o.recipes > 0 ? "; \(Plural.count(o.recipes, "recipe"))" : "")
@@ -156,18 +147,35 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
 }
 
 extension ImportBodiiCommand {
-    /// Copies `path` (a pipe, a FIFO) to a new file `to`, 64 KB at a time.
-    static func copy(_ path: String, to: String) throws {
-        guard let input = FileHandle(forReadingAtPath: path),
-            FileManager.default.createFile(atPath: to, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let output = FileHandle(forWritingAtPath: to)
-        else {
-            throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path])
+    /// The most of a pipe or FIFO `import bodii` keeps: a 20-year `bodii demo` history exports to
+    /// 113 MB of JSON, so 1 GB holds nine times that — longer and denser than any one person's.
+    static let largestSpool: Int64 = 1_000_000_000
+
+    /// The document, readable twice (checked, then written): a regular file as it is; a pipe or
+    /// FIFO copied, up to `largestSpool`, into a file with no name in the temporary folder, which
+    /// nothing outlives — an error, Ctrl-C or `kill -9`.
+    enum Input {
+        case file(String)
+        case spool(UnnamedFile)
+
+        func reader() throws -> FileHandle {
+            switch self {
+            case .file(let path):
+                guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
+                return handle
+            case .spool(let file): return try file.readFromStart()
+            }
         }
-        defer {
-            try? input.close()
-            try? output.close()
+    }
+
+    static func input(_ path: String) throws -> Input {
+        do {
+            let file = try InputFile(path: path)
+            if file.size != nil { return .file(path) }
+            return .spool(try file.spool(limit: largestSpool, in: FileManager.default.temporaryDirectory.path))
+        } catch {
+            let shown = ValidationError.quotedPath(path)
+            throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.message(shown))
         }
-        while let piece = try input.read(upToCount: 65_536), !piece.isEmpty { try output.write(contentsOf: piece) }
     }
 }

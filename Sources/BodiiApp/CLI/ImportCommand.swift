@@ -137,7 +137,7 @@ extension ImportCommand {
     static func checkFile(_ path: String) throws {
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandFailure.usage("the path is empty") }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure.noInput("no file at \(ValidationError.quoted(path))")
+            throw CommandFailure.noInput("no file at \(ValidationError.quotedPath(path))")
         }
     }
 }

@@ -9,8 +9,15 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         commandName: "food",
         abstract: "Record a food eaten: found by search words or --id, by grams or by servings; or quick add kcal.",
         discussion: """
-            With search words the best match is logged, and the output names it and the runners-up \
-            (log one of those with --id). Examples:
+            One line, one or more foods with amounts (amount first or last; a food without one is \
+            logged at the amount you logged last time, else its usual portion): parts are split at \
+            , + & and "and" / "with"; units g, kg, oz, lb, ml, l, fl oz, cup, tbsp, tsp or a measure \
+            of the food (slice, medium, can). Exit status: 0 when every part matched, 3 when some \
+            did (those are logged, the others named on stderr and in "unmatched"), 1 when none did.
+            With --grams, --serving, --qty or --id, the best match of the words is logged, and the \
+            output names it and the runners-up (log one of those with --id). Examples:
+              bodii log food "2 eggs, 1 slice whole wheat toast and a coffee with milk"
+              bodii log food "150g chicken breast" --dry-run --json
               bodii log food banana --serving medium
               bodii log food --id usda:09040 --grams 118 --meal breakfast
               bodii log food salmon --qty 6 --unit oz   (also lb, or g)
@@ -24,11 +31,15 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     var query: [String] = []
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The food's id: usda:09040, custom:3.", valueName: "id"))
     var id: OptionText?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grams eaten (0.1–5000).", valueName: "g"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Grams eaten (0.1–5000), or an amount with a unit: 150g, 6 oz, 250 ml, 2 slices.", valueName: "g"))
     var grams: OptionText?
     @Option(
         name: .long, parsing: .unconditional,
-        help: ArgumentHelp("One of the food's servings: \"medium\", \"1 cup, sliced\".", valueName: "name"))
+        help: ArgumentHelp(
+            "One of the food's servings: \"medium\", \"1 cup, sliced\"; \"slice (28 g)\" picks one of two with one name.",
+            valueName: "name"))
     var serving: OptionText?
     @Option(
         name: .long, parsing: .unconditional,
@@ -56,10 +67,16 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     var fat: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quick add: what it was (default \"Quick add\").", valueName: "text"))
     var name: OptionText?
+    @Flag(name: .long, help: "Print what would be logged and write nothing.")
+    var dryRun = false
+    @Flag(name: .long, help: "Print {\"entries\": [{\"text\",\"food_id\",\"name\",\"grams\",\"quantity\",\"serving\",\"kcal\"}], \"unmatched\": [...]}.")
+    var json = false
 
     /// How much, as given on the command line.
     enum Amount {
         case grams(Double)
+        /// `--grams "2 slices"`: an amount in a unit the food must be weighed in.
+        case typed(TypedAmount, text: String)
         case servings(name: String, quantity: String)
         /// `--qty N --unit oz|lb|g`: N of a weight unit.
         case weight(quantity: Double, unit: FoodServing)
@@ -78,6 +95,9 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             case (true, nil): throw CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
             default: break
             }
+            if id == nil, grams == nil, serving == nil, qty == nil, unit == nil, SearchText.hasSearchableWord(words) {
+                return try logLine(words, clock: clock)
+            }
             if id == nil, !SearchText.hasSearchableWord(words) {
                 // Nothing to search by ("!!!", "🍌") would log the most-used food, and "x" or "the"
                 // whatever happens to contain them.
@@ -86,20 +106,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                         + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
             }
             let amount = try Self.amount(grams: grams?.text, serving: serving?.text, qty: qty?.text, unit: unit?.text)
-            let mealChoice: Meal
-            if let meal {
-                do throws(BodiiDomain.ValidationError) { mealChoice = try FoodLogging.meal(meal.text) } catch {
-                    throw CommandFailure.usage(
-                        "--meal \(ValidationError.quoted(meal.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
-                }
-            } else {
-                mealChoice = Meal.likely(now: clock)
-            }
-            let day =
-                try date.map { text in
-                    try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
-                }
-                ?? clock.today
+            let mealChoice = try chosenMeal(clock: clock)
+            let day = try chosenDay(clock: clock)
 
             // The food is found without writing (a refused command leaves the file as it was, or
             // creates none); logging needs no profile, so the database may be new.
@@ -129,13 +137,26 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             switch amount {
             case .grams(let g):
                 grams = g
+            case .typed(let typed, let text):
+                let p = try validated { () throws(BodiiDomain.ValidationError) in try FoodPortions.portion(typed, of: food, field: "--grams") }
+                guard FoodLogging.gramsRange.contains(p.grams) else {
+                    throw CommandFailure.data("--grams \(ValidationError.quoted(text)) is out of range: one entry 0.1–5000 g")
+                }
+                grams = p.grams
+                portion = p.label.replacingOccurrences(of: " (\(DecimalText.format(p.grams, decimals: 1)) g)", with: "") + " = "
+                if let n = p.note { note = [n, note].compactMap { $0 }.joined(separator: " ") }
             case .weight(let quantity, let unit):
                 grams = quantity * unit.grams
                 if unit.grams != 1 { portion = "\(FoodLogging.quantityLabel(quantity)) \(unit.label.dropFirst(2)) = " }
             case .servings(let name, let quantityText):
                 let serving: FoodServing
                 do throws(BodiiDomain.ValidationError) { serving = try FoodLogging.serving(named: name, of: food) } catch {
-                    throw CommandFailure.data(Self.noSuchServing(name, of: food))
+                    // Two measures with one name: "slice (28 g)" picks one, "slice" the first, with a note.
+                    guard let (first, others) = FoodPortions.sameNamed(name, of: food) else {
+                        throw CommandFailure.data(Self.noSuchServing(name, of: food))
+                    }
+                    serving = first
+                    if !others.isEmpty { note = [FoodPortions.sameNameNote(first, others, of: food), note].compactMap { $0 }.joined(separator: " ") }
                 }
                 let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving)
                 }
@@ -143,10 +164,23 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
-            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
-            try env.repositories.prepareFoodCatalog()  // the app's search and recent foods need it; once per database
+            if dryRun || json {
+                // The line's output for one food: --dry-run writes nothing, --json prints the entry.
+                let entry = MealLine.Entry(
+                    text: words.isEmpty ? food.id.rawValue : words, food: food, portion: FoodPortion(grams: grams, serving: nil))
+                if !dryRun { _ = try FoodDiary(store: try Self.writable(global.db?.text, clock: clock)).log(record) }
+                if json {
+                    print(Self.lineJSON(MealLine.Result(entries: [entry])))
+                } else {
+                    PlainText.print(
+                        TerminalText.printable(
+                            "Would log \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)): "
+                                + "\(WholeNumber.text(record.kcal)) kcal (--dry-run: nothing written)"))
+                }
+                return
+            }
             // Taken from the pantry too when its item says so (off by default), in the same transaction.
-            let takes = try FoodDiary(store: env.repositories).log(record).taken
+            let takes = try FoodDiary(store: try Self.writable(global.db?.text, clock: clock)).log(record).taken
             PlainText.print(
                 TerminalText.printable(
                     "Logged \(portion)\(FoodLogging.gramsLabel(grams)) \(food.name) (\(food.id)) to \(mealChoice.label) on \(day.iso): "
@@ -171,18 +205,8 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         guard grams == nil, serving == nil, qty == nil, unit == nil else {
             throw CommandFailure.usage("quick add (--kcal) has no amount: leave out --grams, --serving, --qty and --unit")
         }
-        let mealChoice =
-            try meal.map { text in
-                do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text.text) } catch {
-                    throw CommandFailure.usage(
-                        "--meal \(ValidationError.quoted(text.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
-                }
-            } ?? Meal.likely(now: clock)
-        let day =
-            try date.map { text in
-                try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
-            }
-            ?? clock.today
+        let mealChoice = try chosenMeal(clock: clock)
+        let day = try chosenDay(clock: clock)
         let input = QuickAdd.Input(
             kcal: kcal.text, protein: protein?.text ?? "", carbs: carbs?.text ?? "", fat: fat?.text ?? "", name: name?.text ?? "")
         let record: FoodRecord
@@ -266,6 +290,16 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             throw CommandFailure.usage("say how much: --grams G, --serving NAME [--qty N], or --qty N --unit g|oz|lb")
         case (.some(let text), nil):
             if qty != nil { throw CommandFailure.usage("--qty counts servings: use it with --serving, not --grams") }
+            if let typed = TypedAmount.parse(text), let unit = typed.unit {
+                if case .weight(_, let g) = unit {
+                    let total = typed.quantity * g
+                    guard FoodLogging.gramsRange.contains(total) else {
+                        throw CommandFailure.data("--grams \(ValidationError.quoted(text)) is out of range: allowed 0.1–5000 g")
+                    }
+                    return .grams(total)
+                }
+                return .typed(typed, text: text)
+            }
             return .grams(try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.grams(text) })
         case (nil, .some(let name)):
             let quantity = qty ?? "1"

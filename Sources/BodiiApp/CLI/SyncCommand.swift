@@ -1,4 +1,5 @@
 import ArgumentParser
+import BodiiDomain
 import BodiiStore
 import BodiiSync
 import Foundation
@@ -25,14 +26,16 @@ struct SyncCommand: ParsableCommand {
         return settings
     }
 
-    static func folder(_ text: String) throws -> URL {
-        let url = URL(fileURLWithPath: text).standardizedFileURL
+    /// Makes the shared folder when it is not there; true when this made it (so a set-up that
+    /// fails can take it away again).
+    static func makeFolder(_ url: URL, typed text: String) throws -> Bool {
+        guard !FileManager.default.fileExists(atPath: url.path) else { return false }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
             throw CommandFailure.io("cannot make the sync folder \(text): \(error.localizedDescription)")
         }
-        return url
+        return true
     }
 
     /// Runs `body`, sync errors said as one line with their exit code.
@@ -72,9 +75,10 @@ struct SyncCommand: ParsableCommand {
             parts.append("\(changes) change\(changes == 1 ? "" : "s") in from \(machines) machine\(machines == 1 ? "" : "s")")
         }
         if summary.written != nil { parts.append("\(summary.writtenEntries) out") }
-        if !summary.notes.isEmpty {
-            parts.append("\(summary.notes.count) file\(summary.notes.count == 1 ? "" : "s") set aside (bodii sync says why)")
+        if summary.refusedFiles > 0 {
+            parts.append("\(Plural.count(summary.refusedFiles, "file")) refused (bodii sync says why)")
         }
+        if !summary.gaps.isEmpty { parts.append("files missing from the folder (bodii sync says which)") }
         return parts.isEmpty ? "nothing new" : parts.joined(separator: ", ")
     }
 
@@ -93,10 +97,12 @@ struct SyncCommand: ParsableCommand {
                     ("device", .number(Double(summary.device))), ("applied", applied),
                     ("written", summary.written.map { .number(Double($0)) } ?? .null),
                     ("notes", .array(summary.notes.map(JSONValue.string))),
+                    ("gaps", gapsJSON(summary.gaps)),
                 ]).text)
             return
         }
         for note in summary.notes { StandardError.write("bodii: sync: \(note)") }
+        for gap in summary.gaps { StandardError.write("bodii: sync: \(gap.line)") }
         for device in summary.applied {
             let kinds = device.changes.sorted { $0.key < $1.key }.map { counted($0.value, $0.key) }.joined(separator: ", ")
             PlainText.print(
@@ -116,7 +122,32 @@ struct SyncCommand: ParsableCommand {
                 "Wrote \(files) (\(summary.writtenEntries) change\(summary.writtenEntries == 1 ? "" : "s")) as device \(summary.device)."
             )
         }
-        if summary.applied.isEmpty && summary.written == nil { PlainText.print("Nothing new.") }
+        if summary.applied.isEmpty && summary.written == nil && summary.gaps.isEmpty && summary.refusedFiles == 0 {
+            PlainText.print("Nothing new.")
+        }
+    }
+
+    static func gapsJSON(_ gaps: [SyncGap]) -> JSONValue {
+        .array(
+            gaps.map { gap in
+                .object([
+                    ("device", .number(Double(gap.device))), ("first", .number(Double(gap.first))), ("last", .number(Double(gap.last))),
+                    ("line", .string(gap.line)),
+                ])
+            })
+    }
+
+    /// A run that refused files or found some missing did not bring the machines together:
+    /// said in one closing line and a non-zero exit (65 for files refused, else 66 for files
+    /// missing), on every run until they are fixed. Nil when the run was whole.
+    static func incomplete(_ summary: SyncSummary) -> CommandFailure? {
+        var parts: [String] = []
+        if summary.refusedFiles > 0 { parts.append(Plural.count(summary.refusedFiles, "file") + " refused") }
+        let missing = summary.gaps.reduce(0) { $0 + Int($1.last - $1.first + 1) }
+        if missing > 0 { parts.append(Plural.count(missing, "file") + " missing") }
+        guard !parts.isEmpty else { return nil }
+        let line = "sync: " + parts.joined(separator: ", ") + " (said above): the machines will not agree until that is fixed"
+        return summary.refusedFiles > 0 ? .data(line) : .noInput(line)
     }
 }
 
@@ -131,11 +162,15 @@ struct SyncRunCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let (key, directory) = try SyncCommand.settings().load() else { throw SyncCommand.failure(.notConfigured) }
+            let settings = try SyncCommand.settings()
+            guard let (key, directory) = try settings.load() else { throw SyncCommand.failure(.notConfigured) }
             let env = try AppEnvironment.open(databasePath: global.db?.text)
-            let summary = try SyncCommand.mapping { try SyncEngine.run(env.database, folder: directory, key: key) }
-            try SyncCommand.settings().recordSync(SyncCommand.oneLine(summary), at: env.clock.now)
+            let summary = try settings.exclusively {
+                try SyncCommand.mapping { try SyncEngine.run(env.database, folder: directory, key: key) }
+            }
+            settings.recordSync(SyncCommand.oneLine(summary), at: env.clock.now)
             SyncCommand.printSummary(summary, json: json)
+            if let failure = SyncCommand.incomplete(summary) { throw failure }
         }
     }
 }
@@ -153,17 +188,34 @@ struct SyncInitCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let settings = try SyncCommand.settings()
-            try settings.refuseASecondDatabase()
-            let folder = try SyncCommand.folder(dir)
+            let folder = URL(fileURLWithPath: dir).standardizedFileURL
+            let databaseURL = AppEnvironment.databaseURL(explicit: global.db?.text)
+            // The same init stopped half way goes on with its key; another database is refused.
+            let resumed = try settings.resumableKey(directory: folder, database: databaseURL)
             let env = try AppEnvironment.open(databasePath: global.db?.text)
-            let key = try SyncCommand.mapping { try SyncEngine.initialize(env.database, folder: folder) }
-            try settings.save(key: key, directory: folder)
-            if json {
-                print(JSONValue.object([("phrase", .string(key.phrase))]).text)
-            } else {
-                PlainText.print(
-                    "Sync key phrase (shown this once; type it on each other machine with `bodii sync join \(dir) --phrase …`):")
-                PlainText.print(key.phrase)
+            let made = try SyncCommand.makeFolder(folder, typed: dir)
+            do {
+                try settings.exclusively {
+                    let key = resumed ?? SyncKey.random()
+                    // The key first: whatever stops this run, the phrase is never lost.
+                    try settings.save(key: key, directory: folder, database: databaseURL)
+                    if !json {
+                        PlainText.print(
+                            "Sync key phrase (type it on each other machine with `bodii sync join \(dir) --phrase …`):")
+                        PlainText.print(key.phrase)
+                    }
+                    let summary = try SyncCommand.mapping { try SyncEngine.initialize(env.database, folder: folder, key: key) }
+                    settings.recordSync(SyncCommand.oneLine(summary), at: env.clock.now)
+                    if json {
+                        print(JSONValue.object([("phrase", .string(key.phrase))]).text)
+                    } else {
+                        SyncCommand.printSummary(summary, json: false)
+                    }
+                }
+            } catch {
+                // A folder this run made holds nothing of value when the set-up failed.
+                if made { try? FileManager.default.removeItem(at: folder) }
+                throw error
             }
         }
     }
@@ -183,18 +235,25 @@ struct SyncJoinCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            try SyncCommand.settings().refuseASecondDatabase()
+            let settings = try SyncCommand.settings()
+            let folder = URL(fileURLWithPath: dir).standardizedFileURL
+            let databaseURL = AppEnvironment.databaseURL(explicit: global.db?.text)
             guard let key = SyncKey(phrase: phrase) else {
+                _ = try settings.resumableKey(directory: folder, database: databaseURL)
                 throw CommandFailure.data(
                     "the phrase is not a sync phrase (56 letters and digits in groups of four, as `bodii sync init` printed it)")
             }
-            let settings = try SyncCommand.settings()
-            let folder = URL(fileURLWithPath: dir).standardizedFileURL
+            // The same join stopped half way goes on; another database or phrase is refused.
+            _ = try settings.resumableKey(directory: folder, database: databaseURL, phrase: key)
             try SyncCommand.mapping { try SyncEngine.checkKey(key, folder: folder) }
             let env = try AppEnvironment.open(databasePath: global.db?.text)
-            let summary = try SyncCommand.mapping { try SyncEngine.join(env.database, folder: folder, key: key) }
-            try settings.save(key: key, directory: folder)
+            let summary = try settings.exclusively {
+                try settings.save(key: key, directory: folder, database: databaseURL)
+                return try SyncCommand.mapping { try SyncEngine.join(env.database, folder: folder, key: key) }
+            }
+            settings.recordSync(SyncCommand.oneLine(summary), at: env.clock.now)
             SyncCommand.printSummary(summary, json: json)
+            if let failure = SyncCommand.incomplete(summary) { throw failure }
         }
     }
 }
@@ -210,14 +269,16 @@ struct SyncStatusCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let directory = try SyncCommand.settings().load()?.directory
-            let env = try AppEnvironment.open(databasePath: global.db?.text)
-            let status = try SyncCommand.mapping { try SyncEngine.status(env.database) }
+            // Reads only: a missing database is said, never made.
+            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly)
+            let status = try SyncCommand.mapping { try SyncEngine.status(env.database, folder: directory) }
             if json {
                 print(
                     JSONValue.object([
                         ("device", .number(Double(status.device))), ("folder", directory.map { .string($0.path) } ?? .null),
                         ("pending", .number(Double(status.pendingEntries))),
                         ("applied", .object(status.applied.sorted { $0.key < $1.key }.map { (String($0.key), .number(Double($0.value))) })),
+                        ("gaps", SyncCommand.gapsJSON(status.gaps)),
                     ]).text)
             } else {
                 PlainText.print(
@@ -225,6 +286,7 @@ struct SyncStatusCommand: ParsableCommand, DatabaseCommand {
                 for (device, seq) in status.applied.sorted(by: { $0.key < $1.key }) {
                     PlainText.print("From device \(device): applied through file \(seq).")
                 }
+                for gap in status.gaps { PlainText.print("Missing: " + gap.line + ".") }
             }
         }
     }

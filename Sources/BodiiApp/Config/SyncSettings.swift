@@ -21,45 +21,88 @@ struct SyncSettings {
 
     /// The key and the sync folder, nil when this machine has not run `init` or `join`.
     func load() throws -> (key: SyncKey, directory: URL)? {
-        guard let keyData = FileManager.default.contents(atPath: keyURL.path),
-            let settings = FileManager.default.contents(atPath: settingsURL.path)
-        else { return nil }
-        guard let key = SyncKey(hex: String(decoding: keyData, as: UTF8.self)) else {
+        guard FileManager.default.fileExists(atPath: keyURL.path) || FileManager.default.fileExists(atPath: settingsURL.path) else {
+            return nil
+        }
+        let stored = self.stored()
+        guard let key = stored.key else {
             throw CommandFailure.data("\(keyURL.path) does not hold a sync key: run `bodii sync join DIR --phrase P` again")
         }
-        for line in String(decoding: settings, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == "sync_dir",
-                let path = try? JSONDecoder().decode(String.self, from: Data(parts[1].utf8))
-            {
-                return (key, URL(fileURLWithPath: path))
-            }
+        guard let directory = stored.directory else {
+            throw CommandFailure.data("\(settingsURL.path) has no sync_dir: run `bodii sync join DIR --phrase P` again")
         }
-        throw CommandFailure.data("\(settingsURL.path) has no sync_dir: run `bodii sync join DIR --phrase P` again")
+        return (key, directory)
+    }
+
+    /// What the two files hold, each part nil when absent or unreadable.
+    func stored() -> (key: SyncKey?, directory: URL?, database: String?) {
+        let key = FileManager.default.contents(atPath: keyURL.path).flatMap { SyncKey(hex: String(decoding: $0, as: UTF8.self)) }
+        var values: [String: String] = [:]
+        let text = FileManager.default.contents(atPath: settingsURL.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, let value = try? JSONDecoder().decode(String.self, from: Data(parts[1].utf8)) { values[parts[0]] = value }
+        }
+        return (key, values["sync_dir"].map { URL(fileURLWithPath: $0) }, values["database"])
     }
 
     /// The config folder is one machine's: a second database's `init` or `join` would replace the
-    /// key the first syncs with. Checked before anything is touched.
-    func refuseASecondDatabase() throws {
-        if FileManager.default.fileExists(atPath: keyURL.path) {
-            throw CommandFailure.data(
-                "\(keyURL.path) exists: this config folder syncs a database already (`bodii sync status`); give another database its own XDG_CONFIG_HOME"
-            )
-        }
+    /// key the first syncs with. Checked before anything is touched. What it allows is the same
+    /// set-up run again after it stopped half way (issue 48: an interrupted `join` or `init` used
+    /// to strand the machine): the same folder and database, and for `join` the same phrase.
+    /// Returns the key to go on with, nil for a first set-up.
+    func resumableKey(directory: URL, database: URL, phrase: SyncKey? = nil) throws -> SyncKey? {
+        let stored = self.stored()
+        guard let key = stored.key else { return nil }  // none, or unreadable: set up anew
+        let sameFolder = stored.directory.map { $0.standardizedFileURL.path == directory.standardizedFileURL.path } ?? true
+        // A sync.toml from before the database was named belongs to a set-up that finished.
+        let sameDatabase = stored.directory == nil || stored.database == database.standardizedFileURL.path
+        if sameFolder, sameDatabase, phrase == nil || phrase == key { return key }
+        throw CommandFailure.data(
+            "\(keyURL.path) exists: this config folder syncs a database already (`bodii sync status`); give another database its own XDG_CONFIG_HOME"
+        )
     }
 
-    /// Saves the key (0600, in a 0700 folder) and the folder.
-    func save(key: SyncKey, directory: URL) throws {
+    /// Saves the key (0600, in a 0700 folder), the folder and the database, before the set-up
+    /// writes anything else, so a set-up that stops half way can go on.
+    func save(key: SyncKey, directory: URL, database: URL) throws {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            _ = FileManager.default.createFile(atPath: keyURL.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            try Data((key.hex + "\n").utf8).write(to: keyURL)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyURL.path)
-            let quoted = String(decoding: try JSONEncoder().encode(directory.path), as: UTF8.self)
-            try Data("# Written by `bodii sync init` / `join`.\nsync_dir = \(quoted)\n".utf8).write(to: settingsURL)
+            let quoted = { (text: String) in String(decoding: try JSONEncoder().encode(text), as: UTF8.self) }
+            try Self.writePrivately(key.hex + "\n", to: keyURL)
+            try Self.writePrivately(
+                "# Written by `bodii sync init` / `join`.\nsync_dir = \(quoted(directory.path))\ndatabase = \(quoted(database.standardizedFileURL.path))\n",
+                to: settingsURL)
         } catch {
             throw CommandFailure.io("cannot save the sync key in \(folder.path): \(error.localizedDescription)")
         }
+    }
+
+    /// Writes `text` as a file only its owner reads, whatever the umask (a new name, 0600, then
+    /// renamed over the old).
+    private static func writePrivately(_ text: String, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+        try? FileManager.default.removeItem(at: temporary)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary.path)
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+
+    /// Runs `body` while no other `bodii sync` or app of this machine syncs (an exclusive lock
+    /// on `sync.lock`): a second run waits for the first, then finds what it left, instead of
+    /// meeting a locked database half way (issue 48).
+    func exclusively<T>(_ body: () throws -> T) throws -> T {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let fd = open(folder.appendingPathComponent("sync.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return try body() }  // a read-only config folder: no lock to take, nothing to guard
+        defer { _ = close(fd) }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
     }
 }
 

@@ -19,31 +19,6 @@ struct BodiiDocumentCheck {
         self.offsets = offsets
     }
 
-    // Ranges the domain does not name as constants (derived from the ones it does).
-    /// One entry: at most 5 kg of pure fat.
-    static let entryKcal = 0...(CustomFoods.maxKcalPer100g * FoodLogging.gramsRange.upperBound / 100)
-    static let entryGrams = 0...FoodLogging.gramsRange.upperBound
-    /// Sodium of one entry: at most its weight in salt-free sodium, in mg.
-    static let entrySodiumMg = 0...(FoodLogging.gramsRange.upperBound * 1000)
-    /// Highest MET of the compendium is about 23.
-    static let metRange = 0.1...30.0
-    /// BMR of the heaviest, tallest allowed person is under 6,000 kcal; a TDEE at most 2.5× that.
-    static let bmrRange = 1...10_000.0
-    static let tdeeRange = 1...25_000.0
-    static let stepsRange = 0...1_000_000
-    static let activeKcalRange = 0...100_000.0
-    /// A food's name as the catalog has it (longer than a form's 80 characters).
-    static let foodNameLength = 1...200
-    static let activityNameLength = 1...80
-    static let weeklyRateKg = -4.0...4.0
-    static let calorieTarget = 1...20_000.0
-    static let macroTarget = 0...5_000.0
-    /// What the store allows (a goal set before issue 14 keeps the protein per kg it had then).
-    static let proteinPerKg = 0.1...5.0
-    static let textLength = 1...2000
-    static let per100g = 0...100.0
-    static let per100gMg = 0...100_000.0
-
     func validate(_ d: BodiiExport.Document) throws(BodiiDocumentImport.Refusal) {
         var c = self
         try c.run(d)
@@ -62,12 +37,12 @@ struct BodiiDocumentCheck {
             place = "goals[\(i + (offsets["goals"] ?? 0))]"
             try number(g.targetWeightKg, "target_weight_kg", Validation.weightRangeKg, "kg")
             try number(g.targetBodyFatPercent, "target_body_fat_percent", Validation.bodyFatRangePercent, "%")
-            try number(g.weeklyRateKg, "weekly_rate_kg", Self.weeklyRateKg, "kg")
-            try number(g.dailyCalorieTarget, "daily_calorie_target", Self.calorieTarget, "kcal")
-            try number(g.proteinG, "protein_g", Self.macroTarget, "g")
-            try number(g.carbsG, "carbs_g", Self.macroTarget, "g")
-            try number(g.fatG, "fat_g", Self.macroTarget, "g")
-            try number(g.proteinPerKg, "protein_per_kg", Self.proteinPerKg, "g/kg")
+            try number(g.weeklyRateKg, "weekly_rate_kg", StoredRanges.weeklyRateKg, "kg")
+            try number(g.dailyCalorieTarget, "daily_calorie_target", StoredRanges.calorieTarget, "kcal")
+            try number(g.proteinG, "protein_g", StoredRanges.macroTarget, "g")
+            try number(g.carbsG, "carbs_g", StoredRanges.macroTarget, "g")
+            try number(g.fatG, "fat_g", StoredRanges.macroTarget, "g")
+            try number(g.proteinPerKg, "protein_per_kg", StoredRanges.proteinPerKg, "g/kg")
             try day(g.createdOn, "created_on")
         }
         for (i, f) in d.customFoods.enumerated() {
@@ -118,8 +93,8 @@ struct BodiiDocumentCheck {
             }
             try instant(b.recordedAt, "recorded_at")
             if let s {
-                try number(s.bmr, "bmr", Self.bmrRange, "kcal")
-                try number(s.tdee, "tdee", Self.tdeeRange, "kcal")
+                try number(s.bmr, "bmr", StoredRanges.bmrRange, "kcal")
+                try number(s.tdee, "tdee", StoredRanges.tdeeRange, "kcal")
             }
             try provenance(b.provenance)
         }
@@ -133,12 +108,10 @@ struct BodiiDocumentCheck {
         for (i, e) in d.exercise.enumerated() {
             place = "exercise[\(i + (offsets["exercise"] ?? 0))]"
             try day(e.date, "date")
-            try name(e.activity, "activity", Self.activityNameLength)
+            try name(e.activity, "activity", StoredRanges.activityNameLength)
             try whole(e.minutes, "minutes", Validation.minutesRange, "min")
-            try number(e.met, "met", Self.metRange, nil)
-            // What the highest MET burns for the heaviest allowed body in those minutes.
-            let most = (Self.metRange.upperBound * Validation.weightRangeKg.upperBound * Double(e.minutes) / 60).rounded()
-            try number(e.kcal, "kcal", 0...most, "kcal for \(e.minutes) min")
+            try number(e.met, "met", StoredRanges.metRange, nil)
+            try number(e.kcal, "kcal", StoredRanges.exerciseKcal(minutes: e.minutes), "kcal for \(e.minutes) min")
             try instant(e.loggedAt, "logged_at")
             try provenance(e.provenance)
         }
@@ -159,20 +132,20 @@ struct BodiiDocumentCheck {
         for (i, a) in d.activity.enumerated() {
             place = "activity[\(i + (offsets["activity"] ?? 0))]"
             try day(a.date, "date")
-            try whole(a.steps, "steps", Self.stepsRange, nil)
-            try number(a.activeKcal, "active_kcal", Self.activeKcalRange, "kcal")
+            try whole(a.steps, "steps", StoredRanges.stepsRange, nil)
+            try number(a.activeKcal, "active_kcal", StoredRanges.activeKcalRange, "kcal")
             try provenance(a.provenance)
         }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"
             try day(n.period.start, "start")
-            try text(n.text, "text", Self.textLength)
+            try text(n.text, "text", StoredRanges.textLength)
             try provenance(n.provenance)
         }
         for (i, a) in d.actions.enumerated() {
             place = "actions[\(i + (offsets["actions"] ?? 0))]"
             try day(a.period.start, "start")
-            try text(a.text, "text", Self.textLength)
+            try text(a.text, "text", StoredRanges.textLength)
             if let due = a.due { try day(due, "due", latest: Validation.latestDate(today: today)) }
             try day(a.createdOn, "created_on")
             if let closed = a.closedOn { try day(closed, "closed_on") }
@@ -234,19 +207,19 @@ struct BodiiDocumentCheck {
 
     private func entry(_ f: FoodRecord, prefix: String) throws(BodiiDocumentImport.Refusal) {
         try name(f.foodId.rawValue, prefix + "food_id", 1...64)
-        try name(f.foodName, prefix + "food_name", Self.foodNameLength)
+        try name(f.foodName, prefix + "food_name", StoredRanges.foodNameLength)
         try number(f.grams, prefix + "grams", FoodLogging.gramsRange.lowerBound...FoodLogging.gramsRange.upperBound, "g")
-        try number(f.kcal, prefix + "kcal", Self.entryKcal, "kcal")
+        try number(f.kcal, prefix + "kcal", StoredRanges.entryKcal, "kcal")
         for (value, field) in [(f.proteinG, "protein_g"), (f.carbsG, "carbs_g"), (f.fatG, "fat_g")] {
-            try number(value, prefix + field, Self.entryGrams, "g")
+            try number(value, prefix + field, StoredRanges.entryGrams, "g")
         }
         for (value, field) in [(f.fiberG, "fiber_g"), (f.sugarsG, "sugars_g"), (f.saturatedFatG, "saturated_fat_g")] {
-            try number(value, prefix + field, Self.entryGrams, "g")
+            try number(value, prefix + field, StoredRanges.entryGrams, "g")
         }
-        try number(f.sodiumMg, prefix + "sodium_mg", Self.entrySodiumMg, "mg")
+        try number(f.sodiumMg, prefix + "sodium_mg", StoredRanges.entrySodiumMg, "mg")
         for key in NutrientKey.allCases where !BodiiExport.entryKeys.contains(key) {
             // No entry holds more of a nutrient than it weighs.
-            try number(f.nutrients[key], prefix + key.rawValue, 0...(Self.entryGrams.upperBound * key.unitsPerGram), key.unit.ascii)
+            try number(f.nutrients[key], prefix + key.rawValue, 0...(StoredRanges.entryGrams.upperBound * key.unitsPerGram), key.unit.ascii)
         }
     }
 
@@ -256,16 +229,16 @@ struct BodiiDocumentCheck {
         let n = f.per100g
         try number(n.kcal, "per_100g.kcal", 0...CustomFoods.maxKcalPer100g, "kcal")
         for (value, field) in [(n.proteinG, "protein_g"), (n.carbsG, "carbs_g"), (n.fatG, "fat_g")] {
-            try number(value, "per_100g." + field, Self.per100g, "g")
+            try number(value, "per_100g." + field, StoredRanges.per100g, "g")
         }
         for (value, field) in [(n.fiberG, "fiber_g"), (n.sugarsG, "sugars_g"), (n.saturatedFatG, "saturated_fat_g")] {
-            try number(value, "per_100g." + field, Self.per100g, "g")
+            try number(value, "per_100g." + field, StoredRanges.per100g, "g")
         }
         for (value, field) in [
             (n.sodiumMg, "sodium_mg"), (n.cholesterolMg, "cholesterol_mg"), (n.potassiumMg, "potassium_mg"),
             (n.calciumMg, "calcium_mg"), (n.ironMg, "iron_mg"), (n.vitaminCMg, "vitamin_c_mg"), (n.vitaminDUg, "vitamin_d_ug"),
         ] {
-            try number(value, "per_100g." + field, Self.per100gMg, nil)
+            try number(value, "per_100g." + field, StoredRanges.per100gMg, nil)
         }
         for key in NutrientKey.allCases where !BodiiExport.foodKeys.contains(key) {
             try number(n.values[key], "per_100g." + key.rawValue, 0...(100 * key.unitsPerGram), key.unit.ascii)

@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiImport
 import BodiiStore
 import Foundation
 import ZIPFoundation
@@ -8,22 +9,23 @@ extension BodiiExport {
 
     /// One CSV per kind (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or
     /// line break), a header row, the JSON document's keys as columns. Made a record at a time
-    /// from the store, so only the CSV text is ever held (PRODUCT.md §9: memory stays flat).
+    /// from the store and written as it comes into a file with no name in the temporary folder
+    /// (PRODUCT.md §9: memory stays flat; nothing is left there if the export is stopped).
     static func csvFiles(
         from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?,
-        exportedAt: Date
-    ) throws -> [(name: String, bytes: Data)] {
-        var files: [(name: String, bytes: Data)] = []
+        exportedAt: Date, in folder: String = FileManager.default.temporaryDirectory.path
+    ) throws -> [CSVFile] {
+        var files: [CSVFile] = []
         try eachPart(from: r, range: range, shownRange: shownRange, exportedAt: exportedAt) { key, part in
-            var file = CSVFileWriter(kind: key)
+            var file = try CSVFileWriter(kind: key, in: folder)
             switch part {
             case .value(let value):
                 guard let fields = value.fields else { return }  // format, version: no file
-                file.add(fields)
+                try file.add(fields)
             case .list(let forEach):
-                try forEach { record in if let fields = record.fields { file.add(fields) } }
+                try forEach { record in if let fields = record.fields { try file.add(fields) } }
             }
-            files.append(file.finished())
+            files.append(try file.finished())
         }
         return files
     }
@@ -75,58 +77,93 @@ extension BodiiExport {
         }
     }
 
-    /// The CSV files into a folder, or a zip when the path ends in ".zip" (built in memory,
-    /// then written as one file, so a failure leaves the previous zip as it was).
-    static func writeCSV(_ files: [(name: String, bytes: Data)], to output: OutputPath) throws {
+    /// Every kind's CSV (`csvFiles`) into `output` (`writeCSV`); a temporary file that cannot be
+    /// written (a full disk) fails as the output does. `between` runs after the files are made.
+    @discardableResult
+    static func exportCSV(
+        from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date, to output: OutputPath,
+        between: () throws -> Void = {}
+    ) throws -> Int {
+        let files: [CSVFile]
+        do { files = try csvFiles(from: r, range: range, shownRange: shownRange, exportedAt: exportedAt) } catch let f as UnnamedFile.Failure {
+            throw OutputPath.failure(output.path, f.code)
+        }
+        try between()
+        try writeCSV(files, to: output)
+        return files.count
+    }
+
+    /// The CSV files into a folder, or a zip when the path ends in ".zip" — made entry by entry
+    /// in a file with no name, then written as one file, so a failure leaves the previous zip as it was.
+    static func writeCSV(_ files: [CSVFile], to output: OutputPath) throws {
         guard output.path.lowercased().hasSuffix(".zip") else {
             try output.writeFolder(files)
             return
         }
-        let zip: Data
+        let zip: UnnamedFile
         do {
-            let archive = try Archive(data: Data(), accessMode: .create)
-            for (name, data) in files {
-                try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
-                    (position: Int64, size: Int) -> Data in data.subdata(in: Int(position)..<Int(position) + size)
+            zip = try UnnamedFile(in: FileManager.default.temporaryDirectory.path)
+            // An empty zip (its end-of-directory record alone), which ZIPFoundation then updates.
+            try zip.write(Data([0x50, 0x4B, 0x05, 0x06]) + Data(count: 18))
+            let archive = try Archive(url: URL(fileURLWithPath: zip.reopenablePath), accessMode: .update)
+            for csv in files {
+                try archive.addEntry(with: csv.name, type: .file, uncompressedSize: csv.file.size, compressionMethod: .deflate) {
+                    (position: Int64, size: Int) -> Data in try csv.file.read(at: position, count: size)
                 }
             }
-            guard let made = archive.data else { throw OutputPath.ioFailure(output.path, "the zip could not be made in memory") }
-            zip = made
-        } catch let failure as OutputPath.Failure {
-            throw failure
+        } catch let f as UnnamedFile.Failure {
+            throw OutputPath.failure(output.path, f.code)
+        } catch let e as POSIXError {
+            throw OutputPath.failure(output.path, e.code.rawValue)
         } catch {
-            throw OutputPath.ioFailure(output.path, "the zip could not be made in memory")
+            throw OutputPath.ioFailure(output.path, "the zip could not be made in the temporary folder (\(error.localizedDescription))")
         }
-        try output.writeFile { sink in try sink.write(zip) }
+        try output.writeFile { sink in try zip.eachPiece { try sink.write($0) } }
     }
 }
 
+/// One kind's CSV, written: its file name and its bytes in a file with no name.
+struct CSVFile {
+    let name: String
+    let file: UnnamedFile
+}
+
 /// One CSV file as its records arrive: the header from the first record's keys (or the kind's
-/// columns when it has none), then a row per record.
+/// columns when it has none), then a row per record, into a file with no name 64 KB at a time.
 struct CSVFileWriter {
     let kind: String
     private var header: [String]?
-    private var text = Data()
+    private let file: UnnamedFile
+    private var pending = Data()
 
-    init(kind: String) { self.kind = kind }
-
-    mutating func add(_ fields: [(String, JSONValue)]) {
-        if header == nil { start(fields.map(\.0)) }
-        append(fields.map { $0.1.cellText })
+    init(kind: String, in folder: String) throws {
+        self.kind = kind
+        file = try UnnamedFile(in: folder)
     }
 
-    mutating func finished() -> (name: String, bytes: Data) {
+    mutating func add(_ fields: [(String, JSONValue)]) throws {
+        if header == nil { try start(fields.map(\.0)) }
+        try append(fields.map { $0.1.cellText })
+    }
+
+    mutating func finished() throws -> CSVFile {
         // A kind with no records still gets its header row.
-        if header == nil { start(BodiiExport.columns[kind] ?? []) }
-        return (name: kind + ".csv", bytes: text)
+        if header == nil { try start(BodiiExport.columns[kind] ?? []) }
+        try file.write(pending)
+        pending = Data()
+        return CSVFile(name: kind + ".csv", file: file)
     }
 
-    private mutating func start(_ columns: [String]) {
+    private mutating func start(_ columns: [String]) throws {
         header = columns
-        append(columns)
+        try append(columns)
     }
 
-    private mutating func append(_ cells: [String]) {
-        text.append(contentsOf: (cells.map(BodiiExport.csvField).joined(separator: ",") + "\r\n").utf8)
+    private mutating func append(_ cells: [String]) throws {
+        pending.append(contentsOf: (cells.map(BodiiExport.csvField).joined(separator: ",") + "\r\n").utf8)
+        if pending.count >= 1 << 16 {
+            try file.write(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 }

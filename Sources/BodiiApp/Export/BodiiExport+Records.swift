@@ -159,7 +159,7 @@ extension BodiiExport {
         from r: SQLiteRepositories, range: DateRange, shownRange: DateRange?, exportedAt: Date,
         _ body: (String, Part) throws -> Void
     ) throws {
-        try r.readingTogether {
+        try r.readingWholeHistory {
             var library = try loadLibrary(from: r, range: range)
             // The pantry's lists go out a row at a time from its rows (only its budget in `head`).
             let pantry = PantryExport.Rows(library.pantry)

@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiImport
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -57,7 +58,7 @@ struct OutputPath {
     /// Writes `files` into the folder at `path`: a new folder appears whole or not at all; in an
     /// existing one every file is written under a temporary name first and renamed only when all
     /// are written, and nothing else in it is touched.
-    func writeFolder(_ files: [(name: String, bytes: Data)]) throws {
+    func writeFolder(_ files: [CSVFile]) throws {
         Self.survivingFailedWrites()
         switch try Self.found(path) {
         case .absent: try writeNewFolder(files)
@@ -66,7 +67,7 @@ struct OutputPath {
         }
     }
 
-    private func writeNewFolder(_ files: [(name: String, bytes: Data)]) throws {
+    private func writeNewFolder(_ files: [CSVFile]) throws {
         let target = Self.canonical(path)
         let parent = Self.parent(of: target)
         var template = Array((parent + "/." + Self.shortName(target) + ".bodii-XXXXXX").utf8CString)
@@ -83,7 +84,7 @@ struct OutputPath {
             let fd = open(temporary + "/" + file.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             let shown = path + "/" + file.name
             guard fd >= 0 else { throw Self.failure(shown, errno) }
-            try Self.fill(fd, shownAs: shown, existing: nil) { try $0.write(file.bytes) }
+            try Self.fill(fd, shownAs: shown, existing: nil) { sink in try file.file.eachPiece { try sink.write($0) } }
         }
         Self.syncFolder(temporary)
         guard rename(temporary, target) == 0 else { throw Self.failure(path, errno) }
@@ -91,7 +92,7 @@ struct OutputPath {
         Self.syncFolder(parent)
     }
 
-    private func writeIntoFolder(_ files: [(name: String, bytes: Data)]) throws {
+    private func writeIntoFolder(_ files: [CSVFile]) throws {
         let folder = Self.canonical(path)
         var existing: [String: stat] = [:]
         for file in files {  // everything checked before anything is written
@@ -111,7 +112,7 @@ struct OutputPath {
             let shown = path + "/" + file.name
             let (fd, temporary) = try Self.temporarySibling(of: target, shownAs: shown)
             temporaries.append((temporary, target))
-            try Self.fill(fd, shownAs: shown, existing: existing[file.name]) { try $0.write(file.bytes) }
+            try Self.fill(fd, shownAs: shown, existing: existing[file.name]) { sink in try file.file.eachPiece { try sink.write($0) } }
         }
         renamed = true
         for (index, t) in temporaries.enumerated() where rename(t.temporary, t.target) != 0 {
@@ -190,24 +191,25 @@ struct OutputPath {
         }
     }
 
-    /// Writes `produce`'s bytes to a temporary sibling of `target`, syncs it and renames it over.
+    /// Writes `produce`'s bytes to a file with no name beside `target`, syncs it and links it in
+    /// over it: stopped by anything — an error, Ctrl-C, `kill -9` — it leaves nothing behind.
     private static func replace(
         _ target: String, shownAs path: String, existing: stat?,
         _ produce: (OutputSink) throws -> Void
     ) throws {
-        let (fd, temporary) = try temporarySibling(of: target, shownAs: path)
+        let folder = parent(of: target)
+        let file: UnnamedFile
+        do { file = try UnnamedFile(in: folder, keepable: true, stem: shortName(target)) } catch {
+            throw failure(path, error.code, folder: folder)
+        }
+        try fill(file.fd, shownAs: path, existing: existing, closing: false, produce)
         do {
-            try fill(fd, shownAs: path, existing: existing, produce)
+            try file.publish(over: target)
+            try file.close()
         } catch {
-            unlink(temporary)
-            throw error
+            throw failure(path, error.code)
         }
-        guard rename(temporary, target) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw failure(path, code)
-        }
-        syncFolder(parent(of: target))
+        syncFolder(folder)
     }
 
     /// A new, empty, private file beside `target` (".name.bodii-XXXXXX").
@@ -220,7 +222,9 @@ struct OutputPath {
     }
 
     /// Fills the open file, gives it the replaced file's mode (and owner, as root), syncs and closes it.
-    private static func fill(_ fd: Int32, shownAs path: String, existing: stat?, _ produce: (OutputSink) throws -> Void) throws {
+    private static func fill(
+        _ fd: Int32, shownAs path: String, existing: stat?, closing: Bool = true, _ produce: (OutputSink) throws -> Void
+    ) throws {
         do {
             try produce(OutputSink(fd: fd, shownAs: path))
             if let existing {
@@ -229,10 +233,10 @@ struct OutputPath {
             }
             guard fsync(fd) == 0 else { throw failure(path, errno) }
         } catch {
-            close(fd)
+            if closing { close(fd) }
             throw error
         }
-        guard close(fd) == 0 else { throw failure(path, errno) }
+        guard !closing || close(fd) == 0 else { throw failure(path, errno) }
     }
 
     /// A full disk or a file size limit is an error to report, not a signal that kills the

@@ -198,7 +198,8 @@ enum PantryExport {
             guard let kind = BudgetPeriodKind(rawValue: try f.text(o.period, "period")) else {
                 throw f.fail("\"period\" is not week or month")
             }
-            guard let amount = try f.money(o.amount, "amount", currency: o.currency, maximum: MoneyInput.maximumBudget) else {
+            // At least one cent, as `budget set` takes it (the database's own check refuses 0).
+            guard let amount = try f.money(o.amount, "amount", currency: o.currency, minimum: 1, maximum: MoneyInput.maximumBudget) else {
                 throw f.fail("\"amount\" is missing")
             }
             b.budget = PantryBudget(period: kind, amount: amount, setOn: try f.date(o.set_on, "set_on"))
@@ -222,7 +223,7 @@ extension DocumentFields {
     /// Money as typed input allows it (MoneyInput): a known currency, no more decimals than it
     /// has (1.999 € is refused, not stored as 2.00), from 0 to the most a price or budget may be.
     func money(
-        _ v: Double?, _ k: String, currency code: String?, maximum: (Currency) -> Int64 = MoneyInput.maximumPrice
+        _ v: Double?, _ k: String, currency code: String?, minimum: Int64 = 0, maximum: (Currency) -> Int64 = MoneyInput.maximumPrice
     ) throws -> Money? {
         guard let v else { return nil }
         let code = try text(code, "currency")
@@ -235,9 +236,11 @@ extension DocumentFields {
         let most = maximum(currency)
         let high = Money(minorUnits: most, currency: currency).amountText
         let minor = (v * Double(currency.scale)).rounded()
-        guard minor >= 0, minor <= Double(most) else {
+        guard minor >= Double(minimum), minor <= Double(most) else {
+            let low = Money(minorUnits: minimum, currency: currency).amountText
             throw fail(
-                ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "0–\(high) \(code)", problem: .outOfRange).message)
+                ValidationError(field: k, value: BodiiDocumentCheck.shown(v), allowed: "\(minimum == 0 ? "0" : low)–\(high) \(code)", problem: .outOfRange)
+                    .message)
         }
         guard minor / Double(currency.scale) == v else {
             throw fail(

@@ -240,9 +240,8 @@ struct ExportJob: Job {
         let output = OutputPath(path: path, database: database)
         do {
             if csv {
-                let files = try BodiiExport.csvFiles(from: repositories, range: range, shownRange: nil, exportedAt: clock.now)
-                try Task.checkCancellation()
-                try BodiiExport.writeCSV(files, to: output)
+                try BodiiExport.exportCSV(
+                    from: repositories, range: range, shownRange: nil, exportedAt: clock.now, to: output, between: { try Task.checkCancellation() })
             } else {
                 // The same streamed document as `bodii export`.
                 try BodiiExport.writeJSON(to: output) { sink in

@@ -79,7 +79,7 @@ struct SyncJob: Job {
 
     /// Runs the sync and remembers when; its one-line summary.
     func syncNow() throws -> String {
-        let summary = try SyncEngine.run(database, folder: folder, key: key)
+        let summary = try settings.exclusively { try SyncEngine.run(database, folder: folder, key: key) }
         let line = SyncCommand.oneLine(summary)
         settings.recordSync(line, at: clock.now)
         return line

@@ -14,21 +14,31 @@ public struct ServingChoice: Equatable, Sendable {
     /// the entry editor offer. A food no longer in the catalog has only the weights.
     public static func all(for food: Food?, unitSystem: UnitSystem) -> [ServingChoice] {
         let measures = food?.servings ?? []
+        // The usual portion when it is a unit of its own ("1 tbsp" of a food measured in "2 tbsp").
+        let usual = food.flatMap { UsualPortion.household(for: $0).serving }.map { [$0] } ?? []
+        let derived = usual.filter { u in !measures.contains(u) }
         let weights =
             unitSystem == .imperial ? FoodServing.imperialWeights.filter { w in !measures.contains { $0.label == w.label } } : []
-        return (measures + weights).map { ServingChoice($0) } + [.grams]
+        return (derived + measures + weights).map { ServingChoice($0) } + [.grams]
     }
 
     public var label: String { serving?.label ?? "grams" }
+
+    /// The labels of `choices`, told apart by their grams where two share one ("1 slice (28 g)").
+    public static func labels(of choices: [ServingChoice]) -> [String] {
+        let all = choices.compactMap(\.serving)
+        return choices.map { c in c.serving.map { FoodPortions.distinct($0, among: all) } ?? c.label }
+    }
     /// What the amount field starts with: one serving, or 100 g.
     public var defaultAmount: Double { serving == nil ? 100 : 1 }
     public var defaultAmountText: String { serving == nil ? "100" : "1" }
 
-    /// Validates `text` as an amount in this unit and returns the grams: servings as
-    /// `FoodLogging.quantity(_:of:)` allows (0.01–100, and 0.1–5000 g in all), grams 0.1–5000.
-    public func grams(_ text: String, field: String = "amount") throws(ValidationError) -> Double {
-        guard let serving else { return try FoodLogging.grams(text, field: field) }
-        return FoodLogging.grams(try FoodLogging.quantity(text, of: serving, field: field), of: serving)
+    /// Validates `text` as an amount in this unit and returns the grams: a bare number counts this
+    /// serving as `FoodLogging.quantity(_:of:)` allows (0.01–100, and 0.1–5000 g in all), grams
+    /// 0.1–5000; an amount with a unit ("150g", "2 slices", "250 ml") is weighed for `food`
+    /// whatever serving is chosen (`FoodPortions`).
+    public func grams(_ text: String, food: Food? = nil, field: String = "amount") throws(ValidationError) -> Double {
+        try FoodPortions.portion(text, of: food, counting: serving, field: field).grams
     }
 
     /// The amount text that gives `grams` in this unit ("1.5", "118"), to two decimals.
@@ -45,12 +55,15 @@ public struct ServingChoice: Equatable, Sendable {
     }
 
     /// The measure to preselect for `food`: the one the user's latest entry of it was in
-    /// (`history`: grams of past entries, newest first), else the one a person usually means —
-    /// "1 medium", a large one, the NLEA serving, a slice — else the catalog's first.
-    public static func preferredIndex(in choices: [ServingChoice], history: [Double] = []) -> Int {
+    /// (`history`: grams of past entries, newest first), else the usual portion's (`UsualPortion`:
+    /// a tablespoon of a spread, a large egg, a slice of bread), else the catalog's first.
+    public static func preferredIndex(in choices: [ServingChoice], food: Food? = nil, history: [Double] = []) -> Int {
         if let last = history.first {
             let likely = likely(forGrams: last, among: choices)
             if let i = choices.firstIndex(of: likely) { return i }
+        }
+        if let food, let usual = UsualPortion.household(for: food).serving {
+            if let i = choices.firstIndex(where: { $0.serving == usual }) { return i }
         }
         for prefix in ["1 medium", "1 large", "1 nlea serving", "1 slice", "1 serving"] {
             if let i = choices.firstIndex(where: { $0.serving?.label.lowercased().hasPrefix(prefix) == true }) { return i }

@@ -36,14 +36,21 @@ public struct NutrientSource: Equatable, Sendable {
     public var grams: Double?
     /// nil when the entry does not know the nutrient.
     public var amount: Double?
+    /// The entry's energy, when read with it.
+    public var kcal: Double?
 
-    public init(entryId: Int64, foodId: FoodID, foodName: String, grams: Double?, amount: Double?) {
+    public init(entryId: Int64, foodId: FoodID, foodName: String, grams: Double?, amount: Double?, kcal: Double? = nil) {
         self.entryId = entryId
+        self.kcal = kcal
         self.foodId = foodId
         self.foodName = foodName
         self.grams = grams
         self.amount = amount
     }
+
+    /// A quick add of no energy that carries nutrients: a supplement (vitamin D, zinc) or a tea,
+    /// as Cronometer exports them.
+    public var isSupplement: Bool { grams == nil && kcal == 0 }
 }
 
 /// How screens, the CLI and the report read the nutrients of logged food.

@@ -9,9 +9,17 @@ public enum AmountText {
         "⅗": 3.0 / 5, "⅘": 4.0 / 5, "⅙": 1.0 / 6, "⅚": 5.0 / 6, "⅛": 1.0 / 8, "⅜": 3.0 / 8, "⅝": 5.0 / 8, "⅞": 7.0 / 8,
     ]
 
-    /// The value, or nil when `text` is none of the forms above (exponents, nan and thousands
-    /// separators are refused as `DecimalText` refuses them; a zero denominator is refused).
+    /// The value, or nil when `text` is none of the forms above nor a number in words ("a", "one",
+    /// "half", "a half": `TypedAmount`) (exponents, nan and thousands separators are refused as
+    /// `DecimalText` refuses them; a zero denominator is refused).
     public static func parse<S: StringProtocol>(_ text: S) -> Double? {
+        if let value = numeric(text) { return value }
+        guard let typed = TypedAmount.parse(String(text)), typed.unit == nil else { return nil }
+        return typed.quantity
+    }
+
+    /// The number forms only (no words).
+    static func numeric<S: StringProtocol>(_ text: S) -> Double? {
         let t = text.trimmingCharacters(in: .whitespaces)
         if let plain = DecimalText.parse(t) { return plain }
         guard !t.isEmpty, t.count <= 16 else { return nil }

@@ -66,8 +66,13 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     /// `text` as messages show a value: quoted, cut to 24 characters, control characters escaped.
-    public static func quoted(_ text: String) -> String {
-        let limit = 24
+    public static func quoted(_ text: String) -> String { quoted(text, limit: 24) }
+
+    /// A path as messages show it: like `quoted`, but whole (up to PATH_MAX) — a path cut short
+    /// names another file.
+    public static func quotedPath(_ path: String) -> String { quoted(path, limit: 4096) }
+
+    private static func quoted(_ text: String, limit: Int) -> String {
         let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
         // Backslashes first, so the escapes added after them stay readable; TerminalText does the rest.
         let escaped = short.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

@@ -24,14 +24,17 @@ public struct InsightFinding: Equatable, Sendable {
     /// Days with both values.
     public var n: Int
     public var rho: Double
-    /// Mean outcome on days with the predictor at or above `threshold`, minus on the other days.
+    /// Mean outcome (each weekday's mean removed) on days the predictor was above its weekday's
+    /// usual, minus on the other days, in `unit`.
     public var effect: Double
     public var unit: String
     public var ciLow: Double
     public var ciHigh: Double
     public var p: Double
     public var q: Double
-    public var threshold: Double
+    /// The predictor's median on the days above its weekday's usual, and on the others (its units).
+    public var typicalHigh: Double
+    public var typicalLow: Double
     public var highDays: Int
     public var lowDays: Int
     public var sentence: String
@@ -56,26 +59,29 @@ public struct InsightResult: Sendable {
 }
 
 /// Finds what goes together (PRODUCT.md §12):
-/// 1. Each series minus its weekday medians (`InsightStatistics.weekdayAdjusted`).
-/// 2. Each pair on the same day (each unordered pair once, the earlier `InsightMetric` as outcome;
-///    the food log's own series not with each other) and with one day of lag (predictor the day
-///    before, both directions).
-/// 3. Spearman's ρ of the adjusted values; the p-value from t on n_eff − 2 degrees of freedom,
-///    n_eff corrected for both series' lag-1 autocorrelation (Bartlett; Dawdy & Matalas).
-/// 4. Benjamini–Hochberg over every pair with at least `minimumPairs` days; shown: q < 0.05.
-/// 5. The effect, in the outcome's units, on the raw values: mean outcome on days with the
-///    predictor above its median (at or above, when the median is its largest value) minus on
-///    the others; 95 % interval from Welch's standard error (Welch BL, Biometrika 1947;34:28–35)
-///    widened by √(n/n_eff) for autocorrelation, with the t quantile on n_eff − 2 degrees of freedom.
+/// 1. Each series ranked (average ranks for ties), each weekday's mean rank removed
+///    (`InsightStatistics.weekdayRankAdjusted`): no weekly rhythm is left, even in a mostly-zero series.
+/// 2. The pairs of `InsightPairs.tested`: same-day pairs with the later series as outcome, pairs a
+///    day apart both ways, never a pair whose arithmetic ties it together (`InsightPairs.structural`).
+/// 3. ρ: Pearson's r of the adjusted ranks on the pair's days (Spearman's ρ with the weekly rhythm
+///    taken out); the p-value from t on n_eff − 2 degrees of freedom, n_eff corrected for both
+///    series' lag-1 autocorrelation (Bartlett; Dawdy & Matalas).
+/// 4. Benjamini–Hochberg over every pair with at least `minimumPairs` days; tested further: q < 0.05.
+/// 5. The effect on the scale of the test: the days split by the predictor's adjusted rank (above
+///    its weekday's usual, or not), the outcome with each weekday's mean removed (its own units),
+///    mean of the one group minus the other; 95 % interval from Welch's standard error (Welch BL,
+///    Biometrika 1947;34:28–35) widened by √(n/n_eff) for autocorrelation, with the t quantile on
+///    n_eff − 2 degrees of freedom. Shown unless that interval crosses zero.
 public enum InsightFinder {
     public static let minimumPairs = 28
     public static let falseDiscoveryRate = 0.05
-    /// Fewer days than this on either side of the median make no stated effect.
+    /// Fewer days than this on either side of the split make no stated effect.
     static let minimumGroup = 5
 
     struct Candidate {
         var outcome: InsightMetric, predictor: InsightMetric, lag: Int
-        var outcomes: [Double], predictors: [Double]
+        /// Per pair day: the outcome with its weekday means removed, the predictor's adjusted rank and value.
+        var outcomes: [Double], predictorRanks: [Double], predictors: [Double]
         var rho: Double, nEff: Double, p: Double
     }
 
@@ -83,10 +89,11 @@ public enum InsightFinder {
     /// instead of hashing dates keeps 10 years of every pair well inside the budget.
     struct Dense {
         var raw: [Double]
+        /// Rank minus its weekday's mean rank.
         var adjusted: [Double]
+        /// Value minus its weekday's mean value.
+        var centered: [Double]
         var autocorrelation: Double
-        /// The days with a value, by adjusted value: sorted once, each pair's ranks are a pass over it.
-        var order: [Int]
     }
 
     public static func find(_ series: InsightSeries) -> InsightResult {
@@ -94,18 +101,9 @@ public enum InsightFinder {
         var dense: [InsightMetric: Dense] = [:]
         for m in metrics { dense[m] = layOut(series.values[m] ?? [:], range: series.range) }
         var candidates: [Candidate] = []
-        for outcome in metrics {
-            for predictor in metrics where predictor != outcome {
-                for lag in [0, 1] {
-                    if lag == 0
-                        && (predictor < outcome || (InsightMetric.sameLog.contains(outcome) && InsightMetric.sameLog.contains(predictor)))
-                    {
-                        continue
-                    }
-                    guard let o = dense[outcome], let p = dense[predictor] else { continue }
-                    if let c = test(outcome, o, predictor, p, lag: lag) { candidates.append(c) }
-                }
-            }
+        for pair in InsightPairs.tested(among: metrics) {
+            guard let o = dense[pair.outcome], let p = dense[pair.predictor] else { continue }
+            if let c = test(pair.outcome, o, pair.predictor, p, lag: pair.lag) { candidates.append(c) }
         }
         let q = InsightStatistics.benjaminiHochberg(candidates.map(\.p))
         var findings: [InsightFinding] = []
@@ -117,100 +115,78 @@ public enum InsightFinder {
         return InsightResult(range: series.range, tested: candidates.count, findings: findings, firstDayWithData: firstDay)
     }
 
-    /// The values by day of `range`, weekday-adjusted beside them, with the lag-1 autocorrelation
-    /// of the adjusted values over days whose next day is there too (gaps are not bridged).
+    /// The values by day of `range`, adjusted and centered beside them, with the lag-1
+    /// autocorrelation of the adjusted values over days whose next day is there too (gaps are not bridged).
     static func layOut(_ values: [LocalDate: Double], range: DateRange) -> Dense {
         let count = range.dayCount
-        var raw = [Double](repeating: .nan, count: count), adjusted = raw
-        for (date, v) in InsightStatistics.weekdayAdjusted(values) {
+        var raw = [Double](repeating: .nan, count: count)
+        for (date, v) in values {
             let i = range.start.days(until: date)
-            guard i >= 0, i < count, let r = values[date] else { continue }
-            raw[i] = r
-            adjusted[i] = v
+            if i >= 0, i < count { raw[i] = v }
         }
-        let present = adjusted.filter { !$0.isNaN }
-        let order = adjusted.indices.filter { !adjusted[$0].isNaN }.sorted { adjusted[$0] < adjusted[$1] }
-        guard let m = InsightStatistics.mean(present) else {
-            return Dense(raw: raw, adjusted: adjusted, autocorrelation: 0, order: order)
-        }
+        let days = raw.indices.filter { !raw[$0].isNaN }
+        let firstWeekday = range.start.weekdayIndex
+        let weekdays = days.map { (firstWeekday + $0) % 7 }
+        let present = days.map { raw[$0] }
+        var adjusted = [Double](repeating: .nan, count: count), centered = adjusted
+        for (k, v) in zip(days, InsightStatistics.weekdayRankAdjusted(present, weekdays: weekdays)) { adjusted[k] = v }
+        for (k, v) in zip(days, InsightStatistics.weekdayCentered(present, weekdays: weekdays)) { centered[k] = v }
+        // The adjusted ranks have mean 0 within each weekday, so over the series too.
         var num = 0.0, den = 0.0
-        for i in adjusted.indices where !adjusted[i].isNaN {
-            let d = adjusted[i] - m
-            den += d * d
-            if i + 1 < count, !adjusted[i + 1].isNaN { num += d * (adjusted[i + 1] - m) }
+        for i in days {
+            den += adjusted[i] * adjusted[i]
+            if i + 1 < count, !adjusted[i + 1].isNaN { num += adjusted[i] * adjusted[i + 1] }
         }
-        return Dense(raw: raw, adjusted: adjusted, autocorrelation: den > 0 ? num / den : 0, order: order)
+        return Dense(raw: raw, adjusted: adjusted, centered: centered, autocorrelation: den > 0 ? num / den : 0)
     }
 
-    /// Spearman's ρ of the pair's days (`InsightStatistics.spearman` of the adjusted values, the
-    /// predictor `lag` days before), with the ranks read off each series' `order`.
+    /// ρ of the pair's days: Pearson's r of the adjusted ranks, the predictor `lag` days before.
     static func test(_ outcome: InsightMetric, _ o: Dense, _ predictor: InsightMetric, _ p: Dense, lag: Int) -> Candidate? {
-        var rawX: [Double] = [], rawY: [Double] = []
         let count = o.adjusted.count
         guard count > lag, p.adjusted.count == count else { return nil }
-        // Each pair day (by the outcome's day) numbered in day order; -1 for the other days.
-        var position = [Int](repeating: -1, count: count)
+        var x: [Double] = [], y: [Double] = [], outcomes: [Double] = [], predictors: [Double] = []
         for i in lag..<count where !o.adjusted[i].isNaN && !p.adjusted[i - lag].isNaN {
-            position[i] = rawY.count
-            rawX.append(p.raw[i - lag])
-            rawY.append(o.raw[i])
+            x.append(p.adjusted[i - lag])
+            y.append(o.adjusted[i])
+            outcomes.append(o.centered[i])
+            predictors.append(p.raw[i - lag])
         }
-        guard rawY.count >= minimumPairs,
-            let rho = InsightStatistics.pearson(
-                ranks(p, shift: lag, position: position, n: rawX.count), ranks(o, shift: 0, position: position, n: rawY.count))
-        else { return nil }
-        let nEff = InsightStatistics.effectiveSampleSize(n: rawY.count, r1: o.autocorrelation, r2: p.autocorrelation)
+        guard y.count >= minimumPairs, let rho = InsightStatistics.pearson(x, y) else { return nil }
+        let nEff = InsightStatistics.effectiveSampleSize(n: y.count, r1: o.autocorrelation, r2: p.autocorrelation)
         return Candidate(
-            outcome: outcome, predictor: predictor, lag: lag, outcomes: rawY, predictors: rawX, rho: rho, nEff: nEff,
-            p: InsightStatistics.correlationP(r: rho, n: nEff))
-    }
-
-    /// `InsightStatistics.averageRanks` of the series' values on the pair's days (day j of the series
-    /// is pair day j + `shift`), in the pair's day order: ties share the average of their ranks.
-    static func ranks(_ series: Dense, shift: Int, position: [Int], n: Int) -> [Double] {
-        var kept: [Int] = []
-        kept.reserveCapacity(n)
-        for j in series.order where j + shift < position.count && position[j + shift] >= 0 { kept.append(j) }
-        var ranks = [Double](repeating: 0, count: n)
-        var a = 0
-        while a < kept.count {
-            var b = a
-            while b + 1 < kept.count, series.adjusted[kept[b + 1]] == series.adjusted[kept[a]] { b += 1 }
-            let rank = Double(a + b) / 2 + 1
-            for k in a...b { ranks[position[kept[k] + shift]] = rank }
-            a = b + 1
-        }
-        return ranks
+            outcome: outcome, predictor: predictor, lag: lag, outcomes: outcomes, predictorRanks: x, predictors: predictors,
+            rho: rho, nEff: nEff, p: InsightStatistics.correlationP(r: rho, n: nEff))
     }
 
     static func finding(_ c: Candidate, q: Double, currency: String) -> InsightFinding? {
-        guard let median = InsightStatistics.median(c.predictors), let top = c.predictors.max() else { return nil }
-        let isHigh: (Double) -> Bool = median < top ? { $0 > median } : { $0 >= median }
-        var high: [Double] = [], low: [Double] = []
-        for (p, o) in zip(c.predictors, c.outcomes) {
-            if isHigh(p) { high.append(o) } else { low.append(o) }
+        var high: [Double] = [], low: [Double] = [], highValues: [Double] = [], lowValues: [Double] = []
+        for k in c.outcomes.indices {
+            if c.predictorRanks[k] > 0 {
+                high.append(c.outcomes[k])
+                highValues.append(c.predictors[k])
+            } else {
+                low.append(c.outcomes[k])
+                lowValues.append(c.predictors[k])
+            }
         }
         guard high.count >= minimumGroup, low.count >= minimumGroup,
             let mh = InsightStatistics.mean(high), let ml = InsightStatistics.mean(low),
             let vh = InsightStatistics.variance(high), let vl = InsightStatistics.variance(low),
-            let threshold = c.predictors.filter(isHigh).min()
+            let typicalHigh = InsightStatistics.median(highValues), let typicalLow = InsightStatistics.median(lowValues)
         else { return nil }
         let n = Double(c.outcomes.count)
         let se = (vh / Double(high.count) + vl / Double(low.count)).squareRoot() * (n / c.nEff).squareRoot()
         let effect = mh - ml
         let half = InsightStatistics.tCritical(df: max(1, c.nEff - 2)) * se
-        let unit = c.outcome.unit(currency: currency)
         let ci = (low: effect - half, high: effect + half)
-        // The rank test and the difference of means can disagree on a skewed series ("$6.85 less,
-        // 95 % CI −18.27 to 4.58"): a finding is shown only when its effect has the correlation's
-        // sign and an interval clear of zero, so no sentence says "less" of a difference it can't tell.
-        guard ci.low > 0 || ci.high < 0, (effect > 0) == (c.rho > 0) else { return nil }
+        // A difference the interval can't tell from none is no finding.
+        guard ci.low > 0 || ci.high < 0 else { return nil }
         return InsightFinding(
             outcome: c.outcome, predictor: c.predictor, lagDays: c.lag, n: c.outcomes.count, rho: c.rho, effect: effect,
-            unit: unit, ciLow: ci.low, ciHigh: ci.high, p: c.p, q: q, threshold: threshold, highDays: high.count,
-            lowDays: low.count,
+            unit: c.outcome.unit(currency: currency), ciLow: ci.low, ciHigh: ci.high, p: c.p, q: q,
+            typicalHigh: typicalHigh, typicalLow: typicalLow, highDays: high.count, lowDays: low.count,
             sentence: InsightSentence.text(
-                outcome: c.outcome, predictor: c.predictor, lag: c.lag, effect: effect, ci: ci, threshold: threshold,
-                days: (high.count, low.count), currency: currency))
+                outcome: c.outcome, predictor: c.predictor, lag: c.lag, effect: effect, ci: ci,
+                typical: (typicalHigh, typicalLow), days: (high.count, low.count), currency: currency))
     }
 }

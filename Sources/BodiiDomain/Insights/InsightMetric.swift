@@ -1,8 +1,8 @@
 import Foundation
 
-/// A daily series Insights looks at (PRODUCT.md §12), with how a sentence names it. The order is
-/// the order of outcomes: of two series on the same day, the earlier one is read as the outcome.
-public enum InsightMetric: String, CaseIterable, Sendable, Comparable {
+/// A daily series Insights looks at (PRODUCT.md §12), with how a sentence names it. Which of a
+/// same-day pair is the outcome is `InsightPairs.moment`'s rule, not this order.
+public enum InsightMetric: String, CaseIterable, Sendable {
     case sleepMinutes = "sleep_minutes"
     case mood
     case energy
@@ -17,10 +17,6 @@ public enum InsightMetric: String, CaseIterable, Sendable, Comparable {
     case caffeineMg = "caffeine_mg"
     case grocerySpending = "grocery_spending"
 
-    public static func < (a: InsightMetric, b: InsightMetric) -> Bool {
-        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
-    }
-
     /// Sleep and bedtime belong to the night before the day they are dated (the wake-up day).
     public var isNight: Bool { self == .sleepMinutes || self == .bedtime }
 
@@ -32,53 +28,68 @@ public enum InsightMetric: String, CaseIterable, Sendable, Comparable {
         case .weightTrendChange: return "g"
         case .steps: return "steps"
         case .kcalEaten: return "kcal"
-        case .targetShare: return "%"
+        case .targetShare: return "pp"
         case .proteinG, .alcoholG: return "g"
         case .caffeineMg: return "mg"
         case .grocerySpending: return currency
         }
     }
 
-    /// Series of the same food log: on the same day they say the same thing twice, so the pair is not tested.
-    static let sameLog: Set<InsightMetric> = [.kcalEaten, .targetShare, .proteinG]
-
-    /// "You slept 38 min longer": the outcome part of a sentence, for a signed effect.
-    func outcomeText(_ effect: Double, _ number: String) -> String {
+    /// "You slept 38 min longer": the outcome part of a sentence, for a signed effect whose size
+    /// is `amount` (already formatted, with its unit where it goes before the noun).
+    func outcomeText(_ effect: Double, _ amount: String) -> String {
         let up = effect >= 0
         switch self {
-        case .sleepMinutes: return "You slept \(number) min \(up ? "longer" : "shorter")"
-        case .bedtime: return "You went to bed \(number) min \(up ? "later" : "earlier")"
-        case .exerciseMinutes: return "You exercised \(number) min \(up ? "more" : "less")"
-        case .mood: return "Your mood was \(number) points \(up ? "higher" : "lower")"
-        case .energy: return "Your energy was \(number) points \(up ? "higher" : "lower")"
-        case .weightTrendChange: return "Your weight trend went \(up ? "up" : "down") \(number) g more"
-        case .steps: return "You walked \(number) \(up ? "more" : "fewer") steps"
-        case .kcalEaten: return "You ate \(number) kcal \(up ? "more" : "less")"
-        case .targetShare: return "You ate \(number) % of your target \(up ? "more" : "less")"
-        case .proteinG: return "You ate \(number) g \(up ? "more" : "less") protein"
-        case .alcoholG: return "You drank \(number) g \(up ? "more" : "less") alcohol"
-        case .caffeineMg: return "You had \(number) mg \(up ? "more" : "less") caffeine"
-        case .grocerySpending: return "You spent \(number) \(up ? "more" : "less") on groceries"
+        case .sleepMinutes: return "You slept \(amount) min \(up ? "longer" : "shorter")"
+        case .bedtime: return "You went to bed \(amount) min \(up ? "later" : "earlier")"
+        case .exerciseMinutes: return "You exercised \(amount) min \(up ? "more" : "less")"
+        case .mood: return "Your mood was \(amount) points \(up ? "higher" : "lower")"
+        case .energy: return "Your energy was \(amount) points \(up ? "higher" : "lower")"
+        case .weightTrendChange: return "Your weight trend moved \(amount) g further \(up ? "up" : "down")"
+        case .steps: return "You walked \(amount) \(up ? "more" : "fewer") steps"
+        case .kcalEaten: return "You ate \(amount) kcal \(up ? "more" : "less")"
+        case .targetShare: return "You ate \(amount) percentage points \(up ? "more" : "less") of your target"
+        case .proteinG: return "You ate \(amount) g \(up ? "more" : "less") protein"
+        case .alcoholG: return "You drank \(amount) g \(up ? "more" : "less") alcohol"
+        case .caffeineMg: return "You had \(amount) mg \(up ? "more" : "less") caffeine"
+        case .grocerySpending: return "You spent \(amount) \(up ? "more" : "less") on groceries"
         }
     }
 
-    /// "exercised 30 min or more": what the days above the predictor's median had.
-    func conditionText(atLeast threshold: Double, currency: String) -> String {
-        let n = WholeNumber.text(threshold)
+    /// "exercised more than usual for the weekday": the days the predictor's adjusted rank was above 0.
+    var aboveUsualText: String {
         switch self {
-        case .sleepMinutes: return "slept \(DurationFormat.hoursMinutes(WholeNumber.of(threshold) ?? 0)) or more"
-        case .bedtime: return "went to bed at \(Self.clockText(minutesSinceNoon: threshold)) or later"
-        case .exerciseMinutes: return "exercised \(n) min or more"
-        case .mood: return "rated your mood \(n) or higher"
-        case .energy: return "rated your energy \(n) or higher"
-        case .weightTrendChange: return "saw your weight trend go up \(n) g or more"
-        case .steps: return "walked \(ActivityText.grouped(WholeNumber.of(threshold) ?? 0)) steps or more"
-        case .kcalEaten: return "ate \(n) kcal or more"
-        case .targetShare: return "ate \(n) % of your target or more"
-        case .proteinG: return "ate \(n) g protein or more"
-        case .alcoholG: return "drank \(n) g alcohol or more"
-        case .caffeineMg: return "had \(n) mg caffeine or more"
-        case .grocerySpending: return "spent \(String(format: "%.2f", threshold)) \(currency) or more on groceries"
+        case .sleepMinutes: return "slept longer than usual"
+        case .bedtime: return "went to bed later than usual"
+        case .exerciseMinutes: return "exercised more than usual"
+        case .mood: return "rated your mood higher than usual"
+        case .energy: return "rated your energy higher than usual"
+        case .weightTrendChange: return "saw your weight trend rise more than usual"
+        case .steps: return "walked more than usual"
+        case .kcalEaten: return "ate more than usual"
+        case .targetShare: return "ate more of your target than usual"
+        case .proteinG: return "ate more protein than usual"
+        case .alcoholG: return "drank more alcohol than usual"
+        case .caffeineMg: return "had more caffeine than usual"
+        case .grocerySpending: return "spent more on groceries than usual"
+        }
+    }
+
+    /// A value of this series with its unit: "7 h 40", "23:30", "2,494 kcal", "14 g", "€7.19".
+    func valueText(_ v: Double, currency: String) -> String {
+        let n = InsightSentence.grouped(v, digits: 0)
+        switch self {
+        case .sleepMinutes: return DurationFormat.hoursMinutes(WholeNumber.of(v) ?? 0)
+        case .bedtime: return Self.clockText(minutesSinceNoon: v)
+        case .exerciseMinutes: return "\(n) min"
+        case .mood, .energy: return InsightSentence.grouped(v, digits: 1)
+        case .weightTrendChange: return (v > 0 && n != "0" ? "+" : "") + "\(n) g"
+        case .steps: return "\(n) steps"
+        case .kcalEaten: return "\(n) kcal"
+        case .targetShare: return "\(n) %"
+        case .proteinG, .alcoholG: return "\(n) g"
+        case .caffeineMg: return "\(n) mg"
+        case .grocerySpending: return InsightSentence.money(v, currency: currency)
         }
     }
 

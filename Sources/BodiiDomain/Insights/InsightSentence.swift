@@ -1,25 +1,22 @@
 import Foundation
 
 /// A finding in words, as going together and never as a cause: "You slept 38 min longer on nights
-/// after you exercised 30 min or more (41 vs 36 nights; 95 % CI 12–61 min)".
+/// after you exercised more than usual for the weekday (median 45 min vs 0 min; 41 vs 36 nights;
+/// 95 % CI 12–61 min)".
 enum InsightSentence {
     static func text(
         outcome: InsightMetric, predictor: InsightMetric, lag: Int, effect: Double, ci: (low: Double, high: Double),
-        threshold: Double, days: (high: Int, low: Int), currency: String
+        typical: (high: Double, low: Double), days: (high: Int, low: Int), currency: String
     ) -> String {
-        let digits = decimals(outcome)
-        let number = format(abs(effect), digits)
-        let unit = outcome.unit(currency: currency)
-        // The interval as sizes in the effect's direction ("12–61"), signed when it crosses zero.
-        let sign = effect < 0 ? -1.0 : 1.0
-        let (a, b) = (ci.low * sign, ci.high * sign)
-        let interval =
-            min(a, b) >= 0
-            ? "\(format(min(a, b), digits))–\(format(max(a, b), digits))" : "\(format(ci.low, digits)) to \(format(ci.high, digits))"
+        let amount = { (v: Double) in outcome == .grocerySpending ? money(v, currency: currency) : grouped(v, digits: decimals(outcome)) }
+        // A shown interval is clear of zero, on the effect's side: said as sizes in its direction ("12–61").
+        let (a, b) = (abs(ci.low), abs(ci.high))
+        let unit = outcome == .grocerySpending ? "" : " " + (outcome == .targetShare ? "percentage points" : outcome.unit(currency: currency))
         let noun = outcome.dayNoun + "s"
-        return "\(outcome.outcomeText(effect, number)) \(when(outcome: outcome, predictor: predictor, lag: lag)) "
-            + "\(predictor.conditionText(atLeast: threshold, currency: currency)) "
-            + "(\(days.high) vs \(days.low) \(noun); 95 % CI \(interval) \(unit))"
+        return "\(outcome.outcomeText(effect, amount(abs(effect)))) \(when(outcome: outcome, predictor: predictor, lag: lag)) "
+            + "\(predictor.aboveUsualText) for the weekday (median \(predictor.valueText(typical.high, currency: currency)) vs "
+            + "\(predictor.valueText(typical.low, currency: currency)); \(days.high) vs \(days.low) \(noun); "
+            + "95 % CI \(amount(min(a, b)))–\(amount(max(a, b)))\(unit))"
     }
 
     /// When the predictor happened, seen from the outcome's day or night: sleep is dated by the
@@ -36,15 +33,28 @@ enum InsightSentence {
     }
 
     static func decimals(_ metric: InsightMetric) -> Int {
-        switch metric {
-        case .mood, .energy: return 1
-        case .grocerySpending: return 2
-        default: return 0
-        }
+        metric == .mood || metric == .energy ? 1 : 0
     }
 
-    static func format(_ v: Double, _ digits: Int) -> String {
-        let text = String(format: "%.\(digits)f", v)
-        return text == "-0" || text.hasPrefix("-0.") && Double(text) == 0 ? String(text.dropFirst()) : text
+    /// `v` rounded to `digits` decimals, thousands grouped as every figure in the app
+    /// (`ActivityText.grouped`): "2,494", "0.3"; never "-0".
+    static func grouped(_ v: Double, digits: Int) -> String {
+        let scale = pow(10, Double(digits))
+        let scaled = (abs(v) * scale).rounded()
+        guard scaled.isFinite, scaled < 1e15 else { return "—" }
+        let units = Int(scaled)
+        let whole = ActivityText.grouped(units / Int(scale))
+        let sign = v < 0 && units > 0 ? "-" : ""
+        guard digits > 0 else { return sign + whole }
+        let fraction = String(units % Int(scale))
+        return sign + whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+
+    /// An amount of money as every screen shows it ("€7.19"), in the series' currency.
+    static func money(_ v: Double, currency: String) -> String {
+        let c = Currency.resolve(code: currency)
+        let minor = (v * Double(c.scale)).rounded()
+        guard minor.isFinite, abs(minor) < 9e15 else { return "—" }
+        return Money(minorUnits: Int64(minor), currency: c).formatted
     }
 }

@@ -175,16 +175,22 @@ public enum InsightStatistics {
         return values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(values.count - 1)
     }
 
-    /// Each value minus the median of its weekday's values, so a weekly rhythm (late weekend nights,
-    /// weekday gym) does not pass for two things going together (Cleveland RB, et al., "STL",
-    /// J Off Stat 1990;6:3–73, for the seasonal part; the median keeps one odd day from moving it).
-    public static func weekdayAdjusted(_ values: [LocalDate: Double]) -> [LocalDate: Double] {
-        var byWeekday: [Int: [Double]] = [:]
-        for (date, v) in values { byWeekday[date.weekdayIndex, default: []].append(v) }
-        let medians = byWeekday.compactMapValues(median)
-        var adjusted: [LocalDate: Double] = [:]
-        adjusted.reserveCapacity(values.count)
-        for (date, v) in values { adjusted[date] = v - (medians[date.weekdayIndex] ?? 0) }
-        return adjusted
+    /// Each value's average rank (`averageRanks` over the whole series) minus the mean rank of its
+    /// weekday, so a weekly rhythm (late weekend nights, weekday gym, Friday drinks) leaves nothing
+    /// behind, even in a discrete or mostly-zero series where subtracting a weekday's median leaves
+    /// the rhythm in the share of non-zero days. `weekdays` holds each value's weekday (0…6).
+    public static func weekdayRankAdjusted(_ values: [Double], weekdays: [Int]) -> [Double] {
+        weekdayCentered(averageRanks(values), weekdays: weekdays)
+    }
+
+    /// Each value minus the mean of its weekday's values: the weekly rhythm out of a series in its
+    /// own units (Cleveland RB, et al., "STL", J Off Stat 1990;6:3–73, for the seasonal part).
+    public static func weekdayCentered(_ values: [Double], weekdays: [Int]) -> [Double] {
+        var sums = [Double](repeating: 0, count: 7), counts = sums
+        for (v, w) in zip(values, weekdays) {
+            sums[w] += v
+            counts[w] += 1
+        }
+        return zip(values, weekdays).map { v, w in v - sums[w] / counts[w] }
     }
 }

@@ -56,9 +56,15 @@ public protocol FoodLogRepository {
     func foodRecords(in range: DateRange) throws -> [FoodRecord]
     /// Each entry's date and protein, in the order of `foodRecords` (Insights sums ten years of them).
     func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)]
+    /// Grams of the newest entry of `food` in `range` (the amount a person logged last time), nil when none.
+    func lastGrams(of food: FoodID, in range: DateRange) throws -> Double?
 }
 
 extension FoodLogRepository {
+    public func lastGrams(of food: FoodID, in range: DateRange) throws -> Double? {
+        try foodRecords(in: range).last { $0.foodId == food && $0.grams != nil }?.grams
+    }
+
     public func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)] {
         try foodRecords(in: range).map { ($0.date, $0.proteinG) }
     }

@@ -130,7 +130,7 @@ public enum PantryUnits {
         label.hasPrefix("1 ") ? String(label.dropFirst(2)) : label
     }
 
-    /// A unit as a person types it: g (gram, grams, kg), ml (l), piece (pieces, pc, pcs), or one
+    /// A unit as a person types it: g (gram, grams, kg, oz, lb), ml (l, fl oz), piece (pieces, pc, pcs), or one
     /// of the food's measures by name ("medium", "1 cup, sliced" — as `FoodLogging.serving`
     /// matches them). Returns the unit and the factor the typed amount is multiplied by (1000
     /// for kg and l). Throws naming the units allowed for this food.
@@ -145,13 +145,13 @@ public enum PantryUnits {
         if word.unicodeScalars.contains(where: TerminalText.isUnsafe) {
             throw ValidationError(field: field, value: text, allowed: allowed, problem: .invalidCharacters)
         }
-        switch word {
-        case "g", "gram", "grams": return (.grams, 1)
-        case "kg", "kilogram", "kilograms": return (.grams, 1000)
-        case "ml", "millilitre", "millilitres", "milliliter", "milliliters": return (.millilitres, 1)
-        case "l", "litre", "litres", "liter", "liters": return (.millilitres, 1000)
-        case "piece", "pieces", "pc", "pcs": return (.pieces, 1)
-        default: break
+        // The units every amount is read in (`AmountUnit`): any weight; a volume that is not a
+        // kitchen measure (a cup of a food is its own measure, below); a piece.
+        switch AmountUnit.named(word) {
+        case .weight(_, let grams)?: return (.grams, grams)
+        case .volume(let name, let ml)? where !["cup", "tbsp", "tsp"].contains(name): return (.millilitres, ml)
+        case .serving("piece")?: return (.pieces, 1)
+        default: if word == "pc" || word == "pcs" { return (.pieces, 1) }
         }
         if let food, !food.servings.isEmpty {
             do throws(ValidationError) {

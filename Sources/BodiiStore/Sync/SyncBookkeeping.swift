@@ -114,10 +114,7 @@ extension SyncConnection {
                 try db.execute(sql: "UPDATE sync_state SET next_seq = next_seq + 1 WHERE id = 1")
             }
             guard let seq else { return }
-            let entries = try Row.fetchAll(
-                db, sql: "SELECT hlc, changeset, lengths FROM sync_outbox WHERE seq = ? ORDER BY id", arguments: [seq]
-            ).map { row in OutboxEntry(hlc: row[0], changeset: [UInt8](row[1] as Data), lengths: row[2]) }
-            result = (seq, entries, try appliedFiles())
+            result = (seq, try outboxEntries(chosenFor: seq) ?? [], try appliedFiles())
         }
         return result
     }

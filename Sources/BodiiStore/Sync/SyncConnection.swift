@@ -75,3 +75,11 @@ extension BodiiDatabase {
         try pool.writeWithoutTransaction { db in try body(SyncConnection(db: db)) }
     }
 }
+
+extension BodiiDatabase {
+    /// The same connection's queries for reading only (`sync status`): works on a database opened
+    /// read-only, which is never created or changed.
+    public func withSyncReading<T>(_ body: (SyncConnection) throws -> T) throws -> T {
+        try pool.read { db in try body(SyncConnection(db: db)) }
+    }
+}

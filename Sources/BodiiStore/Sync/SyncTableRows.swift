@@ -107,9 +107,10 @@ extension SyncConnection {
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE \(filter))") ?? false
     }
 
-    /// Attaches `schema` (in memory) with an empty copy of each table, holding the rows that are
-    /// not sync's (`SyncedTable.rows`, the shipped catalog): what the baseline diffs against.
-    public func attachEmptyCopies(of tables: [String], as schema: String) throws {
+    /// Attaches `schema` (in memory) with an empty copy of each table, none of its rows: the
+    /// baseline copies each table's synced rows into it a chunk at a time under a session, so it
+    /// holds one chunk (and no copy of the shipped catalog) at once.
+    public func attachScratchCopies(of tables: [String], as schema: String) throws {
         try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(schema.quotedDatabaseIdentifier)")
         for table in tables {
             guard
@@ -117,13 +118,31 @@ extension SyncConnection {
                     db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
                 let open = sql.firstIndex(of: "(")
             else { continue }
-            let name = table.quotedDatabaseIdentifier
-            try db.execute(sql: "CREATE TABLE \(schema.quotedDatabaseIdentifier).\(name) " + sql[open...])
-            if let filter = SyncedTables.table(named: table)?.rows {
-                try db.execute(
-                    sql: "INSERT INTO \(schema.quotedDatabaseIdentifier).\(name) SELECT * FROM main.\(name) WHERE NOT (\(filter))")
-            }
+            try db.execute(sql: "CREATE TABLE \(schema.quotedDatabaseIdentifier).\(table.quotedDatabaseIdentifier) " + sql[open...])
         }
+    }
+
+    /// Copies the synced rows `offset ..< offset + limit` of `table` (in primary key order) into
+    /// `schema`'s copy; how many it copied. Inside a transaction whose foreign keys are deferred
+    /// (`deferForeignKeys`): a chunk's rows point at rows the copy lacks.
+    public func copySyncedRows(of table: String, into schema: String, offset: Int, limit: Int) throws -> Int {
+        let copy = "\(schema.quotedDatabaseIdentifier).\(table.quotedDatabaseIdentifier)"
+        let synced = SyncedTables.table(named: table)
+        let order = (synced?.primaryKey ?? ["rowid"]).map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        try db.execute(
+            sql: "INSERT INTO \(copy) SELECT * FROM main.\(table.quotedDatabaseIdentifier) WHERE \(synced?.rows ?? "1") ORDER BY \(order) LIMIT ? OFFSET ?",
+            arguments: [limit, offset])
+        return db.changesCount
+    }
+
+    /// Empties `schema`'s copy of `table`.
+    public func emptyCopy(of table: String, in schema: String) throws {
+        try db.execute(sql: "DELETE FROM \(schema.quotedDatabaseIdentifier).\(table.quotedDatabaseIdentifier)")
+    }
+
+    /// Foreign keys checked at commit, for this transaction only.
+    public func deferForeignKeys() throws {
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
     }
 
     public func detach(_ schema: String) throws {

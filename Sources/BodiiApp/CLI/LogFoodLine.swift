@@ -1,0 +1,94 @@
+import ArgumentParser
+import BodiiDomain
+import BodiiStore
+import Foundation
+
+/// `bodii log food TEXT [--meal M] [--date D] [--dry-run] [--json]` (PRODUCT.md §3, §4): one line,
+/// one or more foods with amounts ("2 eggs, 1 slice whole wheat toast and a coffee with milk"),
+/// each found by the food search and logged at its amount, the usual portion where none is given.
+/// Exit 0 when every part matched, 3 when some did (they are logged; the others are named), 1 when
+/// none did (nothing is written).
+extension LogFoodCommand {
+    /// How far back a food's last amount is looked for.
+    static let lastAmountDays = 90
+
+    func logLine(_ text: String, clock: any Clock) throws {
+        let mealChoice = try chosenMeal(clock: clock)
+        let day = try chosenDay(clock: clock)
+        let repos = try Self.lookup(databasePath: global.db?.text, clock: clock)
+        let log = repos as? any FoodLogRepository
+        let recent = DateRange(ending: clock.today, days: Self.lastAmountDays)
+        let result = try MealLine.resolve(text, catalog: repos, lastGrams: { id in (try? log?.lastGrams(of: id, in: recent)) ?? nil })
+        let records = result.entries.map { e in
+            FoodLogging.record(food: e.food, grams: e.portion.grams, meal: mealChoice, date: day, loggedAt: clock.now)
+        }
+        if !records.isEmpty, !dryRun {
+            var batch = HistoryBatch()
+            batch.food = records
+            try Self.writable(global.db?.text, clock: clock).write(batch)
+        }
+        if json {
+            print(Self.lineJSON(result))
+        } else {
+            let verb = dryRun ? "Would log" : "Logged"
+            for e in result.entries {
+                PlainText.print(
+                    TerminalText.printable(
+                        "\(verb) \(e.portion.label) \(e.food.name) (\(e.food.id)): \(WholeNumber.text(e.kcal)) kcal"))
+            }
+            if !result.entries.isEmpty {
+                let total = result.entries.reduce(0) { $0 + $1.kcal }
+                PlainText.print(
+                    "\(dryRun ? "Would be" : "Was") \(mealChoice.label) on \(day.iso): \(WholeNumber.text(total)) kcal"
+                        + (dryRun ? " (--dry-run: nothing written)" : ""))
+            }
+            for note in result.notes where !result.unmatched.isEmpty || !note.hasPrefix("no food") {
+                StandardError.write("bodii: " + note)
+            }
+        }
+        if result.entries.isEmpty {
+            if !json { StandardError.write("bodii: nothing matched \(ValidationError.quoted(text)); nothing was logged") }
+            throw ExitCode(1)
+        }
+        if !result.unmatched.isEmpty { throw ExitCode(3) }
+    }
+
+    /// `{"entries": [{"text","food_id","name","grams","quantity","serving","kcal"}], "unmatched": [...]}`.
+    static func lineJSON(_ result: MealLine.Result) -> String {
+        JSONValue.object([
+            (
+                "entries",
+                .array(
+                    result.entries.map { e in
+                        .object([
+                            ("text", .string(e.text)), ("food_id", .string(e.food.id.rawValue)), ("name", .string(e.food.name)),
+                            ("grams", .decimal(e.portion.grams)), ("quantity", .number((e.portion.quantity * 100).rounded() / 100)),
+                            ("serving", e.portion.serving.map { .string($0.label) } ?? .string("g")),
+                            ("kcal", .decimal(e.kcal)),
+                        ])
+                    })
+            ),
+            ("unmatched", .array(result.unmatched.map { .string($0) })),
+        ]).text
+    }
+
+    /// The database opened for writing, with the catalog the app's search and recent foods need.
+    static func writable(_ path: String?, clock: any Clock) throws -> SQLiteRepositories {
+        let env = try AppEnvironment.open(databasePath: path, clock: clock)
+        try env.repositories.prepareFoodCatalog()
+        return env.repositories
+    }
+
+    func chosenMeal(clock: any Clock) throws -> Meal {
+        guard let meal else { return Meal.likely(now: clock) }
+        do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(meal.text) } catch {
+            throw CommandFailure.usage("--meal \(ValidationError.quoted(meal.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
+        }
+    }
+
+    func chosenDay(clock: any Clock) throws -> LocalDate {
+        try date.map { text in
+            try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
+        } ?? clock.today
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// One line, several foods (PRODUCT.md §3 "What people type"): "2 eggs, 1 slice whole wheat toast
+/// and a coffee with milk" split on `,` `+` `and` `with` `&` `;` and new lines, each part an amount
+/// and a food (either order), each found by the same search and weighed at its amount (the usual
+/// portion where none is given). Dishes the catalog lacks but people name by their parts become
+/// those parts; names that hold a separator word ("mac and cheese") stay one food.
+public enum MealLine {
+    /// One part of a line, before its food is found.
+    public struct Part: Equatable, Sendable {
+        /// The words as typed for this food ("1 slice whole wheat toast").
+        public var text: String
+        public var amount: TypedAmount?
+        /// The words to search by ("whole wheat toast").
+        public var food: String
+    }
+
+    /// A part with its food found and weighed.
+    public struct Entry: Equatable, Sendable {
+        public var text: String
+        public var food: Food
+        public var portion: FoodPortion
+        public var kcal: Double { food.per100g.kcal * portion.grams / 100 }
+
+        public init(text: String, food: Food, portion: FoodPortion) {
+            self.text = text
+            self.food = food
+            self.portion = portion
+        }
+    }
+
+    public struct Result: Equatable, Sendable {
+        public var entries: [Entry] = []
+        /// Parts no food was found for, or whose amount the food cannot be weighed in, as typed.
+        public var unmatched: [String] = []
+        /// Why each unmatched part was not logged, and what a matched one's reader should know.
+        public var notes: [String] = []
+
+        public init(entries: [Entry] = [], unmatched: [String] = [], notes: [String] = []) {
+            self.entries = entries
+            self.unmatched = unmatched
+            self.notes = notes
+        }
+    }
+
+    /// Dishes people name by their parts, as data: the phrase and its parts with their amounts.
+    /// A typed amount ("2 peanut butter toasts") multiplies every part.
+    public static let dishParts: [(phrase: String, parts: [String])] = [
+        ("peanut butter toast", ["1 tbsp peanut butter", "1 slice toast"]),
+        ("peanut butter sandwich", ["2 tbsp peanut butter", "2 slices bread"]),
+        ("peanut butter and jelly sandwich", ["2 tbsp peanut butter", "1 tbsp jelly", "2 slices bread"]),
+        ("pb&j", ["2 tbsp peanut butter", "1 tbsp jelly", "2 slices bread"]),
+        ("turkey sandwich", ["2 slices bread", "2 oz turkey breast"]),
+        ("ham sandwich", ["2 slices bread", "2 oz ham"]),
+        ("cheese sandwich", ["2 slices bread", "1 oz cheddar cheese"]),
+        ("avocado toast", ["half avocado", "1 slice toast"]),
+        ("buttered toast", ["1 slice toast", "1 pat butter"]),
+        ("toast with butter", ["1 slice toast", "1 pat butter"]),
+        ("toast and butter", ["1 slice toast", "1 pat butter"]),
+        ("toast with jam", ["1 slice toast", "1 tbsp jam"]),
+        ("coffee with milk", ["1 cup coffee", "2 tbsp milk"]),
+        ("coffee with cream", ["1 cup coffee", "1 tbsp cream"]),
+        ("coffee with sugar", ["1 cup coffee", "1 tsp sugar"]),
+        ("tea with milk", ["1 cup tea", "2 tbsp milk"]),
+        ("tea with honey", ["1 cup tea", "1 tsp honey"]),
+        ("tea with sugar", ["1 cup tea", "1 tsp sugar"]),
+        ("cafe au lait", ["0.5 cup coffee", "0.5 cup milk"]),
+        ("cereal with milk", ["1 cup corn flakes", "0.5 cup milk"]),
+        ("oatmeal with blueberries", ["1 cup oatmeal", "0.5 cup blueberries"]),
+        ("oatmeal with milk", ["1 cup oatmeal", "0.5 cup milk"]),
+        ("yogurt with granola", ["1 cup yogurt", "0.25 cup granola"]),
+        ("yogurt with berries", ["1 cup yogurt", "0.5 cup blueberries"]),
+    ]
+
+    /// Names that hold a separator word but are one food.
+    public static let wholeNames = [
+        "mac and cheese", "macaroni and cheese", "half and half", "half & half", "sweet and sour", "pork and beans",
+        "spaghetti and meatballs", "franks and beans", "beans and franks", "chips and salsa", "biscuits and gravy",
+        "bread and butter pickles", "salt and vinegar", "cookies and cream", "fish and chips", "rice and beans",
+        "ham and cheese", "corned beef and cabbage", "chicken and dumplings", "chicken and noodles", "bean with bacon",
+        "bean with ham", "beef with vegetables", "shake with", "sour cream and onion",
+    ]
+
+    static let marker = "xqdish"
+    /// How many of a part's search results may be tried for one its unit fits.
+    static let candidates = 5
+    static let separators: Set<String> = ["and", "with", "plus", "&", "+", "w/"]
+    static let fillers: Set<String> = ["some", "of", "also", "then", "had", "ate", "i", "my", "the"]
+
+    /// The parts of `line`, in order.
+    public static func parts(_ line: String) -> [Part] {
+        var text = " " + line.lowercased().replacingOccurrences(of: "\n", with: " , ") + " "
+        // Phrases first: dishes and whole names become one marked word each.
+        var phrases: [(word: String, dish: [String]?, name: String)] = []
+        let all = dishParts.map { ($0.phrase, Optional($0.parts)) } + wholeNames.map { ($0, nil as [String]?) }
+        for (phrase, dish) in all.sorted(by: { $0.0.count > $1.0.count }) {
+            for variant in [phrase, phrase.replacingOccurrences(of: " and ", with: " & ")] where text.contains(" \(variant)") {
+                let word = marker + String(repeating: "z", count: phrases.count + 1)
+                phrases.append((word, dish, phrase))
+                text = replacingWord(variant, with: word, in: text)
+            }
+        }
+        var out: [Part] = []
+        for raw in segments(text) {
+            let words = raw.split(separator: " ").map(String.init).drop { fillers.contains($0) }
+            guard !words.isEmpty else { continue }
+            let typed = words.joined(separator: " ")
+            let (amount, foodWords) = TypedAmount.split(typed)
+            if let p = phrases.first(where: { foodWords == $0.word || foodWords == $0.word + "s" }) {
+                let shown = typed.replacingOccurrences(of: p.word, with: p.name)
+                guard let dish = p.dish else {
+                    out.append(Part(text: shown, amount: amount, food: p.name))
+                    continue
+                }
+                for piece in dish {
+                    var (a, f) = TypedAmount.split(piece)
+                    if var scaled = a, let times = amount?.quantity { scaled.quantity *= times; a = scaled }
+                    out.append(Part(text: piece, amount: a, food: f))
+                }
+                continue
+            }
+            var food = foodWords
+            for p in phrases { food = food.replacingOccurrences(of: p.word, with: p.name) }
+            out.append(Part(text: typed.contains(marker) ? food : typed, amount: amount, food: food))
+        }
+        return out.filter { !$0.food.isEmpty }
+    }
+
+    /// True when `text` is more than a food's name: several foods, or an amount with one.
+    public static func isLine(_ text: String) -> Bool {
+        let p = parts(text)
+        return p.count > 1 || p.first?.amount != nil
+    }
+
+    /// The line's foods, found by `catalog`'s search and weighed: a part's amount when it has one,
+    /// else `lastGrams` of its food (the person's last entry), else the usual portion.
+    public static func resolve(
+        _ line: String, catalog: any FoodCatalogRepository, lastGrams: (FoodID) -> Double? = { _ in nil }
+    ) throws -> Result {
+        var result = Result()
+        for part in parts(line) {
+            // Only a volume or a measure may not fit the best match: then the next ones are tried.
+            var mayNotFit = part.amount?.unit != nil
+            if case .weight? = part.amount?.unit { mayNotFit = false }
+            var found = try catalog.searchCatalog(part.food, limit: mayNotFit ? candidates : 1).foods
+            guard let first = found.first else {
+                result.unmatched.append(part.text)
+                result.notes.append("no food matches \(ValidationError.quoted(part.food))")
+                continue
+            }
+            // The best match that can be weighed in the part's unit ("1 can tuna": canned tuna).
+            var chosen: (Food, FoodPortion)?
+            var refusal: ValidationError?
+            for candidate in found {
+                guard let food = try catalog.food(id: candidate.id) else { continue }
+                guard let amount = part.amount else {
+                    chosen = (food, UsualPortion.portion(for: food, lastGrams: lastGrams(food.id)))
+                    break
+                }
+                do throws(ValidationError) {
+                    chosen = (food, try FoodPortions.portion(amount, of: food))
+                    break
+                } catch {
+                    if refusal == nil { refusal = error }
+                }
+            }
+            // A measure's word names the food's form too ("1 can tuna": canned tuna is measured in cans).
+            if chosen == nil, let amount = part.amount, case .serving(let word)? = amount.unit {
+                found = try catalog.searchCatalog(part.food + " " + word, limit: candidates).foods
+                for candidate in found {
+                    guard let food = try catalog.food(id: candidate.id), let p = try? FoodPortions.portion(amount, of: food) else { continue }
+                    chosen = (food, p)
+                    break
+                }
+            }
+            guard let (food, portion) = chosen else {
+                result.unmatched.append(part.text)
+                result.notes.append(refusal?.message ?? "\(first.name) is no longer in the catalog")
+                continue
+            }
+            guard FoodLogging.gramsRange.contains(portion.grams) else {
+                result.unmatched.append(part.text)
+                result.notes.append("\(part.text): \(FoodLogging.gramsLabel(portion.grams)) is out of range: one entry 0.1–5000 g")
+                continue
+            }
+            if let note = portion.note { result.notes.append("\(food.name): \(note)") }
+            result.entries.append(Entry(text: part.text, food: food, portion: portion))
+        }
+        return result
+    }
+
+    /// `text` split at the separators (a comma between digits is a decimal: "1,5 kg").
+    static func segments(_ text: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        let chars = Array(text)
+        for (i, c) in chars.enumerated() {
+            let between = i > 0 && i + 1 < chars.count && chars[i - 1].isNumber && chars[i + 1].isNumber
+            if (c == "," && !between) || c == ";" || c == "+" || c == "&" {
+                out.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        out.append(current)
+        // Separator words.
+        return out.flatMap { seg -> [String] in
+            var pieces: [String] = [], words: [Substring] = []
+            for w in seg.split(separator: " ") {
+                if separators.contains(String(w)) {
+                    pieces.append(words.joined(separator: " "))
+                    words = []
+                } else {
+                    words.append(w)
+                }
+            }
+            pieces.append(words.joined(separator: " "))
+            return pieces
+        }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// `text` with `phrase` (at word boundaries) replaced by `word`.
+    static func replacingWord(_ phrase: String, with word: String, in text: String) -> String {
+        var out = text
+        for tail in [" ", ",", "s ", "s,", "."] {
+            out = out.replacingOccurrences(of: " \(phrase)\(tail)", with: " \(word)\(tail.hasPrefix("s") ? String(tail.dropFirst()) : tail)")
+        }
+        return out
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Which pairs of series Insights tests, and which of a same-day pair is the outcome (PRODUCT.md §12).
+enum InsightPairs {
+    /// Series the arithmetic ties together: whatever they show together is how they are computed,
+    /// not how the person lives, so the pair is never tested at the lags named.
+    struct Structural {
+        var metrics: Set<InsightMetric>
+        var lags: Set<Int>
+        var reason: String
+    }
+
+    /// The one list of pairs not tested; any two metrics of an entry make such a pair.
+    static let structural: [Structural] = [
+        Structural(
+            metrics: [.kcalEaten, .proteinG, .alcoholG, .caffeineMg, .targetShare], lags: [0, 1],
+            reason: "One food log: protein, alcohol and a drink's sugar are parts of the kcal counted (a predictor "
+                + "inside its outcome), the share of target is kcal over the target, and a day apart they share "
+                + "the log's own day-to-day carry-over and the target's running mean of intake."),
+        Structural(
+            metrics: [.targetShare, .weightTrendChange], lags: [0, 1],
+            reason: "The adaptive target is mean intake − the trend's slope × 7700: the trend's change moves the "
+                + "target the share is divided by."),
+        Structural(
+            metrics: [.sleepMinutes, .bedtime], lags: [0],
+            reason: "One night's record: the bedtime is where the minutes slept start."),
+    ]
+
+    /// Whether `a` and `b` (either order) share arithmetic at `lag`.
+    static func isStructural(_ a: InsightMetric, _ b: InsightMetric, lag: Int) -> Bool {
+        structural.contains { $0.lags.contains(lag) && $0.metrics.contains(a) && $0.metrics.contains(b) }
+    }
+
+    /// Where a series falls in its dated day, earliest first. The rule for a same-day pair: the
+    /// outcome is the one that comes later, what a person does or feels after the other:
+    /// the night (sleep and bedtime belong to the night before the wake-up date), then the morning
+    /// weigh-in behind the trend's change, then moving (exercise, then steps, the day's total), then
+    /// shopping, then eating and drinking (acted on after the day's activity), then the check-in,
+    /// which rates the day as lived (energy, then mood, the day's overall rating).
+    static func moment(_ m: InsightMetric) -> Int {
+        switch m {
+        case .sleepMinutes, .bedtime: return 0
+        case .weightTrendChange: return 1
+        case .exerciseMinutes: return 2
+        case .steps: return 3
+        case .grocerySpending: return 4
+        case .kcalEaten, .targetShare, .proteinG, .alcoholG, .caffeineMg: return 5
+        case .energy: return 6
+        case .mood: return 7
+        }
+    }
+
+    /// The pairs to test among `metrics`: each same-day pair once, the later `moment` as outcome;
+    /// each pair with one day of lag both ways (the predictor the day before).
+    static func tested(among metrics: [InsightMetric]) -> [(outcome: InsightMetric, predictor: InsightMetric, lag: Int)] {
+        var pairs: [(outcome: InsightMetric, predictor: InsightMetric, lag: Int)] = []
+        for outcome in metrics {
+            for predictor in metrics where predictor != outcome {
+                if moment(outcome) > moment(predictor), !isStructural(outcome, predictor, lag: 0) {
+                    pairs.append((outcome, predictor, 0))
+                }
+                if !isStructural(outcome, predictor, lag: 1) { pairs.append((outcome, predictor, 1)) }
+            }
+        }
+        return pairs
+    }
+}
