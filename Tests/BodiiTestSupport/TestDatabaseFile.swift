@@ -33,7 +33,14 @@ public enum TestDatabaseFile {
         at url: URL, _ contents: Contents = .migrated, timeZone: TimeZone = .current, catalog: ShippedCatalog? = .usdaSR24
     ) throws -> BodiiDatabase {
         try make(at: url, contents)
-        return try BodiiDatabase.$skipsDiskSyncsInTests.withValue(true) {
+        return try openExisting(at: url, timeZone: timeZone, catalog: catalog)
+    }
+
+    /// A database file a test already has (a copy it made), opened without disk syncs.
+    public static func openExisting(
+        at url: URL, timeZone: TimeZone = .current, catalog: ShippedCatalog? = .usdaSR24
+    ) throws -> BodiiDatabase {
+        try BodiiDatabase.$skipsDiskSyncsInTests.withValue(true) {
             try BodiiDatabase(url: url, timeZone: timeZone, catalog: catalog)
         }
     }
