@@ -1,7 +1,8 @@
 import Foundation
 
 /// `bodii-bench export [years]`: issue 48 item 5 — peak resident memory of `bodii export` (JSON to
-/// a file, CSV to a folder and to a zip) on a 10- and a 20-year history, against §9's 64 MB. The
+/// a file, CSV to a folder and to a zip) and of `bodii sync init` (its baseline of the whole
+/// history) on a 10- and a 20-year history, against §9's 64 MB. The
 /// real binary beside this one makes the histories: `bodii demo` takes at most ten years, so the
 /// 20-year one is a second demo ten years earlier, exported and imported into the first.
 enum ExportBench {
@@ -29,6 +30,10 @@ enum ExportBench {
                 let run = HealthBench.timed("\(now) /usr/bin/time -f %M '\(bodii)' export --db '\(db)' \(options)")
                 print(String(format: "%d years, export %@: %.2f s, peak RSS %@ MB (budget 64)", y, label, run.seconds, run.peakMB))
             }
+            // Its own config folder, so the machine's sync set-up is never touched.
+            let run = HealthBench.timed(
+                "\(now) XDG_CONFIG_HOME='\(path("config-\(y)"))' /usr/bin/time -f %M '\(bodii)' sync init '\(path("shared-\(y)"))' --db '\(db)'")
+            print(String(format: "%d years, sync init: %.2f s, peak RSS %@ MB (budget 64)", y, run.seconds, run.peakMB))
         }
     }
 }

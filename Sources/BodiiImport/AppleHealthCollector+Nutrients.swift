@@ -40,8 +40,8 @@ extension AppleHealthCollector {
     }
 
     func dietaryNutrient(_ element: XMLElementStart, _ key: NutrientKey) {
+        guard let time = start(element, .food) else { return }
         guard correlationDepth == 0 else { return data.skip(.food, "inside a food Correlation (a duplicate)") }
-        guard start(element, .food) != nil else { return }
         guard let value = number(element, "value"), let grams = Self.gramsPerUnit(element.string("unit")) else {
             return data.skip(.food, "unreadable value or unit")
         }
@@ -51,7 +51,7 @@ extension AppleHealthCollector {
         }
         let stamp = element.string("startDate") ?? ""
         guard dietary[stamp]?[key] == nil else { return data.skip(.food, "the same nutrient from another source") }
-        keep()
+        keep(on: time.day)
         dietary[stamp, default: [:]][key] = amount
     }
 

@@ -37,7 +37,7 @@ extension AppleHealthCollector {
             return
         }
         weights[id] = Weight(time: time, kg: kg)
-        keep()
+        keep(on: time.day)
     }
 
     func bodyFat(_ element: XMLElementStart) {
@@ -52,7 +52,7 @@ extension AppleHealthCollector {
             data.skip(.body, "body fat out of range (\(Self.rangeText(Validation.bodyFatRangePercent, "%")))")
             return
         }
-        if fats.insert(Fat(time: time, tenths: Int((value * 10).rounded()))).inserted { keep() }
+        if fats.insert(Fat(time: time, tenths: Int((value * 10).rounded()))).inserted { keep(on: time.day) }
     }
 
     func sleep(_ element: XMLElementStart) {
@@ -60,7 +60,7 @@ extension AppleHealthCollector {
         guard let endBytes = element.value("endDate"), let end = HealthTimestamp.parse(endBytes), end.instant > time.instant,
             let value = element.value("value")
         else {
-            data.skip(.sleep, "no readable end or stage")
+            skip(.sleep, "no readable end or stage", on: time.day)
             return
         }
         let asleep: Bool
@@ -76,14 +76,14 @@ extension AppleHealthCollector {
         {
             asleep = true
         } else {
-            data.skip(.sleep, "unknown sleep stage")
+            skip(.sleep, "unknown sleep stage", on: time.day)
             return
         }
         guard end.instant - time.instant <= 24 * 3600 else {
-            data.skip(.sleep, "a stage longer than a day")
+            skip(.sleep, "a stage longer than a day", on: time.day)
             return
         }
-        if sleepPieces.insert(SleepPiece(start: time, end: end, asleep: asleep)).inserted { keep(AppleHealthLimits.sleepCost) }
+        if sleepPieces.insert(SleepPiece(start: time, end: end, asleep: asleep)).inserted { keep(AppleHealthLimits.sleepCost, on: time.day) }
     }
 
     func startWorkout(_ element: XMLElementStart) {
@@ -158,15 +158,15 @@ extension AppleHealthCollector {
             return
         }
         workouts[open.id] = open
-        keep()
+        keep(on: open.start.day)
     }
 
     func dietaryEnergy(_ element: XMLElementStart) {
+        guard let time = start(element, .food) else { return }
         guard correlationDepth == 0 else {
             data.skip(.food, "inside a food Correlation (a duplicate)")
             return
         }
-        guard let time = start(element, .food) else { return }
         guard let value = number(element, "value"), let factor = Self.kcalFactor(element.value("unit")) else {
             data.skip(.food, "unreadable value or unit")
             return
@@ -186,7 +186,7 @@ extension AppleHealthCollector {
             data.skip(.food, "the same entry from another source")
             return
         }
-        keep()
+        keep(on: time.day)
         if foodByStamp[stamp] == nil { foodByStamp[stamp] = food.count }
         food.append(
             FoodRecord(

@@ -22,6 +22,7 @@ extension AppleHealthCollector {
         out.exercise = exerciseRecords(&out)
         out.food = food
         attachNutrients(&out)
+        out.lastWeightKg = weights.values.max { $0.time.instant < $1.time.instant }?.kg ?? weightBefore
         return out
     }
 
@@ -134,7 +135,8 @@ extension AppleHealthCollector {
             }
         }
         var byWakeDay: [LocalDate: SleepRecord] = [:]
-        for night in staged + Self.group(inBedOnly, gap: Self.inBedGapSeconds) {
+        // A part keeps the nights that end on its days; those ending before are the part before's.
+        for night in staged + Self.group(inBedOnly, gap: Self.inBedGapSeconds) where keeps(night.last.day) {
             let seconds = Self.unionSeconds(night.pieces)
             guard seconds > 0 else { continue }
             let minutes = min(1440, seconds / 60 + (seconds % 60 >= 30 ? 1 : 0))
@@ -191,7 +193,7 @@ extension AppleHealthCollector {
     }
 
     func exerciseRecords(_ out: inout AppleHealthData) -> [ExerciseRecord] {
-        var latestWeight: Double?
+        var latestWeight = weightBefore
         let weightsByTime = weights.values.sorted { $0.time.instant < $1.time.instant }
         var w = 0
         var records: [ExerciseRecord] = []

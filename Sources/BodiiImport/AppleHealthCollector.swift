@@ -7,11 +7,20 @@ import Foundation
 public final class AppleHealthCollector: XMLElementHandler {
     /// Records dated after this day are left out (a clock set wrong on the phone).
     let latestDay: LocalDate
+    /// Whether this pass keeps every day, counts, or keeps a run of days (`AppleHealthParts`).
+    var mode: AppleHealthPassMode
+    /// The last weigh-in before a part's days: what its first workouts without energy are reckoned with.
+    let weightBefore: Double?
+    /// The first pass's cost of each day, for planning parts when the export outgrows one pass.
+    var dayCharges: AppleHealthDayCharges?
+    var hourBits: AppleHealthHourBits?
+    /// Records without a usable date, by reason: they belong to no part, so the first pass counts them.
+    var undatedSkips: [MergeCounts.Kind: [String: Int]] = [:]
     var data = AppleHealthData()  // set by the record handlers (AppleHealthCollector+Records)
     private(set) var sawRoot = false
     private(set) var rootName: String?
-    /// Set when the export holds more than `AppleHealthLimits` allow: the reader refuses the file.
-    private(set) var overLimit: String?
+    /// Set when a part holds more than `AppleHealthLimits` allow: the reader splits it.
+    private(set) var overLimit = false
 
     var sources: [String] = []
     var sourceIndex: [String: Int] = [:]
@@ -88,8 +97,16 @@ public final class AppleHealthCollector: XMLElementHandler {
     var foodByStamp: [String: Int] = [:]
     var dietary: [String: [NutrientKey: Double]] = [:]
 
-    public init(latestDay: LocalDate) {
+    /// A first pass (`part` nil), or a pass keeping the days of `part`.
+    init(latestDay: LocalDate, part: ClosedRange<LocalDate>? = nil, weightBefore: Double? = nil) {
         self.latestDay = latestDay
+        self.weightBefore = weightBefore
+        if let part {
+            mode = .part(part)
+        } else {
+            mode = .whole
+            dayCharges = AppleHealthDayCharges(first: Validation.earliestDate, last: latestDay)
+        }
     }
 
     // MARK: - Streaming
@@ -100,7 +117,6 @@ public final class AppleHealthCollector: XMLElementHandler {
             rootName = String(cString: element.name)
             return
         }
-        guard overLimit == nil else { return }
         if element.isNamed("Record") {
             data.recordCount += 1
             record(element)
@@ -176,21 +192,51 @@ public final class AppleHealthCollector: XMLElementHandler {
     }
 
     /// The record's start, or nil after counting it as skipped: dates are within 1900…`latestDay`
-    /// (today + 1), as typed dates are.
+    /// (today + 1), as typed dates are. Nil, uncounted, for a day this pass does not keep; while
+    /// counting, nil after charging the record to its day.
     func start(_ element: XMLElementStart, _ kind: MergeCounts.Kind) -> HealthTimestamp? {
         guard let bytes = element.value("startDate"), let time = HealthTimestamp.parse(bytes) else {
-            data.skip(kind, "no readable date")
+            skipUndated(kind, "no readable date")
             return nil
         }
         guard time.day <= latestDay else {
-            data.skip(kind, "dated in the future")
+            skipUndated(kind, "dated in the future")
             return nil
         }
         guard time.day >= Validation.earliestDate else {
-            data.skip(kind, "dated before \(Validation.earliestDate.year)")
+            skipUndated(kind, "dated before \(Validation.earliestDate.year)")
             return nil
         }
-        return time
+        switch mode {
+        case .whole:
+            return time
+        case .counting:
+            chargeUnkept(element, kind, time)
+            return nil
+        case .part(let days):
+            // Nights and hourly samples starting up to two days before can reach into the part.
+            let reach = kind == .sleep || kind == .activity ? 2 : 0
+            return days.lowerBound.adding(days: -reach) <= time.day && time.day <= days.upperBound ? time : nil
+        }
+    }
+
+    /// A record without a usable date is counted by the first pass only.
+    func skipUndated(_ kind: MergeCounts.Kind, _ reason: String) {
+        if case .part = mode { return }
+        data.skip(kind, reason)
+        undatedSkips[kind, default: [:]][reason, default: 0] += 1
+    }
+
+    /// Whether this pass writes `day`'s records and counts their skips (a part's days before
+    /// its first are read only for what crosses into it).
+    func keeps(_ day: LocalDate) -> Bool {
+        guard case .part(let days) = mode else { return true }
+        return days.contains(day)
+    }
+
+    /// Counts a skipped record of `day`, when this pass keeps that day.
+    func skip(_ kind: MergeCounts.Kind, _ reason: String, on day: LocalDate) {
+        if keeps(day) { data.skip(kind, reason) }
     }
 
     func number(_ element: XMLElementStart, _ key: StaticString) -> Double? {
@@ -268,13 +314,16 @@ public final class AppleHealthCollector: XMLElementHandler {
         return sources.count - 1
     }
 
-    /// Charges something kept against the budget; past it the file is refused.
-    func keep(_ cost: Int = AppleHealthLimits.rowCost) {
+    /// Charges something kept on `day` against the budget. Past it, a first pass drops what it
+    /// kept and goes on counting (the export is then read in parts); a part is split by the reader.
+    func keep(_ cost: Int = AppleHealthLimits.rowCost, on day: LocalDate) {
         charged += cost
-        if charged > AppleHealthLimits.budgetBytes {
-            overLimit =
-                "more than one import can keep (at most \(ActivityText.grouped(AppleHealthLimits.maxRows)) weigh-ins, "
-                + "workouts and meals; fewer alongside years of sleep stages and hourly steps)"
+        dayCharges?.charge(cost, on: day)
+        guard charged > AppleHealthLimits.budgetBytes else { return }
+        switch mode {
+        case .whole: startCounting()
+        case .counting: break
+        case .part: overLimit = true
         }
     }
 
@@ -300,12 +349,12 @@ public final class AppleHealthCollector: XMLElementHandler {
     ) {
         guard let time = start(element, kind) else { return }
         guard let raw = number(element, "value"), let factor = unitFactor(element.value("unit")) else {
-            data.skip(kind, "unreadable value or unit")
+            skip(kind, "unreadable value or unit", on: time.day)
             return
         }
         let value = raw * factor
         guard value.isFinite, range.contains(value) else {
-            data.skip(kind, "\(what) out of range (\(Self.rangeText(range, what == "steps" ? "a day" : "kcal a day")))")
+            skip(kind, "\(what) out of range (\(Self.rangeText(range, what == "steps" ? "a day" : "kcal a day")))", on: time.day)
             return
         }
         var span = 0
@@ -313,7 +362,7 @@ public final class AppleHealthCollector: XMLElementHandler {
             span = end.instant - time.instant
         }
         guard span <= 2 * 86_400 else {
-            data.skip(kind, "a sample spanning more than two days")
+            skip(kind, "a sample spanning more than two days", on: time.day)
             return
         }
         let source = source(element)
@@ -321,9 +370,10 @@ public final class AppleHealthCollector: XMLElementHandler {
         let lastHour = Self.floorDiv((latestDay.daysSinceEpoch + 1) * 86_400, 3600)
         func add(_ hour: Int, _ amount: Double) {
             guard hour < lastHour else { return }  // the part after `latestDay`
+            guard keeps(LocalDate(daysSinceEpoch: Self.floorDiv(hour, 24))) else { return }
             let key = Self.bucket(hour: hour, source: source)
             // Charged apart from `buckets`, which is `steps` or `energy` itself, borrowed for the whole call.
-            if buckets[key] == nil { keep(AppleHealthLimits.bucketCost) }
+            if buckets[key] == nil { keep(AppleHealthLimits.bucketCost, on: LocalDate(daysSinceEpoch: Self.floorDiv(hour, 24))) }
             buckets[key, default: 0] += amount
         }
         guard span > 0 else {

@@ -21,6 +21,8 @@ public struct AppleHealthData: Sendable {
     public var activeKcalBySource: [(source: String, kcal: Double)] = []
     /// Records and workouts read.
     public var recordCount = 0
+    /// The last weigh-in (kg) of these records, or the one before them: a part hands it to the next.
+    public var lastWeightKg: Double?
 
     public init() {}
 
@@ -31,8 +33,9 @@ public struct AppleHealthData: Sendable {
     public var otherCount: Int { otherTypes.values.reduce(0, +) }
 }
 
-/// The most an import holds, so memory stays flat whatever the file (PRODUCT.md §9: under 64 MB).
-/// Each is far above what a real export has; a file over one is refused, not cut short.
+/// The most one pass over an export keeps, so memory stays flat whatever the file (PRODUCT.md §9:
+/// under 64 MB). An export holding more is read in runs of days (`AppleHealthPlan`); only a single
+/// day holding more than this is refused, which no real export comes near.
 public enum AppleHealthLimits {
     /// Memory for what an import keeps (after identical records collapsed), on top of the ~36 MB
     /// the program itself takes. Each thing kept is charged what it was measured to cost through
@@ -44,9 +47,10 @@ public enum AppleHealthLimits {
     static let sleepCost = 150
     /// An hour of steps or active energy from one source.
     static let bucketCost = 64
-    /// At most: 46,137 weigh-ins, workouts and meals (ten years of a scale, a Watch and a food
-    /// diary are about 25,000), or 153,791 sleep records (a Watch's stages, ≈ 30 a night: 14
-    /// years), or 360,448 hours of steps and energy by source (16 hours a day, two sources: 15 years).
+    /// At most in one pass: 46,137 weigh-ins, workouts and meals (ten years of a scale, a Watch
+    /// and a food diary are about 25,000), or 153,791 sleep records (a Watch's stages, ≈ 30 a
+    /// night: 14 years), or 360,448 hours of steps and energy by source (16 hours a day, two
+    /// sources: 15 years). A single day is refused past it.
     public static let maxRows = budgetBytes / rowCost
     /// Distinct source names and record types remembered by name; the rest are counted together.
     static let names = 1_000

@@ -25,6 +25,8 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
     case inflatesTooMuch(String)
     /// The export holds more than `AppleHealthLimits` allow; the text says what.
     case tooLarge(String, what: String)
+    /// One day of a long export holds more than a pass keeps; `written` when the days before it were merged.
+    case dayTooLarge(String, day: LocalDate, written: Bool)
 
     public var description: String {
         switch self {
@@ -47,6 +49,10 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
             return
                 "\(path) inflates to more than \(AppleHealthReader.maxInflationRatio) times its size, which no export does (a zip bomb?); it was refused and nothing was written"
         case .tooLarge(let path, let what): return "\(path) holds \(what); it was refused and nothing was written"
+        case .dayTooLarge(let path, let day, let written):
+            return "\(path) holds more records on \(day.iso) than one import can keep (at most "
+                + "\(ActivityText.grouped(AppleHealthLimits.maxRows)) weigh-ins, workouts and meals a day); "
+                + (written ? "the days before it were imported, that day and later ones were not" : "nothing was written")
         }
     }
 
@@ -54,7 +60,7 @@ public enum AppleHealthError: Error, Equatable, Sendable, CustomStringConvertibl
     public var exitCode: Int32 {
         switch self {
         case .missing, .folderWithoutExport, .notAFile, .fifoWithoutWriter: return 66
-        case .noExportInZip, .notAnExport, .xml, .zipThroughPipe, .damagedZip, .inflatesTooMuch, .tooLarge: return 65
+        case .noExportInZip, .notAnExport, .xml, .zipThroughPipe, .damagedZip, .inflatesTooMuch, .tooLarge, .dayTooLarge: return 65
         case .unreadable: return 74
         }
     }
@@ -66,6 +72,10 @@ public struct AppleHealthProgress: Sendable, Equatable {
     /// The XML's size, 0 when unknown (a pipe).
     public var totalBytes: Int64
     public var records: Int
+    /// Which read of the file this is, of how many: a long export is read once whole, then once
+    /// per run of days (`AppleHealthPlan`).
+    public var pass = 1
+    public var passes = 1
 }
 
 /// Reads an Apple Health `export.zip` (its `apple_health_export/export.xml` entry streamed out of
@@ -77,29 +87,103 @@ public enum AppleHealthReader {
     /// XML compresses 10–30 times in real exports; deflate's most is about 1,030 (a bomb).
     public static let maxInflationRatio: UInt64 = 100
 
-    /// Reads the export at `path`. `progress` is called about every megabyte; cancellation (of the
-    /// task, or `isCancelled`) throws `CancellationError`. Records dated after `latestDay` are left out.
+    /// Reads the export at `path`: whole when its records fit one pass, else counted and planned
+    /// in runs of days for `readParts`. Either way the whole file is read and checked here, before
+    /// anything is written. `progress` is called about every megabyte; cancellation (of the task,
+    /// or `isCancelled`) throws `CancellationError`. Records dated after `latestDay` are left out.
     public static func read(
         path: String, latestDay: LocalDate, isCancelled: @escaping () -> Bool = { Task.isCancelled },
         progress: (AppleHealthProgress) -> Void = { _ in }
-    ) throws -> AppleHealthData {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw AppleHealthError.missing(path) }
-            throw AppleHealthError.unreadable(path, reason: String(cString: strerror(errno)))
-        }
-        var file = path
-        var kind = info.st_mode & S_IFMT
-        if kind == S_IFDIR {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            guard let name = exportFileName(among: names) else { throw AppleHealthError.folderWithoutExport(path) }
-            file = (path as NSString).appendingPathComponent(name)
-            guard stat(file, &info) == 0 else { throw AppleHealthError.folderWithoutExport(path) }
-            kind = info.st_mode & S_IFMT
-        }
-        guard kind == S_IFREG || kind == S_IFIFO else { throw AppleHealthError.notAFile(path) }
-
+    ) throws -> AppleHealthContents {
+        let source = try ExportSource(path: path)
         let collector = AppleHealthCollector(latestDay: latestDay)
+        try self.pass(source, into: collector, isCancelled: isCancelled) { progress($0) }
+        guard case .counting = collector.mode else { return .whole(collector.finish()) }
+        guard source.isRegularFile else {
+            throw AppleHealthError.tooLarge(
+                path, what: "more than one pass can keep, and a pipe cannot be read again; give the export file itself")
+        }
+        let parts = collector.plannedParts()
+        return .inParts(AppleHealthPlan(summary: collector.finish(), parts: parts))
+    }
+
+    /// Reads a planned export again, once per run of days, handing each run's records to `each`
+    /// (in date order) before the next is read. A run that still holds more than a pass can keep
+    /// is split in two; a single day holding more is refused.
+    public static func readParts(
+        path: String, plan: AppleHealthPlan, latestDay: LocalDate, isCancelled: @escaping () -> Bool = { Task.isCancelled },
+        progress: (AppleHealthProgress) -> Void = { _ in }, each: (AppleHealthData) throws -> Void
+    ) throws {
+        let source = try ExportSource(path: path)
+        var queue = plan.parts[...]
+        var weightBefore: Double?
+        var done = 0
+        while let days = queue.popFirst() {
+            if isCancelled() { throw CancellationError() }
+            let collector = AppleHealthCollector(latestDay: latestDay, part: days, weightBefore: weightBefore)
+            let passes = 1 + done + 1 + queue.count
+            do {
+                try pass(source, into: collector, isCancelled: isCancelled) {
+                    var p = $0
+                    p.pass = 2 + done
+                    p.passes = passes
+                    p.records = plan.summary.recordCount
+                    progress(p)
+                }
+            } catch is PartOverflow {
+                guard days.lowerBound < days.upperBound else {
+                    throw AppleHealthError.dayTooLarge(path, day: days.lowerBound, written: false)
+                }
+                let middle = days.lowerBound.adding(days: days.lowerBound.days(until: days.upperBound) / 2)
+                queue.insert(contentsOf: [days.lowerBound...middle, middle.adding(days: 1)...days.upperBound], at: queue.startIndex)
+                continue
+            }
+            let data = collector.finish()
+            weightBefore = data.lastWeightKg
+            done += 1
+            try each(data)
+        }
+    }
+
+    /// A part held more than one pass keeps: the reader splits it.
+    struct PartOverflow: Error {}
+
+    /// The file an export is read from, found once: the folder's export, a zip or XML file, a FIFO.
+    struct ExportSource {
+        let path: String
+        let file: String
+        let isRegularFile: Bool
+        let size: Int64
+
+        init(path: String) throws {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                if errno == ENOENT || errno == ENOTDIR { throw AppleHealthError.missing(path) }
+                throw AppleHealthError.unreadable(path, reason: String(cString: strerror(errno)))
+            }
+            var file = path
+            var kind = info.st_mode & S_IFMT
+            if kind == S_IFDIR {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                guard let name = exportFileName(among: names) else { throw AppleHealthError.folderWithoutExport(path) }
+                file = (path as NSString).appendingPathComponent(name)
+                guard stat(file, &info) == 0 else { throw AppleHealthError.folderWithoutExport(path) }
+                kind = info.st_mode & S_IFMT
+            }
+            guard kind == S_IFREG || kind == S_IFIFO else { throw AppleHealthError.notAFile(path) }
+            self.path = path
+            self.file = file
+            isRegularFile = kind == S_IFREG
+            size = Int64(info.st_size)
+        }
+    }
+
+    /// One pass over the export: its XML streamed into `collector`, checked to the end.
+    static func pass(
+        _ source: ExportSource, into collector: AppleHealthCollector, isCancelled: @escaping () -> Bool,
+        progress: (AppleHealthProgress) -> Void
+    ) throws {
+        let path = source.path
         let parser = StreamingXMLParser(handler: collector)
         var done: Int64 = 0
         var lastReport: Int64 = -1
@@ -113,7 +197,7 @@ public enum AppleHealthReader {
             if collector.sawRoot, collector.rootName != "HealthData" {
                 throw AppleHealthError.notAnExport(path, root: rootText(collector.rootName))
             }
-            if let what = collector.overLimit { throw AppleHealthError.tooLarge(path, what: what) }
+            if collector.overLimit { throw PartOverflow() }
             done += Int64(data.count)
             if done - lastReport >= Int64(chunkSize) {
                 lastReport = done
@@ -122,7 +206,7 @@ public enum AppleHealthReader {
         }
 
         let input: InputFile
-        do { input = try InputFile(path: file) } catch {
+        do { input = try InputFile(path: source.file) } catch {
             switch error {
             case .fifoWithoutWriter: throw AppleHealthError.fifoWithoutWriter(path)
             case .device: throw AppleHealthError.notAFile(path)
@@ -141,11 +225,11 @@ public enum AppleHealthReader {
         let head = try next()
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             input.close()
-            guard kind == S_IFREG else { throw AppleHealthError.zipThroughPipe(path) }
-            try readZip(file: file, path: path) { try take($0, total: $1) }
+            guard source.isRegularFile else { throw AppleHealthError.zipThroughPipe(path) }
+            try readZip(file: source.file, path: path) { try take($0, total: $1) }
         } else {
             defer { input.close() }
-            let total = kind == S_IFREG ? Int64(info.st_size) : 0
+            let total = source.isRegularFile ? source.size : 0
             var data = head
             while !data.isEmpty {
                 try take(data, total: total)
@@ -160,9 +244,8 @@ public enum AppleHealthReader {
         guard collector.sawRoot, collector.rootName == "HealthData" else {
             throw AppleHealthError.notAnExport(path, root: rootText(collector.rootName))
         }
-        if let what = collector.overLimit { throw AppleHealthError.tooLarge(path, what: what) }
+        if collector.overLimit { throw PartOverflow() }
         progress(AppleHealthProgress(bytes: done, totalBytes: done, records: collector.data.recordCount))
-        return collector.finish()
     }
 
     static func rootText(_ name: String?) -> String {

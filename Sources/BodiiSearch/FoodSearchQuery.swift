@@ -1,3 +1,4 @@
+import BodiiDomain
 import Foundation
 
 /// A food search query as typed: its words, and whether the last one is still being typed.
@@ -22,7 +23,10 @@ public struct FoodSearchQuery: Equatable, Sendable {
     public static let fillerWords: Set<SearchText.Word> = Set(
         ["and", "with", "of", "in", "the", "a", "an", "or", "w"].map { Array($0.utf8) })
 
-    public init(_ text: String) {
+    public init(_ typed: String) {
+        // The engine reads at most `Validation.maxSearchLength` characters, whoever calls it (an
+        // importer's food name too): its work grows faster than the text.
+        let text = typed.count > Validation.maxSearchLength ? String(typed.prefix(Validation.maxSearchLength)) : typed
         let all = SearchText.words(text)
         lastIsPrefix = !(text.last?.isWhitespace ?? true)
         var kept: [SearchText.Word] = []

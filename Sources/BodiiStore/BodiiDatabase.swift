@@ -84,6 +84,7 @@ public final class BodiiDatabase: Sendable {
                 } else {
                     try Self.stamp(path: path)
                 }
+                DatabaseFile.mendReadOnlySidecars(of: path)
                 var config = Self.writingConfiguration()
                 config.foreignKeysEnabled = true
                 config.busyMode = .timeout(5)  // the CLI and the full-screen app may share the file
@@ -93,7 +94,7 @@ public final class BodiiDatabase: Sendable {
                     path: path, configuration: config, migrator: migrator,
                     pool: access == .readWrite)
                 try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(Self.synchronousMode)") }
-                Self.restrictSidecars(of: path)
+                DatabaseFile.restrictSidecars(of: path)
                 writer = opened
             }
         } catch let error as DatabaseError {
@@ -230,9 +231,11 @@ public final class BodiiDatabase: Sendable {
         }
         let sidecars = DatabaseFile.exists(path + "-wal") || DatabaseFile.exists(path + "-shm")
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if !sidecars && access(folder, W_OK) != 0 {
+        if !sidecars && (access(folder, W_OK) != 0 || !DatabaseFile.isWritable(path)) {
             // SQLite cannot read a WAL database without a -shm beside it, and cannot make one in
             // a read-only folder. No sidecars and no way to make them means no one is writing it.
+            // Beside a read-only file it would make them with the file's mode (0444), and they
+            // would then refuse every write once the file is made writable again (issue 48 #9).
             config.readonly = true
             return (try DatabaseQueue(path: immutableURI(path), configuration: config), .leave)
         }
@@ -380,17 +383,6 @@ public final class BodiiDatabase: Sendable {
         }
         guard rename(partial, backupPath) == 0 else { throw failed(DatabaseFile.reason(errno)) }
         return URL(fileURLWithPath: backupPath)
-    }
-
-    /// SQLite gives -wal and -shm the main file's mode; make sure they are never group or world
-    /// readable, whatever that mode or the umask was.
-    private static func restrictSidecars(of path: String) {
-        for sidecar in [path + "-wal", path + "-shm"] {
-            var info = stat()
-            guard stat(sidecar, &info) == 0 else { continue }
-            let mode = info.st_mode & 0o777
-            if mode & 0o077 != 0 { chmod(sidecar, mode & 0o700) }
-        }
     }
 }
 

@@ -102,8 +102,39 @@ enum DatabaseFile {
         String(cString: strerror(code)).lowercased()
     }
 
+    /// Whether this process may write the file, and its mode lets anyone write it: a 0444 file
+    /// reads as read-only even for root, whom `access` never refuses.
+    static func isWritable(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
+    }
+
+    /// Gives the owner back write access to a -wal or -shm of ours that lacks it while the file
+    /// itself is writable: left read-only by a reader of a read-only file (an older Bodii, or
+    /// sqlite3), they would make every write fail after `chmod 644`.
+    static func mendReadOnlySidecars(of path: String) {
+        guard isWritable(path) else { return }
+        for sidecar in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard stat(sidecar, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IWUSR == 0 else { continue }
+            chmod(sidecar, (info.st_mode & 0o700) | 0o600)
+        }
+    }
+
+    /// SQLite gives -wal and -shm the main file's mode; make sure they are never group or world
+    /// readable, whatever that mode or the umask was.
+    static func restrictSidecars(of path: String) {
+        for sidecar in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard stat(sidecar, &info) == 0 else { continue }
+            let mode = info.st_mode & 0o777
+            if mode & 0o077 != 0 { chmod(sidecar, mode & 0o700) }
+        }
     }
 }

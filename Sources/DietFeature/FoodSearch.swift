@@ -72,7 +72,7 @@ public struct FoodSearch {
     public let day: LocalDate
     let now: Date
     public internal(set) var step: Step = .food
-    public internal(set) var query = TextField(placeholder: "a food, or a line: 2 eggs, toast, 1 cup milk", maxLength: 200)
+    public internal(set) var query = TextField(placeholder: "a food, or a line: 2 eggs, toast, 1 cup milk", maxLength: Validation.maxSearchLength)
     public internal(set) var results: [Food] = []
     /// True while the query is empty and `results` are the recent and frequent foods.
     public internal(set) var showingRecent = true

@@ -383,3 +383,72 @@ import Testing
         #expect(try AppleHealthImportTests.rows(db).body == before.body + 1)
     }
 }
+
+/// An export holding more than one pass keeps (issue 48 #7): read whole first, then merged a run
+/// of days at a time, with every record; the same file through a pipe is refused in one line.
+@Suite struct AppleHealthLongExportTests {
+    /// 46,138 distinct weigh-ins (one a minute over 33 days), one more than a pass keeps, and a
+    /// night crossing each midnight.
+    static func write(to path: String) throws -> Int {
+        let start = LocalDate(year: 2001, month: 3, day: 1) ?? TestClock.today
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        let weighIns = 46_138
+        for i in 0..<weighIns {
+            let day = start.adding(days: i / 1440)
+            text +=
+                "<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" startDate=\"\(day.iso) "
+                + String(format: "%02d:%02d", i % 1440 / 60, i % 60) + ":00 +0000\" value=\"80\"/>\n"
+            if i % 1440 == 0 {
+                text +=
+                    "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"Watch\" startDate=\"\(day.iso) 23:00:00 +0000\""
+                    + " endDate=\"\(day.adding(days: 1).iso) 07:00:00 +0000\" value=\"HKCategoryValueSleepAnalysisAsleepCore\"/>\n"
+            }
+            if text.utf8.count > 1 << 20 {
+                try handle.write(contentsOf: Data(text.utf8))
+                text = ""
+            }
+        }
+        try handle.write(contentsOf: Data((text + "</HealthData>\n").utf8))
+        try handle.close()
+        return weighIns
+    }
+
+    @Test func aLongExportImportsEveryRecordAndAgainAddsNothing() throws {
+        let folder = try TemporaryFolder()
+        let export = folder.path("export.xml")
+        let weighIns = try Self.write(to: export)
+        let db = folder.path("h.sqlite")
+
+        let dry = try runBodii(["import", "apple-health", export, "--dry-run", "--json", "--db", db])
+        try #require(dry.status == 0, "\(dry.stderr)")
+        #expect(AppleHealthImportTests.kind(try AppleHealthImportTests.summary(dry.stdout), "body")["added"] as? Int == weighIns)
+        #expect(!FileManager.default.fileExists(atPath: db), "a dry run creates nothing")
+
+        let first = try runBodii(["import", "apple-health", export, "--json", "--db", db])
+        try #require(first.status == 0, "\(first.stderr)")
+        let s1 = try AppleHealthImportTests.summary(first.stdout)
+        #expect(AppleHealthImportTests.kind(s1, "body")["added"] as? Int == weighIns)
+        #expect(AppleHealthImportTests.kind(s1, "nights")["added"] as? Int == 33)
+        #expect(s1["records"] as? Int == weighIns + 33)
+        let rows = try AppleHealthImportTests.rows(db)
+        #expect(rows.body == weighIns)
+        #expect(rows.sleep == 33)
+
+        let second = try runBodii(["import", "apple-health", export, "--json", "--db", db])
+        try #require(second.status == 0, "\(second.stderr)")
+        let s2 = try AppleHealthImportTests.summary(second.stdout)
+        #expect(AppleHealthImportTests.kind(s2, "body")["added"] as? Int == 0)
+        #expect(AppleHealthImportTests.kind(s2, "body")["already_there"] as? Int == weighIns)
+        #expect(try AppleHealthImportTests.rows(db) == rows)
+
+        // Through a pipe it cannot be read twice: refused in one line, nothing created.
+        let piped = try AppleHealthStreamTests.runPiped(
+            ["import", "apple-health", "/dev/stdin", "--db", folder.path("p.sqlite")], input: try Data(contentsOf: URL(fileURLWithPath: export)))
+        #expect(piped.status == 65)
+        #expect(piped.stderr.contains("give the export file itself"), "\(piped.stderr)")
+        #expect(piped.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("p.sqlite")))
+    }
+}

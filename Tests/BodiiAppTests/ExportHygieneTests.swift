@@ -13,13 +13,25 @@ import Testing
     /// it writes, it leaves the folder as it was.
     @Test(arguments: [SIGINT, SIGKILL])
     func aStoppedExportLeavesNoTemporary(_ signal: Int32) throws {
+        try Self.stopWhileWriting(signal) { out in ["--out", out.path("e.json")] }
+    }
+
+    /// A CSV export into a folder (new, or one that exists) writes its files with no names until
+    /// all are written: killed while writing, it leaves no hidden folder or file behind.
+    @Test(arguments: [true, false])
+    func aKilledFolderExportLeavesNoTemporary(_ newFolder: Bool) throws {
+        try Self.stopWhileWriting(SIGKILL) { out in ["--format", "csv", "--out", newFolder ? out.path("csv") : out.url.path] }
+    }
+
+    /// Exports a 1,000-day demo with `arguments(out)`, sends `signal` once the process holds a
+    /// file in `out` (a bounded wait), and expects `out` as empty as it was.
+    static func stopWhileWriting(_ signal: Int32, _ arguments: (TemporaryFolder) -> [String]) throws {
         let folder = try TemporaryFolder(), out = try TemporaryFolder()
         let db = folder.path("d.sqlite")
         #expect(try runBodii(["demo", "--days", "1000", "--db", db]).status == 0)
-        let pid = try ImportSpoolTests.spawn(["export", "--db", db, "--out", out.path("e.json")], tmpdir: folder.url.path)
-        // Writing once the process holds a descriptor on a file in the target's folder (bounded wait).
+        let pid = try ImportSpoolTests.spawn(["export", "--db", db] + arguments(out), tmpdir: folder.url.path)
         let writing = ImportSpoolTests.holdsAFile(pid, in: out.url.path)
-        #expect(writing, "the export never opened its file in \(out.url.path)")
+        #expect(writing, "the export never opened a file in \(out.url.path)")
         #expect(kill(pid, signal) == 0)
         var status: Int32 = 0
         #expect(waitpid(pid, &status, 0) == pid)

@@ -258,18 +258,19 @@ enum HealthXML {
         Self.expectRefused(path) { if case .damagedZip = $0 { return true } else { return false } }
     }
 
-    @Test func tooManyDistinctRecordsAreRefused() throws {
+    /// Writes an export of `body` plus `weighIns` distinct weigh-ins of 80 kg, one a second from
+    /// `start` 00:00 (UTC) on, `perDay` a day.
+    static func bulkExport(body: String, weighIns: Int, from start: LocalDate, perDay: Int) throws -> String {
         let url = URL(fileURLWithPath: try HealthFixture.write(""))
         let handle = try FileHandle(forWritingTo: url)
-        try handle.write(contentsOf: Data(HealthXML.document("").replacingOccurrences(of: "</HealthData>\n", with: "").utf8))
+        try handle.write(contentsOf: Data(HealthXML.document(body).replacingOccurrences(of: "</HealthData>\n", with: "").utf8))
         var chunk = ""
-        let start = try #require(LocalDate(year: 2000, month: 1, day: 1))
-        for i in 0...AppleHealthLimits.maxRows {
-            // One weigh-in a minute: all distinct.
-            let day = start.adding(days: i / 1440)
+        for i in 0..<weighIns {
+            let day = start.adding(days: i / perDay)
+            let second = i % perDay
             chunk +=
                 "<Record type=\"HKQuantityTypeIdentifierBodyMass\" startDate=\"\(day.iso) "
-                + String(format: "%02d:%02d", i % 1440 / 60, i % 60) + ":00 +0000\" value=\"80\"/>\n"
+                + String(format: "%02d:%02d:%02d", second / 3600, second / 60 % 60, second % 60) + " +0000\" value=\"80\"/>\n"
             if chunk.utf8.count > 1 << 20 {
                 try handle.write(contentsOf: Data(chunk.utf8))
                 chunk = ""
@@ -277,7 +278,59 @@ enum HealthXML {
         }
         try handle.write(contentsOf: Data((chunk + "</HealthData>\n").utf8))
         try handle.close()
-        Self.expectRefused(url.path) { if case .tooLarge = $0 { return true } else { return false } }
+        return url.path
+    }
+
+    /// Nights crossing midnight, steps crossing midnight and workouts, every day of `days` from `start`.
+    static func dailyRecords(from start: LocalDate, days: Int) -> String {
+        (0..<days).map { d in
+            let day = start.adding(days: d)
+            let next = day.adding(days: 1)
+            return HealthXML.sleep("AsleepCore", "\(day.iso) 23:10:00 +0100", "\(next.iso) 06:40:00 +0100")
+                + HealthXML.sleep("InBed", "\(day.iso) 22:50:00 +0100", "\(next.iso) 06:55:00 +0100")
+                + HealthXML.steps("\(400 + d)", "\(day.iso) 23:30:00 +0100", "\(next.iso) 00:30:00 +0100")
+                + HealthXML.workout("", start: "\(day.iso) 18:00:00 +0100", end: "\(day.iso) 18:30:00 +0100")
+        }.joined()
+    }
+
+    @Test func anExportLongerThanAPassIsReadInRunsOfDaysWithEveryRecord() throws {
+        let start = try #require(LocalDate(year: 2000, month: 1, day: 1))
+        let days = 60
+        let extras = Self.dailyRecords(from: start, days: days) + HealthXML.weight("80", "1999-12-31 07:00:00 +0000")
+        let weighIns = AppleHealthLimits.maxRows + 1
+        let bulk = try Self.bulkExport(body: extras, weighIns: weighIns, from: start, perDay: 1440)
+        defer { HealthXML.removeFolder(of: bulk) }
+        // The first pass outgrows its budget and plans runs of days.
+        guard case .inParts(let plan) = try AppleHealthReader.read(path: bulk, latestDay: HealthFixture.latestDay, isCancelled: { false })
+        else {
+            Issue.record("read whole")
+            return
+        }
+        #expect(plan.parts.count >= 2)
+        #expect(plan.summary.body.isEmpty && plan.summary.sleep.isEmpty, "the first pass keeps no records")
+        #expect(plan.summary.recordCount == weighIns + 1 + 4 * days)
+
+        let parts = try HealthFixture.read(bulk)
+        let alone = try HealthXML.read(extras)
+        #expect(parts.body.count == weighIns + 1)
+        #expect(Set(parts.body.map(\.provenance.externalId)).count == weighIns + 1)
+        // Nights and step hours crossing a run's first midnight come out as read whole.
+        #expect(parts.sleep == alone.sleep)
+        #expect(parts.sleep.count == days)
+        #expect(parts.activity == alone.activity)
+        #expect(parts.exercise == alone.exercise)
+        #expect(parts.exercise.count == days)
+        #expect(parts.skipped == alone.skipped)
+        #expect(parts.stepsBySource.map(\.steps) == alone.stepsBySource.map(\.steps))
+    }
+
+    @Test func aDayHoldingMoreThanAPassKeepsIsRefused() throws {
+        let start = try #require(LocalDate(year: 2000, month: 1, day: 1))
+        let path = try Self.bulkExport(body: "", weighIns: AppleHealthLimits.maxRows + 1, from: start, perDay: 86_400)
+        Self.expectRefused(path) { error in
+            guard case .dayTooLarge(_, let day, let written) = error else { return false }
+            return day == start && !written
+        }
     }
 }
 
@@ -286,7 +339,7 @@ extension AppleHealthError {
         switch self {
         case .missing(let p), .folderWithoutExport(let p), .noExportInZip(let p), .notAnExport(let p, _), .xml(let p, _),
             .unreadable(let p, _), .notAFile(let p), .fifoWithoutWriter(let p), .zipThroughPipe(let p), .damagedZip(let p, _),
-            .inflatesTooMuch(let p), .tooLarge(let p, _):
+            .inflatesTooMuch(let p), .tooLarge(let p, _), .dayTooLarge(let p, _, _):
             return p
         }
     }

@@ -4,6 +4,29 @@ import Testing
 import ZIPFoundation
 @testable import BodiiImport
 
+extension AppleHealthReader {
+    /// Every record of an export, read whole or part by part and put together (for tests: an
+    /// import merges each part before reading the next).
+    static func readEverything(path: String, latestDay: LocalDate) throws -> AppleHealthData {
+        switch try read(path: path, latestDay: latestDay, isCancelled: { false }) {
+        case .whole(let data):
+            return data
+        case .inParts(let plan):
+            var all = plan.summary
+            try readParts(path: path, plan: plan, latestDay: latestDay, isCancelled: { false }) { part in
+                all.absorbCounts(of: part)
+                all.body += part.body
+                all.activity += part.activity
+                all.sleep += part.sleep
+                all.exercise += part.exercise
+                all.food += part.food
+                all.lastWeightKg = part.lastWeightKg
+            }
+            return all
+        }
+    }
+}
+
 /// The export in Fixtures/apple-health: iOS 16's broken DTD, a `\u{0B}` in a source name, weights in
 /// kg and lb, body fat as a fraction, Watch and iPhone steps in the same hours, a record near
 /// midnight in another time zone, sleep stages with InBed and the legacy Asleep, three workout
@@ -16,7 +39,7 @@ enum HealthFixture {
     static func day(_ d: Int) -> LocalDate { LocalDate(year: 2026, month: 11, day: d) ?? LocalDate(daysSinceEpoch: 0) }
 
     static func read(_ path: String = path) throws -> AppleHealthData {
-        try AppleHealthReader.read(path: path, latestDay: latestDay, isCancelled: { false })
+        try AppleHealthReader.readEverything(path: path, latestDay: latestDay)
     }
 
     /// A file in a new temporary folder.
@@ -198,7 +221,7 @@ enum HealthFixture {
 
     @Test func cancellingStopsTheRead() throws {
         #expect(throws: CancellationError.self) {
-            _ = try AppleHealthReader.read(path: HealthFixture.path, latestDay: HealthFixture.latestDay, isCancelled: { true })
+            _ = try AppleHealthReader.read(path: HealthFixture.path, latestDay: HealthFixture.latestDay, isCancelled: { true }) as AppleHealthContents
         }
     }
 

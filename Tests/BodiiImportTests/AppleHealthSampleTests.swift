@@ -13,7 +13,7 @@ import ImportSamples
         var xml = Data()
         let expected = try AppleHealthSample(firstDay: first, days: 21, heartRatePerHour: 2).write { xml.append($0) }
         let path = try HealthFixture.write(String(decoding: xml, as: UTF8.self))
-        let data = try AppleHealthReader.read(path: path, latestDay: first.adding(days: 30), isCancelled: { false })
+        let data = try AppleHealthReader.readEverything(path: path, latestDay: first.adding(days: 30))
 
         #expect(expected.count == 21)
         let activity = Dictionary(uniqueKeysWithValues: data.activity.map { ($0.date, $0) })

@@ -74,3 +74,46 @@ import Testing
         }
     }
 }
+
+/// A database made read-only (0444) is read without leaving a -wal or -shm beside it: SQLite would
+/// make them with the file's mode, and after `chmod 644` they refused every write (issue 48 #9).
+@Suite struct ReadOnlyFileTests {
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    @Test func readingA0444FileLeavesNoSidecarsAndWritesWorkAfterChmod() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            let writer = try BodiiDatabase(url: url, access: .command)
+            try writer.repositories.addExerciseRecord(exercise(day("2026-11-20"), kcal: 300))
+            try writer.close()
+            chmod(url.path, 0o444)
+
+            let reader = try BodiiDatabase(url: url, access: .readOnly)
+            #expect(try reader.repositories.exerciseRecords(in: DateRange(ending: day("2026-11-20"), days: 7)).count == 1)
+            #expect(!exists(url.path + "-wal") && !exists(url.path + "-shm"))
+            reader.finishReading()
+
+            chmod(url.path, 0o644)
+            let next = try BodiiDatabase(url: url, access: .command)
+            try next.repositories.addExerciseRecord(exercise(day("2026-11-21"), kcal: 200))
+            try next.close()
+        }
+    }
+
+    @Test func readOnlySidecarsLeftBesideAWritableFileAreMendedBeforeAWrite() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            try BodiiDatabase(url: url, access: .command).close()
+            for sidecar in [url.path + "-wal", url.path + "-shm"] {
+                #expect(FileManager.default.createFile(atPath: sidecar, contents: nil, attributes: [.posixPermissions: 0o444]))
+            }
+            let writer = try BodiiDatabase(url: url, access: .command)
+            try writer.repositories.addExerciseRecord(exercise(day("2026-11-20"), kcal: 300))
+            for sidecar in [url.path + "-wal", url.path + "-shm"] {
+                let mode = try #require(try FileManager.default.attributesOfItem(atPath: sidecar)[.posixPermissions] as? Int)
+                #expect(mode == 0o600, "\(sidecar): \(String(mode, radix: 8))")
+            }
+            try writer.close()
+        }
+    }
+}

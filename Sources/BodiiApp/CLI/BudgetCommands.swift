@@ -90,7 +90,7 @@ struct BudgetSetCommand: ParsableCommand, DatabaseCommand {
 enum PantryItems {
     /// A catalog food from search words or an id, or a free `--name`: exactly one of them.
     static func resolveFood(words raw: [String], name: String?, databasePath: String?, clock: any Clock) throws -> (Food?, String) {
-        let words = try PositionalWords.values(raw).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let words = try PositionalWords.searchText(raw)
         switch (words.isEmpty, name) {
         case (false, .some): throw CommandFailure.usage("give a food or --name, not both")
         case (true, nil): throw CommandFailure.usage("say what: a food (search words or an id like usda:09040) or --name NAME")

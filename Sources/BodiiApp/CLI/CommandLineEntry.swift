@@ -80,6 +80,13 @@ enum PositionalWords {
         return words.filter { $0 != "--" }
     }
 
+    /// The words as one search text (a food, an activity, a line of foods), refused (65) past
+    /// `Validation.maxSearchLength` characters: the same limit as the app's search fields.
+    static func searchText(_ words: [String], field: String = "search words") throws -> String {
+        let text = try values(words).joined(separator: " ")
+        return try validated { () throws(BodiiDomain.ValidationError) in try Validation.searchText(text, field: field) }
+    }
+
     /// The one value of a positional argument parsed this way (an id, an amount): "-1" reaches
     /// the value's own check and is refused there as a bad value (65), not as a missing argument.
     static func single(_ words: [String], missing: String) throws -> String {

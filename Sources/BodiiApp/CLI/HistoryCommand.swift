@@ -36,7 +36,7 @@ struct HistoryCommand: ParsableCommand, DatabaseCommand {
                     throw CommandFailure.usage(error.message)
                 }
             }
-            let text = try PositionalWords.values(query).joined(separator: " ")
+            let text = try PositionalWords.searchText(query)
             let clock = try ProcessClock.current()
             guard EatingHistory.query(text, today: clock.today) != nil else {
                 throw CommandFailure.usage(

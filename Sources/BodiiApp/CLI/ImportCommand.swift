@@ -80,7 +80,16 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
             }
             meter.end()
             let repositories = try ImportCommand.repositories(databasePath: global.db?.text, dryRun: dryRun, clock: clock)
-            let outcome = try AppleHealthImport.merge(read, repositories: repositories, dryRun: dryRun)
+            let outcome: AppleHealthImport.Outcome
+            do {
+                // A long export is read again here, a run of days at a time.
+                outcome = try AppleHealthImport.merge(
+                    read, repositories: repositories, dryRun: dryRun, isCancelled: { false }, progress: meter.show)
+            } catch let error as AppleHealthError {
+                meter.end()
+                throw CommandFailure(kind: CommandFailure.Kind(rawValue: error.exitCode) ?? .data, message: error.description)
+            }
+            meter.end()
             if json {
                 print(ImportSummary.json(outcome).text)
             } else {
@@ -105,6 +114,7 @@ final class StderrProgress {
                 ? String(format: "%.1f MB of %.1f MB", Double(p.bytes) / 1_000_000, Double(p.totalBytes) / 1_000_000)
                 : String(format: "%.1f MB", Double(p.bytes) / 1_000_000))
             + " · \(ActivityText.grouped(p.records)) records · \(elapsed / 60):" + String(format: "%02d", elapsed % 60)
+            + (p.passes > 1 ? " · read \(p.pass) of \(p.passes)" : "")
         CommandOutput.standardError(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
         shown = true
     }

@@ -32,7 +32,7 @@ struct LogExerciseCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             // Everything that needs no database first: a bad argument must not create or touch one.
-            let text = try PositionalWords.values(activity).joined(separator: " ")
+            let text = try PositionalWords.searchText(activity)
             var match = try Self.resolve(text)
             let clock = try ProcessClock.current()
             func validated(_ match: Match) -> Result<ExerciseEntry, FieldErrors<ExerciseEntryField>> {

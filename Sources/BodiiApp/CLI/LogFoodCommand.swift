@@ -86,7 +86,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             // Everything that needs no database first: a bad argument must not create or touch one.
-            let words = try PositionalWords.values(query).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let words = try PositionalWords.searchText(query)
             if kcal != nil || protein != nil || carbs != nil || fat != nil || name != nil {
                 return try quickAdd(words: words, clock: clock)
             }

@@ -48,7 +48,7 @@ struct SearchCommand: ParsableCommand, DatabaseCommand {
                 throw CommandFailure.usage(error.message)
             }
         }
-        let text = try PositionalWords.values(query).joined(separator: " ")
+        let text = try PositionalWords.searchText(query)
         guard !FoodSearchQuery(text).isEmpty else {
             throw CommandFailure.usage("search needs a query: a few letters or words of a food's name, e.g. bodii search banana")
         }

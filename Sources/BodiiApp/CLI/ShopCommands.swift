@@ -42,7 +42,7 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
                 try validated { () throws(BodiiDomain.ValidationError) in try PantryInput.name(text.text, field: "store") }
             }
             if let qty { _ = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text) } }
-            let words = try PositionalWords.values(item).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let words = try PositionalWords.searchText(item)
             var known: GroceryItem?
             if name == nil, !words.isEmpty, let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock) {
                 known = PantryItems.match(words, in: try env.repositories.groceryItems())
@@ -166,7 +166,7 @@ struct ShopBuyCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let today = clock.today
-            let words = try PositionalWords.values(item).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let words = try PositionalWords.searchText(item)
             guard !words.isEmpty else { throw CommandFailure.usage("say which entry: its number or its name (see bodii shop list)") }
             if qty == nil, unit != nil { throw CommandFailure.usage("--unit goes with --qty") }
             let paid = try price.map { text in

@@ -67,9 +67,13 @@ struct OutputPath {
         }
     }
 
+    /// Every file is written with no name (`UnnamedFile`), so a kill while writing leaves nothing;
+    /// only once all are written do they get names, in a hidden folder renamed into place.
     private func writeNewFolder(_ files: [CSVFile]) throws {
         let target = Self.canonical(path)
         let parent = Self.parent(of: target)
+        let written = try files.map { file in try Self.unnamedCopy(of: file, in: parent, shownAs: path + "/" + file.name) }
+        defer { for file in written { try? file.close() } }
         var template = Array((parent + "/." + Self.shortName(target) + ".bodii-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else { throw Self.failure(path, errno, folder: parent) }
         let temporary = Self.text(template)
@@ -80,11 +84,8 @@ struct OutputPath {
                 rmdir(temporary)
             }
         }
-        for file in files {
-            let fd = open(temporary + "/" + file.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            let shown = path + "/" + file.name
-            guard fd >= 0 else { throw Self.failure(shown, errno) }
-            try Self.fill(fd, shownAs: shown, existing: nil) { sink in try file.file.eachPiece { try sink.write($0) } }
+        for (file, copy) in zip(files, written) {
+            do { try copy.publish(over: temporary + "/" + file.name) } catch { throw Self.failure(path + "/" + file.name, error.code) }
         }
         Self.syncFolder(temporary)
         guard rename(temporary, target) == 0 else { throw Self.failure(path, errno) }
@@ -104,23 +105,27 @@ struct OutputPath {
             }
             try refuseDatabase(target)
         }
-        var temporaries: [(temporary: String, target: String)] = []
-        var renamed = false
-        defer { if !renamed { for t in temporaries { unlink(t.temporary) } } }
-        for file in files {
-            let target = folder + "/" + file.name
-            let shown = path + "/" + file.name
-            let (fd, temporary) = try Self.temporarySibling(of: target, shownAs: shown)
-            temporaries.append((temporary, target))
-            try Self.fill(fd, shownAs: shown, existing: existing[file.name]) { sink in try file.file.eachPiece { try sink.write($0) } }
+        // Written with no names first: a kill leaves nothing, and no file is replaced until all are written.
+        let written = try files.map { file in
+            try Self.unnamedCopy(of: file, in: folder, shownAs: path + "/" + file.name, existing: existing[file.name])
         }
-        renamed = true
-        for (index, t) in temporaries.enumerated() where rename(t.temporary, t.target) != 0 {
-            let code = errno
-            for rest in temporaries[index...] { unlink(rest.temporary) }
-            throw Self.failure(path, code)
+        defer { for file in written { try? file.close() } }
+        for (file, copy) in zip(files, written) {
+            do { try copy.publish(over: folder + "/" + file.name) } catch { throw Self.failure(path, error.code) }
         }
         Self.syncFolder(folder)
+    }
+
+    /// `file`'s bytes in a new file with no name in `folder`, synced, ready to publish.
+    private static func unnamedCopy(of file: CSVFile, in folder: String, shownAs shown: String, existing: stat? = nil) throws
+        -> UnnamedFile
+    {
+        let copy: UnnamedFile
+        do { copy = try UnnamedFile(in: folder, keepable: true, stem: file.name) } catch {
+            throw failure(shown, error.code, folder: folder)
+        }
+        try fill(copy.fd, shownAs: shown, existing: existing, closing: false) { sink in try file.file.eachPiece { try sink.write($0) } }
+        return copy
     }
 
     /// Opens a device or FIFO for writing and writes into it: no temporary, no rename.
@@ -210,15 +215,6 @@ struct OutputPath {
             throw failure(path, error.code)
         }
         syncFolder(folder)
-    }
-
-    /// A new, empty, private file beside `target` (".name.bodii-XXXXXX").
-    private static func temporarySibling(of target: String, shownAs path: String) throws -> (Int32, String) {
-        let folder = parent(of: target)
-        var template = Array((folder + "/." + shortName(target) + ".bodii-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw failure(path, errno, folder: folder) }
-        return (fd, Self.text(template))
     }
 
     /// Fills the open file, gives it the replaced file's mode (and owner, as root), syncs and closes it.

@@ -9,9 +9,13 @@ import TerminalKit
 /// `bodii import apple-health` and Settings → Data → Import: read the export (streamed), give the
 /// weights their BMR/TDEE snapshots from the profile, and merge everything in one transaction
 /// through `HistoryWriter.merge` — or, for a dry run, count what a merge would do and roll it back.
+/// An export too long for one pass (issue 48 #7) is checked whole first, then read again and
+/// merged one run of days at a time, a transaction each: memory stays flat, and a run stopped
+/// halfway keeps the runs merged before it (importing again adds the rest).
 enum AppleHealthImport {
     struct Outcome {
         var path: String
+        /// What the summary shows: counts over the whole export.
         var data: AppleHealthData
         var counts: MergeCounts
         var dryRun: Bool
@@ -25,13 +29,14 @@ enum AppleHealthImport {
         progress: (AppleHealthProgress) -> Void = { _ in }
     ) throws -> Outcome {
         let read = try self.read(path: path, clock: clock, isCancelled: isCancelled, progress: progress)
-        return try merge(read, repositories: repositories, dryRun: dryRun)
+        return try merge(read, repositories: repositories, dryRun: dryRun, isCancelled: isCancelled, progress: progress)
     }
 
     /// The export as read, before any database is touched (a file refused leaves none behind).
     struct Read {
         var path: String
-        var data: AppleHealthData
+        var contents: AppleHealthContents
+        var latestDay: LocalDate
         var bytes: Int64
         var started: Date
     }
@@ -42,25 +47,54 @@ enum AppleHealthImport {
     ) throws -> Read {
         let started = Date()
         var bytes: Int64 = 0
-        let data = try AppleHealthReader.read(path: path, latestDay: clock.today.adding(days: 1), isCancelled: isCancelled) {
+        let latestDay = clock.today.adding(days: 1)
+        let contents = try AppleHealthReader.read(path: path, latestDay: latestDay, isCancelled: isCancelled) {
             bytes = $0.bytes
             progress($0)
         }
         if isCancelled() { throw CancellationError() }
-        return Read(path: path, data: data, bytes: bytes, started: started)
+        return Read(path: path, contents: contents, latestDay: latestDay, bytes: bytes, started: started)
     }
 
-    static func merge(_ read: Read, repositories: SQLiteRepositories, dryRun: Bool) throws -> Outcome {
-        var batch = HistoryBatch()
-        try batch.addBody(read.data.body, repositories: repositories)
-        batch.activity = read.data.activity
-        batch.sleep = read.data.sleep
-        batch.exercise = read.data.exercise
-        batch.food = read.data.food
-        let counts = dryRun ? try repositories.mergePreview(batch) : try repositories.merge(batch)
+    static func merge(
+        _ read: Read, repositories: SQLiteRepositories, dryRun: Bool, isCancelled: @escaping () -> Bool = { Task.isCancelled },
+        progress: (AppleHealthProgress) -> Void = { _ in }
+    ) throws -> Outcome {
+        var summary: AppleHealthData
+        var counts = MergeCounts()
+        switch read.contents {
+        case .whole(let data):
+            summary = data
+            counts = try mergeOne(data, repositories: repositories, dryRun: dryRun)
+        case .inParts(let plan):
+            summary = plan.summary
+            var merged = 0
+            do {
+                try AppleHealthReader.readParts(
+                    path: read.path, plan: plan, latestDay: read.latestDay, isCancelled: isCancelled, progress: progress
+                ) { part in
+                    counts.add(try mergeOne(part, repositories: repositories, dryRun: dryRun))
+                    summary.absorbCounts(of: part)
+                    merged += 1
+                }
+            } catch AppleHealthError.dayTooLarge(let path, let day, _) {
+                throw AppleHealthError.dayTooLarge(path, day: day, written: !dryRun && merged > 0)
+            }
+        }
         return Outcome(
-            path: read.path, data: read.data, counts: counts, dryRun: dryRun, bytes: read.bytes,
+            path: read.path, data: summary, counts: counts, dryRun: dryRun, bytes: read.bytes,
             seconds: Date().timeIntervalSince(read.started))
+    }
+
+    /// One transaction: the records read (a whole export, or one run of days of a long one).
+    static func mergeOne(_ data: AppleHealthData, repositories: SQLiteRepositories, dryRun: Bool) throws -> MergeCounts {
+        var batch = HistoryBatch()
+        try batch.addBody(data.body, repositories: repositories)
+        batch.activity = data.activity
+        batch.sleep = data.sleep
+        batch.exercise = data.exercise
+        batch.food = data.food
+        return dryRun ? try repositories.mergePreview(batch) : try repositories.merge(batch)
     }
 }
 
@@ -175,7 +209,8 @@ final class JobSummary: @unchecked Sendable {
 }
 
 /// Settings → Data → Import as a job: progress in the dialog (bytes of total, records), Esc
-/// cancels before anything is written (the merge is one transaction after the read).
+/// cancels before anything is written (the merge is one transaction after the read) — except for
+/// an export read in runs of days, where the runs already merged stay.
 struct AppleHealthImportJob: Job {
     let path: String
     let repositories: SQLiteRepositories
@@ -193,7 +228,8 @@ struct AppleHealthImportJob: Job {
                     progress.report(
                         JobProgress(
                             done: $0.bytes, total: $0.totalBytes, unit: .bytes,
-                            note: ActivityText.grouped($0.records) + " records"))
+                            note: ActivityText.grouped($0.records) + " records"
+                                + ($0.passes > 1 ? " · read \($0.pass) of \($0.passes)" : "")))
                 })
             summary.set(ImportSummary.lines(outcome))
             return ImportSummary.statusLine(outcome)

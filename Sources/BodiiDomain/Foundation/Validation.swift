@@ -14,6 +14,20 @@ public enum Validation {
     public static let ratingRange: ClosedRange<Int> = 1...5
     /// Longer numeric input is rejected as too long before any parsing.
     public static let maxInputLength = 40
+    /// The most characters of search text (a food's name, or a line of foods) taken anywhere:
+    /// the Diet, Exercise and Pantry search fields hold no more, the CLI refuses more in one line
+    /// (`searchText`), and the search engine reads no more (100,000 characters took 17.9 s).
+    public static let maxSearchLength = 200
+
+    /// `text` as search words, refused in one line when longer than `maxSearchLength`.
+    public static func searchText(_ text: String, field: String = "search words") throws(ValidationError) -> String {
+        guard text.count <= maxSearchLength else {
+            throw ValidationError(
+                field: field, value: String(text.prefix(24)) + "…",
+                allowed: "at most \(maxSearchLength) characters (this is \(text.count))", problem: .tooLong)
+        }
+        return text
+    }
 
     // MARK: Body
 

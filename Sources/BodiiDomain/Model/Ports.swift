@@ -191,6 +191,13 @@ public struct MergeCounts: Equatable, Sendable {
 
     public init() {}
 
+    /// Adds another merge's counts (an import merged in parts).
+    public mutating func add(_ other: MergeCounts) {
+        added.merge(other.added, uniquingKeysWith: +)
+        alreadyThere.merge(other.alreadyThere, uniquingKeysWith: +)
+        updated.merge(other.updated, uniquingKeysWith: +)
+    }
+
     /// Counts one record of `kind`, added or found there already.
     public mutating func record(_ kind: Kind, added wasAdded: Bool) {
         if wasAdded { added[kind, default: 0] += 1 } else { alreadyThere[kind, default: 0] += 1 }
