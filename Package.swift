@@ -97,13 +97,18 @@ let package = Package(
 
             // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
             .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
+            // What every test target that opens databases shares: new database files copied from a
+            // template made once per test process (scripts/test's time budget). Not in `bodii`.
+            .target(name: "BodiiTestSupport", dependencies: ["BodiiStore"], path: "Tests/BodiiTestSupport"),
             .testTarget(
                 name: "BodiiSyncTests",
-                dependencies: ["BodiiSync", "BodiiStore", "BodiiDomain", "CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")]),
+                dependencies: [
+                    "BodiiSync", "BodiiStore", "BodiiDomain", "BodiiTestSupport", "CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")]),
             .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
             .testTarget(name: "PlannerTests", dependencies: ["GroceryPlanner", "PlannerSolver", "BodiiDomain"]),
             .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),
-            .testTarget(name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData"]),
+            .testTarget(
+                name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData", "BodiiTestSupport"]),
             .testTarget(
                 name: "BodiiImportTests",
                 dependencies: ["BodiiImport", "BodiiDomain", "ImportSamples", "USDACatalogData", "ZIPFoundation"],
@@ -118,7 +123,7 @@ let package = Package(
                 // GRDB: a test changes the file behind the store's back, as another program would.
                 dependencies: [
                     "BodiiDomain", "BodiiSearch", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts", "GroceryPlanner",
-                    .product(name: "GRDB", package: "GRDB.swift"),
+                    "BodiiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                     .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 ]
                     + features.map { .target(name: $0) },
@@ -128,7 +133,10 @@ let package = Package(
             .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalKit"]),
             .testTarget(
                 name: "BodiiAppTests",
-                dependencies: ["BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "BodiiUI", "SharedCharts", "NcursesTerminal"]
+                dependencies: [
+                    "BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "BodiiUI", "SharedCharts", "NcursesTerminal",
+                    "BodiiTestSupport",
+                ]
                     + features.map { .target(name: $0) }),
         ],
     swiftLanguageModes: [.v6]

@@ -38,7 +38,12 @@ enum ProcessClock {
 /// process environment (~1 M instructions of every command). Anything else — `TZ` set, a copied
 /// /etc/localtime, a name Foundation does not know — is left to `TimeZone.current`.
 enum ProcessTimeZone {
-    static let current: TimeZone = linked(environment: ProcessConfig.environment) ?? .current
+    static var current: TimeZone {
+        guard let run = InProcessRun.current else { return processCurrent }
+        return linked(environment: run.environment) ?? .current
+    }
+
+    private static let processCurrent: TimeZone = linked(environment: ProcessConfig.environment) ?? .current
 
     static func linked(environment: [String: String], localtime: String = "/etc/localtime") -> TimeZone? {
         guard environment["TZ"] == nil else { return nil }

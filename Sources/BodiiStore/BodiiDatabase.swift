@@ -85,7 +85,7 @@ public final class BodiiDatabase: Sendable {
                     try Self.stamp(path: path)
                 }
                 DatabaseFile.mendReadOnlySidecars(of: path)
-                var config = Configuration()
+                var config = Self.writingConfiguration()
                 config.foreignKeysEnabled = true
                 config.busyMode = .timeout(5)  // the CLI and the full-screen app may share the file
                 // A health log is small and written rarely: every commit reaches the disk before
@@ -93,7 +93,7 @@ public final class BodiiDatabase: Sendable {
                 let opened = try Self.openAndMigrate(
                     path: path, configuration: config, migrator: migrator,
                     pool: access == .readWrite)
-                try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(Self.synchronousMode)") }
                 DatabaseFile.restrictSidecars(of: path)
                 writer = opened
             }
@@ -204,7 +204,7 @@ public final class BodiiDatabase: Sendable {
 
     /// Marks a new, empty file as Bodii's before anything else is written to it.
     private static func stamp(path: String) throws {
-        let queue = try DatabaseQueue(path: path)
+        let queue = try DatabaseQueue(path: path, configuration: writingConfiguration())
         try queue.writeWithoutTransaction { db in
             if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0

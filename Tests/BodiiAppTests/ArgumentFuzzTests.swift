@@ -4,7 +4,8 @@ import Testing
 
 /// Every argument of every command, given values no command accepts (issue 10, "Done when"):
 /// each run is refused with one line on stderr, exit 64 or 65, nothing on stdout, and the
-/// database is byte for byte what it was.
+/// database is byte for byte what it was. Every case runs in-process; a smoke set of them also
+/// through the binary (the whole corpus with BODII_FULL_FUZZ=1).
 @Suite struct ArgumentFuzzTests {
     /// Values no slot below accepts: non-numbers, negatives, empty, whitespace, 10 kB, control
     /// characters, emoji, right-to-left text.
@@ -60,6 +61,8 @@ import Testing
         let process: RunningBodii
     }
 
+    /// Every case in-process (`InProcessBodii`), then its process smoke set through the binary
+    /// (all of it with BODII_FULL_FUZZ=1): the same checks on both.
     @Test func everyArgumentRefusesNonsenseInOneLineAndWritesNothing() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("fuzz.sqlite")
@@ -73,35 +76,42 @@ import Testing
             cases.append(["profile", "set", "--name", value, "--sex", "female", "--birth-date", "1990-01-01", "--height", "170"])
         }
 
-        // A few processes at a time: each is short, and two cores are enough to overlap start-ups.
         var failures: [String] = []
-        for batch in stride(from: 0, to: cases.count, by: 4) {
-            let runs = try cases[batch..<min(batch + 4, cases.count)].map { args in
+        for args in cases { failures += Self.refusalProblems(args, try InProcessBodii.run(args + ["--db", db]), inProcess: true) }
+        // A few processes at a time: each is short, and two cores are enough to overlap start-ups.
+        let smoke = InProcessBodii.processSmokeSet(cases, every: 37)
+        for batch in stride(from: 0, to: smoke.count, by: 4) {
+            let runs = try smoke[batch..<min(batch + 4, smoke.count)].map { args in
                 Run(arguments: args, process: try startBodii(args + ["--db", db]))
             }
-            for run in runs {
-                let r = run.process.finish()
-                let shown = run.arguments.map { $0.count > 40 ? String($0.prefix(12)) + "…" : $0 }.debugDescription
-                // `search` finding nothing exits 1, like grep (PRODUCT.md §4); the rest refuse with 64 or 65.
-                let allowed: Set<Int32> = run.arguments.first == "search" ? [1, 64, 65] : [64, 65]
-                if !allowed.contains(r.status) { failures.append("\(shown): exit \(r.status) \(r.stderr)") }
-                if !(r.stderr.hasPrefix("bodii: ") && r.stderr.filter({ $0 == "\n" }).count == 1) {
-                    failures.append("\(shown): not one line: \(r.stderr.prefix(300).debugDescription)")
-                }
-                if r.stderr.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) && $0 != "\n" }) {
-                    failures.append("\(shown): raw control character on stderr")
-                }
-                if r.stderr.count > 400 { failures.append("\(shown): \(r.stderr.count) characters on stderr") }
-                if !r.stdout.isEmpty { failures.append("\(shown): printed \(r.stdout.prefix(100).debugDescription)") }
-            }
+            for run in runs { failures += Self.refusalProblems(run.arguments, run.process.finish(), inProcess: false) }
         }
-        let report = "\(failures.count) of \(cases.count):\n" + failures.prefix(40).joined(separator: "\n")
-        #expect(failures.isEmpty, "\(report)")
+        let report = "\(failures.count) problems in \(cases.count) cases in-process and \(smoke.count) as processes:\n"
+        #expect(failures.isEmpty, "\(report + failures.prefix(40).joined(separator: "\n"))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "the database changed")
         // Nothing waits in a -wal either. (Runs overlap: the last to close may be a read-only
         // connection, which SQLite lets leave an empty -wal and the -shm behind.)
         let wal = (try? Data(contentsOf: URL(fileURLWithPath: db + "-wal"))) ?? Data()
         #expect(wal.isEmpty, "\(wal.count) bytes in the -wal")
+    }
+
+    /// What is wrong with one refusal: exit 64 or 65 (`search` finding nothing: 1), one line on
+    /// stderr starting "bodii: ", no raw control character, short, nothing on stdout.
+    static func refusalProblems(_ arguments: [String], _ r: CommandResult, inProcess: Bool) -> [String] {
+        let shown = arguments.map { $0.count > 40 ? String($0.prefix(12)) + "…" : $0 }.debugDescription + (inProcess ? " (in-process)" : "")
+        var failures: [String] = []
+        // `search` finding nothing exits 1, like grep (PRODUCT.md §4); the rest refuse with 64 or 65.
+        let allowed: Set<Int32> = arguments.first == "search" ? [1, 64, 65] : [64, 65]
+        if !allowed.contains(r.status) { failures.append("\(shown): exit \(r.status) \(r.stderr)") }
+        if !(r.stderr.hasPrefix("bodii: ") && r.stderr.filter({ $0 == "\n" }).count == 1) {
+            failures.append("\(shown): not one line: \(r.stderr.prefix(300).debugDescription)")
+        }
+        if r.stderr.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) && $0 != "\n" }) {
+            failures.append("\(shown): raw control character on stderr")
+        }
+        if r.stderr.count > 400 { failures.append("\(shown): \(r.stderr.count) characters on stderr") }
+        if !r.stdout.isEmpty { failures.append("\(shown): printed \(r.stdout.prefix(100).debugDescription)") }
+        return failures
     }
 
     /// Issue 23, item 25: a negative number is a bad value, named in one line (exit 65), never the
@@ -129,23 +139,27 @@ import Testing
         let db = folder.path("negative.sqlite")
         #expect(try runBodii(["demo", "--days", "3", "--db", db]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
-        var failures: [String] = []
-        var cases = 0
+        var cases: [(args: [String], value: String, wanted: Int32)] = []
         for (slots, wanted) in [(Self.numberSlots, Int32(65)), (Self.displaySlots, Int32(64))] {
             for slot in slots {
-                for value in ["-1", "-5", "-0.5", "-1e3"] {
-                    cases += 1
-                    let args = slot.map { $0 == "V" ? value : $0 }
-                    let r = try runBodii(args + ["--db", db])
-                    if r.status != wanted { failures.append("\(args): exit \(r.status), wanted \(wanted): \(r.stderr)") }
-                    if !(r.stderr.hasPrefix("bodii: ") && r.stderr.filter({ $0 == "\n" }).count == 1 && r.stderr.contains(value)) {
-                        failures.append("\(args): \(r.stderr.debugDescription) does not name \(value) in one line")
-                    }
-                    if r.stderr.contains("Missing expected argument") { failures.append("\(args): the parser's message") }
-                }
+                for value in ["-1", "-5", "-0.5", "-1e3"] { cases.append((slot.map { $0 == "V" ? value : $0 }, value, wanted)) }
             }
         }
-        let report = "\(failures.count) of \(cases):\n" + failures.prefix(40).joined(separator: "\n")
+        // Every case in-process, its smoke set (all with BODII_FULL_FUZZ=1) through the binary.
+        var failures: [String] = []
+        func check(_ c: (args: [String], value: String, wanted: Int32), _ r: CommandResult, _ how: String) {
+            let args = "\(c.args)\(how)"
+            if r.status != c.wanted { failures.append("\(args): exit \(r.status), wanted \(c.wanted): \(r.stderr)") }
+            if !(r.stderr.hasPrefix("bodii: ") && r.stderr.filter({ $0 == "\n" }).count == 1 && r.stderr.contains(c.value)) {
+                failures.append("\(args): \(r.stderr.debugDescription) does not name \(c.value) in one line")
+            }
+            if r.stderr.contains("Missing expected argument") { failures.append("\(args): the parser's message") }
+        }
+        for c in cases { check(c, try InProcessBodii.run(c.args + ["--db", db]), " (in-process)") }
+        let smoke = InProcessBodii.processSmokeSet(cases, every: 7)
+        for c in smoke { check(c, try runBodii(c.args + ["--db", db]), "") }
+        let report = "\(failures.count) problems in \(cases.count) cases in-process and \(smoke.count) as processes:\n"
+            + failures.prefix(40).joined(separator: "\n")
         #expect(failures.isEmpty, "\(report)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "the database changed")
     }

@@ -2,13 +2,15 @@ import BodiiDomain
 import Foundation
 import Testing
 
-/// Issue 23, "Proof": every importer, run as the real binary, fed extreme and malformed values
-/// from a fixed seed (the same cases on every run). For each case: no crash (a signal) and no
-/// hang (a timeout), an exit code of 0, 64, 65, 66 or 74, at most one line on stderr when it
-/// fails, a refused file leaves the folder byte for byte as it was (a fresh database is not
-/// created), the input file is never changed, and every read command works on the database
-/// afterwards. Reads run whenever the import changed the database; an unchanged one is the
-/// template, whose reads are checked once up front.
+/// Issue 23, "Proof": every importer fed extreme and malformed values from a fixed seed (the same
+/// cases on every run). For each case: no crash (a signal) and no hang (a timeout), an exit code
+/// of 0, 64, 65, 66 or 74, at most one line on stderr when it fails, a refused file leaves the
+/// folder byte for byte as it was (a fresh database is not created), the input file is never
+/// changed, and every read command works on the database afterwards. Reads run whenever the
+/// import changed the database; an unchanged one is the template, whose reads are checked once up
+/// front. Every case runs in-process (`InProcessBodii`: a crash there ends the test run); a smoke
+/// set of them, and the template's reads, also as the real binary, where a signal or a hang
+/// killed is seen as such (every case with BODII_FULL_FUZZ=1).
 @Suite struct ImporterFuzzTests {
     enum Importer: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case appleHealth = "apple-health"
@@ -17,8 +19,8 @@ import Testing
     }
 
     // A hang is caught per run (`BoundedRun.timeLimit`, 60 s); this limit only stops a runaway
-    // case. Each case runs hundreds of processes beside the rest of the suite: on 2 busy cores
-    // the three ran 560 s, close to the 600 each had, so the limit is 20 min, not a budget.
+    // case. With BODII_FULL_FUZZ=1 each case runs hundreds of processes beside the rest of the
+    // suite (on 2 busy cores the three ran 560 s), so the limit is 20 min, not a budget.
     @Test(.timeLimit(.minutes(20)), arguments: Importer.allCases)
     func extremeAndMalformedInputNeverCrashesHangsOrHalfWrites(_ importer: Importer) throws {
         let folder = try TemporaryFolder()
@@ -27,12 +29,17 @@ import Testing
         let cases = FuzzCases(template: template).cases(for: importer, rng: &rng)
         var tally = FuzzTally()
         // The template itself must read: the baseline every unchanged case stands on.
-        try tally.checkReads(database: template.database, label: "template", scratch: folder.url)
+        try tally.checkReads(database: template.database, label: "template (process)", scratch: folder.url, how: .process)
+        try tally.checkReads(database: template.database, label: "template", scratch: folder.url, how: .inProcess)
         for (index, fuzzCase) in cases.enumerated() {
-            try tally.run(fuzzCase, number: index, template: template, root: folder.url)
+            try tally.run(fuzzCase, number: index, template: template, root: folder.url, how: .inProcess)
+        }
+        let smoke = InProcessBodii.processSmokeSet(Array(cases.enumerated()), every: 15)
+        for (index, fuzzCase) in smoke {
+            try tally.run(fuzzCase, number: index, template: template, root: folder.url, how: .process)
         }
         print(
-            "ImporterFuzz \(importer.rawValue): \(tally.cases) cases run, \(tally.crashes) crashes, \(tally.hangs) hangs, "
+            "ImporterFuzz \(importer.rawValue): \(tally.cases) runs (\(cases.count) cases in-process, \(smoke.count) as processes), \(tally.crashes) crashes, \(tally.hangs) hangs, "
                 + "\(tally.filesChanged) files changed, \(tally.failures.count) failing, \(tally.readRuns) read commands run; "
                 + "imports exited " + tally.exits.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
         for failure in tally.failures { print("ImporterFuzz \(importer.rawValue) FAIL: \(failure)") }
@@ -332,17 +339,18 @@ struct FuzzTemplate {
             ["import", "apple-health", appleHealth],
             ["import", "cronometer", servings], ["import", "cronometer", biometrics],
         ]
+        // In-process: the template is the cases' starting point, not under test.
         for step in steps {
-            let out = try runBodii(step + ["--db", database])
+            let out = try InProcessBodii.run(step + ["--db", database])
             try #require(out.status == 0, "\(step): \(out.stderr)")
         }
-        let export = try runBodii(["export", "--db", database])
+        let export = try InProcessBodii.run(["export", "--db", database])
         try #require(export.status == 0, "\(export.stderr)")
         bodiiJSON = export.stdout
         // The template as it is after its own export is imported back, so an unchanged case is the template.
         let json = folder.path("bodii.json")
         try Data(bodiiJSON.utf8).write(to: URL(fileURLWithPath: json))
-        let back = try runBodii(["import", "bodii", json, "--db", database])
+        let back = try InProcessBodii.run(["import", "bodii", json, "--db", database])
         try #require(back.status == 0, "\(back.stderr)")
         bytes = try Data(contentsOf: URL(fileURLWithPath: database))
     }
@@ -350,7 +358,8 @@ struct FuzzTemplate {
 
 // MARK: - Running and checking
 
-/// One run of the binary, with a time limit: a process still running then is killed and counted as a hang.
+/// One run of `bodii`, with a time limit: a process still running then is killed and counted as a
+/// hang; an in-process run still running is counted as a hang and left to finish on its thread.
 struct BoundedRun {
     var status: Int32
     var signalled: Bool
@@ -359,15 +368,25 @@ struct BoundedRun {
 
     static let timeLimit: TimeInterval = 60
 
-    init(_ arguments: [String], scratch: URL) throws {
+    enum How {
+        case process, inProcess
+    }
+
+    init(_ arguments: [String], scratch: URL, how: How) throws {
+        guard how == .process else {
+            signalled = false
+            do {
+                let run = try InProcessBodii.run(arguments, timeLimit: Self.timeLimit)
+                (status, hung, stderr) = (run.status, false, run.stderr)
+            } catch is InProcessBodii.Hung {
+                (status, hung, stderr) = (-1, true, "")
+            }
+            return
+        }
         let process = Process()
         process.executableURL = BodiiBinary.url
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "BODII_DB")
-        env["BODII_NOW"] = TestClock.now
-        env["LC_ALL"] = "C.UTF-8"
-        process.environment = env
+        process.environment = BodiiEnvironment.with()
         // Files, not pipes: an export to stdout cannot fill a pipe nobody reads yet.
         let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -405,9 +424,11 @@ struct FuzzTally {
         (["review", "--json"], [0]), (["export"], [0]), (["search", "apple"], [0, 1]),
     ]
 
-    mutating func run(_ fuzzCase: FuzzCase, number: Int, template: FuzzTemplate, root: URL) throws {
+    mutating func run(_ fuzzCase: FuzzCase, number: Int, template: FuzzTemplate, root: URL, how: BoundedRun.How) throws {
         cases += 1
-        let label = "#\(number) \(fuzzCase.fileName) \(fuzzCase.label)\(fuzzCase.freshDatabase ? " (fresh database)" : "")"
+        let label =
+            "#\(number) \(fuzzCase.fileName) \(fuzzCase.label)\(fuzzCase.freshDatabase ? " (fresh database)" : "")"
+            + (how == .process ? " (process)" : "")
         let dir = root.appendingPathComponent("case-\(number)"), scratch = root.appendingPathComponent("scratch-\(number)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -416,7 +437,7 @@ struct FuzzTally {
         try fuzzCase.bytes.write(to: input)
         if !fuzzCase.freshDatabase { try template.bytes.write(to: db) }
         let before = try Self.snapshot(dir)
-        let run = try BoundedRun(["import", fuzzCase.importer.rawValue, input.path, "--db", db.path], scratch: scratch)
+        let run = try BoundedRun(["import", fuzzCase.importer.rawValue, input.path, "--db", db.path], scratch: scratch, how: how)
         guard check(run, label: "import: \(label)", allowed: Self.importExits) else { return }
         exits[run.status, default: 0] += 1
         if ProcessInfo.processInfo.environment["BODII_FUZZ_VERBOSE"] != nil {
@@ -440,7 +461,7 @@ struct FuzzTally {
         }
         // Accepted: the database reads, unless it is still the template (read once up front).
         if after["bodii.sqlite"] != template.bytes || after.keys.contains(where: { $0.hasPrefix("bodii.sqlite-") }) {
-            try checkReads(database: db.path, label: label, scratch: scratch)
+            try checkReads(database: db.path, label: label, scratch: scratch, how: how)
         }
     }
 
@@ -454,10 +475,10 @@ struct FuzzTally {
         return true
     }
 
-    mutating func checkReads(database: String, label: String, scratch: URL) throws {
+    mutating func checkReads(database: String, label: String, scratch: URL, how: BoundedRun.How) throws {
         for (command, allowed) in Self.reads {
             readRuns += 1
-            let run = try BoundedRun(command + ["--db", database], scratch: scratch)
+            let run = try BoundedRun(command + ["--db", database], scratch: scratch, how: how)
             let what = "\(command.joined(separator: " ")) after \(label)"
             if run.status == 65, command[0] == "history", !run.stderr.contains("nothing in your log matches") {
                 failures.append("\(what): exit 65: \(Self.shown(run.stderr))")

@@ -63,19 +63,29 @@ func startBodii(_ arguments: [String], environment: [String: String] = [:], asUs
         process.executableURL = BodiiBinary.url
         process.arguments = arguments
     }
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "BODII_DB")
-    env["BODII_NOW"] = TestClock.now
-    // Output follows the locale (ASCII unless UTF-8): tests choose it rather than inherit it.
-    env["LC_ALL"] = "C.UTF-8"
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
+    process.environment = BodiiEnvironment.with(environment)
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
     return RunningBodii(process: process, out: out, err: err)
+}
+
+/// The environment every run of `bodii` gets, as a process or in-process: the test process's,
+/// without `BODII_DB`, on the fixed clock, in a UTF-8 locale, with `extra` on top.
+enum BodiiEnvironment {
+    private static let inherited = ProcessInfo.processInfo.environment
+
+    static func with(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = inherited
+        env.removeValue(forKey: "BODII_DB")
+        env["BODII_NOW"] = TestClock.now
+        // Output follows the locale (ASCII unless UTF-8): tests choose it rather than inherit it.
+        env["LC_ALL"] = "C.UTF-8"
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
 }
 
 /// A temporary folder removed when the value goes away.

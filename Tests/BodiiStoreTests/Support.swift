@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiTestSupport
 import Foundation
 @testable import BodiiStore
 
@@ -20,14 +21,15 @@ func withTemporaryFolderAsync<T>(_ body: (URL) async throws -> T) async throws -
     return try await body(folder)
 }
 
-/// A new database file in a temporary folder, closed and deleted afterwards.
+/// A new database file in a temporary folder (a copy of the process's migrated template), closed
+/// and deleted afterwards.
 @discardableResult
 func withDatabase<T>(
     timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin") ?? .current,
     _ body: (BodiiDatabase, SQLiteRepositories) throws -> T
 ) throws -> T {
     try withTemporaryFolder { folder in
-        let db = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite"), timeZone: timeZone)
+        let db = try TestDatabaseFile.open(at: folder.appendingPathComponent("bodii.sqlite"), timeZone: timeZone)
         defer { try? db.close() }
         return try body(db, db.repositories)
     }

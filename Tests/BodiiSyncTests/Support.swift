@@ -1,5 +1,6 @@
 import BodiiDomain
 import BodiiStore
+import BodiiTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -43,7 +44,12 @@ final class Replica {
     init(_ name: String, in folder: URL) throws {
         self.name = name
         url = folder.appendingPathComponent("\(name).sqlite")
-        database = try BodiiDatabase(url: url, timeZone: TimeZone(identifier: "UTC") ?? .current, catalog: nil)
+        // A file already there (a copy made with VACUUM INTO) is opened as it is; else a new one.
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        database =
+            FileManager.default.fileExists(atPath: url.path)
+            ? try TestDatabaseFile.openExisting(at: url, timeZone: utc, catalog: nil)
+            : try TestDatabaseFile.open(at: url, timeZone: utc, catalog: nil)
     }
 
     var repos: SQLiteRepositories { database.repositories }

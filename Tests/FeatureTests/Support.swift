@@ -1,6 +1,7 @@
 import Foundation
 import BodiiDomain
 import BodiiStore
+import BodiiTestSupport
 import TerminalKit
 
 /// The day every test lives on, so nothing depends on the real date.
@@ -24,8 +25,10 @@ final class TestDatabase {
     init(profile: Profile? = nil, demoDays: Int = 0, meals: Bool = false, clock: FixedClock = TestDay.clock) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-ftests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // UTC, like the fixed clock, so stored timestamps and dates agree.
-        database = try BodiiDatabase(url: folder.appendingPathComponent("bodii.sqlite"), timeZone: clock.timeZone)
+        // UTC, like the fixed clock, so stored timestamps and dates agree. A copy of the process's
+        // template: migrated, and seeded when the history's meals need the catalog.
+        database = try TestDatabaseFile.open(
+            at: folder.appendingPathComponent("bodii.sqlite"), meals ? .seeded : .migrated, timeZone: clock.timeZone)
         self.clock = clock
         if let profile { try database.repositories.saveProfile(profile) }
         if demoDays > 0 {

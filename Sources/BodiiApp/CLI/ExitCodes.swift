@@ -35,7 +35,7 @@ enum StandardError {
     /// control and bidi characters come out escaped, so a message is one line and moves no cursor.
     static func write(_ line: String) {
         let text = line.hasSuffix("\n") ? String(line.dropLast()) : line
-        FileHandle.standardError.write(Data((PlainText.forLocale(TerminalText.printable(text)) + "\n").utf8))
+        CommandOutput.standardError(Data((PlainText.forLocale(TerminalText.printable(text)) + "\n").utf8))
     }
 }
 

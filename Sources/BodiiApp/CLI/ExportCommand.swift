@@ -49,7 +49,7 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
                 }
                 guard let out else {
                     do {
-                        let sink = BufferedExportSink { try FileHandle.standardOutput.write(contentsOf: $0) }
+                        let sink = BufferedExportSink { try CommandOutput.standardOutput($0) }
                         try export(sink)
                         try sink.flush()
                     } catch let error as StoreError { throw error } catch {

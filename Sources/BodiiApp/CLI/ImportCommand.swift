@@ -41,7 +41,7 @@ struct ImportCronometerCommand: ParsableCommand, DatabaseCommand {
             let repositories = try ImportCommand.repositories(databasePath: global.db?.text, dryRun: dryRun, clock: clock)
             let outcome = try CronometerImport.merge(read.0, path: path, started: read.started, repositories: repositories, dryRun: dryRun)
             if json {
-                Swift.print(CronometerImport.json(outcome).text)
+                print(CronometerImport.json(outcome).text)
             } else {
                 for line in CronometerImport.lines(outcome) { PlainText.print(line) }
             }
@@ -91,7 +91,7 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
             }
             meter.end()
             if json {
-                Swift.print(ImportSummary.json(outcome).text)
+                print(ImportSummary.json(outcome).text)
             } else {
                 for line in ImportSummary.lines(outcome) { PlainText.print(line) }
             }
@@ -101,7 +101,7 @@ struct ImportAppleHealthCommand: ParsableCommand, DatabaseCommand {
 
 /// "12.3 MB of 200.0 MB · 123,456 records · 0:04" rewritten in place on stderr, when stderr is a terminal.
 final class StderrProgress {
-    private let enabled = isatty(2) == 1
+    private let enabled = CommandOutput.standardErrorIsTerminal
     private let started = Date()
     private var shown = false
 
@@ -115,12 +115,12 @@ final class StderrProgress {
                 : String(format: "%.1f MB", Double(p.bytes) / 1_000_000))
             + " · \(ActivityText.grouped(p.records)) records · \(elapsed / 60):" + String(format: "%02d", elapsed % 60)
             + (p.passes > 1 ? " · read \(p.pass) of \(p.passes)" : "")
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
+        CommandOutput.standardError(Data(("\r\u{1B}[K" + PlainText.forLocale(text)).utf8))
         shown = true
     }
 
     func end() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { CommandOutput.standardError(Data("\r\u{1B}[K".utf8)) }
         shown = false
     }
 }

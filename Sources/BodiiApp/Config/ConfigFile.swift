@@ -209,8 +209,11 @@ struct ConfigFile: Sendable {
 enum ProcessConfig {
     /// The process's environment variables, read once from `environ` (Bodii never changes its own
     /// environment). `ProcessInfo.environment` made the same dictionary through Foundation's
-    /// process-info set-up for ~1.5 M instructions, a tenth of `bodii today --json`.
-    static let environment: [String: String] = {
+    /// process-info set-up for ~1.5 M instructions, a tenth of `bodii today --json`. An
+    /// in-process run (`InProcessRun`) has its own.
+    static var environment: [String: String] { InProcessRun.current?.environment ?? processEnvironment }
+
+    private static let processEnvironment: [String: String] = {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -224,7 +227,9 @@ enum ProcessConfig {
         return variables
     }()
 
-    static let current = ConfigFile.load(environment: environment)
+    static var current: ConfigFile { InProcessRun.current?.config ?? processConfig }
+
+    private static let processConfig = ConfigFile.load(environment: processEnvironment)
 
     /// The pantry's currency: the file's `currency`, else EUR.
     static var currency: Currency { current.values.currency ?? .default }

@@ -8,7 +8,7 @@ import Foundation
 struct SyncSettings {
     let folder: URL
 
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> SyncSettings? {
+    static func current(environment: [String: String] = ProcessConfig.environment) -> SyncSettings? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return SyncSettings(folder: URL(fileURLWithPath: xdg).appendingPathComponent("bodii"))
         }
