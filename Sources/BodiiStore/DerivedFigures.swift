@@ -2,7 +2,7 @@ import BodiiDomain
 import GRDB
 import Synchronization
 
-/// The figures the store keeps between reads (`DayTargetsMemo`) and what tells they went stale: a
+/// The figures the store keeps between reads (`DayTargetsMemo`, `kept`) and what tells they went stale: a
 /// count of commits, raised by every commit on the writer's connection (a GRDB transaction
 /// observer: the repositories' writes, sync's, raw ones) and when `PRAGMA data_version` shows
 /// another connection committed (`outsideWriteStamp`, which the app asks at each tick).
@@ -11,6 +11,8 @@ final class DerivedFigures: Sendable, TransactionObserver {
         var commits = 0
         var memo: (commits: Int, memo: DayTargetsMemo)?
         var outsideVersion: Int?
+        /// Query results by name, of the data as of `commits` (`kept`).
+        var figures: (commits: Int, values: [String: any Sendable])?
     }
     private let state = Mutex(State())
 
@@ -29,6 +31,23 @@ final class DerivedFigures: Sendable, TransactionObserver {
         }
     }
 
+    /// The figure named `name` of the data as of `commits`: the kept one while nothing was committed
+    /// since, else `compute()`'s, kept only if still nothing was committed when it is done.
+    func kept<T: Sendable>(_ name: String, asOf commits: Int, compute: () throws -> T) rethrows -> T {
+        let kept = state.withLock { state -> T? in
+            guard let figures = state.figures, figures.commits == commits, commits == state.commits else { return nil }
+            return figures.values[name] as? T
+        }
+        if let kept { return kept }
+        let value = try compute()
+        state.withLock { state in
+            guard commits == state.commits else { return }
+            if state.figures?.commits != commits { state.figures = (commits, [:]) }
+            state.figures?.values[name] = value
+        }
+        return value
+    }
+
     /// Another connection's commits, as the writer's `PRAGMA data_version` shows them.
     func noticeOutsideVersion(_ version: Int) {
         state.withLock { state in
@@ -41,6 +60,15 @@ final class DerivedFigures: Sendable, TransactionObserver {
     func databaseDidChange(with event: DatabaseEvent) {}
     func databaseDidCommit(_ db: Database) { state.withLock { $0.commits += 1 } }
     func databaseDidRollback(_ db: Database) {}
+}
+
+extension SQLiteRepositories {
+    /// `compute()`, kept until the next commit in the app (a pool), computed each time in a command.
+    /// Inside a `readingTogether` block, of the data as the block began, before its snapshot.
+    func keptUntilNextCommit<T: Sendable>(_ name: String, compute: () throws -> T) throws -> T {
+        guard let derived else { return try compute() }
+        return try derived.kept(name, asOf: pins.currentStamp() ?? derived.commits, compute: compute)
+    }
 }
 
 extension SQLiteRepositories: DayTargetsCaching {

@@ -56,4 +56,45 @@ import Testing
             }
         }
     }
+
+    /// The first lot of each item and unit is kept until the next commit (`keptUntilNextCommit`):
+    /// an item bought after a read, long before the window, is among the lots read next.
+    @Test func aWriteOfThisProcessEndsTheKeptFirstLots() throws {
+        try withDatabase { _, repos throws in
+            try fill(repos)
+            let range = DateRange(start: today.adding(days: -ExpiryForecast.rateDays), end: today)
+            let before = try repos.stockLots(takenFromIn: range)
+            #expect(try repos.stockLots(takenFromIn: range) == before, "nothing written, the same lots")
+            let oats = try repos.recordPurchase(
+                Purchase(itemId: 0, date: today.adding(days: -400), quantity: PantryQuantity(500, .grams)),
+                item: GroceryItem(name: "Oats"), bestBefore: nil, shoppingListItemId: nil)
+            let after = try repos.stockLots(takenFromIn: range)
+            #expect(after.count == before.count + 1)
+            #expect(after.contains { $0.id == oats.lot.id })
+        }
+    }
+
+    /// Another process's purchase is among the lots once the app has noticed it (`outsideWriteStamp`, every tick).
+    @Test func anotherConnectionsWriteEndsTheKeptFirstLotsOnceNoticed() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bodii.sqlite")
+            let app = try BodiiDatabase(url: url)
+            try fill(app.repositories)
+            _ = try app.repositories.outsideWriteStamp()
+            let range = DateRange(start: today.adding(days: -ExpiryForecast.rateDays), end: today)
+            let before = try app.repositories.stockLots(takenFromIn: range)
+
+            let command = try BodiiDatabase(url: url, access: .command)
+            let oats = try command.repositories.recordPurchase(
+                Purchase(itemId: 0, date: today.adding(days: -400), quantity: PantryQuantity(500, .grams)),
+                item: GroceryItem(name: "Oats"), bestBefore: nil, shoppingListItemId: nil)
+            try command.close()
+
+            _ = try app.repositories.outsideWriteStamp()
+            let after = try app.repositories.stockLots(takenFromIn: range)
+            #expect(after.count == before.count + 1)
+            #expect(after.contains { $0.id == oats.lot.id })
+            try app.close()
+        }
+    }
 }
