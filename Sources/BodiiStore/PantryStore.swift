@@ -253,13 +253,17 @@ extension SQLiteRepositories: PantryRepository {
         }
     }
 
+    /// Kept until the next commit: the dashboard reads it on every day step, and it does not
+    /// depend on the day.
     public func pantrySnapshot() throws -> PantrySnapshot {
-        try read { db in
-            PantrySnapshot(
-                items: try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []),
-                lots: try Self.fetchLots(db, "WHERE quantity_left > 0 ORDER BY purchased_on, id", []),
-                shoppingList: try Self.fetchShoppingItems(db, "WHERE bought_on IS NULL ORDER BY id", []),
-                budget: try Self.fetchPantryBudget(db))
+        try keptUntilNextCommit("pantry snapshot") {
+            try read { db in
+                PantrySnapshot(
+                    items: try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []),
+                    lots: try Self.fetchLots(db, "WHERE quantity_left > 0 ORDER BY purchased_on, id", []),
+                    shoppingList: try Self.fetchShoppingItems(db, "WHERE bought_on IS NULL ORDER BY id", []),
+                    budget: try Self.fetchPantryBudget(db))
+            }
         }
     }
 }
