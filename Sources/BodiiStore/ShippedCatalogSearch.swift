@@ -25,8 +25,10 @@ public final class ShippedCatalogSearch: Sendable {
         let wordStart: Int
         let wordCount: Int
         let headCount: Int
-        /// Its table in `catalog.tables`, and the source and release its row names.
+        /// Its table in `catalog.tables` and its line's byte offset there (its nutrients are read
+        /// from that one line when it is found), and the source and release its row names.
         let table: Int
+        let offset: Int
         let source: String
         let release: String?
     }
@@ -54,7 +56,7 @@ public final class ShippedCatalogSearch: Sendable {
         var leftOut = Set<String>()
         for (table, text) in catalog.tables.enumerated() {
             var header: FoodTableHeader?
-            try TSV.forEachRow(of: text.foods) { _, fields in
+            try TSV.forEachRowWithOffset(of: text.foods) { _, offset, fields in
                 guard let h = header else {
                     header = try FoodTableHeader(fields.map(\.text))
                     return
@@ -86,7 +88,7 @@ public final class ShippedCatalogSearch: Sendable {
                 entries.append(
                     Entry(
                         id: fields[0].text, name: name, key: Self.key(name, rowid: rowid),
-                        wordStart: start, wordCount: words.count - start, headCount: headCount, table: table,
+                        wordStart: start, wordCount: words.count - start, headCount: headCount, table: table, offset: offset,
                         source: h.sourceField.map { fields[$0].text } ?? catalog.source,
                         release: release.isEmpty ? nil : release))
             }
@@ -222,25 +224,21 @@ public final class ShippedCatalogSearch: Sendable {
 
     /// The foods at `indices`, in that order, with their nutrients read from their catalog lines.
     private func foods(_ indices: [Int]) -> [Food] {
-        let wanted = Dictionary(indices.map { (entries[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
-        var found: [Int: Food] = [:]
-        for (table, text) in catalog.tables.enumerated() {
-            let header = headers[table]
-            try? TSV.forEachRow(of: text.foods) { _, fields in
-                guard found.count < wanted.count, fields.count == header.fieldCount, let i = wanted[fields[0].text],
-                    entries[i].table == table
-                else { return }
+        indices.compactMap { i in
+            let entry = entries[i]
+            let header = headers[entry.table]
+            var food: Food?
+            try? TSV.row(of: catalog.tables[entry.table].foods, at: entry.offset) { fields in
+                guard fields.count == header.fieldCount, fields[0].text == entry.id else { return }
                 var values: [String: Double] = [:]
                 for (column, field) in header.nutrients where !fields[field].isEmpty { values[column] = Double(fields[field].text) }
                 var n = Nutrients(
                     kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
                     fatG: values["fat_g"] ?? 0)
                 for key in NutrientKey.allCases { n.values[key] = values[key.rawValue] }
-                found[i] = Food(
-                    id: FoodID(entries[i].id), name: entries[i].name, source: entries[i].source,
-                    release: entries[i].release, per100g: n)
+                food = Food(id: FoodID(entry.id), name: entry.name, source: entry.source, release: entry.release, per100g: n)
             }
+            return food
         }
-        return indices.compactMap { found[$0] }
     }
 }
