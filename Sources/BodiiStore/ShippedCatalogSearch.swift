@@ -45,6 +45,11 @@ public final class ShippedCatalogSearch: Sendable {
     private let servingCounts: [String: Int]
     private let vocabulary: SearchVocabulary
 
+    /// The search over the compiled-in catalog, built on first use and kept: the catalog never
+    /// changes, and a process that searches it more than once (`bodii` run in-process, as the
+    /// tests do hundreds of times) read its names into a new index each time.
+    public static let usdaSR24 = Result { try ShippedCatalogSearch(catalog: .usdaSR24) }
+
     public init(catalog: ShippedCatalog = .usdaSR24) throws {
         self.catalog = catalog
         var headers: [FoodTableHeader] = []
