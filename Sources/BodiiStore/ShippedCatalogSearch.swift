@@ -38,6 +38,9 @@ public final class ShippedCatalogSearch: Sendable {
     private let headers: [FoodTableHeader]
     /// In key order, so the first matches are the index's first.
     private let entries: [Entry]
+    /// Each entry's runs of words, in `entries`' order: what a search scans, plain numbers, so the
+    /// scan copies no names (`Entry` holds four strings).
+    private let spans: [Span]
     /// Every food's words as numbers into `terms`, one run per food.
     private let words: [Int32]
     /// The distinct words of all names, numbered in the order met.
@@ -112,6 +115,7 @@ public final class ShippedCatalogSearch: Sendable {
         }
         servingCounts = counts
         self.entries = entries.sorted { $0.key < $1.key }
+        spans = self.entries.map { Span(start: $0.wordStart, count: $0.wordCount, headCount: $0.headCount) }
         self.words = words
         self.terms = terms
         vocabulary = SearchVocabulary(words: terms)
@@ -176,22 +180,31 @@ public final class ShippedCatalogSearch: Sendable {
         }
     }
 
+    /// A food's words in `words`: the first `headCount` of its `count` are its head's.
+    private struct Span {
+        let start: Int
+        let count: Int
+        let headCount: Int
+        var all: Range<Int> { start..<(start + count) }
+        var head: Range<Int> { start..<(start + headCount) }
+    }
+
     private func rank(_ plans: [WordPlan]) -> (indices: [Int], complete: Int) {
         let selective = FoodMatcher.selective(plans)
         guard !selective.isEmpty else { return ([], 0) }
         let groups = selective.map(group)
-        func all(_ e: Entry) -> Bool {
-            groups.allSatisfy { g in g.matches(words[e.wordStart..<(e.wordStart + e.wordCount)]) }
+        func all(_ s: Span) -> Bool {
+            groups.allSatisfy { g in g.matches(words[s.all]) }
         }
-        func anyInHead(_ e: Entry) -> Bool {
-            groups.contains { $0.matches(words[e.wordStart..<(e.wordStart + e.headCount)]) } && all(e)
+        func anyInHead(_ s: Span) -> Bool {
+            groups.contains { $0.matches(words[s.head]) } && all(s)
         }
         var picked: [Int] = []
         var seen = Set<Int>()
         let justStarted = plans.count == 1 && plans[0].isPrefix && plans[0].word.count <= 2
         for matches in justStarted ? [anyInHead, all] : [all, anyInHead] {
             var read = 0
-            for (i, e) in entries.enumerated() where matches(e) {
+            for (i, s) in spans.enumerated() where matches(s) {
                 read += 1
                 if seen.insert(i).inserted { picked.append(i) }
                 if read == FoodSearchIndex.poolSize { break }
@@ -202,7 +215,7 @@ public final class ShippedCatalogSearch: Sendable {
         if groups.count > 1, picked.count < FoodSearchIndex.poolSize {
             for g in groups {
                 var read = 0
-                for (i, e) in entries.enumerated() where g.matches(words[e.wordStart..<(e.wordStart + e.headCount)]) {
+                for (i, s) in spans.enumerated() where g.matches(words[s.head]) {
                     read += 1
                     if seen.insert(i).inserted { picked.append(i) }
                     if read == FoodSearchIndex.poolSize { break }
