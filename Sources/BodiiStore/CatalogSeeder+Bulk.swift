@@ -16,6 +16,26 @@ enum TSV {
     static func forEachRow(
         of text: String, _ body: (_ line: Int, _ fields: UnsafeBufferPointer<Field>) throws -> Void, end: () throws -> Void = {}
     ) throws {
+        try forEachRow(of: text, from: 0, onlyOne: false, { line, _, fields in try body(line, fields) }, end: end)
+    }
+
+    /// As `forEachRow`, with each line's byte offset in the text, for `row(of:at:)`.
+    static func forEachRowWithOffset(
+        of text: String, _ body: (_ line: Int, _ offset: Int, _ fields: UnsafeBufferPointer<Field>) throws -> Void
+    ) throws {
+        try forEachRow(of: text, from: 0, onlyOne: false, body, end: {})
+    }
+
+    /// The fields of the one line starting at byte `offset`: a food's line read again without
+    /// reading the lines before it.
+    static func row(of text: String, at offset: Int, _ body: (_ fields: UnsafeBufferPointer<Field>) throws -> Void) throws {
+        try forEachRow(of: text, from: offset, onlyOne: true, { _, _, fields in try body(fields) }, end: {})
+    }
+
+    private static func forEachRow(
+        of text: String, from offset: Int, onlyOne: Bool,
+        _ body: (_ line: Int, _ offset: Int, _ fields: UnsafeBufferPointer<Field>) throws -> Void, end: () throws -> Void
+    ) throws {
         var text = text
         try text.withUTF8 { bytes in
             // The fields of a line, in a buffer of our own: an Array checked its uniqueness at
@@ -24,7 +44,8 @@ enum TSV {
             var fields = UnsafeMutablePointer<Field>.allocate(capacity: capacity)
             defer { fields.deallocate() }
             var count = 0
-            var start = 0
+            var start = min(max(offset, 0), bytes.count)
+            var lineStart = start
             var line = 0
             func endField(at i: Int) {
                 if count == capacity {
@@ -41,16 +62,18 @@ enum TSV {
             func endLine() throws {
                 line += 1
                 let row = UnsafeBufferPointer(start: fields, count: count)
-                if count > 1 || row.first?.isEmpty == false { try body(line, row) }
+                if count > 1 || row.first?.isEmpty == false { try body(line, lineStart, row) }
                 count = 0
+                lineStart = start
             }
-            for i in bytes.indices {
+            for i in start..<bytes.count {
                 let byte = bytes[i]
                 if byte == UInt8(ascii: "\t") {
                     endField(at: i)
                 } else if byte == UInt8(ascii: "\n") {
                     endField(at: i)
                     try endLine()
+                    if onlyOne { return }
                 }
             }
             endField(at: bytes.count)  // the last line, which no newline ends

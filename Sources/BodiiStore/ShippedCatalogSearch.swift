@@ -25,8 +25,10 @@ public final class ShippedCatalogSearch: Sendable {
         let wordStart: Int
         let wordCount: Int
         let headCount: Int
-        /// Its table in `catalog.tables`, and the source and release its row names.
+        /// Its table in `catalog.tables` and its line's byte offset there (its nutrients are read
+        /// from that one line when it is found), and the source and release its row names.
         let table: Int
+        let offset: Int
         let source: String
         let release: String?
     }
@@ -36,12 +38,20 @@ public final class ShippedCatalogSearch: Sendable {
     private let headers: [FoodTableHeader]
     /// In key order, so the first matches are the index's first.
     private let entries: [Entry]
+    /// Each entry's runs of words, in `entries`' order: what a search scans, plain numbers, so the
+    /// scan copies no names (`Entry` holds four strings).
+    private let spans: [Span]
     /// Every food's words as numbers into `terms`, one run per food.
     private let words: [Int32]
     /// The distinct words of all names, numbered in the order met.
     private let terms: [SearchText.Word]
     private let servingCounts: [String: Int]
     private let vocabulary: SearchVocabulary
+
+    /// The search over the compiled-in catalog, built on first use and kept: the catalog never
+    /// changes, and a process that searches it more than once (`bodii` run in-process, as the
+    /// tests do hundreds of times) read its names into a new index each time.
+    public static let usdaSR24 = Result { try ShippedCatalogSearch(catalog: .usdaSR24) }
 
     public init(catalog: ShippedCatalog = .usdaSR24) throws {
         self.catalog = catalog
@@ -54,7 +64,7 @@ public final class ShippedCatalogSearch: Sendable {
         var leftOut = Set<String>()
         for (table, text) in catalog.tables.enumerated() {
             var header: FoodTableHeader?
-            try TSV.forEachRow(of: text.foods) { _, fields in
+            try TSV.forEachRowWithOffset(of: text.foods) { _, offset, fields in
                 guard let h = header else {
                     header = try FoodTableHeader(fields.map(\.text))
                     return
@@ -86,7 +96,7 @@ public final class ShippedCatalogSearch: Sendable {
                 entries.append(
                     Entry(
                         id: fields[0].text, name: name, key: Self.key(name, rowid: rowid),
-                        wordStart: start, wordCount: words.count - start, headCount: headCount, table: table,
+                        wordStart: start, wordCount: words.count - start, headCount: headCount, table: table, offset: offset,
                         source: h.sourceField.map { fields[$0].text } ?? catalog.source,
                         release: release.isEmpty ? nil : release))
             }
@@ -105,6 +115,7 @@ public final class ShippedCatalogSearch: Sendable {
         }
         servingCounts = counts
         self.entries = entries.sorted { $0.key < $1.key }
+        spans = self.entries.map { Span(start: $0.wordStart, count: $0.wordCount, headCount: $0.headCount) }
         self.words = words
         self.terms = terms
         vocabulary = SearchVocabulary(words: terms)
@@ -169,22 +180,31 @@ public final class ShippedCatalogSearch: Sendable {
         }
     }
 
+    /// A food's words in `words`: the first `headCount` of its `count` are its head's.
+    private struct Span {
+        let start: Int
+        let count: Int
+        let headCount: Int
+        var all: Range<Int> { start..<(start + count) }
+        var head: Range<Int> { start..<(start + headCount) }
+    }
+
     private func rank(_ plans: [WordPlan]) -> (indices: [Int], complete: Int) {
         let selective = FoodMatcher.selective(plans)
         guard !selective.isEmpty else { return ([], 0) }
         let groups = selective.map(group)
-        func all(_ e: Entry) -> Bool {
-            groups.allSatisfy { g in g.matches(words[e.wordStart..<(e.wordStart + e.wordCount)]) }
+        func all(_ s: Span) -> Bool {
+            groups.allSatisfy { g in g.matches(words[s.all]) }
         }
-        func anyInHead(_ e: Entry) -> Bool {
-            groups.contains { $0.matches(words[e.wordStart..<(e.wordStart + e.headCount)]) } && all(e)
+        func anyInHead(_ s: Span) -> Bool {
+            groups.contains { $0.matches(words[s.head]) } && all(s)
         }
         var picked: [Int] = []
         var seen = Set<Int>()
         let justStarted = plans.count == 1 && plans[0].isPrefix && plans[0].word.count <= 2
         for matches in justStarted ? [anyInHead, all] : [all, anyInHead] {
             var read = 0
-            for (i, e) in entries.enumerated() where matches(e) {
+            for (i, s) in spans.enumerated() where matches(s) {
                 read += 1
                 if seen.insert(i).inserted { picked.append(i) }
                 if read == FoodSearchIndex.poolSize { break }
@@ -195,7 +215,7 @@ public final class ShippedCatalogSearch: Sendable {
         if groups.count > 1, picked.count < FoodSearchIndex.poolSize {
             for g in groups {
                 var read = 0
-                for (i, e) in entries.enumerated() where g.matches(words[e.wordStart..<(e.wordStart + e.headCount)]) {
+                for (i, s) in spans.enumerated() where g.matches(words[s.head]) {
                     read += 1
                     if seen.insert(i).inserted { picked.append(i) }
                     if read == FoodSearchIndex.poolSize { break }
@@ -222,25 +242,21 @@ public final class ShippedCatalogSearch: Sendable {
 
     /// The foods at `indices`, in that order, with their nutrients read from their catalog lines.
     private func foods(_ indices: [Int]) -> [Food] {
-        let wanted = Dictionary(indices.map { (entries[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
-        var found: [Int: Food] = [:]
-        for (table, text) in catalog.tables.enumerated() {
-            let header = headers[table]
-            try? TSV.forEachRow(of: text.foods) { _, fields in
-                guard found.count < wanted.count, fields.count == header.fieldCount, let i = wanted[fields[0].text],
-                    entries[i].table == table
-                else { return }
+        indices.compactMap { i in
+            let entry = entries[i]
+            let header = headers[entry.table]
+            var food: Food?
+            try? TSV.row(of: catalog.tables[entry.table].foods, at: entry.offset) { fields in
+                guard fields.count == header.fieldCount, fields[0].text == entry.id else { return }
                 var values: [String: Double] = [:]
                 for (column, field) in header.nutrients where !fields[field].isEmpty { values[column] = Double(fields[field].text) }
                 var n = Nutrients(
                     kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
                     fatG: values["fat_g"] ?? 0)
                 for key in NutrientKey.allCases { n.values[key] = values[key.rawValue] }
-                found[i] = Food(
-                    id: FoodID(entries[i].id), name: entries[i].name, source: entries[i].source,
-                    release: entries[i].release, per100g: n)
+                food = Food(id: FoodID(entry.id), name: entry.name, source: entry.source, release: entry.release, per100g: n)
             }
+            return food
         }
-        return indices.compactMap { found[$0] }
     }
 }

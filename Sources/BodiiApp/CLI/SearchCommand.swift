@@ -86,7 +86,7 @@ extension SearchCommand {
         } catch let failure as CommandFailure where failure.isNoDatabase {
             // nothing there yet: the shipped catalog alone
         }
-        return try ShippedCatalogSearch(catalog: .usdaSR24).searchFoods(text, limit: limit)
+        return try ShippedCatalogSearch.usdaSR24.get().searchFoods(text, limit: limit)
     }
 }
 
