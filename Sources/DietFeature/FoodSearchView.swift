@@ -94,8 +94,10 @@ struct FoodSearchView: Widget {
             field.isFocused = true
             let (fieldRect, unitRect) = rest.splitLeft(10)
             field.render(in: fieldRect, buffer: &buffer, context: context)
-            let unit = entry?.portion.serving.map { "× " + $0.label } ?? "g"
-            buffer.write(Line(unit + " of " + (entry?.food.name ?? ""), .text), in: unitRect.inset(left: 1), context: context)
+            // After a bare count its measure as said ("2" "slices of Bread"); after "2 slices" the food alone.
+            let count = AmountText.parse(search.lineField.text.trimmingCharacters(in: .whitespaces))
+            let unit = count.flatMap { n in entry?.portion.serving.map { ServingWords.unit(after: n, of: $0) + " " } } ?? (count == nil ? "" : "g ")
+            buffer.write(Line(unit + "of " + (entry?.food.name ?? ""), .text), in: unitRect.inset(left: 1), context: context)
             let message = Rect(x: head.x, y: head.y + 1, width: head.width, height: 1)
             if let error = search.lineError {
                 let mark = context.symbols.isUnicode ? "✗ " : "! "
@@ -224,7 +226,8 @@ struct FoodSearchView: Widget {
         var y = row.y + 1
         if let s = serving.serving {
             // The measure under the number: USDA labels are long ("1 medium (7" to 7-7/8" long)").
-            let unit = Paragraph([Line("× " + s.label, .text)])
+            let count = AmountText.parse(search.amount.text.trimmingCharacters(in: .whitespaces)) ?? 1
+            let unit = Paragraph([Line(ServingWords.unit(after: count, of: s), .text)])
             let h = min(2, unit.height(forWidth: rest.width, context: context))
             unit.render(in: Rect(x: rest.x, y: y, width: rest.width, height: h), buffer: &buffer, context: context)
             y += h

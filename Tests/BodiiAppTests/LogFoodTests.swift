@@ -43,7 +43,7 @@ import Testing
         let lines = r.stdout.split(separator: "\n")
         #expect(
             lines.first
-                == "Logged 2 × 1 medium (7\" to 7-7/8\" long) = 236 g Bananas, raw (usda:09040) to Snacks on \(today.adding(days: -1).iso): 210 kcal"
+                == "Logged 2 medium (7\" to 7-7/8\" long) = 236 g Bananas, raw (usda:09040) to Snacks on \(today.adding(days: -1).iso): 210 kcal"
         )
         #expect(lines.count == 2)
         #expect(lines.last?.hasPrefix("Best match for \"banana\"; also found: ") == true)

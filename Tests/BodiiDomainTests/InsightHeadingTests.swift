@@ -19,6 +19,11 @@ import Testing
         let result = InsightFinder.find(series)
         #expect(result.daysCovered == 60)
         #expect(InsightLines.heading(result, today: today).hasPrefix("60 days to today"))
+        // One series, nothing tested: the heading does not say "0 pairs tested · none go together"
+        // above "Nothing to compare yet".
+        #expect(result.tested == 0)
+        #expect(InsightLines.heading(result, today: today) == "60 days to today")
+        #expect(InsightLines.nothingFound(result)?.hasPrefix("Nothing to compare yet") == true)
         // A named period (the Review's week or month) counts every day, as its Summary does.
         #expect(InsightLines.heading(result, today: today, everyDay: true).hasPrefix("90 days to today"))
         #expect(range.daysToLabel(today: today.adding(days: 1)) == "90 days to yesterday")

@@ -95,6 +95,11 @@ import Testing
         #expect(running.met == nil && running.verdict == "so far 140/150 min exercise")
         let noSteps = ActionProgress(metric: .steps, target: 8000, period: period, value: nil, isFinal: true)
         #expect(noSteps.met == nil)
+        // Past the target the figure is no fraction over 1: "6 nights", not "6/5 nights".
+        let more = ActionProgress(metric: .sleep, target: 5, period: period, value: 6, isFinal: true)
+        #expect(more.met == true && more.verdict == "met 6 nights ≥ 7 h (target 5)")
+        let ahead = ActionProgress(metric: .exercise, target: 150, period: period, value: 180, isFinal: false)
+        #expect(ahead.verdict == "so far 180 min exercise (target 150)")
     }
 
     @Test func inputRules() throws {

@@ -147,7 +147,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 if let n = p.note { note = [n, note].compactMap { $0 }.joined(separator: " ") }
             case .weight(let quantity, let unit):
                 grams = quantity * unit.grams
-                if unit.grams != 1 { portion = "\(FoodLogging.quantityLabel(quantity)) \(unit.label.dropFirst(2)) = " }
+                if unit.grams != 1 { portion = ServingWords.amount(quantity, of: FoodServing(label: unit.label, grams: unit.grams)) + " = " }
             case .servings(let name, let quantityText):
                 let serving: FoodServing
                 do throws(BodiiDomain.ValidationError) { serving = try FoodLogging.serving(named: name, of: food) } catch {
@@ -161,7 +161,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                 let quantity = try validated { () throws(BodiiDomain.ValidationError) in try FoodLogging.quantity(quantityText, of: serving)
                 }
                 grams = FoodLogging.grams(quantity, of: serving)
-                portion = (quantity == 1 ? "" : "\(FoodLogging.quantityLabel(quantity)) × ") + serving.label + " = "
+                portion = ServingWords.amount(quantity, of: serving) + " = "
             }
             let record = FoodLogging.record(food: food, grams: grams, meal: mealChoice, date: day, loggedAt: clock.now)
             if dryRun || json {

@@ -20,9 +20,11 @@ public struct ActionProgress: Equatable, Sendable {
         return value >= Double(target)
     }
 
-    /// "3/5 nights ≥ 7 h", "no data".
+    /// "3/5 nights ≥ 7 h", "no data"; past the target "6 nights ≥ 7 h (target 5)", since
+    /// "6/5 nights" reads as a fraction nobody would say.
     public var figure: String {
         guard let value else { return "no data/\(target) \(metric.unit)" }
+        guard value <= Double(target) else { return "\(WholeNumber.text(value)) \(metric.unit) (target \(target))" }
         return "\(WholeNumber.text(value))/\(target) \(metric.unit)"
     }
 

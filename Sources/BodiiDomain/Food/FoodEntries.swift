@@ -47,13 +47,8 @@ public struct ServingChoice: Equatable, Sendable {
         DecimalText.format(serving.map { grams / $0.grams } ?? grams, decimals: 2)
     }
 
-    /// "1 medium (118 g)", "2 × 1 cup (480 g)", "150 g".
-    public func describe(grams: Double) -> String {
-        let g = DecimalText.format(grams, decimals: 1) + " g"
-        guard let serving else { return g }
-        let q = grams / serving.grams
-        return (abs(q - 1) < 0.005 ? serving.label : DecimalText.format(q, decimals: 2) + " × " + serving.label) + " (" + g + ")"
-    }
+    /// "1 medium (118 g)", "2 cups (480 g)", "150 g", as `ServingWords` says it.
+    public func describe(grams: Double) -> String { ServingWords.amount(grams: grams, of: serving) }
 
     /// The measure to preselect for `food` and the amount the field starts with: the portion
     /// `UsualPortion.portion` gives (the user's latest entry of it — `history`: grams of past

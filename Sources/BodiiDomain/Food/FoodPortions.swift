@@ -20,11 +20,8 @@ public struct FoodPortion: Equatable, Sendable {
     /// How many of `serving` (grams when there is none).
     public var quantity: Double { serving.map { $0.grams > 0 ? grams / $0.grams : 0 } ?? grams }
 
-    /// "1 medium (118 g)", "2 slice (56 g)", "250 ml (262 g)", "150 g".
-    public var label: String {
-        guard let serving, serving.label.hasPrefix("1 "), abs(quantity - 1) >= 0.005 else { return ServingChoice(serving).describe(grams: grams) }
-        return "\(FoodLogging.quantityLabel(quantity)) \(serving.label.dropFirst(2)) (\(DecimalText.format(grams, decimals: 1)) g)"
-    }
+    /// "1 medium (118 g)", "2 slices (56 g)", "250 ml (262 g)", "150 g", as `ServingWords` says it.
+    public var label: String { ServingWords.amount(grams: grams, of: serving) }
 }
 
 /// What a typed amount (`TypedAmount`) weighs for one food (PRODUCT.md §3): weight units always

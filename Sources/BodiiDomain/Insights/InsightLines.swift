@@ -4,12 +4,16 @@ import Foundation
 /// section show, built here once so the two say the same.
 public enum InsightLines {
     /// "90 days to 25 Nov · 234 pairs tested · 3 go together" ("1 goes together", "none go together");
-    /// a range with nothing logged says so: "90 days to today · nothing logged".
+    /// a range with nothing logged says so: "90 days to today · nothing logged"; with nothing
+    /// tested it is the days alone (the line under it says why).
     /// The days are those from the first with data (a 60-day history reads "60 days", not "90"),
     /// or, with `everyDay`, all of the range's: a named period, counted as its Summary counts it.
     public static func heading(_ result: InsightResult, today: LocalDate, everyDay: Bool = false) -> String {
         let days = result.range.daysToLabel(days: everyDay ? nil : result.daysCovered, today: today)
         guard result.firstDayWithData != nil else { return days + " · nothing logged" }
+        // Nothing tested: `nothingFound` says so under the heading; "0 pairs tested · none go
+        // together" above it would say it twice.
+        guard result.tested > 0 else { return days }
         return days + " · \(Plural.count(result.tested, "pair")) tested · \(together(result.findings.count))"
     }
 
