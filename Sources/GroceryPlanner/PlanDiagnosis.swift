@@ -27,7 +27,7 @@ extension GroceryPlanner {
     }
 
     /// "Vitamin D short by 7.5 µg a day (1 of your foods has no Vitamin D value, counted as 0)", one per missed target.
-    static func missedTexts(_ binding: [BindingConstraint], input: PlanInput) -> [String] {
+    static func missedTexts(_ binding: [BindingConstraint], input: PlanInput, reach: [NutrientKey: Double] = [:]) -> [String] {
         binding.compactMap { b -> String? in
             switch b.constraint {
             case .budget, .newFoods: return nil
@@ -38,7 +38,13 @@ extension GroceryPlanner {
                 let note =
                     unknown == 0
                     ? "" : " (\(unknown) of your foods \(unknown == 1 ? "has" : "have") no \(key.label) value, counted as 0)"
-                return "\(b.constraint.label) short by \(amountText(b))\(note)"
+                let target = input.targets.nutrients[key]?.amount ?? 0
+                let best = reach[key].flatMap { most in
+                    PlanStages.isUnreachable(target, reach: most)
+                        ? ", \(NutrientFormat.reading(most)) of \(NutrientFormat.reading(target)) \(key.unit.rawValue) is the most your foods give"
+                        : nil
+                }
+                return "\(b.constraint.label) short by \(amountText(b))\(note)\(best ?? "")"
             default:
                 return "\(b.constraint.label) short by \(amountText(b))"
             }
@@ -46,9 +52,9 @@ extension GroceryPlanner {
     }
 
     /// A plan that meets every strict target but misses some vitamins or minerals: what falls short.
-    static func shortfallExplanation(_ short: [BindingConstraint], input: PlanInput) -> String {
+    static func shortfallExplanation(_ short: [BindingConstraint], input: PlanInput, reach: [NutrientKey: Double]) -> String {
         let why = input.budget == nil ? "your foods cannot give more" : "your foods cannot give more within the budget"
-        return "Short of some targets (\(why)): " + missedTexts(short, input: input).joined(separator: ", ") + "."
+        return "Short of some targets (\(why)): " + missedTexts(short, input: input, reach: reach).joined(separator: "; ") + "."
     }
 
     /// "No plan fits: protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods."
