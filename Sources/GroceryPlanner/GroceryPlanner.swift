@@ -133,11 +133,11 @@ public enum GroceryPlanner {
 
     /// The constraints whose elastic column is used, with how far they are missed a day (more than
     /// 0.05 of their unit: below is the solver's rounding).
-    static func shortfalls(_ model: PlanModel, _ values: [Double], days: Int) -> [BindingConstraint] {
+    static func shortfalls(_ model: PlanModel, _ values: [Double], days: Int, least: Double = 0.05) -> [BindingConstraint] {
         model.elastic.keys.sorted().compactMap { c in
             guard let column = model.elastic[c], values.indices.contains(column) else { return nil }
             let missed = values[column] / Double(max(days, 1))
-            return missed > 0.05 ? BindingConstraint(constraint: c, amount: missed) : nil
+            return missed > least ? BindingConstraint(constraint: c, amount: missed) : nil
         }
     }
 
