@@ -103,6 +103,7 @@ enum DaySummaryJSON {
                     ("expenditure", .decimal(s.expenditure?.kcalPerDay)),
                     ("expenditure_basis", s.expenditure.map { .string($0.key) } ?? .null),
                     ("expenditure_days", .int(s.expenditure?.adaptiveEstimateDays)),
+                    ("target_basis", s.targets.map { .string($0.basis.rawValue) } ?? .null),
                 ])
             ),
             (
