@@ -110,7 +110,7 @@ enum DaySummaryJSON {
                 "macros",
                 .object([
                     ("protein_g", .decimal(s.proteinG)), ("carbs_g", .decimal(s.carbsG)), ("fat_g", .decimal(s.fatG)),
-                    ("fiber_g", .decimal(s.fiberG)),
+                    ("fiber_g", .decimal(s.fiberG)), ("net_carbs_g", .decimal(s.netCarbsG)),
                 ])
             ),
             (
@@ -118,6 +118,10 @@ enum DaySummaryJSON {
                 .object([
                     ("protein_g", .decimal(s.targets?.macros.proteinG)), ("carbs_g", .decimal(s.targets?.macros.carbsG)),
                     ("fat_g", .decimal(s.targets?.macros.fatG)),
+                    (
+                        "net_carbs_g",
+                        .decimal(s.targets?.macros.netCarbsG(fiberTargetG: nutrients?.targets.targets[.fiberG]?.amount))
+                    ),
                 ])
             ),
             ("weight_kg", .decimal(s.weightKg)),

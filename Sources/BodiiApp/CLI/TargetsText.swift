@@ -9,7 +9,7 @@ enum TargetsText {
         let perKg = o.goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg
         var lines: [String] = []
         if let t = o.targets {
-            lines.append(DaySummaryText.row("Target", "\(WholeNumber.text(t.kcal)) kcal  (\(t.basis.rawValue))"))
+            lines.append(DaySummaryText.row("Target", "\(WholeNumber.text(t.kcal)) kcal  (\(t.basisLabel))"))
             let m = t.macros
             lines.append(DaySummaryText.row("Protein", "\(WholeNumber.text(m.proteinG)) g"))
             lines.append(DaySummaryText.row("Carbs", "\(WholeNumber.text(m.carbsG)) g" + (m.carbsAreNet ? " net (carbs − fiber)" : "")))

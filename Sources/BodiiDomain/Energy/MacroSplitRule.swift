@@ -5,6 +5,18 @@ public enum TargetBasis: String, Sendable {
     case adaptive, formula, fixed, blended
 }
 
+extension DayTargets {
+    /// Where the kcal came from in a few words: "fixed", "formula", or the burn's own label
+    /// ("71% from your logs, 24 days").
+    public var basisLabel: String {
+        switch basis {
+        case .fixed: return "fixed"
+        case .formula: return "formula"
+        case .adaptive, .blended: return expenditure.label
+        }
+    }
+}
+
 extension MacroTargets {
     /// The grams of `split` for `kcal` (PRODUCT.md §6 and issue 43). Protein first (by weight or
     /// share), then the macro the split fixes, then the one that takes the rest, so

@@ -203,11 +203,12 @@ extension TargetChoice {
 }
 
 extension TargetChoice {
-    /// The calorie source in words: "adaptive (today's expenditure)", "formula", "fixed 1800 kcal".
+    /// The calorie source in words, as the Goal card words the burn (issue 26: never "adaptive"):
+    /// "your burn − the goal's rate", "formula burn − the goal's rate", "fixed 1800 kcal".
     public var caloriesText: String {
         switch calories {
-        case .adaptive: return "adaptive (today's expenditure − the goal's rate)"
-        case .formula: return "formula (TDEE − the goal's rate)"
+        case .adaptive: return "your burn (logs and formula) − the goal's rate"
+        case .formula: return "formula burn (TDEE) − the goal's rate"
         case .fixed(let kcal): return "fixed \(WholeNumber.text(kcal)) kcal"
         }
     }
