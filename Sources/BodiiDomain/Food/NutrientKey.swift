@@ -102,7 +102,7 @@ public enum NutrientKey: String, CaseIterable, Sendable, Codable, Comparable {
         case .pantothenicAcidMg: "B5 Pantothenic acid"
         case .vitaminB6Mg: "B6"
         case .vitaminB12Ug: "B12"
-        case .folateUg: "Folate (total)"
+        case .folateUg: "Total folate"
         case .cholineMg: "Choline"
         case .caffeineMg: "Caffeine"
         case .alcoholG: "Alcohol"
@@ -136,7 +136,7 @@ extension NutrientKey {
     /// grains counts 1.7 times (IOM 1998), so a day rich in enriched grains reads low.
     public var caveat: String? {
         switch self {
-        case .folateUg: "Folate is total folate, not µg DFE: folic acid in enriched grains counts 1.7× in the RDA, so it reads low."
+        case .folateUg: "Folate is total, not µg DFE: enriched grains' folic acid counts 1.7× (low)."
         default: nil
         }
     }
