@@ -57,13 +57,14 @@ extension SQLiteRepositories: GoalRepository {
             goal.type.rawValue, goal.targetWeightKg, goal.targetBodyFatPercent, goal.weeklyRateKg,
             goal.dailyCalorieTarget, goal.proteinG, goal.carbsG, goal.fatG, SQLText.date(goal.createdOn),
             goal.proteinPerKg, goal.addsExerciseBack,
-        ]
+        ] + TargetChoiceColumns.values(goal.choice)
+        let choiceSet = TargetChoiceColumns.names.map { "\($0) = ?" }.joined(separator: ", ")
         if let id = goal.id {
             try db.execute(
                 sql: """
                     UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
                         daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
-                        protein_per_kg = ?, add_exercise_back = ?, is_active = 1
+                        protein_per_kg = ?, add_exercise_back = ?, \(choiceSet), is_active = 1
                     WHERE id = ?
                     """, arguments: StatementArguments(values + [id]))
             guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
@@ -71,8 +72,9 @@ extension SQLiteRepositories: GoalRepository {
             try db.execute(
                 sql: """
                     INSERT INTO goal (id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
-                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back, is_active)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back,
+                        \(TargetChoiceColumns.names.joined(separator: ", ")), is_active)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(TargetChoiceColumns.names.map { _ in "?" }.joined(separator: ", ")), 1)
                     """, arguments: StatementArguments([try RowIdAllocator.id(for: "goal", proposed: nil, db)] + values))
             saved.id = db.lastInsertedRowID
         }
@@ -96,7 +98,7 @@ extension SQLiteRepositories: GoalRepository {
             proteinG: try row.decode(forColumn: "protein_g"), carbsG: try row.decode(forColumn: "carbs_g"),
             fatG: try row.decode(forColumn: "fat_g"), isActive: try row.decode(forColumn: "is_active"),
             createdOn: try row.localDate("created_on"), proteinPerKg: try row.decode(forColumn: "protein_per_kg"),
-            addsExerciseBack: try row.decode(forColumn: "add_exercise_back"))
+            addsExerciseBack: try row.decode(forColumn: "add_exercise_back"), choice: TargetChoiceColumns.choice(row))
     }
 }
 

@@ -27,6 +27,7 @@ enum Schema {
         ("v16", syncV16),
         ("v17", savedMealNutrientsV17),
         ("v18", startupV18),
+        ("v19", targetsV19),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

@@ -330,7 +330,7 @@ public struct DashboardView: Widget {
         let d = s.summary
         let targets = d.targets?.macros
         let items: [(String, Double, Double?, Role)] = [
-            ("Protein", d.proteinG, targets?.proteinG, .protein), ("Carbs", d.carbsG, targets?.carbsG, .carbs),
+            ("Protein", d.proteinG, targets?.proteinG, .protein), (targets?.carbsLabel ?? "Carbs", d.carbsCountedG, targets?.carbsG, .carbs),
             ("Fat", d.fatG, targets?.fatG, .fat),
         ]
         for (i, item) in items.enumerated() where i < rect.height {

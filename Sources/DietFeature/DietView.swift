@@ -104,8 +104,10 @@ struct DietView: Widget {
 
         // Value texts padded to one width, so the four bars start and end together.
         let goal = targets?.macros
+        // A keto target counts net carbs: the bar compares net carbs eaten with it.
+        let carbs = goal?.carbsCounted(carbsG: t.carbsG, fiberG: t.fiberG.value) ?? t.carbsG
         let kcalText = targets.map { "\(NutrientFormat.kcal(t.kcal))/\(NutrientFormat.kcal($0.kcal))" } ?? ""
-        let macroTexts = [(t.proteinG, goal?.proteinG), (t.carbsG, goal?.carbsG), (t.fatG, goal?.fatG)].map { grams, target in
+        let macroTexts = [(t.proteinG, goal?.proteinG), (carbs, goal?.carbsG), (t.fatG, goal?.fatG)].map { grams, target in
             target.map { "\(WholeNumber.text(grams))/\(WholeNumber.text($0)) g" } ?? ""
         }
         let textWidth = ([kcalText] + macroTexts).map(TextWidth.of).max() ?? 0
@@ -147,7 +149,7 @@ struct DietView: Widget {
         }
 
         let macros: [(String, Double, Double?, Role, String)] = [
-            ("Protein", t.proteinG, goal?.proteinG, .protein, macroTexts[0]), ("Carbs", t.carbsG, goal?.carbsG, .carbs, macroTexts[1]),
+            ("Protein", t.proteinG, goal?.proteinG, .protein, macroTexts[0]), (goal?.carbsLabel ?? "Carbs", carbs, goal?.carbsG, .carbs, macroTexts[1]),
             ("Fat", t.fatG, goal?.fatG, .fat, macroTexts[2]),
         ]
         for (label, grams, target, role, text) in macros where y < inner.maxY {

@@ -6,12 +6,17 @@ enum GoalForm {
     static let types = GoalType.allCases
     static let typeLabels = ["Lose weight", "Maintain weight", "Gain weight"]
     static let exerciseBackLabels = ["No", "Yes"]
+    static let calorieLabels = ["Adaptive", "Formula", "Fixed"]
+    static let splitLabels = ["Balanced", "High protein", "Low carb", "Keto", "Custom"]
 
     static func make(from goal: Goal?, unitSystem: UnitSystem) -> Form {
         let fmt = UnitFormatter(unitSystem)
         let type = goal?.type ?? .maintain
         let rate = goal.map { abs($0.weeklyRateKg) }.flatMap { $0 > 0 ? DecimalText.format(fmt.massValue($0), decimals: 2) : nil } ?? ""
-        let protein = goal.map { DecimalText.format($0.proteinPerKg, decimals: 2) } ?? ""
+        let targets = TargetChoiceInput(goal: goal)
+        let protein = goal == nil ? "" : targets.protein
+        let calories = TargetChoiceInput.calorieWords.firstIndex(of: targets.calories) ?? 0
+        let split = TargetChoiceInput.splitWords.firstIndex(of: targets.split) ?? 0
         return Form(
             fields: [
                 .choice(
@@ -29,10 +34,25 @@ enum GoalForm {
                     GoalField.targetBodyFat.rawValue, label: "Target body fat",
                     text: goal?.targetBodyFatPercent.map { DecimalText.format($0) } ?? "",
                     placeholder: "optional", maxLength: Validation.maxInputLength, hint: "%", selected: true),
+                .choice(
+                    GoalField.calories.rawValue, label: "Calories", options: calorieLabels, selected: calories,
+                    hint: "←/→ (Fixed: the number below)"),
+                .text(
+                    GoalField.fixedKcal.rawValue, label: "Fixed target", text: targets.fixedKcal, placeholder: "e.g. 1800",
+                    maxLength: Validation.maxInputLength, hint: "kcal a day, with Fixed"),
+                .choice(
+                    GoalField.split.rawValue, label: "Macro split", options: splitLabels, selected: split,
+                    hint: "←/→ (Custom: the three below)"),
                 .text(
                     GoalField.proteinPerKg.rawValue, label: "Protein", text: protein,
                     placeholder: DecimalText.format(CalorieTarget.defaultProteinPerKg),
                     maxLength: Validation.maxInputLength, hint: proteinHint(unitSystem)),
+                .text(
+                    GoalField.fat.rawValue, label: "Fat", text: targets.fat, placeholder: "Custom: 30%",
+                    maxLength: Validation.maxInputLength, hint: "% of kcal or g"),
+                .text(
+                    GoalField.carbs.rawValue, label: "Carbs", text: targets.carbs, placeholder: "Custom: rest",
+                    maxLength: Validation.maxInputLength, hint: "rest, or g (fat: the rest)"),
                 .choice(
                     GoalField.exerciseBack.rawValue, label: "Add exercise back", options: exerciseBackLabels,
                     selected: goal?.addsExerciseBack == true ? 1 : 0, hint: "eat back exercise kcal (usually no: ←/→)"),
@@ -47,12 +67,22 @@ enum GoalForm {
             targetBodyFat: form.value(GoalField.targetBodyFat.rawValue) ?? "",
             weeklyRate: form.value(GoalField.weeklyRate.rawValue) ?? "",
             proteinPerKg: form.value(GoalField.proteinPerKg.rawValue) ?? "",
-            addsExerciseBack: form.value(GoalField.exerciseBack.rawValue) == exerciseBackLabels[1])
+            addsExerciseBack: form.value(GoalField.exerciseBack.rawValue) == exerciseBackLabels[1],
+            targets: TargetChoiceInput(
+                calories: choiceWord(form, .calories, calorieLabels, TargetChoiceInput.calorieWords),
+                fixedKcal: form.value(GoalField.fixedKcal.rawValue) ?? "",
+                split: choiceWord(form, .split, splitLabels, TargetChoiceInput.splitWords),
+                fat: form.value(GoalField.fat.rawValue) ?? "", carbs: form.value(GoalField.carbs.rawValue) ?? ""))
+    }
+
+    /// The word a choice field stands for ("Fixed" → "fixed").
+    static func choiceWord(_ form: Form, _ field: GoalField, _ labels: [String], _ words: [String]) -> String {
+        labels.firstIndex(of: form.value(field.rawValue) ?? "").map { words[$0] } ?? words[0]
     }
 
     /// Protein is set per kg of trend weight, whatever the display units.
     static func proteinHint(_ units: UnitSystem) -> String {
-        units == .metric ? "g per kg of body weight (1.6–2.2 usual)" : "g per kg of body weight (1 kg = 2.2 lb)"
+        units == .metric ? "g/kg (1.6–2.2); Custom: lean, %" : "g/kg (1 kg = 2.2 lb); Custom: %"
     }
 
     /// "Expenditure 2087 kcal (adaptive, 23 days) → 1537 kcal a day · protein 144 g · …", or what
@@ -63,7 +93,8 @@ enum GoalForm {
         let start = "Expenditure \(WholeNumber.text(basis.kcalPerDay)) kcal (\(basis.label))"
         guard case .success? = result else { return "\(start) → fill in the fields to see the daily target." }
         let m = targets.macros
+        let kcal = targets.basis == .fixed ? "fixed \(WholeNumber.text(targets.kcal)) kcal" : "\(WholeNumber.text(targets.kcal)) kcal"
         return
-            "\(start) → \(WholeNumber.text(targets.kcal)) kcal a day · protein \(WholeNumber.text(m.proteinG)) g · carbs \(WholeNumber.text(m.carbsG)) g · fat \(WholeNumber.text(m.fatG)) g"
+            "\(start) → \(kcal) a day · protein \(WholeNumber.text(m.proteinG)) g · carbs \(WholeNumber.text(m.carbsG)) g\(m.carbsAreNet ? " net" : "") · fat \(WholeNumber.text(m.fatG)) g"
     }
 }

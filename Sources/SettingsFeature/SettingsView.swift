@@ -51,7 +51,7 @@ struct SettingsView: Widget {
             FormDialog(title: "Edit profile", form: form, hint: "Enter save · Esc cancel · Tab next field")
                 .render(in: area, buffer: &buffer, context: context)
         case .editingGoal(let form):
-            FormDialog(title: "Set a goal", intro: goalPreview, form: form, width: 84).render(in: area, buffer: &buffer, context: context)
+            FormDialog(title: "Goal and targets", intro: goalPreview, form: form, width: 84).render(in: area, buffer: &buffer, context: context)
         case .editingTemplate(let form):
             FormDialog(
                 title: "Check-in sentence", intro: "[mood] becomes your mood word, [note] what you write. [note] is required.",
@@ -118,9 +118,10 @@ struct SettingsView: Widget {
                 pair(
                     "Macros",
                     goals?.targets.map {
-                        "protein \(WholeNumber.text($0.macros.proteinG)) g · carbs \(WholeNumber.text($0.macros.carbsG)) g · fat \(WholeNumber.text($0.macros.fatG)) g"
+                        "protein \(WholeNumber.text($0.macros.proteinG)) g · carbs \(WholeNumber.text($0.macros.carbsG)) g\($0.macros.carbsAreNet ? " net" : "") · fat \(WholeNumber.text($0.macros.fatG)) g"
                     } ?? "—"),
-                pair("Protein", "\(DecimalText.format(g.proteinPerKg, decimals: 2)) g per kg of trend weight"),
+                pair("Calories", g.choice.caloriesText),
+                pair("Split", g.choice.splitText(proteinPerKg: g.proteinPerKg)),
             ]
             if let progress = goals?.progress {
                 let status: String

@@ -12,7 +12,7 @@ public final class SettingsViewModel: TabScreen {
         var title: String {
             switch self {
             case .profile: return "Profile"
-            case .goal: return "Goal"
+            case .goal: return "Goal & targets"
             case .units: return "Units"
             case .theme: return "Theme"
             case .checkIn: return "Check-in"
@@ -100,7 +100,7 @@ public final class SettingsViewModel: TabScreen {
         switch mode {
         case .browsing: return Self.actions.keyMap
         case .editingProfile: return .formDialog(title: "Edit profile")
-        case .editingGoal: return .formDialog(title: "Set a goal")
+        case .editingGoal: return .formDialog(title: "Goal and targets")
         case .editingTemplate: return .formDialog(title: "Check-in sentence")
         case .importing: return .formDialog(title: "Import or export", saveHelp: "run")
         case .choosingUnits: return Self.chooserKeyMap(Self.unitsActions)

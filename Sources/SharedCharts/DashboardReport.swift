@@ -44,7 +44,7 @@ public struct DashboardReport: Widget {
             row(
                 "Macros",
                 [
-                    macro("protein", d.proteinG, targets?.proteinG), macro("carbs", d.carbsG, targets?.carbsG),
+                    macro("protein", d.proteinG, targets?.proteinG), macro(targets?.carbsAreNet == true ? "net carbs" : "carbs", d.carbsCountedG, targets?.carbsG),
                     macro("fat", d.fatG, targets?.fatG),
                 ].joined(separator: " · ")))
         var weight = s.latestWeight.map { fmt.mass($0.kg) + " (" + $0.date.shortLabel(relativeTo: day) + ")" } ?? "—"

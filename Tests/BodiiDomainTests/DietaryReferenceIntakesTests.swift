@@ -28,17 +28,34 @@ import Testing
         #expect(DietaryReferenceIntakes.targets(sex: .male, age: 70, kcal: 2000)[.vitaminDUg]?.amount == 15)
     }
 
-    @Test func sodiumAndSaturatedFatAreLimitsAndFiberFollowsTheCalories() {
+    @Test func sodiumAndSaturatedFatAreLimitsAndFiberIsThePublishedAI() {
         let targets = DietaryReferenceIntakes.targets(sex: .female, age: 40, kcal: 1800)
         #expect(targets[.sodiumMg] == NutrientTarget(kind: .limit, amount: 2300))
-        // 10 % of 1800 kcal at 9 kcal/g = 20 g; 14 g per 1000 kcal = 25.2 g → 25.
+        // 10 % of 1800 kcal at 9 kcal/g = 20 g.
         #expect(targets[.saturatedFatG] == NutrientTarget(kind: .limit, amount: 20))
+        // Fiber: the AI for women 31–50, 25 g, whatever the calorie target (issue 43).
         #expect(targets[.fiberG] == NutrientTarget(kind: .goal, amount: 25))
+        #expect(DietaryReferenceIntakes.targets(sex: .female, age: 40, kcal: 1340)[.fiberG]?.amount == 25, "not scaled to a deficit")
+    }
+
+    /// Total fiber AI, g/day, by sex and life stage: IOM, "Dietary Reference Intakes for Energy,
+    /// Carbohydrate, Fiber, Fat, Fatty Acids, Cholesterol, Protein, and Amino Acids", National
+    /// Academies Press 2005, DRI summary table (Adequate Intakes): children 1–3 19, 4–8 25; males
+    /// 9–13 31, 14–50 38, 51+ 30; females 9–18 26, 19–50 25, 51+ 21.
+    @Test func fiberIsThePublishedAdequateIntakeBySexAndAge() {
+        let published: [(Sex, Int, Double)] = [
+            (.male, 2, 19), (.female, 6, 25), (.male, 10, 31), (.female, 12, 26), (.male, 16, 38), (.female, 17, 26),
+            (.male, 25, 38), (.female, 25, 25), (.male, 45, 38), (.female, 45, 25), (.male, 60, 30), (.female, 60, 21),
+            (.male, 80, 30), (.female, 80, 21),
+        ]
+        for (sex, age, grams) in published {
+            #expect(DietaryReferenceIntakes.targets(sex: sex, age: age, kcal: 2000)[.fiberG]?.amount == grams, "\(sex) \(age)")
+        }
     }
 
     @Test func withoutACalorieTargetTheEnergyBasedTargetsAreAbsent() {
         let targets = DietaryReferenceIntakes.targets(sex: .male, age: 30, kcal: 0)
-        #expect(targets[.fiberG] == nil)
+        #expect(targets[.fiberG]?.amount == 38, "fiber is the AI, known without a calorie target")
         #expect(targets[.saturatedFatG] == nil)
         #expect(targets[.vitaminCMg] != nil)
     }

@@ -20,7 +20,7 @@ enum GlobalArguments {
     static let subcommands: [String] = [
         "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
         "review", "action", "import", "export", "history", "pantry", "shop", "budget", "insights", "nutrients",
-        "plan", "sync",
+        "plan", "sync", "targets",
     ]
 
     static func normalized(_ arguments: [String]) -> [String] {
@@ -61,7 +61,7 @@ struct BodiiCommand: ParsableCommand {
             DemoCommand.self,
             ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
             ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self, InsightsCommand.self,
-            NutrientsCommand.self, PlanCommand.self, SyncCommand.self,
+            NutrientsCommand.self, PlanCommand.self, SyncCommand.self, TargetsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

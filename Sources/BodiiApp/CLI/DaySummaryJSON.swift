@@ -103,13 +103,14 @@ enum DaySummaryJSON {
                     ("expenditure", .decimal(s.expenditure?.kcalPerDay)),
                     ("expenditure_basis", s.expenditure.map { .string($0.key) } ?? .null),
                     ("expenditure_days", .int(s.expenditure?.adaptiveEstimateDays)),
+                    ("target_basis", s.targets.map { .string($0.basis.rawValue) } ?? .null),
                 ])
             ),
             (
                 "macros",
                 .object([
                     ("protein_g", .decimal(s.proteinG)), ("carbs_g", .decimal(s.carbsG)), ("fat_g", .decimal(s.fatG)),
-                    ("fiber_g", .decimal(s.fiberG)),
+                    ("fiber_g", .decimal(s.fiberG)), ("net_carbs_g", .decimal(s.netCarbsG)),
                 ])
             ),
             (
@@ -117,6 +118,10 @@ enum DaySummaryJSON {
                 .object([
                     ("protein_g", .decimal(s.targets?.macros.proteinG)), ("carbs_g", .decimal(s.targets?.macros.carbsG)),
                     ("fat_g", .decimal(s.targets?.macros.fatG)),
+                    (
+                        "net_carbs_g",
+                        .decimal(s.targets?.macros.netCarbsG(fiberTargetG: nutrients?.targets.targets[.fiberG]?.amount))
+                    ),
                 ])
             ),
             ("weight_kg", .decimal(s.weightKg)),

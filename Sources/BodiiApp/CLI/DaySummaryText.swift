@@ -24,7 +24,9 @@ enum DaySummaryText {
             "\(WholeNumber.text(eaten))" + (target.map { "/\(WholeNumber.text($0))" } ?? "") + " g"
         }
         let m = s.targets?.macros
-        lines.append(row("Macros", "P \(grams(s.proteinG, m?.proteinG))  C \(grams(s.carbsG, m?.carbsG))  F \(grams(s.fatG, m?.fatG))"))
+        let carbs = m?.carbsAreNet == true ? "Net C" : "C"
+        lines.append(
+            row("Macros", "P \(grams(s.proteinG, m?.proteinG))  \(carbs) \(grams(s.carbsCountedG, m?.carbsG))  F \(grams(s.fatG, m?.fatG))"))
         lines.append(row("Weight", s.weightKg.map(fmt.mass) ?? "— (no weigh-in)"))
         lines.append(row("Trend", s.trendWeightKg.map(fmt.mass) ?? "—"))
         if let f = s.bodyFatPercent { lines.append(row("Body fat", String(format: "%.1f %%", f))) }

@@ -103,6 +103,7 @@ enum NutrientsText {
                     + pad(s.key.unit.rawValue, 3) + pad(share, 7, right: true) + "  " + note)
         }
         if report.statuses.contains(where: \.partial) { lines.append("≥ some foods lack a value: the amount is at least this.") }
+        lines += report.statuses.compactMap(\.key.caveat)
         return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }.joined(separator: "\n")
     }
 

@@ -66,7 +66,12 @@ enum BodiiDocumentImport {
                     targetBodyFatPercent: g.target_body_fat_percent, weeklyRateKg: try f.number(g.weekly_rate_kg, "weekly_rate_kg"),
                     dailyCalorieTarget: g.daily_calorie_target, proteinG: g.protein_g, carbsG: g.carbs_g, fatG: g.fat_g,
                     isActive: g.is_active ?? false, createdOn: try f.date(g.created_on, "created_on"),
-                    proteinPerKg: try f.number(g.protein_per_kg, "protein_per_kg"), addsExerciseBack: g.adds_exercise_back ?? false))
+                    proteinPerKg: try f.number(g.protein_per_kg, "protein_per_kg"), addsExerciseBack: g.adds_exercise_back ?? false,
+                    choice: TargetChoice(
+                        TargetChoice.Fields(
+                            calorieSource: g.calorie_source, fixedKcal: g.fixed_kcal, macroSplit: g.macro_split,
+                            proteinRule: g.protein_rule, proteinValue: g.protein_value, fatShare: g.fat_share,
+                            fatGrams: g.fat_grams, carbsGrams: g.carbs_grams))))
         }
         for (f, c) in try part.records(CustomFoodRecord.self, "custom_foods") {
             d.customFoods.append(

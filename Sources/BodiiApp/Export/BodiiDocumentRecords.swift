@@ -23,6 +23,9 @@ struct GoalRecord: Decodable {
     var type: String?, target_weight_kg: Double?, target_body_fat_percent: Double?, weekly_rate_kg: Double?
     var daily_calorie_target: Double?, protein_g: Double?, carbs_g: Double?, fat_g: Double?, is_active: Bool?
     var created_on: String?, protein_per_kg: Double?, adds_exercise_back: Bool?
+    // Issue 43's targets; absent in an export from before them (today's rule).
+    var calorie_source: String?, fixed_kcal: Double?, macro_split: String?, protein_rule: String?, protein_value: Double?
+    var fat_share: Double?, fat_grams: Double?, carbs_grams: Double?
 }
 
 /// Every §11 nutrient a record names (keyed as `NutrientKey` spells them; absent or null is unknown).

@@ -107,6 +107,15 @@ enum BodiiExport {
                     ])
                 } ?? JSONValue.null
             ))
+        /// The goal's own targets (issue 43), flat as the database keeps them.
+        func targetChoice(_ c: TargetChoice) -> [(String, JSONValue)] {
+            let f = c.fields
+            return [
+                ("calorie_source", .string(f.calorieSource)), ("fixed_kcal", num(f.fixedKcal)), ("macro_split", .string(f.macroSplit)),
+                ("protein_rule", f.proteinRule.map { .string($0) } ?? .null), ("protein_value", num(f.proteinValue)),
+                ("fat_share", num(f.fatShare)), ("fat_grams", num(f.fatGrams)), ("carbs_grams", num(f.carbsGrams)),
+            ]
+        }
         top.append(
             (
                 "goals",
@@ -118,7 +127,7 @@ enum BodiiExport {
                             ("daily_calorie_target", num(g.dailyCalorieTarget)), ("protein_g", num(g.proteinG)), ("carbs_g", num(g.carbsG)),
                             ("fat_g", num(g.fatG)), ("is_active", .bool(g.isActive)), ("created_on", .string(g.createdOn.iso)),
                             ("protein_per_kg", .number(g.proteinPerKg)), ("adds_exercise_back", .bool(g.addsExerciseBack)),
-                        ])
+                        ] + targetChoice(g.choice))
                     })
             ))
         top.append(

@@ -55,11 +55,14 @@ public struct MacroTargets: Equatable, Sendable {
     public var proteinG: Double
     public var carbsG: Double
     public var fatG: Double
+    /// The carbs target counts net carbs (carbs − fiber): the keto split's limit (issue 43).
+    public var carbsAreNet: Bool
 
-    public init(kcal: Double, proteinG: Double, carbsG: Double, fatG: Double) {
+    public init(kcal: Double, proteinG: Double, carbsG: Double, fatG: Double, carbsAreNet: Bool = false) {
         self.kcal = kcal
         self.proteinG = proteinG
         self.carbsG = carbsG
         self.fatG = fatG
+        self.carbsAreNet = carbsAreNet
     }
 }

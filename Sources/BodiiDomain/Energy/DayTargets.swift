@@ -13,8 +13,17 @@ public struct DayTargets: Equatable, Sendable {
     public var expenditure: ExpenditureBasis
     /// The goal's "add exercise back" switch: when on, exercise kcal raise what is left.
     public var addsExerciseBack: Bool
+    /// Where `kcal` came from: the expenditure's basis, or the formula or a fixed number the person chose.
+    public var basis: TargetBasis
+    /// The split the macros follow.
+    public var split: MacroSplit
 
-    public init(kcal: Double, weightKg: Double, macros: MacroTargets, expenditure: ExpenditureBasis, addsExerciseBack: Bool) {
+    public init(
+        kcal: Double, weightKg: Double, macros: MacroTargets, expenditure: ExpenditureBasis, addsExerciseBack: Bool,
+        basis: TargetBasis? = nil, split: MacroSplit = .preset(.balanced)
+    ) {
+        self.basis = basis ?? TargetBasis(rawValue: expenditure.key) ?? .formula
+        self.split = split
         self.kcal = kcal
         self.weightKg = weightKg
         self.macros = macros
@@ -35,15 +44,32 @@ public struct DayTargets: Equatable, Sendable {
     /// What the figure counts besides the target and what was eaten; nil without exercise added back.
     public var leftQualifier: String? { addsExerciseBack ? "incl. exercise" : nil }
 
-    /// The targets of `goal` on `basis` for a person whose trend weight is `weightKg`. With no goal
-    /// the target is the expenditure itself (maintenance) with the default protein.
-    public static func derive(goal: Goal?, basis: ExpenditureBasis, weightKg: Double) -> DayTargets {
-        let kcal = CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: goal?.weeklyRateKg ?? 0).rounded()
+    /// The targets of `goal` on `basis` for a person whose trend weight is `weightKg` (lean mass
+    /// `leanKg` when body fat is known). With no goal the target is the expenditure itself
+    /// (maintenance) with the default protein. The goal's choice (issue 43) picks the kcal — the
+    /// expenditure as known today, the formula TDEE alone, or a fixed number — and the split.
+    public static func derive(goal: Goal?, basis: ExpenditureBasis, weightKg: Double, leanKg: Double? = nil) -> DayTargets {
+        let choice = goal?.choice ?? .standard
+        let rate = goal?.weeklyRateKg ?? 0
+        let kcal: Double, source: TargetBasis
+        switch choice.calories {
+        case .adaptive:
+            kcal = CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: rate).rounded()
+            source = TargetBasis(rawValue: basis.key) ?? .formula
+        case .formula:
+            // Without a formula TDEE (no profile) the expenditure known is all there is.
+            kcal = CalorieTarget.dailyTarget(tdee: basis.formulaKcal ?? basis.kcalPerDay, weeklyRateKg: rate).rounded()
+            source = basis.formulaKcal == nil ? TargetBasis(rawValue: basis.key) ?? .formula : .formula
+        case .fixed(let fixed):
+            kcal = fixed.rounded()
+            source = .fixed
+        }
         let macros = MacroTargets.split(
-            kcal: kcal, weightKg: weightKg,
-            proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg)
+            kcal: kcal, weightKg: weightKg, leanKg: leanKg,
+            proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg, split: choice.split)
         return DayTargets(
-            kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false)
+            kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false,
+            basis: source, split: choice.split)
     }
 }
 
@@ -183,7 +209,8 @@ public struct TargetHistory: Sendable {
         else { return nil }
         let upToDay = Self.countOnOrBefore(day, in: weights, date: { $0.date })
         guard let weight = trend.last?.trendKg ?? (upToDay > 0 ? weights[upToDay - 1].weightKg : nil) else { return nil }
-        return DayTargets.derive(goal: goal, basis: basis, weightKg: weight)
+        let lean = MacroTargets.leanMassKg(from: snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))
+        return DayTargets.derive(goal: goal, basis: basis, weightKg: weight, leanKg: lean)
     }
 
     /// The completed days of the adaptive window that count (PRODUCT.md §6): at least half of that

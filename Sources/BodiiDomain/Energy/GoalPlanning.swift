@@ -10,12 +10,15 @@ public struct GoalInput: Equatable, Sendable {
     public var proteinPerKg: String
     /// "Add exercise back" (PRODUCT.md §6): off by default.
     public var addsExerciseBack: Bool
+    /// The calorie source and the split (issue 43); its `protein` is `proteinPerKg`'s text.
+    public var targets: TargetChoiceInput
 
     public init(
         type: GoalType, targetWeight: String = "", targetBodyFat: String = "", weeklyRate: String = "", proteinPerKg: String = "",
-        addsExerciseBack: Bool = false
+        addsExerciseBack: Bool = false, targets: TargetChoiceInput = TargetChoiceInput()
     ) {
         self.type = type
+        self.targets = targets
         self.addsExerciseBack = addsExerciseBack
         self.targetWeight = targetWeight
         self.targetBodyFat = targetBodyFat
@@ -24,7 +27,22 @@ public struct GoalInput: Equatable, Sendable {
     }
 }
 
-public enum GoalField: String, Sendable, CaseIterable { case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg, exerciseBack }
+public enum GoalField: String, Sendable, CaseIterable {
+    case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg, exerciseBack
+    case calories, fixedKcal, split, fat, carbs
+
+    /// Where a target field's error shows in the goal form.
+    init(_ field: TargetField) {
+        switch field {
+        case .calories: self = .calories
+        case .fixedKcal: self = .fixedKcal
+        case .split: self = .split
+        case .protein: self = .proteinPerKg
+        case .fat: self = .fat
+        case .carbs: self = .carbs
+        }
+    }
+}
 
 /// Where the energy a day's target starts from: the formula TDEE of the latest snapshot, blended
 /// towards the adaptive estimate as its days of data grow from 14 to 28 (PRODUCT.md §6,
@@ -229,10 +247,14 @@ public struct GoalPlanning {
         let fat = errors.capture(.targetBodyFat, ifPresent: input.targetBodyFat) { () throws(ValidationError) in
             try Validation.bodyFat(input.targetBodyFat, field: "target body fat")
         }
-        let perKg =
-            errors.capture(.proteinPerKg, ifPresent: input.proteinPerKg) { () throws(ValidationError) in
-                try Validation.number(input.proteinPerKg, field: "protein", range: Self.proteinPerKgRange, unit: "g/kg")
-            } ?? CalorieTarget.defaultProteinPerKg
+        var targetInput = input.targets
+        targetInput.protein = input.proteinPerKg
+        var choice = TargetChoice.standard, perKg = CalorieTarget.defaultProteinPerKg
+        switch targetInput.validate() {
+        case .success(let valid): (choice, perKg) = valid
+        case .failure(let targetErrors):
+            for field in TargetField.allCases { if let error = targetErrors[field] { errors.add(GoalField(field), error) } }
+        }
         var rate = 0.0
         if input.type != .maintain {
             let maxKg = input.type == .lose ? CalorieTarget.maxSafeWeeklyLossKg(weightKg: weightKg) : weightKg * Self.maxWeeklyGainFraction
@@ -263,7 +285,7 @@ public struct GoalPlanning {
             Goal(
                 type: input.type, targetWeightKg: target, targetBodyFatPercent: fat, weeklyRateKg: rate,
                 dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: clock.today,
-                proteinPerKg: perKg, addsExerciseBack: input.addsExerciseBack))
+                proteinPerKg: perKg, addsExerciseBack: input.addsExerciseBack, choice: choice))
     }
 
     @discardableResult

@@ -102,7 +102,7 @@ public enum NutrientKey: String, CaseIterable, Sendable, Codable, Comparable {
         case .pantothenicAcidMg: "B5 Pantothenic acid"
         case .vitaminB6Mg: "B6"
         case .vitaminB12Ug: "B12"
-        case .folateUg: "Folate"
+        case .folateUg: "Total folate"
         case .cholineMg: "Choline"
         case .caffeineMg: "Caffeine"
         case .alcoholG: "Alcohol"
@@ -126,5 +126,18 @@ public enum NutrientKey: String, CaseIterable, Sendable, Codable, Comparable {
     public static func < (lhs: NutrientKey, rhs: NutrientKey) -> Bool {
         let order = allCases
         return (order.firstIndex(of: lhs) ?? 0) < (order.firstIndex(of: rhs) ?? 0)
+    }
+}
+
+extension NutrientKey {
+    /// What a reader must know to read the figure against its target, in one line; nil for most.
+    /// Folate: SR24 gives total folate (µg) for every food but dietary folate equivalents only
+    /// for some, so Bodii sums total folate; the RDA is in µg DFE, where the folic acid of enriched
+    /// grains counts 1.7 times (IOM 1998), so a day rich in enriched grains reads low.
+    public var caveat: String? {
+        switch self {
+        case .folateUg: "Folate is total, not µg DFE: enriched grains' folic acid counts 1.7× (low)."
+        default: nil
+        }
     }
 }

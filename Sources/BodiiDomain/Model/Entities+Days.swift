@@ -143,6 +143,8 @@ public struct Goal: Equatable, Sendable, Identifiable {
     public var proteinPerKg: Double
     /// "Add exercise back": exercise kcal raise what is left of the day (PRODUCT.md §6; off by default).
     public var addsExerciseBack: Bool
+    /// The targets the person set (issue 43): adaptive, formula or fixed kcal, and the macro split.
+    public var choice: TargetChoice
 
     /// `dailyCalorieTarget` and the grams are what the goal worked out to when it was set (its
     /// history; nil when set before any weigh-in); a day's own targets come from `TargetHistory`.
@@ -150,9 +152,10 @@ public struct Goal: Equatable, Sendable, Identifiable {
         id: Int64? = nil, type: GoalType, targetWeightKg: Double? = nil, targetBodyFatPercent: Double? = nil,
         weeklyRateKg: Double, dailyCalorieTarget: Double?, proteinG: Double?, carbsG: Double?, fatG: Double?,
         isActive: Bool = true, createdOn: LocalDate, proteinPerKg: Double = CalorieTarget.defaultProteinPerKg,
-        addsExerciseBack: Bool = false
+        addsExerciseBack: Bool = false, choice: TargetChoice = .standard
     ) {
         self.id = id
+        self.choice = choice
         self.type = type
         self.targetWeightKg = targetWeightKg
         self.targetBodyFatPercent = targetBodyFatPercent

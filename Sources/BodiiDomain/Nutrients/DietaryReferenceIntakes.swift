@@ -7,8 +7,10 @@
 /// - "Dietary Reference Intakes for Sodium and Potassium", 2019 (potassium AI; sodium AI and the
 ///   Chronic Disease Risk Reduction Intake, CDRR, which Bodii shows as the sodium limit).
 /// - "Dietary Reference Intakes for Energy, Carbohydrate, Fiber, Fat, Fatty Acids, Cholesterol,
-///   Protein, and Amino Acids (Macronutrients)", 2002/2005: fiber AI 14 g per 1000 kcal, linoleic
-///   (omega-6) and α-linolenic (omega-3) acid AIs, total water AI.
+///   Protein, and Amino Acids (Macronutrients)", 2002/2005: total fiber AI by sex and age (the
+///   published table; it was set from 14 g per 1000 kcal of the median energy *intake* of each
+///   group, so it is not scaled to a diet's reduced target), linoleic (omega-6) and α-linolenic
+///   (omega-3) acid AIs, total water AI.
 /// - Saturated fat: under 10 % of energy, Dietary Guidelines for Americans 2020–2025.
 /// Values were checked against a second copy of each table (Merck Manual "Recommended Daily Intakes
 /// for Vitamins"; NAP "Summary Table: Tolerable Upper Intake Levels", 2000/2011 edition).
@@ -34,7 +36,7 @@ public enum DietaryReferenceIntakes {
     }
 
     /// Every nutrient that has a reference for this person, keyed by nutrient. `kcal` is the day's
-    /// calorie target: the fiber goal and the saturated-fat limit scale with it.
+    /// calorie target: the saturated-fat limit scales with it (fiber does not: issue 43).
     public static func targets(sex: Sex, age: Int, kcal: Double) -> [NutrientKey: NutrientTarget] {
         let stage = LifeStage(age: age)
         var result: [NutrientKey: NutrientTarget] = [:]
@@ -46,8 +48,6 @@ public enum DietaryReferenceIntakes {
         }
         let energy = kcal.isFinite && kcal > 0 ? kcal : nil
         if let energy {
-            // Fiber AI: 14 g per 1000 kcal (IOM Macronutrients 2005).
-            result[.fiberG] = NutrientTarget(kind: .goal, amount: (energy * 14 / 1000).rounded())
             // Saturated fat under 10 % of energy, at 9 kcal per gram (DGA 2020–2025).
             result[.saturatedFatG] = NutrientTarget(kind: .limit, amount: (energy * 0.10 / 9).rounded())
         }
@@ -105,6 +105,8 @@ public enum DietaryReferenceIntakes {
         .zincMg: Row(male: [3, 5, 8, 11, 11, 11, 11, 11], female: [3, 5, 8, 9, 8, 8, 8, 8]),
         .potassiumMg: Row(
             male: [2000, 2300, 2500, 3000, 3400, 3400, 3400, 3400], female: [2000, 2300, 2300, 2300, 2600, 2600, 2600, 2600]),
+        // Macronutrients report (2005), Table 7-1 / DRI summary: total fiber AI, g/day.
+        .fiberG: Row(male: [19, 25, 31, 38, 38, 38, 30, 30], female: [19, 25, 26, 26, 25, 25, 21, 21]),
         // Macronutrients report (2005): linoleic and α-linolenic acid AIs, total water AI (g = mL).
         .omega6G: Row(male: [7, 10, 12, 16, 17, 17, 14, 14], female: [7, 10, 10, 11, 12, 12, 11, 11]),
         .omega3G: Row(male: [0.7, 0.9, 1.2, 1.6, 1.6, 1.6, 1.6, 1.6], female: [0.7, 0.9, 1.0, 1.1, 1.1, 1.1, 1.1, 1.1]),

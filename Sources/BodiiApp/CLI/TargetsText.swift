@@ -1,0 +1,41 @@
+import BodiiDomain
+import Foundation
+
+/// `bodii targets` as lines and as JSON: today's targets (the ones every screen shows) and the
+/// choice behind them.
+enum TargetsText {
+    static func text(_ o: GoalOverview) -> String {
+        let choice = o.goal?.choice ?? .standard
+        let perKg = o.goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg
+        var lines: [String] = []
+        if let t = o.targets {
+            lines.append(DaySummaryText.row("Target", "\(WholeNumber.text(t.kcal)) kcal  (\(t.basisLabel))"))
+            let m = t.macros
+            lines.append(DaySummaryText.row("Protein", "\(WholeNumber.text(m.proteinG)) g"))
+            lines.append(DaySummaryText.row("Carbs", "\(WholeNumber.text(m.carbsG)) g" + (m.carbsAreNet ? " net (carbs − fiber)" : "")))
+            lines.append(DaySummaryText.row("Fat", "\(WholeNumber.text(m.fatG)) g"))
+        } else {
+            lines.append(DaySummaryText.row("Target", "— (log a weight: the targets start from it)"))
+        }
+        lines.append(DaySummaryText.row("Calories", choice.caloriesText))
+        lines.append(DaySummaryText.row("Split", choice.splitText(proteinPerKg: perKg)))
+        return lines.joined(separator: "\n")
+    }
+
+    /// `{"date","target_kcal","target_basis","protein_g","carbs_g","fat_g","carbs_are_net","calorie_source",
+    /// "fixed_kcal","macro_split","protein_per_kg","protein_rule","protein_value","fat_share","fat_grams","carbs_grams"}`;
+    /// the figures are null without a target (no weigh-in yet).
+    static func json(_ o: GoalOverview, day: LocalDate) -> JSONValue {
+        let f = (o.goal?.choice ?? .standard).fields
+        let t = o.targets
+        return .object([
+            ("date", .string(day.iso)), ("target_kcal", .decimal(t?.kcal)), ("target_basis", t.map { .string($0.basis.rawValue) } ?? .null),
+            ("protein_g", .decimal(t?.macros.proteinG)), ("carbs_g", .decimal(t?.macros.carbsG)), ("fat_g", .decimal(t?.macros.fatG)),
+            ("carbs_are_net", t.map { .bool($0.macros.carbsAreNet) } ?? .null),
+            ("calorie_source", .string(f.calorieSource)), ("fixed_kcal", .decimal(f.fixedKcal)), ("macro_split", .string(f.macroSplit)),
+            ("protein_per_kg", .decimal(o.goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg)),
+            ("protein_rule", f.proteinRule.map { .string($0) } ?? .null), ("protein_value", .number(f.proteinValue ?? .nan)),
+            ("fat_share", .number(f.fatShare ?? .nan)), ("fat_grams", .decimal(f.fatGrams)), ("carbs_grams", .decimal(f.carbsGrams)),
+        ])
+    }
+}

@@ -1,0 +1,47 @@
+import BodiiDomain
+import GRDB
+
+extension Schema {
+    /// v19 (issue 43): the targets a person sets live on the goal, so a choice holds from the day
+    /// the goal is set until the next one, and past days keep theirs. Columns are added at the end
+    /// (sync applies a file from an older Bodii, with fewer columns, to the ones it has; the
+    /// defaults are today's rule). A custom split keeps its rule in `protein_rule` and
+    /// `protein_value` (g/kg, or a share of kcal), `fat_share` or `fat_grams`, and `carbs_grams`
+    /// (NULL: carbs take the rest).
+    static func targetsV19(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE goal ADD COLUMN calorie_source TEXT NOT NULL DEFAULT 'adaptive'
+                    CHECK (\(oneOf("calorie_source", ["adaptive", "formula", "fixed"])));
+                ALTER TABLE goal ADD COLUMN fixed_kcal REAL CHECK (fixed_kcal > 0);
+                ALTER TABLE goal ADD COLUMN macro_split TEXT NOT NULL DEFAULT 'balanced'
+                    CHECK (\(oneOf("macro_split", ["balanced", "high_protein", "low_carb", "keto", "custom"])));
+                ALTER TABLE goal ADD COLUMN protein_rule TEXT CHECK (\(oneOf("protein_rule", ["per_kg", "per_kg_lean", "share"])));
+                ALTER TABLE goal ADD COLUMN protein_value REAL CHECK (protein_value > 0);
+                ALTER TABLE goal ADD COLUMN fat_share REAL CHECK (fat_share > 0 AND fat_share < 1);
+                ALTER TABLE goal ADD COLUMN fat_grams REAL CHECK (fat_grams > 0);
+                ALTER TABLE goal ADD COLUMN carbs_grams REAL CHECK (carbs_grams >= 0);
+                """)
+        try FiniteGuards.install(db, migration: "v19")  // the new REAL columns are guarded like every other
+    }
+}
+
+/// A goal's `TargetChoice` as its v19 columns hold it (`TargetChoice.Fields`).
+enum TargetChoiceColumns {
+    static let names = [
+        "calorie_source", "fixed_kcal", "macro_split", "protein_rule", "protein_value", "fat_share", "fat_grams", "carbs_grams",
+    ]
+
+    static func values(_ c: TargetChoice) -> [(any DatabaseValueConvertible)?] {
+        let f = c.fields
+        return [f.calorieSource, f.fixedKcal, f.macroSplit, f.proteinRule, f.proteinValue, f.fatShare, f.fatGrams, f.carbsGrams]
+    }
+
+    static func choice(_ row: Row) -> TargetChoice {
+        TargetChoice(
+            TargetChoice.Fields(
+                calorieSource: row["calorie_source"], fixedKcal: row["fixed_kcal"], macroSplit: row["macro_split"],
+                proteinRule: row["protein_rule"], proteinValue: row["protein_value"], fatShare: row["fat_share"],
+                fatGrams: row["fat_grams"], carbsGrams: row["carbs_grams"]))
+    }
+}
