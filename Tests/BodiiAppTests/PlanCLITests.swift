@@ -26,10 +26,9 @@ import Testing
         try theTextNamesAndWritesNutrientsAsTheNutrientsViewDoes()
     }
 
-    /// `status`: 0 for a plan, 1 when none fits (PRODUCT.md §13, as `search` with no match).
-    func plan(_ arguments: [String], status: Int32 = 0) throws -> [String: Any] {
+    func plan(_ arguments: [String]) throws -> [String: Any] {
         let r = try runBodii(["plan", "--json", "--db", db] + arguments, environment: Self.env)
-        #expect(r.status == status, "\(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     }
 
@@ -67,7 +66,7 @@ import Testing
     }
 
     func withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch() throws {
-        let plan = try plan(["--days", "28", "--budget", "0"], status: 1)
+        let plan = try plan(["--days", "28", "--budget", "0"])
         #expect(plan["feasible"] as? Bool == false)
         let binding = try #require(plan["binding"] as? [[String: Any]])
         let budget = try #require(binding.first { $0["constraint"] as? String == "budget" })
