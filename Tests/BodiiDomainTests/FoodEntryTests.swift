@@ -89,7 +89,7 @@ import Testing
                 == "Out of range: allowed 0.01–22.22 (1 cup, mashed is 225 g; one entry 0.1–5000 g)")
         #expect(choices[1].amountText(forGrams: 112.5) == "0.5")
         #expect(choices[0].describe(grams: 118) == "1 medium (7\" to 7-7/8\" long) (118 g)")
-        #expect(choices[0].describe(grams: 236) == "2 × 1 medium (7\" to 7-7/8\" long) (236 g)")
+        #expect(choices[0].describe(grams: 236) == "2 medium (7\" to 7-7/8\" long) (236 g)")
         #expect(choices[2].describe(grams: 150) == "150 g")
     }
 

@@ -13,7 +13,7 @@ import Testing
         let peach = FoodServing(label: "1 peach", grams: 150), berry = FoodServing(label: "1 berry", grams: 5)
         let pinch = FoodServing(label: "1 pinch", grams: 0.4), bare = FoodServing(label: "slice (28 g)", grams: 28)
         let cases: [(Double, FoodServing?, String)] = [
-            (56, slice, "2 slices (56 g)"), (28, slice, "1 slice (28 g)"), (14, slice, "0.5 slices (14 g)"),
+            (56, slice, "2 slices (56 g)"), (28, slice, "1 slice (28 g)"), (14, slice, "0.5 slice (14 g)"),
             (182, cup, "2 cups, chopped (182 g)"), (64, tbsp, "4 tbsp (64 g)"), (16, tbsp, "1 tbsp (16 g)"),
             (100, large, "2 large (100 g)"), (236, banana, "2 medium (7\" to 7-7/8\" long) (236 g)"),
             (300, peach, "2 peaches (300 g)"), (10, berry, "2 berries (10 g)"), (0.8, pinch, "2 pinches (0.8 g)"),

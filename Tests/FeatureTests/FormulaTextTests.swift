@@ -50,6 +50,6 @@ import SettingsFeature
         // Focus the protein field: its hint shows beside it.
         vm.press(.tab, times: 4)
         let hint = render(vm, .large).text
-        #expect(hint.contains("g per kg") && hint.contains("(1 kg = 2.2 lb)"), "\(hint)")
+        #expect(hint.contains("g/kg") && hint.contains("(1 kg = 2.2 lb)"), "\(hint)")
     }
 }

@@ -99,8 +99,8 @@ import Testing
         let summaryTop = wide.split(separator: "\n").first { $0.contains("─ Summary ") }
         #expect(summaryTop?.contains(" 3 days to today ─") == true, "\(wide)")
         let inline = Self.box("Insights", in: wide)
-        #expect(inline.contains { $0.hasPrefix("This week · 3 days to today · ") }, "\(inline)")
-        #expect(inline.contains { $0.hasPrefix("Last 90 days · 1 day to today · ") }, "\(inline)")
+        #expect(inline.contains { $0.hasPrefix("This week · 3 days to today") }, "\(inline)")
+        #expect(inline.contains { $0.hasPrefix("Last 90 days · 1 day to today") }, "\(inline)")
     }
 
     @Test func at80x24And100x30TheReviewIsAsBefore() throws {

@@ -15,7 +15,10 @@ enum TargetsText {
             lines.append(DaySummaryText.row("Carbs", "\(WholeNumber.text(m.carbsG)) g" + (m.carbsAreNet ? " net (carbs − fiber)" : "")))
             lines.append(DaySummaryText.row("Fat", "\(WholeNumber.text(m.fatG)) g"))
         } else {
-            lines.append(DaySummaryText.row("Target", "— (log a weight: the targets start from it)"))
+            // Targets need a weigh-in and an expenditure, which needs a profile (sex, age, height).
+            let missing = o.weightKg == nil
+                ? "log a weight: the targets start from it" : "set your profile (bodii profile set, or Settings): the expenditure needs it"
+            lines.append(DaySummaryText.row("Target", "— (\(missing))"))
         }
         lines.append(DaySummaryText.row("Calories", choice.caloriesText))
         lines.append(DaySummaryText.row("Split", choice.splitText(proteinPerKg: perKg)))

@@ -44,7 +44,8 @@ public enum ServingWords {
     /// `words` with its first word plural when `count` is not one: "slice" → "slices",
     /// "cup, chopped" → "cups, chopped", "medium (7" long)" unchanged.
     static func noun(_ words: String, count: Double) -> String {
-        guard abs(count - 1) >= 0.005 else { return words }
+        // A fraction of one reads singular: "0.5 breast", "1.5 breasts", "0 slices".
+        guard count > 1.005 || count < 0.005 else { return words }
         let end = words.firstIndex(where: { !$0.isLetter }) ?? words.endIndex
         let first = String(words[..<end])
         guard first.count > 1, !invariable.contains(first.lowercased()), first.lowercased() == first,
