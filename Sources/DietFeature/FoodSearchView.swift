@@ -88,12 +88,7 @@ struct FoodSearchView: Widget {
         case .amount:
             (head, listArea) = area.splitTop(3)
             let row = Rect(x: head.x, y: head.y, width: head.width, height: 1)
-            let (label, rest) = row.splitLeft(8)
-            buffer.write(Line("Amount", .accent), in: label, context: context)
-            var field = search.lineField
-            field.isFocused = true
-            let (fieldRect, unitRect) = rest.splitLeft(10)
-            field.render(in: fieldRect, buffer: &buffer, context: context)
+            let (_, unitRect) = drawAmountField(search.lineField, on: row, &buffer, context)
             // After a bare count its measure as said ("2" "slices of Bread"); after "2 slices" the food alone.
             let count = AmountText.parse(search.lineField.text.trimmingCharacters(in: .whitespaces))
             let unit = count.flatMap { n in entry?.portion.serving.map { ServingWords.unit(after: n, of: $0) + " " } } ?? (count == nil ? "" : "g ")
@@ -213,16 +208,25 @@ struct FoodSearchView: Widget {
         table.render(in: listArea, buffer: &buffer, context: context)
     }
 
+    /// "Amount" and `field`, focused, on `row`; returns the row after the label and what is
+    /// left after the field, where its unit goes. The line's and the serving's amounts share it.
+    private func drawAmountField(
+        _ field: TextField, on row: Rect, _ buffer: inout Buffer, _ context: RenderContext
+    ) -> (rest: Rect, unit: Rect) {
+        let (label, rest) = row.splitLeft(8)
+        buffer.write(Line("Amount", .accent), in: label, context: context)
+        var field = field
+        field.isFocused = true
+        let (fieldRect, unitRect) = rest.splitLeft(10)
+        field.render(in: fieldRect, buffer: &buffer, context: context)
+        return (rest, unitRect)
+    }
+
     private func drawAmount(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         guard let serving = search.serving else { return }
         buffer.write(Line(serving.serving == nil ? "How many grams?" : "How many servings?", .muted), in: area, context: context)
         let row = Rect(x: area.x, y: area.y + 2, width: area.width, height: 1)
-        let (label, rest) = row.splitLeft(8)
-        buffer.write(Line("Amount", .accent), in: label, context: context)
-        var field = search.amount
-        field.isFocused = true
-        let (fieldRect, unitRect) = rest.splitLeft(10)
-        field.render(in: fieldRect, buffer: &buffer, context: context)
+        let (rest, unitRect) = drawAmountField(search.amount, on: row, &buffer, context)
         var y = row.y + 1
         if let s = serving.serving {
             // The measure under the number: USDA labels are long ("1 medium (7" to 7-7/8" long)").
