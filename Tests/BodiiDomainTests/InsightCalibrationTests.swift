@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func nullHistoriesOfTenYearsShowAFindingAtMostOneTimeInTen() {
-        let count = Self.full ? 300 : 60
+        let count = Self.full ? 1000 : 200
         let hits = calibrate(days: 3650, count: count, firstSeed: 10_001)
         #expect(Double(hits) <= Self.bound * Double(count), "\(hits) of \(count) null histories show a finding")
     }

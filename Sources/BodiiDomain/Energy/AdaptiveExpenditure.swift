@@ -44,13 +44,19 @@ public enum AdaptiveExpenditure {
         asOf: LocalDate
     ) -> ExpenditureEstimate? {
         let window = DateRange(ending: asOf, days: windowDays)
-        var kcalByDate: [LocalDate: Double] = [:]
-        for entry in intake where window.contains(entry.date) && entry.kcal.isFinite && entry.kcal > 0 {
-            kcalByDate[entry.date] = entry.kcal
+        // The window's kcal by day offset (a later entry of a day wins); plain arrays and index
+        // loops, since the targets of every day of ten years ask this.
+        let start = window.start.daysSinceEpoch
+        var kcalByDay = [Double?](repeating: nil, count: windowDays)
+        for i in 0..<intake.count {
+            let entry = intake[i], offset = entry.date.daysSinceEpoch - start
+            guard offset >= 0, offset < windowDays, entry.kcal.isFinite, entry.kcal > 0 else { continue }
+            kcalByDay[offset] = entry.kcal
         }
         var xs: [Double] = [], ys: [Double] = [], kcal: [Double] = []
-        for point in trend where window.contains(point.date) {
-            guard let k = kcalByDate[point.date], point.trendKg.isFinite else { continue }
+        for i in 0..<trend.count {
+            let point = trend[i], offset = point.date.daysSinceEpoch - start
+            guard offset >= 0, offset < windowDays, let k = kcalByDay[offset], point.trendKg.isFinite else { continue }
             xs.append(Double(point.date.daysSinceEpoch))
             ys.append(point.trendKg)
             kcal.append(k)

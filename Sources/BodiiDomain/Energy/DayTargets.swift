@@ -105,7 +105,8 @@ public struct TargetHistory: Sendable {
     public let covers: DateRange?
     let goals: [Goal]
     let snapshots: [MetabolismSnapshot]
-    let logs: [LocalDate: DailyLog]
+    /// One log per date (the later given wins), in date order.
+    let logs: [DailyLog]
     let weights: [(date: LocalDate, weightKg: Double)]
     /// Where the targets of covered days are kept until the next write (`DayTargetsMemo`).
     let memo: DayTargetsMemo?
@@ -119,7 +120,7 @@ public struct TargetHistory: Sendable {
         self.goals = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
         // By date; within a day in the order given (the store gives the latest-recorded last).
         self.snapshots = snapshots.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
-        self.logs = Dictionary(logs.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
+        self.logs = Dictionary(logs.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b }).values.sorted { $0.date < $1.date }
         self.weights = weights.sorted { $0.date < $1.date }
     }
 
@@ -218,11 +219,15 @@ public struct TargetHistory: Sendable {
     /// log, else today's, minus the goal's rate): the adaptive target of a past day would itself
     /// depend on these days.
     func countingIntake(before day: LocalDate, goal: Goal?, formulaTDEE: Double?) -> [(date: LocalDate, kcal: Double)] {
-        let window = DateRange(ending: day.adding(days: -1), days: AdaptiveExpenditure.windowDays)
-        return window.days.compactMap { date in
-            guard let log = logs[date], Self.isLoggedInFull(log, goal: goal, formulaTDEE: formulaTDEE) else { return nil }
-            return (date, log.caloriesIn)
+        // The logs are in date order: the window is a slice (Insights asks this of 10 years of days).
+        let first = Self.countOnOrBefore(day.adding(days: -AdaptiveExpenditure.windowDays - 1), in: logs, date: { $0.date })
+        let end = Self.countOnOrBefore(day.adding(days: -1), in: logs, date: { $0.date })
+        var counted: [(date: LocalDate, kcal: Double)] = []
+        counted.reserveCapacity(end - first)
+        for k in first..<end where Self.isLoggedInFull(logs[k], goal: goal, formulaTDEE: formulaTDEE) {
+            counted.append((logs[k].date, logs[k].caloriesIn))
         }
+        return counted
     }
 
     /// The partly-logged rule (PRODUCT.md §6) for a day's log: something logged, and at least half

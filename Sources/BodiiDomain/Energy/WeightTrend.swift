@@ -56,8 +56,8 @@ public enum WeightTrend {
         var points: [TrendPoint] = []
         points.reserveCapacity(first.date.days(until: last.date) + 1)
         var trend = first.weightKg
-        for (k, entry) in daily.enumerated() {
-            let w = entry.weightKg
+        for k in 0..<daily.count {
+            let entry = daily[k], w = entry.weightKg
             if k > 0 {
                 // Fill the gap (previous weigh-in, this one) by linear interpolation.
                 let previous = daily[k - 1], pw = previous.weightKg
@@ -78,14 +78,20 @@ public enum WeightTrend {
     /// mostly pass weights already in order (the store's daily weights), so that case is one pass
     /// with no hashing: the day's targets compute a trend for each day of a calendar.
     static func oneWeightPerDay(_ weights: [(date: LocalDate, weightKg: Double)]) -> [(date: LocalDate, weightKg: Double)] {
-        let inOrder = zip(weights, weights.dropFirst()).allSatisfy { $0.date <= $1.date }
+        // A plain index loop: this runs for every day of a calendar, also in debug test builds.
+        var inOrder = true
+        for k in weights.indices.dropFirst() where weights[k - 1].date > weights[k].date {
+            inOrder = false
+            break
+        }
         // Sorting by (date, position) keeps the later entry of a date last, as the in-order case does.
         let ordered =
             inOrder ? weights : weights.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var daily: [(date: LocalDate, weightKg: Double)] = []
         daily.reserveCapacity(ordered.count)
-        for w in ordered where w.weightKg.isFinite {
-            if let last = daily.last, last.date == w.date {
+        for k in 0..<ordered.count where ordered[k].weightKg.isFinite {
+            let w = ordered[k]
+            if !daily.isEmpty, daily[daily.count - 1].date.daysSinceEpoch == w.date.daysSinceEpoch {
                 daily[daily.count - 1].weightKg = w.weightKg
             } else {
                 daily.append(w)

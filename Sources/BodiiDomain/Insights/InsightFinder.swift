@@ -147,10 +147,15 @@ public enum InsightFinder {
         var autocorrelations = [Double](repeating: 0, count: lags)
         if den > 0, lags > 0 {
             adjusted.withUnsafeBufferPointer { a in
-                for k in 1...lags {
-                    var num = 0.0
-                    for i in days where i + k < count && !a[i + k].isNaN { num += a[i] * a[i + k] }
-                    autocorrelations[k - 1] = num / den
+                days.withUnsafeBufferPointer { days in
+                    for k in 1...lags {
+                        var num = 0.0
+                        for j in 0..<days.count {
+                            let i = days[j]
+                            if i + k < count && !a[i + k].isNaN { num += a[i] * a[i + k] }
+                        }
+                        autocorrelations[k - 1] = num / den
+                    }
                 }
             }
         }

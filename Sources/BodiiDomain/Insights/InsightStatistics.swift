@@ -201,10 +201,13 @@ public enum InsightStatistics {
     /// own units (Cleveland RB, et al., "STL", J Off Stat 1990;6:3–73, for the seasonal part).
     public static func weekdayCentered(_ values: [Double], weekdays: [Int]) -> [Double] {
         var sums = [Double](repeating: 0, count: 7), counts = sums
-        for (v, w) in zip(values, weekdays) {
-            sums[w] += v
-            counts[w] += 1
+        let n = min(values.count, weekdays.count)
+        for k in 0..<n {
+            sums[weekdays[k]] += values[k]
+            counts[weekdays[k]] += 1
         }
-        return zip(values, weekdays).map { v, w in v - sums[w] / counts[w] }
+        var centered = [Double](repeating: 0, count: n)
+        for k in 0..<n { centered[k] = values[k] - sums[weekdays[k]] / counts[weekdays[k]] }
+        return centered
     }
 }
