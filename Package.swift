@@ -81,7 +81,7 @@ let package = Package(
                 name: "BodiiApp",
                 dependencies: [
                     "BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts",
-                    "ZIPFoundation", "GroceryPlanner", "BodiiSync",
+                    "ZIPFoundation", "GroceryPlanner", "PlannerSolver", "BodiiSync",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit",
                 ]
                     + features.map { .target(name: $0) }
