@@ -69,7 +69,11 @@ public struct DashboardReport: Widget {
             }
             out.append(row("Goal", text))
         }
-        if let basis = d.expenditure { out.append(row("Basis", basis.explanation)) }
+        if let basis = d.expenditure {
+            // The figures behind the words on a line of their own: together they pass 80 columns.
+            out.append(row("Basis", basis.burnPhrasings.first ?? basis.explanation))
+            if let detail = basis.basisDetail { out.append(row("", "(" + detail + ")")) }
+        }
         out.append(
             row(
                 "Check-ins",

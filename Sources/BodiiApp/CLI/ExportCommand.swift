@@ -11,7 +11,7 @@ struct ExportCommand: ParsableCommand, DatabaseCommand {
         discussion: "JSON goes to stdout unless --out names a file. CSV needs --out: a folder, or a .zip.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("json or csv (default json).", valueName: "format"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("json or csv.", valueName: "format"))
     var format: OptionText = "json"
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("File (json), folder or .zip (csv).", valueName: "path"))
     var out: OptionText?
