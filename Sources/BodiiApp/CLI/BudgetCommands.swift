@@ -123,7 +123,9 @@ enum PantryItems {
 
     static func isFoodId(_ text: String) -> Bool {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[1].isEmpty && !text.contains(" ") && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+        // The catalogs' prefixes: usda, sr28 (the SR28 additions), custom; a letter first.
+        return parts.count == 2 && !parts[1].isEmpty && !text.contains(" ") && parts[0].first?.isLetter == true
+            && parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 
     /// The item a person means by `words`: the one named so (ignoring case), else the only one
