@@ -326,16 +326,15 @@ import Testing
         for threshold in [0, 32_768, 262_144, 1_048_576, 2_097_152, 4_194_304] {
             let target = folder.path("killed-\(threshold).sqlite")
             try copy(target)
+            let watch = try FolderWatch(folder.url.path)
             let running = try startBodii(["import", "bodii", document, "--db", target])
             let wal = target + "-wal"
-            while running.process.isRunning {  // polls the log's size (no fixed wait)
+            // Woken as the log is made and written (no fixed wait, no spinning on its size).
+            let grown = watch.wait(seconds: 600) {
                 let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? nil
-                if let size, size >= threshold {
-                    kill(running.process.processIdentifier, SIGKILL)
-                    break
-                }
-                usleep(200)
+                return !running.process.isRunning || (size ?? -1) >= threshold
             }
+            if grown && running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
             _ = running.finish()
             let now = try counts(target)
             #expect(now == before || now == after, "killed at \(threshold) bytes of log: \(now), before \(before), after \(after)")

@@ -29,8 +29,9 @@ import Testing
         let folder = try TemporaryFolder(), out = try TemporaryFolder()
         let db = folder.path("d.sqlite")
         #expect(try runBodii(["demo", "--days", "1000", "--db", db]).status == 0)
+        let watch = try FolderWatch(out.url.path)
         let pid = try ImportSpoolTests.spawn(["export", "--db", db] + arguments(out), tmpdir: folder.url.path)
-        let writing = ImportSpoolTests.holdsAFile(pid, in: out.url.path)
+        let writing = watch.wait(seconds: 30) { ImportSpoolTests.holdsAFile(pid, in: out.url.path) }
         #expect(writing, "the export never opened a file in \(out.url.path)")
         #expect(kill(pid, signal) == 0)
         var status: Int32 = 0

@@ -50,12 +50,13 @@ import Testing
         let folder = try TemporaryFolder(), tmp = try TemporaryFolder()
         let fifo = folder.path("pipe.json")
         try #require(mkfifo(fifo, 0o600) == 0)
+        let watch = try FolderWatch(tmp.url.path)
         let pid = try Self.spawn(["import", "bodii", fifo, "--db", folder.path("b.sqlite")], tmpdir: tmp.url.path)
         let writer = try #require(FileHandle(forWritingAtPath: fifo))
         defer { try? writer.close() }
         try writer.write(contentsOf: Data(#"{"format":"bodii-export","version":1,"food":["#.utf8) + Data(repeating: 0x20, count: 1 << 20))
         // The copy is open once the process holds a descriptor on a file in $TMPDIR (bounded wait).
-        let spooling = Self.holdsAFile(pid, in: tmp.url.path)
+        let spooling = watch.wait(seconds: 30) { Self.holdsAFile(pid, in: tmp.url.path) }
         #expect(spooling, "the import never opened its copy in \(tmp.url.path)")
         #expect(kill(pid, signal) == 0)
         var status: Int32 = 0
@@ -65,15 +66,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.sqlite")))
     }
 
-    /// Whether process `pid` comes to hold a descriptor on a file in `folder` (polled, at most 30 s).
+    /// Whether process `pid` holds a descriptor on a file in `folder`.
     static func holdsAFile(_ pid: pid_t, in folder: String) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-            let links = fds.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "" }
-            if links.contains(where: { $0.hasPrefix(folder) }) { return true }
-        }
-        return false
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        let links = fds.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "" }
+        return links.contains(where: { $0.hasPrefix(folder) })
     }
 
     /// The real binary started with no signal blocked, as a shell starts it (Foundation's

@@ -32,9 +32,11 @@ struct CommandResult {
 }
 
 /// Runs `bodii` with arguments and an environment, collecting both outputs; with `asUser`, as
-/// that user id (the tests run as root: to see what another user may do).
+/// that user id (the tests run as root: to see what another user may do). A demo into a new file
+/// is a copy of the run's first real one with the same arguments (`DemoTemplates`).
 func runBodii(_ arguments: [String], environment: [String: String] = [:], asUser: Int? = nil) throws -> CommandResult {
-    try startBodii(arguments, environment: environment, asUser: asUser).finish()
+    if asUser == nil, let demo = try DemoTemplates.run(arguments, environment: environment) { return demo }
+    return try startBodii(arguments, environment: environment, asUser: asUser).finish()
 }
 
 /// A `bodii` process started without waiting for it.
@@ -80,6 +82,7 @@ enum BodiiEnvironment {
     static func with(_ extra: [String: String] = [:]) -> [String: String] {
         var env = inherited
         env.removeValue(forKey: "BODII_DB")
+        env.removeValue(forKey: "BODII_TEST_DEMOS")
         env["BODII_NOW"] = TestClock.now
         // Output follows the locale (ASCII unless UTF-8): tests choose it rather than inherit it.
         env["LC_ALL"] = "C.UTF-8"
