@@ -55,7 +55,7 @@ struct PlanView {
             let item = items[i]
             return TableRow([
                 Span(item.name), Span(grams(item.grams), .muted), Span(Self.buyText(item)),
-                Span(item.boughtGrams > 0 ? item.cost.formatted : "—", .muted),
+                Span(item.quantity > 0 ? item.cost.formatted : "—", .muted),
                 Span(item.fromStockGrams > 0 ? grams(item.fromStockGrams) : "—", .muted),
             ])
         }
@@ -70,11 +70,10 @@ struct PlanView {
 
     func grams(_ g: Double) -> String { WholeNumber.text(g) + " g" }
 
-    /// "3 pieces", "2 × 1 pack", "450 g"; "—" when all is from stock.
+    /// "3 pieces", "2 × 500 g": whole packs; "—" when all is from stock.
     static func buyText(_ item: PlanItem) -> String {
-        guard item.boughtGrams > 0 else { return "—" }
-        guard let unit = item.buyUnit, unit.unit != .grams else { return WholeNumber.text(item.quantity) + " g" }
-        return PantryQuantity(item.quantity, unit.unit).label
+        guard item.quantity > 0 else { return "—" }
+        return (item.buyUnit ?? .hundredGrams).label(packs: item.quantity)
     }
 
     /// "Vitamin D 8/≥15 µg": a figure against its target, green when met.

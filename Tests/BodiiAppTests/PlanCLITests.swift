@@ -26,9 +26,10 @@ import Testing
         try theTextNamesAndWritesNutrientsAsTheNutrientsViewDoes()
     }
 
-    func plan(_ arguments: [String]) throws -> [String: Any] {
+    /// `status`: 0 for a plan, 1 when none fits (PRODUCT.md §13, as `search` with no match).
+    func plan(_ arguments: [String], status: Int32 = 0) throws -> [String: Any] {
         let r = try runBodii(["plan", "--json", "--db", db] + arguments, environment: Self.env)
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == status, "\(r.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     }
 
@@ -66,7 +67,7 @@ import Testing
     }
 
     func withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch() throws {
-        let plan = try plan(["--days", "28", "--budget", "0"])
+        let plan = try plan(["--days", "28", "--budget", "0"], status: 1)
         #expect(plan["feasible"] as? Bool == false)
         let binding = try #require(plan["binding"] as? [[String: Any]])
         let budget = try #require(binding.first { $0["constraint"] as? String == "budget" })

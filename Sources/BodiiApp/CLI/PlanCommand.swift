@@ -11,6 +11,9 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
         commandName: "plan",
         abstract: "Plan the next days' food: your targets, close to what you eat, stock first, within the budget.")
 
+    /// The exit status when no plan fits (PRODUCT.md §13).
+    static let noPlan: Int32 = 1
+
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Days to plan, 1–28 (default 7).", valueName: "N"))
     var days: OptionText?
@@ -61,6 +64,8 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
             } else {
                 for line in PlanJSON.lines(plan) { PlainText.print(TerminalText.printable(line)) }
             }
+            // No plan fits: an answer, not an error, but scripts must see it (exit 1, as `search` with no match).
+            if !plan.feasible { throw ExitCode(Self.noPlan) }
         }
     }
 }
@@ -91,7 +96,41 @@ enum PlanJSON {
             // The nutrients some planned food has no value for: per_day is at least the figure given.
             ("partial", .array(plan.partial.sorted().map { .string($0.rawValue) })),
             ("explanation", plan.explanation.map { .string($0) } ?? .null),
+            ("shopping", .array(shopping(plan))),
+            (
+                "from_stock",
+                .array(
+                    plan.fromStock.map { s in
+                        .object([
+                            ("food_id", .string(s.foodId.rawValue)), ("name", .string(s.name)), ("grams", .number(s.grams)),
+                            ("best_before", s.bestBefore.map { .string($0.description) } ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "short",
+                .array(
+                    plan.short.map { s in
+                        .object([
+                            ("nutrient", .string(s.nutrient.rawValue)), ("amount", .decimal(s.amount)), ("target", .decimal(s.target)),
+                            ("best_possible", .decimal(s.bestPossible)), ("unit", .string(s.nutrient.unit.rawValue)),
+                        ])
+                    })
+            ),
+            ("notes", .array(plan.notes.map { .string($0) })),
         ])
+    }
+
+    /// What to buy: whole packs, each pack's label, the grams they hold, their cost and the store.
+    static func shopping(_ plan: GroceryPlan) -> [JSONValue] {
+        plan.items.filter { $0.quantity > 0 }.map { item in
+            let pack = item.buyUnit ?? .hundredGrams
+            return .object([
+                ("food_id", .string(item.foodId.rawValue)), ("name", .string(item.name)), ("packs", .number(item.quantity)),
+                ("pack", .string(pack.label(packs: 1))), ("grams", .number(item.purchasedGrams)), ("cost", PantryCLI.json(item.cost)),
+                ("store", item.store.map { .string($0) } ?? .null),
+            ])
+        }
     }
 
     /// kcal, protein first, then the nutrients by key.
@@ -120,12 +159,12 @@ enum PlanJSON {
         var out: [String] = []
         let input = plan.input
         if let why = plan.explanation { out.append(why) }
+        out += plan.notes
         out.append("Plan for \(input.days) days" + (plan.feasible ? "" : " (the closest the foods come)") + ":")
         for item in plan.items {
             var line = "  \(item.name): \(WholeNumber.text(item.grams)) g"
-            if item.boughtGrams > 0 {
-                let unit = item.buyUnit.map { PantryQuantity(item.quantity, $0.unit).label } ?? "\(WholeNumber.text(item.quantity)) g"
-                line += ", buy \(unit) (\(item.cost.formatted))"
+            if item.quantity > 0 {
+                line += ", buy \((item.buyUnit ?? .hundredGrams).label(packs: item.quantity)) (\(item.cost.formatted))"
             }
             if item.fromStockGrams > 0 { line += ", \(WholeNumber.text(item.fromStockGrams)) g from stock" }
             out.append(line)
