@@ -66,18 +66,18 @@ public struct GroceryPlan: Equatable, Sendable {
     public var fromStock: [StockUse] = []
     /// Said beside the plan: prices in another currency than the config's, expiring stock a hard limit keeps uneaten.
     public var notes: [String] = []
+
+    /// `perDay` as reported (`PlanFigures.reported`): what the JSON gives and the text reads.
+    public var reportedPerDay: [String: Double] { perDay.mapValues(PlanFigures.reported) }
 }
 
 public enum GroceryPlanner {
-    /// MIP search bounds: fixed node counts (not seconds) keep the answer the same on a busy machine.
-    static let timeLimit = 5.0
-
     public static func plan(_ input: PlanInput) throws(SolverError) -> GroceryPlan {
-        let mustEat = try PlanStages.expiringToEat(input, timeLimit: timeLimit)
+        let mustEat = try PlanStages.expiringToEat(input)
         let reach = try PlanStages.reach(input, expiringAtLeast: mustEat)
         let model = PlanModel(
             input, objective: .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, reach: reach, expiringAtLeast: mustEat)
-        let solution = try Solver.solve(model.program, timeLimit: timeLimit)
+        let solution = try Solver.solve(model.program)
         guard solution.status == .optimal || (solution.status == .stopped && Solver.satisfies(model.program, solution.values)) else {
             var plan = try infeasible(input)
             plan.notes = currencyNotes(input)
@@ -207,6 +207,15 @@ public enum PlanFigures {
             out[key.rawValue] = total { $0[key] }
         }
         return out
+    }
+
+    /// A per-day figure as the plan reports it, in the JSON and the text alike: to 0.01 below 1,
+    /// else to 0.1 (half away from zero). Rounded once, here: the JSON rounding B12's 3.55 µg
+    /// to 3.6 while the text's `%.1f` read the same double as 3.5 made the two disagree.
+    public static func reported(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 1e15 else { return value }
+        let scale = abs(value) < 1 ? 100.0 : 10.0
+        return (value * scale).rounded() / scale + 0  // + 0: no "-0"
     }
 
     /// The target nutrients some food of the plan has no value for.

@@ -30,7 +30,7 @@ extension GroceryPlanner {
         for constraint in order {
             guard let column = model.elastic[constraint] else { continue }
             model.program.columns[column].cost = 1
-            let s = try Solver.solve(model.program, timeLimit: timeLimit)
+            let s = try Solver.solve(model.program)
             guard s.status == .optimal || (s.status == .stopped && Solver.satisfies(model.program, s.values)) else { break }
             values = s.values
             // Held at what was found (a hair above: the solver's tolerance), the next is minimised.
@@ -47,12 +47,12 @@ extension GroceryPlanner {
         var binding = missed
         if let budget = input.budget {
             let cheapest = PlanModel(input, objective: .cost, budget: nil, newFoodCap: input.maxNewFoods)
-            let s = try Solver.solve(cheapest.program, timeLimit: timeLimit)
+            let s = try Solver.solve(cheapest.program)
             let more = (s.objective - Double(budget.minorUnits)).rounded(.up)
             if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .budget, amount: more)) }
         }
         let fewest = PlanModel(input, objective: .newFoods, budget: input.budget, newFoodCap: nil)
-        let s = try Solver.solve(fewest.program, timeLimit: timeLimit)
+        let s = try Solver.solve(fewest.program)
         let more = (s.objective - Double(input.maxNewFoods)).rounded()
         if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .newFoods, amount: more)) }
 

@@ -46,7 +46,7 @@ enum PlanStages {
             let value = (input.candidates[i].per100g[key] ?? 0) / 100
             for column in food.all { program.columns[column].cost = -value }
         }
-        let s = try Solver.solve(program, timeLimit: 2)
+        let s = try Solver.solve(program)
         guard s.status == .optimal || (s.status == .stopped && Solver.satisfies(program, s.values)) else { return nil }
         return max(0, -s.objective) / Double(max(input.days, 1))
     }
@@ -56,11 +56,11 @@ enum PlanStages {
 
     /// The grams of stock going off within the plan that a plan can eat within every hard limit,
     /// the budget and the cap on new foods; nil when there is none (or no plan at all).
-    static func expiringToEat(_ input: PlanInput, timeLimit: Double) throws(SolverError) -> Double? {
+    static func expiringToEat(_ input: PlanInput) throws(SolverError) -> Double? {
         var model = PlanModel(input, objective: .none, budget: input.budget, newFoodCap: input.maxNewFoods)
         guard !model.expiring.isEmpty else { return nil }
         for column in model.expiring { model.program.columns[column].cost = -1 }
-        let s = try Solver.solve(model.program, timeLimit: timeLimit)
+        let s = try Solver.solve(model.program)
         guard s.status == .optimal || (s.status == .stopped && Solver.satisfies(model.program, s.values)) else { return nil }
         let eaten = model.expiring.reduce(0.0) { $0 + (s.values.indices.contains($1) ? s.values[$1] : 0) }
         // Half a gram under what was found: the solver's tolerance must not make the plan infeasible.

@@ -83,7 +83,7 @@ struct PlanView {
 
     /// The total against the budget, and the day's kcal and protein.
     private func headLines() -> [Line] {
-        let input = plan.input, d = plan.perDay, t = input.targets
+        let input = plan.input, d = plan.reportedPerDay, t = input.targets
         var money = [Span("Total ", .muted), Span(plan.cost.formatted)]
         if let budget = input.budget {
             money += [Span(" of ", .muted), Span(budget.formatted), Span(" budget", .muted)]
@@ -104,7 +104,7 @@ struct PlanView {
     /// The nutrients with targets under the names the Nutrients view uses: missed first, then
     /// those the plan sits on, then the rest, so what matters comes first.
     private func nutrientParts() -> [[Span]] {
-        let d = plan.perDay, t = plan.input.targets
+        let d = plan.reportedPerDay, t = plan.input.targets
         let binding = Set(plan.binding.map(\.constraint))
         let keys = t.nutrients.keys.compactMap { key -> (key: NutrientKey, amount: Double, ok: Bool, rank: Int)? in
             guard let target = t.nutrients[key], let amount = target.amount else { return nil }

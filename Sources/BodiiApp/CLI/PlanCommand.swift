@@ -73,7 +73,7 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
 enum PlanJSON {
     /// PRODUCT.md §13: `{"days","budget","cost","currency","items":[…],"per_day":{…},"targets":{…},"binding":[…]}`.
     static func plan(_ plan: GroceryPlan) -> JSONValue {
-        let input = plan.input
+        let input = plan.input, perDay = plan.reportedPerDay
         let items: [JSONValue] = plan.items.map { item in
             .object([
                 ("food_id", .string(item.foodId.rawValue)), ("name", .string(item.name)), ("grams", .number(item.grams)),
@@ -84,7 +84,7 @@ enum PlanJSON {
         return .object([
             ("days", .int(input.days)), ("budget", PantryCLI.json(input.budget)), ("cost", PantryCLI.json(plan.cost)),
             ("currency", .string(input.currency.code)), ("feasible", .bool(plan.feasible)), ("items", .array(items)),
-            ("per_day", .object(plan.perDay.keys.sorted { order($0) < order($1) }.map { ($0, .decimal(plan.perDay[$0])) })),
+            ("per_day", .object(perDay.keys.sorted { order($0) < order($1) }.map { ($0, .number(perDay[$0] ?? 0)) })),
             ("targets", targets(input.targets)),
             (
                 "binding",
@@ -171,7 +171,8 @@ enum PlanJSON {
         }
         let budgetText = input.budget.map { " of \($0.formatted)" } ?? ""
         out.append("Cost: \(plan.cost.formatted)\(budgetText).")
-        let d = plan.perDay, t = input.targets
+        // The figures the JSON gives, read as the Nutrients view writes them: the two never disagree.
+        let d = plan.reportedPerDay, t = input.targets
         out.append(
             "A day: \(WholeNumber.text(d["kcal"])) kcal (target \(WholeNumber.text(t.kcal))), protein \(WholeNumber.text(d["protein_g"])) g "
                 + "(at least \(WholeNumber.text(t.proteinG))).")
