@@ -76,7 +76,8 @@ public enum GroceryPlanner {
         let mustEat = try PlanStages.expiringToEat(input)
         let reach = try PlanStages.reach(input, expiringAtLeast: mustEat)
         let model = PlanModel(
-            input, objective: .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, reach: reach, expiringAtLeast: mustEat)
+            input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, reach: reach,
+            expiringAtLeast: mustEat)
         let solution = try Solver.solve(model.program)
         guard solution.status == .optimal || (solution.status == .stopped && Solver.satisfies(model.program, solution.values)) else {
             var plan = try infeasible(input)
@@ -101,7 +102,9 @@ public enum GroceryPlanner {
     /// The soft goals the plan gives less of than their target.
     static func shortTargets(_ plan: GroceryPlan, reach: [NutrientKey: Double]) -> [ShortTarget] {
         plan.input.targets.nutrients.keys.sorted().compactMap { key in
-            guard PlanRules.isSoft(key), let t = plan.input.targets.nutrients[key], t.kind == .goal, let target = t.amount else { return nil }
+            guard PlanRules.isSoft(key), let t = plan.input.targets.nutrients[key], t.kind == .goal, let target = t.amount else {
+                return nil
+            }
             let amount = plan.perDay[key.rawValue] ?? 0
             guard target - amount > 0.05 else { return nil }
             return ShortTarget(nutrient: key, amount: amount, target: target, bestPossible: reach[key].map { min($0, target) } ?? amount)

@@ -38,7 +38,8 @@ extension GroceryPlanner {
             model.program.columns[column].upper = max(0, s.values[column]) * (1 + 1e-9) + 1e-7
         }
         let missed = values.isEmpty ? [] : shortfalls(model, values, days: input.days, least: 0.005)
-        let named = Array(missed.sorted { (diagnosisOrder($0.constraint), $0.constraint) < (diagnosisOrder($1.constraint), $1.constraint) }.prefix(2))
+        let named = Array(
+            missed.sorted { (diagnosisOrder($0.constraint), $0.constraint) < (diagnosisOrder($1.constraint), $1.constraint) }.prefix(2))
         return (model, values, named)
     }
 

@@ -93,7 +93,8 @@ public enum PlanHistory {
             var candidate = PlanCandidate(
                 foodId: id, name: food.name, per100g: food.per100g, usualGramsPerDay: usual[id] ?? 0, lots: planLots,
                 pricePer100g: price?.per100g, pricedPurchases: price?.purchases ?? 0, buyUnit: unit,
-                minimumGrams: min(max(unit.map { $0.unit == .grams || $0.unit == .millilitres ? 0 : $0.grams } ?? 0, PlanRules.defaultMinimumGrams), 500))
+                minimumGrams: min(
+                    max(unit.map { $0.unit == .grams || $0.unit == .millilitres ? 0 : $0.grams } ?? 0, PlanRules.defaultMinimumGrams), 500))
             candidate.priceStore = price == nil ? nil : atStore
             return candidate
         }

@@ -131,6 +131,9 @@ public struct PlanInput: Equatable, Sendable {
     public var maxNewFoods: Int
     /// The currency of the settings, when the prices are in another (the plan says so).
     public var configuredCurrency: Currency? = nil
+    /// `--cheapest`: the least cost within the same hard limits and soft targets, with no pull
+    /// towards the usual week (the classic diet problem).
+    public var cheapest = false
 
     public init(
         days: Int = PlanRules.defaultDays, candidates: [PlanCandidate], targets: PlanTargets, budget: Money?, currency: Currency = .default,

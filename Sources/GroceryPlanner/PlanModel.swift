@@ -18,6 +18,7 @@ import PlannerSolver
 //    goal above that gets no row, so it never drives the plan, and is named with the best the foods give;
 // 2. closeness to the usual week, scaled to the kcal target (`PlanInput.usualScale`), per usual amount;
 // 3. cost.
+// `--cheapest` (`PlanInput.cheapest`) drops 2: the same hard limits and soft targets, then the least cost.
 
 /// One constraint of the plan a person can be told about.
 public enum PlanConstraint: Hashable, Sendable, Comparable {
@@ -63,6 +64,8 @@ extension NutrientKey {
 enum PlanObjective {
     /// Closest to the usual amounts, then cheapest; expiring stock pushed in.
     case closeToUsual
+    /// The soft targets, then the least cost: no closeness (`--cheapest`).
+    case cheapest
     /// The cheapest plan (how much budget a plan needs).
     case cost
     /// The fewest new foods (how many a plan needs).
@@ -118,7 +121,8 @@ struct PlanModel {
             let weight = objective == .closeToUsual ? 1 / max(usual, c.minimumGrams) : 0
             for (l, lot) in c.lots.enumerated() where lot.grams > 0 {
                 // Expiring lots are a hard row (`expiringAtLeast`); the rest is worth a little more eaten than bought.
-                let reward = objective == .closeToUsual ? -weight * (lot.expires(within: input.days) ? 1.5 : 0.1) / (1 + Double(l) * 0.01) : 0
+                let reward =
+                    objective == .closeToUsual ? -weight * (lot.expires(within: input.days) ? 1.5 : 0.1) / (1 + Double(l) * 0.01) : 0
                 f.lots.append(program.add(LPColumn("stock\(i).\(l)", upper: lot.grams, cost: reward)))
                 if lot.expires(within: input.days) { expiring.append(f.lots[f.lots.count - 1]) }
             }
@@ -126,7 +130,7 @@ struct PlanModel {
             if let cents = c.packCents {
                 let perPack: Double =
                     switch objective {
-                    case .closeToUsual: Self.costWeight * Double(cents)
+                    case .closeToUsual, .cheapest: Self.costWeight * Double(cents)
                     case .cost: Double(cents)
                     case .newFoods, .none: 0
                     }
@@ -205,7 +209,7 @@ struct PlanModel {
         for key in t.nutrients.keys.sorted() {
             guard let target = t.nutrients[key], let amount = target.amount else { continue }
             let soft = PlanRules.isSoft(key)
-            if soft, objective != .closeToUsual { continue }
+            if soft, objective != .closeToUsual, objective != .cheapest { continue }
             if soft, !elastic, target.kind == .goal, PlanStages.isUnreachable(amount, reach: reach[key]) {
                 unreachable.insert(key)
                 continue

@@ -25,6 +25,7 @@ import Testing
         try badDaysAndBudgetsAreOneLineEach()
         try theTextNamesAndWritesNutrientsAsTheNutrientsViewDoes()
         try theSameDatabaseGivesTheSamePlanOnEveryRun()
+        try theCheapestPlanKeepsTheLimitsAndCostsNoMoreThanTheClosest()
     }
 
     /// `status`: 0 for a plan, 1 when none fits (PRODUCT.md §13, as `search` with no match).
@@ -130,5 +131,21 @@ import Testing
         #expect(day.hasPrefix("A day: \(WholeNumber.text(perDay["kcal"])) kcal"), "\(day) against \(perDay)")
         #expect(day.contains("protein \(WholeNumber.text(perDay["protein_g"])) g"), "\(day) against \(perDay)")
         #expect(text.contains("Cost: €\(String(format: "%.2f", cost)) of"), "\(text) against \(cost)")
+    }
+
+    /// `--cheapest` (issue 42): the same hard limits, no pull towards the usual week, the least cost.
+    func theCheapestPlanKeepsTheLimitsAndCostsNoMoreThanTheClosest() throws {
+        let closest = try plan([]), cheapest = try plan(["--cheapest"])
+        #expect(closest["cheapest"] as? Bool == false && cheapest["cheapest"] as? Bool == true)
+        #expect(cheapest["feasible"] as? Bool == true)
+        let cost = try #require(cheapest["cost"] as? Double), budget = try #require(cheapest["budget"] as? Double)
+        #expect(cost <= (closest["cost"] as? Double ?? 0) && cost <= budget, "\(cost) against \(closest["cost"] ?? "")")
+        let perDay = try #require(cheapest["per_day"] as? [String: Double]),
+            targets = try #require(cheapest["targets"] as? [String: Double])
+        let kcal = try #require(perDay["kcal"])
+        #expect(kcal >= (targets["kcal_min"] ?? .infinity) - 1 && kcal <= (targets["kcal_max"] ?? 0) + 1)
+        #expect((perDay["protein_g"] ?? 0) >= (targets["protein_g"] ?? .infinity) - 0.5)
+        let text = try runBodii(["plan", "--cheapest", "--db", db], environment: Self.env)
+        #expect(text.status == 0 && text.stdout.contains("Cheapest plan for 7 days:"), "\(text.stdout)\(text.stderr)")
     }
 }

@@ -23,6 +23,8 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
     var budget: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Prices from this store when it has any.", valueName: "store"))
     var store: OptionText?
+    @Flag(name: .long, help: "The cheapest plan within the same limits and targets, however far from what you eat.")
+    var cheapest = false
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
 
@@ -49,7 +51,7 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
             guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock) else {
                 throw CommandFailure.noInput("no database yet: log a weight and set a profile first (bodii profile, bodii log weight)")
             }
-            let input: PlanInput
+            var input: PlanInput
             do {
                 input = try PlanLoader.input(
                     repositories: env.repositories, today: clock.today, weekStart: clock.weekStart, days: dayCount, budget: money,
@@ -57,6 +59,7 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
             } catch PlanLoader.Failure.noTargets {
                 throw CommandFailure.noInput("no targets yet: a plan needs a profile and a weigh-in (bodii profile, bodii log weight)")
             }
+            input.cheapest = cheapest
             let plan: GroceryPlan
             do { plan = try GroceryPlanner.plan(input) } catch { throw CommandFailure.io("\(error)") }
             if json {
@@ -83,7 +86,8 @@ enum PlanJSON {
         }
         return .object([
             ("days", .int(input.days)), ("budget", PantryCLI.json(input.budget)), ("cost", PantryCLI.json(plan.cost)),
-            ("currency", .string(input.currency.code)), ("feasible", .bool(plan.feasible)), ("items", .array(items)),
+            ("currency", .string(input.currency.code)), ("feasible", .bool(plan.feasible)), ("cheapest", .bool(input.cheapest)),
+            ("items", .array(items)),
             ("per_day", .object(perDay.keys.sorted { order($0) < order($1) }.map { ($0, .number(perDay[$0] ?? 0)) })),
             ("targets", targets(input.targets)),
             (
@@ -160,7 +164,9 @@ enum PlanJSON {
         let input = plan.input
         if let why = plan.explanation { out.append(why) }
         out += plan.notes
-        out.append("Plan for \(input.days) days" + (plan.feasible ? "" : " (the closest the foods come)") + ":")
+        out.append(
+            (input.cheapest ? "Cheapest plan" : "Plan") + " for \(input.days) days" + (plan.feasible ? "" : " (the closest the foods come)")
+                + ":")
         for item in plan.items {
             var line = "  \(item.name): \(WholeNumber.text(item.grams)) g"
             if item.quantity > 0 {
