@@ -9,14 +9,33 @@ public struct PlanItem: Equatable, Sendable {
     public var grams: Double
     public var fromStockGrams: Double
     public var boughtGrams: Double
-    /// What is bought: whole units for a food bought by the piece or pack (what is not eaten stays
-    /// in stock), else the bought grams.
+    /// What is bought: whole packs (what is not eaten stays in stock).
     public var purchasedGrams: Double
-    /// What the purchased grams cost at the food's median price; zero when all is from stock.
+    /// The packs times the pack's price in whole minor units; zero when all is from stock.
     public var cost: Money
-    /// How much to buy in the unit the user buys it in (nil unit: by weight).
+    /// Whole packs to buy.
     public var quantity: Double
+    /// The pack bought (`PlanCandidate.pack`).
     public var buyUnit: BuyUnit?
+    /// Where the price is from: the store asked for when it had prices, else nil (anywhere).
+    public var store: String? = nil
+}
+
+/// Stock a plan eats: one lot's grams, and its best-before.
+public struct StockUse: Equatable, Sendable {
+    public var foodId: FoodID
+    public var name: String
+    public var grams: Double
+    public var bestBefore: LocalDate?
+}
+
+/// A soft goal the plan falls short of, a day: what it gives, the target, and the most the foods
+/// could give within the hard limits and the budget (`PlanStages.reach`).
+public struct ShortTarget: Equatable, Sendable {
+    public var nutrient: NutrientKey
+    public var amount: Double
+    public var target: Double
+    public var bestPossible: Double
 }
 
 /// A constraint that decides the plan, and by how much.
@@ -41,35 +60,87 @@ public struct GroceryPlan: Equatable, Sendable {
     public var explanation: String?
     /// The nutrients some planned food lacks a value for: their per-day figure is at least that.
     public var partial: Set<NutrientKey> = []
+    /// The soft goals missed, with the best the foods allow.
+    public var short: [ShortTarget] = []
+    /// The stock the plan eats, lot by lot.
+    public var fromStock: [StockUse] = []
+    /// Said beside the plan: prices in another currency than the config's, expiring stock a hard limit keeps uneaten.
+    public var notes: [String] = []
+
+    /// `perDay` as reported (`PlanFigures.reported`): what the JSON gives and the text reads.
+    public var reportedPerDay: [String: Double] { perDay.mapValues(PlanFigures.reported) }
 }
 
 public enum GroceryPlanner {
-    /// MIP search bounds: fixed node counts (not seconds) keep the answer the same on a busy machine.
-    static let timeLimit = 5.0
-
     public static func plan(_ input: PlanInput) throws(SolverError) -> GroceryPlan {
-        let model = PlanModel(input, objective: .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods)
-        let solution = try Solver.solve(model.program, timeLimit: timeLimit)
+        let mustEat = try PlanStages.expiringToEat(input)
+        let reach = try PlanStages.reach(input, expiringAtLeast: mustEat)
+        let model = PlanModel(
+            input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, reach: reach,
+            expiringAtLeast: mustEat)
+        let solution = try Solver.solve(model.program)
         guard solution.status == .optimal || (solution.status == .stopped && Solver.satisfies(model.program, solution.values)) else {
-            return try infeasible(input)
+            var plan = try infeasible(input)
+            plan.notes = currencyNotes(input)
+            return plan
         }
         // Soft rows missed: by how much a day, in place of the 0 of a row the plan merely sits on.
-        let short = shortfalls(model, solution.values, days: input.days)
+        var short = shortfalls(model, solution.values, days: input.days)
+        var plan = result(input, model: model, values: solution.values, feasible: true, binding: [])
+        for key in model.unreachable.sorted() {
+            let target = input.targets.nutrients[key]?.amount ?? 0, amount = plan.perDay[key.rawValue] ?? 0
+            if target - amount > 0.05 { short.append(BindingConstraint(constraint: .nutrientGoal(key), amount: target - amount)) }
+        }
         let missed = Set(short.map(\.constraint))
-        var plan = result(
-            input, model: model, values: solution.values, feasible: true,
-            binding: binding(model, solution).filter { !missed.contains($0.constraint) } + short)
-        if !short.isEmpty { plan.explanation = shortfallExplanation(short, input: input) }
+        plan.binding = binding(model, solution).filter { !missed.contains($0.constraint) } + short
+        plan.short = shortTargets(plan, reach: reach)
+        if !short.isEmpty { plan.explanation = shortfallExplanation(short, input: input, reach: reach) }
+        plan.notes = currencyNotes(input) + uneatenNotes(model, solution.values, input: input)
         return plan
+    }
+
+    /// The soft goals the plan gives less of than their target.
+    static func shortTargets(_ plan: GroceryPlan, reach: [NutrientKey: Double]) -> [ShortTarget] {
+        plan.input.targets.nutrients.keys.sorted().compactMap { key in
+            guard PlanRules.isSoft(key), let t = plan.input.targets.nutrients[key], t.kind == .goal, let target = t.amount else {
+                return nil
+            }
+            let amount = plan.perDay[key.rawValue] ?? 0
+            guard target - amount > 0.05 else { return nil }
+            return ShortTarget(nutrient: key, amount: amount, target: target, bestPossible: reach[key].map { min($0, target) } ?? amount)
+        }
+    }
+
+    /// "Prices are in EUR, not the USD of your settings: the plan and its budget are in EUR."
+    static func currencyNotes(_ input: PlanInput) -> [String] {
+        guard let configured = input.configuredCurrency, configured.code != input.currency.code else { return [] }
+        return [
+            "Prices are in \(input.currency.code), not the \(configured.code) of your settings: the plan and its budget are in \(input.currency.code)."
+        ]
+    }
+
+    /// Expiring stock the plan leaves uneaten: only when eating it would break a hard limit.
+    static func uneatenNotes(_ model: PlanModel, _ values: [Double], input: PlanInput) -> [String] {
+        var out: [String] = []
+        for (i, c) in input.candidates.enumerated() {
+            for (l, lot) in c.lots.enumerated() where lot.expires(within: input.days) && model.foods[i].lots.indices.contains(l) {
+                let column = model.foods[i].lots[l]
+                let left = lot.grams - (values.indices.contains(column) ? values[column] : 0)
+                guard left >= 1 else { continue }
+                let when = lot.bestBefore.map { " (best before \($0))" } ?? ""
+                out.append("\(WholeNumber.text(left)) g of \(c.name)\(when) stay uneaten: eating them would break a limit of the plan.")
+            }
+        }
+        return out
     }
 
     /// The constraints whose elastic column is used, with how far they are missed a day (more than
     /// 0.05 of their unit: below is the solver's rounding).
-    static func shortfalls(_ model: PlanModel, _ values: [Double], days: Int) -> [BindingConstraint] {
+    static func shortfalls(_ model: PlanModel, _ values: [Double], days: Int, least: Double = 0.05) -> [BindingConstraint] {
         model.elastic.keys.sorted().compactMap { c in
             guard let column = model.elastic[c], values.indices.contains(column) else { return nil }
             let missed = values[column] / Double(max(days, 1))
-            return missed > 0.05 ? BindingConstraint(constraint: c, amount: missed) : nil
+            return missed > least ? BindingConstraint(constraint: c, amount: missed) : nil
         }
     }
 
@@ -93,34 +164,38 @@ public enum GroceryPlanner {
     {
         func value(_ c: Int?) -> Double { c.map { values.indices.contains($0) ? max(0, values[$0]) : 0 } ?? 0 }
         var items: [PlanItem] = []
+        var fromStock: [StockUse] = []
         for (i, c) in input.candidates.enumerated() {
             let f = model.foods[i]
-            let stock = f.lots.reduce(0) { $0 + value($1) }, bought = value(f.bought)
             // Below a gram is the solver's rounding, not food.
-            let stockGrams = stock < 0.5 ? 0 : stock.rounded(), boughtGrams = bought < 0.5 ? 0 : bought.rounded()
-            guard stockGrams + boughtGrams > 0 else { continue }
-            let units = f.units.map { value($0).rounded() }
-            let purchased = units.map { $0 * f.unitGrams } ?? boughtGrams
+            let lotGrams = f.lots.map { value($0) < 0.5 ? 0 : value($0).rounded() }
+            let stock = lotGrams.reduce(0, +)
+            let packs = f.units.map { value($0).rounded() } ?? 0
+            let purchased = packs * f.unitGrams
+            let bought = min(value(f.bought) < 0.5 ? 0 : value(f.bought).rounded(), purchased)
+            guard stock + bought > 0 else { continue }
+            for (l, grams) in lotGrams.enumerated() where grams > 0 && c.lots.indices.contains(l) {
+                fromStock.append(StockUse(foodId: c.foodId, name: c.name, grams: grams, bestBefore: c.lots[l].bestBefore))
+            }
             items.append(
                 PlanItem(
-                    foodId: c.foodId, name: c.name, grams: stockGrams + boughtGrams, fromStockGrams: stockGrams,
-                    boughtGrams: boughtGrams, purchasedGrams: purchased,
-                    cost: PlanFigures.cost(of: purchased, candidate: c, currency: input.currency),
-                    quantity: units ?? c.buyUnit?.quantity(for: boughtGrams) ?? boughtGrams, buyUnit: c.buyUnit))
+                    foodId: c.foodId, name: c.name, grams: stock + bought, fromStockGrams: stock, boughtGrams: bought,
+                    purchasedGrams: purchased, cost: PlanFigures.cost(packs: packs, candidate: c, currency: input.currency),
+                    quantity: packs, buyUnit: c.pricePer100g == nil ? c.buyUnit : c.pack, store: c.priceStore))
         }
         let cost = items.reduce(Money.zero(input.currency)) { $0 + $1.cost }
         return GroceryPlan(
             input: input, feasible: feasible, items: items, cost: cost, perDay: PlanFigures.perDay(items, input: input),
-            binding: binding, explanation: nil, partial: PlanFigures.partial(items, input: input))
+            binding: binding, explanation: nil, partial: PlanFigures.partial(items, input: input), fromStock: fromStock)
     }
 }
 
 /// The figures of a plan from its grams: one computation, shared by the plan and its checks.
 public enum PlanFigures {
-    /// What `grams` of a candidate cost at its price per 100 g (rounded to the minor unit).
-    public static func cost(of grams: Double, candidate: PlanCandidate, currency: Currency) -> Money {
-        guard grams > 0, let price = candidate.pricePer100g else { return .zero(currency) }
-        return Money(minorUnits: 1, currency: currency).scaled(by: price * grams / 100, over: 1) ?? .zero(currency)
+    /// What `packs` whole packs of a candidate cost: packs × the pack's price, in whole minor units.
+    public static func cost(packs: Double, candidate: PlanCandidate, currency: Currency) -> Money {
+        guard packs > 0, let cents = candidate.packCents else { return .zero(currency) }
+        return Money(minorUnits: Int64(packs) * cents, currency: currency)
     }
 
     /// The average per day of kcal, protein and each target nutrient.
@@ -135,6 +210,15 @@ public enum PlanFigures {
             out[key.rawValue] = total { $0[key] }
         }
         return out
+    }
+
+    /// A per-day figure as the plan reports it, in the JSON and the text alike: to 0.01 below 1,
+    /// else to 0.1 (half away from zero). Rounded once, here: the JSON rounding B12's 3.55 µg
+    /// to 3.6 while the text's `%.1f` read the same double as 3.5 made the two disagree.
+    public static func reported(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 1e15 else { return value }
+        let scale = abs(value) < 1 ? 100.0 : 10.0
+        return (value * scale).rounded() / scale + 0  // + 0: no "-0"
     }
 
     /// The target nutrients some food of the plan has no value for.

@@ -1,33 +1,69 @@
 import BodiiDomain
 import PlannerSolver
 
-// When no plan fits (PRODUCT.md §13): which constraint binds and by how much. Three small solves,
-// each relaxing one thing: the targets (elastic: how far each is missed within the budget and the
-// cap), the budget (the cheapest plan that meets everything), and the cap on new foods (the
-// fewest new foods that meet everything).
+// When no plan fits (PRODUCT.md §13): the smallest change that makes one exist, with its true
+// amount. The hard targets are relaxed lexicographically, one at a time in `diagnosisOrder`: the
+// least the first must be missed with every other hard row free, that fixed, then the next — so
+// a plan 1 cent short of protein is "protein short by 0.03 g", not a weighted mix of every row
+// (which said 23.5 g, and "kcal over by 397" beside it). Only the first two missed are named.
+// Beside them, the budget alone (the cheapest plan that meets everything) and the cap on new
+// foods alone (the fewest new foods that meet everything). Soft targets never make a plan infeasible.
 extension GroceryPlanner {
+    /// The order the hard targets are relaxed in: energy first (a plan the person can live on), then protein, then the rest.
+    static func diagnosisOrder(_ c: PlanConstraint) -> Int {
+        switch c {
+        case .kcalMinimum: 0
+        case .kcalMaximum: 1
+        case .protein: 2
+        case .nutrientGoal: 3
+        case .nutrientLimit: 4
+        case .budget, .newFoods: 5
+        }
+    }
+
+    /// The hard targets' smallest misses, lexicographically, within the budget and the cap; the model and values of that plan.
+    static func smallestShortfalls(_ input: PlanInput) throws(SolverError) -> (PlanModel, [Double], [BindingConstraint]) {
+        var model = PlanModel(input, objective: .none, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true)
+        for column in model.elastic.values { model.program.columns[column].cost = 0 }
+        let order = model.elastic.keys.sorted { (diagnosisOrder($0), $0) < (diagnosisOrder($1), $1) }
+        var values: [Double] = []
+        for constraint in order {
+            guard let column = model.elastic[constraint] else { continue }
+            model.program.columns[column].cost = 1
+            let s = try Solver.solve(model.program)
+            guard s.status == .optimal || (s.status == .stopped && Solver.satisfies(model.program, s.values)) else { break }
+            values = s.values
+            // Held at what was found (a hair above: the solver's tolerance), the next is minimised.
+            model.program.columns[column].cost = 0
+            model.program.columns[column].upper = max(0, s.values[column]) * (1 + 1e-9) + 1e-7
+        }
+        let missed = values.isEmpty ? [] : shortfalls(model, values, days: input.days, least: 0.005)
+        let named = Array(
+            missed.sorted { (diagnosisOrder($0.constraint), $0.constraint) < (diagnosisOrder($1.constraint), $1.constraint) }.prefix(2))
+        return (model, values, named)
+    }
+
     static func infeasible(_ input: PlanInput) throws(SolverError) -> GroceryPlan {
-        let elastic = PlanModel(input, objective: .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true)
-        let closest = try Solver.solve(elastic.program, timeLimit: timeLimit)
-        var binding = shortfalls(elastic, closest.values, days: input.days)
+        let (elastic, values, missed) = try smallestShortfalls(input)
+        var binding = missed
         if let budget = input.budget {
             let cheapest = PlanModel(input, objective: .cost, budget: nil, newFoodCap: input.maxNewFoods)
-            let s = try Solver.solve(cheapest.program, timeLimit: timeLimit)
+            let s = try Solver.solve(cheapest.program)
             let more = (s.objective - Double(budget.minorUnits)).rounded(.up)
             if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .budget, amount: more)) }
         }
         let fewest = PlanModel(input, objective: .newFoods, budget: input.budget, newFoodCap: nil)
-        let s = try Solver.solve(fewest.program, timeLimit: timeLimit)
+        let s = try Solver.solve(fewest.program)
         let more = (s.objective - Double(input.maxNewFoods)).rounded()
         if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .newFoods, amount: more)) }
 
-        var plan = result(input, model: elastic, values: closest.values, feasible: false, binding: binding)
+        var plan = result(input, model: elastic, values: values, feasible: false, binding: binding)
         plan.explanation = explanation(binding, input: input)
         return plan
     }
 
     /// "Vitamin D short by 7.5 µg a day (1 of your foods has no Vitamin D value, counted as 0)", one per missed target.
-    static func missedTexts(_ binding: [BindingConstraint], input: PlanInput) -> [String] {
+    static func missedTexts(_ binding: [BindingConstraint], input: PlanInput, reach: [NutrientKey: Double] = [:]) -> [String] {
         binding.compactMap { b -> String? in
             switch b.constraint {
             case .budget, .newFoods: return nil
@@ -38,7 +74,13 @@ extension GroceryPlanner {
                 let note =
                     unknown == 0
                     ? "" : " (\(unknown) of your foods \(unknown == 1 ? "has" : "have") no \(key.label) value, counted as 0)"
-                return "\(b.constraint.label) short by \(amountText(b))\(note)"
+                let target = input.targets.nutrients[key]?.amount ?? 0
+                let best = reach[key].flatMap { most in
+                    PlanStages.isUnreachable(target, reach: most)
+                        ? ", \(NutrientFormat.reading(most)) of \(NutrientFormat.reading(target)) \(key.unit.rawValue) is the most your foods give"
+                        : nil
+                }
+                return "\(b.constraint.label) short by \(amountText(b))\(note)\(best ?? "")"
             default:
                 return "\(b.constraint.label) short by \(amountText(b))"
             }
@@ -46,9 +88,9 @@ extension GroceryPlanner {
     }
 
     /// A plan that meets every strict target but misses some vitamins or minerals: what falls short.
-    static func shortfallExplanation(_ short: [BindingConstraint], input: PlanInput) -> String {
+    static func shortfallExplanation(_ short: [BindingConstraint], input: PlanInput, reach: [NutrientKey: Double]) -> String {
         let why = input.budget == nil ? "your foods cannot give more" : "your foods cannot give more within the budget"
-        return "Short of some targets (\(why)): " + missedTexts(short, input: input).joined(separator: ", ") + "."
+        return "Short of some targets (\(why)): " + missedTexts(short, input: input, reach: reach).joined(separator: "; ") + "."
     }
 
     /// "No plan fits: protein short by 12 g a day; it needs €4.20 more budget, or 2 more new foods."
@@ -93,8 +135,10 @@ extension GroceryPlanner {
     static func amountText(_ b: BindingConstraint) -> String {
         switch b.constraint {
         case .kcalMinimum, .kcalMaximum: return "\(DecimalText.format(b.amount, decimals: 0)) kcal a day"
-        case .protein: return "\(DecimalText.format(b.amount, decimals: 1)) g a day"
-        case .nutrientGoal(let k), .nutrientLimit(let k): return "\(DecimalText.format(b.amount, decimals: 1)) \(k.unit.rawValue) a day"
+        // Below 1, two decimals: "0.03 g", not "0.0 g".
+        case .protein: return "\(DecimalText.format(b.amount, decimals: b.amount < 1 ? 2 : 1)) g a day"
+        case .nutrientGoal(let k), .nutrientLimit(let k):
+            return "\(DecimalText.format(b.amount, decimals: b.amount < 1 ? 2 : 1)) \(k.unit.rawValue) a day"
         case .budget, .newFoods: return DecimalText.format(b.amount, decimals: 0)
         }
     }

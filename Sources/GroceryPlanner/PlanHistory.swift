@@ -38,7 +38,8 @@ public enum PlanHistory {
         return MedianPrice(per100g: median, purchases: per100.count)
     }
 
-    /// The unit of the newest purchase that could be weighed, with its weight per unit.
+    /// The pack of the newest purchase that could be weighed: one piece or measure of it, or the
+    /// whole amount bought by weight or volume (500 g bought is a 500 g pack).
     public static func buyUnit(_ history: [Purchase]) -> BuyUnit? {
         guard
             let last = history.filter({ ($0.grams ?? 0) > 0 && $0.quantity.amount > 0 }).max(by: {
@@ -46,7 +47,21 @@ public enum PlanHistory {
             }),
             let grams = last.grams
         else { return nil }
-        return BuyUnit(unit: last.quantity.unit, grams: last.quantity.unit == .grams ? 1 : grams / last.quantity.amount)
+        switch last.quantity.unit {
+        case .grams, .millilitres: return BuyUnit(unit: last.quantity.unit, grams: grams, amount: last.quantity.amount)
+        default: return BuyUnit(unit: last.quantity.unit, grams: grams / last.quantity.amount)
+        }
+    }
+
+    /// The currency the plan prices in: the configured one when a priced purchase of the past year
+    /// is in it, else the one most of the priced purchases are in (ties: the alphabetically first
+    /// code). Prices of two currencies are never summed: the others are left out.
+    public static func priceCurrency(_ purchases: [Purchase], configured: Currency) -> Currency {
+        let codes = purchases.compactMap { $0.price?.currency }
+        if codes.isEmpty || codes.contains(where: { $0.code == configured.code }) { return configured }
+        let counts = Dictionary(grouping: codes, by: \.code)
+        let best = counts.max { a, b in a.value.count != b.value.count ? a.value.count < b.value.count : a.key > b.key }
+        return best?.value.first ?? configured
     }
 
     /// The candidates: every catalog food eaten in `records`, in stock or bought before. Lots are
@@ -68,14 +83,20 @@ public enum PlanHistory {
             let planLots = (itemId.flatMap { lotsOfItem[$0] } ?? []).compactMap { lot -> PlanLot? in
                 let days = lot.daysLeft(today: today)
                 guard !lot.isEmpty, (days ?? 0) >= 0, let g = PantryUnits.grams(lot.leftQuantity, food: food), g >= 1 else { return nil }
-                return PlanLot(grams: g, daysLeft: days)
+                return PlanLot(grams: g, daysLeft: days, bestBefore: lot.bestBefore)
             }.sorted { ($0.daysLeft ?? Int.max) < ($1.daysLeft ?? Int.max) }
             let price = self.price(history, store: store, currency: currency)
             let unit = buyUnit(history)
-            return PlanCandidate(
+            let atStore = store.flatMap { s in
+                history.contains { $0.price?.currency.code == currency.code && $0.store?.lowercased() == s.lowercased() } ? s : nil
+            }
+            var candidate = PlanCandidate(
                 foodId: id, name: food.name, per100g: food.per100g, usualGramsPerDay: usual[id] ?? 0, lots: planLots,
                 pricePer100g: price?.per100g, pricedPurchases: price?.purchases ?? 0, buyUnit: unit,
-                minimumGrams: min(max(unit.map { $0.unit == .grams ? 0 : $0.grams } ?? 0, PlanRules.defaultMinimumGrams), 500))
+                minimumGrams: min(
+                    max(unit.map { $0.unit == .grams || $0.unit == .millilitres ? 0 : $0.grams } ?? 0, PlanRules.defaultMinimumGrams), 500))
+            candidate.priceStore = price == nil ? nil : atStore
+            return candidate
         }
     }
 }

@@ -8,28 +8,51 @@ import BodiiDomain
 public struct PlanLot: Equatable, Sendable {
     public var grams: Double
     public var daysLeft: Int?
+    public var bestBefore: LocalDate?
 
-    public init(grams: Double, daysLeft: Int?) {
+    public init(grams: Double, daysLeft: Int?, bestBefore: LocalDate? = nil) {
         self.grams = grams
         self.daysLeft = daysLeft
+        self.bestBefore = bestBefore
     }
+
+    /// Goes off within a plan of `days` days: eaten before anything is bought (PRODUCT.md §13).
+    public func expires(within days: Int) -> Bool { (daysLeft ?? Int.max) < days }
 }
 
-/// The unit a food is bought in (from the user's purchases): "piece", "1 pack (500 g)", or grams.
+/// The pack a food is bought in (from the user's newest purchase): a piece, a named measure, or a
+/// pack by weight or volume ("500 g", "1000 ml"). The plan buys whole packs only.
 public struct BuyUnit: Equatable, Sendable {
     public var unit: PantryUnit
+    /// Grams in one pack.
     public var grams: Double
+    /// The pack's size in `unit`: 1 for a piece or a measure, 500 for a 500 g or 500 ml pack.
+    public var amount: Double
 
-    public init(unit: PantryUnit, grams: Double) {
+    public init(unit: PantryUnit, grams: Double, amount: Double = 1) {
         self.unit = unit
         self.grams = grams
+        self.amount = amount
     }
 
-    /// Whole units covering `grams` (grams themselves, to the gram, when bought by weight).
+    /// A food priced but never weighed into a pack is bought by the 100 g (its price's own unit).
+    public static let hundredGrams = BuyUnit(unit: .grams, grams: 100, amount: 100)
+
+    /// Whole packs covering `grams`.
     public func quantity(for grams: Double) -> Double {
-        guard grams > 0 else { return 0 }
-        if unit == .grams || self.grams <= 0 { return grams.rounded(.up) }
+        guard grams > 0, self.grams > 0 else { return 0 }
         return (grams / self.grams - 1e-6).rounded(.up)
+    }
+
+    /// What `packs` packs are on a shopping list: "3 pieces", or 1500 g for three 500 g packs.
+    public func shoppingQuantity(packs: Double) -> PantryQuantity { PantryQuantity(packs * amount, unit) }
+
+    /// "3 pieces", "2 × 500 g".
+    public func label(packs: Double) -> String {
+        switch unit {
+        case .grams, .millilitres: "\(WholeNumber.text(packs)) × \(PantryQuantity(amount, unit).label)"
+        default: shoppingQuantity(packs: packs).label
+        }
     }
 }
 
@@ -49,6 +72,8 @@ public struct PlanCandidate: Equatable, Sendable {
     public var buyUnit: BuyUnit?
     /// The least amount worth eating over the plan, when eaten at all.
     public var minimumGrams: Double
+    /// The store the price is from, when the plan asked for one and it had prices.
+    public var priceStore: String? = nil
 
     public init(
         foodId: FoodID, name: String, per100g: Nutrients, usualGramsPerDay: Double = 0, lots: [PlanLot] = [],
@@ -66,6 +91,11 @@ public struct PlanCandidate: Equatable, Sendable {
     }
 
     public var stockGrams: Double { lots.reduce(0) { $0 + $1.grams } }
+    /// The pack the plan buys: the one last bought, else 100 g.
+    public var pack: BuyUnit { buyUnit.flatMap { $0.grams >= 1 ? $0 : nil } ?? .hundredGrams }
+    /// What one pack costs, in whole minor units: the price per 100 g times the pack, rounded once
+    /// here; the plan's cost and its budget row are whole packs times this.
+    public var packCents: Int64? { pricePer100g.map { Int64((max($0, 0) * pack.grams / 100).rounded()) } }
     /// Neither eaten lately nor in stock: counts against the cap on new foods.
     public var isNew: Bool { usualGramsPerDay <= 0 && stockGrams <= 0 }
 }
@@ -99,6 +129,11 @@ public struct PlanInput: Equatable, Sendable {
     public var budget: Money?
     public var currency: Currency
     public var maxNewFoods: Int
+    /// The currency of the settings, when the prices are in another (the plan says so).
+    public var configuredCurrency: Currency? = nil
+    /// `--cheapest`: the least cost within the same hard limits and soft targets, with no pull
+    /// towards the usual week (the classic diet problem).
+    public var cheapest = false
 
     public init(
         days: Int = PlanRules.defaultDays, candidates: [PlanCandidate], targets: PlanTargets, budget: Money?, currency: Currency = .default,
@@ -164,4 +199,15 @@ extension PlanInput {
 
     /// How many candidates lack a value for `key`.
     public func unknownCount(_ key: NutrientKey) -> Int { candidates.filter { $0.per100g[key] == nil }.count }
+}
+
+extension PlanInput {
+    /// What the usual amounts are scaled by: 1 when the usual day's kcal sit in the target's ±5 %
+    /// band, else the factor that brings them to the target. Closeness is measured to the usual
+    /// week at the planned energy, so a plan for less food keeps the same foods in proportion.
+    public var usualScale: Double {
+        let kcal = candidates.reduce(0) { $0 + $1.usualGramsPerDay * $1.per100g.kcal / 100 }
+        guard kcal > 0, targets.kcal > 0 else { return 1 }
+        return abs(kcal - targets.kcal) <= targets.kcal * PlanRules.kcalTolerance ? 1 : targets.kcal / kcal
+    }
 }

@@ -3,8 +3,22 @@ import PlannerSolver
 
 // The planner's program (PRODUCT.md §13), after the USDA Thrifty Food Plan: grams of each
 // candidate over the N days, as close as possible to the user's usual amounts (weighted absolute
-// deviation, an LP), meeting the day's targets on average, within the budget, stock first; a food
-// is absent or at least a minimum portion, and at most K foods are new (binaries: a MIP).
+// deviation), bought in whole packs (integers: a MIP, solved by COIN-OR's CBC).
+//
+// Hard — a plan that misses one is no plan (the diagnosis speaks instead):
+// - kcal within ±5 % of the target on average; protein and fiber at least their targets; sodium
+//   and saturated fat at most their limits;
+// - the budget, to the cent: whole packs × each pack's price in whole minor units;
+// - stock first: the most of the lots expiring within the plan that any plan can eat within the
+//   limits above (`PlanStages.expiringToEat`, solved first) is eaten; what a limit keeps uneaten is said;
+// - a food is absent or at least a portion; at most K foods never eaten or stocked.
+// Soft, in this order (weights 1e4 ≫ 1 ≫ 1e-4 keep the order):
+// 1. the §11 vitamins and minerals: each shortfall as a share of its target, and only for a goal
+//    the foods can reach within the hard limits and budget (`PlanStages.reach`, solved first): a
+//    goal above that gets no row, so it never drives the plan, and is named with the best the foods give;
+// 2. closeness to the usual week, scaled to the kcal target (`PlanInput.usualScale`), per usual amount;
+// 3. cost.
+// `--cheapest` (`PlanInput.cheapest`) drops 2: the same hard limits and soft targets, then the least cost.
 
 /// One constraint of the plan a person can be told about.
 public enum PlanConstraint: Hashable, Sendable, Comparable {
@@ -50,10 +64,14 @@ extension NutrientKey {
 enum PlanObjective {
     /// Closest to the usual amounts, then cheapest; expiring stock pushed in.
     case closeToUsual
+    /// The soft targets, then the least cost: no closeness (`--cheapest`).
+    case cheapest
     /// The cheapest plan (how much budget a plan needs).
     case cost
     /// The fewest new foods (how many a plan needs).
     case newFoods
+    /// Nothing: the caller sets the columns' costs (the most of a nutrient, of expiring stock).
+    case none
 }
 
 /// The program for a `PlanInput`, with where each food's columns and each constraint's row are.
@@ -76,45 +94,52 @@ struct PlanModel {
     /// built elastic, else the soft rows' (`PlanRules.isSoft`).
     var elastic: [PlanConstraint: Int] = [:]
 
+    /// The columns of stock lots that go off within the plan.
+    var expiring: [Int] = []
+    /// Soft goals left out because the foods cannot reach them (`reach` below the target).
+    var unreachable: Set<NutrientKey> = []
+
     /// Cost weight per minor unit: a tie-breaker next to deviations, which weigh ~1 per usual amount.
     static let costWeight = 1e-4
     /// What an elastic gram, mg or cent of a missed target costs, per unit of the target: far above any deviation.
     static let elasticWeight = 1e4
 
     /// `budget` / `newFoodCap` nil leaves that constraint out; `elastic` lets the nutrient rows be missed at a price.
-    /// `portions: false` leaves out the binaries (absent or a minimum portion, the new-food cap): the LP relaxation.
-    init(_ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false, portions: Bool = true) {
-        let n = Double(input.days)
+    /// `portions: false` leaves out the binaries and lets packs be fractional: the LP relaxation.
+    /// `reach`: the most the foods give a day of each soft goal (`PlanStages.reach`); a goal above
+    /// it gets no row. `expiringAtLeast`: the grams of expiring stock the plan must eat.
+    init(
+        _ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false, portions: Bool = true,
+        reach: [NutrientKey: Double] = [:], expiringAtLeast: Double? = nil
+    ) {
+        let n = Double(input.days), scale = input.usualScale
         foods.reserveCapacity(input.candidates.count)
         var usedColumns: [(index: Int, column: Int)] = []
         for (i, c) in input.candidates.enumerated() {
             var f = FoodColumns()
-            let usual = c.usualGramsPerDay * n
+            let usual = c.usualGramsPerDay * scale * n
             let weight = objective == .closeToUsual ? 1 / max(usual, c.minimumGrams) : 0
             for (l, lot) in c.lots.enumerated() where lot.grams > 0 {
-                // A lot that would go off within the plan is worth more eaten than a deviation costs.
-                let expiresInPlan = (lot.daysLeft ?? Int.max) < input.days
-                let reward = objective == .closeToUsual ? -weight * (expiresInPlan ? 1.5 : 0.1) / (1 + Double(l) * 0.01) : 0
+                // Expiring lots are a hard row (`expiringAtLeast`); the rest is worth a little more eaten than bought.
+                let reward =
+                    objective == .closeToUsual ? -weight * (lot.expires(within: input.days) ? 1.5 : 0.1) / (1 + Double(l) * 0.01) : 0
                 f.lots.append(program.add(LPColumn("stock\(i).\(l)", upper: lot.grams, cost: reward)))
+                if lot.expires(within: input.days) { expiring.append(f.lots[f.lots.count - 1]) }
             }
             let most = PlanRules.maxGramsPerDay * n
-            if let price = c.pricePer100g {
-                let perGram: Double =
+            if let cents = c.packCents {
+                let perPack: Double =
                     switch objective {
-                    case .closeToUsual: Self.costWeight * price / 100
-                    case .cost: price / 100
-                    case .newFoods: 0
+                    case .closeToUsual, .cheapest: Self.costWeight * Double(cents)
+                    case .cost: Double(cents)
+                    case .newFoods, .none: 0
                     }
-                if let unit = c.buyUnit, unit.unit != .grams, unit.grams >= 1 {
-                    // Bought in whole pieces or packs: pay for the units, eat up to their grams (the rest stays in stock).
-                    f.unitGrams = unit.grams
-                    f.bought = program.add(LPColumn("buy\(i)", upper: most))
-                    f.units = program.add(
-                        LPColumn("units\(i)", upper: (most / unit.grams).rounded(.up), cost: perGram * unit.grams, isInteger: portions))
-                    program.add(LPRow("pack\(i)", upper: 0, terms: [(f.bought ?? 0, 1), (f.units ?? 0, -unit.grams)]))
-                } else {
-                    f.bought = program.add(LPColumn("buy\(i)", upper: most, cost: perGram))
-                }
+                // Whole packs paid for, up to their grams eaten (the rest stays in stock).
+                f.unitGrams = c.pack.grams
+                f.bought = program.add(LPColumn("buy\(i)", upper: most))
+                f.units = program.add(
+                    LPColumn("units\(i)", upper: max(1, (most / f.unitGrams).rounded(.up)), cost: perPack, isInteger: portions))
+                program.add(LPRow("pack\(i)", upper: 0, terms: [(f.bought ?? 0, 1), (f.units ?? 0, -f.unitGrams)]))
             }
             f.plus = program.add(LPColumn("over\(i)", cost: weight))
             f.minus = program.add(LPColumn("under\(i)", cost: weight))
@@ -134,14 +159,16 @@ struct PlanModel {
             }
             foods.append(f)
         }
-        addNutrientRows(input, objective: objective, elastic: elastic)
+        addNutrientRows(input, objective: objective, elastic: elastic, reach: reach)
         if let budget {
+            // Whole minor units: whole packs times a whole price can never exceed the budget by a cent.
             let terms = input.candidates.indices.compactMap { i in
-                input.candidates[i].pricePer100g.flatMap { p in
-                    foods[i].units.map { ($0, p / 100 * foods[i].unitGrams) } ?? foods[i].bought.map { ($0, p / 100) }
-                }
+                input.candidates[i].packCents.flatMap { cents in foods[i].units.map { ($0, Double(cents)) } }
             }
             rows[.budget] = program.add(LPRow("budget", upper: Double(budget.minorUnits), terms: terms))
+        }
+        if let expiringAtLeast, !expiring.isEmpty {
+            program.add(LPRow("expiring", lower: expiringAtLeast, terms: expiring.map { ($0, 1.0) }))
         }
         if portions, let newFoodCap {
             let terms = usedColumns.filter { input.candidates[$0.index].isNew }.map { ($0.column, 1.0) }
@@ -153,7 +180,7 @@ struct PlanModel {
     /// Vitamin and mineral rows are soft (`PlanRules.isSoft`): missed only at a price far above any
     /// deviation, so the plan meets them where the foods and the budget can and says by how much
     /// it falls short where they cannot. The cheapest and fewest-new-foods diagnoses leave them out.
-    mutating func addNutrientRows(_ input: PlanInput, objective: PlanObjective, elastic: Bool) {
+    mutating func addNutrientRows(_ input: PlanInput, objective: PlanObjective, elastic: Bool, reach: [NutrientKey: Double]) {
         let n = Double(input.days), t = input.targets
         func terms(_ per100g: (Nutrients) -> Double?) -> [(column: Int, coefficient: Double)] {
             input.candidates.indices.flatMap { i in
@@ -168,6 +195,7 @@ struct PlanModel {
             var terms = terms
             if elastic || soft {
                 let scale = max(abs(lower.isFinite ? lower : upper), 1)
+                // Per share of the target: a tenth of vitamin C missed weighs what a tenth of iron does.
                 let slack = program.add(LPColumn("miss_\(constraint.key)", cost: Self.elasticWeight / scale))
                 terms.append((slack, lower.isFinite ? 1 : -1))
                 self.elastic[constraint] = slack
@@ -181,7 +209,11 @@ struct PlanModel {
         for key in t.nutrients.keys.sorted() {
             guard let target = t.nutrients[key], let amount = target.amount else { continue }
             let soft = PlanRules.isSoft(key)
-            if soft, objective != .closeToUsual { continue }
+            if soft, objective != .closeToUsual, objective != .cheapest { continue }
+            if soft, !elastic, target.kind == .goal, PlanStages.isUnreachable(amount, reach: reach[key]) {
+                unreachable.insert(key)
+                continue
+            }
             let worst = input.worstKnown(key)
             if target.kind == .limit, worst == nil { continue }
             let row = input.candidates.indices.flatMap { i in

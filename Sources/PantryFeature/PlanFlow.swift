@@ -33,7 +33,7 @@ public final class PantryPlanFlow: PantryFlow {
     public var keyMap: KeyMap { Self.actions.keyMap }
 
     /// The lines that buy something.
-    var toBuy: [PlanItem] { plan.items.filter { $0.boughtGrams > 0 } }
+    var toBuy: [PlanItem] { plan.items.filter { $0.quantity > 0 } }
 
     public func handle(_ key: Key) -> KeyResult {
         switch Self.actions.action(for: key) {
@@ -85,7 +85,7 @@ extension PantryViewModel {
         do {
             for item in items {
                 guard let grocery = snapshot.items.first(where: { $0.foodId == item.foodId }), let id = grocery.id else { continue }
-                let quantity = item.buyUnit.map { PantryQuantity(item.quantity, $0.unit) } ?? PantryQuantity(item.quantity, .grams)
+                let quantity = (item.buyUnit ?? .hundredGrams).shoppingQuantity(packs: item.quantity)
                 try source.addShoppingListItem(ShoppingListItem(itemId: id, quantity: quantity, addedOn: clock.today))
                 count += 1
             }

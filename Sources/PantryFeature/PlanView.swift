@@ -55,7 +55,7 @@ struct PlanView {
             let item = items[i]
             return TableRow([
                 Span(item.name), Span(grams(item.grams), .muted), Span(Self.buyText(item)),
-                Span(item.boughtGrams > 0 ? item.cost.formatted : "—", .muted),
+                Span(item.quantity > 0 ? item.cost.formatted : "—", .muted),
                 Span(item.fromStockGrams > 0 ? grams(item.fromStockGrams) : "—", .muted),
             ])
         }
@@ -70,11 +70,10 @@ struct PlanView {
 
     func grams(_ g: Double) -> String { WholeNumber.text(g) + " g" }
 
-    /// "3 pieces", "2 × 1 pack", "450 g"; "—" when all is from stock.
+    /// "3 pieces", "2 × 500 g": whole packs; "—" when all is from stock.
     static func buyText(_ item: PlanItem) -> String {
-        guard item.boughtGrams > 0 else { return "—" }
-        guard let unit = item.buyUnit, unit.unit != .grams else { return WholeNumber.text(item.quantity) + " g" }
-        return PantryQuantity(item.quantity, unit.unit).label
+        guard item.quantity > 0 else { return "—" }
+        return (item.buyUnit ?? .hundredGrams).label(packs: item.quantity)
     }
 
     /// "Vitamin D 8/≥15 µg": a figure against its target, green when met.
@@ -84,7 +83,7 @@ struct PlanView {
 
     /// The total against the budget, and the day's kcal and protein.
     private func headLines() -> [Line] {
-        let input = plan.input, d = plan.perDay, t = input.targets
+        let input = plan.input, d = plan.reportedPerDay, t = input.targets
         var money = [Span("Total ", .muted), Span(plan.cost.formatted)]
         if let budget = input.budget {
             money += [Span(" of ", .muted), Span(budget.formatted), Span(" budget", .muted)]
@@ -105,7 +104,7 @@ struct PlanView {
     /// The nutrients with targets under the names the Nutrients view uses: missed first, then
     /// those the plan sits on, then the rest, so what matters comes first.
     private func nutrientParts() -> [[Span]] {
-        let d = plan.perDay, t = plan.input.targets
+        let d = plan.reportedPerDay, t = plan.input.targets
         let binding = Set(plan.binding.map(\.constraint))
         let keys = t.nutrients.keys.compactMap { key -> (key: NutrientKey, amount: Double, ok: Bool, rank: Int)? in
             guard let target = t.nutrients[key], let amount = target.amount else { return nil }

@@ -22,7 +22,6 @@ struct ClpFunctions: @unchecked Sendable {  // function pointers into a library 
     let deleteModel: @convention(c) (Model?) -> Void
     let loadProblem: LoadProblem
     let setLogLevel: @convention(c) (Model?, Int32) -> Void
-    let setMaximumSeconds: @convention(c) (Model?, Double) -> Void
     let initialSolve: @convention(c) (Model?) -> Int32
     let status: @convention(c) (Model?) -> Int32
     let objectiveValue: @convention(c) (Model?) -> Double
@@ -38,7 +37,6 @@ struct CbcFunctions: @unchecked Sendable {
     let loadProblem: LoadProblem
     let setInteger: @convention(c) (Model?, Int32) -> Void
     let setLogLevel: @convention(c) (Model?, Int32) -> Void
-    let setMaximumSeconds: @convention(c) (Model?, Double) -> Void
     let setMaximumNodes: @convention(c) (Model?, Int32) -> Void
     let solve: @convention(c) (Model?) -> Int32
     let isProvenOptimal: @convention(c) (Model?) -> Int32
@@ -79,7 +77,6 @@ enum COINLibrary {
             deleteModel: try s("Clp_deleteModel", (@convention(c) (Model?) -> Void).self),
             loadProblem: try s("Clp_loadProblem", LoadProblem.self),
             setLogLevel: try s("Clp_setLogLevel", (@convention(c) (Model?, Int32) -> Void).self),
-            setMaximumSeconds: try s("Clp_setMaximumSeconds", (@convention(c) (Model?, Double) -> Void).self),
             initialSolve: try s("Clp_initialSolve", (@convention(c) (Model?) -> Int32).self),
             status: try s("Clp_status", (@convention(c) (Model?) -> Int32).self),
             objectiveValue: try s("Clp_objectiveValue", (@convention(c) (Model?) -> Double).self),
@@ -97,7 +94,6 @@ enum COINLibrary {
             loadProblem: try s("Cbc_loadProblem", LoadProblem.self),
             setInteger: try s("Cbc_setInteger", (@convention(c) (Model?, Int32) -> Void).self),
             setLogLevel: try s("Cbc_setLogLevel", (@convention(c) (Model?, Int32) -> Void).self),
-            setMaximumSeconds: try s("Cbc_setMaximumSeconds", (@convention(c) (Model?, Double) -> Void).self),
             setMaximumNodes: try s("Cbc_setMaximumNodes", (@convention(c) (Model?, Int32) -> Void).self),
             solve: try s("Cbc_solve", (@convention(c) (Model?) -> Int32).self),
             isProvenOptimal: try s("Cbc_isProvenOptimal", (@convention(c) (Model?) -> Int32).self),

@@ -24,11 +24,14 @@ import Testing
         try withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch()
         try badDaysAndBudgetsAreOneLineEach()
         try theTextNamesAndWritesNutrientsAsTheNutrientsViewDoes()
+        try theSameDatabaseGivesTheSamePlanOnEveryRun()
+        try theCheapestPlanKeepsTheLimitsAndCostsNoMoreThanTheClosest()
     }
 
-    func plan(_ arguments: [String]) throws -> [String: Any] {
+    /// `status`: 0 for a plan, 1 when none fits (PRODUCT.md §13, as `search` with no match).
+    func plan(_ arguments: [String], status: Int32 = 0) throws -> [String: Any] {
         let r = try runBodii(["plan", "--json", "--db", db] + arguments, environment: Self.env)
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == status, "\(r.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     }
 
@@ -66,7 +69,7 @@ import Testing
     }
 
     func withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch() throws {
-        let plan = try plan(["--days", "28", "--budget", "0"])
+        let plan = try plan(["--days", "28", "--budget", "0"], status: 1)
         #expect(plan["feasible"] as? Bool == false)
         let binding = try #require(plan["binding"] as? [[String: Any]])
         let budget = try #require(binding.first { $0["constraint"] as? String == "budget" })
@@ -106,5 +109,43 @@ import Testing
         #expect(day.count == 2 && !day.contains { $0.contains("fiber ") || $0.contains("saturated fat ") }, "\(text.stdout)")
         // No amount of 10 or more with decimals ("5406.4 mg").
         #expect(line.firstMatch(of: try Regex("[0-9]{2,}\\.[0-9]")) == nil, "\(line)")
+    }
+
+    /// Issue 42: the plan is decided by the data, never by how busy the machine is (a CBC time
+    /// limit made the text say B12 3.5 µg and the JSON 3.6). Two solves in one process and one in
+    /// another give the same JSON to the byte; the text's kcal, protein and cost are the JSON's.
+    func theSameDatabaseGivesTheSamePlanOnEveryRun() throws {
+        let arguments = ["plan", "--json", "--db", db]
+        let first = try InProcessBodii.run(arguments, environment: Self.env)
+        let second = try InProcessBodii.run(arguments, environment: Self.env)
+        let process = try runBodii(arguments, environment: Self.env)
+        #expect(first.status == 0 && second.status == 0 && process.status == 0, "\(first.stderr)\(process.stderr)")
+        #expect(!first.stdout.isEmpty)
+        #expect(second.stdout == first.stdout)
+        #expect(process.stdout == first.stdout)
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        let perDay = try #require(json["per_day"] as? [String: Double]), cost = try #require(json["cost"] as? Double)
+        let text = try runBodii(["plan", "--db", db], environment: Self.env).stdout
+        let day = try #require(text.split(separator: "\n").first { $0.hasPrefix("A day: ") }, "\(text)")
+        #expect(day.hasPrefix("A day: \(WholeNumber.text(perDay["kcal"])) kcal"), "\(day) against \(perDay)")
+        #expect(day.contains("protein \(WholeNumber.text(perDay["protein_g"])) g"), "\(day) against \(perDay)")
+        #expect(text.contains("Cost: €\(String(format: "%.2f", cost)) of"), "\(text) against \(cost)")
+    }
+
+    /// `--cheapest` (issue 42): the same hard limits, no pull towards the usual week, the least cost.
+    func theCheapestPlanKeepsTheLimitsAndCostsNoMoreThanTheClosest() throws {
+        let closest = try plan([]), cheapest = try plan(["--cheapest"])
+        #expect(closest["cheapest"] as? Bool == false && cheapest["cheapest"] as? Bool == true)
+        #expect(cheapest["feasible"] as? Bool == true)
+        let cost = try #require(cheapest["cost"] as? Double), budget = try #require(cheapest["budget"] as? Double)
+        #expect(cost <= (closest["cost"] as? Double ?? 0) && cost <= budget, "\(cost) against \(closest["cost"] ?? "")")
+        let perDay = try #require(cheapest["per_day"] as? [String: Double]),
+            targets = try #require(cheapest["targets"] as? [String: Double])
+        let kcal = try #require(perDay["kcal"])
+        #expect(kcal >= (targets["kcal_min"] ?? .infinity) - 1 && kcal <= (targets["kcal_max"] ?? 0) + 1)
+        #expect((perDay["protein_g"] ?? 0) >= (targets["protein_g"] ?? .infinity) - 0.5)
+        let text = try runBodii(["plan", "--cheapest", "--db", db], environment: Self.env)
+        #expect(text.status == 0 && text.stdout.contains("Cheapest plan for 7 days:"), "\(text.stdout)\(text.stderr)")
     }
 }

@@ -52,12 +52,19 @@ import Testing
         #expect(text.contains("Vitamin D short by 15 µg a day (3 of your foods have no Vitamin D value, counted as 0)"), "\(text)")
         #expect(!text.contains("Vitamin C"))
         #expect(plan.partial.contains(.vitaminDUg))
+        // Issue 42: a goal no food can reach is named with the best the foods allow, not chased.
+        #expect(text.contains("0 of 15 µg is the most your foods give"), "\(text)")
+        #expect(plan.short.map(\.nutrient) == [.vitaminDUg] && plan.short.first?.bestPossible == 0)
         // A strict target missed still makes the plan infeasible, and the vitamin is named beside it.
         var strict = input
         strict.targets.proteinG = 400
         let none = try GroceryPlanner.plan(strict)
         #expect(!none.feasible)
-        #expect(none.explanation?.contains("protein short by") == true && none.explanation?.contains("Vitamin D short by") == true)
+        // Issue 42: the diagnosis names the one or two hard targets that bind, with their true
+        // amounts; a soft vitamin never makes a plan infeasible, so it is not named beside them.
+        #expect(none.explanation?.contains("protein short by") == true && none.explanation?.contains("Vitamin D short by") == false)
+        #expect(none.binding.contains { $0.constraint == .protein && $0.amount > 0 })
+        #expect(!none.binding.contains { $0.constraint == .nutrientGoal(.vitaminDUg) })
     }
 
     /// A new user: the one food eaten has no price and no stock, so nothing can be planned. The

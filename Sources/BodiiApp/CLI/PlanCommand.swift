@@ -11,6 +11,9 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
         commandName: "plan",
         abstract: "Plan the next days' food: your targets, close to what you eat, stock first, within the budget.")
 
+    /// The exit status when no plan fits (PRODUCT.md §13).
+    static let noPlan: Int32 = 1
+
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Days to plan, 1–28 (default 7).", valueName: "N"))
     var days: OptionText?
@@ -20,6 +23,8 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
     var budget: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Prices from this store when it has any.", valueName: "store"))
     var store: OptionText?
+    @Flag(name: .long, help: "The cheapest plan within the same limits and targets, however far from what you eat.")
+    var cheapest = false
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
 
@@ -46,7 +51,7 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
             guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, access: .readOnly, clock: clock) else {
                 throw CommandFailure.noInput("no database yet: log a weight and set a profile first (bodii profile, bodii log weight)")
             }
-            let input: PlanInput
+            var input: PlanInput
             do {
                 input = try PlanLoader.input(
                     repositories: env.repositories, today: clock.today, weekStart: clock.weekStart, days: dayCount, budget: money,
@@ -54,6 +59,7 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
             } catch PlanLoader.Failure.noTargets {
                 throw CommandFailure.noInput("no targets yet: a plan needs a profile and a weigh-in (bodii profile, bodii log weight)")
             }
+            input.cheapest = cheapest
             let plan: GroceryPlan
             do { plan = try GroceryPlanner.plan(input) } catch { throw CommandFailure.io("\(error)") }
             if json {
@@ -61,6 +67,8 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
             } else {
                 for line in PlanJSON.lines(plan) { PlainText.print(TerminalText.printable(line)) }
             }
+            // No plan fits: an answer, not an error, but scripts must see it (exit 1, as `search` with no match).
+            if !plan.feasible { throw ExitCode(Self.noPlan) }
         }
     }
 }
@@ -68,7 +76,7 @@ struct PlanCommand: ParsableCommand, DatabaseCommand {
 enum PlanJSON {
     /// PRODUCT.md §13: `{"days","budget","cost","currency","items":[…],"per_day":{…},"targets":{…},"binding":[…]}`.
     static func plan(_ plan: GroceryPlan) -> JSONValue {
-        let input = plan.input
+        let input = plan.input, perDay = plan.reportedPerDay
         let items: [JSONValue] = plan.items.map { item in
             .object([
                 ("food_id", .string(item.foodId.rawValue)), ("name", .string(item.name)), ("grams", .number(item.grams)),
@@ -78,8 +86,9 @@ enum PlanJSON {
         }
         return .object([
             ("days", .int(input.days)), ("budget", PantryCLI.json(input.budget)), ("cost", PantryCLI.json(plan.cost)),
-            ("currency", .string(input.currency.code)), ("feasible", .bool(plan.feasible)), ("items", .array(items)),
-            ("per_day", .object(plan.perDay.keys.sorted { order($0) < order($1) }.map { ($0, .decimal(plan.perDay[$0])) })),
+            ("currency", .string(input.currency.code)), ("feasible", .bool(plan.feasible)), ("cheapest", .bool(input.cheapest)),
+            ("items", .array(items)),
+            ("per_day", .object(perDay.keys.sorted { order($0) < order($1) }.map { ($0, .number(perDay[$0] ?? 0)) })),
             ("targets", targets(input.targets)),
             (
                 "binding",
@@ -91,7 +100,41 @@ enum PlanJSON {
             // The nutrients some planned food has no value for: per_day is at least the figure given.
             ("partial", .array(plan.partial.sorted().map { .string($0.rawValue) })),
             ("explanation", plan.explanation.map { .string($0) } ?? .null),
+            ("shopping", .array(shopping(plan))),
+            (
+                "from_stock",
+                .array(
+                    plan.fromStock.map { s in
+                        .object([
+                            ("food_id", .string(s.foodId.rawValue)), ("name", .string(s.name)), ("grams", .number(s.grams)),
+                            ("best_before", s.bestBefore.map { .string($0.description) } ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "short",
+                .array(
+                    plan.short.map { s in
+                        .object([
+                            ("nutrient", .string(s.nutrient.rawValue)), ("amount", .decimal(s.amount)), ("target", .decimal(s.target)),
+                            ("best_possible", .decimal(s.bestPossible)), ("unit", .string(s.nutrient.unit.rawValue)),
+                        ])
+                    })
+            ),
+            ("notes", .array(plan.notes.map { .string($0) })),
         ])
+    }
+
+    /// What to buy: whole packs, each pack's label, the grams they hold, their cost and the store.
+    static func shopping(_ plan: GroceryPlan) -> [JSONValue] {
+        plan.items.filter { $0.quantity > 0 }.map { item in
+            let pack = item.buyUnit ?? .hundredGrams
+            return .object([
+                ("food_id", .string(item.foodId.rawValue)), ("name", .string(item.name)), ("packs", .number(item.quantity)),
+                ("pack", .string(pack.label(packs: 1))), ("grams", .number(item.purchasedGrams)), ("cost", PantryCLI.json(item.cost)),
+                ("store", item.store.map { .string($0) } ?? .null),
+            ])
+        }
     }
 
     /// kcal, protein first, then the nutrients by key.
@@ -120,19 +163,22 @@ enum PlanJSON {
         var out: [String] = []
         let input = plan.input
         if let why = plan.explanation { out.append(why) }
-        out.append("Plan for \(input.days) days" + (plan.feasible ? "" : " (the closest the foods come)") + ":")
+        out += plan.notes
+        out.append(
+            (input.cheapest ? "Cheapest plan" : "Plan") + " for \(input.days) days" + (plan.feasible ? "" : " (the closest the foods come)")
+                + ":")
         for item in plan.items {
             var line = "  \(item.name): \(WholeNumber.text(item.grams)) g"
-            if item.boughtGrams > 0 {
-                let unit = item.buyUnit.map { PantryQuantity(item.quantity, $0.unit).label } ?? "\(WholeNumber.text(item.quantity)) g"
-                line += ", buy \(unit) (\(item.cost.formatted))"
+            if item.quantity > 0 {
+                line += ", buy \((item.buyUnit ?? .hundredGrams).label(packs: item.quantity)) (\(item.cost.formatted))"
             }
             if item.fromStockGrams > 0 { line += ", \(WholeNumber.text(item.fromStockGrams)) g from stock" }
             out.append(line)
         }
         let budgetText = input.budget.map { " of \($0.formatted)" } ?? ""
         out.append("Cost: \(plan.cost.formatted)\(budgetText).")
-        let d = plan.perDay, t = input.targets
+        // The figures the JSON gives, read as the Nutrients view writes them: the two never disagree.
+        let d = plan.reportedPerDay, t = input.targets
         out.append(
             "A day: \(WholeNumber.text(d["kcal"])) kcal (target \(WholeNumber.text(t.kcal))), protein \(WholeNumber.text(d["protein_g"])) g "
                 + "(at least \(WholeNumber.text(t.proteinG))).")

@@ -24,6 +24,9 @@ enum PlanLoader {
             let records = try repositories.foodRecords(
                 in: DateRange(start: today.adding(days: -PlanRules.historyDays), end: today.adding(days: -1)))
             let purchases = try repositories.purchases(in: DateRange(start: today.adding(days: -365), end: today))
+            // The prices' currency, when none is in the configured one: never sum two currencies.
+            let configured = currency
+            let currency = PlanHistory.priceCurrency(purchases, configured: configured)
             let snapshot = try repositories.pantrySnapshot()
             var foods: [FoodID: Food] = [:]
             for id in Set(records.map(\.foodId)).union(snapshot.items.compactMap(\.foodId)) where id != QuickAdd.foodID {
@@ -33,14 +36,26 @@ enum PlanLoader {
                 foods: foods, items: snapshot.items, purchases: purchases, lots: snapshot.lots, records: records, today: today,
                 store: store, currency: currency)
             let money =
-                try budget ?? budgetFor(days: days, today: today, weekStart: weekStart, repositories: repositories, currency: currency)
+                try (budget ?? budgetFor(days: days, today: today, weekStart: weekStart, repositories: repositories, currency: configured))
+                .map { Self.amount($0, in: currency) }
             // The targets the Nutrients view shows (PRODUCT.md §11: the DRI for the profile with the
             // user's own amounts), one resolution; hidden nutrients are not planned for.
             let resolved = try NutrientTargetSet.load(on: today, source: repositories)
             let nutrients = resolved.targets.filter { !resolved.hidden.contains($0.key) && PlanRules.plans($0.key) }
-            return PlanInput(
+            var input = PlanInput(
                 days: days, candidates: candidates, targets: PlanTargets(day, nutrients: nutrients), budget: money, currency: currency)
+            input.configuredCurrency = configured.code == currency.code ? nil : configured
+            return input
         }
+    }
+
+    /// The same amount read in the prices' currency (the plan says the currency differs; no exchange
+    /// rate is known offline): 20.00 USD is a budget of 20.00 EUR.
+    static func amount(_ money: Money, in currency: Currency) -> Money {
+        guard money.currency.code != currency.code else { return money }
+        let from = money.currency.scale, to = currency.scale
+        let units = to >= from ? money.minorUnits.multipliedReportingOverflow(by: to / from).partialValue : money.minorUnits / (from / to)
+        return Money(minorUnits: units, currency: currency)
     }
 
     /// The Pantry tab's `P`: the plan for the next `days` at the budget left, any store.
