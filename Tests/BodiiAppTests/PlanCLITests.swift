@@ -36,9 +36,7 @@ import Testing
     }
 
     func aWeekIsWithinTheBudgetAndTheTargets() throws {
-        let started = Date()
         let plan = try plan([])
-        let seconds = Date().timeIntervalSince(started)
         for key in ["days", "budget", "cost", "currency", "items", "per_day", "targets", "binding"] {
             #expect(plan.keys.contains(key), "missing \(key)")
         }
@@ -65,7 +63,6 @@ import Testing
         #expect(
             (again["items"] as? [[String: Any]])?.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" }
                 == items.map { "\($0["food_id"] ?? "")\($0["grams"] ?? "")" })
-        #expect(seconds < 5, "a debug build's whole process; the release budget is 1.5 s (bodii-bench)")
     }
 
     func withNoMoneyForFourWeeksItSaysWhatBindsAndByHowMuch() throws {
