@@ -114,7 +114,7 @@ public final class BodiiDatabase: Sendable {
     /// no catalog yet (seeding it would write). Custom foods are not in it.
     public static func shippedCatalogInMemory(catalog: ShippedCatalog = .usdaSR24) throws -> SQLiteRepositories {
         let queue = try DatabaseQueue()
-        try Schema.migrator.migrate(queue)
+        try Schema.migrate(queue)
         return SQLiteRepositories(writer: queue, timeZone: .current, catalog: catalog)
     }
 
@@ -182,7 +182,7 @@ public final class BodiiDatabase: Sendable {
             // Through the writer: opening creates no reader connection.
             let before = try pool.writeWithoutTransaction { db in try migrator.appliedMigrations(db) }
             do {
-                try migrator.migrate(pool)
+                try Schema.migrate(pool, with: migrator)
                 return pool
             } catch let error as DatabaseError where attempt < 50 {
                 let after = try pool.writeWithoutTransaction { db in try migrator.appliedMigrations(db) }

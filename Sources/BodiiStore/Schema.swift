@@ -32,6 +32,13 @@ enum Schema {
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
 
+    /// Brings `writer` to `migrator`'s schema: a new, empty database in one script
+    /// (`NewDatabaseSchema`), any other through the migrations it has not had yet.
+    static func migrate(_ writer: some DatabaseWriter, with migrator: DatabaseMigrator = Schema.migrator) throws {
+        _ = try writer.write { db in try NewDatabaseSchema.createIfEmpty(db, migrator: migrator) }
+        try migrator.migrate(writer)
+    }
+
     /// The migrations up to and including `last` (all with nil): tests build older databases with it.
     static func migrator(through last: String?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
