@@ -92,6 +92,29 @@ public enum MealLine {
         "bean with ham", "beef with vegetables", "shake with", "sour cream and onion",
     ]
 
+    /// The dishes and whole names as `parts` looks for them, longest first, each also with "&" for
+    /// "and"; made once (sorting and rewriting them at every call was most of a short line's parse).
+    /// `key` is the variant's bytes after a space, as it must start a word.
+    static let phraseVariants: [(key: [UInt8], variant: String, phrase: String, dish: [String]?)] = {
+        let all = dishParts.map { ($0.phrase, Optional($0.parts)) } + wholeNames.map { ($0, nil as [String]?) }
+        return all.sorted(by: { $0.0.count > $1.0.count }).flatMap { phrase, dish in
+            let ampersand = phrase.split(separator: " ").map { $0 == "and" ? "&" : $0 }.joined(separator: " ")
+            return (ampersand == phrase ? [phrase] : [phrase, ampersand]).map { (Array((" " + $0).utf8), $0, phrase, dish) }
+        }
+    }()
+
+    /// True when `needle` occurs in `haystack`: a byte search, as a line is short and the phrases
+    /// are ASCII (the generic and Foundation searches cost 13–100 k instructions a phrase).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            var i = 1
+            while i < needle.count, haystack[start + i] == needle[i] { i += 1 }
+            if i == needle.count { return true }
+        }
+        return false
+    }
+
     static let marker = "xqdish"
     /// How many of a part's search results may be tried for one its unit fits.
     static let candidates = 5
@@ -105,13 +128,12 @@ public enum MealLine {
         var text = " " + line.lowercased().replacingOccurrences(of: "\n", with: " , ") + " "
         // Phrases first: dishes and whole names become one marked word each.
         var phrases: [(word: String, dish: [String]?, name: String)] = []
-        let all = dishParts.map { ($0.phrase, Optional($0.parts)) } + wholeNames.map { ($0, nil as [String]?) }
-        for (phrase, dish) in all.sorted(by: { $0.0.count > $1.0.count }) {
-            for variant in [phrase, phrase.replacingOccurrences(of: " and ", with: " & ")] where text.contains(" \(variant)") {
-                let word = marker + String(repeating: "z", count: phrases.count + 1)
-                phrases.append((word, dish, phrase))
-                text = replacingWord(variant, with: word, in: text)
-            }
+        var bytes = Array(text.utf8)
+        for p in phraseVariants where contains(bytes, p.key) {
+            let word = marker + String(repeating: "z", count: phrases.count + 1)
+            phrases.append((word, p.dish, p.phrase))
+            text = replacingWord(p.variant, with: word, in: text)
+            bytes = Array(text.utf8)
         }
         var out: [Part] = []
         for raw in segments(text) {
