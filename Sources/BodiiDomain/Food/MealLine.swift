@@ -13,11 +13,15 @@ public enum MealLine {
         public var amount: TypedAmount?
         /// The words to search by ("whole wheat toast").
         public var food: String
+        /// Why the part is not logged though it names a food: a number that is no amount ("0 g
+        /// bread", "-2 eggs"); nil for the others.
+        public var refusal: String?
 
-        public init(text: String, amount: TypedAmount?, food: String) {
+        public init(text: String, amount: TypedAmount?, food: String, refusal: String? = nil) {
             self.text = text
             self.amount = amount
             self.food = food
+            self.refusal = refusal
         }
     }
 
@@ -140,6 +144,15 @@ public enum MealLine {
             let words = raw.split(separator: " ").map(String.init).drop { fillers.contains($0) }
             guard !words.isEmpty else { continue }
             let typed = words.joined(separator: " ")
+            if let number = TypedAmount.unreadableNumber(typed) {
+                let shown = phrases.reduce(typed) { $0.replacingOccurrences(of: $1.word, with: $1.name) }
+                out.append(
+                    Part(
+                        text: shown, amount: nil, food: shown,
+                        refusal: "\(shown): \(ValidationError.quoted(number)) is not an amount: give a number more than 0, "
+                            + "e.g. 2, 1.5, 1/2 or 150 g"))
+                continue
+            }
             let (amount, foodWords) = TypedAmount.split(typed)
             if let p = phrases.first(where: { foodWords == $0.word || foodWords == $0.word + "s" }) {
                 let shown = typed.replacingOccurrences(of: p.word, with: p.name)
@@ -164,7 +177,7 @@ public enum MealLine {
     /// True when `text` is more than a food's name: several foods, or an amount with one.
     public static func isLine(_ text: String) -> Bool {
         let p = parts(text)
-        return p.count > 1 || p.first?.amount != nil
+        return p.count > 1 || p.first?.amount != nil || p.first?.refusal != nil
     }
 
     /// What a line's parts have searched and loaded so far, kept by the Diet search between
@@ -220,6 +233,7 @@ public enum MealLine {
         }
         // Only a volume or a measure may not fit the best match: then the next ones are tried.
         let found = try parts.map { part -> [FoodID] in
+            if part.refusal != nil { return [] }
             var mayNotFit = part.amount?.unit != nil
             if case .weight? = part.amount?.unit { mayNotFit = false }
             return try search(part.food, limit: mayNotFit ? candidates : 1)
@@ -244,7 +258,7 @@ public enum MealLine {
             guard !found[i].isEmpty else {
                 result.unmatched.append(part.text)
                 result.unmatchedParts.append(part)
-                result.notes.append("no food matches \(ValidationError.quoted(part.food))")
+                result.notes.append(part.refusal ?? "no food matches \(ValidationError.quoted(part.food))")
                 continue
             }
             guard let (food, portion) = chosen[i] else {
