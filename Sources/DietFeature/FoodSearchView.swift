@@ -132,7 +132,11 @@ struct FoodSearchView: Widget {
         var rows: [TableRow] = line.entries.map { e in
             TableRow([Span(e.portion.label, .muted), Span(e.food.name), Span(NutrientFormat.kcal(e.kcal), .muted)])
         }
-        rows += line.unmatched.map { TableRow([Span("not found", .bad), Span($0, .bad), Span("")]) }
+        // A part with a number that is no amount ("0 g bread") names a food all the same: not "not found".
+        rows += line.unmatched.indices.map { i in
+            let refused = i < line.unmatchedParts.count && line.unmatchedParts[i].refusal != nil
+            return TableRow([Span(refused ? "bad amount" : "not found", .bad), Span(line.unmatched[i], .bad), Span("")])
+        }
         let table = Table(
             columns: [
                 TableColumn("Amount", width: .length(min(22, max(6, listArea.width / 3)))), TableColumn("Food"),

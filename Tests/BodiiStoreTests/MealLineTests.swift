@@ -63,4 +63,29 @@ import Testing
         #expect(MealLine.parts("2% milk").first?.amount == nil)
         #expect(!MealLine.isLine("banana") && MealLine.isLine("2 bananas") && MealLine.isLine("eggs & toast"))
     }
+
+    /// A number that is no amount is refused by name, never read as no amount: "0 g bread" logged a
+    /// slice (28 g), "-2 eggs" one egg and "1e308 g banana" one banana before.
+    @Test func aNumberThatIsNoAmountIsRefusedNotDropped() throws {
+        let repos = try BodiiDatabase.shippedCatalogInMemory()
+        let refused: [(line: String, number: String)] = [
+            ("0 g bread", "0"), ("-2 eggs", "-2"), ("1e308 g banana", "1e308"), ("1/0 cup milk", "1/0"), ("bread 0 g", "0"),
+            ("banana -1", "-1"), ("0 eggs", "0"), ("0g rice", "0g"), ("1e3 g rice", "1e3"),
+        ]
+        for c in refused {
+            let r = try MealLine.resolve(c.line, catalog: repos)
+            #expect(r.entries.isEmpty && r.unmatched == [c.line], "\(c.line): \(r.entries.map(\.food.name))")
+            #expect(r.notes == ["\(c.line): \"\(c.number)\" is not an amount: give a number more than 0, e.g. 2, 1.5, 1/2 or 150 g"])
+            #expect(MealLine.isLine(c.line), "\(c.line) is shown as a line, with its refusal")
+        }
+        // One bad part leaves the others logged.
+        let mixed = try MealLine.resolve("2 eggs, 0 g bread and a banana", catalog: repos)
+        #expect(mixed.entries.map(\.food.id.rawValue) == ["usda:01123", "usda:09040"] && mixed.unmatched == ["0 g bread"])
+        // "+" joins foods: "+2 eggs" is two eggs. Numbers that are names or amounts stay as they were.
+        for line in ["2% milk", "0% greek yogurt", "omega-3 eggs", "7up", "100% orange juice", "chicken breast 150 g", "½ banana"] {
+            #expect(TypedAmount.unreadableNumber(line) == nil, "\(line)")
+        }
+        #expect(try MealLine.resolve("2% milk", catalog: repos).entries.count == 1)
+        #expect(try MealLine.resolve("+2 eggs", catalog: repos).entries.map(\.portion.grams) == [100])
+    }
 }

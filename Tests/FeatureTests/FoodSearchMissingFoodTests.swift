@@ -66,4 +66,16 @@ import DietFeature
     /// A food SR24 and the supplement lack, written with a word that names it: "tempeh" is in the
     /// catalog, "bacon" is too, "tempeh bacon" is no food of either.
     static let missing = "tempeh bacon"
+
+    /// A line's part whose number is no amount ("0 g bread") is listed as a bad amount, not as a
+    /// food not found, and Enter logs the other parts only (it logged a 28 g slice before).
+    @Test func aBadAmountInALineIsSaidAndNotLogged() throws {
+        vm.press(.char("a"))
+        vm.type("2 eggs, 0 g bread")
+        let line = try #require(vm.search?.line)
+        #expect(line.entries.map(\.food.id.rawValue) == ["usda:01123"] && line.unmatched == ["0 g bread"])
+        let text = render(vm, .small).text
+        #expect(text.contains("bad amount") && text.contains("0 g bread") && !text.contains("not found"), "\(text)")
+        #expect(text.contains("Enter logs 1 food"), "\(text)")
+    }
 }

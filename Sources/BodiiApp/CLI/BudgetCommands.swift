@@ -102,7 +102,7 @@ enum PantryItems {
             throw CommandFailure.data(
                 "food \(ValidationError.quoted(words)) contains control characters: allowed search words or a food id")
         }
-        let repos = try LogFoodCommand.lookup(databasePath: databasePath, clock: clock)
+        let repos = try LogFoodCommand.lookup(databasePath: databasePath, clock: clock).catalog
         if isFoodId(words) {
             guard let food = try repos.food(id: FoodID(words)) else {
                 throw CommandFailure.data(

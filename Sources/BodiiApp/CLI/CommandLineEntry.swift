@@ -15,10 +15,14 @@ public enum BodiiMain {
     /// Parses and runs one command; every refusal is one line on stderr (PRODUCT.md §4), never
     /// the argument parser's usage text. Returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
-        // The plain form of the most run command skips the parser (see PlainSearch).
+        // The plain forms of the most run commands skip the parser (see PlainSearch).
         if let search = PlainSearch(arguments) {
             ProcessConfig.warnOnStandardError()
             return search.run()
+        }
+        if let line = PlainLogFood(arguments) {
+            ProcessConfig.warnOnStandardError()
+            return line.run()
         }
         if let today = PlainToday(arguments) {
             ProcessConfig.warnOnStandardError()

@@ -92,26 +92,22 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
             }
             switch (words.isEmpty, id) {
             case (false, .some): throw CommandFailure.usage("give search words or --id, not both")
-            case (true, nil): throw CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
+            case (true, nil): throw Self.noFood
             default: break
             }
             if id == nil, grams == nil, serving == nil, qty == nil, unit == nil, SearchText.hasSearchableWord(words) {
-                return try logLine(words, clock: clock)
+                let line = LogFoodLine(meal: meal, date: date, dryRun: dryRun, json: json, databasePath: global.db?.text)
+                return try line.log(words, clock: clock)
             }
-            if id == nil, !SearchText.hasSearchableWord(words) {
-                // Nothing to search by ("!!!", "🍌") would log the most-used food, and "x" or "the"
-                // whatever happens to contain them.
-                throw CommandFailure.data(
-                    "food \(ValidationError.quoted(words)) has no word to search by: "
-                        + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
-            }
+            if id == nil, !SearchText.hasSearchableWord(words) { throw Self.noSearchableWord(words) }
             let amount = try Self.amount(grams: grams?.text, serving: serving?.text, qty: qty?.text, unit: unit?.text)
             let mealChoice = try chosenMeal(clock: clock)
             let day = try chosenDay(clock: clock)
 
             // The food is found without writing (a refused command leaves the file as it was, or
             // creates none); logging needs no profile, so the database may be new.
-            let repos = try Self.lookup(databasePath: global.db?.text, clock: clock)
+            let lookup = try Self.lookup(databasePath: global.db?.text, clock: clock)
+            let repos = lookup.catalog
             var note: String?
             let food: Food
             if let id {
@@ -170,7 +166,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                     text: words.isEmpty ? food.id.rawValue : words, food: food, portion: FoodPortion(grams: grams, serving: nil))
                 if !dryRun { _ = try FoodDiary(store: try Self.writable(global.db?.text, clock: clock)).log(record) }
                 if json {
-                    print(Self.lineJSON(MealLine.Result(entries: [entry])))
+                    print(LogFoodLine.json(MealLine.Result(entries: [entry])))
                 } else {
                     PlainText.print(
                         TerminalText.printable(
@@ -225,22 +221,45 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
                     + "\(WholeNumber.text(record.kcal)) kcal" + macros))
     }
 
+    /// Where foods are looked up, and the read-only database it is, if one.
+    struct Lookup {
+        let catalog: any FoodCatalogRepository
+        let readOnly: BodiiDatabase?
+
+        /// Once the process has read what it prints: the read-only handle ends as SQLite needs and
+        /// is not torn down (its search caches, freed piece by piece, were ~5 M instructions of a
+        /// `log food` process). `catalog` must not be used afterwards.
+        func finishReading() {
+            readOnly?.finishReading()
+        }
+    }
+
     /// Where foods are looked up: the database read-only when it holds the catalog, the shipped
     /// catalog in memory when there is no database yet; a database without the catalog yet (or
     /// that needs upgrading) is opened for writing, as logging will.
-    static func lookup(databasePath: String?, clock: any Clock) throws -> any FoodCatalogRepository {
+    static func lookup(databasePath: String?, clock: any Clock) throws -> Lookup {
         do {
             let env = try AppEnvironment.open(databasePath: databasePath, access: .readOnly, clock: clock)
             if try env.repositories.holdsShippedCatalog() {
                 env.repositories.searchOnce()
-                return env.repositories
+                return Lookup(catalog: env.repositories, readOnly: env.database)
             }
         } catch let failure as CommandFailure where failure.isNoDatabase {
-            return try BodiiDatabase.shippedCatalogInMemory()
+            return Lookup(catalog: try BodiiDatabase.shippedCatalogInMemory(), readOnly: nil)
         } catch let failure as CommandFailure where failure.needsUpgrade {
             // upgraded by the write below
         }
-        return try AppEnvironment.open(databasePath: databasePath, clock: clock).repositories
+        return Lookup(catalog: try AppEnvironment.open(databasePath: databasePath, clock: clock).repositories, readOnly: nil)
+    }
+
+    static let noFood = CommandFailure.usage("say which food: search words (bodii log food banana …) or --id ID")
+
+    /// Nothing to search by ("!!!", "🍌") would log the most-used food, and "x" or "the" whatever
+    /// happens to contain them.
+    static func noSearchableWord(_ words: String) -> CommandFailure {
+        CommandFailure.data(
+            "food \(ValidationError.quoted(words)) has no word to search by: "
+                + "give words of a food's name (two letters or more), e.g. bodii log food banana --grams 120")
     }
 
     /// Why nothing was logged for `words`, with the foods its single words find, if any.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BodiiDomain
+import BodiiSearch
 import BodiiStore
 import Foundation
 
@@ -7,15 +8,35 @@ import Foundation
 /// one or more foods with amounts ("2 eggs, 1 slice whole wheat toast and a coffee with milk"),
 /// each found by the food search and logged at its amount, the usual portion where none is given.
 /// Exit 0 when every part matched, 3 when some did (they are logged; the others are named), 1 when
-/// none did (nothing is written).
-extension LogFoodCommand {
+/// none did (nothing is written). Run by `LogFoodCommand` and, in its plain form, by `PlainLogFood`.
+struct LogFoodLine {
+    var meal: OptionText?
+    var date: OptionText?
+    var dryRun = false
+    var json = false
+    var databasePath: String?
+
     /// How far back a food's last amount is looked for.
     static let lastAmountDays = 90
 
-    func logLine(_ text: String, clock: any Clock) throws {
-        let mealChoice = try chosenMeal(clock: clock)
-        let day = try chosenDay(clock: clock)
-        let repos = try Self.lookup(databasePath: global.db?.text, clock: clock)
+    /// The command from its search words on, as `LogFoodCommand.run` reads them when no amount,
+    /// id or quick-add option is given.
+    func run(words query: [String]) throws {
+        let clock = try ProcessClock.current()
+        // Everything that needs no database first: a bad argument must not create or touch one.
+        let words = try PositionalWords.searchText(query)
+        guard !words.isEmpty else { throw LogFoodCommand.noFood }
+        guard SearchText.hasSearchableWord(words) else { throw LogFoodCommand.noSearchableWord(words) }
+        try log(words, clock: clock)
+    }
+
+    func log(_ text: String, clock: any Clock) throws {
+        let mealChoice = try LogFoodCommand.meal(meal, clock: clock)
+        let day = try LogFoodCommand.day(date, clock: clock)
+        let lookup = try LogFoodCommand.lookup(databasePath: databasePath, clock: clock)
+        // The process ends after this: the read-only handle is finished, not torn down.
+        defer { lookup.finishReading() }
+        let repos = lookup.catalog
         let log = repos as? any FoodLogRepository
         // The last amount before the day logged, as the Diet search reads it for its selected day.
         let recent = DateRange(ending: day, days: Self.lastAmountDays)
@@ -26,10 +47,10 @@ extension LogFoodCommand {
         if !records.isEmpty, !dryRun {
             var batch = HistoryBatch()
             batch.food = records
-            try Self.writable(global.db?.text, clock: clock).write(batch)
+            try LogFoodCommand.writable(databasePath, clock: clock).write(batch)
         }
         if json {
-            print(Self.lineJSON(result))
+            print(Self.json(result))
         } else {
             let verb = dryRun ? "Would log" : "Logged"
             for e in result.entries {
@@ -55,7 +76,7 @@ extension LogFoodCommand {
     }
 
     /// `{"entries": [{"text","food_id","name","grams","quantity","serving","kcal"}], "unmatched": [...]}`.
-    static func lineJSON(_ result: MealLine.Result) -> String {
+    static func json(_ result: MealLine.Result) -> String {
         JSONValue.object([
             (
                 "entries",
@@ -72,7 +93,9 @@ extension LogFoodCommand {
             ("unmatched", .array(result.unmatched.map { .string($0) })),
         ]).text
     }
+}
 
+extension LogFoodCommand {
     /// The database opened for writing, with the catalog the app's search and recent foods need.
     static func writable(_ path: String?, clock: any Clock) throws -> SQLiteRepositories {
         let env = try AppEnvironment.open(databasePath: path, clock: clock)
@@ -80,14 +103,20 @@ extension LogFoodCommand {
         return env.repositories
     }
 
-    func chosenMeal(clock: any Clock) throws -> Meal {
+    func chosenMeal(clock: any Clock) throws -> Meal { try Self.meal(meal, clock: clock) }
+
+    func chosenDay(clock: any Clock) throws -> LocalDate { try Self.day(date, clock: clock) }
+
+    /// `--meal`, or the meal the time of day suggests.
+    static func meal(_ meal: OptionText?, clock: any Clock) throws -> Meal {
         guard let meal else { return Meal.likely(now: clock) }
         do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(meal.text) } catch {
             throw CommandFailure.usage("--meal \(ValidationError.quoted(meal.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
         }
     }
 
-    func chosenDay(clock: any Clock) throws -> LocalDate {
+    /// `--date`, or today.
+    static func day(_ date: OptionText?, clock: any Clock) throws -> LocalDate {
         try date.map { text in
             try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
         } ?? clock.today

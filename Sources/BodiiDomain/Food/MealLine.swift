@@ -13,11 +13,15 @@ public enum MealLine {
         public var amount: TypedAmount?
         /// The words to search by ("whole wheat toast").
         public var food: String
+        /// Why the part is not logged though it names a food: a number that is no amount ("0 g
+        /// bread", "-2 eggs"); nil for the others.
+        public var refusal: String?
 
-        public init(text: String, amount: TypedAmount?, food: String) {
+        public init(text: String, amount: TypedAmount?, food: String, refusal: String? = nil) {
             self.text = text
             self.amount = amount
             self.food = food
+            self.refusal = refusal
         }
     }
 
@@ -92,6 +96,29 @@ public enum MealLine {
         "bean with ham", "beef with vegetables", "shake with", "sour cream and onion",
     ]
 
+    /// The dishes and whole names as `parts` looks for them, longest first, each also with "&" for
+    /// "and"; made once (sorting and rewriting them at every call was most of a short line's parse).
+    /// `key` is the variant's bytes after a space, as it must start a word.
+    static let phraseVariants: [(key: [UInt8], variant: String, phrase: String, dish: [String]?)] = {
+        let all = dishParts.map { ($0.phrase, Optional($0.parts)) } + wholeNames.map { ($0, nil as [String]?) }
+        return all.sorted(by: { $0.0.count > $1.0.count }).flatMap { phrase, dish in
+            let ampersand = phrase.split(separator: " ").map { $0 == "and" ? "&" : $0 }.joined(separator: " ")
+            return (ampersand == phrase ? [phrase] : [phrase, ampersand]).map { (Array((" " + $0).utf8), $0, phrase, dish) }
+        }
+    }()
+
+    /// True when `needle` occurs in `haystack`: a byte search, as a line is short and the phrases
+    /// are ASCII (the generic and Foundation searches cost 13–100 k instructions a phrase).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            var i = 1
+            while i < needle.count, haystack[start + i] == needle[i] { i += 1 }
+            if i == needle.count { return true }
+        }
+        return false
+    }
+
     static let marker = "xqdish"
     /// How many of a part's search results may be tried for one its unit fits.
     static let candidates = 5
@@ -105,19 +132,27 @@ public enum MealLine {
         var text = " " + line.lowercased().replacingOccurrences(of: "\n", with: " , ") + " "
         // Phrases first: dishes and whole names become one marked word each.
         var phrases: [(word: String, dish: [String]?, name: String)] = []
-        let all = dishParts.map { ($0.phrase, Optional($0.parts)) } + wholeNames.map { ($0, nil as [String]?) }
-        for (phrase, dish) in all.sorted(by: { $0.0.count > $1.0.count }) {
-            for variant in [phrase, phrase.replacingOccurrences(of: " and ", with: " & ")] where text.contains(" \(variant)") {
-                let word = marker + String(repeating: "z", count: phrases.count + 1)
-                phrases.append((word, dish, phrase))
-                text = replacingWord(variant, with: word, in: text)
-            }
+        var bytes = Array(text.utf8)
+        for p in phraseVariants where contains(bytes, p.key) {
+            let word = marker + String(repeating: "z", count: phrases.count + 1)
+            phrases.append((word, p.dish, p.phrase))
+            text = replacingWord(p.variant, with: word, in: text)
+            bytes = Array(text.utf8)
         }
         var out: [Part] = []
         for raw in segments(text) {
             let words = raw.split(separator: " ").map(String.init).drop { fillers.contains($0) }
             guard !words.isEmpty else { continue }
             let typed = words.joined(separator: " ")
+            if let number = TypedAmount.unreadableNumber(typed) {
+                let shown = phrases.reduce(typed) { $0.replacingOccurrences(of: $1.word, with: $1.name) }
+                out.append(
+                    Part(
+                        text: shown, amount: nil, food: shown,
+                        refusal: "\(shown): \(ValidationError.quoted(number)) is not an amount: give a number more than 0, "
+                            + "e.g. 2, 1.5, 1/2 or 150 g"))
+                continue
+            }
             let (amount, foodWords) = TypedAmount.split(typed)
             if let p = phrases.first(where: { foodWords == $0.word || foodWords == $0.word + "s" }) {
                 let shown = typed.replacingOccurrences(of: p.word, with: p.name)
@@ -142,7 +177,7 @@ public enum MealLine {
     /// True when `text` is more than a food's name: several foods, or an amount with one.
     public static func isLine(_ text: String) -> Bool {
         let p = parts(text)
-        return p.count > 1 || p.first?.amount != nil
+        return p.count > 1 || p.first?.amount != nil || p.first?.refusal != nil
     }
 
     /// What a line's parts have searched and loaded so far, kept by the Diet search between
@@ -198,6 +233,7 @@ public enum MealLine {
         }
         // Only a volume or a measure may not fit the best match: then the next ones are tried.
         let found = try parts.map { part -> [FoodID] in
+            if part.refusal != nil { return [] }
             var mayNotFit = part.amount?.unit != nil
             if case .weight? = part.amount?.unit { mayNotFit = false }
             return try search(part.food, limit: mayNotFit ? candidates : 1)
@@ -222,7 +258,7 @@ public enum MealLine {
             guard !found[i].isEmpty else {
                 result.unmatched.append(part.text)
                 result.unmatchedParts.append(part)
-                result.notes.append("no food matches \(ValidationError.quoted(part.food))")
+                result.notes.append(part.refusal ?? "no food matches \(ValidationError.quoted(part.food))")
                 continue
             }
             guard let (food, portion) = chosen[i] else {

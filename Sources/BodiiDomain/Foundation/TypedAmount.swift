@@ -44,6 +44,35 @@ public struct TypedAmount: Equatable, Sendable {
         return (nil, t.joined(separator: " "))
     }
 
+    /// A number at the start or the end of a part that is no amount — zero, negative, "1e308",
+    /// "1/0" — as typed; nil when there is none ("2 eggs", "2% milk", "7up", "omega-3 eggs").
+    /// `split` cannot read it, so the part would be a food without an amount and the line would
+    /// log its usual portion ("0 g bread" as a slice, "-2 eggs" as one egg) instead of refusing it.
+    public static func unreadableNumber(_ part: String) -> String? {
+        let words = part.lowercased().split(whereSeparator: { $0.isWhitespace })
+        guard let first = words.first else { return nil }
+        var candidates = [first]
+        if words.count > 1, let last = words.last {
+            // The number of an amount at the end: the last word, or the one before a unit ("bread 0 g").
+            candidates.append(AmountUnit.named(String(last)) != nil && words.count > 2 ? words[words.count - 2] : last)
+        }
+        return candidates.first(where: isUnreadableNumber).map(String.init)
+    }
+
+    /// True for a word that starts as a number but is no amount (see `unreadableNumber`).
+    static func isUnreadableNumber(_ word: Substring) -> Bool {
+        func isDigit(_ c: Character?) -> Bool { c.map { ($0.isASCII && $0.isNumber) || AmountText.fractionCharacters[$0] != nil } ?? false }
+        guard let head = word.first else { return false }
+        if "-+−".contains(head) { return isDigit(word.dropFirst().first) }
+        guard isDigit(head) else { return false }
+        let number = word.prefix { isDigit($0) || ".,/".contains($0) }
+        let rest = word.dropFirst(number.count)
+        if rest.first == "%" { return false }  // a fat content, part of the name
+        if rest.first == "e", isDigit(rest.dropFirst().first) || "-+".contains(rest.dropFirst().first ?? " ") { return true }
+        guard let value = AmountText.numeric(number) else { return true }
+        return !(value.isFinite && value > 0)
+    }
+
     /// Lowercased words, a number and the unit stuck to it taken apart ("150g" → "150", "g";
     /// "1½cups" → "1½", "cups"); "1 1/2", "1,5" and "½" stay numbers.
     static func tokens(_ text: String) -> [String] {
