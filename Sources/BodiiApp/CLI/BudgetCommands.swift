@@ -103,7 +103,7 @@ enum PantryItems {
                 "food \(ValidationError.quoted(words)) contains control characters: allowed search words or a food id")
         }
         let repos = try LogFoodCommand.lookup(databasePath: databasePath, clock: clock).catalog
-        if isFoodId(words) {
+        if FoodID.isWritten(words) {
             guard let food = try repos.food(id: FoodID(words)) else {
                 throw CommandFailure.data(
                     "no food with id \(ValidationError.quoted(words)) in the catalog: ids look like usda:09040 or custom:3")
@@ -121,12 +121,6 @@ enum PantryItems {
         return (food, food.name)
     }
 
-    static func isFoodId(_ text: String) -> Bool {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        // The catalogs' prefixes: usda, sr28 (the SR28 additions), custom; a letter first.
-        return parts.count == 2 && !parts[1].isEmpty && !text.contains(" ") && parts[0].first?.isLetter == true
-            && parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-    }
 
     /// The item a person means by `words`: the one named so (ignoring case), else the only one
     /// whose name has a word starting with each of them ("banana" is "Bananas, raw"; "nan" is nothing).

@@ -144,6 +144,14 @@ public enum MealLine {
             let words = raw.split(separator: " ").map(String.init).drop { fillers.contains($0) }
             guard !words.isEmpty else { continue }
             let typed = words.joined(separator: " ")
+            // An id as search prints it ("usda:09040", "2 sr28:01256") names its food exactly.
+            if let id = words.first(where: { FoodID.isWritten($0) }) {
+                let (amount, rest) = TypedAmount.split(words.filter { $0 != id }.joined(separator: " "))
+                if rest.isEmpty {
+                    out.append(Part(text: typed, amount: amount, food: id))
+                    continue
+                }
+            }
             if let number = TypedAmount.unreadableNumber(typed) {
                 let shown = phrases.reduce(typed) { $0.replacingOccurrences(of: $1.word, with: $1.name) }
                 out.append(
@@ -232,13 +240,16 @@ public enum MealLine {
             return nil
         }
         // Only a volume or a measure may not fit the best match: then the next ones are tried.
-        let found = try parts.map { part -> [FoodID] in
+        var found = try parts.map { part -> [FoodID] in
             if part.refusal != nil { return [] }
+            if FoodID.isWritten(part.food) { return [FoodID(part.food)] }
             var mayNotFit = part.amount?.unit != nil
             if case .weight? = part.amount?.unit { mayNotFit = false }
             return try search(part.food, limit: mayNotFit ? candidates : 1)
         }
         try load(found.compactMap(\.first))
+        // An id no food has matches nothing.
+        for i in parts.indices where FoodID.isWritten(parts[i].food) && lookups.foods[FoodID(parts[i].food)] == nil { found[i] = [] }
         var refusals = [ValidationError?](repeating: nil, count: parts.count)
         var chosen = parts.indices.map { i in weigh(parts[i], found[i].prefix(1), refusal: &refusals[i]) }
         // The runners-up of the parts whose best match does not fit ("1 can tuna": canned tuna), read together.

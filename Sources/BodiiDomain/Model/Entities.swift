@@ -231,6 +231,15 @@ public struct FoodID: Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
+
+    /// Whether `text` is written as an id, as `bodii search` prints them: a catalog's prefix (a
+    /// letter, then letters or digits: usda, sr28, custom), a colon and a code, no space.
+    public static func isWritten(_ text: some StringProtocol) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[1].isEmpty, !text.contains(" "), parts[0].first?.isLetter == true else { return false }
+        return parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
 }
 
 public struct FoodServing: Equatable, Sendable {

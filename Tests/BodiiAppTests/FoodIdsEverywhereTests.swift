@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Every id `bodii search` prints is taken by every command that takes a food id (issue 43): the
+/// SR24 ids (usda:…) and the SR28 additions (sr28:…) alike, as `--id`, as the food of a line, and
+/// as the food of a pantry or shopping-list entry.
+@Suite struct FoodIdsEverywhereTests {
+    let folder: TemporaryFolder
+    let db: String
+    init() throws {
+        folder = try TemporaryFolder()
+        db = folder.path("ids.sqlite")
+    }
+
+    func run(_ arguments: [String]) throws -> CommandResult {
+        try InProcessBodii.run(arguments + ["--db", db], environment: ["BODII_NOW": "2026-12-05T09:00:00Z"])
+    }
+
+    @Test func everyPrintedIdIsTakenByLogPantryAndShop() throws {
+        #expect(try run(["demo", "--days", "28"]).status == 0)
+        var ids: [String] = []
+        for words in ["yogurt greek", "banana", "milk"] {
+            let found = try run(["search", words, "--json", "--limit", "4"])
+            #expect(found.status == 0, "\(words): \(found.stderr)")
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
+            ids += rows.compactMap { $0["id"] as? String }
+        }
+        // The search must print both kinds for this test to mean anything.
+        #expect(ids.contains { $0.hasPrefix("sr28:") }, "\(ids)")
+        #expect(ids.contains { $0.hasPrefix("usda:") }, "\(ids)")
+        for id in ids {
+            let byOption = try run(["log", "food", "--id", id, "--grams", "100", "--dry-run"])
+            #expect(byOption.status == 0, "log food --id \(id): \(byOption.stderr)")
+            let asLine = try run(["log", "food", id, "--dry-run", "--json"])
+            #expect(asLine.status == 0, "log food \(id): \(asLine.stderr)")
+            #expect(asLine.stdout.contains("\"\(id)\""), "log food \(id) logged another food: \(asLine.stdout)")
+            let stocked = try run(["pantry", "add", id, "--qty", "1", "--price", "1"])
+            #expect(stocked.status == 0, "pantry add \(id): \(stocked.stderr)")
+            #expect(stocked.stdout.contains("(\(id))"), "pantry add \(id): \(stocked.stdout)")
+            let listed = try run(["shop", "add", id, "--qty", "1"])
+            #expect(listed.status == 0, "shop add \(id): \(listed.stderr)")
+        }
+    }
+}
