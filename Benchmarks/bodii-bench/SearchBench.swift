@@ -227,14 +227,6 @@ enum SearchBench {
         return "\(size / 1_000_000) MB"
     }
 
-    /// CPU time of the calling thread, in ms: unlike wall time, not inflated while other
-    /// processes hold the cores (the machine the figures were taken on is shared).
-    static func threadCPUms() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
-    }
-
     static func peakRSSkB() -> Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

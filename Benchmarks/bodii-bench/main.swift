@@ -3,6 +3,8 @@
 //   bodii-bench            everything
 //   bodii-bench catalog    the food catalog only (seeding, lookups; a few seconds)
 //   bodii-bench day-steps  3000 dashboard day steps on the 10-year history, for a profiler
+//   bodii-bench app        the app's interactions on the 10-year history and its first frame only
+//                          (issue 45's budgets: no catalog, queries or other processes; a minute less)
 //   bodii-bench health     Apple Health import of a generated 5-year export (HealthBench.swift)
 //   bodii-bench cronometer Cronometer servings import of a generated 10-year export (CronometerBench.swift)
 //   bodii-bench export     peak memory of `bodii export` (JSON, CSV, zip) on 10 and 20 years (ExportBench.swift)
@@ -21,37 +23,6 @@ import BodiiUI
 import Foundation
 import TerminalKit
 import SharedCharts
-
-struct Stats {
-    let samples: [Double]  // milliseconds
-    func percentile(_ p: Double) -> Double {
-        let s = samples.sorted()
-        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
-    }
-    var median: Double { percentile(0.5) }
-    var line: String { String(format: "median %.3f ms  p99 %.3f ms  (n=%d)", median, percentile(0.99), samples.count) }
-}
-
-func measure(_ n: Int, _ body: () throws -> Void) rethrows -> Stats {
-    var samples: [Double] = []
-    for _ in 0..<n {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-    }
-    return Stats(samples: samples)
-}
-
-func shell(_ command: String) -> Int32 {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = ["-c", command]
-    p.standardOutput = FileHandle.nullDevice
-    p.standardError = FileHandle.nullDevice
-    do { try p.run() } catch { return -1 }
-    p.waitUntilExit()
-    return p.terminationStatus
-}
 
 if CommandLine.arguments.dropFirst().first == "health" {
     try HealthBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
@@ -96,9 +67,9 @@ if CommandLine.arguments.dropFirst().first == "search" {
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
-guard ["all", "catalog", "day-steps"].contains(mode) else {
+guard ["all", "catalog", "day-steps", "app"].contains(mode) else {
     print(
-        "usage: bodii-bench [catalog | search | process | sync [--days N] [--runs N] | planner | day-steps | health [days] [heart-rate readings an hour] | cronometer [days]]"
+        "usage: bodii-bench [catalog | search | process | sync [--days N] [--runs N] | planner | day-steps | app | health [days] [heart-rate readings an hour] | cronometer [days]]"
     )
     exit(64)
 }
@@ -132,7 +103,7 @@ func benchCatalog() throws {
     print("food(id:) with servings:               " + (try measure(500) { _ = try db.repositories.food(id: FoodID("usda:09040")) }).line)
 }
 
-if mode != "day-steps" { try benchCatalog() }
+if mode == "all" || mode == "catalog" { try benchCatalog() }
 if mode == "catalog" { exit(0) }
 
 // A 10-year demo history, written the way `bodii demo --days 3650` writes it (meals included).
@@ -165,35 +136,40 @@ if mode == "day-steps" {
     }
     exit(0)
 }
-print("recent foods (20) over 10 years:  " + (try measure(200) { _ = try database.repositories.recentFoods(limit: 20) }).line)
-print("pantry: \(pantryPurchases) purchases over 10 years")
-
+if mode == "all" {
+    print("recent foods (20) over 10 years:  " + (try measure(200) { _ = try database.repositories.recentFoods(limit: 20) }).line)
+    print("pantry: \(pantryPurchases) purchases over 10 years")
+}
 // Closing checkpoints the WAL, as `bodii demo` does when it exits.
 try database.close()
-let reader = try BodiiDatabase(url: dbURL)
-let query = DaySummaryQuery(source: reader.repositories)
-print("today query:                    " + (try measure(500) { _ = try query.summary(for: today) }).line)
-for range in [ChartRange.week, .year] {
-    print(
-        "dashboard data, \(range.label) charts:  "
-            + (try measure(200) {
-                _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
-            }).line)
-}
-// A month's nutrient averages against the targets, as the Nutrients view reads them (issue 27, budget 20 ms).
-let nutrients = NutrientQuery(source: reader.repositories)
-print("nutrients, month averages:      " + (try measure(100) { _ = try nutrients.report(.month, endingOn: today) }).line)
-print("check-in streaks, 10 years:     " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
-// Insights (issue 28, budget 200 ms): every pair of series over the whole 10-year history.
-let wholeHistory = DateRange(ending: today, days: 3653)
-print(
-    "insights, 10 years:             "
-        + (try measure(5) { _ = try InsightReport.load(range: wholeHistory, source: reader.repositories) }).line)
-// Issue 27's budget: a month of nutrient intakes (every nutrient, per day, with what is partial) ≤ 20 ms.
-let lastMonth = DateRange(ending: today, days: 30)
-print("nutrient intakes, a month:      " + (try measure(200) { _ = try reader.repositories.nutrientIntakes(in: lastMonth) }).line)
+if mode == "all" { try benchQueries() }
 
-print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
+/// The store's and domain's queries on their own, outside the app.
+func benchQueries() throws {
+    let reader = try BodiiDatabase(url: dbURL)
+    let query = DaySummaryQuery(source: reader.repositories)
+    print("today query:                    " + (try measure(500) { _ = try query.summary(for: today) }).line)
+    for range in [ChartRange.week, .year] {
+        print(
+            "dashboard data, \(range.label) charts:  "
+                + (try measure(200) {
+                    _ = try DashboardState.load(day: today, range: range, from: reader.repositories)
+                }).line)
+    }
+    // A month's nutrient averages against the targets, as the Nutrients view reads them (issue 27, budget 20 ms).
+    let nutrients = NutrientQuery(source: reader.repositories)
+    print("nutrients, month averages:      " + (try measure(100) { _ = try nutrients.report(.month, endingOn: today) }).line)
+    print("check-in streaks, 10 years:     " + (try measure(200) { _ = try reader.repositories.checkInStreaks(endingOn: today) }).line)
+    // Insights (issue 28, budget 200 ms): every pair of series over the whole 10-year history.
+    let wholeHistory = DateRange(ending: today, days: 3653)
+    print(
+        "insights, 10 years:             "
+            + (try measure(5) { _ = try InsightReport.load(range: wholeHistory, source: reader.repositories) }).line)
+    // Issue 27's budget: a month of nutrient intakes (every nutrient, per day, with what is partial) ≤ 20 ms.
+    let lastMonth = DateRange(ending: today, days: 30)
+    print("nutrient intakes, a month:      " + (try measure(200) { _ = try reader.repositories.nutrientIntakes(in: lastMonth) }).line)
+    print("bundled themes parse:           " + measure(50) { _ = ThemeLoader.bundled() }.line)
+}
 try MainActor.assumeIsolated {
     print(
         "open + build shell + 1st render: "
@@ -287,17 +263,38 @@ try MainActor.assumeIsolated {
             }.line)
     // Each view on its own, switched to from another (the switch away is not timed).
     for (key, name) in [("s", "stock"), ("l", "list"), ("p", "prices")] {
-        var samples: [Double] = []
+        var samples: [Double] = [], cpu: [Double] = []
         for _ in 0..<100 {
             app.press(.char(key == "s" ? "l" : "s"))
-            samples +=
-                measure(1) {
-                    app.press(.char(Character(key)))
-                    _ = app.render(width: 200, height: 60)
-                }.samples
+            let one = measure(1) {
+                app.press(.char(Character(key)))
+                _ = app.render(width: 200, height: 60)
+            }
+            samples += one.samples
+            cpu += one.cpu
         }
-        print("Pantry to \(name) + render:".padding(toLength: 33, withPad: " ", startingAt: 0) + Stats(samples: samples).line)
+        print("Pantry to \(name) + render:".padding(toLength: 33, withPad: " ", startingAt: 0) + Stats(samples: samples, cpu: cpu).line)
     }
+    // The same tabs after another process's write (noticed at a tick, untimed): nothing kept,
+    // what the first visit after a change costs.
+    let writer = try BodiiDatabase(url: dbURL, access: .command)
+    for (name, keys) in [("Body (2)", "2"), ("Review (7)", "7"), ("Pantry (8)", "8"), ("Nutrients (3, N)", "3N")] {
+        var samples: [Double] = [], cpu: [Double] = []
+        for _ in 0..<50 {
+            app.press(.escape)
+            app.press(.char("1"))
+            try writer.repositories.saveProfile(DemoHistory.profile)
+            app.tick()
+            let one = measure(1) {
+                for key in keys { app.press(.char(key)) }
+                _ = app.render(width: 200, height: 60)
+            }
+            samples += one.samples
+            cpu += one.cpu
+        }
+        print("\(name) after a write:".padding(toLength: 33, withPad: " ", startingAt: 0) + Stats(samples: samples, cpu: cpu).line)
+    }
+    try writer.close()
 }
 
 // Start to first full frame: the real binary on a pseudo-terminal of our own (curses needs a TTY),
@@ -357,28 +354,30 @@ func firstFrames(runs: Int) -> (frame: Stats, exit: Stats, rss: Int)? {
 }
 
 if FileManager.default.isExecutableFile(atPath: binary) {
-    // `bodii review --json` as a whole process (budget 40 ms), spawned directly (no shell).
-    print(
-        "bodii review --json, process:    "
-            + measure(21) {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: binary)
-                p.arguments = ["--db", dbURL.path, "review", "--json"]
-                p.standardOutput = FileHandle.nullDevice
-                guard (try? p.run()) != nil else { return }
-                p.waitUntilExit()
-            }.line)
-    // `bodii insights --json` over the 10 years as a whole process (budget 300 ms).
-    print(
-        "bodii insights --json, process:  "
-            + measure(5) {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: binary)
-                p.arguments = ["--db", dbURL.path, "insights", "--days", "3653", "--json"]
-                p.standardOutput = FileHandle.nullDevice
-                guard (try? p.run()) != nil else { return }
-                p.waitUntilExit()
-            }.line)
+    if mode == "all" {
+        // `bodii review --json` as a whole process (budget 40 ms), spawned directly (no shell).
+        print(
+            "bodii review --json, process:    "
+                + measure(21) {
+                    let p = Process()
+                    p.executableURL = URL(fileURLWithPath: binary)
+                    p.arguments = ["--db", dbURL.path, "review", "--json"]
+                    p.standardOutput = FileHandle.nullDevice
+                    guard (try? p.run()) != nil else { return }
+                    p.waitUntilExit()
+                }.line)
+        // `bodii insights --json` over the 10 years as a whole process (budget 300 ms).
+        print(
+            "bodii insights --json, process:  "
+                + measure(5) {
+                    let p = Process()
+                    p.executableURL = URL(fileURLWithPath: binary)
+                    p.arguments = ["--db", dbURL.path, "insights", "--days", "3653", "--json"]
+                    p.standardOutput = FileHandle.nullDevice
+                    guard (try? p.run()) != nil else { return }
+                    p.waitUntilExit()
+                }.line)
+    }
     if let result = firstFrames(runs: 21) {
         print("start to first full frame:       " + result.frame.line)
         print("  … to exit (closes the database): " + result.exit.line)

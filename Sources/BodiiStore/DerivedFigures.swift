@@ -48,6 +48,28 @@ final class DerivedFigures: Sendable, TransactionObserver {
         return value
     }
 
+    /// `kept(name:)` for one of several keys: the last `KeptFigures.recent` keys' figures named
+    /// `name` are kept, the latest first.
+    func keptRecent<Key: Hashable & Sendable, T: Sendable>(
+        _ name: String, key: Key, asOf commits: Int, compute: () throws -> T
+    ) rethrows -> T {
+        let recent = state.withLock { state -> RecentFigures<Key, T>? in
+            guard let figures = state.figures, figures.commits == commits, commits == state.commits else { return nil }
+            return figures.values[name] as? RecentFigures<Key, T>
+        }
+        if let value = recent?.entries.first(where: { $0.key == key })?.value { return value }
+        let value = try compute()
+        state.withLock { state in
+            guard commits == state.commits else { return }
+            if state.figures?.commits != commits { state.figures = (commits, [:]) }
+            var kept = state.figures?.values[name] as? RecentFigures<Key, T> ?? RecentFigures(entries: [])
+            kept.entries.removeAll { $0.key == key }
+            kept.entries = Array(([(key, value)] + kept.entries).prefix(KeptFigures.recent))
+            state.figures?.values[name] = kept
+        }
+        return value
+    }
+
     /// Another connection's commits, as the writer's `PRAGMA data_version` shows them.
     func noticeOutsideVersion(_ version: Int) {
         state.withLock { state in
@@ -60,6 +82,22 @@ final class DerivedFigures: Sendable, TransactionObserver {
     func databaseDidChange(with event: DatabaseEvent) {}
     func databaseDidCommit(_ db: Database) { state.withLock { $0.commits += 1 } }
     func databaseDidRollback(_ db: Database) {}
+}
+
+/// The figures of one name by key, the latest first (`keptRecent`).
+private struct RecentFigures<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    var entries: [(key: Key, value: Value)]
+}
+
+extension SQLiteRepositories: FigureKeeping {
+    /// `compute()` for `key`, kept with the last few of `name` until the next commit in the app
+    /// (a pool); computed each time in a command. Inside a `readingTogether` block, as `keptUntilNextCommit`.
+    public func keptRecent<Key: Hashable & Sendable, Value: Sendable>(
+        _ name: String, key: Key, compute: () throws -> Value
+    ) throws -> Value {
+        guard let derived else { return try compute() }
+        return try derived.keptRecent(name, key: key, asOf: pins.currentStamp() ?? derived.commits, compute: compute)
+    }
 }
 
 extension SQLiteRepositories {

@@ -163,10 +163,13 @@ public final class PantryViewModel: TabScreen {
                 case .stock:
                     stockRows = StockOverview.rows(snapshot, today: today)
                     budget = try status(snapshot.budget?.period, period.range, today)
-                    let year = DateRange(start: today.adding(days: -365), end: today)
-                    forecasts = ExpiryForecast.items(
-                        snapshot, allLots: try source.stockLots(takenFromIn: year), uses: try source.stockUses(in: year),
-                        purchases: try source.purchases(in: year), today: today)
+                    // A year of lots, uses and purchases: kept until the next write (`KeptFigures`).
+                    forecasts = try KeptFigures.kept("expiry forecast", key: today, by: source) { [snapshot] in
+                        let year = DateRange(start: today.adding(days: -365), end: today)
+                        return ExpiryForecast.items(
+                            snapshot, allLots: try source.stockLots(takenFromIn: year), uses: try source.stockUses(in: year),
+                            purchases: try source.purchases(in: year), today: today)
+                    }
                 case .list:
                     let range = period.range
                     budget = try status(snapshot.budget?.period, range, today)

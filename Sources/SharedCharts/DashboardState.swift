@@ -53,9 +53,19 @@ public struct DashboardState: Equatable, Sendable {
         day: LocalDate, range: ChartRange = .week, longestStreak: Bool = false, weekStart: WeekStart = .monday,
         today: LocalDate? = nil, from source: any Source
     ) throws -> DashboardState {
-        try source.readingTogether {
-            try read(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, today: today, from: source)
+        // Kept until the next write: back on the dashboard from another tab, or on a range just
+        // shown, nothing is read again.
+        let key = Key(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, today: today)
+        return try KeptFigures.kept("dashboard", key: key, by: source) {
+            try source.readingTogether {
+                try read(day: day, range: range, longestStreak: longestStreak, weekStart: weekStart, today: today, from: source)
+            }
         }
+    }
+
+    /// What a dashboard's figures depend on besides the data.
+    private struct Key: Hashable, Sendable {
+        var day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart, today: LocalDate?
     }
 
     private static func read(

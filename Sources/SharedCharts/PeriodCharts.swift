@@ -13,7 +13,12 @@ public struct PeriodCharts: Equatable, Sendable {
     /// The logs the charts read: nights, workouts, the daily totals and weigh-ins.
     public typealias Source = SleepRepository & ExerciseRepository & DailyLogRepository & BodyRepository
 
+    /// The charts of `range`, kept until the next write (`KeptFigures`).
     public static func load(range: DateRange, source: any Source) throws -> PeriodCharts {
+        try KeptFigures.kept("period charts", key: range, by: source) { try read(range: range, source: source) }
+    }
+
+    private static func read(range: DateRange, source: any Source) throws -> PeriodCharts {
         let days = range.days
         var sleep: [LocalDate: Double] = [:]
         for night in try source.sleepRecords(in: range) { sleep[night.date] = Double(night.minutes) / 60 }

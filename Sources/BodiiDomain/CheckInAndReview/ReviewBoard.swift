@@ -121,7 +121,19 @@ public struct PeriodReview: Equatable, Sendable {
 
     public var wellness: WellnessScore? { summary?.wellness }
 
+    /// The review of `period` as of `today`, kept until the next write (`KeptFigures`): reopening
+    /// the Review, or stepping back to a period just shown, reads nothing again.
     public static func load(_ period: ReviewPeriod, today: LocalDate, source: any Source) throws -> PeriodReview {
+        try KeptFigures.kept("period review", key: LoadKey(period: period, today: today), by: source) {
+            try read(period, today: today, source: source)
+        }
+    }
+
+    private struct LoadKey: Hashable, Sendable {
+        var period: ReviewPeriod, today: LocalDate
+    }
+
+    private static func read(_ period: ReviewPeriod, today: LocalDate, source: any Source) throws -> PeriodReview {
         let elapsed = period.elapsed(today: today)
         let summary = try elapsed.map { try PeriodSummary.load(range: $0, source: source) }
         let actions = try source.actions(in: period)

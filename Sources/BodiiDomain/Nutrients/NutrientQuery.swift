@@ -41,10 +41,14 @@ public struct NutrientQuery {
     }
 
     /// The day's (or the span's average day's) nutrients ending on `day`; `history` as in `targets(on:history:)`.
+    /// Without `history`, kept until the next write (`KeptFigures`): the Nutrients view reopened reads nothing again.
     public func report(_ span: NutrientSpan, endingOn day: LocalDate, history: TargetHistory? = nil) throws -> NutrientReport {
         let range = span.dates(endingOn: day)
-        return NutrientReport(
-            span: span, range: range, intakes: try source.nutrientIntakes(in: range), targets: try targets(on: day, history: history))
+        let read = {
+            NutrientReport(
+                span: span, range: range, intakes: try source.nutrientIntakes(in: range), targets: try targets(on: day, history: history))
+        }
+        return try history == nil ? KeptFigures.kept("nutrient report", key: "\(span.rawValue) \(day)", by: source, compute: read) : read()
     }
 
     /// Which of the day's foods gave how much of `key`, largest first.
