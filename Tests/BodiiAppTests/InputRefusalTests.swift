@@ -91,7 +91,7 @@ import Testing
         #expect(try refused(["search", "egg", "--limit", "-3"], 64) == "bodii: --limit \"-3\" is out of range: allowed 1–100\n")
         // The parser's own refusals are one line too.
         #expect(try refused(["log", "weight"], 64).contains("say the weight"))
-        #expect(try refused(["today", "--nonsense"], 64) == "bodii: Unknown option '--nonsense' (see bodii help)\n")
+        #expect(try refused(["today", "--nonsense"], 64) == "bodii: Unknown option '--nonsense' (see bodii today --help)\n")
         #expect(try refused(["log", "exercise", "yoga"], 64).contains("--minutes"))
     }
 

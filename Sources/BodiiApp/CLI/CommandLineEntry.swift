@@ -56,10 +56,23 @@ public enum BodiiMain {
             if let refusal = OptionText.refusal(parserMessage: message) {
                 StandardError.write("bodii: " + refusal)
             } else {
-                StandardError.write("bodii: " + parserLine(message) + " (see bodii help)")
+                StandardError.write("bodii: " + parserLine(message) + " (see \(helpCommand(for: arguments)))")
             }
             return CommandFailure.Kind.usage.rawValue
         }
+    }
+
+    /// Where the help of the command `arguments` name is: "bodii log food --help" for
+    /// `bodii log food --grms 5`, "bodii --help" when no command is named.
+    static func helpCommand(for arguments: [String]) -> String {
+        var path = ["bodii"]
+        var command: any ParsableCommand.Type = BodiiCommand.self
+        for word in arguments {
+            guard let sub = command.configuration.subcommands.first(where: { $0._commandName == word }) else { break }
+            path.append(word)
+            command = sub
+        }
+        return (path + ["--help"]).joined(separator: " ")
     }
 
     /// The parser's message in one line: its first line, without the "Error: " it starts with,
