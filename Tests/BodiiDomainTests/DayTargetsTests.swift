@@ -100,6 +100,25 @@ import Testing
         #expect(history.targets(on: today)?.kcal == 1730)  // 2500 − 0.7 × 1100
     }
 
+    @Test func theActiveGoalSupersedesInactiveGoalsDatedAfterIt() {
+        let savedFirst = Goal(
+            id: 1, type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            isActive: false, createdOn: today)
+        let oldest = Goal(
+            id: 3, type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            isActive: false, createdOn: today.adding(days: -40))
+        let savedLast = Goal(
+            id: 2, type: .lose, weeklyRateKg: 0.7, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            isActive: true, createdOn: today.adding(days: -10))
+        let history = TargetHistory(
+            goals: [savedFirst, savedLast, oldest], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: [],
+            weights: [(today.adding(days: -60), 80)])
+        #expect(history.goal(on: today)?.id == 2, "saved last, though dated earlier")
+        #expect(history.goal(on: today.adding(days: 5))?.id == 2)
+        #expect(history.goal(on: today.adding(days: -20))?.id == 3, "days before it keep the goal they had")
+        #expect(history.targets(on: today)?.kcal == 1730)  // 2500 − 0.7 × 1100
+    }
+
     @Test func leftIsTargetMinusEatenUnlessExerciseIsAddedBack() {
         let basis = ExpenditureBasis(kcalPerDay: 2200, source: .formula, adaptiveDays: 0)
         var goal = loseGoal

@@ -16,8 +16,11 @@ enum TargetsText {
             lines.append(DaySummaryText.row("Fat", "\(WholeNumber.text(m.fatG)) g"))
         } else {
             // Targets need a weigh-in and an expenditure, which needs a profile (sex, age, height).
-            let missing = o.weightKg == nil
-                ? "log a weight: the targets start from it" : "set your profile (bodii profile set, or Settings): the expenditure needs it"
+            // A fixed number is kept as set; the grams still need the weight (protein is g/kg of it).
+            let weighIn =
+                choice.calories.key == "fixed"
+                ? "log a weight: protein is g/kg of it, so the grams wait for one" : "log a weight: the targets start from it"
+            let missing = o.weightKg == nil ? weighIn : "set your profile (bodii profile set, or Settings): the expenditure needs it"
             lines.append(DaySummaryText.row("Target", "— (\(missing))"))
         }
         lines.append(DaySummaryText.row("Calories", choice.caloriesText))
