@@ -42,7 +42,8 @@ public final class NutrientSourcesFlow: DietFlow {
                 TableColumn("Food"), TableColumn("Amount", width: .length(7), alignment: .right),
                 TableColumn(key.label, width: .length(10), alignment: .right), TableColumn("Share", width: .length(5), alignment: .right),
             ],
-            rows: rows, first: first, empty: "Nothing logged on this day.", hint: "j/k scroll · Esc back"
+            // What the reader must know about this figure, where there is something (water: drinks count).
+            rows: rows, first: first, empty: "Nothing logged on this day.", hint: key.caveat ?? "j/k scroll · Esc back"
         )
         .render(in: area, buffer: &buffer, context: context)
     }
