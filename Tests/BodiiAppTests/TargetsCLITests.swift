@@ -62,7 +62,7 @@ import Testing
             (["--kcal", "500"], 65, "fixed target \"500\" is out of range: allowed 800–6000 kcal"),
             (["--preset", "paleo"], 65, "split \"paleo\" is unknown: allowed balanced, high protein, low carb, keto, custom"),
             (["--preset", "keto", "--fat", "30%"], 65, "fat \"30%\" is out of range: allowed only with the custom split (keto sets fat)"),
-            ([], 64, "say what to set: --kcal, --preset, --protein, --fat or --carbs"),
+            ([], 64, "say what to set: --kcal, --preset, --protein, --fat, --carbs or --net-carbs"),
         ]
         let kept = try bodii(["targets", "--json"]).stdout
         for (args, status, message) in refusals {
@@ -176,5 +176,25 @@ import Testing
         defer { try? database.close() }
         let history = try database.repositories.goalHistory()
         #expect(history.count == 2 && history.filter(\.isActive).map(\.createdOn) == [Self.chosenOn], "\(history)")
+    }
+
+    /// Net carbs with any split (Settings → Goal and Targets, or --net-carbs): the carbs target
+    /// counts net carbs everywhere the target is read.
+    @Test func netCarbsWithABalancedSplit() throws {
+        let set = try bodii(["targets", "set", "--net-carbs", "on", "--json"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let shown = try json(set)
+        #expect(shown["macro_split"] as? String == "balanced" && shown["net_carbs"] as? Bool == true)
+        #expect(shown["carbs_are_net"] as? Bool == true)
+        let today = try json(bodii(["today", "--json"]))
+        let targets = today["targets"] as? [String: Any] ?? [:]
+        #expect(number(targets["net_carbs_g"]) == number(targets["carbs_g"]), "the carbs target is net carbs: \(targets)")
+        #expect(try bodii(["targets"]).stdout.contains("(counted net: carbs − fiber)"))
+
+        let refused = try bodii(["targets", "set", "--net-carbs", "maybe"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "bodii: net carbs \"maybe\" is unknown: allowed net (carbs − fiber) or total (on/off, yes/no)\n")
+        let off = try json(bodii(["targets", "set", "--net-carbs", "off", "--json"]))
+        #expect(off["net_carbs"] as? Bool == false && off["carbs_are_net"] as? Bool == false)
     }
 }

@@ -49,18 +49,24 @@ struct TargetsSetCommand: ParsableCommand, DatabaseCommand {
     var fat: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Carbs: rest, or 150g (fat then takes the rest).", valueName: "rest|g"))
     var carbs: OptionText?
+    @Option(
+        name: .customLong("net-carbs"), parsing: .unconditional,
+        help: ArgumentHelp("Count carbs net (carbs − fiber) with any split: on or off (keto: always).", valueName: "on|off"))
+    var netCarbs: OptionText?
     @Flag(name: .long, help: "Print the new targets as JSON.")
     var json = false
 
     func run() throws {
         try reportingFailures {
-            guard kcal != nil || preset != nil || protein != nil || fat != nil || carbs != nil else {
-                throw CommandFailure.usage("say what to set: --kcal, --preset, --protein, --fat or --carbs (see bodii targets set --help)")
+            guard kcal != nil || preset != nil || protein != nil || fat != nil || carbs != nil || netCarbs != nil else {
+                throw CommandFailure.usage(
+                    "say what to set: --kcal, --preset, --protein, --fat, --carbs or --net-carbs (see bodii targets set --help)")
             }
             let clock = try ProcessClock.current()
             let existing = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock)
             let overview = try existing.map { try GoalOverview.load(source: $0.repositories, today: clock.today) }
-            let input = try Self.input(from: overview?.goal, kcal: kcal?.text, preset: preset?.text, protein: protein?.text, fat: fat?.text, carbs: carbs?.text)
+            var input = try Self.input(from: overview?.goal, kcal: kcal?.text, preset: preset?.text, protein: protein?.text, fat: fat?.text, carbs: carbs?.text)
+            if let netCarbs { input.targets.netCarbs = netCarbs.text }
             // What was typed is judged before anything else: a bad value is the answer, not a missing weigh-in.
             var typed = input.targets
             typed.protein = input.proteinPerKg

@@ -64,9 +64,10 @@ public struct DayTargets: Equatable, Sendable {
             kcal = fixed.rounded()
             source = .fixed
         }
-        let macros = MacroTargets.split(
+        var macros = MacroTargets.split(
             kcal: kcal, weightKg: weightKg, leanKg: leanKg,
             proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg, split: choice.split)
+        if choice.countsNetCarbs { macros.carbsAreNet = true }
         return DayTargets(
             kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false,
             basis: source, split: choice.split)

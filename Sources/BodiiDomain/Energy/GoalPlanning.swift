@@ -29,7 +29,7 @@ public struct GoalInput: Equatable, Sendable {
 
 public enum GoalField: String, Sendable, CaseIterable {
     case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg, exerciseBack
-    case calories, fixedKcal, split, fat, carbs
+    case calories, fixedKcal, split, fat, carbs, netCarbs
 
     /// Where a target field's error shows in the goal form.
     init(_ field: TargetField) {
@@ -40,6 +40,7 @@ public enum GoalField: String, Sendable, CaseIterable {
         case .protein: self = .proteinPerKg
         case .fat: self = .fat
         case .carbs: self = .carbs
+        case .netCarbs: self = .netCarbs
         }
     }
 }
