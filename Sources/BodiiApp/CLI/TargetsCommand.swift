@@ -51,7 +51,7 @@ struct TargetsSetCommand: ParsableCommand, DatabaseCommand {
     var carbs: OptionText?
     @Option(
         name: .customLong("net-carbs"), parsing: .unconditional,
-        help: ArgumentHelp("Count carbs net (carbs − fiber) with any split: on or off (keto: always).", valueName: "on|off"))
+        help: ArgumentHelp("Count carbs net (carbs minus fiber) with any split: on or off (keto: always).", valueName: "on|off"))
     var netCarbs: OptionText?
     @Flag(name: .long, help: "Print the new targets as JSON.")
     var json = false
