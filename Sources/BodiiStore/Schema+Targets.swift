@@ -26,15 +26,28 @@ extension Schema {
     }
 }
 
-/// A goal's `TargetChoice` as its v19 columns hold it (`TargetChoice.Fields`).
+extension Schema {
+    /// v20 (issue 43): carbs counted net (carbs − fiber) with any split, not only keto: one column
+    /// at the end of the goal (older files sync without it and read as total carbs). Self-contained,
+    /// so it can be renumbered if another branch takes v20 first.
+    static func netCarbsV20(_ db: Database) throws {
+        try db.execute(
+            sql: "ALTER TABLE goal ADD COLUMN net_carbs INTEGER NOT NULL DEFAULT 0 CHECK (net_carbs IN (0, 1));")
+    }
+}
+
+/// A goal's `TargetChoice` as its v19 and v20 columns hold it (`TargetChoice.Fields`).
 enum TargetChoiceColumns {
     static let names = [
         "calorie_source", "fixed_kcal", "macro_split", "protein_rule", "protein_value", "fat_share", "fat_grams", "carbs_grams",
+        "net_carbs",
     ]
 
     static func values(_ c: TargetChoice) -> [(any DatabaseValueConvertible)?] {
         let f = c.fields
-        return [f.calorieSource, f.fixedKcal, f.macroSplit, f.proteinRule, f.proteinValue, f.fatShare, f.fatGrams, f.carbsGrams]
+        return [
+            f.calorieSource, f.fixedKcal, f.macroSplit, f.proteinRule, f.proteinValue, f.fatShare, f.fatGrams, f.carbsGrams, f.netCarbs,
+        ]
     }
 
     static func choice(_ row: Row) -> TargetChoice {
@@ -42,6 +55,6 @@ enum TargetChoiceColumns {
             TargetChoice.Fields(
                 calorieSource: row["calorie_source"], fixedKcal: row["fixed_kcal"], macroSplit: row["macro_split"],
                 proteinRule: row["protein_rule"], proteinValue: row["protein_value"], fatShare: row["fat_share"],
-                fatGrams: row["fat_grams"], carbsGrams: row["carbs_grams"]))
+                fatGrams: row["fat_grams"], carbsGrams: row["carbs_grams"], netCarbs: row["net_carbs"]))
     }
 }

@@ -28,6 +28,7 @@ enum Schema {
         ("v17", savedMealNutrientsV17),
         ("v18", startupV18),
         ("v19", targetsV19),
+        ("v20", netCarbsV20),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

@@ -68,6 +68,27 @@ extension DietViewModel {
         }
     }
 
+    /// `w`: a drink of water on the shown day, at the meal the time of day suggests: as much as
+    /// the day's last drink, else a glass (250 ml). `u` takes it back.
+    func logWater() {
+        do {
+            guard let water = try catalog.food(id: WaterLogging.foodID) else {
+                status = StatusMessage("The catalog has no drinking water (\(WaterLogging.foodID.rawValue)).", kind: .error)
+                return
+            }
+            let ml = records.last(where: WaterLogging.isWater)?.grams ?? WaterLogging.glassMl
+            let record = WaterLogging.record(ml: ml, water: water, date: day, meal: Meal.likely(now: clock), loggedAt: clock.now)
+            let saved = try source.addFoodRecord(record)
+            show(day, selecting: saved.id)
+            lastChange = .drank(saved)
+            let drunk = WaterLogging.loggedMl(records)
+            status = StatusMessage(
+                "Logged \(WaterLogging.text(ml: ml)) of water; \(WaterLogging.text(ml: drunk)) drunk this day — u to undo.", kind: .success)
+        } catch {
+            status = StatusMessage("Could not log the water: \(ErrorLine.text(error))", kind: .error)
+        }
+    }
+
     /// `S`: the selected entry's meal, saved as "Breakfast 2026-11-22" (its items as logged).
     func saveSelectedMeal() {
         guard let record = selectedRecord else { status = StatusMessage("Nothing to save: add food with a or /."); return }
@@ -106,6 +127,15 @@ extension DietViewModel {
                     kind: .success)
             } catch {
                 status = StatusMessage("Could not restore: \(ErrorLine.text(error))", kind: .error)
+            }
+        case .drank(let record):
+            do {
+                if let id = record.id { _ = try source.deleteFoodRecord(id: id) }
+                lastChange = nil
+                reload()
+                status = StatusMessage("Took back the \(WaterLogging.text(ml: record.grams ?? 0)) of water.", kind: .success)
+            } catch {
+                status = StatusMessage("Could not undo the water: \(ErrorLine.text(error))", kind: .error)
             }
         case .deletedEntry, nil:
             undoDelete()

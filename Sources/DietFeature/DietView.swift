@@ -56,7 +56,7 @@ struct DietView: Widget {
                     if index == selected { selectedRow = rows.count }
                     rows.append(
                         TableRow([
-                            Span("  " + r.foodName), Span(r.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? "quick", .muted),
+                            Span("  " + r.foodName), Span(NutrientFormat.wholeAmount(r), .muted),
                             Span(NutrientFormat.kcal(r.kcal)), Span(macros(r.proteinG, r.carbsG, r.fatG), .muted),
                         ]))
                     index += 1

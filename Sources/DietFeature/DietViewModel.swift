@@ -42,6 +42,8 @@ public final class DietViewModel: TabScreen {
         case copied([FoodRecord])
         /// Records a meal deletion removed (added back by `u`).
         case deletedMeal([FoodRecord])
+        /// A drink of water `w` logged (deleted again by `u`).
+        case drank(FoodRecord)
     }
     var lastChange: LastChange?
 
@@ -67,7 +69,7 @@ public final class DietViewModel: TabScreen {
 
     /// What the browsing keys do: the one list behind both `handle` and help.
     enum Action: Sendable {
-        case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, recipes, history, nutrients
+        case search, edit, delete, deleteMeal, saveMeal, undo, copy, newFood, myFoods, recipes, history, nutrients, water
         case day(DayStep)
         case move(ListMove)
     }
@@ -82,7 +84,8 @@ public final class DietViewModel: TabScreen {
             KeyBinding([.char("p")], help: "copy a meal or a day from another date", footer: true, brief: "copy").performs(.copy),
             KeyBinding([.char("X")], help: "delete the selected entry's whole meal").performs(.deleteMeal),
             KeyBinding([.char("S")], help: "save the selected entry's meal to log again (listed first in the search)").performs(.saveMeal),
-            KeyBinding([.char("u")], help: "undo the last delete or copy").performs(.undo),
+            KeyBinding([.char("u")], help: "undo the last delete, copy or drink of water").performs(.undo),
+            KeyBinding([.char("w")], help: "log a drink of water: the last amount, 250 ml at first (u takes it back)").performs(.water),
             KeyBinding([.char("h")], help: "history: when did I last eat… (search the log by food or day)").performs(.history),
         ] + ListMove.actions("in the day's entries") { .move($0) } + DayStep.actions { .day($0) } + [
             KeyBinding([.char("n")], help: "new custom food").performs(.newFood),
@@ -141,6 +144,7 @@ public final class DietViewModel: TabScreen {
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }
             return DeleteMealFlow(tab: self, records: records.filter { $0.meal == record.meal })
         case .undo: undo()
+        case .water: logWater()
         case .saveMeal: saveSelectedMeal()
         case .copy:
             status = nil

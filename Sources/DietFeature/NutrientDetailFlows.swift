@@ -42,14 +42,16 @@ public final class NutrientSourcesFlow: DietFlow {
                 TableColumn("Food"), TableColumn("Amount", width: .length(7), alignment: .right),
                 TableColumn(key.label, width: .length(10), alignment: .right), TableColumn("Share", width: .length(5), alignment: .right),
             ],
-            rows: rows, first: first, empty: "Nothing logged on this day.", hint: "j/k scroll · Esc back"
+            // What the reader must know about this figure, where there is something (water: drinks count).
+            rows: rows, first: first, empty: "Nothing logged on this day.", hint: key.caveat ?? "j/k scroll · Esc back"
         )
         .render(in: area, buffer: &buffer, context: context)
     }
 }
 
 /// `g` in the Nutrients view: the foods the user eats, ranked by how much of the week's average
-/// gap a usual portion closes per 100 kcal, with the share per unit of money where a price is known.
+/// gap a usual portion closes (10 % at least), with its kcal and the share per unit of money where
+/// a price is known.
 public final class CloseTheGapFlow: DietFlow {
     let tab: DietViewModel
     public let key: NutrientKey
@@ -94,8 +96,8 @@ public final class CloseTheGapFlow: DietFlow {
                 TableColumn("Gap/1", width: .length(5), alignment: .right),
             ],
             rows: rows, first: first,
-            empty: "No food in your log of the last \(CloseTheGap.historyDays) days or in the pantry gives \(key.label).",
-            hint: "best gap per kcal first · Gap/1: gap closed per unit of money · Esc back"
+            empty: "No usual portion of a food you eat (\(CloseTheGap.historyDays) days, pantry) closes 10 % of it.",
+            hint: "most of the gap first · Gap/1: gap closed per unit of money · Esc back"
         )
         .render(in: area, buffer: &buffer, context: context)
     }

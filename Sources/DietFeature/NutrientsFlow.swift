@@ -25,7 +25,7 @@ public final class NutrientsFlow: DietFlow {
             KeyBinding([.char("-")], help: "average over a longer span: day → week → month").performs(.wider),
             KeyBinding([.char("+"), .char("=")], help: "a shorter span: month → week → day").performs(.narrower),
             KeyBinding([.enter], help: "which of the day's foods gave the selected nutrient").performs(.sources),
-            KeyBinding([.char("g")], help: "close the gap: foods you eat that give more of it, per kcal").performs(.gap),
+            KeyBinding([.char("g")], help: "close the gap: foods you eat whose usual portion closes most of it").performs(.gap),
             KeyBinding([.escape], help: "back to the day's meals").performs(.close),
         ])
 

@@ -8,6 +8,7 @@ enum GoalForm {
     static let exerciseBackLabels = ["No", "Yes"]
     static let calorieLabels = ["Adaptive", "Formula", "Fixed"]
     static let splitLabels = ["Balanced", "High protein", "Low carb", "Keto", "Custom"]
+    static let netCarbsLabels = ["Total", "Net"]
 
     static func make(from goal: Goal?, unitSystem: UnitSystem) -> Form {
         let fmt = UnitFormatter(unitSystem)
@@ -54,6 +55,9 @@ enum GoalForm {
                     GoalField.carbs.rawValue, label: "Carbs", text: targets.carbs, placeholder: "Custom: rest",
                     maxLength: Validation.maxInputLength, hint: "rest, or g (fat: the rest)"),
                 .choice(
+                    GoalField.netCarbs.rawValue, label: "Count carbs", options: netCarbsLabels,
+                    selected: targets.netCarbs == "net" ? 1 : 0, hint: "Net: carbs − fiber (keto: always)"),
+                .choice(
                     GoalField.exerciseBack.rawValue, label: "Add exercise back", options: exerciseBackLabels,
                     selected: goal?.addsExerciseBack == true ? 1 : 0, hint: "eat back exercise kcal (usually no: ←/→)"),
             ], inputWidth: 16)
@@ -72,7 +76,8 @@ enum GoalForm {
                 calories: choiceWord(form, .calories, calorieLabels, TargetChoiceInput.calorieWords),
                 fixedKcal: form.value(GoalField.fixedKcal.rawValue) ?? "",
                 split: choiceWord(form, .split, splitLabels, TargetChoiceInput.splitWords),
-                fat: form.value(GoalField.fat.rawValue) ?? "", carbs: form.value(GoalField.carbs.rawValue) ?? ""))
+                fat: form.value(GoalField.fat.rawValue) ?? "", carbs: form.value(GoalField.carbs.rawValue) ?? "",
+                netCarbs: choiceWord(form, .netCarbs, netCarbsLabels, TargetChoiceInput.netCarbsWords)))
     }
 
     /// The word a choice field stands for ("Fixed" → "fixed").

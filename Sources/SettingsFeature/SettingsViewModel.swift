@@ -230,7 +230,10 @@ public final class SettingsViewModel: TabScreen {
     /// The goal as the form stands, when it is valid (for the live preview and saving), with the
     /// targets it gives today recorded in it.
     func goalResult(_ form: Form) -> Result<Goal, FieldErrors<GoalField>>? {
-        guard let profile, let goals, let weight = goals.targets?.weightKg ?? goals.trendKg ?? goals.weightKg else { return nil }
+        guard let profile, let goals else { return nil }
+        // Without a weigh-in the targets alone can be set (a fixed target); a rate or a target
+        // weight then says it needs one.
+        let weight = goals.targets?.weightKg ?? goals.trendKg ?? goals.weightKg
         return planning.validate(GoalForm.input(from: form), weightKg: weight, unitSystem: profile.unitSystem).map { goal in
             var recorded = goal
             if let targets = goals.previewTargets(for: goal, today: clock.today) { recorded.record(targets) }

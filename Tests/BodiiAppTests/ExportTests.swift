@@ -11,6 +11,9 @@ import Testing
         let a = folder.path("a.sqlite"), b = folder.path("b.sqlite")
         try #require(try runBodii(["demo", "--days", "40", "--db", a]).status == 0)
         try #require(try runBodii(["import", "apple-health", AppleHealthImportTests.export, "--db", a]).status == 0)
+        // A drink of water is a food entry (the catalog's tap water): it goes along like one.
+        let drink = try runBodii(["log", "water", "0.5", "l", "--db", a])
+        try #require(drink.status == 0, "\(drink.stderr)")
         let first = try runBodii(["export", "--out", folder.path("a.json"), "--db", a])
         try #require(first.status == 0, "\(first.stderr)")
         let once = try runBodii(["import", "bodii", folder.path("a.json"), "--db", b])
@@ -18,6 +21,8 @@ import Testing
         // bodii demo writes 12 review notes and 6 actions (DemoReviews).
         #expect(once.stdout.contains("review notes 12 added, 0 already there"), "\(once.stdout)")
         #expect(once.stdout.contains("actions 6 added, 0 already there"))
+        let drunk = try runBodii(["today", "--json", "--db", b])
+        #expect(drunk.stdout.contains("\"water\":{\"logged_ml\":500,"), "\(drunk.stdout.prefix(2000))")
         let twice = try runBodii(["import", "bodii", folder.path("a.json"), "--db", b])
         #expect(twice.stdout.contains("review notes 0 added, 12 already there"), "\(twice.stdout)")
         #expect(twice.stdout.contains("actions 0 added, 6 already there"))

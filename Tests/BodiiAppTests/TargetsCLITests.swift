@@ -62,7 +62,7 @@ import Testing
             (["--kcal", "500"], 65, "fixed target \"500\" is out of range: allowed 800–6000 kcal"),
             (["--preset", "paleo"], 65, "split \"paleo\" is unknown: allowed balanced, high protein, low carb, keto, custom"),
             (["--preset", "keto", "--fat", "30%"], 65, "fat \"30%\" is out of range: allowed only with the custom split (keto sets fat)"),
-            ([], 64, "say what to set: --kcal, --preset, --protein, --fat or --carbs"),
+            ([], 64, "say what to set: --kcal, --preset, --protein, --fat, --carbs or --net-carbs"),
         ]
         let kept = try bodii(["targets", "--json"]).stdout
         for (args, status, message) in refusals {
@@ -133,5 +133,68 @@ import Testing
         tab.didBecomeVisible()
         let screen = ConsistencyTests.render(tab)
         #expect(screen.contains("(avg target 1750)"), "\(screen)")
+    }
+
+    /// A value is judged before anything else (a missing weigh-in is not the answer to 1e308), and
+    /// a fixed target is kept without a weigh-in; what still waits for one is said.
+    @Test func aFixedTargetNeedsNoWeighIn() throws {
+        let fresh = folder.path("fresh.sqlite")
+        let environment = ConsistencyTests.now(Self.lastDay)
+        for (value, message) in [
+            ("1e308", "fixed target \"1e308\" is not in a valid format: allowed 800–6000 kcal"),
+            ("nan", "fixed target \"nan\" is not a number: allowed 800–6000 kcal"),
+            ("6001", "fixed target \"6001\" is out of range: allowed 800–6000 kcal"),
+        ] {
+            let out = try runBodii(["targets", "set", "--kcal", value, "--db", fresh], environment: environment)
+            #expect(out.status == 65, "\(value): \(out.stderr)")
+            #expect(out.stderr == "bodii: \(message)\n", "\(value)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fresh), "a refusal writes nothing, not even a new file")
+
+        let set = try runBodii(["targets", "set", "--kcal", "1800", "--db", fresh], environment: environment)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("fixed 1800 kcal"), "\(set.stdout)")
+        #expect(set.stdout.contains("log a weight: protein is g/kg of it, so the grams wait for one"), "\(set.stdout)")
+        let shown = try json(runBodii(["targets", "--json", "--db", fresh], environment: environment))
+        #expect(shown["calorie_source"] as? String == "fixed" && number(shown["fixed_kcal"]) == 1800)
+        #expect(shown["target_kcal"] is NSNull, "no grams, no target to show before a weigh-in")
+    }
+
+    /// The goal saved last is the one in force, even when it was saved under an earlier date than
+    /// the goal it replaced (the demo's goal is dated its last day; this one two weeks before).
+    @Test func theGoalSavedLastIsInForce() throws {
+        let set = try bodii(["targets", "set", "--kcal", "1750"], on: Self.chosenOn)
+        #expect(set.status == 0, "\(set.stderr)")
+        for day in [Self.chosenOn, Self.lastDay, Self.lastDay.adding(days: 3)] {
+            let shown = try json(bodii(["targets", "--json"], on: day))
+            #expect(number(shown["target_kcal"]) == 1750, "\(day.iso): \(shown)")
+            let today = try json(bodii(["today", "--json"], on: day))
+            #expect(number((today["calories"] as? [String: Any])?["target"]) == 1750, "\(day.iso)")
+        }
+        // The replaced goal stays in the history, inactive.
+        let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
+        defer { try? database.close() }
+        let history = try database.repositories.goalHistory()
+        #expect(history.count == 2 && history.filter(\.isActive).map(\.createdOn) == [Self.chosenOn], "\(history)")
+    }
+
+    /// Net carbs with any split (Settings → Goal and Targets, or --net-carbs): the carbs target
+    /// counts net carbs everywhere the target is read.
+    @Test func netCarbsWithABalancedSplit() throws {
+        let set = try bodii(["targets", "set", "--net-carbs", "on", "--json"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let shown = try json(set)
+        #expect(shown["macro_split"] as? String == "balanced" && shown["net_carbs"] as? Bool == true)
+        #expect(shown["carbs_are_net"] as? Bool == true)
+        let today = try json(bodii(["today", "--json"]))
+        let targets = today["targets"] as? [String: Any] ?? [:]
+        #expect(number(targets["net_carbs_g"]) == number(targets["carbs_g"]), "the carbs target is net carbs: \(targets)")
+        #expect(try bodii(["targets"]).stdout.contains("(counted net: carbs − fiber)"))
+
+        let refused = try bodii(["targets", "set", "--net-carbs", "maybe"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "bodii: net carbs \"maybe\" is unknown: allowed net (carbs − fiber) or total (on/off, yes/no)\n")
+        let off = try json(bodii(["targets", "set", "--net-carbs", "off", "--json"]))
+        #expect(off["net_carbs"] as? Bool == false && off["carbs_are_net"] as? Bool == false)
     }
 }

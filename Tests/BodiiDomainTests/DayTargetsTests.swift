@@ -100,6 +100,25 @@ import Testing
         #expect(history.targets(on: today)?.kcal == 1730)  // 2500 − 0.7 × 1100
     }
 
+    @Test func theActiveGoalSupersedesInactiveGoalsDatedAfterIt() {
+        let savedFirst = Goal(
+            id: 1, type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            isActive: false, createdOn: today)
+        let oldest = Goal(
+            id: 3, type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            isActive: false, createdOn: today.adding(days: -40))
+        let savedLast = Goal(
+            id: 2, type: .lose, weeklyRateKg: 0.7, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            isActive: true, createdOn: today.adding(days: -10))
+        let history = TargetHistory(
+            goals: [savedFirst, savedLast, oldest], snapshots: [snapshot(today.adding(days: -60), tdee: 2500)], logs: [],
+            weights: [(today.adding(days: -60), 80)])
+        #expect(history.goal(on: today)?.id == 2, "saved last, though dated earlier")
+        #expect(history.goal(on: today.adding(days: 5))?.id == 2)
+        #expect(history.goal(on: today.adding(days: -20))?.id == 3, "days before it keep the goal they had")
+        #expect(history.targets(on: today)?.kcal == 1730)  // 2500 − 0.7 × 1100
+    }
+
     @Test func leftIsTargetMinusEatenUnlessExerciseIsAddedBack() {
         let basis = ExpenditureBasis(kcalPerDay: 2200, source: .formula, adaptiveDays: 0)
         var goal = loseGoal
@@ -111,5 +130,50 @@ import Testing
         let withExercise = DayTargets.derive(goal: goal, basis: basis, weightKg: 80)
         #expect(withExercise.left(eaten: 1000, burned: 300) == 950)
         #expect(withExercise.leftLabel == "Left incl. exercise")
+    }
+}
+
+/// Issue 43: net carbs counted with any split, not only keto: the grams stay the split's, and the
+/// carbs target counts net carbs (carbs − fiber).
+@Suite struct NetCarbsChoiceTests {
+    let basis = ExpenditureBasis(kcalPerDay: 2200, source: .formula, adaptiveDays: 0)
+
+    func goal(_ choice: TargetChoice) -> Goal {
+        Goal(
+            type: .maintain, weeklyRateKg: 0, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            createdOn: LocalDate(daysSinceEpoch: 20_000), choice: choice)
+    }
+
+    @Test(arguments: [MacroPreset.balanced, .highProtein, .lowCarb])
+    func anySplitCanCountNetCarbs(preset: MacroPreset) {
+        let total = DayTargets.derive(goal: goal(TargetChoice(split: .preset(preset))), basis: basis, weightKg: 70)
+        let net = DayTargets.derive(goal: goal(TargetChoice(split: .preset(preset), netCarbs: true)), basis: basis, weightKg: 70)
+        #expect(!total.macros.carbsAreNet && net.macros.carbsAreNet)
+        #expect(net.macros.carbsG == total.macros.carbsG && net.macros.proteinG == total.macros.proteinG)
+        #expect(net.macros.carbsLabel == "Net C")
+        // 30 g carbs with 8 g fiber count 22 g against a net target, 30 g against a total one.
+        #expect(net.macros.carbsCounted(carbsG: 30, fiberG: 8) == 22 && total.macros.carbsCounted(carbsG: 30, fiberG: 8) == 30)
+    }
+
+    @Test func ketoCountsNetWhateverTheSwitchSays() {
+        let keto = DayTargets.derive(goal: goal(TargetChoice(split: .preset(.keto))), basis: basis, weightKg: 70)
+        #expect(keto.macros.carbsAreNet && keto.macros.carbsG == 25)
+    }
+
+    @Test(arguments: [("net", true), ("on", true), ("YES", true), ("total", false), ("off", false), ("", false)])
+    func theSwitchAsTyped(text: String, net: Bool) throws {
+        guard case .success(let valid) = TargetChoiceInput(netCarbs: text).validate() else {
+            Issue.record("\(text) refused")
+            return
+        }
+        #expect(valid.choice.netCarbs == net)
+    }
+
+    @Test func aWrongWordIsRefusedNamingIt() {
+        guard case .failure(let errors) = TargetChoiceInput(netCarbs: "maybe").validate() else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(errors[.netCarbs]?.message == "net carbs \"maybe\" is unknown: allowed net (carbs − fiber) or total (on/off, yes/no)")
     }
 }

@@ -94,6 +94,29 @@ import Testing
         #expect(CloseTheGap.rank(gap: 0, foods: [banana]).isEmpty)
     }
 
+    /// Issue 43: per kcal, black coffee (1 % of the calcium gap for 2 kcal) came before Greek yogurt
+    /// (41 % for 165 kcal). By the share of the gap a usual portion closes, yogurt leads and coffee,
+    /// under 10 %, is not suggested; portions that close it all rank by fewer kcal.
+    @Test func theGapIsClosedByTheShareOfAUsualPortion() {
+        // A 500 mg calcium gap. Coffee: 240 g × 0.02 mg/g = 4.8 mg (1 %), 240 g × 0.008 kcal/g ≈ 2 kcal.
+        let coffee = CloseTheGap.Food(
+            foodId: FoodID("usda:14209"), name: "Coffee, brewed", origin: .history, nutrientPerGram: 0.02, kcalPerGram: 0.008,
+            usualGrams: 240)
+        // Greek yogurt: 170 g × 1.206 mg/g = 205 mg (41 %), 170 g × 0.97 kcal/g ≈ 165 kcal.
+        let yogurt = CloseTheGap.Food(
+            foodId: FoodID("sr28:01256"), name: "Yogurt, Greek", origin: .history, nutrientPerGram: 205.0 / 170, kcalPerGram: 0.97,
+            usualGrams: 170)
+        // Milk 500 g × 1.2 = 600 mg (120 %, 305 kcal); cheese 100 g × 7.2 = 720 mg (144 %, 403 kcal): both close it.
+        let milk = CloseTheGap.Food(
+            foodId: FoodID("usda:01077"), name: "Milk", origin: .history, nutrientPerGram: 1.2, kcalPerGram: 0.61, usualGrams: 500)
+        let cheese = CloseTheGap.Food(
+            foodId: FoodID("usda:01009"), name: "Cheddar", origin: .history, nutrientPerGram: 7.2, kcalPerGram: 4.03, usualGrams: 100)
+        let ranked = CloseTheGap.rank(gap: 500, foods: [coffee, yogurt, cheese, milk])
+        #expect(ranked.map(\.food.name) == ["Milk", "Cheddar", "Yogurt, Greek"], "all of it first, fewer kcal first; coffee left out")
+        #expect(abs(ranked[2].gapShare - 0.41) < 1e-9)
+        #expect(abs(ranked[2].portionKcal - 164.9) < 1e-9)
+    }
+
     @Test func historyFoodsArePerGramWithTheMedianPortion() {
         let id = FoodID("usda:09040")
         func record(_ entry: Int64, grams: Double) -> FoodRecord {

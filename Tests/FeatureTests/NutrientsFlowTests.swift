@@ -62,8 +62,10 @@ import DietFeature
         let logged = Set(RealMeals.day.map(\.1))
         #expect(!gap.suggestions.isEmpty)
         #expect(gap.suggestions.allSatisfy { logged.contains($0.food.foodId.rawValue) })
-        let ratios = gap.suggestions.map(\.sharePer100kcal)
-        #expect(ratios == ratios.sorted(by: >))
+        // Most of the gap first (up to all of it), and none closing under 10 % of it.
+        let shares = gap.suggestions.map(\.rankedShare)
+        #expect(shares == shares.sorted(by: >))
+        #expect(gap.suggestions.allSatisfy { $0.gapShare >= CloseTheGap.minimumShare })
     }
 
     /// `g` on a nutrient without a target says so, and where to set one, instead of "the last 7 days

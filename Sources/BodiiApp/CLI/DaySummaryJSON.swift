@@ -93,7 +93,8 @@ enum JSONValue: Equatable, Sendable {
 enum DaySummaryJSON {
     /// `nutrients`: the day's nutrient report (PRODUCT.md §11); null where the store has none.
     static func value(_ s: DaySummary, nutrients: NutrientReport? = nil) -> JSONValue {
-        .object([
+        // In two parts: one literal of them all is more than the type checker takes in reasonable time.
+        let day: [(String, JSONValue)] = [
             ("date", .string(s.date.iso)),
             (
                 "calories",
@@ -148,8 +149,17 @@ enum DaySummaryJSON {
                         ])
                     })
             ),
-            ("nutrients", nutrients.map { NutrientsJSON.map($0) } ?? .null),
-        ])
+        ]
+        let nutrientsValue: JSONValue = nutrients.map { NutrientsJSON.map($0) } ?? .null
+        return .object(day + [("water", water(s, nutrients: nutrients)), ("nutrients", nutrientsValue)])
+    }
+
+    /// `{"logged_ml","total_ml","target_ml"}`: the drinking water logged, and the day's water in
+    /// all (food + drinks) against the AI for total water; null without a nutrient report.
+    static func water(_ s: DaySummary, nutrients: NutrientReport?) -> JSONValue {
+        let total: Double? = nutrients?.status(.waterG).amount
+        let target: Double? = nutrients?.targets.targets[.waterG]?.amount
+        return .object([("logged_ml", .decimal(s.drunkWaterMl)), ("total_ml", .decimal(total)), ("target_ml", .decimal(target))])
     }
 
     static func encode(_ s: DaySummary, nutrients: NutrientReport? = nil) -> String { value(s, nutrients: nutrients).text }

@@ -49,31 +49,41 @@ struct TargetsSetCommand: ParsableCommand, DatabaseCommand {
     var fat: OptionText?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Carbs: rest, or 150g (fat then takes the rest).", valueName: "rest|g"))
     var carbs: OptionText?
+    @Option(
+        name: .customLong("net-carbs"), parsing: .unconditional,
+        help: ArgumentHelp("Count carbs net (carbs minus fiber) with any split: on or off (keto: always).", valueName: "on|off"))
+    var netCarbs: OptionText?
     @Flag(name: .long, help: "Print the new targets as JSON.")
     var json = false
 
     func run() throws {
         try reportingFailures {
-            guard kcal != nil || preset != nil || protein != nil || fat != nil || carbs != nil else {
-                throw CommandFailure.usage("say what to set: --kcal, --preset, --protein, --fat or --carbs (see bodii targets set --help)")
+            guard kcal != nil || preset != nil || protein != nil || fat != nil || carbs != nil || netCarbs != nil else {
+                throw CommandFailure.usage(
+                    "say what to set: --kcal, --preset, --protein, --fat, --carbs or --net-carbs (see bodii targets set --help)")
             }
             let clock = try ProcessClock.current()
-            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock),
-                let overview = try? GoalOverview.load(source: env.repositories, today: clock.today),
-                let weight = overview.targets?.weightKg ?? overview.trendKg ?? overview.weightKg
-            else {
-                throw CommandFailure.data("no weigh-in yet: log one with bodii log weight KG (targets start from your weight)")
-            }
-            let input = try Self.input(from: overview.goal, kcal: kcal?.text, preset: preset?.text, protein: protein?.text, fat: fat?.text, carbs: carbs?.text)
+            let existing = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock)
+            let overview = try existing.map { try GoalOverview.load(source: $0.repositories, today: clock.today) }
+            var input = try Self.input(from: overview?.goal, kcal: kcal?.text, preset: preset?.text, protein: protein?.text, fat: fat?.text, carbs: carbs?.text)
+            if let netCarbs { input.targets.netCarbs = netCarbs.text }
+            // What was typed is judged before anything else: a bad value is the answer, not a missing weigh-in.
+            var typed = input.targets
+            typed.protein = input.proteinPerKg
+            if case .failure(let errors) = typed.validate() { throw CommandFailure.data(errors.first?.message ?? "invalid targets") }
+            // A weigh-in is needed only to judge a goal's target weight and rate, and to work out
+            // the grams; the choice itself (a fixed 1800 kcal) is kept without one.
+            let weight = overview?.targets?.weightKg ?? overview?.trendKg ?? overview?.weightKg
+            let env = try existing ?? AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
             let planning = GoalPlanning(store: env.repositories, clock: clock)
             var metricInput = input
-            if units == .imperial, let goal = overview.goal { metricInput = Self.imperial(input, goal: goal) }
+            if units == .imperial, let goal = overview?.goal { metricInput = Self.imperial(input, goal: goal) }
             switch planning.validate(metricInput, weightKg: weight, unitSystem: units) {
             case .failure(let errors):
                 throw CommandFailure.data(errors.first?.message ?? "invalid targets")
             case .success(var goal):
-                if let targets = overview.previewTargets(for: goal, today: clock.today) { goal.record(targets) }
+                if let targets = overview?.previewTargets(for: goal, today: clock.today) { goal.record(targets) }
                 try planning.save(goal)
                 let saved = try GoalOverview.load(source: env.repositories, today: clock.today)
                 if json { print(TargetsText.json(saved, day: clock.today).text) } else { PlainText.print("Saved.\n" + TargetsText.text(saved)) }

@@ -16,8 +16,11 @@ enum TargetsText {
             lines.append(DaySummaryText.row("Fat", "\(WholeNumber.text(m.fatG)) g"))
         } else {
             // Targets need a weigh-in and an expenditure, which needs a profile (sex, age, height).
-            let missing = o.weightKg == nil
-                ? "log a weight: the targets start from it" : "set your profile (bodii profile set, or Settings): the expenditure needs it"
+            // A fixed number is kept as set; the grams still need the weight (protein is g/kg of it).
+            let weighIn =
+                choice.calories.key == "fixed"
+                ? "log a weight: protein is g/kg of it, so the grams wait for one" : "log a weight: the targets start from it"
+            let missing = o.weightKg == nil ? weighIn : "set your profile (bodii profile set, or Settings): the expenditure needs it"
             lines.append(DaySummaryText.row("Target", "— (\(missing))"))
         }
         lines.append(DaySummaryText.row("Calories", choice.caloriesText))
@@ -26,7 +29,8 @@ enum TargetsText {
     }
 
     /// `{"date","target_kcal","target_basis","protein_g","carbs_g","fat_g","carbs_are_net","calorie_source",
-    /// "fixed_kcal","macro_split","protein_per_kg","protein_rule","protein_value","fat_share","fat_grams","carbs_grams"}`;
+    /// "fixed_kcal","macro_split","protein_per_kg","protein_rule","protein_value","fat_share","fat_grams","carbs_grams",
+    /// "net_carbs"}` (`net_carbs`: carbs counted net by choice; `carbs_are_net` is true for keto too);
     /// the figures are null without a target (no weigh-in yet).
     static func json(_ o: GoalOverview, day: LocalDate) -> JSONValue {
         let f = (o.goal?.choice ?? .standard).fields
@@ -39,6 +43,7 @@ enum TargetsText {
             ("protein_per_kg", .decimal(o.goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg)),
             ("protein_rule", f.proteinRule.map { .string($0) } ?? .null), ("protein_value", .number(f.proteinValue ?? .nan)),
             ("fat_share", .number(f.fatShare ?? .nan)), ("fat_grams", .decimal(f.fatGrams)), ("carbs_grams", .decimal(f.carbsGrams)),
+            ("net_carbs", .bool(f.netCarbs)),
         ])
     }
 }

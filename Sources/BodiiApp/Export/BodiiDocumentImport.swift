@@ -71,7 +71,7 @@ enum BodiiDocumentImport {
                         TargetChoice.Fields(
                             calorieSource: g.calorie_source, fixedKcal: g.fixed_kcal, macroSplit: g.macro_split,
                             proteinRule: g.protein_rule, proteinValue: g.protein_value, fatShare: g.fat_share,
-                            fatGrams: g.fat_grams, carbsGrams: g.carbs_grams))))
+                            fatGrams: g.fat_grams, carbsGrams: g.carbs_grams, netCarbs: g.net_carbs))))
         }
         for (f, c) in try part.records(CustomFoodRecord.self, "custom_foods") {
             d.customFoods.append(

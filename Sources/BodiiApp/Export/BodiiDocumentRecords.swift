@@ -26,6 +26,8 @@ struct GoalRecord: Decodable {
     // Issue 43's targets; absent in an export from before them (today's rule).
     var calorie_source: String?, fixed_kcal: Double?, macro_split: String?, protein_rule: String?, protein_value: Double?
     var fat_share: Double?, fat_grams: Double?, carbs_grams: Double?
+    /// Carbs counted net with any split (v20); absent: total.
+    var net_carbs: Bool?
 }
 
 /// Every §11 nutrient a record names (keyed as `NutrientKey` spells them; absent or null is unknown).

@@ -64,9 +64,10 @@ public struct DayTargets: Equatable, Sendable {
             kcal = fixed.rounded()
             source = .fixed
         }
-        let macros = MacroTargets.split(
+        var macros = MacroTargets.split(
             kcal: kcal, weightKg: weightKg, leanKg: leanKg,
             proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg, split: choice.split)
+        if choice.countsNetCarbs { macros.carbsAreNet = true }
         return DayTargets(
             kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false,
             basis: source, split: choice.split)
@@ -117,7 +118,7 @@ public struct TargetHistory: Sendable {
     ) {
         self.covers = covers
         self.memo = covers == nil ? nil : memo
-        self.goals = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
+        self.goals = Self.inForceOrder(goals)
         // By date; within a day in the order given (the store gives the latest-recorded last).
         self.snapshots = snapshots.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         self.logs = Dictionary(logs.map { ($0.date, $0) }, uniquingKeysWith: { _, b in b }).values.sorted { $0.date < $1.date }
@@ -174,6 +175,16 @@ public struct TargetHistory: Sendable {
     public func snapshot(onOrBefore day: LocalDate) -> MetabolismSnapshot? {
         let end = Self.countOnOrBefore(day, in: snapshots, date: { $0.date })
         return end > 0 ? snapshots[end - 1] : nil
+    }
+
+    /// The goals in date order, without those the active goal superseded. The active goal is the
+    /// one saved last; an inactive goal dated on or after it (saved under a later clock, or on
+    /// another device whose clock ran ahead) was replaced by it, so it judges no day. Without
+    /// this, a goal saved with an earlier date lost to an older save dated later.
+    static func inForceOrder(_ goals: [Goal]) -> [Goal] {
+        let sorted = goals.sorted { ($0.createdOn, $0.id ?? 0) < ($1.createdOn, $1.id ?? 0) }
+        guard let active = sorted.last(where: \.isActive) else { return sorted }
+        return sorted.filter { $0.isActive || $0.createdOn < active.createdOn }
     }
 
     /// The goal in force on `day`: the latest one set on or before it; before the first goal, the

@@ -29,7 +29,7 @@ public struct GoalInput: Equatable, Sendable {
 
 public enum GoalField: String, Sendable, CaseIterable {
     case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg, exerciseBack
-    case calories, fixedKcal, split, fat, carbs
+    case calories, fixedKcal, split, fat, carbs, netCarbs
 
     /// Where a target field's error shows in the goal form.
     init(_ field: TargetField) {
@@ -40,6 +40,7 @@ public enum GoalField: String, Sendable, CaseIterable {
         case .protein: self = .proteinPerKg
         case .fat: self = .fat
         case .carbs: self = .carbs
+        case .netCarbs: self = .netCarbs
         }
     }
 }
@@ -227,13 +228,18 @@ public struct GoalPlanning {
     /// The goal from the input, for a person weighing `weightKg` (safe rates are a share of it).
     /// It records no targets: the caller works them out by the rule every day uses
     /// (`TargetHistory.targets(on:with:)`) and keeps them with `Goal.record`.
-    public func validate(_ input: GoalInput, weightKg: Double, unitSystem: UnitSystem) -> Result<Goal, FieldErrors<GoalField>> {
+    /// Without a weigh-in (`weightKg` nil) the targets alone can be set (a fixed target is fixed);
+    /// a target weight or a weekly rate, which are judged against the weight, is refused saying so.
+    public func validate(_ input: GoalInput, weightKg: Double?, unitSystem: UnitSystem) -> Result<Goal, FieldErrors<GoalField>> {
         var errors = FieldErrors<GoalField>()
         let fmt = UnitFormatter(unitSystem)
         let target = errors.capture(.targetWeight, ifPresent: input.targetWeight) { () throws(ValidationError) in
             try Validation.weight(input.targetWeight, unitSystem: unitSystem, field: "target weight")
         }
-        if let target {
+        if target != nil, weightKg == nil {
+            errors.add(.targetWeight, Self.needsWeighIn("target weight", input.targetWeight, "is judged against your weight"))
+        }
+        if let target, let weightKg {
             let wrongWay = (input.type == .lose && target >= weightKg) || (input.type == .gain && target <= weightKg)
             if wrongWay {
                 let side = input.type == .lose ? "below" : "above"
@@ -256,7 +262,9 @@ public struct GoalPlanning {
             for field in TargetField.allCases { if let error = targetErrors[field] { errors.add(GoalField(field), error) } }
         }
         var rate = 0.0
-        if input.type != .maintain {
+        if input.type != .maintain, weightKg == nil {
+            errors.add(.weeklyRate, Self.needsWeighIn("weekly rate", input.weeklyRate, "is a share of your weight"))
+        } else if input.type != .maintain, let weightKg {
             let maxKg = input.type == .lose ? CalorieTarget.maxSafeWeeklyLossKg(weightKg: weightKg) : weightKg * Self.maxWeeklyGainFraction
             let shownMax = (fmt.massValue(maxKg) * 100).rounded(.down) / 100
             let minShown = (fmt.massValue(Self.minimumRateKg) * 100).rounded(.up) / 100
@@ -290,6 +298,11 @@ public struct GoalPlanning {
 
     @discardableResult
     public func save(_ goal: Goal) throws -> Goal { try store.saveActiveGoal(goal) }
+
+    /// A field that cannot be judged before the first weigh-in.
+    static func needsWeighIn(_ field: String, _ value: String, _ why: String) -> ValidationError {
+        ValidationError(field: field, value: value, allowed: "after one (bodii log weight KG): it \(why)", problem: .needsWeighIn)
+    }
 }
 
 /// Everything the goal screens show: the active goal and its history, today's weight and trend,

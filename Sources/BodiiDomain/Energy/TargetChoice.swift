@@ -6,11 +6,19 @@ import Foundation
 public struct TargetChoice: Equatable, Sendable {
     public var calories: CalorieSource
     public var split: MacroSplit
+    /// Carbs are counted net (carbs − fiber) against the carbs target, whatever the split; keto
+    /// always counts them net. The grams are the same: the split's Atwater 4 kcal/g is for
+    /// available carbohydrate, which fiber mostly is not (as for keto).
+    public var netCarbs: Bool
 
-    public init(calories: CalorieSource = .adaptive, split: MacroSplit = .preset(.balanced)) {
+    public init(calories: CalorieSource = .adaptive, split: MacroSplit = .preset(.balanced), netCarbs: Bool = false) {
         self.calories = calories
         self.split = split
+        self.netCarbs = netCarbs
     }
+
+    /// True when the carbs target counts net carbs: chosen, or keto.
+    public var countsNetCarbs: Bool { netCarbs || split == .preset(.keto) }
 
     /// What a goal set without a choice uses: today's rule (adaptive expenditure, balanced split).
     public static let standard = TargetChoice()
@@ -134,11 +142,14 @@ extension TargetChoice {
         public var fatShare: Double?
         public var fatGrams: Double?
         public var carbsGrams: Double?
+        /// Carbs counted net with any split (`TargetChoice.netCarbs`).
+        public var netCarbs: Bool
 
         public init(
             calorieSource: String?, fixedKcal: Double?, macroSplit: String?, proteinRule: String?, proteinValue: Double?,
-            fatShare: Double?, fatGrams: Double?, carbsGrams: Double?
+            fatShare: Double?, fatGrams: Double?, carbsGrams: Double?, netCarbs: Bool? = nil
         ) {
+            self.netCarbs = netCarbs ?? false
             self.calorieSource = calorieSource ?? "adaptive"
             self.fixedKcal = fixedKcal
             self.macroSplit = macroSplit ?? "balanced"
@@ -169,7 +180,7 @@ extension TargetChoice {
         }
         return Fields(
             calorieSource: calories.key, fixedKcal: fixed, macroSplit: split.key, proteinRule: rule, proteinValue: protein,
-            fatShare: fatShare, fatGrams: fatGrams, carbsGrams: carbs)
+            fatShare: fatShare, fatGrams: fatGrams, carbsGrams: carbs, netCarbs: netCarbs)
     }
 
     /// The choice the fields make. Fields that do not make a whole choice (a fixed source without
@@ -186,6 +197,7 @@ extension TargetChoice {
         } else {
             split = .preset(MacroPreset(rawValue: f.macroSplit) ?? .balanced)
         }
+        netCarbs = f.netCarbs
     }
 
     private static func custom(_ f: Fields) -> CustomSplit? {
@@ -215,6 +227,11 @@ extension TargetChoice {
 
     /// The split in words, for `bodii targets` and Settings: "Keto: net carbs 25 g, protein 1.8 g/kg, fat the rest".
     public func splitText(proteinPerKg: Double) -> String {
+        let text = presetText(proteinPerKg: proteinPerKg)
+        return netCarbs && split != .preset(.keto) ? text + " (counted net: carbs − fiber)" : text
+    }
+
+    private func presetText(proteinPerKg: Double) -> String {
         let perKg = DecimalText.format(proteinPerKg, decimals: 2) + " g/kg"
         switch split {
         case .preset(.balanced): return "Balanced: protein \(perKg), fat 30 %, carbs the rest"

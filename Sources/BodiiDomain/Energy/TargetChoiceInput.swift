@@ -7,6 +7,7 @@ import Foundation
 /// - protein: "1.8" or "1.8 g/kg" (every split but high protein); a custom split also takes
 ///   "2 g/kg lean" (of lean mass when body fat is known) or "30%" (of kcal). Empty: 1.8 g/kg.
 /// - fat (custom): "30%" or "70 g"; empty: 30 %. carbs (custom): "rest" or "150 g"; empty: the rest.
+/// - netCarbs: "net" (or on, yes) counts carbs net with any split, "total" (off, no) as eaten; empty: total.
 public struct TargetChoiceInput: Equatable, Sendable {
     public var calories: String
     public var fixedKcal: String
@@ -14,8 +15,13 @@ public struct TargetChoiceInput: Equatable, Sendable {
     public var protein: String
     public var fat: String
     public var carbs: String
+    public var netCarbs: String
 
-    public init(calories: String = "", fixedKcal: String = "", split: String = "", protein: String = "", fat: String = "", carbs: String = "") {
+    public init(
+        calories: String = "", fixedKcal: String = "", split: String = "", protein: String = "", fat: String = "", carbs: String = "",
+        netCarbs: String = ""
+    ) {
+        self.netCarbs = netCarbs
         self.calories = calories
         self.fixedKcal = fixedKcal
         self.split = split
@@ -30,6 +36,7 @@ public struct TargetChoiceInput: Equatable, Sendable {
         let perKg = goal.map { DecimalText.format($0.proteinPerKg, decimals: 2) } ?? ""
         self.init(calories: choice.calories.key, split: choice.split.key.replacingOccurrences(of: "_", with: " "), protein: perKg)
         if case .fixed(let kcal) = choice.calories { fixedKcal = WholeNumber.text(kcal) }
+        netCarbs = choice.netCarbs ? "net" : "total"
         if case .custom(let c) = choice.split {
             switch c.protein {
             case .perKg(let g): protein = DecimalText.format(g, decimals: 2) + " g/kg"
@@ -46,11 +53,12 @@ public struct TargetChoiceInput: Equatable, Sendable {
     }
 }
 
-public enum TargetField: String, Sendable, CaseIterable { case calories, fixedKcal, split, protein, fat, carbs }
+public enum TargetField: String, Sendable, CaseIterable { case calories, fixedKcal, split, protein, fat, carbs, netCarbs }
 
 extension TargetChoiceInput {
     public static let calorieWords = ["adaptive", "formula", "fixed"]
     public static let splitWords = ["balanced", "high protein", "low carb", "keto", "custom"]
+    public static let netCarbsWords = ["total", "net"]
 
     /// The choice, and the protein per kg of trend weight the goal keeps (the splits by g/kg use it).
     public func validate() -> Result<(choice: TargetChoice, proteinPerKg: Double), FieldErrors<TargetField>> {
@@ -77,9 +85,10 @@ extension TargetChoiceInput {
                     ValidationError(field: word, value: text, allowed: "only with the custom split (\(name) sets \(word))", problem: .outOfRange))
             }
         }
-        guard errors.isEmpty, let calories, let protein else { return .failure(errors) }
+        let net = errors.capture(.netCarbs) { () throws(ValidationError) in try parseNetCarbs() }
+        guard errors.isEmpty, let calories, let protein, let net else { return .failure(errors) }
         let chosen: MacroSplit = isCustom ? .custom(CustomSplit(protein: protein.rule, fat: fat, carbsG: carbs)) : .preset((preset ?? nil) ?? .balanced)
-        return .success((TargetChoice(calories: calories, split: chosen), protein.perKg))
+        return .success((TargetChoice(calories: calories, split: chosen, netCarbs: net), protein.perKg))
     }
 
     private var fat_: String { fat.trimmingCharacters(in: .whitespaces) }
@@ -87,6 +96,17 @@ extension TargetChoiceInput {
 
     public static func word(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    }
+
+    /// "net", "on", "yes" → true; "total", "off", "no" or empty → false.
+    private func parseNetCarbs() throws(ValidationError) -> Bool {
+        switch Self.word(netCarbs) {
+        case "", "total", "off", "no": return false
+        case "net", "on", "yes": return true
+        default:
+            throw ValidationError(
+                field: "net carbs", value: netCarbs, allowed: "net (carbs − fiber) or total (on/off, yes/no)", problem: .unknown)
+        }
     }
 
     private func parseCalories() throws(ValidationError) -> CalorieSource {

@@ -186,8 +186,16 @@ public enum NutrientFormat {
 
     /// What an entry weighs: "150 g" (one decimal as `number`), or "quick add" for a quick add,
     /// which has no grams.
+    /// The amount in a table's column: whole grams ("135 g"), a drink of water in ml ("250 ml"), "quick".
+    public static func wholeAmount(_ r: FoodRecord) -> String {
+        guard let grams = r.grams else { return "quick" }
+        return number(grams, decimals: 0) + (WaterLogging.isWater(r) ? " ml" : " g")
+    }
+
     public static func amount(_ r: FoodRecord) -> String {
-        r.grams.map { "\(number($0)) g" } ?? QuickAdd.amountLabel
+        // A drink of water reads as it was poured, in ml (1 g per ml).
+        if WaterLogging.isWater(r), let ml = r.grams { return "\(number(ml)) ml" }
+        return r.grams.map { "\(number($0)) g" } ?? QuickAdd.amountLabel
     }
 
     /// A nutrient amount as people read it: whole from 10, one decimal from 1, two below

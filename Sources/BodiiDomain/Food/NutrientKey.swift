@@ -137,6 +137,8 @@ extension NutrientKey {
     public var caveat: String? {
         switch self {
         case .folateUg: "Folate is total, not µg DFE: enriched grains' folic acid counts 1.7× (low)."
+        // The AI is for total water (IOM 2005), drinks included: logged drinks count, food water too.
+        case .waterG: "Water is food water + drinks logged (w, log water) vs the total-water AI."
         default: nil
         }
     }

@@ -6,7 +6,7 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     /// What went wrong; each has a fixed phrase used in `message`.
     public enum Problem: String, Equatable, Sendable, CaseIterable {
         case empty, notANumber, notAWholeNumber, unknownUnit, invalidFormat, notARealDate, outOfRange, tooLong,
-            invalidCharacters, inFuture, tooFast, unknown
+            invalidCharacters, inFuture, tooFast, unknown, needsWeighIn
 
         public var phrase: String {
             switch self {
@@ -22,6 +22,7 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
             case .inFuture: return "is in the future"
             case .tooFast: return "is faster than is safe"
             case .unknown: return "is unknown"
+            case .needsWeighIn: return "needs a weigh-in first"
             }
         }
     }

@@ -1,7 +1,11 @@
-/// "Close the gap" (issue 27 item 4): for a nutrient under its goal over the last week, the foods the
-/// user already eats (their log, and what is in the pantry) ranked by how much of the gap a usual
-/// portion closes per kcal — and per unit of money where the pantry knows a price.
+/// "Close the gap" (issue 27 item 4, issue 43 item 4): for a nutrient under its goal over the last
+/// week, the foods the user already eats (their log, and what is in the pantry) ranked by how much
+/// of the gap a usual portion closes, with its kcal and, where the pantry knows a price, per unit
+/// of money. Ranking per kcal put black coffee (1 % of calcium, 2 kcal) before Greek yogurt (41 %).
 public enum CloseTheGap {
+    /// A portion closing less than this share of the gap is not worth suggesting for it.
+    public static let minimumShare = 0.10
+
     /// The days whose average sets the gap.
     public static let days = 7
     /// The log looked back on for foods the user eats.
@@ -42,15 +46,16 @@ public enum CloseTheGap {
         public var portionKcal: Double
         /// portionAmount ÷ gap (1 closes it; more is fine).
         public var gapShare: Double
-        /// gapShare per 100 kcal of the portion: the ranking.
-        public var sharePer100kcal: Double
         /// gapShare per unit of money the portion costs; nil without a price.
         public var sharePerMoney: Double?
+
+        /// What ranks: the share of the gap closed, counted up to all of it (a portion closing it
+        /// twice over is no better than one closing it).
+        public var rankedShare: Double { min(gapShare, 1) }
     }
 
-    /// The foods with some of the nutrient, best first: most of the gap per kcal, then per money,
-    /// then by name. Foods under 1 kcal a portion count as 1 kcal (water, tea) so they rank first
-    /// without dividing by zero.
+    /// The foods whose usual portion closes at least `minimumShare` of the gap, best first: most
+    /// of the gap (up to all of it), then fewest kcal, then most of it per money, then by name.
     public static func rank(gap: Double, foods: [Food]) -> [Suggestion] {
         guard gap > 0, gap.isFinite else { return [] }
         let suggestions = foods.compactMap { food -> Suggestion? in
@@ -58,13 +63,15 @@ public enum CloseTheGap {
             let amount = food.nutrientPerGram * food.usualGrams
             let kcal = max(0, food.kcalPerGram * food.usualGrams)
             let share = amount / gap
+            guard share >= minimumShare else { return nil }
             let cost = food.pricePerGram.map { $0 * food.usualGrams }
             return Suggestion(
-                food: food, portionAmount: amount, portionKcal: kcal, gapShare: share, sharePer100kcal: share * 100 / max(kcal, 1),
+                food: food, portionAmount: amount, portionKcal: kcal, gapShare: share,
                 sharePerMoney: cost.flatMap { $0 > 0 ? share / $0 : nil })
         }
         return suggestions.sorted {
-            if $0.sharePer100kcal != $1.sharePer100kcal { return $0.sharePer100kcal > $1.sharePer100kcal }
+            if $0.rankedShare != $1.rankedShare { return $0.rankedShare > $1.rankedShare }
+            if $0.portionKcal != $1.portionKcal { return $0.portionKcal < $1.portionKcal }
             if ($0.sharePerMoney ?? -1) != ($1.sharePerMoney ?? -1) { return ($0.sharePerMoney ?? -1) > ($1.sharePerMoney ?? -1) }
             return $0.food.name < $1.food.name
         }

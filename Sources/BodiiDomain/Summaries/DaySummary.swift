@@ -50,6 +50,8 @@ public struct DaySummary: Equatable, Sendable {
     public var cost: DayCost? = nil
 
     public var targetKcal: Double? { targets?.kcal }
+    /// The drinking water logged (`w`, `bodii log water`), in ml; it is in the day's water too.
+    public var drunkWaterMl: Double { WaterLogging.loggedMl(foods, id: \.id, grams: \.grams) }
     /// What the calorie target starts from: adaptive expenditure once there is enough data.
     public var expenditure: ExpenditureBasis? { targets?.expenditure }
     /// Target minus eaten (plus exercise only with "add exercise back"); nil without a target.
