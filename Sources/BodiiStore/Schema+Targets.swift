@@ -33,6 +33,7 @@ extension Schema {
     static func netCarbsV20(_ db: Database) throws {
         try db.execute(
             sql: "ALTER TABLE goal ADD COLUMN net_carbs INTEGER NOT NULL DEFAULT 0 CHECK (net_carbs IN (0, 1));")
+        try FiniteGuards.install(db, migration: "v20")  // the new column is guarded like every other
     }
 }
 

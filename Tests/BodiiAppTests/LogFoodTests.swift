@@ -148,7 +148,7 @@ import Testing
         #expect(r.status == 0)
         #expect(
             r.stdout.contains(
-                #""foods":[{"id":"usda:09040","name":"Bananas, raw","grams":118,"meal":"breakfast","kcal":105},{"id":"usda:01123","name":"Egg, whole, raw, fresh","grams":50,"meal":"lunch","kcal":71.5}],"nutrients":{"#
+                #""foods":[{"id":"usda:09040","name":"Bananas, raw","grams":118,"meal":"breakfast","kcal":105},{"id":"usda:01123","name":"Egg, whole, raw, fresh","grams":50,"meal":"lunch","kcal":71.5}],"water":{"logged_ml":0,"total_ml":126.5,"target_ml":null},"nutrients":{"#
             ),
             "\(r.stdout)")
         #expect(r.stdout.contains(#""calories":{"eaten":176.5,"#), "\(r.stdout)")
