@@ -88,4 +88,16 @@ import Testing
         #expect(try MealLine.resolve("2% milk", catalog: repos).entries.count == 1)
         #expect(try MealLine.resolve("+2 eggs", catalog: repos).entries.map(\.portion.grams) == [100])
     }
+
+    /// Each part not logged says why, and the result keeps every part in the order typed.
+    @Test func missesSayWhyAndTheOrderIsAsTyped() throws {
+        let repos = try BodiiDatabase.shippedCatalogInMemory()
+        let r = try MealLine.resolve("0 g bread, 2 eggs, zzqx vvkw, banana, 9 kg rice", catalog: repos)
+        #expect(r.unmatched == ["0 g bread", "zzqx vvkw", "9 kg rice"])
+        #expect(r.misses.map(\.kind) == [.badAmount, .notFound, .badAmount])
+        #expect(r.misses.map(\.message) == r.notes.filter { note in r.misses.contains { $0.message == note } })
+        #expect(r.order == [.unmatched(0), .entry(0), .unmatched(1), .entry(1), .unmatched(2)])
+        #expect(r.unmatchedSummary == "0 g bread (bad amount), zzqx vvkw (not found), 9 kg rice (bad amount)")
+    }
 }
+
