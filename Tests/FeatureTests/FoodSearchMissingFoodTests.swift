@@ -89,7 +89,8 @@ import DietFeature
         #expect(line.entries.count == 2 && line.unmatched == ["0 g bread", "zzqx vvkw"])
         #expect(line.misses.map(\.kind) == [.badAmount, .notFound])
         // The list's rows, below its header (the query above them holds the same words).
-        let rows = Array(render(vm, .small).text.split(separator: "\n").map(String.init).drop { !($0.contains("Amount") && $0.contains("kcal")) })
+        let screen = render(vm, .small).text.split(separator: "\n").map(String.init)
+        let rows = Array(screen.drop { !($0.contains("Amount") && $0.contains("kcal")) })
         let at = ["0 g bread", "Egg", "zzqx vvkw", "Banana"].map { word in rows.firstIndex { $0.contains(word) } ?? -1 }
         #expect(!at.contains(-1) && at == at.sorted(), "rows out of typed order: \(at)\n\(rows.joined(separator: "\n"))")
         vm.press(.enter)
