@@ -23,8 +23,9 @@ extension DietViewModel {
     }
 
     /// Logs a line of foods from the search (`FoodSearchLine`) in one transaction; `u` takes them
-    /// out again. The parts no food matched are named in the status. True when logged.
-    func log(line records: [FoodRecord], unmatched: [String]) -> Bool {
+    /// out again. The parts not logged are named in the status with why (`notLogged`, from
+    /// `MealLine.Result.unmatchedSummary`). True when logged.
+    func log(line records: [FoodRecord], notLogged: String) -> Bool {
         guard let first = records.first else { return false }
         do {
             var batch = HistoryBatch()
@@ -36,10 +37,10 @@ extension DietViewModel {
             let added = records.isEmpty ? [] : self.records.filter { r in r.id.map { !before.contains($0) } ?? false }
             lastChange = .copied(added)
             let kcal = records.reduce(0) { $0 + $1.kcal }
-            let missed = unmatched.isEmpty ? "" : "; not found: " + unmatched.joined(separator: ", ")
+            let missed = notLogged.isEmpty ? "" : "; not logged: " + notLogged
             status = StatusMessage(
                 "Logged \(Plural.count(records.count, "food", plural: "foods")) (\(NutrientFormat.kcal(kcal)) kcal) at "
-                    + "\(first.meal.rawValue)\(missed) — u to undo.", kind: unmatched.isEmpty ? .success : .error)
+                    + "\(first.meal.rawValue)\(missed) — u to undo.", kind: notLogged.isEmpty ? .success : .error)
             return true
         } catch {
             status = StatusMessage("Could not log the line: \(ErrorLine.text(error))", kind: .error)

@@ -37,8 +37,8 @@ public struct FoodSearch {
         case quickAdd(name: String)
         /// A saved meal was chosen: log its items at this meal.
         case logSavedMeal(SavedMeal, meal: Meal)
-        /// Enter on a line of foods: log them all; the parts no food matched are named.
-        case logLine([FoodRecord], unmatched: [String])
+        /// Enter on a line of foods: log them all; the parts not logged are named with why.
+        case logLine([FoodRecord], notLogged: String)
         /// A key the modal leaves to the shell (`?` and `q` where nothing is typed).
         case ignored
     }

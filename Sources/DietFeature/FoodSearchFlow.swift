@@ -44,8 +44,8 @@ public final class FoodSearchFlow: DietFlow {
             return tab.log(saved, at: meal, on: search.day) ? .requests([.closeFlows]) : .handled
         case .save(let record):
             return tab.log(record, serving: search.serving) ? .requests([.closeFlows]) : .handled
-        case .logLine(let records, let unmatched):
-            return tab.log(line: records, unmatched: unmatched) ? .requests([.closeFlows]) : .handled
+        case .logLine(let records, let notLogged):
+            return tab.log(line: records, notLogged: notLogged) ? .requests([.closeFlows]) : .handled
         }
     }
 

@@ -119,7 +119,7 @@ extension FoodSearch {
         let records = line.entries.map { e in
             FoodLogging.record(food: e.food, grams: e.portion.grams, meal: likelyMeal, date: day, loggedAt: now)
         }
-        return .logLine(records, unmatched: line.unmatched)
+        return .logLine(records, notLogged: line.unmatchedSummary)
     }
 
     private mutating func moveLine(_ by: Int) {

@@ -129,20 +129,23 @@ struct FoodSearchView: Widget {
                         + "at \(search.likelyMeal.rawValue)", .accent)
             buffer.write(title, in: head, context: context)
         }
-        var rows: [TableRow] = line.entries.map { e in
-            TableRow([Span(e.portion.label, .muted), Span(e.food.name), Span(NutrientFormat.kcal(e.kcal), .muted)])
+        // In the order typed; a part not logged says why ("0 g bread" names a food: "bad amount").
+        let rows: [TableRow] = line.order.map { slot in
+            switch slot {
+            case .entry(let i):
+                let e = line.entries[i]
+                return TableRow([Span(e.portion.label, .muted), Span(e.food.name), Span(NutrientFormat.kcal(e.kcal), .muted)])
+            case .unmatched(let i):
+                return TableRow([Span(line.misses[i].label, .bad), Span(line.unmatched[i], .bad), Span("")])
+            }
         }
-        // A part with a number that is no amount ("0 g bread") names a food all the same: not "not found".
-        rows += line.unmatched.indices.map { i in
-            let refused = i < line.unmatchedParts.count && line.unmatchedParts[i].refusal != nil
-            return TableRow([Span(refused ? "bad amount" : "not found", .bad), Span(line.unmatched[i], .bad), Span("")])
-        }
+        let selectedRow = line.entries.isEmpty ? nil : line.order.firstIndex(of: .entry(search.lineSelected))
         let table = Table(
             columns: [
                 TableColumn("Amount", width: .length(min(22, max(6, listArea.width / 3)))), TableColumn("Food"),
                 TableColumn("kcal", width: .length(4), alignment: .right),
             ],
-            rows: rows, selected: line.entries.isEmpty ? nil : search.lineSelected, columnSpacing: 1)
+            rows: rows, selected: selectedRow, columnSpacing: 1)
         table.render(in: listArea, buffer: &buffer, context: context)
     }
 

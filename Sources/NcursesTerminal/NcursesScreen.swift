@@ -22,6 +22,9 @@ public final class NcursesScreen: TerminalBackend {
     public private(set) var colorDepth: ColorDepth = .none
     /// Whether the locale is UTF-8, i.e. Unicode symbols can be drawn.
     public private(set) var supportsUnicode = false
+    /// Keys decoded from one read that the next reads return (several characters from bytes
+    /// that were not one UTF-8 sequence).
+    private var pendingKeys: [Key] = []
 
     private struct PairKey: Hashable { let fg: Int32; let bg: Int32 }
 
@@ -113,7 +116,9 @@ public final class NcursesScreen: TerminalBackend {
     private func readInput(timeoutMilliseconds: Int32) -> TerminalInput {
         let pending = bodii_take_pending_signal()
         if pending != 0 { return .signal(pending) }
+        if !pendingKeys.isEmpty { return .event(.key(pendingKeys.removeFirst())) }
         wtimeout(bodii_stdscr(), timeoutMilliseconds)
+        guard supportsUnicode else { return readBytes() }
         var ch: wint_t = 0
         let status = wget_wch(bodii_stdscr(), &ch)
         let signalled = bodii_take_pending_signal()
@@ -130,6 +135,40 @@ public final class NcursesScreen: TerminalBackend {
         default:
             return .idle
         }
+    }
+
+    /// How long the rest of a UTF-8 sequence may take to arrive after its first byte.
+    private static let sequenceWaitMilliseconds: Int32 = 25
+
+    /// `readInput` in a locale that is not UTF-8: `wgetch` gives bytes (and keypad keys), and
+    /// TypedBytes decodes the UTF-8 the terminal sends anyway (see there).
+    private func readBytes() -> TerminalInput {
+        let screen = bodii_stdscr()
+        let code = wgetch(screen)
+        let signalled = bodii_take_pending_signal()
+        if signalled != 0 {
+            if code != ERR { ungetch(code) }  // read after the signal is handled
+            return .signal(signalled)
+        }
+        if code == ERR { return .idle }
+        if code == KEY_RESIZE {
+            let s = size
+            return .event(.resize(width: s.width, height: s.height))
+        }
+        guard (0...0xFF).contains(code) else { return KeyDecoder.decode(keyCode: code).map { .event(.key($0)) } ?? .idle }
+        var bytes = [UInt8(code)]
+        let length = TypedBytes.sequenceLength(lead: bytes[0])
+        if length > 1 { wtimeout(screen, Self.sequenceWaitMilliseconds) }
+        while bytes.count < length {
+            let next = wgetch(screen)
+            guard (0...0xFF).contains(next), TypedBytes.isContinuation(UInt8(next)) else {
+                if next != ERR { ungetch(next) }  // the next key, read next time
+                break
+            }
+            bytes.append(UInt8(next))
+        }
+        pendingKeys += TypedBytes.scalars(bytes).compactMap { KeyDecoder.decode(character: $0.value) }
+        return pendingKeys.isEmpty ? .idle : .event(.key(pendingKeys.removeFirst()))
     }
 
     /// Puts a frame's changed cells on screen (`Buffer.diff` chose them).

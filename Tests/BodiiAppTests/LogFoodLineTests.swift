@@ -50,6 +50,23 @@ import Testing
         #expect(again.stdout.contains("\"grams\":48"), "\(again.stdout)")
     }
 
+    /// Issue 41: each unmatched part's reason, parallel to `unmatched` (which stays a list of the
+    /// parts as typed), in the order typed.
+    @Test func theJSONSaysWhyEachPartWasNotLogged() throws {
+        let db = folder.path("reasons.sqlite")
+        let r = try runBodii(["log", "food", "0 g bread, banana, zzqx vvkw", "--dry-run", "--json", "--db", db])
+        #expect(r.status == 3, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect((json["unmatched"] as? [String]) == ["0 g bread", "zzqx vvkw"])
+        let reasons = try #require(json["unmatched_reasons"] as? [[String: String]])
+        #expect(reasons.map { $0["text"] } == ["0 g bread", "zzqx vvkw"])
+        #expect(reasons.map { $0["reason"] } == ["bad_amount", "not_found"])
+        #expect(reasons.first?["message"]?.contains("\"0\" is not an amount") == true, "\(reasons)")
+        #expect(reasons.last?["message"] == "no food matches \"zzqx vvkw\"", "\(reasons)")
+        let none = try runBodii(["log", "food", "banana", "--dry-run", "--json", "--db", db])
+        #expect(none.stdout.contains("\"unmatched\":[],\"unmatched_reasons\":[]"), "\(none.stdout)")
+    }
+
     @Test func theOldFlagsTakeUnitsAndTellTwoSlicesApart() throws {
         let db = folder.path("flags.sqlite")
         let oz = try runBodii(["log", "food", "--id", "usda:05062", "--grams", "6 oz", "--dry-run", "--json", "--db", db])

@@ -88,4 +88,30 @@ import Testing
         #expect(try MealLine.resolve("2% milk", catalog: repos).entries.count == 1)
         #expect(try MealLine.resolve("+2 eggs", catalog: repos).entries.map(\.portion.grams) == [100])
     }
+
+    /// Issue 41: "nan" and "inf" with a unit are numbers no amount is, refused as "1e308 g" is;
+    /// they were read as words and found Nance and infant formula. Without a unit they stay words.
+    @Test func nanAndInfWithAUnitAreRefused() throws {
+        let repos = try BodiiDatabase.shippedCatalogInMemory()
+        for c in [("nan g banana", "nan"), ("inf g banana", "inf"), ("banana -inf g", "-inf"), ("infinity cups milk", "infinity")] {
+            let r = try MealLine.resolve(c.0, catalog: repos)
+            #expect(r.entries.isEmpty && r.unmatched == [c.0], "\(c.0): \(r.entries.map(\.food.name))")
+            #expect(r.notes == ["\(c.0): \"\(c.1)\" is not an amount: give a number more than 0, e.g. 2, 1.5, 1/2 or 150 g"])
+            #expect(r.misses.map(\.kind) == [.badAmount])
+        }
+        #expect(TypedAmount.unreadableNumber("nan bread") == nil)
+        #expect(TypedAmount.unreadableNumber("banana inf") == nil)
+    }
+
+    /// Each part not logged says why, and the result keeps every part in the order typed.
+    @Test func missesSayWhyAndTheOrderIsAsTyped() throws {
+        let repos = try BodiiDatabase.shippedCatalogInMemory()
+        let r = try MealLine.resolve("0 g bread, 2 eggs, zzqx vvkw, banana, 9 kg rice", catalog: repos)
+        #expect(r.unmatched == ["0 g bread", "zzqx vvkw", "9 kg rice"])
+        #expect(r.misses.map(\.kind) == [.badAmount, .notFound, .badAmount])
+        #expect(r.misses.map(\.message) == r.notes.filter { note in r.misses.contains { $0.message == note } })
+        #expect(r.order == [.unmatched(0), .entry(0), .unmatched(1), .entry(1), .unmatched(2)])
+        #expect(r.unmatchedSummary == "0 g bread (bad amount), zzqx vvkw (not found), 9 kg rice (bad amount)")
+    }
 }
+

@@ -78,4 +78,24 @@ import DietFeature
         #expect(text.contains("bad amount") && text.contains("0 g bread") && !text.contains("not found"), "\(text)")
         #expect(text.contains("Enter logs 1 food"), "\(text)")
     }
+
+    /// Issue 41: the parts not logged are listed where they were typed, each with why, and the
+    /// status after Enter says "not logged" with the reason per part — it said "not found: 0 g
+    /// bread" of a part that names a food, and listed every part not logged after the logged ones.
+    @Test func partsNotLoggedKeepTheirPlaceAndTheirReason() throws {
+        vm.press(.char("a"))
+        vm.type("0 g bread, 2 eggs, zzqx vvkw, banana")
+        let line = try #require(vm.search?.line)
+        #expect(line.entries.count == 2 && line.unmatched == ["0 g bread", "zzqx vvkw"])
+        #expect(line.misses.map(\.kind) == [.badAmount, .notFound])
+        // The list's rows, below its header (the query above them holds the same words).
+        let screen = render(vm, .small).text.split(separator: "\n").map(String.init)
+        let rows = Array(screen.drop { !($0.contains("Amount") && $0.contains("kcal")) })
+        let at = ["0 g bread", "Egg", "zzqx vvkw", "Banana"].map { word in rows.firstIndex { $0.contains(word) } ?? -1 }
+        #expect(!at.contains(-1) && at == at.sorted(), "rows out of typed order: \(at)\n\(rows.joined(separator: "\n"))")
+        vm.press(.enter)
+        let status = vm.status?.text ?? ""
+        #expect(status.contains("not logged: 0 g bread (bad amount), zzqx vvkw (not found)"), "\(status)")
+        #expect(!status.contains("not found:"), "\(status)")
+    }
 }

@@ -69,7 +69,7 @@ struct LogFoodCommand: ParsableCommand, DatabaseCommand {
     var name: OptionText?
     @Flag(name: .long, help: "Print what would be logged and write nothing.")
     var dryRun = false
-    @Flag(name: .long, help: "Print {\"entries\": [{\"text\",\"food_id\",\"name\",\"grams\",\"quantity\",\"serving\",\"kcal\"}], \"unmatched\": [...]}.")
+    @Flag(name: .long, help: "Print {\"entries\": [{\"text\",\"food_id\",\"name\",\"grams\",\"quantity\",\"serving\",\"kcal\"}], \"unmatched\": [...], \"unmatched_reasons\": [{\"text\",\"reason\",\"message\"}]}; a reason is not_found or bad_amount.")
     var json = false
 
     /// How much, as given on the command line.

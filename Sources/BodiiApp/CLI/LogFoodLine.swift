@@ -75,7 +75,9 @@ struct LogFoodLine {
         if !result.unmatched.isEmpty { throw ExitCode(3) }
     }
 
-    /// `{"entries": [{"text","food_id","name","grams","quantity","serving","kcal"}], "unmatched": [...]}`.
+    /// `{"entries": [{"text","food_id","name","grams","quantity","serving","kcal"}], "unmatched": [...],
+    /// "unmatched_reasons": [{"text","reason","message"}]}`: the reasons are parallel to
+    /// `unmatched` (same order, the order typed), a key of their own so `unmatched` stays as it was.
     static func json(_ result: MealLine.Result) -> String {
         JSONValue.object([
             (
@@ -91,6 +93,13 @@ struct LogFoodLine {
                     })
             ),
             ("unmatched", .array(result.unmatched.map { .string($0) })),
+            (
+                "unmatched_reasons",
+                .array(
+                    zip(result.unmatched, result.misses).map { text, miss in
+                        .object([("text", .string(text)), ("reason", .string(miss.kind.rawValue)), ("message", .string(miss.message))])
+                    })
+            ),
         ]).text
     }
 }

@@ -48,6 +48,10 @@ public enum MealLine {
         public var unmatched: [String] = []
         /// The parts of `unmatched`, in the same order.
         public var unmatchedParts: [Part] = []
+        /// Why each part of `unmatched` was not logged, in the same order.
+        public var misses: [Miss] = []
+        /// Every part in the order typed: where in `entries` or `unmatched` it is.
+        public var order: [Slot] = []
         /// Why each unmatched part was not logged, and what a matched one's reader should know.
         public var notes: [String] = []
 
@@ -265,26 +269,36 @@ public enum MealLine {
             chosen[i] = weigh(parts[i], again, refusal: &ignored)
         }
         var result = Result()
+        func miss(_ part: Part, _ kind: Miss.Kind, _ message: String) {
+            result.order.append(.unmatched(result.unmatched.count))
+            result.unmatched.append(part.text)
+            result.unmatchedParts.append(part)
+            result.misses.append(Miss(kind, message))
+            result.notes.append(message)
+        }
         for (i, part) in parts.enumerated() {
             guard !found[i].isEmpty else {
-                result.unmatched.append(part.text)
-                result.unmatchedParts.append(part)
-                result.notes.append(part.refusal ?? "no food matches \(ValidationError.quoted(part.food))")
+                if let refusal = part.refusal {
+                    miss(part, .badAmount, refusal)
+                } else {
+                    miss(part, .notFound, "no food matches \(ValidationError.quoted(part.food))")
+                }
                 continue
             }
             guard let (food, portion) = chosen[i] else {
-                result.unmatched.append(part.text)
-                result.unmatchedParts.append(part)
-                result.notes.append(refusals[i]?.message ?? "\(part.food) is no longer in the catalog")
+                if let refusal = refusals[i] {
+                    miss(part, .badAmount, refusal.message)
+                } else {
+                    miss(part, .notFound, "\(part.food) is no longer in the catalog")
+                }
                 continue
             }
             guard FoodLogging.gramsRange.contains(portion.grams) else {
-                result.unmatched.append(part.text)
-                result.unmatchedParts.append(part)
-                result.notes.append("\(part.text): \(FoodLogging.gramsLabel(portion.grams)) is out of range: one entry 0.1–5000 g")
+                miss(part, .badAmount, "\(part.text): \(FoodLogging.gramsLabel(portion.grams)) is out of range: one entry 0.1–5000 g")
                 continue
             }
             if let note = portion.note { result.notes.append("\(food.name): \(note)") }
+            result.order.append(.entry(result.entries.count))
             result.entries.append(Entry(text: part.text, food: food, portion: portion, part: part))
         }
         return result

@@ -56,7 +56,19 @@ public struct TypedAmount: Equatable, Sendable {
             // The number of an amount at the end: the last word, or the one before a unit ("bread 0 g").
             candidates.append(AmountUnit.named(String(last)) != nil && words.count > 2 ? words[words.count - 2] : last)
         }
-        return candidates.first(where: isUnreadableNumber).map(String.init)
+        if let number = candidates.first(where: isUnreadableNumber) { return String(number) }
+        // "nan g banana", "inf g banana", "banana inf g": a number no amount is, with its unit
+        // (the search read them as words: Nance, infant formula). Without a unit they stay words.
+        if words.count > 1, isNotANumber(first), AmountUnit.named(String(words[1])) != nil { return String(first) }
+        if words.count > 2, AmountUnit.named(String(words[words.count - 1])) != nil, isNotANumber(words[words.count - 2]) {
+            return String(words[words.count - 2])
+        }
+        return nil
+    }
+
+    /// "nan", "inf", "infinity", signed or not: what floating point calls a number.
+    static func isNotANumber(_ word: Substring) -> Bool {
+        ["nan", "inf", "infinity"].contains(word.drop { "-+−".contains($0) })
     }
 
     /// True for a word that starts as a number but is no amount (see `unreadableNumber`).
