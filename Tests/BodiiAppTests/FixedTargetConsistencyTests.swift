@@ -59,7 +59,9 @@ import Testing
         #expect(dayTotal.contains("\(WholeNumber.text(left)) left"), "\(dayTotal)")
         // The narrow column takes the shorter words for the same thing.
         #expect(
-            ["Fixed target; macros need a weigh-in", "Fixed; macros need a weight"].contains { dayTotal.contains($0) }, "\(dayTotal)")
+            ["Fixed target; macros need a weigh-in", "Fixed; macros need a weight", "Fixed · macros: weigh in"].contains {
+                dayTotal.contains($0)
+            }, "\(dayTotal)")
         // Protein eaten, with no target of grams beside it.
         #expect(ConsistencyTests.ints(in: dayTotal, after: "│ Protein ") == [20], "\(dayTotal)")
 

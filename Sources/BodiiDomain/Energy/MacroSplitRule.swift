@@ -22,7 +22,10 @@ extension DayTargets {
     public var originPhrasings: [String] {
         if let expenditure { return expenditure.burnPhrasings }
         return macros == nil
-            ? ["Fixed target; macros need a weigh-in", "Fixed; macros need a weight", "Fixed target"]
+            ? [
+                "Fixed target; macros need a weigh-in", "Fixed; macros need a weight", "Fixed · macros: weigh in",
+                "Fixed; no weight yet", "Fixed target",
+            ]
             : ["Fixed target; no burn until a weigh-in", "Fixed target"]
     }
 }
