@@ -365,8 +365,11 @@ struct CheckInSummaryView: Widget {
             row("Eaten", fmt.energy(s.eatenKcal))
             if let t = s.targets {
                 // The burn in the Goal card's words ("burn 2147 (formula)"), not a second bare figure.
-                let source = t.expenditure.sourcePhrasings.last.map { " (\($0))" } ?? ""
-                row("Target", "\(fmt.energy(t.kcal)) · burn \(WholeNumber.text(t.expenditure.kcalPerDay))\(source)")
+                // A fixed target before a weigh-in has no burn behind it.
+                let burn = t.expenditure.map { e in
+                    " · burn \(WholeNumber.text(e.kcalPerDay))" + (e.sourcePhrasings.last.map { " (\($0))" } ?? "")
+                }
+                row("Target", fmt.energy(t.kcal) + (burn ?? " (\(t.basisLabel))"))
             }
             row("Exercise", "\(s.exerciseMinutes) min, \(fmt.energy(s.burnedKcal))")
         }

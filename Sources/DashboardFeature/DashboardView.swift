@@ -367,8 +367,8 @@ public struct DashboardView: Widget {
     /// The burn the target starts from, and how much of it is measured (PRODUCT.md §6), in as many
     /// words as the card has room for: "Burn 2441: 71% from your logs, 24 d" … "Burn 2441: 71% logged".
     private func burnLine(_ s: DashboardState, width: Int) -> [Line] {
-        guard let basis = s.summary.expenditure else { return [] }
-        return [Line.firstFitting(basis.burnPhrasings.map { Line($0, .muted) }, width: width)]
+        guard let targets = s.summary.targets else { return [] }
+        return [Line.firstFitting(targets.originPhrasings.map { Line($0, .muted) }, width: width)]
     }
 
     /// How the target moved since yesterday and why, in words: "Target +36 kcal: fewer days logged"

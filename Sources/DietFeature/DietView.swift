@@ -137,7 +137,7 @@ struct DietView: Widget {
             // Where the target comes from, as on every screen that shows one.
             if y < inner.maxY {
                 let room = row()
-                let phrasings = targets.expenditure.burnPhrasings.map { Line($0, .muted) }
+                let phrasings = targets.originPhrasings.map { Line($0, .muted) }
                 buffer.write(Line.firstFitting(phrasings, width: room.width), in: room, context: context)
             }
             y += 2

@@ -27,7 +27,7 @@ public final class NutrientSourcesFlow: DietFlow {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let total = sources.compactMap(\.amount).reduce(0, +)
-        let unit = key.unit.rawValue
+        let unit = key.shownUnit
         let rows = sources.map { s in
             TableRow([
                 Span(s.foodName), Span(s.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? (s.isSupplement ? "suppl." : "quick"), .muted),
@@ -75,7 +75,7 @@ public final class CloseTheGapFlow: DietFlow {
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let unit = key.unit.rawValue
+        let unit = key.shownUnit
         let rows = suggestions.map { s in
             TableRow([
                 Span(s.food.origin == .pantry ? s.food.name + " (pantry)" : s.food.name),

@@ -98,7 +98,7 @@ struct NutrientRow: Widget {
 
     /// "≥ 82/90 mg", "45 mg" without a target, "— mg" when no food knows it.
     static func valueText(_ s: NutrientStatus) -> String {
-        let unit = s.key.unit.rawValue
+        let unit = s.key.shownUnit
         guard let amount = s.amount else { return "— " + unit }
         let prefix = s.partial ? "≥ " : ""
         let target = s.target?.amount.map { "/" + NutrientAmount.text($0) } ?? ""

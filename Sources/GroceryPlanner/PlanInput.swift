@@ -114,9 +114,11 @@ public struct PlanTargets: Equatable, Sendable {
         self.nutrients = nutrients
     }
 
-    /// The kcal and protein of `DayTargets`, with the nutrient targets given.
-    public init(_ day: DayTargets, nutrients: [NutrientKey: NutrientTarget]) {
-        self.init(kcal: day.kcal, proteinG: day.macros.proteinG, nutrients: nutrients)
+    /// The kcal and protein of `DayTargets`, with the nutrient targets given; nil without a protein
+    /// target (a fixed kcal before the first weigh-in: protein is per kg of body weight).
+    public init?(_ day: DayTargets, nutrients: [NutrientKey: NutrientTarget]) {
+        guard let proteinG = day.macros?.proteinG else { return nil }
+        self.init(kcal: day.kcal, proteinG: proteinG, nutrients: nutrients)
     }
 }
 

@@ -94,11 +94,11 @@ enum GoalForm {
     /// is missing. The figures are today's targets under the goal as typed, by the rule every day uses.
     static func preview(_ result: Result<Goal, FieldErrors<GoalField>>?, targets: DayTargets?) -> String {
         guard let targets else { return "Log a weight first: the target starts from your expenditure." }
-        let basis = targets.expenditure
-        let start = "Expenditure \(WholeNumber.text(basis.kcalPerDay)) kcal (\(basis.label))"
+        // A fixed target needs no expenditure: before a weigh-in there is none to start from.
+        let start = targets.expenditure.map { "Expenditure \(WholeNumber.text($0.kcalPerDay)) kcal (\($0.label))" } ?? "No weigh-in yet"
         guard case .success? = result else { return "\(start) → fill in the fields to see the daily target." }
-        let m = targets.macros
         let kcal = targets.basis == .fixed ? "fixed \(WholeNumber.text(targets.kcal)) kcal" : "\(WholeNumber.text(targets.kcal)) kcal"
+        guard let m = targets.macros else { return "\(start) → \(kcal) a day · macros: \(DayTargets.macrosNeedAWeight)" }
         return
             "\(start) → \(kcal) a day · protein \(WholeNumber.text(m.proteinG)) g · carbs \(WholeNumber.text(m.carbsG)) g\(m.carbsAreNet ? " net" : "") · fat \(WholeNumber.text(m.fatG)) g"
     }

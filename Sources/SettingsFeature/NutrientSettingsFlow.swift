@@ -99,14 +99,14 @@ public final class NutrientSettingsFlow: Flow {
             } else {
                 do throws(ValidationError) {
                     preference.amount = try Validation.number(
-                        text, field: self.key.label, range: 0...1_000_000, unit: self.key.unit.rawValue)
+                        text, field: self.key.label, range: 0...1_000_000, unit: self.key.shownUnit)
                 } catch {
                     fieldError = error.inlineMessage
                     return .handled
                 }
             }
             field = nil
-            let what = preference.amount.map { "\(NutrientFormat.number($0, decimals: 2)) \(self.key.unit.rawValue)" } ?? "the default"
+            let what = preference.amount.map { "\(NutrientFormat.number($0, decimals: 2)) \(self.key.shownUnit)" } ?? "the default"
             save(preference, "\(self.key.label): \(what).")
         default:
             _ = typed.handle(key)
@@ -130,7 +130,7 @@ public final class NutrientSettingsFlow: Flow {
             return TableRow([
                 Span(key.label), Span(base?.amount.map { NutrientFormat.number($0, decimals: 2) } ?? "—", .muted),
                 Span(pref?.amount.map { NutrientFormat.number($0, decimals: 2) } ?? "", .accent),
-                Span(key.unit.rawValue, .muted), Span((targets.targets[key] ?? base)?.kind == .limit ? "limit" : "goal", .muted),
+                Span(key.shownUnit, .muted), Span((targets.targets[key] ?? base)?.kind == .limit ? "limit" : "goal", .muted),
                 Span(pref?.hidden == true ? "hidden" : "shown", pref?.hidden == true ? .warn : .muted),
             ])
         }
@@ -146,7 +146,7 @@ public final class NutrientSettingsFlow: Flow {
         table.render(in: body, buffer: &buffer, context: context)
         let (first, second) = bottom.splitTop(1)
         if var typed = field {
-            let label = "\(key.label) (\(key.unit.rawValue)): "
+            let label = "\(key.label) (\(key.shownUnit)): "
             let (labelRect, fieldRect) = first.splitLeft(min(first.width / 2, TextWidth.of(label)))
             buffer.write(Line(label, .accent), in: labelRect, context: context)
             typed.isFocused = true

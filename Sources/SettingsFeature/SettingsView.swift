@@ -117,8 +117,10 @@ struct SettingsView: Widget {
             lines += [
                 pair(
                     "Macros",
-                    goals?.targets.map {
-                        "protein \(WholeNumber.text($0.macros.proteinG)) g · carbs \(WholeNumber.text($0.macros.carbsG)) g\($0.macros.carbsAreNet ? " net" : "") · fat \(WholeNumber.text($0.macros.fatG)) g"
+                    goals?.targets.map { t in
+                        t.macros.map {
+                            "protein \(WholeNumber.text($0.proteinG)) g · carbs \(WholeNumber.text($0.carbsG)) g\($0.carbsAreNet ? " net" : "") · fat \(WholeNumber.text($0.fatG)) g"
+                        } ?? "— (" + DayTargets.macrosNeedAWeight + ")"
                     } ?? "—"),
                 pair("Calories", g.choice.caloriesText),
                 pair("Split", g.choice.splitText(proteinPerKg: g.proteinPerKg)),

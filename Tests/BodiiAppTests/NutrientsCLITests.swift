@@ -84,4 +84,20 @@ import Testing
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stdout.contains("Nutrients, week average 2026-11-19 to 2026-11-25"))
     }
+
+    /// Water is drunk and logged in ml, so the text shows it in ml (1 g = 1 ml: the same figure);
+    /// the JSON keeps its key, `water_g`.
+    @Test func waterReadsInMillilitresAndKeepsItsKey() throws {
+        let drink = try runBodii(["log", "water", "500ml", "--date", "2026-11-25", "--db", db], environment: Self.now)
+        #expect(drink.status == 0, "\(drink.stderr)")
+        let doc = try json(["nutrients", "--date", "2026-11-25", "--json"])
+        let water = try #require((doc["nutrients"] as? [String: [String: Any]])?["water_g"], "\(doc)")
+        let amount = try #require(water["amount"] as? Double)
+        #expect(amount > 500, "the drink and the banana's own water: \(amount)")
+        let text = try runBodii(["nutrients", "--date", "2026-11-25", "--db", db], environment: Self.now)
+        let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("Water") }, "\(text.stdout)")
+        let words = line.split(separator: " ")
+        #expect(words.contains("ml") && !words.contains("g"), "\(line)")
+        #expect(words.contains(Substring(String(Int(amount.rounded())))), "\(line)")
+    }
 }

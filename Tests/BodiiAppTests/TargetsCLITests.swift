@@ -157,7 +157,23 @@ import Testing
         #expect(set.stdout.contains("log a weight: protein is g/kg of it, so the grams wait for one"), "\(set.stdout)")
         let shown = try json(runBodii(["targets", "--json", "--db", fresh], environment: environment))
         #expect(shown["calorie_source"] as? String == "fixed" && number(shown["fixed_kcal"]) == 1800)
-        #expect(shown["target_kcal"] is NSNull, "no grams, no target to show before a weigh-in")
+        // The kcal target exists from the day it is set (issue 43 follow-up); the grams wait.
+        #expect(number(shown["target_kcal"]) == 1800 && shown["target_basis"] as? String == "fixed", "\(shown)")
+        #expect(shown["protein_g"] is NSNull && shown["fat_g"] is NSNull, "protein is g/kg of a weight there is not yet")
+
+        // What every place shows before a weigh-in: the fixed number, and what is left of it.
+        let eat = try runBodii(["log", "food", "--kcal", "450", "--db", fresh], environment: environment)
+        #expect(eat.status == 0, "\(eat.stderr)")
+        let today = try json(runBodii(["today", "--json", "--db", fresh], environment: environment))
+        let calories = today["calories"] as? [String: Any]
+        #expect(number(calories?["target"]) == 1800 && number(calories?["remaining"]) == 1800 - 450, "\(today)")
+        #expect(calories?["target_basis"] as? String == "fixed" && calories?["expenditure"] is NSNull, "\(today)")
+        #expect((today["targets"] as? [String: Any])?["protein_g"] is NSNull, "\(today)")
+        let status = try runBodii(["status", "--format", "{eaten}/{target} {left}", "--db", fresh], environment: environment)
+        #expect(status.status == 0 && status.stdout == "450/1800 1350\n", "\(status.stdout) \(status.stderr)")
+        let text = try runBodii(["today", "--db", fresh], environment: environment)
+        #expect(text.stdout.contains("Target      1800 kcal") && text.stdout.contains("Left        1350 kcal"), "\(text.stdout)")
+        #expect(text.stdout.contains("(targets: log a weight)"), "\(text.stdout)")
     }
 
     /// The goal saved last is the one in force, even when it was saved under an earlier date than

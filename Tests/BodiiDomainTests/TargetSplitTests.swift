@@ -80,8 +80,8 @@ import Testing
         let t = try #require(h.targets(on: today))
         #expect(t.kcal == 1800)
         #expect(t.basis == .fixed)
-        #expect(t.expenditure.source == .adaptive(days: 28), "the expenditure is still known and shown")
-        #expect(t.macros.carbsG == 25 && t.macros.carbsAreNet)
+        #expect(t.expenditure?.source == .adaptive(days: 28), "the expenditure is still known and shown")
+        #expect(t.macros?.carbsG == 25 && t.macros?.carbsAreNet == true)
         // Four days ago, before the choice, the day keeps its adaptive target.
         let earlier = try #require(h.targets(on: today.adding(days: -4)))
         #expect(earlier.basis == .adaptive)
@@ -96,6 +96,44 @@ import Testing
         // 2500 − 0.5 × 7700 / 7 = 1950.
         #expect(formula.kcal == 1950)
         #expect(adaptive.kcal != formula.kcal)
+    }
+
+    /// A dietitian's 1,800 kcal before any weigh-in (no weight, no snapshot, no logs): the kcal
+    /// target exists, fixed; the grams of a split by g/kg do not, and nothing is made up for them.
+    @Test func aFixedTargetHoldsBeforeAWeighIn() throws {
+        func goal(_ choice: TargetChoice) -> Goal {
+            Goal(
+                type: .lose, weeklyRateKg: 0.5, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+                createdOn: today.adding(days: -2), choice: choice)
+        }
+        let empty = { (g: Goal) in TargetHistory(goals: [g], snapshots: [], logs: [], weights: []) }
+        let t = try #require(empty(goal(TargetChoice(calories: .fixed(kcal: 1800)))).targets(on: today))
+        #expect(t.kcal == 1800 && t.basis == .fixed && t.basisLabel == "fixed")
+        #expect(t.expenditure == nil && t.weightKg == nil && t.macros == nil, "\(t)")
+        #expect(t.left(eaten: 450, burned: 300) == 1350, "exercise is not added back unless the goal says so")
+        #expect(t.originPhrasings.first == "Fixed target; macros need a weigh-in")
+        // A split by shares of the kcal needs no weight: P 30 % = 540 / 4 = 135; F 25 % = 450 / 9 = 50;
+        // C (1800 − 540 − 450) / 4 = 202.5 → 203 (rounded half away from zero).
+        let shares = TargetChoice(calories: .fixed(kcal: 1800), split: .custom(CustomSplit(protein: .share(0.30), fat: .share(0.25))))
+        let m = try #require(empty(goal(shares)).targets(on: today)?.macros)
+        #expect([m.proteinG, m.carbsG, m.fatG] == [135, 203, 50], "\(m)")
+        // Without a fixed number there is nothing to start from.
+        #expect(empty(goal(TargetChoice(calories: .adaptive))).targets(on: today) == nil)
+        #expect(empty(goal(TargetChoice(calories: .formula))).targets(on: today) == nil)
+        #expect(TargetHistory(goals: [], snapshots: [], logs: [], weights: []).targets(on: today) == nil)
+    }
+
+    /// With a weigh-in but no profile (no formula, too few days for the adaptive estimate) the
+    /// fixed kcal hold and the grams follow the weight.
+    @Test func aFixedTargetWithAWeightButNoExpenditure() throws {
+        let g = Goal(
+            type: .lose, weeklyRateKg: 0.5, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil,
+            createdOn: today.adding(days: -2), choice: TargetChoice(calories: .fixed(kcal: 1800)))
+        let h = TargetHistory(goals: [g], snapshots: [], logs: [], weights: [(today.adding(days: -1), 80)])
+        let t = try #require(h.targets(on: today))
+        // P 1.8 × 80 = 144; F 30 % of 1800 = 60 (above 0.6 × 80 = 48); C (1800 − 576 − 540) / 4 = 171.
+        #expect(t.kcal == 1800 && t.expenditure == nil && t.weightKg == 80)
+        #expect(t.macros.map { [$0.proteinG, $0.carbsG, $0.fatG] } == [144, 171, 60], "\(String(describing: t.macros))")
     }
 
     // MARK: what is typed

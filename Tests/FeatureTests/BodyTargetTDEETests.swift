@@ -18,7 +18,7 @@ import Testing
         vm.didBecomeVisible()
         let tdee = try #require(vm.snapshot?.tdee)
         let history = try TargetHistory.load(range: DateRange(start: today, end: today), source: db.repositories)
-        let formula = try #require(history.targets(on: today)?.expenditure.formulaKcal)
+        let formula = try #require(history.targets(on: today)?.expenditure?.formulaKcal)
         // The demo weighs in on this day: the two differ, which is what the line is for.
         try #require(WholeNumber.text(formula) != WholeNumber.text(tdee))
         for size in ContentSize.allCases {
@@ -31,7 +31,7 @@ import Testing
         let earlier = BodyViewModel(source: db.repositories, clock: FixedClock(day: before))
         earlier.didBecomeVisible()
         let sameHistory = try TargetHistory.load(range: DateRange(start: before, end: before), source: db.repositories)
-        if let f = sameHistory.targets(on: before)?.expenditure.formulaKcal, let t = earlier.snapshot?.tdee,
+        if let f = sameHistory.targets(on: before)?.expenditure?.formulaKcal, let t = earlier.snapshot?.tdee,
             WholeNumber.text(f) == WholeNumber.text(t)
         {
             #expect(!render(earlier, .small).text.contains("today's target"))

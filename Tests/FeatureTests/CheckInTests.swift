@@ -50,8 +50,9 @@ import DietFeature
         #expect(render(vm, .small).text.contains("Today I feel good because the walk helped"))
         // The target and the burn it starts from, as the Goal card says them: one figure each.
         let targets = try #require(vm.summary?.targets)
-        let basis = try #require(targets.expenditure.sourcePhrasings.last)
-        #expect(render(vm, .small).text.contains("· burn \(WholeNumber.text(targets.expenditure.kcalPerDay)) (\(basis))"))
+        let expenditure = try #require(targets.expenditure)
+        let basis = try #require(expenditure.sourcePhrasings.last)
+        #expect(render(vm, .small).text.contains("· burn \(WholeNumber.text(expenditure.kcalPerDay)) (\(basis))"))
         #expect(vm.handle(.enter) == .close)
     }
 

@@ -94,6 +94,8 @@ enum DaySummaryJSON {
     /// `nutrients`: the day's nutrient report (PRODUCT.md §11); null where the store has none.
     static func value(_ s: DaySummary, nutrients: NutrientReport? = nil) -> JSONValue {
         // In two parts: one literal of them all is more than the type checker takes in reasonable time.
+        // The grams are null before a weigh-in even with a fixed kcal target (protein is g/kg).
+        let macros = s.targets?.macros
         let day: [(String, JSONValue)] = [
             ("date", .string(s.date.iso)),
             (
@@ -117,11 +119,11 @@ enum DaySummaryJSON {
             (
                 "targets",
                 .object([
-                    ("protein_g", .decimal(s.targets?.macros.proteinG)), ("carbs_g", .decimal(s.targets?.macros.carbsG)),
-                    ("fat_g", .decimal(s.targets?.macros.fatG)),
+                    ("protein_g", .decimal(macros?.proteinG)), ("carbs_g", .decimal(macros?.carbsG)),
+                    ("fat_g", .decimal(macros?.fatG)),
                     (
                         "net_carbs_g",
-                        .decimal(s.targets?.macros.netCarbsG(fiberTargetG: nutrients?.targets.targets[.fiberG]?.amount))
+                        .decimal(macros?.netCarbsG(fiberTargetG: nutrients?.targets.targets[.fiberG]?.amount))
                     ),
                 ])
             ),

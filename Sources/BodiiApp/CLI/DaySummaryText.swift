@@ -26,7 +26,10 @@ enum DaySummaryText {
         let m = s.targets?.macros
         let carbs = m?.carbsAreNet == true ? "Net C" : "C"
         lines.append(
-            row("Macros", "P \(grams(s.proteinG, m?.proteinG))  \(carbs) \(grams(s.carbsCountedG, m?.carbsG))  F \(grams(s.fatG, m?.fatG))"))
+            row(
+                "Macros",
+                "P \(grams(s.proteinG, m?.proteinG))  \(carbs) \(grams(s.carbsCountedG, m?.carbsG))  F \(grams(s.fatG, m?.fatG))"
+                    + (s.targets != nil && m == nil ? "  (targets: \(DayTargets.macrosNeedAWeight))" : "")))
         lines.append(row("Weight", s.weightKg.map(fmt.mass) ?? "— (no weigh-in)"))
         lines.append(row("Trend", s.trendWeightKg.map(fmt.mass) ?? "—"))
         if let f = s.bodyFatPercent { lines.append(row("Body fat", String(format: "%.1f %%", f))) }

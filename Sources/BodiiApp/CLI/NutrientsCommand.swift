@@ -100,7 +100,7 @@ enum NutrientsText {
                 }
             lines.append(
                 pad(s.key.label, 20) + pad(amount, 10, right: true) + " " + pad(target, 10, right: true) + " "
-                    + pad(s.key.unit.rawValue, 3) + pad(share, 7, right: true) + "  " + note)
+                    + pad(s.key.shownUnit, 3) + pad(share, 7, right: true) + "  " + note)
         }
         if report.statuses.contains(where: \.partial) { lines.append("≥ some foods lack a value: the amount is at least this.") }
         lines += report.statuses.compactMap(\.key.caveat)

@@ -7,7 +7,7 @@ import PlannerSolver
 // the last 28 days of the food log, the past year's purchases, the stock and the budget.
 enum PlanLoader {
     enum Failure: Error, CustomStringConvertible {
-        /// No targets yet: a profile and a weigh-in are needed.
+        /// No targets yet, or no protein target (a fixed kcal before a weigh-in): a profile and a weigh-in are needed.
         case noTargets
 
         var description: String { "no targets yet: a plan needs a profile and a weigh-in" }
@@ -42,8 +42,8 @@ enum PlanLoader {
             // user's own amounts), one resolution; hidden nutrients are not planned for.
             let resolved = try NutrientTargetSet.load(on: today, source: repositories)
             let nutrients = resolved.targets.filter { !resolved.hidden.contains($0.key) && PlanRules.plans($0.key) }
-            var input = PlanInput(
-                days: days, candidates: candidates, targets: PlanTargets(day, nutrients: nutrients), budget: money, currency: currency)
+            guard let targets = PlanTargets(day, nutrients: nutrients) else { throw Failure.noTargets }
+            var input = PlanInput(days: days, candidates: candidates, targets: targets, budget: money, currency: currency)
             input.configuredCurrency = configured.code == currency.code ? nil : configured
             return input
         }

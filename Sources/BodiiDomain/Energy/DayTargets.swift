@@ -3,14 +3,17 @@ import Foundation
 /// A day's targets — calories, macros, and the expenditure they start from — and the "left" rule.
 /// Computed in one place (`TargetHistory`) and read by every screen, the CLI and the report.
 public struct DayTargets: Equatable, Sendable {
-    /// Whole kcal: expenditure − weekly rate × 7700 / 7 (PRODUCT.md §6).
+    /// Whole kcal: expenditure − weekly rate × 7700 / 7 (PRODUCT.md §6), or the fixed number chosen.
     public var kcal: Double
-    /// The trend weight protein and the fat floor were worked out for.
-    public var weightKg: Double
-    /// Whole grams that add up to `kcal` (4·P + 4·C + 9·F within rounding).
-    public var macros: MacroTargets
-    /// The expenditure the target starts from, and its basis.
-    public var expenditure: ExpenditureBasis
+    /// The trend weight protein and the fat floor were worked out for; nil before a weigh-in
+    /// (only a fixed target exists then).
+    public var weightKg: Double?
+    /// Whole grams that add up to `kcal` (4·P + 4·C + 9·F within rounding); nil when the split
+    /// needs a weight (protein by g/kg, the fat floor) and there is none yet.
+    public var macros: MacroTargets?
+    /// The expenditure the target starts from, and its basis; nil for a fixed target with no
+    /// expenditure known yet (no weigh-in, or no profile).
+    public var expenditure: ExpenditureBasis?
     /// The goal's "add exercise back" switch: when on, exercise kcal raise what is left.
     public var addsExerciseBack: Bool
     /// Where `kcal` came from: the expenditure's basis, or the formula or a fixed number the person chose.
@@ -19,10 +22,10 @@ public struct DayTargets: Equatable, Sendable {
     public var split: MacroSplit
 
     public init(
-        kcal: Double, weightKg: Double, macros: MacroTargets, expenditure: ExpenditureBasis, addsExerciseBack: Bool,
+        kcal: Double, weightKg: Double?, macros: MacroTargets?, expenditure: ExpenditureBasis?, addsExerciseBack: Bool,
         basis: TargetBasis? = nil, split: MacroSplit = .preset(.balanced)
     ) {
-        self.basis = basis ?? TargetBasis(rawValue: expenditure.key) ?? .formula
+        self.basis = basis ?? expenditure.flatMap { TargetBasis(rawValue: $0.key) } ?? .formula
         self.split = split
         self.kcal = kcal
         self.weightKg = weightKg
@@ -30,6 +33,9 @@ public struct DayTargets: Equatable, Sendable {
         self.expenditure = expenditure
         self.addsExerciseBack = addsExerciseBack
     }
+
+    /// Why `macros` is nil, in the words every surface uses ("— (log a weight)").
+    public static let macrosNeedAWeight = "log a weight"
 
     /// Left = target − eaten; + exercise only with "add exercise back" on (PRODUCT.md §6: the
     /// activity factor and the adaptive estimate already contain habitual exercise).
@@ -49,28 +55,58 @@ public struct DayTargets: Equatable, Sendable {
     /// (maintenance) with the default protein. The goal's choice (issue 43) picks the kcal — the
     /// expenditure as known today, the formula TDEE alone, or a fixed number — and the split.
     public static func derive(goal: Goal?, basis: ExpenditureBasis, weightKg: Double, leanKg: Double? = nil) -> DayTargets {
-        let choice = goal?.choice ?? .standard
+        let kcal = kcal(goal: goal, basis: basis)
+        return DayTargets(
+            kcal: kcal.kcal, weightKg: weightKg, macros: macros(goal: goal, kcal: kcal.kcal, weightKg: weightKg, leanKg: leanKg),
+            expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false, basis: kcal.source,
+            split: (goal?.choice ?? .standard).split)
+    }
+
+    /// The same when the expenditure or the weight may be unknown (no weigh-in yet, no profile):
+    /// a fixed target needs neither, so it exists from the day it is set, with the macros its split
+    /// can work out without a weight (nil when it needs one). Nil when the kcal need an expenditure
+    /// and there is none.
+    public static func derive(
+        goal: Goal?, knownBasis basis: ExpenditureBasis?, knownWeightKg weightKg: Double?, leanKg: Double? = nil
+    ) -> DayTargets? {
+        if let basis, let weightKg { return derive(goal: goal, basis: basis, weightKg: weightKg, leanKg: leanKg) }
+        guard case .fixed(let fixed) = goal?.choice.calories else { return nil }
+        let kcal = fixed.rounded()
+        return DayTargets(
+            kcal: kcal, weightKg: weightKg, macros: macros(goal: goal, kcal: kcal, weightKg: weightKg, leanKg: leanKg),
+            expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false, basis: .fixed,
+            split: (goal?.choice ?? .standard).split)
+    }
+
+    /// The kcal of `goal`'s choice on `basis`, and where they came from.
+    static func kcal(goal: Goal?, basis: ExpenditureBasis) -> (kcal: Double, source: TargetBasis) {
         let rate = goal?.weeklyRateKg ?? 0
-        let kcal: Double, source: TargetBasis
-        switch choice.calories {
+        switch (goal?.choice ?? .standard).calories {
         case .adaptive:
-            kcal = CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: rate).rounded()
-            source = TargetBasis(rawValue: basis.key) ?? .formula
+            return (
+                CalorieTarget.dailyTarget(tdee: basis.kcalPerDay, weeklyRateKg: rate).rounded(),
+                TargetBasis(rawValue: basis.key) ?? .formula
+            )
         case .formula:
             // Without a formula TDEE (no profile) the expenditure known is all there is.
-            kcal = CalorieTarget.dailyTarget(tdee: basis.formulaKcal ?? basis.kcalPerDay, weeklyRateKg: rate).rounded()
-            source = basis.formulaKcal == nil ? TargetBasis(rawValue: basis.key) ?? .formula : .formula
+            return (
+                CalorieTarget.dailyTarget(tdee: basis.formulaKcal ?? basis.kcalPerDay, weeklyRateKg: rate).rounded(),
+                basis.formulaKcal == nil ? TargetBasis(rawValue: basis.key) ?? .formula : .formula
+            )
         case .fixed(let fixed):
-            kcal = fixed.rounded()
-            source = .fixed
+            return (fixed.rounded(), .fixed)
         }
-        var macros = MacroTargets.split(
-            kcal: kcal, weightKg: weightKg, leanKg: leanKg,
-            proteinPerKg: goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg, split: choice.split)
+    }
+
+    /// The grams of `goal`'s split for `kcal`; nil when the split needs a weight and there is none.
+    static func macros(goal: Goal?, kcal: Double, weightKg: Double?, leanKg: Double?) -> MacroTargets? {
+        let choice = goal?.choice ?? .standard
+        let perKg = goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg
+        guard var macros = MacroTargets.split(
+            kcal: kcal, knownWeightKg: weightKg, leanKg: leanKg, proteinPerKg: perKg, split: choice.split)
+        else { return nil }
         if choice.countsNetCarbs { macros.carbsAreNet = true }
-        return DayTargets(
-            kcal: kcal, weightKg: weightKg, macros: macros, expenditure: basis, addsExerciseBack: goal?.addsExerciseBack ?? false,
-            basis: source, split: choice.split)
+        return macros
     }
 }
 
@@ -193,7 +229,8 @@ public struct TargetHistory: Sendable {
         goals.last { $0.createdOn <= day } ?? goals.first
     }
 
-    /// Day D's targets; nil when there is no expenditure to start from (no weigh-in with a profile).
+    /// Day D's targets; nil when there is no expenditure to start from (no weigh-in with a profile)
+    /// and the goal's target is not a fixed number.
     /// A covered day's are kept in the store's memo until the next write.
     public func targets(on day: LocalDate) -> DayTargets? {
         guard let memo, covers?.contains(day) == true else { return targets(on: day, with: goal(on: day)) }
@@ -214,15 +251,15 @@ public struct TargetHistory: Sendable {
                 trendStart.adding(days: -1), in: weights, date: { $0.date })..<Self.countOnOrBefore(
                 yesterday, in: weights, date: { $0.date })
         let trend = WeightTrend.compute(Array(weights[window]))
-        guard
-            let basis = ExpenditureBasis.resolve(
-                formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
-                trend: trend, asOf: yesterday)
-        else { return nil }
+        let basis = ExpenditureBasis.resolve(
+            formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
+            trend: trend, asOf: yesterday)
         let upToDay = Self.countOnOrBefore(day, in: weights, date: { $0.date })
-        guard let weight = trend.last?.trendKg ?? (upToDay > 0 ? weights[upToDay - 1].weightKg : nil) else { return nil }
+        let weight = trend.last?.trendKg ?? (upToDay > 0 ? weights[upToDay - 1].weightKg : nil)
         let lean = MacroTargets.leanMassKg(from: snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))
-        return DayTargets.derive(goal: goal, basis: basis, weightKg: weight, leanKg: lean)
+        // Without an expenditure or a weight only a fixed target exists (issue 43: a dietitian's
+        // 1,800 kcal holds before the first weigh-in).
+        return DayTargets.derive(goal: goal, knownBasis: basis, knownWeightKg: weight, leanKg: lean)
     }
 
     /// The completed days of the adaptive window that count (PRODUCT.md §6): at least half of that

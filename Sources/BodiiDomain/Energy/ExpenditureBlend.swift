@@ -75,7 +75,9 @@ public struct TargetChange: Equatable, Sendable {
         guard let before, let now else { return nil }
         let delta = (now.kcal - before.kcal).rounded()
         guard abs(delta) >= minimumKcal else { return nil }
-        return TargetChange(kcal: delta, cause: cause(before.expenditure, now.expenditure, goalChanged: goalChanged))
+        // A fixed target with no expenditure behind it moves only when the goal does.
+        guard let a = before.expenditure, let b = now.expenditure else { return TargetChange(kcal: delta, cause: .newGoal) }
+        return TargetChange(kcal: delta, cause: cause(a, b, goalChanged: goalChanged))
     }
 
     /// The first of: a new goal; the measured share moving (days logged in the window); the

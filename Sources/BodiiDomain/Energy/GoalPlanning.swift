@@ -171,9 +171,9 @@ extension Goal {
     /// Keeps what the goal works out to on the day it is set, as its history shows it.
     public mutating func record(_ targets: DayTargets) {
         dailyCalorieTarget = targets.kcal
-        proteinG = targets.macros.proteinG
-        carbsG = targets.macros.carbsG
-        fatG = targets.macros.fatG
+        proteinG = targets.macros?.proteinG
+        carbsG = targets.macros?.carbsG
+        fatG = targets.macros?.fatG
     }
 }
 

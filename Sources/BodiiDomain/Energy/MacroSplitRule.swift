@@ -12,8 +12,21 @@ extension DayTargets {
         switch basis {
         case .fixed: return "fixed"
         case .formula: return "formula"
-        case .adaptive, .blended: return expenditure.label
+        case .adaptive, .blended: return expenditure?.label ?? basis.rawValue
         }
+    }
+
+    /// Where the target comes from, longest first, for a line that takes the first that fits: the
+    /// burn's words (`burnPhrasings`), or for a fixed target before any expenditure what waits on
+    /// a weigh-in.
+    public var originPhrasings: [String] {
+        if let expenditure { return expenditure.burnPhrasings }
+        return macros == nil
+            ? [
+                "Fixed target; macros need a weigh-in", "Fixed; macros need a weight", "Fixed · macros: weigh in",
+                "Fixed; no weight yet", "Fixed target",
+            ]
+            : ["Fixed target; no burn until a weigh-in", "Fixed target"]
     }
 }
 
@@ -60,6 +73,17 @@ extension MacroTargets {
             }
             return carbsTakeTheRest(kcal: kcal, proteinG: protein.rounded(), fatG: fat.rounded())
         }
+    }
+
+    /// The grams of `split` when the weight may be unknown: nil when the split needs one (protein
+    /// by g/kg, a preset's fat floor); a custom split by shares of the kcal needs none.
+    public static func split(
+        kcal: Double, knownWeightKg weightKg: Double?, leanKg: Double?, proteinPerKg: Double, split: MacroSplit
+    ) -> MacroTargets? {
+        if let weightKg { return Self.split(kcal: kcal, weightKg: weightKg, leanKg: leanKg, proteinPerKg: proteinPerKg, split: split) }
+        guard !split.needsWeight else { return nil }
+        // The weight is read by no branch a split that needs none takes.
+        return Self.split(kcal: kcal, weightKg: 0, leanKg: leanKg, proteinPerKg: proteinPerKg, split: split)
     }
 
     static func carbsTakeTheRest(kcal: Double, proteinG: Double, fatG: Double) -> MacroTargets {

@@ -34,6 +34,6 @@ extension DaySummary {
 
     /// The carbs the day's carbs target is compared with (net for a keto target).
     public var carbsCountedG: Double {
-        targets?.macros.carbsCounted(carbsG: carbsG, fiberG: fiberG) ?? carbsG
+        targets?.macros?.carbsCounted(carbsG: carbsG, fiberG: fiberG) ?? carbsG
     }
 }

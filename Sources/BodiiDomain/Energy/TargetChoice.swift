@@ -92,6 +92,17 @@ public enum MacroSplit: Equatable, Sendable {
         case .custom: return "custom"
         }
     }
+
+    /// Whether the grams need a body weight: every preset (protein by g/kg, or the fat floor) and
+    /// a custom split with protein by g/kg; a custom split by shares of the kcal does not.
+    public var needsWeight: Bool {
+        switch self {
+        case .preset: return true
+        case .custom(let custom):
+            if case .share = custom.protein { return false }
+            return true
+        }
+    }
 }
 
 /// The person's own split: protein by weight or share, fat by share or grams, carbs the rest or fixed

@@ -68,6 +68,10 @@ public enum NutrientKey: String, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
+    /// The unit a screen shows the amount in: water in ml, as it is drunk and logged (`w`,
+    /// `bodii log water 500ml`); 1 g of water is 1 ml, so the figure is the same. Keys and JSON keep `unit`.
+    public var shownUnit: String { self == .waterG ? "ml" : unit.rawValue }
+
     /// The name on screen ("Vitamin C", "Omega-3").
     public var label: String {
         switch self {

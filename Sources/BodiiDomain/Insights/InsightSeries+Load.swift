@@ -145,7 +145,7 @@ extension InsightSeries {
             days.append(
                 InsightDay(
                     date: log.date, eatenKcal: full ? log.caloriesIn : nil, isPartlyLogged: !full, targetKcal: targets?.kcal,
-                    expenditureKcal: targets?.expenditure.kcalPerDay))
+                    expenditureKcal: targets?.expenditure?.kcalPerDay))
             guard full else { continue }
             kcal[log.date] = log.caloriesIn
             fullProtein[log.date] = protein[log.date]
