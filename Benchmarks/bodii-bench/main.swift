@@ -5,6 +5,8 @@
 //   bodii-bench day-steps  3000 dashboard day steps on the 10-year history, for a profiler
 //   bodii-bench app        the app's interactions on the 10-year history and its first frame only
 //                          (issue 45's budgets: no catalog, queries or other processes; a minute less)
+//   bodii-bench after-write [Review|Pantry|…] [runs]  one tab opened after another process's
+//                          write, 500 times: a steady loop for a profiler
 //   bodii-bench health     Apple Health import of a generated 5-year export (HealthBench.swift)
 //   bodii-bench cronometer Cronometer servings import of a generated 10-year export (CronometerBench.swift)
 //   bodii-bench export     peak memory of `bodii export` (JSON, CSV, zip) on 10 and 20 years (ExportBench.swift)
@@ -67,9 +69,9 @@ if CommandLine.arguments.dropFirst().first == "search" {
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
-guard ["all", "catalog", "day-steps", "app"].contains(mode) else {
+guard ["all", "catalog", "day-steps", "app", "after-write"].contains(mode) else {
     print(
-        "usage: bodii-bench [catalog | search | process | sync [--days N] [--runs N] | planner | day-steps | app | health [days] [heart-rate readings an hour] | cronometer [days]]"
+        "usage: bodii-bench [catalog | search | process | sync [--days N] [--runs N] | planner | day-steps | app | after-write [tab] [runs] | health [days] [heart-rate readings an hour] | cronometer [days]]"
     )
     exit(64)
 }
@@ -133,6 +135,22 @@ if mode == "day-steps" {
                     app.press(.char("["))
                     _ = app.render(width: 200, height: 60)
                 }.line)
+    }
+    exit(0)
+}
+/// The tabs timed after another process's write (`bodii-bench app` and `after-write`).
+let afterWriteTabs: [(name: String, keys: String)] = [
+    ("Body (2)", "2"), ("Review (7)", "7"), ("Pantry (8)", "8"), ("Nutrients (3, N)", "3N"),
+]
+if mode == "after-write" {
+    // One tab (or all) after a write, many times: a steady loop for a profiler.
+    let only = CommandLine.arguments.dropFirst(2).first
+    let runs = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 500
+    try database.close()
+    try MainActor.assumeIsolated {
+        let app = try HeadlessApp(databasePath: dbURL.path)
+        _ = app.render(width: 200, height: 60)
+        try afterWrites(app, tabs: afterWriteTabs.filter { tab in only.map { tab.name.hasPrefix($0) } ?? true }, runs: runs)
     }
     exit(0)
 }
@@ -275,12 +293,16 @@ try MainActor.assumeIsolated {
         }
         print("Pantry to \(name) + render:".padding(toLength: 33, withPad: " ", startingAt: 0) + Stats(samples: samples, cpu: cpu).line)
     }
-    // The same tabs after another process's write (noticed at a tick, untimed): nothing kept,
-    // what the first visit after a change costs.
+    try afterWrites(app, tabs: afterWriteTabs, runs: 50)
+}
+
+/// The tabs after another process's write (noticed at a tick, untimed): nothing kept, what the
+/// first visit after a change costs.
+@MainActor func afterWrites(_ app: HeadlessApp, tabs: [(name: String, keys: String)], runs: Int) throws {
     let writer = try BodiiDatabase(url: dbURL, access: .command)
-    for (name, keys) in [("Body (2)", "2"), ("Review (7)", "7"), ("Pantry (8)", "8"), ("Nutrients (3, N)", "3N")] {
+    for (name, keys) in tabs {
         var samples: [Double] = [], cpu: [Double] = []
-        for _ in 0..<50 {
+        for _ in 0..<runs {
             app.press(.escape)
             app.press(.char("1"))
             try writer.repositories.saveProfile(DemoHistory.profile)

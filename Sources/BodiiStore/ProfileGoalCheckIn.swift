@@ -84,7 +84,9 @@ extension SQLiteRepositories: GoalRepository {
     /// Every goal, oldest first (by `createdOn`, then id), the active one included.
     public func goalHistory() throws -> [Goal] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM goal ORDER BY created_on, id").map(Self.goal(row:))
+            // Cached: every day's targets ask for it (several times a Review after a write), and a
+            // statement prepared again pays GRDB's authorizer for each column.
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM goal ORDER BY created_on, id")).map(Self.goal(row:))
         }
     }
 

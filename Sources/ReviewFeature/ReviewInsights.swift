@@ -38,9 +38,16 @@ struct ReviewInsights {
         if let elapsed = period.elapsed(today: today) {
             sections.append(Section(title: "This \(period.kind.rawValue)", report: try reports(elapsed), isPeriod: true))
         }
-        sections.append(Section(title: "Last 90 days", report: try reports(DateRange(ending: today, days: 90))))
+        sections.append(Section(title: "Last 90 days", report: try reports(lastDays(today: today))))
         return ReviewInsights(sections: sections, today: today)
     }
+
+    /// The ranges `load` asks reports of, in its order.
+    static func ranges(period: ReviewPeriod, today: LocalDate) -> [DateRange] {
+        [period.elapsed(today: today), lastDays(today: today)].compactMap { $0 }
+    }
+
+    private static func lastDays(today: LocalDate) -> DateRange { DateRange(ending: today, days: 90) }
 
     private static func entries(_ sections: [Section], today: LocalDate) -> [Entry] {
         var entries: [Entry] = []
@@ -79,6 +86,14 @@ struct InsightReportCache {
         reports = [:]
         self.stamp = stamp
         self.today = today
+    }
+
+    /// Reads the reports of `ranges` not kept yet, together (`InsightReport.load(ranges:)`: the
+    /// period and the 90 days share one read).
+    mutating func prepare(_ ranges: [DateRange], load: ([DateRange]) throws -> [InsightReport]) rethrows {
+        let missing = ranges.filter { reports[$0] == nil }
+        guard !missing.isEmpty else { return }
+        for (range, report) in zip(missing, try load(missing)) { reports[range] = report }
     }
 
     mutating func report(_ range: DateRange, load: (DateRange) throws -> InsightReport) rethrows -> InsightReport {

@@ -32,6 +32,7 @@ public final class ReviewViewModel: TabScreen {
     /// The review's own ports: the board (`ReviewRepository`, in `PeriodReview.Source`), the
     /// period's summary and groceries, the charts and the profile's units.
     public typealias Store = PeriodReview.Source & PeriodCharts.Source & ProfileRepository & InsightSeries.Source & WriteWatching
+        & ConsistentReading
 
     /// The insights' reports, kept while nothing is written (`WriteWatching`), and the insights of
     /// the period shown, read on first need: by the Review's own section at wide sizes or by `i`.
@@ -100,9 +101,16 @@ public final class ReviewViewModel: TabScreen {
     public func reload() {
         do {
             let today = clock.today
-            let review = try PeriodReview.load(period, today: today, source: source)
-            charts = try period.elapsed(today: today).map { try PeriodCharts.load(range: $0, source: source) }
-            unitSystem = try source.loadProfile()?.unitSystem ?? .metric
+            // One read transaction for the summary, the actions' periods, the charts and the units.
+            let (review, charts, units) = try source.readingTogether {
+                (
+                    try PeriodReview.load(period, today: today, source: source),
+                    try period.elapsed(today: today).map { try PeriodCharts.load(range: $0, source: source) },
+                    try source.loadProfile()?.unitSystem ?? .metric
+                )
+            }
+            self.charts = charts
+            unitSystem = units
             if self.review?.period != review.period {
                 // A new period opens on the actions still open from before, when there are any.
                 focus = review.carriedOver.isEmpty ? .keep : .carried
@@ -179,6 +187,9 @@ public final class ReviewViewModel: TabScreen {
         insightReports.check(stamp: try? source.writeStamp(), today: clock.today)
         var loaded: ReviewInsights?
         do {
+            try insightReports.prepare(ReviewInsights.ranges(period: period, today: clock.today)) { ranges in
+                try source.readingTogether { try InsightReport.load(ranges: ranges, source: source) }
+            }
             loaded = try ReviewInsights.load(period: period, today: clock.today) { range in
                 try insightReports.report(range) { try InsightReport.load(range: $0, source: source) }
             }

@@ -126,12 +126,6 @@ extension InsightSeries {
     }
 
     /// The food days of `range`: kcal, protein and the share of the target on days logged in full.
-    static func foodDays(range: DateRange, source: any Source) throws -> ([InsightDay], [InsightMetric: [LocalDate: Double]]) {
-        foodDays(
-            range: range, logs: try source.dailyLogs(in: range), history: try TargetHistory.load(range: range, source: source),
-            protein: try source.foodProtein(in: range))
-    }
-
     static func foodDays(
         range: DateRange, logs: [DailyLog], history: TargetHistory, protein entries: [(date: LocalDate, proteinG: Double)]
     ) -> ([InsightDay], [InsightMetric: [LocalDate: Double]]) {

@@ -74,21 +74,3 @@ public struct WeightPlateau: Equatable, Sendable {
         return lines
     }
 }
-
-/// Insights of a range of days: what goes together, and the weight plateau check.
-public struct InsightReport: Sendable {
-    public var result: InsightResult
-    public var plateau: WeightPlateau?
-
-    /// Reads the range's series and finds what goes together; the plateau is judged on the range's
-    /// last day, from the whole 4-week window's days even when the range is shorter (a week partly
-    /// gone): the Review's week and its 90 days end together and must say the same of the weight.
-    public static func load(range: DateRange, source: any InsightSeries.Source) throws -> InsightReport {
-        let (series, days) = try InsightSeries.load(range: range, source: source)
-        let window = DateRange(ending: range.end, days: WeightPlateau.windowDays)
-        let weights = try source.dailyWeights(in: window)
-        let windowDays = range.start <= window.start ? days : try InsightSeries.foodDays(range: window, source: source).0
-        return InsightReport(
-            result: InsightFinder.find(series), plateau: WeightPlateau.assess(weights: weights, days: windowDays, asOf: range.end))
-    }
-}
