@@ -6,7 +6,7 @@ import GRDB
 /// new file as much). Existing files still go through the migrations they lack; the migrations stay
 /// the frozen record of how each version came about.
 ///
-/// The script (`NewDatabaseSchema+Script.swift`) is `script(of:)` of a database the migrations
+/// The script (`NewDatabaseSchema+Script.swift`) is `statements(of:)` of a database the migrations
 /// built, with the migrations it stands for. `NewDatabaseSchemaTests` fails when it is out of date
 /// (`BODII_UPDATE_SCHEMA=1 swift test --filter NewDatabaseSchemaTests` rewrites it); a build whose
 /// migrations differ from the script's runs the migrations, so a stale script is slow, never wrong.
@@ -18,14 +18,14 @@ enum NewDatabaseSchema {
         guard migrator.migrations == migrations,
             try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
         else { return false }
-        try db.execute(sql: script)
+        try db.execute(sql: statements.joined(separator: "\n"))
         return true
     }
 
-    /// The SQL that rebuilds `db`: every object in creation order (FTS5's shadow tables come with
-    /// their table; SQLite's own objects with the tables that make them) and every row, the
-    /// migrations' own record (`grdb_migrations`) and AUTOINCREMENT counters included.
-    static func script(of db: Database) throws -> String {
+    /// The SQL statements that rebuild `db`: every object in creation order (FTS5's shadow tables
+    /// come with their table; SQLite's own objects with the tables that make them) and every row,
+    /// the migrations' own record (`grdb_migrations`) and AUTOINCREMENT counters included.
+    static func statements(of db: Database) throws -> [String] {
         let shadow = Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE type = 'shadow'"))
         let virtual = Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE type = 'virtual'"))
         var out: [String] = []
@@ -49,7 +49,7 @@ enum NewDatabaseSchema {
                 out.append("INSERT INTO \(table.quotedDatabaseIdentifier) VALUES (\(values));")
             }
         }
-        return out.joined(separator: "\n")
+        return out
     }
 
     /// A value as SQL reads it back exactly.
