@@ -174,6 +174,8 @@ import Testing
         let text = try runBodii(["today", "--db", fresh], environment: environment)
         #expect(text.stdout.contains("Target      1800 kcal") && text.stdout.contains("Left        1350 kcal"), "\(text.stdout)")
         #expect(text.stdout.contains("(targets: log a weight)"), "\(text.stdout)")
+        // No formula without a weight: the line says what gives one, not "— / —".
+        #expect(text.stdout.contains("BMR / TDEE  — (from a profile and a weigh-in)"), "\(text.stdout)")
     }
 
     /// The goal saved last is the one in force, even when it was saved under an earlier date than
