@@ -31,17 +31,9 @@ struct LogWaterCommand: ParsableCommand, DatabaseCommand {
             let amount = try PositionalWords.values(words).joined(separator: " ")
             let ml = try validated { () throws(BodiiDomain.ValidationError) in try WaterLogging.millilitres(amount) }
             let clock = try ProcessClock.current()
-            let mealChoice =
-                try meal.map { text in
-                    do throws(BodiiDomain.ValidationError) { return try FoodLogging.meal(text.text) } catch {
-                        throw CommandFailure.usage(
-                            "--meal \(ValidationError.quoted(text.text)) is not a meal: allowed breakfast, lunch, dinner or snacks")
-                    }
-                } ?? Meal.likely(now: clock)
-            let day =
-                try date.map { text in
-                    try validated { () throws(BodiiDomain.ValidationError) in try Validation.date(text.text, today: clock.today) }
-                } ?? clock.today
+            // The same --meal and --date rules as `log food`.
+            let mealChoice = try LogFoodCommand.meal(meal, clock: clock)
+            let day = try LogFoodCommand.day(date, clock: clock)
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             guard let water = try env.repositories.food(id: WaterLogging.foodID) else {
                 throw CommandFailure.data("the catalog has no drinking water (\(WaterLogging.foodID.rawValue)): run bodii once to seed it")
