@@ -147,6 +147,8 @@ import Testing
             (["pantry", "use", "999", "--qty", "1"], 65), (["pantry", "use", "1", "--qty", "5000"], 65), (["pantry", "waste", "x"], 65),
             (["pantry", "list", "--soon", "-1"], 65), (["shop", "buy", "nothing"], 65), (["budget", "set", "0"], 65),
             (["budget", "set", "60", "--period", "fortnight"], 64), (["budget", "set", "2000000"], 65),
+            // Rice was bought by weight: a bare 2 would be 2 g, where a person means two packs.
+            (["pantry", "add", "--name", "Rice", "--qty", "2"], 64), (["shop", "add", "--name", "Rice", "--qty", "2"], 64),
         ]
         for (arguments, status) in cases {
             let r = try runBodii(arguments + ["--db", db])
@@ -155,5 +157,9 @@ import Testing
             #expect(r.stdout.isEmpty, "\(arguments): \(r.stdout)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        let bare = try runBodii(["pantry", "add", "--name", "Rice", "--qty", "2", "--db", db]).stderr
+        #expect(bare.contains("--qty 2 without a unit would be 2 g of Rice") && bare.contains("--unit"), "\(bare)")
+        // A weight that is one stays one.
+        #expect(try ok(["pantry", "add", "--name", "Rice", "--qty", "500"]).contains("500 g of Rice"))
     }
 }

@@ -60,6 +60,6 @@ import Testing
         }
         #expect(
             basis(.blended(days: 24, measuredShare: 10.0 / 14)).explanation
-                == "Burn 2441 kcal: 71% from your logs, 24 days (formula 2695 → logs 2337; all from logs at 28 days)")
+                == "Burn 2441 kcal: 71% from your logs, 24 days (yesterday: formula 2695 → logs 2337; all from logs at 28 days)")
     }
 }

@@ -76,6 +76,11 @@ struct PantryAddCommand: ParsableCommand, DatabaseCommand {
             let book = PantryBook(repository: env.repositories, currency: PantryCLI.currency, weekStart: clock.weekStart)
             let item = try book.item(for: catalogFood, name: itemName)
             let lastBought = try item.id.map { try env.repositories.purchases(itemId: $0) }?.last?.quantity
+            if typedUnit == nil, let problem = PantryDefaults.bareAmountProblem(
+                amount, typed: qty.text, name: item.name, lastBought: lastBought, minimum: item.minimumStock, food: catalogFood)
+            {
+                throw CommandFailure.usage(problem)
+            }
             let unitChoice =
                 typedUnit?.unit ?? PantryDefaults.unit(lastBought: lastBought, minimum: item.minimumStock, food: catalogFood)
             let saved = try book.buy(

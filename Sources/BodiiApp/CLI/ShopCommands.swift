@@ -66,8 +66,13 @@ struct ShopAddCommand: ParsableCommand, DatabaseCommand {
                 let (u, factor) = try validated { () throws(BodiiDomain.ValidationError) in
                     try unit.map { text throws(BodiiDomain.ValidationError) in try PantryUnits.parse(text.text, food: food) } ?? (usual, 1)
                 }
-                quantity = PantryQuantity(
-                    try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }, u)
+                let amount = try validated { () throws(BodiiDomain.ValidationError) in try PantryUnits.amount(qty.text, factor: factor) }
+                if unit == nil, let problem = PantryDefaults.bareAmountProblem(
+                    amount, typed: qty.text, name: chosen.name, lastBought: lastBought, minimum: chosen.minimumStock, food: food)
+                {
+                    throw CommandFailure.usage(problem)
+                }
+                quantity = PantryQuantity(amount, u)
             }
             let saved = try env.repositories.saveGroceryItem(chosen)
             guard let itemId = saved.id else { throw CommandFailure.io("the item could not be saved") }

@@ -148,20 +148,22 @@ public struct ExpenditureBasis: Equatable, Sendable {
 
     /// What the target starts from, in one line for the report: the Goal card's words
     /// (`burnPhrasings`, longest) and what lies behind them (`basisDetail`):
-    /// "Burn 2441 kcal: 71% from your logs, 24 days (formula 2695 → logs 2337; all from logs at 28 days)".
+    /// "Burn 2441 kcal: 71% from your logs, 24 days (yesterday: formula 2695 → logs 2337; all from logs at 28 days)".
     public var explanation: String {
         (burnPhrasings.first ?? "") + (basisDetail.map { " (\($0))" } ?? "")
     }
 
     /// What lies behind the Goal card's words: the two figures a blend mixes and when it is all
     /// from the logs, or what the logs are compared with; nil for the formula, whose words say it all.
+    /// The blend's figures are yesterday's (a day's target is fixed from the days before it), so
+    /// they say so: today's "BMR / TDEE" line, from today's weigh-in, may differ from them.
     public var basisDetail: String? {
         switch source {
         case .adaptive: return "intake against the weight trend"
         case .blended:
             let parts = [formulaKcal.map { "formula \(WholeNumber.text($0))" }, measuredKcal.map { "logs \(WholeNumber.text($0))" }]
             let blend = parts.compactMap { $0 }.joined(separator: " → ")
-            return (blend.isEmpty ? "" : blend + "; ") + "all from logs at \(ExpenditureBlend.fullDays) days"
+            return (blend.isEmpty ? "" : "yesterday: " + blend + "; ") + "all from logs at \(ExpenditureBlend.fullDays) days"
         case .formula: return nil
         }
     }

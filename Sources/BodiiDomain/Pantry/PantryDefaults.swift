@@ -11,6 +11,22 @@ public enum PantryDefaults {
         return food == nil || PantryUnits.gramsPerPiece(of: food) != nil ? .pieces : .grams
     }
 
+    /// Below this many grams (or ml), a bare quantity is a count of packs the person had in mind
+    /// ("--qty 1" of peanut butter is a jar, of olive oil a bottle), not a weight: it is asked for.
+    static let fewestGuessedGrams = 10.0
+
+    /// Why a bare `amount` cannot be taken in the item's usual unit (`unit`) when that is grams or
+    /// millilitres, with what to type instead; nil when it can.
+    public static func bareAmountProblem(
+        _ amount: Double, typed: String, name: String, lastBought: PantryQuantity?, minimum: PantryQuantity?, food: Food?
+    ) -> String? {
+        guard amount < fewestGuessedGrams else { return nil }
+        let unit = unit(lastBought: lastBought, minimum: minimum, food: food)
+        guard unit == .grams || unit == .millilitres else { return nil }
+        return "--qty \(typed) without a unit would be \(typed) \(unit) of \(name): give --unit (g, kg, ml, l or one of its measures), "
+            + "e.g. --qty 500 --unit g"
+    }
+
     /// Words that say it was made ready to eat from what was bought: cooked rice, brewed coffee.
     static let preparedWords: Set<String> = [
         "cooked", "prepared", "brewed", "boiled", "steamed", "stewed", "microwaved", "reconstituted", "restaurant",
