@@ -18,6 +18,8 @@ public enum ASCIIText {
         // Arrows, marks and dots.
         "→": "->", "←": "<-", "↑": "Up", "↓": "Dn", "▲": "^", "▼": "v",
         "✓": "+", "✗": "x", "●": "*", "◐": "+", "○": ".", "◉": "@",
+        // Fractions in portions ("½ cup"); after a digit they get a space (`transliterate`).
+        "½": "1/2", "¼": "1/4", "¾": "3/4", "⅓": "1/3", "⅔": "2/3", "⅛": "1/8",
         // Superscripts and subscripts (formulas).
         "⁻": "^-", "¹": "1", "²": "^2", "³": "^3", "₀": "0", "₁": "1", "₂": "2", "ₙ": "n", "₋": "-",
         // Borders, bars and shades, as `Symbols.ascii` draws them.
@@ -26,8 +28,8 @@ public enum ASCIIText {
         "▁": ".", "▂": ".", "▃": ":", "▄": ":", "▅": "|", "▆": "|", "▇": "#", "█": "#",
     ]
 
-    /// `text` in ASCII only: table entries, accented letters without their accents ("Jalapeño" →
-    /// "Jalapeno"), braille chart dots as `.`, and `?` for anything else.
+    /// `text` in ASCII only: table entries ("1½ cups" → "1 1/2 cups"), accented letters without
+    /// their accents ("Jalapeño" → "Jalapeno"), braille chart dots as `.`, and `?` for anything else.
     public static func transliterate(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var text = text
@@ -36,7 +38,18 @@ public enum ASCIIText {
         }
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for ch in text { out += ch.isASCII ? String(ch) : replacement(for: ch) }
+        var previous: Character?
+        for ch in text {
+            if ch.isASCII {
+                out.append(ch)
+            } else {
+                let stand = replacement(for: ch)
+                // "1½" is one and a half, not eleven halves.
+                if previous?.isNumber == true, stand.first?.isNumber == true { out += " " }
+                out += stand
+            }
+            previous = ch
+        }
         return out
     }
 

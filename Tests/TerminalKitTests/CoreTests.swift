@@ -141,6 +141,8 @@ import Testing
         #expect(ASCIIText.transliterate("(9.8 − 1) MET × 80 kg ≥ 5 µg…") == "(9.8 - 1) MET x 80 kg >= 5 ug...")
         #expect(ASCIIText.transliterate("Jalapeño café ⠁ 日") == "Jalapeno cafe . ?")
         #expect(ASCIIText.transliterate("plain") == "plain")
+        // Portions: a fraction after a whole number keeps its space ("1½" is not "11/2").
+        #expect(ASCIIText.transliterate("½ cup · 1½ cups · 2¾ oz") == "1/2 cup | 1 1/2 cups | 2 3/4 oz")
     }
 
     @Test func anASCIIBufferHoldsOnlyASCIIWhoeverWritesIt() {
