@@ -34,7 +34,7 @@ public final class BodyViewModel: TabScreen {
     public private(set) var editing: BodyRecord?
     public private(set) var range: ChartRange = .month
     public private(set) var status: StatusMessage?
-    private var deletion = DeleteUndo<BodyRecord>(noun: "weigh-in")
+    private let deletion = DeleteUndo<BodyRecord>(noun: "weigh-in")
     /// The record `x` asked about, waiting for y/n.
     public var pendingDelete: BodyRecord? { deletion.pending }
 
@@ -55,7 +55,6 @@ public final class BodyViewModel: TabScreen {
         if form != nil {
             return .formDialog(title: formTitle)
         }
-        if pendingDelete != nil { return deletion.keyMap }
         return Self.actions.keyMap
     }
 
@@ -106,13 +105,8 @@ public final class BodyViewModel: TabScreen {
 
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
-        if pendingDelete != nil {
-            let result = deletion.answer(key, describe: describe, delete: logging.delete(id:))
-            if let s = result.status { status = s }
-            if result.changed { reload() }
-            return .handled
-        }
         guard let action = Self.actions.action(for: key) else { return .ignored }
+        if case .delete = action { return askDelete() }
         perform(action)
         return .handled
     }
@@ -123,9 +117,7 @@ public final class BodyViewModel: TabScreen {
         case .edit:
             guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to edit."); return }
             openForm(editing: rows[selected].record)
-        case .delete:
-            guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to delete."); return }
-            deletion.ask(about: rows[selected].record)
+        case .delete: break
         case .undo: undoDelete()
         case .move(let move): selected = move.apply(to: selected, count: rows.count)
         case .zoom(let zoom): range = zoom == .wider ? range.wider : range.narrower
@@ -137,6 +129,20 @@ public final class BodyViewModel: TabScreen {
         // A body-fat-only reading (imported) is named by its body fat.
         let what = record.weightKg.map(fmt.mass) ?? record.bodyFatPercent.map { "body fat \(DecimalText.format($0)) %" } ?? "a reading"
         return "\(what) of \(record.date.iso)"
+    }
+
+    /// `x`: y/n about the selected record on the stack.
+    private func askDelete() -> KeyResult {
+        guard rows.indices.contains(selected) else { status = StatusMessage("Nothing to delete."); return .handled }
+        let record = rows[selected].record
+        let flow = deletion.confirmFlow(
+            about: record, describe: { [unowned self] in describe($0) }, delete: logging.delete(id:),
+            status: { [unowned self] in status }
+        ) { [unowned self] status, changed in
+            self.status = status
+            if changed { reload() }
+        }
+        return .requests([.present(flow)])
     }
 
     private func undoDelete() {
@@ -225,6 +231,5 @@ public final class BodyViewModel: TabScreen {
         if let form {
             FormDialog(title: formTitle, form: form).render(in: area, buffer: &buffer, context: context)
         }
-        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -33,7 +33,7 @@ public final class DietViewModel: TabScreen {
     /// The tab's message, which its flows write too: one status line for the tab and its flows.
     public internal(set) var status: StatusMessage?
 
-    var deletion = DeleteUndo<FoodRecord>(noun: "entry", namedByDescription: true)
+    let deletion = DeleteUndo<FoodRecord>(noun: "entry", namedByDescription: true)
 
     /// What `u` undoes: the latest of a deleted entry (in `deletion`), a copy or a deleted meal.
     enum LastChange: Equatable {
@@ -138,11 +138,10 @@ public final class DietViewModel: TabScreen {
         case .edit: return openEditor()
         case .delete:
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }
-            deletion.ask(about: record)
-            return DeleteEntryFlow(tab: self)
+            return confirmDelete(record)
         case .deleteMeal:
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }
-            return DeleteMealFlow(tab: self, records: records.filter { $0.meal == record.meal })
+            return confirmDeleteMeal(records.filter { $0.meal == record.meal })
         case .undo: undo()
         case .water: logWater()
         case .saveMeal: saveSelectedMeal()

@@ -27,7 +27,7 @@ public final class ExerciseViewModel: TabScreen {
     public private(set) var weight: ExerciseWeight?
     public private(set) var unitSystem: UnitSystem = .metric
     public private(set) var status: StatusMessage?
-    private var deletion = DeleteUndo<ExerciseRecord>(noun: "session")
+    private let deletion = DeleteUndo<ExerciseRecord>(noun: "session")
     /// The session `x` asked about, waiting for y/n.
     public var pendingDelete: ExerciseRecord? { deletion.pending }
     private(set) var picker: ActivityPicker?
@@ -87,7 +87,6 @@ public final class ExerciseViewModel: TabScreen {
                     KeyBinding([.escape], help: "cancel", footer: true),
                 ])
         }
-        if pendingDelete != nil { return deletion.keyMap }
         return Self.actions.keyMap
     }
 
@@ -141,13 +140,8 @@ public final class ExerciseViewModel: TabScreen {
     public func handle(_ key: Key) -> KeyResult {
         if picker != nil { return handlePicker(key) }
         if editor != nil { return handleEditor(key) }
-        if pendingDelete != nil {
-            let result = deletion.answer(key, describe: describe, delete: logging.delete(id:))
-            if let s = result.status { status = s }
-            if result.changed { reload() }
-            return .handled
-        }
         guard let action = Self.actions.action(for: key) else { return .ignored }
+        if case .delete = action { return askDelete() }
         perform(action)
         return .handled
     }
@@ -158,10 +152,7 @@ public final class ExerciseViewModel: TabScreen {
             picker = ActivityPicker(units: unitSystem)
             status = nil
         case .edit: openEditor()
-        case .delete:
-            guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to delete on this day."); return }
-            deletion.ask(about: sessions[selected])
-            status = nil
+        case .delete: break
         case .undo: undoDelete()
         case .day(let step):
             day = day.moved(by: step.offset, today: clock.today)
@@ -349,6 +340,21 @@ public final class ExerciseViewModel: TabScreen {
         "\(record.minutes) min of \(record.activity) of \(record.date.iso)"
     }
 
+    /// `x`: y/n about the selected record on the stack.
+    private func askDelete() -> KeyResult {
+        guard sessions.indices.contains(selected) else { status = StatusMessage("Nothing to delete on this day."); return .handled }
+        let record = sessions[selected]
+        status = nil
+        let flow = deletion.confirmFlow(
+            about: record, describe: { [unowned self] in describe($0) }, delete: logging.delete(id:),
+            status: { [unowned self] in status }
+        ) { [unowned self] status, changed in
+            self.status = status
+            if changed { reload() }
+        }
+        return .requests([.present(flow)])
+    }
+
     private func undoDelete() {
         let result = deletion.undo(describe: describe) { try logging.restore($0) }
         status = result.status
@@ -377,6 +383,5 @@ public final class ExerciseViewModel: TabScreen {
             )
             .render(in: area, buffer: &buffer, context: context)
         }
-        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }
 }

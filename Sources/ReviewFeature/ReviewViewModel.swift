@@ -23,7 +23,7 @@ public final class ReviewViewModel: TabScreen {
     /// The selected row of each column.
     public private(set) var rows: [BoardColumn: Int] = [:]
     public private(set) var form: ReviewForm?
-    private var deletion = DeleteUndo<BoardCard>(noun: "card", namedByDescription: true)
+    private let deletion = DeleteUndo<BoardCard>(noun: "card", namedByDescription: true)
     /// The links the last deleted note had (its Tries, its actions): undo restores them with it.
     private var cutLinks = ReviewLinks()
     public var pendingDelete: BoardCard? { deletion.pending }
@@ -87,7 +87,6 @@ public final class ReviewViewModel: TabScreen {
 
     public var keyMap: KeyMap {
         if let form { return .formDialog(title: form.title) }
-        if pendingDelete != nil { return deletion.keyMap }
         return Self.actions.keyMap
     }
 
@@ -149,24 +148,9 @@ public final class ReviewViewModel: TabScreen {
 
     public func handle(_ key: Key) -> KeyResult {
         if form != nil { return handleForm(key) }
-        if pendingDelete != nil {
-            let card = pendingDelete
-            let result = deletion.answer(key, describe: describe) { id in
-                switch card {
-                case .item?:
-                    guard let (item, links) = try source.deleteReviewItemKeepingLinks(id: id) else { return nil }
-                    cutLinks = links
-                    return .item(item)
-                case .action?: return try source.deleteAction(id: id).map(BoardCard.action)
-                case nil: return nil
-                }
-            }
-            if let s = result.status { status = s }
-            if result.changed { reload() }
-            return .handled
-        }
         guard let action = Self.actions.action(for: key) else { return .ignored }
         if case .insights = action { return openInsights() }
+        if case .delete = action { return askDelete() }
         perform(action)
         return .handled
     }
@@ -213,9 +197,6 @@ public final class ReviewViewModel: TabScreen {
         case .move(let move): rows[focus] = move.apply(to: rows[focus] ?? 0, count: cards(in: focus).count)
         case .add: openAddForm()
         case .edit: openEditForm()
-        case .delete:
-            guard let card = selectedCard else { status = StatusMessage("Nothing to delete."); return }
-            deletion.ask(about: card)
         case .undo: undoDelete()
         case .done: close(as: .done)
         case .drop:
@@ -224,7 +205,7 @@ public final class ReviewViewModel: TabScreen {
             }
             form = ReviewForm.drop(a)
         case .reopen: reopen()
-        case .insights: break
+        case .insights, .delete: break
         }
     }
 
@@ -246,6 +227,28 @@ public final class ReviewViewModel: TabScreen {
         case .item(let i): return "the \(i.kind.title) “\(i.text)”"
         case .action(let a): return "the action “\(a.text)”"
         }
+    }
+
+    /// `x`: y/n about the selected card on the stack; `y` deletes it (an item keeps its links to
+    /// put back with `u`).
+    private func askDelete() -> KeyResult {
+        guard let card = selectedCard else { status = StatusMessage("Nothing to delete."); return .handled }
+        let flow = deletion.confirmFlow(
+            about: card, describe: { [unowned self] in describe($0) },
+            delete: { [unowned self] id in
+                switch card {
+                case .item:
+                    guard let (item, links) = try source.deleteReviewItemKeepingLinks(id: id) else { return nil }
+                    cutLinks = links
+                    return .item(item)
+                case .action: return try source.deleteAction(id: id).map(BoardCard.action)
+                }
+            }, status: { [unowned self] in status }
+        ) { [unowned self] status, changed in
+            self.status = status
+            if changed { reload() }
+        }
+        return .requests([.present(flow)])
     }
 
     private func undoDelete() {
@@ -365,6 +368,5 @@ public final class ReviewViewModel: TabScreen {
         if let form {
             FormDialog(title: form.title, intro: form.intro, form: form.form).render(in: area, buffer: &buffer, context: context)
         }
-        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }
 }

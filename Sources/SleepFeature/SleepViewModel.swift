@@ -25,7 +25,7 @@ public final class SleepViewModel: TabScreen {
     public private(set) var form: Form?
     /// The night the open form edits; nil when it logs a new one.
     public private(set) var editing: SleepRecord?
-    private var deletion = DeleteUndo<SleepRecord>(noun: "night")
+    private let deletion = DeleteUndo<SleepRecord>(noun: "night")
     public var pendingDelete: SleepRecord? { deletion.pending }
     public private(set) var status: StatusMessage?
     private let logging: SleepLogging
@@ -49,12 +49,9 @@ public final class SleepViewModel: TabScreen {
     var formTitle: String { editing == nil ? "Log a night" : "Edit the night" }
 
     public var keyMap: KeyMap {
-        // The question is asked over the form: its y/n are the keys that act.
-        if pendingReplace != nil { return Confirmation.keyMap(title: "Replace", yes: "replace", no: "keep") }
         if form != nil {
             return .formDialog(title: formTitle)
         }
-        if pendingDelete != nil { return deletion.keyMap }
         return Self.actions.keyMap
     }
 
@@ -99,16 +96,9 @@ public final class SleepViewModel: TabScreen {
     }
 
     public func handle(_ key: Key) -> KeyResult {
-        if pendingReplace != nil { return answerReplace(key) }
         if form != nil { return handleForm(key) }
-        if pendingDelete != nil {
-            let result = deletion.answer(key, describe: describe, delete: logging.delete(id:))
-            if let s = result.status { status = s }
-            if result.changed { reload() }
-            if deletion.lastDeleted != nil, result.status?.kind == .success { undoesReplace = false }
-            return .handled
-        }
         guard let action = Self.actions.action(for: key) else { return .ignored }
+        if case .delete = action { return askDelete() }
         perform(action)
         return .handled
     }
@@ -119,9 +109,7 @@ public final class SleepViewModel: TabScreen {
         case .edit:
             guard let night = selectedNight else { status = StatusMessage("Nothing to edit."); return }
             openForm(editing: night)
-        case .delete:
-            guard let night = selectedNight else { status = StatusMessage("Nothing to delete."); return }
-            deletion.ask(about: night)
+        case .delete: break
         case .undo: undoDelete()
         case .day(let step):
             day = day.moved(by: step.offset, today: clock.today)
@@ -142,28 +130,47 @@ public final class SleepViewModel: TabScreen {
         return parts.joined(separator: ", ")
     }
 
-    private func answerReplace(_ key: Key) -> KeyResult {
-        guard let (night, existing) = pendingReplace else { return .ignored }
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            pendingReplace = nil
-            guard var f = form else { return .handled }
-            var replacement = night
-            save(&replacement, form: &f)
-            if form == nil {  // saved
-                lastReplaced = existing
-                undoesReplace = true
-                status = StatusMessage(
-                    "Replaced the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(replacement.minutes)) — u to undo.",
-                    kind: .success)
-            }
-        case .no:
-            pendingReplace = nil
-            status = StatusMessage("Kept the night \(describe(existing)); change the date to log another.")
-        case nil:
-            break
+    /// A new night for a date that has one: y/n on the stack over the form, which stays open;
+    /// `y` replaces the night (`u` puts it back), `n` goes back to the form.
+    private func askReplace(_ night: SleepRecord, existing: SleepRecord) -> KeyResult {
+        pendingReplace = (night, existing)
+        status = nil
+        let flow = ConfirmFlow(
+            title: "Replace", question: "Replace the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(night.minutes))? y/n",
+            yes: "replace", no: "keep", status: { [unowned self] in status },
+            onYes: { [unowned self] in
+                pendingReplace = nil
+                guard var f = form else { return .back }
+                var replacement = night
+                save(&replacement, form: &f)
+                if form == nil {  // saved
+                    lastReplaced = existing
+                    undoesReplace = true
+                    status = StatusMessage(
+                        "Replaced the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(replacement.minutes)) — u to undo.",
+                        kind: .success)
+                }
+                return .back
+            },
+            onNo: { [unowned self] in
+                pendingReplace = nil
+                status = StatusMessage("Kept the night \(describe(existing)); change the date to log another.")
+            })
+        return .requests([.present(flow)])
+    }
+
+    /// `x`: y/n about the selected night on the stack.
+    private func askDelete() -> KeyResult {
+        guard let record = selectedNight else { status = StatusMessage("Nothing to delete."); return .handled }
+        let flow = deletion.confirmFlow(
+            about: record, describe: { [unowned self] in describe($0) }, delete: logging.delete(id:),
+            status: { [unowned self] in status }
+        ) { [unowned self] status, changed in
+            self.status = status
+            if changed { reload() }
+            if changed, status.kind == .success { undoesReplace = false }
         }
-        return .handled
+        return .requests([.present(flow)])
     }
 
     private func undoDelete() {
@@ -236,9 +243,7 @@ public final class SleepViewModel: TabScreen {
             case .success(var night):
                 if editing == nil, let existing = try? logging.night(on: night.date) {
                     form = f  // stays open behind the question; n goes back to it
-                    pendingReplace = (night, existing)
-                    status = nil
-                    return .handled
+                    return askReplace(night, existing: existing)
                 }
                 save(&night, form: &f)
             }
@@ -281,14 +286,6 @@ public final class SleepViewModel: TabScreen {
                 title: formTitle,
                 intro: "A night belongs to the day you woke up; a bedtime after midnight is fine. Give bed and wake time, or a duration.",
                 form: form
-            )
-            .render(in: area, buffer: &buffer, context: context)
-        }
-        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
-        if let (night, existing) = pendingReplace {
-            Confirmation(
-                title: "Replace",
-                message: "Replace the night \(describeFully(existing)) by \(DurationFormat.hoursMinutes(night.minutes))? y/n"
             )
             .render(in: area, buffer: &buffer, context: context)
         }
