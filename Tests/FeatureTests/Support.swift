@@ -3,6 +3,9 @@ import BodiiDomain
 import BodiiStore
 import BodiiTestSupport
 import TerminalKit
+import BodiiUI
+import BodyFeature
+import SleepFeature
 
 /// The day every test lives on, so nothing depends on the real date.
 enum TestDay {
@@ -128,4 +131,17 @@ final class FlowHost<Tab: TabScreen>: TabScreen {
         tab.render(in: area, buffer: &buffer, context: context)
         stack.render(in: area, buffer: &buffer, context: context)
     }
+}
+
+extension FlowHost {
+    /// The top form flow's form (Body's and Sleep's log forms are flows on the stack).
+    fileprivate var recordForm: Form? { stack.screens.reversed().lazy.compactMap { $0 as? RecordFormFlow }.first?.form }
+}
+
+extension FlowHost where Tab == BodyViewModel {
+    var form: Form? { recordForm }
+}
+
+extension FlowHost where Tab == SleepViewModel {
+    var form: Form? { recordForm }
 }
