@@ -6,6 +6,7 @@ import TerminalKit
 import BodiiUI
 import BodyFeature
 import SleepFeature
+import ExerciseFeature
 
 /// The day every test lives on, so nothing depends on the real date.
 enum TestDay {
@@ -144,4 +145,18 @@ extension FlowHost where Tab == BodyViewModel {
 
 extension FlowHost where Tab == SleepViewModel {
     var form: Form? { recordForm }
+}
+
+/// What the Exercise tests look at on the stack: the activity list and the session form.
+extension FlowHost where Tab == ExerciseViewModel {
+    private var picker: ActivityPickerFlow? { stack.top as? ActivityPickerFlow }
+    private var editor: ExerciseEditorFlow? { stack.screens.reversed().lazy.compactMap { $0 as? ExerciseEditorFlow }.first }
+    /// True while the activity list is open.
+    var isPicking: Bool { picker != nil }
+    var pickerQuery: String? { picker?.query }
+    var pickerResults: [Activity] { picker?.results ?? [] }
+    var pickerSelection: Activity? { picker?.selection }
+    var form: Form? { editor?.form }
+    /// The form's energy estimate in kcal, once its minutes are valid.
+    var estimatedKcal: Double? { editor?.estimatedKcal }
 }
