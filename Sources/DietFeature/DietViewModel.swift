@@ -196,7 +196,8 @@ public final class DietViewModel: TabScreen {
 
     private func openMyFoods() -> (any Flow)? {
         do {
-            let flow = MyFoodsFlow(tab: self, list: MyFoods(foods: try catalog.customFoods()))
+            let kind = MyFoodsList(tab: self)
+            let flow = MyFoodsFlow(kind: kind, items: try kind.load())
             status = nil
             return flow
         } catch {
@@ -207,7 +208,8 @@ public final class DietViewModel: TabScreen {
 
     private func openRecipes() -> (any Flow)? {
         do {
-            let flow = RecipeListFlow(tab: self, list: RecipeList(recipes: try source.recipeFoods()))
+            let kind = RecipesList(tab: self)
+            let flow = RecipeListFlow(kind: kind, items: try kind.load())
             status = nil
             return flow
         } catch {
