@@ -8,6 +8,21 @@ public enum ListTabAction<Extra: Sendable>: Sendable {
     case extra(Extra)
 }
 
+extension ListTabAction {
+    /// `a` `e` `x` `u` in that order, each with the kind's words for it (help, and the footer's
+    /// brief when it has one; `u` is in help only).
+    public static func recordKeys(
+        add: (help: String, brief: String?), edit: (help: String, brief: String?), delete: (help: String, brief: String?), undo: String
+    ) -> [BoundKey<ListTabAction>] {
+        [
+            KeyBinding([.char("a")], help: add.help, footer: true, brief: add.brief).performs(.add),
+            KeyBinding([.char("e")], help: edit.help, footer: true, brief: edit.brief).performs(.edit),
+            KeyBinding([.char("x")], help: delete.help, footer: true, brief: delete.brief).performs(.delete),
+            KeyBinding([.char("u")], help: undo).performs(.undo),
+        ]
+    }
+}
+
 /// What the tab does after one of the kind's own keys.
 public enum ListTabRefresh: Sendable {
     /// Only the drawing changed (the chart's range).

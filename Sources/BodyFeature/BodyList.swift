@@ -55,12 +55,10 @@ public final class BodyList: DatedListKind {
 
     public static let actions = ActionKeyMap<ListTabAction<ChartZoom>>(
         title: "Body",
-        [
-            KeyBinding([.char("a")], help: "log weight, body fat, muscle", footer: true, brief: "log").performs(.add),
-            KeyBinding([.char("e")], help: "edit the selected weigh-in", footer: true, brief: "edit").performs(.edit),
-            KeyBinding([.char("x")], help: "delete the selected weigh-in", footer: true, brief: "delete").performs(.delete),
-            KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
-        ] + ListMove.actions("in the history") { .move($0) } + ChartZoom.actions { .extra($0) })
+        ListTabAction.recordKeys(
+            add: ("log weight, body fat, muscle", "log"), edit: ("edit the selected weigh-in", "edit"),
+            delete: ("delete the selected weigh-in", "delete"), undo: "undo the last delete")
+            + ListMove.actions("in the history") { .move($0) } + ChartZoom.actions { .extra($0) })
 
     /// The weigh-ins newest first; the trend, the metabolism card and the goal beside them.
     public func load() throws -> [BodyRecord] {

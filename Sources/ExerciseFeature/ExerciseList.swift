@@ -64,12 +64,8 @@ public final class ExerciseList: DatedListKind {
 
     public static let actions = ActionKeyMap<ListTabAction<DayStep>>(
         title: "Exercise",
-        [
-            KeyBinding([.char("a")], help: "add", footer: true).performs(.add),
-            KeyBinding([.char("e")], help: "edit", footer: true).performs(.edit),
-            KeyBinding([.char("x")], help: "delete", footer: true).performs(.delete),
-            KeyBinding([.char("u")], help: "undo the last delete").performs(.undo),
-        ] + ListMove.actions("in the day's sessions") { .move($0) } + DayStep.actions { .extra($0) })
+        ListTabAction.recordKeys(add: ("add", nil), edit: ("edit", nil), delete: ("delete", nil), undo: "undo the last delete")
+            + ListMove.actions("in the day's sessions") { .move($0) } + DayStep.actions { .extra($0) })
 
     /// The day's sessions; the weeks of the chart and the weight beside them.
     public func load() throws -> [ExerciseRecord] {

@@ -53,12 +53,10 @@ public final class SleepList: DatedListKind {
 
     public static let actions = ActionKeyMap<ListTabAction<DayStep>>(
         title: "Sleep",
-        [
-            KeyBinding([.char("a")], help: "log a night", footer: true, brief: "log").performs(.add),
-            KeyBinding([.char("e")], help: "edit the selected night", footer: true, brief: "edit").performs(.edit),
-            KeyBinding([.char("x")], help: "delete the selected night", footer: true, brief: "delete").performs(.delete),
-            KeyBinding([.char("u")], help: "undo the last delete or replace").performs(.undo),
-        ] + DayStep.actions { .extra($0) } + ListMove.actions("in the list") { .move($0) })
+        ListTabAction.recordKeys(
+            add: ("log a night", "log"), edit: ("edit the selected night", "edit"), delete: ("delete the selected night", "delete"),
+            undo: "undo the last delete or replace")
+            + DayStep.actions { .extra($0) } + ListMove.actions("in the list") { .move($0) })
 
     /// The nights newest first, as the table lists them.
     public func load() throws -> [SleepRecord] {

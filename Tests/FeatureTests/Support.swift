@@ -7,6 +7,7 @@ import BodiiUI
 import BodyFeature
 import SleepFeature
 import ExerciseFeature
+import ReviewFeature
 
 /// The day every test lives on, so nothing depends on the real date.
 enum TestDay {
@@ -159,4 +160,9 @@ extension FlowHost where Tab == ExerciseViewModel {
     var form: Form? { editor?.form }
     /// The form's energy estimate in kcal, once its minutes are valid.
     var estimatedKcal: Double? { editor?.estimatedKcal }
+}
+
+extension FlowHost where Tab == ReviewViewModel {
+    /// The Review form open on the stack.
+    var form: ReviewForm? { (stack.top as? ReviewFormFlow)?.form }
 }
