@@ -145,6 +145,17 @@ public final class DatedListTab<Kind: DatedListKind>: TabScreen {
         return .handled
     }
 
+    /// A form over this tab, for a new record or an edit (`editing`): it shows the tab's status,
+    /// and Esc says "Nothing logged." or "Nothing changed.".
+    public func formFlow(
+        title: String, intro: String? = nil, form: Form, prefilled: Set<String>, editing: Bool,
+        submit: @escaping (RecordFormFlow) -> RecordFormFlow.Outcome
+    ) -> RecordFormFlow {
+        RecordFormFlow(
+            title: title, intro: intro, form: form, prefilled: prefilled, status: { [unowned self] in status }, submit: submit,
+            cancel: { [unowned self] in status = StatusMessage(editing ? "Nothing changed." : "Nothing logged.") })
+    }
+
     /// A form saved `record`: the view moves to hold it, selected, and `status` says so.
     public func saved(_ record: Kind.Record, status: StatusMessage) {
         show(record, otherwise: 0)

@@ -109,11 +109,10 @@ public final class BodyList: DatedListKind {
                 BodyEntryField.date.rawValue, label: "Date", text: (record?.date ?? clock.today).iso, maxLength: Validation.maxInputLength,
                 hint: "YYYY-MM-DD"),
         ])
-        return RecordFormFlow(
+        return tab.formFlow(
             title: record == nil ? "Log weight" : "Edit weigh-in", form: form, prefilled: [BodyEntryField.date.rawValue],
-            status: { [unowned tab] in tab.status },
-            submit: { [unowned self, unowned tab] flow in submit(flow, editing: record, tab: tab) },
-            cancel: { [unowned tab] in tab.status = StatusMessage(record == nil ? "Nothing logged." : "Nothing changed.") })
+            editing: record != nil
+        ) { [unowned self, unowned tab] flow in submit(flow, editing: record, tab: tab) }
     }
 
     private func submit(_ flow: RecordFormFlow, editing original: BodyRecord?, tab: DatedListTab<BodyList>) -> RecordFormFlow.Outcome {

@@ -123,12 +123,11 @@ public final class SleepList: DatedListKind {
                 SleepEntryField.date.rawValue, label: "Woke on", text: (night?.date ?? clock.today).iso,
                 maxLength: Validation.maxInputLength, hint: "YYYY-MM-DD"),
         ])
-        return RecordFormFlow(
+        return tab.formFlow(
             title: night == nil ? "Log a night" : "Edit the night",
             intro: "A night belongs to the day you woke up; a bedtime after midnight is fine. Give bed and wake time, or a duration.",
-            form: form, prefilled: [SleepEntryField.date.rawValue], status: { [unowned tab] in tab.status },
-            submit: { [unowned self, unowned tab] flow in submit(flow, editing: night, tab: tab) },
-            cancel: { [unowned tab] in tab.status = StatusMessage(night == nil ? "Nothing logged." : "Nothing changed.") })
+            form: form, prefilled: [SleepEntryField.date.rawValue], editing: night != nil
+        ) { [unowned self, unowned tab] flow in submit(flow, editing: night, tab: tab) }
     }
 
     private func submit(_ flow: RecordFormFlow, editing original: SleepRecord?, tab: DatedListTab<SleepList>) -> RecordFormFlow.Outcome {
