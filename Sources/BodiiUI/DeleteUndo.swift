@@ -1,9 +1,11 @@
 import TerminalKit
 
-/// The `x` / `u` flow every list shares (PRODUCT.md §2): `x` asks y/n about the selected record,
-/// `y` deletes it, `n` or Esc keeps it, any other key waits, and `u` puts the last deleted record
-/// back. The tab supplies the store calls and how a record is named in messages.
-public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable, Sendable where Record.ID == Int64? {
+/// The `x` / `u` flow every list shares (PRODUCT.md §2): `x` asks y/n about the selected record
+/// in a `ConfirmFlow` on the stack, `y` deletes it, `n` or Esc keeps it, any other key waits, and
+/// `u` puts the last deleted record back. The tab supplies the store calls and how a record is
+/// named in messages. A class: the question's flow answers into the tab's own copy.
+@MainActor
+public final class DeleteUndo<Record: Equatable & Sendable & Identifiable> where Record.ID == Int64? {
     /// The record the question is about, while it is open.
     public private(set) var pending: Record?
     /// The last deleted record, which `u` restores.
@@ -23,7 +25,7 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
         namedByDescription ? describe(record) : "the \(noun) \(describe(record))"
     }
 
-    public mutating func ask(about record: Record) { pending = record }
+    public func ask(about record: Record) { pending = record }
 
     /// The question's keys, for the footer and help while it is open.
     public var keyMap: KeyMap { Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep") }
@@ -33,26 +35,41 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
         pending.map { Confirmation(title: "Delete", message: "Delete \(name($0, describe))? y/n") }
     }
 
+    /// The question about `record` as a flow for the stack. `y` deletes it by id through `delete`
+    /// (which returns what it deleted, nil when it was already gone); `done` gets the status to
+    /// show and whether the store changed, on either answer. `asked` names the record in the
+    /// question when that says more than the messages do (a food entry's amount).
+    public func confirmFlow(
+        about record: Record, describe: @escaping (Record) -> String, asked: ((Record) -> String)? = nil,
+        delete: @escaping (Int64) throws -> Record?, status: @escaping () -> StatusMessage?,
+        done: @escaping (StatusMessage, Bool) -> Void
+    ) -> ConfirmFlow {
+        ask(about: record)
+        return ConfirmFlow(
+            title: "Delete", question: "Delete \(name(record, asked ?? describe))? y/n", yes: "delete", no: "keep", status: status,
+            onYes: { [self] in
+                let result = deletePending(describe: describe, delete: delete)
+                done(result.status, result.changed)
+                return .back
+            },
+            onNo: { [self] in
+                pending = nil
+                done(StatusMessage("Kept."), false)
+            })
+    }
+
     /// Handles a key while the question is open. `delete` deletes by id and returns what it
     /// deleted (nil when the record was already gone). Returns the status to show (nil while
     /// waiting) and whether the store changed.
-    public mutating func answer(
+    public func answer(
         _ key: Key, describe: (Record) -> String,
         delete: (Int64) throws -> Record?
     ) -> (status: StatusMessage?, changed: Bool) {
-        guard let record = pending else { return (nil, false) }
+        guard pending != nil else { return (nil, false) }
         switch Confirmation.answer(for: key) {
         case .yes:
-            pending = nil
-            do {
-                guard let id = record.id, let deleted = try delete(id) else {
-                    return (StatusMessage("That \(noun) was already gone.", kind: .error), true)
-                }
-                lastDeleted = deleted
-                return (StatusMessage("Deleted \(name(deleted, describe)) — u to undo.", kind: .success), true)
-            } catch {
-                return (StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error), false)
-            }
+            let result = deletePending(describe: describe, delete: delete)
+            return (result.status, result.changed)
         case .no:
             pending = nil
             return (StatusMessage("Kept."), false)
@@ -61,8 +78,23 @@ public struct DeleteUndo<Record: Equatable & Sendable & Identifiable>: Equatable
         }
     }
 
+    /// `y`: deletes the record asked about.
+    private func deletePending(describe: (Record) -> String, delete: (Int64) throws -> Record?) -> (status: StatusMessage, changed: Bool) {
+        guard let record = pending else { return (StatusMessage("Nothing to delete."), false) }
+        pending = nil
+        do {
+            guard let id = record.id, let deleted = try delete(id) else {
+                return (StatusMessage("That \(noun) was already gone.", kind: .error), true)
+            }
+            lastDeleted = deleted
+            return (StatusMessage("Deleted \(name(deleted, describe)) — u to undo.", kind: .success), true)
+        } catch {
+            return (StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error), false)
+        }
+    }
+
     /// Puts the last deleted record back through `restore`, which returns it as stored.
-    public mutating func undo(describe: (Record) -> String, restore: (Record) throws -> Record) -> (
+    public func undo(describe: (Record) -> String, restore: (Record) throws -> Record) -> (
         status: StatusMessage, restored: Record?
     ) {
         guard let record = lastDeleted else { return (StatusMessage("Nothing to undo."), nil) }

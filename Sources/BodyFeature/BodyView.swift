@@ -4,7 +4,7 @@ import SharedCharts
 
 /// The weight chart over the history table, and the metabolism card beside them.
 struct BodyView: Widget {
-    let rows: [BodyViewModel.Row]
+    let rows: [BodyList.Row]
     let selected: Int
     let snapshot: MetabolismSnapshot?
     let expenditure: ExpenditureBasis?

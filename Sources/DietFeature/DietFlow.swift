@@ -71,78 +71,55 @@ public final class EntryEditFlow: DietFlow, FormFlow {
     }
 }
 
-/// `x`: y/n on the selected entry (the tab's `deletion`, so `u` brings it back).
-public final class DeleteEntryFlow: DietFlow {
-    let tab: DietViewModel
-
-    init(tab: DietViewModel) { self.tab = tab }
-
-    public var keyMap: KeyMap { tab.deletion.keyMap }
-
+/// The y/n questions of the Diet tab, as `ConfirmFlow`s on the stack.
+extension DietViewModel {
     /// How the question and the messages name an entry.
     static func describeAsked(_ r: FoodRecord) -> String {
         "\(r.foodName) (\(NutrientFormat.amount(r)), \(NutrientFormat.kcal(r.kcal)) kcal)"
     }
     static func describeDeleted(_ r: FoodRecord) -> String { "\(r.foodName) (\(NutrientFormat.kcal(r.kcal)) kcal)" }
 
-    public func handle(_ key: Key) -> KeyResult {
-        let result = tab.deletion.answer(key, describe: Self.describeDeleted, delete: tab.source.deleteFoodRecord(id:))
-        if let s = result.status { tab.status = s }
-        if result.changed { tab.reload() }
-        if tab.deletion.lastDeleted != nil, result.changed { tab.lastChange = .deletedEntry }
-        return tab.deletion.pending == nil ? .requests([.closeFlows]) : .handled
-    }
-
-    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        tab.deletion.dialog(describe: Self.describeAsked)?.render(in: area, buffer: &buffer, context: context)
-    }
-}
-
-/// `X`: y/n on the selected entry's whole meal; `u` adds it back.
-public final class DeleteMealFlow: DietFlow {
-    let tab: DietViewModel
-    private let records: [FoodRecord]
-
-    init(tab: DietViewModel, records: [FoodRecord]) {
-        self.tab = tab
-        self.records = records
-    }
-
-    public var keyMap: KeyMap { tab.deletion.keyMap }
-
-    public func handle(_ key: Key) -> KeyResult {
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            do {
-                var removed: [FoodRecord] = []
-                for r in records { if let id = r.id, let gone = try tab.source.deleteFoodRecord(id: id) { removed.append(gone) } }
-                tab.lastChange = .deletedMeal(removed)
-                tab.reload()
-                let kcal = removed.reduce(0) { $0 + $1.kcal }
-                tab.status = StatusMessage(
-                    "Deleted \(records.first?.meal.label ?? "the meal"): \(Plural.count(removed.count, "entry", plural: "entries")), "
-                        + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
-            } catch {
-                tab.reload()
-                tab.status = StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error)
-            }
-            return .requests([.closeFlows])
-        case .no:
-            tab.status = StatusMessage("Kept.")
-            return .requests([.closeFlows])
-        case nil:
-            return .handled
+    /// `x`: y/n on the selected entry (the tab's `deletion`, so `u` brings it back).
+    func confirmDelete(_ record: FoodRecord) -> ConfirmFlow {
+        deletion.confirmFlow(
+            about: record, describe: Self.describeDeleted, asked: Self.describeAsked, delete: source.deleteFoodRecord(id:),
+            status: { [unowned self] in status }
+        ) { [unowned self] status, changed in
+            self.status = status
+            if changed { reload() }
+            if deletion.lastDeleted != nil, changed { lastChange = .deletedEntry }
         }
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    /// `X`: y/n on the selected entry's whole meal; `u` adds it back.
+    func confirmDeleteMeal(_ records: [FoodRecord]) -> ConfirmFlow {
         let kcal = records.reduce(0) { $0 + $1.kcal }
-        Confirmation(
+        return ConfirmFlow(
             title: "Delete meal",
-            message: "Delete \(records.first?.meal.label ?? "the meal") on \(tab.day.shortLabel(relativeTo: tab.clock.today)): "
-                + "\(Plural.count(records.count, "entry", plural: "entries")), \(NutrientFormat.kcal(kcal)) kcal? y/n"
-        )
-        .render(in: area, buffer: &buffer, context: context)
+            question: "Delete \(records.first?.meal.label ?? "the meal") on \(day.shortLabel(relativeTo: clock.today)): "
+                + "\(Plural.count(records.count, "entry", plural: "entries")), \(NutrientFormat.kcal(kcal)) kcal? y/n",
+            yes: "delete", no: "keep", status: { [unowned self] in status },
+            onYes: { [unowned self] in
+                deleteMeal(records)
+                return .tab
+            },
+            onNo: { [unowned self] in status = StatusMessage("Kept.") })
+    }
+
+    private func deleteMeal(_ records: [FoodRecord]) {
+        do {
+            var removed: [FoodRecord] = []
+            for r in records { if let id = r.id, let gone = try source.deleteFoodRecord(id: id) { removed.append(gone) } }
+            lastChange = .deletedMeal(removed)
+            reload()
+            let kcal = removed.reduce(0) { $0 + $1.kcal }
+            status = StatusMessage(
+                "Deleted \(records.first?.meal.label ?? "the meal"): \(Plural.count(removed.count, "entry", plural: "entries")), "
+                    + "\(NutrientFormat.kcal(kcal)) kcal — u to undo.", kind: .success)
+        } catch {
+            reload()
+            status = StatusMessage("Could not delete: \(ErrorLine.text(error))", kind: .error)
+        }
     }
 }
 

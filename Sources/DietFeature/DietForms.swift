@@ -188,68 +188,6 @@ struct CopyForm: Equatable {
     var fromText: String { form.value(Self.fromID) ?? "" }
 }
 
-/// `m`: the user's custom foods, to edit them or make a new one.
-struct MyFoods: Equatable {
-    var foods: [Food]
-    var selected = 0
-    /// The food `x` asked about, waiting for y/n.
-    var pendingDelete: Food?
-
-    enum Action: Sendable {
-        case move(ListMove)
-        case edit, new, delete, close
-    }
-
-    static let actions = ActionKeyMap<Action>(
-        title: "My foods",
-        ListMove.actions("in the list") { .move($0) } + [
-            KeyBinding([.enter, .char("e")], label: "Enter", help: "edit", footer: true).performs(.edit),
-            KeyBinding([.char("n")], help: "new custom food", footer: true, brief: "new").performs(.new),
-            KeyBinding([.char("x")], help: "delete the food (what you logged stays)", footer: true, brief: "delete").performs(.delete),
-            KeyBinding([.escape], help: "close", footer: true).performs(.close),
-        ])
-
-    /// The app's keys that still work over the list; it takes every other key.
-    static let globalKeys: Set<Key> = [.char("?"), .char("q")]
-
-    static var keyMap: KeyMap { KeyMap(title: "My foods", bindings: actions.keyMap.bindings, globalKeys: globalKeys) }
-}
-
-struct MyFoodsView: Widget {
-    let list: MyFoods
-
-    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let modal = Modal(
-            title: "My foods", rightTitle: "\(list.foods.count) custom", width: min(area.width - 4, 76), height: min(area.height, 18))
-        let inner = modal.draw(in: area, buffer: &buffer, context: context).inset(left: 1, right: 1)
-        let (body, hint) = inner.splitBottom(1)
-        let window = Table.window(selected: list.selected, rowCount: list.foods.count, visibleRows: body.height - 1)
-        let rows = list.foods[window].map { f in
-            TableRow([
-                Span(f.name), Span(NutrientFormat.kcal(f.per100g.kcal), .accent),
-                Span(f.servings.first.map { "\($0.label) (\(NutrientFormat.number($0.grams)) g)" } ?? "—", .muted),
-            ])
-        }
-        var table = Table(
-            columns: [
-                TableColumn("Name"), TableColumn("kcal/100 g", width: .length(10), alignment: .right),
-                TableColumn("Serving", width: .length(22)),
-            ],
-            rows: Array(rows), selected: list.foods.isEmpty ? nil : list.selected - window.lowerBound,
-            emptyMessage: "No custom foods yet — n makes one.", columnSpacing: 1)
-        table.moreAbove = window.lowerBound > 0
-        table.moreBelow = window.upperBound < list.foods.count
-        table.render(in: body, buffer: &buffer, context: context)
-        let keys = MyFoods.actions.keyMap.bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.brief ?? $0.help)" }.joined(
-            separator: " · ")
-        buffer.write(Line(keys, .muted), in: hint, context: context)
-        if let food = list.pendingDelete {
-            Confirmation(title: "Delete food", message: "Delete \(food.name)? What you logged with it stays in your log. y/n")
-                .render(in: area, buffer: &buffer, context: context)
-        }
-    }
-}
-
 /// Quick add (Ctrl-T in the food search): energy, optionally protein, carbs, fat and a name, and
 /// the meal — logged without a food (`QuickAdd`).
 struct QuickAddForm: Equatable {

@@ -33,7 +33,7 @@ public final class DietViewModel: TabScreen {
     /// The tab's message, which its flows write too: one status line for the tab and its flows.
     public internal(set) var status: StatusMessage?
 
-    var deletion = DeleteUndo<FoodRecord>(noun: "entry", namedByDescription: true)
+    let deletion = DeleteUndo<FoodRecord>(noun: "entry", namedByDescription: true)
 
     /// What `u` undoes: the latest of a deleted entry (in `deletion`), a copy or a deleted meal.
     enum LastChange: Equatable {
@@ -138,11 +138,10 @@ public final class DietViewModel: TabScreen {
         case .edit: return openEditor()
         case .delete:
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }
-            deletion.ask(about: record)
-            return DeleteEntryFlow(tab: self)
+            return confirmDelete(record)
         case .deleteMeal:
             guard let record = selectedRecord else { status = StatusMessage("Nothing to delete."); return nil }
-            return DeleteMealFlow(tab: self, records: records.filter { $0.meal == record.meal })
+            return confirmDeleteMeal(records.filter { $0.meal == record.meal })
         case .undo: undo()
         case .water: logWater()
         case .saveMeal: saveSelectedMeal()
@@ -197,7 +196,8 @@ public final class DietViewModel: TabScreen {
 
     private func openMyFoods() -> (any Flow)? {
         do {
-            let flow = MyFoodsFlow(tab: self, list: MyFoods(foods: try catalog.customFoods()))
+            let kind = MyFoodsList(tab: self)
+            let flow = MyFoodsFlow(kind: kind, items: try kind.load())
             status = nil
             return flow
         } catch {
@@ -208,7 +208,8 @@ public final class DietViewModel: TabScreen {
 
     private func openRecipes() -> (any Flow)? {
         do {
-            let flow = RecipeListFlow(tab: self, list: RecipeList(recipes: try source.recipeFoods()))
+            let kind = RecipesList(tab: self)
+            let flow = RecipeListFlow(kind: kind, items: try kind.load())
             status = nil
             return flow
         } catch {

@@ -41,6 +41,8 @@ public struct FoodSearch {
         case logLine([FoodRecord], notLogged: String)
         /// A key the modal leaves to the shell (`?` and `q` where nothing is typed).
         case ignored
+        /// Ctrl-X on a saved meal: y/n first (the flow asks; `answerMealDelete` takes the answer).
+        case confirmMealDelete(SavedMeal)
     }
 
     /// What the search is for: logging (food → serving → amount → meal), or an ingredient of a
@@ -211,7 +213,6 @@ public struct FoodSearch {
     }
 
     public mutating func handle(_ key: Key) -> Outcome {
-        if let meal = pendingMealDelete { answerMealDelete(meal, key); return .stay }
         if renaming != nil { handleRename(key); return .stay }
         let action = Self.actions(for: step, purpose: purpose).action(for: key)
         switch step {
@@ -240,6 +241,7 @@ public struct FoodSearch {
             }
             if case .deleteMeal = action {
                 pendingMealDelete = meal
+                return .confirmMealDelete(meal)
             } else {
                 renaming = (meal, TextField(text: meal.name, maxLength: SavedMeal.nameLength.upperBound))
             }

@@ -46,7 +46,21 @@ public final class FoodSearchFlow: DietFlow {
             return tab.log(record, serving: search.serving) ? .requests([.closeFlows]) : .handled
         case .logLine(let records, let notLogged):
             return tab.log(line: records, notLogged: notLogged) ? .requests([.closeFlows]) : .handled
+        case .confirmMealDelete(let meal):
+            return .requests([.present(confirmMealDelete(meal))])
         }
+    }
+
+    /// Ctrl-X's y/n over the search; the answer goes back to it.
+    private func confirmMealDelete(_ meal: SavedMeal) -> ConfirmFlow {
+        ConfirmFlow(
+            title: "Delete saved meal", question: "Delete the saved meal \(meal.name)? What you logged with it stays. y/n",
+            yes: "delete", no: "keep", status: { [unowned self] in tab.status },
+            onYes: { [unowned self] in
+                search.answerMealDelete(meal, yes: true)
+                return .back
+            },
+            onNo: { [unowned self] in search.answerMealDelete(meal, yes: false) })
     }
 
     /// The search adding an ingredient: its last Enter hands over the food and amount.
@@ -58,6 +72,7 @@ public final class FoodSearchFlow: DietFlow {
         case .save(let record):
             if let food = search.food { add(food, record) }
             return .close
+        case .confirmMealDelete: return .handled  // an ingredient search lists no saved meals
         case .newCustomFood, .quickAdd, .logSavedMeal, .logLine:
             tab.status = StatusMessage("Ingredients are foods from the list: make a custom food first with n on the Diet tab.")
             return .handled

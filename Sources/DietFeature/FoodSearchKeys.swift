@@ -107,7 +107,6 @@ extension FoodSearch {
     // MARK: keys for help and footer
 
     public var keyMap: KeyMap {
-        if pendingMealDelete != nil { return Confirmation.keyMap(title: "Delete saved meal", yes: "delete", no: "keep") }
         if renaming != nil { return .formDialog(title: "Rename saved meal", saveHelp: "rename", cancelHelp: "keep the name") }
         if step == .food, isLine { return lineKeyMap }
         var map = Self.actions(for: step, purpose: purpose).keyMap

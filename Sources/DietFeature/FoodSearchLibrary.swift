@@ -11,24 +11,18 @@ extension FoodSearch {
         SavedMeal.id(fromListID: id).flatMap { mealID in savedMeals.first { $0.id == mealID } }
     }
 
-    /// The y/n after Ctrl-X: y deletes the saved meal (what was logged from it stays).
-    mutating func answerMealDelete(_ meal: SavedMeal, _ key: Key) {
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            pendingMealDelete = nil
-            guard let library, let id = meal.id else { return }
-            do {
-                try library.deleteSavedMeal(id: id)
-                libraryIsStale = true
-                runSearch()
-                notice = "Deleted the saved meal \(meal.name); what you logged with it stays."
-            } catch {
-                self.error = "Could not delete the saved meal: \(ErrorLine.text(error))"
-            }
-        case .no:
-            pendingMealDelete = nil
-            notice = "Kept \(meal.name)."
-        case nil: break
+    /// The answer to the y/n after Ctrl-X: yes deletes the saved meal (what was logged from it stays).
+    mutating func answerMealDelete(_ meal: SavedMeal, yes: Bool) {
+        pendingMealDelete = nil
+        guard yes else { notice = "Kept \(meal.name)."; return }
+        guard let library, let id = meal.id else { return }
+        do {
+            try library.deleteSavedMeal(id: id)
+            libraryIsStale = true
+            runSearch()
+            notice = "Deleted the saved meal \(meal.name); what you logged with it stays."
+        } catch {
+            self.error = "Could not delete the saved meal: \(ErrorLine.text(error))"
         }
     }
 

@@ -34,10 +34,6 @@ struct FoodSearchView: Widget {
         NutrientPanel(food: search.shownFood, grams: search.shownGrams, amount: search.shownAmount).render(
             in: right, buffer: &buffer, context: context)
         buffer.write(Line(hint, .muted), in: hintRow, context: context)
-        if let meal = search.pendingMealDelete {
-            Confirmation(title: "Delete saved meal", message: "Delete the saved meal \(meal.name)? What you logged with it stays. y/n")
-                .render(in: area, buffer: &buffer, context: context)
-        }
     }
 
     /// The step's footer keys, from the same key map that dispatches them.

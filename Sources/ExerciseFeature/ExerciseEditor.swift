@@ -84,6 +84,48 @@ struct ExerciseEstimate: Equatable {
     }
 }
 
+extension ExerciseEstimate {
+    /// The estimate of what `editor` holds now: its activity's MET at the chosen intensity, its
+    /// minutes, the weight on its date (else `day`'s), and the lines that say where the MET comes from.
+    @MainActor
+    static func of(_ editor: ExerciseEditor, logging: ExerciseLogging, today: LocalDate, day: LocalDate) throws -> ExerciseEstimate {
+        let input = editor.input
+        let minutes = try? Validation.minutes(input.minutes)
+        let date = (try? Validation.date(input.date, today: today)) ?? day
+        let intensity = editor.intensity ?? .moderate
+        let catalog = editor.activity.activity
+        // A session logged earlier may carry another MET than the catalog's for its intensity.
+        var asLogged: Intensity?
+        if case .logged(_, let li, let lm, let c) = editor.activity, c?.met(for: li) != lm { asLogged = li }
+        let metLine: String
+        var codesLine: String?
+        if let catalog, catalog.isSingleEntry, asLogged == nil {
+            metLine = "\(FastFormat.oneDecimal(catalog.moderate.met)) at every intensity"
+            codesLine = "Compendium 2011: \(catalog.moderate.code), its only entry"
+        } else {
+            metLine = Intensity.allCases.map { i in
+                "\(i.rawValue) \(editor.activity.met(for: i).map(FastFormat.oneDecimal) ?? "?")"
+            }.joined(separator: " · ")
+            var notes: [String] = []
+            if let catalog {
+                notes.append(
+                    "Compendium 2011: "
+                        + Intensity.allCases.filter { !catalog.derived.contains($0) }
+                        .map { catalog.entry(for: $0).code }.joined(separator: " · "))
+                let missing = Intensity.allCases.filter { catalog.derived.contains($0) }.map(\.rawValue)
+                if !missing.isEmpty { notes.append("no \(missing.joined(separator: " or ")) entry, so moderate's") }
+            } else {
+                notes.append("not in the catalog")
+            }
+            if let asLogged { notes.append("\(asLogged.rawValue) as logged") }
+            codesLine = notes.joined(separator: "; ")
+        }
+        return ExerciseEstimate(
+            met: editor.activity.met(for: intensity), minutes: minutes, weight: try logging.weight(on: date),
+            metLine: metLine, codesLine: codesLine)
+    }
+}
+
 /// The form in a modal, with the live estimate and the key hints.
 struct ExerciseEditorView: Widget {
     let editor: ExerciseEditor

@@ -10,7 +10,7 @@ struct ExerciseView: Widget {
     let totalMinutes: Int
     let totalKcal: Double
     let selected: Int
-    let weeks: [ExerciseViewModel.WeekMinutes]
+    let weeks: [ExerciseList.WeekMinutes]
     let weight: ExerciseWeight?
     let unitSystem: UnitSystem
     let weekStart: WeekStart
@@ -62,7 +62,7 @@ struct ExerciseView: Widget {
     static let chartMinRows = 11
 
     func renderWeeks(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let goal = ExerciseViewModel.weeklyGuidelineMinutes
+        let goal = ExerciseList.weeklyGuidelineMinutes
         let current = weeks.last
         let isThisWeek = current.map { weekStart.firstDay(of: today) == $0.start } ?? false
         let which = isThisWeek ? "this week" : "week of \(current.map { $0.start.shortLabel(relativeTo: today) } ?? "")"

@@ -22,12 +22,11 @@ public final class ReviewViewModel: TabScreen {
     public private(set) var focus: BoardColumn = .keep
     /// The selected row of each column.
     public private(set) var rows: [BoardColumn: Int] = [:]
-    public private(set) var form: ReviewForm?
-    private var deletion = DeleteUndo<BoardCard>(noun: "card", namedByDescription: true)
+    private let deletion = DeleteUndo<BoardCard>(noun: "card", namedByDescription: true)
     /// The links the last deleted note had (its Tries, its actions): undo restores them with it.
     private var cutLinks = ReviewLinks()
     public var pendingDelete: BoardCard? { deletion.pending }
-    public private(set) var status: StatusMessage?
+    public internal(set) var status: StatusMessage?
 
     /// The review's own ports: the board (`ReviewRepository`, in `PeriodReview.Source`), the
     /// period's summary and groceries, the charts and the profile's units.
@@ -86,13 +85,9 @@ public final class ReviewViewModel: TabScreen {
         ] + ListMove.actions("in the column") { .move($0) })
 
     public var keyMap: KeyMap {
-        if let form { return .formDialog(title: form.title) }
-        if pendingDelete != nil { return deletion.keyMap }
-        return Self.actions.keyMap
+        Self.actions.keyMap
     }
 
-    public var isEditingText: Bool { form != nil }
-    public var hasUnsavedInput: Bool { form?.hasInput ?? false }
 
     // MARK: Loading
 
@@ -148,26 +143,10 @@ public final class ReviewViewModel: TabScreen {
     // MARK: Handling keys
 
     public func handle(_ key: Key) -> KeyResult {
-        if form != nil { return handleForm(key) }
-        if pendingDelete != nil {
-            let card = pendingDelete
-            let result = deletion.answer(key, describe: describe) { id in
-                switch card {
-                case .item?:
-                    guard let (item, links) = try source.deleteReviewItemKeepingLinks(id: id) else { return nil }
-                    cutLinks = links
-                    return .item(item)
-                case .action?: return try source.deleteAction(id: id).map(BoardCard.action)
-                case nil: return nil
-                }
-            }
-            if let s = result.status { status = s }
-            if result.changed { reload() }
-            return .handled
-        }
         guard let action = Self.actions.action(for: key) else { return .ignored }
         if case .insights = action { return openInsights() }
-        perform(action)
+        if case .delete = action { return askDelete() }
+        if let form = perform(action) { return .requests([.present(ReviewFormFlow(tab: self, form: form))]) }
         return .handled
     }
 
@@ -200,7 +179,8 @@ public final class ReviewViewModel: TabScreen {
         return loaded
     }
 
-    private func perform(_ action: Action) {
+    /// Does a browsing key; the form it opens, if any.
+    private func perform(_ action: Action) -> ReviewForm? {
         switch action {
         case .period(let step): movePeriod(step)
         case .zoom(let zoom):
@@ -211,21 +191,19 @@ public final class ReviewViewModel: TabScreen {
             let index = shown.firstIndex(of: focus) ?? 0
             focus = shown[max(0, min(shown.count - 1, index + delta))]
         case .move(let move): rows[focus] = move.apply(to: rows[focus] ?? 0, count: cards(in: focus).count)
-        case .add: openAddForm()
-        case .edit: openEditForm()
-        case .delete:
-            guard let card = selectedCard else { status = StatusMessage("Nothing to delete."); return }
-            deletion.ask(about: card)
+        case .add: return addForm()
+        case .edit: return editForm()
         case .undo: undoDelete()
         case .done: close(as: .done)
         case .drop:
             guard case .action(let a)? = selectedCard, a.status == .open else {
-                status = StatusMessage("Select an open action to drop."); return
+                status = StatusMessage("Select an open action to drop."); return nil
             }
-            form = ReviewForm.drop(a)
+            return ReviewForm.drop(a)
         case .reopen: reopen()
-        case .insights: break
+        case .insights, .delete: break
         }
+        return nil
     }
 
     /// `[` `]` move the shared day by one period (never past today), `t` back to today.
@@ -246,6 +224,28 @@ public final class ReviewViewModel: TabScreen {
         case .item(let i): return "the \(i.kind.title) “\(i.text)”"
         case .action(let a): return "the action “\(a.text)”"
         }
+    }
+
+    /// `x`: y/n about the selected card on the stack; `y` deletes it (an item keeps its links to
+    /// put back with `u`).
+    private func askDelete() -> KeyResult {
+        guard let card = selectedCard else { status = StatusMessage("Nothing to delete."); return .handled }
+        let flow = deletion.confirmFlow(
+            about: card, describe: { [unowned self] in describe($0) },
+            delete: { [unowned self] id in
+                switch card {
+                case .item:
+                    guard let (item, links) = try source.deleteReviewItemKeepingLinks(id: id) else { return nil }
+                    cutLinks = links
+                    return .item(item)
+                case .action: return try source.deleteAction(id: id).map(BoardCard.action)
+                }
+            }, status: { [unowned self] in status }
+        ) { [unowned self] status, changed in
+            self.status = status
+            if changed { reload() }
+        }
+        return .requests([.present(flow)])
     }
 
     private func undoDelete() {
@@ -290,45 +290,40 @@ public final class ReviewViewModel: TabScreen {
 
     // MARK: Forms
 
-    private func openAddForm() {
-        guard let review else { return }
+    private func addForm() -> ReviewForm? {
+        guard let review else { return nil }
         switch focus {
-        case .carried: status = StatusMessage("These come from earlier reviews; add new actions in the Action column.")
-        case .keep, .problem: form = ReviewForm.note(focus.itemKind ?? .keep, editing: nil, review: review)
-        case .try: form = ReviewForm.note(.try, editing: nil, review: review)
-        case .action: form = ReviewForm.action(editing: nil, review: review, today: clock.today)
+        case .carried:
+            status = StatusMessage("These come from earlier reviews; add new actions in the Action column.")
+            return nil
+        case .keep, .problem: return ReviewForm.note(focus.itemKind ?? .keep, editing: nil, review: review)
+        case .try: return ReviewForm.note(.try, editing: nil, review: review)
+        case .action: return ReviewForm.action(editing: nil, review: review, today: clock.today)
         }
     }
 
-    private func openEditForm() {
-        guard let review, let card = selectedCard else { status = StatusMessage("Nothing to edit."); return }
+    private func editForm() -> ReviewForm? {
+        guard let review, let card = selectedCard else { status = StatusMessage("Nothing to edit."); return nil }
         switch card {
-        case .item(let i): form = ReviewForm.note(i.kind, editing: i, review: review)
-        case .action(let a): form = ReviewForm.action(editing: a, review: review, today: clock.today)
+        case .item(let i): return ReviewForm.note(i.kind, editing: i, review: review)
+        case .action(let a): return ReviewForm.action(editing: a, review: review, today: clock.today)
         }
     }
 
-    private func handleForm(_ key: Key) -> KeyResult {
-        guard var f = form, let review else { return .ignored }
-        switch f.form.route(key) {
-        case .cancel:
-            form = nil
-            status = StatusMessage("Nothing changed.")
-        case .edited:
-            form = f
-        case .submit:
-            switch f.validate(review: review, today: clock.today) {
-            case .failure(let error):
-                status = f.form.show(errors: error.messages, first: error.firstFieldID)
-                form = f
-            case .success(let outcome):
-                store(outcome)
-            }
+    /// Enter in a form: checked against the period shown, then stored; false (with the errors
+    /// marked in `form`) when it stays open.
+    func submit(_ form: inout ReviewForm) -> Bool {
+        guard let review else { return false }
+        switch form.validate(review: review, today: clock.today) {
+        case .failure(let error):
+            status = form.form.show(errors: error.messages, first: error.firstFieldID)
+            return false
+        case .success(let outcome):
+            return store(outcome)
         }
-        return .handled
     }
 
-    private func store(_ outcome: ReviewForm.Outcome) {
+    private func store(_ outcome: ReviewForm.Outcome) -> Bool {
         do {
             let message: String
             switch outcome {
@@ -349,12 +344,13 @@ public final class ReviewViewModel: TabScreen {
                     message = "Saved the action."
                 }
             }
-            form = nil
             status = StatusMessage(message, kind: .success)
             reload()
             if outcome.isNew { rows[focus] = max(0, cards(in: focus).count - 1) }  // the card just added
+            return true
         } catch {
             status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
+            return false
         }
     }
 
@@ -362,9 +358,5 @@ public final class ReviewViewModel: TabScreen {
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         ReviewView(model: self, today: clock.today).render(in: area, buffer: &buffer, context: context)
-        if let form {
-            FormDialog(title: form.title, intro: form.intro, form: form.form).render(in: area, buffer: &buffer, context: context)
-        }
-        deletion.dialog(describe: describe)?.render(in: area, buffer: &buffer, context: context)
     }
 }

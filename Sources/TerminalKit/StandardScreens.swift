@@ -30,35 +30,65 @@ public final class HelpScreen: Screen {
     }
 }
 
-/// A y/n question; `onConfirm` runs on `y`, anything that means no closes it.
+/// The one y/n question over a tab or a flow: a delete, a replace, closing or quitting with
+/// something typed. `y` runs `onYes`, which says where to go back to; `n` or Esc runs `onNo` and
+/// goes back one level; any other key waits, so a stray key can't delete. It takes every key
+/// until answered (no global key works meanwhile), and shows the status of whoever asked.
 @MainActor
-public final class ConfirmScreen: Screen {
-    private let question: String
-    private let onConfirm: () -> Void
+public final class ConfirmFlow: Flow {
+    /// Where `y` leaves the stack.
+    public enum Then: Sendable {
+        /// Back to the screen below (a list the deleted item was in).
+        case back
+        /// Back to the tab: the flow below is done too (a form saved by the answer).
+        case tab
+    }
 
-    public init(question: String, onConfirm: @escaping () -> Void) {
+    public let title: String
+    /// The question, as shown: "Delete the weigh-in 80.0 kg of 2026-12-01? y/n".
+    public let question: String
+    private let yesHelp: String
+    private let noHelp: String
+    private let statusOfAsker: () -> StatusMessage?
+    private let onYes: () -> Then
+    private let onNo: () -> Void
+
+    public init(
+        title: String = "Confirm", question: String, yes: String = "yes", no: String = "no",
+        status: @escaping () -> StatusMessage? = { nil }, onYes: @escaping () -> Then, onNo: @escaping () -> Void = {}
+    ) {
+        self.title = title
         self.question = question
-        self.onConfirm = onConfirm
+        yesHelp = yes
+        noHelp = no
+        statusOfAsker = status
+        self.onYes = onYes
+        self.onNo = onNo
     }
 
-    public var keyMap: KeyMap {
-        KeyMap(
-            title: "Confirm",
-            bindings: [
-                KeyBinding([.char("y")], help: "yes", footer: true),
-                KeyBinding([.char("n"), .escape], label: "n/Esc", help: "no", footer: true),
-            ])
+    /// The shell's own question (close or quit with something typed): `onConfirm` on `y`.
+    public convenience init(question: String, onConfirm: @escaping () -> Void) {
+        self.init(question: question, onYes: { onConfirm(); return .back })
     }
+
+    public var keyMap: KeyMap { Confirmation.keyMap(title: title, yes: yesHelp, no: noHelp) }
+    public var status: StatusMessage? { statusOfAsker() }
 
     public func handle(_ key: Key) -> KeyResult {
         switch Confirmation.answer(for: key) {
-        case .yes: onConfirm(); return .close
-        case .no: return .close
+        case .yes:
+            switch onYes() {
+            case .back: return .close
+            case .tab: return .requests([.closeFlows])
+            }
+        case .no:
+            onNo()
+            return .close
         case nil: return .handled
         }
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        Confirmation(message: question).render(in: area, buffer: &buffer, context: context)
+        Confirmation(title: title, message: question).render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -9,14 +9,14 @@ import BodyFeature
 @Suite struct BodyEditAndChartTests {
     private let year = DateRange(ending: TestDay.fixed, days: 365)
 
-    private func logged(_ weights: [(daysAgo: Int, kg: Double, fat: Double?)]) throws -> (TestDatabase, BodyViewModel) {
+    private func logged(_ weights: [(daysAgo: Int, kg: Double, fat: Double?)]) throws -> (TestDatabase, FlowHost<BodyViewModel>) {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let logging = BodyLogging(store: db.repositories, clock: db.clock)
         for w in weights {
             try logging.save(
                 BodyRecord(date: TestDay.fixed.adding(days: -w.daysAgo), weightKg: w.kg, bodyFatPercent: w.fat, recordedAt: db.clock.now))
         }
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         return (db, vm)
     }

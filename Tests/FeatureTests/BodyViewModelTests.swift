@@ -17,7 +17,7 @@ import BodyFeature
         try db.repositories.addBodyRecord(
             BodyRecord(date: day, weightKg: 90, recordedAt: db.clock.now.addingTimeInterval(-86_400 * 3 + 3600)),
             snapshot: MetabolismSnapshot(date: day, bmr: 1800, tdee: 2500, formula: .mifflinStJeor, activityLevel: .moderate))
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         let expected = WeightTrend.compute(try db.repositories.dailyWeights(in: DateRange(ending: TestDay.fixed, days: 730)))
         let byDate = Dictionary(expected.map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
@@ -36,7 +36,7 @@ import BodyFeature
             BodyRecord(
                 date: TestDay.fixed, weightKg: nil, bodyFatPercent: 23.4, recordedAt: db.clock.now,
                 provenance: Provenance(source: "apple-health", externalId: "bodyfat/1/23.4")), snapshot: nil)
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         #expect(vm.rows.map(\.record.weightKg) == [nil, 80])
         #expect(vm.rows.first?.trendKg == nil, "no trend point on a day without a weigh-in")
@@ -48,7 +48,7 @@ import BodyFeature
 
     @Test func outOfRangeWeightShowsTheErrorAndWritesNothing() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         #expect(!vm.isEditingText)
 
@@ -72,7 +72,7 @@ import BodyFeature
 
     @Test func validWeightAndBodyFatSaveWithKatchMcArdle() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("500")
@@ -111,7 +111,7 @@ import BodyFeature
 
     @Test func weightWithoutBodyFatUsesMifflinStJeor() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("80")
@@ -123,7 +123,7 @@ import BodyFeature
 
     @Test func savedBackdatedRecordIsSelected() throws {
         let db = try TestDatabase.demo()
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         let before = vm.rows.count
         #expect(before > 40, "60 demo days, most with a weigh-in")
@@ -147,7 +147,7 @@ import BodyFeature
 
     @Test func escapeCancelsAndWritesNothing() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("80")
@@ -168,7 +168,7 @@ import BodyFeature
         // One rule with the command line (issue 10, item 16): a weight needs no profile; its BMR
         // and TDEE come when the profile is set.
         let db = try TestDatabase()
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("80")
@@ -180,7 +180,7 @@ import BodyFeature
 
     @Test func selectionStaysInRange() throws {
         let db = try TestDatabase.demo()
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         let count = vm.rows.count
         #expect(count == (try db.repositories.bodyRecords(in: year).count))
@@ -205,7 +205,7 @@ import BodyFeature
 
     @Test func emptyHistoryKeepsSelectionAtZero() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("j"), times: 3)
         vm.press(.pageDown)
@@ -218,7 +218,7 @@ import BodyFeature
 @Suite struct BodyDeleteUndoTests {
     @Test func deleteAsksThenDeletesAndUndoRestoresTheSameRecord() throws {
         let db = try TestDatabase.demo(days: 10)
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         let count = vm.rows.count
         let target = try #require(vm.rows.first?.record)

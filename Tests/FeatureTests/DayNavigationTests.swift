@@ -95,7 +95,7 @@ import SleepFeature
 
     @Test func exerciseStepsThroughDaysAndSumsMinutesPerWeek() throws {
         let db = try TestDatabase.demo()
-        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(ExerciseViewModel(source: db.repositories, clock: db.clock))
         try checkStepping(vm, day: { vm.day }) { day in
             let stored = try db.repositories.exerciseRecords(in: DateRange(start: day, end: day))
             #expect(vm.sessions == stored)
@@ -113,7 +113,7 @@ import SleepFeature
 
     @Test func sleepStepsThroughDaysAndKeepsThirtyNights() throws {
         let db = try TestDatabase.demo()
-        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(SleepViewModel(source: db.repositories, clock: db.clock))
         try checkStepping(vm, day: { vm.day }) { day in
             let stored = try db.repositories.sleepRecords(in: DateRange(ending: day, days: 30))
             #expect(vm.nights == stored)
@@ -123,7 +123,7 @@ import SleepFeature
 
     @Test func sleepSelectionStaysInRange() throws {
         let db = try TestDatabase.demo()
-        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(SleepViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         let count = vm.nights.count
         #expect(count > 20 && count <= 30)
@@ -142,7 +142,7 @@ import SleepFeature
     @Test func sleepSelectionShrinksWithFewerNights() throws {
         // Only 3 days of history: stepping back to before it empties the list, and selection follows.
         let db = try TestDatabase(profile: DemoHistory.profile, demoDays: 3)
-        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(SleepViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         let count = vm.nights.count
         #expect(count >= 1 && count <= 3)
@@ -182,7 +182,7 @@ enum DietFixtures {
 @Suite struct SleepFormTests {
     @Test func loggingANightFromTheTabSavesItAndSelectsIt() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(SleepViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         #expect(vm.handle(.char("a")) == .handled)
         #expect(vm.isEditingText)
@@ -205,7 +205,7 @@ enum DietFixtures {
 
     @Test func escapeWritesNothing() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(SleepViewModel(source: db.repositories, clock: db.clock))
         _ = vm.handle(.char("a"))
         _ = vm.type("22:00")
         #expect(vm.hasUnsavedInput)

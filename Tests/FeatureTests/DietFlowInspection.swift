@@ -11,9 +11,10 @@ extension FlowHost where Tab == DietViewModel {
         flows.count > depth ? flows[flows.count - 1 - depth] as? T : nil
     }
 
-    /// The food search that logs, also while a custom food made from it is open over it.
+    /// The food search that logs, also while a custom food made from it or its y/n is open over it.
     var search: FoodSearch? {
-        let flow = top(FoodSearchFlow.self) ?? (top(CustomFoodFlow.self) != nil ? top(FoodSearchFlow.self, under: 1) : nil)
+        let over = top(CustomFoodFlow.self) != nil || top(ConfirmFlow.self) != nil
+        let flow = top(FoodSearchFlow.self) ?? (over ? top(FoodSearchFlow.self, under: 1) : nil)
         return flow.flatMap { $0.search.purpose == .log ? $0.search : nil }
     }
     var history: HistorySearch? { top(HistoryFlow.self)?.history }

@@ -21,8 +21,8 @@ import ExerciseFeature
         return db
     }
 
-    func open(_ db: TestDatabase) -> ExerciseViewModel {
-        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+    func open(_ db: TestDatabase) -> FlowHost<ExerciseViewModel> {
+        let vm = FlowHost(ExerciseViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         return vm
     }

@@ -18,7 +18,7 @@ import SettingsFeature
 
     @Test func exerciseEstimateArithmeticAddsUpInImperial() throws {
         let db = try imperialDemo()
-        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(ExerciseViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("cycling")

@@ -20,8 +20,8 @@ import DashboardFeature
         return db
     }
 
-    private func tab(_ db: TestDatabase) -> ReviewViewModel {
-        let vm = ReviewViewModel(source: db.repositories, clock: db.clock)
+    private func tab(_ db: TestDatabase) -> FlowHost<ReviewViewModel> {
+        let vm = FlowHost(ReviewViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         return vm
     }
@@ -33,7 +33,7 @@ import DashboardFeature
         let vm = tab(db)
         // Opens on last weeks' open actions, before anything new.
         #expect(vm.focus == .carried)
-        #expect(vm.cards(in: .carried).count == 4)
+        #expect(vm.tab.cards(in: .carried).count == 4)
         vm.press(.char("j"))  // "Sleep 7 h or more on 5 nights"
         vm.press(.char("d"))
         #expect(try db.repositories.action(id: 4)?.status == .done)
@@ -114,14 +114,14 @@ import DashboardFeature
         let vm = tab(db)
         vm.press(.char("["))
         #expect(vm.period.start == LocalDate(iso: "2026-11-09"))
-        #expect(vm.cards(in: .keep).map(\.text) == ["Three runs, all easy pace"])
+        #expect(vm.tab.cards(in: .keep).map(\.text) == ["Three runs, all easy pace"])
         vm.press(.char("]"))
         vm.press(.char("]"))  // never past this week
         #expect(vm.period == week && vm.status?.text == "This is the current week.")
         vm.press(.char("-"))
         #expect(vm.period == ReviewPeriod(.month, containing: TestDay.fixed, weekStart: .monday))
         vm.press(.char("["))
-        #expect(vm.cards(in: .problem).map(\.text) == ["Too little strength training"])
+        #expect(vm.tab.cards(in: .problem).map(\.text) == ["Too little strength training"])
         vm.press(.char("+"))
         vm.press(.char("t"))
         #expect(vm.period == week)
@@ -198,7 +198,7 @@ import DashboardFeature
 
     // MARK: snapshots
 
-    private func snap(_ vm: ReviewViewModel, width: Int, height: Int, label: String, testName: String = #function, line: UInt = #line) {
+    private func snap(_ vm: FlowHost<ReviewViewModel>, width: Int, height: Int, label: String, testName: String = #function, line: UInt = #line) {
         var buffer = Buffer(width: width, height: height, for: snapshotContext)
         vm.render(in: buffer.area, buffer: &buffer, context: snapshotContext)
         assertSnapshot(of: buffer.text, as: .lines, named: "\(width)x\(height)-\(label)", testName: testName, line: line)

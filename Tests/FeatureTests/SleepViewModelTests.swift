@@ -10,14 +10,14 @@ import SleepFeature
 @Suite struct SleepViewModelTests {
     private let month = DateRange(ending: TestDay.fixed, days: 30)
 
-    private func tab(_ db: TestDatabase) -> SleepViewModel {
-        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+    private func tab(_ db: TestDatabase) -> FlowHost<SleepViewModel> {
+        let vm = FlowHost(SleepViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         return vm
     }
 
     /// Fills the form's fields in order (bedtime, wake, duration, quality, woke on) and submits.
-    private func log(_ vm: SleepViewModel, bed: String = "", wake: String = "", duration: String = "", quality: String = "") {
+    private func log(_ vm: FlowHost<SleepViewModel>, bed: String = "", wake: String = "", duration: String = "", quality: String = "") {
         vm.press(.char("a"))
         for value in [bed, wake, duration, quality] {
             vm.type(value)

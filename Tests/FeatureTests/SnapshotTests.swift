@@ -104,7 +104,7 @@ import SettingsFeature
 
     @Test func body() throws {
         let db = try TestDatabase.demo()
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         snapBoth(vm)
         vm.press(.char("j"), times: 2)
@@ -113,7 +113,7 @@ import SettingsFeature
 
     @Test func bodyLogWeightForm() throws {
         let db = try TestDatabase.demo()
-        let vm = BodyViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         snapBoth(vm, label: "empty")
@@ -150,7 +150,7 @@ import SettingsFeature
 
     @Test func exercise() throws {
         let db = try TestDatabase.demo()
-        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(ExerciseViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         // Two sessions logged today, the way the form does it.
         for (name, minutes) in [("Running, 6 mph (9.7 km/h)", "30"), ("Stretching", "15")] {
@@ -171,7 +171,7 @@ import SettingsFeature
 
     @Test func exerciseActivityList() throws {
         let db = try TestDatabase.demo()
-        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(ExerciseViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         snapBoth(vm, label: "all")
@@ -184,7 +184,7 @@ import SettingsFeature
 
     @Test func exerciseForm() throws {
         let db = try TestDatabase.demo()
-        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(ExerciseViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("cycling")
@@ -207,7 +207,7 @@ import SettingsFeature
 
     @Test func exerciseFormWithoutWeight() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
-        let vm = ExerciseViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(ExerciseViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         vm.press(.char("a"))
         vm.type("table tennis")
@@ -218,7 +218,7 @@ import SettingsFeature
 
     @Test func sleep() throws {
         let db = try TestDatabase.demo()
-        let vm = SleepViewModel(source: db.repositories, clock: db.clock)
+        let vm = FlowHost(SleepViewModel(source: db.repositories, clock: db.clock))
         vm.didBecomeVisible()
         snapBoth(vm)
         vm.press(.char("["), times: 5)

@@ -3,6 +3,11 @@ import BodiiDomain
 import BodiiStore
 import BodiiTestSupport
 import TerminalKit
+import BodiiUI
+import BodyFeature
+import SleepFeature
+import ExerciseFeature
+import ReviewFeature
 
 /// The day every test lives on, so nothing depends on the real date.
 enum TestDay {
@@ -128,4 +133,36 @@ final class FlowHost<Tab: TabScreen>: TabScreen {
         tab.render(in: area, buffer: &buffer, context: context)
         stack.render(in: area, buffer: &buffer, context: context)
     }
+}
+
+extension FlowHost {
+    /// The top form flow's form (Body's and Sleep's log forms are flows on the stack).
+    fileprivate var recordForm: Form? { stack.screens.reversed().lazy.compactMap { $0 as? RecordFormFlow }.first?.form }
+}
+
+extension FlowHost where Tab == BodyViewModel {
+    var form: Form? { recordForm }
+}
+
+extension FlowHost where Tab == SleepViewModel {
+    var form: Form? { recordForm }
+}
+
+/// What the Exercise tests look at on the stack: the activity list and the session form.
+extension FlowHost where Tab == ExerciseViewModel {
+    private var picker: ActivityPickerFlow? { stack.top as? ActivityPickerFlow }
+    private var editor: ExerciseEditorFlow? { stack.screens.reversed().lazy.compactMap { $0 as? ExerciseEditorFlow }.first }
+    /// True while the activity list is open.
+    var isPicking: Bool { picker != nil }
+    var pickerQuery: String? { picker?.query }
+    var pickerResults: [Activity] { picker?.results ?? [] }
+    var pickerSelection: Activity? { picker?.selection }
+    var form: Form? { editor?.form }
+    /// The form's energy estimate in kcal, once its minutes are valid.
+    var estimatedKcal: Double? { editor?.estimatedKcal }
+}
+
+extension FlowHost where Tab == ReviewViewModel {
+    /// The Review form open on the stack.
+    var form: ReviewForm? { (stack.top as? ReviewFormFlow)?.form }
 }

@@ -201,7 +201,7 @@ final class AppShell {
         // throwing it away, as `q` does.
         if key == .escape, focused.escapeLosesInput {
             let dialog = focused
-            present(ConfirmScreen(question: "Close and lose what you typed?") { [weak self] in self?.escape(dialog) })
+            present(ConfirmFlow(question: "Close and lose what you typed?") { [weak self] in self?.escape(dialog) })
             return
         }
         let routed = stack.route(key, base: visibleTab) { perform([$0]) }
@@ -253,7 +253,7 @@ final class AppShell {
 
     private func requestQuit() {
         if hasUnsavedInput {
-            present(ConfirmScreen(question: "Quit and lose what you typed?") { [weak self] in self?.shouldQuit = true })
+            present(ConfirmFlow(question: "Quit and lose what you typed?") { [weak self] in self?.shouldQuit = true })
         } else {
             shouldQuit = true
         }
