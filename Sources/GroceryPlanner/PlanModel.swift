@@ -98,6 +98,10 @@ struct PlanModel {
     var expiring: [Int] = []
     /// Soft goals left out because the foods cannot reach them (`reach` below the target).
     var unreachable: Set<NutrientKey> = []
+    /// Meal mode (`PlanInput.plansMeals`): each meal's count column, in the order of `input.meals`.
+    var mealColumns: [Int] = []
+    /// Meal mode: each gap food's whole portions, and its binary (whether it is added at all).
+    var gaps: [(index: Int, portions: Int, used: Int?)] = []
 
     /// Cost weight per minor unit: a tie-breaker next to deviations, which weigh ~1 per usual amount.
     static let costWeight = 1e-4
@@ -149,7 +153,8 @@ struct PlanModel {
                     "usual\(i)", lower: usual, upper: usual,
                     terms: f.all.map { ($0, 1.0) } + [(f.plus, -1), (f.minus, 1)]))
             let reachable = min(c.stockGrams + (c.pricePer100g == nil ? 0 : most), most)
-            if portions, reachable > 0 {
+            // With meals, a food comes in its meals' grams or a gap food's portions (`addMeals`).
+            if portions, reachable > 0, !input.plansMeals {
                 let used = program.add(LPColumn.binary("eat\(i)", cost: objective == .newFoods && c.isNew ? 1 : 0))
                 let least = min(c.minimumGrams, reachable)
                 program.add(LPRow("least\(i)", lower: 0, terms: f.all.map { ($0, 1.0) } + [(used, -least)]))
@@ -170,7 +175,9 @@ struct PlanModel {
         if let expiringAtLeast, !expiring.isEmpty {
             program.add(LPRow("expiring", lower: expiringAtLeast, terms: expiring.map { ($0, 1.0) }))
         }
-        if portions, let newFoodCap {
+        if input.plansMeals {
+            addMeals(input, objective: objective, portions: portions, newFoodCap: newFoodCap, elastic: elastic)
+        } else if portions, let newFoodCap {
             let terms = usedColumns.filter { input.candidates[$0.index].isNew }.map { ($0.column, 1.0) }
             rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: terms))
         }
