@@ -3,19 +3,23 @@ import PlannerSolver
 
 // The planner's program (PRODUCT.md §13), after the USDA Thrifty Food Plan: grams of each
 // candidate over the N days, as close as possible to the user's usual amounts (weighted absolute
-// deviation), bought in whole packs (integers: a MIP, solved by COIN-OR's CBC).
+// deviation), bought in whole packs (integers: a MIP, solved by COIN-OR's CBC). With meals
+// (`PlanInput.plansMeals`, issue 42) the grams are not free: they are what whole counts of the
+// person's meals, in their slots, and at most 3 gap foods in whole typical portions (≤ 2 a day)
+// hold (`addMeals`); the meals are laid out on days after the solve (`PlanMenu`).
 //
 // Hard — a plan that misses one is no plan (the diagnosis speaks instead):
-// - kcal within ±5 % of the target on average; protein and fiber at least their targets; sodium
+// - kcal within ±5 % of the target on average; protein at least its target on average; sodium
 //   and saturated fat at most their limits;
 // - the budget, to the cent: whole packs × each pack's price in whole minor units;
 // - stock first: the most of the lots expiring within the plan that any plan can eat within the
 //   limits above (`PlanStages.expiringToEat`, solved first) is eaten; what a limit keeps uneaten is said;
-// - a food is absent or at least a portion; at most K foods never eaten or stocked.
+// - a food is absent or at least a portion; at most K foods never eaten or stocked (with meals:
+//   at most K gap foods); with meals, each slot its usual number of meals.
 // Soft, in this order (weights 1e4 ≫ 1 ≫ 1e-4 keep the order):
-// 1. the §11 vitamins and minerals: each shortfall as a share of its target, and only for a goal
-//    the foods can reach within the hard limits and budget (`PlanStages.reach`, solved first): a
-//    goal above that gets no row, so it never drives the plan, and is named with the best the foods give;
+// 1. fiber and the §11 vitamins and minerals: each shortfall as a share of its target, and only
+//    for a goal the foods can reach within the hard limits and budget (`PlanStages.reach`, solved
+//    first): a goal above that gets no row, so it never drives the plan, and is named with the best the foods give;
 // 2. closeness to the usual week, scaled to the kcal target (`PlanInput.usualScale`), per usual amount;
 // 3. cost.
 // `--cheapest` (`PlanInput.cheapest`) drops 2: the same hard limits and soft targets, then the least cost.
