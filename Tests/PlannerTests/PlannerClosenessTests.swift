@@ -56,10 +56,10 @@ import Testing
 
     @Test func aUsualWeekThatMeetsEveryHardLimitComesBackWithOrWithoutAnUnreachableVitamin() throws {
         // Vitamin D: only fish has it (1 µg per 100 g). The most a day within the hard limits (€200
-        // leaves the budget free; fiber is a goal, not a limit, since issue 42): the whole kcal
-        // ceiling as fish (200 kcal per 100 g).
+        // leaves the budget free; fiber is a goal, not a limit, since issue 42): the kcal ceiling
+        // as fish (200 kcal per 100 g), up to the most of one food a day.
         let usualKcal = Self.usualDay { $0.per100g.kcal }
-        let fish = usualKcal * 1.05 / 2
+        let fish = min(usualKcal * 1.05 / 2, PlanRules.maxGramsPerDay)
         let best = fish / 100
         for withD in [false, true] {
             let plan = try GroceryPlanner.plan(Self.input(vitaminD: withD, budget: 20000))
