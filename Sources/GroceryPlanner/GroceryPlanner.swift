@@ -75,14 +75,42 @@ public struct GroceryPlan: Equatable, Sendable {
 }
 
 public enum GroceryPlanner {
-    public static func plan(_ input: PlanInput) throws(SolverError) -> GroceryPlan {
+    public static func plan(_ asked: PlanInput) throws(SolverError) -> GroceryPlan {
+        var input = asked
+        // `--cheapest` is the classic diet problem: grams of foods, no meals, no menu.
+        if input.cheapest { input.meals = [] }
+        if input.plansMeals, input.gapFoods == nil { input.gapFoods = try PlanStages.gapShortlist(input) }
         let mustEat = try PlanStages.expiringToEat(input)
         let reach = try PlanStages.reach(input, expiringAtLeast: mustEat)
-        let model = PlanModel(
-            input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, reach: reach,
-            expiringAtLeast: mustEat)
-        let solution = try Solver.solve(model.program)
-        guard solution.status == .optimal || (solution.status == .stopped && Solver.satisfies(model.program, solution.values)) else {
+        func built(counts: [Double]? = nil, whole: Bool = false, relaxed: Bool = false, anyGap: Bool = false) -> PlanModel {
+            var input = input
+            if anyGap { input.gapFoods = nil }
+            return PlanModel(
+                input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods,
+                portions: !relaxed, reach: reach, expiringAtLeast: mustEat, mealCounts: counts, wholeMeals: whole)
+        }
+        func usable(_ s: LPSolution, _ m: PlanModel) -> Bool {
+            s.status == .optimal || (s.status == .stopped && Solver.satisfies(m.program, s.values))
+        }
+        // With meals, first the LP (`PlanModelMeals`: the counts to round); without, the plan itself.
+        var model = built(relaxed: input.plansMeals)
+        var solution = try Solver.solve(model.program)
+        if input.plansMeals, usable(solution, model) {
+            // Meal counts solved continuous, then whole near them (`PlanModelMeals`).
+            // Then, when that fails, with any food as a gap food; last, the counts searched whole.
+            let counts = model.mealColumns.map { solution.values.indices.contains($0) ? max(0, solution.values[$0]) : 0 }
+            // A small program (the demo's 30 meals over 7 days) is searched whole from the start.
+            let whole = { built(whole: true, anyGap: true) }
+            let small = input.meals.count * input.days <= PlanRules.wholeMealSearchSize
+            let tries = small ? [whole] : [{ built(counts: counts) }, { built(counts: counts, anyGap: true) }, whole]
+            for next in tries {
+                let attempt = next()
+                let s = try Solver.solve(attempt.program)
+                (model, solution) = (attempt, s)
+                if usable(s, attempt) { break }
+            }
+        }
+        guard usable(solution, model) else {
             var plan = try infeasible(input)
             plan.notes = currencyNotes(input) + input.leftOutNote
             return plan

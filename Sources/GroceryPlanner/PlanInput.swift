@@ -146,6 +146,8 @@ public struct PlanInput: Equatable, Sendable {
     public var start = LocalDate(daysSinceEpoch: 0)
     /// The foods left out of the meals (`PlanMealSources.obtainable`), said beside the plan.
     public var leftOutOfMeals: [String] = []
+    /// The foods that may be gap foods (`PlanStages.gapShortlist`); nil: any priced or stocked food.
+    public var gapFoods: Set<FoodID>? = nil
 
     public init(
         days: Int = PlanRules.defaultDays, candidates: [PlanCandidate], targets: PlanTargets, budget: Money?, currency: Currency = .default,

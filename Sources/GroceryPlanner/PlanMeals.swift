@@ -80,6 +80,8 @@ extension PlanRules {
     public static let gapPortionsPerDay = 2
     /// Each day's kcal within ±10 % of the target, once the meals are laid out on days.
     public static let dayKcalTolerance = 0.10
+    /// Meals × days up to which the counts are searched whole (exact); above, LP then rounding.
+    public static let wholeMealSearchSize = 400
     /// The slots meals are planned in, in the order a day is shown.
     public static let slots: [Meal] = [.breakfast, .lunch, .dinner, .snacks]
 }

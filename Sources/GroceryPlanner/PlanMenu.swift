@@ -109,6 +109,23 @@ enum PlanMenu {
         }
     }
 
+    /// Whole counts from a solve's (continuous) ones: per slot, each count rounded down, then the
+    /// slot's rounded total made up by the largest remainders (ties: the earlier meal).
+    static func roundedCounts(_ input: PlanInput, model: PlanModel, values: [Double]) -> [Int] {
+        let raw = model.mealColumns.map { values.indices.contains($0) ? max(0, values[$0]) : 0 }
+        var counts = raw.map { Int(($0 + 1e-6).rounded(.down)) }
+        for slot in PlanRules.slots {
+            let meals = input.meals.indices.filter { input.meals[$0].slot == slot && raw.indices.contains($0) }
+            let total = Int(meals.reduce(0.0) { $0 + raw[$1] }.rounded())
+            var missing = total - meals.reduce(0) { $0 + counts[$1] }
+            for m in meals.sorted(by: { (raw[$0] - Double(counts[$0]), -$0) > (raw[$1] - Double(counts[$1]), -$1) }) where missing > 0 {
+                counts[m] += 1
+                missing -= 1
+            }
+        }
+        return counts
+    }
+
     static func slotOrder(_ slot: Meal) -> Int { PlanRules.slots.firstIndex(of: slot) ?? PlanRules.slots.count }
 
     /// A day's meals, a gap food's portions merged into one item, with its kcal and protein.
@@ -140,11 +157,12 @@ enum PlanMenu {
         ]
     }
 
-    /// Grams of each food the menu holds over all its days: what the plan eats, buys and reports.
+    /// Grams of each food the menu holds over all its days, to a tenth of a gram: what the plan
+    /// eats, buys and reports.
     static func eaten(_ menu: [PlanDay]) -> [FoodID: Double] {
-        menu.flatMap(\.meals).flatMap(\.items).reduce(into: [:]) { sum, item in
+        menu.flatMap(\.meals).flatMap(\.items).reduce(into: [FoodID: Double]()) { sum, item in
             for (id, g) in item.foods { sum[id, default: 0] += g }
-        }
+        }.mapValues { ($0 * 10).rounded() / 10 }
     }
 }
 

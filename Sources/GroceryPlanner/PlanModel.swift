@@ -118,7 +118,8 @@ struct PlanModel {
     /// it gets no row. `expiringAtLeast`: the grams of expiring stock the plan must eat.
     init(
         _ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false, portions: Bool = true,
-        reach: [NutrientKey: Double] = [:], expiringAtLeast: Double? = nil
+        reach: [NutrientKey: Double] = [:], expiringAtLeast: Double? = nil, mealCounts: [Double]? = nil,
+        wholeMeals: Bool = false
     ) {
         let n = Double(input.days), scale = input.usualScale
         foods.reserveCapacity(input.candidates.count)
@@ -180,7 +181,7 @@ struct PlanModel {
             program.add(LPRow("expiring", lower: expiringAtLeast, terms: expiring.map { ($0, 1.0) }))
         }
         if input.plansMeals {
-            addMeals(input, objective: objective, portions: portions, newFoodCap: newFoodCap, elastic: elastic)
+            addMeals(input, objective: objective, portions: portions, newFoodCap: newFoodCap, elastic: elastic, counts: mealCounts, wholeMeals: wholeMeals)
         } else if portions, let newFoodCap {
             let terms = usedColumns.filter { input.candidates[$0.index].isNew }.map { ($0.column, 1.0) }
             rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: terms))
