@@ -34,8 +34,8 @@ public final class PantryPlanFlow: PantryFlow {
         [
             KeyBinding([.char("a")], help: "add what the plan buys to the shopping list", footer: true, brief: "add to list")
                 .performs(.addToList),
-            KeyBinding([.char("[")], help: "the menu's previous day").performs(.previousDay),
-            KeyBinding([.char("]")], label: "[ ]", help: "the menu's next day", footer: true, brief: "day").performs(.nextDay),
+            KeyBinding([.char("["), .char("]")], label: "[ ]", help: "the menu's previous / next day", footer: true, brief: "day")
+                .performs { key in key == .char("[") ? .previousDay : .nextDay },
             KeyBinding([.char("l")], help: "log the shown day's meals in the food log", footer: true, brief: "log day")
                 .performs(.logDay),
             KeyBinding([.char("u")], help: "undo the day just logged").performs(.undoLog),
