@@ -2,9 +2,10 @@ import BodiiDomain
 import GroceryPlanner
 import TerminalKit
 
-/// The plan drawn (PRODUCT.md §13): a table of its foods — what to buy in the units bought before
-/// and its cost, what comes from stock — then the total against the budget and the day's nutrients
-/// against the targets. When no plan fits, the reason first. Fits 80×24.
+/// The plan drawn (PRODUCT.md §13): the menu's day (`PlanMenuView`, when the plan has meals), a
+/// table of its foods — what to buy in the units bought before and its cost, what comes from
+/// stock — then the total against the budget and the day's nutrients against the targets. When no
+/// plan fits, the reason first. Fits 80×24.
 @MainActor
 struct PlanView {
     let plan: GroceryPlan
