@@ -47,5 +47,6 @@ enum PlannerBench {
         print(
             "planner MIP plan, 300 foods (≤ 1 s): " + mipStats.line
                 + "  (feasible: \(plan?.feasible ?? false), \(plan?.items.count ?? 0) foods)")
+        PlannerMealBench.run()
     }
 }

@@ -64,29 +64,67 @@ public struct GroceryPlan: Equatable, Sendable {
     public var short: [ShortTarget] = []
     /// The stock the plan eats, lot by lot.
     public var fromStock: [StockUse] = []
-    /// Said beside the plan: prices in another currency than the config's, expiring stock a hard limit keeps uneaten.
+    /// Said beside the plan: prices in another currency than the config's, expiring stock a hard
+    /// limit keeps uneaten, menu days outside ±10 % of the kcal target.
     public var notes: [String] = []
+    /// The meals day by day (meal mode, `PlanInput.plansMeals`); empty when the plan chooses grams of foods.
+    public var menu: [PlanDay] = []
 
     /// `perDay` as reported (`PlanFigures.reported`): what the JSON gives and the text reads.
     public var reportedPerDay: [String: Double] { perDay.mapValues(PlanFigures.reported) }
 }
 
 public enum GroceryPlanner {
-    public static func plan(_ input: PlanInput) throws(SolverError) -> GroceryPlan {
+    public static func plan(_ asked: PlanInput) throws(SolverError) -> GroceryPlan {
+        var input = asked
+        // `--cheapest` is the classic diet problem: grams of foods, no meals, no menu.
+        if input.cheapest { input.meals = [] }
+        if input.plansMeals, input.gapFoods == nil { input.gapFoods = try PlanStages.gapShortlist(input) }
         let mustEat = try PlanStages.expiringToEat(input)
         let reach = try PlanStages.reach(input, expiringAtLeast: mustEat)
-        let model = PlanModel(
-            input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, reach: reach,
-            expiringAtLeast: mustEat)
-        let solution = try Solver.solve(model.program)
-        guard solution.status == .optimal || (solution.status == .stopped && Solver.satisfies(model.program, solution.values)) else {
+        func built(counts: [Double]? = nil, whole: Bool = false, relaxed: Bool = false, anyGap: Bool = false) -> PlanModel {
+            var input = input
+            if anyGap { input.gapFoods = nil }
+            return PlanModel(
+                input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods,
+                portions: !relaxed, reach: reach, expiringAtLeast: mustEat, mealCounts: counts, wholeMeals: whole)
+        }
+        func usable(_ s: LPSolution, _ m: PlanModel) -> Bool {
+            s.status == .optimal || (s.status == .stopped && Solver.satisfies(m.program, s.values))
+        }
+        // With meals, first the LP (`PlanModelMeals`: the counts to round); without, the plan itself.
+        var model = built(relaxed: input.plansMeals)
+        var solution = try Solver.solve(model.program)
+        if input.plansMeals, usable(solution, model) {
+            // Meal counts solved continuous, then whole near them (`PlanModelMeals`).
+            // Then, when that fails, with any food as a gap food; last, the counts searched whole.
+            let counts = model.mealColumns.map { solution.values.indices.contains($0) ? max(0, solution.values[$0]) : 0 }
+            // A small program (the demo's 30 meals over 7 days) is searched whole from the start.
+            let whole = { built(whole: true, anyGap: true) }
+            let small = input.meals.count * input.days <= PlanRules.wholeMealSearchSize
+            let tries = small ? [whole] : [{ built(counts: counts) }, { built(counts: counts, anyGap: true) }, whole]
+            for next in tries {
+                let attempt = next()
+                let s = try Solver.solve(attempt.program)
+                (model, solution) = (attempt, s)
+                if usable(s, attempt) { break }
+            }
+        }
+        guard usable(solution, model) else {
             var plan = try infeasible(input)
-            plan.notes = currencyNotes(input)
+            plan.notes = currencyNotes(input) + input.leftOutNote
             return plan
         }
         // Soft rows missed: by how much a day, in place of the 0 of a row the plan merely sits on.
         var short = shortfalls(model, solution.values, days: input.days)
         var plan = result(input, model: model, values: solution.values, feasible: true, binding: [])
+        var menuNotes: [String] = []
+        if input.plansMeals {
+            let menu = PlanMenu.build(input, model: model, values: solution.values)
+            plan = result(input, model: model, values: solution.values, feasible: true, binding: [], eaten: PlanMenu.eaten(menu.days))
+            plan.menu = menu.days
+            menuNotes = menu.notes
+        }
         for key in model.unreachable.sorted() {
             let target = input.targets.nutrients[key]?.amount ?? 0, amount = plan.perDay[key.rawValue] ?? 0
             if target - amount > 0.05 { short.append(BindingConstraint(constraint: .nutrientGoal(key), amount: target - amount)) }
@@ -95,7 +133,7 @@ public enum GroceryPlanner {
         plan.binding = binding(model, solution).filter { !missed.contains($0.constraint) } + short
         plan.short = shortTargets(plan, reach: reach)
         if !short.isEmpty { plan.explanation = shortfallExplanation(short, input: input, reach: reach) }
-        plan.notes = currencyNotes(input) + uneatenNotes(model, solution.values, input: input)
+        plan.notes = currencyNotes(input) + input.leftOutNote + uneatenNotes(model, solution.values, input: input) + menuNotes
         return plan
     }
 
@@ -128,7 +166,8 @@ public enum GroceryPlanner {
                 let left = lot.grams - (values.indices.contains(column) ? values[column] : 0)
                 guard left >= 1 else { continue }
                 let when = lot.bestBefore.map { " (best before \($0))" } ?? ""
-                out.append("\(WholeNumber.text(left)) g of \(c.name)\(when) stay uneaten: eating them would break a limit of the plan.")
+                let why = input.plansMeals ? "no meal of yours or gap portion holds them within the plan's limits" : "eating them would break a limit of the plan"
+                out.append("\(WholeNumber.text(left)) g of \(c.name)\(when) stay uneaten: \(why).")
             }
         }
         return out
@@ -159,20 +198,32 @@ public enum GroceryPlanner {
         }
     }
 
-    /// The plan's items and per-day nutrients, recomputed from the grams chosen.
-    static func result(_ input: PlanInput, model: PlanModel, values: [Double], feasible: Bool, binding: [BindingConstraint]) -> GroceryPlan
-    {
+    /// The plan's items and per-day nutrients, recomputed from the grams chosen; in meal mode from
+    /// `eaten`, the menu's grams of each food (stock first, lot by lot, then what is bought).
+    static func result(
+        _ input: PlanInput, model: PlanModel, values: [Double], feasible: Bool, binding: [BindingConstraint],
+        eaten: [FoodID: Double]? = nil
+    ) -> GroceryPlan {
         func value(_ c: Int?) -> Double { c.map { values.indices.contains($0) ? max(0, values[$0]) : 0 } ?? 0 }
         var items: [PlanItem] = []
         var fromStock: [StockUse] = []
         for (i, c) in input.candidates.enumerated() {
             let f = model.foods[i]
             // Below a gram is the solver's rounding, not food.
-            let lotGrams = f.lots.map { value($0) < 0.5 ? 0 : value($0).rounded() }
-            let stock = lotGrams.reduce(0, +)
+            var lotGrams = f.lots.map { value($0) < 0.5 ? 0 : value($0).rounded() }
             let packs = f.units.map { value($0).rounded() } ?? 0
             let purchased = packs * f.unitGrams
-            let bought = min(value(f.bought) < 0.5 ? 0 : value(f.bought).rounded(), purchased)
+            var bought = min(value(f.bought) < 0.5 ? 0 : value(f.bought).rounded(), purchased)
+            if let eaten {
+                var left = eaten[c.foodId] ?? 0
+                lotGrams = f.lots.map { column in
+                    let take = min(value(column), left)
+                    left -= take
+                    return take
+                }
+                bought = left < 1e-6 ? 0 : left
+            }
+            let stock = lotGrams.reduce(0, +)
             guard stock + bought > 0 else { continue }
             for (l, grams) in lotGrams.enumerated() where grams > 0 && c.lots.indices.contains(l) {
                 fromStock.append(StockUse(foodId: c.foodId, name: c.name, grams: grams, bestBefore: c.lots[l].bestBefore))

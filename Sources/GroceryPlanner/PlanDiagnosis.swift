@@ -58,6 +58,12 @@ extension GroceryPlanner {
         if s.status == .optimal, more > 0 { binding.append(BindingConstraint(constraint: .newFoods, amount: more)) }
 
         var plan = result(input, model: elastic, values: values, feasible: false, binding: binding)
+        if input.plansMeals, !values.isEmpty {
+            // The closest the meals come, laid out as a menu too.
+            let menu = PlanMenu.build(input, model: elastic, values: values).days
+            plan = result(input, model: elastic, values: values, feasible: false, binding: binding, eaten: PlanMenu.eaten(menu))
+            plan.menu = menu
+        }
         plan.explanation = explanation(binding, input: input)
         return plan
     }

@@ -64,18 +64,22 @@ public enum PlanHistory {
         return best?.value.first ?? configured
     }
 
-    /// The candidates: every catalog food eaten in `records`, in stock or bought before. Lots are
+    /// The candidates: every catalog food eaten in `records`, in stock, bought before or in a
+    /// candidate meal (`mealFoods`), with its typical portion (`UsualPortion`). Lots are
     /// weighed through the food's measures; expired lots and those that cannot be weighed are left out.
     public static func candidates(
         foods: [FoodID: Food], items: [GroceryItem], purchases: [Purchase], lots: [StockLot], records: [FoodRecord],
-        today: LocalDate, store: String?, currency: Currency
+        today: LocalDate, store: String?, currency: Currency, mealFoods: Set<FoodID> = [], recipes: [FoodID: Recipe] = [:]
     ) -> [PlanCandidate] {
-        let usual = usualGramsPerDay(records)
+        // A recipe eaten is its ingredients eaten: the plan buys those.
+        let usual = usualGramsPerDay(records).reduce(into: [FoodID: Double]()) { sum, entry in
+            for (id, g) in PlanMealSources.expand(entry.key, grams: entry.value, recipes: recipes) { sum[id, default: 0] += g }
+        }
         let itemOfFood = Dictionary(
             items.compactMap { i in i.foodId.flatMap { f in i.id.map { (f, $0) } } }, uniquingKeysWith: { a, _ in a })
         let purchasesOfItem = Dictionary(grouping: purchases, by: \.itemId)
         let lotsOfItem = Dictionary(grouping: lots, by: \.itemId)
-        let ids = Set(usual.keys).union(itemOfFood.keys).filter { foods[$0] != nil }
+        let ids = Set(usual.keys).union(itemOfFood.keys).union(mealFoods).filter { foods[$0] != nil }
         return ids.sorted { $0.rawValue < $1.rawValue }.compactMap { id in
             guard let food = foods[id] else { return nil }
             let itemId = itemOfFood[id]
@@ -96,6 +100,7 @@ public enum PlanHistory {
                 minimumGrams: min(
                     max(unit.map { $0.unit == .grams || $0.unit == .millilitres ? 0 : $0.grams } ?? 0, PlanRules.defaultMinimumGrams), 500))
             candidate.priceStore = price == nil ? nil : atStore
+            candidate.portionGrams = UsualPortion.portion(for: food).grams
             return candidate
         }
     }

@@ -3,19 +3,23 @@ import PlannerSolver
 
 // The planner's program (PRODUCT.md §13), after the USDA Thrifty Food Plan: grams of each
 // candidate over the N days, as close as possible to the user's usual amounts (weighted absolute
-// deviation), bought in whole packs (integers: a MIP, solved by COIN-OR's CBC).
+// deviation), bought in whole packs (integers: a MIP, solved by COIN-OR's CBC). With meals
+// (`PlanInput.plansMeals`, issue 42) the grams are not free: they are what whole counts of the
+// person's meals, in their slots, and at most 3 gap foods in whole typical portions (≤ 2 a day)
+// hold (`addMeals`); the meals are laid out on days after the solve (`PlanMenu`).
 //
 // Hard — a plan that misses one is no plan (the diagnosis speaks instead):
-// - kcal within ±5 % of the target on average; protein and fiber at least their targets; sodium
+// - kcal within ±5 % of the target on average; protein at least its target on average; sodium
 //   and saturated fat at most their limits;
 // - the budget, to the cent: whole packs × each pack's price in whole minor units;
 // - stock first: the most of the lots expiring within the plan that any plan can eat within the
 //   limits above (`PlanStages.expiringToEat`, solved first) is eaten; what a limit keeps uneaten is said;
-// - a food is absent or at least a portion; at most K foods never eaten or stocked.
+// - a food is absent or at least a portion; at most K foods never eaten or stocked (with meals:
+//   at most K gap foods); with meals, each slot its usual number of meals.
 // Soft, in this order (weights 1e4 ≫ 1 ≫ 1e-4 keep the order):
-// 1. the §11 vitamins and minerals: each shortfall as a share of its target, and only for a goal
-//    the foods can reach within the hard limits and budget (`PlanStages.reach`, solved first): a
-//    goal above that gets no row, so it never drives the plan, and is named with the best the foods give;
+// 1. fiber and the §11 vitamins and minerals: each shortfall as a share of its target, and only
+//    for a goal the foods can reach within the hard limits and budget (`PlanStages.reach`, solved
+//    first): a goal above that gets no row, so it never drives the plan, and is named with the best the foods give;
 // 2. closeness to the usual week, scaled to the kcal target (`PlanInput.usualScale`), per usual amount;
 // 3. cost.
 // `--cheapest` (`PlanInput.cheapest`) drops 2: the same hard limits and soft targets, then the least cost.
@@ -98,6 +102,10 @@ struct PlanModel {
     var expiring: [Int] = []
     /// Soft goals left out because the foods cannot reach them (`reach` below the target).
     var unreachable: Set<NutrientKey> = []
+    /// Meal mode (`PlanInput.plansMeals`): each meal's count column, in the order of `input.meals`.
+    var mealColumns: [Int] = []
+    /// Meal mode: each gap food's whole portions, and its binary (whether it is added at all).
+    var gaps: [(index: Int, portions: Int, used: Int?)] = []
 
     /// Cost weight per minor unit: a tie-breaker next to deviations, which weigh ~1 per usual amount.
     static let costWeight = 1e-4
@@ -110,7 +118,8 @@ struct PlanModel {
     /// it gets no row. `expiringAtLeast`: the grams of expiring stock the plan must eat.
     init(
         _ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false, portions: Bool = true,
-        reach: [NutrientKey: Double] = [:], expiringAtLeast: Double? = nil
+        reach: [NutrientKey: Double] = [:], expiringAtLeast: Double? = nil, mealCounts: [Double]? = nil,
+        wholeMeals: Bool = false
     ) {
         let n = Double(input.days), scale = input.usualScale
         foods.reserveCapacity(input.candidates.count)
@@ -149,7 +158,8 @@ struct PlanModel {
                     "usual\(i)", lower: usual, upper: usual,
                     terms: f.all.map { ($0, 1.0) } + [(f.plus, -1), (f.minus, 1)]))
             let reachable = min(c.stockGrams + (c.pricePer100g == nil ? 0 : most), most)
-            if portions, reachable > 0 {
+            // With meals, a food comes in its meals' grams or a gap food's portions (`addMeals`).
+            if portions, reachable > 0, !input.plansMeals {
                 let used = program.add(LPColumn.binary("eat\(i)", cost: objective == .newFoods && c.isNew ? 1 : 0))
                 let least = min(c.minimumGrams, reachable)
                 program.add(LPRow("least\(i)", lower: 0, terms: f.all.map { ($0, 1.0) } + [(used, -least)]))
@@ -170,7 +180,9 @@ struct PlanModel {
         if let expiringAtLeast, !expiring.isEmpty {
             program.add(LPRow("expiring", lower: expiringAtLeast, terms: expiring.map { ($0, 1.0) }))
         }
-        if portions, let newFoodCap {
+        if input.plansMeals {
+            addMeals(input, objective: objective, portions: portions, newFoodCap: newFoodCap, elastic: elastic, counts: mealCounts, wholeMeals: wholeMeals)
+        } else if portions, let newFoodCap {
             let terms = usedColumns.filter { input.candidates[$0.index].isNew }.map { ($0.column, 1.0) }
             rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: terms))
         }

@@ -28,7 +28,8 @@ enum PlanStages {
         for key in keys {
             guard let most = try most(key, relaxed, input) else { return [:] }
             out[key] = most
-            guard let target = input.targets.nutrients[key]?.amount, most < target * closeCall else { continue }
+            // With meals, the LP's best stands: a whole-pack search per goal took 15 s over 150 meals.
+            guard !input.plansMeals, let target = input.targets.nutrients[key]?.amount, most < target * closeCall else { continue }
             let exact =
                 whole
                 ?? PlanModel(
@@ -65,5 +66,22 @@ enum PlanStages {
         let eaten = model.expiring.reduce(0.0) { $0 + (s.values.indices.contains($1) ? s.values[$1] : 0) }
         // Half a gram under what was found: the solver's tolerance must not make the plan infeasible.
         return max(0, eaten - 0.5)
+    }
+
+    /// How many gap foods the LP may put forward: the cap, so the MIPs never choose among them.
+    static let gapShortlistSize = PlanRules.maxGapFoods
+
+    /// The foods the plan's MIPs may add as gap foods: the LP relaxation's most used (by portions,
+    /// ties by id), as many as the cap allows.
+    static func gapShortlist(_ input: PlanInput) throws(SolverError) -> Set<FoodID> {
+        let model = PlanModel(
+            input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: nil, portions: false)
+        let s = try Solver.solve(model.program)
+        let used = model.gaps.compactMap { gap -> (id: FoodID, portions: Double)? in
+            let v = s.values.indices.contains(gap.portions) ? s.values[gap.portions] : 0
+            return v > 1e-6 ? (input.candidates[gap.index].foodId, v) : nil
+        }
+        let top = used.sorted { ($0.portions, $1.id.rawValue) > ($1.portions, $0.id.rawValue) }.prefix(gapShortlistSize).map(\.id)
+        return Set(top)
     }
 }

@@ -2,13 +2,16 @@ import BodiiDomain
 import GroceryPlanner
 import TerminalKit
 
-/// The plan drawn (PRODUCT.md §13): a table of its foods — what to buy in the units bought before
-/// and its cost, what comes from stock — then the total against the budget and the day's nutrients
-/// against the targets. When no plan fits, the reason first. Fits 80×24.
+/// The plan drawn (PRODUCT.md §13): the menu's day (`PlanMenuView`, when the plan has meals), a
+/// table of its foods — what to buy in the units bought before and its cost, what comes from
+/// stock — then the total against the budget and the day's nutrients against the targets. When no
+/// plan fits, the reason first. Fits 80×24.
 @MainActor
 struct PlanView {
     let plan: GroceryPlan
     let selected: Int
+    /// The menu's day shown above the shopping table (`PlanMenuView`).
+    var day = 0
 
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
@@ -25,10 +28,20 @@ struct PlanView {
             // a few foods in the table (issue 26: cut to 2 rows at 80×24, a second shortfall lost).
             var paragraph = Paragraph(why, role: plan.feasible ? .warn : .bad)
             paragraph.marksHiddenRows = true
-            let room = max(2, inner.height - min(3, wanted) - Self.fewestTableRows)
+            // With a menu, the reason keeps to 3 rows: the day's meals come first.
+            let menuRows = plan.menu.isEmpty ? 0 : PlanMenuView(plan: plan, day: day).height + 1
+            let room = max(2, min(inner.height - min(3, wanted) - Self.fewestTableRows, menuRows > 0 ? 3 : .max))
             let (top, rest) = inner.splitTop(min(paragraph.height(forWidth: inner.width, context: context), room, inner.height))
             paragraph.render(in: top, buffer: &buffer, context: context)
             inner = rest
+        }
+        // The menu's day on top (meal mode), as many meals as leave the table its fewest rows.
+        let menu = PlanMenuView(plan: plan, day: day)
+        if menu.height > 0 {
+            let rows = min(menu.height, max(0, inner.height - Self.fewestTableRows - min(3, wanted) - 1))
+            let (top, rest) = inner.splitTop(rows)
+            menu.render(in: top, buffer: &buffer, context: context)
+            inner = rest.splitTop(min(1, rest.height)).1
         }
         // The nutrients take more rows where the table can spare them; those left out are counted.
         let summaryHeight = min(wanted, max(min(3, inner.height), inner.height - Self.fewestTableRows - plan.items.count))

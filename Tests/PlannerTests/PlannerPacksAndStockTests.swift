@@ -83,7 +83,10 @@ import Testing
             let d = 7.0, g = slack / 100 / d
             #expect(kcal / d >= 1800 * 0.95 - 450 * g && kcal / d <= 1800 * 1.05 + 450 * g, "case \(case_)")
             #expect(protein / d >= 60 - 30 * g)
-            #expect(fiber / d >= 20 - 10 * g)
+            // Fiber is a goal like the vitamins (issue 42): met, or named short with the most the
+            // foods give within the hard limits and the budget, which is below the target.
+            let fiberShort = plan.short.first { $0.nutrient == .fiberG }
+            #expect(fiber / d >= 20 - 10 * g || (fiberShort.map { $0.bestPossible < 20 } ?? false), "case \(case_)")
             #expect(sodium / d <= 2300 + 400 * g)
             #expect(sat / d <= 20 + 6 * g)
             #expect(abs((plan.perDay["kcal"] ?? 0) - kcal / d) < 1e-6)

@@ -122,7 +122,38 @@ enum PlanJSON {
                     })
             ),
             ("notes", .array(plan.notes.map { .string($0) })),
+            ("menu", .array(menu(plan))),
         ])
+    }
+
+    /// The menu day by day: each meal with its slot, where it comes from and its items' grams and kcal.
+    static func menu(_ plan: GroceryPlan) -> [JSONValue] {
+        let figures = PlanFigures.Lookup(plan.input)
+        return plan.menu.map { day in
+            .object([
+                ("date", .string(day.date.iso)),
+                (
+                    "meals",
+                    .array(
+                        day.meals.map { meal in
+                            .object([
+                                ("meal", .string(meal.slot.rawValue)), ("name", .string(meal.name)), ("source", .string(meal.source.label)),
+                                (
+                                    "items",
+                                    .array(
+                                        meal.items.map { item in
+                                            .object([
+                                                ("food_id", .string(item.foodId.rawValue)), ("name", .string(item.name)),
+                                                ("grams", .decimal(item.grams)), ("kcal", .decimal(figures.kcal(item.foods))),
+                                            ])
+                                        })
+                                ),
+                            ])
+                        })
+                ),
+                ("kcal", .decimal(day.kcal)), ("protein_g", .decimal(day.proteinG)),
+            ])
+        }
     }
 
     /// What to buy: whole packs, each pack's label, the grams they hold, their cost and the store.
@@ -175,6 +206,7 @@ enum PlanJSON {
             if item.fromStockGrams > 0 { line += ", \(WholeNumber.text(item.fromStockGrams)) g from stock" }
             out.append(line)
         }
+        out += menuLines(plan)
         let budgetText = input.budget.map { " of \($0.formatted)" } ?? ""
         out.append("Cost: \(plan.cost.formatted)\(budgetText).")
         // The figures the JSON gives, read as the Nutrients view writes them: the two never disagree.
@@ -197,6 +229,23 @@ enum PlanJSON {
             return "\(key.label) \(value) \(key.unit.rawValue)" + (bound ?? "")
         }
         out.append("Nutrients a day: " + nutrients.joined(separator: ", ") + ".")
+        return out
+    }
+}
+
+
+extension PlanJSON {
+    /// "Menu:", then each day: "  2026-12-05 · 2105 kcal, 150 g protein" and its meals.
+    static func menuLines(_ plan: GroceryPlan) -> [String] {
+        guard !plan.menu.isEmpty else { return [] }
+        var out = ["Menu:"]
+        for day in plan.menu {
+            out.append("  \(day.date.iso) · \(WholeNumber.text(day.kcal)) kcal, \(WholeNumber.text(day.proteinG)) g protein")
+            for meal in day.meals {
+                let items = meal.items.map { "\($0.name) \(WholeNumber.text($0.grams)) g" }.joined(separator: ", ")
+                out.append("    \(meal.slot.label): \(items) (\(meal.source.label))")
+            }
+        }
         return out
     }
 }

@@ -21,20 +21,27 @@ enum PlanLoader {
         try repositories.readingTogether {
             guard let day = try TargetHistory.load(range: DateRange(start: today, end: today), source: repositories).targets(on: today)
             else { throw Failure.noTargets }
-            let records = try repositories.foodRecords(
-                in: DateRange(start: today.adding(days: -PlanRules.historyDays), end: today.adding(days: -1)))
+            let mealRecords = try repositories.foodRecords(
+                in: DateRange(start: today.adding(days: -PlanRules.mealHistoryDays), end: today.adding(days: -1)))
+            let usualFrom = today.adding(days: -PlanRules.historyDays)
+            let records = mealRecords.filter { $0.date >= usualFrom }
+            // The meals the plan is built from (issue 42): saved, recipes, and those logged lately.
+            var recipes: [FoodID: Recipe] = [:]
+            for food in try repositories.recipeFoods() { recipes[food.id] = try repositories.recipe(foodID: food.id) }
+            let meals = PlanMealSources.meals(saved: try repositories.savedMeals(), recipes: recipes, records: mealRecords)
             let purchases = try repositories.purchases(in: DateRange(start: today.adding(days: -365), end: today))
             // The prices' currency, when none is in the configured one: never sum two currencies.
             let configured = currency
             let currency = PlanHistory.priceCurrency(purchases, configured: configured)
             let snapshot = try repositories.pantrySnapshot()
             var foods: [FoodID: Food] = [:]
-            for id in Set(records.map(\.foodId)).union(snapshot.items.compactMap(\.foodId)) where id != QuickAdd.foodID {
+            let mealFoods = PlanMealSources.foods(meals)
+            for id in Set(records.map(\.foodId)).union(snapshot.items.compactMap(\.foodId)).union(mealFoods) where id != QuickAdd.foodID {
                 if let food = try repositories.food(id: id) { foods[id] = food }
             }
             let candidates = PlanHistory.candidates(
                 foods: foods, items: snapshot.items, purchases: purchases, lots: snapshot.lots, records: records, today: today,
-                store: store, currency: currency)
+                store: store, currency: currency, mealFoods: mealFoods, recipes: recipes)
             let money =
                 try (budget ?? budgetFor(days: days, today: today, weekStart: weekStart, repositories: repositories, currency: configured))
                 .map { Self.amount($0, in: currency) }
@@ -45,6 +52,9 @@ enum PlanLoader {
             guard let targets = PlanTargets(day, nutrients: nutrients) else { throw Failure.noTargets }
             var input = PlanInput(days: days, candidates: candidates, targets: targets, budget: money, currency: currency)
             input.configuredCurrency = configured.code == currency.code ? nil : configured
+            (input.meals, input.leftOutOfMeals) = PlanMealSources.obtainable(meals, candidates: candidates)
+            input.slotShare = PlanMealSources.slotShare(mealRecords)
+            input.start = today
             return input
         }
     }

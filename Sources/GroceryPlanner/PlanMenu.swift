@@ -1,0 +1,187 @@
+import BodiiDomain
+
+// The menu (issue 42): the meals the solve chose, laid out on the N days. The solve fixes only
+// how many times each meal is eaten (so the averages hold); which day gets which is decided here,
+// deterministically, to even out each day's kcal: the largest first, each onto the emptiest day
+// with its slot free (longest-processing-time scheduling), then swaps and moves between the
+// fullest and the emptiest day while they narrow the spread. A gap food's portions are placed
+// the same way, at most two a day. A day still outside ±10 % of the target is said, not hidden.
+
+/// One meal on a day of the menu.
+public struct PlannedMeal: Equatable, Sendable {
+    public var slot: Meal
+    public var name: String
+    public var source: PlanMealSource
+    public var items: [PlanMealItem]
+}
+
+/// One day of the menu, with its kcal and protein (from the candidate foods' values).
+public struct PlanDay: Equatable, Sendable {
+    public var date: LocalDate
+    public var meals: [PlannedMeal]
+    public var kcal: Double
+    public var proteinG: Double
+}
+
+enum PlanMenu {
+    /// A meal (or one gap portion) to place: `key` is what a day holds at most `capacity` of.
+    struct Unit {
+        var meal: PlannedMeal
+        var key: String
+        var capacity: Int
+        var kcal: Double
+        var order: Int
+    }
+
+    /// The menu from the solved counts, and a note for each day outside ±10 % of the target.
+    static func build(_ input: PlanInput, model: PlanModel, values: [Double]) -> (days: [PlanDay], notes: [String]) {
+        func count(_ column: Int) -> Int { values.indices.contains(column) ? Int(max(0, values[column]).rounded()) : 0 }
+        let figures = PlanFigures.Lookup(input)
+        var units: [Unit] = []
+        for (m, meal) in input.meals.enumerated() where model.mealColumns.indices.contains(m) {
+            let planned = PlannedMeal(slot: meal.slot, name: meal.name, source: meal.source, items: meal.items)
+            let kcal = figures.kcal(meal.foods)
+            for _ in 0..<count(model.mealColumns[m]) {
+                units.append(Unit(meal: planned, key: meal.slot.rawValue, capacity: 1, kcal: kcal, order: units.count))
+            }
+        }
+        for gap in model.gaps {
+            let c = input.candidates[gap.index]
+            let item = PlanMealItem(foodId: c.foodId, name: c.name, grams: max(c.portionGrams, 1))
+            let planned = PlannedMeal(slot: .snacks, name: c.name, source: .gapFood, items: [item])
+            for _ in 0..<count(gap.portions) {
+                units.append(
+                    Unit(
+                        meal: planned, key: "gap:" + c.foodId.rawValue, capacity: PlanRules.gapPortionsPerDay, kcal: figures.kcal(item.foods),
+                        order: units.count))
+            }
+        }
+        let days = place(units, days: input.days, target: input.targets.kcal)
+        let menu = days.enumerated().map { d, placed in
+            day(placed.map(\.meal), date: input.start.adding(days: d), figures: figures)
+        }
+        return (menu, notes(menu, target: input.targets.kcal))
+    }
+
+    /// Units onto `days` days: largest first onto the emptiest day with room, then pairwise repair.
+    static func place(_ units: [Unit], days: Int, target: Double) -> [[Unit]] {
+        var placed = Array(repeating: [Unit](), count: max(days, 1))
+        var kcal = Array(repeating: 0.0, count: placed.count)
+        func room(_ d: Int, _ u: Unit) -> Bool { placed[d].filter { $0.key == u.key }.count < u.capacity }
+        for u in units.sorted(by: { ($0.kcal, -$0.order) > ($1.kcal, -$1.order) }) {
+            guard let d = placed.indices.filter({ room($0, u) }).min(by: { (kcal[$0], $0) < (kcal[$1], $1) }) else { continue }
+            placed[d].append(u)
+            kcal[d] += u.kcal
+        }
+        // Repair: between the fullest and the emptiest day, the swap or move that narrows them most.
+        for _ in 0..<(4 * placed.count) {
+            guard let hi = kcal.indices.max(by: { kcal[$0] < kcal[$1] }), let lo = kcal.indices.min(by: { kcal[$0] < kcal[$1] }), hi != lo
+            else { break }
+            let spread = kcal[hi] - kcal[lo]
+            var best: (gain: Double, from: Int, to: Int?)?
+            for (a, u) in placed[hi].enumerated() {
+                // Moving u from the fullest day to the emptiest.
+                if room(lo, u), u.kcal > 0 {
+                    let after = abs((kcal[hi] - u.kcal) - (kcal[lo] + u.kcal))
+                    if spread - after > (best?.gain ?? 0.5) { best = (spread - after, a, nil) }
+                }
+                for (b, v) in placed[lo].enumerated() where v.key == u.key && v.kcal < u.kcal {
+                    let delta = u.kcal - v.kcal
+                    let after = abs((kcal[hi] - delta) - (kcal[lo] + delta))
+                    if spread - after > (best?.gain ?? 0.5) { best = (spread - after, a, b) }
+                }
+            }
+            guard let move = best else { break }
+            let u = placed[hi].remove(at: move.from)
+            kcal[hi] -= u.kcal
+            if let b = move.to {
+                let v = placed[lo].remove(at: b)
+                placed[hi].append(v)
+                kcal[hi] += v.kcal
+                kcal[lo] -= v.kcal
+            }
+            placed[lo].append(u)
+            kcal[lo] += u.kcal
+        }
+        // A day shown in slot order, each gap food once with its portions together.
+        return placed.map { day in
+            day.sorted { (slotOrder($0.meal.slot), $0.order) < (slotOrder($1.meal.slot), $1.order) }
+        }
+    }
+
+    /// Whole counts from a solve's (continuous) ones: per slot, each count rounded down, then the
+    /// slot's rounded total made up by the largest remainders (ties: the earlier meal).
+    static func roundedCounts(_ input: PlanInput, model: PlanModel, values: [Double]) -> [Int] {
+        let raw = model.mealColumns.map { values.indices.contains($0) ? max(0, values[$0]) : 0 }
+        var counts = raw.map { Int(($0 + 1e-6).rounded(.down)) }
+        for slot in PlanRules.slots {
+            let meals = input.meals.indices.filter { input.meals[$0].slot == slot && raw.indices.contains($0) }
+            let total = Int(meals.reduce(0.0) { $0 + raw[$1] }.rounded())
+            var missing = total - meals.reduce(0) { $0 + counts[$1] }
+            for m in meals.sorted(by: { (raw[$0] - Double(counts[$0]), -$0) > (raw[$1] - Double(counts[$1]), -$1) }) where missing > 0 {
+                counts[m] += 1
+                missing -= 1
+            }
+        }
+        return counts
+    }
+
+    static func slotOrder(_ slot: Meal) -> Int { PlanRules.slots.firstIndex(of: slot) ?? PlanRules.slots.count }
+
+    /// A day's meals, a gap food's portions merged into one item, with its kcal and protein.
+    static func day(_ meals: [PlannedMeal], date: LocalDate, figures: PlanFigures.Lookup) -> PlanDay {
+        var merged: [PlannedMeal] = []
+        for meal in meals {
+            if meal.source == .gapFood, let i = merged.firstIndex(where: { $0.source == .gapFood && $0.name == meal.name }),
+                let item = meal.items.first, let have = merged[i].items.first
+            {
+                merged[i].items = [have.scaled(by: (have.grams + item.grams) / have.grams)]
+            } else {
+                merged.append(meal)
+            }
+        }
+        let foods = merged.flatMap(\.items).reduce(into: [FoodID: Double]()) { sum, item in
+            for (id, g) in item.foods { sum[id, default: 0] += g }
+        }
+        return PlanDay(date: date, meals: merged, kcal: figures.kcal(foods), proteinG: figures.protein(foods))
+    }
+
+    /// "2026-12-07: 1650 kcal" for each day outside ±10 % of the target, in one note.
+    static func notes(_ menu: [PlanDay], target: Double) -> [String] {
+        let off = menu.filter { abs($0.kcal - target) > target * PlanRules.dayKcalTolerance }
+        guard !off.isEmpty, target > 0 else { return [] }
+        let list = off.prefix(4).map { "\($0.date.iso) \(WholeNumber.text($0.kcal)) kcal" }.joined(separator: ", ")
+        let more = off.count > 4 ? " and \(off.count - 4) more" : ""
+        return [
+            "\(Plural.count(off.count, "day")) of the menu \(off.count == 1 ? "is" : "are") outside ±10 % of the \(WholeNumber.text(target)) kcal target (\(list)\(more)): the meals chosen do not spread more evenly."
+        ]
+    }
+
+    /// Grams of each food the menu holds over all its days, to a tenth of a gram: what the plan
+    /// eats, buys and reports.
+    static func eaten(_ menu: [PlanDay]) -> [FoodID: Double] {
+        menu.flatMap(\.meals).flatMap(\.items).reduce(into: [FoodID: Double]()) { sum, item in
+            for (id, g) in item.foods { sum[id, default: 0] += g }
+        }.mapValues { ($0 * 10).rounded() / 10 }
+    }
+}
+
+extension PlanFigures {
+    /// The candidates' values by food: a meal's or a day's kcal and protein, one computation.
+    public struct Lookup {
+        let byId: [FoodID: PlanCandidate]
+
+        public init(_ input: PlanInput) {
+            byId = Dictionary(input.candidates.map { ($0.foodId, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        public func total(_ foods: [FoodID: Double], _ value: (Nutrients) -> Double?) -> Double {
+            foods.keys.sorted { $0.rawValue < $1.rawValue }.reduce(0) { sum, id in
+                sum + (byId[id].flatMap { value($0.per100g) } ?? 0) * (foods[id] ?? 0) / 100
+            }
+        }
+
+        public func kcal(_ foods: [FoodID: Double]) -> Double { total(foods) { $0.kcal } }
+        public func protein(_ foods: [FoodID: Double]) -> Double { total(foods) { $0.proteinG } }
+    }
+}
