@@ -17,7 +17,12 @@ import USDACatalogData
             #expect(rice.per100g.kcal == 117 && rice.per100g.potassiumMg == 18 && rice.per100g.fiberG == 1)
             #expect(rice.per100g[.riboflavinMg] == 0.013 && rice.per100g[.folateUg] == 3)
             // A food without a donor keeps its unknowns.
-            #expect(try repos.food(id: FoodID("sr28:01256"))?.per100g[.vitaminB12Ug] == nil)
+            #expect(try repos.food(id: FoodID("fdc:2257046"))?.per100g[.vitaminB12Ug] == nil)
+            // Greek yogurt has no SR24 twin, but SR28 measured what the issue missed (ABBREV.txt row
+            // 01256: Vit_B12 0.75 µg, Riboflavin 0.278 mg, Phosphorus 135 mg): measured, not estimated.
+            let greek = try #require(try repos.food(id: FoodID("sr28:01256")))
+            #expect(greek.per100g[.vitaminB12Ug] == 0.75 && greek.per100g[.riboflavinMg] == 0.278 && greek.per100g[.phosphorusMg] == 135)
+            #expect(CatalogEstimateTable.shipped.foods[FoodID("sr28:01256")] == nil)
             #expect(CatalogEstimateTable.shipped.foods[basmati]?.donorName == donorName)
         }
     }
