@@ -25,11 +25,12 @@ public final class NutrientSourcesFlow: DietFlow {
         return .handled
     }
 
-    /// "≈ from Yogurt, plain, whole milk": where an entry's amount is estimated, the food it came from.
+    /// "≈ from Rice, white, long-grain, …": where an entry's amount is estimated, the food it came
+    /// from (the whole SR24 name fits the 76 columns an 80-column screen leaves).
     var estimateNote: String? {
         let donors = Set(sources.compactMap(\.estimatedFrom))
         guard let donor = donors.first else { return nil }
-        return donors.count == 1 ? "≈ estimated from \(donor)" : "≈ estimated from a similar USDA SR24 food"
+        return donors.count == 1 ? "≈ from \(donor)" : "≈ from similar USDA SR24 foods"
     }
 
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
