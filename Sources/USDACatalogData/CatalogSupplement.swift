@@ -1,7 +1,9 @@
 // Foods the USDA SR24 catalog (2011) lacks and people ask for (issue 24 #4), each copied from a
 // public food-composition database, value for value, with its record named in its row. Edited by
 // hand: a row is added only with a record to cite, and a value the record does not give (or gives
-// only as a bound, "< 0.5", or as "traces") stays empty, which the store keeps as unknown.
+// only as a bound, "< 0.5", or as "traces") stays empty, which the store keeps as unknown, unless
+// an SR24 food of the same name and make-up gives an estimate of it (CatalogEstimates.swift, made
+// by scripts/convert-usda: run it after editing this file; a test fails until then).
 //
 // The sources, and where their text was read:
 // - USDA SR 28 (National Nutrient Database for Standard Reference, release 28, 2016, public domain;
