@@ -46,7 +46,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "BodiiImport", dependencies: ["BodiiDomain", "ZIPFoundation", "CLibXML2", .product(name: "CSV", package: "CSV.swift")]),
-        .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport"]),
+        .executableTarget(name: "bodii-usda-convert", dependencies: ["BodiiImport", "USDACatalogData"]),
         // The drawing core: buffer, diff, widgets, text width, keys, geometry, style. Generic.
         .target(name: "TerminalKit"),
         // Bodii's own UI pieces on top of it: the day and chart-range keys, delete-undo, the TOML themes.

@@ -48,6 +48,8 @@ public struct ShippedSupplement: Sendable {
     public var sources: Set<String>
     public var foods: String
     public var servings: String
+    /// Values its foods lack, estimated from SR24 foods, filled in after them.
+    var estimates: CatalogEstimateTable?
 
     public init(version: String, sources: Set<String>, foods: String, servings: String) {
         self.version = version
@@ -56,11 +58,16 @@ public struct ShippedSupplement: Sendable {
         self.servings = servings
     }
 
-    /// The foods of `CatalogSupplement` (module USDACatalogData), sources named row by row.
-    public static let bodii = ShippedSupplement(
-        version: CatalogSupplement.version,
-        sources: ["USDA SR", "USDA FoodData Central", "ANSES CIQUAL", "Matvaretabellen"],
-        foods: CatalogSupplement.foods, servings: CatalogSupplement.servings)
+    /// The foods of `CatalogSupplement` (module USDACatalogData), sources named row by row, with
+    /// `CatalogEstimates`; the version names both, so a change of either re-seeds.
+    public static let bodii: ShippedSupplement = {
+        var supplement = ShippedSupplement(
+            version: "\(CatalogSupplement.version)+\(CatalogEstimates.version)",
+            sources: ["USDA SR", "USDA FoodData Central", "ANSES CIQUAL", "Matvaretabellen"],
+            foods: CatalogSupplement.foods, servings: CatalogSupplement.servings)
+        supplement.estimates = .shipped
+        return supplement
+    }()
 }
 
 /// Puts a shipped catalog into the `food` and `food_serving` tables.
@@ -122,6 +129,7 @@ enum CatalogSeeder {
                     try insertServings(table.servings, leavingOut: leftOut, db)
                     counts.append(inserted)
                 }
+                try catalog.supplement?.estimates?.fill(db)
             }
         } catch {
             try? db.execute(sql: "PRAGMA ignore_check_constraints = 0")

@@ -28,7 +28,7 @@ extension SQLiteRepositories: NutrientIntakeRepository {
 
     private func intakes(in range: DateRange, of keys: [NutrientKey], sql: String) throws -> [LocalDate: NutrientIntake] {
         try completeNutrientFill()
-        return try read { db in
+        var intakes = try read { db in
             var intakes: [LocalDate: NutrientIntake] = [:]
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: sql), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
@@ -45,6 +45,8 @@ extension SQLiteRepositories: NutrientIntakeRepository {
             }
             return intakes
         }
+        try markEstimates(&intakes, in: range, of: keys)
+        return intakes
     }
 
     public func nutrientSources(on day: LocalDate, nutrient: NutrientKey) throws -> [NutrientSource] {
@@ -54,7 +56,7 @@ extension SQLiteRepositories: NutrientIntakeRepository {
             SELECT id, food_id, food_name, grams, \(column), kcal FROM food_record WHERE date = ?
             ORDER BY \(column) IS NULL, \(column) DESC, id
             """
-        return try read { db in
+        let sources = try read { db in
             try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [SQLText.date(day)]).map { row in
                 NutrientSource(
                     entryId: try row.decode(atIndex: 0), foodId: FoodID(try row.decode(atIndex: 1)),
@@ -62,6 +64,7 @@ extension SQLiteRepositories: NutrientIntakeRepository {
                     kcal: try row.decode(atIndex: 5))
             }
         }
+        return markEstimates(sources, nutrient: nutrient)
     }
 
     /// Entries logged before v13 wait for the catalog's re-seed to get its new nutrients (see

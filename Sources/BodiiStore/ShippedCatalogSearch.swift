@@ -254,6 +254,10 @@ public final class ShippedCatalogSearch: Sendable {
                     kcal: values["kcal"] ?? 0, proteinG: values["protein_g"] ?? 0, carbsG: values["carbs_g"] ?? 0,
                     fatG: values["fat_g"] ?? 0)
                 for key in NutrientKey.allCases { n.values[key] = values[key.rawValue] }
+                // What the seed fills in, so the food is the database's (a supplement's estimates).
+                if entry.table > 0, let estimate = catalog.supplement?.estimates?.foods[FoodID(entry.id)] {
+                    for (key, value) in estimate.values where n.values[key] == nil { n.values[key] = value }
+                }
                 food = Food(id: FoodID(entry.id), name: entry.name, source: entry.source, release: entry.release, per100g: n)
             }
             return food

@@ -25,12 +25,20 @@ public final class NutrientSourcesFlow: DietFlow {
         return .handled
     }
 
+    /// "≈ from Rice, white, long-grain, …": where an entry's amount is estimated, the food it came
+    /// from (the whole SR24 name fits the 76 columns an 80-column screen leaves).
+    var estimateNote: String? {
+        let donors = Set(sources.compactMap(\.estimatedFrom))
+        guard let donor = donors.first else { return nil }
+        return donors.count == 1 ? "≈ from \(donor)" : "≈ from similar USDA SR24 foods"
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let total = sources.compactMap(\.amount).reduce(0, +)
         let unit = key.shownUnit
         let rows = sources.map { s in
             TableRow([
-                Span(s.foodName), Span(s.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? (s.isSupplement ? "suppl." : "quick"), .muted),
+                Span((s.estimatedFrom == nil ? "" : "≈ ") + s.foodName), Span(s.grams.map { NutrientFormat.number($0, decimals: 0) + " g" } ?? (s.isSupplement ? "suppl." : "quick"), .muted),
                 Span(s.amount.map { NutrientAmount.text($0) + " " + unit } ?? "—", s.amount == nil ? .muted : .text),
                 Span(s.amount.map { total > 0 ? WholeNumber.text($0 / total * 100) + " %" : "" } ?? "", .muted),
             ])
@@ -43,7 +51,7 @@ public final class NutrientSourcesFlow: DietFlow {
                 TableColumn(key.label, width: .length(10), alignment: .right), TableColumn("Share", width: .length(5), alignment: .right),
             ],
             // What the reader must know about this figure, where there is something (water: drinks count).
-            rows: rows, first: first, empty: "Nothing logged on this day.", hint: key.caveat ?? "j/k scroll · Esc back"
+            rows: rows, first: first, empty: "Nothing logged on this day.", hint: estimateNote ?? key.caveat ?? "j/k scroll · Esc back"
         )
         .render(in: area, buffer: &buffer, context: context)
     }

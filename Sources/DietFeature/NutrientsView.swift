@@ -3,7 +3,8 @@ import TerminalKit
 
 /// The Nutrients view's drawing (PRODUCT.md §11): every shown nutrient with a bar against its
 /// target, in two columns where they fit. Gaps in the warn role, excesses (over a limit or the
-/// upper level) in the bad role, "≥" where some foods lack a value. A pure function of its values.
+/// upper level) in the bad role, "≥" where some foods lack a value, "≈" where a value is estimated
+/// from a similar food. A pure function of its values.
 public struct NutrientsView: Widget {
     let report: NutrientReport?
     let day: LocalDate
@@ -96,11 +97,12 @@ struct NutrientRow: Widget {
         }
     }
 
-    /// "≥ 82/90 mg", "45 mg" without a target, "— mg" when no food knows it.
+    /// "≥ 82/90 mg", "≈ 0.9/2.4 µg" with an estimated value in it, "45 mg" without a target, "— mg"
+    /// when no food knows it.
     static func valueText(_ s: NutrientStatus) -> String {
         let unit = s.key.shownUnit
         guard let amount = s.amount else { return "— " + unit }
-        let prefix = s.partial ? "≥ " : ""
+        let prefix = s.qualifier
         let target = s.target?.amount.map { "/" + NutrientAmount.text($0) } ?? ""
         return prefix + NutrientAmount.text(amount) + target + " " + unit
     }

@@ -3,8 +3,11 @@
 // which downloads the package and passes the jar; see Sources/BodiiImport for the format.
 //
 //   bodii-usda-convert JAR OUT.swift [--origin TEXT]
+//   bodii-usda-convert --estimates OUT.swift     the supplement's estimates (`CatalogEstimates`),
+//                                                from the catalog this tool was built with
 import BodiiImport
 import Foundation
+import USDACatalogData
 
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("bodii-usda-convert: \(message)\n".utf8))
@@ -12,6 +15,18 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--estimates" {
+    guard arguments.count == 2 else { fail("usage: bodii-usda-convert --estimates OUT.swift", code: 64) }
+    let out = URL(fileURLWithPath: arguments[1])
+    do {
+        let source = try CatalogEstimatesSource.swift(catalog: USDASR24.foods, supplement: CatalogSupplement.foods)
+        try Data(source.utf8).write(to: out, options: .atomic)
+        print("wrote \(out.path)")
+    } catch {
+        fail("\(error)", code: 74)
+    }
+    exit(0)
+}
 var origin = "usda_sr24.jar"
 if let i = arguments.firstIndex(of: "--origin") {
     guard i + 1 < arguments.count else { fail("--origin needs a value", code: 64) }

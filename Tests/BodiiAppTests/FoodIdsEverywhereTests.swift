@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Every id `bodii search` prints is taken by every command that takes a food id (issue 43): the
-/// SR24 ids (usda:…) and the SR28 additions (sr28:…) alike, as `--id`, as the food of a line, and
-/// as the food of a pantry or shopping-list entry.
+/// SR24 ids (usda:…) and every kind of supplement id (sr28:…, fdc:…, ciqual:…, mvt:01.307, whose
+/// code has a dot) alike, as `--id`, as the food of a line, and as the food of a pantry or
+/// shopping-list entry.
 @Suite struct FoodIdsEverywhereTests {
     let folder: TemporaryFolder
     let db: String
@@ -19,7 +20,8 @@ import Testing
     @Test func everyPrintedIdIsTakenByLogPantryAndShop() throws {
         #expect(try run(["demo", "--days", "28"]).status == 0)
         var ids: [String] = []
-        for words in ["yogurt greek", "banana", "milk"] {
+        let supplementWords = ["oat milk unsweetened", "basmati", "skyr", "kefir", "green tea"]
+        for words in ["yogurt greek", "banana", "milk"] + supplementWords {
             let found = try run(["search", words, "--json", "--limit", "4"])
             #expect(found.status == 0, "\(words): \(found.stderr)")
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
@@ -28,6 +30,7 @@ import Testing
         // The search must print both kinds for this test to mean anything.
         #expect(ids.contains { $0.hasPrefix("sr28:") }, "\(ids)")
         #expect(ids.contains { $0.hasPrefix("usda:") }, "\(ids)")
+        for prefix in ["fdc:", "ciqual:", "mvt:"] { #expect(ids.contains { $0.hasPrefix(prefix) }, "\(prefix) \(ids)") }
         for id in ids {
             let byOption = try run(["log", "food", "--id", id, "--grams", "100", "--dry-run"])
             #expect(byOption.status == 0, "log food --id \(id): \(byOption.stderr)")

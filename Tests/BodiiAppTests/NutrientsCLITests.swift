@@ -68,7 +68,7 @@ import Testing
         let today = try json(["today", "--date", "2026-11-25", "--json"])
         let todayNutrients = try #require(today["nutrients"] as? [String: [String: Any]])
         #expect(todayNutrients["vitamin_c_mg"]?["amount"] as? Double == 10.3)
-        #expect(Set(todayNutrients["vitamin_c_mg"]?.keys.map { $0 } ?? []) == ["amount", "target", "upper", "share", "partial"])
+        #expect(Set(todayNutrients["vitamin_c_mg"]?.keys.map { $0 } ?? []) == ["amount", "target", "upper", "share", "partial", "estimated"])
 
         let text = try runBodii(["nutrients", "--date", "2026-11-25", "--db", db], environment: Self.now)
         #expect(text.status == 0)

@@ -49,7 +49,8 @@ struct NutrientsCommand: ParsableCommand, DatabaseCommand {
 }
 
 /// The `nutrients` JSON of `today --json` and `bodii nutrients --json`: every nutrient (hidden ones
-/// too: keys never disappear) as `{"amount","target","upper","share","partial"}`, null when unknown.
+/// too: keys never disappear) as `{"amount","target","upper","share","partial","estimated"}`, null
+/// when unknown; `estimated` is true where the amount takes a value estimated from a similar food.
 enum NutrientsJSON {
     static func map(_ report: NutrientReport, detailed: Bool = false) -> JSONValue {
         .object(
@@ -57,6 +58,7 @@ enum NutrientsJSON {
                 var fields: [(String, JSONValue)] = [
                     ("amount", .decimal(s.amount)), ("target", .decimal(s.target?.amount)), ("upper", .decimal(s.target?.upper)),
                     ("share", s.share.map { .number(($0 * 100).rounded() / 100) } ?? .null), ("partial", .bool(s.partial)),
+                    ("estimated", .bool(s.estimated)),
                 ]
                 if detailed {
                     fields += [
@@ -89,7 +91,7 @@ enum NutrientsText {
         var lines = [heading(report)]
         if report.daysLogged == 0 { return (lines + ["Nothing logged."]).joined(separator: "\n") }
         for s in report.statuses {
-            let amount = s.amount.map { (s.partial ? "≥ " : "") + number($0) } ?? "—"
+            let amount = s.amount.map { s.qualifier + number($0) } ?? "—"
             let target = s.target?.amount.map { (s.target?.kind == .limit ? "max " : "") + number($0) } ?? ""
             let share = s.share.map { "\(WholeNumber.text($0 * 100)) %" } ?? ""
             let note: String =
@@ -103,6 +105,9 @@ enum NutrientsText {
                     + pad(s.key.shownUnit, 3) + pad(share, 7, right: true) + "  " + note)
         }
         if report.statuses.contains(where: \.partial) { lines.append("≥ some foods lack a value: the amount is at least this.") }
+        if report.statuses.contains(where: \.estimated) {
+            lines.append("≈ some values are estimated from a similar USDA SR24 food (the Nutrients view names it).")
+        }
         lines += report.statuses.compactMap(\.key.caveat)
         return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }.joined(separator: "\n")
     }

@@ -8,11 +8,17 @@ public struct NutrientIntake: Equatable, Sendable {
     public var partial: Set<NutrientKey>
     /// How many entries were summed.
     public var entryCount: Int
+    /// Nutrients whose sum takes at least one value estimated from a similar food (a catalog
+    /// supplement food's, issue 43): the sum is then an estimate, "≈", not a measured amount.
+    public var estimated: Set<NutrientKey>
 
-    public init(amounts: [NutrientKey: Double] = [:], partial: Set<NutrientKey> = [], entryCount: Int = 0) {
+    public init(
+        amounts: [NutrientKey: Double] = [:], partial: Set<NutrientKey> = [], entryCount: Int = 0, estimated: Set<NutrientKey> = []
+    ) {
         self.amounts = amounts
         self.partial = partial
         self.entryCount = entryCount
+        self.estimated = estimated
     }
 
     /// Adds one entry's amounts (nil where the entry does not know the nutrient).
@@ -38,10 +44,15 @@ public struct NutrientSource: Equatable, Sendable {
     public var amount: Double?
     /// The entry's energy, when read with it.
     public var kcal: Double?
+    /// The name of the food `amount` was estimated from, when it was (a catalog supplement food).
+    public var estimatedFrom: String?
 
-    public init(entryId: Int64, foodId: FoodID, foodName: String, grams: Double?, amount: Double?, kcal: Double? = nil) {
+    public init(
+        entryId: Int64, foodId: FoodID, foodName: String, grams: Double?, amount: Double?, kcal: Double? = nil, estimatedFrom: String? = nil
+    ) {
         self.entryId = entryId
         self.kcal = kcal
+        self.estimatedFrom = estimatedFrom
         self.foodId = foodId
         self.foodName = foodName
         self.grams = grams
@@ -69,7 +80,7 @@ extension NutrientIntakeRepository {
         try nutrientIntakes(in: range).mapValues { intake in
             NutrientIntake(
                 amounts: intake.amounts.filter { keys.contains($0.key) }, partial: intake.partial.filter(keys.contains),
-                entryCount: intake.entryCount)
+                entryCount: intake.entryCount, estimated: intake.estimated.filter(keys.contains))
         }
     }
 }

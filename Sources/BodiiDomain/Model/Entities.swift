@@ -233,12 +233,15 @@ public struct FoodID: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// Whether `text` is written as an id, as `bodii search` prints them: a catalog's prefix (a
-    /// letter, then letters or digits: usda, sr28, custom), a colon and a code, no space.
+    /// letter, then letters or digits: usda, sr28, custom), a colon and a code of letters and
+    /// digits, with dots between them (Matvaretabellen's "mvt:01.307"), no space.
     public static func isWritten(_ text: some StringProtocol) -> Bool {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[1].isEmpty, !text.contains(" "), parts[0].first?.isLetter == true else { return false }
+        let code = parts[1]
         return parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
+            && code.first != "." && code.last != "." && !code.contains("..")
     }
 }
 

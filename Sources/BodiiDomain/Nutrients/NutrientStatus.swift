@@ -20,12 +20,27 @@ public struct NutrientStatus: Equatable, Sendable {
     public var target: NutrientTarget?
     /// Some entries lacked a value: `amount` is a lower bound ("≥").
     public var partial: Bool
+    /// Some entries' values were estimated from a similar food: `amount` is an estimate ("≈").
+    public var estimated: Bool
 
-    public init(key: NutrientKey, amount: Double?, target: NutrientTarget?, partial: Bool) {
+    public init(key: NutrientKey, amount: Double?, target: NutrientTarget?, partial: Bool, estimated: Bool = false) {
         self.key = key
         self.amount = amount
         self.target = target
         self.partial = partial
+        self.estimated = estimated
+    }
+
+    /// What kind of figure `amount` is, written before it: "≥ " a lower bound (foods lack a value),
+    /// "≈ " an estimate (values taken from a similar food, which may be over or under), "≥≈ " both:
+    /// an estimate that more foods would raise. "" for a sum of measured values.
+    public var qualifier: String {
+        switch (partial, estimated) {
+        case (true, true): "≥≈ "
+        case (true, false): "≥ "
+        case (false, true): "≈ "
+        case (false, false): ""
+        }
     }
 
     /// amount ÷ target (1 = the goal or the limit reached); nil without either.
@@ -61,6 +76,7 @@ extension NutrientIntake {
         for day in logged {
             for (key, value) in day.amounts { sum.amounts[key, default: 0] += value }
             sum.partial.formUnion(day.partial)
+            sum.estimated.formUnion(day.estimated)
             sum.entryCount += day.entryCount
         }
         let n = Double(logged.count)
@@ -73,7 +89,8 @@ extension NutrientIntake {
         (keys ?? targets.shown).map { key in
             let amount = amounts[key]
             return NutrientStatus(
-                key: key, amount: amount, target: targets.targets[key], partial: amount != nil && partial.contains(key))
+                key: key, amount: amount, target: targets.targets[key], partial: amount != nil && partial.contains(key),
+                estimated: amount != nil && estimated.contains(key))
         }
     }
 }
