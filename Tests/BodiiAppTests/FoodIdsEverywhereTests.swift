@@ -37,10 +37,10 @@ import Testing
             let asLine = try run(["log", "food", id, "--dry-run", "--json"])
             #expect(asLine.status == 0, "log food \(id): \(asLine.stderr)")
             #expect(asLine.stdout.contains("\"\(id)\""), "log food \(id) logged another food: \(asLine.stdout)")
-            let stocked = try run(["pantry", "add", id, "--qty", "1", "--price", "1"])
+            let stocked = try run(["pantry", "add", id, "--qty", "250", "--price", "1"])
             #expect(stocked.status == 0, "pantry add \(id): \(stocked.stderr)")
             #expect(stocked.stdout.contains("(\(id))"), "pantry add \(id): \(stocked.stdout)")
-            let listed = try run(["shop", "add", id, "--qty", "1"])
+            let listed = try run(["shop", "add", id, "--qty", "250"])
             #expect(listed.status == 0, "shop add \(id): \(listed.stderr)")
         }
     }
