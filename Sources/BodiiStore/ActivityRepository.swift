@@ -2,7 +2,12 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-extension SQLiteRepositories: ActivityRepository {
+/// Daily steps and active energy.
+public struct ActivityStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension ActivityStore: ActivityRepository {
     static let activityColumns = "id, date, steps, active_kcal, source, external_id"
 
     public func activitySnapshot(on date: LocalDate) throws -> ActivitySnapshot? {

@@ -2,7 +2,12 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-extension SQLiteRepositories: BodyRepository {
+/// Weigh-ins and body measurements.
+public struct BodyStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension BodyStore: BodyRepository {
     /// The snapshot is stored on the record's date (whatever date it carries) and linked to it.
     @discardableResult
     public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws -> BodyRecord {

@@ -100,7 +100,7 @@ extension SQLiteRepositories: FigureKeeping {
     }
 }
 
-extension SQLiteRepositories {
+extension StoreConnection {
     /// `compute()`, kept until the next commit in the app (a pool), computed each time in a command.
     /// Inside a `readingTogether` block, of the data as the block began, before its snapshot.
     func keptUntilNextCommit<T: Sendable>(_ name: String, compute: () throws -> T) throws -> T {

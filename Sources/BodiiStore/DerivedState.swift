@@ -53,7 +53,7 @@ public enum DerivedState {
             var left: Double = lot[1]
             var opened = storedOpened
             for use in uses[id] ?? [] {
-                left = SQLiteRepositories.remaining(left, taking: use.amount)
+                left = PantryLedgerStore.remaining(left, taking: use.amount)
                 opened = opened || use.isUse
             }
             if left != stored || opened != storedOpened { try update.execute(arguments: [left, opened, id]) }

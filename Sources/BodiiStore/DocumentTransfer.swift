@@ -61,7 +61,7 @@ public struct LibraryFavourite: Sendable, Equatable {
 
 // MARK: - One transaction for many calls
 
-extension SQLiteRepositories {
+extension StoreConnection {
     /// The open `inOneTransaction` connection of this thread, if any.
     var openTransaction: Database? { pins.current(.transaction) }
 
@@ -88,10 +88,10 @@ extension SQLiteRepositories {
                 row in
                 let id: Int64 = try row.decode(atIndex: 0)
                 let foodID: String = try row.decode(atIndex: 5)
-                guard let foodRow = try Row.fetchOne(db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?", arguments: [foodID])
+                guard let foodRow = try Row.fetchOne(db, sql: "SELECT \(FoodCatalogStore.foodColumns) FROM food WHERE id = ?", arguments: [foodID])
                 else { return nil }
-                var food = try Self.food(row: foodRow)
-                food.servings = try Self.servings(of: food.id, db)
+                var food = try FoodCatalogStore.food(row: foodRow)
+                food.servings = try FoodCatalogStore.servings(of: food.id, db)
                 let ingredients = try Row.fetchAll(
                     db, sql: "SELECT food_id, grams FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position",
                     arguments: [id]
@@ -111,9 +111,9 @@ extension SQLiteRepositories {
             try Row.fetchAll(db, sql: "SELECT id, name, created_at, source, external_id, meal FROM saved_meal ORDER BY id").map { row in
                 let id: Int64 = try row.decode(atIndex: 0)
                 let items = try Row.fetchAll(
-                    db, sql: "SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
+                    db, sql: "SELECT \(MealLibraryStore.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
                     arguments: [id]
-                ).map { try Self.savedItem($0, meal: nil) }
+                ).map { try MealLibraryStore.savedItem($0, meal: nil) }
                 let externalId: String? = try row.decode(atIndex: 4)
                 let meal: String? = try row.decode(atIndex: 5)
                 return LibrarySavedMeal(
@@ -160,21 +160,21 @@ extension SQLiteRepositories {
         return try write { db in
             if try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM food WHERE source = ? AND name = ?)",
-                arguments: [Self.customSource, food.name]) == true
+                arguments: [FoodCatalogStore.customSource, food.name]) == true
             {
                 return nil
             }
             var saved = food
             saved.id = try Self.claimFoodID(food.id, prefix: "custom", db)
-            saved.source = Self.customSource
+            saved.source = FoodCatalogStore.customSource
             saved.release = nil
             try db.execute(
                 sql: """
-                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                    INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
                     """,
                 arguments: StatementArguments(
-                    [saved.id.rawValue, saved.name, saved.source, nil as String?] + Self.nutrientValues(saved.per100g)))
-            try Self.insertServings(of: saved, db)
+                    [saved.id.rawValue, saved.name, saved.source, nil as String?] + FoodCatalogStore.nutrientValues(saved.per100g)))
+            try FoodCatalogStore.insertServings(of: saved, db)
             return saved.id
         }
     }
@@ -201,11 +201,11 @@ extension SQLiteRepositories {
             food.id = try Self.claimFoodID(recipe.food.id, prefix: "recipe", db)
             try db.execute(
                 sql: """
-                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                    INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
                     """,
                 arguments: StatementArguments(
-                    [food.id.rawValue, food.name, Recipe.source, nil as String?] + Self.nutrientValues(food.per100g)))
-            try Self.insertServings(of: food, db)
+                    [food.id.rawValue, food.name, Recipe.source, nil as String?] + FoodCatalogStore.nutrientValues(food.per100g)))
+            try FoodCatalogStore.insertServings(of: food, db)
             try db.execute(
                 sql: "INSERT INTO recipe (id, food_id, servings, created_at, source, external_id) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
@@ -240,9 +240,9 @@ extension SQLiteRepositories {
                     meal.meal?.rawValue,
                 ])
             let id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(sql: Self.insertSavedItem)
+            let statement = try db.cachedStatement(sql: MealLibraryStore.insertSavedItem)
             for (i, r) in meal.items.enumerated() {
-                try statement.execute(arguments: StatementArguments([id, i] + Self.savedItemValues(r)))
+                try statement.execute(arguments: StatementArguments([id, i] + MealLibraryStore.savedItemValues(r)))
             }
             return true
         }
@@ -262,7 +262,7 @@ extension SQLiteRepositories {
     public func importGoals(_ goals: [Goal]) throws -> Int {
         try write { db in
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM goal") == 0 else { return 0 }
-            for goal in goals.filter({ !$0.isActive }) + goals.filter(\.isActive) { _ = try Self.activateGoal(goal, db) }
+            for goal in goals.filter({ !$0.isActive }) + goals.filter(\.isActive) { _ = try GoalStore.activateGoal(goal, db) }
             return goals.count
         }
     }

@@ -36,7 +36,12 @@ final class CatalogOnce: @unchecked Sendable {
     }
 }
 
-extension SQLiteRepositories: FoodCatalogRepository {
+/// The food catalog: shipped foods, custom foods and their search.
+public struct FoodCatalogStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension FoodCatalogStore: FoodCatalogRepository {
     /// Seeds the shipped catalog if this database does not hold its release yet (see
     /// `CatalogSeeder`). Every catalog call does this first; call it earlier (off the main actor)
     /// to take the one-time cost before a user opens food search.
@@ -47,7 +52,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
         try catalogOnce.run {
             if try read({ db in try CatalogSeeder.holds(catalog, db) }) { return }
             try writeWithoutTransaction { db in
-                try Self.transaction(db, .immediate) {
+                try StoreConnection.transaction(db, .immediate) {
                     if try !CatalogSeeder.holds(catalog, db) {
                         try CatalogSeeder.seed(catalog, db, now: Date(), timeZone: timeZone)
                     }
@@ -65,7 +70,7 @@ extension SQLiteRepositories: FoodCatalogRepository {
 
     /// Bodii's ranked search over the FTS5 index (see FoodSearchStore.swift).
     public func searchFoods(_ query: String, limit: Int) throws -> [Food] {
-        try rankedSearch(query, limit: limit).foods
+        try connection.rankedSearch(query, limit: limit).foods
     }
 
     /// The same foods in the same order for a list that shows energy, protein, carbs and fat only
@@ -73,16 +78,16 @@ extension SQLiteRepositories: FoodCatalogRepository {
     /// and reading the 45 columns of a whole food, for a process that prints ten, was 1.7 M
     /// instructions.
     public func searchFoodsForListing(_ query: String, limit: Int) throws -> [Food] {
-        try rankedSearch(query, limit: limit, nutrients: false).foods
+        try connection.rankedSearch(query, limit: limit, nutrients: false).foods
     }
 
     public func searchCatalog(_ query: String, limit: Int) throws -> FoodSearchResult {
-        try rankedSearch(query, limit: limit)
+        try connection.rankedSearch(query, limit: limit)
     }
 
     /// `searchCatalog` reading energy and macronutrients only (`listingColumns`).
     public func searchCatalogListing(_ query: String, limit: Int) throws -> FoodSearchResult {
-        try rankedSearch(query, limit: limit, nutrients: false)
+        try connection.rankedSearch(query, limit: limit, nutrients: false)
     }
 
     /// The foods of `ids` with their servings, two statements for all of them (a line's foods:

@@ -3,7 +3,12 @@ import Foundation
 import GRDB
 
 /// The log read back by food name (`EatingHistory` decides which names a query means).
-extension SQLiteRepositories: FoodHistoryRepository {
+/// What was eaten how often (search ranking, recents).
+public struct FoodHistoryStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension FoodHistoryStore: FoodHistoryRepository {
     public func loggedFoodNames() throws -> [String] {
         try read { db in try String.fetchAll(db, sql: "SELECT DISTINCT food_name FROM food_record") }
     }

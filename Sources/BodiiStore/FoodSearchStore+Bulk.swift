@@ -38,7 +38,7 @@ extension SQLiteRepositories {
         try write { db in
             let statement = try db.makeStatement(
                 sql: """
-                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                    INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
                     """)
             try FoodSearchIndex.beginBulkChange(db)
             var count = 0
@@ -46,7 +46,7 @@ extension SQLiteRepositories {
                 try statement.execute(
                     arguments: StatementArguments(
                         [food.id.rawValue, food.name, food.source, food.release]
-                            + Self.nutrientValues(food.per100g)))
+                            + FoodCatalogStore.nutrientValues(food.per100g)))
                 count += 1
             }
             try FoodSearchIndex.endBulkChange(db)

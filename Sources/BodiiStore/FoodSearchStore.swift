@@ -139,7 +139,7 @@ final class FoodSearchCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if log != logVersion || foods != foodsVersion {
-            historyPoints = try SQLiteRepositories.historyPoints(db)
+            historyPoints = try StoreConnection.historyPoints(db)
             logVersion = log
         }
         guard terms != termsVersion || foods != foodsVersion else { return (vocabulary, historyPoints) }
@@ -211,12 +211,12 @@ final class FoodSearchCache: @unchecked Sendable {
     }
 }
 
-extension SQLiteRepositories {
+extension StoreConnection {
     /// Seeds the catalog if needed and loads food search's vocabulary and parsed names, so the
     /// first keystroke of a search costs what the others do. Call it off the main actor when the
     /// Diet tab or the search opens; searching without it does the same on the first search.
     public func prepareFoodSearch() throws {
-        try prepareFoodCatalog()
+        try FoodCatalogStore(connection: self).prepareFoodCatalog()
         _ = try read { db in try searchCache.prepare(db) }
     }
 
@@ -235,9 +235,9 @@ extension SQLiteRepositories {
     func rankedSearch(_ text: String, limit: Int, nutrients: Bool = true) throws -> FoodSearchResult {
         let limit = max(0, limit)
         let query = FoodSearchQuery(text)
-        guard !query.isEmpty else { return FoodSearchResult(foods: try recentFoods(limit: limit), answersQuery: true) }
+        guard !query.isEmpty else { return FoodSearchResult(foods: try FoodCatalogStore(connection: self).recentFoods(limit: limit), answersQuery: true) }
         guard limit > 0 else { return FoodSearchResult(foods: [], answersQuery: true) }
-        try prepareFoodCatalog()
+        try FoodCatalogStore(connection: self).prepareFoodCatalog()
         return try read { db in
             let (vocabulary, history) = try searchCache.prepare(db)
             let plans = vocabulary.plan(query)
@@ -262,14 +262,14 @@ extension SQLiteRepositories {
             let top = Array(ranked.prefix(limit))
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT \(nutrients ? Self.foodColumns : Self.listingColumns), rowid FROM food
+                    SELECT \(nutrients ? FoodCatalogStore.foodColumns : FoodCatalogStore.listingColumns), rowid FROM food
                     WHERE rowid IN (SELECT value FROM json_each(?))
                     """)
-            let rowidIndex = nutrients ? CatalogSeeder.nutrientColumns.count + 4 : Self.listingColumnCount
+            let rowidIndex = nutrients ? CatalogSeeder.nutrientColumns.count + 4 : FoodCatalogStore.listingColumnCount
             var byRowid: [Int64: Food] = [:]
             let rows = try Row.fetchCursor(statement, arguments: ["[" + top.map(String.init).joined(separator: ",") + "]"])
             while let row = try rows.next() {
-                byRowid[try row.decode(atIndex: rowidIndex)] = try Self.food(row: row, readsNutrients: nutrients)
+                byRowid[try row.decode(atIndex: rowidIndex)] = try FoodCatalogStore.food(row: row, readsNutrients: nutrients)
             }
             return FoodSearchResult(foods: top.compactMap { byRowid[$0] }, answersQuery: complete > 0)
         }
@@ -360,7 +360,7 @@ extension SQLiteRepositories {
     static func historyPoints(_ db: Database) throws -> [Int64: Double] {
         let rowid = try db.cachedStatement(sql: "SELECT rowid FROM food WHERE id = ?")
         var out: [Int64: Double] = [:]
-        for standing in try frecency(db).ranked where out.count < 200 {
+        for standing in try FoodCatalogStore.frecency(db).ranked where out.count < 200 {
             if let key = try Int64.fetchOne(rowid, arguments: [standing.foodID]) { out[key] = standing.points }
         }
         return out

@@ -3,17 +3,22 @@ import Foundation
 import GRDB
 
 /// Favourite foods, saved meals and recipes (migration v8, issue 15).
-extension SQLiteRepositories: MealLibraryRepository {
+/// Favourites, recipes and saved meals.
+public struct MealLibraryStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension MealLibraryStore: MealLibraryRepository {
     public func favouriteFoods() throws -> [Food] {
-        try prepareFoodCatalog()
+        try FoodCatalogStore(connection: connection).prepareFoodCatalog()
         return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.foodColumns(prefix: "f.")) FROM favourite_food AS v JOIN food AS f ON f.id = v.food_id
+                    SELECT \(FoodCatalogStore.foodColumns(prefix: "f.")) FROM favourite_food AS v JOIN food AS f ON f.id = v.food_id
                     ORDER BY v.added_at DESC, v.rowid DESC
                     """
-            ).map(Self.food(row:))
+            ).map(FoodCatalogStore.food(row:))
         }
     }
 
@@ -62,7 +67,7 @@ extension SQLiteRepositories: MealLibraryRepository {
     }
 
     public func savedMeals() throws -> [SavedMeal] {
-        try completeNutrientFill()  // items saved before v13 get their food's nutrients first (v17)
+        try NutrientIntakeStore(connection: connection).completeNutrientFill()  // items saved before v13 get their food's nutrients first (v17)
         return try read { db in
             var meals: [SavedMeal] = []
             for row in try Row.fetchAll(db, sql: "SELECT id, name, meal FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
@@ -134,10 +139,10 @@ extension SQLiteRepositories: MealLibraryRepository {
                 let assignments = (["name"] + CatalogSeeder.nutrientColumns).map { "\($0) = ?" }.joined(separator: ", ")
                 try db.execute(
                     sql: "UPDATE food SET \(assignments) WHERE id = ? AND source = ?",
-                    arguments: StatementArguments([food.name] + Self.nutrientValues(food.per100g) + [foodID.rawValue, Recipe.source]))
+                    arguments: StatementArguments([food.name] + FoodCatalogStore.nutrientValues(food.per100g) + [foodID.rawValue, Recipe.source]))
                 guard db.changesCount == 1 else { throw StoreError.customFoodNotFound(foodID.rawValue) }
                 try db.execute(sql: "DELETE FROM food_serving WHERE food_id = ?", arguments: [foodID.rawValue])
-                try Self.insertServings(of: food, db)
+                try FoodCatalogStore.insertServings(of: food, db)
                 try db.execute(sql: "UPDATE recipe SET servings = ? WHERE id = ?", arguments: [recipe.servings, id])
                 try db.execute(sql: "DELETE FROM recipe_ingredient WHERE recipe_id = ?", arguments: [id])
             } else {
@@ -145,12 +150,12 @@ extension SQLiteRepositories: MealLibraryRepository {
                 let food = recipe.asFood(id: foodID)
                 try db.execute(
                     sql: """
-                        INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
+                        INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
                         """,
                     arguments: StatementArguments(
                         [foodID.rawValue, food.name, Recipe.source, nil as String?]
-                            + Self.nutrientValues(food.per100g)))
-                try Self.insertServings(of: food, db)
+                            + FoodCatalogStore.nutrientValues(food.per100g)))
+                try FoodCatalogStore.insertServings(of: food, db)
                 try db.execute(
                     sql: "INSERT INTO recipe (id, food_id, servings, created_at) VALUES (?, ?, ?, ?)",
                     arguments: [
@@ -183,12 +188,12 @@ extension SQLiteRepositories: MealLibraryRepository {
             for r in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.foodColumns(prefix: "f.")), i.grams FROM recipe_ingredient AS i JOIN food AS f ON f.id = i.food_id
+                    SELECT \(FoodCatalogStore.foodColumns(prefix: "f.")), i.grams FROM recipe_ingredient AS i JOIN food AS f ON f.id = i.food_id
                     WHERE i.recipe_id = ? ORDER BY i.position
                     """, arguments: [id])
             {
                 ingredients.append(
-                    Recipe.Ingredient(food: try Self.food(row: r), grams: try r.decode(atIndex: CatalogSeeder.nutrientColumns.count + 4)))
+                    Recipe.Ingredient(food: try FoodCatalogStore.food(row: r), grams: try r.decode(atIndex: CatalogSeeder.nutrientColumns.count + 4)))
             }
             return Recipe(
                 id: id, foodID: foodID, name: try row.decode(atIndex: 2), servings: try row.decode(atIndex: 1), ingredients: ingredients)
@@ -198,12 +203,12 @@ extension SQLiteRepositories: MealLibraryRepository {
     public func recipeFoods() throws -> [Food] {
         try read { db in
             let foods = try Row.fetchAll(
-                db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
+                db, sql: "SELECT \(FoodCatalogStore.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
                 arguments: [Recipe.source]
-            ).map(Self.food(row:))
+            ).map(FoodCatalogStore.food(row:))
             return try foods.map { f in
                 var food = f
-                food.servings = try Self.servings(of: f.id, db)
+                food.servings = try FoodCatalogStore.servings(of: f.id, db)
                 return food
             }
         }

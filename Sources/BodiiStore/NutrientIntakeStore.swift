@@ -4,7 +4,12 @@ import GRDB
 
 /// The nutrients of logged food, summed in SQLite (PRODUCT.md §11): per day and nutrient, the sum
 /// over the entries that know it (SUM skips NULL) and how many know it, so "≥" needs no second read.
-extension SQLiteRepositories: NutrientIntakeRepository {
+/// Nutrient totals of the food log.
+public struct NutrientIntakeStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension NutrientIntakeStore: NutrientIntakeRepository {
     /// `SELECT date, count(*), sum(water_g), count(water_g), …` over a range of days.
     /// Each day's entry count, then the sum and count of each of `keys`' columns.
     /// Straight from the table: a subquery naming each column once (so GRDB's authorizer saw it
@@ -80,6 +85,6 @@ extension SQLiteRepositories: NutrientIntakeRepository {
                     SELECT EXISTS (SELECT 1 FROM food_record_nutrient_fill) OR EXISTS (SELECT 1 FROM saved_meal_item_nutrient_fill)
                     """) ?? false
         }
-        if waiting { try prepareFoodCatalog() }
+        if waiting { try FoodCatalogStore(connection: connection).prepareFoodCatalog() }
     }
 }

@@ -17,7 +17,12 @@ extension Schema {
     }
 }
 
-extension SQLiteRepositories: NutrientPreferenceRepository {
+/// The nutrient targets' preferences.
+public struct NutrientPreferenceStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension NutrientPreferenceStore: NutrientPreferenceRepository {
     public func nutrientPreferences() throws -> [NutrientKey: NutrientPreference] {
         try read { db in
             var result: [NutrientKey: NutrientPreference] = [:]

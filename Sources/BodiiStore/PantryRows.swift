@@ -4,7 +4,7 @@ import GRDB
 
 // The pantry's rows read and written by column index, in the order of PantryStore's column lists.
 
-extension SQLiteRepositories {
+extension StoreConnection {
     static func fetchGroceryItems(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [GroceryItem]
     {
         try Row.fetchAll(

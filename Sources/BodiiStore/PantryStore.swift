@@ -5,7 +5,8 @@ import GRDB
 // The pantry on SQLite (schema v9, PRODUCT.md §10). Money is read back as minor units with the
 // currency its code names; every write is one transaction.
 
-extension SQLiteRepositories: PantryRepository {
+// The column lists every pantry store and the rows helpers (PantryRows.swift) share.
+extension StoreConnection {
     static let pantryItemColumns =
         "id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id"
     static let pantryPurchaseColumns = "id, item_id, date, quantity, unit, grams, price_minor, currency, store, source, external_id"
@@ -19,26 +20,46 @@ extension SQLiteRepositories: PantryRepository {
         """
     static let pantryUseColumns = "id, lot_id, date, amount, kind, value_minor, currency, food_record_id, source, external_id"
     static let pantryListColumns = "id, item_id, quantity, unit, store, added_on, bought_on, purchase_id, source, external_id"
+}
 
+/// The pantry's catalogue: grocery items and their purchases (the prices).
+public struct PantryCatalogueStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+/// The pantry's ledger: purchases put in stock as lots, and what is taken from them.
+public struct PantryLedgerStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+/// The shopping list and the pantry budget.
+public struct ShoppingListStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension PantryCatalogueStore: PantryCatalogueRepository {
     // MARK: Items
 
     public func groceryItems() throws -> [GroceryItem] {
-        try read { db in try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []) }
+        try read { db in try StoreConnection.fetchGroceryItems(db, "ORDER BY lower(name), id", []) }
     }
 
     public func groceryItem(id: Int64) throws -> GroceryItem? {
-        try read { db in try Self.fetchGroceryItems(db, "WHERE id = ?", [id]).first }
+        try read { db in try StoreConnection.fetchGroceryItems(db, "WHERE id = ?", [id]).first }
     }
 
     public func groceryItem(foodId: FoodID?, name: String) throws -> GroceryItem? {
-        try read { db in try Self.findGroceryItem(foodId: foodId, name: name, db) }
+        try read { db in try StoreConnection.findGroceryItem(foodId: foodId, name: name, db) }
     }
 
     @discardableResult
     public func saveGroceryItem(_ item: GroceryItem) throws -> GroceryItem {
-        try write { db in try Self.saveGroceryItemRow(item, db) }
+        try write { db in try StoreConnection.saveGroceryItemRow(item, db) }
     }
 
+}
+
+extension PantryLedgerStore: PantryLedgerRepository {
     // MARK: Purchases
 
     public func recordPurchase(_ purchase: Purchase, item: GroceryItem, bestBefore: LocalDate?, shoppingListItemId: Int64?) throws
@@ -47,13 +68,13 @@ extension SQLiteRepositories: PantryRepository {
         try write { db in
             var savedItem = item
             if item.id == nil {
-                savedItem = try Self.findGroceryItem(foodId: item.foodId, name: item.name, db) ?? Self.saveGroceryItemRow(item, db)
+                savedItem = try StoreConnection.findGroceryItem(foodId: item.foodId, name: item.name, db) ?? StoreConnection.saveGroceryItemRow(item, db)
             }
             guard let itemId = savedItem.id else { throw StoreError.recordNotFound(kind: "grocery item", id: nil) }
             var bought = purchase
             bought.itemId = itemId
-            bought = try Self.insertPurchase(bought, db)
-            let lot = try Self.insertLot(
+            bought = try StoreConnection.insertPurchase(bought, db)
+            let lot = try StoreConnection.insertLot(
                 StockLot(
                     itemId: itemId, purchaseId: bought.id, initialQuantity: bought.quantity,
                     purchasedOn: bought.date, bestBefore: bestBefore, price: bought.price,
@@ -70,10 +91,10 @@ extension SQLiteRepositories: PantryRepository {
 
     public func deleteLotAndPurchase(lotId: Int64) throws -> RemovedPurchase? {
         try write { db in
-            guard let lot = try Self.fetchLots(db, "WHERE id = ?", [lotId]).first,
-                let item = try Self.fetchGroceryItems(db, "WHERE id = ?", [lot.itemId]).first
+            guard let lot = try StoreConnection.fetchLots(db, "WHERE id = ?", [lotId]).first,
+                let item = try StoreConnection.fetchGroceryItems(db, "WHERE id = ?", [lot.itemId]).first
             else { return nil }
-            let purchase = try lot.purchaseId.flatMap { try Self.fetchPurchases(db, "WHERE id = ?", [$0]).first }
+            let purchase = try lot.purchaseId.flatMap { try StoreConnection.fetchPurchases(db, "WHERE id = ?", [$0]).first }
             var entryId: Int64?
             if let purchaseId = purchase?.id {
                 entryId = try Int64.fetchOne(db, sql: "SELECT id FROM shopping_list_item WHERE purchase_id = ?", arguments: [purchaseId])
@@ -86,16 +107,18 @@ extension SQLiteRepositories: PantryRepository {
             return RemovedPurchase(item: item, lot: lot, purchase: purchase, shoppingListItemId: entryId)
         }
     }
+}
 
+extension PantryCatalogueStore {
     public func purchases(in range: DateRange) throws -> [Purchase] {
         try read { db in
-            try Self.fetchPurchases(
+            try StoreConnection.fetchPurchases(
                 db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])
         }
     }
 
     public func purchases(itemId: Int64) throws -> [Purchase] {
-        try read { db in try Self.fetchPurchases(db, "WHERE item_id = ? ORDER BY date, id", [itemId]) }
+        try read { db in try StoreConnection.fetchPurchases(db, "WHERE item_id = ? ORDER BY date, id", [itemId]) }
     }
 
     public func latestPricedPurchases(foodIds: Set<FoodID>, onOrBefore date: LocalDate) throws -> [FoodID: Purchase] {
@@ -104,34 +127,37 @@ extension SQLiteRepositories: PantryRepository {
             var result: [FoodID: Purchase] = [:]
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT \(Self.joinedPurchaseColumns)
+                    SELECT \(StoreConnection.joinedPurchaseColumns)
                     FROM purchase AS p JOIN grocery_item AS i ON i.id = p.item_id
                     WHERE i.food_id = ? AND p.date <= ? AND p.price_minor IS NOT NULL AND p.grams IS NOT NULL
                     ORDER BY p.date DESC, p.id DESC LIMIT 1
                     """)
             for id in foodIds {
                 if let row = try Row.fetchOne(statement, arguments: [id.rawValue, SQLText.date(date)]) {
-                    result[id] = try Self.purchase(row: row)
+                    result[id] = try StoreConnection.purchase(row: row)
                 }
             }
             return result
         }
     }
 
+}
+
+extension PantryLedgerStore {
     // MARK: Stock
 
     public func stockLots(includingEmpty: Bool) throws -> [StockLot] {
         try read { db in
-            try Self.fetchLots(db, includingEmpty ? "ORDER BY purchased_on, id" : "WHERE quantity_left > 0 ORDER BY purchased_on, id", [])
+            try StoreConnection.fetchLots(db, includingEmpty ? "ORDER BY purchased_on, id" : "WHERE quantity_left > 0 ORDER BY purchased_on, id", [])
         }
     }
 
     public func stockLot(id: Int64) throws -> StockLot? {
-        try read { db in try Self.fetchLots(db, "WHERE id = ?", [id]).first }
+        try read { db in try StoreConnection.fetchLots(db, "WHERE id = ?", [id]).first }
     }
 
     public func stockLots(itemId: Int64) throws -> [StockLot] {
-        try read { db in try Self.fetchLots(db, "WHERE item_id = ? ORDER BY purchased_on, id", [itemId]) }
+        try read { db in try StoreConnection.fetchLots(db, "WHERE item_id = ? ORDER BY purchased_on, id", [itemId]) }
     }
 
     public func stockLots(takenFromIn range: DateRange) throws -> [StockLot] {
@@ -144,7 +170,7 @@ extension SQLiteRepositories: PantryRepository {
             // As one JSON array: the statement's text, the statement cache's key, stays the same.
             let ids = "[" + firstOfEachUnit.map(String.init).joined(separator: ",") + "]"
             return try read { db in
-                try Self.fetchLots(
+                try StoreConnection.fetchLots(
                     db,
                     """
                     WHERE id IN (SELECT lot_id FROM stock_use WHERE date BETWEEN ? AND ?)
@@ -185,7 +211,7 @@ extension SQLiteRepositories: PantryRepository {
             try db.execute(
                 sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
                 arguments: [rest, use.kind == .use, use.lotId])
-            try insertUse(use, db)
+            try StoreConnection.insertUse(use, db)
         }
     }
 
@@ -197,21 +223,24 @@ extension SQLiteRepositories: PantryRepository {
 
     public func stockUses(in range: DateRange) throws -> [StockUse] {
         try read { db in
-            try Self.fetchUses(db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])
+            try StoreConnection.fetchUses(db, "WHERE date BETWEEN ? AND ? ORDER BY date, id", [SQLText.date(range.start), SQLText.date(range.end)])
         }
     }
 
+}
+
+extension ShoppingListStore: ShoppingListRepository {
     // MARK: Shopping list
 
     public func shoppingListItems(includingBought: Bool) throws -> [ShoppingListItem] {
         try read { db in
-            try Self.fetchShoppingItems(db, includingBought ? "ORDER BY id" : "WHERE bought_on IS NULL ORDER BY id", [])
+            try StoreConnection.fetchShoppingItems(db, includingBought ? "ORDER BY id" : "WHERE bought_on IS NULL ORDER BY id", [])
         }
     }
 
     @discardableResult
     public func addShoppingListItem(_ entry: ShoppingListItem) throws -> ShoppingListItem {
-        try write { db in try Self.insertShoppingItem(entry, db) }
+        try write { db in try StoreConnection.insertShoppingItem(entry, db) }
     }
 
     public func updateShoppingListItem(_ entry: ShoppingListItem) throws {
@@ -221,7 +250,7 @@ extension SQLiteRepositories: PantryRepository {
                 sql: """
                     UPDATE shopping_list_item SET item_id = ?, quantity = ?, unit = ?, store = ?, added_on = ?, bought_on = ?, purchase_id = ?
                     WHERE id = ?
-                    """, arguments: StatementArguments(Self.shoppingValues(entry).dropLast(2) + [id]))
+                    """, arguments: StatementArguments(StoreConnection.shoppingValues(entry).dropLast(2) + [id]))
             guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: id) }
         }
     }
@@ -229,7 +258,7 @@ extension SQLiteRepositories: PantryRepository {
     @discardableResult
     public func deleteShoppingListItem(id: Int64) throws -> ShoppingListItem? {
         try write { db in
-            guard let entry = try Self.fetchShoppingItems(db, "WHERE id = ?", [id]).first else { return nil }
+            guard let entry = try StoreConnection.fetchShoppingItems(db, "WHERE id = ?", [id]).first else { return nil }
             try db.execute(sql: "DELETE FROM shopping_list_item WHERE id = ?", arguments: [id])
             return entry
         }
@@ -238,7 +267,7 @@ extension SQLiteRepositories: PantryRepository {
     // MARK: Budget
 
     public func pantryBudget() throws -> PantryBudget? {
-        try read { db in try Self.fetchPantryBudget(db) }
+        try read { db in try StoreConnection.fetchPantryBudget(db) }
     }
 
     public func setPantryBudget(_ budget: PantryBudget) throws {
@@ -252,17 +281,19 @@ extension SQLiteRepositories: PantryRepository {
                 arguments: [budget.period.rawValue, budget.amount.minorUnits, budget.amount.currency.code, SQLText.date(budget.setOn)])
         }
     }
+}
 
+extension PantryLedgerStore {
     /// Kept until the next commit: the dashboard reads it on every day step, and it does not
     /// depend on the day.
     public func pantrySnapshot() throws -> PantrySnapshot {
         try keptUntilNextCommit("pantry snapshot") {
             try read { db in
                 PantrySnapshot(
-                    items: try Self.fetchGroceryItems(db, "ORDER BY lower(name), id", []),
-                    lots: try Self.fetchLots(db, "WHERE quantity_left > 0 ORDER BY purchased_on, id", []),
-                    shoppingList: try Self.fetchShoppingItems(db, "WHERE bought_on IS NULL ORDER BY id", []),
-                    budget: try Self.fetchPantryBudget(db))
+                    items: try StoreConnection.fetchGroceryItems(db, "ORDER BY lower(name), id", []),
+                    lots: try StoreConnection.fetchLots(db, "WHERE quantity_left > 0 ORDER BY purchased_on, id", []),
+                    shoppingList: try StoreConnection.fetchShoppingItems(db, "WHERE bought_on IS NULL ORDER BY id", []),
+                    budget: try StoreConnection.fetchPantryBudget(db))
             }
         }
     }

@@ -2,7 +2,12 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-extension SQLiteRepositories: ProfileRepository {
+/// The profile.
+public struct ProfileStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension ProfileStore: ProfileRepository {
     public func loadProfile() throws -> Profile? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return nil }
@@ -35,7 +40,12 @@ extension SQLiteRepositories: ProfileRepository {
     }
 }
 
-extension SQLiteRepositories: GoalRepository {
+/// The active goal and its history.
+public struct GoalStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension GoalStore: GoalRepository {
     public func activeGoal() throws -> Goal? {
         try read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM goal WHERE is_active = 1").map(Self.goal(row:))
@@ -104,7 +114,12 @@ extension SQLiteRepositories: GoalRepository {
     }
 }
 
-extension SQLiteRepositories: CheckInRepository {
+/// Daily check-ins.
+public struct CheckInStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension CheckInStore: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
         try read { db in
             try Row.fetchOne(
@@ -134,9 +149,9 @@ extension SQLiteRepositories: CheckInRepository {
             if let body {
                 // A record with an id is the day's weigh-in, corrected; one without is a new weigh-in.
                 if body.record.id == nil {
-                    _ = try Self.insertBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
+                    _ = try BodyStore.insertBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
                 } else {
-                    _ = try Self.updateBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
+                    _ = try BodyStore.updateBody(body.record, snapshot: body.snapshot, db, timeZone: timeZone)
                 }
             }
             if var night {
@@ -188,7 +203,12 @@ extension SQLiteRepositories: CheckInRepository {
     }
 }
 
-extension SQLiteRepositories: HistoryWriter {
+/// Whole-history batches written or merged (import, demo, sync fixtures).
+public struct HistoryStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension HistoryStore: HistoryWriter {
     /// Inserts everything with prepared statements, then refreshes daily_log for all touched dates
     /// with three set-based statements; one transaction, so an invalid record writes nothing.
     /// Check-ins replace those of the same date.
@@ -214,12 +234,12 @@ extension SQLiteRepositories: HistoryWriter {
         }
         try writeWithoutTransaction { db in
             try recordedTransaction(db) {
-                if let profile = batch.profile { try Self.upsertProfile(profile, db) }
+                if let profile = batch.profile { try ProfileStore.upsertProfile(profile, db) }
                 var dates = Set<LocalDate>()
                 var bodyDates = Set<LocalDate>()
                 for (record, snapshot) in batch.body {
                     let saved = try insert(record, db)
-                    if let id = saved?.id { try Self.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
+                    if let id = saved?.id { try BodyStore.insertSnapshot(snapshot, bodyRecordId: id, date: record.date, db) }
                     if saved != nil { bodyDates.insert(record.date) }
                     counts.record(.body, added: saved != nil)
                 }
@@ -239,7 +259,7 @@ extension SQLiteRepositories: HistoryWriter {
                     counts.record(.body, added: saved != nil)
                 }
                 for snapshot in batch.activity {
-                    switch try Self.mergeActivity(snapshot, db) {
+                    switch try ActivityStore.mergeActivity(snapshot, db) {
                     case .added: counts.record(.activity, added: true)
                     case .same: counts.record(.activity, added: false)
                     case .updated: counts.updated[.activity, default: 0] += 1
@@ -247,19 +267,19 @@ extension SQLiteRepositories: HistoryWriter {
                 }
                 for record in batch.sleep { counts.record(.sleep, added: try insert(record, db) != nil) }
                 for checkIn in batch.checkIns {
-                    try Self.upsertCheckIn(checkIn, db)
+                    try CheckInStore.upsertCheckIn(checkIn, db)
                     counts.record(.checkIn, added: true)
                 }
-                if let goal = batch.activeGoal { _ = try Self.activateGoal(goal, db) }
+                if let goal = batch.activeGoal { _ = try GoalStore.activateGoal(goal, db) }
                 // A batch's own note ids link its Tries and actions; in a database that syncs they
                 // are not its device's, so they get new ids as in a merge.
                 if try skippingKnown || RowIdAllocator.device(db) != nil {
-                    try Self.mergeReviews(items: batch.reviewItems, actions: batch.actions, counts: &counts, db)
+                    try ReviewStore.mergeReviews(items: batch.reviewItems, actions: batch.actions, counts: &counts, db)
                 } else {
-                    for item in batch.reviewItems { _ = try Self.insertItem(item, db) }
-                    for action in batch.actions { _ = try Self.insertAction(action, db) }
+                    for item in batch.reviewItems { _ = try ReviewStore.insertItem(item, db) }
+                    for action in batch.actions { _ = try ReviewStore.insertAction(action, db) }
                 }
-                try Self.insertPantry(batch.pantry, skippingKnown: skippingKnown, db)
+                try StoreConnection.insertPantry(batch.pantry, skippingKnown: skippingKnown, db)
                 try DailyLogMaintenance.refresh(db, dates: dates, bodyDates: bodyDates)
                 return rollingBack ? .rollback : .commit
             }

@@ -5,7 +5,12 @@ import GRDB
 // The review board on SQLite (schema v6). A review row is made the first time something is
 // written for its period; notes and actions point at it.
 
-extension SQLiteRepositories: ReviewRepository {
+/// Reviews' items and actions.
+public struct ReviewStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension ReviewStore: ReviewRepository {
     static let itemColumns = "i.id, r.period_kind, r.start_date, i.kind, i.text, i.problem_id, i.source, i.external_id"
     static let itemFrom = "FROM review_item AS i JOIN review AS r ON r.id = i.review_id"
     static let actionColumns = """

@@ -2,257 +2,253 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-/// Every domain port (`Repositories`) on one SQLite database. Get it from `BodiiDatabase.repositories`.
+/// Every domain port (`Repositories`) on one SQLite database, composed of one store per port
+/// (`foodLogStore`, `pantryLedgerStore`, `shoppingListStore`, …) on one shared `StoreConnection`. Get it from
+/// `BodiiDatabase.repositories`; a screen or command that needs one port can be handed that store.
 ///
 /// Each write is one transaction that also refreshes the affected `daily_log` rows (see
 /// `DailyLogMaintenance`). Lists come back in ascending date order, then by id. Timestamps are
 /// stored to the millisecond, so returned records carry their timestamps rounded that way.
 /// An update or delete of an id that is not stored throws `StoreError.recordNotFound`; values out of
 /// the schema's ranges (quality 6, grams 0…) are refused by SQLite CHECK constraints (`DatabaseError`).
-public final class SQLiteRepositories: Sendable {
-    /// Private on purpose: every access goes through `read`, `write` or `writeWithoutTransaction`,
-    /// so no read can bypass a `readingTogether` block (GRDB's reads are not reentrant: a direct
-    /// read inside the block would stop the process).
-    private let writer: any DatabaseWriter
-    /// Supplies the UTC offset written with each timestamp.
-    let timeZone: TimeZone
-    /// The catalog seeded on first catalog use (see `CatalogSeeder`); nil seeds nothing.
-    let catalog: ShippedCatalog?
-    let catalogOnce = CatalogOnce()
-    /// The shipped catalog in memory for a read-only handle whose file lacks it (see `food(id:)`).
-    let shippedStandIn = ShippedCatalogStandIn()
-    /// Food search's vocabulary and parsed names, per handle (see FoodSearchStore.swift).
-    let searchCache = FoodSearchCache()
-    /// Opened for a command that only reads (`BodiiDatabase.Access.readOnly`): every write is
-    /// refused here, whatever asks for it. The connection's `PRAGMA query_only` alone does not
-    /// hold: GRDB turns it off after each read.
-    let readsOnly: Bool
-    /// Sync's recorder of write transactions (see WriteRecording.swift).
-    let recorderSlot = RecorderSlot()
-    /// The connections `readingTogether` and `inOneTransaction` blocks hold, by thread.
-    let pins = PinnedConnections()
-    /// Figures kept until the next commit (DerivedFigures.swift); the app's pool only.
-    let derived: DerivedFigures?
+public final class SQLiteRepositories: StoreBacked, Sendable {
+    let connection: StoreConnection
+    public let foodLogStore: FoodLogStore
+    public let exerciseStore: ExerciseStore
+    public let sleepStore: SleepStore
+    public let dailyLogStore: DailyLogStore
+    public let foodCatalogStore: FoodCatalogStore
+    public let profileStore: ProfileStore
+    public let goalStore: GoalStore
+    public let checkInStore: CheckInStore
+    public let historyStore: HistoryStore
+    public let bodyStore: BodyStore
+    public let mealLibraryStore: MealLibraryStore
+    public let nutrientIntakeStore: NutrientIntakeStore
+    public let activityStore: ActivityStore
+    public let foodHistoryStore: FoodHistoryStore
+    public let nutrientPreferenceStore: NutrientPreferenceStore
+    public let reviewStore: ReviewStore
+    public let pantryCatalogueStore: PantryCatalogueStore
+    public let pantryLedgerStore: PantryLedgerStore
+    public let shoppingListStore: ShoppingListStore
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
-        self.writer = writer
-        self.timeZone = timeZone
-        self.catalog = catalog
-        self.readsOnly = readsOnly
-        if writer is DatabasePool {
-            let derived = DerivedFigures()
-            writer.add(transactionObserver: derived, extent: .databaseLifetime)
-            self.derived = derived
-        } else {
-            derived = nil
-        }
-    }
-
-    // MARK: - Shared record plumbing
-
-    func add<R: RowMapped>(_ record: R) throws -> R {
-        try write { db in
-            let saved = try R.insert(record, db, timeZone: timeZone)
-            if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: []) }
-            return saved
-        }
-    }
-
-    func update<R: RowMapped>(_ record: R) throws {
-        try write { db in
-            let oldDate = try R.update(record, db, timeZone: timeZone)
-            if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [oldDate, record.date], bodyDates: []) }
-        }
-    }
-
-    func delete<R: RowMapped>(_ type: R.Type, id: Int64) throws -> R? {
-        try write { db in
-            let deleted = try R.delete(id: id, db)
-            if let deleted, R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [deleted.date], bodyDates: []) }
-            return deleted
-        }
-    }
-
-    func records<R: RowMapped>(_ type: R.Type, in range: DateRange) throws -> [R] {
-        try read { db in try R.fetchAll(in: range, db) }
-    }
-
-    /// Every read of this type goes through here: inside `readingTogether` it uses the connection
-    /// and transaction the block pinned on this thread; otherwise a read transaction of its own.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let pinned = pins.current(.read) { return try body(pinned) }
-        if let open = openTransaction { return try body(open) }
-        return try writer.read(body)
-    }
-
-    /// One write transaction. Inside a `readingTogether` block it runs on the writer's connection
-    /// (GRDB allows one database inside another's block); the block's reads do not see it.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try refuseWritingWhenReadOnly()
-        guard let open = openTransaction else { return try writer.write { db in try recording(db) { try body(db) } } }
-        // Inside `inOneTransaction`: a savepoint, so a write that fails and is handled undoes only itself.
-        var result: T?
-        try open.inSavepoint {
-            result = try body(open)
-            return .commit
-        }
-        // Unreachable: the savepoint commits only after `result` is set.
-        guard let result else { throw StoreError.invalidStoredValue(column: "savepoint", value: "no result") }
-        return result
-    }
-
-    /// Runs `body` as one write transaction: every read and write this repositories object makes
-    /// inside it (on this thread) joins it, and each write is a savepoint within it. A throw from
-    /// `body` rolls all of it back, so a multi-part import (records, goals, custom foods, the meal
-    /// library) is written whole or not at all, even when the process is killed midway.
-    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
-        if openTransaction != nil { return try body() }
-        try refuseWritingWhenReadOnly()
-        var result: T?
-        try writer.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                result = try recording(db) { try pins.pin(db, as: .transaction, during: body) }
-                return .commit
-            }
-        }
-        // Unreachable: the transaction commits only after `result` is set.
-        guard let result else { throw StoreError.invalidStoredValue(column: "transaction", value: "no result") }
-        return result
-    }
-
-    /// The writer's connection outside a transaction (catalog seeding, explicit transactions).
-    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        try refuseWritingWhenReadOnly()
-        if let open = openTransaction { return try body(open) }
-        return try writer.writeWithoutTransaction(body)
-    }
-
-    private func refuseWritingWhenReadOnly() throws {
-        guard readsOnly else { return }
-        throw DatabaseError(resultCode: .SQLITE_READONLY, message: "a command that only reads tried to write")
+        let connection = StoreConnection(writer: writer, timeZone: timeZone, catalog: catalog, readsOnly: readsOnly)
+        self.connection = connection
+        foodLogStore = FoodLogStore(connection: connection)
+        exerciseStore = ExerciseStore(connection: connection)
+        sleepStore = SleepStore(connection: connection)
+        dailyLogStore = DailyLogStore(connection: connection)
+        foodCatalogStore = FoodCatalogStore(connection: connection)
+        profileStore = ProfileStore(connection: connection)
+        goalStore = GoalStore(connection: connection)
+        checkInStore = CheckInStore(connection: connection)
+        historyStore = HistoryStore(connection: connection)
+        bodyStore = BodyStore(connection: connection)
+        mealLibraryStore = MealLibraryStore(connection: connection)
+        nutrientIntakeStore = NutrientIntakeStore(connection: connection)
+        activityStore = ActivityStore(connection: connection)
+        foodHistoryStore = FoodHistoryStore(connection: connection)
+        nutrientPreferenceStore = NutrientPreferenceStore(connection: connection)
+        reviewStore = ReviewStore(connection: connection)
+        pantryCatalogueStore = PantryCatalogueStore(connection: connection)
+        pantryLedgerStore = PantryLedgerStore(connection: connection)
+        shoppingListStore = ShoppingListStore(connection: connection)
     }
 }
-
-// MARK: - Reads that belong together
 
 extension SQLiteRepositories: ConsistentReading {
-    /// One read transaction on one connection for all of `body`'s reads: a screen's ~20 small
-    /// reads then cost one `BEGIN`/`COMMIT` and one trip through the pool instead of twenty, and
-    /// see one snapshot. GRDB's reads are not reentrant, so the connection is pinned to this thread
-    /// and `read` finds it. A single connection (a command's queue) is pinned only when it reads
-    /// alone (`readsOnly`): a write inside the block would otherwise have to wait for the read it
-    /// is part of.
-    /// `readingTogether` for a read through the whole history (an export): SQLite copies pages
-    /// into its small cache instead of mapping the file, so resident memory does not grow with
-    /// the file's size (PRODUCT.md §9: under 64 MB whatever the history's length). A 20-year
-    /// database is ~60 MB: mapped and read whole, every page of it counted as resident.
-    public func readingWholeHistory<T>(_ body: () throws -> T) throws -> T {
-        func map(_ bytes: Int) { try? writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA mmap_size = \(bytes)") } }
-        guard openTransaction == nil, pins.current(.read) == nil,
-            let mapped = try? writer.writeWithoutTransaction({ try Int.fetchOne($0, sql: "PRAGMA mmap_size") })
-        else { return try readingTogether(body) }
-        map(0)
-        defer { map(mapped) }
-        return try readingTogether(body)
-    }
-
-    public func readingTogether<T>(_ body: () throws -> T) throws -> T {
-        guard writer is DatabasePool || readsOnly, pins.current(.read) == nil, openTransaction == nil else { return try body() }
-        // The commits counted before the block's snapshot: what it works out is of that data or later.
-        let commits = derived?.commits
-        return try writer.read { db in try pins.pin(db, as: .read, stamp: commits, during: body) }
-    }
+    public func readingTogether<T>(_ body: () throws -> T) throws -> T { try connection.readingTogether(body) }
+    /// See `StoreConnection.readingWholeHistory`.
+    public func readingWholeHistory<T>(_ body: () throws -> T) throws -> T { try connection.readingWholeHistory(body) }
+    /// See `StoreConnection.inOneTransaction`.
+    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T { try connection.inOneTransaction(body) }
+    public func installWriteRecorder(_ recorder: (any WriteTransactionRecorder)?) { connection.installWriteRecorder(recorder) }
+    public func prepareFoodSearch() throws { try connection.prepareFoodSearch() }
+    public func searchOnce() { connection.searchOnce() }
 }
 
-// MARK: - Food, exercise, sleep
+// MARK: - Each port, from its store
 
 extension SQLiteRepositories: FoodLogRepository {
     @discardableResult
-    public func addFoodRecord(_ record: FoodRecord) throws -> FoodRecord { try add(record) }
-    public func updateFoodRecord(_ record: FoodRecord) throws { try update(record) }
+    public func addFoodRecord(_ record: FoodRecord) throws -> FoodRecord { try foodLogStore.addFoodRecord(record) }
+    public func updateFoodRecord(_ record: FoodRecord) throws { try foodLogStore.updateFoodRecord(record) }
     @discardableResult
-    public func deleteFoodRecord(id: Int64) throws -> FoodRecord? { try delete(FoodRecord.self, id: id) }
-    public func foodRecords(in range: DateRange) throws -> [FoodRecord] { try records(FoodRecord.self, in: range) }
-
-    /// One row by the (food_id, date) index: `bodii log food TEXT` asks it for each food of a line.
-    public func lastGrams(of food: FoodID, in range: DateRange) throws -> Double? {
-        try read { db in
-            try Double.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT grams FROM food_record WHERE food_id = ? AND date BETWEEN ? AND ? AND grams IS NOT NULL
-                        ORDER BY date DESC, logged_at DESC, id DESC LIMIT 1
-                        """),
-                arguments: [food.rawValue, SQLText.date(range.start), SQLText.date(range.end)])
-        }
-    }
-
-    /// Two columns of `foodRecords`' rows, in its order, without the 85 nutrients each entry carries.
-    public func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)] {
-        try read { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(sql: "SELECT date, protein_g FROM food_record WHERE date BETWEEN ? AND ? ORDER BY date, id"),
-                    arguments: [SQLText.date(range.start), SQLText.date(range.end)]
-                )
-                .map { row in
-                    (
-                        date: try SQLText.localDate(row.decode(String.self, atIndex: 0), column: "food_record.date"),
-                        proteinG: try row.decode(Double.self, atIndex: 1)
-                    )
-                })
-        }
-    }
+    public func deleteFoodRecord(id: Int64) throws -> FoodRecord? { try foodLogStore.deleteFoodRecord(id: id) }
+    public func foodRecords(in range: DateRange) throws -> [FoodRecord] { try foodLogStore.foodRecords(in: range) }
+    public func lastGrams(of food: FoodID, in range: DateRange) throws -> Double? { try foodLogStore.lastGrams(of: food, in: range) }
+    public func foodProtein(in range: DateRange) throws -> [(date: LocalDate, proteinG: Double)] { try foodLogStore.foodProtein(in: range) }
 }
 
 extension SQLiteRepositories: ExerciseRepository {
     @discardableResult
-    public func addExerciseRecord(_ record: ExerciseRecord) throws -> ExerciseRecord { try add(record) }
-    public func updateExerciseRecord(_ record: ExerciseRecord) throws { try update(record) }
+    public func addExerciseRecord(_ record: ExerciseRecord) throws -> ExerciseRecord { try exerciseStore.addExerciseRecord(record) }
+    public func updateExerciseRecord(_ record: ExerciseRecord) throws { try exerciseStore.updateExerciseRecord(record) }
     @discardableResult
-    public func deleteExerciseRecord(id: Int64) throws -> ExerciseRecord? { try delete(ExerciseRecord.self, id: id) }
-    public func exerciseRecords(in range: DateRange) throws -> [ExerciseRecord] { try records(ExerciseRecord.self, in: range) }
+    public func deleteExerciseRecord(id: Int64) throws -> ExerciseRecord? { try exerciseStore.deleteExerciseRecord(id: id) }
+    public func exerciseRecords(in range: DateRange) throws -> [ExerciseRecord] { try exerciseStore.exerciseRecords(in: range) }
 }
 
 extension SQLiteRepositories: SleepRepository {
     @discardableResult
-    public func addSleepRecord(_ record: SleepRecord) throws -> SleepRecord { try add(record) }
-    public func updateSleepRecord(_ record: SleepRecord) throws { try update(record) }
+    public func addSleepRecord(_ record: SleepRecord) throws -> SleepRecord { try sleepStore.addSleepRecord(record) }
+    public func updateSleepRecord(_ record: SleepRecord) throws { try sleepStore.updateSleepRecord(record) }
     @discardableResult
-    public func deleteSleepRecord(id: Int64) throws -> SleepRecord? { try delete(SleepRecord.self, id: id) }
-    public func sleepRecords(in range: DateRange) throws -> [SleepRecord] { try records(SleepRecord.self, in: range) }
+    public func deleteSleepRecord(id: Int64) throws -> SleepRecord? { try sleepStore.deleteSleepRecord(id: id) }
+    public func sleepRecords(in range: DateRange) throws -> [SleepRecord] { try sleepStore.sleepRecords(in: range) }
 }
 
-// MARK: - Daily log
-
 extension SQLiteRepositories: DailyLogRepository {
-    public func dailyLog(on date: LocalDate) throws -> DailyLog? {
-        try read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date = ?"), arguments: [SQLText.date(date)]
-            )
-            .map(Self.dailyLog(row:))
-        }
-    }
+    public func dailyLog(on date: LocalDate) throws -> DailyLog? { try dailyLogStore.dailyLog(on: date) }
+    public func dailyLogs(in range: DateRange) throws -> [DailyLog] { try dailyLogStore.dailyLogs(in: range) }
+}
 
-    public func dailyLogs(in range: DateRange) throws -> [DailyLog] {
-        try read { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
-                    arguments: [SQLText.date(range.start), SQLText.date(range.end)]
-                )
-                .map(Self.dailyLog(row:)))
-        }
-    }
+extension SQLiteRepositories: FoodCatalogRepository {
+    public func prepareFoodCatalog() throws { try foodCatalogStore.prepareFoodCatalog() }
+    public func holdsShippedCatalog() throws -> Bool { try foodCatalogStore.holdsShippedCatalog() }
+    public func searchFoods(_ query: String, limit: Int) throws -> [Food] { try foodCatalogStore.searchFoods(query, limit: limit) }
+    public func searchFoodsForListing(_ query: String, limit: Int) throws -> [Food] { try foodCatalogStore.searchFoodsForListing(query, limit: limit) }
+    public func searchCatalog(_ query: String, limit: Int) throws -> FoodSearchResult { try foodCatalogStore.searchCatalog(query, limit: limit) }
+    public func searchCatalogListing(_ query: String, limit: Int) throws -> FoodSearchResult { try foodCatalogStore.searchCatalogListing(query, limit: limit) }
+    public func foods(ids: [FoodID]) throws -> [FoodID: Food] { try foodCatalogStore.foods(ids: ids) }
+    public func food(id: FoodID) throws -> Food? { try foodCatalogStore.food(id: id) }
+    public func recentFoods(limit: Int) throws -> [Food] { try foodCatalogStore.recentFoods(limit: limit) }
+    @discardableResult
+    public func addCustomFood(_ food: Food) throws -> Food { try foodCatalogStore.addCustomFood(food) }
+    public func updateCustomFood(_ food: Food) throws { try foodCatalogStore.updateCustomFood(food) }
+    @discardableResult
+    public func deleteCustomFood(id: FoodID) throws -> Food? { try foodCatalogStore.deleteCustomFood(id: id) }
+    public func customFoods() throws -> [Food] { try foodCatalogStore.customFoods() }
+}
 
-    static let dailyLogColumns = "date, calories_in, calories_out, bmr, tdee"
+extension SQLiteRepositories: ProfileRepository {
+    public func loadProfile() throws -> Profile? { try profileStore.loadProfile() }
+    public func saveProfile(_ profile: Profile) throws { try profileStore.saveProfile(profile) }
+}
 
-    /// By column index (the order of `dailyLogColumns`): names would be looked up, case-folded,
-    /// for every value of every row.
-    static func dailyLog(row: Row) throws -> DailyLog {
-        DailyLog(
-            date: try SQLText.localDate(row.decode(atIndex: 0), column: "daily_log.date"), caloriesIn: try row.decode(atIndex: 1),
-            caloriesOut: try row.decode(atIndex: 2), bmr: try row.decode(atIndex: 3), tdee: try row.decode(atIndex: 4))
-    }
+extension SQLiteRepositories: GoalRepository {
+    public func activeGoal() throws -> Goal? { try goalStore.activeGoal() }
+    @discardableResult
+    public func saveActiveGoal(_ goal: Goal) throws -> Goal { try goalStore.saveActiveGoal(goal) }
+    public func goalHistory() throws -> [Goal] { try goalStore.goalHistory() }
+}
+
+extension SQLiteRepositories: CheckInRepository {
+    public func checkIn(on date: LocalDate) throws -> CheckIn? { try checkInStore.checkIn(on: date) }
+    public func saveCheckIn(_ checkIn: CheckIn) throws { try checkInStore.saveCheckIn(checkIn) }
+    public func checkIns(in range: DateRange) throws -> [CheckIn] { try checkInStore.checkIns(in: range) }
+    public func saveCheckInDay(_ checkIn: CheckIn, body: (record: BodyRecord, snapshot: MetabolismSnapshot)?, night: SleepRecord?) throws { try checkInStore.saveCheckInDay(checkIn, body: body, night: night) }
+    public func checkInStreaks(endingOn day: LocalDate) throws -> (current: Int, longest: Int) { try checkInStore.checkInStreaks(endingOn: day) }
+}
+
+extension SQLiteRepositories: HistoryWriter {
+    public func write(_ batch: HistoryBatch) throws { try historyStore.write(batch) }
+    public func merge(_ batch: HistoryBatch) throws -> MergeCounts { try historyStore.merge(batch) }
+    public func mergePreview(_ batch: HistoryBatch) throws -> MergeCounts { try historyStore.mergePreview(batch) }
+}
+
+extension SQLiteRepositories: BodyRepository {
+    @discardableResult
+    public func addBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws -> BodyRecord { try bodyStore.addBodyRecord(record, snapshot: snapshot) }
+    public func updateBodyRecord(_ record: BodyRecord, snapshot: MetabolismSnapshot?) throws { try bodyStore.updateBodyRecord(record, snapshot: snapshot) }
+    @discardableResult
+    public func deleteBodyRecord(id: Int64) throws -> BodyRecord? { try bodyStore.deleteBodyRecord(id: id) }
+    public func bodyRecords(in range: DateRange) throws -> [BodyRecord] { try bodyStore.bodyRecords(in: range) }
+    public func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord? { try bodyStore.latestBodyRecord(onOrBefore: date) }
+    public func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot? { try bodyStore.latestMetabolismSnapshot(onOrBefore: date) }
+    public func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot] { try bodyStore.metabolismSnapshots(in: range) }
+    public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] { try bodyStore.dailyWeights(in: range) }
+}
+
+extension SQLiteRepositories: MealLibraryRepository {
+    public func favouriteFoods() throws -> [Food] { try mealLibraryStore.favouriteFoods() }
+    public func isFavourite(_ id: FoodID) throws -> Bool { try mealLibraryStore.isFavourite(id) }
+    public func setFavourite(_ id: FoodID, _ favourite: Bool) throws { try mealLibraryStore.setFavourite(id, favourite) }
+    public func savedMeals() throws -> [SavedMeal] { try mealLibraryStore.savedMeals() }
+    @discardableResult
+    public func saveMeal(_ meal: SavedMeal) throws -> SavedMeal { try mealLibraryStore.saveMeal(meal) }
+    public func deleteSavedMeal(id: Int64) throws { try mealLibraryStore.deleteSavedMeal(id: id) }
+    public func renameSavedMeal(id: Int64, to name: String) throws { try mealLibraryStore.renameSavedMeal(id: id, to: name) }
+    @discardableResult
+    public func saveRecipe(_ recipe: Recipe) throws -> Recipe { try mealLibraryStore.saveRecipe(recipe) }
+    public func recipe(foodID: FoodID) throws -> Recipe? { try mealLibraryStore.recipe(foodID: foodID) }
+    public func recipeFoods() throws -> [Food] { try mealLibraryStore.recipeFoods() }
+    public func deleteRecipe(foodID: FoodID) throws { try mealLibraryStore.deleteRecipe(foodID: foodID) }
+}
+
+extension SQLiteRepositories: NutrientIntakeRepository {
+    public func nutrientIntakes(in range: DateRange) throws -> [LocalDate: NutrientIntake] { try nutrientIntakeStore.nutrientIntakes(in: range) }
+    public func nutrientIntakes(in range: DateRange, of keys: [NutrientKey]) throws -> [LocalDate: NutrientIntake] { try nutrientIntakeStore.nutrientIntakes(in: range, of: keys) }
+    public func nutrientSources(on day: LocalDate, nutrient: NutrientKey) throws -> [NutrientSource] { try nutrientIntakeStore.nutrientSources(on: day, nutrient: nutrient) }
+}
+
+extension SQLiteRepositories: ActivityRepository {
+    public func activitySnapshot(on date: LocalDate) throws -> ActivitySnapshot? { try activityStore.activitySnapshot(on: date) }
+    public func activitySnapshots(in range: DateRange) throws -> [ActivitySnapshot] { try activityStore.activitySnapshots(in: range) }
+}
+
+extension SQLiteRepositories: FoodHistoryRepository {
+    public func loggedFoodNames() throws -> [String] { try foodHistoryStore.loggedFoodNames() }
+    public func foodRecords(named names: [String], limit: Int) throws -> [FoodRecord] { try foodHistoryStore.foodRecords(named: names, limit: limit) }
+}
+
+extension SQLiteRepositories: NutrientPreferenceRepository {
+    public func nutrientPreferences() throws -> [NutrientKey: NutrientPreference] { try nutrientPreferenceStore.nutrientPreferences() }
+    public func saveNutrientPreference(_ preference: NutrientPreference) throws { try nutrientPreferenceStore.saveNutrientPreference(preference) }
+}
+
+extension SQLiteRepositories: ReviewRepository {
+    public func reviewItems(in period: ReviewPeriod) throws -> [ReviewItem] { try reviewStore.reviewItems(in: period) }
+    public func addReviewItem(_ item: ReviewItem) throws -> ReviewItem { try reviewStore.addReviewItem(item) }
+    public func updateReviewItem(_ item: ReviewItem) throws { try reviewStore.updateReviewItem(item) }
+    public func deleteReviewItem(id: Int64) throws -> ReviewItem? { try reviewStore.deleteReviewItem(id: id) }
+    public func deleteReviewItemKeepingLinks(id: Int64) throws -> (item: ReviewItem, links: ReviewLinks)? { try reviewStore.deleteReviewItemKeepingLinks(id: id) }
+    public func restoreReviewItem(_ item: ReviewItem, links: ReviewLinks) throws -> ReviewItem { try reviewStore.restoreReviewItem(item, links: links) }
+    public func reviewHistory(startingIn range: DateRange) throws -> (items: [ReviewItem], actions: [ReviewAction]) { try reviewStore.reviewHistory(startingIn: range) }
+    public func actions(in period: ReviewPeriod) throws -> [ReviewAction] { try reviewStore.actions(in: period) }
+    public func actionsCarriedOver(into period: ReviewPeriod) throws -> [ReviewAction] { try reviewStore.actionsCarriedOver(into: period) }
+    public func allActions(includingClosed: Bool) throws -> [ReviewAction] { try reviewStore.allActions(includingClosed: includingClosed) }
+    public func action(id: Int64) throws -> ReviewAction? { try reviewStore.action(id: id) }
+    public func addAction(_ action: ReviewAction) throws -> ReviewAction { try reviewStore.addAction(action) }
+    public func updateAction(_ action: ReviewAction) throws { try reviewStore.updateAction(action) }
+    public func deleteAction(id: Int64) throws -> ReviewAction? { try reviewStore.deleteAction(id: id) }
+    public func reviewedPeriods(_ kind: ReviewPeriodKind, startingIn range: DateRange) throws -> [LocalDate] { try reviewStore.reviewedPeriods(kind, startingIn: range) }
+}
+
+extension SQLiteRepositories: PantryCatalogueRepository {
+    public func groceryItems() throws -> [GroceryItem] { try pantryCatalogueStore.groceryItems() }
+    public func groceryItem(id: Int64) throws -> GroceryItem? { try pantryCatalogueStore.groceryItem(id: id) }
+    public func groceryItem(foodId: FoodID?, name: String) throws -> GroceryItem? { try pantryCatalogueStore.groceryItem(foodId: foodId, name: name) }
+    @discardableResult
+    public func saveGroceryItem(_ item: GroceryItem) throws -> GroceryItem { try pantryCatalogueStore.saveGroceryItem(item) }
+    public func purchases(in range: DateRange) throws -> [Purchase] { try pantryCatalogueStore.purchases(in: range) }
+    public func purchases(itemId: Int64) throws -> [Purchase] { try pantryCatalogueStore.purchases(itemId: itemId) }
+    public func latestPricedPurchases(foodIds: Set<FoodID>, onOrBefore date: LocalDate) throws -> [FoodID: Purchase] { try pantryCatalogueStore.latestPricedPurchases(foodIds: foodIds, onOrBefore: date) }
+}
+
+extension SQLiteRepositories: PantryLedgerRepository {
+    public func recordPurchase(_ purchase: Purchase, item: GroceryItem, bestBefore: LocalDate?, shoppingListItemId: Int64?) throws -> (item: GroceryItem, purchase: Purchase, lot: StockLot) { try pantryLedgerStore.recordPurchase(purchase, item: item, bestBefore: bestBefore, shoppingListItemId: shoppingListItemId) }
+    public func deleteLotAndPurchase(lotId: Int64) throws -> RemovedPurchase? { try pantryLedgerStore.deleteLotAndPurchase(lotId: lotId) }
+    public func stockLots(includingEmpty: Bool) throws -> [StockLot] { try pantryLedgerStore.stockLots(includingEmpty: includingEmpty) }
+    public func stockLot(id: Int64) throws -> StockLot? { try pantryLedgerStore.stockLot(id: id) }
+    public func stockLots(itemId: Int64) throws -> [StockLot] { try pantryLedgerStore.stockLots(itemId: itemId) }
+    public func stockLots(takenFromIn range: DateRange) throws -> [StockLot] { try pantryLedgerStore.stockLots(takenFromIn: range) }
+    public func applyStockUses(_ uses: [StockUse]) throws { try pantryLedgerStore.applyStockUses(uses) }
+    @discardableResult
+    public func addFoodRecord(_ record: FoodRecord, takingFromPantry uses: [StockUse]) throws -> FoodRecord { try pantryLedgerStore.addFoodRecord(record, takingFromPantry: uses) }
+    public func stockUses(in range: DateRange) throws -> [StockUse] { try pantryLedgerStore.stockUses(in: range) }
+    public func pantrySnapshot() throws -> PantrySnapshot { try pantryLedgerStore.pantrySnapshot() }
+}
+
+extension SQLiteRepositories: ShoppingListRepository {
+    public func shoppingListItems(includingBought: Bool) throws -> [ShoppingListItem] { try shoppingListStore.shoppingListItems(includingBought: includingBought) }
+    @discardableResult
+    public func addShoppingListItem(_ entry: ShoppingListItem) throws -> ShoppingListItem { try shoppingListStore.addShoppingListItem(entry) }
+    public func updateShoppingListItem(_ entry: ShoppingListItem) throws { try shoppingListStore.updateShoppingListItem(entry) }
+    @discardableResult
+    public func deleteShoppingListItem(id: Int64) throws -> ShoppingListItem? { try shoppingListStore.deleteShoppingListItem(id: id) }
+    public func pantryBudget() throws -> PantryBudget? { try shoppingListStore.pantryBudget() }
+    public func setPantryBudget(_ budget: PantryBudget) throws { try shoppingListStore.setPantryBudget(budget) }
 }

@@ -28,7 +28,7 @@ final class RecorderSlot: Sendable {
     var current: (any WriteTransactionRecorder)? { recorder.withLock { $0 } }
 }
 
-extension SQLiteRepositories {
+extension StoreConnection {
     /// Installs (or with nil removes) the recorder of every later write transaction.
     public func installWriteRecorder(_ recorder: (any WriteTransactionRecorder)?) {
         recorderSlot.install(recorder)

@@ -15,7 +15,9 @@ import TerminalKit
 /// things only the shell knows (the themes there are, the database path).
 @MainActor
 struct TabContext {
-    let repositories: any Repositories
+    /// The stores of every port, composed (`SQLiteRepositories`): a tab is handed it as the ports
+    /// it reads; the Health import job and the planner get it whole, without a downcast.
+    let repositories: SQLiteRepositories
     let clock: any Clock
     let selection: SelectedDay
     let themeNames: [String]
@@ -51,14 +53,14 @@ enum AppTabs {
             SettingsViewModel(
                 store: context.repositories, clock: context.clock, themeNames: context.themeNames,
                 themeProblems: context.themeProblems, databasePath: context.databasePath,
-                importJob: (context.repositories as? SQLiteRepositories).map {
-                    AppleHealthImportJob.maker(repositories: $0, databasePath: context.databasePath, clock: context.clock)
-                }, currency: ProcessConfig.currency)
+                importJob: AppleHealthImportJob.maker(
+                    repositories: context.repositories, databasePath: context.databasePath, clock: context.clock),
+                currency: ProcessConfig.currency)
         },
         TabEntry(title: "Review") { ReviewViewModel(source: $0.repositories, clock: $0.clock) },
         TabEntry(title: "Pantry") { context in
             let tab = PantryViewModel(source: context.repositories, clock: context.clock, currency: ProcessConfig.currency)
-            tab.planner = (context.repositories as? SQLiteRepositories).map { PlanLoader.planner(repositories: $0, clock: context.clock) }
+            tab.planner = PlanLoader.planner(repositories: context.repositories, clock: context.clock)
             return tab
         },
     ]

@@ -257,8 +257,11 @@ public struct PantryBatch: Equatable, Sendable {
     }
 }
 
-/// The pantry's port (BodiiStore/PantryStore.swift implements it). Every write is one transaction.
-public protocol PantryRepository {
+/// The pantry's ports (BodiiStore/PantryStore.swift implements them). Every write is one transaction.
+public typealias PantryRepository = PantryCatalogueRepository & PantryLedgerRepository & ShoppingListRepository
+
+/// The pantry's catalogue: grocery items and their purchases (the prices).
+public protocol PantryCatalogueRepository {
     /// Every grocery item, by name.
     func groceryItems() throws -> [GroceryItem]
     func groceryItem(id: Int64) throws -> GroceryItem?
@@ -268,6 +271,17 @@ public protocol PantryRepository {
     @discardableResult
     func saveGroceryItem(_ item: GroceryItem) throws -> GroceryItem
 
+    /// Purchases of the period (all items), by date.
+    func purchases(in range: DateRange) throws -> [Purchase]
+    /// The price history of one item: every purchase, by date.
+    func purchases(itemId: Int64) throws -> [Purchase]
+    /// For each food, its latest purchase with a price and a weight on or before `date` (the
+    /// price a logged day's cost is taken from; see `DayCost`).
+    func latestPricedPurchases(foodIds: Set<FoodID>, onOrBefore date: LocalDate) throws -> [FoodID: Purchase]
+}
+
+/// The pantry's ledger: purchases put in stock as lots, and what is taken from them.
+public protocol PantryLedgerRepository {
     /// Records a purchase and puts it in stock as a lot, in one transaction: the item is saved
     /// first when it has no id (or found by food id / name), and the shopping list entry (if any)
     /// is checked off. Returns what was written, with ids.
@@ -277,14 +291,6 @@ public protocol PantryRepository {
     /// checked off is open again. Nil when there is no such lot. (`PantryBook.removeMistake` checks
     /// the lot is untouched first.)
     func deleteLotAndPurchase(lotId: Int64) throws -> RemovedPurchase?
-    /// Purchases of the period (all items), by date.
-    func purchases(in range: DateRange) throws -> [Purchase]
-    /// The price history of one item: every purchase, by date.
-    func purchases(itemId: Int64) throws -> [Purchase]
-    /// For each food, its latest purchase with a price and a weight on or before `date` (the
-    /// price a logged day's cost is taken from; see `DayCost`).
-    func latestPricedPurchases(foodIds: Set<FoodID>, onOrBefore date: LocalDate) throws -> [FoodID: Purchase]
-
     /// Lots with stock left (every lot with `includingEmpty`), by purchase date.
     func stockLots(includingEmpty: Bool) throws -> [StockLot]
     func stockLot(id: Int64) throws -> StockLot?
@@ -303,6 +309,12 @@ public protocol PantryRepository {
     @discardableResult
     func addFoodRecord(_ record: FoodRecord, takingFromPantry uses: [StockUse]) throws -> FoodRecord
 
+    /// Items, lots with stock left, the open shopping list and the budget in one read.
+    func pantrySnapshot() throws -> PantrySnapshot
+}
+
+/// The shopping list and the pantry budget.
+public protocol ShoppingListRepository {
     /// The shopping list: entries not bought yet (and bought ones too with `includingBought`),
     /// in the order they were added.
     func shoppingListItems(includingBought: Bool) throws -> [ShoppingListItem]
@@ -314,7 +326,4 @@ public protocol PantryRepository {
 
     func pantryBudget() throws -> PantryBudget?
     func setPantryBudget(_ budget: PantryBudget) throws
-
-    /// Items, lots with stock left, the open shopping list and the budget in one read.
-    func pantrySnapshot() throws -> PantrySnapshot
 }

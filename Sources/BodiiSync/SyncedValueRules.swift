@@ -1,4 +1,5 @@
 import BodiiDomain
+import BodiiStore
 import Foundation
 
 /// What a value arriving by sync may be, column by column: the ranges a local write and the Bodii
