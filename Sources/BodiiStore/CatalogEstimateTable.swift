@@ -52,7 +52,7 @@ struct CatalogEstimateTable: Sendable {
     }
 }
 
-extension SQLiteRepositories {
+extension NutrientIntakeStore {
     /// Marks the nutrients of `intakes` that take an estimated value: a day with an entry of an
     /// estimated food that holds the value (an entry logged before the estimate existed keeps it
     /// unknown, and is partial, not estimated).
