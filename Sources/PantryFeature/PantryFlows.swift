@@ -95,33 +95,3 @@ public final class PantryFormFlow: PantryFlow {
         FormDialog(title: form.title, intro: form.intro, form: form.form, width: 76).render(in: area, buffer: &buffer, context: context)
     }
 }
-
-/// `x`: y/n on a purchase entered by mistake (Stock) or a list entry (Shopping list); `u` brings
-/// it back.
-public final class PantryDeleteFlow: PantryFlow {
-    let tab: PantryViewModel
-
-    init(tab: PantryViewModel) { self.tab = tab }
-
-    public var keyMap: KeyMap { tab.deletion.keyMap }
-
-    public func handle(_ key: Key) -> KeyResult {
-        let changed: Bool, done: Bool
-        if tab.lotDeletion.pending != nil {
-            let result = tab.lotDeletion.answer(key, describe: tab.describe) { id in try tab.book.removeMistake(lotId: id) }
-            if let s = result.status { tab.status = s }
-            (changed, done) = (result.changed, tab.lotDeletion.pending == nil)
-        } else {
-            let result = tab.deletion.answer(key, describe: tab.describe) { id in try tab.source.deleteShoppingListItem(id: id) }
-            if let s = result.status { tab.status = s }
-            (changed, done) = (result.changed, tab.deletion.pending == nil)
-        }
-        if changed { tab.reload() }
-        return done ? .requests([.closeFlows]) : .handled
-    }
-
-    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        (tab.lotDeletion.dialog(describe: tab.describe) ?? tab.deletion.dialog(describe: tab.describe))?.render(
-            in: area, buffer: &buffer, context: context)
-    }
-}

@@ -297,12 +297,17 @@ public final class PantryViewModel: TabScreen {
                 status = StatusMessage("Already used from: only untouched purchases can be deleted; w wastes the rest.")
                 return nil
             }
-            lotDeletion.ask(about: RemovedPurchase(item: row.item, lot: row.lot, purchase: nil, shoppingListItemId: nil))
-            return PantryDeleteFlow(tab: self)
+            let purchase = RemovedPurchase(item: row.item, lot: row.lot, purchase: nil, shoppingListItemId: nil)
+            return lotDeletion.confirmFlow(
+                about: purchase, describe: { [unowned self] in describe($0) },
+                delete: { [unowned self] in try book.removeMistake(lotId: $0) },
+                status: { [unowned self] in status }, done: { [unowned self] in deleted($0, $1) })
         case .delete:
             guard let line = selectedListLine else { status = StatusMessage("Nothing to remove."); return nil }
-            deletion.ask(about: line.entry)
-            return PantryDeleteFlow(tab: self)
+            return deletion.confirmFlow(
+                about: line.entry, describe: { [unowned self] in describe($0) },
+                delete: { [unowned self] in try source.deleteShoppingListItem(id: $0) },
+                status: { [unowned self] in status }, done: { [unowned self] in deleted($0, $1) })
         case .undo where view == .stock:
             let result = lotDeletion.undo(describe: describe) { try book.restore($0) }
             status = result.status
@@ -331,6 +336,12 @@ public final class PantryViewModel: TabScreen {
     func describe(_ entry: ShoppingListItem) -> String {
         let name = snapshot.item(id: entry.itemId)?.name ?? "item"
         return "“\(name)”" + (entry.quantity.map { " (\($0.label))" } ?? "")
+    }
+
+    /// A delete question's answer, either way: its status, and the views again when the store changed.
+    private func deleted(_ message: StatusMessage, _ changed: Bool) {
+        status = message
+        if changed { reload() }
     }
 
     // MARK: Drawing
