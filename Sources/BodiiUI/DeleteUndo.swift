@@ -1,7 +1,7 @@
 import TerminalKit
 
 /// The `x` / `u` flow every list shares (PRODUCT.md §2): `x` asks y/n about the selected record
-/// in a `ConfirmFlow` on the stack, `y` deletes it, `n` or Esc keeps it, any other key waits, and
+/// in a `ConfirmFlow` on the stack (the only way it asks), `y` deletes it, `n` or Esc keeps it, any other key waits, and
 /// `u` puts the last deleted record back. The tab supplies the store calls and how a record is
 /// named in messages. A class: the question's flow answers into the tab's own copy.
 @MainActor
@@ -25,16 +25,6 @@ public final class DeleteUndo<Record: Equatable & Sendable & Identifiable> where
         namedByDescription ? describe(record) : "the \(noun) \(describe(record))"
     }
 
-    public func ask(about record: Record) { pending = record }
-
-    /// The question's keys, for the footer and help while it is open.
-    public var keyMap: KeyMap { Confirmation.keyMap(title: "Delete", yes: "delete", no: "keep") }
-
-    /// The y/n dialog while a question is open.
-    public func dialog(describe: (Record) -> String) -> Confirmation? {
-        pending.map { Confirmation(title: "Delete", message: "Delete \(name($0, describe))? y/n") }
-    }
-
     /// The question about `record` as a flow for the stack. `y` deletes it by id through `delete`
     /// (which returns what it deleted, nil when it was already gone); `done` gets the status to
     /// show and whether the store changed, on either answer. `asked` names the record in the
@@ -44,7 +34,7 @@ public final class DeleteUndo<Record: Equatable & Sendable & Identifiable> where
         delete: @escaping (Int64) throws -> Record?, status: @escaping () -> StatusMessage?,
         done: @escaping (StatusMessage, Bool) -> Void
     ) -> ConfirmFlow {
-        ask(about: record)
+        pending = record
         return ConfirmFlow(
             title: "Delete", question: "Delete \(name(record, asked ?? describe))? y/n", yes: "delete", no: "keep", status: status,
             onYes: { [self] in
@@ -56,26 +46,6 @@ public final class DeleteUndo<Record: Equatable & Sendable & Identifiable> where
                 pending = nil
                 done(StatusMessage("Kept."), false)
             })
-    }
-
-    /// Handles a key while the question is open. `delete` deletes by id and returns what it
-    /// deleted (nil when the record was already gone). Returns the status to show (nil while
-    /// waiting) and whether the store changed.
-    public func answer(
-        _ key: Key, describe: (Record) -> String,
-        delete: (Int64) throws -> Record?
-    ) -> (status: StatusMessage?, changed: Bool) {
-        guard pending != nil else { return (nil, false) }
-        switch Confirmation.answer(for: key) {
-        case .yes:
-            let result = deletePending(describe: describe, delete: delete)
-            return (result.status, result.changed)
-        case .no:
-            pending = nil
-            return (StatusMessage("Kept."), false)
-        case nil:
-            return (nil, false)
-        }
     }
 
     /// `y`: deletes the record asked about.
