@@ -2,9 +2,10 @@ import BodiiDomain
 
 // The menu (issue 42): the meals the solve chose, laid out on the N days. The solve fixes only
 // how many times each meal is eaten (so the averages hold); which day gets which is decided here,
-// deterministically, to even out each day's kcal: the largest first, each onto the emptiest day
-// with its slot free (longest-processing-time scheduling), then swaps and moves between the
-// fullest and the emptiest day while they narrow the spread. A gap food's portions are placed
+// deterministically, to bring each day's kcal near the target: the largest first, each onto the
+// emptiest day with its slot free (longest-processing-time scheduling), then a local search
+// (`PlanMenuSearch`) that moves or swaps any meal or gap portion between any two days while that
+// lowers the worse of the two days' distance from the target. A gap food's portions are placed
 // the same way, at most two a day. A day still outside ±10 % of the target is said, not hidden.
 
 /// One meal on a day of the menu.
@@ -63,7 +64,7 @@ enum PlanMenu {
         return (menu, notes(menu, target: input.targets.kcal))
     }
 
-    /// Units onto `days` days: largest first onto the emptiest day with room, then pairwise repair.
+    /// Units onto `days` days: largest first onto the emptiest day with room, then a local search.
     static func place(_ units: [Unit], days: Int, target: Double) -> [[Unit]] {
         var placed = Array(repeating: [Unit](), count: max(days, 1))
         var kcal = Array(repeating: 0.0, count: placed.count)
@@ -73,36 +74,7 @@ enum PlanMenu {
             placed[d].append(u)
             kcal[d] += u.kcal
         }
-        // Repair: between the fullest and the emptiest day, the swap or move that narrows them most.
-        for _ in 0..<(4 * placed.count) {
-            guard let hi = kcal.indices.max(by: { kcal[$0] < kcal[$1] }), let lo = kcal.indices.min(by: { kcal[$0] < kcal[$1] }), hi != lo
-            else { break }
-            let spread = kcal[hi] - kcal[lo]
-            var best: (gain: Double, from: Int, to: Int?)?
-            for (a, u) in placed[hi].enumerated() {
-                // Moving u from the fullest day to the emptiest.
-                if room(lo, u), u.kcal > 0 {
-                    let after = abs((kcal[hi] - u.kcal) - (kcal[lo] + u.kcal))
-                    if spread - after > (best?.gain ?? 0.5) { best = (spread - after, a, nil) }
-                }
-                for (b, v) in placed[lo].enumerated() where v.key == u.key && v.kcal < u.kcal {
-                    let delta = u.kcal - v.kcal
-                    let after = abs((kcal[hi] - delta) - (kcal[lo] + delta))
-                    if spread - after > (best?.gain ?? 0.5) { best = (spread - after, a, b) }
-                }
-            }
-            guard let move = best else { break }
-            let u = placed[hi].remove(at: move.from)
-            kcal[hi] -= u.kcal
-            if let b = move.to {
-                let v = placed[lo].remove(at: b)
-                placed[hi].append(v)
-                kcal[hi] += v.kcal
-                kcal[lo] -= v.kcal
-            }
-            placed[lo].append(u)
-            kcal[lo] += u.kcal
-        }
+        PlanMenuSearch.improve(&placed, target: target)
         // A day shown in slot order, each gap food once with its portions together.
         return placed.map { day in
             day.sorted { (slotOrder($0.meal.slot), $0.order) < (slotOrder($1.meal.slot), $1.order) }
