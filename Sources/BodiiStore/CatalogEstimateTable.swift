@@ -64,7 +64,9 @@ extension NutrientIntakeStore {
         let sql = "SELECT DISTINCT date, food_id, " + estimable.map { "\($0.rawValue) IS NOT NULL" }.joined(separator: ", ")
             + " FROM food_record WHERE date BETWEEN ? AND ? AND food_id IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")"
         let rows = try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments([SQLText.date(range.start), SQLText.date(range.end)] + ids))
+            // Cached: the Nutrients view and the insights ask it after every write.
+            try Row.fetchAll(
+                db.cachedStatement(sql: sql), arguments: StatementArguments([SQLText.date(range.start), SQLText.date(range.end)] + ids))
         }
         for row in rows {
             let day = try SQLText.localDate(try row.decode(String.self, atIndex: 0), column: "food_record.date")
