@@ -133,7 +133,8 @@ public final class SettingsViewModel: TabScreen {
         status = nil
         switch section {
         case .profile:
-            return SettingsFormFlow(tab: self, kind: .profile, form: ProfileForm.make(from: ProfileInput(profile: profile), onboarding: false))
+            let form = ProfileForm.make(from: ProfileInput(profile: profile), onboarding: false)
+            return SettingsFormFlow(tab: self, kind: .profile, form: form)
         case .goal: return SettingsFormFlow(tab: self, kind: .goal, form: GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
         case .checkIn:
             return SettingsFormFlow(
