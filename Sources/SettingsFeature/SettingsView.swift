@@ -1,13 +1,15 @@
 import BodiiDomain
 import TerminalKit
 
-/// Draws Settings: the section list on the left, the chosen section on the right.
+/// Draws Settings: the section list on the left, the chosen section on the right. The forms draw
+/// over it themselves (`SettingsFormFlow`); the units and theme lists draw it again with their
+/// selection (`chooserIndex`), since they live inside the section panel.
 struct SettingsView: Widget {
     let section: SettingsViewModel.Section
-    let mode: SettingsViewModel.Mode
+    /// The row selected in the open units or theme list (nil: no list open).
+    let chooserIndex: Int?
     let profile: Profile?
     let goals: GoalOverview?
-    let goalPreview: String?
     let themeNames: [String]
     let themeProblems: [String]
     let databasePath: String
@@ -45,27 +47,6 @@ struct SettingsView: Widget {
                     Line("Enter to change.", .muted),
                 ], overflow: .wrap
             ).render(in: inner, buffer: &buffer, context: context)
-        }
-        switch mode {
-        case .editingProfile(let form):
-            FormDialog(title: "Edit profile", form: form, hint: "Enter save · Esc cancel · Tab next field")
-                .render(in: area, buffer: &buffer, context: context)
-        case .editingGoal(let form):
-            FormDialog(title: "Goal and targets", intro: goalPreview, form: form, width: 84).render(in: area, buffer: &buffer, context: context)
-        case .editingTemplate(let form):
-            FormDialog(
-                title: "Check-in sentence", intro: "[mood] becomes your mood word, [note] what you write. [note] is required.",
-                form: form, width: 76
-            ).render(in: area, buffer: &buffer, context: context)
-        case .importing(let form):
-            FormDialog(
-                title: "Import or export",
-                intro:
-                    "Apple Health: weight, body fat, steps, sleep, workouts and dietary energy. Cronometer: a servings or biometrics CSV. Importing again adds only what is new. Export: everything, to a JSON file, or one CSV per kind in a folder or a .zip.",
-                form: form, hint: "Enter run · Esc cancel · Tab next field", width: 76
-            ).render(in: area, buffer: &buffer, context: context)
-        case .browsing, .choosingUnits, .choosingTheme:
-            break
         }
     }
 
@@ -184,8 +165,7 @@ struct SettingsView: Widget {
     private func renderUnits(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
         let names = UnitSystem.allCases.map { $0 == .metric ? "Metric (kg, cm)" : "Imperial (lb, ft/in)" }
         let current = profile.flatMap { p in UnitSystem.allCases.firstIndex(of: p.unitSystem).map { names[$0] } }
-        var selected: Int?
-        if case .choosingUnits(let i) = mode { selected = i }
+        let selected = chooserIndex
         list(names, current: current, selected: selected, in: rect, &buffer, context)
         let note = Rect(x: rect.x, y: rect.y + names.count + 1, width: rect.width, height: 2)
         Paragraph(
@@ -207,8 +187,7 @@ struct SettingsView: Widget {
     }
 
     private func renderThemes(in rect: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        var selected: Int?
-        if case .choosingTheme(let i) = mode { selected = i }
+        let selected = chooserIndex
         let (listArea, previewArea) = rect.splitLeft(min(32, rect.width / 2))
         list(themeNames, current: profile?.themeName, selected: selected, in: listArea, &buffer, context)
         let sample: [Line] = [

@@ -4,7 +4,8 @@ import BodiiDomain
 import TerminalKit
 
 /// The Settings tab: profile, goal, units, theme (live preview), the check-in sentence and data.
-/// j/k pick a section on the left; Enter opens it (a form, or the list of units or themes).
+/// j/k pick a section on the left; Enter opens it: a form or the list of units or themes, each a
+/// flow on the shell's stack (`SettingsFormFlow`, `SettingsChooserFlow`).
 @MainActor
 public final class SettingsViewModel: TabScreen {
     public enum Section: Int, CaseIterable, Sendable {
@@ -20,16 +21,6 @@ public final class SettingsViewModel: TabScreen {
             case .nutrients: return "Nutrients"
             }
         }
-    }
-
-    enum Mode: Equatable {
-        case browsing
-        case editingProfile(Form)
-        case editingGoal(Form)
-        case editingTemplate(Form)
-        case choosingUnits(Int)
-        case choosingTheme(Int)
-        case importing(Form)
     }
 
     /// What Settings → Data does with the path it is given.
@@ -56,7 +47,7 @@ public final class SettingsViewModel: TabScreen {
     private let setup: ProfileSetup
     private let planning: GoalPlanning
     private let clock: any Clock
-    private let themeNames: [String]
+    let themeNames: [String]
     private let themeProblems: [String]
     private let databasePath: String
     private let importJob: ImportJobMaker?
@@ -65,13 +56,12 @@ public final class SettingsViewModel: TabScreen {
     /// Sync's state for the Data section (folder, device, last sync); the shell knows it, the tab
     /// only shows it. Empty: this machine does not sync.
     public var syncStatus: () -> [String] = { [] }
-    /// Shows a theme without saving it (live preview); the app shell applies it.
 
     public private(set) var section: Section = .profile
-    private(set) var mode: Mode = .browsing
     public private(set) var profile: Profile?
     public private(set) var goals: GoalOverview?
-    public private(set) var status: StatusMessage?
+    /// The one status line the tab and its flows share.
+    public internal(set) var status: StatusMessage?
 
     /// Settings → Nutrients' store, where the database has nutrient preferences.
     private let nutrientTargets: (any NutrientTargetSet.Source)?
@@ -96,17 +86,7 @@ public final class SettingsViewModel: TabScreen {
     /// The pantry's money, from the config file (shown with the units; set there, not here).
     public let currency: Currency
 
-    public var keyMap: KeyMap {
-        switch mode {
-        case .browsing: return Self.actions.keyMap
-        case .editingProfile: return .formDialog(title: "Edit profile")
-        case .editingGoal: return .formDialog(title: "Goal and targets")
-        case .editingTemplate: return .formDialog(title: "Check-in sentence")
-        case .importing: return .formDialog(title: "Import or export", saveHelp: "run")
-        case .choosingUnits: return Self.chooserKeyMap(Self.unitsActions)
-        case .choosingTheme: return Self.chooserKeyMap(Self.themeActions)
-        }
-    }
+    public var keyMap: KeyMap { Self.actions.keyMap }
 
     /// What the browsing keys do: the one list behind both `handle` and help.
     enum Action: Sendable {
@@ -120,24 +100,6 @@ public final class SettingsViewModel: TabScreen {
             KeyBinding([.enter, .char("e")], label: "Enter", help: "change this section", footer: true).performs(.open)
         ])
 
-    public var isEditingText: Bool {
-        switch mode {
-        case .editingProfile, .editingGoal, .editingTemplate, .importing: return true
-        case .browsing, .choosingUnits, .choosingTheme: return false
-        }
-    }
-
-    public var hasUnsavedInput: Bool {
-        guard let profile else { return false }
-        switch mode {
-        case .editingProfile(let form): return ProfileForm.input(from: form) != ProfileInput(profile: profile)
-        case .editingGoal(let form):
-            return GoalForm.input(from: form) != GoalForm.input(from: GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
-        case .editingTemplate(let form): return form.value("template") != profile.checkInTemplate
-        case .importing, .browsing, .choosingUnits, .choosingTheme: return false
-        }
-    }
-
     public func didBecomeVisible() { reload() }
 
     public func reload() {
@@ -150,55 +112,53 @@ public final class SettingsViewModel: TabScreen {
     }
 
     public func handle(_ key: Key) -> KeyResult {
-        switch mode {
-        case .browsing: return handleBrowsing(key)
-        case .editingProfile(var form): return handleProfile(key, &form)
-        case .editingGoal(var form): return handleGoal(key, &form)
-        case .editingTemplate(var form): return handleTemplate(key, &form)
-        case .importing(var form): return handleImport(key, &form)
-        case .choosingUnits(let i): return handleList(key, Self.unitsActions, index: i, count: UnitSystem.allCases.count)
-        case .choosingTheme(let i): return handleList(key, Self.themeActions, index: i, count: themeNames.count)
-        }
-    }
-
-    private func handleBrowsing(_ key: Key) -> KeyResult {
         guard let action = Self.actions.action(for: key) else { return .ignored }
         switch action {
-        case .move(let move): section = Section.allCases[move.apply(to: section.rawValue, count: Section.allCases.count)]
+        case .move(let move):
+            section = Section.allCases[move.apply(to: section.rawValue, count: Section.allCases.count)]
+            return .handled
         case .open:
             if section == .nutrients, let nutrientTargets {
                 status = nil
                 return .requests([.present(NutrientSettingsFlow(store: nutrientTargets, today: clock.today))])
             }
-            open(section)
+            return open(section).map { .requests([.present($0)]) } ?? .handled
         }
-        return .handled
     }
 
-    private func open(_ section: Section) {
-        guard let profile else { status = StatusMessage("No profile yet.", kind: .error); return }
+    /// The flow that changes `section` (a form, or the units or theme list), or nil with the reason
+    /// in the status line.
+    private func open(_ section: Section) -> (any Flow)? {
+        guard let profile else { status = StatusMessage("No profile yet.", kind: .error); return nil }
         status = nil
         switch section {
-        case .profile: mode = .editingProfile(ProfileForm.make(from: ProfileInput(profile: profile), onboarding: false))
-        case .goal: mode = .editingGoal(GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
+        case .profile:
+            let form = ProfileForm.make(from: ProfileInput(profile: profile), onboarding: false)
+            return SettingsFormFlow(tab: self, kind: .profile, form: form)
+        case .goal: return SettingsFormFlow(tab: self, kind: .goal, form: GoalForm.make(from: goals?.goal, unitSystem: profile.unitSystem))
         case .checkIn:
-            mode = .editingTemplate(
-                Form(
+            return SettingsFormFlow(
+                tab: self, kind: .checkIn,
+                form: Form(
                     fields: [
                         .text(
                             "template", label: "Sentence", text: profile.checkInTemplate, maxLength: 120,
                             hint: nil)
                     ], inputWidth: 48))
-        case .units: mode = .choosingUnits(UnitSystem.allCases.firstIndex(of: profile.unitSystem) ?? 0)
-        case .theme: mode = .choosingTheme(themeNames.firstIndex(of: profile.themeName) ?? 0)
-        case .nutrients: status = StatusMessage("Nutrient targets are not available with this database.")
+        case .units:
+            return SettingsChooserFlow(tab: self, kind: .units, index: UnitSystem.allCases.firstIndex(of: profile.unitSystem) ?? 0)
+        case .theme: return SettingsChooserFlow(tab: self, kind: .theme, index: themeNames.firstIndex(of: profile.themeName) ?? 0)
+        case .nutrients:
+            status = StatusMessage("Nutrient targets are not available with this database.")
+            return nil
         case .data:
             guard importJob != nil else {
                 status = StatusMessage("Import is not available here; the database is a plain SQLite file.")
-                return
+                return nil
             }
-            mode = .importing(
-                Form(
+            return SettingsFormFlow(
+                tab: self, kind: .data,
+                form: Form(
                     fields: [
                         .text("path", label: "File", text: "", maxLength: 4096),
                         .choice("action", label: "Do", options: DataAction.allCases.map(\.label), hint: "←/→"),
@@ -206,26 +166,7 @@ public final class SettingsViewModel: TabScreen {
         }
     }
 
-    private func handleProfile(_ key: Key, _ form: inout Form) -> KeyResult {
-        switch key {
-        case .escape:
-            mode = .browsing
-            status = StatusMessage("Profile unchanged.")
-        case .enter:
-            // No fallback name here: clearing the name is a mistake to point out, not to guess.
-            switch setup.validate(ProfileForm.input(from: form), keeping: profile, fallbackName: "") {
-            case .failure(let errors):
-                status = ProfileForm.show(errors, in: &form)
-                mode = .editingProfile(form)
-            case .success(let result):
-                save(result.profile, message: "Profile saved.")
-            }
-        default:
-            if form.handle(key) { ProfileForm.refreshHints(&form) }
-            mode = .editingProfile(form)
-        }
-        return .handled
-    }
+    // MARK: What the flows ask of the tab
 
     /// The goal as the form stands, when it is valid (for the live preview and saving), with the
     /// targets it gives today recorded in it.
@@ -248,140 +189,71 @@ public final class SettingsViewModel: TabScreen {
         return goals.targets
     }
 
-    private func handleGoal(_ key: Key, _ form: inout Form) -> KeyResult {
-        switch form.route(key) {
-        case .cancel:
-            mode = .browsing
-            status = StatusMessage("Goal unchanged.")
-        case .submit:
-            switch goalResult(form) {
-            case nil:
-                status = StatusMessage("Log a weight first: a goal starts from your weight and expenditure.", kind: .error)
-                mode = .editingGoal(form)
-            case .failure(let errors)?:
-                status = form.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
-                mode = .editingGoal(form)
-            case .success(let goal)?:
-                do {
-                    try planning.save(goal)
-                    mode = .browsing
-                    reload()
-                    status = StatusMessage(
-                        "Goal saved: " + (goal.dailyCalorieTarget.map { "\(Int($0)) kcal a day." } ?? "log a weight to get a target."),
-                        kind: .success)
-                } catch {
-                    status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
-                }
-            }
-        case .edited:
-            mode = .editingGoal(form)
-        }
-        return .handled
+    /// Checks a profile as typed against the stored one. No fallback name here: clearing the name
+    /// is a mistake to point out, not to guess.
+    func validateProfile(_ form: Form) -> Result<Profile, FieldErrors<ProfileField>> {
+        setup.validate(ProfileForm.input(from: form), keeping: profile, fallbackName: "").map(\.profile)
     }
 
-    private func handleTemplate(_ key: Key, _ form: inout Form) -> KeyResult {
-        switch form.route(key) {
-        case .cancel:
-            mode = .browsing
-            status = StatusMessage("Sentence unchanged.")
-        case .submit:
-            do throws(ValidationError) {
-                let template = try Validation.checkInTemplate(form.value("template") ?? "")
-                guard var updated = profile else { return .handled }
-                updated.checkInTemplate = template
-                save(updated, message: "Check-in sentence saved.")
-            } catch {
-                status = form.show(errors: ["template": error.inlineMessage], first: "template")
-                mode = .editingTemplate(form)
-            }
-        case .edited:
-            mode = .editingTemplate(form)
+    /// Saves `goal`; false (the reason in the status line) when it could not.
+    func save(_ goal: Goal) -> Bool {
+        do {
+            try planning.save(goal)
+            reload()
+            status = StatusMessage(
+                "Goal saved: " + (goal.dailyCalorieTarget.map { "\(Int($0)) kcal a day." } ?? "log a weight to get a target."),
+                kind: .success)
+            return true
+        } catch {
+            status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
+            return false
         }
-        return .handled
     }
 
-    private func handleImport(_ key: Key, _ form: inout Form) -> KeyResult {
-        switch form.route(key) {
-        case .cancel:
-            mode = .browsing
-            status = StatusMessage("Nothing imported.")
-        case .submit:
-            var path = (form.value("path") ?? "").trimmingCharacters(in: .whitespaces)
-            guard !path.isEmpty, let importJob else {
-                status = form.show(errors: ["path": "give a path"], first: "path")
-                mode = .importing(form)
-                return .handled
-            }
-            if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
-                path = home + path.dropFirst()
-            }
-            mode = .browsing
-            let action = DataAction.allCases.first { $0.label == form.value("action") } ?? .importAppleHealth
-            let made = importJob(action, path)
-            return .requests([
-                .run(
-                    made.job,
-                    then: { [weak self] event in
-                        guard let self else { return }
-                        switch event {
-                        case .finished: self.importSummary = made.summary()
-                        case .failed(_, let message): self.importSummary = [message]
-                        case .cancelled: self.importSummary = ["Cancelled: nothing was written."]
-                        case .progress: break
-                        }
-                    })
-            ])
-        case .edited:
-            mode = .importing(form)
-        }
-        return .handled
-    }
-
-    private func handleList(_ key: Key, _ actions: ActionKeyMap<ChooserAction>, index: Int, count: Int) -> KeyResult {
-        guard let profile, count > 0 else { mode = .browsing; return .handled }
-        guard let action = actions.action(for: key) else { return Self.chooserGlobalKeys.contains(key) ? .ignored : .handled }
-        let i: Int
-        switch action {
-        case .move(let move): i = move.apply(to: index, count: count)
-        case .cancel:
-            let wasChoosingTheme = { if case .choosingTheme = mode { return true } else { return false } }()
-            mode = .browsing
-            // Back to the saved theme: the shell draws the preview, so it is asked to.
-            return wasChoosingTheme ? .requests([.previewTheme(profile.themeName)]) : .handled
-        case .save:
-            var updated = profile
-            if case .choosingTheme = mode { updated.themeName = themeNames[index] } else { updated.unitSystem = UnitSystem.allCases[index] }
-            save(updated, message: section == .theme ? "Theme \(updated.themeName) saved." : "Units: \(updated.unitSystem.label).")
-            return .handled
-        }
-        if case .choosingTheme = mode {
-            mode = .choosingTheme(i)
-            return .requests([.previewTheme(themeNames[i])])
-        } else {
-            mode = .choosingUnits(i)
-        }
-        return .handled
-    }
-
-    private func save(_ updated: Profile, message: String) {
+    /// Saves `updated`; false (the reason in the status line) when it could not.
+    func save(_ updated: Profile, message: String) -> Bool {
         do {
             try setup.save(updated)
             profile = updated
-            mode = .browsing
             status = StatusMessage(message, kind: .success)
+            return true
         } catch {
             status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
+            return false
         }
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        var preview: String?
-        if case .editingGoal(let form) = mode { preview = GoalForm.preview(goalResult(form), targets: goalPreviewTargets(form)) }
+    /// The job that imports from or exports to `path` (`~` is the home folder), its summary
+    /// kept for the Data section; nil where this database cannot import.
+    func dataJob(_ action: DataAction, path typed: String) -> ShellRequest? {
+        guard let importJob else { return nil }
+        var path = typed
+        if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            path = home + path.dropFirst()
+        }
+        let made = importJob(action, path)
+        return .run(
+            made.job,
+            then: { [weak self] event in
+                guard let self else { return }
+                switch event {
+                case .finished: self.importSummary = made.summary()
+                case .failed(_, let message): self.importSummary = [message]
+                case .cancelled: self.importSummary = ["Cancelled: nothing was written."]
+                case .progress: break
+                }
+            })
+    }
+
+    /// The tab as drawn, with the units or theme list's selection at `chooserIndex` while one is open.
+    func view(chooserIndex: Int? = nil) -> SettingsView {
         SettingsView(
-            section: section, mode: mode, profile: profile, goals: goals, goalPreview: preview, themeNames: themeNames,
-            themeProblems: themeProblems, databasePath: databasePath, today: clock.today, importSummary: importSummary,
-            syncStatus: syncStatus(), currency: currency
-        )
-        .render(in: area, buffer: &buffer, context: context)
+            section: section, chooserIndex: chooserIndex, profile: profile, goals: goals,
+            themeNames: themeNames, themeProblems: themeProblems, databasePath: databasePath, today: clock.today,
+            importSummary: importSummary, syncStatus: syncStatus(), currency: currency)
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        view().render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -41,9 +41,10 @@ import SettingsFeature
 
     @Test func goalProteinHintGivesTheConversionInImperial() throws {
         let db = try imperialDemo()
-        let vm = SettingsViewModel(
-            store: db.repositories, clock: db.clock, themeNames: ["mono"], themeProblems: [],
-            databasePath: "/tmp/bodii.sqlite")
+        let vm = FlowHost(
+            SettingsViewModel(
+                store: db.repositories, clock: db.clock, themeNames: ["mono"], themeProblems: [],
+                databasePath: "/tmp/bodii.sqlite"))
         vm.didBecomeVisible()
         vm.press(.down, times: SettingsViewModel.Section.goal.rawValue)
         vm.press(.enter)

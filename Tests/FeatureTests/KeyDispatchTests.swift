@@ -23,10 +23,12 @@ import Testing
         ("Settings", settings),
     ]
 
-    static func settings(_ db: TestDatabase) -> SettingsViewModel {
-        SettingsViewModel(
-            store: db.repositories, clock: db.clock, themeNames: ["default-dark", "mono"], themeProblems: [],
-            databasePath: db.path)
+    /// Settings with its stack: Enter opens a form or a list as a flow.
+    static func settings(_ db: TestDatabase) -> FlowHost<SettingsViewModel> {
+        FlowHost(
+            SettingsViewModel(
+                store: db.repositories, clock: db.clock, themeNames: ["default-dark", "mono"], themeProblems: [],
+                databasePath: db.path))
     }
 
     @Test(arguments: 0..<tabCount)

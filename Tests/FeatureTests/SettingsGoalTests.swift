@@ -7,10 +7,11 @@ import SettingsFeature
 /// Settings → Goal and Settings → Check-in on a real database.
 @MainActor
 @Suite struct SettingsGoalTests {
-    private func settings(_ db: TestDatabase, section: SettingsViewModel.Section) -> SettingsViewModel {
-        let vm = SettingsViewModel(
-            store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes, themeProblems: [],
-            databasePath: db.path)
+    private func settings(_ db: TestDatabase, section: SettingsViewModel.Section) -> FlowHost<SettingsViewModel> {
+        let vm = FlowHost(
+            SettingsViewModel(
+                store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes, themeProblems: [],
+                databasePath: db.path))
         vm.didBecomeVisible()
         vm.press(.down, times: section.rawValue)
         return vm

@@ -8,10 +8,11 @@ import SettingsFeature
 /// form, refused inline in the words of `bodii targets set`, and shown in the Goal section.
 @MainActor
 @Suite struct SettingsTargetsTests {
-    private func goalSection(_ db: TestDatabase) -> SettingsViewModel {
-        let vm = SettingsViewModel(
-            store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes, themeProblems: [],
-            databasePath: db.path)
+    private func goalSection(_ db: TestDatabase) -> FlowHost<SettingsViewModel> {
+        let vm = FlowHost(
+            SettingsViewModel(
+                store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes, themeProblems: [],
+                databasePath: db.path))
         vm.didBecomeVisible()
         vm.press(.down, times: SettingsViewModel.Section.goal.rawValue)
         return vm
@@ -25,7 +26,7 @@ import SettingsFeature
     }
 
     /// Fields in order: goal, rate, target weight, body fat, calories, fixed target, split, protein, fat, carbs.
-    private func fillFixedCustom(_ vm: SettingsViewModel, fat: String) {
+    private func fillFixedCustom(_ vm: FlowHost<SettingsViewModel>, fat: String) {
         vm.press(.enter)
         vm.press(.tab, times: 4)  // Calories
         vm.press(.right, times: 2)  // Adaptive → Formula → Fixed

@@ -9,7 +9,7 @@ import SettingsFeature
 final class PreviewRecorder {
     var names: [String] = []
 
-    func press(_ vm: SettingsViewModel, _ key: Key, times: Int = 1) {
+    func press(_ vm: FlowHost<SettingsViewModel>, _ key: Key, times: Int = 1) {
         for result in vm.press(key, times: times) {
             guard case .requests(let requests) = result else { continue }
             for case .previewTheme(let name?) in requests { names.append(name) }
@@ -17,15 +17,17 @@ final class PreviewRecorder {
     }
 }
 
-/// Settings: sections Profile, Goal, Units, Theme, Check-in, Data; j/k choose a section, Enter opens it.
+/// Settings: sections Profile, Goal, Units, Theme, Check-in, Data; j/k choose a section, Enter opens it
+/// (a form or a list, as a flow on the stack).
 @MainActor
 @Suite struct SettingsViewModelTests {
     static let themes = ["default-dark", "high-contrast", "light", "mono"]
 
-    private func makeViewModel(_ db: TestDatabase, recorder: PreviewRecorder = PreviewRecorder()) -> SettingsViewModel {
-        let vm = SettingsViewModel(
-            store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
-            databasePath: db.path)
+    private func makeViewModel(_ db: TestDatabase, recorder: PreviewRecorder = PreviewRecorder()) -> FlowHost<SettingsViewModel> {
+        let vm = FlowHost(
+            SettingsViewModel(
+                store: db.repositories, clock: db.clock, themeNames: Self.themes, themeProblems: [],
+                databasePath: db.path))
         vm.didBecomeVisible()
         return vm
     }
@@ -37,6 +39,7 @@ final class PreviewRecorder {
         #expect(vm.profile == DemoHistory.profile)
 
         #expect(vm.handle(.enter) == .handled)
+        #expect(vm.stack.top is SettingsFormFlow, "the form is a flow on the stack")
         #expect(vm.isEditingText)
         #expect(!vm.hasUnsavedInput)
         vm.press(.ctrl("u"))
@@ -47,6 +50,7 @@ final class PreviewRecorder {
         #expect(vm.hasUnsavedInput)
 
         #expect(vm.handle(.enter) == .handled)
+        #expect(vm.stack.isEmpty, "saving closes the form")
         #expect(!vm.isEditingText)
         #expect(vm.status == StatusMessage("Profile saved.", kind: .success))
         let saved = try #require(try db.repositories.loadProfile())
@@ -96,11 +100,13 @@ final class PreviewRecorder {
         #expect(vm.section == .theme)
 
         recorder.press(vm, .enter)
+        #expect(vm.stack.top is SettingsChooserFlow, "the list is a flow on the stack")
         #expect(recorder.names.isEmpty, "opening the list previews nothing yet")
         recorder.press(vm, .char("j"))
         #expect(recorder.names == ["high-contrast"])
         recorder.press(vm, .escape)
         #expect(recorder.names == ["high-contrast", "default-dark"], "Esc goes back to the saved theme")
+        #expect(vm.stack.isEmpty, "and closes the list")
         #expect(try db.repositories.loadProfile()?.themeName == "default-dark")
 
         recorder.press(vm, .enter)

@@ -35,10 +35,11 @@ import SettingsFeature
         for size in ContentSize.allCases { snap(screen, size, label: label, testName: testName, line: line, column: column) }
     }
 
-    private func settings(_ db: TestDatabase, themeProblems: [String] = []) -> SettingsViewModel {
-        let vm = SettingsViewModel(
-            store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes,
-            themeProblems: themeProblems, databasePath: Self.databasePath)
+    private func settings(_ db: TestDatabase, themeProblems: [String] = []) -> FlowHost<SettingsViewModel> {
+        let vm = FlowHost(
+            SettingsViewModel(
+                store: db.repositories, clock: db.clock, themeNames: SettingsViewModelTests.themes,
+                themeProblems: themeProblems, databasePath: Self.databasePath))
         vm.didBecomeVisible()
         return vm
     }

@@ -26,9 +26,10 @@ import CheckInFeature
         sleep.didBecomeVisible()
         let exercise = ExerciseViewModel(source: db.repositories, clock: db.clock)
         exercise.didBecomeVisible()
-        let settings = SettingsViewModel(
-            store: db.repositories, clock: db.clock, themeNames: ["default-dark"], themeProblems: [],
-            databasePath: db.path)
+        let settings = FlowHost(
+            SettingsViewModel(
+                store: db.repositories, clock: db.clock, themeNames: ["default-dark"], themeProblems: [],
+                databasePath: db.path))
         settings.didBecomeVisible()
         _ = settings.handle(.down)
         _ = settings.handle(.enter)  // the goal form
