@@ -82,49 +82,66 @@ public enum GroceryPlanner {
         if input.plansMeals, input.gapFoods == nil { input.gapFoods = try PlanStages.gapShortlist(input) }
         let mustEat = try PlanStages.expiringToEat(input)
         let reach = try PlanStages.reach(input, expiringAtLeast: mustEat)
-        func built(counts: [Double]? = nil, whole: Bool = false, relaxed: Bool = false, anyGap: Bool = false) -> PlanModel {
+        func built(counts: [Double]? = nil, whole: Bool = false, relaxed: Bool = false, anyGap: Bool = false, band: Bool = false) -> PlanModel {
             var input = input
             if anyGap { input.gapFoods = nil }
             return PlanModel(
                 input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods,
-                portions: !relaxed, reach: reach, expiringAtLeast: mustEat, mealCounts: counts, wholeMeals: whole)
+                portions: !relaxed, reach: reach, expiringAtLeast: mustEat, mealCounts: counts, wholeMeals: whole, dayBand: band)
         }
         func usable(_ s: LPSolution, _ m: PlanModel) -> Bool {
             s.status == .optimal || (s.status == .stopped && Solver.satisfies(m.program, s.values))
         }
         // With meals, first the LP (`PlanModelMeals`: the counts to round); without, the plan itself.
-        var model = built(relaxed: input.plansMeals)
-        var solution = try Solver.solve(model.program)
-        if input.plansMeals, usable(solution, model) {
+        func solved(band: Bool) throws(SolverError) -> (PlanModel, LPSolution) {
+            var model = built(relaxed: input.plansMeals, band: band)
+            var solution = try Solver.solve(model.program)
+            guard input.plansMeals, usable(solution, model) else { return (model, solution) }
             // Meal counts solved continuous, then whole near them (`PlanModelMeals`).
             // Then, when that fails, with any food as a gap food; last, the counts searched whole.
             let counts = model.mealColumns.map { solution.values.indices.contains($0) ? max(0, solution.values[$0]) : 0 }
             // A small program (the demo's 30 meals over 7 days) is searched whole from the start.
-            let whole = { built(whole: true, anyGap: true) }
+            let whole = { built(whole: true, anyGap: true, band: band) }
             let small = input.meals.count * input.days <= PlanRules.wholeMealSearchSize
-            let tries = small ? [whole] : [{ built(counts: counts) }, { built(counts: counts, anyGap: true) }, whole]
+            let tries = small ? [whole] : [{ built(counts: counts, band: band) }, { built(counts: counts, anyGap: true, band: band) }, whole]
             for next in tries {
                 let attempt = next()
                 let s = try Solver.solve(attempt.program)
                 (model, solution) = (attempt, s)
                 if usable(s, attempt) { break }
             }
+            return (model, solution)
         }
+        var (model, solution) = try solved(band: false)
         guard usable(solution, model) else {
             var plan = try infeasible(input)
             plan.notes = currencyNotes(input) + input.leftOutNote
             return plan
         }
+        var menu: (days: [PlanDay], notes: [String]) = ([], [])
+        if input.plansMeals {
+            menu = PlanMenu.build(input, model: model, values: solution.values)
+            // A day outside ±10 %: the meals chosen cannot be balanced; solved again with the day
+            // band in the model (`PlanModelDayBand`), whose every even layout keeps the band.
+            if !menu.notes.isEmpty {
+                let outside = PlanMenu.outside(menu.days, target: input.targets.kcal)
+                (model, solution) = try solved(band: true)
+                guard usable(solution, model) else {
+                    var plan = try dayBandInfeasible(input, outside: outside)
+                    plan.notes = currencyNotes(input) + input.leftOutNote
+                    return plan
+                }
+                menu = PlanMenu.build(input, model: model, values: solution.values)
+            }
+        }
         // Soft rows missed: by how much a day, in place of the 0 of a row the plan merely sits on.
         var short = shortfalls(model, solution.values, days: input.days)
         var plan = result(input, model: model, values: solution.values, feasible: true, binding: [])
-        var menuNotes: [String] = []
         if input.plansMeals {
-            let menu = PlanMenu.build(input, model: model, values: solution.values)
             plan = result(input, model: model, values: solution.values, feasible: true, binding: [], eaten: PlanMenu.eaten(menu.days))
             plan.menu = menu.days
-            menuNotes = menu.notes
         }
+        let menuNotes = menu.notes
         for key in model.unreachable.sorted() {
             let target = input.targets.nutrients[key]?.amount ?? 0, amount = plan.perDay[key.rawValue] ?? 0
             if target - amount > 0.05 { short.append(BindingConstraint(constraint: .nutrientGoal(key), amount: target - amount)) }
