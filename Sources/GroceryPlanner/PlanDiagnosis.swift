@@ -24,8 +24,10 @@ extension GroceryPlanner {
     }
 
     /// The hard targets' smallest misses, lexicographically, within the budget and the cap; the model and values of that plan.
-    static func smallestShortfalls(_ input: PlanInput, dayBand: Bool = false) throws(SolverError) -> (PlanModel, [Double], [BindingConstraint]) {
-        var model = PlanModel(input, objective: .none, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true, dayBand: dayBand)
+    static func smallestShortfalls(_ input: PlanInput, dayRule: PlanDayRule = .average) throws(SolverError) -> (
+        PlanModel, [Double], [BindingConstraint]
+    ) {
+        var model = PlanModel(input, objective: .none, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true, dayRule: dayRule)
         for column in model.elastic.values { model.program.columns[column].cost = 0 }
         let order = model.elastic.keys.sorted { (diagnosisOrder($0), $0) < (diagnosisOrder($1), $1) }
         var values: [Double] = []
@@ -163,8 +165,8 @@ extension Double {
 // same lexicographic diagnosis with the band's rows in, its own miss first — what the meals
 // allow at all — then the targets that give way to it. One sentence.
 extension GroceryPlanner {
-    static func dayBandInfeasible(_ input: PlanInput, outside: [PlanDay]) throws(SolverError) -> GroceryPlan {
-        let (elastic, values, missed) = try smallestShortfalls(input, dayBand: true)
+    static func dayBandInfeasible(_ input: PlanInput, proved: Bool, outside: [PlanDay]) throws(SolverError) -> GroceryPlan {
+        let (elastic, values, missed) = try smallestShortfalls(input, dayRule: .band)
         var plan = result(input, model: elastic, values: values, feasible: false, binding: missed)
         if !values.isEmpty {
             // The closest the meals come with the band held, laid out as a menu too.
@@ -177,15 +179,18 @@ extension GroceryPlanner {
         let beyond = worst.map { abs($0.kcal - target) - band } ?? 0
         let bandMissed = missed.contains { $0.constraint == .dayKcal }
         plan.binding = (bandMissed ? [] : [BindingConstraint(constraint: .dayKcal, amount: beyond)]) + missed
-        var text = "No plan keeps every day within ±10 % of the \(WholeNumber.text(target)) kcal target"
+        // Proved (solved day by day) or not (the band's rows ask more than the band): said so.
+        var text =
+            "No plan \(proved ? "keeps" : "was found that keeps") every day within ±10 % of the \(WholeNumber.text(target)) kcal target"
         let others = missedTexts(missed.filter { $0.constraint != .dayKcal }, input: input)
         if let band = missed.first(where: { $0.constraint == .dayKcal }) {
-            text += ": your meals in a slot differ too much in kcal (the closest menu misses it by up to \(amountText(band)))"
+            text += ": your meals in a slot differ too much in kcal (an even menu misses it by up to \(amountText(band)))"
             if !others.isEmpty { text += ", and then " + others.joined(separator: ", ") }
         } else if !others.isEmpty {
-            text += ": with the days in that band, " + others.joined(separator: ", ")
+            text += ": with each slot's meals close enough in kcal for that, " + others.joined(separator: ", ")
         } else if let worst {
-            text += ": the plan that meets every other limit has \(Plural.count(outside.count, "day")) outside, up to \(WholeNumber.text(worst.kcal)) kcal"
+            text +=
+                ": the plan that meets every other limit has \(Plural.count(outside.count, "day")) outside, up to \(WholeNumber.text(worst.kcal)) kcal"
         }
         plan.explanation = text + "."
         return plan

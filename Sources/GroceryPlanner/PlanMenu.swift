@@ -8,6 +8,7 @@ import BodiiDomain
 // lowers the worse of the two days' distance from the target. A gap food's portions are placed
 // the same way, at most two a day. When a day stays outside ±10 % of the target, the even layout
 // (`placeEvenly`) is tried; a plan solved with the day band (`PlanModelDayBand`) always fits it.
+// A plan solved day by day (`PlanModelDays`) brings its days: they are taken as solved.
 // A day outside in the closest menu of an infeasible plan is said, not hidden.
 
 /// One meal on a day of the menu.
@@ -41,25 +42,43 @@ enum PlanMenu {
         func count(_ column: Int) -> Int { values.indices.contains(column) ? Int(max(0, values[column]).rounded()) : 0 }
         let figures = PlanFigures.Lookup(input)
         var units: [Unit] = []
+        // Solved day by day (`PlanModelDays`): the day each unit was given.
+        var solvedDays: [Int] = []
+        func solvedOn(_ columns: [(day: Int, column: Int)]) -> [Int] {
+            columns.flatMap { Array(repeating: $0.day, count: count($0.column)) }
+        }
         for (m, meal) in input.meals.enumerated() where model.mealColumns.indices.contains(m) {
             let planned = PlannedMeal(slot: meal.slot, name: meal.name, source: meal.source, items: meal.items)
             let kcal = figures.kcal(meal.foods)
             for _ in 0..<count(model.mealColumns[m]) {
                 units.append(Unit(meal: planned, key: meal.slot.rawValue, capacity: 1, kcal: kcal, order: units.count))
             }
+            solvedDays += solvedOn(model.dayMeals.filter { $0.meal == m }.map { ($0.day, $0.column) })
         }
-        for gap in model.gaps {
+        for (g, gap) in model.gaps.enumerated() {
             let c = input.candidates[gap.index]
             let item = PlanMealItem(foodId: c.foodId, name: c.name, grams: max(c.portionGrams, 1))
             let planned = PlannedMeal(slot: .snacks, name: c.name, source: .gapFood, items: [item])
             for _ in 0..<count(gap.portions) {
                 units.append(
                     Unit(
-                        meal: planned, key: "gap:" + c.foodId.rawValue, capacity: PlanRules.gapPortionsPerDay, kcal: figures.kcal(item.foods),
+                        meal: planned, key: "gap:" + c.foodId.rawValue, capacity: PlanRules.gapPortionsPerDay,
+                        kcal: figures.kcal(item.foods),
                         order: units.count))
             }
+            solvedDays += solvedOn(model.dayGaps.filter { $0.gap == g }.map { ($0.day, $0.column) })
         }
-        let days = place(units, days: input.days, target: input.targets.kcal)
+        let target = input.targets.kcal
+        let days: [[Unit]]
+        if !model.dayMeals.isEmpty, solvedDays.count == units.count {
+            var placed = Array(repeating: [Unit](), count: max(input.days, 1))
+            for (u, d) in zip(units, solvedDays) where placed.indices.contains(d) { placed[d].append(u) }
+            // The solve's days as they are, then only steps that bring the farthest days nearer.
+            PlanMenuSearch.improve(&placed, target: target)
+            days = placed.map { $0.sorted { (slotOrder($0.meal.slot), $0.order) < (slotOrder($1.meal.slot), $1.order) } }
+        } else {
+            days = place(units, days: input.days, target: target)
+        }
         let menu = days.enumerated().map { d, placed in
             day(placed.map(\.meal), date: input.start.adding(days: d), figures: figures)
         }

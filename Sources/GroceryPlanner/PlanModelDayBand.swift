@@ -2,9 +2,9 @@ import BodiiDomain
 import PlannerSolver
 
 // The day band in the model (issue 42: each day's kcal within ±10 % of the target, hard). The
-// averages alone let the solve choose meals no layout can balance (28 days of the benchmark: a
-// 1,500 kcal dinner on 7 days, nothing light enough beside it). These rows make every layout of
-// the chosen counts fall within the band, so the layout cannot fail:
+// averages alone let the solve choose meals no layout can balance (the benchmark's 28 days: 7 of
+// them at 2,848 or 2,126 kcal against 2,200). These rows make every even layout of the chosen
+// counts fall within the band, so the layout cannot fail:
 // - each slot's chosen meals lie between two kcal edges of that slot (`low_s`, `high_s`, solved):
 //   a binary per meal says whether it is chosen, and only a chosen meal moves the edges;
 // - each gap food's portions are spread evenly, ⌊p/N⌋ or ⌈p/N⌉ a day: `a` whole portions every
@@ -15,8 +15,15 @@ import PlannerSolver
 // Any layout with one meal a slot a day and the portions spread so (`PlanMenu.placeEvenly`) then
 // holds every day within the band. It asks more than the band does (a heavy lunch and a light
 // dinner on one day would balance), so it is added only when the plain model's menu leaves a day
-// outside (`GroceryPlanner.plan`); when it makes the plan infeasible, the diagnosis says so.
+// outside (`GroceryPlanner.plan`); when it leaves no plan, a small program is solved day by day
+// (`PlanModelDays`), and the diagnosis says whether "no plan" is proved.
+//
+// Speed: the LP's meals only, each any whole count (`addMeals`): the benchmark's 150 meals
+// searched whole with these binaries ran 2,000 nodes (45 s), so that last try stops at `wholeSearchNodes`.
 extension PlanModel {
+    /// CBC's node limit for the band searched over every meal (the last try).
+    static let wholeSearchNodes: Int32 = 300
+
     /// Half a kcal inside the band on each side: the solver's tolerance never puts a day a hair outside.
     static let dayBandMargin = 0.5
 

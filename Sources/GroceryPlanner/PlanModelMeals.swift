@@ -18,10 +18,11 @@ extension PlanModel {
     /// `counts` (the LP's) keeps each meal's whole count between their floor and ceiling (nil: free,
     /// whole when `portions` and `wholeMeals`).
     mutating func addMeals(
-        _ input: PlanInput, objective: PlanObjective, portions: Bool, newFoodCap: Int?, elastic: Bool, counts: [Double]?, wholeMeals: Bool = false,
-        dayBand: Bool = false
+        _ input: PlanInput, objective: PlanObjective, portions: Bool, newFoodCap: Int?, elastic: Bool, counts: [Double]?,
+        wholeMeals: Bool = false,
+        dayRule: PlanDayRule = .average
     ) {
-        let n = input.days
+        let n = input.days, dayBand = dayRule != .average
         let indexOf = Dictionary(input.candidates.enumerated().map { ($1.foodId, $0) }, uniquingKeysWith: { a, _ in a })
         let usable = input.usableMeals
         var link: [[(column: Int, coefficient: Double)]] = Array(repeating: [], count: input.candidates.count)
@@ -66,7 +67,11 @@ extension PlanModel {
         if portions, let newFoodCap {
             rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: used))
         }
-        if dayBand { addDayBand(input, portions: portions, elastic: elastic) }
+        switch dayRule {
+        case .average: break
+        case .band: addDayBand(input, portions: portions, elastic: elastic)
+        case .dayByDay: addDays(input, portions: portions, elastic: elastic)
+        }
     }
 
     /// How many meals a slot gets over the plan: snacks may be added to fill a day, the main meals

@@ -1,5 +1,6 @@
 import BodiiDomain
 @testable import GroceryPlanner
+@testable import PlannerSolver
 import Testing
 
 /// Each day of the menu within ±10 % of the day's kcal target (issue 42), a hard rule of the model.
@@ -104,5 +105,40 @@ import Testing
         let plan = try GroceryPlanner.plan(input)
         try #require(plan.feasible, "\(plan.explanation ?? "")")
         #expect(Self.daysOutside(plan, target: 2000) == [0, 0])
+    }
+
+    /// Day by day (`PlanModelDays`) is exact where the band's rows ask too much: over 2 days at
+    /// 1600 kcal, a 900 kcal breakfast and an 800 kcal dinner can each be eaten once (their foods'
+    /// 600 g a day cap), and the average needs both — beside a 300 kcal breakfast and a 200 kcal
+    /// dinner. Each slot then spans 600 kcal, more than the band's rows allow; paired (900 + 200,
+    /// 300 + 800, with a 500 kcal lunch) both days are 1600.
+    @Test func dayByDayPairsWhatTheBandsRowsCannot() throws {
+        let foods = [
+            PlannerMealTests.food(1, 200, 10, sodium: 0, sat: 0, cents: 10, pack: 100),
+            PlannerMealTests.food(2, 120, 10, sodium: 0, sat: 0, cents: 10, pack: 100),
+            PlannerMealTests.food(3, 200, 10, sodium: 0, sat: 0, cents: 10, pack: 100),
+            PlannerMealTests.food(4, 200, 10, sodium: 0, sat: 0, cents: 10, pack: 100),
+            PlannerMealTests.food(5, 100, 10, sodium: 0, sat: 0, cents: 10, pack: 100),
+        ]
+        var input = PlanInput(
+            days: 2, candidates: foods, targets: PlanTargets(kcal: 1600, proteinG: 10, nutrients: [:]), budget: Money(minorUnits: 100_000),
+            maxNewFoods: 0)
+        input.meals = [
+            PlannerMealTests.meal("Toast", .breakfast, [(1, 150)]), PlannerMealTests.meal("Big breakfast", .breakfast, [(2, 750)]),
+            PlannerMealTests.meal("Soup", .lunch, [(3, 250)]),
+            PlannerMealTests.meal("Salad", .dinner, [(4, 100)]), PlannerMealTests.meal("Roast", .dinner, [(5, 800)]),
+        ]
+        input.start = PlannerMealTests.start
+        func solved(_ rule: PlanDayRule) throws -> (PlanModel, LPSolution) {
+            let model = PlanModel(
+                input, objective: .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods, wholeMeals: true, dayRule: rule)
+            return (model, try Solver.solve(model.program))
+        }
+        #expect(try solved(.band).1.status == .infeasible, "the band's rows ask more than the band")
+        let (model, solution) = try solved(.dayByDay)
+        try #require(solution.status == .optimal)
+        let menu = PlanMenu.build(input, model: model, values: solution.values)
+        #expect(menu.days.map { $0.kcal.rounded() } == [1600, 1600], "\(menu.days.map(\.kcal))")
+        #expect(menu.notes.isEmpty)
     }
 }

@@ -25,7 +25,7 @@ import Testing
     static let start = LocalDate(year: 2026, month: 12, day: 5) ?? LocalDate(daysSinceEpoch: 0)
 
     /// Random small databases: 5–8 foods, 6–10 meals, a budget that sometimes binds. 60 of them:
-    /// with each day's kcal band hard, 3 of the first 40 that had days outside are no plan now.
+    /// with each day's kcal band hard, 2 of the first 40 that had days outside are no plan now.
     @Test func randomMenusRecomputeAndKeepEveryHardLimit() throws {
         var rng = PlannerPacksAndStockTests.Seeded(state: 42)
         var feasible = 0

@@ -162,7 +162,8 @@ import Testing
                 let k = day.reduce(0) { $0 + $1.kcal }
                 #expect(k >= lightest - 1e-6 && k <= heaviest + 1e-6, "case \(case_): day \(d) \(k) not in \(lightest)…\(heaviest)")
                 for key in Set(day.map(\.key)) {
-                    #expect(day.filter { $0.key == key }.count <= (key.hasPrefix("gap:") ? PlanRules.gapPortionsPerDay : 1), "case \(case_)")
+                    #expect(
+                        day.filter { $0.key == key }.count <= (key.hasPrefix("gap:") ? PlanRules.gapPortionsPerDay : 1), "case \(case_)")
                 }
             }
         }
