@@ -88,6 +88,8 @@ import Testing
         #expect(why.filter { $0 == "." }.count <= 2, "at most two sentences: \(why)")
         // Both dinners are needed for the average: the band, not kcal or protein, is what binds.
         #expect(!plan.binding.contains { $0.constraint == .kcalMinimum || $0.constraint == .kcalMaximum }, "\(plan.binding)")
+        // Solved again (plain, band, day by day, diagnosis): the same answer.
+        #expect(try GroceryPlanner.plan(input) == plan)
     }
 
     /// The same meals with a third dinner (1000 kcal): now every day can be inside, and is.
