@@ -28,6 +28,8 @@ extension GroceryPlanner {
         PlanModel, [Double], [BindingConstraint]
     ) {
         var model = PlanModel(input, objective: .none, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true, dayRule: dayRule)
+        // The band's binaries over every meal: each of these solves stops where its last try does.
+        if dayRule != .average { model.program.maximumNodes = PlanModel.wholeSearchNodes }
         for column in model.elastic.values { model.program.columns[column].cost = 0 }
         let order = model.elastic.keys.sorted { (diagnosisOrder($0), $0) < (diagnosisOrder($1), $1) }
         var values: [Double] = []
