@@ -82,49 +82,78 @@ public enum GroceryPlanner {
         if input.plansMeals, input.gapFoods == nil { input.gapFoods = try PlanStages.gapShortlist(input) }
         let mustEat = try PlanStages.expiringToEat(input)
         let reach = try PlanStages.reach(input, expiringAtLeast: mustEat)
-        func built(counts: [Double]? = nil, whole: Bool = false, relaxed: Bool = false, anyGap: Bool = false) -> PlanModel {
+        func built(
+            counts: [Double]? = nil, whole: Bool = false, relaxed: Bool = false, anyGap: Bool = false, rule: PlanDayRule = .average
+        ) -> PlanModel {
             var input = input
             if anyGap { input.gapFoods = nil }
-            return PlanModel(
+            var model = PlanModel(
                 input, objective: input.cheapest ? .cheapest : .closeToUsual, budget: input.budget, newFoodCap: input.maxNewFoods,
-                portions: !relaxed, reach: reach, expiringAtLeast: mustEat, mealCounts: counts, wholeMeals: whole)
+                portions: !relaxed, reach: reach, expiringAtLeast: mustEat, mealCounts: counts, wholeMeals: whole, dayRule: rule)
+            if whole, rule == .band { model.program.maximumNodes = PlanModel.wholeSearchNodes }
+            return model
         }
         func usable(_ s: LPSolution, _ m: PlanModel) -> Bool {
             s.status == .optimal || (s.status == .stopped && Solver.satisfies(m.program, s.values))
         }
         // With meals, first the LP (`PlanModelMeals`: the counts to round); without, the plan itself.
-        var model = built(relaxed: input.plansMeals)
-        var solution = try Solver.solve(model.program)
-        if input.plansMeals, usable(solution, model) {
+        // A small program (the demo's 30 meals over 7 days) is searched whole from the start.
+        let small = input.meals.count * input.days <= PlanRules.wholeMealSearchSize
+        func solved(_ rule: PlanDayRule) throws(SolverError) -> (PlanModel, LPSolution) {
+            var model = built(relaxed: input.plansMeals, rule: rule)
+            var solution = try Solver.solve(model.program)
+            guard input.plansMeals, usable(solution, model) else { return (model, solution) }
             // Meal counts solved continuous, then whole near them (`PlanModelMeals`).
             // Then, when that fails, with any food as a gap food; last, the counts searched whole.
             let counts = model.mealColumns.map { solution.values.indices.contains($0) ? max(0, solution.values[$0]) : 0 }
-            // A small program (the demo's 30 meals over 7 days) is searched whole from the start.
-            let whole = { built(whole: true, anyGap: true) }
-            let small = input.meals.count * input.days <= PlanRules.wholeMealSearchSize
-            let tries = small ? [whole] : [{ built(counts: counts) }, { built(counts: counts, anyGap: true) }, whole]
+            let whole = { built(whole: true, anyGap: true, rule: rule) }
+            let tries =
+                small ? [whole] : [{ built(counts: counts, rule: rule) }, { built(counts: counts, anyGap: true, rule: rule) }, whole]
             for next in tries {
                 let attempt = next()
                 let s = try Solver.solve(attempt.program)
                 (model, solution) = (attempt, s)
                 if usable(s, attempt) { break }
             }
+            return (model, solution)
         }
+        var (model, solution) = try solved(.average)
         guard usable(solution, model) else {
             var plan = try infeasible(input)
             plan.notes = currencyNotes(input) + input.leftOutNote
             return plan
         }
+        var menu: (days: [PlanDay], notes: [String]) = ([], [])
+        if input.plansMeals {
+            menu = PlanMenu.build(input, model: model, values: solution.values)
+            // A day outside ±10 %: the meals chosen cannot be balanced; solved again with the band's
+            // rows (`PlanModelDayBand`), whose every even layout keeps each day inside. They ask
+            // more than the band, so when they leave no plan a small program is solved day by day
+            // (`PlanModelDays`): exact, so its "no plan" is proved.
+            if !menu.notes.isEmpty {
+                let outside = PlanMenu.outside(menu.days, target: input.targets.kcal)
+                (model, solution) = try solved(.band)
+                var proved = false
+                if !usable(solution, model), small {
+                    (model, solution) = try solved(.dayByDay)
+                    proved = solution.status == .infeasible
+                }
+                guard usable(solution, model) else {
+                    var plan = try dayBandInfeasible(input, proved: proved, outside: outside)
+                    plan.notes = currencyNotes(input) + input.leftOutNote
+                    return plan
+                }
+                menu = PlanMenu.build(input, model: model, values: solution.values)
+            }
+        }
         // Soft rows missed: by how much a day, in place of the 0 of a row the plan merely sits on.
         var short = shortfalls(model, solution.values, days: input.days)
         var plan = result(input, model: model, values: solution.values, feasible: true, binding: [])
-        var menuNotes: [String] = []
         if input.plansMeals {
-            let menu = PlanMenu.build(input, model: model, values: solution.values)
             plan = result(input, model: model, values: solution.values, feasible: true, binding: [], eaten: PlanMenu.eaten(menu.days))
             plan.menu = menu.days
-            menuNotes = menu.notes
         }
+        let menuNotes = menu.notes
         for key in model.unreachable.sorted() {
             let target = input.targets.nutrients[key]?.amount ?? 0, amount = plan.perDay[key.rawValue] ?? 0
             if target - amount > 0.05 { short.append(BindingConstraint(constraint: .nutrientGoal(key), amount: target - amount)) }
@@ -166,7 +195,9 @@ public enum GroceryPlanner {
                 let left = lot.grams - (values.indices.contains(column) ? values[column] : 0)
                 guard left >= 1 else { continue }
                 let when = lot.bestBefore.map { " (best before \($0))" } ?? ""
-                let why = input.plansMeals ? "no meal of yours or gap portion holds them within the plan's limits" : "eating them would break a limit of the plan"
+                let why =
+                    input.plansMeals
+                    ? "no meal of yours or gap portion holds them within the plan's limits" : "eating them would break a limit of the plan"
                 out.append("\(WholeNumber.text(left)) g of \(c.name)\(when) stay uneaten: \(why).")
             }
         }

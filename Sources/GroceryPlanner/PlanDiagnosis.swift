@@ -12,6 +12,8 @@ extension GroceryPlanner {
     /// The order the hard targets are relaxed in: energy first (a plan the person can live on), then protein, then the rest.
     static func diagnosisOrder(_ c: PlanConstraint) -> Int {
         switch c {
+        // The day band (only in its own diagnosis, `dayBandInfeasible`): what the meals allow at all comes first.
+        case .dayKcal: -1
         case .kcalMinimum: 0
         case .kcalMaximum: 1
         case .protein: 2
@@ -22,8 +24,12 @@ extension GroceryPlanner {
     }
 
     /// The hard targets' smallest misses, lexicographically, within the budget and the cap; the model and values of that plan.
-    static func smallestShortfalls(_ input: PlanInput) throws(SolverError) -> (PlanModel, [Double], [BindingConstraint]) {
-        var model = PlanModel(input, objective: .none, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true)
+    static func smallestShortfalls(_ input: PlanInput, dayRule: PlanDayRule = .average) throws(SolverError) -> (
+        PlanModel, [Double], [BindingConstraint]
+    ) {
+        var model = PlanModel(input, objective: .none, budget: input.budget, newFoodCap: input.maxNewFoods, elastic: true, dayRule: dayRule)
+        // The band's binaries over every meal: each of these solves stops where its last try does.
+        if dayRule != .average { model.program.maximumNodes = PlanModel.wholeSearchNodes }
         for column in model.elastic.values { model.program.columns[column].cost = 0 }
         let order = model.elastic.keys.sorted { (diagnosisOrder($0), $0) < (diagnosisOrder($1), $1) }
         var values: [Double] = []
@@ -73,6 +79,7 @@ extension GroceryPlanner {
         binding.compactMap { b -> String? in
             switch b.constraint {
             case .budget, .newFoods: return nil
+            case .dayKcal: return "the days' kcal outside the band by up to \(amountText(b))"
             case .kcalMaximum, .nutrientLimit:
                 return "\(b.constraint.label) over by \(amountText(b))"
             case .nutrientGoal(let key):
@@ -140,7 +147,7 @@ extension GroceryPlanner {
 
     static func amountText(_ b: BindingConstraint) -> String {
         switch b.constraint {
-        case .kcalMinimum, .kcalMaximum: return "\(DecimalText.format(b.amount, decimals: 0)) kcal a day"
+        case .kcalMinimum, .kcalMaximum, .dayKcal: return "\(DecimalText.format(b.amount, decimals: 0)) kcal a day"
         // Below 1, two decimals: "0.03 g", not "0.0 g".
         case .protein: return "\(DecimalText.format(b.amount, decimals: b.amount < 1 ? 2 : 1)) g a day"
         case .nutrientGoal(let k), .nutrientLimit(let k):
@@ -153,4 +160,41 @@ extension GroceryPlanner {
 extension Double {
     /// Within what a whole count may hold (the diagnosis's amounts are small; this keeps `Int(_:)` from trapping).
     func clamped() -> Double { isFinite ? Swift.min(Swift.max(self, 0), 1e12) : 0 }
+}
+
+// When every hard limit holds on average but no plan keeps each day within ±10 % (the plain
+// model's menu left `outside` days beyond it, and the model with the day band has no plan): the
+// same lexicographic diagnosis with the band's rows in, its own miss first — what the meals
+// allow at all — then the targets that give way to it. One sentence.
+extension GroceryPlanner {
+    static func dayBandInfeasible(_ input: PlanInput, proved: Bool, outside: [PlanDay]) throws(SolverError) -> GroceryPlan {
+        let (elastic, values, missed) = try smallestShortfalls(input, dayRule: .band)
+        var plan = result(input, model: elastic, values: values, feasible: false, binding: missed)
+        if !values.isEmpty {
+            // The closest the meals come with the band held, laid out as a menu too.
+            let menu = PlanMenu.build(input, model: elastic, values: values).days
+            plan = result(input, model: elastic, values: values, feasible: false, binding: missed, eaten: PlanMenu.eaten(menu))
+            plan.menu = menu
+        }
+        let target = input.targets.kcal, band = target * PlanRules.dayKcalTolerance
+        let worst = outside.max { abs($0.kcal - target) < abs($1.kcal - target) }
+        let beyond = worst.map { abs($0.kcal - target) - band } ?? 0
+        let bandMissed = missed.contains { $0.constraint == .dayKcal }
+        plan.binding = (bandMissed ? [] : [BindingConstraint(constraint: .dayKcal, amount: beyond)]) + missed
+        // Proved (solved day by day) or not (the band's rows ask more than the band): said so.
+        var text =
+            "No plan \(proved ? "keeps" : "was found that keeps") every day within ±10 % of the \(WholeNumber.text(target)) kcal target"
+        let others = missedTexts(missed.filter { $0.constraint != .dayKcal }, input: input)
+        if let band = missed.first(where: { $0.constraint == .dayKcal }) {
+            text += ": your meals in a slot differ too much in kcal (an even menu misses it by up to \(amountText(band)))"
+            if !others.isEmpty { text += ", and then " + others.joined(separator: ", ") }
+        } else if !others.isEmpty {
+            text += ": with each slot's meals close enough in kcal for that, " + others.joined(separator: ", ")
+        } else if let worst {
+            text +=
+                ": the plan that meets every other limit has \(Plural.count(outside.count, "day")) outside, up to \(WholeNumber.text(worst.kcal)) kcal"
+        }
+        plan.explanation = text + "."
+        return plan
+    }
 }

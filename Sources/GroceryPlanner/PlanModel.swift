@@ -15,7 +15,11 @@ import PlannerSolver
 // - stock first: the most of the lots expiring within the plan that any plan can eat within the
 //   limits above (`PlanStages.expiringToEat`, solved first) is eaten; what a limit keeps uneaten is said;
 // - a food is absent or at least a portion; at most K foods never eaten or stocked (with meals:
-//   at most K gap foods); with meals, each slot its usual number of meals.
+//   at most K gap foods); with meals, each slot its usual number of meals;
+// - with meals, each day of the menu within ±10 % of the kcal target: the menu of the plain solve
+//   when its layout holds every day so, else the solve again with the day band's rows
+//   (`PlanModelDayBand`), whose even layout always does, and when they leave no plan and the
+//   program is small, day by day (`PlanModelDays`, exact); no such plan is no plan.
 // Soft, in this order (weights 1e4 ≫ 1 ≫ 1e-4 keep the order):
 // 1. fiber and the §11 vitamins and minerals: each shortfall as a share of its target, and only
 //    for a goal the foods can reach within the hard limits and budget (`PlanStages.reach`, solved
@@ -31,8 +35,10 @@ public enum PlanConstraint: Hashable, Sendable, Comparable {
     case nutrientLimit(NutrientKey)
     case budget
     case newFoods
+    /// Each day of the menu within ±10 % of the kcal target (meal mode).
+    case dayKcal
 
-    /// The JSON name: "kcal_min", "protein_g", "fiber_g", "sodium_mg_max", "budget", "new_foods".
+    /// The JSON name: "kcal_min", "protein_g", "fiber_g", "sodium_mg_max", "budget", "new_foods", "kcal_day".
     public var key: String {
         switch self {
         case .kcalMinimum: "kcal_min"
@@ -42,6 +48,7 @@ public enum PlanConstraint: Hashable, Sendable, Comparable {
         case .nutrientLimit(let k): k.rawValue + "_max"
         case .budget: "budget"
         case .newFoods: "new_foods"
+        case .dayKcal: "kcal_day"
         }
     }
 
@@ -55,6 +62,7 @@ public enum PlanConstraint: Hashable, Sendable, Comparable {
         case .nutrientLimit(let k): k.plannerName + " (limit)"
         case .budget: "the budget"
         case .newFoods: "the cap on new foods"
+        case .dayKcal: "kcal each day (within ±10 % of target)"
         }
     }
 }
@@ -62,6 +70,16 @@ public enum PlanConstraint: Hashable, Sendable, Comparable {
 extension NutrientKey {
     /// "Fiber", "Vitamin D", "B12": the names the Nutrients view lists them under, in sentences too.
     var plannerName: String { label }
+}
+
+/// How the model holds each day of the menu within ±10 % of the kcal target (meal mode).
+enum PlanDayRule {
+    /// Not at all: only the average; the layout after the solve finds the days (`PlanMenu`).
+    case average
+    /// The band's rows: every even layout of the chosen meals is inside (`PlanModelDayBand`).
+    case band
+    /// Each meal and gap portion on its day, each day's kcal a row (`PlanModelDays`): exact, for small programs.
+    case dayByDay
 }
 
 /// What the program is asked to minimise.
@@ -106,6 +124,11 @@ struct PlanModel {
     var mealColumns: [Int] = []
     /// Meal mode: each gap food's whole portions, and its binary (whether it is added at all).
     var gaps: [(index: Int, portions: Int, used: Int?)] = []
+    /// Meal mode with the day band (`addDayBand`): its two rows, the lightest and the heaviest day.
+    var dayBandRows: (lightest: Int, heaviest: Int)?
+    /// Meal mode day by day (`addDays`): each meal's and each gap food's (index into `gaps`) column per day.
+    var dayMeals: [(meal: Int, day: Int, column: Int)] = []
+    var dayGaps: [(gap: Int, day: Int, column: Int)] = []
 
     /// Cost weight per minor unit: a tie-breaker next to deviations, which weigh ~1 per usual amount.
     static let costWeight = 1e-4
@@ -119,7 +142,7 @@ struct PlanModel {
     init(
         _ input: PlanInput, objective: PlanObjective, budget: Money?, newFoodCap: Int?, elastic: Bool = false, portions: Bool = true,
         reach: [NutrientKey: Double] = [:], expiringAtLeast: Double? = nil, mealCounts: [Double]? = nil,
-        wholeMeals: Bool = false
+        wholeMeals: Bool = false, dayRule: PlanDayRule = .average
     ) {
         let n = Double(input.days), scale = input.usualScale
         foods.reserveCapacity(input.candidates.count)
@@ -181,7 +204,9 @@ struct PlanModel {
             program.add(LPRow("expiring", lower: expiringAtLeast, terms: expiring.map { ($0, 1.0) }))
         }
         if input.plansMeals {
-            addMeals(input, objective: objective, portions: portions, newFoodCap: newFoodCap, elastic: elastic, counts: mealCounts, wholeMeals: wholeMeals)
+            addMeals(
+                input, objective: objective, portions: portions, newFoodCap: newFoodCap, elastic: elastic, counts: mealCounts,
+                wholeMeals: wholeMeals, dayRule: dayRule)
         } else if portions, let newFoodCap {
             let terms = usedColumns.filter { input.candidates[$0.index].isNew }.map { ($0.column, 1.0) }
             rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: terms))

@@ -18,9 +18,11 @@ extension PlanModel {
     /// `counts` (the LP's) keeps each meal's whole count between their floor and ceiling (nil: free,
     /// whole when `portions` and `wholeMeals`).
     mutating func addMeals(
-        _ input: PlanInput, objective: PlanObjective, portions: Bool, newFoodCap: Int?, elastic: Bool, counts: [Double]?, wholeMeals: Bool = false
+        _ input: PlanInput, objective: PlanObjective, portions: Bool, newFoodCap: Int?, elastic: Bool, counts: [Double]?,
+        wholeMeals: Bool = false,
+        dayRule: PlanDayRule = .average
     ) {
-        let n = input.days
+        let n = input.days, dayBand = dayRule != .average
         let indexOf = Dictionary(input.candidates.enumerated().map { ($1.foodId, $0) }, uniquingKeysWith: { a, _ in a })
         let usable = input.usableMeals
         var link: [[(column: Int, coefficient: Double)]] = Array(repeating: [], count: input.candidates.count)
@@ -30,10 +32,10 @@ extension PlanModel {
             let most = usable.contains(m) ? Double(n) : 0
             // Near the LP's count: its floor to its ceiling, whole.
             let near = counts.flatMap { $0.indices.contains(m) ? min($0[m], most) : nil }
-            let column = program.add(
-                LPColumn(
-                    "meal\(m)", lower: near.map { ($0 + 1e-6).rounded(.down) } ?? 0, upper: near.map { ($0 - 1e-6).rounded(.up) } ?? most,
-                    isInteger: portions && (wholeMeals || near != nil)))
+            // With the day band, the LP's meals only, each any whole count: the band may leave some out.
+            let lower = dayBand ? 0 : near.map { ($0 + 1e-6).rounded(.down) } ?? 0
+            let upper = near.map { dayBand ? ($0 > 1e-6 ? most : 0) : ($0 - 1e-6).rounded(.up) } ?? most
+            let column = program.add(LPColumn("meal\(m)", lower: lower, upper: upper, isInteger: portions && (wholeMeals || near != nil)))
             mealColumns.append(column)
             for (id, grams) in foods.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 if let i = indexOf[id] { link[i].append((column, -grams)) }
@@ -41,10 +43,8 @@ extension PlanModel {
         }
         for (slot, count) in input.slotCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let terms = input.meals.indices.filter { input.meals[$0].slot == slot }.map { (mealColumns[$0], 1.0) }
-            // Snacks may be added to fill a day; the main meals are as many as usual.
-            let upper = slot == .snacks ? Double(n) : Double(count)
-            // The diagnosis (`elastic`) may leave meals out: then the targets say what is missed.
-            program.add(LPRow("slot_\(slot.rawValue)", lower: elastic ? 0 : Double(count), upper: upper, terms: terms))
+            let (least, most) = slotBounds(slot, count: count, days: n, elastic: elastic && !dayBand)
+            program.add(LPRow("slot_\(slot.rawValue)", lower: Double(least), upper: Double(most), terms: terms))
         }
         var used: [(Int, Double)] = []
         for (i, c) in input.candidates.enumerated()
@@ -67,5 +67,17 @@ extension PlanModel {
         if portions, let newFoodCap {
             rows[.newFoods] = program.add(LPRow("new_foods", upper: Double(newFoodCap), terms: used))
         }
+        switch dayRule {
+        case .average: break
+        case .band: addDayBand(input, portions: portions, elastic: elastic)
+        case .dayByDay: addDays(input, portions: portions, elastic: elastic)
+        }
+    }
+
+    /// How many meals a slot gets over the plan: snacks may be added to fill a day, the main meals
+    /// are as many as usual; the diagnosis (`elastic`) may leave meals out, then the targets say what
+    /// is missed — but not the day band's diagnosis: a menu missing its lunches would meet the band by it.
+    func slotBounds(_ slot: Meal, count: Int, days: Int, elastic: Bool) -> (least: Int, most: Int) {
+        (elastic ? 0 : count, slot == .snacks ? days : count)
     }
 }

@@ -57,6 +57,8 @@ public struct LPRow: Equatable, Sendable {
 public struct LinearProgram: Equatable, Sendable {
     public var columns: [LPColumn] = []
     public var rows: [LPRow] = []
+    /// CBC's node limit for this program; nil: `Solver.maximumNodes`.
+    public var maximumNodes: Int32?
 
     public init() {}
 

@@ -96,7 +96,7 @@ public enum Solver {
         // No Cbc_setParameter: an option this build lacks ("threads") sends CBC's driver to read
         // commands from stdin. Nodes, not seconds, bound the search, so a busy machine gets the
         // same plan; CBC's own gaps stay at their defaults (1e-10 absolute, 0 relative): optimal means optimal.
-        cbc.setMaximumNodes(model, maximumNodes)
+        cbc.setMaximumNodes(model, p.maximumNodes ?? maximumNodes)
         _ = cbc.solve(model)
         let values = copy(cbc.colSolution(model), count: p.columns.count)
         // CBC reports an infeasible root as "proven optimal" with zeros: the answer is believed only
