@@ -52,14 +52,18 @@ extension BodyStore: BodyRepository {
 
     /// The snapshot daily_log uses for `date`: the one of `latestBodyRecord(onOrBefore:)`.
     public func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot? {
+        // The latest date first (down the date index, one row), then that day's latest record:
+        // ordering every snapshot up to `date` by its record's time sorted years of them.
         try read { db in
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
-                    WHERE s.date <= ?
-                    ORDER BY s.date DESC, julianday(b.recorded_at) DESC, s.id DESC LIMIT 1
-                    """, arguments: [SQLText.date(date)]
+                db.cachedStatement(
+                    sql: """
+                        SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                        WHERE s.date = (
+                            SELECT s.date FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                            WHERE s.date <= ? ORDER BY s.date DESC LIMIT 1)
+                        ORDER BY julianday(b.recorded_at) DESC, s.id DESC LIMIT 1
+                        """), arguments: [SQLText.date(date)]
             ).map(Self.snapshot(row:))
         }
     }
