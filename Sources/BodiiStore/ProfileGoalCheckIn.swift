@@ -10,7 +10,7 @@ public struct ProfileStore: StoreBacked, Sendable {
 extension ProfileStore: ProfileRepository {
     public func loadProfile() throws -> Profile? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM profile WHERE id = 1")) else { return nil }
             return Profile(
                 name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
                 birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
