@@ -52,14 +52,18 @@ extension BodyStore: BodyRepository {
 
     /// The snapshot daily_log uses for `date`: the one of `latestBodyRecord(onOrBefore:)`.
     public func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot? {
+        // The latest date first (down the date index, one row), then that day's latest record:
+        // ordering every snapshot up to `date` by its record's time sorted years of them.
         try read { db in
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
-                    WHERE s.date <= ?
-                    ORDER BY s.date DESC, julianday(b.recorded_at) DESC, s.id DESC LIMIT 1
-                    """, arguments: [SQLText.date(date)]
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.snapshotColumns) FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                        WHERE s.date = (
+                            SELECT s.date FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                            WHERE s.date <= ? ORDER BY s.date DESC LIMIT 1)
+                        ORDER BY julianday(b.recorded_at) DESC, s.id DESC LIMIT 1
+                        """), arguments: [SQLText.date(date)]
             ).map(Self.snapshot(row:))
         }
     }
@@ -70,7 +74,7 @@ extension BodyStore: BodyRepository {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT s.* FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
+                        SELECT \(Self.snapshotColumns) FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
                         WHERE s.date BETWEEN ? AND ?
                         ORDER BY s.date, julianday(b.recorded_at), s.id
                         """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]
@@ -155,12 +159,15 @@ extension BodyStore: BodyRepository {
         ])
     }
 
+    static let snapshotColumns = "s.id, s.body_record_id, s.date, s.bmr, s.tdee, s.formula, s.activity_level"
+
+    /// By column index (the order of `snapshotColumns`): every `TargetHistory.load` reads them,
+    /// and names would be looked up, case-folded, for every value of every row.
     static func snapshot(row: Row) throws -> MetabolismSnapshot {
         MetabolismSnapshot(
-            id: try row.decode(forColumn: "id"), bodyRecordId: try row.decode(forColumn: "body_record_id"),
-            date: try row.localDate("date"), bmr: try row.decode(forColumn: "bmr"),
-            tdee: try row.decode(forColumn: "tdee"),
-            formula: try row.enumValue(BMRFormula.self, "formula"),
-            activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"))
+            id: try row.decode(atIndex: 0), bodyRecordId: try row.decode(atIndex: 1),
+            date: try SQLText.localDate(row.decode(atIndex: 2), column: "date"), bmr: try row.decode(atIndex: 3),
+            tdee: try row.decode(atIndex: 4), formula: try row.enumValue(BMRFormula.self, atIndex: 5, column: "formula"),
+            activityLevel: try row.enumValue(ActivityLevel.self, atIndex: 6, column: "activity_level"))
     }
 }

@@ -9,26 +9,19 @@ import Synchronization
 final class DerivedFigures: Sendable, TransactionObserver {
     private struct State {
         var commits = 0
-        var memo: (commits: Int, memo: DayTargetsMemo)?
         var outsideVersion: Int?
         /// Query results by name, of the data as of `commits` (`kept`).
         var figures: (commits: Int, values: [String: any Sendable])?
     }
     private let state = Mutex(State())
+    private let dayTargets = KeptDayTargets()
 
     var commits: Int { state.withLock { $0.commits } }
 
-    /// The memo of the data as of `commits`: the kept one while nothing was committed since, else
-    /// a new one.
+    /// The memo of the data as of `commits`: the days' targets are kept across commits, each
+    /// with the inputs it was worked out from (`DayTargetsMemo`).
     func memo(asOf commits: Int) -> DayTargetsMemo {
-        state.withLock { state in
-            if let kept = state.memo, kept.commits == commits, commits == state.commits { return kept.memo }
-            let fresh = DayTargetsMemo()
-            // Kept only when nothing was committed since `commits` was read: the figures it will
-            // hold are of that data.
-            if commits == state.commits { state.memo = (commits, fresh) }
-            return fresh
-        }
+        DayTargetsMemo(kept: dayTargets, generation: commits)
     }
 
     /// The figure named `name` of the data as of `commits`: the kept one while nothing was committed

@@ -125,8 +125,10 @@ extension FoodCatalogStore: FoodCatalogRepository {
         try prepareFoodCatalog()
         let stored = try read { db -> Food? in
             guard
+                // Cached: preparing it again paid GRDB's authorizer for each of the food's ~100
+                // columns (~0.9 M instructions; the Review's grocery summary asks 6 foods).
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?",
+                    db.cachedStatement(sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?"),
                     arguments: [id.rawValue])
             else { return nil }
             var food = try Self.food(row: row)

@@ -226,9 +226,9 @@ extension StoreConnection {
     }
 
     static func fetchPantryBudget(_ db: Database) throws -> PantryBudget? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT period_kind, amount_minor, currency, set_on FROM budget WHERE id = 1") else {
-            return nil
-        }
+        // Cached: the Review's insights and grocery summary ask it on every read after a write.
+        let statement = try db.cachedStatement(sql: "SELECT period_kind, amount_minor, currency, set_on FROM budget WHERE id = 1")
+        guard let row = try Row.fetchOne(statement) else { return nil }
         let kindText: String = try row.decode(atIndex: 0)
         guard let kind = BudgetPeriodKind(rawValue: kindText) else {
             throw StoreError.invalidStoredValue(column: "budget.period_kind", value: kindText)

@@ -10,7 +10,7 @@ public struct ProfileStore: StoreBacked, Sendable {
 extension ProfileStore: ProfileRepository {
     public func loadProfile() throws -> Profile? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM profile WHERE id = 1")) else { return nil }
             return Profile(
                 name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
                 birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
@@ -48,7 +48,7 @@ public struct GoalStore: StoreBacked, Sendable {
 extension GoalStore: GoalRepository {
     public func activeGoal() throws -> Goal? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM goal WHERE is_active = 1").map(Self.goal(row:))
+            try Row.fetchOne(db, sql: "SELECT \(Self.goalColumns) FROM goal WHERE is_active = 1").map(Self.goal(row:))
         }
     }
 
@@ -96,21 +96,27 @@ extension GoalStore: GoalRepository {
         try read { db in
             // Cached: every day's targets ask for it (several times a Review after a write), and a
             // statement prepared again pays GRDB's authorizer for each column.
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM goal ORDER BY created_on, id")).map(Self.goal(row:))
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.goalColumns) FROM goal ORDER BY created_on, id")).map(Self.goal(row:))
         }
     }
 
+    static let goalColumns =
+        """
+        id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, \
+        is_active, created_on, protein_per_kg, add_exercise_back, \(TargetChoiceColumns.names.joined(separator: ", "))
+        """
+
+    /// By column index (the order of `goalColumns`): every `TargetHistory.load` reads the goals,
+    /// and names would be looked up, case-folded, for every value.
     static func goal(row: Row) throws -> Goal {
         Goal(
-            id: try row.decode(forColumn: "id"), type: try row.enumValue(GoalType.self, "type"),
-            targetWeightKg: try row.decode(forColumn: "target_weight_kg"),
-            targetBodyFatPercent: try row.decode(forColumn: "target_body_fat_percent"),
-            weeklyRateKg: try row.decode(forColumn: "weekly_rate_kg"),
-            dailyCalorieTarget: try row.decode(forColumn: "daily_calorie_target"),
-            proteinG: try row.decode(forColumn: "protein_g"), carbsG: try row.decode(forColumn: "carbs_g"),
-            fatG: try row.decode(forColumn: "fat_g"), isActive: try row.decode(forColumn: "is_active"),
-            createdOn: try row.localDate("created_on"), proteinPerKg: try row.decode(forColumn: "protein_per_kg"),
-            addsExerciseBack: try row.decode(forColumn: "add_exercise_back"), choice: TargetChoiceColumns.choice(row))
+            id: try row.decode(atIndex: 0), type: try row.enumValue(GoalType.self, atIndex: 1, column: "type"),
+            targetWeightKg: try row.decode(atIndex: 2), targetBodyFatPercent: try row.decode(atIndex: 3),
+            weeklyRateKg: try row.decode(atIndex: 4), dailyCalorieTarget: try row.decode(atIndex: 5),
+            proteinG: try row.decode(atIndex: 6), carbsG: try row.decode(atIndex: 7), fatG: try row.decode(atIndex: 8),
+            isActive: try row.decode(atIndex: 9), createdOn: try SQLText.localDate(row.decode(atIndex: 10), column: "created_on"),
+            proteinPerKg: try row.decode(atIndex: 11), addsExerciseBack: try row.decode(atIndex: 12),
+            choice: TargetChoiceColumns.choice(row, from: 13))
     }
 }
 

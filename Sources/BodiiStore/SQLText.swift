@@ -43,7 +43,15 @@ extension Row {
 
     /// A TEXT column holding an enum's raw value.
     func enumValue<T: RawRepresentable>(_ type: T.Type, _ column: String) throws -> T where T.RawValue == String {
-        let raw = try decode(String.self, forColumn: column)
+        try enumValue(type, raw: decode(String.self, forColumn: column), column: column)
+    }
+
+    /// The same by index (`column` names it in errors): no lookup of the name for each row.
+    func enumValue<T: RawRepresentable>(_ type: T.Type, atIndex index: Int, column: String) throws -> T where T.RawValue == String {
+        try enumValue(type, raw: decode(String.self, atIndex: index), column: column)
+    }
+
+    private func enumValue<T: RawRepresentable>(_ type: T.Type, raw: String, column: String) throws -> T where T.RawValue == String {
         guard let value = T(rawValue: raw) else { throw StoreError.invalidStoredValue(column: column, value: raw) }
         return value
     }

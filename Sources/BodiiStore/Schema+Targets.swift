@@ -51,11 +51,12 @@ enum TargetChoiceColumns {
         ]
     }
 
-    static func choice(_ row: Row) -> TargetChoice {
+    /// From `names`' columns, in their order, starting at column `first` of `row`.
+    static func choice(_ row: Row, from first: Int) -> TargetChoice {
         TargetChoice(
             TargetChoice.Fields(
-                calorieSource: row["calorie_source"], fixedKcal: row["fixed_kcal"], macroSplit: row["macro_split"],
-                proteinRule: row["protein_rule"], proteinValue: row["protein_value"], fatShare: row["fat_share"],
-                fatGrams: row["fat_grams"], carbsGrams: row["carbs_grams"], netCarbs: row["net_carbs"]))
+                calorieSource: row[first], fixedKcal: row[first + 1], macroSplit: row[first + 2], proteinRule: row[first + 3],
+                proteinValue: row[first + 4], fatShare: row[first + 5], fatGrams: row[first + 6], carbsGrams: row[first + 7],
+                netCarbs: row[first + 8]))
     }
 }

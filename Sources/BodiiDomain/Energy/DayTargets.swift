@@ -145,7 +145,7 @@ public struct TargetHistory: Sendable {
     /// One log per date (the later given wins), in date order.
     let logs: [DailyLog]
     let weights: [(date: LocalDate, weightKg: Double)]
-    /// Where the targets of covered days are kept until the next write (`DayTargetsMemo`).
+    /// Where the targets of covered days are kept (`DayTargetsMemo`).
     let memo: DayTargetsMemo?
 
     public init(
@@ -170,6 +170,9 @@ public struct TargetHistory: Sendable {
         range: DateRange, source: any Source,
         weights known: [(date: LocalDate, weightKg: Double)]? = nil
     ) throws -> TargetHistory {
+        // Asked before reading: a commit while reading makes the targets kept of an older
+        // generation than their data, which only costs a check of their inputs.
+        let memo = (source as? any DayTargetsCaching)?.dayTargetsMemo()
         let before = range.start.adding(days: -1)
         var snapshots = try source.metabolismSnapshots(in: range)
         if let earlier = try source.latestMetabolismSnapshot(onOrBefore: before) { snapshots.insert(earlier, at: 0) }
@@ -180,8 +183,7 @@ public struct TargetHistory: Sendable {
         let needed = weightsNeeded(for: range)
         let weights = try known.map { $0.filter { needed.contains($0.date) } } ?? source.dailyWeights(in: needed)
         return TargetHistory(
-            goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range,
-            memo: (source as? any DayTargetsCaching)?.dayTargetsMemo())
+            goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range, memo: memo)
     }
 
     /// The days of weigh-ins the targets of `range` depend on: each day's trend window (a day's
@@ -231,51 +233,31 @@ public struct TargetHistory: Sendable {
 
     /// Day D's targets; nil when there is no expenditure to start from (no weigh-in with a profile)
     /// and the goal's target is not a fixed number.
-    /// A covered day's are kept in the store's memo until the next write.
+    /// A covered day's are kept in the store's memo, across writes that leave the day's inputs as they were.
     public func targets(on day: LocalDate) -> DayTargets? {
-        guard let memo, covers?.contains(day) == true else { return targets(on: day, with: goal(on: day)) }
-        if let known = memo.targets(on: day) { return known }
-        let worked = targets(on: day, with: goal(on: day))
-        memo.keep(worked, on: day)
-        return worked
+        guard let memo, covers?.contains(day) == true else { return inputs(on: day, with: goal(on: day)).targets() }
+        return memo.targets(on: day) { inputs(on: day, with: goal(on: day)) }
     }
 
     /// What day D's targets would be under `goal` (Settings previews a goal with it).
     public func targets(on day: LocalDate, with goal: Goal?) -> DayTargets? {
-        let yesterday = day.adding(days: -1)
-        let formulaTDEE = (snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))?.tdee
-        let trendStart = WeightTrend.window(endingOn: yesterday).start
-        // The weights are in date order: the window is a slice (Insights asks this of 10 years of days).
-        let window =
-            Self.countOnOrBefore(
-                trendStart.adding(days: -1), in: weights, date: { $0.date })..<Self.countOnOrBefore(
-                yesterday, in: weights, date: { $0.date })
-        let trend = WeightTrend.compute(Array(weights[window]))
-        let basis = ExpenditureBasis.resolve(
-            formulaTDEE: formulaTDEE, intake: countingIntake(before: day, goal: goal, formulaTDEE: formulaTDEE),
-            trend: trend, asOf: yesterday)
-        let upToDay = Self.countOnOrBefore(day, in: weights, date: { $0.date })
-        let weight = trend.last?.trendKg ?? (upToDay > 0 ? weights[upToDay - 1].weightKg : nil)
-        let lean = MacroTargets.leanMassKg(from: snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day))
-        // Without an expenditure or a weight only a fixed target exists (issue 43: a dietitian's
-        // 1,800 kcal holds before the first weigh-in).
-        return DayTargets.derive(goal: goal, knownBasis: basis, knownWeightKg: weight, leanKg: lean)
+        inputs(on: day, with: goal).targets()
     }
 
-    /// The completed days of the adaptive window that count (PRODUCT.md §6): at least half of that
-    /// day's target logged. "That day's target" here is its formula target (the TDEE of its daily
-    /// log, else today's, minus the goal's rate): the adaptive target of a past day would itself
-    /// depend on these days.
-    func countingIntake(before day: LocalDate, goal: Goal?, formulaTDEE: Double?) -> [(date: LocalDate, kcal: Double)] {
-        // The logs are in date order: the window is a slice (Insights asks this of 10 years of days).
-        let first = Self.countOnOrBefore(day.adding(days: -AdaptiveExpenditure.windowDays - 1), in: logs, date: { $0.date })
-        let end = Self.countOnOrBefore(day.adding(days: -1), in: logs, date: { $0.date })
-        var counted: [(date: LocalDate, kcal: Double)] = []
-        counted.reserveCapacity(end - first)
-        for k in first..<end where Self.isLoggedInFull(logs[k], goal: goal, formulaTDEE: formulaTDEE) {
-            counted.append((logs[k].date, logs[k].caloriesIn))
-        }
-        return counted
+    /// What day D's targets are worked out from under `goal`: slices of this history's records
+    /// (they are in date order: a few binary searches, as Insights asks this of 10 years of days).
+    func inputs(on day: LocalDate, with goal: Goal?) -> DayTargetInputs {
+        let yesterday = day.adding(days: -1)
+        let weighIns = { (day: LocalDate) in Self.countOnOrBefore(day, in: weights, date: { $0.date }) }
+        let logged = { (day: LocalDate) in Self.countOnOrBefore(day, in: logs, date: { $0.date }) }
+        let trendStart = WeightTrend.window(endingOn: yesterday).start
+        let upToDay = weighIns(day)
+        return DayTargetInputs(
+            day: day, goal: goal, snapshot: snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day),
+            trendWeights: weights[weighIns(trendStart.adding(days: -1))..<weighIns(yesterday)],
+            latestWeight: upToDay > 0 ? weights[upToDay - 1] : nil,
+            // The adaptive window: the completed days before D (PRODUCT.md §6).
+            logs: logs[logged(day.adding(days: -AdaptiveExpenditure.windowDays - 1))..<logged(yesterday)])
     }
 
     /// The partly-logged rule (PRODUCT.md §6) for a day's log: something logged, and at least half
