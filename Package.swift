@@ -91,12 +91,14 @@ let package = Package(
                 name: "bodii-bench",
                 dependencies: [
                     "BodiiApp", "BodiiDomain", "BodiiStore", "TerminalKit", "BodiiUI", "SharedCharts",
-                    "USDACatalogData", "BodiiImport", "ImportSamples", "ZIPFoundation", "GroceryPlanner", "PlannerSolver",
+                    "USDACatalogData", "BodiiImport", "ImportSamples", "PlannerSamples", "ZIPFoundation", "GroceryPlanner", "PlannerSolver",
                 ],
                 path: "Benchmarks/bodii-bench"),
 
             // Made-up Apple Health and Cronometer exports for the import tests and benchmarks; not in `bodii`.
             .target(name: "ImportSamples", dependencies: ["BodiiDomain"], path: "Tests/ImportSamples"),
+            // A made-up catalog and meals for the planner's tests and benchmarks; not in `bodii`.
+            .target(name: "PlannerSamples", dependencies: ["GroceryPlanner", "BodiiDomain"], path: "Tests/PlannerSamples"),
             // What every test target that opens databases shares: new database files copied from a
             // template made once per test process (scripts/test's time budget). Not in `bodii`.
             .target(name: "BodiiTestSupport", dependencies: ["BodiiStore"], path: "Tests/BodiiTestSupport"),
@@ -105,7 +107,7 @@ let package = Package(
                 dependencies: [
                     "BodiiSync", "BodiiStore", "BodiiDomain", "BodiiTestSupport", "CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")]),
             .testTarget(name: "BodiiSearchTests", dependencies: ["BodiiSearch", "BodiiDomain"]),
-            .testTarget(name: "PlannerTests", dependencies: ["GroceryPlanner", "PlannerSolver", "BodiiDomain"]),
+            .testTarget(name: "PlannerTests", dependencies: ["GroceryPlanner", "PlannerSolver", "BodiiDomain", "PlannerSamples"]),
             .testTarget(name: "BodiiDomainTests", dependencies: ["BodiiDomain", "BodiiSearch"]),
             .testTarget(
                 name: "BodiiStoreTests", dependencies: ["BodiiStore", "BodiiDomain", "BodiiSearch", "USDACatalogData", "BodiiTestSupport"]),

@@ -1,6 +1,7 @@
 import Testing
 @testable import BodiiDomain
 @testable import GroceryPlanner
+import PlannerSamples
 @testable import PlannerSolver
 
 /// `bodii plan --cheapest` (issue 42): closeness dropped, the least cost under the same hard limits
@@ -32,7 +33,7 @@ import Testing
     /// The same person's plan, cheapest and closest: the cheapest never costs more, and it leaves
     /// the usual foods where a cheaper one does the job.
     @Test func theCheapestPlanCostsNoMoreThanTheClosest() throws {
-        var input = MadeUpCatalog.input(foods: 60)
+        var input = PlannerSamples.catalog(foods: 60)
         let closest = try GroceryPlanner.plan(input)
         input.cheapest = true
         let cheapest = try GroceryPlanner.plan(input)

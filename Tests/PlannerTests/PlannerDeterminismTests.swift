@@ -1,6 +1,7 @@
 import Testing
 @testable import BodiiDomain
 @testable import GroceryPlanner
+import PlannerSamples
 @testable import PlannerSolver
 
 /// The same program gives the same answer on every run (issue 42): no clock decides where CBC
@@ -35,13 +36,13 @@ import Testing
         #expect(first.status == .stopped, "the search must be cut for this to test where it stops: \(first.status) \(first.objective)")
         #expect(Solver.satisfies(program, first.values))
         // Another program solved in between: the solver keeps no state from one solve to the next.
-        _ = try Solver.solve(GroceryPlanner.relaxedProgram(MadeUpCatalog.input(foods: 40)))
+        _ = try Solver.solve(GroceryPlanner.relaxedProgram(PlannerSamples.catalog(foods: 40)))
         let second = try Solver.solve(program)
         #expect(second == first)
     }
 
     @Test func aPlanIsTheSameWhenSolvedTwice() throws {
-        let input = MadeUpCatalog.input(foods: 120)
+        let input = PlannerSamples.catalog(foods: 120)
         let first = try GroceryPlanner.plan(input)
         #expect(first.feasible, "\(first.explanation ?? "")")
         #expect(!first.items.isEmpty)
@@ -60,35 +61,5 @@ import Testing
             // What a JSON reader gets back, read as the text reads it.
             #expect(NutrientFormat.reading(Double("\(reported)") ?? .nan) == text && NutrientFormat.reading(reported) == text, "\(value)")
         }
-    }
-}
-
-/// A made-up catalog shaped like the benchmark's (bodii-bench's PlannerBench): a deterministic
-/// spread of energy, protein and micronutrients, a third eaten lately, a third in stock, most priced.
-enum MadeUpCatalog {
-    static func input(foods: Int) -> PlanInput {
-        var seed: UInt64 = 29
-        func next() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
-        let targets = DietaryReferenceIntakes.targets(sex: .female, age: 40, kcal: 2200)
-        let candidates = (0..<foods).map { i -> PlanCandidate in
-            let kcal = 20 + next() * 500, protein = next() * 30, fat = next() * 30
-            var values: [NutrientKey: Double] = [:]
-            for key in targets.keys.sorted() {
-                guard let amount = targets[key]?.amount else { continue }
-                let value = amount / 15 * next() * ((targets[key]?.kind == .limit) ? 0.4 : 2)
-                if next() < 0.9 { values[key] = value }
-            }
-            let n = Nutrients(kcal: kcal, proteinG: protein, carbsG: max(0, (kcal - 4 * protein - 9 * fat) / 4), fatG: fat, values: values)
-            return PlanCandidate(
-                foodId: FoodID("usda:\(10000 + i)"), name: "Food \(i)", per100g: n, usualGramsPerDay: i % 3 == 0 ? 20 + next() * 150 : 0,
-                lots: i % 3 == 1 ? [PlanLot(grams: 100 + next() * 400, daysLeft: Int(next() * 14))] : [],
-                pricePer100g: i % 7 == 6 ? nil : 10 + next() * 150, pricedPurchases: 3)
-        }
-        return PlanInput(
-            days: 7, candidates: candidates, targets: PlanTargets(kcal: 2200, proteinG: 120, nutrients: targets),
-            budget: Money(minorUnits: 6000), maxNewFoods: 3)
     }
 }
