@@ -1,16 +1,33 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The dependency rule (see ARCHITECTURE.md) is enforced here: features see only the domain and
-// TerminalKit (and BodiiSearch, the features that search); only BodiiStore sees GRDB; only
-// NcursesTerminal sees curses; BodiiImport reads outside formats; BodiiApp wires it all.
-// USDACatalogData is generated data only (scripts/convert-usda).
+// The dependency rule (docs/ARCHITECTURE.md) is enforced here and by the build's
+// `--explicit-target-dependency-import-check error` (scripts/test): features see only the domain,
+// TerminalKit, BodiiUI and the shared charts (and BodiiSearch, the features that search); only
+// BodiiStore sees GRDB; only NcursesTerminal sees curses; BodiiImport reads outside formats;
+// BodiiDocument is the export/import document; BodiiApp wires the app and runs the shell;
+// BodiiCLI is the command line. USDACatalogData is generated data only (scripts/convert-usda).
 let features = [
     "DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
     "CheckInFeature", "ReviewFeature", "PantryFeature",
 ]
 /// The features with a search field over foods or activities.
 let searchingFeatures: Set<String> = ["DietFeature", "ExerciseFeature", "PantryFeature"]
+
+/// Where each target lives: `Sources/` is grouped by layer (docs/ARCHITECTURE.md, "Modules").
+let layers: [String: [String]] = [
+    "Core": ["BodiiDomain", "BodiiSearch", "GroceryPlanner"],
+    "Store": ["BodiiStore", "BodiiSync", "USDACatalogData"],
+    "Adapters": ["BodiiImport", "PlannerSolver"],
+    "System": ["CSQLiteConfig", "CLibXML2", "CNcursesw", "CCoinOR", "CSQLiteSession", "CSodium"],
+    "UI": ["TerminalKit", "BodiiUI", "SharedCharts", "NcursesTerminal"],
+    "Features": features,
+    "Surfaces": ["BodiiDocument", "BodiiApp", "BodiiCLI", "bodii", "bodii-usda-convert"],
+]
+/// `Sources/<layer>/<target>`.
+func sources(_ target: String) -> String? {
+    layers.first { $0.value.contains(target) }.map { "Sources/\($0.key)/\(target)" }
+}
 
 let package = Package(
     name: "Bodii",
@@ -77,16 +94,30 @@ let package = Package(
                     + (searchingFeatures.contains($0) ? ["BodiiSearch"] : [])
                     + ($0 == "PantryFeature" ? ["GroceryPlanner"] : []))
         } + [
+            // The export/import document (PRODUCT.md §9) and the import and export jobs.
+            .target(
+                name: "BodiiDocument",
+                dependencies: [
+                    "BodiiDomain", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "SettingsFeature", "ZIPFoundation",
+                ]),
+            // The composition root and the shell: the environment, the tabs, the event loop.
             .target(
                 name: "BodiiApp",
                 dependencies: [
-                    "BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "TerminalKit", "BodiiUI", "NcursesTerminal", "SharedCharts",
-                    "ZIPFoundation", "GroceryPlanner", "PlannerSolver", "BodiiSync",
-                    .product(name: "ArgumentParser", package: "swift-argument-parser"), "TOMLKit",
+                    "BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiDocument", "TerminalKit", "BodiiUI", "NcursesTerminal",
+                    "SharedCharts", "GroceryPlanner", "PlannerSolver", "BodiiSync", "TOMLKit",
                 ]
                     + features.map { .target(name: $0) }
             ),
-            .executableTarget(name: "bodii", dependencies: ["BodiiApp"]),
+            // The command line (PRODUCT.md §4): one file per command, on the app's environment.
+            .target(
+                name: "BodiiCLI",
+                dependencies: [
+                    "BodiiApp", "BodiiDocument", "BodiiDomain", "BodiiSearch", "BodiiStore", "BodiiImport", "BodiiSync",
+                    "TerminalKit", "NcursesTerminal", "SharedCharts", "GroceryPlanner", "PlannerSolver",
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                ]),
+            .executableTarget(name: "bodii", dependencies: ["BodiiCLI"]),
             .executableTarget(
                 name: "bodii-bench",
                 dependencies: [
@@ -136,10 +167,14 @@ let package = Package(
             .testTarget(
                 name: "BodiiAppTests",
                 dependencies: [
-                    "BodiiApp", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "BodiiUI", "SharedCharts", "NcursesTerminal",
-                    "BodiiTestSupport",
+                    "BodiiApp", "BodiiCLI", "BodiiDocument", "BodiiStore", "BodiiDomain", "BodiiSearch", "TerminalKit", "BodiiUI",
+                    "SharedCharts", "NcursesTerminal", "BodiiTestSupport",
                 ]
                     + features.map { .target(name: $0) }),
         ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.path == nil {
+    target.path = sources(target.name)
+}

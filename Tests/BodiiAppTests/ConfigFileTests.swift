@@ -3,6 +3,8 @@ import BodiiStore
 import Foundation
 import Testing
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// The config file (issue 16, item 4): each key, each bad value's one line with file:line, the
 /// precedence command line > environment > config file > default, and the binary started with a

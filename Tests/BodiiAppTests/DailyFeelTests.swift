@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import BodiiApp
+import BodiiCLI
+import BodiiDocument
 import BodiiDomain
 import BodiiStore
 

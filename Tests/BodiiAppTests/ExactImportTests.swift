@@ -1,4 +1,6 @@
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 import BodiiDomain
 import Foundation
 import Testing

@@ -2,6 +2,8 @@ import BodiiDomain
 import Foundation
 import Testing
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 import TerminalKit
 
 /// Footer and help list only keys that work where they are shown, and the app's own `c ? q`

@@ -2,6 +2,8 @@ import BodiiDomain
 import Foundation
 import Testing
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// `JSONValue.text` writes one buffer; plain ASCII strings go in as they are, anything else is
 /// quoted by `TerminalText.jsonQuoted` exactly as before.

@@ -1,5 +1,7 @@
 import BodiiUI
 import BodiiApp
+import BodiiCLI
+import BodiiDocument
 import BodiiDomain
 import BodiiStore
 import Foundation

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// Issue 25 #5: blank option values are refused by the options' type (`OptionText`), not by
 /// walking the parsed command: every option is covered, number options too.

@@ -1,5 +1,7 @@
 import BodiiUI
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 import BodiiDomain
 import BodiiStore
 import Foundation

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// Issue 41's process budget: `bodii log food "…"` in its line form is read without the argument
 /// parser (`PlainLogFood`), as `PlainSearch` reads a search. It must read exactly what the parser

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// Issue 24's process budget: `bodii search` in its plain form is read without the argument
 /// parser (`PlainSearch`). It must read exactly what the parser reads, and leave every other form

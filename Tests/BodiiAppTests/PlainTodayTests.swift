@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// Issue 27's process budget: `bodii today` in its plain form is read without the argument parser
 /// (`PlainToday`), as `PlainSearch` reads a search. It must read exactly what the parser reads,

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// The process's time zone without Foundation's environment look-up: the name /etc/localtime
 /// links to, and Foundation's own answer for everything else.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import BodiiApp
+import BodiiCLI
+import BodiiDocument
 
 /// Issue 26, what the 80×24 and 160×48 captures showed: the Goal card's change and burn in words
 /// that stay inside its border, the Exercise tab's chart taking the rows a tall terminal has, and

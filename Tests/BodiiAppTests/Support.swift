@@ -1,4 +1,6 @@
 import BodiiApp
+import BodiiCLI
+import BodiiDocument
 import BodiiDomain
 import Foundation
 import Testing

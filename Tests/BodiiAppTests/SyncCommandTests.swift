@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BodiiApp
+@testable import BodiiCLI
+@testable import BodiiDocument
 
 /// `bodii sync` with the real binary (PRODUCT.md §4, §14): two databases with two config folders
 /// are two machines sharing one folder.
@@ -55,7 +57,7 @@ import Testing
     /// The summary names every kind of record sync carries in words, never by its table.
     @Test func everySyncedTableHasAKindInTheSummary() {
         for table in SyncedTables.synced {
-            #expect(SyncCommand.kinds[table.name] != nil, "\(table.name) has no name in `bodii sync`'s summary")
+            #expect(SyncSummaryText.kinds[table.name] != nil, "\(table.name) has no name in `bodii sync`'s summary")
         }
     }
 

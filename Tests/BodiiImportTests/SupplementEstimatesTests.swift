@@ -32,7 +32,7 @@ import USDACatalogData
         #expect(pairs == ["ciqual:9125": "usda:20445", "ciqual:9119": "usda:20444"])
         let basmati = try #require(estimates.first { $0.foodId == "ciqual:9125" })
         #expect(basmati.donorName == "Rice, white, long-grain, regular, cooked, unenriched, without salt")
-        // SR24 20445's row (Sources/USDACatalogData/USDASR24.swift): riboflavin 0.013 mg, B12 0,
+        // SR24 20445's row (Sources/Store/USDACatalogData/USDASR24.swift): riboflavin 0.013 mg, B12 0,
         // magnesium 12 mg, folate 3 µg (20045: 58); CIQUAL gives basmati's potassium (18 mg), so that is not estimated.
         #expect(basmati.values["riboflavin_mg"] == 0.013)
         #expect(basmati.values["vitamin_b12_ug"] == 0)

@@ -56,7 +56,7 @@ import Testing
     static func write(statements: [String], migrations: [String]) throws {
         let file = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/BodiiStore/NewDatabaseSchema+Script.swift")
+            .appendingPathComponent("Sources/Store/BodiiStore/NewDatabaseSchema+Script.swift")
         let list = migrations.map { "\"\($0)\"" }.joined(separator: ", ")
         // One statement a line, as a Swift string literal.
         func literal(_ text: String) -> String {

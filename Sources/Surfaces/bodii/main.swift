@@ -1,0 +1,2 @@
+import BodiiCLI
+BodiiMain.main()

@@ -1,2 +1,0 @@
-import BodiiApp
-BodiiMain.main()
