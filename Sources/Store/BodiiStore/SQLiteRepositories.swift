@@ -32,6 +32,7 @@ public final class SQLiteRepositories: StoreBacked, Sendable {
     public let pantryCatalogueStore: PantryCatalogueStore
     public let pantryLedgerStore: PantryLedgerStore
     public let shoppingListStore: ShoppingListStore
+    public let measurementStore: MeasurementStore
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
         let connection = StoreConnection(writer: writer, timeZone: timeZone, catalog: catalog, readsOnly: readsOnly)
@@ -55,6 +56,7 @@ public final class SQLiteRepositories: StoreBacked, Sendable {
         pantryCatalogueStore = PantryCatalogueStore(connection: connection)
         pantryLedgerStore = PantryLedgerStore(connection: connection)
         shoppingListStore = ShoppingListStore(connection: connection)
+        measurementStore = MeasurementStore(connection: connection)
     }
 }
 
@@ -160,6 +162,18 @@ extension SQLiteRepositories: BodyRepository {
     public func latestMetabolismSnapshot(onOrBefore date: LocalDate) throws -> MetabolismSnapshot? { try bodyStore.latestMetabolismSnapshot(onOrBefore: date) }
     public func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot] { try bodyStore.metabolismSnapshots(in: range) }
     public func dailyWeights(in range: DateRange) throws -> [(date: LocalDate, weightKg: Double)] { try bodyStore.dailyWeights(in: range) }
+}
+
+extension SQLiteRepositories: MeasurementRepository {
+    @discardableResult
+    public func addMeasurement(_ measurement: BodyMeasurement) throws -> BodyMeasurement { try measurementStore.addMeasurement(measurement) }
+    public func updateMeasurement(_ measurement: BodyMeasurement) throws { try measurementStore.updateMeasurement(measurement) }
+    @discardableResult
+    public func deleteMeasurement(id: Int64) throws -> BodyMeasurement? { try measurementStore.deleteMeasurement(id: id) }
+    public func measurements(in range: DateRange) throws -> [BodyMeasurement] { try measurementStore.measurements(in: range) }
+    public func latestMeasurements(onOrBefore date: LocalDate) throws -> [MeasurementKind: BodyMeasurement] {
+        try measurementStore.latestMeasurements(onOrBefore: date)
+    }
 }
 
 extension SQLiteRepositories: MealLibraryRepository {

@@ -29,6 +29,7 @@ enum Schema {
         ("v18", startupV18),
         ("v19", targetsV19),
         ("v20", netCarbsV20),
+        ("v21", measurementsV21),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

@@ -41,6 +41,7 @@ public enum SyncedTables {
     public static let synced: [SyncedTable] = [
         SyncedTable("profile", ["id"], .single),  // the user; id 1
         SyncedTable("body_record"),
+        SyncedTable("body_measurement"),
         // BMR/TDEE as computed when the weigh-in was written (the activity level and formula of
         // that day): history, not recomputed; travels with its body record.
         SyncedTable("metabolism_snapshot"),

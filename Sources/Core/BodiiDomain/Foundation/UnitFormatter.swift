@@ -42,6 +42,15 @@ public struct UnitFormatter: Sendable, Equatable {
     }
 
     /// "178 cm" / "5 ft 10 in" (rounded to the whole inch first, so 182.8 cm is "6 ft 0 in").
+    /// A body circumference: "82.0 cm" or "32.3 in".
+    public func circumference(_ cm: Double) -> String {
+        guard cm.isFinite else { return "–" }
+        return FastFormat.oneDecimal(Self.unsignedZero(circumferenceValue(cm))) + " " + circumferenceUnit
+    }
+
+    public func circumferenceValue(_ cm: Double) -> Double { system == .metric ? cm : Units.cmToInches(cm) }
+    public var circumferenceUnit: String { system == .metric ? "cm" : "in" }
+
     public func height(_ cm: Double) -> String {
         guard cm.isFinite else { return "–" }
         switch system {

@@ -67,6 +67,19 @@ public enum UnitParser {
         }
     }
 
+    /// A circumference or other body length: "82", "82 cm", "820 mm", "32.5 in", "32.5\""; a bare
+    /// number is cm (metric) or inches (imperial).
+    public static func lengthCm(_ text: String, defaultSystem: UnitSystem) throws(UnitParseError) -> Double {
+        let tokens = try tokenize(text)
+        guard tokens.count == 1 else { throw .malformed }
+        let t = tokens[0]
+        if t.unit.isEmpty { return defaultSystem == .metric ? t.value : Units.inchesToCm(t.value) }
+        if cmUnits.contains(t.unit) { return t.value }
+        if ["mm", "millimeter", "millimeters", "millimetre", "millimetres"].contains(t.unit) { return t.value / 10 }
+        if inchUnits.contains(t.unit) { return Units.inchesToCm(t.value) }
+        throw .unknownUnit(t.unit)
+    }
+
     /// `massKg` without the reason: nil for anything unreadable.
     public static func parseMassKg(_ text: String, defaultSystem: UnitSystem) -> Double? {
         try? massKg(text, defaultSystem: defaultSystem)

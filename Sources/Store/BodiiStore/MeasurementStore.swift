@@ -1,0 +1,129 @@
+import BodiiDomain
+import Foundation
+import GRDB
+
+/// A row of `body_measurement` as GRDB maps it, by column name (its coding keys): the one place
+/// that says which column holds what.
+struct MeasurementRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "body_measurement"
+
+    var id: Int64?
+    var date: String
+    var kind: String
+    var value: Double
+    var diastolic: Double?
+    var recordedAt: String
+    var source: String
+    var externalId: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, date, kind, value, diastolic
+        case recordedAt = "recorded_at"
+        case source
+        case externalId = "external_id"
+    }
+
+    enum Columns {
+        static let date = Column(CodingKeys.date)
+        static let kind = Column(CodingKeys.kind)
+        static let recordedAt = Column(CodingKeys.recordedAt)
+        static let id = Column(CodingKeys.id)
+    }
+
+    init(_ m: BodyMeasurement, timeZone: TimeZone) {
+        id = m.id
+        date = SQLText.date(m.date)
+        kind = m.kind.rawValue
+        value = m.value
+        diastolic = m.diastolic
+        recordedAt = SQLText.timestamp(m.recordedAt, timeZone: timeZone)
+        source = m.provenance.source
+        externalId = m.provenance.externalId
+    }
+
+    /// The measurement, nil for a kind this build does not know (a newer Bodii's, synced here).
+    func measurement() throws -> BodyMeasurement? {
+        guard let kind = MeasurementKind(rawValue: kind) else { return nil }
+        return BodyMeasurement(
+            id: id, date: try SQLText.localDate(date, column: "body_measurement.date"), kind: kind, value: value,
+            diastolic: diastolic, recordedAt: try SQLText.instant(recordedAt, column: "body_measurement.recorded_at"),
+            provenance: Provenance(source: source, externalId: externalId))
+    }
+}
+
+/// Body measurements on SQLite.
+public struct MeasurementStore: StoreBacked, Sendable {
+    let connection: StoreConnection
+}
+
+extension MeasurementStore: MeasurementRepository {
+    @discardableResult
+    public func addMeasurement(_ measurement: BodyMeasurement) throws -> BodyMeasurement {
+        try write { db in try Self.insert(measurement, db, timeZone: timeZone) }
+    }
+
+    public func updateMeasurement(_ measurement: BodyMeasurement) throws {
+        try write { db in try MeasurementRow(measurement, timeZone: timeZone).update(db) }
+    }
+
+    @discardableResult
+    public func deleteMeasurement(id: Int64) throws -> BodyMeasurement? {
+        try write { db in
+            guard let row = try MeasurementRow.fetchOne(db, key: id) else { return nil }
+            try row.delete(db)
+            return try row.measurement()
+        }
+    }
+
+    public func measurements(in range: DateRange) throws -> [BodyMeasurement] {
+        try read { db in
+            try MeasurementRow
+                .filter(MeasurementRow.Columns.date >= SQLText.date(range.start) && MeasurementRow.Columns.date <= SQLText.date(range.end))
+                .order(MeasurementRow.Columns.date, SQL("julianday(recorded_at)"), MeasurementRow.Columns.id)
+                .fetchAll(db)
+                .compactMap { try $0.measurement() }
+        }
+    }
+
+    public func latestMeasurements(onOrBefore date: LocalDate) throws -> [MeasurementKind: BodyMeasurement] {
+        try read { db in
+            // The newest row of each kind: by date, then the time recorded (ids of two synced
+            // machines are not in time order).
+            let rows = try MeasurementRow.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM body_measurement AS m
+                    WHERE m.date <= ? AND m.id = (
+                        SELECT id FROM body_measurement WHERE kind = m.kind AND date <= ?
+                        ORDER BY date DESC, julianday(recorded_at) DESC, id DESC LIMIT 1)
+                    """,
+                arguments: [SQLText.date(date), SQLText.date(date)])
+            var latest: [MeasurementKind: BodyMeasurement] = [:]
+            for row in rows { if let m = try row.measurement() { latest[m.kind] = m } }
+            return latest
+        }
+    }
+
+    /// Inserts with the id sync allots (or the one given, for an undo); returns it as stored.
+    static func insert(_ measurement: BodyMeasurement, _ db: Database, timeZone: TimeZone) throws -> BodyMeasurement {
+        var row = MeasurementRow(measurement, timeZone: timeZone)
+        row.id = try RowIdAllocator.id(for: MeasurementRow.databaseTableName, proposed: measurement.id, db)
+        try row.insert(db)
+        var saved = measurement
+        saved.id = row.id ?? db.lastInsertedRowID
+        saved.recordedAt = SQLText.normalized(measurement.recordedAt)
+        return saved
+    }
+
+    /// Inserts unless its source already has a measurement with its external id (imports and
+    /// documents merge by it); true when it was added.
+    static func insertOrSkip(_ measurement: BodyMeasurement, _ db: Database, timeZone: TimeZone) throws -> Bool {
+        if let external = measurement.provenance.externalId,
+            try MeasurementRow.filter(Column("source") == measurement.provenance.source && Column("external_id") == external).fetchCount(db) > 0
+        {
+            return false
+        }
+        _ = try insert(measurement, db, timeZone: timeZone)
+        return true
+    }
+}
