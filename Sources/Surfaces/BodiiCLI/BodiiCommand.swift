@@ -91,7 +91,10 @@ struct RunCommand: ParsableCommand, DatabaseCommand {
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Record a measurement from the command line.",
-        subcommands: [LogWeightCommand.self, LogFoodCommand.self, LogExerciseCommand.self, LogSleepCommand.self, LogWaterCommand.self])
+        subcommands: [
+            LogWeightCommand.self, LogFoodCommand.self, LogExerciseCommand.self, LogSleepCommand.self, LogWaterCommand.self,
+            LogMeasureCommand.self, LogBloodPressureCommand.self, LogRestingHeartRateCommand.self,
+        ])
 }
 
 /// A command that opens the database: its `--db`, for messages about the file.

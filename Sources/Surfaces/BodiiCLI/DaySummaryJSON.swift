@@ -5,7 +5,7 @@ import Foundation
 /// The `today --json` document: snake_case keys, metric units, null when unknown.
 enum DaySummaryJSON {
     /// `nutrients`: the day's nutrient report (PRODUCT.md §11); null where the store has none.
-    static func value(_ s: DaySummary, nutrients: NutrientReport? = nil) -> JSONValue {
+    static func value(_ s: DaySummary, nutrients: NutrientReport? = nil, measurements: MeasurementSummary? = nil) -> JSONValue {
         // In two parts: one literal of them all is more than the type checker takes in reasonable time.
         // The grams are null before a weigh-in even with a fixed kcal target (protein is g/kg).
         let macros = s.targets?.macros
@@ -66,7 +66,25 @@ enum DaySummaryJSON {
             ),
         ]
         let nutrientsValue: JSONValue = nutrients.map { NutrientsJSON.map($0) } ?? .null
-        return .object(day + [("water", water(s, nutrients: nutrients)), ("nutrients", nutrientsValue)])
+        return .object(
+            day + [
+                ("water", water(s, nutrients: nutrients)), ("nutrients", nutrientsValue),
+                ("measurements", measurements.map(Self.measurements) ?? .null),
+            ])
+    }
+
+    /// `{"waist_cm": {"value", "date"}, …, "blood_pressure_mmhg": {"systolic", "diastolic", "date"},
+    /// "body_fat_estimated_percent"}`: the latest of every kind on or before the day, null when
+    /// never measured; the Navy estimate from them (null without waist, neck, hips for women, a profile).
+    static func measurements(_ m: MeasurementSummary) -> JSONValue {
+        let kinds: [(String, JSONValue)] = MeasurementKind.allCases.map { kind in
+            guard let latest = m.latest[kind] else { return (kind.jsonKey, .null) }
+            let values: [(String, JSONValue)] =
+                kind == .bloodPressure
+                ? [("systolic", .decimal(latest.value)), ("diastolic", .decimal(latest.diastolic))] : [("value", .decimal(latest.value))]
+            return (kind.jsonKey, .object(values + [("date", .string(latest.date.iso))]))
+        }
+        return .object(kinds + [("body_fat_estimated_percent", .decimal(m.estimatedBodyFatPercent))])
     }
 
     /// `{"logged_ml","total_ml","target_ml"}`: the drinking water logged, and the day's water in
@@ -77,5 +95,7 @@ enum DaySummaryJSON {
         return .object([("logged_ml", .decimal(s.drunkWaterMl)), ("total_ml", .decimal(total)), ("target_ml", .decimal(target))])
     }
 
-    static func encode(_ s: DaySummary, nutrients: NutrientReport? = nil) -> String { value(s, nutrients: nutrients).text }
+    static func encode(_ s: DaySummary, nutrients: NutrientReport? = nil, measurements: MeasurementSummary? = nil) -> String {
+        value(s, nutrients: nutrients, measurements: measurements).text
+    }
 }

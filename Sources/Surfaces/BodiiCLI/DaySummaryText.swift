@@ -3,7 +3,7 @@ import Foundation
 
 /// `bodii today` for people: a few aligned lines.
 enum DaySummaryText {
-    static func render(_ s: DaySummary, units: UnitSystem) -> String {
+    static func render(_ s: DaySummary, units: UnitSystem, measurements: MeasurementSummary? = nil) -> String {
         let fmt = UnitFormatter(units)
         func kcal(_ v: Double?) -> String { v.map { "\(SignedNumber.whole($0)) kcal" } ?? "—" }
         var lines = ["Bodii — \(s.date.longLabel)", ""]
@@ -35,6 +35,16 @@ enum DaySummaryText {
         lines.append(row("Weight", s.weightKg.map(fmt.mass) ?? "— (no weigh-in)"))
         lines.append(row("Trend", s.trendWeightKg.map(fmt.mass) ?? "—"))
         if let f = s.bodyFatPercent { lines.append(row("Body fat", String(format: "%.1f %%", f))) }
+        if let measurements, !measurements.latest.isEmpty {
+            // The latest of each kind, dated when older than the day.
+            let items = measurements.inOrder.map { m in
+                "\(m.kind.name) \(m.text(units))" + (m.date == s.date ? "" : " (\(m.date.shortLabel(relativeTo: s.date)))")
+            }
+            lines.append(row("Measured", items.joined(separator: ", ")))
+            if let navy = measurements.estimatedBodyFatPercent, s.bodyFatPercent == nil {
+                lines.append(row("Body fat", String(format: "%.1f %% (estimated from waist and neck)", navy)))
+            }
+        }
         let sleep = s.sleepMinutes.map {
             "\($0 / 60) h \(String(format: "%02d", $0 % 60)) min" + (s.sleepQuality.map { ", quality \($0)/5" } ?? "")
         }

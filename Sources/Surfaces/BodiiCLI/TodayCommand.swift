@@ -34,12 +34,13 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
             // The day's targets, read once for the summary and (in JSON) the nutrient targets.
             let targets = try TargetHistory.load(range: DateRange(start: day, end: day), source: env.repositories)
             let summary = try DaySummaryQuery(store: env.repositories).summary(for: day, targets: targets)
+            let measurements = try MeasurementSummary.load(on: day, source: env.repositories)
             if json {
                 let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day, history: targets)
-                return DaySummaryJSON.encode(summary, nutrients: nutrients)
+                return DaySummaryJSON.encode(summary, nutrients: nutrients, measurements: measurements)
             }
             let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
-            return DaySummaryText.render(summary, units: units)
+            return DaySummaryText.render(summary, units: units, measurements: measurements)
         }
         env.database.finishReading()
         if json { print(text) } else { PlainText.print(text) }
