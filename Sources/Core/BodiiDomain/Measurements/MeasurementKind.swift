@@ -35,6 +35,16 @@ public enum MeasurementKind: String, CaseIterable, Sendable, Comparable {
     /// The kind as a label: "Waist", "Upper arm".
     public var label: String { name.prefix(1).uppercased() + name.dropFirst() }
 
+    /// The kind where a card has little room: "Waist", "Arm", "BP", "Resting HR".
+    public var shortLabel: String {
+        switch self {
+        case .upperArm: "Arm"
+        case .bloodPressure: "BP"
+        case .restingHeartRate: "Resting HR"
+        default: label
+        }
+    }
+
     /// The word `bodii log measure` takes: the raw value, with a dash for the underscore.
     public var argument: String { rawValue.replacingOccurrences(of: "_", with: "-") }
 

@@ -40,7 +40,7 @@ package struct TabEntry {
 enum AppTabs {
     package static let all: [TabEntry] = [
         TabEntry(title: "Dashboard") { DashboardViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
-        TabEntry(title: "Body") { BodyViewModel(source: $0.repositories, clock: $0.clock) },
+        TabEntry(title: "Body") { BodyTab.make(source: $0.repositories, clock: $0.clock) },
         TabEntry(title: "Diet") { context in
             let repositories = context.repositories
             let environment = DietEnvironment(
