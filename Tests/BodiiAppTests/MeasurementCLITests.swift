@@ -32,6 +32,13 @@ import Testing
         #expect(text.stdout.contains("waist 85.0 cm"))
         #expect(text.stdout.contains("upper arm 33.0 cm (20 Nov)"))
         #expect(text.stdout.contains("blood pressure 121/79 mmHg"))
+
+        // The report: the latest of each kind, and the change over the range where read twice.
+        #expect(try runBodii(["log", "measure", "waist", "86.5", "--date", "2026-11-18", "--db", db]).status == 0)
+        let report = try runBodii(["report", "--db", db])
+        #expect(report.status == 0, "\(report.stderr)")
+        let waist = try #require(report.stdout.split(separator: "\n").first { $0.contains("Waist") })
+        #expect(waist.contains("85.0 cm") && waist.contains("(−1.5 cm)"), "\(waist)")
     }
 
     @Test func badMeasurementsAreRefusedInOneLineAndWriteNothing() throws {

@@ -77,6 +77,20 @@ import Testing
         #expect(BodyMeasurement(date: date, kind: .waist, value: 82, diastolic: 70, recordedAt: at).problem != nil)
     }
 
+    @Test func aRangesChangeIsTheLastReadingLessTheFirst() throws {
+        let date = try #require(LocalDate(iso: "2026-12-01"))
+        let at = Date(timeIntervalSince1970: 0)
+        let records = [
+            BodyMeasurement(date: date, kind: .waist, value: 90, recordedAt: at),
+            BodyMeasurement(date: date.adding(days: 1), kind: .restingHeartRate, value: 60, recordedAt: at),
+            BodyMeasurement(date: date.adding(days: 2), kind: .waist, value: 88.5, recordedAt: at),
+            BodyMeasurement(date: date.adding(days: 3), kind: .waist, value: 87, recordedAt: at),
+        ]
+        let changes = MeasurementSummary.changes(in: records)
+        #expect(changes[.waist] == -3)
+        #expect(changes[.restingHeartRate] == nil, "one reading is no change")
+    }
+
     @Test func everyKindIsNamedOnTheCommandLineAsItIsStored() {
         for kind in MeasurementKind.allCases {
             #expect(MeasurementKind(argument: kind.argument) == kind)

@@ -50,6 +50,10 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             // The range's average day against the nutrient targets (week, or month for longer ranges).
             let span: NutrientSpan = chartRange == .week ? .week : .month
             output += "\n\n" + NutrientsText.render(try NutrientQuery(source: env.repositories).report(span, endingOn: day))
+            let measured = try MeasurementsText.render(
+                MeasurementSummary.load(on: day, source: env.repositories), inRange: env.repositories.measurements(in: period.range),
+                rangeLabel: chartRange.label, units: state.unitSystem)
+            if let measured { output += "\n\n" + measured }
             if review {
                 let kind: ReviewPeriodKind = chartRange == .week ? .week : .month
                 let periodReview = try PeriodReview.load(

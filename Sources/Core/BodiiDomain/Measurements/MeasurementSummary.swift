@@ -18,4 +18,15 @@ public struct MeasurementSummary: Equatable, Sendable {
 
     /// The latest values in the order of `MeasurementKind`, for a line or a card.
     public var inOrder: [BodyMeasurement] { latest.values.sorted { $0.kind < $1.kind } }
+
+    /// Each kind's change over `records` (one range's, in date order): the last reading less the
+    /// first, for kinds read at least twice (blood pressure: the systolic number).
+    public static func changes(in records: [BodyMeasurement]) -> [MeasurementKind: Double] {
+        var firstAndLast: [MeasurementKind: (first: Double, last: Double, count: Int)] = [:]
+        for m in records {
+            let seen = firstAndLast[m.kind]
+            firstAndLast[m.kind] = (seen?.first ?? m.value, m.value, (seen?.count ?? 0) + 1)
+        }
+        return firstAndLast.compactMapValues { $0.count > 1 ? $0.last - $0.first : nil }
+    }
 }
