@@ -65,3 +65,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: db), "a refused value creates no database")
     }
 }
+
+/// Issue 47 item 2: `bodii fast` and the status line while a fast is on.
+@Suite struct FastCLITests {
+    @Test func aFastFromTheCommandLineShowsInStatusAndEnds() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("f.sqlite")
+        // TestClock.now is 10:30 (+01:00): 20:00 is last night's.
+        let start = try runBodii(["fast", "start", "--at", "20:00", "--goal", "18:6", "--db", db])
+        #expect(start.status == 0, "\(start.stderr)")
+        #expect(start.stdout.contains("Fast started: 14 h 30 of 18:6, started 20:00 yesterday."), "\(start.stdout)")
+        let again = try runBodii(["fast", "start", "--db", db])
+        #expect(again.status == 65 && again.stderr.contains("a fast is on already (14 h 30)"))
+        let status = try runBodii(["status", "--db", db])
+        #expect(status.stdout.hasSuffix(" · fast 14 h 30\n"), "\(status.stdout)")
+        let json = try runBodii(["fast", "status", "--json", "--db", db])
+        let value = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((value["current"] as? [String: Any])?["minutes"] as? Int == 870)
+        let end = try runBodii(["fast", "end", "--db", db])
+        #expect(end.status == 0 && end.stdout.contains("short of the goal"), "\(end.stdout)")
+        #expect(try !runBodii(["status", "--db", db]).stdout.contains("fast"))
+        let none = try runBodii(["fast", "end", "--db", db])
+        #expect(none.status == 65 && none.stderr.contains("no fast is on"))
+    }
+}

@@ -33,6 +33,7 @@ public final class SQLiteRepositories: StoreBacked, Sendable {
     public let pantryLedgerStore: PantryLedgerStore
     public let shoppingListStore: ShoppingListStore
     public let measurementStore: MeasurementStore
+    public let fastStore: FastStore
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
         let connection = StoreConnection(writer: writer, timeZone: timeZone, catalog: catalog, readsOnly: readsOnly)
@@ -57,6 +58,7 @@ public final class SQLiteRepositories: StoreBacked, Sendable {
         pantryLedgerStore = PantryLedgerStore(connection: connection)
         shoppingListStore = ShoppingListStore(connection: connection)
         measurementStore = MeasurementStore(connection: connection)
+        fastStore = FastStore(connection: connection)
     }
 }
 
@@ -174,6 +176,16 @@ extension SQLiteRepositories: MeasurementRepository {
     public func latestMeasurements(onOrBefore date: LocalDate) throws -> [MeasurementKind: BodyMeasurement] {
         try measurementStore.latestMeasurements(onOrBefore: date)
     }
+}
+
+extension SQLiteRepositories: FastRepository {
+    @discardableResult
+    public func addFast(_ fast: Fast) throws -> Fast { try fastStore.addFast(fast) }
+    public func updateFast(_ fast: Fast) throws { try fastStore.updateFast(fast) }
+    @discardableResult
+    public func deleteFast(id: Int64) throws -> Fast? { try fastStore.deleteFast(id: id) }
+    public func fasts(in range: DateRange) throws -> [Fast] { try fastStore.fasts(in: range) }
+    public func currentFast() throws -> Fast? { try fastStore.currentFast() }
 }
 
 extension SQLiteRepositories: MealLibraryRepository {

@@ -30,6 +30,7 @@ enum Schema {
         ("v19", targetsV19),
         ("v20", netCarbsV20),
         ("v21", measurementsV21),
+        ("v22", fastingV22),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

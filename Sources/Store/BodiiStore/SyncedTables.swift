@@ -42,6 +42,7 @@ public enum SyncedTables {
         SyncedTable("profile", ["id"], .single),  // the user; id 1
         SyncedTable("body_record"),
         SyncedTable("body_measurement"),
+        SyncedTable("fast"),
         // BMR/TDEE as computed when the weigh-in was written (the activity level and formula of
         // that day): history, not recomputed; travels with its body record.
         SyncedTable("metabolism_snapshot"),

@@ -21,7 +21,7 @@ enum GlobalArguments {
     static let subcommands: [String] = [
         "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
         "review", "action", "import", "export", "history", "pantry", "shop", "budget", "insights", "nutrients",
-        "plan", "sync", "targets",
+        "plan", "sync", "targets", "fast",
     ]
 
     static func normalized(_ arguments: [String]) -> [String] {
@@ -62,7 +62,7 @@ struct BodiiCommand: ParsableCommand {
             DemoCommand.self,
             ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
             ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self, InsightsCommand.self,
-            NutrientsCommand.self, PlanCommand.self, SyncCommand.self, TargetsCommand.self,
+            NutrientsCommand.self, PlanCommand.self, SyncCommand.self, TargetsCommand.self, FastCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

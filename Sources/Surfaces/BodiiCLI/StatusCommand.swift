@@ -13,7 +13,8 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
         discussion: """
             Placeholders: \(StatusLine.allowedList). A value not known yet shows as a dash. Without \
             --format the line is {eaten}/{target} kcal, {weight} {trend}, {sleep} and {checkin}, \
-            separated by middle dots: it fits 40 columns. With no database yet it prints nothing.
+            separated by middle dots: it fits 40 columns; while a fast is on, "fast {fast}" joins it. \
+            With no database yet it prints nothing.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -25,9 +26,10 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let line: StatusLine
+            // A template of one's own is checked before anything is read.
+            let chosen: StatusLine?
             do throws(BodiiDomain.ValidationError) {
-                line = try StatusLine(template: format?.text ?? StatusLine.defaultTemplate)
+                if let format { chosen = try StatusLine(template: format.text) } else { chosen = nil }
             } catch {
                 throw CommandFailure.usage(error.message)
             }
@@ -36,8 +38,12 @@ struct StatusCommand: ParsableCommand, DatabaseCommand {
             guard FileManager.default.fileExists(atPath: url.path) else { return }
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             // Run every few seconds by status bars: one read transaction, and the end of a reader.
-            let values = try env.repositories.readingTogether { try StatusLine.values(on: clock.today, source: env.repositories) }
+            let values = try env.repositories.readingTogether {
+                try StatusLine.values(on: clock.today, now: clock.now, source: env.repositories)
+            }
             env.database.finishReading()
+            let line =
+                try chosen ?? StatusLine(template: values.fastMinutes == nil ? StatusLine.defaultTemplate : StatusLine.fastingTemplate)
             PlainText.print(line.render(values), ascii: ascii)
         }
     }

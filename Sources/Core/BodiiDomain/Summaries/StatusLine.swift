@@ -5,7 +5,7 @@ import Foundation
 /// the dashboard; a value that is not known shows as "–", never as a made-up 0.
 public struct StatusLine: Equatable, Sendable {
     public enum Placeholder: String, CaseIterable, Sendable {
-        case eaten, target, left, weight, trend, sleep, steps, streak, checkin
+        case eaten, target, left, weight, trend, sleep, steps, streak, checkin, fast
         case actionsDue = "actions_due"
         case useSoon = "use_soon"
     }
@@ -19,6 +19,8 @@ public struct StatusLine: Equatable, Sendable {
 
     /// Fits 40 columns: "1234/1800 kcal · 79.8 kg ↓ · 7h30 · ✓".
     public static let defaultTemplate = "{eaten}/{target} kcal · {weight} {trend} · {sleep} · {checkin}"
+    /// The default while a fast is on: the fast's time joins the line ("· fast 14 h 20").
+    public static let fastingTemplate = defaultTemplate + " · fast {fast}"
 
     /// A brace pair holding a known name is a placeholder; any other brace is text, but a pair
     /// holding a word that is not a placeholder is refused, so a typo never prints silently.
@@ -78,11 +80,14 @@ public struct StatusLine: Equatable, Sendable {
         public var actionsDue: Int
         /// Pantry lots to use within `StockOverview.defaultUseSoonDays` or expired: the dashboard's "Use soon".
         public var useSoon: Int
+        /// Minutes into the fast on, nil when none is.
+        public var fastMinutes: Int?
 
         public init(
             summary: DaySummary, weight: WeightGlance, units: UnitSystem, currentStreak: Int, checkedIn: Bool,
-            steps: Int? = nil, actionsDue: Int = 0, useSoon: Int = 0
+            steps: Int? = nil, actionsDue: Int = 0, useSoon: Int = 0, fastMinutes: Int? = nil
         ) {
+            self.fastMinutes = fastMinutes
             self.summary = summary
             self.weight = weight
             self.units = units
@@ -110,6 +115,7 @@ public struct StatusLine: Equatable, Sendable {
             case .useSoon: return String(useSoon)
             case .streak: return String(currentStreak)
             case .checkin: return checkedIn ? "✓" : "○"
+            case .fast: return fastMinutes.map(DurationFormat.hoursMinutes) ?? Self.unknown
             }
         }
 
@@ -121,9 +127,9 @@ public struct StatusLine: Equatable, Sendable {
 
     /// Reads what the line shows for `day`: the day's summary, weight and check-in streak.
     public static func values(
-        on day: LocalDate,
+        on day: LocalDate, now: Date,
         source: any DaySummaryQuery.Source & CheckInRepository & ProfileRepository
-            & ActivityRepository & ReviewRepository & PantryRepository
+            & ActivityRepository & ReviewRepository & PantryRepository & FastRepository
     ) throws -> Values {
         let weights = try DaySummaryQuery(source: source).trendWindow(endingOn: day)
         let summary = try DaySummaryQuery(source: source).summary(for: day, weights: weights)
@@ -137,6 +143,7 @@ public struct StatusLine: Equatable, Sendable {
             steps: try source.activitySnapshot(on: day)?.steps,
             actionsDue: try source.allActions(includingClosed: false).filter { $0.status == .open && $0.due.map { $0 <= day } == true }
                 .count,
-            useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays).count)
+            useSoon: StockOverview.rows(try source.pantrySnapshot(), today: day, onlyWithin: StockOverview.defaultUseSoonDays).count,
+            fastMinutes: try source.currentFast()?.minutes(at: now))
     }
 }

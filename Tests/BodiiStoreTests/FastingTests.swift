@@ -1,0 +1,74 @@
+import BodiiDomain
+import Foundation
+import Testing
+@testable import BodiiStore
+
+/// Issue 47 item 2: fasts on a real database — start, end, the refusals, the streak, `--at`.
+@Suite struct FastingTests {
+    /// 2026-12-06 12:30 UTC.
+    static let now = Date(timeIntervalSince1970: 1_796_560_200)
+    static func clock(_ now: Date = now) -> FixedClock { FixedClock(now: now) }
+
+    @Test func aFastStartsEndsAndIsRefusedTwice() throws {
+        try withDatabase { _, repos in
+            let fasting = Fasting(store: repos, clock: Self.clock())
+            let started = try fasting.start(at: Self.now.addingTimeInterval(-16.5 * 3600), goalHours: 16)
+            #expect(try repos.currentFast() == started)
+            #expect(throws: Fasting.Refusal.alreadyFasting(since: started.startedAt, minutes: 990)) { try fasting.start() }
+            #expect(throws: Fasting.Refusal.endBeforeStart) { try fasting.end(at: started.startedAt.addingTimeInterval(-60)) }
+            #expect(throws: Fasting.Refusal.inFuture) { try fasting.end(at: Self.now.addingTimeInterval(60)) }
+            let ended = try fasting.end()
+            #expect(ended.minutes(at: Self.now) == 990 && ended.reachedGoal(at: Self.now))
+            #expect(try repos.currentFast() == nil)
+            #expect(throws: Fasting.Refusal.notFasting) { try fasting.end() }
+            #expect(try repos.fasts(in: DateRange(ending: LocalDate(Self.now, timeZone: .gmt), days: 3)) == [ended])
+        }
+    }
+
+    @Test func theLaterOfTwoOpenFastsIsTheOneOn() throws {
+        // Two machines may each start one offline; sync brings both.
+        try withDatabase { _, repos in
+            let day = LocalDate(Self.now, timeZone: .gmt)
+            try repos.addFast(Fast(date: day, startedAt: Self.now.addingTimeInterval(-7200), goalHours: 16))
+            let later = try repos.addFast(Fast(date: day, startedAt: Self.now.addingTimeInterval(-3600), goalHours: 18))
+            try repos.addFast(Fast(date: day, startedAt: Self.now.addingTimeInterval(-1800), endedAt: Self.now, goalHours: 16))
+            #expect(try repos.currentFast() == later)
+        }
+    }
+
+    @Test func theStreakCountsDaysInARowWhoseFastReachedItsGoal() throws {
+        try withDatabase { _, repos in
+            let today = LocalDate(Self.now, timeZone: .gmt)
+            // Ended on each of the last three days, 17 h each; one four days ago only 10 h; one five days ago 17 h.
+            for (daysAgo, hours) in [(0, 17.0), (1, 17), (2, 17), (4, 10), (5, 17)] {
+                let end = Self.now.addingTimeInterval(Double(-daysAgo) * 86_400 - 3600)
+                let start = end.addingTimeInterval(-hours * 3600)
+                try repos.addFast(Fast(date: LocalDate(start, timeZone: .gmt), startedAt: start, endedAt: end, goalHours: 16))
+            }
+            let status = try FastingStatus.load(source: repos, clock: Self.clock())
+            #expect(status.streak == 3)
+            #expect(status.recent.count == 5)
+            #expect(status.recent.first?.date == today.adding(days: -1), "newest first; today's fast started yesterday")
+            #expect(status.line == nil)
+        }
+    }
+
+    @Test func atATimeIsTheLatestOneNotToCome() throws {
+        let morning = Self.clock(Self.now.addingTimeInterval(-4 * 3600))  // 08:30
+        let eight = try #require(ClockTime(hour: 20, minute: 10))
+        let seven = try #require(ClockTime(hour: 7, minute: 0))
+        let evening = try #require(Fasting.latest(eight, clock: morning))
+        #expect(evening == morning.now.addingTimeInterval(-(12 * 3600 + 20 * 60)), "20:10 in the morning is last night")
+        let earlier = try #require(Fasting.latest(seven, clock: morning))
+        #expect(earlier == morning.now.addingTimeInterval(-90 * 60))
+    }
+
+    @Test func goalsAreNamedOrCountedInHours() throws {
+        #expect(try FastingGoal.hours("18:6") == 18)
+        #expect(try FastingGoal.hours("") == 16)
+        #expect(try FastingGoal.hours("36h") == 36)
+        #expect(throws: ValidationError.self) { try FastingGoal.hours("100") }
+        #expect(throws: ValidationError.self) { try FastingGoal.hours("16:9") }
+        #expect(FastingGoal.name(20) == "20:4" && FastingGoal.name(14) == "14 h")
+    }
+}
