@@ -6,8 +6,12 @@ import SharedCharts
 /// The Dashboard tab: today's numbers at a glance; `[` `]` `t` move through days.
 @MainActor
 public final class DashboardViewModel: TabScreen {
-    /// Only what the dashboard reads (`DashboardState.Source`); it writes nothing.
+    /// Only what the dashboard reads (`DashboardState.Source`); it writes nothing but fasts.
     private let source: any DashboardState.Source
+    /// Where `f` starts and ends fasts (issue 47); nil where the dashboard is shown without them.
+    private let fasts: (any FastRepository)?
+    /// The fast on, read with the rest; its time is worked out as it is drawn.
+    public private(set) var currentFast: Fast?
     private let clock: any Clock
     /// The selected day, shared with the other tabs.
     public private(set) var day: LocalDate {
@@ -20,10 +24,17 @@ public final class DashboardViewModel: TabScreen {
     public private(set) var calendarZoom: CalendarZoom?
     public private(set) var calendar: CheckInCalendar?
     public private(set) var state: DashboardState?
-    public private(set) var status: StatusMessage?
+    private var message: StatusMessage?
+    /// The latest message, else the fast on ("Fasting 14 h 20 of 16:8 · f ends it").
+    public var status: StatusMessage? {
+        message ?? currentFast.map { fast in
+            StatusMessage("Fasting \(DurationFormat.hoursMinutes(fast.minutes(at: clock.now))) of \(FastingGoal.name(fast.goalHours)) · f ends it")
+        }
+    }
 
-    public init(source: any DashboardState.Source, clock: any Clock, selection: SelectedDay? = nil) {
+    public init(source: any DashboardState.Source, clock: any Clock, selection: SelectedDay? = nil, fasts: (any FastRepository)? = nil) {
         self.source = source
+        self.fasts = fasts
         self.clock = clock
         self.selection = selection ?? SelectedDay(clock.today)
     }
@@ -39,12 +50,14 @@ public final class DashboardViewModel: TabScreen {
         case openCalendar
         case zoomCalendar(ChartZoom)
         case closeCalendar
+        case fast
     }
 
     static let actions = ActionKeyMap<Action>(
         title: "Dashboard",
         DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
-            KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true, brief: "calendar").performs(.openCalendar)
+            KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true, brief: "calendar").performs(.openCalendar),
+            KeyBinding([.char("f")], help: "start a fast now, or end the one on", footer: true, brief: "fast").performs(.fast),
         ])
 
     static let calendarActions = ActionKeyMap<Action>(
@@ -60,10 +73,11 @@ public final class DashboardViewModel: TabScreen {
     public func reload() {
         do {
             state = try DashboardState.load(day: day, range: range, weekStart: clock.weekStart, today: clock.today, from: source)
-            status = nil
+            currentFast = try fasts?.currentFast()
+            message = nil
         } catch {
             state = nil
-            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
+            message = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -74,12 +88,47 @@ public final class DashboardViewModel: TabScreen {
             return .handled
         }
         guard let action = Self.actions.action(for: key) else { return .ignored }
+        if case .fast = action, let fasts, let fast = currentFast { return .requests([.present(endFastFlow(fast, fasts))]) }
         perform(action)
         return .handled
     }
 
+    /// "End your fast of 14 h 20 (16:8)? y/n": ending is asked, starting is one key.
+    private func endFastFlow(_ fast: Fast, _ fasts: any FastRepository) -> ConfirmFlow {
+        let time = DurationFormat.hoursMinutes(fast.minutes(at: clock.now))
+        return ConfirmFlow(
+            title: "End fast", question: "End your fast of \(time) (\(FastingGoal.name(fast.goalHours)))? y/n", yes: "end it", no: "keep fasting",
+            status: { [unowned self] in status },
+            onYes: { [unowned self] in
+                do {
+                    let ended = try Fasting(store: fasts, clock: clock).end()
+                    reload()
+                    let reached = ended.reachedGoal(at: clock.now) ? "goal reached" : "short of the goal"
+                    message = StatusMessage("Fast ended after \(DurationFormat.hoursMinutes(ended.minutes(at: clock.now))): \(reached).", kind: .success)
+                } catch {
+                    message = StatusMessage("Could not end the fast: \(ErrorLine.text(error))", kind: .error)
+                }
+                return .back
+            })
+    }
+
+    private func startFast() {
+        guard let fasts else {
+            message = StatusMessage("Fasting is not kept here.")
+            return
+        }
+        do {
+            let fast = try Fasting(store: fasts, clock: clock).start()
+            reload()
+            message = StatusMessage("Fast started: goal \(FastingGoal.name(fast.goalHours)) (bodii fast start --goal sets another).", kind: .success)
+        } catch {
+            message = StatusMessage("Could not start a fast: \(ErrorLine.text(error))", kind: .error)
+        }
+    }
+
     private func perform(_ action: Action) {
         switch action {
+        case .fast: startFast()
         case .openCalendar: openCalendar(.month)
         case .closeCalendar:
             calendarZoom = nil
@@ -101,7 +150,7 @@ public final class DashboardViewModel: TabScreen {
             calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: zoom.days), source: source, today: clock.today)
             calendarZoom = zoom
         } catch {
-            status = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
+            message = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
         }
     }
 
@@ -114,7 +163,7 @@ public final class DashboardViewModel: TabScreen {
             .render(in: area, buffer: &buffer, context: context)
             return
         }
-        DashboardView(state: state, day: day, today: clock.today, errorMessage: status?.text)
+        DashboardView(state: state, day: day, today: clock.today, errorMessage: message?.kind == .error ? message?.text : nil)
             .render(in: area, buffer: &buffer, context: context)
     }
 }

@@ -39,7 +39,9 @@ package struct TabEntry {
 @MainActor
 enum AppTabs {
     package static let all: [TabEntry] = [
-        TabEntry(title: "Dashboard") { DashboardViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection) },
+        TabEntry(title: "Dashboard") {
+            DashboardViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection, fasts: $0.repositories)
+        },
         TabEntry(title: "Body") { BodyTab.make(source: $0.repositories, clock: $0.clock) },
         TabEntry(title: "Diet") { context in
             let repositories = context.repositories
