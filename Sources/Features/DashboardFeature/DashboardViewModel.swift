@@ -1,3 +1,4 @@
+import Foundation
 import BodiiDomain
 import BodiiUI
 import TerminalKit
@@ -12,6 +13,8 @@ public final class DashboardViewModel: TabScreen {
     private let fasts: (any FastRepository)?
     /// The fast on, read with the rest; its time is worked out as it is drawn.
     public private(set) var currentFast: Fast?
+    /// When food was first logged during it: `f` offers to end the fast there.
+    public private(set) var firstFood: Date?
     private let clock: any Clock
     /// The selected day, shared with the other tabs.
     public private(set) var day: LocalDate {
@@ -28,7 +31,8 @@ public final class DashboardViewModel: TabScreen {
     /// The latest message, else the fast on ("Fasting 14 h 20 of 16:8 · f ends it").
     public var status: StatusMessage? {
         message ?? currentFast.map { fast in
-            StatusMessage("Fasting \(DurationFormat.hoursMinutes(fast.minutes(at: clock.now))) of \(FastingGoal.name(fast.goalHours)) · f ends it")
+            let on = "Fasting \(DurationFormat.hoursMinutes(fast.minutes(at: clock.now))) of \(FastingGoal.name(fast.goalHours))"
+            return StatusMessage(on + (firstFood.map { " · food logged at \(clockText($0)): f ends it there" } ?? " · f ends it"))
         }
     }
 
@@ -74,7 +78,8 @@ public final class DashboardViewModel: TabScreen {
         do {
             state = try DashboardState.load(day: day, range: range, weekStart: clock.weekStart, today: clock.today, from: source)
             currentFast = try fasts?.currentFast()
-            message = nil
+            firstFood = try currentFast.flatMap { try Fasting.firstFood(during: $0, source: source, today: clock.today) }
+            if message?.kind == .error { message = nil }
         } catch {
             state = nil
             message = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
@@ -88,20 +93,28 @@ public final class DashboardViewModel: TabScreen {
             return .handled
         }
         guard let action = Self.actions.action(for: key) else { return .ignored }
+        message = nil  // a message lasts until the next key
         if case .fast = action, let fasts, let fast = currentFast { return .requests([.present(endFastFlow(fast, fasts))]) }
         perform(action)
         return .handled
     }
 
     /// "End your fast of 14 h 20 (16:8)? y/n": ending is asked, starting is one key.
+    /// With food logged during the fast, it ends when the food was logged (asked, never silently).
     private func endFastFlow(_ fast: Fast, _ fasts: any FastRepository) -> ConfirmFlow {
-        let time = DurationFormat.hoursMinutes(fast.minutes(at: clock.now))
+        let end = firstFood
+        var ending = fast
+        ending.endedAt = end
+        let time = DurationFormat.hoursMinutes(ending.minutes(at: clock.now))
+        let question =
+            end.map { "You logged food at \(clockText($0)): end your fast there, after \(time) (\(FastingGoal.name(fast.goalHours)))? y/n" }
+            ?? "End your fast of \(time) (\(FastingGoal.name(fast.goalHours)))? y/n"
         return ConfirmFlow(
-            title: "End fast", question: "End your fast of \(time) (\(FastingGoal.name(fast.goalHours)))? y/n", yes: "end it", no: "keep fasting",
+            title: "End fast", question: question, yes: "end it", no: "keep fasting",
             status: { [unowned self] in status },
             onYes: { [unowned self] in
                 do {
-                    let ended = try Fasting(store: fasts, clock: clock).end()
+                    let ended = try Fasting(store: fasts, clock: clock).end(at: end)
                     reload()
                     let reached = ended.reachedGoal(at: clock.now) ? "goal reached" : "short of the goal"
                     message = StatusMessage("Fast ended after \(DurationFormat.hoursMinutes(ended.minutes(at: clock.now))): \(reached).", kind: .success)
@@ -111,6 +124,9 @@ public final class DashboardViewModel: TabScreen {
                 return .back
             })
     }
+
+    /// "12:30" in the user's time zone.
+    private func clockText(_ date: Date) -> String { ClockTime(date, timeZone: clock.timeZone).description }
 
     private func startFast() {
         guard let fasts else {

@@ -98,12 +98,16 @@ struct FastStatusCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             let status = try FastingStatus.load(source: env.repositories, clock: clock)
-            env.database.finishReading()
+            defer { env.database.finishReading() }
             if json {
                 print(Self.json(status).text)
                 return
             }
             var lines = [status.current.map { "Fasting: " + FastCommand.describe($0, now: status.now, clock: clock) + "." } ?? "Not fasting."]
+            if let fast = status.current, let food = try Fasting.firstFood(during: fast, source: env.repositories, today: clock.today) {
+                let at = ClockTime(food, timeZone: clock.timeZone)
+                lines.append("Food was logged at \(at) during it: bodii fast end --at \(at) ends it there.")
+            }
             lines.append("Streak: \(Plural.count(status.streak, "day")) with a fast that reached its goal.")
             if !status.recent.isEmpty {
                 lines.append("Last fasts:")

@@ -69,3 +69,12 @@ public enum FastingGoal {
         presets.first { $0.hours == hours }?.name ?? "\(DecimalText.format(hours)) h"
     }
 }
+
+extension ClockTime {
+    /// The time of day `date` is in `timeZone` ("12:30").
+    public init(_ date: Date, timeZone: TimeZone) {
+        // Floor division, so an instant before 1970 is still the minute it is in.
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        minutesAfterMidnight = ((seconds / 60) % 1440 + 1440) % 1440
+    }
+}

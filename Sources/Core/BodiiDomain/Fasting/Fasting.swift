@@ -49,6 +49,14 @@ public struct Fasting {
         return fast
     }
 
+    /// When food was first logged after `fast` started (its end, if it has one), nil if not yet:
+    /// the moment the fast ended in fact, which the Dashboard and `bodii fast` offer to end it at.
+    public static func firstFood(during fast: Fast, source: any FoodLogRepository, today: LocalDate) throws -> Date? {
+        guard fast.date <= today else { return nil }
+        return try source.foodRecords(in: DateRange(start: fast.date, end: today))
+            .map(\.loggedAt).filter { $0 >= fast.startedAt && $0 <= (fast.endedAt ?? .distantFuture) }.min()
+    }
+
     /// The latest `clock` instant at `time`: today's, or yesterday's when today's is still to come
     /// ("--at 20:00" in the morning is last night).
     public static func latest(_ time: ClockTime, clock: any Clock) -> Date? {
