@@ -34,7 +34,11 @@ import Testing
         try #require(first.status == 0, "\(first.stderr)")
         let s1 = AppleHealthImportTests.kind(try AppleHealthImportTests.summary(first.stdout), "measurements")
         #expect(s1["added"] as? Int == 3, "\(first.stdout)")
-        #expect(s1["skipped_records"] as? Int == 1 && (s1["skipped"] as? [String: Int]) == ["waist out of range (40–250 cm)": 1])
+        #expect(
+            s1["skipped_records"] as? Int == 3
+                && (s1["skipped"] as? [String: Int]) == [
+                    "waist out of range (40–250 cm)": 1, "a blood pressure number outside its Correlation (a duplicate)": 2,
+                ])
         let today = try runBodii(["today", "--date", "2026-11-21", "--json", "--db", db])
         // 32.5 in is 82.55 cm (shown to a tenth; the export below has it exactly).
         #expect(today.stdout.contains(#""waist_cm":{"value":82.6,"date":"2026-11-20"}"#), "\(today.stdout)")

@@ -18,9 +18,9 @@ import Testing
         HealthXML.record("HKQuantityTypeIdentifierRestingHeartRate", value, start, unit: unit, source: "Watch")
     }
 
-    /// A reading as Health writes it: the Correlation, its numbers inside (and, by default, repeated at the top level).
+    /// A reading as Health writes it: the Correlation, its numbers inside (and, when `repeated`, again at the top level).
     static func bloodPressure(
-        _ systolic: String?, _ diastolic: String?, at start: String = "2026-11-20 08:00:00 +0100", repeated: Bool = true,
+        _ systolic: String?, _ diastolic: String?, at start: String = "2026-11-20 08:00:00 +0100", repeated: Bool = false,
         source: String = "Omron"
     ) -> String {
         let numbers =
@@ -47,16 +47,16 @@ import Testing
     }
 
     @Test func aBloodPressureReadingIsOneMeasurementWithBothNumbers() throws {
-        let data = try HealthXML.read(Self.bloodPressure("121", "79") + Self.restingHeartRate("58"))
+        let data = try HealthXML.read(Self.bloodPressure("121", "79", repeated: true) + Self.restingHeartRate("58"))
         let bp = try #require(data.measurements.first { $0.kind == .bloodPressure })
         #expect(bp.value == 121 && bp.diastolic == 79 && bp.date == HealthFixture.day(20))
         #expect(bp.provenance.externalId == "blood_pressure/2026-11-20 08:00:00 +0100/121/79")
         #expect(data.measurements.filter { $0.kind == .bloodPressure }.count == 1)
         let rhr = try #require(data.measurements.first { $0.kind == .restingHeartRate })
         #expect(rhr.value == 58 && rhr.diastolic == nil && rhr.provenance.externalId == "resting_heart_rate/2026-11-20 06:00:00 +0100/58")
-        // The numbers repeated at the top level are not readings of their own (nor skipped ones).
-        #expect(data.otherTypes == ["BloodPressureSystolic": 1, "BloodPressureDiastolic": 1])
-        #expect(data.skipped.isEmpty)
+        // The numbers repeated at the top level are not readings of their own.
+        #expect(data.otherTypes.isEmpty)
+        #expect(data.skipped == [.measurement: ["a blood pressure number outside its Correlation (a duplicate)": 2]])
     }
 
     @Test func impossibleOrUnreadableMeasurementsAreSkippedWithTheirReason() throws {
@@ -99,7 +99,7 @@ import Testing
             let day = start.adding(days: d).iso
             return Self.waist("\(80 + d % 5)", "cm", at: "\(day) 07:00:00 +0100")
                 + Self.restingHeartRate("\(55 + d % 7)", at: "\(day) 06:00:00 +0100")
-                + Self.bloodPressure("\(115 + d % 9)", "\(75 + d % 4)", at: "\(day) 08:00:00 +0100")
+                + Self.bloodPressure("\(115 + d % 9)", "\(75 + d % 4)", at: "\(day) 08:00:00 +0100", repeated: true)
                 + Self.waist("999", "cm", at: "\(day) 07:30:00 +0100")
         }.joined()
         let bulk = try AppleHealthLimitTests.bulkExport(body: daily, weighIns: AppleHealthLimits.maxRows + 1, from: start, perDay: 1440)
@@ -112,7 +112,10 @@ import Testing
         let alone = try HealthXML.read(daily)
         #expect(parts.measurements.count == 3 * days)
         #expect(parts.measurements == alone.measurements)
-        #expect(parts.skipped[.measurement] == ["waist out of range (40–250 cm)": days])
+        #expect(
+            parts.skipped[.measurement] == [
+                "waist out of range (40–250 cm)": days, "a blood pressure number outside its Correlation (a duplicate)": 2 * days,
+            ])
         #expect(alone.skipped[.measurement] == parts.skipped[.measurement])
     }
 }

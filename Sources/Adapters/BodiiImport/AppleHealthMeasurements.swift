@@ -90,10 +90,16 @@ struct AppleHealthMeasurements {
 }
 
 extension AppleHealthCollector {
-    /// A waist or resting heart rate record; false for a record of another type.
+    /// A waist or resting heart rate record, or a number of a blood pressure reading; false for a
+    /// record of another type.
     func measurementRecord(_ element: XMLElementStart, _ type: UnsafeBufferPointer<UInt8>) -> Bool {
-        if measuring.inPressure, let systolic = AppleHealthMeasurements.isSystolic(type) {
-            pressureNumber(element, systolic: systolic)
+        if let systolic = AppleHealthMeasurements.isSystolic(type) {
+            if measuring.inPressure {
+                pressureNumber(element, systolic: systolic)
+            } else if let time = start(element, .measurement) {
+                // Health writes each number of a reading again at the top level: the Correlation has it.
+                skip(.measurement, "a blood pressure number outside its Correlation (a duplicate)", on: time.day)
+            }
             return true
         }
         guard let kind = AppleHealthMeasurements.kind(of: type) else { return false }
