@@ -63,13 +63,19 @@ import Testing
             try r.setFavourite(soup.id, true)
             try r.saveNutrientPreference(NutrientPreference(key: .vitaminDUg, amount: 25))
             try r.saveNutrientPreference(NutrientPreference(key: .caffeineMg, hidden: true))
+            // Issue 47: a tape's waist and a blood pressure reading (its second number too).
+            try r.addMeasurement(
+                BodyMeasurement(date: day.adding(days: -1), kind: .waist, value: 82.5, recordedAt: Date(timeIntervalSince1970: 1_795_000_000)))
+            try r.addMeasurement(
+                BodyMeasurement(
+                    date: day, kind: .bloodPressure, value: 121, diastolic: 79, recordedAt: Date(timeIntervalSince1970: 1_795_100_000)))
         }
         let first = try runBodii(["export", "--out", folder.path("a.json"), "--db", a])
         try #require(first.status == 0, "\(first.stderr)")
         let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
         for key in [
             "recipes", "saved_meals", "favourites", "custom_foods", "goals", "activity", "review_items", "purchases",
-            "nutrient_preferences",
+            "nutrient_preferences", "measurements",
         ] {
             #expect(original.contains("\"\(key)\": [\n"), "\(key) is empty or missing")
         }
@@ -123,6 +129,7 @@ import Testing
         for (file, header) in [
             ("recipes", "food_id,name,servings,per_100g,food_servings,ingredients,created_at,source,external_id"),
             ("saved_meals", "name,meal,items,created_at,source,external_id"), ("favourites", "food_id,added_at"),
+            ("measurements", "date,kind,value,diastolic,recorded_at,source,external_id"),
         ] {
             let text = try String(contentsOfFile: folder.path("csv/\(file).csv"), encoding: .utf8)
             #expect(text.hasPrefix(header + "\r\n") && text.components(separatedBy: "\r\n").count > 2, "\(file): \(text.prefix(200))")

@@ -328,6 +328,7 @@ struct FuzzTemplate {
         // The fixture's Saturday moved to Sunday, TestClock's today.
         appleHealthXML = try String(contentsOf: fixtures.appendingPathComponent("apple-health/export.xml"), encoding: .utf8)
             .replacingOccurrences(of: "2026-11-21", with: "2026-11-22")
+            .replacingOccurrences(of: "</HealthData>", with: AppleHealthMeasurementImportTests.records + "</HealthData>")
         let appleHealth = folder.path("export.xml")
         try Data(appleHealthXML.utf8).write(to: URL(fileURLWithPath: appleHealth))
         let servings = folder.path("servings.csv"), biometrics = folder.path("biometrics.csv")
@@ -336,6 +337,7 @@ struct FuzzTemplate {
         let steps: [[String]] = [
             ["log", "weight", "80"], ["log", "food", "apple", "--grams", "150"], ["log", "exercise", "running", "--minutes", "30"],
             ["log", "sleep", "--bed", "23:00", "--wake", "07:00"],
+            ["log", "measure", "hips", "98cm"], ["log", "bp", "118/76"], ["log", "rhr", "61"],
             ["import", "apple-health", appleHealth],
             ["import", "cronometer", servings], ["import", "cronometer", biometrics],
         ]

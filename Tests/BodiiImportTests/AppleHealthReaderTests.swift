@@ -20,6 +20,7 @@ extension AppleHealthReader {
                 all.sleep += part.sleep
                 all.exercise += part.exercise
                 all.food += part.food
+                all.measurements += part.measurements
                 all.lastWeightKg = part.lastWeightKg
             }
             return all

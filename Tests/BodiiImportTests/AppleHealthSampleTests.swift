@@ -32,6 +32,26 @@ import ImportSamples
             #expect(exercise[day, default: []].count == want.workouts, "\(day)")
             #expect(food[day, default: []].reduce(0) { $0 + $1.kcal } == want.eatenKcal, "\(day)")
         }
+        // Issue 47: the day's waist (from cm or in), resting heart rate and blood pressure, each once.
+        let measured = Dictionary(grouping: data.measurements, by: \.date)
+        for (day, want) in expected {
+            let of = Dictionary(grouping: measured[day, default: []], by: \.kind)
+            #expect(of[.waist]?.count == (want.waistCm == nil ? nil : 1), "\(day)")
+            #expect(abs((of[.waist]?.first?.value ?? 0) - (want.waistCm ?? 0)) < 0.001, "\(day)")
+            #expect(of[.restingHeartRate]?.map(\.value) == want.restingHeartRate.map { [$0] }, "\(day)")
+            let bp = of[.bloodPressure]?.map { [$0.value, $0.diastolic ?? 0] }
+            #expect(bp == want.systolic.map { [[$0, want.diastolic ?? -1]] }, "\(day)")
+        }
+        #expect(data.measurements.allSatisfy { $0.provenance.source == AppleHealthData.source && $0.provenance.externalId != nil })
+        let impossible = expected.values.reduce(0) { $0 + $1.impossibleMeasurements }
+        // The numbers a reading repeats at the top level are not readings of their own.
+        let readings = data.measurements.filter { $0.kind == .bloodPressure }.count
+        #expect(
+            impossible == 1 && readings == 10
+                && data.skipped[.measurement] == [
+                    "waist out of range (40–250 cm)": impossible,
+                    "a blood pressure number outside its Correlation (a duplicate)": 2 * readings,
+                ])
         // One lunch per day repeated inside a Correlation: skipped, never counted twice.
         #expect(data.skipped[.food] == ["inside a food Correlation (a duplicate)": 21])
         #expect(data.stepsBySource.count == 2)

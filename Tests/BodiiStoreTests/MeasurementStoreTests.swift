@@ -65,6 +65,30 @@ import Testing
         }
     }
 
+    /// Imports hand measurements over in a `HistoryBatch`: a preview counts and writes nothing,
+    /// a merge adds them once, a second merge finds them there.
+    @Test func aBatchMergesMeasurementsOnceAndAPreviewWritesNothing() throws {
+        try withDatabase { _, repos in
+            var batch = HistoryBatch()
+            batch.measurements = [
+                BodyMeasurement(
+                    date: day("2026-12-01"), kind: .bloodPressure, value: 121, diastolic: 79, recordedAt: instant(1_795_500_000),
+                    provenance: Provenance(source: "apple-health", externalId: "bp/1")),
+                BodyMeasurement(
+                    date: day("2026-12-01"), kind: .restingHeartRate, value: 58, recordedAt: instant(1_795_500_100),
+                    provenance: Provenance(source: "apple-health", externalId: "rhr/1")),
+            ]
+            #expect(!batch.isEmpty)
+            let days = DateRange(start: day("2026-12-01"), end: day("2026-12-01"))
+            #expect(try repos.mergePreview(batch).added[.measurement] == 2)
+            #expect(try repos.measurements(in: days).isEmpty)
+            #expect(try repos.merge(batch).added[.measurement] == 2)
+            let again = try repos.merge(batch)
+            #expect(again.added[.measurement] == nil && again.alreadyThere[.measurement] == 2)
+            #expect(try repos.measurements(in: days).map(\.diastolic) == [79, nil])
+        }
+    }
+
     @Test func theTableRefusesWhatNoMeasurementIs() throws {
         try withDatabase { db, _ in
             for values in ["'waist', 0, NULL", "'waist', 1e999, NULL", "'blood_pressure', 120, 130"] {

@@ -42,7 +42,7 @@ import Testing
             // fourth seed: a debug export process takes seconds; the table dump above is stricter).
             guard seed % 4 == 0 else { return }
             let exports = try replicas.map { try exportDocument($0.url.path) }
-            #expect(exports[0].contains("\"body\""))
+            #expect(exports[0].contains("\"body\"") && exports[0].contains("\"measurements\""))
             #expect(exports[1] == exports[0], "seed \(seed)")
             #expect(exports[2] == exports[0], "seed \(seed)")
         }
@@ -55,7 +55,9 @@ import Testing
         let date = days.randomElement(using: &random) ?? days[0]
         let range = DateRange(start: days[0], end: days[days.count - 1])
         let small = Int.random(in: 0..<2, using: &random)
-        switch Int.random(in: 0..<22, using: &random) {
+        switch Int.random(in: 0..<23, using: &random) {
+        case 22:
+            try measurementChange(repos, date: date, small: small, &random)
         case 18, 19:
             try goalChange(repos, small: small, &random)
         case 20:
@@ -127,6 +129,26 @@ import Testing
                 Profile(
                     name: small == 0 ? "Ann" : "Bo", sex: .female, birthDate: day("1990-01-01"),
                     heightCm: Bool.random(using: &random) ? 170 : 180, activityLevel: .moderate))
+        }
+    }
+
+    /// A body measurement (issue 47): a waist or a blood pressure added, its value edited, or deleted.
+    static func measurementChange(_ repos: SQLiteRepositories, date: LocalDate, small: Int, _ random: inout SeededGenerator) throws {
+        let range = DateRange(start: days[0], end: days[days.count - 1])
+        guard var m = try repos.measurements(in: range).randomElement(using: &random), Bool.random(using: &random) else {
+            let reading =
+                small == 0
+                ? BodyMeasurement(date: date, kind: .waist, value: 82, recordedAt: Date(timeIntervalSince1970: 1_795_000_000))
+                : BodyMeasurement(
+                    date: date, kind: .bloodPressure, value: 120, diastolic: 80, recordedAt: Date(timeIntervalSince1970: 1_795_000_000))
+            _ = try repos.addMeasurement(reading)
+            return
+        }
+        if Bool.random(using: &random), let id = m.id {
+            _ = try repos.deleteMeasurement(id: id)
+        } else {
+            m.value = (m.kind == .waist ? 82 : 120) + Double(small)
+            try repos.updateMeasurement(m)
         }
     }
 

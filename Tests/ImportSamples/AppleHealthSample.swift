@@ -5,7 +5,9 @@ import Foundation
 /// broken DTD, `Me`, weight in kg and in lb, body fat as a fraction, Watch and iPhone steps in the
 /// same hours, active energy from both, sleep stages with InBed and the legacy Asleep, dietary
 /// energy in `Cal` with a food Correlation repeating it, heart-rate bulk with metadata, workouts in
-/// the old and the iOS 16 layout, ActivitySummary — all in UTC+9, which is not the machine's zone.
+/// the old and the iOS 16 layout, ActivitySummary, a weekly waist in cm or in (one a typo in m),
+/// a daily resting heart rate and blood pressure readings as Correlations — all in UTC+9, which is
+/// not the machine's zone.
 /// It writes as it goes (memory does not grow with the years) and returns what an import must find.
 public struct AppleHealthSample {
     public struct Day: Equatable, Sendable {
@@ -16,6 +18,13 @@ public struct AppleHealthSample {
         public var sleepMinutes: Int?
         public var workouts = 0
         public var eatenKcal = 0.0
+        /// Issue 47's measurements: the day's waist (cm), resting heart rate and blood pressure.
+        public var waistCm: Double?
+        public var restingHeartRate: Double?
+        public var systolic: Double?
+        public var diastolic: Double?
+        /// Measurement records the import must skip (out of range).
+        public var impossibleMeasurements = 0
     }
 
     public var firstDay: LocalDate
@@ -60,6 +69,8 @@ public struct AppleHealthSample {
     public func write(to output: (Data) throws -> Void) throws -> [LocalDate: Day] {
         var expected: [LocalDate: Day] = [:]
         var random = Random(state: 2026)
+        // Measurements draw their own numbers, so the other figures stay what they were before them.
+        var measures = Random(state: 47)
         var text = ""
         text.reserveCapacity(1 << 20)
         func flush(_ force: Bool = false) throws {
@@ -71,11 +82,7 @@ public struct AppleHealthSample {
         func record(
             _ type: String, _ source: String, _ start: String, _ end: String, _ value: String, _ unit: String?, children: String = ""
         ) {
-            text +=
-                " <Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"17.1\""
-                + (unit.map { " unit=\"\($0)\"" } ?? "")
-                + " creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\""
-                + (children.isEmpty ? "/>\n" : ">\n\(children) </Record>\n")
+            text += Self.record(type, source, start, end, value, unit, children: children)
         }
         let q = "HKQuantityTypeIdentifier"
         text +=
@@ -99,6 +106,7 @@ public struct AppleHealthSample {
                 record(q + "BodyFatPercentage", "Withings", at, at, String(format: "%.3f", fraction), "%")
                 e.bodyFatPercent = fraction * 100
             }
+            text += Self.measurements(day, i, &e, &measures)
             // Steps and active energy, 07:00–22:59: two Watch records and one iPhone record an hour
             // for the same walking; the bigger of the two sources counts.
             for hour in 7...22 {
@@ -177,6 +185,55 @@ public struct AppleHealthSample {
         text += "</HealthData>\n"
         try flush(true)
         return expected
+    }
+
+    /// Issue 47: a waist weekly (cm from the Health app, in typed in; day 4's "4.5 m" is a typo,
+    /// skipped), a resting heart rate from the Watch every morning, and on odd days a blood
+    /// pressure Correlation — with its two numbers written again at the top level, as Health does.
+    private static func measurements(_ day: LocalDate, _ i: Int, _ e: inout Day, _ random: inout Random) -> String {
+        let q = "HKQuantityTypeIdentifier"
+        let morning = stamp(day, 6 * 60 + 30)
+        var text = ""
+        if i % 7 == 3 {
+            let cm = Double(random.int(800...900)) / 10
+            if i % 14 == 3 {
+                text += record(q + "WaistCircumference", "Health", morning, morning, String(format: "%.1f", cm), "cm")
+                e.waistCm = cm
+            } else {
+                let inches = (cm / 2.54 * 10).rounded() / 10
+                text += record(q + "WaistCircumference", "Health", morning, morning, String(format: "%.1f", inches), "in")
+                e.waistCm = (inches * 2.54 * 100).rounded() / 100
+            }
+        }
+        if i == 4 {
+            text += record(q + "WaistCircumference", "Health", morning, morning, "4.5", "m")
+            e.impossibleMeasurements += 1
+        }
+        let rhr = random.int(50...65)
+        text += record(q + "RestingHeartRate", watch, morning, morning, "\(rhr)", "count/min")
+        e.restingHeartRate = Double(rhr)
+        guard i % 2 == 1 else { return text }
+        let high = random.int(110...135), low = random.int(70...85)
+        let at = stamp(day, 8 * 60)
+        let numbers =
+            record(q + "BloodPressureSystolic", "Omron", at, at, "\(high)", "mmHg")
+            + record(q + "BloodPressureDiastolic", "Omron", at, at, "\(low)", "mmHg")
+        text +=
+            numbers + " <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Omron\" creationDate=\"\(at)\" "
+            + "startDate=\"\(at)\" endDate=\"\(at)\">\n" + numbers + " </Correlation>\n"
+        e.systolic = Double(high)
+        e.diastolic = Double(low)
+        return text
+    }
+
+    /// One `<Record>`, with its children (metadata) when it has any.
+    static func record(
+        _ type: String, _ source: String, _ start: String, _ end: String, _ value: String, _ unit: String?, children: String = ""
+    ) -> String {
+        " <Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"17.1\""
+            + (unit.map { " unit=\"\($0)\"" } ?? "")
+            + " creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\""
+            + (children.isEmpty ? "/>\n" : ">\n\(children) </Record>\n")
     }
 
     static let header = """

@@ -21,6 +21,7 @@ extension AppleHealthCollector {
         out.body = bodyRecords(&out)
         out.exercise = exerciseRecords(&out)
         out.food = food
+        out.measurements = measuring.measurements
         attachNutrients(&out)
         out.lastWeightKg = weights.values.max { $0.time.instant < $1.time.instant }?.kg ?? weightBefore
         return out

@@ -90,6 +90,7 @@ public final class AppleHealthCollector: XMLElementHandler {
     var workout: OpenWorkout?
     var workouts: [String: OpenWorkout] = [:]
     var correlationDepth = 0
+    var measuring = AppleHealthMeasurements()
 
     var food: [FoodRecord] = []
     var foodIds = Set<String>()
@@ -127,6 +128,7 @@ public final class AppleHealthCollector: XMLElementHandler {
             workoutStatistics(element)
         } else if element.isNamed("Correlation") {
             correlationDepth += 1
+            startCorrelation(element)
         }
     }
 
@@ -136,6 +138,7 @@ public final class AppleHealthCollector: XMLElementHandler {
             workout = nil
         } else if XMLBytes.equalsCString(name, "Correlation") {
             correlationDepth = max(0, correlationDepth - 1)
+            endCorrelation()
         }
     }
 
@@ -143,6 +146,7 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     func record(_ element: XMLElementStart) {
         guard let type = element.value("type") else { return }
+        if measurementRecord(element, type) { return }
         if XMLBytes.equals(type, "HKQuantityTypeIdentifierStepCount") {
             bucket(element, into: &steps, kind: .activity, what: "steps", range: Validation.stepsPerDayRange, unitFactor: { _ in 1 })
         } else if XMLBytes.equals(type, "HKQuantityTypeIdentifierActiveEnergyBurned") {

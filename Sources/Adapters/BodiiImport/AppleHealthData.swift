@@ -11,6 +11,8 @@ public struct AppleHealthData: Sendable {
     public var sleep: [SleepRecord] = []
     public var exercise: [ExerciseRecord] = []
     public var food: [FoodRecord] = []
+    /// Waist, resting heart rate and blood pressure (issue 47), in time order.
+    public var measurements: [BodyMeasurement] = []
     /// Per kind of record written: the reasons records were left out, with their counts.
     public var skipped: [MergeCounts.Kind: [String: Int]] = [:]
     /// Record types Bodii does not take (heart rate, distance…), with their counts.

@@ -129,6 +129,8 @@ extension AppleHealthCollector {
         foodIds = []
         foodByStamp = [:]
         dietary = [:]
+        measuring.kept = [:]
+        measuring.pressure = nil
         // Skips of dated records are counted again by the part that reads their day.
         data.skipped = undatedSkips
         hourBits = AppleHealthHourBits(firstDay: Validation.earliestDate, lastDay: latestDay)

@@ -272,6 +272,14 @@ extension HistoryStore: HistoryWriter {
                     }
                 }
                 for record in batch.sleep { counts.record(.sleep, added: try insert(record, db) != nil) }
+                for measurement in batch.measurements {
+                    if skippingKnown {
+                        counts.record(.measurement, added: try MeasurementStore.insertOrSkip(measurement, db, timeZone: timeZone))
+                    } else {
+                        _ = try MeasurementStore.insert(measurement, db, timeZone: timeZone)
+                        counts.record(.measurement, added: true)
+                    }
+                }
                 for checkIn in batch.checkIns {
                     try CheckInStore.upsertCheckIn(checkIn, db)
                     counts.record(.checkIn, added: true)

@@ -126,7 +126,7 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             var parts: [String] = []
             for (kind, label) in [
                 (MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"),
-                (.activity, "activity days"),
+                (.activity, "activity days"), (.measurement, "measurements"),
                 (.reviewItem, "review notes"), (.action, "actions"),
             ] {
                 parts.append(

@@ -157,13 +157,15 @@ public struct HistoryBatch: Sendable {
     public var activity: [ActivitySnapshot] = []
     /// The pantry (PRODUCT.md §10); on a merge, a row whose id or external id is there already is skipped.
     public var pantry = PantryBatch()
+    /// Body measurements (issue 47); on a merge, one whose source holds its external id is skipped.
+    public var measurements: [BodyMeasurement] = []
 
     public init() {}
 
     public var isEmpty: Bool {
         profile == nil && activeGoal == nil && body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty
             && reviewItems.isEmpty && actions.isEmpty
-            && bareBody.isEmpty && activity.isEmpty && pantry.isEmpty
+            && bareBody.isEmpty && activity.isEmpty && pantry.isEmpty && measurements.isEmpty
     }
 }
 
@@ -183,6 +185,7 @@ public struct MergeCounts: Equatable, Sendable {
         case body, exercise, sleep, food, checkIn, activity
         case reviewItem = "review_item"
         case action
+        case measurement
     }
     public var added: [Kind: Int] = [:]
     public var alreadyThere: [Kind: Int] = [:]

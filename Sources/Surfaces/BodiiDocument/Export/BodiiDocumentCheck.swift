@@ -136,6 +136,16 @@ package struct BodiiDocumentCheck {
             try number(a.activeKcal, "active_kcal", StoredRanges.activeKcalRange, "kcal")
             try provenance(a.provenance)
         }
+        for (i, m) in d.measurements.enumerated() {
+            place = "measurements[\(i + (offsets["measurements"] ?? 0))]"
+            try day(m.date, "date")
+            try number(m.value, "value", m.kind.validRange, m.kind.storedUnit)
+            if m.kind == .bloodPressure { try number(m.diastolic, "diastolic", MeasurementKind.diastolicRange, "mmHg") }
+            // What is left: a blood pressure without its second number, one not below the first, or one on another kind.
+            if let problem = m.problem { throw BodiiDocumentImport.Refusal(message: "\(place): \(problem)") }
+            try instant(m.recordedAt, "recorded_at")
+            try provenance(m.provenance)
+        }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"
             try day(n.period.start, "start")

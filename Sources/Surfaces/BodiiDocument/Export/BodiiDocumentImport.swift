@@ -121,7 +121,7 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body, food, exercise, sleep, check-ins and activity: the long lists, read a page at a time.
+    /// Body, food, exercise, sleep, check-ins, activity and measurements: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
         for (f, b) in try part.records(BodyRecordFields.self, "body") {
             let record = BodyRecord(
@@ -170,6 +170,18 @@ package enum BodiiDocumentImport {
                 ActivitySnapshot(
                     date: try f.date(a.date, "date"), steps: try f.whole(a.steps, "steps"), activeKcal: a.active_kcal,
                     provenance: try f.provenance(a)))
+        }
+        // Absent in an export from before measurements: none.
+        for (f, m) in try part.records(MeasurementRecordFields.self, "measurements") {
+            let name = try f.text(m.kind, "kind")
+            guard let kind = MeasurementKind(rawValue: name) else {
+                throw f.fail(
+                    ValidationError(field: "kind", value: name, allowed: MeasurementExport.allowedKinds, problem: .unknown).message)
+            }
+            d.measurements.append(
+                BodyMeasurement(
+                    date: try f.date(m.date, "date"), kind: kind, value: try f.number(m.value, "value"), diastolic: m.diastolic,
+                    recordedAt: try f.instant(m.recorded_at, "recorded_at"), provenance: try f.provenance(m)))
         }
     }
 

@@ -138,6 +138,12 @@ struct ActivityRecord: Decodable, ProvenancedRecord {
     package var date: String?, steps: Double?, active_kcal: Double?, source: String?, external_id: String?
 }
 
+/// A body measurement (issue 47): `diastolic` only for blood pressure.
+struct MeasurementRecordFields: Decodable, ProvenancedRecord {
+    package var date: String?, kind: String?, value: Double?, diastolic: Double?, recorded_at: String?
+    package var source: String?, external_id: String?
+}
+
 struct ReviewItemRecord: Decodable, ProvenancedRecord {
     package var period: String?, start: String?, kind: String?, text: String?, problem: String?, source: String?, external_id: String?
 }

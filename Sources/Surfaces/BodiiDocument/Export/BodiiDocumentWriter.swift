@@ -14,12 +14,13 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body, food, exercise, sleep, check-in or activity records.
+        /// A page of body, food, exercise, sleep, check-in, activity or measurement records.
         package mutating func records(_ d: BodiiExport.Document) throws {
             var batch = HistoryBatch()
             // A database's own export read back into it: its records went out as "<kind>/<id>" and
             // are still here under that id, without an external id. They are there already, not new.
-            let days = (d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date))
+            let days =
+                d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date) + d.measurements.map(\.date)
             var own = Set<String>()
             if let first = days.min(), let last = days.max() {
                 let range = DateRange(start: first, end: last)
@@ -36,6 +37,9 @@ extension BodiiDocumentImport {
                 }
                 if !d.sleep.isEmpty {
                     for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) }
+                }
+                if !d.measurements.isEmpty {
+                    for m in try r.measurements(in: range) { mark("measurement", m.id, m.provenance, m.date, m.value) }
                 }
             }
             var counts = outcome.counts
@@ -64,6 +68,9 @@ extension BodiiDocumentImport {
                 seen: &seen["sleep", default: [:]])
             batch.checkIns = d.checkIns
             batch.activity = BodiiDocumentImport.separatingCollisions(d.activity, \.provenance, seen: &seen["activity", default: [:]])
+            batch.measurements = BodiiDocumentImport.separatingCollisions(
+                d.measurements.filter { !isOwn($0.provenance, $0.date, $0.value, .measurement) }, \.provenance,
+                seen: &seen["measurements", default: [:]])
             outcome.counts = counts
             outcome.checkIns += d.checkIns.count
             add(try r.merge(batch))

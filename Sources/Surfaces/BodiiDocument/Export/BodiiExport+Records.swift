@@ -91,7 +91,7 @@ extension BodiiExport {
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
         "grocery_item": "grocery_items", "purchase": "purchases", "stock_lot": "stock_lots", "stock_use": "stock_uses",
         "shopping_list_item": "shopping_list", "budget": "budget",
-        "nutrient_preference": "nutrient_preferences",
+        "nutrient_preference": "nutrient_preferences", "body_measurement": "measurements",
         // Derived or internal:
         "daily_log": "derived: sums of the day's records, rewritten by every write",
         "review": "derived: one per period that has review notes or actions (their period and start)",
@@ -213,7 +213,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity"]
+    static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity", "measurements"]
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -236,6 +236,7 @@ extension BodiiExport {
             case "sleep": for n in try r.sleepRecords(in: page) { try emit(sleepJSON(n)) }
             case "check_ins": for c in try r.checkIns(in: page) { try emit(checkInJSON(c)) }
             case "activity": for a in try r.activitySnapshots(in: page) { try emit(activityJSON(a)) }
+            case "measurements": for m in try r.measurements(in: page) { try emit(MeasurementExport.json(m)) }
             default: return
             }
             start = end.adding(days: 1)

@@ -94,6 +94,7 @@ package enum AppleHealthImport {
         batch.sleep = data.sleep
         batch.exercise = data.exercise
         batch.food = data.food
+        batch.measurements = data.measurements
         return dryRun ? try repositories.mergePreview(batch) : try repositories.merge(batch)
     }
 }
@@ -102,12 +103,13 @@ package enum AppleHealthImport {
 package enum ImportSummary {
     package static let kinds: [(MergeCounts.Kind, String)] = [
         (.body, "Body records"), (.activity, "Activity days"), (.sleep, "Nights"),
-        (.exercise, "Workouts"), (.food, "Quick-add kcal"),
+        (.exercise, "Workouts"), (.food, "Quick-add kcal"), (.measurement, "Measurements"),
     ]
     /// What the skipped column counts per kind: the export's records, not the days or nights they make.
     static let skippedUnits: [MergeCounts.Kind: String] = [
         .body: "weight and body-fat records", .activity: "step and energy records",
         .sleep: "sleep records", .exercise: "workouts", .food: "dietary energy records",
+        .measurement: "waist, resting heart rate and blood pressure records",
     ]
 
     package static func lines(_ o: AppleHealthImport.Outcome) -> [String] {
@@ -168,7 +170,7 @@ package enum ImportSummary {
                 .object(
                     kinds.map { kind, _ in
                         (
-                            kind == .food ? "quick_add" : kind == .exercise ? "workouts" : kind == .sleep ? "nights" : kind.rawValue,
+                            jsonName(kind),
                             .object([
                                 ("added", .int(o.counts.added[kind] ?? 0)),
                                 ("already_there", .int(o.counts.alreadyThere[kind] ?? 0)),
@@ -187,6 +189,17 @@ package enum ImportSummary {
             ("other_records", .object(o.data.otherTypes.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("steps_by_source", .array(o.data.stepsBySource.map { .object([("source", .string($0.source)), ("steps", .int($0.steps))]) })),
         ])
+    }
+
+    /// A kind's key in `--json`: what one of it is called where the record type's name is not it.
+    static func jsonName(_ kind: MergeCounts.Kind) -> String {
+        switch kind {
+        case .food: "quick_add"
+        case .exercise: "workouts"
+        case .sleep: "nights"
+        case .measurement: "measurements"
+        default: kind.rawValue
+        }
     }
 
     /// One line for the status bar.
