@@ -57,6 +57,26 @@ import Testing
         }
     }
 
+    /// Outside the window's uses, the lots read are exactly the first (lowest id) of each item and
+    /// unit: rice's grams and its pieces, milk's first week, however the lots are scattered.
+    @Test func theFirstLotOfEachItemAndUnitIsRead() throws {
+        try withDatabase { _, repos throws in
+            try fill(repos)
+            let every = try repos.stockLots(includingEmpty: true)
+            var first: [String: Int64] = [:]
+            for lot in every {
+                guard let id = lot.id else { continue }
+                let key = "\(lot.itemId) \(lot.initialQuantity.unit)"
+                first[key] = min(first[key] ?? id, id)
+            }
+            let noUses = DateRange(start: today.adding(days: -3000), end: today.adding(days: -2990))
+            let read = try repos.stockLots(takenFromIn: noUses).compactMap(\.id)
+            #expect(first.count == 3, "milk in ml, rice in g and in pieces")
+            #expect(Set(read) == Set(first.values))
+            #expect(read.count == first.count)
+        }
+    }
+
     /// The first lot of each item and unit is kept until the next commit (`keptUntilNextCommit`):
     /// an item bought after a read, long before the window, is among the lots read next.
     @Test func aWriteOfThisProcessEndsTheKeptFirstLots() throws {

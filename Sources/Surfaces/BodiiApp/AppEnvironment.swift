@@ -71,17 +71,28 @@ package final class AppEnvironment {
 }
 
 /// The themes the user can pick from, by name, with problems in user files kept for Settings.
+/// A bundled theme is parsed when it is asked for: a start draws with one theme, and parsing all
+/// four (TOML) was 2.8 M of the ~124 M instructions before the first frame.
 package struct ThemeCatalog {
-    package var themes: [String: Theme]
+    /// The user's own themes, parsed when the catalog is loaded (their problems show in Settings);
+    /// one named like a bundled theme replaces it.
+    package var userThemes: [String: Theme]
     package var problems: [String]
 
+    private static let bundledOrder = ["default-dark", "light", "high-contrast", "mono"]
+
     package var names: [String] {
-        let bundledOrder = ["default-dark", "light", "high-contrast", "mono"]
-        return bundledOrder.filter { themes[$0] != nil } + themes.keys.filter { !bundledOrder.contains($0) }.sorted()
+        let bundled = Set(BundledThemes.all.keys)
+        let first = Self.bundledOrder.filter { bundled.contains($0) || userThemes[$0] != nil }
+        return first + bundled.union(userThemes.keys).filter { !Self.bundledOrder.contains($0) }.sorted()
     }
 
     package func theme(named name: String) -> Theme {
-        themes[name] ?? themes[Profile.defaultTheme] ?? .fallback
+        Self.theme(name, among: userThemes) ?? Self.theme(Profile.defaultTheme, among: userThemes) ?? .fallback
+    }
+
+    private static func theme(_ name: String, among user: [String: Theme]) -> Theme? {
+        user[name] ?? BundledThemes.all[name].flatMap { try? ThemeLoader.parse($0, name: name) }
     }
 
     static func userThemesDirectory(environment: [String: String]) -> URL? {
@@ -96,8 +107,8 @@ package struct ThemeCatalog {
     /// its `theme` against them on every start, so this stays a directory listing).
     static func availableNames(environment: [String: String]) -> [String] {
         let bundled =
-            ["default-dark", "light", "high-contrast", "mono"].filter { BundledThemes.all[$0] != nil }
-            + BundledThemes.all.keys.filter { !["default-dark", "light", "high-contrast", "mono"].contains($0) }.sorted()
+            bundledOrder.filter { BundledThemes.all[$0] != nil }
+            + BundledThemes.all.keys.filter { !bundledOrder.contains($0) }.sorted()
         guard let dir = userThemesDirectory(environment: environment),
             let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
         else { return bundled }
@@ -106,10 +117,10 @@ package struct ThemeCatalog {
     }
 
     package static func load(environment: [String: String]) -> ThemeCatalog {
-        var catalog = ThemeCatalog(themes: ThemeLoader.bundled(), problems: [])
+        var catalog = ThemeCatalog(userThemes: [:], problems: [])
         if let dir = userThemesDirectory(environment: environment), FileManager.default.fileExists(atPath: dir.path) {
             let result = ThemeLoader.loadDirectory(dir)
-            for (name, theme) in result.themes { catalog.themes[name] = theme }
+            catalog.userThemes = result.themes
             catalog.problems = result.failures.sorted { $0.key < $1.key }.map { "\($0.key).toml: \($0.value)" }
         }
         return catalog

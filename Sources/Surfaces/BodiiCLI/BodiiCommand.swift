@@ -79,12 +79,17 @@ struct RunCommand: ParsableCommand, DatabaseCommand {
 
     func run() throws {
         try reportingFailures {
-            let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readWrite)
-            let code = try MainActor.assumeIsolated {
-                try FullScreenApp(environment: env, forceASCII: ascii, exitAfterFirstFrame: exitAfterFirstFrame).run()
-            }
-            if code != 0 { throw ExitCode(code) }
+            try Self.run(databasePath: global.db?.text, ascii: ascii, exitAfterFirstFrame: exitAfterFirstFrame)
         }
+    }
+
+    /// The full-screen app on the database at `databasePath` (`PlainRun` calls it too).
+    static func run(databasePath: String?, ascii: Bool, exitAfterFirstFrame: Bool) throws {
+        let env = try AppEnvironment.open(databasePath: databasePath, access: .readWrite)
+        let code = try MainActor.assumeIsolated {
+            try FullScreenApp(environment: env, forceASCII: ascii, exitAfterFirstFrame: exitAfterFirstFrame).run()
+        }
+        if code != 0 { throw ExitCode(code) }
     }
 }
 

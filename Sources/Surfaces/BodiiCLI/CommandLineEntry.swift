@@ -29,6 +29,8 @@ public enum BodiiMain {
             ProcessConfig.warnOnStandardError()
             return today.run()
         }
+        // The app shows the config file's problems itself (no warning on stderr).
+        if let app = PlainRun(arguments) { return app.run() }
         do {
             var command = try BodiiCommand.parseAsRoot(arguments)
             // The config file's problems: on stderr once, but never from `status` (a status bar

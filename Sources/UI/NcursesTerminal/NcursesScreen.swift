@@ -19,6 +19,13 @@ public final class NcursesScreen: TerminalBackend {
     private var mapper = ColorMapper(depth: .none)
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
+    /// The last cell's style and pair: neighbouring cells mostly share a style, and mapping its
+    /// colours (the nearest of 256 for a truecolor theme) and hashing them, cell by cell, was a
+    /// fifth of putting the first frame on screen.
+    private var lastPair: (style: Style, pair: Int32)?
+    /// The cell being put as curses takes it (up to five wide characters and a zero), one buffer
+    /// for every cell instead of a new array each.
+    private var wide = [wchar_t](repeating: 0, count: 6)
     public private(set) var colorDepth: ColorDepth = .none
     /// Whether the locale is UTF-8, i.e. Unicode symbols can be drawn.
     public private(set) var supportsUnicode = false
@@ -63,6 +70,7 @@ public final class NcursesScreen: TerminalBackend {
         }
         colorDepth = ColorDepth(colors: Int(bodii_colors()), hasColors: has_colors(), noColor: noColor)
         mapper = ColorMapper(depth: colorDepth)
+        lastPair = nil
     }
 
     /// "xterm-direct" for TERM=xterm-256color when COLORTERM says the terminal takes 24-bit color.
@@ -207,16 +215,37 @@ public final class NcursesScreen: TerminalBackend {
         if style.underline { attrs |= bodii_A_UNDERLINE }
         if style.reverse { attrs |= bodii_A_REVERSE }
         var pair = colorPair(style)
-        // The cluster's first scalar and its combining marks (curses holds five): what TextWidth measured.
-        var wide: [wchar_t] = TextWidth.drawable(symbol).prefix(5).map { wchar_t(bitPattern: $0.value) }
-        if wide.isEmpty { wide = [wchar_t(32)] }
-        wide.append(0)
+        // The cluster's first scalar and its combining marks (curses holds five): what TextWidth
+        // measured. Most cells are one scalar (a letter, a border, a bar), which is its own.
+        var count = 0
+        var scalars = symbol.unicodeScalars.makeIterator()
+        if let first = scalars.next(), scalars.next() == nil {
+            wide[0] = wchar_t(bitPattern: first.value)
+            count = 1
+        } else {
+            for scalar in TextWidth.drawable(symbol).prefix(5) {
+                wide[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+        }
+        if count == 0 {
+            wide[0] = wchar_t(32)
+            count = 1
+        }
+        wide[count] = 0
         var cc = cchar_t()
         setcchar(&cc, wide, attrs, 0, &pair)
         mvwadd_wch(window, y, x, &cc)
     }
 
     private func colorPair(_ style: Style) -> Int32 {
+        if let last = lastPair, last.style == style { return last.pair }
+        let pair = mappedPair(style)
+        lastPair = (style, pair)
+        return pair
+    }
+
+    private func mappedPair(_ style: Style) -> Int32 {
         guard colorDepth != .none else { return 0 }
         let key = PairKey(fg: mapper.number(style.foreground), bg: mapper.number(style.background))
         if key.fg == -1 && key.bg == -1 { return 0 }

@@ -72,7 +72,9 @@ public struct DashboardState: Equatable, Sendable {
         day: LocalDate, range: ChartRange, longestStreak: Bool, weekStart: WeekStart, today: LocalDate?,
         from source: any Source
     ) throws -> DashboardState {
-        let query = DaySummaryQuery(source: source)
+        // The source gives steps and prices: said here (the existential opened), not asked at
+        // run time (two conformance look-ups among all of the binary's at every start).
+        let query = DaySummaryQuery(store: source)
         // One read of what targets depend on serves the day and the check-in card's weeks, and one
         // read of weigh-ins serves the day's trend window, the charts' longer one and the targets'.
         let calendarRange = DateRange(start: weekStart.firstDay(of: day).adding(days: -7 * (calendarWeeks - 1)), end: day)
