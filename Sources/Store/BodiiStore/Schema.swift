@@ -31,6 +31,7 @@ enum Schema {
         ("v20", netCarbsV20),
         ("v21", measurementsV21),
         ("v22", fastingV22),
+        ("v23", pantryLotIndexV23),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
