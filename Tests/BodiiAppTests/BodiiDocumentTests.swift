@@ -69,13 +69,19 @@ import Testing
             try r.addMeasurement(
                 BodyMeasurement(
                     date: day, kind: .bloodPressure, value: 121, diastolic: 79, recordedAt: Date(timeIntervalSince1970: 1_795_100_000)))
+            // Issue 47 item 2: a fast that ended and the one on now.
+            try r.addFast(
+                Fast(
+                    date: day.adding(days: -2), startedAt: Date(timeIntervalSince1970: 1_795_204_800),
+                    endedAt: Date(timeIntervalSince1970: 1_795_265_400), goalHours: 16))
+            try r.addFast(Fast(date: day.adding(days: -1), startedAt: Date(timeIntervalSince1970: 1_795_287_600), goalHours: 18))
         }
         let first = try runBodii(["export", "--out", folder.path("a.json"), "--db", a])
         try #require(first.status == 0, "\(first.stderr)")
         let original = try String(contentsOfFile: folder.path("a.json"), encoding: .utf8)
         for key in [
             "recipes", "saved_meals", "favourites", "custom_foods", "goals", "activity", "review_items", "purchases",
-            "nutrient_preferences", "measurements",
+            "nutrient_preferences", "measurements", "fasts",
         ] {
             #expect(original.contains("\"\(key)\": [\n"), "\(key) is empty or missing")
         }
@@ -130,6 +136,7 @@ import Testing
             ("recipes", "food_id,name,servings,per_100g,food_servings,ingredients,created_at,source,external_id"),
             ("saved_meals", "name,meal,items,created_at,source,external_id"), ("favourites", "food_id,added_at"),
             ("measurements", "date,kind,value,diastolic,recorded_at,source,external_id"),
+            ("fasts", "date,started_at,ended_at,goal_hours,source,external_id"),
         ] {
             let text = try String(contentsOfFile: folder.path("csv/\(file).csv"), encoding: .utf8)
             #expect(text.hasPrefix(header + "\r\n") && text.components(separatedBy: "\r\n").count > 2, "\(file): \(text.prefix(200))")

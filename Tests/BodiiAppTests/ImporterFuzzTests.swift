@@ -338,6 +338,7 @@ struct FuzzTemplate {
             ["log", "weight", "80"], ["log", "food", "apple", "--grams", "150"], ["log", "exercise", "running", "--minutes", "30"],
             ["log", "sleep", "--bed", "23:00", "--wake", "07:00"],
             ["log", "measure", "hips", "98cm"], ["log", "bp", "118/76"], ["log", "rhr", "61"],
+            ["fast", "start", "--at", "20:00"], ["fast", "end", "--at", "08:00"], ["fast", "start", "--at", "09:00", "--goal", "18:6"],
             ["import", "apple-health", appleHealth],
             ["import", "cronometer", servings], ["import", "cronometer", biometrics],
         ]

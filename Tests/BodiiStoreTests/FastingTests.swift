@@ -71,4 +71,30 @@ import Testing
         #expect(throws: ValidationError.self) { try FastingGoal.hours("16:9") }
         #expect(FastingGoal.name(20) == "20:4" && FastingGoal.name(14) == "14 h")
     }
+
+    /// Documents hand fasts over in a `HistoryBatch`: a preview counts and writes nothing, a merge
+    /// adds them once (the one on still on), a second merge finds them there.
+    @Test func aBatchMergesFastsOnceAndAPreviewWritesNothing() throws {
+        try withDatabase { _, repos in
+            let start = Self.now.addingTimeInterval(-40 * 3600)
+            var batch = HistoryBatch()
+            batch.fasts = [
+                Fast(
+                    date: day("2026-12-04"), startedAt: start, endedAt: start.addingTimeInterval(16 * 3600), goalHours: 16,
+                    provenance: Provenance(source: "bodii", externalId: "fast/1")),
+                Fast(
+                    date: day("2026-12-05"), startedAt: start.addingTimeInterval(24 * 3600), goalHours: 18,
+                    provenance: Provenance(source: "bodii", externalId: "fast/2")),
+            ]
+            #expect(!batch.isEmpty)
+            let days = DateRange(start: day("2026-12-04"), end: day("2026-12-06"))
+            #expect(try repos.mergePreview(batch).added[.fast] == 2)
+            #expect(try repos.fasts(in: days).isEmpty)
+            #expect(try repos.merge(batch).added[.fast] == 2)
+            let again = try repos.merge(batch)
+            #expect(again.added[.fast] == nil && again.alreadyThere[.fast] == 2)
+            #expect(try repos.fasts(in: days).map(\.goalHours) == [16, 18])
+            #expect(try repos.currentFast()?.provenance.externalId == "fast/2")
+        }
+    }
 }

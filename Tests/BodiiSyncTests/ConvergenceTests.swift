@@ -42,7 +42,7 @@ import Testing
             // fourth seed: a debug export process takes seconds; the table dump above is stricter).
             guard seed % 4 == 0 else { return }
             let exports = try replicas.map { try exportDocument($0.url.path) }
-            #expect(exports[0].contains("\"body\"") && exports[0].contains("\"measurements\""))
+            #expect(exports[0].contains("\"body\"") && exports[0].contains("\"measurements\"") && exports[0].contains("\"fasts\""))
             #expect(exports[1] == exports[0], "seed \(seed)")
             #expect(exports[2] == exports[0], "seed \(seed)")
         }
@@ -55,7 +55,9 @@ import Testing
         let date = days.randomElement(using: &random) ?? days[0]
         let range = DateRange(start: days[0], end: days[days.count - 1])
         let small = Int.random(in: 0..<2, using: &random)
-        switch Int.random(in: 0..<23, using: &random) {
+        switch Int.random(in: 0..<24, using: &random) {
+        case 23:
+            try fastChange(repos, date: date, small: small, &random)
         case 22:
             try measurementChange(repos, date: date, small: small, &random)
         case 18, 19:
@@ -149,6 +151,24 @@ import Testing
         } else {
             m.value = (m.kind == .waist ? 82 : 120) + Double(small)
             try repos.updateMeasurement(m)
+        }
+    }
+
+    /// A fast (issue 47 item 2): one started that evening, one ended at one of two times (so two
+    /// replicas may end the same fast differently), or one deleted. Several may be on at once, as
+    /// when two machines each start one offline.
+    static func fastChange(_ repos: SQLiteRepositories, date: LocalDate, small: Int, _ random: inout SeededGenerator) throws {
+        let range = DateRange(start: days[0], end: days[days.count - 1])
+        guard var fast = try repos.fasts(in: range).randomElement(using: &random), Bool.random(using: &random) else {
+            let evening = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + 20 * 3600)
+            _ = try repos.addFast(Fast(date: date, startedAt: evening, goalHours: small == 0 ? 16 : 18))
+            return
+        }
+        if Bool.random(using: &random), let id = fast.id {
+            _ = try repos.deleteFast(id: id)
+        } else {
+            fast.endedAt = fast.startedAt.addingTimeInterval(Double(16 + 2 * small) * 3600)
+            try repos.updateFast(fast)
         }
     }
 

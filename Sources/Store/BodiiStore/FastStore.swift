@@ -50,16 +50,7 @@ public struct FastStore: StoreBacked, Sendable {
 extension FastStore: FastRepository {
     @discardableResult
     public func addFast(_ fast: Fast) throws -> Fast {
-        try write { db in
-            var row = FastRow(fast, timeZone: timeZone)
-            row.id = try RowIdAllocator.id(for: FastRow.databaseTableName, proposed: fast.id, db)
-            try row.insert(db)
-            var saved = fast
-            saved.id = row.id ?? db.lastInsertedRowID
-            saved.startedAt = SQLText.normalized(fast.startedAt)
-            saved.endedAt = fast.endedAt.map(SQLText.normalized)
-            return saved
-        }
+        try write { db in try Self.insert(fast, db, timeZone: timeZone) }
     }
 
     public func updateFast(_ fast: Fast) throws {
@@ -90,5 +81,29 @@ extension FastStore: FastRepository {
                 db, sql: "SELECT * FROM fast WHERE ended_at IS NULL ORDER BY julianday(started_at) DESC, id DESC LIMIT 1"
             )?.fast()
         }
+    }
+
+    /// Inserts with the id sync allots (or the one given, for an undo); returns it as stored.
+    static func insert(_ fast: Fast, _ db: Database, timeZone: TimeZone) throws -> Fast {
+        var row = FastRow(fast, timeZone: timeZone)
+        row.id = try RowIdAllocator.id(for: FastRow.databaseTableName, proposed: fast.id, db)
+        try row.insert(db)
+        var saved = fast
+        saved.id = row.id ?? db.lastInsertedRowID
+        saved.startedAt = SQLText.normalized(fast.startedAt)
+        saved.endedAt = fast.endedAt.map(SQLText.normalized)
+        return saved
+    }
+
+    /// Inserts unless its source already has a fast with its external id (imports and documents
+    /// merge by it); true when it was added.
+    static func insertOrSkip(_ fast: Fast, _ db: Database, timeZone: TimeZone) throws -> Bool {
+        if let external = fast.provenance.externalId,
+            try FastRow.filter(Column("source") == fast.provenance.source && Column("external_id") == external).fetchCount(db) > 0
+        {
+            return false
+        }
+        _ = try insert(fast, db, timeZone: timeZone)
+        return true
     }
 }

@@ -280,6 +280,14 @@ extension HistoryStore: HistoryWriter {
                         counts.record(.measurement, added: true)
                     }
                 }
+                for fast in batch.fasts {
+                    if skippingKnown {
+                        counts.record(.fast, added: try FastStore.insertOrSkip(fast, db, timeZone: timeZone))
+                    } else {
+                        _ = try FastStore.insert(fast, db, timeZone: timeZone)
+                        counts.record(.fast, added: true)
+                    }
+                }
                 for checkIn in batch.checkIns {
                     try CheckInStore.upsertCheckIn(checkIn, db)
                     counts.record(.checkIn, added: true)

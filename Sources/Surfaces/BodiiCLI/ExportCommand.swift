@@ -126,7 +126,7 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             var parts: [String] = []
             for (kind, label) in [
                 (MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"),
-                (.activity, "activity days"), (.measurement, "measurements"),
+                (.activity, "activity days"), (.measurement, "measurements"), (.fast, "fasts"),
                 (.reviewItem, "review notes"), (.action, "actions"),
             ] {
                 parts.append(

@@ -159,6 +159,8 @@ public struct HistoryBatch: Sendable {
     public var pantry = PantryBatch()
     /// Body measurements (issue 47); on a merge, one whose source holds its external id is skipped.
     public var measurements: [BodyMeasurement] = []
+    /// Fasts (issue 47 item 2); on a merge, one whose source holds its external id is skipped.
+    public var fasts: [Fast] = []
 
     public init() {}
 
@@ -166,6 +168,7 @@ public struct HistoryBatch: Sendable {
         profile == nil && activeGoal == nil && body.isEmpty && exercise.isEmpty && sleep.isEmpty && food.isEmpty && checkIns.isEmpty
             && reviewItems.isEmpty && actions.isEmpty
             && bareBody.isEmpty && activity.isEmpty && pantry.isEmpty && measurements.isEmpty
+            && fasts.isEmpty
     }
 }
 
@@ -186,6 +189,7 @@ public struct MergeCounts: Equatable, Sendable {
         case reviewItem = "review_item"
         case action
         case measurement
+        case fast
     }
     public var added: [Kind: Int] = [:]
     public var alreadyThere: [Kind: Int] = [:]

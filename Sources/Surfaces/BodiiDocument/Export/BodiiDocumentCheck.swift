@@ -146,6 +146,20 @@ package struct BodiiDocumentCheck {
             try instant(m.recordedAt, "recorded_at")
             try provenance(m.provenance)
         }
+        for (i, f) in d.fasts.enumerated() {
+            place = "fasts[\(i + (offsets["fasts"] ?? 0))]"
+            try day(f.date, "date")
+            try instant(f.startedAt, "started_at")
+            if let end = f.endedAt {
+                try instant(end, "ended_at")
+                if end < f.startedAt {
+                    throw refuse(
+                        "ended_at", Self.shown(timestamp: end), "started_at (\(Self.shown(timestamp: f.startedAt))) or later", .outOfRange)
+                }
+            }
+            try number(f.goalHours, "goal_hours", FastExport.goalHoursRange, "h")
+            try provenance(f.provenance)
+        }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"
             try day(n.period.start, "start")
@@ -287,9 +301,9 @@ package struct BodiiDocumentCheck {
         let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
         let first = Double(Validation.earliestDate.daysSinceEpoch - 1), last = Double(today.adding(days: 2).daysSinceEpoch)
         guard days >= first, days <= last else {
-            let shown: String
-            if case .string(let text) = BodiiExport.timestamp(date) { shown = text } else { shown = "\(date)" }
-            throw refuse(field, shown, "a time from \(Validation.earliestDate.iso) to \(today.adding(days: 1).iso)", .outOfRange)
+            throw refuse(
+                field, Self.shown(timestamp: date), "a time from \(Validation.earliestDate.iso) to \(today.adding(days: 1).iso)",
+                .outOfRange)
         }
     }
 
@@ -327,6 +341,12 @@ package struct BodiiDocumentCheck {
     {
         BodiiDocumentImport.Refusal(
             message: "\(place): " + ValidationError(field: field, value: value, allowed: allowed, problem: problem).message)
+    }
+
+    /// A time as the document has it ("2026-11-21T06:10:00.000Z").
+    static func shown(timestamp date: Date) -> String {
+        if case .string(let text) = BodiiExport.timestamp(date) { return text }
+        return "\(date)"
     }
 
     /// A number as the document has it ("1e+20", "72.5").

@@ -144,6 +144,11 @@ struct MeasurementRecordFields: Decodable, ProvenancedRecord {
     package var source: String?, external_id: String?
 }
 
+/// A fast (issue 47 item 2): `ended_at` null while it is on.
+struct FastRecordFields: Decodable, ProvenancedRecord {
+    package var date: String?, started_at: String?, ended_at: String?, goal_hours: Double?, source: String?, external_id: String?
+}
+
 struct ReviewItemRecord: Decodable, ProvenancedRecord {
     package var period: String?, start: String?, kind: String?, text: String?, problem: String?, source: String?, external_id: String?
 }

@@ -14,13 +14,14 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body, food, exercise, sleep, check-in, activity or measurement records.
+        /// A page of body, food, exercise, sleep, check-in, activity, measurement or fast records.
         package mutating func records(_ d: BodiiExport.Document) throws {
             var batch = HistoryBatch()
             // A database's own export read back into it: its records went out as "<kind>/<id>" and
             // are still here under that id, without an external id. They are there already, not new.
             let days =
                 d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date) + d.measurements.map(\.date)
+                + d.fasts.map(\.date)
             var own = Set<String>()
             if let first = days.min(), let last = days.max() {
                 let range = DateRange(start: first, end: last)
@@ -40,6 +41,9 @@ extension BodiiDocumentImport {
                 }
                 if !d.measurements.isEmpty {
                     for m in try r.measurements(in: range) { mark("measurement", m.id, m.provenance, m.date, m.value) }
+                }
+                if !d.fasts.isEmpty {
+                    for f in try r.fasts(in: range) { mark("fast", f.id, f.provenance, f.date, BodiiDocumentImport.figure(f)) }
                 }
             }
             var counts = outcome.counts
@@ -71,6 +75,9 @@ extension BodiiDocumentImport {
             batch.measurements = BodiiDocumentImport.separatingCollisions(
                 d.measurements.filter { !isOwn($0.provenance, $0.date, $0.value, .measurement) }, \.provenance,
                 seen: &seen["measurements", default: [:]])
+            batch.fasts = BodiiDocumentImport.separatingCollisions(
+                d.fasts.filter { !isOwn($0.provenance, $0.date, BodiiDocumentImport.figure($0), .fast) }, \.provenance,
+                seen: &seen["fasts", default: [:]])
             outcome.counts = counts
             outcome.checkIns += d.checkIns.count
             add(try r.merge(batch))

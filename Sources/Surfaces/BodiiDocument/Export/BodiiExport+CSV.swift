@@ -53,6 +53,7 @@ extension BodiiExport {
         d.checkIns = [CheckIn(date: day)]
         d.activity = [ActivitySnapshot(date: day, steps: nil, activeKcal: nil)]
         d.measurements = [BodyMeasurement(date: day, kind: .waist, value: 80, recordedAt: Date(timeIntervalSince1970: 0))]
+        d.fasts = [Fast(date: day, startedAt: Date(timeIntervalSince1970: 0), goalHours: 16)]
         d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
         d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]
         var columns: [String: [String]] = [:]

@@ -92,6 +92,7 @@ extension BodiiExport {
         "grocery_item": "grocery_items", "purchase": "purchases", "stock_lot": "stock_lots", "stock_use": "stock_uses",
         "shopping_list_item": "shopping_list", "budget": "budget",
         "nutrient_preference": "nutrient_preferences", "body_measurement": "measurements",
+        "fast": "fasts",
         // Derived or internal:
         "daily_log": "derived: sums of the day's records, rewritten by every write",
         "review": "derived: one per period that has review notes or actions (their period and start)",
@@ -213,7 +214,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity", "measurements"]
+    static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity", "measurements", "fasts"]
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -237,6 +238,7 @@ extension BodiiExport {
             case "check_ins": for c in try r.checkIns(in: page) { try emit(checkInJSON(c)) }
             case "activity": for a in try r.activitySnapshots(in: page) { try emit(activityJSON(a)) }
             case "measurements": for m in try r.measurements(in: page) { try emit(MeasurementExport.json(m)) }
+            case "fasts": for f in try r.fasts(in: page) { try emit(FastExport.json(f)) }
             default: return
             }
             start = end.adding(days: 1)
