@@ -43,10 +43,10 @@ extension BodyStore: BodyRepository {
         try read { db in
             try BodyRecordRow.fetchOne(
                 db,
-                sql: """
-                    SELECT * FROM body_record WHERE date <= ? AND weight_kg IS NOT NULL ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
-                    """, arguments: [SQLText.date(date)]
-            )?.stored()
+                sql: BodyRecordRow.sql.selectAll
+                    + " WHERE date <= ? AND weight_kg IS NOT NULL ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1",
+                arguments: [SQLText.date(date)]
+            )?.record
         }
     }
 

@@ -3,28 +3,21 @@ import Foundation
 import GRDB
 
 // The rows of body_record, exercise_record and sleep_record (food_record: FoodRecordRow.swift).
-// Each names its columns once, in `CodingKeys`; GRDB encodes the row from them (Encodable) and
-// `init(row:)` reads them by name. Decoding by hand rather than with Decodable: these are read
-// over whole histories, and GRDB's Decodable path costs more per value.
+// Each names its columns once, in `Columns`, whose order is the row's column list; it reads
+// (`init(reading:)`) and writes (`write(to:)`) its record's values in that order (see
+// `DatedTableRow`).
 
 /// A `body_record` row.
-struct BodyRecordRow: Encodable, DatedTableRow {
+struct BodyRecordRow: DatedTableRow {
     static let databaseTableName = "body_record"
+    static let columns = Columns.allCases.map(\.rawValue)
+    static let sql = DatedTableSQL(Self.self)
     static var feedsDailyLog: Bool { true }
     // By the time weighed, as `latestBodyRecord` picks the latest: ids of two synced machines are
     // not in time order (a day's last record is the day's weight).
     static var dayOrder: String { "julianday(recorded_at), id" }
 
-    var id: Int64?
-    var date: String
-    var weightKg: Double?
-    var bodyFatPercent: Double?
-    var muscleMassKg: Double?
-    var recordedAt: String
-    var source: String
-    var externalId: String?
-
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum Columns: String, ColumnExpression, CaseIterable {
         case id, date
         case weightKg = "weight_kg"
         case bodyFatPercent = "body_fat_percent"
@@ -34,117 +27,92 @@ struct BodyRecordRow: Encodable, DatedTableRow {
         case externalId = "external_id"
     }
 
-    init(row: Row) throws {
-        id = try row.decode(forColumn: CodingKeys.id)
-        date = try row.decode(forColumn: CodingKeys.date)
-        weightKg = try row.decode(forColumn: CodingKeys.weightKg)
-        bodyFatPercent = try row.decode(forColumn: CodingKeys.bodyFatPercent)
-        muscleMassKg = try row.decode(forColumn: CodingKeys.muscleMassKg)
-        recordedAt = try row.decode(forColumn: CodingKeys.recordedAt)
-        source = try row.decode(forColumn: CodingKeys.source)
-        externalId = try row.decode(forColumn: CodingKeys.externalId)
-    }
+    var record: BodyRecord
+    var timeZone: TimeZone
 
-    init(_ record: BodyRecord, timeZone: TimeZone) {
-        id = record.id
-        date = SQLText.date(record.date)
-        weightKg = record.weightKg
-        bodyFatPercent = record.bodyFatPercent
-        muscleMassKg = record.muscleMassKg
-        recordedAt = SQLText.timestamp(record.recordedAt, timeZone: timeZone)
-        source = record.provenance.source
-        externalId = record.provenance.externalId
-    }
-
-    func stored() throws -> BodyRecord {
+    static func record(reading row: inout ColumnReader) throws -> Stored {
         BodyRecord(
-            id: id, date: try Self.localDate(date, CodingKeys.date), weightKg: weightKg, bodyFatPercent: bodyFatPercent,
-            muscleMassKg: muscleMassKg, recordedAt: try Self.instant(recordedAt, CodingKeys.recordedAt),
-            provenance: Provenance(source: source, externalId: externalId))
+            id: try row.next(Columns.id), date: try row.date(Columns.date), weightKg: try row.next(Columns.weightKg),
+            bodyFatPercent: try row.next(Columns.bodyFatPercent), muscleMassKg: try row.next(Columns.muscleMassKg),
+            recordedAt: try row.instant(Columns.recordedAt), provenance: try row.provenance())
+    }
+
+    func write(to values: inout ColumnWriter) {
+        values.put(record.id, Columns.id)
+        values.put(record.date, Columns.date)
+        values.put(record.weightKg, Columns.weightKg)
+        values.put(record.bodyFatPercent, Columns.bodyFatPercent)
+        values.put(record.muscleMassKg, Columns.muscleMassKg)
+        values.put(SQLText.timestamp(record.recordedAt, timeZone: timeZone), Columns.recordedAt)
+        values.put(record.provenance)
     }
 }
 
 extension BodyRecord: StoredRecord {
     typealias TableRow = BodyRecordRow
+
+    func normalized() -> BodyRecord {
+        var copy = self
+        copy.recordedAt = SQLText.normalized(recordedAt)
+        return copy
+    }
 }
 
 /// An `exercise_record` row.
-struct ExerciseRecordRow: Encodable, DatedTableRow {
+struct ExerciseRecordRow: DatedTableRow {
     static let databaseTableName = "exercise_record"
+    static let columns = Columns.allCases.map(\.rawValue)
+    static let sql = DatedTableSQL(Self.self)
     static var feedsDailyLog: Bool { true }
 
-    var id: Int64?
-    var date: String
-    var activity: String
-    var minutes: Int
-    var intensity: String
-    var met: Double
-    var kcal: Double
-    var loggedAt: String
-    var source: String
-    var externalId: String?
-
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum Columns: String, ColumnExpression, CaseIterable {
         case id, date, activity, minutes, intensity, met, kcal
         case loggedAt = "logged_at"
         case source
         case externalId = "external_id"
     }
 
-    init(row: Row) throws {
-        id = try row.decode(forColumn: CodingKeys.id)
-        date = try row.decode(forColumn: CodingKeys.date)
-        activity = try row.decode(forColumn: CodingKeys.activity)
-        minutes = try row.decode(forColumn: CodingKeys.minutes)
-        intensity = try row.decode(forColumn: CodingKeys.intensity)
-        met = try row.decode(forColumn: CodingKeys.met)
-        kcal = try row.decode(forColumn: CodingKeys.kcal)
-        loggedAt = try row.decode(forColumn: CodingKeys.loggedAt)
-        source = try row.decode(forColumn: CodingKeys.source)
-        externalId = try row.decode(forColumn: CodingKeys.externalId)
-    }
+    var record: ExerciseRecord
+    var timeZone: TimeZone
 
-    init(_ record: ExerciseRecord, timeZone: TimeZone) {
-        id = record.id
-        date = SQLText.date(record.date)
-        activity = record.activity
-        minutes = record.minutes
-        intensity = record.intensity.rawValue
-        met = record.met
-        kcal = record.kcal
-        loggedAt = SQLText.timestamp(record.loggedAt, timeZone: timeZone)
-        source = record.provenance.source
-        externalId = record.provenance.externalId
-    }
-
-    func stored() throws -> ExerciseRecord {
+    static func record(reading row: inout ColumnReader) throws -> Stored {
         ExerciseRecord(
-            id: id, date: try Self.localDate(date, CodingKeys.date), activity: activity, minutes: minutes,
-            intensity: try Self.enumValue(intensity, CodingKeys.intensity), met: met, kcal: kcal,
-            loggedAt: try Self.instant(loggedAt, CodingKeys.loggedAt), provenance: Provenance(source: source, externalId: externalId))
+            id: try row.next(Columns.id), date: try row.date(Columns.date), activity: try row.next(Columns.activity),
+            minutes: try row.next(Columns.minutes), intensity: try row.enumValue(Columns.intensity), met: try row.next(Columns.met),
+            kcal: try row.next(Columns.kcal), loggedAt: try row.instant(Columns.loggedAt), provenance: try row.provenance())
+    }
+
+    func write(to values: inout ColumnWriter) {
+        values.put(record.id, Columns.id)
+        values.put(record.date, Columns.date)
+        values.put(record.activity, Columns.activity)
+        values.put(record.minutes, Columns.minutes)
+        values.put(record.intensity.rawValue, Columns.intensity)
+        values.put(record.met, Columns.met)
+        values.put(record.kcal, Columns.kcal)
+        values.put(SQLText.timestamp(record.loggedAt, timeZone: timeZone), Columns.loggedAt)
+        values.put(record.provenance)
     }
 }
 
 extension ExerciseRecord: StoredRecord {
     typealias TableRow = ExerciseRecordRow
+
+    func normalized() -> ExerciseRecord {
+        var copy = self
+        copy.loggedAt = SQLText.normalized(loggedAt)
+        return copy
+    }
 }
 
 /// A `sleep_record` row; bedtime and wake time are minutes after midnight, NULL when unknown.
-struct SleepRecordRow: Encodable, DatedTableRow {
+struct SleepRecordRow: DatedTableRow {
     static let databaseTableName = "sleep_record"
+    static let columns = Columns.allCases.map(\.rawValue)
+    static let sql = DatedTableSQL(Self.self)
     static var feedsDailyLog: Bool { false }
 
-    var id: Int64?
-    var date: String
-    var bedtimeMinutes: Int?
-    var wakeMinutes: Int?
-    var minutes: Int
-    var quality: Int?
-    var status: String
-    var source: String
-    var externalId: String?
-
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum Columns: String, ColumnExpression, CaseIterable {
         case id, date
         case bedtimeMinutes = "bedtime_minutes"
         case wakeMinutes = "wake_minutes"
@@ -152,47 +120,30 @@ struct SleepRecordRow: Encodable, DatedTableRow {
         case externalId = "external_id"
     }
 
-    init(row: Row) throws {
-        id = try row.decode(forColumn: CodingKeys.id)
-        date = try row.decode(forColumn: CodingKeys.date)
-        bedtimeMinutes = try row.decode(forColumn: CodingKeys.bedtimeMinutes)
-        wakeMinutes = try row.decode(forColumn: CodingKeys.wakeMinutes)
-        minutes = try row.decode(forColumn: CodingKeys.minutes)
-        quality = try row.decode(forColumn: CodingKeys.quality)
-        status = try row.decode(forColumn: CodingKeys.status)
-        source = try row.decode(forColumn: CodingKeys.source)
-        externalId = try row.decode(forColumn: CodingKeys.externalId)
-    }
+    var record: SleepRecord
+    var timeZone: TimeZone
 
-    init(_ record: SleepRecord, timeZone: TimeZone) {
-        id = record.id
-        date = SQLText.date(record.date)
-        bedtimeMinutes = record.bedtime?.minutesAfterMidnight
-        wakeMinutes = record.wakeTime?.minutesAfterMidnight
-        minutes = record.minutes
-        quality = record.quality
-        status = record.status.rawValue
-        source = record.provenance.source
-        externalId = record.provenance.externalId
-    }
-
-    func stored() throws -> SleepRecord {
+    static func record(reading row: inout ColumnReader) throws -> Stored {
         SleepRecord(
-            id: id, date: try Self.localDate(date, CodingKeys.date),
-            bedtime: try Self.clockTime(bedtimeMinutes, CodingKeys.bedtimeMinutes),
-            wakeTime: try Self.clockTime(wakeMinutes, CodingKeys.wakeMinutes), minutes: minutes, quality: quality,
-            status: try Self.enumValue(status, CodingKeys.status), provenance: Provenance(source: source, externalId: externalId))
+            id: try row.next(Columns.id), date: try row.date(Columns.date), bedtime: try row.clockTime(Columns.bedtimeMinutes),
+            wakeTime: try row.clockTime(Columns.wakeMinutes), minutes: try row.next(Columns.minutes),
+            quality: try row.next(Columns.quality), status: try row.enumValue(Columns.status), provenance: try row.provenance())
     }
 
-    private static func clockTime(_ minutes: Int?, _ column: CodingKeys) throws -> ClockTime? {
-        guard let minutes else { return nil }
-        guard minutes >= 0, let time = ClockTime(hour: minutes / 60, minute: minutes % 60) else {
-            throw StoreError.invalidStoredValue(column: qualified(column), value: String(minutes))
-        }
-        return time
+    func write(to values: inout ColumnWriter) {
+        values.put(record.id, Columns.id)
+        values.put(record.date, Columns.date)
+        values.put(record.bedtime?.minutesAfterMidnight, Columns.bedtimeMinutes)
+        values.put(record.wakeTime?.minutesAfterMidnight, Columns.wakeMinutes)
+        values.put(record.minutes, Columns.minutes)
+        values.put(record.quality, Columns.quality)
+        values.put(record.status.rawValue, Columns.status)
+        values.put(record.provenance)
     }
 }
 
 extension SleepRecord: StoredRecord {
     typealias TableRow = SleepRecordRow
+
+    func normalized() -> SleepRecord { self }
 }

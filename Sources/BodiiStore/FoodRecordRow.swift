@@ -2,28 +2,15 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-/// A `food_record` row: the columns `CodingKeys` names, then one column per `NutrientKey`
-/// (its raw value; NULL when the entry does not give it).
+/// A `food_record` row: the columns `Columns` names, then one column per `NutrientKey` (its raw
+/// value; NULL when the entry does not give it).
 struct FoodRecordRow: DatedTableRow {
     static let databaseTableName = "food_record"
+    static let columns = Columns.allCases.map(\.rawValue) + NutrientKey.allCases.map(\.rawValue)
+    static let sql = DatedTableSQL(Self.self)
     static var feedsDailyLog: Bool { true }
 
-    var id: Int64?
-    var date: String
-    var meal: String
-    var foodId: String
-    var foodName: String
-    var grams: Double?
-    var kcal: Double
-    var proteinG: Double
-    var carbsG: Double
-    var fatG: Double
-    var loggedAt: String
-    var nutrients: [NutrientKey: Double]
-    var source: String
-    var externalId: String?
-
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum Columns: String, ColumnExpression, CaseIterable {
         case id, date, meal
         case foodId = "food_id"
         case foodName = "food_name"
@@ -36,70 +23,54 @@ struct FoodRecordRow: DatedTableRow {
         case externalId = "external_id"
     }
 
-    /// By hand rather than Encodable: the nutrients are a dictionary spread over 85 columns.
-    func encode(to container: inout PersistenceContainer) {
-        container[CodingKeys.id] = id
-        container[CodingKeys.date] = date
-        container[CodingKeys.meal] = meal
-        container[CodingKeys.foodId] = foodId
-        container[CodingKeys.foodName] = foodName
-        container[CodingKeys.grams] = grams
-        container[CodingKeys.kcal] = kcal
-        container[CodingKeys.proteinG] = proteinG
-        container[CodingKeys.carbsG] = carbsG
-        container[CodingKeys.fatG] = fatG
-        container[CodingKeys.loggedAt] = loggedAt
-        for key in NutrientKey.allCases { container[key.rawValue] = nutrients[key] }
-        container[CodingKeys.source] = source
-        container[CodingKeys.externalId] = externalId
-    }
+    var record: FoodRecord
+    var timeZone: TimeZone
 
-    init(row: Row) throws {
-        id = try row.decode(forColumn: CodingKeys.id)
-        date = try row.decode(forColumn: CodingKeys.date)
-        meal = try row.decode(forColumn: CodingKeys.meal)
-        foodId = try row.decode(forColumn: CodingKeys.foodId)
-        foodName = try row.decode(forColumn: CodingKeys.foodName)
-        grams = try row.decode(forColumn: CodingKeys.grams)
-        kcal = try row.decode(forColumn: CodingKeys.kcal)
-        proteinG = try row.decode(forColumn: CodingKeys.proteinG)
-        carbsG = try row.decode(forColumn: CodingKeys.carbsG)
-        fatG = try row.decode(forColumn: CodingKeys.fatG)
-        loggedAt = try row.decode(forColumn: CodingKeys.loggedAt)
-        nutrients = [:]
+    static func record(reading row: inout ColumnReader) throws -> Stored {
+        let id: Int64? = try row.next(Columns.id)
+        let date = try row.date(Columns.date)
+        let meal: Meal = try row.enumValue(Columns.meal)
+        let foodId = FoodID(try row.next(Columns.foodId))
+        let foodName: String = try row.next(Columns.foodName)
+        let grams: Double? = try row.next(Columns.grams)
+        let kcal: Double = try row.next(Columns.kcal)
+        let proteinG: Double = try row.next(Columns.proteinG)
+        let carbsG: Double = try row.next(Columns.carbsG)
+        let fatG: Double = try row.next(Columns.fatG)
+        let loggedAt = try row.instant(Columns.loggedAt)
+        let provenance = try row.provenance()
+        var nutrients: [NutrientKey: Double] = [:]
         for key in NutrientKey.allCases {
-            if let value: Double = try row.decode(forColumn: key.rawValue) { nutrients[key] = value }
+            if let value: Double = try row.next(Column(key.rawValue)) { nutrients[key] = value }
         }
-        source = try row.decode(forColumn: CodingKeys.source)
-        externalId = try row.decode(forColumn: CodingKeys.externalId)
+        return FoodRecord(
+            id: id, date: date, meal: meal, foodId: foodId, foodName: foodName, grams: grams, kcal: kcal, proteinG: proteinG,
+            carbsG: carbsG, fatG: fatG, nutrients: nutrients, loggedAt: loggedAt, provenance: provenance)
     }
 
-    init(_ record: FoodRecord, timeZone: TimeZone) {
-        id = record.id
-        date = SQLText.date(record.date)
-        meal = record.meal.rawValue
-        foodId = record.foodId.rawValue
-        foodName = record.foodName
-        grams = record.grams
-        kcal = record.kcal
-        proteinG = record.proteinG
-        carbsG = record.carbsG
-        fatG = record.fatG
-        loggedAt = SQLText.timestamp(record.loggedAt, timeZone: timeZone)
-        nutrients = record.nutrients
-        source = record.provenance.source
-        externalId = record.provenance.externalId
-    }
-
-    func stored() throws -> FoodRecord {
-        FoodRecord(
-            id: id, date: try Self.localDate(date, CodingKeys.date), meal: try Self.enumValue(meal, CodingKeys.meal),
-            foodId: FoodID(foodId), foodName: foodName, grams: grams, kcal: kcal, proteinG: proteinG, carbsG: carbsG, fatG: fatG,
-            nutrients: nutrients, loggedAt: try Self.instant(loggedAt, CodingKeys.loggedAt),
-            provenance: Provenance(source: source, externalId: externalId))
+    func write(to values: inout ColumnWriter) {
+        values.put(record.id, Columns.id)
+        values.put(record.date, Columns.date)
+        values.put(record.meal.rawValue, Columns.meal)
+        values.put(record.foodId.rawValue, Columns.foodId)
+        values.put(record.foodName, Columns.foodName)
+        values.put(record.grams, Columns.grams)
+        values.put(record.kcal, Columns.kcal)
+        values.put(record.proteinG, Columns.proteinG)
+        values.put(record.carbsG, Columns.carbsG)
+        values.put(record.fatG, Columns.fatG)
+        values.put(SQLText.timestamp(record.loggedAt, timeZone: timeZone), Columns.loggedAt)
+        values.put(record.provenance)
+        for key in NutrientKey.allCases { values.put(record.nutrients[key], Column(key.rawValue)) }
     }
 }
 
 extension FoodRecord: StoredRecord {
     typealias TableRow = FoodRecordRow
+
+    func normalized() -> FoodRecord {
+        var copy = self
+        copy.loggedAt = SQLText.normalized(loggedAt)
+        return copy
+    }
 }
