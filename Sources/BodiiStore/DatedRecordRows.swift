@@ -28,7 +28,6 @@ struct BodyRecordRow: DatedTableRow {
     }
 
     var record: BodyRecord
-    var timeZone: TimeZone
 
     static func record(reading row: inout ColumnReader) throws -> Stored {
         BodyRecord(
@@ -43,7 +42,7 @@ struct BodyRecordRow: DatedTableRow {
         values.put(record.weightKg, Columns.weightKg)
         values.put(record.bodyFatPercent, Columns.bodyFatPercent)
         values.put(record.muscleMassKg, Columns.muscleMassKg)
-        values.put(SQLText.timestamp(record.recordedAt, timeZone: timeZone), Columns.recordedAt)
+        values.put(timestamp: record.recordedAt, Columns.recordedAt)
         values.put(record.provenance)
     }
 }
@@ -73,7 +72,6 @@ struct ExerciseRecordRow: DatedTableRow {
     }
 
     var record: ExerciseRecord
-    var timeZone: TimeZone
 
     static func record(reading row: inout ColumnReader) throws -> Stored {
         ExerciseRecord(
@@ -90,7 +88,7 @@ struct ExerciseRecordRow: DatedTableRow {
         values.put(record.intensity.rawValue, Columns.intensity)
         values.put(record.met, Columns.met)
         values.put(record.kcal, Columns.kcal)
-        values.put(SQLText.timestamp(record.loggedAt, timeZone: timeZone), Columns.loggedAt)
+        values.put(timestamp: record.loggedAt, Columns.loggedAt)
         values.put(record.provenance)
     }
 }
@@ -121,7 +119,6 @@ struct SleepRecordRow: DatedTableRow {
     }
 
     var record: SleepRecord
-    var timeZone: TimeZone
 
     static func record(reading row: inout ColumnReader) throws -> Stored {
         SleepRecord(

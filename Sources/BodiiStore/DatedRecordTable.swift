@@ -34,14 +34,11 @@ protocol DatedTableRow: FetchableRecord, PersistableRecord, Sendable {
     /// How one date's records follow each other in lists (`id`: the order they were written).
     static var dayOrder: String { get }
     var record: Stored { get set }
-    /// The zone whose UTC offset at each instant the timestamps are written with (the
-    /// connection's); a row read back has UTC, as its values are not written again.
-    var timeZone: TimeZone { get }
-    init(record: Stored, timeZone: TimeZone)
+    init(record: Stored)
     /// The record of a row, its values read in the order of `columns`; throws
     /// `StoreError.invalidStoredValue` for text it cannot read.
     static func record(reading row: inout ColumnReader) throws -> Stored
-    /// Puts every column's value, in the order of `columns`.
+    /// Puts every column's value, in the order of `columns` (timestamps with the writer's zone).
     func write(to values: inout ColumnWriter)
 }
 
@@ -72,19 +69,21 @@ extension DatedTableRow {
 
     static var databaseSelection: [any SQLSelectable] { columns.map { Column($0) } }
 
-    /// GRDB's persistence (`insert(db)`, `update(db)`, …) from the same values, by name.
+    /// GRDB's persistence (`insert(db)`, `update(db)`, …) from the same values, by name, with
+    /// timestamps in UTC: it knows no connection's zone. The store writes through `insert` and
+    /// `update` below, which write the connection's.
     func encode(to container: inout PersistenceContainer) {
-        for (column, value) in zip(Self.columns, values) { container[column] = value }
+        for (column, value) in zip(Self.columns, values(timeZone: .gmt)) { container[column] = value }
     }
 
     init(row: Row) throws {
         var reader = ColumnReader(row, Self.databaseTableName, Self.columns)
-        self.init(record: try Self.record(reading: &reader), timeZone: .gmt)
+        self.init(record: try Self.record(reading: &reader))
     }
 
-    /// The values of `columns`, in order.
-    var values: [DatabaseValue] {
-        var writer = ColumnWriter(Self.columns)
+    /// The values of `columns`, in order, timestamps with the UTC offset `timeZone` had then.
+    func values(timeZone: TimeZone) -> [DatabaseValue] {
+        var writer = ColumnWriter(Self.columns, timeZone: timeZone)
         write(to: &writer)
         return writer.values
     }
@@ -96,9 +95,9 @@ extension DatedTableRow {
     /// allocates for sync, or SQLite's next); returns it as it reads back (timestamps to the
     /// millisecond) with its id.
     static func insert(_ record: Stored, _ db: Database, timeZone: TimeZone) throws -> Stored {
-        var row = Self(record: record, timeZone: timeZone)
+        var row = Self(record: record)
         row.record.id = try RowIdAllocator.id(for: databaseTableName, proposed: record.id, db)
-        try db.cachedStatement(sql: sql.insert).execute(arguments: StatementArguments(row.values))
+        try db.cachedStatement(sql: sql.insert).execute(arguments: StatementArguments(row.values(timeZone: timeZone)))
         row.record.id = db.lastInsertedRowID
         return row.record.normalized()
     }
@@ -119,7 +118,7 @@ extension DatedTableRow {
         guard let id = record.id, let old = try String.fetchOne(db.cachedStatement(sql: sql.selectDate), arguments: [id]) else {
             throw StoreError.recordNotFound(kind: kind, id: record.id)
         }
-        let values = Self(record: record, timeZone: timeZone).values
+        let values = Self(record: record).values(timeZone: timeZone)
         try db.cachedStatement(sql: sql.update).execute(arguments: StatementArguments(Array(values.dropFirst()) + [id.databaseValue]))
         return try SQLText.localDate(old, column: "\(databaseTableName).date")
     }
@@ -140,7 +139,7 @@ extension DatedTableRow {
     static func fetchAll(in range: DateRange, _ db: Database) throws -> [Stored] {
         try Array(
             fetchCursor(db.cachedStatement(sql: sql.selectRange), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-                .map(\.record))
+                .map { $0.record })
     }
 }
 
@@ -196,10 +195,13 @@ struct ColumnReader {
 /// Collects a row's values in the order of its record's column list.
 struct ColumnWriter {
     private let columns: [String]
+    /// Supplies the UTC offset written with each timestamp.
+    private let timeZone: TimeZone
     private(set) var values: [DatabaseValue] = []
 
-    init(_ columns: [String]) {
+    init(_ columns: [String], timeZone: TimeZone) {
         self.columns = columns
+        self.timeZone = timeZone
         values.reserveCapacity(columns.count)
     }
 
@@ -209,6 +211,11 @@ struct ColumnWriter {
     }
 
     mutating func put(_ date: LocalDate, _ column: some ColumnExpression) { put(SQLText.date(date), column) }
+
+    /// SQLText's timestamp (GRDB's own spelling of a `Date` is another).
+    mutating func put(timestamp instant: Date, _ column: some ColumnExpression) {
+        put(SQLText.timestamp(instant, timeZone: timeZone), column)
+    }
 
     /// The provenance columns every record table ends with.
     mutating func put(_ provenance: Provenance) {

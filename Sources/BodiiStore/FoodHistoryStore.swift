@@ -21,7 +21,7 @@ extension FoodHistoryStore: FoodHistoryRepository {
                 """
         let list = String(decoding: try JSONEncoder().encode(names), as: UTF8.self)
         return try read { db in
-            try FoodRecordRow.fetchAll(db, sql: sql, arguments: [list, limit]).map(\.record)
+            try FoodRecordRow.fetchAll(db, sql: sql, arguments: [list, limit]).map { $0.record }
         }
     }
 }

@@ -24,7 +24,6 @@ struct FoodRecordRow: DatedTableRow {
     }
 
     var record: FoodRecord
-    var timeZone: TimeZone
 
     static func record(reading row: inout ColumnReader) throws -> Stored {
         let id: Int64? = try row.next(Columns.id)
@@ -59,7 +58,7 @@ struct FoodRecordRow: DatedTableRow {
         values.put(record.proteinG, Columns.proteinG)
         values.put(record.carbsG, Columns.carbsG)
         values.put(record.fatG, Columns.fatG)
-        values.put(SQLText.timestamp(record.loggedAt, timeZone: timeZone), Columns.loggedAt)
+        values.put(timestamp: record.loggedAt, Columns.loggedAt)
         values.put(record.provenance)
         for key in NutrientKey.allCases { values.put(record.nutrients[key], Column(key.rawValue)) }
     }
