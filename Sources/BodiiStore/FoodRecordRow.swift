@@ -9,6 +9,8 @@ struct FoodRecordRow: DatedTableRow {
     static let columns = Columns.allCases.map(\.rawValue) + NutrientKey.allCases.map(\.rawValue)
     static let sql = DatedTableSQL(Self.self)
     static var feedsDailyLog: Bool { true }
+    /// Each nutrient's column, made once: a key's raw value is a call into BodiiDomain per use.
+    static let nutrientColumns = NutrientKey.allCases.map { ($0, Column($0.rawValue)) }
 
     enum Columns: String, ColumnExpression, CaseIterable {
         case id, date, meal
@@ -39,8 +41,8 @@ struct FoodRecordRow: DatedTableRow {
         let loggedAt = try row.instant(Columns.loggedAt)
         let provenance = try row.provenance()
         var nutrients: [NutrientKey: Double] = [:]
-        for key in NutrientKey.allCases {
-            if let value: Double = try row.next(Column(key.rawValue)) { nutrients[key] = value }
+        for (key, column) in nutrientColumns {
+            if let value: Double = try row.next(column) { nutrients[key] = value }
         }
         return FoodRecord(
             id: id, date: date, meal: meal, foodId: foodId, foodName: foodName, grams: grams, kcal: kcal, proteinG: proteinG,
@@ -60,7 +62,7 @@ struct FoodRecordRow: DatedTableRow {
         values.put(record.fatG, Columns.fatG)
         values.put(timestamp: record.loggedAt, Columns.loggedAt)
         values.put(record.provenance)
-        for key in NutrientKey.allCases { values.put(record.nutrients[key], Column(key.rawValue)) }
+        for (key, column) in Self.nutrientColumns { values.put(record.nutrients[key], column) }
     }
 }
 
