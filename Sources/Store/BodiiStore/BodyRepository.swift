@@ -29,7 +29,7 @@ extension BodyStore: BodyRepository {
     @discardableResult
     public func deleteBodyRecord(id: Int64) throws -> BodyRecord? {
         try write { db in
-            let deleted = try BodyRecord.delete(id: id, db)
+            let deleted = try BodyRecordRow.delete(id: id, db)
             if let deleted { try DailyLogMaintenance.refresh(db, dates: [], bodyDates: [deleted.date]) }
             return deleted
         }
@@ -41,12 +41,12 @@ extension BodyStore: BodyRepository {
     /// body-fat-only readings (weight NULL) are not weigh-ins.
     public func latestBodyRecord(onOrBefore date: LocalDate) throws -> BodyRecord? {
         try read { db in
-            try Row.fetchOne(
+            try BodyRecordRow.fetchOne(
                 db,
-                sql: """
-                    SELECT * FROM body_record WHERE date <= ? AND weight_kg IS NOT NULL ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1
-                    """, arguments: [SQLText.date(date)]
-            ).map(BodyRecord.init(row:))
+                sql: BodyRecordRow.sql.selectAll
+                    + " WHERE date <= ? AND weight_kg IS NOT NULL ORDER BY \(DailyLogMaintenance.latestFirst) LIMIT 1",
+                arguments: [SQLText.date(date)]
+            )?.record
         }
     }
 
@@ -121,7 +121,7 @@ extension BodyStore: BodyRepository {
         _ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database,
         timeZone: TimeZone
     ) throws -> BodyRecord {
-        let saved = try BodyRecord.insert(record, db, timeZone: timeZone)
+        let saved = try BodyRecordRow.insert(record, db, timeZone: timeZone)
         guard let id = saved.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
         if let snapshot { try insertSnapshot(snapshot, bodyRecordId: id, date: saved.date, db) }
         return saved
@@ -130,7 +130,7 @@ extension BodyStore: BodyRepository {
     /// Replaces the record with the same id and its snapshot (none before a profile exists);
     /// returns the date it had.
     static func updateBody(_ record: BodyRecord, snapshot: MetabolismSnapshot?, _ db: Database, timeZone: TimeZone) throws -> LocalDate {
-        let oldDate = try BodyRecord.update(record, db, timeZone: timeZone)
+        let oldDate = try BodyRecordRow.update(record, db, timeZone: timeZone)
         guard let id = record.id else { throw StoreError.recordNotFound(kind: "body record", id: nil) }
         guard let snapshot else { return oldDate }
         try db.cachedStatement(

@@ -16,12 +16,12 @@ extension FoodHistoryStore: FoodHistoryRepository {
     public func foodRecords(named names: [String], limit: Int) throws -> [FoodRecord] {
         guard !names.isEmpty, limit > 0 else { return [] }
         let sql =
-            FoodRecord.sql.selectAll + """
+            FoodRecordRow.sql.selectAll + """
                  WHERE food_name IN (SELECT value FROM json_each(?)) ORDER BY date DESC, logged_at DESC, id DESC LIMIT ?
                 """
         let list = String(decoding: try JSONEncoder().encode(names), as: UTF8.self)
         return try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: [list, limit]).map(FoodRecord.init(row:))
+            try FoodRecordRow.fetchAll(db, sql: sql, arguments: [list, limit]).map { $0.record }
         }
     }
 }

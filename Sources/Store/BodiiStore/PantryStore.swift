@@ -188,7 +188,7 @@ extension PantryLedgerStore {
     @discardableResult
     public func addFoodRecord(_ record: FoodRecord, takingFromPantry uses: [StockUse]) throws -> FoodRecord {
         try write { db in
-            let saved = try FoodRecord.insert(record, db, timeZone: timeZone)
+            let saved = try FoodRecordRow.insert(record, db, timeZone: timeZone)
             try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: [])
             try Self.apply(
                 uses.map { use in

@@ -161,12 +161,12 @@ extension CheckInStore: CheckInRepository {
                 }
             }
             if var night {
-                let sameDate = try SleepRecord.fetchAll(in: DateRange(start: night.date, end: night.date), db)
+                let sameDate = try SleepRecordRow.fetchAll(in: DateRange(start: night.date, end: night.date), db)
                 if let existing = sameDate.last?.id {
                     night.id = existing
-                    _ = try SleepRecord.update(night, db, timeZone: timeZone)
+                    _ = try SleepRecordRow.update(night, db, timeZone: timeZone)
                 } else {
-                    _ = try SleepRecord.insert(night, db, timeZone: timeZone)
+                    _ = try SleepRecordRow.insert(night, db, timeZone: timeZone)
                 }
             }
             try DailyLogMaintenance.refresh(db, dates: [], bodyDates: body.map { [$0.record.date] } ?? [])
@@ -235,8 +235,9 @@ extension HistoryStore: HistoryWriter {
         guard !batch.isEmpty else { return counts }
         let timeZone = timeZone
         /// Inserts, or with `skippingKnown` inserts unless the source has the record already.
-        func insert<R: RowMapped>(_ record: R, _ db: Database) throws -> R? {
-            skippingKnown ? try R.insertOrSkip(record, db, timeZone: timeZone) : try R.insert(record, db, timeZone: timeZone)
+        func insert<R: StoredRecord>(_ record: R, _ db: Database) throws -> R? {
+            skippingKnown
+                ? try R.TableRow.insertOrSkip(record, db, timeZone: timeZone) : try R.TableRow.insert(record, db, timeZone: timeZone)
         }
         try writeWithoutTransaction { db in
             try recordedTransaction(db) {

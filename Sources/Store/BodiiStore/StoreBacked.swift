@@ -23,10 +23,10 @@ extension StoreBacked {
     func read<T>(_ body: (Database) throws -> T) throws -> T { try connection.read(body) }
     func write<T>(_ body: (Database) throws -> T) throws -> T { try connection.write(body) }
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T { try connection.writeWithoutTransaction(body) }
-    func add<R: RowMapped>(_ record: R) throws -> R { try connection.add(record) }
-    func update<R: RowMapped>(_ record: R) throws { try connection.update(record) }
-    func delete<R: RowMapped>(_ type: R.Type, id: Int64) throws -> R? { try connection.delete(type, id: id) }
-    func records<R: RowMapped>(_ type: R.Type, in range: DateRange) throws -> [R] { try connection.records(type, in: range) }
+    func add<R: StoredRecord>(_ record: R) throws -> R { try connection.add(record) }
+    func update<R: StoredRecord>(_ record: R) throws { try connection.update(record) }
+    func delete<R: StoredRecord>(_ type: R.Type, id: Int64) throws -> R? { try connection.delete(type, id: id) }
+    func records<R: StoredRecord>(_ type: R.Type, in range: DateRange) throws -> [R] { try connection.records(type, in: range) }
 
     func readingTogether<T>(_ body: () throws -> T) throws -> T { try connection.readingTogether(body) }
     func keptUntilNextCommit<T: Sendable>(_ name: String, compute: () throws -> T) throws -> T {

@@ -52,31 +52,31 @@ public final class StoreConnection: Sendable {
 
     // MARK: - Shared record plumbing
 
-    func add<R: RowMapped>(_ record: R) throws -> R {
+    func add<R: StoredRecord>(_ record: R) throws -> R {
         try write { db in
-            let saved = try R.insert(record, db, timeZone: timeZone)
-            if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: []) }
+            let saved = try R.TableRow.insert(record, db, timeZone: timeZone)
+            if R.TableRow.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [saved.date], bodyDates: []) }
             return saved
         }
     }
 
-    func update<R: RowMapped>(_ record: R) throws {
+    func update<R: StoredRecord>(_ record: R) throws {
         try write { db in
-            let oldDate = try R.update(record, db, timeZone: timeZone)
-            if R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [oldDate, record.date], bodyDates: []) }
+            let oldDate = try R.TableRow.update(record, db, timeZone: timeZone)
+            if R.TableRow.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [oldDate, record.date], bodyDates: []) }
         }
     }
 
-    func delete<R: RowMapped>(_ type: R.Type, id: Int64) throws -> R? {
+    func delete<R: StoredRecord>(_ type: R.Type, id: Int64) throws -> R? {
         try write { db in
-            let deleted = try R.delete(id: id, db)
-            if let deleted, R.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [deleted.date], bodyDates: []) }
+            let deleted = try R.TableRow.delete(id: id, db)
+            if let deleted, R.TableRow.feedsDailyLog { try DailyLogMaintenance.refresh(db, dates: [deleted.date], bodyDates: []) }
             return deleted
         }
     }
 
-    func records<R: RowMapped>(_ type: R.Type, in range: DateRange) throws -> [R] {
-        try read { db in try R.fetchAll(in: range, db) }
+    func records<R: StoredRecord>(_ type: R.Type, in range: DateRange) throws -> [R] {
+        try read { db in try R.TableRow.fetchAll(in: range, db) }
     }
 
     /// Every read of this type goes through here: inside `readingTogether` it uses the connection
@@ -165,4 +165,3 @@ extension StoreConnection {
         return try writer.read { db in try pins.pin(db, as: .read, stamp: commits, during: body) }
     }
 }
-
