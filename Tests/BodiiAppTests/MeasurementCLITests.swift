@@ -71,6 +71,9 @@ import Testing
     @Test func aFastFromTheCommandLineShowsInStatusAndEnds() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("f.sqlite")
+        let early = try runBodii(["fast", "end", "--db", db])
+        #expect(early.status == 65 && early.stderr.contains("no fast is on"))
+        #expect(!FileManager.default.fileExists(atPath: db), "ending no fast makes no database")
         // TestClock.now is 10:30 (+01:00): 20:00 is last night's.
         let start = try runBodii(["fast", "start", "--at", "20:00", "--goal", "18:6", "--db", db])
         #expect(start.status == 0, "\(start.stderr)")

@@ -74,7 +74,10 @@ struct FastEndCommand: ParsableCommand, DatabaseCommand {
         try reportingFailures {
             let clock = try ProcessClock.current()
             let end = try FastCommand.instant(at, clock: clock)
-            let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
+            // No database yet is no fast on: nothing is made to say so.
+            guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock) else {
+                throw FastCommand.failure(.notFasting)
+            }
             do {
                 let fast = try Fasting(store: env.repositories, clock: clock).end(at: end)
                 let reached = fast.reachedGoal(at: clock.now) ? "goal reached" : "short of the goal"
