@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A row of `fast` as GRDB maps it, by column name (its coding keys).
-struct FastRow: Codable, FetchableRecord, PersistableRecord {
+struct FastRow: Codable, ValueRow {
     static let databaseTableName = "fast"
 
     var id: Int64?
@@ -33,6 +33,18 @@ struct FastRow: Codable, FetchableRecord, PersistableRecord {
         externalId = f.provenance.externalId
     }
 
+    static func provenance(of fast: Fast) -> Provenance { fast.provenance }
+
+    static func stored(_ fast: Fast, id: Int64) -> Fast {
+        var saved = fast
+        saved.id = id
+        saved.startedAt = SQLText.normalized(fast.startedAt)
+        saved.endedAt = fast.endedAt.map(SQLText.normalized)
+        return saved
+    }
+
+    func domainValue() throws -> Fast? { try fast() }
+
     func fast() throws -> Fast {
         Fast(
             id: id, date: try SQLText.localDate(date, column: "fast.date"),
@@ -58,13 +70,7 @@ extension FastStore: FastRepository {
     }
 
     @discardableResult
-    public func deleteFast(id: Int64) throws -> Fast? {
-        try write { db in
-            guard let row = try FastRow.fetchOne(db, key: id) else { return nil }
-            try row.delete(db)
-            return try row.fast()
-        }
-    }
+    public func deleteFast(id: Int64) throws -> Fast? { try write { db in try FastRow.delete(id: id, db) } }
 
     public func fasts(in range: DateRange) throws -> [Fast] {
         try read { db in
@@ -83,27 +89,11 @@ extension FastStore: FastRepository {
         }
     }
 
-    /// Inserts with the id sync allots (or the one given, for an undo); returns it as stored.
     static func insert(_ fast: Fast, _ db: Database, timeZone: TimeZone) throws -> Fast {
-        var row = FastRow(fast, timeZone: timeZone)
-        row.id = try RowIdAllocator.id(for: FastRow.databaseTableName, proposed: fast.id, db)
-        try row.insert(db)
-        var saved = fast
-        saved.id = row.id ?? db.lastInsertedRowID
-        saved.startedAt = SQLText.normalized(fast.startedAt)
-        saved.endedAt = fast.endedAt.map(SQLText.normalized)
-        return saved
+        try FastRow.insert(fast, proposedID: fast.id, db, timeZone: timeZone)
     }
 
-    /// Inserts unless its source already has a fast with its external id (imports and documents
-    /// merge by it); true when it was added.
     static func insertOrSkip(_ fast: Fast, _ db: Database, timeZone: TimeZone) throws -> Bool {
-        if let external = fast.provenance.externalId,
-            try FastRow.filter(Column("source") == fast.provenance.source && Column("external_id") == external).fetchCount(db) > 0
-        {
-            return false
-        }
-        _ = try insert(fast, db, timeZone: timeZone)
-        return true
+        try FastRow.insertOrSkip(fast, proposedID: fast.id, db, timeZone: timeZone)
     }
 }

@@ -4,7 +4,7 @@ import GRDB
 
 /// A row of `body_measurement` as GRDB maps it, by column name (its coding keys): the one place
 /// that says which column holds what.
-struct MeasurementRow: Codable, FetchableRecord, PersistableRecord {
+struct MeasurementRow: Codable, ValueRow {
     static let databaseTableName = "body_measurement"
 
     var id: Int64?
@@ -41,6 +41,17 @@ struct MeasurementRow: Codable, FetchableRecord, PersistableRecord {
         externalId = m.provenance.externalId
     }
 
+    static func provenance(of m: BodyMeasurement) -> Provenance { m.provenance }
+
+    static func stored(_ m: BodyMeasurement, id: Int64) -> BodyMeasurement {
+        var saved = m
+        saved.id = id
+        saved.recordedAt = SQLText.normalized(m.recordedAt)
+        return saved
+    }
+
+    func domainValue() throws -> BodyMeasurement? { try measurement() }
+
     /// The measurement, nil for a kind this build does not know (a newer Bodii's, synced here).
     func measurement() throws -> BodyMeasurement? {
         guard let kind = MeasurementKind(rawValue: kind) else { return nil }
@@ -67,13 +78,7 @@ extension MeasurementStore: MeasurementRepository {
     }
 
     @discardableResult
-    public func deleteMeasurement(id: Int64) throws -> BodyMeasurement? {
-        try write { db in
-            guard let row = try MeasurementRow.fetchOne(db, key: id) else { return nil }
-            try row.delete(db)
-            return try row.measurement()
-        }
-    }
+    public func deleteMeasurement(id: Int64) throws -> BodyMeasurement? { try write { db in try MeasurementRow.delete(id: id, db) } }
 
     public func measurements(in range: DateRange) throws -> [BodyMeasurement] {
         try read { db in
@@ -104,26 +109,11 @@ extension MeasurementStore: MeasurementRepository {
         }
     }
 
-    /// Inserts with the id sync allots (or the one given, for an undo); returns it as stored.
     static func insert(_ measurement: BodyMeasurement, _ db: Database, timeZone: TimeZone) throws -> BodyMeasurement {
-        var row = MeasurementRow(measurement, timeZone: timeZone)
-        row.id = try RowIdAllocator.id(for: MeasurementRow.databaseTableName, proposed: measurement.id, db)
-        try row.insert(db)
-        var saved = measurement
-        saved.id = row.id ?? db.lastInsertedRowID
-        saved.recordedAt = SQLText.normalized(measurement.recordedAt)
-        return saved
+        try MeasurementRow.insert(measurement, proposedID: measurement.id, db, timeZone: timeZone)
     }
 
-    /// Inserts unless its source already has a measurement with its external id (imports and
-    /// documents merge by it); true when it was added.
     static func insertOrSkip(_ measurement: BodyMeasurement, _ db: Database, timeZone: TimeZone) throws -> Bool {
-        if let external = measurement.provenance.externalId,
-            try MeasurementRow.filter(Column("source") == measurement.provenance.source && Column("external_id") == external).fetchCount(db) > 0
-        {
-            return false
-        }
-        _ = try insert(measurement, db, timeZone: timeZone)
-        return true
+        try MeasurementRow.insertOrSkip(measurement, proposedID: measurement.id, db, timeZone: timeZone)
     }
 }
