@@ -134,3 +134,15 @@ func demoApp(days: Int, in folder: TemporaryFolder) throws -> (db: String, app: 
     try #require(demo.status == 0, "\(demo.stderr)")
     return (db, try HeadlessApp(databasePath: db, clock: FixedClock(day: TestClock.today)))
 }
+
+/// `bodii export` of `db` with the top-level list `key` cut out (from its key to the line closing
+/// it), as an export written before that record kind existed; and how many lines the list took.
+func exportWithout(_ key: String, db: String) throws -> (text: String, cutLines: Int) {
+    let exported = try runBodii(["export", "--db", db])
+    try #require(exported.status == 0)
+    var lines = exported.stdout.components(separatedBy: "\n")
+    let start = try #require(lines.firstIndex { $0.hasPrefix("  \"\(key)\": [") })
+    let end = try #require(lines[start...].firstIndex { $0 == "  ]," })
+    lines.removeSubrange(start...end)
+    return (lines.joined(separator: "\n"), end - start + 1)
+}
