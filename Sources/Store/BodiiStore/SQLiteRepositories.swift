@@ -34,6 +34,7 @@ public final class SQLiteRepositories: StoreBacked, Sendable {
     public let shoppingListStore: ShoppingListStore
     public let measurementStore: MeasurementStore
     public let fastStore: FastStore
+    public let momentStore: MomentStore
 
     init(writer: any DatabaseWriter, timeZone: TimeZone, catalog: ShippedCatalog?, readsOnly: Bool = false) {
         let connection = StoreConnection(writer: writer, timeZone: timeZone, catalog: catalog, readsOnly: readsOnly)
@@ -59,6 +60,7 @@ public final class SQLiteRepositories: StoreBacked, Sendable {
         shoppingListStore = ShoppingListStore(connection: connection)
         measurementStore = MeasurementStore(connection: connection)
         fastStore = FastStore(connection: connection)
+        momentStore = MomentStore(connection: connection)
     }
 }
 
@@ -186,6 +188,15 @@ extension SQLiteRepositories: FastRepository {
     public func deleteFast(id: Int64) throws -> Fast? { try fastStore.deleteFast(id: id) }
     public func fasts(in range: DateRange) throws -> [Fast] { try fastStore.fasts(in: range) }
     public func currentFast() throws -> Fast? { try fastStore.currentFast() }
+}
+
+extension SQLiteRepositories: MomentRepository {
+    @discardableResult
+    public func addMoment(_ moment: Moment) throws -> Moment { try momentStore.addMoment(moment) }
+    public func updateMoment(_ moment: Moment) throws { try momentStore.updateMoment(moment) }
+    @discardableResult
+    public func deleteMoment(id: Int64) throws -> Moment? { try momentStore.deleteMoment(id: id) }
+    public func moments(in range: DateRange) throws -> [Moment] { try momentStore.moments(in: range) }
 }
 
 extension SQLiteRepositories: MealLibraryRepository {

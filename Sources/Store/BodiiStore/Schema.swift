@@ -32,6 +32,7 @@ enum Schema {
         ("v21", measurementsV21),
         ("v22", fastingV22),
         ("v23", pantryLotIndexV23),
+        ("v24", momentsV24),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

@@ -43,6 +43,7 @@ public enum SyncedTables {
         SyncedTable("body_record"),
         SyncedTable("body_measurement"),
         SyncedTable("fast"),
+        SyncedTable("moment"),
         // BMR/TDEE as computed when the weigh-in was written (the activity level and formula of
         // that day): history, not recomputed; travels with its body record.
         SyncedTable("metabolism_snapshot"),

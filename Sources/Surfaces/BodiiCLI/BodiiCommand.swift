@@ -21,7 +21,7 @@ enum GlobalArguments {
     static let subcommands: [String] = [
         "run", "log", "today", "report", "demo", "search", "profile", "status", "help",
         "review", "action", "import", "export", "history", "pantry", "shop", "budget", "insights", "nutrients",
-        "plan", "sync", "targets", "fast",
+        "plan", "sync", "targets", "fast", "moment", "moments",
     ]
 
     static func normalized(_ arguments: [String]) -> [String] {
@@ -63,6 +63,7 @@ struct BodiiCommand: ParsableCommand {
             ProfileCommand.self, StatusCommand.self, ReviewCommand.self, ActionCommand.self, ImportCommand.self,
             ExportCommand.self, PantryCommand.self, ShopCommand.self, BudgetCommand.self, InsightsCommand.self,
             NutrientsCommand.self, PlanCommand.self, SyncCommand.self, TargetsCommand.self, FastCommand.self,
+            MomentCommand.self, MomentsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -11,19 +11,6 @@ struct FastCommand: ParsableCommand {
         commandName: "fast", abstract: "Start, end and see fasts: bodii fast start --goal 16:8, bodii fast end.",
         subcommands: [FastStatusCommand.self, FastStartCommand.self, FastEndCommand.self], defaultSubcommand: FastStatusCommand.self)
 
-    /// `--at HH:MM`: the latest such time (last night's 20:00 in the morning), or now.
-    static func instant(_ text: OptionText?, clock: any Clock) throws -> Date? {
-        guard let text else { return nil }
-        let time: ClockTime
-        do throws(BodiiDomain.ValidationError) { time = try Validation.time(text.text, field: "--at") } catch {
-            throw CommandFailure.data(error.message)
-        }
-        guard let at = Fasting.latest(time, clock: clock) else {
-            throw CommandFailure.data("--at \(ValidationError.quoted(text.text)) is not a time today or yesterday")
-        }
-        return at
-    }
-
     /// A fast in words: "16 h 05 of 16:8, started 20:10 yesterday".
     static func describe(_ fast: Fast, now: Date, clock: any Clock) -> String {
         let format = DateFormatter()
@@ -51,7 +38,7 @@ struct FastStartCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             let hours: Double
             do throws(BodiiDomain.ValidationError) { hours = try FastingGoal.hours(goal?.text ?? "") } catch { throw CommandFailure.data(error.message) }
-            let start = try FastCommand.instant(at, clock: clock)
+            let start = try at.latestInstant(option: "--at", clock: clock)
             let env = try AppEnvironment.open(databasePath: global.db?.text, clock: clock)
             do {
                 let fast = try Fasting(store: env.repositories, clock: clock).start(at: start, goalHours: hours)
@@ -73,7 +60,7 @@ struct FastEndCommand: ParsableCommand, DatabaseCommand {
     func run() throws {
         try reportingFailures {
             let clock = try ProcessClock.current()
-            let end = try FastCommand.instant(at, clock: clock)
+            let end = try at.latestInstant(option: "--at", clock: clock)
             // No database yet is no fast on: nothing is made to say so.
             guard let env = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock) else {
                 throw FastCommand.failure(.notFasting)

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BodiiApp
 import BodiiDomain
+import Foundation
 
 /// An option's value as typed, which the parser refuses when it is blank or is itself an option.
 /// An empty value is an error, never "use the default": `--db ""` must not write to the default
@@ -38,5 +40,20 @@ struct OptionText: ExpressibleByArgument, ExpressibleByStringLiteral, CustomStri
         let option = text[middle.upperBound...].prefix { $0 != " " && $0 != "'" }
         guard option.hasPrefix("--"), let problem = problem(with: value) else { return nil }
         return "\(option) \(problem)"
+    }
+}
+
+extension Optional<OptionText> {
+    /// `--at HH:MM`: the latest such time (last night's 20:00 in the morning), or nil for now.
+    func latestInstant(option: String, clock: any Clock) throws -> Date? {
+        guard let text = self else { return nil }
+        let time: ClockTime
+        do throws(BodiiDomain.ValidationError) { time = try Validation.time(text.text, field: option) } catch {
+            throw CommandFailure.data(error.message)
+        }
+        guard let at = Fasting.latest(time, clock: clock) else {
+            throw CommandFailure.data("\(option) \(ValidationError.quoted(text.text)) is not a time today or yesterday")
+        }
+        return at
     }
 }

@@ -62,7 +62,7 @@ public enum SyncUniqueRules {
         }
 
     static let externalIdTables = [
-        "action", "activity_snapshot", "body_measurement", "body_record", "exercise_record", "fast", "food_record", "grocery_item", "purchase",
+        "action", "activity_snapshot", "body_measurement", "body_record", "exercise_record", "fast", "food_record", "grocery_item", "moment", "purchase",
         "recipe", "review", "review_item", "saved_meal", "shopping_list_item", "sleep_record", "stock_lot", "stock_use",
     ]
 
