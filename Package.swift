@@ -9,7 +9,7 @@ import PackageDescription
 // BodiiCLI is the command line. USDACatalogData is generated data only (scripts/convert-usda).
 let features = [
     "DashboardFeature", "BodyFeature", "DietFeature", "ExerciseFeature", "SleepFeature", "SettingsFeature",
-    "CheckInFeature", "ReviewFeature", "PantryFeature",
+    "CheckInFeature", "ReviewFeature", "PantryFeature", "MomentsFeature",
 ]
 /// The features with a search field over foods or activities.
 let searchingFeatures: Set<String> = ["DietFeature", "ExerciseFeature", "PantryFeature"]

@@ -33,7 +33,7 @@ import Testing
     func shell() -> (AppShell, [AskingTab]) {
         let tabs = AppTabs.titles.map(AskingTab.init)
         let shell = AppShell(
-            tabs: tabs, context: RenderContext(), makeCheckIn: { Note() },
+            tabs: tabs, context: RenderContext(), makeCheckIn: { Note() }, makeMomentCapture: { Note() },
             theme: { name in name == "light" ? Theme.fallback.colorless : .fallback })
         return (shell, tabs)
     }

@@ -1,4 +1,5 @@
 import BodiiDomain
+import Foundation
 import TerminalKit
 import SharedCharts
 
@@ -10,12 +11,15 @@ public struct DashboardView: Widget {
     public var day: LocalDate
     public var today: LocalDate
     public var errorMessage: String?
+    /// Where the moments' times are read (the clock's).
+    public var timeZone: TimeZone
 
-    public init(state: DashboardState?, day: LocalDate, today: LocalDate, errorMessage: String? = nil) {
+    public init(state: DashboardState?, day: LocalDate, today: LocalDate, errorMessage: String? = nil, timeZone: TimeZone = .gmt) {
         self.state = state
         self.day = day
         self.today = today
         self.errorMessage = errorMessage
+        self.timeZone = timeZone
     }
 
     var isToday: Bool { day == today }
@@ -43,10 +47,12 @@ public struct DashboardView: Widget {
         let wanted = Rows(
             top: 7, middle: actionsBeside && body.height >= Self.tallActionsHeight ? 9 : 7,
             actionsLine: area.width < Self.actionsCardMinWidth && !state.actions.isEmpty ? 1 : 0,
-            useSoonLine: isToday && !(state.useSoon.isEmpty && state.unfinished.isEmpty) ? 1 : 0)
+            useSoonLine: isToday && !(state.useSoon.isEmpty && state.unfinished.isEmpty) ? 1 : 0,
+            momentsLine: state.summary.moments.isEmpty ? 0 : 1)
         let fit = wanted.compacted(toLeave: Self.chartRows, of: body.height)
         let rows = Layout.split(
-            body, .vertical, [.length(fit.top), .length(fit.middle), .length(fit.actionsLine), .length(fit.useSoonLine), .min(0)])
+            body, .vertical,
+            [.length(fit.top), .length(fit.middle), .length(fit.actionsLine), .length(fit.useSoonLine), .length(fit.momentsLine), .min(0)])
         let top = Layout.columns(rows[0], count: 4, spacing: 0)
         card("Calories", caloriesLines(state), top[0], &buffer, context)
         card("Weight", weightLines(state), top[1], &buffer, context)
@@ -76,7 +82,11 @@ public struct DashboardView: Widget {
             let rect = rows[3].inset(left: 1, right: 1)
             buffer.write(Line([Span("Use soon ", .warn)] + useSoonSummary(state, width: rect.width - 9)), in: rect, context: context)
         }
-        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[4], buffer: &buffer, context: context)
+        if fit.momentsLine > 0 {
+            let rect = rows[4].inset(left: 1, right: 1)
+            buffer.write(Line([Span("Moments ", .accent)] + momentsSummary(state.summary.moments, width: rect.width - 8)), in: rect, context: context)
+        }
+        TrendCharts(trends: state.trends, unitSystem: state.unitSystem, today: today).render(in: rows[5], buffer: &buffer, context: context)
     }
 
     /// Rows the trend charts should keep (a border, the x labels and five rows of plot): the cards
@@ -85,20 +95,21 @@ public struct DashboardView: Widget {
 
     /// The rows above the charts, and how they give way on a short terminal.
     struct Rows {
-        var top: Int, middle: Int, actionsLine: Int, useSoonLine: Int
+        var top: Int, middle: Int, actionsLine: Int, useSoonLine: Int, momentsLine: Int
         /// Use soon has moved into the right half of the Actions line (80×24 with both).
         var useSoonSharesActionsLine = false
-        var total: Int { top + middle + actionsLine + useSoonLine }
+        var total: Int { top + middle + actionsLine + useSoonLine + momentsLine }
 
         /// Gives up rows, least missed first, until `chartRows` are left of `height`: the check-in
         /// card's weekday row (7 → 6: two weeks instead of three), a content row of the top cards (the weight sparkline, "No meals logged"), one of the middle cards (the
-        /// check-in streak moves into the card's title), then the Use soon line — into the half of
+        /// check-in streak moves into the card's title), then the Moments line (`M`'s message and
+        /// Review's day show them), the Use soon line — into the half of
         /// the Actions line when there is one, else away (the Pantry tab has it) — and the Actions
         /// line (the Review tab has them).
         func compacted(toLeave chartRows: Int, of height: Int) -> Rows {
             var rows = self
             let steps: [(inout Rows) -> Void] = [
-                { $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) }, { $0.middle = min($0.middle, 5) },
+                { $0.middle = min($0.middle, 6) }, { $0.top = min($0.top, 6) }, { $0.middle = min($0.middle, 5) }, { $0.momentsLine = 0 },
                 { r in
                     r.useSoonSharesActionsLine = r.useSoonLine > 0 && r.actionsLine > 0
                     r.useSoonLine = 0
@@ -217,6 +228,27 @@ public struct DashboardView: Widget {
     /// first lot that will expire before it is finished at the current rate of use, with its basis:
     /// "Rice will expire before you finish it (from 12 days of use)" — "Rice won't be finished in
     /// time (12 days of use)" when the long form does not fit `width`, nothing when neither does.
+    /// The day's moments, newest first, as many as fit whole: "14:30 walk with Sam +social 4/5 · …",
+    /// and how many more.
+    private func momentsSummary(_ moments: [Moment], width: Int) -> [Span] {
+        var spans: [Span] = []
+        var used = 0
+        for (shown, m) in moments.reversed().enumerated() {
+            let time = ClockTime(m.at, timeZone: timeZone)
+            let item = [Span(shown == 0 ? "" : " · "), Span("\(time) ", .muted), Span(m.line, .text)]
+            let more = moments.count - shown - 1
+            let reserve = more > 0 ? TextWidth.of(" · +\(more) more") : 0
+            let width0 = TextWidth.of(item.map(\.text).joined())
+            guard used + width0 + reserve <= width || shown == 0 else {
+                spans.append(Span(" · +\(moments.count - shown) more", .muted))
+                break
+            }
+            spans += item
+            used += width0
+        }
+        return spans
+    }
+
     private func useSoonSummary(_ s: DashboardState, width: Int) -> [Span] {
         var spans: [Span] = []
         for (i, row) in s.useSoon.prefix(3).enumerated() {

@@ -179,7 +179,8 @@ public final class DashboardViewModel: TabScreen {
             .render(in: area, buffer: &buffer, context: context)
             return
         }
-        DashboardView(state: state, day: day, today: clock.today, errorMessage: message?.kind == .error ? message?.text : nil)
+        DashboardView(state: state, day: day, today: clock.today, errorMessage: message?.kind == .error ? message?.text : nil,
+            timeZone: clock.timeZone)
             .render(in: area, buffer: &buffer, context: context)
     }
 }

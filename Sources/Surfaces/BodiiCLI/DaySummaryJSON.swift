@@ -5,7 +5,9 @@ import Foundation
 /// The `today --json` document: snake_case keys, metric units, null when unknown.
 enum DaySummaryJSON {
     /// `nutrients`: the day's nutrient report (PRODUCT.md §11); null where the store has none.
-    static func value(_ s: DaySummary, nutrients: NutrientReport? = nil, measurements: MeasurementSummary? = nil) -> JSONValue {
+    static func value(
+        _ s: DaySummary, nutrients: NutrientReport? = nil, measurements: MeasurementSummary? = nil, timeZone: TimeZone = .gmt
+    ) -> JSONValue {
         // In two parts: one literal of them all is more than the type checker takes in reasonable time.
         // The grams are null before a weigh-in even with a fixed kcal target (protein is g/kg).
         let macros = s.targets?.macros
@@ -70,6 +72,7 @@ enum DaySummaryJSON {
             day + [
                 ("water", water(s, nutrients: nutrients)), ("nutrients", nutrientsValue),
                 ("measurements", measurements.map(Self.measurements) ?? .null),
+                ("moments", .array(s.moments.map { MomentsCommand.object($0, timeZone: timeZone) })),
             ])
     }
 
@@ -95,7 +98,9 @@ enum DaySummaryJSON {
         return .object([("logged_ml", .decimal(s.drunkWaterMl)), ("total_ml", .decimal(total)), ("target_ml", .decimal(target))])
     }
 
-    static func encode(_ s: DaySummary, nutrients: NutrientReport? = nil, measurements: MeasurementSummary? = nil) -> String {
-        value(s, nutrients: nutrients, measurements: measurements).text
+    static func encode(
+        _ s: DaySummary, nutrients: NutrientReport? = nil, measurements: MeasurementSummary? = nil, timeZone: TimeZone = .gmt
+    ) -> String {
+        value(s, nutrients: nutrients, measurements: measurements, timeZone: timeZone).text
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `bodii today` for people: a few aligned lines.
 enum DaySummaryText {
-    static func render(_ s: DaySummary, units: UnitSystem, measurements: MeasurementSummary? = nil) -> String {
+    static func render(_ s: DaySummary, units: UnitSystem, measurements: MeasurementSummary? = nil, timeZone: TimeZone = .gmt) -> String {
         let fmt = UnitFormatter(units)
         func kcal(_ v: Double?) -> String { v.map { "\(SignedNumber.whole($0)) kcal" } ?? "—" }
         var lines = ["Bodii — \(s.date.longLabel)", ""]
@@ -51,6 +51,9 @@ enum DaySummaryText {
         lines.append(row("Sleep", sleep ?? "— (not logged)"))
         if let a = s.activity { lines.append(row("Activity", ActivityText.line(a))) }
         if let cost = s.cost?.label { lines.append(row("Cost", cost)) }
+        for (i, m) in s.moments.enumerated() {
+            lines.append(row(i == 0 ? "Moments" : "", "\(ClockTime(m.at, timeZone: timeZone))  \(m.line)"))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -64,7 +64,7 @@ struct MomentsCommand: ParsableCommand, DatabaseCommand {
             let wanted = try tag.map { t in
                 let name = t.text.hasPrefix("+") ? String(t.text.dropFirst()) : t.text
                 guard let tag = MomentLine.tag(name) else {
-                    throw CommandFailure.data("--tag \(ValidationError.quoted(t.text)) is not a tag: allowed letters, digits, - or _ (up to \(MomentLine.tagLength))")
+                    throw CommandFailure.data("--tag \(ValidationError.quoted(t.text)) is not a tag: allowed letters, digits, - or _, up to \(MomentLine.tagLength)")
                 }
                 return tag
             }
@@ -96,12 +96,14 @@ struct MomentsCommand: ParsableCommand, DatabaseCommand {
     }
 
     static func json(_ moments: [Moment], timeZone: TimeZone) -> JSONValue {
-        .array(
-            moments.map { m in
-                .object([
-                    ("date", .string(m.date.iso)), ("at", .string(ISOTimestamp.text(m.at, timeZone: timeZone))), ("text", .string(m.text)),
-                    ("tags", .array(m.tags.map(JSONValue.string))), ("feeling", m.feeling.map { .number(Double($0)) } ?? .null),
-                ])
-            })
+        .array(moments.map { object($0, timeZone: timeZone) })
+    }
+
+    /// `{"date","at","text","tags","feeling"}`: `at` in the clock's zone with its offset, `feeling` null when not said.
+    static func object(_ m: Moment, timeZone: TimeZone) -> JSONValue {
+        .object([
+            ("date", .string(m.date.iso)), ("at", .string(ISOTimestamp.text(m.at, timeZone: timeZone))), ("text", .string(m.text)),
+            ("tags", .array(m.tags.map(JSONValue.string))), ("feeling", m.feeling.map { .number(Double($0)) } ?? .null),
+        ])
     }
 }

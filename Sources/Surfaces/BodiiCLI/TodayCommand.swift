@@ -37,10 +37,10 @@ struct TodayCommand: ParsableCommand, DatabaseCommand {
             let measurements = try MeasurementSummary.load(on: day, source: env.repositories)
             if json {
                 let nutrients = try NutrientQuery(source: env.repositories).report(.day, endingOn: day, history: targets)
-                return DaySummaryJSON.encode(summary, nutrients: nutrients, measurements: measurements)
+                return DaySummaryJSON.encode(summary, nutrients: nutrients, measurements: measurements, timeZone: clock.timeZone)
             }
             let units = try env.repositories.loadProfile()?.unitSystem ?? .metric
-            return DaySummaryText.render(summary, units: units, measurements: measurements)
+            return DaySummaryText.render(summary, units: units, measurements: measurements, timeZone: clock.timeZone)
         }
         env.database.finishReading()
         if json { print(text) } else { PlainText.print(text) }

@@ -9,9 +9,11 @@ public struct PeriodCharts: Equatable, Sendable {
     public var exerciseMinutes: [Double?]
     public var caloriesIn: [Double?]
     public var trendKg: [Double?]
+    /// Each day's moments (issue 47 item 3), nil for a day without any.
+    public var moments: [MomentDay?] = []
 
     /// The logs the charts read: nights, workouts, the daily totals and weigh-ins.
-    public typealias Source = SleepRepository & ExerciseRepository & DailyLogRepository & BodyRepository
+    public typealias Source = SleepRepository & ExerciseRepository & DailyLogRepository & BodyRepository & MomentRepository
 
     /// The charts of `range`, kept until the next write (`KeptFigures`).
     public static func load(range: DateRange, source: any Source) throws -> PeriodCharts {
@@ -28,9 +30,11 @@ public struct PeriodCharts: Equatable, Sendable {
         // The same lead-in as the period summary, so the trend here ends where the summary's does.
         let weights = try source.dailyWeights(in: TargetHistory.weightsNeeded(for: range))
         let trend = Dictionary(WeightTrend.compute(weights).map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
+        let moments = Dictionary(MomentDay.days(try source.moments(in: range)).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         return PeriodCharts(
             days: days, sleepHours: days.map { sleep[$0] }, exerciseMinutes: days.map { exercise[$0] },
-            caloriesIn: days.map { d in eaten[d].flatMap { $0 > 0 ? $0 : nil } }, trendKg: days.map { trend[$0] })
+            caloriesIn: days.map { d in eaten[d].flatMap { $0 > 0 ? $0 : nil } }, trendKg: days.map { trend[$0] },
+            moments: days.map { moments[$0] })
     }
 }
 

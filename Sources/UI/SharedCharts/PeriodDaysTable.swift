@@ -31,15 +31,28 @@ public struct PeriodDaysTable: Widget {
         return Span(PeriodChartsView.number(value, unit: unit))
     }
 
+    static let momentsWidth = 14
+
+    /// "3 · 4.5/5": the day's moments and their mean feeling (the count alone when none was said).
+    static func momentsCell(_ day: MomentDay?) -> Span {
+        guard let day else { return Span("—", .muted) }
+        return Span("\(day.count)" + (day.meanFeeling.map { " · \(FastFormat.oneDecimal($0))/5" } ?? ""))
+    }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let series = PeriodChartsView(charts: charts, unitSystem: unitSystem).series
+        // The day's moments where there are some and room for them: how many, and how they felt.
+        let showsMoments = charts.moments.contains { $0 != nil } && area.width >= 12 + 14 * series.count + Self.momentsWidth
         let columns =
             [TableColumn("Day", width: .length(12))]
             + series.map { TableColumn($0.unit == "h" ? $0.label : "\($0.label) \($0.unit)", width: .length(14), alignment: .right) }
+            + (showsMoments ? [TableColumn("Moments", width: .length(Self.momentsWidth), alignment: .right)] : [])
         let shown = charts.days.indices.suffix(max(0, area.height - 1))
         let rows = shown.map { i in
-            TableRow([Span(Self.dayLabel(charts.days[i], today: today), .muted)] + series.map { Self.cell($0.values[i], unit: $0.unit) })
+            TableRow(
+                [Span(Self.dayLabel(charts.days[i], today: today), .muted)] + series.map { Self.cell($0.values[i], unit: $0.unit) }
+                    + (showsMoments ? [Self.momentsCell(charts.moments.indices.contains(i) ? charts.moments[i] : nil)] : []))
         }
         Table(columns: columns, rows: rows, emptyMessage: "No days yet").render(in: area, buffer: &buffer, context: context)
     }

@@ -215,7 +215,7 @@ public struct MergeCounts: Equatable, Sendable {
 public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRepository & SleepRepository
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
     & ConsistentReading & ReviewRepository & ActivityRepository & MealLibraryRepository & FoodHistoryRepository
-    & PantryRepository & NutrientIntakeRepository & NutrientPreferenceRepository & WriteWatching
+    & PantryRepository & NutrientIntakeRepository & NutrientPreferenceRepository & MomentRepository & WriteWatching
 
 /// Reads that belong together, such as everything one screen shows for a day.
 public protocol ConsistentReading {

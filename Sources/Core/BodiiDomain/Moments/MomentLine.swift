@@ -10,7 +10,7 @@ public struct MomentLine: Equatable, Sendable {
     public static let textLength = 200
     public static let tagLength = 32
     public static let tagLimit = 10
-    static let tagRule = "letters, digits, - or _ (up to \(tagLength))"
+    static let tagRule = "letters, digits, - or _"
     /// What a line may hold, for messages and the capture's hint.
     public static let allowed = "words, +tags and a feeling 1/5–5/5 at the end"
 
@@ -71,6 +71,9 @@ public struct MomentLine: Equatable, Sendable {
     /// A `+tag` word's tag; nil for any other word ("+" alone, "1+1").
     private static func tagWord(_ word: String) throws(ValidationError) -> String? {
         guard word.hasPrefix("+"), word.count > 1 else { return nil }
+        guard word.count <= tagLength + 1 else {
+            throw ValidationError(field: "tag", value: word, allowed: "up to \(tagLength) characters", problem: .tooLong)
+        }
         guard let tag = tag(String(word.dropFirst())) else {
             throw ValidationError(field: "tag", value: word, allowed: "+ then " + tagRule, problem: .invalidFormat)
         }

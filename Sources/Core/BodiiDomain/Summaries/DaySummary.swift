@@ -48,6 +48,8 @@ public struct DaySummary: Equatable, Sendable {
     public var activity: ActivitySnapshot? = nil
     /// What the day's eating cost, from the pantry's prices (`DayCost`); nil where no pantry is read.
     public var cost: DayCost? = nil
+    /// The moments noted that day, in time order (issue 47 item 3).
+    public var moments: [Moment] = []
 
     public var targetKcal: Double? { targets?.kcal }
     /// The drinking water logged (`w`, `bodii log water`), in ml; it is in the day's water too.
@@ -61,7 +63,7 @@ public struct DaySummary: Equatable, Sendable {
 /// Builds a `DaySummary` from the repositories.
 public struct DaySummaryQuery {
     public typealias Source = BodyRepository & FoodLogRepository & ExerciseRepository & SleepRepository
-        & DailyLogRepository & GoalRepository
+        & DailyLogRepository & GoalRepository & MomentRepository
 
     private let source: any Source
     /// The currency a day's cost is counted in.
@@ -134,7 +136,8 @@ public struct DaySummaryQuery {
                     latestPurchases: foods.isEmpty
                         ? [:] : try pantry.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: date),
                     currency: currency)
-            }
+            },
+            moments: try source.moments(in: day)
         )
     }
 }

@@ -29,6 +29,7 @@ package final class AppShell {
 
     /// Makes the daily check-in modal (`c`).
     private let makeCheckIn: () -> any Screen
+    private let makeMomentCapture: () -> any Screen
     /// The theme of a name (nil: the saved one), for previews.
     private let theme: (String?) -> Theme
     /// Background jobs, and who hears how each ended.
@@ -42,11 +43,13 @@ package final class AppShell {
 
     package init(
         tabs: [any TabScreen], context: RenderContext, makeCheckIn: @escaping () -> any Screen,
+        makeMomentCapture: @escaping () -> any Screen,
         theme: @escaping (String?) -> Theme = { _ in .fallback }, outsideWrites: (any OutsideWriteWatching)? = nil
     ) {
         self.tabs = tabs
         self.context = context
         self.makeCheckIn = makeCheckIn
+        self.makeMomentCapture = makeMomentCapture
         self.theme = theme
         self.outsideWrites = outsideWrites
         lastOutsideStamp = try? outsideWrites?.outsideWriteStamp()
@@ -64,7 +67,7 @@ package final class AppShell {
     /// What the global keys do: one table behind both their dispatch and help and footer.
     enum GlobalAction: Sendable, Equatable {
         case tab(Int)
-        case nextTab, previousTab, checkIn, help, quit, quitNow, close
+        case nextTab, previousTab, checkIn, moment, help, quit, quitNow, close
     }
 
     static let globalActions = ActionKeyMap<GlobalAction>(
@@ -82,6 +85,7 @@ package final class AppShell {
                 $0 == .tab ? .nextTab : .previousTab
             },
             KeyBinding([.char("c")], help: "daily check-in", footer: true, brief: "check-in").performs(.checkIn),
+            KeyBinding([.char("M")], help: "note a moment: words, +tags, 4/5 for how it felt", footer: true, brief: "moment").performs(.moment),
             KeyBinding([.char("?")], help: "help for this view", footer: true, brief: "help").performs(.help),
             KeyBinding([.char("q")], help: "quit", footer: true).performs(.quit),
             KeyBinding([.ctrl("c")], help: "quit at once").performs(.quitNow),
@@ -223,6 +227,7 @@ package final class AppShell {
         case .previousTab: select(tab: (selectedTab + tabs.count - 1) % tabs.count)
         case .help: showHelp()
         case .checkIn: present(makeCheckIn())
+        case .moment: present(makeMomentCapture())
         case .quit: requestQuit()
         case .quitNow, .close, nil: break
         }

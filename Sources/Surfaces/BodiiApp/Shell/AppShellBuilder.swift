@@ -6,6 +6,7 @@ import DashboardFeature
 import DietFeature
 import ExerciseFeature
 import Foundation
+import MomentsFeature
 import SettingsFeature
 import SleepFeature
 import SharedCharts
@@ -50,6 +51,7 @@ struct AppShellBuilder {
         let shell = AppShell(
             tabs: tabs, context: context,
             makeCheckIn: { CheckInViewModel(source: repos, clock: clock, day: selection.date) },
+            makeMomentCapture: { MomentCapture.flow(store: repos, clock: clock) },
             theme: { name in themeFor(name ?? savedTheme) }, outsideWrites: repos)
         shell.select(tab: 0)
         if profile == nil {
