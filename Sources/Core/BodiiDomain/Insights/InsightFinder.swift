@@ -107,7 +107,8 @@ public enum InsightFinder {
     }
 
     public static func find(_ series: InsightSeries) -> InsightResult {
-        let metrics = InsightMetric.allCases.filter { (series.values[$0]?.count ?? 0) >= minimumPairs }
+        let tags = series.values.keys.filter(\.isTag).sorted { $0.rawValue < $1.rawValue }
+        let metrics = (InsightMetric.allCases + tags).filter { (series.values[$0]?.count ?? 0) >= minimumPairs }
         var dense: [InsightMetric: Dense] = [:]
         for m in metrics { dense[m] = layOut(series.values[m] ?? [:], range: series.range) }
         var candidates: [Candidate] = []

@@ -2,20 +2,42 @@ import Foundation
 
 /// A daily series Insights looks at (PRODUCT.md §12), with how a sentence names it. Which of a
 /// same-day pair is the outcome is `InsightPairs.moment`'s rule, not this order.
-public enum InsightMetric: String, CaseIterable, Sendable {
-    case sleepMinutes = "sleep_minutes"
-    case mood
-    case energy
-    case weightTrendChange = "weight_trend_change"
-    case bedtime
-    case steps
-    case exerciseMinutes = "exercise_minutes"
-    case kcalEaten = "kcal_eaten"
-    case targetShare = "target_share"
-    case proteinG = "protein_g"
-    case alcoholG = "alcohol_g"
-    case caffeineMg = "caffeine_mg"
-    case grocerySpending = "grocery_spending"
+public enum InsightMetric: Hashable, Sendable {
+    case sleepMinutes, mood, energy, weightTrendChange, bedtime, steps, exerciseMinutes, kcalEaten, targetShare, proteinG
+    case alcoholG, caffeineMg, grocerySpending
+    /// A moment's tag (issue 47 item 3): 1 on a day with moments that has it, 0 on one without it.
+    case tag(String)
+
+    /// The series every history has (a tag's come from the moments noted).
+    public static let allCases: [InsightMetric] = [
+        .sleepMinutes, .mood, .energy, .weightTrendChange, .bedtime, .steps, .exerciseMinutes, .kcalEaten, .targetShare,
+        .proteinG, .alcoholG, .caffeineMg, .grocerySpending,
+    ]
+
+    /// The name scripts read (`bodii insights --json`): "sleep_minutes", "tag:social".
+    public var rawValue: String {
+        switch self {
+        case .sleepMinutes: "sleep_minutes"
+        case .mood: "mood"
+        case .energy: "energy"
+        case .weightTrendChange: "weight_trend_change"
+        case .bedtime: "bedtime"
+        case .steps: "steps"
+        case .exerciseMinutes: "exercise_minutes"
+        case .kcalEaten: "kcal_eaten"
+        case .targetShare: "target_share"
+        case .proteinG: "protein_g"
+        case .alcoholG: "alcohol_g"
+        case .caffeineMg: "caffeine_mg"
+        case .grocerySpending: "grocery_spending"
+        case .tag(let name): "tag:" + name
+        }
+    }
+
+    public var isTag: Bool {
+        if case .tag = self { return true }
+        return false
+    }
 
     /// Sleep and bedtime belong to the night before the day they are dated (the wake-up day).
     public var isNight: Bool { self == .sleepMinutes || self == .bedtime }
@@ -32,6 +54,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .proteinG, .alcoholG: return "g"
         case .caffeineMg: return "mg"
         case .grocerySpending: return currency
+        case .tag: return "days"
         }
     }
 
@@ -53,6 +76,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .alcoholG: return "You drank \(amount) g \(up ? "more" : "less") alcohol"
         case .caffeineMg: return "You had \(amount) mg \(up ? "more" : "less") caffeine"
         case .grocerySpending: return "You spent \(amount) \(up ? "more" : "less") on groceries"
+        case .tag(let name): return "You noted +\(name) \(up ? "more" : "less")"
         }
     }
 
@@ -72,6 +96,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .alcoholG: return "drank more alcohol than usual"
         case .caffeineMg: return "had more caffeine than usual"
         case .grocerySpending: return "spent more on groceries than usual"
+        case .tag(let name): return "noted +\(name)"
         }
     }
 
@@ -90,6 +115,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .proteinG, .alcoholG: return "\(n) g"
         case .caffeineMg: return "\(n) mg"
         case .grocerySpending: return InsightSentence.money(v, currency: currency)
+        case .tag(let name): return v >= 0.5 ? "+\(name)" : "no +\(name)"
         }
     }
 

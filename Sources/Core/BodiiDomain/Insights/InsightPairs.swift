@@ -45,17 +45,26 @@ enum InsightPairs {
         case .steps: return 3
         case .grocerySpending: return 4
         case .kcalEaten, .targetShare, .proteinG, .alcoholG, .caffeineMg: return 5
-        case .energy: return 6
-        case .mood: return 7
+        // Moments are noted through the day, before it is rated at the check-in.
+        case .tag: return 6
+        case .energy: return 7
+        case .mood: return 8
         }
     }
 
+    /// What a tag is tested against: how the day was rated (that day and the next) and the night
+    /// after it. Only as a predictor: "+social" days with a higher mood, not the share of days
+    /// tagged after a good night — each tag adds five tests to the false discovery rate's m, not
+    /// thirty, and never tag against tag (two tags of one moment go together by being typed together).
+    static let tagOutcomes: Set<InsightMetric> = [.mood, .energy, .sleepMinutes]
+
     /// The pairs to test among `metrics`: each same-day pair once, the later `moment` as outcome;
-    /// each pair with one day of lag both ways (the predictor the day before).
+    /// each pair with one day of lag both ways (the predictor the day before). A tag only predicts
+    /// one of `tagOutcomes`.
     static func tested(among metrics: [InsightMetric]) -> [(outcome: InsightMetric, predictor: InsightMetric, lag: Int)] {
         var pairs: [(outcome: InsightMetric, predictor: InsightMetric, lag: Int)] = []
-        for outcome in metrics {
-            for predictor in metrics where predictor != outcome {
+        for outcome in metrics where !outcome.isTag {
+            for predictor in metrics where predictor != outcome && (!predictor.isTag || tagOutcomes.contains(outcome)) {
                 if moment(outcome) > moment(predictor), !isStructural(outcome, predictor, lag: 0) {
                     pairs.append((outcome, predictor, 0))
                 }

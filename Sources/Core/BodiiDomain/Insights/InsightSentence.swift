@@ -13,6 +13,12 @@ enum InsightSentence {
         let (a, b) = (abs(ci.low), abs(ci.high))
         let unit = outcome == .grocerySpending ? "" : " " + (outcome == .targetShare ? "percentage points" : outcome.unit(currency: currency))
         let noun = outcome.dayNoun + "s"
+        if case .tag(let name) = predictor {
+            // Tagged or not: a median of ones and zeros says nothing a count does not.
+            return "\(outcome.outcomeText(effect, amount(abs(effect)))) \(when(outcome: outcome, predictor: predictor, lag: lag)) "
+                + "noted +\(name), compared within weekdays (\(days.high) vs \(days.low) \(noun); "
+                + "95 % CI \(amount(min(a, b)))–\(amount(max(a, b)))\(unit))"
+        }
         return "\(outcome.outcomeText(effect, amount(abs(effect)))) \(when(outcome: outcome, predictor: predictor, lag: lag)) "
             + "\(predictor.aboveUsualText) for the weekday (median \(predictor.valueText(typical.high, currency: currency)) vs "
             + "\(predictor.valueText(typical.low, currency: currency)); \(days.high) vs \(days.low) \(noun); "

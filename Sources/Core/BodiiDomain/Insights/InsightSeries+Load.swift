@@ -34,11 +34,13 @@ public struct InsightReadings: Sendable {
     public var budgetCurrency: Currency?
     /// Alcohol and caffeine of each day of the range with food logged.
     public var intakes: [LocalDate: NutrientIntake] = [:]
+    /// The moments of the range, whose tags are series of their own.
+    public var moments: [Moment] = []
 
     public init(targets: TargetHistory) { self.targets = targets }
 
     public typealias Source = TargetHistory.Source & FoodLogRepository & ExerciseRepository & SleepRepository
-        & CheckInRepository & ActivityRepository & PantryRepository & NutrientIntakeRepository
+        & CheckInRepository & ActivityRepository & PantryRepository & NutrientIntakeRepository & MomentRepository
 
     /// Everything Insights reads of `range`, in one pass over the store.
     public static func read(range: DateRange, source: any Source) throws -> InsightReadings {
@@ -53,6 +55,7 @@ public struct InsightReadings: Sendable {
         readings.purchases = try source.purchases(in: range)
         readings.budgetCurrency = try source.pantryBudget()?.amount.currency
         readings.intakes = try source.nutrientIntakes(in: range, of: [.alcoholG, .caffeineMg])
+        readings.moments = try source.moments(in: range)
         return readings
     }
 }
@@ -111,7 +114,28 @@ extension InsightSeries {
         let intakes = readings.intakes.filter { full.contains($0.key) }
         values[.alcoholG] = intakes.compactMapValues { $0.partial.contains(.alcoholG) ? nil : $0.amounts[.alcoholG] ?? 0 }
         values[.caffeineMg] = intakes.compactMapValues { $0.partial.contains(.caffeineMg) ? nil : $0.amounts[.caffeineMg] ?? 0 }
+        values.merge(tagSeries(range: range, moments: readings.moments)) { _, b in b }
         return (InsightSeries(range: range, values: values.filter { !$0.value.isEmpty }, currency: spending.currency.code), days)
+    }
+
+    /// Tags noted on at least this many days, and missing on as many days with moments, are series.
+    static let fewestTagDays = 10
+    /// The most-used tags only: each adds tests, and the false discovery rate pays for every one.
+    static let mostTags = 8
+
+    /// A series per tag used enough (`fewestTagDays`, the `mostTags` most used): on each day of
+    /// `range` with moments, 1 when one of them has the tag, else 0. A day without moments is
+    /// unknown: no moment noted says nothing about the company kept.
+    static func tagSeries(range: DateRange, moments: [Moment]) -> [InsightMetric: [LocalDate: Double]] {
+        var tagsByDay: [LocalDate: Set<String>] = [:]
+        for m in moments where range.contains(m.date) { tagsByDay[m.date, default: []].formUnion(m.tags) }
+        var daysWith: [String: Int] = [:]
+        for tags in tagsByDay.values { for tag in tags { daysWith[tag, default: 0] += 1 } }
+        let chosen = daysWith.filter { $0.value >= fewestTagDays && tagsByDay.count - $0.value >= fewestTagDays }
+            .sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(mostTags).map(\.key)
+        var series: [InsightMetric: [LocalDate: Double]] = [:]
+        for tag in chosen { series[.tag(tag)] = tagsByDay.mapValues { $0.contains(tag) ? 1 : 0 } }
+        return series
     }
 
     /// The weight trend's change (g) on each day of `range` with a weigh-in, from `weights` reaching
