@@ -55,7 +55,9 @@ import Testing
         let date = days.randomElement(using: &random) ?? days[0]
         let range = DateRange(start: days[0], end: days[days.count - 1])
         let small = Int.random(in: 0..<2, using: &random)
-        switch Int.random(in: 0..<24, using: &random) {
+        switch Int.random(in: 0..<25, using: &random) {
+        case 24:
+            try momentChange(repos, date: date, small: small, &random)
         case 23:
             try fastChange(repos, date: date, small: small, &random)
         case 22:
@@ -169,6 +171,25 @@ import Testing
         } else {
             fast.endedAt = fast.startedAt.addingTimeInterval(Double(16 + 2 * small) * 3600)
             try repos.updateFast(fast)
+        }
+    }
+
+    /// A moment (issue 47 item 3): one noted that day, one retold (text, tags or feeling changed, so
+    /// two replicas may change the same moment differently), or one deleted.
+    static func momentChange(_ repos: SQLiteRepositories, date: LocalDate, small: Int, _ random: inout SeededGenerator) throws {
+        let range = DateRange(start: days[0], end: days[days.count - 1])
+        guard var moment = try repos.moments(in: range).randomElement(using: &random), Bool.random(using: &random) else {
+            let noon = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + Double(9 + small) * 3600)
+            _ = try repos.addMoment(Moment(date: date, at: noon, text: "walk", tags: small == 0 ? ["social"] : ["outdoors", "social"], feeling: 3 + small))
+            return
+        }
+        if Bool.random(using: &random), let id = moment.id {
+            _ = try repos.deleteMoment(id: id)
+        } else {
+            moment.text = small == 0 ? "long walk" : "walk in the rain"
+            moment.tags = small == 0 ? [] : ["outdoors"]
+            moment.feeling = small == 0 ? nil : 5
+            try repos.updateMoment(moment)
         }
     }
 
