@@ -16,6 +16,8 @@ public enum InsightMetric: String, CaseIterable, Sendable {
     case alcoholG = "alcohol_g"
     case caffeineMg = "caffeine_mg"
     case grocerySpending = "grocery_spending"
+    /// Hours of the finished fasts that ended on the day (a fast counts for the day it ended).
+    case fastingHours = "fasting_hours"
 
     /// Sleep and bedtime belong to the night before the day they are dated (the wake-up day).
     public var isNight: Bool { self == .sleepMinutes || self == .bedtime }
@@ -32,6 +34,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .proteinG, .alcoholG: return "g"
         case .caffeineMg: return "mg"
         case .grocerySpending: return currency
+        case .fastingHours: return "h"
         }
     }
 
@@ -53,6 +56,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .alcoholG: return "You drank \(amount) g \(up ? "more" : "less") alcohol"
         case .caffeineMg: return "You had \(amount) mg \(up ? "more" : "less") caffeine"
         case .grocerySpending: return "You spent \(amount) \(up ? "more" : "less") on groceries"
+        case .fastingHours: return "You fasted \(amount) h \(up ? "longer" : "shorter")"
         }
     }
 
@@ -72,6 +76,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .alcoholG: return "drank more alcohol than usual"
         case .caffeineMg: return "had more caffeine than usual"
         case .grocerySpending: return "spent more on groceries than usual"
+        case .fastingHours: return "fasted longer than usual"
         }
     }
 
@@ -90,6 +95,7 @@ public enum InsightMetric: String, CaseIterable, Sendable {
         case .proteinG, .alcoholG: return "\(n) g"
         case .caffeineMg: return "\(n) mg"
         case .grocerySpending: return InsightSentence.money(v, currency: currency)
+        case .fastingHours: return v > 0 ? DurationFormat.hoursMinutes(WholeNumber.of(v * 60) ?? 0) : "no fast"
         }
     }
 
