@@ -11,11 +11,16 @@ import Foundation
 /// Apart from the arithmetic the app itself ties together (a drink's kcal inside the day's kcal,
 /// protein a share of kcal, the target following intake and the trend), no series depends on
 /// another, unless `sleepPerDrink` plants one effect: that many minutes of sleep on the night
-/// after each drink (one drink, 14 g of alcohol, on a drinking day).
+/// after each drink (one drink, 14 g of alcohol, on a drinking day), or `sleepPerFastHour`: that
+/// many minutes per hour fasted on the night after the day a fast ended.
+///
+/// Fasts (16:8 in spells, weekdays more, 13–19 h) come from a stream of their own, so the other
+/// series are the same whether or not fasts are read.
 struct GeneratedHistory {
     var days: Int
     var seed: UInt64
     var sleepPerDrink: Double = 0
+    var sleepPerFastHour: Double = 0
 
     /// The range ends on this day (any fixed day: nothing depends on the clock).
     static let end = LocalDate(year: 2026, month: 11, day: 29) ?? LocalDate(daysSinceEpoch: 20_000)
@@ -46,6 +51,7 @@ struct GeneratedHistory {
             let first = Int(rng.uniform() * Double(days)), length = 4 + Int(rng.uniform() * 11)
             for k in first..<min(days, first + length) { away.insert(start.adding(days: k)) }
         }
+        let fasts = fasts(away: away)
         var sleep = AR1(&rng), bed = AR1(&rng), mood = AR1(&rng), energy = AR1(&rng), steps = AR1(&rng)
         var kcal = AR1(&rng), protein = AR1(&rng), drinking = AR1(&rng), caffeine = AR1(&rng), moving = AR1(&rng)
         var shopping = AR1(&rng), weightDrift = 0.0
@@ -76,7 +82,8 @@ struct GeneratedHistory {
             if here, rng.uniform() < 0.92 {
                 // Weekend mornings (Saturday and Sunday wake-ups) sleep longer and go to bed later.
                 let weekendNight = w >= 5
-                let after = drank.contains(day.adding(days: -1)) ? sleepPerDrink : 0
+                let after =
+                    (drank.contains(day.adding(days: -1)) ? sleepPerDrink : 0) + sleepPerFastHour * (fasts[day.adding(days: -1)] ?? 0)
                 let minutes = Int((440 + (weekendNight ? weekendSleep : 0) + 35 * z.sleep + after).rounded())
                 let bedMinutes = (23 * 60 + 15 + (weekendNight ? 50 : 0) + Int((30 * z.bed).rounded()) + 1440) % 1440
                 r.nights.append(
@@ -87,7 +94,8 @@ struct GeneratedHistory {
             if here, rng.uniform() < 0.8 {
                 func rating(_ z: Double, weekend: Double) -> Int { min(5, max(1, Int((3.4 + weekend + 0.8 * z).rounded()))) }
                 r.checkIns.append(
-                    CheckIn(date: day, mood: rating(z.mood, weekend: w >= 5 ? 0.3 : 0), energy: rating(z.energy, weekend: w == 6 ? 0.3 : 0)))
+                    CheckIn(date: day, mood: rating(z.mood, weekend: w >= 5 ? 0.3 : 0), energy: rating(z.energy, weekend: w == 6 ? 0.3 : 0))
+                )
             }
             if here, rng.uniform() < 0.9 {
                 let count = 8500 + [0, 0, 0, 0, 500, 2500, -1500][w] + 2500 * z.steps
@@ -131,13 +139,30 @@ struct GeneratedHistory {
             if here, rng.uniform() < min(0.95, (w == 5 ? 0.7 : 0.12) * max(0, 1 + 0.5 * z.shopping)) {
                 let cents = Int64(300 + 3700 * rng.uniform())
                 r.purchases.append(
-                    Purchase(itemId: 1, date: day, quantity: PantryQuantity(1, .pieces), price: Money(minorUnits: cents, currency: .default)))
+                    Purchase(
+                        itemId: 1, date: day, quantity: PantryQuantity(1, .pieces), price: Money(minorUnits: cents, currency: .default)))
             }
         }
         let goal = Goal(type: .lose, weeklyRateKg: 0.25, dailyCalorieTarget: nil, proteinG: nil, carbsG: nil, fatG: nil, createdOn: start)
         r.logs = logs
+        r.fasts = fasts.map { (date: $0.key, hours: $0.value) }.sorted { $0.date < $1.date }
         r.targets = TargetHistory(goals: [goal], snapshots: snapshots, logs: logs, weights: r.weights, covers: range)
         return r
+    }
+
+    /// The hours of the fast that ended on each day that had one: in spells (AR(1)), more on
+    /// weekdays, from a stream of their own.
+    func fasts(away: Set<LocalDate>) -> [LocalDate: Double] {
+        var rng = SeededNumbers(seed: seed ^ 0xFA57_0000_FA57_0000)
+        var spell = AR1(&rng)
+        var hours: [LocalDate: Double] = [:]
+        for k in 0..<days {
+            let day = range.start.adding(days: k), z = spell.next(&rng)
+            let base = day.weekdayIndex < 5 ? 0.45 : 0.2
+            guard !away.contains(day), rng.uniform() < min(0.95, base * max(0, 1 + 0.8 * z)) else { continue }
+            hours[day] = min(19, max(13, 16 + 1.2 * rng.normal()))
+        }
+        return hours
     }
 
     /// What Insights finds in it.

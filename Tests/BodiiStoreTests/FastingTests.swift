@@ -53,6 +53,35 @@ import Testing
         }
     }
 
+    /// Insights counts a fast for the day it ended, in the store's time zone (Berlin here), and
+    /// only once it has ended.
+    @Test func finishedFastsAreDatedByTheDayTheyEndedInTheStoresTimeZone() throws {
+        try withDatabase { _, repos in
+            let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+            let day = LocalDate(Self.now, timeZone: berlin)  // 2026-12-06
+            let hour = 3600.0
+            // Started the day before the range (the 3rd), ended inside it (a 60 h fast).
+            let long = try repos.addFast(
+                Fast(
+                    date: day.adding(days: -3), startedAt: Self.now.addingTimeInterval(-84 * hour),
+                    endedAt: Self.now.addingTimeInterval(-24 * hour), goalHours: 48))
+            // Ended at 00:30 in Berlin (23:30 UTC the day before): it counts for the 6th.
+            let midnight = Self.now.addingTimeInterval(-13 * hour)
+            let late = try repos.addFast(
+                Fast(date: day.adding(days: -1), startedAt: midnight.addingTimeInterval(-16 * hour), endedAt: midnight, goalHours: 16))
+            // Ended before the range; and one still on.
+            try repos.addFast(
+                Fast(
+                    date: day.adding(days: -9), startedAt: Self.now.addingTimeInterval(-9 * 24 * hour),
+                    endedAt: Self.now.addingTimeInterval(-8.5 * 24 * hour), goalHours: 12))
+            try repos.addFast(Fast(date: day, startedAt: Self.now.addingTimeInterval(-hour), goalHours: 16))
+            let ended = try repos.finishedFasts(endingIn: DateRange(ending: day, days: 3))
+            #expect(ended.map(\.ended) == [day.adding(days: -1), day])
+            #expect(ended.map(\.fast) == [long, late])
+            #expect(try repos.finishedFasts(endingIn: DateRange(ending: day.adding(days: -1), days: 2)).map(\.fast) == [long])
+        }
+    }
+
     @Test func atATimeIsTheLatestOneNotToCome() throws {
         let morning = Self.clock(Self.now.addingTimeInterval(-4 * 3600))  // 08:30
         let eight = try #require(ClockTime(hour: 20, minute: 10))

@@ -81,6 +81,24 @@ extension FastStore: FastRepository {
         }
     }
 
+    public func finishedFasts(endingIn range: DateRange) throws -> [(ended: LocalDate, fast: Fast)] {
+        // The end's text starts with its local date where it was written; a day's margin covers a
+        // fast written in another time zone, and the exact day is the store's time zone's.
+        let fasts = try read { db in
+            try FastRow.fetchAll(
+                db,
+                sql: "SELECT * FROM fast WHERE ended_at IS NOT NULL AND date <= ? AND substr(ended_at, 1, 10) >= ? "
+                    + "ORDER BY julianday(ended_at), id",
+                arguments: [SQLText.date(range.end), SQLText.date(range.start.adding(days: -1))]
+            ).map { try $0.fast() }
+        }
+        return fasts.compactMap { fast in
+            guard let end = fast.endedAt else { return nil }
+            let day = LocalDate(end, timeZone: timeZone)
+            return range.contains(day) ? (day, fast) : nil
+        }
+    }
+
     public func currentFast() throws -> Fast? {
         try read { db in
             try FastRow.fetchOne(

@@ -188,6 +188,9 @@ extension SQLiteRepositories: FastRepository {
     public func deleteFast(id: Int64) throws -> Fast? { try fastStore.deleteFast(id: id) }
     public func fasts(in range: DateRange) throws -> [Fast] { try fastStore.fasts(in: range) }
     public func currentFast() throws -> Fast? { try fastStore.currentFast() }
+    public func finishedFasts(endingIn range: DateRange) throws -> [(ended: LocalDate, fast: Fast)] {
+        try fastStore.finishedFasts(endingIn: range)
+    }
 }
 
 extension SQLiteRepositories: MomentRepository {

@@ -47,7 +47,8 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
                     + [
                         Plural.count(batch.body.count, "weigh-in"), Plural.count(batch.exercise.count, "workout"),
                         Plural.count(batch.sleep.count, "night"), Plural.count(batch.food.count, "food") + " eaten",
-                        Plural.count(batch.checkIns.count, "check-in"), Plural.count(batch.reviewItems.count, "review note"),
+                        Plural.count(batch.checkIns.count, "check-in"), Plural.count(batch.measurements.count, "measurement"),
+                        Plural.count(batch.fasts.count, "fast"), Plural.count(batch.reviewItems.count, "review note"),
                     ].joined(separator: ", ")
                     + ", \(Plural.count(batch.actions.count, "action")) and a pantry ("
                     + "\(Plural.count(batch.pantry.purchases.count, "purchase")) at \(Plural.count(DemoPantry.stores.count, "store"))).")

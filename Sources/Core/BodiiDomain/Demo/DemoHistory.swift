@@ -121,6 +121,8 @@ public struct DemoHistory: Sendable {
         let start = endDate.adding(days: -(days - 1))
         var drift = 0.0
         var bodyRecords: [BodyRecord] = []
+        var weights: [Double] = []
+        let plan = fastPlan()
         for offset in 0..<days {
             let date = start.adding(days: offset)
             // A slow multi-year wave with a winter bump, losing gently towards today, plus a small
@@ -129,6 +131,7 @@ public struct DemoHistory: Sendable {
             drift = drift * 0.98 + rng.gaussian(sd: 0.05)
             let weight = 79 + 3 * (1 - cos(2 * .pi * back / 1460)) + sin(2 * .pi * back / 365) + drift
             let measured = ((weight + rng.gaussian(sd: 0.45)) * 10).rounded() / 10
+            weights.append(weight)
             if rng.chance(0.86) {
                 let fat = offset % 7 == 0 ? ((18 + (weight - 76) * 0.45 + rng.gaussian(sd: 0.4)) * 10).rounded() / 10 : nil
                 let at = stamp(date, hour: 7 + Double(offset % 40) / 60)
@@ -162,7 +165,8 @@ public struct DemoHistory: Sendable {
                     for _ in 0..<dishes {
                         let dish = options[Int.random(in: 0..<options.count, using: &mealRng)]
                         let scale = Double.random(in: 0.95...1.45, using: &mealRng)
-                        let hour = Self.mealHour(meal)
+                        // A fasting day eats the same meals later: breakfast breaks the fast.
+                        let hour = plan[offset].map { $0.hour(of: meal) } ?? Self.mealHour(meal)
                         // Nothing eaten later than now on the last day.
                         if let now, Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + hour * 3600) > now { continue }
                         for item in dish {
@@ -179,7 +183,9 @@ public struct DemoHistory: Sendable {
             if rng.chance(0.72) {
                 let full = rng.chance(0.8)
                 let mood = max(1, min(5, 3 + Int(rng.gaussian(sd: 0.9).rounded())))
-                let energy = max(1, min(5, 3 + Int(rng.gaussian(sd: 0.9).rounded())))
+                // The demo's one planted link, for Insights to find: more energy on a day a fast ended.
+                let lift = plan[offset].map { $0.isBroken ? 0.3 : 1.0 } ?? 0
+                let energy = max(1, min(5, 3 + Int((rng.gaussian(sd: 0.9) + lift).rounded())))
                 let notes = [
                     "slept well", "long day at work", "good run this morning", "a bit tired", "ate out with friends", "feeling strong",
                 ]
@@ -191,6 +197,8 @@ public struct DemoHistory: Sendable {
         }
         // A recent body-fat reading keeps the formula steady, as when logging one by one.
         batch.body = BodyLogging.withSnapshots(bodyRecords, profile: profile).measured  // every demo record has a weight
+        batch.measurements = measurements(weights: weights)
+        batch.fasts = fasts(plan)
         return batch
     }
 }

@@ -46,6 +46,9 @@ public protocol FastRepository {
     func fasts(in range: DateRange) throws -> [Fast]
     /// The fast on now, if any: the latest started that has no end.
     func currentFast() throws -> Fast?
+    /// The finished fasts that ended on a day of `range` (in the person's time zone), each with
+    /// that day, in end order: what Insights counts a fast for.
+    func finishedFasts(endingIn range: DateRange) throws -> [(ended: LocalDate, fast: Fast)]
 }
 
 /// The fasting goals people name (Zero's presets), and any number of hours.

@@ -5,13 +5,15 @@ import Foundation
 public enum InsightMetric: Hashable, Sendable {
     case sleepMinutes, mood, energy, weightTrendChange, bedtime, steps, exerciseMinutes, kcalEaten, targetShare, proteinG
     case alcoholG, caffeineMg, grocerySpending
+    /// Hours of the finished fasts that ended on the day (a fast counts for the day it ended).
+    case fastingHours
     /// A moment's tag (issue 47 item 3): 1 on a day with moments that has it, 0 on one without it.
     case tag(String)
 
     /// The series every history has (a tag's come from the moments noted).
     public static let allCases: [InsightMetric] = [
         .sleepMinutes, .mood, .energy, .weightTrendChange, .bedtime, .steps, .exerciseMinutes, .kcalEaten, .targetShare,
-        .proteinG, .alcoholG, .caffeineMg, .grocerySpending,
+        .proteinG, .alcoholG, .caffeineMg, .grocerySpending, .fastingHours,
     ]
 
     /// The name scripts read (`bodii insights --json`): "sleep_minutes", "tag:social".
@@ -30,6 +32,7 @@ public enum InsightMetric: Hashable, Sendable {
         case .alcoholG: "alcohol_g"
         case .caffeineMg: "caffeine_mg"
         case .grocerySpending: "grocery_spending"
+        case .fastingHours: "fasting_hours"
         case .tag(let name): "tag:" + name
         }
     }
@@ -54,6 +57,7 @@ public enum InsightMetric: Hashable, Sendable {
         case .proteinG, .alcoholG: return "g"
         case .caffeineMg: return "mg"
         case .grocerySpending: return currency
+        case .fastingHours: return "h"
         case .tag: return "days"
         }
     }
@@ -76,6 +80,7 @@ public enum InsightMetric: Hashable, Sendable {
         case .alcoholG: return "You drank \(amount) g \(up ? "more" : "less") alcohol"
         case .caffeineMg: return "You had \(amount) mg \(up ? "more" : "less") caffeine"
         case .grocerySpending: return "You spent \(amount) \(up ? "more" : "less") on groceries"
+        case .fastingHours: return "You fasted \(amount) h \(up ? "longer" : "shorter")"
         case .tag(let name): return "You noted +\(name) \(up ? "more" : "less")"
         }
     }
@@ -96,6 +101,7 @@ public enum InsightMetric: Hashable, Sendable {
         case .alcoholG: return "drank more alcohol than usual"
         case .caffeineMg: return "had more caffeine than usual"
         case .grocerySpending: return "spent more on groceries than usual"
+        case .fastingHours: return "fasted longer than usual"
         case .tag(let name): return "noted +\(name)"
         }
     }
@@ -115,6 +121,7 @@ public enum InsightMetric: Hashable, Sendable {
         case .proteinG, .alcoholG: return "\(n) g"
         case .caffeineMg: return "\(n) mg"
         case .grocerySpending: return InsightSentence.money(v, currency: currency)
+        case .fastingHours: return v > 0 ? DurationFormat.hoursMinutes(WholeNumber.of(v * 60) ?? 0) : "no fast"
         case .tag(let name): return v >= 0.5 ? "+\(name)" : "no +\(name)"
         }
     }

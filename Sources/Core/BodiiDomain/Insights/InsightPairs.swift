@@ -22,6 +22,13 @@ enum InsightPairs {
             reason: "The adaptive target is mean intake − the trend's slope × 7700: the trend's change moves the "
                 + "target the share is divided by."),
         Structural(
+            metrics: [.fastingHours, .kcalEaten, .proteinG, .alcoholG, .caffeineMg, .targetShare], lags: [0, 1],
+            reason: "A fast and the food log share their edges: the first food ends the fast (the app offers the first "
+                + "food logged as its end) and the last food of the day before starts it, so a longer fast is a shorter "
+                + "eating window that day and the day before, and a meal left unlogged lengthens the fast and shrinks "
+                + "every sum of that log at once. A day apart the other way the fast's own carry-over brings the same "
+                + "tie (the food pairs among themselves are the entry above)."),
+        Structural(
             metrics: [.sleepMinutes, .bedtime], lags: [0],
             reason: "One night's record: the bedtime is where the minutes slept start."),
     ]
@@ -34,21 +41,23 @@ enum InsightPairs {
     /// Where a series falls in its dated day, earliest first. The rule for a same-day pair: the
     /// outcome is the one that comes later, what a person does or feels after the other:
     /// the night (sleep and bedtime belong to the night before the wake-up date), then the morning
-    /// weigh-in behind the trend's change, then moving (exercise, then steps, the day's total), then
+    /// weigh-in behind the trend's change, then the fast (counted on the day it ended, it ends at the
+    /// day's first food, after the night and most often after the weigh-in), then moving (exercise, then steps, the day's total), then
     /// shopping, then eating and drinking (acted on after the day's activity), then the check-in,
     /// which rates the day as lived (energy, then mood, the day's overall rating).
     static func moment(_ m: InsightMetric) -> Int {
         switch m {
         case .sleepMinutes, .bedtime: return 0
         case .weightTrendChange: return 1
-        case .exerciseMinutes: return 2
-        case .steps: return 3
-        case .grocerySpending: return 4
-        case .kcalEaten, .targetShare, .proteinG, .alcoholG, .caffeineMg: return 5
+        case .fastingHours: return 2
+        case .exerciseMinutes: return 3
+        case .steps: return 4
+        case .grocerySpending: return 5
+        case .kcalEaten, .targetShare, .proteinG, .alcoholG, .caffeineMg: return 6
         // Moments are noted through the day, before it is rated at the check-in.
-        case .tag: return 6
-        case .energy: return 7
-        case .mood: return 8
+        case .tag: return 7
+        case .energy: return 8
+        case .mood: return 9
         }
     }
 

@@ -58,6 +58,7 @@ extension InsightReadings {
         part.purchases = purchases.filter { range.contains($0.date) }
         part.budgetCurrency = budgetCurrency
         part.intakes = intakes.filter { range.contains($0.key) }
+        part.fasts = fasts.filter { range.contains($0.date) }
         return part
     }
 }

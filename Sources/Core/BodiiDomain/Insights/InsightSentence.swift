@@ -39,7 +39,7 @@ enum InsightSentence {
     }
 
     static func decimals(_ metric: InsightMetric) -> Int {
-        metric == .mood || metric == .energy ? 1 : 0
+        metric == .mood || metric == .energy || metric == .fastingHours ? 1 : 0
     }
 
     /// `v` rounded to `digits` decimals, thousands grouped as every figure in the app

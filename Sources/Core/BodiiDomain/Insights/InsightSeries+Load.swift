@@ -34,13 +34,15 @@ public struct InsightReadings: Sendable {
     public var budgetCurrency: Currency?
     /// Alcohol and caffeine of each day of the range with food logged.
     public var intakes: [LocalDate: NutrientIntake] = [:]
+    /// The finished fasts of the range, each dated by the day it ended, in hours.
+    public var fasts: [(date: LocalDate, hours: Double)] = []
     /// The moments of the range, whose tags are series of their own.
     public var moments: [Moment] = []
 
     public init(targets: TargetHistory) { self.targets = targets }
 
     public typealias Source = TargetHistory.Source & FoodLogRepository & ExerciseRepository & SleepRepository
-        & CheckInRepository & ActivityRepository & PantryRepository & NutrientIntakeRepository & MomentRepository
+        & CheckInRepository & ActivityRepository & PantryRepository & NutrientIntakeRepository & MomentRepository & FastRepository
 
     /// Everything Insights reads of `range`, in one pass over the store.
     public static func read(range: DateRange, source: any Source) throws -> InsightReadings {
@@ -55,6 +57,9 @@ public struct InsightReadings: Sendable {
         readings.purchases = try source.purchases(in: range)
         readings.budgetCurrency = try source.pantryBudget()?.amount.currency
         readings.intakes = try source.nutrientIntakes(in: range, of: [.alcoholG, .caffeineMg])
+        readings.fasts = try source.finishedFasts(endingIn: range).compactMap { ended, fast in
+            fast.endedAt.map { (ended, $0.timeIntervalSince(fast.startedAt) / 3600) }
+        }
         readings.moments = try source.moments(in: range)
         return readings
     }
@@ -74,8 +79,11 @@ extension InsightSeries {
     /// of the day's `TargetHistory` target, protein summed from the day's entries, mood and energy
     /// from the check-in, steps from `ActivitySnapshot`, the weight trend's change from
     /// `WeightTrend.compute` (days with a weigh-in), spending from `Spending`. Food series keep only
-    /// days logged in full, the adaptive expenditure's rule. Exercise minutes and spending count 0
-    /// on days something else was logged (a day with nothing logged is unknown, not a rest day).
+    /// days logged in full, the adaptive expenditure's rule. Fasting hours are the finished fasts'
+    /// hours summed on the day each ended: a fast from 20:00 to 12:00 shapes the day it ends, whose
+    /// first food ends it. Exercise minutes, spending and fasting hours count 0 on days something
+    /// else was logged (a day with nothing logged is unknown, not a rest day); a range with no
+    /// finished fast has no fasting series (all zeros would say nothing).
     public static func make(range: DateRange, from readings: InsightReadings) -> (series: InsightSeries, days: [InsightDay]) {
         var values: [InsightMetric: [LocalDate: Double]] = [:]
         var tracked = Set<LocalDate>()
@@ -87,8 +95,14 @@ extension InsightSeries {
         tracked.formUnion(nights.keys)
 
         var exercise: [LocalDate: Double] = [:]
-        for session in readings.exercise where range.contains(session.date) { exercise[session.date, default: 0] += Double(session.minutes) }
+        for session in readings.exercise where range.contains(session.date) {
+            exercise[session.date, default: 0] += Double(session.minutes)
+        }
         tracked.formUnion(exercise.keys)
+
+        var fasting: [LocalDate: Double] = [:]
+        for fast in readings.fasts where range.contains(fast.date) { fasting[fast.date, default: 0] += fast.hours }
+        tracked.formUnion(fasting.keys)
 
         var mood: [LocalDate: Double] = [:], energy: [LocalDate: Double] = [:]
         for checkIn in readings.checkIns where range.contains(checkIn.date) {
@@ -106,6 +120,7 @@ extension InsightSeries {
         values.merge(food) { _, b in b }
         tracked.formUnion(days.filter { $0.eatenKcal != nil || $0.isPartlyLogged }.map(\.date))
         values[.exerciseMinutes] = Dictionary(uniqueKeysWithValues: tracked.map { ($0, exercise[$0] ?? 0) })
+        if !fasting.isEmpty { values[.fastingHours] = Dictionary(uniqueKeysWithValues: tracked.map { ($0, fasting[$0] ?? 0) }) }
         values[.weightTrendChange] = trendChanges(range: range, weights: readings.weights)
 
         let spending = groceries(purchases: readings.purchases, budgetCurrency: readings.budgetCurrency, days: tracked)
@@ -174,7 +189,9 @@ extension InsightSeries {
 
     /// Spent per tracked day (`Spending` of that day), when anything priced was bought; in the
     /// budget's currency, else that of the newest priced purchase.
-    static func groceries(purchases: [Purchase], budgetCurrency: Currency?, days: Set<LocalDate>) -> (currency: Currency, perDay: [LocalDate: Double]?) {
+    static func groceries(purchases: [Purchase], budgetCurrency: Currency?, days: Set<LocalDate>) -> (
+        currency: Currency, perDay: [LocalDate: Double]?
+    ) {
         let newest = purchases.filter { $0.price != nil }.max { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
         let currency = budgetCurrency ?? newest?.price?.currency ?? .default
         guard newest != nil else { return (currency, nil) }
