@@ -36,9 +36,16 @@ public final class DashboardViewModel: TabScreen {
         }
     }
 
-    public init(source: any DashboardState.Source, clock: any Clock, selection: SelectedDay? = nil, fasts: (any FastRepository)? = nil) {
+    /// The list of a day's moments (`m`), given by the app (MomentsFeature).
+    private let momentList: ((LocalDate) throws -> any Flow)?
+
+    public init(
+        source: any DashboardState.Source, clock: any Clock, selection: SelectedDay? = nil, fasts: (any FastRepository)? = nil,
+        momentList: ((LocalDate) throws -> any Flow)? = nil
+    ) {
         self.source = source
         self.fasts = fasts
+        self.momentList = momentList
         self.clock = clock
         self.selection = selection ?? SelectedDay(clock.today)
     }
@@ -55,6 +62,7 @@ public final class DashboardViewModel: TabScreen {
         case zoomCalendar(ChartZoom)
         case closeCalendar
         case fast
+        case moments
     }
 
     static let actions = ActionKeyMap<Action>(
@@ -62,6 +70,7 @@ public final class DashboardViewModel: TabScreen {
         DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
             KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true, brief: "calendar").performs(.openCalendar),
             KeyBinding([.char("f")], help: "start a fast now, or end the one on", footer: true, brief: "fast").performs(.fast),
+            KeyBinding([.char("m")], help: "the day's moments: edit, delete, note one at a time").performs(.moments),
         ])
 
     static let calendarActions = ActionKeyMap<Action>(
@@ -95,6 +104,12 @@ public final class DashboardViewModel: TabScreen {
         guard let action = Self.actions.action(for: key) else { return .ignored }
         message = nil  // a message lasts until the next key
         if case .fast = action, let fasts, let fast = currentFast { return .requests([.present(endFastFlow(fast, fasts))]) }
+        if case .moments = action, let momentList {
+            do { return .requests([.present(try momentList(day))]) } catch {
+                message = StatusMessage("Could not read the moments: \(ErrorLine.text(error))", kind: .error)
+                return .handled
+            }
+        }
         perform(action)
         return .handled
     }
@@ -145,6 +160,7 @@ public final class DashboardViewModel: TabScreen {
     private func perform(_ action: Action) {
         switch action {
         case .fast: startFast()
+        case .moments: break  // a flow, presented in `handle`
         case .openCalendar: openCalendar(.month)
         case .closeCalendar:
             calendarZoom = nil

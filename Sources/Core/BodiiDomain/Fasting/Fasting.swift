@@ -60,17 +60,24 @@ public struct Fasting {
     /// The latest `clock` instant at `time`: today's, or yesterday's when today's is still to come
     /// ("--at 20:00" in the morning is last night).
     public static func latest(_ time: ClockTime, clock: any Clock) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = clock.timeZone
         let now = clock.now
         for back in 0...1 {
             let day = LocalDate(now, timeZone: clock.timeZone).adding(days: -back)
-            let c = day.components
-            let parts = DateComponents(
-                year: c.year, month: c.month, day: c.day, hour: time.minutesAfterMidnight / 60, minute: time.minutesAfterMidnight % 60)
-            if let instant = calendar.date(from: parts), instant <= now { return instant }
+            if let instant = day.instant(at: time, timeZone: clock.timeZone), instant <= now { return instant }
         }
         return nil
+    }
+}
+
+extension LocalDate {
+    /// The instant `time` on this day in `timeZone` (a time a clock change skips is read as the
+    /// calendar reads it).
+    public func instant(at time: ClockTime, timeZone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = components
+        return calendar.date(
+            from: DateComponents(year: c.year, month: c.month, day: c.day, hour: time.minutesAfterMidnight / 60, minute: time.minutesAfterMidnight % 60))
     }
 }
 

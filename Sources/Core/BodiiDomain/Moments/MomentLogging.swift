@@ -21,6 +21,32 @@ public struct MomentLogging {
         return try store.addMoment(Moment(date: day, at: when, text: line.text, tags: line.tags, feeling: line.feeling))
     }
 
+    /// `moment` told again: its words, tags and feeling from `line`, at `time` on its day.
+    @discardableResult
+    public func retell(_ moment: Moment, as line: MomentLine, at time: ClockTime) throws -> Moment {
+        var changed = moment
+        changed.text = line.text
+        changed.tags = line.tags
+        changed.feeling = line.feeling
+        changed.at = try instant(time, on: moment.date)
+        try store.updateMoment(changed)
+        return changed
+    }
+
+    /// Notes `line` at `time` on `day` (a day before today, from its list).
+    @discardableResult
+    public func note(_ line: MomentLine, on day: LocalDate, at time: ClockTime) throws -> Moment {
+        try note(line, at: try instant(time, on: day))
+    }
+
+    /// `time` on `day`, refused when it has not come yet.
+    private func instant(_ time: ClockTime, on day: LocalDate) throws(ValidationError) -> Date {
+        guard let at = day.instant(at: time, timeZone: clock.timeZone), at <= clock.now else {
+            throw ValidationError(field: "time", value: time.description, allowed: "now or earlier", problem: .inFuture)
+        }
+        return at
+    }
+
     /// The moments of `range`, newest first, those with `tag` only when one is given.
     public func moments(in range: DateRange, tag: String? = nil) throws -> [Moment] {
         try store.moments(in: range).filter { tag == nil || $0.tags.contains(tag ?? "") }.reversed()

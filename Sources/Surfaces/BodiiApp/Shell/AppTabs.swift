@@ -5,6 +5,7 @@ import BodyFeature
 import DashboardFeature
 import DietFeature
 import ExerciseFeature
+import MomentsFeature
 import PantryFeature
 import ReviewFeature
 import SettingsFeature
@@ -40,7 +41,10 @@ package struct TabEntry {
 enum AppTabs {
     package static let all: [TabEntry] = [
         TabEntry(title: "Dashboard") {
-            DashboardViewModel(source: $0.repositories, clock: $0.clock, selection: $0.selection, fasts: $0.repositories)
+            let (repositories, clock) = ($0.repositories, $0.clock)
+            return DashboardViewModel(
+                source: repositories, clock: clock, selection: $0.selection, fasts: repositories,
+                momentList: { day in try MomentList.flow(day: day, store: repositories, clock: clock) })
         },
         TabEntry(title: "Body") { BodyTab.make(source: $0.repositories, clock: $0.clock) },
         TabEntry(title: "Diet") { context in
