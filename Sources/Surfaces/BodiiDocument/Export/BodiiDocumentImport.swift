@@ -121,7 +121,7 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body, food, exercise, sleep, check-ins, activity, measurements and fasts: the long lists, read a page at a time.
+    /// Body, food, exercise, sleep, check-ins, activity and `recordKinds`: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
         for (f, b) in try part.records(BodyRecordFields.self, "body") {
             let record = BodyRecord(
@@ -171,26 +171,8 @@ package enum BodiiDocumentImport {
                     date: try f.date(a.date, "date"), steps: try f.whole(a.steps, "steps"), activeKcal: a.active_kcal,
                     provenance: try f.provenance(a)))
         }
-        // Absent in an export from before measurements: none.
-        for (f, m) in try part.records(MeasurementRecordFields.self, "measurements") {
-            let name = try f.text(m.kind, "kind")
-            guard let kind = MeasurementKind(rawValue: name) else {
-                throw f.fail(
-                    ValidationError(field: "kind", value: name, allowed: MeasurementExport.allowedKinds, problem: .unknown).message)
-            }
-            d.measurements.append(
-                BodyMeasurement(
-                    date: try f.date(m.date, "date"), kind: kind, value: try f.number(m.value, "value"), diastolic: m.diastolic,
-                    recordedAt: try f.instant(m.recorded_at, "recorded_at"), provenance: try f.provenance(m)))
-        }
-        // Absent in an export from before fasts: none.
-        for (f, x) in try part.records(FastRecordFields.self, "fasts") {
-            d.fasts.append(
-                Fast(
-                    date: try f.date(x.date, "date"), startedAt: try f.instant(x.started_at, "started_at"),
-                    endedAt: try x.ended_at.map { try f.instant($0, "ended_at") }, goalHours: try f.number(x.goal_hours, "goal_hours"),
-                    provenance: try f.provenance(x)))
-        }
+        // Absent in an export from before a kind: none.
+        for kind in BodiiExport.recordKinds { try kind.read(part, into: &d) }
     }
 
     /// Review notes and actions, read whole: links need every note. Notes get the batch's own ids

@@ -14,14 +14,12 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body, food, exercise, sleep, check-in, activity, measurement or fast records.
+        /// A page of body, food, exercise, sleep, check-in or activity records, or of a `recordKinds` kind.
         package mutating func records(_ d: BodiiExport.Document) throws {
             var batch = HistoryBatch()
             // A database's own export read back into it: its records went out as "<kind>/<id>" and
             // are still here under that id, without an external id. They are there already, not new.
-            let days =
-                d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date) + d.measurements.map(\.date)
-                + d.fasts.map(\.date)
+            let days = d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date)
             var own = Set<String>()
             if let first = days.min(), let last = days.max() {
                 let range = DateRange(start: first, end: last)
@@ -38,12 +36,6 @@ extension BodiiDocumentImport {
                 }
                 if !d.sleep.isEmpty {
                     for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) }
-                }
-                if !d.measurements.isEmpty {
-                    for m in try r.measurements(in: range) { mark("measurement", m.id, m.provenance, m.date, m.value) }
-                }
-                if !d.fasts.isEmpty {
-                    for f in try r.fasts(in: range) { mark("fast", f.id, f.provenance, f.date, BodiiDocumentImport.figure(f)) }
                 }
             }
             var counts = outcome.counts
@@ -72,15 +64,10 @@ extension BodiiDocumentImport {
                 seen: &seen["sleep", default: [:]])
             batch.checkIns = d.checkIns
             batch.activity = BodiiDocumentImport.separatingCollisions(d.activity, \.provenance, seen: &seen["activity", default: [:]])
-            batch.measurements = BodiiDocumentImport.separatingCollisions(
-                d.measurements.filter { !isOwn($0.provenance, $0.date, $0.value, .measurement) }, \.provenance,
-                seen: &seen["measurements", default: [:]])
-            batch.fasts = BodiiDocumentImport.separatingCollisions(
-                d.fasts.filter { !isOwn($0.provenance, $0.date, BodiiDocumentImport.figure($0), .fast) }, \.provenance,
-                seen: &seen["fasts", default: [:]])
             outcome.counts = counts
             outcome.checkIns += d.checkIns.count
             add(try r.merge(batch))
+            for kind in BodiiExport.recordKinds { add(try kind.write(d, into: r, seen: &seen[kind.listKey, default: [:]])) }
         }
 
         /// The profile (when this database has none), reviews, pantry, goals and meal library.

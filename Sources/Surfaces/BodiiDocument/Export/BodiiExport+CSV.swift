@@ -52,8 +52,7 @@ extension BodiiExport {
         d.sleep = [SleepRecord(date: day, minutes: 1, status: .good)]
         d.checkIns = [CheckIn(date: day)]
         d.activity = [ActivitySnapshot(date: day, steps: nil, activeKcal: nil)]
-        d.measurements = [BodyMeasurement(date: day, kind: .waist, value: 80, recordedAt: Date(timeIntervalSince1970: 0))]
-        d.fasts = [Fast(date: day, startedAt: Date(timeIntervalSince1970: 0), goalHours: 16)]
+        for kind in recordKinds { kind.addPlaceholder(&d) }
         d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
         d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]
         var columns: [String: [String]] = [:]

@@ -91,8 +91,7 @@ extension BodiiExport {
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
         "grocery_item": "grocery_items", "purchase": "purchases", "stock_lot": "stock_lots", "stock_use": "stock_uses",
         "shopping_list_item": "shopping_list", "budget": "budget",
-        "nutrient_preference": "nutrient_preferences", "body_measurement": "measurements",
-        "fast": "fasts",
+        "nutrient_preference": "nutrient_preferences",
         // Derived or internal:
         "daily_log": "derived: sums of the day's records, rewritten by every write",
         "review": "derived: one per period that has review notes or actions (their period and start)",
@@ -114,7 +113,7 @@ extension BodiiExport {
     static func coverage(of table: String) -> String? {
         if table.hasPrefix("food_fts") || table.hasPrefix("food_search_") { return "derived: food search's index of food" }
         if table.hasPrefix("sync_") { return "internal: this device's sync bookkeeping (clocks, outbox, files applied; BodiiSync)" }
-        return tables[table]
+        return tables[table] ?? recordKinds.first { $0.table == table }?.listKey
     }
 
     package static func nutrients(_ n: Nutrients) -> JSONValue {
@@ -214,7 +213,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity", "measurements", "fasts"]
+    static let historyKinds = Set(["body", "food", "exercise", "sleep", "check_ins", "activity"] + recordKinds.map { $0.listKey })
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -237,9 +236,9 @@ extension BodiiExport {
             case "sleep": for n in try r.sleepRecords(in: page) { try emit(sleepJSON(n)) }
             case "check_ins": for c in try r.checkIns(in: page) { try emit(checkInJSON(c)) }
             case "activity": for a in try r.activitySnapshots(in: page) { try emit(activityJSON(a)) }
-            case "measurements": for m in try r.measurements(in: page) { try emit(MeasurementExport.json(m)) }
-            case "fasts": for f in try r.fasts(in: page) { try emit(FastExport.json(f)) }
-            default: return
+            default:
+                guard let recordKind = recordKind(kind) else { return }
+                try recordKind.emit(from: r, in: page, emit)
             }
             start = end.adding(days: 1)
         }
