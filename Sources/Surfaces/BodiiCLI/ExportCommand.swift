@@ -124,11 +124,10 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             let o = writer.outcome
             let g = ActivityText.grouped
             var parts: [String] = []
-            for (kind, label) in [
-                (MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"),
-                (.activity, "activity days"), (.measurement, "measurements"), (.fast, "fasts"),
-                (.reviewItem, "review notes"), (.action, "actions"),
-            ] {
+            let histories: [(MergeCounts.Kind, String)] = [
+                (.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"), (.activity, "activity days"),
+            ]
+            for (kind, label) in histories + BodiiExport.recordCounts + [(.reviewItem, "review notes"), (.action, "actions")] {
                 parts.append(
                     "\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"
                         + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))

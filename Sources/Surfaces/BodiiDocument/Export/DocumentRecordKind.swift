@@ -49,6 +49,9 @@ extension BodiiExport {
     static var recordKinds: [any DocumentRecordKind.Type] { [MeasurementExport.self, FastExport.self] }
 
     static func recordKind(_ key: String) -> (any DocumentRecordKind.Type)? { recordKinds.first { $0.listKey == key } }
+
+    /// What `import bodii` reports for each of `recordKinds`, named by its list.
+    package static var recordCounts: [(MergeCounts.Kind, String)] { recordKinds.map { ($0.countKind, $0.listKey) } }
 }
 
 extension BodiiExport.Document {
