@@ -46,7 +46,7 @@ protocol DocumentRecordKind {
 extension BodiiExport {
     /// The record kinds made of one `DocumentRecordKind` each, in the document's order (after
     /// the older histories this list does not hold yet).
-    static var recordKinds: [any DocumentRecordKind.Type] { [MeasurementExport.self, FastExport.self] }
+    static var recordKinds: [any DocumentRecordKind.Type] { [MeasurementExport.self, FastExport.self, MomentExport.self] }
 
     static func recordKind(_ key: String) -> (any DocumentRecordKind.Type)? { recordKinds.first { $0.listKey == key } }
 
