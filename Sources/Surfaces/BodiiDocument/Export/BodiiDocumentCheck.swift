@@ -123,20 +123,6 @@ package struct BodiiDocumentCheck {
             try whole(s.quality, "quality", Validation.ratingRange, nil)
             try provenance(s.provenance)
         }
-        for (i, c) in d.checkIns.enumerated() {
-            place = "check_ins[\(i + (offsets["check_ins"] ?? 0))]"
-            try day(c.date, "date")
-            try whole(c.mood, "mood", Validation.ratingRange, nil)
-            try whole(c.energy, "energy", Validation.ratingRange, nil)
-            if let note = c.note { try text(note, "note", DailyCheckIn.noteLength) }
-        }
-        for (i, a) in d.activity.enumerated() {
-            place = "activity[\(i + (offsets["activity"] ?? 0))]"
-            try day(a.date, "date")
-            try whole(a.steps, "steps", StoredRanges.stepsRange, nil)
-            try number(a.activeKcal, "active_kcal", StoredRanges.activeKcalRange, "kcal")
-            try provenance(a.provenance)
-        }
         for kind in BodiiExport.recordKinds { try records(kind, of: d) }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"

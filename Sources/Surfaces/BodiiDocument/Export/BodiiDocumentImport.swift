@@ -121,7 +121,7 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body, food, exercise, sleep, check-ins, activity and `recordKinds`: the long lists, read a page at a time.
+    /// Body, food, exercise, sleep and `recordKinds`: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
         for (f, b) in try part.records(BodyRecordFields.self, "body") {
             let record = BodyRecord(
@@ -158,18 +158,6 @@ package enum BodiiDocumentImport {
                     wakeTime: try f.clock(s.wake_time, "wake_time"),
                     minutes: minutes, quality: try f.whole(s.quality, "quality"), status: try f.value(s.status, "status"),
                     provenance: try f.provenance(s)))
-        }
-        for (f, c) in try part.records(CheckInRecord.self, "check_ins") {
-            d.checkIns.append(
-                CheckIn(
-                    date: try f.date(c.date, "date"), mood: try f.whole(c.mood, "mood"), energy: try f.whole(c.energy, "energy"),
-                    note: c.note))
-        }
-        for (f, a) in try part.records(ActivityRecord.self, "activity") {
-            d.activity.append(
-                ActivitySnapshot(
-                    date: try f.date(a.date, "date"), steps: try f.whole(a.steps, "steps"), activeKcal: a.active_kcal,
-                    provenance: try f.provenance(a)))
         }
         // Absent in an export from before a kind: none.
         for kind in BodiiExport.recordKinds { try kind.read(part, into: &d) }

@@ -130,14 +130,6 @@ struct SleepRecordFields: Decodable, ProvenancedRecord {
     package var source: String?, external_id: String?
 }
 
-struct CheckInRecord: Decodable {
-    package var date: String?, mood: Double?, energy: Double?, note: String?
-}
-
-struct ActivityRecord: Decodable, ProvenancedRecord {
-    package var date: String?, steps: Double?, active_kcal: Double?, source: String?, external_id: String?
-}
-
 struct ReviewItemRecord: Decodable, ProvenancedRecord {
     package var period: String?, start: String?, kind: String?, text: String?, problem: String?, source: String?, external_id: String?
 }

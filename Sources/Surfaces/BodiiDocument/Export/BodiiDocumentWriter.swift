@@ -14,7 +14,7 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body, food, exercise, sleep, check-in or activity records, or of a `recordKinds` kind.
+        /// A page of body, food, exercise or sleep records, or of a `recordKinds` kind.
         package mutating func records(_ d: BodiiExport.Document) throws {
             var batch = HistoryBatch()
             // A database's own export read back into it: its records went out as "<kind>/<id>" and
@@ -62,12 +62,11 @@ extension BodiiDocumentImport {
             batch.sleep = BodiiDocumentImport.separatingCollisions(
                 d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance,
                 seen: &seen["sleep", default: [:]])
-            batch.checkIns = d.checkIns
-            batch.activity = BodiiDocumentImport.separatingCollisions(d.activity, \.provenance, seen: &seen["activity", default: [:]])
             outcome.counts = counts
-            outcome.checkIns += d.checkIns.count
             add(try r.merge(batch))
             for kind in BodiiExport.recordKinds { add(try kind.write(d, into: r, seen: &seen[kind.listKey, default: [:]])) }
+            // Each check-in is written (the document's replaces the day's).
+            outcome.checkIns = outcome.counts.added[.checkIn] ?? 0
         }
 
         /// The profile (when this database has none), reviews, pantry, goals and meal library.

@@ -50,8 +50,6 @@ extension BodiiExport {
         ]
         d.exercise = [ExerciseRecord(date: day, activity: "x", minutes: 1, intensity: .low, met: 1, kcal: 0)]
         d.sleep = [SleepRecord(date: day, minutes: 1, status: .good)]
-        d.checkIns = [CheckIn(date: day)]
-        d.activity = [ActivitySnapshot(date: day, steps: nil, activeKcal: nil)]
         for kind in recordKinds { kind.addPlaceholder(&d) }
         d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
         d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]

@@ -41,17 +41,6 @@ extension BodiiExport {
         ])
     }
 
-    static func checkInJSON(_ c: CheckIn) -> JSONValue {
-        .object([("date", .string(c.date.iso)), ("mood", .int(c.mood)), ("energy", .int(c.energy)), ("note", str(c.note))])
-    }
-
-    static func activityJSON(_ a: ActivitySnapshot) -> JSONValue {
-        .object([
-            ("date", .string(a.date.iso)), ("steps", .int(a.steps)), ("active_kcal", num(a.activeKcal)),
-            ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "activity", a.id)),
-        ])
-    }
-
     /// What a logged food (or a saved meal's item) copied when it was logged.
     package static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
         [
@@ -85,8 +74,8 @@ extension BodiiExport {
         "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
         "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)",
         "food_serving": "custom_foods.servings, recipes.food_servings",
-        "food_record": "food", "exercise_record": "exercise", "sleep_record": "sleep", "goal": "goals", "check_in": "check_ins",
-        "activity_snapshot": "activity", "review_item": "review_items", "action": "actions",
+        "food_record": "food", "exercise_record": "exercise", "sleep_record": "sleep", "goal": "goals",
+        "review_item": "review_items", "action": "actions",
         "favourite_food": "favourites", "saved_meal": "saved_meals", "saved_meal_item": "saved_meals.items",
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
         "grocery_item": "grocery_items", "purchase": "purchases", "stock_lot": "stock_lots", "stock_use": "stock_uses",
@@ -213,7 +202,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds = Set(["body", "food", "exercise", "sleep", "check_ins", "activity"] + recordKinds.map { $0.listKey })
+    static let historyKinds = Set(["body", "food", "exercise", "sleep"] + recordKinds.map { $0.listKey })
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -234,8 +223,6 @@ extension BodiiExport {
             case "food": for f in try r.foodRecords(in: page) { try emit(foodJSON(f)) }
             case "exercise": for e in try r.exerciseRecords(in: page) { try emit(exerciseJSON(e)) }
             case "sleep": for n in try r.sleepRecords(in: page) { try emit(sleepJSON(n)) }
-            case "check_ins": for c in try r.checkIns(in: page) { try emit(checkInJSON(c)) }
-            case "activity": for a in try r.activitySnapshots(in: page) { try emit(activityJSON(a)) }
             default:
                 guard let recordKind = recordKind(kind) else { return }
                 try recordKind.emit(from: r, in: page, emit)

@@ -27,8 +27,6 @@ package enum BodiiExport {
         package var food: [FoodRecord] = []
         package var exercise: [ExerciseRecord] = []
         package var sleep: [SleepRecord] = []
-        package var checkIns: [CheckIn] = []
-        package var activity: [ActivitySnapshot] = []
         /// The records of each `DocumentRecordKind` by its list key (read with `d[FastExport.self]`).
         var kindRecords: [String: Any] = [:]
         /// Review notes and actions (PRODUCT.md §8); a Try names its Problem and an action its Try
@@ -39,8 +37,7 @@ package enum BodiiExport {
         package var pantry = PantryBatch()
     }
 
-    /// Everything but the long histories (body, food, exercise, sleep, check-ins, activity and
-    /// `recordKinds`):
+    /// Everything but the long histories (body, food, exercise, sleep and `recordKinds`):
     /// what `writeJSON` holds in memory while it pages through those.
     static func loadLibrary(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = Document()
@@ -66,8 +63,6 @@ package enum BodiiExport {
         d.food = try r.foodRecords(in: range)
         d.exercise = try r.exerciseRecords(in: range)
         d.sleep = try r.sleepRecords(in: range)
-        d.checkIns = try r.checkIns(in: range)
-        d.activity = try r.activitySnapshots(in: range)
         for kind in recordKinds { try kind.load(&d, from: r, in: range) }
         return d
     }
@@ -201,8 +196,6 @@ package enum BodiiExport {
         top.append(("food", .array(d.food.map(foodJSON))))
         top.append(("exercise", .array(d.exercise.map(exerciseJSON))))
         top.append(("sleep", .array(d.sleep.map(sleepJSON))))
-        top.append(("check_ins", .array(d.checkIns.map(checkInJSON))))
-        top.append(("activity", .array(d.activity.map(activityJSON))))
         for kind in recordKinds { top.append(kind.list(d)) }
         // A link names the note by the external id it is exported under; one outside the range
         // (or gone) is null.

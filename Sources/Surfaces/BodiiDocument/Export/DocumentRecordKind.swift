@@ -11,7 +11,7 @@ protocol DocumentRecordKind {
     associatedtype Value
     /// The record as `import bodii` decodes it: properties named as the document spells its keys,
     /// every one optional (`DocumentFields` refuses a missing one with its place and name).
-    associatedtype Record: Decodable & ProvenancedRecord
+    associatedtype Record: Decodable
 
     /// The document's list ("fasts"), also the CSV's file name ("fasts.csv").
     static var listKey: String { get }
@@ -19,8 +19,9 @@ protocol DocumentRecordKind {
     static var table: String { get }
     /// One Bodii made itself is exported as "<ownPrefix>/<id>".
     static var ownPrefix: String { get }
-    /// What `import bodii` counts it as.
+    /// What `import bodii` counts it as, and names it in its summary (nil: said apart).
     static var countKind: MergeCounts.Kind { get }
+    static var countLabel: String? { get }
 
     /// One record, its fields in the document's order: the JSON object, and the CSV row and header.
     static func json(_ value: Value) -> JSONValue
@@ -35,23 +36,32 @@ protocol DocumentRecordKind {
     static func records(in range: DateRange, from r: SQLiteRepositories) throws -> [Value]
     static func date(_ value: Value) -> LocalDate
     static func id(_ value: Value) -> Int64?
-    static var provenance: WritableKeyPath<Value, Provenance> { get }
-    /// What tells a record from another of the same id and date: a database's own export read
-    /// back into it is recognised by "<ownPrefix>/<id>", its date and this figure.
+    /// Where a record says where it came from; nil for a kind that has no source (a day's check-in).
+    static var provenance: WritableKeyPath<Value, Provenance>? { get }
+    /// Whether a database's own export read back into it is recognised by "<ownPrefix>/<id>",
+    /// the date and `figure` (what tells a record from another of the same id and date).
+    static var recognisesOwnExport: Bool { get }
     static func figure(_ value: Value) -> Double
     /// Writes the records not known here yet (by source and external id); counts what it did.
     static func merge(_ values: [Value], into r: SQLiteRepositories) throws -> MergeCounts
 }
 
 extension BodiiExport {
-    /// The record kinds made of one `DocumentRecordKind` each, in the document's order (after
-    /// the older histories this list does not hold yet).
-    static var recordKinds: [any DocumentRecordKind.Type] { [MeasurementExport.self, FastExport.self, MomentExport.self] }
+    /// The record kinds made of one `DocumentRecordKind` each, in the document's order: a new
+    /// kind is its file and a line here. (Body, food, exercise and sleep, before them in the
+    /// document, are not kinds yet: `BodiiExport.json` and the import still name them.)
+    static var recordKinds: [any DocumentRecordKind.Type] {
+        [
+            CheckInExport.self, ActivityExport.self, MeasurementExport.self, FastExport.self, MomentExport.self,
+        ]
+    }
 
     static func recordKind(_ key: String) -> (any DocumentRecordKind.Type)? { recordKinds.first { $0.listKey == key } }
 
     /// What `import bodii` reports for each of `recordKinds`, named by its list.
-    package static var recordCounts: [(MergeCounts.Kind, String)] { recordKinds.map { ($0.countKind, $0.listKey) } }
+    package static var recordCounts: [(MergeCounts.Kind, String)] {
+        recordKinds.compactMap { kind in kind.countLabel.map { (kind.countKind, $0) } }
+    }
 }
 
 extension BodiiExport.Document {
@@ -63,6 +73,9 @@ extension BodiiExport.Document {
 }
 
 extension DocumentRecordKind {
+    static var countLabel: String? { listKey }
+    static var recognisesOwnExport: Bool { true }
+
     /// The kind's list in the document.
     static func list(_ d: BodiiExport.Document) -> (String, JSONValue) { (listKey, .array(d[Self.self].map(json))) }
 
@@ -87,11 +100,13 @@ extension DocumentRecordKind {
     static func write(_ d: BodiiExport.Document, into r: SQLiteRepositories, seen: inout [Provenance: Int]) throws -> MergeCounts {
         let values = d[Self.self]
         var counts = MergeCounts()
-        guard let first = values.map(date).min(), let last = values.map(date).max() else { return counts }
+        guard let provenance, !values.isEmpty else { return try merge(values, into: r) }
         var own = Set<String>()
-        for value in try records(in: DateRange(start: first, end: last), from: r) {
-            guard value[keyPath: provenance] == .bodii, let id = id(value) else { continue }
-            own.insert("\(ownPrefix)/\(id)|\(date(value).iso)|\(figure(value))")
+        if recognisesOwnExport, let first = values.map(date).min(), let last = values.map(date).max() {
+            for value in try records(in: DateRange(start: first, end: last), from: r) {
+                guard value[keyPath: provenance] == .bodii, let id = id(value) else { continue }
+                own.insert("\(ownPrefix)/\(id)|\(date(value).iso)|\(figure(value))")
+            }
         }
         let fresh = values.filter { value in
             let p = value[keyPath: provenance]

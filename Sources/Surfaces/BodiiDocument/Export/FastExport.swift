@@ -48,7 +48,7 @@ enum FastExport: DocumentRecordKind {
     static func records(in range: DateRange, from r: SQLiteRepositories) throws -> [Fast] { try r.fasts(in: range) }
     static func date(_ f: Fast) -> LocalDate { f.date }
     static func id(_ f: Fast) -> Int64? { f.id }
-    static var provenance: WritableKeyPath<Fast, Provenance> { \.provenance }
+    static var provenance: WritableKeyPath<Fast, Provenance>? { \.provenance }
 
     /// When it started, to the millisecond the store keeps (its end may have come since it was exported).
     static func figure(_ f: Fast) -> Double { (f.startedAt.timeIntervalSince1970 * 1000).rounded() }

@@ -51,7 +51,7 @@ enum MeasurementExport: DocumentRecordKind {
     static func records(in range: DateRange, from r: SQLiteRepositories) throws -> [BodyMeasurement] { try r.measurements(in: range) }
     static func date(_ m: BodyMeasurement) -> LocalDate { m.date }
     static func id(_ m: BodyMeasurement) -> Int64? { m.id }
-    static var provenance: WritableKeyPath<BodyMeasurement, Provenance> { \.provenance }
+    static var provenance: WritableKeyPath<BodyMeasurement, Provenance>? { \.provenance }
     static func figure(_ m: BodyMeasurement) -> Double { m.value }
 
     static func merge(_ measurements: [BodyMeasurement], into r: SQLiteRepositories) throws -> MergeCounts {

@@ -41,7 +41,7 @@ enum MomentExport: DocumentRecordKind {
     static func records(in range: DateRange, from r: SQLiteRepositories) throws -> [Moment] { try r.moments(in: range) }
     static func date(_ m: Moment) -> LocalDate { m.date }
     static func id(_ m: Moment) -> Int64? { m.id }
-    static var provenance: WritableKeyPath<Moment, Provenance> { \.provenance }
+    static var provenance: WritableKeyPath<Moment, Provenance>? { \.provenance }
 
     /// When it happened, to the millisecond the store keeps.
     static func figure(_ m: Moment) -> Double { (m.at.timeIntervalSince1970 * 1000).rounded() }
