@@ -116,13 +116,6 @@ package struct BodiiDocumentCheck {
             try instant(e.loggedAt, "logged_at")
             try provenance(e.provenance)
         }
-        for (i, s) in d.sleep.enumerated() {
-            place = "sleep[\(i + (offsets["sleep"] ?? 0))]"
-            try day(s.date, "date")
-            try whole(s.minutes, "minutes", 0...Validation.minutesRange.upperBound, "min")
-            try whole(s.quality, "quality", Validation.ratingRange, nil)
-            try provenance(s.provenance)
-        }
         for kind in BodiiExport.recordKinds { try records(kind, of: d) }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"

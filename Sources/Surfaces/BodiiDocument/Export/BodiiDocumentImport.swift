@@ -121,7 +121,7 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body, food, exercise, sleep and `recordKinds`: the long lists, read a page at a time.
+    /// Body, food, exercise and `recordKinds`: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
         for (f, b) in try part.records(BodyRecordFields.self, "body") {
             let record = BodyRecord(
@@ -149,15 +149,6 @@ package enum BodiiDocumentImport {
                     date: try f.date(e.date, "date"), activity: try f.text(e.activity, "activity"), minutes: minutes,
                     intensity: try f.value(e.intensity, "intensity"), met: try f.number(e.met, "met"),
                     kcal: try f.number(e.kcal, "kcal"), loggedAt: try f.instant(e.logged_at, "logged_at"), provenance: try f.provenance(e)))
-        }
-        for (f, s) in try part.records(SleepRecordFields.self, "sleep") {
-            guard let minutes = try f.whole(s.minutes, "minutes") else { throw f.fail("\"minutes\" is missing") }
-            d.sleep.append(
-                SleepRecord(
-                    date: try f.date(s.date, "date"), bedtime: try f.clock(s.bedtime, "bedtime"),
-                    wakeTime: try f.clock(s.wake_time, "wake_time"),
-                    minutes: minutes, quality: try f.whole(s.quality, "quality"), status: try f.value(s.status, "status"),
-                    provenance: try f.provenance(s)))
         }
         // Absent in an export from before a kind: none.
         for kind in BodiiExport.recordKinds { try kind.read(part, into: &d) }

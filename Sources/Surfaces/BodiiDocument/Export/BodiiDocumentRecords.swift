@@ -125,11 +125,6 @@ struct ExerciseRecordFields: Decodable, ProvenancedRecord {
     var logged_at: String?, source: String?, external_id: String?
 }
 
-struct SleepRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, bedtime: String?, wake_time: String?, minutes: Double?, quality: Double?, status: String?
-    package var source: String?, external_id: String?
-}
-
 struct ReviewItemRecord: Decodable, ProvenancedRecord {
     package var period: String?, start: String?, kind: String?, text: String?, problem: String?, source: String?, external_id: String?
 }

@@ -14,12 +14,12 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body, food, exercise or sleep records, or of a `recordKinds` kind.
+        /// A page of body, food or exercise records, or of a `recordKinds` kind.
         package mutating func records(_ d: BodiiExport.Document) throws {
             var batch = HistoryBatch()
             // A database's own export read back into it: its records went out as "<kind>/<id>" and
             // are still here under that id, without an external id. They are there already, not new.
-            let days = d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date)
+            let days = d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date)
             var own = Set<String>()
             if let first = days.min(), let last = days.max() {
                 let range = DateRange(start: first, end: last)
@@ -33,9 +33,6 @@ extension BodiiDocumentImport {
                 if !d.food.isEmpty { for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) } }
                 if !d.exercise.isEmpty {
                     for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) }
-                }
-                if !d.sleep.isEmpty {
-                    for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) }
                 }
             }
             var counts = outcome.counts
@@ -59,9 +56,6 @@ extension BodiiDocumentImport {
             batch.exercise = BodiiDocumentImport.separatingCollisions(
                 d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) },
                 \.provenance, seen: &seen["exercise", default: [:]])
-            batch.sleep = BodiiDocumentImport.separatingCollisions(
-                d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance,
-                seen: &seen["sleep", default: [:]])
             outcome.counts = counts
             add(try r.merge(batch))
             for kind in BodiiExport.recordKinds { add(try kind.write(d, into: r, seen: &seen[kind.listKey, default: [:]])) }

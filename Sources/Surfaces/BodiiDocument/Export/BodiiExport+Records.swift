@@ -33,14 +33,6 @@ extension BodiiExport {
         ])
     }
 
-    static func sleepJSON(_ s: SleepRecord) -> JSONValue {
-        .object([
-            ("date", .string(s.date.iso)), ("bedtime", str(s.bedtime?.description)), ("wake_time", str(s.wakeTime?.description)),
-            ("minutes", .int(s.minutes)), ("quality", .int(s.quality)), ("status", .string(s.status.rawValue)),
-            ("source", .string(s.provenance.source)), ("external_id", externalId(s.provenance, "sleep", s.id)),
-        ])
-    }
-
     /// What a logged food (or a saved meal's item) copied when it was logged.
     package static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
         [
@@ -74,7 +66,7 @@ extension BodiiExport {
         "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
         "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)",
         "food_serving": "custom_foods.servings, recipes.food_servings",
-        "food_record": "food", "exercise_record": "exercise", "sleep_record": "sleep", "goal": "goals",
+        "food_record": "food", "exercise_record": "exercise", "goal": "goals",
         "review_item": "review_items", "action": "actions",
         "favourite_food": "favourites", "saved_meal": "saved_meals", "saved_meal_item": "saved_meals.items",
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
@@ -202,7 +194,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds = Set(["body", "food", "exercise", "sleep"] + recordKinds.map { $0.listKey })
+    static let historyKinds = Set(["body", "food", "exercise"] + recordKinds.map { $0.listKey })
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -222,7 +214,6 @@ extension BodiiExport {
                 for b in try r.bodyRecords(in: page) { try emit(bodyJSON(b, b.id.flatMap { snapshots[$0] })) }
             case "food": for f in try r.foodRecords(in: page) { try emit(foodJSON(f)) }
             case "exercise": for e in try r.exerciseRecords(in: page) { try emit(exerciseJSON(e)) }
-            case "sleep": for n in try r.sleepRecords(in: page) { try emit(sleepJSON(n)) }
             default:
                 guard let recordKind = recordKind(kind) else { return }
                 try recordKind.emit(from: r, in: page, emit)

@@ -26,7 +26,6 @@ package enum BodiiExport {
         package var body: [(BodyRecord, MetabolismSnapshot?)] = []
         package var food: [FoodRecord] = []
         package var exercise: [ExerciseRecord] = []
-        package var sleep: [SleepRecord] = []
         /// The records of each `DocumentRecordKind` by its list key (read with `d[FastExport.self]`).
         var kindRecords: [String: Any] = [:]
         /// Review notes and actions (PRODUCT.md §8); a Try names its Problem and an action its Try
@@ -37,7 +36,7 @@ package enum BodiiExport {
         package var pantry = PantryBatch()
     }
 
-    /// Everything but the long histories (body, food, exercise, sleep and `recordKinds`):
+    /// Everything but the long histories (body, food, exercise and `recordKinds`):
     /// what `writeJSON` holds in memory while it pages through those.
     static func loadLibrary(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = Document()
@@ -62,7 +61,6 @@ package enum BodiiExport {
         d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
         d.food = try r.foodRecords(in: range)
         d.exercise = try r.exerciseRecords(in: range)
-        d.sleep = try r.sleepRecords(in: range)
         for kind in recordKinds { try kind.load(&d, from: r, in: range) }
         return d
     }
@@ -195,7 +193,6 @@ package enum BodiiExport {
         top.append(("body", .array(d.body.map(bodyJSON))))
         top.append(("food", .array(d.food.map(foodJSON))))
         top.append(("exercise", .array(d.exercise.map(exerciseJSON))))
-        top.append(("sleep", .array(d.sleep.map(sleepJSON))))
         for kind in recordKinds { top.append(kind.list(d)) }
         // A link names the note by the external id it is exported under; one outside the range
         // (or gone) is null.
