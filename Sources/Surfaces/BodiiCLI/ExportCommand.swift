@@ -125,7 +125,7 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             let g = ActivityText.grouped
             var parts: [String] = []
             let histories: [(MergeCounts.Kind, String)] = [
-                (.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"),
+                (.body, "weigh-ins"), (.food, "foods"),
             ]
             for (kind, label) in histories + BodiiExport.recordCounts + [(.reviewItem, "review notes"), (.action, "actions")] {
                 parts.append(

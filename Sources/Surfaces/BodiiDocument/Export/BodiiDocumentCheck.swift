@@ -106,16 +106,6 @@ package struct BodiiDocumentCheck {
             try instant(f.loggedAt, "logged_at")
             try provenance(f.provenance)
         }
-        for (i, e) in d.exercise.enumerated() {
-            place = "exercise[\(i + (offsets["exercise"] ?? 0))]"
-            try day(e.date, "date")
-            try name(e.activity, "activity", StoredRanges.activityNameLength)
-            try whole(e.minutes, "minutes", Validation.minutesRange, "min")
-            try number(e.met, "met", StoredRanges.metRange, nil)
-            try number(e.kcal, "kcal", StoredRanges.exerciseKcal(minutes: e.minutes), "kcal for \(e.minutes) min")
-            try instant(e.loggedAt, "logged_at")
-            try provenance(e.provenance)
-        }
         for kind in BodiiExport.recordKinds { try records(kind, of: d) }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"

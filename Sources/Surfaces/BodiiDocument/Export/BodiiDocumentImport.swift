@@ -121,7 +121,7 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body, food, exercise and `recordKinds`: the long lists, read a page at a time.
+    /// Body, food and `recordKinds`: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
         for (f, b) in try part.records(BodyRecordFields.self, "body") {
             let record = BodyRecord(
@@ -141,14 +141,6 @@ package enum BodiiDocumentImport {
                     e, date: try f.date(e.date, "date"), meal: try f.value(e.meal, "meal"),
                     loggedAt: try f.instant(e.logged_at, "logged_at"),
                     provenance: try f.provenance(e)))
-        }
-        for (f, e) in try part.records(ExerciseRecordFields.self, "exercise") {
-            guard let minutes = try f.whole(e.minutes, "minutes") else { throw f.fail("\"minutes\" is missing") }
-            d.exercise.append(
-                ExerciseRecord(
-                    date: try f.date(e.date, "date"), activity: try f.text(e.activity, "activity"), minutes: minutes,
-                    intensity: try f.value(e.intensity, "intensity"), met: try f.number(e.met, "met"),
-                    kcal: try f.number(e.kcal, "kcal"), loggedAt: try f.instant(e.logged_at, "logged_at"), provenance: try f.provenance(e)))
         }
         // Absent in an export from before a kind: none.
         for kind in BodiiExport.recordKinds { try kind.read(part, into: &d) }

@@ -120,11 +120,6 @@ struct BodyRecordFields: Decodable, ProvenancedRecord {
     package var bmr: Double?, tdee: Double?, formula: String?, activity_level: String?, source: String?, external_id: String?
 }
 
-struct ExerciseRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, activity: String?, minutes: Double?, intensity: String?, met: Double?, kcal: Double?
-    var logged_at: String?, source: String?, external_id: String?
-}
-
 struct ReviewItemRecord: Decodable, ProvenancedRecord {
     package var period: String?, start: String?, kind: String?, text: String?, problem: String?, source: String?, external_id: String?
 }

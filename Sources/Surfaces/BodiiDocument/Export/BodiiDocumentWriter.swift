@@ -14,12 +14,12 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body, food or exercise records, or of a `recordKinds` kind.
+        /// A page of body or food records, or of a `recordKinds` kind.
         package mutating func records(_ d: BodiiExport.Document) throws {
             var batch = HistoryBatch()
             // A database's own export read back into it: its records went out as "<kind>/<id>" and
             // are still here under that id, without an external id. They are there already, not new.
-            let days = d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date)
+            let days = d.body.map(\.0.date) + d.food.map(\.date)
             var own = Set<String>()
             if let first = days.min(), let last = days.max() {
                 let range = DateRange(start: first, end: last)
@@ -31,9 +31,6 @@ extension BodiiDocumentImport {
                     for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, BodiiDocumentImport.figure(b)) }
                 }
                 if !d.food.isEmpty { for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) } }
-                if !d.exercise.isEmpty {
-                    for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) }
-                }
             }
             var counts = outcome.counts
             func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
@@ -53,9 +50,6 @@ extension BodiiDocumentImport {
             batch.food = BodiiDocumentImport.separatingCollisions(
                 d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance,
                 seen: &seen["food", default: [:]])
-            batch.exercise = BodiiDocumentImport.separatingCollisions(
-                d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) },
-                \.provenance, seen: &seen["exercise", default: [:]])
             outcome.counts = counts
             add(try r.merge(batch))
             for kind in BodiiExport.recordKinds { add(try kind.write(d, into: r, seen: &seen[kind.listKey, default: [:]])) }

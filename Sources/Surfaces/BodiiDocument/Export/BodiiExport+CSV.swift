@@ -48,7 +48,6 @@ extension BodiiExport {
         d.food = [
             FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
         ]
-        d.exercise = [ExerciseRecord(date: day, activity: "x", minutes: 1, intensity: .low, met: 1, kcal: 0)]
         for kind in recordKinds { kind.addPlaceholder(&d) }
         d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
         d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]

@@ -24,15 +24,6 @@ extension BodiiExport {
             ] + laterNutrients(f))
     }
 
-    static func exerciseJSON(_ e: ExerciseRecord) -> JSONValue {
-        .object([
-            ("date", .string(e.date.iso)), ("activity", .string(e.activity)), ("minutes", .int(e.minutes)),
-            ("intensity", .string(e.intensity.rawValue)), ("met", .number(e.met)), ("kcal", .number(e.kcal)),
-            ("logged_at", timestamp(e.loggedAt)),
-            ("source", .string(e.provenance.source)), ("external_id", externalId(e.provenance, "exercise", e.id)),
-        ])
-    }
-
     /// What a logged food (or a saved meal's item) copied when it was logged.
     package static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
         [
@@ -66,7 +57,7 @@ extension BodiiExport {
         "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
         "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)",
         "food_serving": "custom_foods.servings, recipes.food_servings",
-        "food_record": "food", "exercise_record": "exercise", "goal": "goals",
+        "food_record": "food", "goal": "goals",
         "review_item": "review_items", "action": "actions",
         "favourite_food": "favourites", "saved_meal": "saved_meals", "saved_meal_item": "saved_meals.items",
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
@@ -194,7 +185,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds = Set(["body", "food", "exercise"] + recordKinds.map { $0.listKey })
+    static let historyKinds = Set(["body", "food"] + recordKinds.map { $0.listKey })
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -213,7 +204,6 @@ extension BodiiExport {
                     uniquingKeysWith: { _, last in last })
                 for b in try r.bodyRecords(in: page) { try emit(bodyJSON(b, b.id.flatMap { snapshots[$0] })) }
             case "food": for f in try r.foodRecords(in: page) { try emit(foodJSON(f)) }
-            case "exercise": for e in try r.exerciseRecords(in: page) { try emit(exerciseJSON(e)) }
             default:
                 guard let recordKind = recordKind(kind) else { return }
                 try recordKind.emit(from: r, in: page, emit)

@@ -25,7 +25,6 @@ package enum BodiiExport {
         var nutrientPreferences: [NutrientPreference] = []
         package var body: [(BodyRecord, MetabolismSnapshot?)] = []
         package var food: [FoodRecord] = []
-        package var exercise: [ExerciseRecord] = []
         /// The records of each `DocumentRecordKind` by its list key (read with `d[FastExport.self]`).
         var kindRecords: [String: Any] = [:]
         /// Review notes and actions (PRODUCT.md §8); a Try names its Problem and an action its Try
@@ -36,7 +35,7 @@ package enum BodiiExport {
         package var pantry = PantryBatch()
     }
 
-    /// Everything but the long histories (body, food, exercise and `recordKinds`):
+    /// Everything but the long histories (body, food and `recordKinds`):
     /// what `writeJSON` holds in memory while it pages through those.
     static func loadLibrary(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = Document()
@@ -60,7 +59,6 @@ package enum BodiiExport {
             uniquingKeysWith: { _, last in last })
         d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
         d.food = try r.foodRecords(in: range)
-        d.exercise = try r.exerciseRecords(in: range)
         for kind in recordKinds { try kind.load(&d, from: r, in: range) }
         return d
     }
@@ -192,7 +190,6 @@ package enum BodiiExport {
             ))
         top.append(("body", .array(d.body.map(bodyJSON))))
         top.append(("food", .array(d.food.map(foodJSON))))
-        top.append(("exercise", .array(d.exercise.map(exerciseJSON))))
         for kind in recordKinds { top.append(kind.list(d)) }
         // A link names the note by the external id it is exported under; one outside the range
         // (or gone) is null.

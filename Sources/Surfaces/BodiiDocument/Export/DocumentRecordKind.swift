@@ -48,11 +48,11 @@ protocol DocumentRecordKind {
 
 extension BodiiExport {
     /// The record kinds made of one `DocumentRecordKind` each, in the document's order: a new
-    /// kind is its file and a line here. (Body, food and exercise, before them in the
+    /// kind is its file and a line here. (Body and food, before them in the
     /// document, are not kinds yet: `BodiiExport.json` and the import still name them.)
     static var recordKinds: [any DocumentRecordKind.Type] {
         [
-            SleepExport.self, CheckInExport.self, ActivityExport.self, MeasurementExport.self, FastExport.self, MomentExport.self,
+            ExerciseExport.self, SleepExport.self, CheckInExport.self, ActivityExport.self, MeasurementExport.self, FastExport.self, MomentExport.self,
         ]
     }
 
