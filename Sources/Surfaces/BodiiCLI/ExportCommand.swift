@@ -124,10 +124,9 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             let o = writer.outcome
             let g = ActivityText.grouped
             var parts: [String] = []
-            let histories: [(MergeCounts.Kind, String)] = [
-                (.body, "weigh-ins"), (.food, "foods"),
-            ]
-            for (kind, label) in histories + BodiiExport.recordCounts + [(.reviewItem, "review notes"), (.action, "actions")] {
+            let counted =
+                [(MergeCounts.Kind.body, "weigh-ins")] + BodiiExport.recordCounts + [(.reviewItem, "review notes"), (.action, "actions")]
+            for (kind, label) in counted {
                 parts.append(
                     "\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"
                         + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))

@@ -99,13 +99,6 @@ package struct BodiiDocumentCheck {
             }
             try provenance(b.provenance)
         }
-        for (i, f) in d.food.enumerated() {
-            place = "food[\(i + (offsets["food"] ?? 0))]"
-            try day(f.date, "date")
-            try entry(f, prefix: "")
-            try instant(f.loggedAt, "logged_at")
-            try provenance(f.provenance)
-        }
         for kind in BodiiExport.recordKinds { try records(kind, of: d) }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"
@@ -185,7 +178,7 @@ package struct BodiiDocumentCheck {
 
     // MARK: - Rules
 
-    private func entry(_ f: FoodRecord, prefix: String) throws(BodiiDocumentImport.Refusal) {
+    func entry(_ f: FoodRecord, prefix: String) throws(BodiiDocumentImport.Refusal) {
         try name(f.foodId.rawValue, prefix + "food_id", 1...64)
         try name(f.foodName, prefix + "food_name", StoredRanges.foodNameLength)
         try number(f.grams, prefix + "grams", FoodLogging.gramsRange.lowerBound...FoodLogging.gramsRange.upperBound, "g")

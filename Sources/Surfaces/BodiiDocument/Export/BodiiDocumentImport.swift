@@ -121,7 +121,7 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body, food and `recordKinds`: the long lists, read a page at a time.
+    /// Body and `recordKinds`: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
         for (f, b) in try part.records(BodyRecordFields.self, "body") {
             let record = BodyRecord(
@@ -134,13 +134,6 @@ package enum BodiiDocumentImport {
                     activityLevel: try f.value(b.activity_level, "activity_level"))
             }
             d.body.append((record, snapshot))
-        }
-        for (f, e) in try part.records(FoodEntryRecord.self, "food") {
-            d.food.append(
-                try f.entry(
-                    e, date: try f.date(e.date, "date"), meal: try f.value(e.meal, "meal"),
-                    loggedAt: try f.instant(e.logged_at, "logged_at"),
-                    provenance: try f.provenance(e)))
         }
         // Absent in an export from before a kind: none.
         for kind in BodiiExport.recordKinds { try kind.read(part, into: &d) }

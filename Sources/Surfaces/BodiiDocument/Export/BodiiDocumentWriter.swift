@@ -14,12 +14,12 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body or food records, or of a `recordKinds` kind.
+        /// A page of body records, or of a `recordKinds` kind.
         package mutating func records(_ d: BodiiExport.Document) throws {
             var batch = HistoryBatch()
             // A database's own export read back into it: its records went out as "<kind>/<id>" and
             // are still here under that id, without an external id. They are there already, not new.
-            let days = d.body.map(\.0.date) + d.food.map(\.date)
+            let days = d.body.map(\.0.date)
             var own = Set<String>()
             if let first = days.min(), let last = days.max() {
                 let range = DateRange(start: first, end: last)
@@ -30,7 +30,6 @@ extension BodiiDocumentImport {
                 if !d.body.isEmpty {
                     for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, BodiiDocumentImport.figure(b)) }
                 }
-                if !d.food.isEmpty { for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) } }
             }
             var counts = outcome.counts
             func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
@@ -47,9 +46,6 @@ extension BodiiDocumentImport {
             for (record, snapshot) in body {
                 if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
             }
-            batch.food = BodiiDocumentImport.separatingCollisions(
-                d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance,
-                seen: &seen["food", default: [:]])
             outcome.counts = counts
             add(try r.merge(batch))
             for kind in BodiiExport.recordKinds { add(try kind.write(d, into: r, seen: &seen[kind.listKey, default: [:]])) }

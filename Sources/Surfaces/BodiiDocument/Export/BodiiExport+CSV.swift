@@ -45,9 +45,6 @@ extension BodiiExport {
         d.favourites = [LibraryFavourite(foodID: FoodID("x"), addedAt: Date(timeIntervalSince1970: 0))]
         d.nutrientPreferences = [NutrientPreference(key: .fiberG)]
         d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
-        d.food = [
-            FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
-        ]
         for kind in recordKinds { kind.addPlaceholder(&d) }
         d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
         d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]

@@ -16,14 +16,6 @@ extension BodiiExport {
         ])
     }
 
-    static func foodJSON(_ f: FoodRecord) -> JSONValue {
-        .object(
-            [("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue))] + entry(f) + [
-                ("logged_at", timestamp(f.loggedAt)),
-                ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
-            ] + laterNutrients(f))
-    }
-
     /// What a logged food (or a saved meal's item) copied when it was logged.
     package static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
         [
@@ -57,7 +49,7 @@ extension BodiiExport {
         "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
         "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)",
         "food_serving": "custom_foods.servings, recipes.food_servings",
-        "food_record": "food", "goal": "goals",
+        "goal": "goals",
         "review_item": "review_items", "action": "actions",
         "favourite_food": "favourites", "saved_meal": "saved_meals", "saved_meal_item": "saved_meals.items",
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
@@ -185,7 +177,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds = Set(["body", "food"] + recordKinds.map { $0.listKey })
+    static let historyKinds = Set(["body"] + recordKinds.map { $0.listKey })
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -203,7 +195,6 @@ extension BodiiExport {
                     try r.metabolismSnapshots(in: page).compactMap { s in s.bodyRecordId.map { ($0, s) } },
                     uniquingKeysWith: { _, last in last })
                 for b in try r.bodyRecords(in: page) { try emit(bodyJSON(b, b.id.flatMap { snapshots[$0] })) }
-            case "food": for f in try r.foodRecords(in: page) { try emit(foodJSON(f)) }
             default:
                 guard let recordKind = recordKind(kind) else { return }
                 try recordKind.emit(from: r, in: page, emit)

@@ -24,7 +24,6 @@ package enum BodiiExport {
         /// The user's own nutrient targets and hidden nutrients (only what differs from the DRI).
         var nutrientPreferences: [NutrientPreference] = []
         package var body: [(BodyRecord, MetabolismSnapshot?)] = []
-        package var food: [FoodRecord] = []
         /// The records of each `DocumentRecordKind` by its list key (read with `d[FastExport.self]`).
         var kindRecords: [String: Any] = [:]
         /// Review notes and actions (PRODUCT.md §8); a Try names its Problem and an action its Try
@@ -35,7 +34,7 @@ package enum BodiiExport {
         package var pantry = PantryBatch()
     }
 
-    /// Everything but the long histories (body, food and `recordKinds`):
+    /// Everything but the long histories (body and `recordKinds`):
     /// what `writeJSON` holds in memory while it pages through those.
     static func loadLibrary(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = Document()
@@ -58,7 +57,6 @@ package enum BodiiExport {
             try r.metabolismSnapshots(in: range).compactMap { s in s.bodyRecordId.map { ($0, s) } },
             uniquingKeysWith: { _, last in last })
         d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
-        d.food = try r.foodRecords(in: range)
         for kind in recordKinds { try kind.load(&d, from: r, in: range) }
         return d
     }
@@ -189,7 +187,6 @@ package enum BodiiExport {
                     })
             ))
         top.append(("body", .array(d.body.map(bodyJSON))))
-        top.append(("food", .array(d.food.map(foodJSON))))
         for kind in recordKinds { top.append(kind.list(d)) }
         // A link names the note by the external id it is exported under; one outside the range
         // (or gone) is null.

@@ -48,11 +48,12 @@ protocol DocumentRecordKind {
 
 extension BodiiExport {
     /// The record kinds made of one `DocumentRecordKind` each, in the document's order: a new
-    /// kind is its file and a line here. (Body and food, before them in the
-    /// document, are not kinds yet: `BodiiExport.json` and the import still name them.)
+    /// kind is its file and a line here. (Body, before them in the document,
+    /// is not a kind yet: `BodiiExport.json` and the import still name it.)
     static var recordKinds: [any DocumentRecordKind.Type] {
         [
-            ExerciseExport.self, SleepExport.self, CheckInExport.self, ActivityExport.self, MeasurementExport.self, FastExport.self, MomentExport.self,
+            FoodExport.self, ExerciseExport.self, SleepExport.self, CheckInExport.self, ActivityExport.self, MeasurementExport.self,
+            FastExport.self, MomentExport.self,
         ]
     }
 
