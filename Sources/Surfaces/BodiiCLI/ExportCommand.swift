@@ -124,8 +124,7 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             let o = writer.outcome
             let g = ActivityText.grouped
             var parts: [String] = []
-            let counted =
-                [(MergeCounts.Kind.body, "weigh-ins")] + BodiiExport.recordCounts + [(.reviewItem, "review notes"), (.action, "actions")]
+            let counted = BodiiExport.recordCounts + [(.reviewItem, "review notes"), (.action, "actions")]
             for (kind, label) in counted {
                 parts.append(
                     "\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"

@@ -74,31 +74,6 @@ package struct BodiiDocumentCheck {
             try name(f.foodID.rawValue, "food_id", 1...64)
             try instant(f.addedAt, "added_at")
         }
-        for (i, (b, s)) in d.body.enumerated() {
-            place = "body[\(i + (offsets["body"] ?? 0))]"
-            try day(b.date, "date")
-            // A weight may be null only for a reading of body fat or muscle mass alone (an imported scale's).
-            guard b.weightKg != nil || b.bodyFatPercent != nil || b.muscleMassKg != nil else {
-                throw refuse("weight_kg", "null", "a weight, unless body_fat_percent or muscle_mass_kg is given", .empty)
-            }
-            try number(b.weightKg, "weight_kg", Validation.weightRangeKg, "kg")
-            try number(b.bodyFatPercent, "body_fat_percent", Validation.bodyFatRangePercent, "%")
-            if let muscle = b.muscleMassKg {
-                // Without a weight that day, the heaviest weight allowed bounds it instead.
-                let limit = b.weightKg ?? Validation.weightRangeKg.upperBound
-                if !(muscle > 0 && muscle < limit) {
-                    let of = b.weightKg == nil ? "the heaviest weight" : "the weight"
-                    throw refuse(
-                        "muscle_mass_kg", Self.shown(muscle), "more than 0 and less than \(of) (\(Self.shown(limit)) kg)", .outOfRange)
-                }
-            }
-            try instant(b.recordedAt, "recorded_at")
-            if let s {
-                try number(s.bmr, "bmr", StoredRanges.bmrRange, "kcal")
-                try number(s.tdee, "tdee", StoredRanges.tdeeRange, "kcal")
-            }
-            try provenance(b.provenance)
-        }
         for kind in BodiiExport.recordKinds { try records(kind, of: d) }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"

@@ -121,20 +121,8 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body and `recordKinds`: the long lists, read a page at a time.
+    /// The `recordKinds`: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
-        for (f, b) in try part.records(BodyRecordFields.self, "body") {
-            let record = BodyRecord(
-                date: try f.date(b.date, "date"), weightKg: b.weight_kg, bodyFatPercent: b.body_fat_percent,
-                muscleMassKg: b.muscle_mass_kg, recordedAt: try f.instant(b.recorded_at, "recorded_at"), provenance: try f.provenance(b))
-            var snapshot: MetabolismSnapshot?
-            if let bmr = b.bmr {
-                snapshot = MetabolismSnapshot(
-                    date: record.date, bmr: bmr, tdee: try f.number(b.tdee, "tdee"), formula: try f.value(b.formula, "formula"),
-                    activityLevel: try f.value(b.activity_level, "activity_level"))
-            }
-            d.body.append((record, snapshot))
-        }
         // Absent in an export from before a kind: none.
         for kind in BodiiExport.recordKinds { try kind.read(part, into: &d) }
     }

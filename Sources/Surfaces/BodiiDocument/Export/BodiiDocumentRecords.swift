@@ -115,11 +115,6 @@ struct FavouriteRecord: Decodable {
     package var food_id: String?, added_at: String?
 }
 
-struct BodyRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, weight_kg: Double?, body_fat_percent: Double?, muscle_mass_kg: Double?, recorded_at: String?
-    package var bmr: Double?, tdee: Double?, formula: String?, activity_level: String?, source: String?, external_id: String?
-}
-
 struct ReviewItemRecord: Decodable, ProvenancedRecord {
     package var period: String?, start: String?, kind: String?, text: String?, problem: String?, source: String?, external_id: String?
 }

@@ -14,40 +14,8 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body records, or of a `recordKinds` kind.
+        /// A page of one of `recordKinds`.
         package mutating func records(_ d: BodiiExport.Document) throws {
-            var batch = HistoryBatch()
-            // A database's own export read back into it: its records went out as "<kind>/<id>" and
-            // are still here under that id, without an external id. They are there already, not new.
-            let days = d.body.map(\.0.date)
-            var own = Set<String>()
-            if let first = days.min(), let last = days.max() {
-                let range = DateRange(start: first, end: last)
-                func mark(_ kind: String, _ id: Int64?, _ p: Provenance, _ date: LocalDate, _ figure: Double) {
-                    guard p == .bodii, let id else { return }
-                    own.insert("\(kind)/\(id)|\(date.iso)|\(figure)")
-                }
-                if !d.body.isEmpty {
-                    for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, BodiiDocumentImport.figure(b)) }
-                }
-            }
-            var counts = outcome.counts
-            func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
-                guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(date.iso)|\(figure)") else {
-                    return false
-                }
-                counts.record(kind, added: false)
-                return true
-            }
-            var body = d.body.filter { !isOwn($0.0.provenance, $0.0.date, BodiiDocumentImport.figure($0.0), .body) }
-            var bodyProvenance = body.map(\.0.provenance)
-            BodiiDocumentImport.separateCollisions(&bodyProvenance, seen: &seen["body", default: [:]])
-            for (i, p) in bodyProvenance.enumerated() { body[i].0.provenance = p }
-            for (record, snapshot) in body {
-                if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
-            }
-            outcome.counts = counts
-            add(try r.merge(batch))
             for kind in BodiiExport.recordKinds { add(try kind.write(d, into: r, seen: &seen[kind.listKey, default: [:]])) }
             // Each check-in is written (the document's replaces the day's).
             outcome.checkIns = outcome.counts.added[.checkIn] ?? 0

@@ -44,7 +44,6 @@ extension BodiiExport {
         d.savedMeals = [LibrarySavedMeal(name: "x", items: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
         d.favourites = [LibraryFavourite(foodID: FoodID("x"), addedAt: Date(timeIntervalSince1970: 0))]
         d.nutrientPreferences = [NutrientPreference(key: .fiberG)]
-        d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
         for kind in recordKinds { kind.addPlaceholder(&d) }
         d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
         d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]

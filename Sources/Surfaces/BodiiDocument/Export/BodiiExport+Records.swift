@@ -6,16 +6,6 @@ import ZIPFoundation
 extension BodiiExport {
     // MARK: - One record each (the long histories, written a page at a time by `writeJSON`)
 
-    static func bodyJSON(_ b: BodyRecord, _ s: MetabolismSnapshot?) -> JSONValue {
-        .object([
-            ("date", .string(b.date.iso)), ("weight_kg", num(b.weightKg)), ("body_fat_percent", num(b.bodyFatPercent)),
-            ("muscle_mass_kg", num(b.muscleMassKg)), ("recorded_at", timestamp(b.recordedAt)),
-            ("bmr", num(s?.bmr)), ("tdee", num(s?.tdee)), ("formula", str(s?.formula.rawValue)),
-            ("activity_level", str(s?.activityLevel.rawValue)),
-            ("source", .string(b.provenance.source)), ("external_id", externalId(b.provenance, "body", b.id)),
-        ])
-    }
-
     /// What a logged food (or a saved meal's item) copied when it was logged.
     package static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
         [
@@ -46,7 +36,7 @@ extension BodiiExport {
     /// Every table of the schema and where the export carries it, or why it need not: the test
     /// `everyTableIsExportedOrDeclaredDerived` fails when a migration adds a table not named here.
     package static let tables: [String: String] = [
-        "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
+        "profile": "profile", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
         "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)",
         "food_serving": "custom_foods.servings, recipes.food_servings",
         "goal": "goals",
@@ -177,7 +167,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds = Set(["body"] + recordKinds.map { $0.listKey })
+    static let historyKinds = Set(recordKinds.map { $0.listKey })
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -189,16 +179,8 @@ extension BodiiExport {
         while start <= range.end {
             let end = min(start.adding(days: 91), range.end)
             let page = DateRange(start: start, end: end)
-            switch kind {
-            case "body":
-                let snapshots = Dictionary(
-                    try r.metabolismSnapshots(in: page).compactMap { s in s.bodyRecordId.map { ($0, s) } },
-                    uniquingKeysWith: { _, last in last })
-                for b in try r.bodyRecords(in: page) { try emit(bodyJSON(b, b.id.flatMap { snapshots[$0] })) }
-            default:
-                guard let recordKind = recordKind(kind) else { return }
-                try recordKind.emit(from: r, in: page, emit)
-            }
+            guard let recordKind = recordKind(kind) else { return }
+            try recordKind.emit(from: r, in: page, emit)
             start = end.adding(days: 1)
         }
     }

@@ -23,7 +23,6 @@ package enum BodiiExport {
         package var favourites: [LibraryFavourite] = []
         /// The user's own nutrient targets and hidden nutrients (only what differs from the DRI).
         var nutrientPreferences: [NutrientPreference] = []
-        package var body: [(BodyRecord, MetabolismSnapshot?)] = []
         /// The records of each `DocumentRecordKind` by its list key (read with `d[FastExport.self]`).
         var kindRecords: [String: Any] = [:]
         /// Review notes and actions (PRODUCT.md §8); a Try names its Problem and an action its Try
@@ -34,7 +33,7 @@ package enum BodiiExport {
         package var pantry = PantryBatch()
     }
 
-    /// Everything but the long histories (body and `recordKinds`):
+    /// Everything but the long histories (`recordKinds`):
     /// what `writeJSON` holds in memory while it pages through those.
     static func loadLibrary(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = Document()
@@ -53,10 +52,6 @@ package enum BodiiExport {
     /// The whole document in memory (the CSV export and tests; the JSON export streams).
     package static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = try loadLibrary(from: r, range: range)
-        let snapshots = Dictionary(
-            try r.metabolismSnapshots(in: range).compactMap { s in s.bodyRecordId.map { ($0, s) } },
-            uniquingKeysWith: { _, last in last })
-        d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
         for kind in recordKinds { try kind.load(&d, from: r, in: range) }
         return d
     }
@@ -186,7 +181,6 @@ package enum BodiiExport {
                         .object([("nutrient", .string(p.key.rawValue)), ("amount", num(p.amount)), ("hidden", .bool(p.hidden))])
                     })
             ))
-        top.append(("body", .array(d.body.map(bodyJSON))))
         for kind in recordKinds { top.append(kind.list(d)) }
         // A link names the note by the external id it is exported under; one outside the range
         // (or gone) is null.

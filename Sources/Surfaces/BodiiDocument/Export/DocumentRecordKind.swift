@@ -47,12 +47,12 @@ protocol DocumentRecordKind {
 }
 
 extension BodiiExport {
-    /// The record kinds made of one `DocumentRecordKind` each, in the document's order: a new
-    /// kind is its file and a line here. (Body, before them in the document,
-    /// is not a kind yet: `BodiiExport.json` and the import still name it.)
+    /// The document's record kinds, one `DocumentRecordKind` each, in the document's order: a
+    /// new kind is its file and a line here.
     static var recordKinds: [any DocumentRecordKind.Type] {
         [
-            FoodExport.self, ExerciseExport.self, SleepExport.self, CheckInExport.self, ActivityExport.self, MeasurementExport.self,
+            BodyExport.self, FoodExport.self, ExerciseExport.self, SleepExport.self, CheckInExport.self, ActivityExport.self,
+            MeasurementExport.self,
             FastExport.self, MomentExport.self,
         ]
     }
