@@ -66,7 +66,9 @@ import Testing
         let none = try String(contentsOfFile: folder.path("none/fasts.csv"), encoding: .utf8)
         #expect(none == "date,started_at,ended_at,goal_hours,source,external_id\r\n")
         let json = try runBodii(["export", "--db", empty])
-        #expect(json.stdout.contains("\n  \"measurements\": [],\n  \"fasts\": [],\n  \"review_items\": []"), "\(json.stdout)")
+        #expect(
+            json.stdout.contains("\n  \"measurements\": [],\n  \"fasts\": [],\n  \"moments\": [],\n  \"review_items\": []"),
+            "\(json.stdout)")
     }
 
     /// An export written before fasts existed has no "fasts": it imports as before.

@@ -66,7 +66,10 @@ import Testing
         let none = try String(contentsOfFile: folder.path("none/measurements.csv"), encoding: .utf8)
         #expect(none == "date,kind,value,diastolic,recorded_at,source,external_id\r\n")
         let json = try runBodii(["export", "--db", empty])
-        #expect(json.stdout.contains("\n  \"activity\": [],\n  \"measurements\": [],\n  \"fasts\": [],\n  \"review_items\": []"), "\(json.stdout)")
+        #expect(
+            json.stdout.contains(
+                "\n  \"activity\": [],\n  \"measurements\": [],\n  \"fasts\": [],\n  \"moments\": [],\n  \"review_items\": []"),
+            "\(json.stdout)")
     }
 
     /// An export written before measurements existed has no "measurements": it imports as before.

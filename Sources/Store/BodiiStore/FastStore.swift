@@ -111,7 +111,19 @@ extension FastStore: FastRepository {
         try FastRow.insert(fast, proposedID: fast.id, db, timeZone: timeZone)
     }
 
-    static func insertOrSkip(_ fast: Fast, _ db: Database, timeZone: TimeZone) throws -> Bool {
-        try FastRow.insertOrSkip(fast, proposedID: fast.id, db, timeZone: timeZone)
+    /// Inserts the fast unless its source holds its external id already. One there that was on
+    /// when it was imported takes the end a later export of it gives — that alone: a fast ended
+    /// here is never reopened, nor its start or goal changed, by another export.
+    static func merge(_ fast: Fast, _ db: Database, timeZone: TimeZone) throws -> ActivityStore.ActivityMerge {
+        guard let external = fast.provenance.externalId,
+            var row = try FastRow.filter(Column("source") == fast.provenance.source && Column("external_id") == external).fetchOne(db)
+        else {
+            _ = try insert(fast, db, timeZone: timeZone)
+            return .added
+        }
+        guard row.endedAt == nil, let end = fast.endedAt, end >= (try row.fast().startedAt) else { return .same }
+        row.endedAt = SQLText.timestamp(end, timeZone: timeZone)
+        try row.update(db)
+        return .updated
     }
 }

@@ -86,3 +86,8 @@ extension MomentStore: MomentRepository {
         try MomentRow.insertOrSkip(moment, proposedID: moment.id, db, timeZone: timeZone)
     }
 }
+
+extension ValueTable where Value == Moment {
+    /// `moment`, for imports.
+    public static var moments: ValueTable<Moment> { ValueTable(MomentRow.self) }
+}

@@ -283,7 +283,11 @@ extension HistoryStore: HistoryWriter {
                 }
                 for fast in batch.fasts {
                     if skippingKnown {
-                        counts.record(.fast, added: try FastStore.insertOrSkip(fast, db, timeZone: timeZone))
+                        switch try FastStore.merge(fast, db, timeZone: timeZone) {
+                        case .added: counts.record(.fast, added: true)
+                        case .same: counts.record(.fast, added: false)
+                        case .updated: counts.updated[.fast, default: 0] += 1
+                        }
                     } else {
                         _ = try FastStore.insert(fast, db, timeZone: timeZone)
                         counts.record(.fast, added: true)

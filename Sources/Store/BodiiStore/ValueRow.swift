@@ -45,3 +45,27 @@ extension ValueRow {
         return try row.domainValue()
     }
 }
+
+/// A table of `ValueRow`s, named by the domain value it keeps, which an import merges into
+/// (`SQLiteRepositories.merge(_:into:)`): a kind's store names its table once (`ValueTable.moments`).
+public struct ValueTable<Value>: Sendable {
+    let insertOrSkip: @Sendable (Value, Database, TimeZone) throws -> Bool
+
+    init<Row: ValueRow>(_ row: Row.Type) where Row.Value == Value {
+        insertOrSkip = { value, db, timeZone in try Row.insertOrSkip(value, proposedID: nil, db, timeZone: timeZone) }
+    }
+}
+
+extension SQLiteRepositories {
+    /// Adds each value whose source does not hold its external id yet, in one transaction (an
+    /// import's, when one is open); counts what was added and what was there already.
+    public func merge<Value>(_ values: [Value], into table: ValueTable<Value>) throws -> (added: Int, alreadyThere: Int) {
+        guard !values.isEmpty else { return (0, 0) }
+        let timeZone = connection.timeZone
+        return try connection.write { db in
+            var added = 0
+            for value in values where try table.insertOrSkip(value, db, timeZone) { added += 1 }
+            return (added, values.count - added)
+        }
+    }
+}

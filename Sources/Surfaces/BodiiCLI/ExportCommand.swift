@@ -124,11 +124,8 @@ struct ImportBodiiCommand: ParsableCommand, DatabaseCommand {
             let o = writer.outcome
             let g = ActivityText.grouped
             var parts: [String] = []
-            for (kind, label) in [
-                (MergeCounts.Kind.body, "weigh-ins"), (.food, "foods"), (.exercise, "workouts"), (.sleep, "nights"),
-                (.activity, "activity days"), (.measurement, "measurements"), (.fast, "fasts"),
-                (.reviewItem, "review notes"), (.action, "actions"),
-            ] {
+            let counted = BodiiExport.recordCounts + [(.reviewItem, "review notes"), (.action, "actions")]
+            for (kind, label) in counted {
                 parts.append(
                     "\(label) \(g(o.counts.added[kind] ?? 0)) added, \(g(o.counts.alreadyThere[kind] ?? 0)) already there"
                         + ((o.counts.updated[kind] ?? 0) > 0 ? ", \(g(o.counts.updated[kind] ?? 0)) updated" : ""))

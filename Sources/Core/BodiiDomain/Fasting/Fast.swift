@@ -56,6 +56,9 @@ public enum FastingGoal {
     public static let presets: [(name: String, hours: Double)] = [("16:8", 16), ("18:6", 18), ("20:4", 20)]
     public static let defaultHours: Double = 16
     public static let hoursRange: ClosedRange<Double> = 1...72
+    /// The goals the `fast` table keeps (up to a week): wider than a form's, so what another
+    /// Bodii stored always reads back (the document's check).
+    public static let storedHoursRange: ClosedRange<Double> = 1...168
 
     /// "16:8", "18:6", "20:4", or hours ("14", "36h"); the default when empty.
     public static func hours(_ text: String) throws(ValidationError) -> Double {

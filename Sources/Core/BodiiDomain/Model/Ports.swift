@@ -190,6 +190,7 @@ public struct MergeCounts: Equatable, Sendable {
         case action
         case measurement
         case fast
+        case moment
     }
     public var added: [Kind: Int] = [:]
     public var alreadyThere: [Kind: Int] = [:]

@@ -12,7 +12,8 @@ package struct BodiiDocumentCheck {
     package let today: LocalDate
     /// Where each list's records start in the document (a page of a long list starts further in).
     package let offsets: [String: Int]
-    private var place = ""
+    /// The record being checked ("fasts[3]"), which a refusal names.
+    private(set) var place = ""
 
     package init(today: LocalDate, offsets: [String: Int] = [:]) {
         self.today = today
@@ -73,93 +74,7 @@ package struct BodiiDocumentCheck {
             try name(f.foodID.rawValue, "food_id", 1...64)
             try instant(f.addedAt, "added_at")
         }
-        for (i, (b, s)) in d.body.enumerated() {
-            place = "body[\(i + (offsets["body"] ?? 0))]"
-            try day(b.date, "date")
-            // A weight may be null only for a reading of body fat or muscle mass alone (an imported scale's).
-            guard b.weightKg != nil || b.bodyFatPercent != nil || b.muscleMassKg != nil else {
-                throw refuse("weight_kg", "null", "a weight, unless body_fat_percent or muscle_mass_kg is given", .empty)
-            }
-            try number(b.weightKg, "weight_kg", Validation.weightRangeKg, "kg")
-            try number(b.bodyFatPercent, "body_fat_percent", Validation.bodyFatRangePercent, "%")
-            if let muscle = b.muscleMassKg {
-                // Without a weight that day, the heaviest weight allowed bounds it instead.
-                let limit = b.weightKg ?? Validation.weightRangeKg.upperBound
-                if !(muscle > 0 && muscle < limit) {
-                    let of = b.weightKg == nil ? "the heaviest weight" : "the weight"
-                    throw refuse(
-                        "muscle_mass_kg", Self.shown(muscle), "more than 0 and less than \(of) (\(Self.shown(limit)) kg)", .outOfRange)
-                }
-            }
-            try instant(b.recordedAt, "recorded_at")
-            if let s {
-                try number(s.bmr, "bmr", StoredRanges.bmrRange, "kcal")
-                try number(s.tdee, "tdee", StoredRanges.tdeeRange, "kcal")
-            }
-            try provenance(b.provenance)
-        }
-        for (i, f) in d.food.enumerated() {
-            place = "food[\(i + (offsets["food"] ?? 0))]"
-            try day(f.date, "date")
-            try entry(f, prefix: "")
-            try instant(f.loggedAt, "logged_at")
-            try provenance(f.provenance)
-        }
-        for (i, e) in d.exercise.enumerated() {
-            place = "exercise[\(i + (offsets["exercise"] ?? 0))]"
-            try day(e.date, "date")
-            try name(e.activity, "activity", StoredRanges.activityNameLength)
-            try whole(e.minutes, "minutes", Validation.minutesRange, "min")
-            try number(e.met, "met", StoredRanges.metRange, nil)
-            try number(e.kcal, "kcal", StoredRanges.exerciseKcal(minutes: e.minutes), "kcal for \(e.minutes) min")
-            try instant(e.loggedAt, "logged_at")
-            try provenance(e.provenance)
-        }
-        for (i, s) in d.sleep.enumerated() {
-            place = "sleep[\(i + (offsets["sleep"] ?? 0))]"
-            try day(s.date, "date")
-            try whole(s.minutes, "minutes", 0...Validation.minutesRange.upperBound, "min")
-            try whole(s.quality, "quality", Validation.ratingRange, nil)
-            try provenance(s.provenance)
-        }
-        for (i, c) in d.checkIns.enumerated() {
-            place = "check_ins[\(i + (offsets["check_ins"] ?? 0))]"
-            try day(c.date, "date")
-            try whole(c.mood, "mood", Validation.ratingRange, nil)
-            try whole(c.energy, "energy", Validation.ratingRange, nil)
-            if let note = c.note { try text(note, "note", DailyCheckIn.noteLength) }
-        }
-        for (i, a) in d.activity.enumerated() {
-            place = "activity[\(i + (offsets["activity"] ?? 0))]"
-            try day(a.date, "date")
-            try whole(a.steps, "steps", StoredRanges.stepsRange, nil)
-            try number(a.activeKcal, "active_kcal", StoredRanges.activeKcalRange, "kcal")
-            try provenance(a.provenance)
-        }
-        for (i, m) in d.measurements.enumerated() {
-            place = "measurements[\(i + (offsets["measurements"] ?? 0))]"
-            try day(m.date, "date")
-            try number(m.value, "value", m.kind.validRange, m.kind.storedUnit)
-            if m.kind == .bloodPressure { try number(m.diastolic, "diastolic", MeasurementKind.diastolicRange, "mmHg") }
-            // What is left: a blood pressure without its second number, one not below the first, or one on another kind.
-            if let problem = m.problem { throw BodiiDocumentImport.Refusal(message: "\(place): \(problem)") }
-            try instant(m.recordedAt, "recorded_at")
-            try provenance(m.provenance)
-        }
-        for (i, f) in d.fasts.enumerated() {
-            place = "fasts[\(i + (offsets["fasts"] ?? 0))]"
-            try day(f.date, "date")
-            try instant(f.startedAt, "started_at")
-            if let end = f.endedAt {
-                try instant(end, "ended_at")
-                if end < f.startedAt {
-                    throw refuse(
-                        "ended_at", Self.shown(timestamp: end), "started_at (\(Self.shown(timestamp: f.startedAt))) or later", .outOfRange)
-                }
-            }
-            try number(f.goalHours, "goal_hours", FastExport.goalHoursRange, "h")
-            try provenance(f.provenance)
-        }
+        for kind in BodiiExport.recordKinds { try records(kind, of: d) }
         for (i, n) in d.reviewItems.enumerated() {
             place = "review_items[\(i + (offsets["review_items"] ?? 0))]"
             try day(n.period.start, "start")
@@ -176,6 +91,15 @@ package struct BodiiDocumentCheck {
             try provenance(a.provenance)
         }
         try pantry(d.pantry)
+    }
+
+    private mutating func records<K: DocumentRecordKind>(_ kind: K.Type, of d: BodiiExport.Document)
+        throws(BodiiDocumentImport.Refusal)
+    {
+        for (i, value) in d[K.self].enumerated() {
+            place = "\(K.listKey)[\(i + (offsets[K.listKey] ?? 0))]"
+            try K.check(value, self)
+        }
     }
 
     private mutating func pantry(_ b: PantryBatch) throws(BodiiDocumentImport.Refusal) {
@@ -229,7 +153,7 @@ package struct BodiiDocumentCheck {
 
     // MARK: - Rules
 
-    private func entry(_ f: FoodRecord, prefix: String) throws(BodiiDocumentImport.Refusal) {
+    func entry(_ f: FoodRecord, prefix: String) throws(BodiiDocumentImport.Refusal) {
         try name(f.foodId.rawValue, prefix + "food_id", 1...64)
         try name(f.foodName, prefix + "food_name", StoredRanges.foodNameLength)
         try number(f.grams, prefix + "grams", FoodLogging.gramsRange.lowerBound...FoodLogging.gramsRange.upperBound, "g")
@@ -273,7 +197,7 @@ package struct BodiiDocumentCheck {
         }
     }
 
-    private func number(_ value: Double?, _ field: String, _ range: ClosedRange<Double>, _ unit: String?) throws(BodiiDocumentImport
+    func number(_ value: Double?, _ field: String, _ range: ClosedRange<Double>, _ unit: String?) throws(BodiiDocumentImport
         .Refusal)
     {
         guard let value else { return }
@@ -284,12 +208,12 @@ package struct BodiiDocumentCheck {
         }
     }
 
-    private func whole(_ value: Int?, _ field: String, _ range: ClosedRange<Int>, _ unit: String?) throws(BodiiDocumentImport.Refusal) {
+    func whole(_ value: Int?, _ field: String, _ range: ClosedRange<Int>, _ unit: String?) throws(BodiiDocumentImport.Refusal) {
         guard let value, !range.contains(value) else { return }
         throw refuse(field, String(value), "\(range.lowerBound)–\(range.upperBound)" + (unit.map { " " + $0 } ?? ""), .outOfRange)
     }
 
-    private func day(_ date: LocalDate, _ field: String, latest: LocalDate? = nil) throws(BodiiDocumentImport.Refusal) {
+    func day(_ date: LocalDate, _ field: String, latest: LocalDate? = nil) throws(BodiiDocumentImport.Refusal) {
         let last = latest ?? today.adding(days: 1)
         guard date >= Validation.earliestDate, date <= last else {
             throw refuse(field, date.iso, "a date from \(Validation.earliestDate.iso) to \(last.iso)", .outOfRange)
@@ -297,7 +221,7 @@ package struct BodiiDocumentCheck {
     }
 
     /// A timestamp: its UTC day within the dates allowed (a day more, for time zones ahead of UTC).
-    private func instant(_ date: Date, _ field: String) throws(BodiiDocumentImport.Refusal) {
+    func instant(_ date: Date, _ field: String) throws(BodiiDocumentImport.Refusal) {
         let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
         let first = Double(Validation.earliestDate.daysSinceEpoch - 1), last = Double(today.adding(days: 2).daysSinceEpoch)
         guard days >= first, days <= last else {
@@ -308,7 +232,7 @@ package struct BodiiDocumentCheck {
     }
 
     /// A name: no control characters, `length` characters, no spaces around it.
-    private func name(_ value: String, _ field: String, _ length: ClosedRange<Int>) throws(BodiiDocumentImport.Refusal) {
+    func name(_ value: String, _ field: String, _ length: ClosedRange<Int>) throws(BodiiDocumentImport.Refusal) {
         do {
             _ = try Validation.name(value, field: field, length: length)
         } catch {
@@ -316,18 +240,18 @@ package struct BodiiDocumentCheck {
         }
     }
 
-    private func optName(_ value: String?, _ field: String, _ length: ClosedRange<Int>) throws(BodiiDocumentImport.Refusal) {
+    func optName(_ value: String?, _ field: String, _ length: ClosedRange<Int>) throws(BodiiDocumentImport.Refusal) {
         if let value { try name(value, field, length) }
     }
 
     /// Free text (a note, a review): its length only; line breaks are allowed.
-    private func text(_ value: String, _ field: String, _ length: ClosedRange<Int>) throws(BodiiDocumentImport.Refusal) {
+    func text(_ value: String, _ field: String, _ length: ClosedRange<Int>) throws(BodiiDocumentImport.Refusal) {
         guard length.contains(value.count) else {
             throw refuse(field, value, "\(length.lowerBound)–\(length.upperBound) characters", value.isEmpty ? .empty : .tooLong)
         }
     }
 
-    private func provenance(_ p: Provenance) throws(BodiiDocumentImport.Refusal) {
+    func provenance(_ p: Provenance) throws(BodiiDocumentImport.Refusal) {
         try name(p.source, "source", 1...64)
         if let id = p.externalId { try text(id, "external_id", 1...256) }
     }
@@ -336,7 +260,7 @@ package struct BodiiDocumentCheck {
         do { try body() } catch { throw BodiiDocumentImport.Refusal(message: "\(place): \(error.message)") }
     }
 
-    private func refuse(_ field: String, _ value: String, _ allowed: String, _ problem: ValidationError.Problem)
+    func refuse(_ field: String, _ value: String, _ allowed: String, _ problem: ValidationError.Problem)
         -> BodiiDocumentImport.Refusal
     {
         BodiiDocumentImport.Refusal(

@@ -121,76 +121,10 @@ package enum BodiiDocumentImport {
         return d
     }
 
-    /// Body, food, exercise, sleep, check-ins, activity, measurements and fasts: the long lists, read a page at a time.
+    /// The `recordKinds`: the long lists, read a page at a time.
     private static func readHistories(_ part: DocumentPart, into d: inout BodiiExport.Document) throws {
-        for (f, b) in try part.records(BodyRecordFields.self, "body") {
-            let record = BodyRecord(
-                date: try f.date(b.date, "date"), weightKg: b.weight_kg, bodyFatPercent: b.body_fat_percent,
-                muscleMassKg: b.muscle_mass_kg, recordedAt: try f.instant(b.recorded_at, "recorded_at"), provenance: try f.provenance(b))
-            var snapshot: MetabolismSnapshot?
-            if let bmr = b.bmr {
-                snapshot = MetabolismSnapshot(
-                    date: record.date, bmr: bmr, tdee: try f.number(b.tdee, "tdee"), formula: try f.value(b.formula, "formula"),
-                    activityLevel: try f.value(b.activity_level, "activity_level"))
-            }
-            d.body.append((record, snapshot))
-        }
-        for (f, e) in try part.records(FoodEntryRecord.self, "food") {
-            d.food.append(
-                try f.entry(
-                    e, date: try f.date(e.date, "date"), meal: try f.value(e.meal, "meal"),
-                    loggedAt: try f.instant(e.logged_at, "logged_at"),
-                    provenance: try f.provenance(e)))
-        }
-        for (f, e) in try part.records(ExerciseRecordFields.self, "exercise") {
-            guard let minutes = try f.whole(e.minutes, "minutes") else { throw f.fail("\"minutes\" is missing") }
-            d.exercise.append(
-                ExerciseRecord(
-                    date: try f.date(e.date, "date"), activity: try f.text(e.activity, "activity"), minutes: minutes,
-                    intensity: try f.value(e.intensity, "intensity"), met: try f.number(e.met, "met"),
-                    kcal: try f.number(e.kcal, "kcal"), loggedAt: try f.instant(e.logged_at, "logged_at"), provenance: try f.provenance(e)))
-        }
-        for (f, s) in try part.records(SleepRecordFields.self, "sleep") {
-            guard let minutes = try f.whole(s.minutes, "minutes") else { throw f.fail("\"minutes\" is missing") }
-            d.sleep.append(
-                SleepRecord(
-                    date: try f.date(s.date, "date"), bedtime: try f.clock(s.bedtime, "bedtime"),
-                    wakeTime: try f.clock(s.wake_time, "wake_time"),
-                    minutes: minutes, quality: try f.whole(s.quality, "quality"), status: try f.value(s.status, "status"),
-                    provenance: try f.provenance(s)))
-        }
-        for (f, c) in try part.records(CheckInRecord.self, "check_ins") {
-            d.checkIns.append(
-                CheckIn(
-                    date: try f.date(c.date, "date"), mood: try f.whole(c.mood, "mood"), energy: try f.whole(c.energy, "energy"),
-                    note: c.note))
-        }
-        for (f, a) in try part.records(ActivityRecord.self, "activity") {
-            d.activity.append(
-                ActivitySnapshot(
-                    date: try f.date(a.date, "date"), steps: try f.whole(a.steps, "steps"), activeKcal: a.active_kcal,
-                    provenance: try f.provenance(a)))
-        }
-        // Absent in an export from before measurements: none.
-        for (f, m) in try part.records(MeasurementRecordFields.self, "measurements") {
-            let name = try f.text(m.kind, "kind")
-            guard let kind = MeasurementKind(rawValue: name) else {
-                throw f.fail(
-                    ValidationError(field: "kind", value: name, allowed: MeasurementExport.allowedKinds, problem: .unknown).message)
-            }
-            d.measurements.append(
-                BodyMeasurement(
-                    date: try f.date(m.date, "date"), kind: kind, value: try f.number(m.value, "value"), diastolic: m.diastolic,
-                    recordedAt: try f.instant(m.recorded_at, "recorded_at"), provenance: try f.provenance(m)))
-        }
-        // Absent in an export from before fasts: none.
-        for (f, x) in try part.records(FastRecordFields.self, "fasts") {
-            d.fasts.append(
-                Fast(
-                    date: try f.date(x.date, "date"), startedAt: try f.instant(x.started_at, "started_at"),
-                    endedAt: try x.ended_at.map { try f.instant($0, "ended_at") }, goalHours: try f.number(x.goal_hours, "goal_hours"),
-                    provenance: try f.provenance(x)))
-        }
+        // Absent in an export from before a kind: none.
+        for kind in BodiiExport.recordKinds { try kind.read(part, into: &d) }
     }
 
     /// Review notes and actions, read whole: links need every note. Notes get the batch's own ids

@@ -3,14 +3,6 @@ import BodiiStore
 import Foundation
 
 extension BodiiDocumentImport {
-    /// What tells a body record from another of the same id and date: its weight, or for a
-    /// body-fat-only reading its body fat (then its muscle mass).
-    package static func figure(_ b: BodyRecord) -> Double { b.weightKg ?? b.bodyFatPercent ?? b.muscleMassKg ?? 0 }
-
-    /// What tells a fast from another of the same id and date: when it started, to the
-    /// millisecond the store keeps (its end may have come since it was exported).
-    package static func figure(_ f: Fast) -> Double { (f.startedAt.timeIntervalSince1970 * 1000).rounded() }
-
     /// Custom foods (by name), recipes (by provenance), saved meals (by name) and favourites. A
     /// custom food or recipe keeps the document's id when it is free here; otherwise what names it
     /// (ingredients, saved meal items, favourites) follows it to its id here.

@@ -2,7 +2,7 @@ import BodiiDomain
 import Foundation
 
 // What `import bodii` decodes (with `JSONDecoder`, which reads numbers exactly): one type per kind
-// of record of the document `BodiiExport` writes (PRODUCT.md §9). Properties are named as the
+// of record of the document `BodiiExport` writes (PRODUCT.md §9; a `DocumentRecordKind` holds its own). Properties are named as the
 // document spells its keys, so a decoding error names the field as the file has it; every one
 // is optional, so a missing field is refused by `DocumentFields` with the record's place and the
 // field's name, the same one-line message as a field of the wrong type (`DocumentDecoding`).
@@ -113,40 +113,6 @@ struct NutrientPreferenceRecord: Decodable {
 
 struct FavouriteRecord: Decodable {
     package var food_id: String?, added_at: String?
-}
-
-struct BodyRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, weight_kg: Double?, body_fat_percent: Double?, muscle_mass_kg: Double?, recorded_at: String?
-    package var bmr: Double?, tdee: Double?, formula: String?, activity_level: String?, source: String?, external_id: String?
-}
-
-struct ExerciseRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, activity: String?, minutes: Double?, intensity: String?, met: Double?, kcal: Double?
-    var logged_at: String?, source: String?, external_id: String?
-}
-
-struct SleepRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, bedtime: String?, wake_time: String?, minutes: Double?, quality: Double?, status: String?
-    package var source: String?, external_id: String?
-}
-
-struct CheckInRecord: Decodable {
-    package var date: String?, mood: Double?, energy: Double?, note: String?
-}
-
-struct ActivityRecord: Decodable, ProvenancedRecord {
-    package var date: String?, steps: Double?, active_kcal: Double?, source: String?, external_id: String?
-}
-
-/// A body measurement (issue 47): `diastolic` only for blood pressure.
-struct MeasurementRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, kind: String?, value: Double?, diastolic: Double?, recorded_at: String?
-    package var source: String?, external_id: String?
-}
-
-/// A fast (issue 47 item 2): `ended_at` null while it is on.
-struct FastRecordFields: Decodable, ProvenancedRecord {
-    package var date: String?, started_at: String?, ended_at: String?, goal_hours: Double?, source: String?, external_id: String?
 }
 
 struct ReviewItemRecord: Decodable, ProvenancedRecord {

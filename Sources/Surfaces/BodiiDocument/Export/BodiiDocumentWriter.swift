@@ -14,73 +14,11 @@ extension BodiiDocumentImport {
 
         package init(_ r: SQLiteRepositories) { self.r = r }
 
-        /// A page of body, food, exercise, sleep, check-in, activity, measurement or fast records.
+        /// A page of one of `recordKinds`.
         package mutating func records(_ d: BodiiExport.Document) throws {
-            var batch = HistoryBatch()
-            // A database's own export read back into it: its records went out as "<kind>/<id>" and
-            // are still here under that id, without an external id. They are there already, not new.
-            let days =
-                d.body.map(\.0.date) + d.food.map(\.date) + d.exercise.map(\.date) + d.sleep.map(\.date) + d.measurements.map(\.date)
-                + d.fasts.map(\.date)
-            var own = Set<String>()
-            if let first = days.min(), let last = days.max() {
-                let range = DateRange(start: first, end: last)
-                func mark(_ kind: String, _ id: Int64?, _ p: Provenance, _ date: LocalDate, _ figure: Double) {
-                    guard p == .bodii, let id else { return }
-                    own.insert("\(kind)/\(id)|\(date.iso)|\(figure)")
-                }
-                if !d.body.isEmpty {
-                    for b in try r.bodyRecords(in: range) { mark("body", b.id, b.provenance, b.date, BodiiDocumentImport.figure(b)) }
-                }
-                if !d.food.isEmpty { for f in try r.foodRecords(in: range) { mark("food", f.id, f.provenance, f.date, f.kcal) } }
-                if !d.exercise.isEmpty {
-                    for e in try r.exerciseRecords(in: range) { mark("exercise", e.id, e.provenance, e.date, Double(e.minutes)) }
-                }
-                if !d.sleep.isEmpty {
-                    for n in try r.sleepRecords(in: range) { mark("sleep", n.id, n.provenance, n.date, Double(n.minutes)) }
-                }
-                if !d.measurements.isEmpty {
-                    for m in try r.measurements(in: range) { mark("measurement", m.id, m.provenance, m.date, m.value) }
-                }
-                if !d.fasts.isEmpty {
-                    for f in try r.fasts(in: range) { mark("fast", f.id, f.provenance, f.date, BodiiDocumentImport.figure(f)) }
-                }
-            }
-            var counts = outcome.counts
-            func isOwn(_ p: Provenance, _ date: LocalDate, _ figure: Double, _ kind: MergeCounts.Kind) -> Bool {
-                guard p.source == Provenance.bodii.source, let id = p.externalId, own.contains("\(id)|\(date.iso)|\(figure)") else {
-                    return false
-                }
-                counts.record(kind, added: false)
-                return true
-            }
-            var body = d.body.filter { !isOwn($0.0.provenance, $0.0.date, BodiiDocumentImport.figure($0.0), .body) }
-            var bodyProvenance = body.map(\.0.provenance)
-            BodiiDocumentImport.separateCollisions(&bodyProvenance, seen: &seen["body", default: [:]])
-            for (i, p) in bodyProvenance.enumerated() { body[i].0.provenance = p }
-            for (record, snapshot) in body {
-                if let snapshot { batch.body.append((record, snapshot)) } else { batch.bareBody.append(record) }
-            }
-            batch.food = BodiiDocumentImport.separatingCollisions(
-                d.food.filter { !isOwn($0.provenance, $0.date, $0.kcal, .food) }, \.provenance,
-                seen: &seen["food", default: [:]])
-            batch.exercise = BodiiDocumentImport.separatingCollisions(
-                d.exercise.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .exercise) },
-                \.provenance, seen: &seen["exercise", default: [:]])
-            batch.sleep = BodiiDocumentImport.separatingCollisions(
-                d.sleep.filter { !isOwn($0.provenance, $0.date, Double($0.minutes), .sleep) }, \.provenance,
-                seen: &seen["sleep", default: [:]])
-            batch.checkIns = d.checkIns
-            batch.activity = BodiiDocumentImport.separatingCollisions(d.activity, \.provenance, seen: &seen["activity", default: [:]])
-            batch.measurements = BodiiDocumentImport.separatingCollisions(
-                d.measurements.filter { !isOwn($0.provenance, $0.date, $0.value, .measurement) }, \.provenance,
-                seen: &seen["measurements", default: [:]])
-            batch.fasts = BodiiDocumentImport.separatingCollisions(
-                d.fasts.filter { !isOwn($0.provenance, $0.date, BodiiDocumentImport.figure($0), .fast) }, \.provenance,
-                seen: &seen["fasts", default: [:]])
-            outcome.counts = counts
-            outcome.checkIns += d.checkIns.count
-            add(try r.merge(batch))
+            for kind in BodiiExport.recordKinds { add(try kind.write(d, into: r, seen: &seen[kind.listKey, default: [:]])) }
+            // Each check-in is written (the document's replaces the day's).
+            outcome.checkIns = outcome.counts.added[.checkIn] ?? 0
         }
 
         /// The profile (when this database has none), reviews, pantry, goals and meal library.

@@ -44,16 +44,7 @@ extension BodiiExport {
         d.savedMeals = [LibrarySavedMeal(name: "x", items: [], createdAt: Date(timeIntervalSince1970: 0), provenance: .bodii)]
         d.favourites = [LibraryFavourite(foodID: FoodID("x"), addedAt: Date(timeIntervalSince1970: 0))]
         d.nutrientPreferences = [NutrientPreference(key: .fiberG)]
-        d.body = [(BodyRecord(date: day, weightKg: 1), nil)]
-        d.food = [
-            FoodRecord(date: day, meal: .lunch, foodId: FoodID("x"), foodName: "x", grams: 1, kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
-        ]
-        d.exercise = [ExerciseRecord(date: day, activity: "x", minutes: 1, intensity: .low, met: 1, kcal: 0)]
-        d.sleep = [SleepRecord(date: day, minutes: 1, status: .good)]
-        d.checkIns = [CheckIn(date: day)]
-        d.activity = [ActivitySnapshot(date: day, steps: nil, activeKcal: nil)]
-        d.measurements = [BodyMeasurement(date: day, kind: .waist, value: 80, recordedAt: Date(timeIntervalSince1970: 0))]
-        d.fasts = [Fast(date: day, startedAt: Date(timeIntervalSince1970: 0), goalHours: 16)]
+        for kind in recordKinds { kind.addPlaceholder(&d) }
         d.reviewItems = [ReviewItem(period: week, kind: .keep, text: "x")]
         d.actions = [ReviewAction(period: week, text: "x", createdOn: day)]
         var columns: [String: [String]] = [:]

@@ -6,52 +6,6 @@ import ZIPFoundation
 extension BodiiExport {
     // MARK: - One record each (the long histories, written a page at a time by `writeJSON`)
 
-    static func bodyJSON(_ b: BodyRecord, _ s: MetabolismSnapshot?) -> JSONValue {
-        .object([
-            ("date", .string(b.date.iso)), ("weight_kg", num(b.weightKg)), ("body_fat_percent", num(b.bodyFatPercent)),
-            ("muscle_mass_kg", num(b.muscleMassKg)), ("recorded_at", timestamp(b.recordedAt)),
-            ("bmr", num(s?.bmr)), ("tdee", num(s?.tdee)), ("formula", str(s?.formula.rawValue)),
-            ("activity_level", str(s?.activityLevel.rawValue)),
-            ("source", .string(b.provenance.source)), ("external_id", externalId(b.provenance, "body", b.id)),
-        ])
-    }
-
-    static func foodJSON(_ f: FoodRecord) -> JSONValue {
-        .object(
-            [("date", .string(f.date.iso)), ("meal", .string(f.meal.rawValue))] + entry(f) + [
-                ("logged_at", timestamp(f.loggedAt)),
-                ("source", .string(f.provenance.source)), ("external_id", externalId(f.provenance, "food", f.id)),
-            ] + laterNutrients(f))
-    }
-
-    static func exerciseJSON(_ e: ExerciseRecord) -> JSONValue {
-        .object([
-            ("date", .string(e.date.iso)), ("activity", .string(e.activity)), ("minutes", .int(e.minutes)),
-            ("intensity", .string(e.intensity.rawValue)), ("met", .number(e.met)), ("kcal", .number(e.kcal)),
-            ("logged_at", timestamp(e.loggedAt)),
-            ("source", .string(e.provenance.source)), ("external_id", externalId(e.provenance, "exercise", e.id)),
-        ])
-    }
-
-    static func sleepJSON(_ s: SleepRecord) -> JSONValue {
-        .object([
-            ("date", .string(s.date.iso)), ("bedtime", str(s.bedtime?.description)), ("wake_time", str(s.wakeTime?.description)),
-            ("minutes", .int(s.minutes)), ("quality", .int(s.quality)), ("status", .string(s.status.rawValue)),
-            ("source", .string(s.provenance.source)), ("external_id", externalId(s.provenance, "sleep", s.id)),
-        ])
-    }
-
-    static func checkInJSON(_ c: CheckIn) -> JSONValue {
-        .object([("date", .string(c.date.iso)), ("mood", .int(c.mood)), ("energy", .int(c.energy)), ("note", str(c.note))])
-    }
-
-    static func activityJSON(_ a: ActivitySnapshot) -> JSONValue {
-        .object([
-            ("date", .string(a.date.iso)), ("steps", .int(a.steps)), ("active_kcal", num(a.activeKcal)),
-            ("source", .string(a.provenance.source)), ("external_id", externalId(a.provenance, "activity", a.id)),
-        ])
-    }
-
     /// What a logged food (or a saved meal's item) copied when it was logged.
     package static func entry(_ f: FoodRecord) -> [(String, JSONValue)] {
         [
@@ -82,17 +36,16 @@ extension BodiiExport {
     /// Every table of the schema and where the export carries it, or why it need not: the test
     /// `everyTableIsExportedOrDeclaredDerived` fails when a migration adds a table not named here.
     package static let tables: [String: String] = [
-        "profile": "profile", "body_record": "body", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
+        "profile": "profile", "metabolism_snapshot": "body (bmr, tdee, formula, activity_level)",
         "food": "custom_foods and recipes (the shipped catalog is seeded by every Bodii)",
         "food_serving": "custom_foods.servings, recipes.food_servings",
-        "food_record": "food", "exercise_record": "exercise", "sleep_record": "sleep", "goal": "goals", "check_in": "check_ins",
-        "activity_snapshot": "activity", "review_item": "review_items", "action": "actions",
+        "goal": "goals",
+        "review_item": "review_items", "action": "actions",
         "favourite_food": "favourites", "saved_meal": "saved_meals", "saved_meal_item": "saved_meals.items",
         "recipe": "recipes", "recipe_ingredient": "recipes.ingredients",
         "grocery_item": "grocery_items", "purchase": "purchases", "stock_lot": "stock_lots", "stock_use": "stock_uses",
         "shopping_list_item": "shopping_list", "budget": "budget",
-        "nutrient_preference": "nutrient_preferences", "body_measurement": "measurements",
-        "fast": "fasts",
+        "nutrient_preference": "nutrient_preferences",
         // Derived or internal:
         "daily_log": "derived: sums of the day's records, rewritten by every write",
         "review": "derived: one per period that has review notes or actions (their period and start)",
@@ -114,7 +67,7 @@ extension BodiiExport {
     static func coverage(of table: String) -> String? {
         if table.hasPrefix("food_fts") || table.hasPrefix("food_search_") { return "derived: food search's index of food" }
         if table.hasPrefix("sync_") { return "internal: this device's sync bookkeeping (clocks, outbox, files applied; BodiiSync)" }
-        return tables[table]
+        return tables[table] ?? recordKinds.first { $0.table == table }?.listKey
     }
 
     package static func nutrients(_ n: Nutrients) -> JSONValue {
@@ -214,7 +167,7 @@ extension BodiiExport {
         try sink.write("\n}\n")
     }
 
-    static let historyKinds: Set<String> = ["body", "food", "exercise", "sleep", "check_ins", "activity", "measurements", "fasts"]
+    static let historyKinds = Set(recordKinds.map { $0.listKey })
 
     /// The records of one long history in `range`, in date then id order (what a whole-range read
     /// gives), read a quarter of days at a time.
@@ -226,21 +179,8 @@ extension BodiiExport {
         while start <= range.end {
             let end = min(start.adding(days: 91), range.end)
             let page = DateRange(start: start, end: end)
-            switch kind {
-            case "body":
-                let snapshots = Dictionary(
-                    try r.metabolismSnapshots(in: page).compactMap { s in s.bodyRecordId.map { ($0, s) } },
-                    uniquingKeysWith: { _, last in last })
-                for b in try r.bodyRecords(in: page) { try emit(bodyJSON(b, b.id.flatMap { snapshots[$0] })) }
-            case "food": for f in try r.foodRecords(in: page) { try emit(foodJSON(f)) }
-            case "exercise": for e in try r.exerciseRecords(in: page) { try emit(exerciseJSON(e)) }
-            case "sleep": for n in try r.sleepRecords(in: page) { try emit(sleepJSON(n)) }
-            case "check_ins": for c in try r.checkIns(in: page) { try emit(checkInJSON(c)) }
-            case "activity": for a in try r.activitySnapshots(in: page) { try emit(activityJSON(a)) }
-            case "measurements": for m in try r.measurements(in: page) { try emit(MeasurementExport.json(m)) }
-            case "fasts": for f in try r.fasts(in: page) { try emit(FastExport.json(f)) }
-            default: return
-            }
+            guard let recordKind = recordKind(kind) else { return }
+            try recordKind.emit(from: r, in: page, emit)
             start = end.adding(days: 1)
         }
     }

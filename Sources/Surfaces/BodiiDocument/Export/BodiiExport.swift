@@ -23,16 +23,8 @@ package enum BodiiExport {
         package var favourites: [LibraryFavourite] = []
         /// The user's own nutrient targets and hidden nutrients (only what differs from the DRI).
         var nutrientPreferences: [NutrientPreference] = []
-        package var body: [(BodyRecord, MetabolismSnapshot?)] = []
-        package var food: [FoodRecord] = []
-        package var exercise: [ExerciseRecord] = []
-        package var sleep: [SleepRecord] = []
-        package var checkIns: [CheckIn] = []
-        package var activity: [ActivitySnapshot] = []
-        /// Body measurements (issue 47): circumferences, blood pressure, resting heart rate.
-        package var measurements: [BodyMeasurement] = []
-        /// Fasts (issue 47 item 2), an ongoing one without its end.
-        package var fasts: [Fast] = []
+        /// The records of each `DocumentRecordKind` by its list key (read with `d[FastExport.self]`).
+        var kindRecords: [String: Any] = [:]
         /// Review notes and actions (PRODUCT.md §8); a Try names its Problem and an action its Try
         /// by the note's `external_id`, so the links survive the ids of another database.
         package var reviewItems: [ReviewItem] = []
@@ -41,8 +33,7 @@ package enum BodiiExport {
         package var pantry = PantryBatch()
     }
 
-    /// Everything but the long histories (body, food, exercise, sleep, check-ins, activity, measurements,
-    /// fasts):
+    /// Everything but the long histories (`recordKinds`):
     /// what `writeJSON` holds in memory while it pages through those.
     static func loadLibrary(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = Document()
@@ -61,17 +52,7 @@ package enum BodiiExport {
     /// The whole document in memory (the CSV export and tests; the JSON export streams).
     package static func load(from r: SQLiteRepositories, range: DateRange) throws -> Document {
         var d = try loadLibrary(from: r, range: range)
-        let snapshots = Dictionary(
-            try r.metabolismSnapshots(in: range).compactMap { s in s.bodyRecordId.map { ($0, s) } },
-            uniquingKeysWith: { _, last in last })
-        d.body = try r.bodyRecords(in: range).map { ($0, $0.id.flatMap { snapshots[$0] }) }
-        d.food = try r.foodRecords(in: range)
-        d.exercise = try r.exerciseRecords(in: range)
-        d.sleep = try r.sleepRecords(in: range)
-        d.checkIns = try r.checkIns(in: range)
-        d.activity = try r.activitySnapshots(in: range)
-        d.measurements = try r.measurements(in: range)
-        d.fasts = try r.fasts(in: range)
+        for kind in recordKinds { try kind.load(&d, from: r, in: range) }
         return d
     }
 
@@ -200,14 +181,7 @@ package enum BodiiExport {
                         .object([("nutrient", .string(p.key.rawValue)), ("amount", num(p.amount)), ("hidden", .bool(p.hidden))])
                     })
             ))
-        top.append(("body", .array(d.body.map(bodyJSON))))
-        top.append(("food", .array(d.food.map(foodJSON))))
-        top.append(("exercise", .array(d.exercise.map(exerciseJSON))))
-        top.append(("sleep", .array(d.sleep.map(sleepJSON))))
-        top.append(("check_ins", .array(d.checkIns.map(checkInJSON))))
-        top.append(("activity", .array(d.activity.map(activityJSON))))
-        top.append(("measurements", .array(d.measurements.map(MeasurementExport.json))))
-        top.append(("fasts", .array(d.fasts.map(FastExport.json))))
+        for kind in recordKinds { top.append(kind.list(d)) }
         // A link names the note by the external id it is exported under; one outside the range
         // (or gone) is null.
         var noteIds: [Int64: JSONValue] = [:]
