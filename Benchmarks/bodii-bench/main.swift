@@ -140,7 +140,7 @@ if mode == "day-steps" {
 }
 /// The tabs timed after another process's write (`bodii-bench app` and `after-write`).
 let afterWriteTabs: [(name: String, keys: String)] = [
-    ("Body (2)", "2"), ("Review (7)", "7"), ("Pantry (8)", "8"), ("Nutrients (3, N)", "3N"),
+    ("Body (2)", "2"), ("Review (7)", "7"), ("Pantry (8)", "8"), ("Nutrients (3, N)", "3N"), ("Dot grid (1, g)", "g"),
 ]
 if mode == "after-write" {
     // One tab (or all) after a write, many times: a steady loop for a profiler.

@@ -160,8 +160,8 @@ import Testing
         let db = try TestDatabase.demo(days: 400, meals: true)
         try db.repositories.addFast(
             Fast(
-                date: TestDay.fixed.adding(days: -1), startedAt: db.clock.now.addingTimeInterval(-30 * 3600),
-                endedAt: db.clock.now.addingTimeInterval(-13 * 3600), goalHours: 16))
+                date: TestDay.fixed.adding(days: -1), startedAt: db.clock.now.addingTimeInterval(-20 * 3600),
+                endedAt: db.clock.now.addingTimeInterval(-2 * 3600), goalHours: 16))
         let (host, _) = try opened(db)
         for series in DotSeries.allCases {
             snapLevels(host, series.rawValue)

@@ -54,9 +54,12 @@ struct DotGridDayView: Widget {
         let order = [grid.series] + DotSeries.allCases.filter { $0 != grid.series }
         for series in order {
             let day = grid.detail[series]
+            // A day with records but no level (today's kcal before it can be judged, a day
+            // without a target) is not "not logged": the line under it says what it is.
+            let unjudged = day.map { $0.level == .none && $0.facts != .nothing } ?? false
             line([
                 DotGridText.dot(day?.level ?? .none, context), Span(" " + series.name, series == grid.series ? .accent : .title),
-                Span("  " + series.meaning(of: day?.level ?? .none), .muted),
+                Span(unjudged ? "" : "  " + series.meaning(of: day?.level ?? .none), .muted),
             ])
             for text in Self.entries(day, series, grid) { line([Span("   " + text, day == nil ? .muted : .text)]) }
             y += 1
