@@ -140,7 +140,7 @@ if mode == "day-steps" {
 }
 /// The tabs timed after another process's write (`bodii-bench app` and `after-write`).
 let afterWriteTabs: [(name: String, keys: String)] = [
-    ("Body (2)", "2"), ("Review (7)", "7"), ("Pantry (8)", "8"), ("Nutrients (3, N)", "3N"),
+    ("Body (2)", "2"), ("Review (7)", "7"), ("Pantry (8)", "8"), ("Nutrients (3, N)", "3N"), ("Dot grid (1, g)", "g"),
 ]
 if mode == "after-write" {
     // One tab (or all) after a write, many times: a steady loop for a profiler.
@@ -204,13 +204,50 @@ try MainActor.assumeIsolated {
                 z += 1
                 _ = app.render(width: 200, height: 60)
             }.line)
+    // The dot grid (issue 47 item 4): opening it on the year, and its keys, each with a render.
     print(
-        "check-in calendar (g) + render:  "
+        "dot grid open (g) + render:      "
             + measure(100) {
                 app.press(.char("g"))
                 _ = app.render(width: 200, height: 60)
                 app.press(.escape)
             }.line)
+    app.press(.char("g"))
+    let gridKeys: [Key] = [.left, .left, .up, .right, .right, .down]
+    var gridStep = 0
+    print(
+        "dot grid cursor move + render:   "
+            + measure(300) {
+                app.press(gridKeys[gridStep % gridKeys.count])
+                gridStep += 1
+                _ = app.render(width: 200, height: 60)
+            }.line)
+    // Year → month → week → day and back; the day reads its records in every series.
+    let ladder: [Key] = [.enter, .enter, .enter, .escape, .escape, .escape]
+    var rung = 0
+    print(
+        "dot grid zoom in/out + render:   "
+            + measure(300) {
+                app.press(ladder[rung % ladder.count])
+                rung += 1
+                _ = app.render(width: 200, height: 60)
+            }.line)
+    print(
+        "dot grid series (s) + render:    "
+            + measure(300) {
+                app.press(.char("s"))
+                _ = app.render(width: 200, height: 60)
+            }.line)
+    // A year back and forward: each year read once, then kept.
+    var yearBack = true
+    print(
+        "dot grid year step + render:     "
+            + measure(200) {
+                app.press(.char(yearBack ? "[" : "]"))
+                yearBack.toggle()
+                _ = app.render(width: 200, height: 60)
+            }.line)
+    app.press(.escape)
     // Review (issue 12, budget 5 ms): opening the tab, and moving a week back or forward.
     print(
         "open Review (7) + render:        "

@@ -81,31 +81,3 @@ import SharedCharts
         #expect(labels.last == "today")
     }
 }
-
-extension ChartRangeTests {
-    /// The calendar titled "last year" shows every week of it at 80×24, not the last 36.
-    @Test func calendarYearShowsEveryWeekAt80Columns() throws {
-        let db = try TestDatabase.demo(days: 400)
-        let vm = DashboardViewModel(source: db.repositories, clock: db.clock)
-        vm.didBecomeVisible()
-        vm.press(.char("g"))
-        vm.press(.char("-"))
-        let screen = render(vm, .small)
-        #expect(screen.lines[0].contains("last year"))
-        let days = CalendarZoom.year.days
-        let first = TestDay.fixed.adding(days: -(days - 1))
-        let weeks = (first.weekdayIndex + days + 6) / 7
-        let dots: Set<String> = ["●", "◐", "○"]
-        let gridRows = (0..<screen.height).filter { !screen.lines[$0].contains("full") }  // not the legend
-        let columns = (0..<screen.width).filter { x in gridRows.contains { dots.contains(screen[x, $0].symbol) } }
-        #expect(columns.count == weeks, "\(columns.count) of \(weeks) weeks shown")
-        // The first month named is the first that starts inside the range.
-        let firstMonth = first.day == 1 ? first.month : first.month % 12 + 1
-        let mondays = try #require(screen.lines.firstIndex { $0.hasPrefix("│ Mon ") })
-        let monthRow = screen.lines[mondays - 1]
-        let named = monthRow.split(separator: " ").compactMap { word in
-            LocalDate.monthShortNames.firstIndex(of: word.trimmingCharacters(in: .punctuationCharacters))
-        }
-        #expect(named.first.map { $0 + 1 } == firstMonth, "\(monthRow)")
-    }
-}

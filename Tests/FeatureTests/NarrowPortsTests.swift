@@ -12,7 +12,7 @@ import Testing
 @Suite struct NarrowPortsTests {
     @Test func dashboardAndReviewRunOnTheirOwnPorts() throws {
         let db = try ReviewViewModelTests.reviewDatabase()
-        let dashboardPorts: any DashboardState.Source = db.repositories
+        let dashboardPorts: any DashboardViewModel.Source = db.repositories
         let reviewPorts: any ReviewViewModel.Store = db.repositories
         let chartPorts: any PeriodCharts.Source = db.repositories
 

@@ -66,8 +66,8 @@ import SettingsFeature
         snap(vm, .large, label: "3-days-ago")
     }
 
-    /// The dashboard of a 160×48 terminal (content 160×45) with a goal, at each chart range, and
-    /// the check-in calendar (`g`) at each zoom.
+    /// The dashboard of a 160×48 terminal (content 160×45) with a goal, at each chart range (the
+    /// dot grid `g` opens has its own, `DotGridTests`).
     @Test func dashboardLargeRangesAndCalendar() throws {
         let db = try TestDatabase.demo(days: 400, meals: true)
         let weight = try #require(try db.repositories.latestBodyRecord(onOrBefore: TestDay.fixed)?.weightKg)
@@ -85,12 +85,6 @@ import SettingsFeature
             snapHuge(range)
         }
         snap(vm, .small, label: "year")
-        vm.press(.char("g"))
-        snapHuge("calendar-month")
-        vm.press(.char("-"))
-        snap(vm, .small, label: "calendar-year")
-        vm.press(.char("+"), times: 2)
-        snap(vm, .large, label: "calendar-week")
     }
 
     @Test func dashboardWithGoalAndMeals() throws {

@@ -17,9 +17,12 @@ import CheckInFeature
     private func screens(_ db: TestDatabase) -> [(String, any Screen)] {
         let dashboard = DashboardViewModel(source: db.repositories, clock: db.clock)
         dashboard.didBecomeVisible()
-        let calendar = DashboardViewModel(source: db.repositories, clock: db.clock)
+        let calendar = FlowHost(DashboardViewModel(source: db.repositories, clock: db.clock))
         calendar.didBecomeVisible()
         _ = calendar.handle(.char("g"))
+        let day = FlowHost(DashboardViewModel(source: db.repositories, clock: db.clock))
+        day.didBecomeVisible()
+        for key in [Key.char("g"), .enter, .enter, .enter] { _ = day.handle(key) }
         let body = BodyViewModel(source: db.repositories, clock: db.clock)
         body.didBecomeVisible()
         let sleep = SleepViewModel(source: db.repositories, clock: db.clock)
@@ -40,7 +43,8 @@ import CheckInFeature
         search.didBecomeVisible()
         for key in [Key.char("a"), .char("e"), .char("g"), .char("g")] { _ = search.handle(key) }
         return [
-            ("diet", diet), ("diet-search", search), ("dashboard", dashboard), ("calendar", calendar), ("body", body), ("sleep", sleep),
+            ("diet", diet), ("diet-search", search), ("dashboard", dashboard), ("dot-grid", calendar), ("dot-grid-day", day),
+            ("body", body), ("sleep", sleep),
             ("exercise", exercise),
             ("settings-goal", settings), ("check-in", checkIn),
         ]

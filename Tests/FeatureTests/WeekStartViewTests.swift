@@ -28,17 +28,21 @@ import Testing
         let labels = rows.dropFirst().map { String($0.prefix(6)) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(labels == ["8 Nov ", "15 Nov", "22 Nov"], "\(rows)")
 
-        let calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: CalendarZoom.month.days), source: db.repositories)
+        let page = DotGridZoom.page(of: day, weekStart: .sunday)
+        #expect(page.start.weekdayIndex == 6 && page.end.weekdayIndex == 5, "the grid's weeks run Sunday to Saturday")
+        let days = try DotSeries.checkIns.days(DotQuery(range: page, clock: Self.sundays), source: db.repositories)
+        var grid = DotGridView(
+            series: .checkIns, zoom: .month, cursor: day, today: day, weekStart: .sunday,
+            days: Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) }), timeZone: Self.sundays.timeZone, now: Self.sundays.now)
         var full = Buffer(width: 100, height: 30)
-        CheckInCalendarView(calendar: calendar, zoom: .month, today: day, unitSystem: .metric, weekStart: .sunday)
-            .render(in: full.area, buffer: &full, context: mono)
+        grid.render(in: full.area, buffer: &full, context: mono)
         let header = try #require(full.text.split(separator: "\n").first { $0.contains("Sun") && $0.contains("Sat") })
         let sun = try #require(header.range(of: "Sun")), mon = try #require(header.range(of: "Mon")),
             sat = try #require(header.range(of: "Sat"))
         #expect(sun.lowerBound < mon.lowerBound && mon.lowerBound < sat.lowerBound, "\(header)")
+        grid.zoom = .year
         var year = Buffer(width: 100, height: 30)
-        CheckInCalendarView(calendar: calendar, zoom: .year, today: day, unitSystem: .metric, weekStart: .sunday)
-            .render(in: year.area, buffer: &year, context: mono)
+        grid.render(in: year.area, buffer: &year, context: mono)
         let rowLabels = year.text.split(separator: "\n").map { $0.dropFirst(2).prefix(3) }
         #expect(rowLabels.contains("Sun") && rowLabels.contains("Sat") && !rowLabels.contains("Mon"), "\(year.text)")
     }

@@ -7,8 +7,10 @@ import SharedCharts
 /// The Dashboard tab: today's numbers at a glance; `[` `]` `t` move through days.
 @MainActor
 public final class DashboardViewModel: TabScreen {
-    /// Only what the dashboard reads (`DashboardState.Source`); it writes nothing but fasts.
-    private let source: any DashboardState.Source
+    /// What the dashboard reads: its cards (`DashboardState.Source`) and the dot grid's series.
+    public typealias Source = DashboardState.Source & DotSeries.Source
+    /// Only what the dashboard reads; it writes nothing but fasts.
+    private let source: any Source
     /// Where `f` starts and ends fasts (issue 47); nil where the dashboard is shown without them.
     private let fasts: (any FastRepository)?
     /// The fast on, read with the rest; its time is worked out as it is drawn.
@@ -23,24 +25,22 @@ public final class DashboardViewModel: TabScreen {
     }
     private let selection: SelectedDay
     public private(set) var range: ChartRange = .week
-    /// The full-screen check-in calendar (`g`), while it is open.
-    public private(set) var calendarZoom: CalendarZoom?
-    public private(set) var calendar: CheckInCalendar?
     public private(set) var state: DashboardState?
     private var message: StatusMessage?
     /// The latest message, else the fast on ("Fasting 14 h 20 of 16:8 · f ends it").
     public var status: StatusMessage? {
-        message ?? currentFast.map { fast in
-            let on = "Fasting \(DurationFormat.hoursMinutes(fast.minutes(at: clock.now))) of \(FastingGoal.name(fast.goalHours))"
-            return StatusMessage(on + (firstFood.map { " · food logged at \(clockText($0)): f ends it there" } ?? " · f ends it"))
-        }
+        message
+            ?? currentFast.map { fast in
+                let on = "Fasting \(DurationFormat.hoursMinutes(fast.minutes(at: clock.now))) of \(FastingGoal.name(fast.goalHours))"
+                return StatusMessage(on + (firstFood.map { " · food logged at \(clockText($0)): f ends it there" } ?? " · f ends it"))
+            }
     }
 
     /// The list of a day's moments (`m`), given by the app (MomentsFeature).
     private let momentList: ((LocalDate) throws -> any Flow)?
 
     public init(
-        source: any DashboardState.Source, clock: any Clock, selection: SelectedDay? = nil, fasts: (any FastRepository)? = nil,
+        source: any Source, clock: any Clock, selection: SelectedDay? = nil, fasts: (any FastRepository)? = nil,
         momentList: ((LocalDate) throws -> any Flow)? = nil
     ) {
         self.source = source
@@ -52,15 +52,15 @@ public final class DashboardViewModel: TabScreen {
 
     public let title = "Dashboard"
 
-    public var keyMap: KeyMap { (calendarZoom != nil ? Self.calendarActions : Self.actions).keyMap }
+    public var keyMap: KeyMap { Self.actions.keyMap }
+    /// The dashboard's keys and the dot grid's, for the README's key table.
+    public var documentedKeyMaps: [KeyMap] { [keyMap, DotGridFlow.keyMap] }
 
     /// What the keys do: the one list behind both `handle` and help.
     enum Action: Sendable {
         case day(DayStep)
         case zoom(ChartZoom)
-        case openCalendar
-        case zoomCalendar(ChartZoom)
-        case closeCalendar
+        case dotGrid
         case fast
         case moments
     }
@@ -68,17 +68,12 @@ public final class DashboardViewModel: TabScreen {
     static let actions = ActionKeyMap<Action>(
         title: "Dashboard",
         DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
-            KeyBinding([.char("g")], help: "check-in calendar, full screen", footer: true, brief: "calendar").performs(.openCalendar),
+            KeyBinding(
+                [.char("g")], help: "dot grid: check-ins, calories, sleep, fasts by year, month, week, day", footer: true, brief: "grid"
+            )
+            .performs(.dotGrid),
             KeyBinding([.char("f")], help: "start a fast now, or end the one on", footer: true, brief: "fast").performs(.fast),
             KeyBinding([.char("m")], help: "the day's moments: edit, delete, note one at a time").performs(.moments),
-        ])
-
-    static let calendarActions = ActionKeyMap<Action>(
-        title: "Check-in calendar",
-        [
-            KeyBinding([.char("-"), .char("+"), .char("=")], label: "-/+", help: "zoom: week, month, year", footer: true)
-                .performs { key in ChartZoom(key).map { .zoomCalendar($0) } },
-            KeyBinding([.escape, .char("g")], label: "Esc", help: "back to the dashboard", footer: true).performs(.closeCalendar),
         ])
 
     public func didBecomeVisible() { reload() }
@@ -96,14 +91,10 @@ public final class DashboardViewModel: TabScreen {
     }
 
     public func handle(_ key: Key) -> KeyResult {
-        if calendarZoom != nil {
-            // The full-screen calendar keeps every key while it is open.
-            if let action = Self.calendarActions.action(for: key) { perform(action) }
-            return .handled
-        }
         guard let action = Self.actions.action(for: key) else { return .ignored }
         message = nil  // a message lasts until the next key
         if case .fast = action, let fasts, let fast = currentFast { return .requests([.present(endFastFlow(fast, fasts))]) }
+        if case .dotGrid = action { return .requests([.present(DotGridFlow(source: source, clock: clock, day: day))]) }
         if case .moments = action, let momentList {
             do { return .requests([.present(try momentList(day))]) } catch {
                 message = StatusMessage("Could not read the moments: \(ErrorLine.text(error))", kind: .error)
@@ -132,7 +123,8 @@ public final class DashboardViewModel: TabScreen {
                     let ended = try Fasting(store: fasts, clock: clock).end(at: end)
                     reload()
                     let reached = ended.reachedGoal(at: clock.now) ? "goal reached" : "short of the goal"
-                    message = StatusMessage("Fast ended after \(DurationFormat.hoursMinutes(ended.minutes(at: clock.now))): \(reached).", kind: .success)
+                    message = StatusMessage(
+                        "Fast ended after \(DurationFormat.hoursMinutes(ended.minutes(at: clock.now))): \(reached).", kind: .success)
                 } catch {
                     message = StatusMessage("Could not end the fast: \(ErrorLine.text(error))", kind: .error)
                 }
@@ -151,7 +143,8 @@ public final class DashboardViewModel: TabScreen {
         do {
             let fast = try Fasting(store: fasts, clock: clock).start()
             reload()
-            message = StatusMessage("Fast started: goal \(FastingGoal.name(fast.goalHours)) (bodii fast start --goal sets another).", kind: .success)
+            message = StatusMessage(
+                "Fast started: goal \(FastingGoal.name(fast.goalHours)) (bodii fast start --goal sets another).", kind: .success)
         } catch {
             message = StatusMessage("Could not start a fast: \(ErrorLine.text(error))", kind: .error)
         }
@@ -160,14 +153,8 @@ public final class DashboardViewModel: TabScreen {
     private func perform(_ action: Action) {
         switch action {
         case .fast: startFast()
+        case .dotGrid: break  // a flow, presented by `handle`
         case .moments: break  // a flow, presented in `handle`
-        case .openCalendar: openCalendar(.month)
-        case .closeCalendar:
-            calendarZoom = nil
-            calendar = nil
-        case .zoomCalendar(let step):
-            guard let zoom = calendarZoom else { return }
-            openCalendar(CalendarZoom(rawValue: zoom.rawValue + (step == .wider ? 1 : -1)) ?? zoom)
         case .zoom(let zoom):
             range = zoom == .wider ? range.wider : range.narrower
             reload()
@@ -177,25 +164,9 @@ public final class DashboardViewModel: TabScreen {
         }
     }
 
-    private func openCalendar(_ zoom: CalendarZoom) {
-        do {
-            calendar = try CheckInCalendar.load(range: DateRange(ending: day, days: zoom.days), source: source, today: clock.today)
-            calendarZoom = zoom
-        } catch {
-            message = StatusMessage("Could not read the database: \(ErrorLine.text(error))", kind: .error)
-        }
-    }
-
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        if let zoom = calendarZoom, let calendar {
-            CheckInCalendarView(
-                calendar: calendar, zoom: zoom, today: clock.today, unitSystem: state?.unitSystem ?? .metric,
-                weekStart: clock.weekStart
-            )
-            .render(in: area, buffer: &buffer, context: context)
-            return
-        }
-        DashboardView(state: state, day: day, today: clock.today, errorMessage: message?.kind == .error ? message?.text : nil,
+        DashboardView(
+            state: state, day: day, today: clock.today, errorMessage: message?.kind == .error ? message?.text : nil,
             timeZone: clock.timeZone)
             .render(in: area, buffer: &buffer, context: context)
     }

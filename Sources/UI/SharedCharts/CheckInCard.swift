@@ -62,15 +62,6 @@ public struct CheckInCard: Widget {
         }
     }
 
-    /// The legend of dots and marks, for the calendar and help.
-    static func legend(_ symbols: Symbols) -> [Span] {
-        [
-            Span("\(symbols.dotFull) full  \(symbols.dotHalf) partial  \(symbols.dotEmpty) none   ", .muted),
-            Span("\(mark(.onTarget, symbols)) on target  ", .good), Span("\(mark(.near, symbols)) near  ", .warn),
-            Span("\(mark(.off, symbols)) off  ", .bad), Span("no mark: no meals", .muted),
-        ]
-    }
-
     /// The marks' legend for the card's bottom border, the longest that fits `width` columns:
     /// "✓on ~near ✗off R:rev", else without the review mark.
     public static func borderLegend(_ symbols: Symbols, width: Int) -> [Span] {

@@ -70,23 +70,12 @@ public struct CheckInCalendar: Equatable, Sendable {
         let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let logs = Dictionary(try source.dailyLogs(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
         let days = range.days.map { date -> CheckInDay in
-            var adherence: CalorieAdherence?
-            var eaten: Double?, target: Double?
-            if let log = logs[date], log.caloriesIn > 0 {
-                eaten = log.caloriesIn
-                if let t = targets.targets(on: date)?.kcal {
-                    target = t
-                    adherence =
-                        date == today
-                        ? CalorieAdherence.sofar(eaten: log.caloriesIn, target: t)
-                        : CalorieAdherence(eaten: log.caloriesIn, target: t)
-                }
-            }
+            let intake = logs[date].flatMap { DayIntake.of($0, targets: targets, today: today) }
             let hasWeight = weighed.contains(date), hasNight = nights.contains(date)
             return CheckInDay(
                 date: date, completeness: CheckInCompleteness(hasWeight: hasWeight, hasNight: hasNight, checkIn: checkIns[date]),
-                adherence: adherence, checkIn: checkIns[date], hasWeight: hasWeight, hasNight: hasNight,
-                eatenKcal: eaten, targetKcal: target)
+                adherence: intake?.adherence, checkIn: checkIns[date], hasWeight: hasWeight, hasNight: hasNight,
+                eatenKcal: intake?.eatenKcal, targetKcal: intake?.targetKcal)
         }
         // Streaks run over all check-ins, not just the range shown; the current one usually fits
         // in the last two months, so years of rows are read only when it doesn't or when asked.

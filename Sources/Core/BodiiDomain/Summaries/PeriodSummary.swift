@@ -82,7 +82,8 @@ public struct PeriodSummary: Equatable, Sendable {
         let trend = WeightTrend.compute(weights).filter { range.contains($0.date) }
         let weighInDays = weights.filter { range.contains($0.date) }.count
 
-        let dayTargets = logs.compactMap { log in targets.targets(on: log.date).map { (eaten: log.caloriesIn, target: $0.kcal) } }
+        let intakes = logs.compactMap { DayIntake.of($0, targets: targets) }
+        let dayTargets = intakes.compactMap { i in i.targetKcal.map { (eaten: i.eatenKcal, target: $0) } }
         let minutes = sessions.reduce(0) { $0 + $1.minutes }
         let moods = checkIns.compactMap(\.mood), energies = checkIns.compactMap(\.energy)
         return PeriodSummary(
@@ -98,7 +99,7 @@ public struct PeriodSummary: Equatable, Sendable {
             weight: Weight(startTrendKg: trend.first?.trendKg, endTrendKg: trend.last?.trendKg, weighInDays: weighInDays),
             calories: Calories(
                 loggedDays: logs.count,
-                adherentDays: dayTargets.filter { CalorieAdherence(eaten: $0.eaten, target: $0.target) == .onTarget }.count,
+                adherentDays: intakes.filter { $0.adherence == .onTarget }.count,
                 averageEaten: mean(logs.map(\.caloriesIn)), averageTarget: mean(dayTargets.map(\.target)),
                 daysWithTarget: dayTargets.count),
             mood: Mood(
