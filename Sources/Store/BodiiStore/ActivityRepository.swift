@@ -7,8 +7,8 @@ public struct ActivityStore: StoreBacked, Sendable {
     let connection: StoreConnection
 }
 
-/// A row of `activity_snapshot`, by column name.
-struct ActivitySnapshotRow: AllottedIdRow {
+/// A row of `activity_snapshot`, read by index (a day each, ten years of them).
+struct ActivitySnapshotRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "activity_snapshot"
 
     var id: Int64?
@@ -23,6 +23,17 @@ struct ActivitySnapshotRow: AllottedIdRow {
         case activeKcal = "active_kcal"
         case source
         case externalId = "external_id"
+    }
+
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        date = try row.next(CodingKeys.date)
+        steps = try row.next(CodingKeys.steps)
+        activeKcal = try row.next(CodingKeys.activeKcal)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
     }
 
     init(_ a: ActivitySnapshot) {
@@ -45,7 +56,7 @@ extension ActivityStore: ActivityRepository {
     public func activitySnapshot(on date: LocalDate) throws -> ActivitySnapshot? {
         try read { db in
             try ActivitySnapshotRow.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM activity_snapshot WHERE date = ? ORDER BY id DESC LIMIT 1"),
+                db.cachedStatement(sql: "SELECT \(ActivitySnapshotRow.columnList) FROM activity_snapshot WHERE date = ? ORDER BY id DESC LIMIT 1"),
                 arguments: [SQLText.date(date)]
             )?.snapshot()
         }
@@ -56,7 +67,7 @@ extension ActivityStore: ActivityRepository {
             // The last written per day: ids grow, so the later row of a date replaces the earlier.
             var byDate: [LocalDate: ActivitySnapshot] = [:]
             let rows = try ActivitySnapshotRow.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM activity_snapshot WHERE date BETWEEN ? AND ? ORDER BY date, id"),
+                db.cachedStatement(sql: "SELECT \(ActivitySnapshotRow.columnList) FROM activity_snapshot WHERE date BETWEEN ? AND ? ORDER BY date, id"),
                 arguments: [SQLText.date(range.start), SQLText.date(range.end)])
             for row in rows {
                 let snapshot = try row.snapshot()
@@ -73,7 +84,7 @@ extension ActivityStore: ActivityRepository {
         var row = ActivitySnapshotRow(snapshot)
         if let externalId = snapshot.provenance.externalId,
             let stored = try ActivitySnapshotRow.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM activity_snapshot WHERE source = ? AND external_id = ?"),
+                db.cachedStatement(sql: "SELECT \(ActivitySnapshotRow.columnList) FROM activity_snapshot WHERE source = ? AND external_id = ?"),
                 arguments: [snapshot.provenance.source, externalId])
         {
             if try stored.snapshot().hasSameFigures(as: snapshot) { return .same }

@@ -2,9 +2,9 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-/// A row of `goal`, by column name. Its targets' choice is flat, as `TargetChoice.Fields`
+/// A row of `goal`, read by index (every day's targets read the goals). Its targets' choice is flat, as `TargetChoice.Fields`
 /// (v19 and v20 added those columns at the end).
-struct GoalRow: AllottedIdRow {
+struct GoalRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "goal"
 
     var id: Int64?
@@ -54,6 +54,33 @@ struct GoalRow: AllottedIdRow {
         case netCarbs = "net_carbs"
     }
 
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        type = try row.next(CodingKeys.type)
+        targetWeightKg = try row.next(CodingKeys.targetWeightKg)
+        targetBodyFatPercent = try row.next(CodingKeys.targetBodyFatPercent)
+        weeklyRateKg = try row.next(CodingKeys.weeklyRateKg)
+        dailyCalorieTarget = try row.next(CodingKeys.dailyCalorieTarget)
+        proteinG = try row.next(CodingKeys.proteinG)
+        carbsG = try row.next(CodingKeys.carbsG)
+        fatG = try row.next(CodingKeys.fatG)
+        isActive = try row.next(CodingKeys.isActive)
+        createdOn = try row.next(CodingKeys.createdOn)
+        proteinPerKg = try row.next(CodingKeys.proteinPerKg)
+        addExerciseBack = try row.next(CodingKeys.addExerciseBack)
+        calorieSource = try row.next(CodingKeys.calorieSource)
+        fixedKcal = try row.next(CodingKeys.fixedKcal)
+        macroSplit = try row.next(CodingKeys.macroSplit)
+        proteinRule = try row.next(CodingKeys.proteinRule)
+        proteinValue = try row.next(CodingKeys.proteinValue)
+        fatShare = try row.next(CodingKeys.fatShare)
+        fatGrams = try row.next(CodingKeys.fatGrams)
+        carbsGrams = try row.next(CodingKeys.carbsGrams)
+        netCarbs = try row.next(CodingKeys.netCarbs)
+    }
+
     enum Columns {
         static let isActive = Column(CodingKeys.isActive)
         static let createdOn = Column(CodingKeys.createdOn)
@@ -100,8 +127,8 @@ struct GoalRow: AllottedIdRow {
     }
 }
 
-/// A row of `check_in` (one a date, its key), by column name.
-struct CheckInRow: StoredRow {
+/// A row of `check_in` (one a date, its key), read by index (ten years of them).
+struct CheckInRow: IndexedStoredRow {
     static let databaseTableName = "check_in"
 
     var date: String
@@ -111,6 +138,15 @@ struct CheckInRow: StoredRow {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case date, mood, energy, note
+    }
+
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        date = try row.next(CodingKeys.date)
+        mood = try row.next(CodingKeys.mood)
+        energy = try row.next(CodingKeys.energy)
+        note = try row.next(CodingKeys.note)
     }
 
     enum Columns {

@@ -2,11 +2,12 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-// The pantry's tables as GRDB records, read and written by column name (their coding keys):
-// the one place that says which column holds what.
+// The pantry's tables as GRDB records (their coding keys: the one place that says which column
+// holds what), written by name and read by index (`IndexedStoredRow`: ten years of shopping are
+// thousands of purchases, lots and takes). The budget, one row, is read by name.
 
 /// A row of `grocery_item`.
-struct GroceryItemRow: AllottedIdRow {
+struct GroceryItemRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "grocery_item"
 
     var id: Int64?
@@ -28,6 +29,20 @@ struct GroceryItemRow: AllottedIdRow {
         case minimumUnit = "minimum_unit"
         case source
         case externalId = "external_id"
+    }
+
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        name = try row.next(CodingKeys.name)
+        foodId = try row.next(CodingKeys.foodId)
+        shelfLifeDays = try row.next(CodingKeys.shelfLifeDays)
+        takeWhenLogging = try row.next(CodingKeys.takeWhenLogging)
+        minimumQuantity = try row.next(CodingKeys.minimumQuantity)
+        minimumUnit = try row.next(CodingKeys.minimumUnit)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
     }
 
     /// What a saved item's edit changes (not its provenance).
@@ -57,8 +72,10 @@ struct GroceryItemRow: AllottedIdRow {
 }
 
 /// A row of `purchase`.
-struct PurchaseRow: AllottedIdRow {
+struct PurchaseRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "purchase"
+    /// `columnList` of `purchase AS p`, made once.
+    static let columnListOfP = columnNames.map { "p." + $0 }.joined(separator: ", ")
 
     var id: Int64?
     var itemId: Int64
@@ -79,6 +96,22 @@ struct PurchaseRow: AllottedIdRow {
         case priceMinor = "price_minor"
         case currency, store, source
         case externalId = "external_id"
+    }
+
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        itemId = try row.next(CodingKeys.itemId)
+        date = try row.next(CodingKeys.date)
+        quantity = try row.next(CodingKeys.quantity)
+        unit = try row.next(CodingKeys.unit)
+        grams = try row.next(CodingKeys.grams)
+        priceMinor = try row.next(CodingKeys.priceMinor)
+        currency = try row.next(CodingKeys.currency)
+        store = try row.next(CodingKeys.store)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
     }
 
     init(_ p: Purchase) {
@@ -105,7 +138,7 @@ struct PurchaseRow: AllottedIdRow {
 }
 
 /// A row of `stock_lot`.
-struct StockLotRow: AllottedIdRow {
+struct StockLotRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "stock_lot"
 
     var id: Int64?
@@ -137,6 +170,25 @@ struct StockLotRow: AllottedIdRow {
         case externalId = "external_id"
     }
 
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        itemId = try row.next(CodingKeys.itemId)
+        purchaseId = try row.next(CodingKeys.purchaseId)
+        quantity = try row.next(CodingKeys.quantity)
+        unit = try row.next(CodingKeys.unit)
+        quantityLeft = try row.next(CodingKeys.quantityLeft)
+        purchasedOn = try row.next(CodingKeys.purchasedOn)
+        bestBefore = try row.next(CodingKeys.bestBefore)
+        opened = try row.next(CodingKeys.opened)
+        priceMinor = try row.next(CodingKeys.priceMinor)
+        currency = try row.next(CodingKeys.currency)
+        store = try row.next(CodingKeys.store)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
+    }
+
     init(_ l: StockLot) {
         id = l.id
         itemId = l.itemId
@@ -166,7 +218,7 @@ struct StockLotRow: AllottedIdRow {
 }
 
 /// A row of `stock_use`.
-struct StockUseRow: AllottedIdRow {
+struct StockUseRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "stock_use"
 
     var id: Int64?
@@ -189,6 +241,21 @@ struct StockUseRow: AllottedIdRow {
         case foodRecordId = "food_record_id"
         case source
         case externalId = "external_id"
+    }
+
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        lotId = try row.next(CodingKeys.lotId)
+        date = try row.next(CodingKeys.date)
+        amount = try row.next(CodingKeys.amount)
+        kind = try row.next(CodingKeys.kind)
+        valueMinor = try row.next(CodingKeys.valueMinor)
+        currency = try row.next(CodingKeys.currency)
+        foodRecordId = try row.next(CodingKeys.foodRecordId)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
     }
 
     init(_ u: StockUse) {
@@ -215,7 +282,7 @@ struct StockUseRow: AllottedIdRow {
 
 /// A row of `shopping_list_item`. Every entry is on the one list (`list_id` 1, the column's
 /// default), which `ensureList` makes.
-struct ShoppingListItemRow: AllottedIdRow {
+struct ShoppingListItemRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "shopping_list_item"
 
     var id: Int64?
@@ -240,6 +307,22 @@ struct ShoppingListItemRow: AllottedIdRow {
         case purchaseId = "purchase_id"
         case source
         case externalId = "external_id"
+    }
+
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        listId = try row.next(CodingKeys.listId)
+        itemId = try row.next(CodingKeys.itemId)
+        quantity = try row.next(CodingKeys.quantity)
+        unit = try row.next(CodingKeys.unit)
+        store = try row.next(CodingKeys.store)
+        addedOn = try row.next(CodingKeys.addedOn)
+        boughtOn = try row.next(CodingKeys.boughtOn)
+        purchaseId = try row.next(CodingKeys.purchaseId)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
     }
 
     /// What an entry's edit changes (not its list or provenance).

@@ -7,7 +7,7 @@ import GRDB
 extension StoreConnection {
     static func fetchGroceryItems(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [GroceryItem]
     {
-        try GroceryItemRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM grocery_item \(clause)"), arguments: StatementArguments(arguments))
+        try GroceryItemRow.fetchAll(db.cachedStatement(sql: "SELECT \(GroceryItemRow.columnList) FROM grocery_item \(clause)"), arguments: StatementArguments(arguments))
             .map { try $0.item() }
     }
 
@@ -39,7 +39,7 @@ extension StoreConnection {
     static func fetchPurchases(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [Purchase] {
         // A cursor: rows decoded where SQLite holds them, not copied first (ten years of purchases).
         try Array(
-            PurchaseRow.fetchCursor(db.cachedStatement(sql: "SELECT * FROM purchase \(clause)"), arguments: StatementArguments(arguments))
+            PurchaseRow.fetchCursor(db.cachedStatement(sql: "SELECT \(PurchaseRow.columnList) FROM purchase \(clause)"), arguments: StatementArguments(arguments))
                 .map { try $0.purchase() })
     }
 
@@ -51,7 +51,7 @@ extension StoreConnection {
     }
 
     static func fetchLots(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StockLot] {
-        try StockLotRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM stock_lot \(clause)"), arguments: StatementArguments(arguments))
+        try StockLotRow.fetchAll(db.cachedStatement(sql: "SELECT \(StockLotRow.columnList) FROM stock_lot \(clause)"), arguments: StatementArguments(arguments))
             .map { try $0.lot() }
     }
 
@@ -63,7 +63,7 @@ extension StoreConnection {
     }
 
     static func fetchUses(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StockUse] {
-        try StockUseRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM stock_use \(clause)"), arguments: StatementArguments(arguments))
+        try StockUseRow.fetchAll(db.cachedStatement(sql: "SELECT \(StockUseRow.columnList) FROM stock_use \(clause)"), arguments: StatementArguments(arguments))
             .map { try $0.use() }
     }
 
@@ -79,7 +79,7 @@ extension StoreConnection {
         -> [ShoppingListItem]
     {
         try ShoppingListItemRow.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM shopping_list_item \(clause)"), arguments: StatementArguments(arguments)
+            db.cachedStatement(sql: "SELECT \(ShoppingListItemRow.columnList) FROM shopping_list_item \(clause)"), arguments: StatementArguments(arguments)
         )
         .map { try $0.entry() }
     }

@@ -110,7 +110,7 @@ extension PantryCatalogueStore {
             var result: [FoodID: Purchase] = [:]
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT p.*
+                    SELECT \(PurchaseRow.columnListOfP)
                     FROM purchase AS p JOIN grocery_item AS i ON i.id = p.item_id
                     WHERE i.food_id = ? AND p.date <= ? AND p.price_minor IS NOT NULL AND p.grams IS NOT NULL
                     ORDER BY p.date DESC, p.id DESC LIMIT 1

@@ -77,7 +77,7 @@ extension GoalStore: GoalRepository {
         try read { db in
             // Cached: every day's targets ask for it (several times a Review after a write), and a
             // statement prepared again pays GRDB's authorizer for each column.
-            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM goal ORDER BY created_on, id")).map { try $0.goal() }
+            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map { try $0.goal() }
         }
     }
 }
@@ -90,7 +90,7 @@ public struct CheckInStore: StoreBacked, Sendable {
 extension CheckInStore: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
         try read { db in
-            try CheckInRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])?
+            try CheckInRow.fetchOne(db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])?
                 .checkIn()
         }
     }
@@ -102,7 +102,7 @@ extension CheckInStore: CheckInRepository {
     public func checkIns(in range: DateRange) throws -> [CheckIn] {
         try read { db in
             try CheckInRow.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
+                db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
                 arguments: [SQLText.date(range.start), SQLText.date(range.end)]
             )
             .map { try $0.checkIn() }
