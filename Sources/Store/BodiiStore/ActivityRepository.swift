@@ -7,16 +7,58 @@ public struct ActivityStore: StoreBacked, Sendable {
     let connection: StoreConnection
 }
 
-extension ActivityStore: ActivityRepository {
-    static let activityColumns = "id, date, steps, active_kcal, source, external_id"
+/// A row of `activity_snapshot`, read by index (a day each, ten years of them).
+struct ActivitySnapshotRow: AllottedIdRow, IndexedStoredRow {
+    static let databaseTableName = "activity_snapshot"
 
+    var id: Int64?
+    var date: String
+    var steps: Int?
+    var activeKcal: Double?
+    var source: String
+    var externalId: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, date, steps
+        case activeKcal = "active_kcal"
+        case source
+        case externalId = "external_id"
+    }
+
+    static let columnList = columnNames.joined(separator: ", ")
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        date = try row.next(CodingKeys.date)
+        steps = try row.next(CodingKeys.steps)
+        activeKcal = try row.next(CodingKeys.activeKcal)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
+    }
+
+    init(_ a: ActivitySnapshot) {
+        id = a.id
+        date = SQLText.date(a.date)
+        steps = a.steps
+        activeKcal = a.activeKcal
+        source = a.provenance.source
+        externalId = a.provenance.externalId
+    }
+
+    func snapshot() throws -> ActivitySnapshot {
+        ActivitySnapshot(
+            id: id, date: try SQLText.localDate(date, column: "activity_snapshot.date"), steps: steps, activeKcal: activeKcal,
+            provenance: Provenance(source: source, externalId: externalId))
+    }
+}
+
+extension ActivityStore: ActivityRepository {
     public func activitySnapshot(on date: LocalDate) throws -> ActivitySnapshot? {
         try read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(Self.activityColumns) FROM activity_snapshot WHERE date = ? ORDER BY id DESC LIMIT 1"),
+            try ActivitySnapshotRow.fetchOne(
+                db.cachedStatement(sql: "SELECT \(ActivitySnapshotRow.columnList) FROM activity_snapshot WHERE date = ? ORDER BY id DESC LIMIT 1"),
                 arguments: [SQLText.date(date)]
-            )
-            .map(Self.activity(row:))
+            )?.snapshot()
         }
     }
 
@@ -24,50 +66,33 @@ extension ActivityStore: ActivityRepository {
         try read { db in
             // The last written per day: ids grow, so the later row of a date replaces the earlier.
             var byDate: [LocalDate: ActivitySnapshot] = [:]
-            let rows = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT \(Self.activityColumns) FROM activity_snapshot WHERE date BETWEEN ? AND ? ORDER BY date, id"),
+            let rows = try ActivitySnapshotRow.fetchAll(
+                db.cachedStatement(sql: "SELECT \(ActivitySnapshotRow.columnList) FROM activity_snapshot WHERE date BETWEEN ? AND ? ORDER BY date, id"),
                 arguments: [SQLText.date(range.start), SQLText.date(range.end)])
             for row in rows {
-                let snapshot = try Self.activity(row: row)
+                let snapshot = try row.snapshot()
                 byDate[snapshot.date] = snapshot
             }
             return byDate.values.sorted { $0.date < $1.date }
         }
     }
 
-    static func activity(row: Row) throws -> ActivitySnapshot {
-        ActivitySnapshot(
-            id: row["id"], date: try SQLText.localDate(row["date"], column: "activity_snapshot.date"), steps: row["steps"],
-            activeKcal: row["active_kcal"],
-            provenance: Provenance(source: row["source"], externalId: row["external_id"]))
-    }
-
     enum ActivityMerge { case added, same, updated }
 
     /// Inserts the day, or, when its source gave that day before, replaces the figures if they changed.
     static func mergeActivity(_ snapshot: ActivitySnapshot, _ db: Database) throws -> ActivityMerge {
-        let values: [(any DatabaseValueConvertible)?] = [
-            SQLText.date(snapshot.date), snapshot.steps, snapshot.activeKcal,
-            snapshot.provenance.source, snapshot.provenance.externalId,
-        ]
+        var row = ActivitySnapshotRow(snapshot)
         if let externalId = snapshot.provenance.externalId,
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(activityColumns) FROM activity_snapshot WHERE source = ? AND external_id = ?"),
+            let stored = try ActivitySnapshotRow.fetchOne(
+                db.cachedStatement(sql: "SELECT \(ActivitySnapshotRow.columnList) FROM activity_snapshot WHERE source = ? AND external_id = ?"),
                 arguments: [snapshot.provenance.source, externalId])
         {
-            let old = try activity(row: row)
-            if old.hasSameFigures(as: snapshot) { return .same }
-            try db.cachedStatement(
-                sql: "UPDATE activity_snapshot SET date = ?, steps = ?, active_kcal = ?, source = ?, external_id = ? WHERE id = ?"
-            )
-            .execute(arguments: StatementArguments(values + [old.id]))
+            if try stored.snapshot().hasSameFigures(as: snapshot) { return .same }
+            row.id = stored.id
+            try row.update(db)
             return .updated
         }
-        try db.cachedStatement(
-            sql: "INSERT INTO activity_snapshot (id, date, steps, active_kcal, source, external_id) VALUES (?, ?, ?, ?, ?, ?)"
-        )
-        .execute(arguments: StatementArguments([try RowIdAllocator.id(for: "activity_snapshot", proposed: nil, db)] + values))
+        _ = try row.insert(allotting: nil, db)
         return .added
     }
 }

@@ -84,23 +84,20 @@ extension SQLiteRepositories {
     /// Recipes in the order they were made, with their food rows.
     public func libraryRecipes() throws -> [LibraryRecipe] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, servings, created_at, source, external_id, food_id FROM recipe ORDER BY id").compactMap {
-                row in
-                let id: Int64 = try row.decode(atIndex: 0)
-                let foodID: String = try row.decode(atIndex: 5)
-                guard let foodRow = try Row.fetchOne(db, sql: "SELECT \(FoodCatalogStore.foodColumns) FROM food WHERE id = ?", arguments: [foodID])
+            try RecipeRow.fetchAll(db, sql: "SELECT * FROM recipe ORDER BY id").compactMap { row in
+                guard let id = row.id,
+                    let foodRow = try Row.fetchOne(
+                        db, sql: "SELECT \(FoodCatalogStore.foodColumns) FROM food WHERE id = ?", arguments: [row.foodId])
                 else { return nil }
                 var food = try FoodCatalogStore.food(row: foodRow)
                 food.servings = try FoodCatalogStore.servings(of: food.id, db)
-                let ingredients = try Row.fetchAll(
-                    db, sql: "SELECT food_id, grams FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position",
-                    arguments: [id]
-                ).map { RecipeIngredientRow(foodID: FoodID(try $0.decode(atIndex: 0)), grams: try $0.decode(atIndex: 1)) }
-                let externalId: String? = try row.decode(atIndex: 4)
+                let ingredients = try IngredientRow.fetchAll(
+                    db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]
+                ).map { RecipeIngredientRow(foodID: FoodID($0.foodId), grams: $0.grams) }
                 return LibraryRecipe(
-                    food: food, servings: try row.decode(atIndex: 1), ingredients: ingredients,
-                    createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "recipe.created_at"),
-                    provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "recipe/\(id)"))
+                    food: food, servings: row.servings, ingredients: ingredients,
+                    createdAt: try SQLText.instant(row.createdAt, column: "recipe.created_at"),
+                    provenance: Provenance(source: row.source, externalId: row.externalId ?? "recipe/\(id)"))
             }
         }
     }
@@ -108,18 +105,14 @@ extension SQLiteRepositories {
     /// Saved meals in the order they were saved.
     public func librarySavedMeals() throws -> [LibrarySavedMeal] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, created_at, source, external_id, meal FROM saved_meal ORDER BY id").map { row in
-                let id: Int64 = try row.decode(atIndex: 0)
-                let items = try Row.fetchAll(
-                    db, sql: "SELECT \(MealLibraryStore.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position",
-                    arguments: [id]
-                ).map { try MealLibraryStore.savedItem($0, meal: nil) }
-                let externalId: String? = try row.decode(atIndex: 4)
-                let meal: String? = try row.decode(atIndex: 5)
+            try SavedMealRow.fetchAll(db, sql: "SELECT * FROM saved_meal ORDER BY id").map { row in
+                let items = try SavedMealItemRow.fetchAll(
+                    db, sql: "SELECT * FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position", arguments: [row.id]
+                ).map { $0.record(meal: nil) }
                 return LibrarySavedMeal(
-                    name: try row.decode(atIndex: 1), meal: meal.flatMap(Meal.init(rawValue:)), items: items,
-                    createdAt: try SQLText.instant(try row.decode(atIndex: 2), column: "saved_meal.created_at"),
-                    provenance: Provenance(source: try row.decode(atIndex: 3), externalId: externalId ?? "saved_meal/\(id)"))
+                    name: row.name, meal: row.meal.flatMap(Meal.init(rawValue:)), items: items,
+                    createdAt: try SQLText.instant(row.createdAt, column: "saved_meal.created_at"),
+                    provenance: Provenance(source: row.source, externalId: row.externalId ?? "saved_meal/\(row.id ?? 0)"))
             }
         }
     }
@@ -127,10 +120,9 @@ extension SQLiteRepositories {
     /// Favourites in the order they were marked.
     public func libraryFavourites() throws -> [LibraryFavourite] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT food_id, added_at FROM favourite_food ORDER BY rowid").map { row in
+            try FavouriteFoodRow.fetchAll(db, sql: "SELECT * FROM favourite_food ORDER BY rowid").map { row in
                 LibraryFavourite(
-                    foodID: FoodID(try row.decode(atIndex: 0)),
-                    addedAt: try SQLText.instant(try row.decode(atIndex: 1), column: "favourite_food.added_at"))
+                    foodID: FoodID(row.foodId), addedAt: try SQLText.instant(row.addedAt, column: "favourite_food.added_at"))
             }
         }
     }
@@ -206,18 +198,12 @@ extension SQLiteRepositories {
                 arguments: StatementArguments(
                     [food.id.rawValue, food.name, Recipe.source, nil as String?] + FoodCatalogStore.nutrientValues(food.per100g)))
             try FoodCatalogStore.insertServings(of: food, db)
-            try db.execute(
-                sql: "INSERT INTO recipe (id, food_id, servings, created_at, source, external_id) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [
-                    try RowIdAllocator.id(for: "recipe", proposed: nil, db), food.id.rawValue, recipe.servings,
-                    SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
-                    recipe.provenance.source, recipe.provenance.externalId,
-                ])
-            let id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(
-                sql: "INSERT INTO recipe_ingredient (recipe_id, position, food_id, grams) VALUES (?, ?, ?, ?)")
+            var row = RecipeRow(
+                foodId: food.id.rawValue, servings: recipe.servings, createdAt: SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
+                source: recipe.provenance.source, externalId: recipe.provenance.externalId)
+            let id = try row.insert(allotting: nil, db)
             for (i, ingredient) in recipe.ingredients.enumerated() {
-                try statement.execute(arguments: [id, i, ingredient.foodID.rawValue, ingredient.grams])
+                try IngredientRow(recipeId: id, position: i, foodId: ingredient.foodID.rawValue, grams: ingredient.grams).insert(db)
             }
             return food.id
         }
@@ -232,18 +218,11 @@ extension SQLiteRepositories {
             {
                 return false
             }
-            try db.execute(
-                sql: "INSERT INTO saved_meal (id, name, created_at, source, external_id, meal) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [
-                    try RowIdAllocator.id(for: "saved_meal", proposed: nil, db), meal.name,
-                    SQLText.timestamp(meal.createdAt, timeZone: timeZone), meal.provenance.source, meal.provenance.externalId,
-                    meal.meal?.rawValue,
-                ])
-            let id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(sql: MealLibraryStore.insertSavedItem)
-            for (i, r) in meal.items.enumerated() {
-                try statement.execute(arguments: StatementArguments([id, i] + MealLibraryStore.savedItemValues(r)))
-            }
+            var row = SavedMealRow(
+                name: meal.name, createdAt: SQLText.timestamp(meal.createdAt, timeZone: timeZone), source: meal.provenance.source,
+                externalId: meal.provenance.externalId, meal: meal.meal?.rawValue)
+            let id = try row.insert(allotting: nil, db)
+            for (i, r) in meal.items.enumerated() { try SavedMealItemRow(r, savedMealId: id, position: i).insert(db) }
             return true
         }
     }
@@ -251,9 +230,8 @@ extension SQLiteRepositories {
     /// A favourite of a document, with the time it was marked; one marked here already stays as it is.
     public func importFavourite(_ favourite: LibraryFavourite) throws -> Bool {
         try write { db in
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
-                arguments: [favourite.foodID.rawValue, SQLText.timestamp(favourite.addedAt, timeZone: timeZone)])
+            try FavouriteFoodRow(foodId: favourite.foodID.rawValue, addedAt: SQLText.timestamp(favourite.addedAt, timeZone: timeZone))
+                .insert(db, onConflict: .ignore)
             return db.changesCount == 1
         }
     }

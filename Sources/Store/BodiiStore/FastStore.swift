@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A row of `fast` as GRDB maps it, by column name (its coding keys).
-struct FastRow: Codable, ValueRow {
+struct FastRow: StoredRow, ValueRow {
     static let databaseTableName = "fast"
 
     var id: Int64?
@@ -14,7 +14,7 @@ struct FastRow: Codable, ValueRow {
     var source: String
     var externalId: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, date
         case startedAt = "started_at"
         case endedAt = "ended_at"

@@ -24,66 +24,31 @@ extension MealLibraryStore: MealLibraryRepository {
 
     public func isFavourite(_ id: FoodID) throws -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM favourite_food WHERE food_id = ?)", arguments: [id.rawValue]) ?? false
+            try FavouriteFoodRow.exists(db, key: id.rawValue)
         }
     }
 
     public func setFavourite(_ id: FoodID, _ favourite: Bool) throws {
         try write { db in
             if favourite {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO favourite_food (food_id, added_at) VALUES (?, ?)",
-                    arguments: [id.rawValue, SQLText.timestamp(Date(), timeZone: timeZone)])
+                try FavouriteFoodRow(foodId: id.rawValue, addedAt: SQLText.timestamp(Date(), timeZone: timeZone))
+                    .insert(db, onConflict: .replace)
             } else {
-                try db.execute(sql: "DELETE FROM favourite_food WHERE food_id = ?", arguments: [id.rawValue])
+                try FavouriteFoodRow.deleteOne(db, key: id.rawValue)
             }
         }
-    }
-
-    static let savedItemColumns =
-        (["food_id", "food_name", "grams", "kcal", "protein_g", "carbs_g", "fat_g"] + NutrientKey.allCases.map(\.rawValue))
-        .joined(separator: ", ")
-    /// `INSERT INTO saved_meal_item (saved_meal_id, position, savedItemColumns)`.
-    static let insertSavedItem =
-        "INSERT INTO saved_meal_item (saved_meal_id, position, \(savedItemColumns)) VALUES (?, ?\(String(repeating: ", ?", count: 7 + NutrientKey.allCases.count)))"
-
-    /// A saved meal's item as `savedItemColumns` reads it: a food record without a day of its own,
-    /// at the meal it was saved from (snacks for a meal saved before v12 kept that).
-    static func savedItem(_ r: Row, meal: Meal?) throws -> FoodRecord {
-        var nutrients: [NutrientKey: Double] = [:]
-        for (offset, key) in NutrientKey.allCases.enumerated() {
-            if let value: Double = try r.decode(atIndex: 7 + offset) { nutrients[key] = value }
-        }
-        return FoodRecord(
-            date: LocalDate(daysSinceEpoch: 0), meal: meal ?? .snacks, foodId: FoodID(try r.decode(atIndex: 0)),
-            foodName: try r.decode(atIndex: 1), grams: try r.decode(atIndex: 2), kcal: try r.decode(atIndex: 3),
-            proteinG: try r.decode(atIndex: 4), carbsG: try r.decode(atIndex: 5), fatG: try r.decode(atIndex: 6),
-            nutrients: nutrients, loggedAt: Date(timeIntervalSince1970: 0))
-    }
-
-    /// The values of `savedItemColumns` for one item, after its meal id and position.
-    static func savedItemValues(_ r: FoodRecord) -> [(any DatabaseValueConvertible)?] {
-        [r.foodId.rawValue, r.foodName, r.grams, r.kcal, r.proteinG, r.carbsG, r.fatG] + NutrientKey.allCases.map { r.nutrients[$0] }
     }
 
     public func savedMeals() throws -> [SavedMeal] {
         try NutrientIntakeStore(connection: connection).completeNutrientFill()  // items saved before v13 get their food's nutrients first (v17)
         return try read { db in
             var meals: [SavedMeal] = []
-            for row in try Row.fetchAll(db, sql: "SELECT id, name, meal FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
-                let id: Int64 = try row.decode(atIndex: 0)
-                let mealName: String? = try row.decode(atIndex: 2)
-                let meal = try mealName.map { raw in
-                    guard let meal = Meal(rawValue: raw) else { throw StoreError.invalidStoredValue(column: "saved_meal.meal", value: raw) }
-                    return meal
-                }
-                let items = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT \(Self.savedItemColumns) FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position
-                        """, arguments: [id]
-                ).map { try Self.savedItem($0, meal: meal) }
-                meals.append(SavedMeal(id: id, name: try row.decode(atIndex: 1), meal: meal, items: items))
+            for row in try SavedMealRow.fetchAll(db, sql: "SELECT * FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
+                let meal = try row.savedFrom()
+                let items = try SavedMealItemRow.fetchAll(
+                    db, sql: "SELECT * FROM saved_meal_item WHERE saved_meal_id = ? ORDER BY position", arguments: [row.id]
+                ).map { $0.record(meal: meal) }
+                meals.append(SavedMeal(id: row.id, name: row.name, meal: meal, items: items))
             }
             return meals
         }
@@ -96,24 +61,17 @@ extension MealLibraryStore: MealLibraryRepository {
             else {
                 throw MealLibraryError.nameTaken(meal.name)
             }
-            try db.execute(
-                sql: "INSERT INTO saved_meal (id, name, meal, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [
-                    try RowIdAllocator.id(for: "saved_meal", proposed: nil, db), meal.name, meal.meal?.rawValue,
-                    SQLText.timestamp(Date(), timeZone: timeZone),
-                ])
+            var row = SavedMealRow(name: meal.name, createdAt: SQLText.timestamp(Date(), timeZone: timeZone), meal: meal.meal?.rawValue)
             var saved = meal
-            saved.id = db.lastInsertedRowID
-            let statement = try db.cachedStatement(sql: Self.insertSavedItem)
-            for (i, r) in meal.items.enumerated() {
-                try statement.execute(arguments: StatementArguments([saved.id, i] + Self.savedItemValues(r)))
-            }
+            let id = try row.insert(allotting: nil, db)
+            saved.id = id
+            for (i, r) in meal.items.enumerated() { try SavedMealItemRow(r, savedMealId: id, position: i).insert(db) }
             return saved
         }
     }
 
     public func deleteSavedMeal(id: Int64) throws {
-        try write { db in try db.execute(sql: "DELETE FROM saved_meal WHERE id = ?", arguments: [id]) }
+        try write { db in _ = try SavedMealRow.deleteOne(db, key: id) }
     }
 
     public func renameSavedMeal(id: Int64, to name: String) throws {
@@ -124,7 +82,7 @@ extension MealLibraryStore: MealLibraryRepository {
             else {
                 throw MealLibraryError.nameTaken(name)
             }
-            try db.execute(sql: "UPDATE saved_meal SET name = ? WHERE id = ?", arguments: [name, id])
+            try SavedMealRow.filter(key: id).updateAll(db, SavedMealRow.Columns.name.set(to: name))
         }
     }
 
@@ -143,8 +101,8 @@ extension MealLibraryStore: MealLibraryRepository {
                 guard db.changesCount == 1 else { throw StoreError.customFoodNotFound(foodID.rawValue) }
                 try db.execute(sql: "DELETE FROM food_serving WHERE food_id = ?", arguments: [foodID.rawValue])
                 try FoodCatalogStore.insertServings(of: food, db)
-                try db.execute(sql: "UPDATE recipe SET servings = ? WHERE id = ?", arguments: [recipe.servings, id])
-                try db.execute(sql: "DELETE FROM recipe_ingredient WHERE recipe_id = ?", arguments: [id])
+                try RecipeRow.filter(key: id).updateAll(db, RecipeRow.Columns.servings.set(to: recipe.servings))
+                try IngredientRow.filter(IngredientRow.Columns.recipeId == id).deleteAll(db)
             } else {
                 let foodID = FoodID("recipe:\(try RowIdAllocator.foodNumber(db))")
                 let food = recipe.asFood(id: foodID)
@@ -156,19 +114,14 @@ extension MealLibraryStore: MealLibraryRepository {
                         [foodID.rawValue, food.name, Recipe.source, nil as String?]
                             + FoodCatalogStore.nutrientValues(food.per100g)))
                 try FoodCatalogStore.insertServings(of: food, db)
-                try db.execute(
-                    sql: "INSERT INTO recipe (id, food_id, servings, created_at) VALUES (?, ?, ?, ?)",
-                    arguments: [
-                        try RowIdAllocator.id(for: "recipe", proposed: nil, db), foodID.rawValue, recipe.servings,
-                        SQLText.timestamp(Date(), timeZone: timeZone),
-                    ])
-                saved.id = db.lastInsertedRowID
+                var row = RecipeRow(
+                    foodId: foodID.rawValue, servings: recipe.servings, createdAt: SQLText.timestamp(Date(), timeZone: timeZone))
+                saved.id = try row.insert(allotting: nil, db)
                 saved.foodID = foodID
             }
-            let statement = try db.cachedStatement(
-                sql: "INSERT INTO recipe_ingredient (recipe_id, position, food_id, grams) VALUES (?, ?, ?, ?)")
+            guard let recipeId = saved.id else { throw StoreError.recordNotFound(kind: "recipe", id: nil) }
             for (i, ingredient) in recipe.ingredients.enumerated() {
-                try statement.execute(arguments: [saved.id, i, ingredient.food.id.rawValue, ingredient.grams])
+                try IngredientRow(recipeId: recipeId, position: i, foodId: ingredient.food.id.rawValue, grams: ingredient.grams).insert(db)
             }
             return saved
         }
@@ -180,23 +133,25 @@ extension MealLibraryStore: MealLibraryRepository {
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT r.id, r.servings, f.name FROM recipe AS r JOIN food AS f ON f.id = r.food_id WHERE r.food_id = ?
+                        SELECT r.*, f.name AS food_name FROM recipe AS r JOIN food AS f ON f.id = r.food_id WHERE r.food_id = ?
                         """, arguments: [foodID.rawValue])
             else { return nil }
-            let id: Int64 = try row.decode(atIndex: 0)
+            let recipe = try RecipeRow(row: row)
+            guard let id = recipe.id else { return nil }
             var ingredients: [Recipe.Ingredient] = []
             for r in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(FoodCatalogStore.foodColumns(prefix: "f.")), i.grams FROM recipe_ingredient AS i JOIN food AS f ON f.id = i.food_id
+                    SELECT \(FoodCatalogStore.foodColumns(prefix: "f.")), i.grams AS ingredient_grams
+                    FROM recipe_ingredient AS i JOIN food AS f ON f.id = i.food_id
                     WHERE i.recipe_id = ? ORDER BY i.position
                     """, arguments: [id])
             {
                 ingredients.append(
-                    Recipe.Ingredient(food: try FoodCatalogStore.food(row: r), grams: try r.decode(atIndex: CatalogSeeder.nutrientColumns.count + 4)))
+                    Recipe.Ingredient(food: try FoodCatalogStore.food(row: r), grams: try r.decode(forColumn: "ingredient_grams")))
             }
             return Recipe(
-                id: id, foodID: foodID, name: try row.decode(atIndex: 2), servings: try row.decode(atIndex: 1), ingredients: ingredients)
+                id: id, foodID: foodID, name: try row.decode(forColumn: "food_name"), servings: recipe.servings, ingredients: ingredients)
         }
     }
 

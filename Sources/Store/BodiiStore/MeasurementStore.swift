@@ -4,7 +4,7 @@ import GRDB
 
 /// A row of `body_measurement` as GRDB maps it, by column name (its coding keys): the one place
 /// that says which column holds what.
-struct MeasurementRow: Codable, ValueRow {
+struct MeasurementRow: StoredRow, ValueRow {
     static let databaseTableName = "body_measurement"
 
     var id: Int64?
@@ -16,7 +16,7 @@ struct MeasurementRow: Codable, ValueRow {
     var source: String
     var externalId: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, date, kind, value, diastolic
         case recordedAt = "recorded_at"
         case source

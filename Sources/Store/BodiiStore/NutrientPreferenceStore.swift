@@ -17,6 +17,30 @@ extension Schema {
     }
 }
 
+/// A row of `nutrient_preference` (one a nutrient that differs from the DRI), by column name.
+struct NutrientPreferenceRow: StoredRow {
+    static let databaseTableName = "nutrient_preference"
+
+    var nutrient: String
+    var amount: Double?
+    var hidden: Bool
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case nutrient, amount, hidden
+    }
+
+    init(_ p: NutrientPreference) {
+        nutrient = p.key.rawValue
+        amount = p.amount
+        hidden = p.hidden
+    }
+
+    /// The preference, nil for a key this build does not know (a newer Bodii wrote it).
+    var preference: NutrientPreference? {
+        NutrientKey(rawValue: nutrient).map { NutrientPreference(key: $0, amount: amount, hidden: hidden) }
+    }
+}
+
 /// The nutrient targets' preferences.
 public struct NutrientPreferenceStore: StoreBacked, Sendable {
     let connection: StoreConnection
@@ -26,10 +50,8 @@ extension NutrientPreferenceStore: NutrientPreferenceRepository {
     public func nutrientPreferences() throws -> [NutrientKey: NutrientPreference] {
         try read { db in
             var result: [NutrientKey: NutrientPreference] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT nutrient, amount, hidden FROM nutrient_preference") {
-                // A key this build does not know (a newer Bodii wrote it) is left alone.
-                guard let key = NutrientKey(rawValue: row["nutrient"]) else { continue }
-                result[key] = NutrientPreference(key: key, amount: row["amount"], hidden: row["hidden"])
+            for row in try NutrientPreferenceRow.fetchAll(db) {
+                if let preference = row.preference { result[preference.key] = preference }
             }
             return result
         }
@@ -38,11 +60,9 @@ extension NutrientPreferenceStore: NutrientPreferenceRepository {
     public func saveNutrientPreference(_ preference: NutrientPreference) throws {
         try write { db in
             if preference.isDefault {
-                try db.execute(sql: "DELETE FROM nutrient_preference WHERE nutrient = ?", arguments: [preference.key.rawValue])
+                try NutrientPreferenceRow.deleteOne(db, key: preference.key.rawValue)
             } else {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO nutrient_preference (nutrient, amount, hidden) VALUES (?, ?, ?)",
-                    arguments: [preference.key.rawValue, preference.amount, preference.hidden])
+                try NutrientPreferenceRow(preference).insert(db, onConflict: .replace)
             }
         }
     }

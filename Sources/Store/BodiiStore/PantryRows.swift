@@ -2,15 +2,13 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-// The pantry's rows read and written by column index, in the order of PantryStore's column lists.
+// The pantry's reads and writes through its records (PantryRecordRows.swift).
 
 extension StoreConnection {
     static func fetchGroceryItems(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [GroceryItem]
     {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(pantryItemColumns) FROM grocery_item \(clause)"), arguments: StatementArguments(arguments)
-        )
-        .map(groceryItem(row:))
+        try GroceryItemRow.fetchAll(db.cachedStatement(sql: "SELECT \(GroceryItemRow.columnList) FROM grocery_item \(clause)"), arguments: StatementArguments(arguments))
+            .map { try $0.item() }
     }
 
     static func findGroceryItem(foodId: FoodID?, name: String, _ db: Database) throws -> GroceryItem? {
@@ -19,44 +17,14 @@ extension StoreConnection {
     }
 
     static func saveGroceryItemRow(_ item: GroceryItem, _ db: Database) throws -> GroceryItem {
-        let values: [(any DatabaseValueConvertible)?] = [
-            item.name, item.foodId?.rawValue, item.shelfLifeDays, item.takeFromPantryWhenLogging, item.minimumStock?.amount,
-            item.minimumStock?.unit.storageText,
-        ]
-        var saved = item
+        var row = GroceryItemRow(item)
         if let id = item.id {
-            try db.execute(
-                sql: """
-                    UPDATE grocery_item SET name = ?, food_id = ?, shelf_life_days = ?, take_when_logging = ?, minimum_quantity = ?, minimum_unit = ?
-                    WHERE id = ?
-                    """, arguments: StatementArguments(values + [id]))
-            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "grocery item", id: id) }
-        } else {
-            try db.execute(
-                sql: """
-                    INSERT INTO grocery_item (id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: StatementArguments(
-                    [try RowIdAllocator.id(for: "grocery_item", proposed: nil, db)] + values + [
-                        item.provenance.source, item.provenance.externalId,
-                    ]))
-            saved.id = db.lastInsertedRowID
+            try row.update(db, columns: GroceryItemRow.editable, kind: "grocery item", id: id)
+            return item
         }
+        var saved = item
+        saved.id = try row.insert(allotting: nil, db)
         return saved
-    }
-
-    static func groceryItem(row: Row) throws -> GroceryItem {
-        let foodId: String? = try row.decode(atIndex: 2)
-        let minimum: Double? = try row.decode(atIndex: 5)
-        let minimumUnit: String? = try row.decode(atIndex: 6)
-        return GroceryItem(
-            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), foodId: foodId.map(FoodID.init),
-            shelfLifeDays: try row.decode(atIndex: 3), takeFromPantryWhenLogging: try row.decode(atIndex: 4),
-            minimumStock: try minimum.flatMap { amount in
-                try minimumUnit.map { PantryQuantity(amount, try pantryUnit($0, column: "grocery_item.minimum_unit")) }
-            },
-            provenance: Provenance(source: try row.decode(atIndex: 7), externalId: try row.decode(atIndex: 8)))
     }
 
     static func pantryUnit(_ text: String, column: String) throws -> PantryUnit {
@@ -71,172 +39,63 @@ extension StoreConnection {
     static func fetchPurchases(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [Purchase] {
         // A cursor: rows decoded where SQLite holds them, not copied first (ten years of purchases).
         try Array(
-            Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT \(pantryPurchaseColumns) FROM purchase \(clause)"), arguments: StatementArguments(arguments)
-            )
-            .map(purchase(row:)))
+            PurchaseRow.fetchCursor(db.cachedStatement(sql: "SELECT \(PurchaseRow.columnList) FROM purchase \(clause)"), arguments: StatementArguments(arguments))
+                .map { try $0.purchase() })
     }
 
     static func insertPurchase(_ p: Purchase, _ db: Database, skippingKnown: Bool = false) throws -> Purchase {
-        try db.execute(
-            sql: """
-                INSERT INTO purchase (id, item_id, date, quantity, unit, grams, price_minor, currency, store, source, external_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
-                """,
-            arguments: [
-                try RowIdAllocator.id(for: "purchase", proposed: p.id, db), p.itemId, SQLText.date(p.date), p.quantity.amount,
-                p.quantity.unit.storageText, p.grams, p.price?.minorUnits,
-                (p.price?.currency ?? .default).code, p.store, p.provenance.source, p.provenance.externalId,
-            ])
+        var row = PurchaseRow(p)
         var saved = p
-        saved.id = db.lastInsertedRowID
+        saved.id = try row.insert(allotting: p.id, skippingKnown: skippingKnown, db)
         return saved
-    }
-
-    static func purchase(row: Row) throws -> Purchase {
-        Purchase(
-            id: try row.decode(atIndex: 0), itemId: try row.decode(atIndex: 1),
-            date: try SQLText.localDate(row.decode(atIndex: 2), column: "purchase.date"),
-            quantity: PantryQuantity(try row.decode(atIndex: 3), try pantryUnit(row.decode(atIndex: 4), column: "purchase.unit")),
-            grams: try row.decode(atIndex: 5), price: pantryMoney(try row.decode(atIndex: 6), code: try row.decode(atIndex: 7)),
-            store: try row.decode(atIndex: 8),
-            provenance: Provenance(source: try row.decode(atIndex: 9), externalId: try row.decode(atIndex: 10)))
     }
 
     static func fetchLots(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StockLot] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(pantryLotColumns) FROM stock_lot \(clause)"), arguments: StatementArguments(arguments)
-        )
-        .map(stockLot(row:))
+        try StockLotRow.fetchAll(db.cachedStatement(sql: "SELECT \(StockLotRow.columnList) FROM stock_lot \(clause)"), arguments: StatementArguments(arguments))
+            .map { try $0.lot() }
     }
 
     static func insertLot(_ l: StockLot, _ db: Database, skippingKnown: Bool = false) throws -> StockLot {
-        try db.execute(
-            sql: """
-                INSERT INTO stock_lot (id, item_id, purchase_id, quantity, unit, quantity_left, purchased_on, best_before, opened, price_minor, currency,
-                                       store, source, external_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
-                """,
-            arguments: [
-                try RowIdAllocator.id(for: "stock_lot", proposed: l.id, db), l.itemId, l.purchaseId, l.initialQuantity.amount,
-                l.initialQuantity.unit.storageText, l.left,
-                SQLText.date(l.purchasedOn),
-                l.bestBefore.map(SQLText.date), l.opened, l.price?.minorUnits, (l.price?.currency ?? .default).code, l.store,
-                l.provenance.source, l.provenance.externalId,
-            ])
+        var row = StockLotRow(l)
         var saved = l
-        saved.id = db.lastInsertedRowID
+        saved.id = try row.insert(allotting: l.id, skippingKnown: skippingKnown, db)
         return saved
     }
 
-    static func stockLot(row: Row) throws -> StockLot {
-        let bestBefore: String? = try row.decode(atIndex: 7)
-        return StockLot(
-            id: try row.decode(atIndex: 0), itemId: try row.decode(atIndex: 1), purchaseId: try row.decode(atIndex: 2),
-            initialQuantity: PantryQuantity(try row.decode(atIndex: 3), try pantryUnit(row.decode(atIndex: 4), column: "stock_lot.unit")),
-            left: try row.decode(atIndex: 5), purchasedOn: try SQLText.localDate(row.decode(atIndex: 6), column: "stock_lot.purchased_on"),
-            bestBefore: try bestBefore.map { try SQLText.localDate($0, column: "stock_lot.best_before") },
-            opened: try row.decode(atIndex: 8),
-            price: pantryMoney(try row.decode(atIndex: 9), code: try row.decode(atIndex: 10)), store: try row.decode(atIndex: 11),
-            provenance: Provenance(source: try row.decode(atIndex: 12), externalId: try row.decode(atIndex: 13)))
-    }
-
     static func fetchUses(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StockUse] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(pantryUseColumns) FROM stock_use \(clause)"), arguments: StatementArguments(arguments)
-        )
-        .map(stockUse(row:))
+        try StockUseRow.fetchAll(db.cachedStatement(sql: "SELECT \(StockUseRow.columnList) FROM stock_use \(clause)"), arguments: StatementArguments(arguments))
+            .map { try $0.use() }
     }
 
     @discardableResult
     static func insertUse(_ u: StockUse, _ db: Database, skippingKnown: Bool = false) throws -> StockUse {
-        try db.execute(
-            sql: """
-                INSERT INTO stock_use (id, lot_id, date, amount, kind, value_minor, currency, food_record_id, source, external_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
-                """,
-            arguments: [
-                try RowIdAllocator.id(for: "stock_use", proposed: u.id, db), u.lotId, SQLText.date(u.date), u.amount, u.kind.rawValue,
-                u.value?.minorUnits, (u.value?.currency ?? .default).code,
-                u.foodRecordId, u.provenance.source, u.provenance.externalId,
-            ])
+        var row = StockUseRow(u)
         var saved = u
-        saved.id = db.lastInsertedRowID
+        saved.id = try row.insert(allotting: u.id, skippingKnown: skippingKnown, db)
         return saved
-    }
-
-    static func stockUse(row: Row) throws -> StockUse {
-        let kindText: String = try row.decode(atIndex: 4)
-        guard let kind = StockUseKind(rawValue: kindText) else {
-            throw StoreError.invalidStoredValue(column: "stock_use.kind", value: kindText)
-        }
-        return StockUse(
-            id: try row.decode(atIndex: 0), lotId: try row.decode(atIndex: 1),
-            date: try SQLText.localDate(row.decode(atIndex: 2), column: "stock_use.date"), amount: try row.decode(atIndex: 3), kind: kind,
-            value: pantryMoney(try row.decode(atIndex: 5), code: try row.decode(atIndex: 6)), foodRecordId: try row.decode(atIndex: 7),
-            provenance: Provenance(source: try row.decode(atIndex: 8), externalId: try row.decode(atIndex: 9)))
     }
 
     static func fetchShoppingItems(_ db: Database, _ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws
         -> [ShoppingListItem]
     {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(pantryListColumns) FROM shopping_list_item \(clause)"),
-            arguments: StatementArguments(arguments)
+        try ShoppingListItemRow.fetchAll(
+            db.cachedStatement(sql: "SELECT \(ShoppingListItemRow.columnList) FROM shopping_list_item \(clause)"), arguments: StatementArguments(arguments)
         )
-        .map(shoppingItem(row:))
-    }
-
-    /// item_id … purchase_id, source, external_id: the entry's columns after id and list_id.
-    static func shoppingValues(_ e: ShoppingListItem) -> [(any DatabaseValueConvertible)?] {
-        [
-            e.itemId, e.quantity?.amount, e.quantity?.unit.storageText, e.store, SQLText.date(e.addedOn), e.boughtOn.map(SQLText.date),
-            e.purchaseId,
-            e.provenance.source, e.provenance.externalId,
-        ]
+        .map { try $0.entry() }
     }
 
     static func insertShoppingItem(_ e: ShoppingListItem, _ db: Database, skippingKnown: Bool = false) throws -> ShoppingListItem {
+        // The one list every entry is on.
         try db.execute(sql: "INSERT INTO shopping_list (id, name) VALUES (1, 'Shopping') ON CONFLICT DO NOTHING")
-        try db.execute(
-            sql: """
-                INSERT INTO shopping_list_item (id, item_id, quantity, unit, store, added_on, bought_on, purchase_id, source, external_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)\(skippingKnown ? " ON CONFLICT DO NOTHING" : "")
-                """,
-            arguments: StatementArguments([try RowIdAllocator.id(for: "shopping_list_item", proposed: e.id, db)] + shoppingValues(e)))
+        var row = ShoppingListItemRow(e)
         var saved = e
-        saved.id = db.lastInsertedRowID
+        saved.id = try row.insert(allotting: e.id, skippingKnown: skippingKnown, db)
         return saved
-    }
-
-    static func shoppingItem(row: Row) throws -> ShoppingListItem {
-        let amount: Double? = try row.decode(atIndex: 2)
-        let unitText: String? = try row.decode(atIndex: 3)
-        let bought: String? = try row.decode(atIndex: 6)
-        return ShoppingListItem(
-            id: try row.decode(atIndex: 0), itemId: try row.decode(atIndex: 1),
-            quantity: try amount.flatMap { a in
-                try unitText.map { PantryQuantity(a, try pantryUnit($0, column: "shopping_list_item.unit")) }
-            },
-            store: try row.decode(atIndex: 4),
-            addedOn: try SQLText.localDate(row.decode(atIndex: 5), column: "shopping_list_item.added_on"),
-            boughtOn: try bought.map { try SQLText.localDate($0, column: "shopping_list_item.bought_on") },
-            purchaseId: try row.decode(atIndex: 7),
-            provenance: Provenance(source: try row.decode(atIndex: 8), externalId: try row.decode(atIndex: 9)))
     }
 
     static func fetchPantryBudget(_ db: Database) throws -> PantryBudget? {
         // Cached: the Review's insights and grocery summary ask it on every read after a write.
-        let statement = try db.cachedStatement(sql: "SELECT period_kind, amount_minor, currency, set_on FROM budget WHERE id = 1")
-        guard let row = try Row.fetchOne(statement) else { return nil }
-        let kindText: String = try row.decode(atIndex: 0)
-        guard let kind = BudgetPeriodKind(rawValue: kindText) else {
-            throw StoreError.invalidStoredValue(column: "budget.period_kind", value: kindText)
-        }
-        return PantryBudget(
-            period: kind,
-            amount: Money(minorUnits: try row.decode(atIndex: 1), currency: Currency.resolve(code: try row.decode(atIndex: 2))),
-            setOn: try SQLText.localDate(row.decode(atIndex: 3), column: "budget.set_on"))
+        try BudgetRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM budget WHERE id = 1"))?.budget()
     }
 
     /// A batch's pantry rows with their own ids (`HistoryWriter`); with `skippingKnown` (a merge),
@@ -249,29 +108,16 @@ extension StoreConnection {
         // they are not its device's: the rows get new ids, as in a merge.
         let pantryHasRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grocery_item)") ?? false
         if try skippingKnown || pantryHasRows || RowIdAllocator.device(db) != nil { return try mergePantry(batch, db) }
-        let conflict = ""
         for item in batch.items {
-            try db.execute(
-                sql: """
-                    INSERT INTO grocery_item (id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)\(conflict)
-                    """,
-                arguments: [
-                    try RowIdAllocator.id(for: "grocery_item", proposed: item.id, db), item.name, item.foodId?.rawValue, item.shelfLifeDays,
-                    item.takeFromPantryWhenLogging,
-                    item.minimumStock?.amount, item.minimumStock?.unit.storageText, item.provenance.source, item.provenance.externalId,
-                ])
+            var row = GroceryItemRow(item)
+            _ = try row.insert(allotting: item.id, db)
         }
         for purchase in batch.purchases { _ = try insertPurchase(purchase, db, skippingKnown: skippingKnown) }
         for lot in batch.lots { _ = try insertLot(lot, db, skippingKnown: skippingKnown) }
         for use in batch.uses { try insertUse(use, db, skippingKnown: skippingKnown) }
         for entry in batch.shoppingList { _ = try insertShoppingItem(entry, db, skippingKnown: skippingKnown) }
-        if let budget = batch.budget {
-            try db.execute(
-                sql:
-                    "INSERT INTO budget (id, period_kind, amount_minor, currency, set_on) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-                arguments: [budget.period.rawValue, budget.amount.minorUnits, budget.amount.currency.code, SQLText.date(budget.setOn)])
-        }
+        // The budget is set only when the database has none.
+        try batch.budget.map(BudgetRow.init)?.insertUnlessTaken(db)
     }
 
     /// A merge (an import): the batch's ids only link its rows to each other. A row whose source
@@ -355,11 +201,7 @@ extension StoreConnection {
             fresh.purchaseId = entry.purchaseId.flatMap { purchases[$0] }
             _ = try insertShoppingItem(fresh, db)
         }
-        if let budget = batch.budget {
-            try db.execute(
-                sql:
-                    "INSERT INTO budget (id, period_kind, amount_minor, currency, set_on) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-                arguments: [budget.period.rawValue, budget.amount.minorUnits, budget.amount.currency.code, SQLText.date(budget.setOn)])
-        }
+        // The budget is set only when the database has none.
+        try batch.budget.map(BudgetRow.init)?.insertUnlessTaken(db)
     }
 }

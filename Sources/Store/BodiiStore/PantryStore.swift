@@ -5,23 +5,6 @@ import GRDB
 // The pantry on SQLite (schema v9, PRODUCT.md §10). Money is read back as minor units with the
 // currency its code names; every write is one transaction.
 
-// The column lists every pantry store and the rows helpers (PantryRows.swift) share.
-extension StoreConnection {
-    static let pantryItemColumns =
-        "id, name, food_id, shelf_life_days, take_when_logging, minimum_quantity, minimum_unit, source, external_id"
-    static let pantryPurchaseColumns = "id, item_id, date, quantity, unit, grams, price_minor, currency, store, source, external_id"
-    /// The same, of `purchase AS p` (made once: the text is the statement cache's key).
-    /// (No Foundation trimming: its first use costs a command ~1 M instructions.)
-    // String(…) first: `+` with a Substring appends it character by character (~30 k instructions a name).
-    static let joinedPurchaseColumns = pantryPurchaseColumns.split(separator: ",").map { "p." + String($0.drop { $0 == " " }) }
-        .joined(separator: ", ")
-    static let pantryLotColumns = """
-        id, item_id, purchase_id, quantity, unit, quantity_left, purchased_on, best_before, opened, price_minor, currency, store, source, external_id
-        """
-    static let pantryUseColumns = "id, lot_id, date, amount, kind, value_minor, currency, food_record_id, source, external_id"
-    static let pantryListColumns = "id, item_id, quantity, unit, store, added_on, bought_on, purchase_id, source, external_id"
-}
-
 /// The pantry's catalogue: grocery items and their purchases (the prices).
 public struct PantryCatalogueStore: StoreBacked, Sendable {
     let connection: StoreConnection
@@ -80,10 +63,10 @@ extension PantryLedgerStore: PantryLedgerRepository {
                     purchasedOn: bought.date, bestBefore: bestBefore, price: bought.price,
                     store: bought.store, provenance: bought.provenance), db)
             if let entryId = shoppingListItemId {
-                try db.execute(
-                    sql: "UPDATE shopping_list_item SET bought_on = ?, purchase_id = ? WHERE id = ?",
-                    arguments: [SQLText.date(bought.date), bought.id, entryId])
-                guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: entryId) }
+                let changed = try ShoppingListItemRow.filter(key: entryId).updateAll(
+                    db, ShoppingListItemRow.Columns.boughtOn.set(to: SQLText.date(bought.date)),
+                    ShoppingListItemRow.Columns.purchaseId.set(to: bought.id))
+                guard changed == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: entryId) }
             }
             return (savedItem, bought, lot)
         }
@@ -97,13 +80,13 @@ extension PantryLedgerStore: PantryLedgerRepository {
             let purchase = try lot.purchaseId.flatMap { try StoreConnection.fetchPurchases(db, "WHERE id = ?", [$0]).first }
             var entryId: Int64?
             if let purchaseId = purchase?.id {
-                entryId = try Int64.fetchOne(db, sql: "SELECT id FROM shopping_list_item WHERE purchase_id = ?", arguments: [purchaseId])
-                try db.execute(
-                    sql: "UPDATE shopping_list_item SET bought_on = NULL, purchase_id = NULL WHERE purchase_id = ?",
-                    arguments: [purchaseId])
+                let entries = ShoppingListItemRow.filter(ShoppingListItemRow.Columns.purchaseId == purchaseId)
+                entryId = try Int64.fetchOne(db, entries.select(Column("id")))
+                try entries.updateAll(
+                    db, ShoppingListItemRow.Columns.boughtOn.set(to: nil), ShoppingListItemRow.Columns.purchaseId.set(to: nil))
             }
-            try db.execute(sql: "DELETE FROM stock_lot WHERE id = ?", arguments: [lotId])
-            if let purchaseId = purchase?.id { try db.execute(sql: "DELETE FROM purchase WHERE id = ?", arguments: [purchaseId]) }
+            try StockLotRow.deleteOne(db, key: lotId)
+            if let purchaseId = purchase?.id { try PurchaseRow.deleteOne(db, key: purchaseId) }
             return RemovedPurchase(item: item, lot: lot, purchase: purchase, shoppingListItemId: entryId)
         }
     }
@@ -127,14 +110,14 @@ extension PantryCatalogueStore {
             var result: [FoodID: Purchase] = [:]
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT \(StoreConnection.joinedPurchaseColumns)
+                    SELECT \(PurchaseRow.columnListOfP)
                     FROM purchase AS p JOIN grocery_item AS i ON i.id = p.item_id
                     WHERE i.food_id = ? AND p.date <= ? AND p.price_minor IS NOT NULL AND p.grams IS NOT NULL
                     ORDER BY p.date DESC, p.id DESC LIMIT 1
                     """)
             for id in foodIds {
-                if let row = try Row.fetchOne(statement, arguments: [id.rawValue, SQLText.date(date)]) {
-                    result[id] = try StoreConnection.purchase(row: row)
+                if let row = try PurchaseRow.fetchOne(statement, arguments: [id.rawValue, SQLText.date(date)]) {
+                    result[id] = try row.purchase()
                 }
             }
             return result
@@ -203,14 +186,13 @@ extension PantryLedgerStore {
     /// Takes from lots: each lot's quantity left goes down (a use opens it) and the take is kept.
     static func apply(_ uses: [StockUse], _ db: Database) throws {
         for use in uses {
-            guard let left = try Double.fetchOne(db, sql: "SELECT quantity_left FROM stock_lot WHERE id = ?", arguments: [use.lotId]) else {
+            guard var lot = try StockLotRow.fetchOne(db, key: use.lotId) else {
                 throw StoreError.recordNotFound(kind: "stock lot", id: use.lotId)
             }
-            guard use.amount <= left + 1e-9 else { throw StoreError.recordNotFound(kind: "stock in lot", id: use.lotId) }
-            let rest = remaining(left, taking: use.amount)
-            try db.execute(
-                sql: "UPDATE stock_lot SET quantity_left = ?, opened = CASE WHEN ? THEN 1 ELSE opened END WHERE id = ?",
-                arguments: [rest, use.kind == .use, use.lotId])
+            guard use.amount <= lot.quantityLeft + 1e-9 else { throw StoreError.recordNotFound(kind: "stock in lot", id: use.lotId) }
+            lot.quantityLeft = remaining(lot.quantityLeft, taking: use.amount)
+            lot.opened = lot.opened || use.kind == .use
+            try lot.update(db, columns: [.quantityLeft, .opened], kind: "stock lot", id: use.lotId)
             try StoreConnection.insertUse(use, db)
         }
     }
@@ -245,13 +227,7 @@ extension ShoppingListStore: ShoppingListRepository {
 
     public func updateShoppingListItem(_ entry: ShoppingListItem) throws {
         try write { db in
-            guard let id = entry.id else { throw StoreError.recordNotFound(kind: "shopping list entry", id: nil) }
-            try db.execute(
-                sql: """
-                    UPDATE shopping_list_item SET item_id = ?, quantity = ?, unit = ?, store = ?, added_on = ?, bought_on = ?, purchase_id = ?
-                    WHERE id = ?
-                    """, arguments: StatementArguments(StoreConnection.shoppingValues(entry).dropLast(2) + [id]))
-            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "shopping list entry", id: id) }
+            try ShoppingListItemRow(entry).update(db, columns: ShoppingListItemRow.editable, kind: "shopping list entry", id: entry.id)
         }
     }
 
@@ -259,7 +235,7 @@ extension ShoppingListStore: ShoppingListRepository {
     public func deleteShoppingListItem(id: Int64) throws -> ShoppingListItem? {
         try write { db in
             guard let entry = try StoreConnection.fetchShoppingItems(db, "WHERE id = ?", [id]).first else { return nil }
-            try db.execute(sql: "DELETE FROM shopping_list_item WHERE id = ?", arguments: [id])
+            try ShoppingListItemRow.deleteOne(db, key: id)
             return entry
         }
     }
@@ -272,13 +248,7 @@ extension ShoppingListStore: ShoppingListRepository {
 
     public func setPantryBudget(_ budget: PantryBudget) throws {
         try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO budget (id, period_kind, amount_minor, currency, set_on) VALUES (1, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET period_kind = excluded.period_kind, amount_minor = excluded.amount_minor,
-                                                   currency = excluded.currency, set_on = excluded.set_on
-                    """,
-                arguments: [budget.period.rawValue, budget.amount.minorUnits, budget.amount.currency.code, SQLText.date(budget.setOn)])
+            try BudgetRow(budget).upsert(db)
         }
     }
 }

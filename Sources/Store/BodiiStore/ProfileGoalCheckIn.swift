@@ -48,7 +48,7 @@ public struct GoalStore: StoreBacked, Sendable {
 extension GoalStore: GoalRepository {
     public func activeGoal() throws -> Goal? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.goalColumns) FROM goal WHERE is_active = 1").map(Self.goal(row:))
+            try GoalRow.filter(GoalRow.Columns.isActive == true).fetchOne(db)?.goal()
         }
     }
 
@@ -62,31 +62,12 @@ extension GoalStore: GoalRepository {
     static func activateGoal(_ goal: Goal, _ db: Database) throws -> Goal {
         var saved = goal
         saved.isActive = true
-        try db.execute(sql: "UPDATE goal SET is_active = 0 WHERE is_active = 1")
-        let values: [(any DatabaseValueConvertible)?] = [
-            goal.type.rawValue, goal.targetWeightKg, goal.targetBodyFatPercent, goal.weeklyRateKg,
-            goal.dailyCalorieTarget, goal.proteinG, goal.carbsG, goal.fatG, SQLText.date(goal.createdOn),
-            goal.proteinPerKg, goal.addsExerciseBack,
-        ] + TargetChoiceColumns.values(goal.choice)
-        let choiceSet = TargetChoiceColumns.names.map { "\($0) = ?" }.joined(separator: ", ")
+        try GoalRow.filter(GoalRow.Columns.isActive == true).updateAll(db, GoalRow.Columns.isActive.set(to: false))
+        var row = GoalRow(saved)
         if let id = goal.id {
-            try db.execute(
-                sql: """
-                    UPDATE goal SET type = ?, target_weight_kg = ?, target_body_fat_percent = ?, weekly_rate_kg = ?,
-                        daily_calorie_target = ?, protein_g = ?, carbs_g = ?, fat_g = ?, created_on = ?,
-                        protein_per_kg = ?, add_exercise_back = ?, \(choiceSet), is_active = 1
-                    WHERE id = ?
-                    """, arguments: StatementArguments(values + [id]))
-            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "goal", id: id) }
+            do { try row.update(db) } catch RecordError.recordNotFound { throw StoreError.recordNotFound(kind: "goal", id: id) }
         } else {
-            try db.execute(
-                sql: """
-                    INSERT INTO goal (id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg,
-                        daily_calorie_target, protein_g, carbs_g, fat_g, created_on, protein_per_kg, add_exercise_back,
-                        \(TargetChoiceColumns.names.joined(separator: ", ")), is_active)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(TargetChoiceColumns.names.map { _ in "?" }.joined(separator: ", ")), 1)
-                    """, arguments: StatementArguments([try RowIdAllocator.id(for: "goal", proposed: nil, db)] + values))
-            saved.id = db.lastInsertedRowID
+            saved.id = try row.insert(allotting: nil, db)
         }
         return saved
     }
@@ -96,27 +77,8 @@ extension GoalStore: GoalRepository {
         try read { db in
             // Cached: every day's targets ask for it (several times a Review after a write), and a
             // statement prepared again pays GRDB's authorizer for each column.
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.goalColumns) FROM goal ORDER BY created_on, id")).map(Self.goal(row:))
+            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map { try $0.goal() }
         }
-    }
-
-    static let goalColumns =
-        """
-        id, type, target_weight_kg, target_body_fat_percent, weekly_rate_kg, daily_calorie_target, protein_g, carbs_g, fat_g, \
-        is_active, created_on, protein_per_kg, add_exercise_back, \(TargetChoiceColumns.names.joined(separator: ", "))
-        """
-
-    /// By column index (the order of `goalColumns`): every `TargetHistory.load` reads the goals,
-    /// and names would be looked up, case-folded, for every value.
-    static func goal(row: Row) throws -> Goal {
-        Goal(
-            id: try row.decode(atIndex: 0), type: try row.enumValue(GoalType.self, atIndex: 1, column: "type"),
-            targetWeightKg: try row.decode(atIndex: 2), targetBodyFatPercent: try row.decode(atIndex: 3),
-            weeklyRateKg: try row.decode(atIndex: 4), dailyCalorieTarget: try row.decode(atIndex: 5),
-            proteinG: try row.decode(atIndex: 6), carbsG: try row.decode(atIndex: 7), fatG: try row.decode(atIndex: 8),
-            isActive: try row.decode(atIndex: 9), createdOn: try SQLText.localDate(row.decode(atIndex: 10), column: "created_on"),
-            proteinPerKg: try row.decode(atIndex: 11), addsExerciseBack: try row.decode(atIndex: 12),
-            choice: TargetChoiceColumns.choice(row, from: 13))
     }
 }
 
@@ -128,10 +90,8 @@ public struct CheckInStore: StoreBacked, Sendable {
 extension CheckInStore: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
         try read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)]
-            )
-            .map(Self.checkIn(row:))
+            try CheckInRow.fetchOne(db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])?
+                .checkIn()
         }
     }
 
@@ -141,11 +101,11 @@ extension CheckInStore: CheckInRepository {
 
     public func checkIns(in range: DateRange) throws -> [CheckIn] {
         try read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT \(Self.checkInColumns) FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
+            try CheckInRow.fetchAll(
+                db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date BETWEEN ? AND ? ORDER BY date"),
                 arguments: [SQLText.date(range.start), SQLText.date(range.end)]
             )
-            .map(Self.checkIn(row:))
+            .map { try $0.checkIn() }
         }
     }
 
@@ -195,17 +155,7 @@ extension CheckInStore: CheckInRepository {
     }
 
     static func upsertCheckIn(_ checkIn: CheckIn, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO check_in (date, mood, energy, note) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [SQLText.date(checkIn.date), checkIn.mood, checkIn.energy, checkIn.note])
-    }
-
-    static let checkInColumns = "date, mood, energy, note"
-
-    /// By column index, in the order of `checkInColumns`.
-    static func checkIn(row: Row) throws -> CheckIn {
-        CheckIn(
-            date: try SQLText.localDate(row.decode(atIndex: 0), column: "check_in.date"), mood: try row.decode(atIndex: 1),
-            energy: try row.decode(atIndex: 2), note: try row.decode(atIndex: 3))
+        try CheckInRow(checkIn).insert(db, onConflict: .replace)
     }
 }
 

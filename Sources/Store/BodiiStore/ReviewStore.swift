@@ -11,20 +11,18 @@ public struct ReviewStore: StoreBacked, Sendable {
 }
 
 extension ReviewStore: ReviewRepository {
-    static let itemColumns = "i.id, r.period_kind, r.start_date, i.kind, i.text, i.problem_id, i.source, i.external_id"
+    // Read by name (`Periodic`): the record's columns and its review's period.
+    static let itemColumns = "i.*, r.period_kind, r.start_date"
     static let itemFrom = "FROM review_item AS i JOIN review AS r ON r.id = i.review_id"
-    static let actionColumns = """
-        a.id, r.period_kind, r.start_date, a.text, a.try_id, a.due_date, a.status, a.drop_note, a.metric, a.target, a.created_on,
-        a.closed_on, a.source, a.external_id
-        """
+    static let actionColumns = "a.*, r.period_kind, r.start_date"
     static let actionFrom = "FROM action AS a JOIN review AS r ON r.id = a.review_id"
 
     public func reviewItems(in period: ReviewPeriod) throws -> [ReviewItem] {
         try read { db in
-            try Row.fetchAll(
+            try Periodic<ReviewItemRow>.fetchAll(
                 db.cachedStatement(sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE \(Self.inPeriod) ORDER BY i.id"),
                 arguments: StatementArguments(Self.periodArguments(period))
-            ).map(Self.reviewItem(row:))
+            ).map(Self.reviewItem)
         }
     }
 
@@ -36,34 +34,31 @@ extension ReviewStore: ReviewRepository {
         try write { db in
             guard let id = item.id else { throw StoreError.recordNotFound(kind: "review note", id: nil) }
             let reviewId = try Self.reviewId(for: item.period, db)
-            try db.execute(
-                sql: "UPDATE review_item SET review_id = ?, kind = ?, text = ?, problem_id = ? WHERE id = ?",
-                arguments: [reviewId, item.kind.rawValue, item.text, item.problemId, id])
-            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "review note", id: id) }
+            try ReviewItemRow(item, reviewId: reviewId).update(db, columns: ReviewItemRow.editable, kind: "review note", id: id)
         }
     }
 
     public func deleteReviewItem(id: Int64) throws -> ReviewItem? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else {
-                return nil
-            }
-            let item = try Self.reviewItem(row: row)
-            try db.execute(sql: "DELETE FROM review_item WHERE id = ?", arguments: [id])
+            guard let row = try Periodic<ReviewItemRow>.fetchOne(
+                db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id])
+            else { return nil }
+            let item = try Self.reviewItem(row)
+            try ReviewItemRow.deleteOne(db, key: id)
             return item
         }
     }
 
     public func deleteReviewItemKeepingLinks(id: Int64) throws -> (item: ReviewItem, links: ReviewLinks)? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id]) else {
-                return nil
-            }
-            let item = try Self.reviewItem(row: row)
+            guard let row = try Periodic<ReviewItemRow>.fetchOne(
+                db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE i.id = ?", arguments: [id])
+            else { return nil }
+            let item = try Self.reviewItem(row)
             let links = ReviewLinks(
                 answeringTries: try Int64.fetchAll(db, sql: "SELECT id FROM review_item WHERE problem_id = ? ORDER BY id", arguments: [id]),
                 actions: try Int64.fetchAll(db, sql: "SELECT id FROM action WHERE try_id = ? ORDER BY id", arguments: [id]))
-            try db.execute(sql: "DELETE FROM review_item WHERE id = ?", arguments: [id])
+            try ReviewItemRow.deleteOne(db, key: id)
             return (item, links)
         }
     }
@@ -89,10 +84,10 @@ extension ReviewStore: ReviewRepository {
     public func reviewHistory(startingIn range: DateRange) throws -> (items: [ReviewItem], actions: [ReviewAction]) {
         let bounds: [(any DatabaseValueConvertible)?] = [SQLText.date(range.start), SQLText.date(range.end)]
         let items = try read { db in
-            try Row.fetchAll(
+            try Periodic<ReviewItemRow>.fetchAll(
                 db, sql: "SELECT \(Self.itemColumns) \(Self.itemFrom) WHERE r.start_date BETWEEN ? AND ? ORDER BY i.id",
                 arguments: StatementArguments(bounds)
-            ).map(Self.reviewItem(row:))
+            ).map(Self.reviewItem)
         }
         return (items, try fetchActions("WHERE r.start_date BETWEEN ? AND ? ORDER BY a.id", bounds))
     }
@@ -130,23 +125,17 @@ extension ReviewStore: ReviewRepository {
         try write { db in
             guard let id = action.id else { throw StoreError.recordNotFound(kind: "action", id: nil) }
             let reviewId = try Self.reviewId(for: action.period, db)
-            try db.execute(
-                sql: """
-                    UPDATE action SET review_id = ?, text = ?, try_id = ?, due_date = ?, status = ?, drop_note = ?, metric = ?, target = ?,
-                                      created_on = ?, closed_on = ? WHERE id = ?
-                    """, arguments: StatementArguments([reviewId] + Self.ownValues(action).dropLast(2) + [id]))
-            guard db.changesCount == 1 else { throw StoreError.recordNotFound(kind: "action", id: id) }
+            try ActionRow(action, reviewId: reviewId).update(db, columns: ActionRow.editable, kind: "action", id: id)
         }
     }
 
     public func deleteAction(id: Int64) throws -> ReviewAction? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) WHERE a.id = ?", arguments: [id])
-            else {
-                return nil
-            }
-            let action = try Self.reviewAction(row: row)
-            try db.execute(sql: "DELETE FROM action WHERE id = ?", arguments: [id])
+            guard let row = try Periodic<ActionRow>.fetchOne(
+                db, sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) WHERE a.id = ?", arguments: [id])
+            else { return nil }
+            let action = try Self.reviewAction(row)
+            try ActionRow.deleteOne(db, key: id)
             return action
         }
     }
@@ -178,15 +167,16 @@ extension ReviewStore: ReviewRepository {
 
     private func fetchActions(_ clause: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [ReviewAction] {
         try read { db in
-            try Row.fetchAll(
+            try Periodic<ActionRow>.fetchAll(
                 db.cachedStatement(sql: "SELECT \(Self.actionColumns) \(Self.actionFrom) \(clause)"),
                 arguments: StatementArguments(arguments)
-            ).map(Self.reviewAction(row:))
+            ).map(Self.reviewAction)
         }
     }
 
     /// The id of the period's review, made when it has none yet.
     static func reviewId(for period: ReviewPeriod, _ db: Database) throws -> Int64 {
+        // Hand-written: GRDB's records have no upsert that names its conflict (the period, not the id).
         let arguments: StatementArguments = [period.kind.rawValue, SQLText.date(period.start)]
         try db.execute(
             sql: "INSERT INTO review (id, period_kind, start_date) VALUES (?, ?, ?) ON CONFLICT (period_kind, start_date) DO NOTHING",
@@ -199,16 +189,9 @@ extension ReviewStore: ReviewRepository {
     }
 
     static func insertItem(_ item: ReviewItem, _ db: Database) throws -> ReviewItem {
-        let reviewId = try reviewId(for: item.period, db)
-        try db.execute(
-            sql: "INSERT INTO review_item (id, review_id, kind, text, problem_id, source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [
-                try RowIdAllocator.id(for: "review_item", proposed: item.id, db), reviewId, item.kind.rawValue, item.text, item.problemId,
-                item.provenance.source,
-                item.provenance.externalId,
-            ])
+        var row = ReviewItemRow(item, reviewId: try reviewId(for: item.period, db))
         var saved = item
-        saved.id = db.lastInsertedRowID
+        saved.id = try row.insert(allotting: item.id, db)
         return saved
     }
 
@@ -239,7 +222,7 @@ extension ReviewStore: ReviewRepository {
         }
         for (tryId, problem) in answers {
             guard let problemId = stored[problem] else { continue }
-            try db.execute(sql: "UPDATE review_item SET problem_id = ? WHERE id = ?", arguments: [problemId, tryId])
+            try ReviewItemRow.filter(key: tryId).updateAll(db, ReviewItemRow.Columns.problemId.set(to: problemId))
         }
         for action in actions {
             if try knownId("action", action.provenance, db) != nil {
@@ -255,25 +238,10 @@ extension ReviewStore: ReviewRepository {
     }
 
     static func insertAction(_ action: ReviewAction, _ db: Database) throws -> ReviewAction {
-        let reviewId = try reviewId(for: action.period, db)
-        try db.execute(
-            sql: """
-                INSERT INTO action (id, review_id, text, try_id, due_date, status, drop_note, metric, target, created_on, closed_on, source, external_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: StatementArguments([try RowIdAllocator.id(for: "action", proposed: action.id, db), reviewId] + ownValues(action)))
+        var row = ActionRow(action, reviewId: try reviewId(for: action.period, db))
         var saved = action
-        saved.id = db.lastInsertedRowID
+        saved.id = try row.insert(allotting: action.id, db)
         return saved
-    }
-
-    /// text … closed_on, source, external_id: the action table's columns after review_id.
-    static func ownValues(_ a: ReviewAction) -> [(any DatabaseValueConvertible)?] {
-        [
-            a.text, a.tryId, a.due.map(SQLText.date), a.status.rawValue, a.dropNote, a.metric?.rawValue, a.target,
-            SQLText.date(a.createdOn),
-            a.closedOn.map(SQLText.date), a.provenance.source, a.provenance.externalId,
-        ]
     }
 
     static func period(kind: String, start: String) throws -> ReviewPeriod {
@@ -283,35 +251,7 @@ extension ReviewStore: ReviewRepository {
         return ReviewPeriod(kind, startingOn: try SQLText.localDate(start, column: "review.start_date"))
     }
 
-    static func reviewItem(row: Row) throws -> ReviewItem {
-        let kindText: String = try row.decode(atIndex: 3)
-        guard let kind = ReviewItemKind(rawValue: kindText) else {
-            throw StoreError.invalidStoredValue(column: "review_item.kind", value: kindText)
-        }
-        return ReviewItem(
-            id: try row.decode(atIndex: 0), period: try period(kind: row.decode(atIndex: 1), start: row.decode(atIndex: 2)),
-            kind: kind, text: try row.decode(atIndex: 4), problemId: try row.decode(atIndex: 5),
-            provenance: Provenance(source: try row.decode(atIndex: 6), externalId: try row.decode(atIndex: 7)))
-    }
+    static func reviewItem(_ row: Periodic<ReviewItemRow>) throws -> ReviewItem { try row.record.item(row.period) }
 
-    static func reviewAction(row: Row) throws -> ReviewAction {
-        let statusText: String = try row.decode(atIndex: 6)
-        guard let status = ActionStatus(rawValue: statusText) else {
-            throw StoreError.invalidStoredValue(column: "action.status", value: statusText)
-        }
-        let metricText: String? = try row.decode(atIndex: 8)
-        let metric = try metricText.map { text in
-            guard let m = ActionMetric(rawValue: text) else { throw StoreError.invalidStoredValue(column: "action.metric", value: text) }
-            return m
-        }
-        let due: String? = try row.decode(atIndex: 5), closed: String? = try row.decode(atIndex: 11)
-        return ReviewAction(
-            id: try row.decode(atIndex: 0), period: try period(kind: row.decode(atIndex: 1), start: row.decode(atIndex: 2)),
-            text: try row.decode(atIndex: 3), tryId: try row.decode(atIndex: 4),
-            due: try due.map { try SQLText.localDate($0, column: "action.due_date") }, status: status, dropNote: try row.decode(atIndex: 7),
-            metric: metric, target: try row.decode(atIndex: 9),
-            createdOn: try SQLText.localDate(row.decode(atIndex: 10), column: "action.created_on"),
-            closedOn: try closed.map { try SQLText.localDate($0, column: "action.closed_on") },
-            provenance: Provenance(source: try row.decode(atIndex: 12), externalId: try row.decode(atIndex: 13)))
-    }
+    static func reviewAction(_ row: Periodic<ActionRow>) throws -> ReviewAction { try row.record.action(row.period) }
 }

@@ -36,27 +36,3 @@ extension Schema {
         try FiniteGuards.install(db, migration: "v20")  // the new column is guarded like every other
     }
 }
-
-/// A goal's `TargetChoice` as its v19 and v20 columns hold it (`TargetChoice.Fields`).
-enum TargetChoiceColumns {
-    static let names = [
-        "calorie_source", "fixed_kcal", "macro_split", "protein_rule", "protein_value", "fat_share", "fat_grams", "carbs_grams",
-        "net_carbs",
-    ]
-
-    static func values(_ c: TargetChoice) -> [(any DatabaseValueConvertible)?] {
-        let f = c.fields
-        return [
-            f.calorieSource, f.fixedKcal, f.macroSplit, f.proteinRule, f.proteinValue, f.fatShare, f.fatGrams, f.carbsGrams, f.netCarbs,
-        ]
-    }
-
-    /// From `names`' columns, in their order, starting at column `first` of `row`.
-    static func choice(_ row: Row, from first: Int) -> TargetChoice {
-        TargetChoice(
-            TargetChoice.Fields(
-                calorieSource: row[first], fixedKcal: row[first + 1], macroSplit: row[first + 2], proteinRule: row[first + 3],
-                proteinValue: row[first + 4], fatShare: row[first + 5], fatGrams: row[first + 6], carbsGrams: row[first + 7],
-                netCarbs: row[first + 8]))
-    }
-}
