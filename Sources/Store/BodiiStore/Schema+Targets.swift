@@ -37,17 +37,30 @@ extension Schema {
     }
 }
 
-/// A goal's `TargetChoice` as its v19 and v20 columns hold it (`TargetChoice.Fields`).
+extension Schema {
+    /// v25 (issue 47): whether Katch-McArdle may use the Navy body-fat estimate when none is logged,
+    /// one column at the end of the goal (older files sync without it and read as logged only).
+    static func bodyFatSourceV25(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE goal ADD COLUMN body_fat_source TEXT NOT NULL DEFAULT 'logged'
+                    CHECK (\(oneOf("body_fat_source", ["logged", "estimated"])));
+                """)
+    }
+}
+
+/// A goal's `TargetChoice` as its v19, v20 and v25 columns hold it (`TargetChoice.Fields`).
 enum TargetChoiceColumns {
     static let names = [
         "calorie_source", "fixed_kcal", "macro_split", "protein_rule", "protein_value", "fat_share", "fat_grams", "carbs_grams",
-        "net_carbs",
+        "net_carbs", "body_fat_source",
     ]
 
     static func values(_ c: TargetChoice) -> [(any DatabaseValueConvertible)?] {
         let f = c.fields
         return [
             f.calorieSource, f.fixedKcal, f.macroSplit, f.proteinRule, f.proteinValue, f.fatShare, f.fatGrams, f.carbsGrams, f.netCarbs,
+            f.bodyFatSource,
         ]
     }
 
@@ -57,6 +70,6 @@ enum TargetChoiceColumns {
             TargetChoice.Fields(
                 calorieSource: row[first], fixedKcal: row[first + 1], macroSplit: row[first + 2], proteinRule: row[first + 3],
                 proteinValue: row[first + 4], fatShare: row[first + 5], fatGrams: row[first + 6], carbsGrams: row[first + 7],
-                netCarbs: row[first + 8]))
+                netCarbs: row[first + 8], bodyFatSource: row[first + 9]))
     }
 }

@@ -147,11 +147,16 @@ public struct TargetHistory: Sendable {
     let weights: [(date: LocalDate, weightKg: Double)]
     /// Where the targets of covered days are kept (`DayTargetsMemo`).
     let memo: DayTargetsMemo?
+    /// The Navy estimate from each day the tape changed, in date order; read only when a goal lets
+    /// Katch-McArdle use it (`BodyFatSource.estimated`).
+    let bodyFatEstimates: [(day: LocalDate, estimate: BodyFatEstimate?)]
 
     public init(
         goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)],
-        covers: DateRange? = nil, memo: DayTargetsMemo? = nil
+        covers: DateRange? = nil, memo: DayTargetsMemo? = nil,
+        bodyFatEstimates: [(day: LocalDate, estimate: BodyFatEstimate?)] = []
     ) {
+        self.bodyFatEstimates = bodyFatEstimates.sorted { $0.day < $1.day }
         self.covers = covers
         self.memo = covers == nil ? nil : memo
         self.goals = Self.inForceOrder(goals)
@@ -182,8 +187,10 @@ public struct TargetHistory: Sendable {
                 end: range.end.adding(days: -1)))
         let needed = weightsNeeded(for: range)
         let weights = try known.map { $0.filter { needed.contains($0.date) } } ?? source.dailyWeights(in: needed)
+        let goals = try source.goalHistory()
         return TargetHistory(
-            goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range, memo: memo)
+            goals: goals, snapshots: snapshots, logs: logs, weights: weights, covers: range, memo: memo,
+            bodyFatEstimates: try bodyFatEstimates(for: range, goals: goals, source: source))
     }
 
     /// The days of weigh-ins the targets of `range` depend on: each day's trend window (a day's
@@ -253,7 +260,8 @@ public struct TargetHistory: Sendable {
         let trendStart = WeightTrend.window(endingOn: yesterday).start
         let upToDay = weighIns(day)
         return DayTargetInputs(
-            day: day, goal: goal, snapshot: snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day),
+            day: day, goal: goal,
+            snapshot: metabolism(onOrBefore: yesterday, goal: goal)?.snapshot ?? metabolism(onOrBefore: day, goal: goal)?.snapshot,
             trendWeights: weights[weighIns(trendStart.adding(days: -1))..<weighIns(yesterday)],
             latestWeight: upToDay > 0 ? weights[upToDay - 1] : nil,
             // The adaptive window: the completed days before D (PRODUCT.md §6).
