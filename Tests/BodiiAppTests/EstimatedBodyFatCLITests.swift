@@ -1,4 +1,6 @@
 import BodiiDomain
+import BodiiStore
+import BodyFeature
 import Foundation
 import Testing
 
@@ -87,6 +89,19 @@ import Testing
         #expect(try bodii(["log", "weight", "80", "--fat", "25", "--date", "2026-11-21"]).status == 0)
         let logged = try figures()
         #expect(logged.source == "logged" && abs(logged.bmr - Self.katchWithLogged25) < 0.5, "\(logged.bmr)")
+    }
+
+    /// The Body tab's Metabolism card reads the same BMR and says which estimate it used.
+    @MainActor @Test func theBodyTabShowsTheSameBMR() throws {
+        #expect(try bodii(["targets", "set", "--body-fat", "estimated"]).status == 0)
+        let bmr = try figures().bmr
+        let database = try BodiiDatabase(url: URL(fileURLWithPath: db))
+        defer { try? database.close() }
+        let vm = BodyViewModel(source: database.repositories, clock: ConsistencyTests.clock(Self.day))
+        vm.didBecomeVisible()
+        let text = ConsistencyTests.render(vm)
+        #expect(ConsistencyTests.ints(in: text, after: "BMR ").first == Int(bmr.rounded()), "\(text)")
+        #expect(text.contains("est. body fat 18.4 %") && text.contains("(Navy, 20 Nov)"), "\(text)")
     }
 
     @Test func aBadValueIsRefusedInOneLine() throws {

@@ -27,12 +27,16 @@ struct BodyView: Widget {
     }
 
     /// What the BMR's formula used: "(uses body fat)", "(no recent body fat)", or the Navy estimate
-    /// when the goal lets Katch-McArdle use it: "(est. body fat 18.4 % from 20 Nov)".
-    private func bodyFatLine(_ s: MetabolismSnapshot) -> String {
+    /// when the goal lets Katch-McArdle use it, on two lines the narrow card has room for:
+    /// "est. body fat 18.4 %" / "(Navy, 20 Nov)".
+    private func bodyFatLines(_ s: MetabolismSnapshot) -> [Line] {
         if let e = bodyFatEstimate {
-            return "(est. body fat \(DecimalText.format(e.percent, decimals: 1)) % from \(e.date.shortLabel(relativeTo: today)))"
+            return [
+                Line("est. body fat \(DecimalText.format(e.percent, decimals: 1)) %", .muted),
+                Line("(Navy, \(e.date.shortLabel(relativeTo: today)))", .muted),
+            ]
         }
-        return s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)"
+        return [Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted)]
     }
 
     /// The formula TDEE today's target starts from, when it is not the one above: a day's target
@@ -109,7 +113,7 @@ struct BodyView: Widget {
                 ] + targetTDEELines(s, width: max(0, card.inner(cardArea).width - 2))
                 + expenditureLines(width: max(0, card.inner(cardArea).width - 2)) + [
                     Line(s.formula.label, .text),
-                    Line(bodyFatLine(s), .muted),
+                ] + bodyFatLines(s) + [
                     Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
                     Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
                 ]
