@@ -74,6 +74,10 @@ import Testing
         let text = try bodii(["today"]).stdout
         #expect(text.contains("Katch-McArdle, estimated body fat 18.4 % from 20 Nov"), "\(text)")
         #expect(try bodii(["targets"]).stdout.contains("Katch-McArdle, estimated body fat 18.4 % from 20 Nov"))
+        let report = try bodii(["report"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let bmrLine = report.stdout.split(separator: "\n").first { $0.contains("BMR") && $0.contains("Navy") || $0.contains("estimated body fat") }
+        #expect(bmrLine?.contains("\(WholeNumber.text(on.bmr)) kcal  (Katch-McArdle, estimated body fat 18.4 % from 20 Nov)") == true, "\(report.stdout)")
 
         // A new tape measure moves it: 95 cm waist → a higher estimate, a lower BMR.
         #expect(try bodii(["log", "measure", "waist", "95", "--date", "2026-11-21"]).status == 0)
