@@ -108,6 +108,22 @@ import Testing
         #expect(text.contains("est. body fat 18.4 %") && text.contains("(Navy, 20 Nov)"), "\(text)")
     }
 
+    /// The choice travels with the goal in the export, and the imported file reads the same BMR.
+    @Test func theChoiceSurvivesExportAndImport() throws {
+        #expect(try bodii(["targets", "set", "--body-fat", "estimated"]).status == 0)
+        let bmr = try figures().bmr
+        let file = folder.path("export.json")
+        let export = try bodii(["export", "--out", file])
+        #expect(export.status == 0, "\(export.stderr)")
+        let copy = folder.path("copy.sqlite")
+        let imported = try runBodii(["import", "bodii", file, "--db", copy], environment: ["BODII_NOW": "\(Self.day.iso)T21:00:00Z"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let shown = try runBodii(["targets", "--json", "--db", copy], environment: ["BODII_NOW": "\(Self.day.iso)T21:00:00Z"])
+        let targets = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any], "\(shown.stderr)")
+        #expect(targets["body_fat_source"] as? String == "estimated")
+        #expect(number(targets["bmr"]) == bmr && targets["bmr_body_fat"] as? String == "estimated")
+    }
+
     @Test func aBadValueIsRefusedInOneLine() throws {
         let kept = try bodii(["targets", "--json"]).stdout
         let out = try bodii(["targets", "set", "--body-fat", "guessed"])
