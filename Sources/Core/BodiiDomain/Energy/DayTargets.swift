@@ -278,9 +278,11 @@ public struct TargetHistory: Sendable {
         return log.caloriesIn >= reference * partialDayShare
     }
 
-    /// `isLoggedInFull` with the goal and the formula TDEE in force on the log's own day.
+    /// `isLoggedInFull` with the goal and the formula TDEE in force on the log's own day (under the
+    /// goal's body-fat choice, as the day's own BMR is shown).
     public func isLoggedInFull(_ log: DailyLog) -> Bool {
-        Self.isLoggedInFull(log, goal: goal(on: log.date), formulaTDEE: snapshot(onOrBefore: log.date)?.tdee)
+        let goal = goal(on: log.date)
+        return Self.isLoggedInFull(log, goal: goal, formulaTDEE: metabolism(onOrBefore: log.date, goal: goal)?.snapshot.tdee)
     }
 
     /// How many elements of `sorted` (in date order) are dated on or before `day`: a binary search.
