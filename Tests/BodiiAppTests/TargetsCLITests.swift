@@ -62,7 +62,7 @@ import Testing
             (["--kcal", "500"], 65, "fixed target \"500\" is out of range: allowed 800–6000 kcal"),
             (["--preset", "paleo"], 65, "split \"paleo\" is unknown: allowed balanced, high protein, low carb, keto, custom"),
             (["--preset", "keto", "--fat", "30%"], 65, "fat \"30%\" is out of range: allowed only with the custom split (keto sets fat)"),
-            ([], 64, "say what to set: --kcal, --preset, --protein, --fat, --carbs or --net-carbs"),
+            ([], 64, "say what to set: --kcal, --preset, --protein, --fat, --carbs, --net-carbs or --body-fat"),
         ]
         let kept = try bodii(["targets", "--json"]).stdout
         for (args, status, message) in refusals {

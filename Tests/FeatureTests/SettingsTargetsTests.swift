@@ -56,6 +56,20 @@ import SettingsFeature
         #expect(text.contains("Split       Custom: protein 30 % of kcal, fat 70 g, carbs the rest"), "\(text)")
     }
 
+    /// "BMR body fat", after Count carbs: Estimated lets Katch-McArdle use the Navy estimate.
+    @Test func theEstimatedBodyFatChoiceIsSavedAndShown() throws {
+        let db = try database()
+        let vm = goalSection(db)
+        vm.press(.enter)
+        vm.press(.tab, times: 11)  // BMR body fat
+        vm.press(.right)  // Logged → Estimated
+        vm.press(.enter)
+        #expect(vm.status?.text.hasPrefix("Goal saved") == true, "\(String(describing: vm.status))")
+        #expect(try db.repositories.activeGoal()?.choice.bodyFat == .estimated)
+        let text = render(vm, .large).text
+        #expect(text.contains("Body fat    logged, else the Navy estimate from waist and neck"), "\(text)")
+    }
+
     @Test func aFatOutOfRangeIsMarkedAndNothingIsSaved() throws {
         let db = try database()
         let vm = goalSection(db)

@@ -32,6 +32,8 @@ public final class BodyList: DatedListKind {
     /// The history's rows, newest first, with their trend: the tab's records, as read.
     public private(set) var rows: [Row] = []
     public private(set) var snapshot: MetabolismSnapshot?
+    /// The Navy estimate Katch-McArdle used, when the goal lets it stand in (issue 47).
+    public private(set) var bodyFatEstimate: BodyFatEstimate?
     public private(set) var goal: Goal?
     /// The expenditure today's target starts from (the formula blended with the adaptive estimate):
     /// the one figure every screen shows beside the formula's TDEE.
@@ -68,9 +70,13 @@ public final class BodyList: DatedListKind {
         trend = WeightTrend.compute(WeightTrend.dailyWeights(records))
         let trendByDate = Dictionary(trend.map { ($0.date, $0.trendKg) }, uniquingKeysWith: { _, b in b })
         rows = records.reversed().map { Row(record: $0, trendKg: trendByDate[$0.date]) }
-        snapshot = try source.latestMetabolismSnapshot(onOrBefore: today)
+        // The BMR every surface shows: the latest snapshot under the goal's body-fat choice.
+        let history = try TargetHistory.load(range: DateRange(start: today, end: today), source: source)
+        let metabolism = history.metabolism(onOrBefore: today)
+        snapshot = metabolism?.snapshot
+        bodyFatEstimate = metabolism?.estimate
         goal = try source.activeGoal()
-        expenditure = try TargetHistory.load(range: DateRange(start: today, end: today), source: source).targets(on: today)?.expenditure
+        expenditure = history.targets(on: today)?.expenditure
         progress = goal.flatMap { GoalProgress.compute(goal: $0, trend: trend, today: today) }
         return rows.map(\.record)
     }
@@ -152,7 +158,7 @@ public final class BodyList: DatedListKind {
 
     public func render(records: [BodyRecord], selected: Int, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         BodyView(
-            rows: rows, selected: selected, snapshot: snapshot, expenditure: expenditure, goal: goal, progress: progress,
+            rows: rows, selected: selected, snapshot: snapshot, bodyFatEstimate: bodyFatEstimate, expenditure: expenditure, goal: goal, progress: progress,
             unitSystem: unitSystem, today: clock.today,
             chart: WeightChartData(trend: trend, range: range, today: clock.today)
         )

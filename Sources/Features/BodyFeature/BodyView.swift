@@ -7,6 +7,7 @@ struct BodyView: Widget {
     let rows: [BodyList.Row]
     let selected: Int
     let snapshot: MetabolismSnapshot?
+    let bodyFatEstimate: BodyFatEstimate?
     let expenditure: ExpenditureBasis?
     let goal: Goal?
     let progress: GoalProgress?
@@ -23,6 +24,19 @@ struct BodyView: Widget {
             Line([Span("Used  ", .muted), Span("\(WholeNumber.text(e.kcalPerDay)) kcal", .accent)]),
             Line.firstFitting(e.sourcePhrasings.map { Line($0, .muted) }, width: width),
         ]
+    }
+
+    /// What the BMR's formula used: "(uses body fat)", "(no recent body fat)", or the Navy estimate
+    /// when the goal lets Katch-McArdle use it, on two lines the narrow card has room for:
+    /// "est. body fat 18.4 %" / "(Navy, 20 Nov)".
+    private func bodyFatLines(_ s: MetabolismSnapshot) -> [Line] {
+        if let e = bodyFatEstimate {
+            return [
+                Line("est. body fat \(DecimalText.format(e.percent, decimals: 1)) %", .muted),
+                Line("(Navy, \(e.date.shortLabel(relativeTo: today)))", .muted),
+            ]
+        }
+        return [Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted)]
     }
 
     /// The formula TDEE today's target starts from, when it is not the one above: a day's target
@@ -99,7 +113,7 @@ struct BodyView: Widget {
                 ] + targetTDEELines(s, width: max(0, card.inner(cardArea).width - 2))
                 + expenditureLines(width: max(0, card.inner(cardArea).width - 2)) + [
                     Line(s.formula.label, .text),
-                    Line(s.formula == .katchMcArdle ? "(uses body fat)" : "(no recent body fat)", .muted),
+                ] + bodyFatLines(s) + [
                     Line("× \(String(describing: s.activityLevel.factor)) \(s.activityLevel.shortLabel)", .muted),
                     Line("as of \(s.date.shortLabel(relativeTo: today))", .muted),
                 ]

@@ -9,6 +9,7 @@ enum GoalForm {
     static let calorieLabels = ["Adaptive", "Formula", "Fixed"]
     static let splitLabels = ["Balanced", "High protein", "Low carb", "Keto", "Custom"]
     static let netCarbsLabels = ["Total", "Net"]
+    static let bodyFatLabels = ["Logged", "Estimated"]
 
     static func make(from goal: Goal?, unitSystem: UnitSystem) -> Form {
         let fmt = UnitFormatter(unitSystem)
@@ -58,6 +59,10 @@ enum GoalForm {
                     GoalField.netCarbs.rawValue, label: "Count carbs", options: netCarbsLabels,
                     selected: targets.netCarbs == "net" ? 1 : 0, hint: "Net: carbs − fiber (keto: always)"),
                 .choice(
+                    GoalField.bodyFat.rawValue, label: "BMR body fat", options: bodyFatLabels,
+                    selected: targets.bodyFat == BodyFatSource.estimated.rawValue ? 1 : 0,
+                    hint: "Estimated: from waist and neck"),
+                .choice(
                     GoalField.exerciseBack.rawValue, label: "Add exercise back", options: exerciseBackLabels,
                     selected: goal?.addsExerciseBack == true ? 1 : 0, hint: "eat back exercise kcal (usually no: ←/→)"),
             ], inputWidth: 16)
@@ -77,7 +82,8 @@ enum GoalForm {
                 fixedKcal: form.value(GoalField.fixedKcal.rawValue) ?? "",
                 split: choiceWord(form, .split, splitLabels, TargetChoiceInput.splitWords),
                 fat: form.value(GoalField.fat.rawValue) ?? "", carbs: form.value(GoalField.carbs.rawValue) ?? "",
-                netCarbs: choiceWord(form, .netCarbs, netCarbsLabels, TargetChoiceInput.netCarbsWords)))
+                netCarbs: choiceWord(form, .netCarbs, netCarbsLabels, TargetChoiceInput.netCarbsWords),
+                bodyFat: choiceWord(form, .bodyFat, bodyFatLabels, TargetChoiceInput.bodyFatWords)))
     }
 
     /// The word a choice field stands for ("Fixed" → "fixed").

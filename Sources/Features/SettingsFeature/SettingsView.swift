@@ -106,6 +106,8 @@ struct SettingsView: Widget {
                 pair("Calories", g.choice.caloriesText),
                 pair("Split", g.choice.splitText(proteinPerKg: g.proteinPerKg)),
             ]
+            // Said only when chosen: the default (a logged body fat only) is what BMR always did.
+            if g.choice.bodyFat == .estimated { lines.append(pair("Body fat", g.choice.bodyFatText)) }
             if let progress = goals?.progress {
                 let status: String
                 if progress.reached {

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A row of `goal`, read by index (every day's targets read the goals). Its targets' choice is flat, as `TargetChoice.Fields`
-/// (v19 and v20 added those columns at the end).
+/// (v19, v20 and v25 added those columns at the end).
 struct GoalRow: AllottedIdRow, IndexedStoredRow {
     static let databaseTableName = "goal"
 
@@ -29,6 +29,7 @@ struct GoalRow: AllottedIdRow, IndexedStoredRow {
     var fatGrams: Double?
     var carbsGrams: Double?
     var netCarbs: Bool
+    var bodyFatSource: String
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, type
@@ -52,6 +53,7 @@ struct GoalRow: AllottedIdRow, IndexedStoredRow {
         case fatGrams = "fat_grams"
         case carbsGrams = "carbs_grams"
         case netCarbs = "net_carbs"
+        case bodyFatSource = "body_fat_source"
     }
 
     static let columnList = columnNames.joined(separator: ", ")
@@ -79,6 +81,7 @@ struct GoalRow: AllottedIdRow, IndexedStoredRow {
         fatGrams = try row.next(CodingKeys.fatGrams)
         carbsGrams = try row.next(CodingKeys.carbsGrams)
         netCarbs = try row.next(CodingKeys.netCarbs)
+        bodyFatSource = try row.next(CodingKeys.bodyFatSource)
     }
 
     enum Columns {
@@ -111,6 +114,7 @@ struct GoalRow: AllottedIdRow, IndexedStoredRow {
         fatGrams = f.fatGrams
         carbsGrams = f.carbsGrams
         netCarbs = f.netCarbs
+        bodyFatSource = f.bodyFatSource
     }
 
     func goal() throws -> Goal {
@@ -123,7 +127,8 @@ struct GoalRow: AllottedIdRow, IndexedStoredRow {
             choice: TargetChoice(
                 TargetChoice.Fields(
                     calorieSource: calorieSource, fixedKcal: fixedKcal, macroSplit: macroSplit, proteinRule: proteinRule,
-                    proteinValue: proteinValue, fatShare: fatShare, fatGrams: fatGrams, carbsGrams: carbsGrams, netCarbs: netCarbs)))
+                    proteinValue: proteinValue, fatShare: fatShare, fatGrams: fatGrams, carbsGrams: carbsGrams, netCarbs: netCarbs,
+                    bodyFatSource: bodyFatSource)))
     }
 }
 

@@ -36,3 +36,15 @@ extension Schema {
         try FiniteGuards.install(db, migration: "v20")  // the new column is guarded like every other
     }
 }
+
+extension Schema {
+    /// v25 (issue 47): whether Katch-McArdle may use the Navy body-fat estimate when none is logged,
+    /// one column at the end of the goal (older files sync without it and read as logged only).
+    static func bodyFatSourceV25(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE goal ADD COLUMN body_fat_source TEXT NOT NULL DEFAULT 'logged'
+                    CHECK (\(oneOf("body_fat_source", ["logged", "estimated"])));
+                """)
+    }
+}

@@ -33,6 +33,7 @@ enum Schema {
         ("v22", fastingV22),
         ("v23", pantryLotIndexV23),
         ("v24", momentsV24),
+        ("v25", bodyFatSourceV25),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }

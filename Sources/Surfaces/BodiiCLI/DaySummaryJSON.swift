@@ -18,6 +18,7 @@ enum DaySummaryJSON {
                 .object([
                     ("eaten", .decimal(s.eatenKcal)), ("burned", .decimal(s.burnedKcal)), ("target", .decimal(s.targetKcal)),
                     ("remaining", .decimal(s.remainingKcal)), ("bmr", .decimal(s.bmr)), ("tdee", .decimal(s.tdee)),
+                    ("bmr_body_fat", s.bmrBodyFat.map { .string($0.rawValue) } ?? .null),
                     ("expenditure", .decimal(s.expenditure?.kcalPerDay)),
                     ("expenditure_basis", s.expenditure.map { .string($0.key) } ?? .null),
                     ("expenditure_days", .int(s.expenditure?.adaptiveEstimateDays)),

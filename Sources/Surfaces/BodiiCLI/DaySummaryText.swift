@@ -20,7 +20,7 @@ enum DaySummaryText {
             lines.append(row("Expenditure", "\(kcal(basis.kcalPerDay))  (\(basis.label))"))
         }
         // Without a weigh-in there is no formula to show: say what would give one.
-        let formula = s.bmr == nil && s.tdee == nil ? "— (from a profile and a weigh-in)" : "\(kcal(s.bmr)) / \(kcal(s.tdee))  (formula)"
+        let formula = s.bmr == nil && s.tdee == nil ? "— (from a profile and a weigh-in)" : "\(kcal(s.bmr)) / \(kcal(s.tdee))  (\(s.bmrFormulaLabel))"
         lines.append(row("BMR / TDEE", formula))
         func grams(_ eaten: Double, _ target: Double?) -> String {
             "\(WholeNumber.text(eaten))" + (target.map { "/\(WholeNumber.text($0))" } ?? "") + " g"

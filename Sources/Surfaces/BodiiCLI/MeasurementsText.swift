@@ -2,7 +2,10 @@ import BodiiDomain
 
 /// The report's measurements: the latest of each kind, with its change over the range.
 enum MeasurementsText {
-    static func render(_ summary: MeasurementSummary, inRange records: [BodyMeasurement], rangeLabel: String, units: UnitSystem) -> String? {
+    /// `day`: the day's summary, whose BMR says when Katch-McArdle used the estimate (issue 47).
+    static func render(
+        _ summary: MeasurementSummary, inRange records: [BodyMeasurement], rangeLabel: String, units: UnitSystem, day: DaySummary? = nil
+    ) -> String? {
         guard !summary.latest.isEmpty else { return nil }
         let changes = MeasurementSummary.changes(in: records)
         let fmt = UnitFormatter(units)
@@ -18,6 +21,9 @@ enum MeasurementsText {
         }
         if let navy = summary.estimatedBodyFatPercent {
             lines.append("  " + "Body fat (Navy)".padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%.1f %% (estimated)", navy))
+        }
+        if let day, let bmr = day.bmr, day.bmrBodyFatEstimate != nil {
+            lines.append("  " + "BMR".padding(toLength: 20, withPad: " ", startingAt: 0) + "\(WholeNumber.text(bmr)) kcal  (\(day.bmrFormulaLabel))")
         }
         return lines.joined(separator: "\n")
     }

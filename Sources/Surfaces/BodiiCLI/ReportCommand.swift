@@ -52,7 +52,7 @@ struct ReportCommand: ParsableCommand, DatabaseCommand {
             output += "\n\n" + NutrientsText.render(try NutrientQuery(source: env.repositories).report(span, endingOn: day))
             let measured = try MeasurementsText.render(
                 MeasurementSummary.load(on: day, source: env.repositories), inRange: env.repositories.measurements(in: period.range),
-                rangeLabel: chartRange.label, units: state.unitSystem)
+                rangeLabel: chartRange.label, units: state.unitSystem, day: state.summary)
             if let measured { output += "\n\n" + measured }
             if review {
                 let kind: ReviewPeriodKind = chartRange == .week ? .week : .month

@@ -23,7 +23,7 @@ struct TargetsShowCommand: ParsableCommand, DatabaseCommand {
             let clock = try ProcessClock.current()
             let env = try AppEnvironment.open(databasePath: global.db?.text, access: .readOnly, clock: clock)
             let overview = try GoalOverview.load(source: env.repositories, today: clock.today)
-            if json { print(TargetsText.json(overview, day: clock.today).text) } else { PlainText.print(TargetsText.text(overview)) }
+            if json { print(TargetsText.json(overview, day: clock.today).text) } else { PlainText.print(TargetsText.text(overview, day: clock.today)) }
         }
     }
 }
@@ -54,20 +54,27 @@ struct TargetsSetCommand: ParsableCommand, DatabaseCommand {
         name: .customLong("net-carbs"), parsing: .unconditional,
         help: ArgumentHelp("Count carbs net (carbs minus fiber) with any split: on or off (keto: always).", valueName: "on|off"))
     var netCarbs: OptionText?
+    @Option(
+        name: .customLong("body-fat"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Body fat for Katch-McArdle: logged, or estimated (the Navy estimate from waist and neck on days none is logged).",
+            valueName: "logged|estimated"))
+    var bodyFat: OptionText?
     @Flag(name: .long, help: "Print the new targets as JSON.")
     var json = false
 
     func run() throws {
         try reportingFailures {
-            guard kcal != nil || preset != nil || protein != nil || fat != nil || carbs != nil || netCarbs != nil else {
+            guard kcal != nil || preset != nil || protein != nil || fat != nil || carbs != nil || netCarbs != nil || bodyFat != nil else {
                 throw CommandFailure.usage(
-                    "say what to set: --kcal, --preset, --protein, --fat, --carbs or --net-carbs (see bodii targets set --help)")
+                    "say what to set: --kcal, --preset, --protein, --fat, --carbs, --net-carbs or --body-fat (see bodii targets set --help)")
             }
             let clock = try ProcessClock.current()
             let existing = try AppEnvironment.openIfPresent(databasePath: global.db?.text, clock: clock)
             let overview = try existing.map { try GoalOverview.load(source: $0.repositories, today: clock.today) }
             var input = try Self.input(from: overview?.goal, kcal: kcal?.text, preset: preset?.text, protein: protein?.text, fat: fat?.text, carbs: carbs?.text)
             if let netCarbs { input.targets.netCarbs = netCarbs.text }
+            if let bodyFat { input.targets.bodyFat = bodyFat.text }
             // What was typed is judged before anything else: a bad value is the answer, not a missing weigh-in.
             var typed = input.targets
             typed.protein = input.proteinPerKg
@@ -87,7 +94,7 @@ struct TargetsSetCommand: ParsableCommand, DatabaseCommand {
                 if let targets = overview?.previewTargets(for: goal, today: clock.today) { goal.record(targets) }
                 try planning.save(goal)
                 let saved = try GoalOverview.load(source: env.repositories, today: clock.today)
-                if json { print(TargetsText.json(saved, day: clock.today).text) } else { PlainText.print("Saved.\n" + TargetsText.text(saved)) }
+                if json { print(TargetsText.json(saved, day: clock.today).text) } else { PlainText.print("Saved.\n" + TargetsText.text(saved, day: clock.today)) }
             }
         }
     }

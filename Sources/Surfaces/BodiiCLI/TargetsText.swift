@@ -5,7 +5,7 @@ import Foundation
 /// `bodii targets` as lines and as JSON: today's targets (the ones every screen shows) and the
 /// choice behind them.
 enum TargetsText {
-    static func text(_ o: GoalOverview) -> String {
+    static func text(_ o: GoalOverview, day: LocalDate) -> String {
         let choice = o.goal?.choice ?? .standard
         let perKg = o.goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg
         var lines: [String] = []
@@ -30,6 +30,10 @@ enum TargetsText {
         }
         lines.append(DaySummaryText.row("Calories", choice.caloriesText))
         lines.append(DaySummaryText.row("Split", choice.splitText(proteinPerKg: perKg)))
+        lines.append(DaySummaryText.row("Body fat", choice.bodyFatText))
+        if let m = o.targetHistory.metabolism(onOrBefore: day) {
+            lines.append(DaySummaryText.row("BMR", "\(WholeNumber.text(m.snapshot.bmr)) kcal  (\(m.label(today: day)))"))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -43,6 +47,7 @@ enum TargetsText {
     static func json(_ o: GoalOverview, day: LocalDate) -> JSONValue {
         let f = (o.goal?.choice ?? .standard).fields
         let t = o.targets
+        let m = o.targetHistory.metabolism(onOrBefore: day)
         return .object([
             ("date", .string(day.iso)), ("target_kcal", .decimal(t?.kcal)), ("target_basis", t.map { .string($0.basis.rawValue) } ?? .null),
             ("protein_g", .decimal(t?.macros?.proteinG)), ("carbs_g", .decimal(t?.macros?.carbsG)), ("fat_g", .decimal(t?.macros?.fatG)),
@@ -51,7 +56,8 @@ enum TargetsText {
             ("protein_per_kg", .decimal(o.goal?.proteinPerKg ?? CalorieTarget.defaultProteinPerKg)),
             ("protein_rule", f.proteinRule.map { .string($0) } ?? .null), ("protein_value", .number(f.proteinValue ?? .nan)),
             ("fat_share", .number(f.fatShare ?? .nan)), ("fat_grams", .decimal(f.fatGrams)), ("carbs_grams", .decimal(f.carbsGrams)),
-            ("net_carbs", .bool(f.netCarbs)),
+            ("net_carbs", .bool(f.netCarbs)), ("body_fat_source", .string(f.bodyFatSource)),
+            ("bmr", .decimal(m?.snapshot.bmr)), ("bmr_body_fat", m?.bodyFatSource.map { .string($0.rawValue) } ?? .null),
         ])
     }
 }

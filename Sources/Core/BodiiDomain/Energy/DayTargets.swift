@@ -147,11 +147,16 @@ public struct TargetHistory: Sendable {
     let weights: [(date: LocalDate, weightKg: Double)]
     /// Where the targets of covered days are kept (`DayTargetsMemo`).
     let memo: DayTargetsMemo?
+    /// The Navy estimate from each day the tape changed, in date order; read only when a goal lets
+    /// Katch-McArdle use it (`BodyFatSource.estimated`).
+    let bodyFatEstimates: [(day: LocalDate, estimate: BodyFatEstimate?)]
 
     public init(
         goals: [Goal], snapshots: [MetabolismSnapshot], logs: [DailyLog], weights: [(date: LocalDate, weightKg: Double)],
-        covers: DateRange? = nil, memo: DayTargetsMemo? = nil
+        covers: DateRange? = nil, memo: DayTargetsMemo? = nil,
+        bodyFatEstimates: [(day: LocalDate, estimate: BodyFatEstimate?)] = []
     ) {
+        self.bodyFatEstimates = bodyFatEstimates.sorted { $0.day < $1.day }
         self.covers = covers
         self.memo = covers == nil ? nil : memo
         self.goals = Self.inForceOrder(goals)
@@ -182,8 +187,10 @@ public struct TargetHistory: Sendable {
                 end: range.end.adding(days: -1)))
         let needed = weightsNeeded(for: range)
         let weights = try known.map { $0.filter { needed.contains($0.date) } } ?? source.dailyWeights(in: needed)
+        let goals = try source.goalHistory()
         return TargetHistory(
-            goals: try source.goalHistory(), snapshots: snapshots, logs: logs, weights: weights, covers: range, memo: memo)
+            goals: goals, snapshots: snapshots, logs: logs, weights: weights, covers: range, memo: memo,
+            bodyFatEstimates: try bodyFatEstimates(for: range, goals: goals, source: source))
     }
 
     /// The days of weigh-ins the targets of `range` depend on: each day's trend window (a day's
@@ -253,7 +260,8 @@ public struct TargetHistory: Sendable {
         let trendStart = WeightTrend.window(endingOn: yesterday).start
         let upToDay = weighIns(day)
         return DayTargetInputs(
-            day: day, goal: goal, snapshot: snapshot(onOrBefore: yesterday) ?? snapshot(onOrBefore: day),
+            day: day, goal: goal,
+            snapshot: metabolism(onOrBefore: yesterday, goal: goal)?.snapshot ?? metabolism(onOrBefore: day, goal: goal)?.snapshot,
             trendWeights: weights[weighIns(trendStart.adding(days: -1))..<weighIns(yesterday)],
             latestWeight: upToDay > 0 ? weights[upToDay - 1] : nil,
             // The adaptive window: the completed days before D (PRODUCT.md §6).
@@ -270,9 +278,11 @@ public struct TargetHistory: Sendable {
         return log.caloriesIn >= reference * partialDayShare
     }
 
-    /// `isLoggedInFull` with the goal and the formula TDEE in force on the log's own day.
+    /// `isLoggedInFull` with the goal and the formula TDEE in force on the log's own day (under the
+    /// goal's body-fat choice, as the day's own BMR is shown).
     public func isLoggedInFull(_ log: DailyLog) -> Bool {
-        Self.isLoggedInFull(log, goal: goal(on: log.date), formulaTDEE: snapshot(onOrBefore: log.date)?.tdee)
+        let goal = goal(on: log.date)
+        return Self.isLoggedInFull(log, goal: goal, formulaTDEE: metabolism(onOrBefore: log.date, goal: goal)?.snapshot.tdee)
     }
 
     /// How many elements of `sorted` (in date order) are dated on or before `day`: a binary search.

@@ -29,7 +29,7 @@ public struct GoalInput: Equatable, Sendable {
 
 public enum GoalField: String, Sendable, CaseIterable {
     case type, targetWeight, targetBodyFat, weeklyRate, proteinPerKg, exerciseBack
-    case calories, fixedKcal, split, fat, carbs, netCarbs
+    case calories, fixedKcal, split, fat, carbs, netCarbs, bodyFat
 
     /// Where a target field's error shows in the goal form.
     init(_ field: TargetField) {
@@ -41,6 +41,7 @@ public enum GoalField: String, Sendable, CaseIterable {
         case .fat: self = .fat
         case .carbs: self = .carbs
         case .netCarbs: self = .netCarbs
+        case .bodyFat: self = .bodyFat
         }
     }
 }

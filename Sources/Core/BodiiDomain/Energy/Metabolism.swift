@@ -58,3 +58,15 @@ public enum Metabolism {
             formula: b.formula, activityLevel: profile.activityLevel)
     }
 }
+
+extension Metabolism {
+    /// `snapshot` worked out again by Katch-McArdle with `bodyFatPercent` (the Navy estimate, when
+    /// the person lets it stand in for a logged body fat) at the same weight and activity level.
+    public static func snapshot(_ snapshot: MetabolismSnapshot, weightKg: Double, bodyFatPercent: Double) -> MetabolismSnapshot {
+        var worked = snapshot
+        worked.bmr = katchMcArdleBMR(weightKg: weightKg, bodyFatPercent: bodyFatPercent)
+        worked.tdee = tdee(bmr: worked.bmr, activity: snapshot.activityLevel)
+        worked.formula = .katchMcArdle
+        return worked
+    }
+}

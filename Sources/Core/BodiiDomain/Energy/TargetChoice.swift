@@ -10,11 +10,17 @@ public struct TargetChoice: Equatable, Sendable {
     /// always counts them net. The grams are the same: the split's Atwater 4 kcal/g is for
     /// available carbohydrate, which fiber mostly is not (as for keto).
     public var netCarbs: Bool
+    /// Whether Katch-McArdle may use the Navy estimate on days with no logged body fat (issue 47).
+    public var bodyFat: BodyFatSource
 
-    public init(calories: CalorieSource = .adaptive, split: MacroSplit = .preset(.balanced), netCarbs: Bool = false) {
+    public init(
+        calories: CalorieSource = .adaptive, split: MacroSplit = .preset(.balanced), netCarbs: Bool = false,
+        bodyFat: BodyFatSource = .logged
+    ) {
         self.calories = calories
         self.split = split
         self.netCarbs = netCarbs
+        self.bodyFat = bodyFat
     }
 
     /// True when the carbs target counts net carbs: chosen, or keto.
@@ -155,12 +161,15 @@ extension TargetChoice {
         public var carbsGrams: Double?
         /// Carbs counted net with any split (`TargetChoice.netCarbs`).
         public var netCarbs: Bool
+        /// "logged" or "estimated" (`TargetChoice.bodyFat`).
+        public var bodyFatSource: String
 
         public init(
             calorieSource: String?, fixedKcal: Double?, macroSplit: String?, proteinRule: String?, proteinValue: Double?,
-            fatShare: Double?, fatGrams: Double?, carbsGrams: Double?, netCarbs: Bool? = nil
+            fatShare: Double?, fatGrams: Double?, carbsGrams: Double?, netCarbs: Bool? = nil, bodyFatSource: String? = nil
         ) {
             self.netCarbs = netCarbs ?? false
+            self.bodyFatSource = bodyFatSource ?? BodyFatSource.logged.rawValue
             self.calorieSource = calorieSource ?? "adaptive"
             self.fixedKcal = fixedKcal
             self.macroSplit = macroSplit ?? "balanced"
@@ -191,7 +200,8 @@ extension TargetChoice {
         }
         return Fields(
             calorieSource: calories.key, fixedKcal: fixed, macroSplit: split.key, proteinRule: rule, proteinValue: protein,
-            fatShare: fatShare, fatGrams: fatGrams, carbsGrams: carbs, netCarbs: netCarbs)
+            fatShare: fatShare, fatGrams: fatGrams, carbsGrams: carbs, netCarbs: netCarbs,
+            bodyFatSource: bodyFat.rawValue)
     }
 
     /// The choice the fields make. Fields that do not make a whole choice (a fixed source without
@@ -209,6 +219,7 @@ extension TargetChoice {
             split = .preset(MacroPreset(rawValue: f.macroSplit) ?? .balanced)
         }
         netCarbs = f.netCarbs
+        bodyFat = BodyFatSource(rawValue: f.bodyFatSource) ?? .logged
     }
 
     private static func custom(_ f: Fields) -> CustomSplit? {

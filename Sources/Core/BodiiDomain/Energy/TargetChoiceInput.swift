@@ -8,6 +8,8 @@ import Foundation
 ///   "2 g/kg lean" (of lean mass when body fat is known) or "30%" (of kcal). Empty: 1.8 g/kg.
 /// - fat (custom): "30%" or "70 g"; empty: 30 %. carbs (custom): "rest" or "150 g"; empty: the rest.
 /// - netCarbs: "net" (or on, yes) counts carbs net with any split, "total" (off, no) as eaten; empty: total.
+/// - bodyFat: "estimated" lets Katch-McArdle use the Navy estimate when no body fat is logged,
+///   "logged" does not; empty: logged.
 public struct TargetChoiceInput: Equatable, Sendable {
     public var calories: String
     public var fixedKcal: String
@@ -16,12 +18,14 @@ public struct TargetChoiceInput: Equatable, Sendable {
     public var fat: String
     public var carbs: String
     public var netCarbs: String
+    public var bodyFat: String
 
     public init(
         calories: String = "", fixedKcal: String = "", split: String = "", protein: String = "", fat: String = "", carbs: String = "",
-        netCarbs: String = ""
+        netCarbs: String = "", bodyFat: String = ""
     ) {
         self.netCarbs = netCarbs
+        self.bodyFat = bodyFat
         self.calories = calories
         self.fixedKcal = fixedKcal
         self.split = split
@@ -37,6 +41,7 @@ public struct TargetChoiceInput: Equatable, Sendable {
         self.init(calories: choice.calories.key, split: choice.split.key.replacingOccurrences(of: "_", with: " "), protein: perKg)
         if case .fixed(let kcal) = choice.calories { fixedKcal = WholeNumber.text(kcal) }
         netCarbs = choice.netCarbs ? "net" : "total"
+        bodyFat = choice.bodyFat.rawValue
         if case .custom(let c) = choice.split {
             switch c.protein {
             case .perKg(let g): protein = DecimalText.format(g, decimals: 2) + " g/kg"
@@ -53,12 +58,13 @@ public struct TargetChoiceInput: Equatable, Sendable {
     }
 }
 
-public enum TargetField: String, Sendable, CaseIterable { case calories, fixedKcal, split, protein, fat, carbs, netCarbs }
+public enum TargetField: String, Sendable, CaseIterable { case calories, fixedKcal, split, protein, fat, carbs, netCarbs, bodyFat }
 
 extension TargetChoiceInput {
     public static let calorieWords = ["adaptive", "formula", "fixed"]
     public static let splitWords = ["balanced", "high protein", "low carb", "keto", "custom"]
     public static let netCarbsWords = ["total", "net"]
+    public static let bodyFatWords = BodyFatSource.allCases.map(\.rawValue)
 
     /// The choice, and the protein per kg of trend weight the goal keeps (the splits by g/kg use it).
     public func validate() -> Result<(choice: TargetChoice, proteinPerKg: Double), FieldErrors<TargetField>> {
@@ -86,9 +92,10 @@ extension TargetChoiceInput {
             }
         }
         let net = errors.capture(.netCarbs) { () throws(ValidationError) in try parseNetCarbs() }
-        guard errors.isEmpty, let calories, let protein, let net else { return .failure(errors) }
+        let bodyFatSource = errors.capture(.bodyFat) { () throws(ValidationError) in try parseBodyFat() }
+        guard errors.isEmpty, let calories, let protein, let net, let bodyFatSource else { return .failure(errors) }
         let chosen: MacroSplit = isCustom ? .custom(CustomSplit(protein: protein.rule, fat: fat, carbsG: carbs)) : .preset((preset ?? nil) ?? .balanced)
-        return .success((TargetChoice(calories: calories, split: chosen, netCarbs: net), protein.perKg))
+        return .success((TargetChoice(calories: calories, split: chosen, netCarbs: net, bodyFat: bodyFatSource), protein.perKg))
     }
 
     private var fat_: String { fat.trimmingCharacters(in: .whitespaces) }
@@ -107,6 +114,19 @@ extension TargetChoiceInput {
             throw ValidationError(
                 field: "net carbs", value: netCarbs, allowed: "net (carbs − fiber) or total (on/off, yes/no)", problem: .unknown)
         }
+    }
+
+    /// "estimated" → the Navy estimate may stand in; "logged" or empty → only a logged body fat.
+    private func parseBodyFat() throws(ValidationError) -> BodyFatSource {
+        let text = Self.word(bodyFat)
+        if text.isEmpty { return .logged }
+        guard let source = BodyFatSource(rawValue: text) else {
+            throw ValidationError(
+                field: "body fat", value: bodyFat,
+                allowed: "logged (a logged body fat only) or estimated (the Navy estimate from waist and neck when none is logged)",
+                problem: .unknown)
+        }
+        return source
     }
 
     private func parseCalories() throws(ValidationError) -> CalorieSource {

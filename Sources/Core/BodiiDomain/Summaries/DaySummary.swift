@@ -50,6 +50,10 @@ public struct DaySummary: Equatable, Sendable {
     public var cost: DayCost? = nil
     /// The moments noted that day, in time order (issue 47 item 3).
     public var moments: [Moment] = []
+    /// Where the BMR's body fat came from ("logged", "estimated"; nil: none, Mifflin-St Jeor), and
+    /// the Navy estimate it used when the goal lets Katch-McArdle use one (issue 47).
+    public var bmrBodyFat: BodyFatSource? = nil
+    public var bmrBodyFatEstimate: BodyFatEstimate? = nil
 
     public var targetKcal: Double? { targets?.kcal }
     /// The drinking water logged (`w`, `bodii log water`), in ml; it is in the day's water too.
@@ -106,7 +110,8 @@ public struct DaySummaryQuery {
         // The history read the weigh-ins its targets need, which include the day's trend window: one read serves both.
         let weights = try known ?? history.trendWindow(endingOn: date) ?? trendWindow(endingOn: date)
         let trend = WeightTrend.compute(weights.map { ($0.date, $0.weightKg) }).last?.trendKg
-        let snapshot = history.snapshot(onOrBefore: date)
+        let metabolism = history.metabolism(onOrBefore: date)
+        let snapshot = metabolism?.snapshot
         let fibers = foods.compactMap(\.fiberG)
 
         return DaySummary(
@@ -137,7 +142,9 @@ public struct DaySummaryQuery {
                         ? [:] : try pantry.latestPricedPurchases(foodIds: Set(foods.map(\.foodId)), onOrBefore: date),
                     currency: currency)
             },
-            moments: try source.moments(in: day)
+            moments: try source.moments(in: day),
+            bmrBodyFat: metabolism?.bodyFatSource,
+            bmrBodyFatEstimate: metabolism?.estimate
         )
     }
 }

@@ -71,7 +71,8 @@ package enum BodiiDocumentImport {
                         TargetChoice.Fields(
                             calorieSource: g.calorie_source, fixedKcal: g.fixed_kcal, macroSplit: g.macro_split,
                             proteinRule: g.protein_rule, proteinValue: g.protein_value, fatShare: g.fat_share,
-                            fatGrams: g.fat_grams, carbsGrams: g.carbs_grams, netCarbs: g.net_carbs))))
+                            fatGrams: g.fat_grams, carbsGrams: g.carbs_grams, netCarbs: g.net_carbs,
+                            bodyFatSource: g.body_fat_source))))
         }
         for (f, c) in try part.records(CustomFoodRecord.self, "custom_foods") {
             d.customFoods.append(

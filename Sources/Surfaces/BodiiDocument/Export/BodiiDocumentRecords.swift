@@ -28,6 +28,8 @@ struct GoalRecord: Decodable {
     package var fat_share: Double?, fat_grams: Double?, carbs_grams: Double?
     /// Carbs counted net with any split (v20); absent: total.
     package var net_carbs: Bool?
+    /// "logged" or "estimated" (v25); absent in older files: logged.
+    package var body_fat_source: String?
 }
 
 /// Every §11 nutrient a record names (keyed as `NutrientKey` spells them; absent or null is unknown).

@@ -102,7 +102,7 @@ package enum BodiiExport {
                 ("calorie_source", .string(f.calorieSource)), ("fixed_kcal", num(f.fixedKcal)), ("macro_split", .string(f.macroSplit)),
                 ("protein_rule", f.proteinRule.map { .string($0) } ?? .null), ("protein_value", num(f.proteinValue)),
                 ("fat_share", num(f.fatShare)), ("fat_grams", num(f.fatGrams)), ("carbs_grams", num(f.carbsGrams)),
-                ("net_carbs", .bool(f.netCarbs)),
+                ("net_carbs", .bool(f.netCarbs)), ("body_fat_source", .string(f.bodyFatSource)),
             ]
         }
         top.append(
