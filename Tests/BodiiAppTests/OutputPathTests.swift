@@ -151,8 +151,8 @@ import Testing
         #expect(try permissions(dir + "/old.json") == 0o640, "the replaced file keeps its mode")
         #expect(try String(contentsOfFile: dir + "/csv/keep.txt", encoding: .utf8) == "keep me\n")
         #expect(try String(contentsOfFile: dir + "/csv/body.csv", encoding: .utf8).hasPrefix("date,weight_kg"))
-        // One CSV per kind the export carries (17, and recipes, saved meals, favourites, nutrient preferences, measurements and fasts).
-        let kinds = 23
+        // One CSV per kind the export carries (17, and recipes, saved meals, favourites, nutrient preferences, measurements, fasts and moments).
+        let kinds = 24
         #expect(try fm.contentsOfDirectory(atPath: dir + "/csv").filter { $0.hasSuffix(".csv") }.count == kinds)
         #expect(try fm.contentsOfDirectory(atPath: dir + "/new-csv").count == kinds)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/new.zip")).prefix(2) == Data("PK".utf8))

@@ -13,7 +13,7 @@ package enum SyncSummaryText {
         "saved_meal_item": "saved meal items", "recipe": "recipes", "recipe_ingredient": "recipe ingredients",
         "grocery_item": "grocery items", "purchase": "purchases", "stock_lot": "pantry lots", "stock_use": "pantry uses",
         "shopping_list": "shopping list", "shopping_list_item": "shopping list items", "budget": "pantry budget",
-        "body_measurement": "measurements", "fast": "fasts",
+        "body_measurement": "measurements", "fast": "fasts", "moment": "moments",
     ]
 
     package static func kind(_ table: String) -> String { kinds[table] ?? table }
