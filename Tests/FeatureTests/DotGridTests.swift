@@ -162,6 +162,11 @@ import Testing
             Fast(
                 date: TestDay.fixed.adding(days: -1), startedAt: db.clock.now.addingTimeInterval(-20 * 3600),
                 endedAt: db.clock.now.addingTimeInterval(-2 * 3600), goalHours: 16))
+        // Moments on some days of the last weeks: every level, and a day without a feeling said.
+        for (back, line) in [(0, "coffee with Ana +social 5/5"), (0, "long meeting +work 2/5"), (2, "walk +outdoors 4/5"), (5, "tired 1/5"), (9, "read +books")] {
+            try MomentLogging(store: db.repositories, clock: FixedClock(now: db.clock.now))
+                .note(MomentLine.parse(line), at: db.clock.now.addingTimeInterval(Double(-back * 24 - 3) * 3600))
+        }
         let (host, _) = try opened(db)
         for series in DotSeries.allCases {
             snapLevels(host, series.rawValue)

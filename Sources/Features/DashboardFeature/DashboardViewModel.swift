@@ -69,7 +69,7 @@ public final class DashboardViewModel: TabScreen {
         title: "Dashboard",
         DayStep.actions { .day($0) } + ChartZoom.actions { .zoom($0) } + [
             KeyBinding(
-                [.char("g")], help: "dot grid: check-ins, calories, sleep, fasts by year, month, week, day", footer: true, brief: "grid"
+                [.char("g")], help: "dot grid: check-ins, calories, sleep, fasts, moments by year, month, week, day", footer: true, brief: "grid"
             )
             .performs(.dotGrid),
             KeyBinding([.char("f")], help: "start a fast now, or end the one on", footer: true, brief: "fast").performs(.fast),

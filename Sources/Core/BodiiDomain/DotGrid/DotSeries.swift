@@ -5,10 +5,10 @@ import Foundation
 ///
 /// **Adding a series** is a case here (its name, unit and what each level means) and one file with
 /// its `read…` function (`DotSeries+Sleep.swift` is the model), called from `days(in:)`. Nothing
-/// else switches over the series but the views' one-cell text (`DotGridText`). Next to come:
-/// moments (a day's count, or its mean feeling) and one tag (days with a moment so tagged).
+/// else switches over the series but the views' one-cell text (`DotGridText`). Next to come: one
+/// tag (days with a moment so tagged), which needs the series to carry its tag.
 public enum DotSeries: String, CaseIterable, Sendable {
-    case checkIns, kcal, sleep, fasts
+    case checkIns, kcal, sleep, fasts, moments
 
     /// The series' name, as titles and the help say it.
     public var name: String {
@@ -17,6 +17,7 @@ public enum DotSeries: String, CaseIterable, Sendable {
         case .kcal: "Calories on target"
         case .sleep: "Sleep"
         case .fasts: "Fasts"
+        case .moments: "Moments"
         }
     }
 
@@ -39,6 +40,10 @@ public enum DotSeries: String, CaseIterable, Sendable {
         case (.fasts, .mid): "half of it or more"
         case (.fasts, .low): "less"
         case (.fasts, .none): "no fast"
+        case (.moments, .high): "felt 4–5"
+        case (.moments, .mid): "3–4 or unsaid"
+        case (.moments, .low): "under 3"
+        case (.moments, .none): "none"
         }
     }
 
@@ -53,7 +58,7 @@ public enum DotSeries: String, CaseIterable, Sendable {
     }
 
     /// Everything a series reads.
-    public typealias Source = CheckInCalendar.Source & ReviewRepository & FastRepository
+    public typealias Source = CheckInCalendar.Source & ReviewRepository & FastRepository & MomentRepository
 
     /// The series' days of `query.range` up to today (a day after it has no dot), oldest first.
     public func days(_ query: DotQuery, source: any Source) throws -> [DotDay] {
@@ -64,6 +69,7 @@ public enum DotSeries: String, CaseIterable, Sendable {
         case .kcal: return try Self.readKcal(range, query, source)
         case .sleep: return try Self.readSleep(range, source)
         case .fasts: return try Self.readFasts(range, query, source)
+        case .moments: return try Self.readMoments(range, source)
         }
     }
 }
@@ -126,4 +132,6 @@ public enum DotFacts: Equatable, Sendable {
     case night(SleepRecord)
     /// The fasts that ended on the day (or are on, today), the longest first.
     case fasts([Fast])
+    /// The day's moments, in time order.
+    case moments([Moment])
 }

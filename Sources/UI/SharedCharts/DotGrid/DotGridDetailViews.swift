@@ -73,6 +73,7 @@ struct DotGridDayView: Widget {
             let first = DotGridText.long(day, series, timeZone: grid.timeZone, now: grid.now)
             return [first] + (d.checkIn?.note.map { ["“\($0)”"] } ?? [])
         case .fasts(let fasts): return fasts.map { DotGridText.fast($0, timeZone: grid.timeZone, now: grid.now) }
+        case .moments(let moments): return moments.map { DotGridText.moment($0, timeZone: grid.timeZone) }
         default: return [DotGridText.long(day, series, timeZone: grid.timeZone, now: grid.now)]
         }
     }

@@ -56,7 +56,7 @@ public final class DotGridFlow: Flow {
             ).performs { .move($0) },
             KeyBinding([.char("t")], help: "today").performs(.today),
             KeyBinding(
-                [.char("s"), .char("S")], label: "s/S", help: "next / previous series: check-ins, calories, sleep, fasts", footer: true,
+                [.char("s"), .char("S")], label: "s/S", help: "next / previous series: check-ins, calories, sleep, fasts, moments", footer: true,
                 brief: "series"
             )
             .performs { key in .series(key == .char("s") ? 1 : -1) },

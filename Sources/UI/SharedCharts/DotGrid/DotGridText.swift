@@ -43,6 +43,7 @@ public enum DotGridText {
         case .intake(let intake): return WholeNumber.text(intake.eatenKcal)
         case .night(let night): return "\(night.minutes / 60):\(FastFormat.zeroPadded(night.minutes % 60, 2))"
         case .fasts: return day.value.map { "\(WholeNumber.text($0))h" } ?? ""
+        case .moments(let moments): return "\(moments.count)"
         case .nothing: return ""
         }
     }
@@ -70,15 +71,23 @@ public enum DotGridText {
             return DurationFormat.hoursMinutes(n.minutes) + times + (n.quality.map { " · quality \($0)/5" } ?? "")
         case .fasts(let fasts):
             return fasts.map { fast($0, timeZone: timeZone, now: now) }.joined(separator: "; ")
+        case .moments(let moments):
+            let day = MomentDay(date: moments.first?.date ?? LocalDate(now, timeZone: timeZone), moments: moments)
+            return Plural.count(day.count, "moment") + (day.meanFeeling.map { " · felt \(FastFormat.oneDecimal($0))/5" } ?? "")
+                + (day.tags.isEmpty ? "" : " · " + day.tags.map { "+" + $0 }.joined(separator: " "))
         case .nothing:
             switch series {
             case .checkIns: return "no check-in"
             case .kcal: return "nothing logged"
             case .sleep: return "no night logged"
             case .fasts: return "no fast"
+            case .moments: return "no moments"
             }
         }
     }
+
+    /// "14:30 walk with Sam +social 4/5".
+    static func moment(_ m: Moment, timeZone: TimeZone) -> String { "\(ClockTime(m.at, timeZone: timeZone)) \(m.line)" }
 
     /// "20:10 → 12:25 · 16 h 15 of 16:8 · goal reached", or "… · on" for the fast on.
     static func fast(_ fast: Fast, timeZone: TimeZone, now: Date) -> String {
