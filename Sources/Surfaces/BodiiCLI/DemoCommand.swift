@@ -41,6 +41,10 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
             }
             (batch.reviewItems, batch.actions) = demo.reviews(weekStart: env.clock.weekStart)
             batch.pantry = DemoPantry(days: days, endDate: today, currency: PantryCLI.currency).makeBatch(foods: foods)
+            // Moments first, by their demo ids: a kill before the history's one transaction leaves no
+            // profile, so the demo runs again and adds none of them twice.
+            let moments = demo.moments()
+            _ = try repos.merge(moments, into: .moments)
             try repos.write(batch)  // one transaction: a kill leaves all of it or nothing
             PlainText.print(
                 "Created a demo profile (\(DemoHistory.profile.name)) with \(Plural.count(days, "day")) of history in \(env.database.url.path): "
@@ -48,7 +52,8 @@ struct DemoCommand: ParsableCommand, DatabaseCommand {
                         Plural.count(batch.body.count, "weigh-in"), Plural.count(batch.exercise.count, "workout"),
                         Plural.count(batch.sleep.count, "night"), Plural.count(batch.food.count, "food") + " eaten",
                         Plural.count(batch.checkIns.count, "check-in"), Plural.count(batch.measurements.count, "measurement"),
-                        Plural.count(batch.fasts.count, "fast"), Plural.count(batch.reviewItems.count, "review note"),
+                        Plural.count(batch.fasts.count, "fast"), Plural.count(moments.count, "moment"),
+                        Plural.count(batch.reviewItems.count, "review note"),
                     ].joined(separator: ", ")
                     + ", \(Plural.count(batch.actions.count, "action")) and a pantry ("
                     + "\(Plural.count(batch.pantry.purchases.count, "purchase")) at \(Plural.count(DemoPantry.stores.count, "store"))).")
