@@ -66,7 +66,9 @@ import Testing
             days.dropFirst().map { String($0.prefix(10)).trimmingCharacters(in: .whitespaces) } == ["Mon 23 Nov", "yesterday", "today"])
         let match = try #require(screen.firstMatch(of: try Regex("Calories \\S+ ([0-9]+)–([0-9]+) kcal")), "\(screen)")
         let ends = (1...2).compactMap { match.output[$0].substring.map(String.init) }
-        let kcal = days.dropFirst().compactMap { row in row.split(separator: " ").map(String.init).dropLast(1).last }
+        // Each row's figure right-aligned under the "Calories kcal" heading (a Moments column may follow).
+        let headingEnd = try #require(days.first?.range(of: "Calories kcal")?.upperBound.utf16Offset(in: days.first ?? ""))
+        let kcal = days.dropFirst().compactMap { row in String(row.utf16.prefix(headingEnd)).flatMap { $0.split(separator: " ").last.map(String.init) } }
         #expect(ends.count == 2 && ends.allSatisfy { kcal.contains($0) }, "\(ends)\n\(days)")
     }
 

@@ -119,6 +119,28 @@ import Testing
         }
     }
 
+    @Test func momentsAreLevelledByFeelingAndATagByItsDays() throws {
+        try withDatabase { _, repos in
+            // Mon: felt 5 and 4 (+social); Tue: felt 2; Wed: nothing said (+social); Thu: 3 (+work, +social once more on Sat's).
+            let lines = [
+                (0, "coffee +social 5/5"), (0, "walk 4/5"), (1, "tired 2/5"), (2, "read +social"), (3, "meeting +work 3/5"), (5, "lunch +social"),
+            ]
+            for (offset, line) in lines {
+                try repos.addMoment(
+                    Moment(date: week.start.adding(days: offset), at: instant(1_795_305_600 - (6 - offset) * 86_400), text: "", tags: [])
+                        .told(try MomentLine.parse(line)))
+            }
+            let moments = try DotSeries.moments.days(query(week), source: repos)
+            #expect(moments.map(\.level) == [.high, .low, .mid, .mid, .none, .mid, .none])
+            #expect(moments.map(\.value) == [2, 1, 1, 1, nil, 1, nil])
+            let social = try DotSeries.tag("social").days(query(week), source: repos)
+            #expect(social.map(\.level) == [.high, .low, .high, .low, .none, .high, .none])
+            let offered = try DotSeries.offered(range: week, source: repos)
+            #expect(offered == DotSeries.allCases + [.tag("social")], "+work on one day only is not offered")
+            #expect(DotSeries.tag("social").cycled(by: 1, among: offered) == .checkIns)
+        }
+    }
+
     @Test func noDayAfterTodayAndSeriesCycleRoundTheList() throws {
         try withDatabase { _, repos in
             let days = try DotSeries.sleep.days(query(week, today: day("2026-11-18")), source: repos)

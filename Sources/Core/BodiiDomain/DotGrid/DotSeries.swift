@@ -5,10 +5,32 @@ import Foundation
 ///
 /// **Adding a series** is a case here (its name, unit and what each level means) and one file with
 /// its `read…` function (`DotSeries+Sleep.swift` is the model), called from `days(in:)`. Nothing
-/// else switches over the series but the views' one-cell text (`DotGridText`). Next to come: one
-/// tag (days with a moment so tagged), which needs the series to carry its tag.
-public enum DotSeries: String, CaseIterable, Sendable {
+/// else switches over the series but the views' one-cell text (`DotGridText`). A tag's series
+/// carries its tag: the grid offers the most used (`DotSeries.tags`).
+public enum DotSeries: Hashable, Sendable {
     case checkIns, kcal, sleep, fasts, moments
+    /// Days with a moment so tagged, against days with moments without it.
+    case tag(String)
+
+    public var isTag: Bool {
+        if case .tag = self { return true }
+        return false
+    }
+
+    /// The series every history has.
+    public static let allCases: [DotSeries] = [.checkIns, .kcal, .sleep, .fasts, .moments]
+
+    /// The series' name in keys and snapshots: "checkIns", "tag-social".
+    public var rawValue: String {
+        switch self {
+        case .checkIns: "checkIns"
+        case .kcal: "kcal"
+        case .sleep: "sleep"
+        case .fasts: "fasts"
+        case .moments: "moments"
+        case .tag(let name): "tag-" + name
+        }
+    }
 
     /// The series' name, as titles and the help say it.
     public var name: String {
@@ -18,6 +40,7 @@ public enum DotSeries: String, CaseIterable, Sendable {
         case .sleep: "Sleep"
         case .fasts: "Fasts"
         case .moments: "Moments"
+        case .tag(let name): "+" + name
         }
     }
 
@@ -44,15 +67,24 @@ public enum DotSeries: String, CaseIterable, Sendable {
         case (.moments, .mid): "3–4 or unsaid"
         case (.moments, .low): "under 3"
         case (.moments, .none): "none"
+        case (.tag(let name), .high): "+" + name
+        case (.tag, .mid): "—"
+        case (.tag, .low): "moments without it"
+        case (.tag, .none): "no moments"
         }
     }
 
     /// The levels the series uses, best first (check-ins have no low level).
-    public var levels: [DotLevel] { self == .checkIns ? [.high, .mid, .none] : [.high, .mid, .low, .none] }
+    public var levels: [DotLevel] {
+        switch self {
+        case .checkIns: [.high, .mid, .none]
+        case .tag: [.high, .low, .none]
+        default: [.high, .mid, .low, .none]
+        }
+    }
 
-    /// The next series (`s`), or the one before.
-    public func cycled(by step: Int) -> DotSeries {
-        let all = Self.allCases
+    /// The next series (`s`), or the one before, among `all`.
+    public func cycled(by step: Int, among all: [DotSeries] = allCases) -> DotSeries {
         let i = all.firstIndex(of: self) ?? 0
         return all[((i + step) % all.count + all.count) % all.count]
     }
@@ -70,6 +102,7 @@ public enum DotSeries: String, CaseIterable, Sendable {
         case .sleep: return try Self.readSleep(range, source)
         case .fasts: return try Self.readFasts(range, query, source)
         case .moments: return try Self.readMoments(range, source)
+        case .tag(let name): return try Self.readTag(name, range, source)
         }
     }
 }

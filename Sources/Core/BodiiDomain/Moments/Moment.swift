@@ -34,6 +34,15 @@ public struct Moment: Equatable, Sendable, Identifiable {
             .joined(separator: " ")
     }
 
+    /// The moment with `line`'s words, tags and feeling.
+    public func told(_ line: MomentLine) -> Moment {
+        var m = self
+        m.text = line.text
+        m.tags = line.tags
+        m.feeling = line.feeling
+        return m
+    }
+
     /// Why stored values cannot be a moment's (a document's, a sync's); nil when they can.
     public var problem: String? {
         if text.isEmpty && tags.isEmpty { return "a moment needs words or a tag" }

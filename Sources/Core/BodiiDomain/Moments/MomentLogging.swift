@@ -24,10 +24,7 @@ public struct MomentLogging {
     /// `moment` told again: its words, tags and feeling from `line`, at `time` on its day.
     @discardableResult
     public func retell(_ moment: Moment, as line: MomentLine, at time: ClockTime) throws -> Moment {
-        var changed = moment
-        changed.text = line.text
-        changed.tags = line.tags
-        changed.feeling = line.feeling
+        var changed = moment.told(line)
         changed.at = try instant(time, on: moment.date)
         try store.updateMoment(changed)
         return changed

@@ -11,6 +11,8 @@ public final class DotGridFlow: Flow {
     private let source: any DotSeries.Source
     private let clock: any Clock
     public private(set) var series: DotSeries
+    /// What `s` cycles through: every history's series, then the most used tags of the last year.
+    private var offered: [DotSeries] = DotSeries.allCases
     public private(set) var zoom: DotGridZoom
     public private(set) var cursor: LocalDate
     /// The page shown (`DotGridZoom.page`) and its days, by series: cycling back reads nothing.
@@ -29,6 +31,7 @@ public final class DotGridFlow: Flow {
         self.series = series
         self.zoom = zoom
         cursor = min(day, clock.today)
+        offered = (try? DotSeries.offered(range: DateRange(ending: clock.today, days: 365), source: source)) ?? DotSeries.allCases
         load()
     }
 
@@ -56,7 +59,7 @@ public final class DotGridFlow: Flow {
             ).performs { .move($0) },
             KeyBinding([.char("t")], help: "today").performs(.today),
             KeyBinding(
-                [.char("s"), .char("S")], label: "s/S", help: "next / previous series: check-ins, calories, sleep, fasts, moments", footer: true,
+                [.char("s"), .char("S")], label: "s/S", help: "next / previous series: check-ins, calories, sleep, fasts, moments, your most used tags", footer: true,
                 brief: "series"
             )
             .performs { key in .series(key == .char("s") ? 1 : -1) },
@@ -80,7 +83,7 @@ public final class DotGridFlow: Flow {
         case .step(let n): cursor = min(zoom.step(cursor, by: n), clock.today)
         case .move(let key): cursor = min(cursor.adding(days: zoom.arrowDays(key) ?? 0), clock.today)
         case .today: cursor = clock.today
-        case .series(let step): series = series.cycled(by: step)
+        case .series(let step): series = series.cycled(by: step, among: offered)
         }
         load()
         return .handled
@@ -107,7 +110,7 @@ public final class DotGridFlow: Flow {
             }
             if zoom == .day, detailDay != cursor {
                 var found: [DotSeries: DotDay] = [:]
-                for s in DotSeries.allCases {
+                for s in DotSeries.allCases + (series.isTag ? [series] : []) {
                     found[s] = try s.days(DotQuery(range: DateRange(start: cursor, end: cursor), clock: clock), source: source).first
                 }
                 detail = found

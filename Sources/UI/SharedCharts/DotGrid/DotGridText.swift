@@ -81,7 +81,7 @@ public enum DotGridText {
             case .kcal: return "nothing logged"
             case .sleep: return "no night logged"
             case .fasts: return "no fast"
-            case .moments: return "no moments"
+            case .moments, .tag: return "no moments"
             }
         }
     }
