@@ -146,3 +146,27 @@ func exportWithout(_ key: String, db: String) throws -> (text: String, cutLines:
     lines.removeSubrange(start...end)
     return (lines.joined(separator: "\n"), end - start + 1)
 }
+
+/// The round trip of one list of the document: `exported` (written from `a`) imports into `b` with
+/// all `count` of `list` added, a second time with none, back into `a` as its own, and both then
+/// export what `a` did (but the time of export). Returns what the first import printed.
+@discardableResult
+func expectDocumentRoundTrip(
+    _ list: String, count: Int, exported: String, from a: String, into b: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> String {
+    let original = try String(contentsOfFile: exported, encoding: .utf8)
+    let once = try runBodii(["import", "bodii", exported, "--db", b])
+    try #require(once.status == 0, "\(once.stderr)", sourceLocation: sourceLocation)
+    #expect(once.stdout.contains("\(list) \(count) added, 0 already there"), "\(once.stdout)", sourceLocation: sourceLocation)
+    let twice = try runBodii(["import", "bodii", exported, "--db", b])
+    #expect(twice.stdout.contains("\(list) 0 added, \(count) already there"), "\(twice.stdout)", sourceLocation: sourceLocation)
+    // Read back into the database it came from: they are its own, not new.
+    let home = try runBodii(["import", "bodii", exported, "--db", a])
+    #expect(home.stdout.contains("\(list) 0 added, \(count) already there"), "\(home.stdout)", sourceLocation: sourceLocation)
+    func withoutTime(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.contains("\"exported_at\"") } }
+    for db in [a, b] {
+        let again = try runBodii(["export", "--db", db])
+        #expect(withoutTime(again.stdout) == withoutTime(original), "\(db): \(again.stdout)", sourceLocation: sourceLocation)
+    }
+    return once.stdout
+}
