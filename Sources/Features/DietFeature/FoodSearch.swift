@@ -50,21 +50,10 @@ public struct FoodSearch {
     public enum Purpose: Equatable, Sendable { case log, ingredient }
     public let purpose: Purpose
 
-    static let resultLimit = 50
-    static let recentLimit = 20
-
     let catalog: any FoodCatalogRepository
     let log: any FoodLogRepository
-    let library: (any MealLibraryRepository)?
-    /// The saved meals, listed first (all of them for an empty query, those named by it else).
-    public internal(set) var savedMeals: [SavedMeal] = []
-    /// Ids of the favourite foods (marked ★ and listed first for an empty query).
-    public internal(set) var favourites: Set<FoodID> = []
-    /// The favourite foods, listed first for an empty query.
-    var favouriteFoods: [Food] = []
-    /// The saved meals and favourites must be read again (the search just opened, or one of
-    /// their own keys changed them).
-    var libraryIsStale = true
+    /// The query, what it finds and the selection (`FoodSearchList`).
+    var list: FoodSearchList
     /// What the last key did, when it says so (★ marked or unmarked).
     public internal(set) var notice: String?
     /// Ctrl-X on a saved meal: waiting for y/n.
@@ -74,17 +63,6 @@ public struct FoodSearch {
     public let day: LocalDate
     let now: Date
     public internal(set) var step: Step = .food
-    public internal(set) var query = TextField(placeholder: "a food, or a line: 2 eggs, toast, 1 cup milk", maxLength: Validation.maxSearchLength)
-    public internal(set) var results: [Food] = []
-    /// True while the query is empty and `results` are the recent and frequent foods.
-    public internal(set) var showingRecent = true
-    /// False when the catalog lacks what the query names: `results` are the closest foods, and
-    /// the list offers Ctrl-O (a custom food) in its title.
-    public internal(set) var answersQuery = true
-    /// Index into `results`; `results.count` is the "+ New custom food" row.
-    public internal(set) var selected = 0
-    /// The selected result with its servings (search results carry none).
-    public internal(set) var preview: Food?
     /// The food chosen with Enter, with its servings.
     public internal(set) var food: Food?
     public internal(set) var servings: [ServingChoice] = []
@@ -99,28 +77,11 @@ public struct FoodSearch {
     /// The meal for the clock's hour, preselected.
     public let likelyMeal: Meal
     public internal(set) var error: String?
-    var previews: [FoodID: Food] = [:]
     /// The chosen food's default portion (`UsualPortion.portion`): its serving is preselected and
     /// its count fills the amount field.
     var defaultPortion: FoodPortion?
-    /// The query read as a line of foods (`FoodSearchLine`), nil while it names one food.
-    public internal(set) var line: MealLine.Result?
-    /// The highlighted entry of `line`.
-    public internal(set) var lineSelected = 0
-    /// What the line's parts searched and loaded: a keystroke searches only the part it changed.
-    let lineLookups = MealLine.Lookups()
-    /// Where keys go while the query is a line (`FoodSearchLine`).
-    public internal(set) var lineFocus: LineFocus = .query
-    /// `e`: the highlighted line's amount being typed.
-    public internal(set) var lineField = TextField(maxLength: Validation.maxInputLength)
-    /// Why the amount typed or the food picked for a line was refused, in one line.
-    public internal(set) var lineError: String?
-    /// `f`: the foods the highlighted line's words find, and the one highlighted.
-    public internal(set) var lineChoices: [Food] = []
-    public internal(set) var lineChoice = 0
-    /// Lines changed by hand, by the words of their part.
-    var lineChanges: [String: MealLine.Entry] = [:]
-    var lineEdited: Set<String> = []
+    /// The query read as a line of foods, and its keys (`MealLineEditor`).
+    var mealLine: MealLineEditor
 
     /// Imperial users also get oz and lb in the serving list.
     private let unitSystem: UnitSystem
@@ -139,7 +100,8 @@ public struct FoodSearch {
         self.unitSystem = unitSystem
         self.catalog = catalog
         self.log = log
-        self.library = library
+        list = FoodSearchList(catalog: catalog, library: library)
+        mealLine = MealLineEditor(catalog: catalog)
         self.day = day
         now = clock.now
         likelyMeal = Meal.likely(now: clock)
@@ -147,18 +109,15 @@ public struct FoodSearch {
         runSearch()
     }
 
-    /// Rows in the result list: the foods and the "+ New custom food" action.
-    public var rowCount: Int { results.count + 1 }
-    public var isOnNewCustomFood: Bool { selected == results.count }
     /// Text has focus (the shell then leaves every printable key to the modal).
-    public var isEditingText: Bool { (step == .food && (line == nil || [.query, .amount].contains(lineFocus))) || step == .amount }
+    public var isEditingText: Bool { (step == .food && mealLine.isEditingText) || step == .amount }
     public var hasInput: Bool { step != .food || !query.text.isEmpty }
     public var serving: ServingChoice? { servings.indices.contains(servingIndex) ? servings[servingIndex] : nil }
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
     public var shownFood: Food? {
         if step == .food, line != nil, lineFocus == .food, lineChoices.indices.contains(lineChoice) {
-            return lineChoiceFood ?? lineChoices[lineChoice]
+            return mealLine.choiceFood ?? lineChoices[lineChoice]
         }
         if step == .food, let entry = lineEntry { return entry.food }
         return food ?? preview
@@ -167,7 +126,7 @@ public struct FoodSearch {
     /// The grams the panel shows for "this amount": the typed amount (nil while it is not valid),
     /// the highlighted serving once, or the preview's first serving.
     public var shownGrams: Double? {
-        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.grams }
+        if step == .food, line != nil, lineFocus == .food { return mealLine.choicePortion?.grams }
         if step == .food, let entry = lineEntry { return entry.portion.grams }
         switch step {
         case .food:
@@ -183,7 +142,7 @@ public struct FoodSearch {
     /// What `shownGrams` is, in words: "1 medium (118 g)", "100 g".
     public var shownAmount: String? {
         guard let grams = shownGrams else { return nil }
-        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.label }
+        if step == .food, line != nil, lineFocus == .food { return mealLine.choicePortion?.label }
         if step == .food, let entry = lineEntry { return entry.portion.label }
         switch step {
         case .food:
@@ -193,16 +152,10 @@ public struct FoodSearch {
         }
     }
 
-    /// What picking the highlighted choice would log for the highlighted line (`f`).
-    var lineChoicePortion: FoodPortion? {
-        guard let food = lineChoiceFood, let entry = lineEntry else { return nil }
-        return try? linePortion(of: food, for: entry)
-    }
-
     /// What Enter, Enter, Enter would log of the previewed food: the same portion, from the same
     /// history, as `choose` preselects and a line's part logs (`UsualPortion.portion`).
     var previewPortion: FoodPortion? {
-        guard let p = preview, p.source != Self.savedMealSource else { return nil }
+        guard let p = preview, p.source != FoodSearchList.savedMealSource else { return nil }
         return UsualPortion.portion(for: p, lastGrams: recentGrams?[p.id]?.first)
     }
 
@@ -214,7 +167,7 @@ public struct FoodSearch {
 
     public mutating func handle(_ key: Key) -> Outcome {
         if renaming != nil { handleRename(key); return .stay }
-        let action = Self.actions(for: step, purpose: purpose).action(for: key)
+        let action = Action.actions(for: step, purpose: purpose).action(for: key)
         switch step {
         case .food: return handleFood(key, action)
         case .serving: return handleServing(key, action)
@@ -252,7 +205,7 @@ public struct FoodSearch {
         case .move(let by): select(selected + by)
         default:
             let before = query.text
-            _ = query.handle(key)
+            _ = list.query.handle(key)
             if query.text != before { runSearch() }
         }
         return .stay
@@ -265,7 +218,7 @@ public struct FoodSearch {
         case .move(let by): servingIndex = min(max(0, servingIndex + by), servings.count - 1)
         // A number starts the amount at once: `bana` Enter `2` Enter.
         case .startAmount(let c): startAmount(c)
-        default: if Self.shellKeys.contains(key) { return .ignored }
+        default: if Action.shellKeys.contains(key) { return .ignored }
         }
         return .stay
     }
@@ -318,7 +271,7 @@ public struct FoodSearch {
             return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
         case .move(let by): meal = all[((i + by) % all.count + all.count) % all.count]
         case .meal(let m): meal = m
-        default: if Self.shellKeys.contains(key) { return .ignored }
+        default: if Action.shellKeys.contains(key) { return .ignored }
         }
         return .stay
     }
@@ -327,7 +280,7 @@ public struct FoodSearch {
 
     /// Takes `food` (loading its servings) to the serving step; also used after creating a custom food.
     mutating func choose(_ result: Food) {
-        lineLookups.clear()  // a custom food made from here is new to the catalog
+        mealLine.lookups.clear()  // a custom food made from here is new to the catalog
         do {
             guard let full = try catalog.food(id: result.id) else {
                 error = "\(result.name) is no longer in the catalog."
@@ -367,7 +320,7 @@ public struct FoodSearch {
     }
 
     mutating func select(_ index: Int) {
-        selected = min(max(0, index), rowCount - 1)
+        list.select(index)
         loadPreview()
     }
 
