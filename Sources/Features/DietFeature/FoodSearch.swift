@@ -63,23 +63,14 @@ public struct FoodSearch {
     public let day: LocalDate
     let now: Date
     public internal(set) var step: Step = .food
-    /// The food chosen with Enter, with its servings.
-    public internal(set) var food: Food?
-    public internal(set) var servings: [ServingChoice] = []
-    public internal(set) var servingIndex = 0
-    public internal(set) var amount = TextField(maxLength: Validation.maxInputLength)
-    /// The amount still holds its default: the first key typed replaces it.
-    public internal(set) var amountIsDefault = true
-    public internal(set) var amountError: String?
+    /// The chosen food, its serving and the amount (`FoodPortionPick`).
+    var pick = FoodPortionPick()
     public internal(set) var meal: Meal
     /// A saved meal whose meal already has entries on the day: the meal step asks where it goes.
     public internal(set) var savedMealToLog: SavedMeal?
     /// The meal for the clock's hour, preselected.
     public let likelyMeal: Meal
     public internal(set) var error: String?
-    /// The chosen food's default portion (`UsualPortion.portion`): its serving is preselected and
-    /// its count fills the amount field.
-    var defaultPortion: FoodPortion?
     /// The query read as a line of foods, and its keys (`MealLineEditor`).
     var mealLine: MealLineEditor
 
@@ -112,7 +103,14 @@ public struct FoodSearch {
     /// Text has focus (the shell then leaves every printable key to the modal).
     public var isEditingText: Bool { (step == .food && mealLine.isEditingText) || step == .amount }
     public var hasInput: Bool { step != .food || !query.text.isEmpty }
-    public var serving: ServingChoice? { servings.indices.contains(servingIndex) ? servings[servingIndex] : nil }
+    public var food: Food? { pick.food }
+    public var servings: [ServingChoice] { pick.servings }
+    public var servingIndex: Int { pick.index }
+    public var serving: ServingChoice? { pick.serving }
+    public var amount: TextField { pick.amount }
+    /// The amount still holds its default: the first key typed replaces it.
+    public var amountIsDefault: Bool { pick.amountIsDefault }
+    public var amountError: String? { pick.error }
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
     public var shownFood: Food? {
@@ -135,7 +133,7 @@ public struct FoodSearch {
             guard let s = serving else { return nil }
             return s.serving?.grams ?? 100
         case .amount, .meal:
-            return try? serving?.grams(amount.text, food: food)
+            return try? pick.grams()
         }
     }
 
@@ -215,7 +213,7 @@ public struct FoodSearch {
         switch action {
         case .back: step = .food
         case .next: startAmount(nil)
-        case .move(let by): servingIndex = min(max(0, servingIndex + by), servings.count - 1)
+        case .move(let by): pick.move(by)
         // A number starts the amount at once: `bana` Enter `2` Enter.
         case .startAmount(let c): startAmount(c)
         default: if Action.shellKeys.contains(key) { return .ignored }
@@ -227,32 +225,19 @@ public struct FoodSearch {
         switch action {
         case .back:
             step = .serving
-            amountError = nil
+            pick.error = nil
         case .next:
             do {
-                let grams = try serving?.grams(amount.text, food: food)
-                amountError = nil
+                let grams = try pick.grams()
+                pick.error = nil
                 if purpose == .ingredient, let food, let grams {
                     return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
                 }
                 step = .meal
             } catch {
-                amountError = error.inlineMessage
+                pick.error = error.inlineMessage
             }
-        default:
-            if amountIsDefault {
-                // The default is "selected": typing replaces it, deleting clears it.
-                amountIsDefault = false
-                switch key {
-                case .char: amount.setText("")
-                case .backspace, .delete, .ctrl("u"):
-                    amount.setText("")
-                    return .stay
-                default: break
-                }
-            }
-            _ = amount.handle(key)
-            amountError = nil
+        default: pick.type(key)
         }
         return .stay
     }
@@ -267,7 +252,7 @@ public struct FoodSearch {
         case .back: step = .amount
         case .save:
             if let saved = savedMealToLog { return .logSavedMeal(saved, meal: meal) }
-            guard let food, let grams = try? serving?.grams(amount.text, food: food) else { step = .amount; return .stay }
+            guard let food, let grams = try? pick.grams() else { step = .amount; return .stay }
             return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
         case .move(let by): meal = all[((i + by) % all.count + all.count) % all.count]
         case .meal(let m): meal = m
@@ -286,13 +271,10 @@ public struct FoodSearch {
                 error = "\(result.name) is no longer in the catalog."
                 return
             }
-            food = full
-            servings = ServingChoice.all(for: full, unitSystem: unitSystem)
+            pick.choose(full, unitSystem: unitSystem)
             // The history the preview read (once per search), so choosing reads no log again.
             if recentGrams == nil { recentGrams = try servingHistory() }
-            let preselected = ServingChoice.preselect(in: servings, food: full, history: recentGrams?[full.id] ?? [])
-            servingIndex = preselected.index
-            defaultPortion = preselected.portion
+            pick.preselect(history: recentGrams?[full.id] ?? [])
             step = .serving
             error = nil
         } catch {
@@ -301,22 +283,7 @@ public struct FoodSearch {
     }
 
     mutating func startAmount(_ first: Character?) {
-        guard let serving else { return }
-        if let first {
-            amount.setText(String(first))
-            amountIsDefault = false
-        } else {
-            // The default portion (the amount eaten last time, else the usual one) when it is in
-            // this serving; else one serving or 100 g.
-            if let p = defaultPortion, ServingChoice(p.serving) == serving {
-                amount.setText(serving.amountText(forGrams: p.grams))
-            } else {
-                amount.setText(serving.defaultAmountText)
-            }
-            amountIsDefault = true
-        }
-        amountError = nil
-        step = .amount
+        if pick.startAmount(first) { step = .amount }
     }
 
     mutating func select(_ index: Int) {
