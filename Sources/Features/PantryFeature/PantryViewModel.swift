@@ -4,16 +4,6 @@ import GroceryPlanner
 import SharedCharts
 import TerminalKit
 
-/// One entry of the shopping list as the tab shows it: the entry, its item, and what it is
-/// expected to cost (the last price paid, at its store when it names one).
-public struct ListLine: Equatable, Sendable {
-    public var entry: ShoppingListItem
-    public var item: GroceryItem
-    public var expected: Money?
-    /// What was paid, for an entry bought this budget period.
-    public var paid: Money?
-}
-
 /// The Pantry tab (PRODUCT.md §10): what is in stock and when it expires (use soon first), the
 /// shopping list against what is left of the budget, and prices and spending. `s` `l` `p` switch
 /// the views; `a` adds to the stock or the list; Enter uses (stock) or buys (list); `b` buys a
@@ -33,9 +23,11 @@ public final class PantryViewModel: TabScreen {
     public private(set) var stockRows: [StockRow] = []
     /// What each stocked item's history predicts (run-out day, lot life, expected price), by item id.
     public private(set) var forecasts: [Int64: ItemForecast] = [:]
-    public private(set) var listLines: [ListLine] = []
+    /// The shopping list view's open and bought entries.
+    private(set) var shoppingList = PantryShoppingList()
+    public var listLines: [ListLine] { shoppingList.open }
     /// Entries bought this budget period, shown checked under the list.
-    public private(set) var boughtLines: [ListLine] = []
+    public var boughtLines: [ListLine] { shoppingList.bought }
     public private(set) var budget: BudgetStatus?
     /// The Prices view's money, table and history.
     private(set) var prices = PantryPrices()
@@ -107,11 +99,7 @@ public final class PantryViewModel: TabScreen {
                 case .list:
                     let range = period.range
                     budget = try status(snapshot.budget?.period, range, today)
-                    listLines = try snapshot.shoppingList.compactMap { entry in try line(entry, paid: nil) }
-                    let purchases = try source.purchases(in: range)
-                    boughtLines = try source.shoppingListItems(includingBought: true).filter { e in e.boughtOn.map(range.contains) ?? false
-                    }
-                    .compactMap { e in try line(e, paid: purchases.first { $0.id == e.purchaseId }?.price, expected: false) }
+                    try shoppingList.read(snapshot, boughtIn: range, from: source) { try food(of: $0) }
                 case .prices:
                     let recent = try prices.readMoney(
                         snapshot.budget, from: source, today: today, weekStart: clock.weekStart, currency: currency)
@@ -130,17 +118,6 @@ public final class PantryViewModel: TabScreen {
         BudgetStatus(
             budget: snapshot.budget, kind: kind, today: today, purchases: try source.purchases(in: range),
             uses: try source.stockUses(in: range), currency: currency, weekStart: clock.weekStart)
-    }
-
-    private func line(_ entry: ShoppingListItem, paid: Money?, expected: Bool = true) throws -> ListLine? {
-        guard let item = try snapshot.item(id: entry.itemId) ?? source.groceryItem(id: entry.itemId) else { return nil }
-        var price: Money?
-        if expected, let id = item.id {
-            price = PriceBook.expectedPrice(
-                history: try source.purchases(itemId: id), quantity: entry.quantity, store: entry.store,
-                food: try food(of: item))
-        }
-        return ListLine(entry: entry, item: item, expected: price, paid: paid)
     }
 
     func loadFoods(for items: [GroceryItem]) throws {
@@ -170,10 +147,8 @@ public final class PantryViewModel: TabScreen {
 
     /// The expected total of the open list (entries without a known price count as nothing, and
     /// `unpricedCount` says how many).
-    public var listTotal: Money {
-        listLines.reduce(Money.zero(currency)) { $0 + ($1.expected ?? .zero(currency)) }
-    }
-    public var unpricedCount: Int { listLines.filter { $0.expected == nil }.count }
+    public var listTotal: Money { shoppingList.total(in: currency) }
+    public var unpricedCount: Int { shoppingList.unpricedCount }
 
     // MARK: Handling keys
 
