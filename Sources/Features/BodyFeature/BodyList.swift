@@ -128,31 +128,15 @@ public final class BodyList: DatedListKind {
             bodyFat: f.value(BodyEntryField.bodyFat.rawValue) ?? "",
             muscleMass: f.value(BodyEntryField.muscleMass.rawValue) ?? "",
             date: f.value(BodyEntryField.date.rawValue) ?? "")
-        switch logging.validate(input, unitSystem: unitSystem) {
-        case .failure(let errors):
-            tab.status = flow.form.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
-            return .stay
-        case .success(var record):
-            do {
-                let verb: String
-                if let original {
-                    record.id = original.id
-                    record.recordedAt = original.recordedAt  // keeps its place among the day's weigh-ins
-                    try logging.update(record)
-                    verb = "Saved"
-                } else {
-                    record = try logging.save(record)
-                    verb = "Logged"
-                }
-                tab.saved(
-                    record,
-                    status: StatusMessage(
-                        "\(verb) \(record.weightKg.map(UnitFormatter(unitSystem).mass) ?? "a reading") on \(record.date.iso).", kind: .success))
-                return .saved
-            } catch {
-                tab.status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
-                return .stay
-            }
+        return tab.submit(
+            logging.validate(input, unitSystem: unitSystem), in: flow, editing: original,
+            keep: { record, original in
+                record.id = original.id
+                record.recordedAt = original.recordedAt  // keeps its place among the day's weigh-ins
+            },
+            update: logging.update, add: logging.save
+        ) { [unitSystem] verb, record in
+            "\(verb) \(record.weightKg.map(UnitFormatter(unitSystem).mass) ?? "a reading") on \(record.date.iso)."
         }
     }
 

@@ -82,30 +82,15 @@ public final class MeasurementList: DatedListKind {
         let input = MeasurementInput(
             kind: f.value(MeasurementField.kind.rawValue) ?? "", value: f.value(MeasurementField.value.rawValue) ?? "",
             date: f.value(MeasurementField.date.rawValue) ?? "")
-        switch MeasurementLogging.validate(input, unitSystem: unitSystem, today: clock.today, now: clock.now) {
-        case .failure(let errors):
-            tab.status = flow.form.show(errors: errors.inlineMessages, first: errors.firstField?.rawValue)
-            return .stay
-        case .success(var m):
-            do {
-                let verb: String
-                if let original {
-                    m.id = original.id
-                    m.recordedAt = original.recordedAt  // keeps its place among the day's
-                    m.provenance = original.provenance
-                    try source.updateMeasurement(m)
-                    verb = "Saved"
-                } else {
-                    m = try source.addMeasurement(m)
-                    verb = "Logged"
-                }
-                tab.saved(m, status: StatusMessage("\(verb) \(m.kind.name) \(m.text(unitSystem)) on \(m.date.iso).", kind: .success))
-                return .saved
-            } catch {
-                tab.status = StatusMessage("Could not save: \(ErrorLine.text(error))", kind: .error)
-                return .stay
-            }
-        }
+        return tab.submit(
+            MeasurementLogging.validate(input, unitSystem: unitSystem, today: clock.today, now: clock.now), in: flow, editing: original,
+            keep: { m, original in
+                m.id = original.id
+                m.recordedAt = original.recordedAt  // keeps its place among the day's
+                m.provenance = original.provenance
+            },
+            update: source.updateMeasurement, add: source.addMeasurement
+        ) { [unitSystem] verb, m in "\(verb) \(m.kind.name) \(m.text(unitSystem)) on \(m.date.iso)." }
     }
 
     public func render(records: [BodyMeasurement], selected: Int, in area: Rect, buffer: inout Buffer, context: RenderContext) {

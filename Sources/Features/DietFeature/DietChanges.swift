@@ -22,7 +22,7 @@ extension DietViewModel {
         }
     }
 
-    /// Logs a line of foods from the search (`FoodSearchLine`) in one transaction; `u` takes them
+    /// Logs a line of foods from the search (`MealLineEditor`) in one transaction; `u` takes them
     /// out again. The parts not logged are named in the status with why (`notLogged`, from
     /// `MealLine.Result.unmatchedSummary`). True when logged.
     func log(line records: [FoodRecord], notLogged: String) -> Bool {

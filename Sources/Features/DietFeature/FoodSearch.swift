@@ -50,21 +50,10 @@ public struct FoodSearch {
     public enum Purpose: Equatable, Sendable { case log, ingredient }
     public let purpose: Purpose
 
-    static let resultLimit = 50
-    static let recentLimit = 20
-
     let catalog: any FoodCatalogRepository
     let log: any FoodLogRepository
-    let library: (any MealLibraryRepository)?
-    /// The saved meals, listed first (all of them for an empty query, those named by it else).
-    public internal(set) var savedMeals: [SavedMeal] = []
-    /// Ids of the favourite foods (marked ★ and listed first for an empty query).
-    public internal(set) var favourites: Set<FoodID> = []
-    /// The favourite foods, listed first for an empty query.
-    var favouriteFoods: [Food] = []
-    /// The saved meals and favourites must be read again (the search just opened, or one of
-    /// their own keys changed them).
-    var libraryIsStale = true
+    /// The query, what it finds and the selection (`FoodSearchList`).
+    var list: FoodSearchList
     /// What the last key did, when it says so (★ marked or unmarked).
     public internal(set) var notice: String?
     /// Ctrl-X on a saved meal: waiting for y/n.
@@ -74,53 +63,16 @@ public struct FoodSearch {
     public let day: LocalDate
     let now: Date
     public internal(set) var step: Step = .food
-    public internal(set) var query = TextField(placeholder: "a food, or a line: 2 eggs, toast, 1 cup milk", maxLength: Validation.maxSearchLength)
-    public internal(set) var results: [Food] = []
-    /// True while the query is empty and `results` are the recent and frequent foods.
-    public internal(set) var showingRecent = true
-    /// False when the catalog lacks what the query names: `results` are the closest foods, and
-    /// the list offers Ctrl-O (a custom food) in its title.
-    public internal(set) var answersQuery = true
-    /// Index into `results`; `results.count` is the "+ New custom food" row.
-    public internal(set) var selected = 0
-    /// The selected result with its servings (search results carry none).
-    public internal(set) var preview: Food?
-    /// The food chosen with Enter, with its servings.
-    public internal(set) var food: Food?
-    public internal(set) var servings: [ServingChoice] = []
-    public internal(set) var servingIndex = 0
-    public internal(set) var amount = TextField(maxLength: Validation.maxInputLength)
-    /// The amount still holds its default: the first key typed replaces it.
-    public internal(set) var amountIsDefault = true
-    public internal(set) var amountError: String?
+    /// The chosen food, its serving and the amount (`FoodPortionPick`).
+    var pick = FoodPortionPick()
     public internal(set) var meal: Meal
     /// A saved meal whose meal already has entries on the day: the meal step asks where it goes.
     public internal(set) var savedMealToLog: SavedMeal?
     /// The meal for the clock's hour, preselected.
     public let likelyMeal: Meal
     public internal(set) var error: String?
-    var previews: [FoodID: Food] = [:]
-    /// The chosen food's default portion (`UsualPortion.portion`): its serving is preselected and
-    /// its count fills the amount field.
-    var defaultPortion: FoodPortion?
-    /// The query read as a line of foods (`FoodSearchLine`), nil while it names one food.
-    public internal(set) var line: MealLine.Result?
-    /// The highlighted entry of `line`.
-    public internal(set) var lineSelected = 0
-    /// What the line's parts searched and loaded: a keystroke searches only the part it changed.
-    let lineLookups = MealLine.Lookups()
-    /// Where keys go while the query is a line (`FoodSearchLine`).
-    public internal(set) var lineFocus: LineFocus = .query
-    /// `e`: the highlighted line's amount being typed.
-    public internal(set) var lineField = TextField(maxLength: Validation.maxInputLength)
-    /// Why the amount typed or the food picked for a line was refused, in one line.
-    public internal(set) var lineError: String?
-    /// `f`: the foods the highlighted line's words find, and the one highlighted.
-    public internal(set) var lineChoices: [Food] = []
-    public internal(set) var lineChoice = 0
-    /// Lines changed by hand, by the words of their part.
-    var lineChanges: [String: MealLine.Entry] = [:]
-    var lineEdited: Set<String> = []
+    /// The query read as a line of foods, and its keys (`MealLineEditor`).
+    var mealLine: MealLineEditor
 
     /// Imperial users also get oz and lb in the serving list.
     private let unitSystem: UnitSystem
@@ -139,7 +91,8 @@ public struct FoodSearch {
         self.unitSystem = unitSystem
         self.catalog = catalog
         self.log = log
-        self.library = library
+        list = FoodSearchList(catalog: catalog, library: library)
+        mealLine = MealLineEditor(catalog: catalog)
         self.day = day
         now = clock.now
         likelyMeal = Meal.likely(now: clock)
@@ -147,18 +100,22 @@ public struct FoodSearch {
         runSearch()
     }
 
-    /// Rows in the result list: the foods and the "+ New custom food" action.
-    public var rowCount: Int { results.count + 1 }
-    public var isOnNewCustomFood: Bool { selected == results.count }
     /// Text has focus (the shell then leaves every printable key to the modal).
-    public var isEditingText: Bool { (step == .food && (line == nil || [.query, .amount].contains(lineFocus))) || step == .amount }
+    public var isEditingText: Bool { (step == .food && mealLine.isEditingText) || step == .amount }
     public var hasInput: Bool { step != .food || !query.text.isEmpty }
-    public var serving: ServingChoice? { servings.indices.contains(servingIndex) ? servings[servingIndex] : nil }
+    public var food: Food? { pick.food }
+    public var servings: [ServingChoice] { pick.servings }
+    public var servingIndex: Int { pick.index }
+    public var serving: ServingChoice? { pick.serving }
+    public var amount: TextField { pick.amount }
+    /// The amount still holds its default: the first key typed replaces it.
+    public var amountIsDefault: Bool { pick.amountIsDefault }
+    public var amountError: String? { pick.error }
 
     /// The food whose numbers the panel shows: the chosen one, else the selected result.
     public var shownFood: Food? {
         if step == .food, line != nil, lineFocus == .food, lineChoices.indices.contains(lineChoice) {
-            return lineChoiceFood ?? lineChoices[lineChoice]
+            return mealLine.choiceFood ?? lineChoices[lineChoice]
         }
         if step == .food, let entry = lineEntry { return entry.food }
         return food ?? preview
@@ -167,7 +124,7 @@ public struct FoodSearch {
     /// The grams the panel shows for "this amount": the typed amount (nil while it is not valid),
     /// the highlighted serving once, or the preview's first serving.
     public var shownGrams: Double? {
-        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.grams }
+        if step == .food, line != nil, lineFocus == .food { return mealLine.choicePortion?.grams }
         if step == .food, let entry = lineEntry { return entry.portion.grams }
         switch step {
         case .food:
@@ -176,14 +133,14 @@ public struct FoodSearch {
             guard let s = serving else { return nil }
             return s.serving?.grams ?? 100
         case .amount, .meal:
-            return try? serving?.grams(amount.text, food: food)
+            return try? pick.grams()
         }
     }
 
     /// What `shownGrams` is, in words: "1 medium (118 g)", "100 g".
     public var shownAmount: String? {
         guard let grams = shownGrams else { return nil }
-        if step == .food, line != nil, lineFocus == .food { return lineChoicePortion?.label }
+        if step == .food, line != nil, lineFocus == .food { return mealLine.choicePortion?.label }
         if step == .food, let entry = lineEntry { return entry.portion.label }
         switch step {
         case .food:
@@ -193,16 +150,10 @@ public struct FoodSearch {
         }
     }
 
-    /// What picking the highlighted choice would log for the highlighted line (`f`).
-    var lineChoicePortion: FoodPortion? {
-        guard let food = lineChoiceFood, let entry = lineEntry else { return nil }
-        return try? linePortion(of: food, for: entry)
-    }
-
     /// What Enter, Enter, Enter would log of the previewed food: the same portion, from the same
     /// history, as `choose` preselects and a line's part logs (`UsualPortion.portion`).
     var previewPortion: FoodPortion? {
-        guard let p = preview, p.source != Self.savedMealSource else { return nil }
+        guard let p = preview, p.source != FoodSearchList.savedMealSource else { return nil }
         return UsualPortion.portion(for: p, lastGrams: recentGrams?[p.id]?.first)
     }
 
@@ -214,7 +165,7 @@ public struct FoodSearch {
 
     public mutating func handle(_ key: Key) -> Outcome {
         if renaming != nil { handleRename(key); return .stay }
-        let action = Self.actions(for: step, purpose: purpose).action(for: key)
+        let action = Action.actions(for: step, purpose: purpose).action(for: key)
         switch step {
         case .food: return handleFood(key, action)
         case .serving: return handleServing(key, action)
@@ -252,7 +203,7 @@ public struct FoodSearch {
         case .move(let by): select(selected + by)
         default:
             let before = query.text
-            _ = query.handle(key)
+            _ = list.query.handle(key)
             if query.text != before { runSearch() }
         }
         return .stay
@@ -262,10 +213,10 @@ public struct FoodSearch {
         switch action {
         case .back: step = .food
         case .next: startAmount(nil)
-        case .move(let by): servingIndex = min(max(0, servingIndex + by), servings.count - 1)
+        case .move(let by): pick.move(by)
         // A number starts the amount at once: `bana` Enter `2` Enter.
         case .startAmount(let c): startAmount(c)
-        default: if Self.shellKeys.contains(key) { return .ignored }
+        default: if Action.shellKeys.contains(key) { return .ignored }
         }
         return .stay
     }
@@ -274,32 +225,19 @@ public struct FoodSearch {
         switch action {
         case .back:
             step = .serving
-            amountError = nil
+            pick.error = nil
         case .next:
             do {
-                let grams = try serving?.grams(amount.text, food: food)
-                amountError = nil
+                let grams = try pick.grams()
+                pick.error = nil
                 if purpose == .ingredient, let food, let grams {
                     return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
                 }
                 step = .meal
             } catch {
-                amountError = error.inlineMessage
+                pick.error = error.inlineMessage
             }
-        default:
-            if amountIsDefault {
-                // The default is "selected": typing replaces it, deleting clears it.
-                amountIsDefault = false
-                switch key {
-                case .char: amount.setText("")
-                case .backspace, .delete, .ctrl("u"):
-                    amount.setText("")
-                    return .stay
-                default: break
-                }
-            }
-            _ = amount.handle(key)
-            amountError = nil
+        default: pick.type(key)
         }
         return .stay
     }
@@ -314,11 +252,11 @@ public struct FoodSearch {
         case .back: step = .amount
         case .save:
             if let saved = savedMealToLog { return .logSavedMeal(saved, meal: meal) }
-            guard let food, let grams = try? serving?.grams(amount.text, food: food) else { step = .amount; return .stay }
+            guard let food, let grams = try? pick.grams() else { step = .amount; return .stay }
             return .save(FoodLogging.record(food: food, grams: grams, meal: meal, date: day, loggedAt: now))
         case .move(let by): meal = all[((i + by) % all.count + all.count) % all.count]
         case .meal(let m): meal = m
-        default: if Self.shellKeys.contains(key) { return .ignored }
+        default: if Action.shellKeys.contains(key) { return .ignored }
         }
         return .stay
     }
@@ -327,19 +265,16 @@ public struct FoodSearch {
 
     /// Takes `food` (loading its servings) to the serving step; also used after creating a custom food.
     mutating func choose(_ result: Food) {
-        lineLookups.clear()  // a custom food made from here is new to the catalog
+        mealLine.lookups.clear()  // a custom food made from here is new to the catalog
         do {
             guard let full = try catalog.food(id: result.id) else {
                 error = "\(result.name) is no longer in the catalog."
                 return
             }
-            food = full
-            servings = ServingChoice.all(for: full, unitSystem: unitSystem)
+            pick.choose(full, unitSystem: unitSystem)
             // The history the preview read (once per search), so choosing reads no log again.
             if recentGrams == nil { recentGrams = try servingHistory() }
-            let preselected = ServingChoice.preselect(in: servings, food: full, history: recentGrams?[full.id] ?? [])
-            servingIndex = preselected.index
-            defaultPortion = preselected.portion
+            pick.preselect(history: recentGrams?[full.id] ?? [])
             step = .serving
             error = nil
         } catch {
@@ -348,26 +283,11 @@ public struct FoodSearch {
     }
 
     mutating func startAmount(_ first: Character?) {
-        guard let serving else { return }
-        if let first {
-            amount.setText(String(first))
-            amountIsDefault = false
-        } else {
-            // The default portion (the amount eaten last time, else the usual one) when it is in
-            // this serving; else one serving or 100 g.
-            if let p = defaultPortion, ServingChoice(p.serving) == serving {
-                amount.setText(serving.amountText(forGrams: p.grams))
-            } else {
-                amount.setText(serving.defaultAmountText)
-            }
-            amountIsDefault = true
-        }
-        amountError = nil
-        step = .amount
+        if pick.startAmount(first) { step = .amount }
     }
 
     mutating func select(_ index: Int) {
-        selected = min(max(0, index), rowCount - 1)
+        list.select(index)
         loadPreview()
     }
 

@@ -2,26 +2,21 @@ import BodiiDomain
 import Foundation
 import TerminalKit
 
-/// The food search's keys, one table per step: they drive both `handle` and the footer and help.
-extension FoodSearch {
-    // MARK: keys
-
-    /// What a key does in a step: one list per step (`actions`) drives both the dispatch below
-    /// and the footer and help (`keyMap`), so they cannot drift.
-    enum Action: Sendable {
-        case close, back, choose, next, save, newFood, quickAdd, favourite, renameMeal, deleteMeal
-        /// Move the selection by this many rows (the meal list wraps around).
-        case move(Int)
-        case meal(Meal)
-        /// A digit typed in the serving step starts the amount with it.
-        case startAmount(Character)
-    }
+/// What a key does in a step of the food search: one table per step (`actions(for:purpose:)`)
+/// drives both `FoodSearch.handle` and the footer and help (`FoodSearch.keyMap`), so they cannot drift.
+enum FoodSearchAction: Sendable {
+    case close, back, choose, next, save, newFood, quickAdd, favourite, renameMeal, deleteMeal
+    /// Move the selection by this many rows (the meal list wraps around).
+    case move(Int)
+    case meal(Meal)
+    /// A digit typed in the serving step starts the amount with it.
+    case startAmount(Character)
 
     /// Keys the shell keeps where nothing is typed: help and quit.
     static let shellKeys: [Key] = [.char("?"), .char("q")]
     static let amountKeys: [Key] = Array("0123456789.,").map { Key.char($0) }
 
-    static let foodActions = ActionKeyMap<Action>(
+    static let foodActions = ActionKeyMap<FoodSearchAction>(
         title: "Food search",
         [
             KeyBinding([.up, .down, .ctrl("p"), .ctrl("n")], label: "↑↓ Ctrl-P/N", help: "select (j, k type)", footer: true, brief: "move")
@@ -42,7 +37,7 @@ extension FoodSearch {
             KeyBinding([.ctrl("u"), .ctrl("w")], label: "Ctrl-U/W", help: "clear the query / a word").performs { _ in nil },
         ])
 
-    static let servingActions = ActionKeyMap<Action>(
+    static let servingActions = ActionKeyMap<FoodSearchAction>(
         title: "Serving",
         [
             KeyBinding(
@@ -58,21 +53,21 @@ extension FoodSearch {
             },
         ])
 
-    static let amountActions = ActionKeyMap<Action>(
+    static let amountActions = ActionKeyMap<FoodSearchAction>(
         title: "Amount",
         [
             KeyBinding([.enter], help: "next: meal", footer: true, brief: "meal").performs(.next),
             KeyBinding([.escape], help: "back", footer: true).performs(.back),
         ])
 
-    static let ingredientAmountActions = ActionKeyMap<Action>(
+    static let ingredientAmountActions = ActionKeyMap<FoodSearchAction>(
         title: "Amount",
         [
             KeyBinding([.enter], help: "add the ingredient", footer: true, brief: "add").performs(.next),
             KeyBinding([.escape], help: "back", footer: true).performs(.back),
         ])
 
-    static let mealActions = ActionKeyMap<Action>(
+    static let mealActions = ActionKeyMap<FoodSearchAction>(
         title: "Meal",
         [
             KeyBinding(
@@ -95,7 +90,7 @@ extension FoodSearch {
             KeyBinding([.escape], help: "back", footer: true).performs(.back),
         ])
 
-    static func actions(for step: Step, purpose: Purpose = .log) -> ActionKeyMap<Action> {
+    static func actions(for step: FoodSearch.Step, purpose: FoodSearch.Purpose = .log) -> ActionKeyMap<FoodSearchAction> {
         switch step {
         case .food: return foodActions
         case .serving: return servingActions
@@ -103,13 +98,16 @@ extension FoodSearch {
         case .meal: return mealActions
         }
     }
+}
 
-    // MARK: keys for help and footer
+extension FoodSearch {
+    typealias Action = FoodSearchAction
 
+    /// The keys for help and footer: the rename dialog's, the line's while the query is one, else the step's.
     public var keyMap: KeyMap {
         if renaming != nil { return .formDialog(title: "Rename saved meal", saveHelp: "rename", cancelHelp: "keep the name") }
-        if step == .food, isLine { return lineKeyMap }
-        var map = Self.actions(for: step, purpose: purpose).keyMap
+        if step == .food, isLine { return mealLine.keyMap }
+        var map = Action.actions(for: step, purpose: purpose).keyMap
         // An ingredient is a food: no quick add.
         if purpose == .ingredient { map.bindings.removeAll { $0.keys.contains(.ctrl("t")) } }
         return map

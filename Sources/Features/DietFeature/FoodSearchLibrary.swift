@@ -1,24 +1,32 @@
 import BodiiDomain
-import BodiiSearch
 import Foundation
 import TerminalKit
 
-/// The saved meals and favourites in the food search: listed first, renamed (Ctrl-R), deleted
-/// (Ctrl-X) and marked (`*`) in place; and the search itself, run on every keystroke.
+/// The food search's list keys and what they say: the saved meals renamed (Ctrl-R) and deleted
+/// (Ctrl-X), favourites marked (`*`), and the search run on every keystroke (`FoodSearchList`).
 extension FoodSearch {
-    /// The saved meal a row of the list stands for.
-    public func savedMeal(for id: FoodID) -> SavedMeal? {
-        SavedMeal.id(fromListID: id).flatMap { mealID in savedMeals.first { $0.id == mealID } }
+    public var query: TextField { list.query }
+    public internal(set) var results: [Food] {
+        get { list.results }
+        set { list.results = newValue }
     }
+    public var showingRecent: Bool { list.showingRecent }
+    public var answersQuery: Bool { list.answersQuery }
+    public var selected: Int { list.selected }
+    public var preview: Food? { list.preview }
+    public var savedMeals: [SavedMeal] { list.savedMeals }
+    public var favourites: Set<FoodID> { list.favourites }
+    public var rowCount: Int { list.rowCount }
+    public var isOnNewCustomFood: Bool { list.isOnNewCustomFood }
+    public func savedMeal(for id: FoodID) -> SavedMeal? { list.savedMeal(for: id) }
+    static func row(_ meal: SavedMeal) -> Food { FoodSearchList.row(meal) }
 
     /// The answer to the y/n after Ctrl-X: yes deletes the saved meal (what was logged from it stays).
     mutating func answerMealDelete(_ meal: SavedMeal, yes: Bool) {
         pendingMealDelete = nil
         guard yes else { notice = "Kept \(meal.name)."; return }
-        guard let library, let id = meal.id else { return }
         do {
-            try library.deleteSavedMeal(id: id)
-            libraryIsStale = true
+            guard try list.delete(meal) else { return }
             runSearch()
             notice = "Deleted the saved meal \(meal.name); what you logged with it stays."
         } catch {
@@ -35,16 +43,12 @@ extension FoodSearch {
             renaming = nil
             notice = "Name unchanged."
         case .enter:
-            guard let library, let id = meal.id else { renaming = nil; return }
             do {
                 let name = try SavedMeal.name(field.text)
-                try library.renameSavedMeal(id: id, to: name)
+                guard let at = try list.rename(meal, to: name) else { renaming = nil; return }
                 renaming = nil
-                let at = SavedMeal(id: id, name: name, items: meal.items).listID
-                previews[at] = nil  // the panel shows the new name
-                libraryIsStale = true
                 runSearch()
-                selected = results.firstIndex { $0.id == at } ?? 0
+                list.select(results.firstIndex { $0.id == at } ?? 0)
                 loadPreview()
                 notice = "Renamed to \(name)."
             } catch let error as ValidationError {
@@ -61,89 +65,35 @@ extension FoodSearch {
 
     /// `*`: marks the selected food a favourite, or unmarks it.
     mutating func toggleFavourite() {
-        guard let library, results.indices.contains(selected), savedMeal(for: results[selected].id) == nil else { return }
-        let food = results[selected]
-        let on = !favourites.contains(food.id)
         do {
-            try library.setFavourite(food.id, on)
-            if on { favourites.insert(food.id) } else { favourites.remove(food.id) }
-            libraryIsStale = true  // the list of favourites is read again at the next keystroke
+            guard let (food, on) = try list.toggleFavourite() else { return }
             notice = on ? "★ \(food.name) is a favourite" : "\(food.name) is no longer a favourite"
         } catch {
             self.error = "Could not change favourites: \(ErrorLine.text(error))"
         }
     }
 
-    /// The source of a saved meal's row, so the preview knows its figures are the whole meal's.
-    static let savedMealSource = "meal"
-
-    /// A saved meal as a row of the list: its name, item count and total energy.
-    static func row(_ meal: SavedMeal) -> Food {
-        Food(
-            id: meal.listID, name: "\(meal.name) — saved meal, \(Plural.count(meal.items.count, "item", plural: "items"))",
-            // Not per 100 g: the whole meal's totals, which the preview shows as such.
-            source: savedMealSource, per100g: meal.totals)
-    }
-
-    /// Results change on every keystroke; an empty query lists saved meals, favourites, then
-    /// recent and frequent foods. The saved meals and favourites change only by their own keys
-    /// (Ctrl-X, Ctrl-R, `*`), so they are read when the search opens and after those, not per key.
+    /// Results change on every keystroke: the query is read as a line of foods, else searched.
     mutating func runSearch() {
-        let text = query.text.trimmingCharacters(in: .whitespaces)
         notice = nil
         readLine()
         if line != nil {
-            results = []
-            selected = 0
-            preview = nil
+            list.clear()
             return
         }
         do {
-            showingRecent = text.isEmpty
-            if let library {
-                if libraryIsStale {
-                    savedMeals = try library.savedMeals()
-                    favouriteFoods = try library.favouriteFoods()
-                    favourites = Set(favouriteFoods.map(\.id))
-                    libraryIsStale = false
-                }
-                let words = SearchText.words(text)
-                let named = savedMeals.filter { meal in
-                    let nameWords = SearchText.words(meal.name)
-                    return words.allSatisfy { w in nameWords.contains { SearchText.hasPrefix($0, w) } }
-                }
-                let found =
-                    text.isEmpty
-                    ? FoodSearchResult(foods: favouriteFoods + (try catalog.recentFoods(limit: Self.recentLimit)), answersQuery: true)
-                    : try catalog.searchCatalog(text, limit: Self.resultLimit)
-                var seen = Set<FoodID>()
-                results = named.map(Self.row) + found.foods.filter { seen.insert($0.id).inserted }
-                answersQuery = found.answersQuery || !named.isEmpty
-            } else {
-                let found =
-                    text.isEmpty
-                    ? FoodSearchResult(foods: try catalog.recentFoods(limit: Self.recentLimit), answersQuery: true)
-                    : try catalog.searchCatalog(text, limit: Self.resultLimit)
-                results = found.foods
-                answersQuery = found.answersQuery
-            }
+            try list.search(queryText)
             error = nil
         } catch {
-            results = []
-            answersQuery = true
             self.error = "Search failed: \(ErrorLine.text(error))"
         }
-        selected = 0
+        list.select(0)
         loadPreview()
     }
 
+    /// The selected row read whole; the log's recent servings are read once, at the first preview.
     mutating func loadPreview() {
-        guard results.indices.contains(selected) else { preview = nil; return }
-        if recentGrams == nil { recentGrams = (try? servingHistory()) ?? [:] }
-        let id = results[selected].id
-        if let cached = previews[id] { preview = cached; return }
-        preview = (try? catalog.food(id: id)) ?? results[selected]
-        previews[id] = preview
+        if results.indices.contains(selected), recentGrams == nil { recentGrams = (try? servingHistory()) ?? [:] }
+        list.loadPreview()
     }
-
 }

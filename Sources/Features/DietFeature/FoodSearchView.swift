@@ -159,7 +159,7 @@ struct FoodSearchView: Widget {
             let n = search.results.count
             let count =
                 n == 0
-                ? "No food matches" : (n >= FoodSearch.resultLimit ? "Best \(n) matches" : Plural.count(n, "match", plural: "matches"))
+                ? "No food matches" : (n >= FoodSearchList.resultLimit ? "Best \(n) matches" : Plural.count(n, "match", plural: "matches"))
             // The catalog lacks the food: say the list is only the closest, and how to add it.
             let missing = n == 0 ? "No food matches; Ctrl-O: new custom food" : "Closest foods; Ctrl-O: new custom food"
             buffer.write(search.answersQuery ? Line(count, .muted) : Line(missing, .accent), in: head, context: context)
@@ -303,7 +303,7 @@ struct NutrientPanel: Widget {
         sourceText.render(in: Rect(x: area.x, y: y, width: area.width, height: sourceHeight), buffer: &buffer, context: context)
         y += sourceHeight
         // A saved meal's row holds the whole meal's totals, not 100 g of something (issue 26).
-        let wholeMeal = food.source == FoodSearch.savedMealSource
+        let wholeMeal = food.source == FoodSearchList.savedMealSource
         if let amount = wholeMeal ? "the whole meal" : amount {
             let text = Paragraph([Line("for " + amount, .muted)])
             let h = min(2, text.height(forWidth: area.width, context: context))

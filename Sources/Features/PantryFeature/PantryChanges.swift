@@ -171,52 +171,12 @@ extension PantryViewModel {
 
     // MARK: Saving
 
-    /// Saves what a form (or `b`) produced; true when it was saved (the status says what).
+    /// Saves what a form (or `b`) produced (`PantryWrite`); true when it was saved (the status says what).
     @discardableResult
     func store(_ outcome: PantryForm.Outcome) -> Bool {
         do {
-            let message: String
-            switch outcome {
-            case .purchase(let purchase, let item, let bestBefore, let entryId):
-                let saved = try book.buy(
-                    item, quantity: purchase.quantity, price: purchase.price, store: purchase.store, bestBefore: bestBefore,
-                    on: purchase.date, shoppingListItemId: entryId)
-                let price = saved.purchase.price.map { " for \($0.formatted)" } ?? ""
-                let until = saved.lot.bestBefore.map { ", best before \($0.shortLabel(relativeTo: clock.today))" } ?? ""
-                message =
-                    entryId == nil
-                    ? "Added \(saved.purchase.quantity.label) of \(saved.item.name)\(price)\(until)."
-                    : "Bought \(saved.item.name), \(saved.purchase.quantity.label)\(price) — now in stock\(until)."
-            case .take(let uses, let quantity):
-                try source.applyStockUses(uses)
-                let kind = uses.first?.kind ?? .use
-                let name = selectedStockRow?.item.name ?? "it"
-                let value = uses.compactMap(\.value).reduce(Money.zero(currency), +)
-                message =
-                    (kind == .use ? "Used " : "Wasted ") + "\(quantity.label) of \(name)"
-                    + (kind == .waste && value.minorUnits > 0 ? " (\(value.formatted) wasted)" : "")
-                    + (uses.count > 1 ? ", from \(uses.count) lots." : ".")
-            case .listEntry(let entry, let item):
-                var entry = entry
-                var item = item
-                if item.id == nil { item = try source.saveGroceryItem(item) }
-                entry.itemId = item.id ?? entry.itemId
-                if entry.id == nil {
-                    try source.addShoppingListItem(entry)
-                    message = "Put \(item.name) on the list."
-                } else {
-                    try source.updateShoppingListItem(entry)
-                    message = "Saved \(item.name) on the list."
-                }
-            case .item(let item):
-                try source.saveGroceryItem(item)
-                message =
-                    "Saved \(item.name): "
-                    + (item.takeFromPantryWhenLogging ? "logging it takes it from stock." : "logging it leaves stock as it is.")
-            case .budget(let b):
-                try source.setPantryBudget(b)
-                message = "Budget set: \(b.amount.formatted) a \(b.period.rawValue)."
-            }
+            let write = PantryWrite(source: source, book: book, today: clock.today, currency: currency)
+            let message = try write.apply(outcome, taken: selectedStockRow?.item.name ?? "it")
             reload()
             // The entry just put on the list is the selected one.
             if case .listEntry(let entry, let item) = outcome, entry.id == nil,

@@ -321,7 +321,7 @@ struct PantryScreenView {
     }
 
     private func renderPriceTable(_ area: Rect, _ buffer: inout Buffer, _ context: RenderContext) {
-        let block = Block(title: "Prices paid, last \(PantryViewModel.priceDays) days", rightTitle: "latest per item")
+        let block = Block(title: "Prices paid, last \(PantryPrices.days) days", rightTitle: "latest per item")
         block.render(in: area, buffer: &buffer, context: context)
         let inner = block.inner(area).inset(left: 1, right: 1)
         let lines = model.priceLines

@@ -4,23 +4,6 @@ import GroceryPlanner
 import SharedCharts
 import TerminalKit
 
-/// One entry of the shopping list as the tab shows it: the entry, its item, and what it is
-/// expected to cost (the last price paid, at its store when it names one).
-public struct ListLine: Equatable, Sendable {
-    public var entry: ShoppingListItem
-    public var item: GroceryItem
-    public var expected: Money?
-    /// What was paid, for an entry bought this budget period.
-    public var paid: Money?
-}
-
-/// One item of the Prices view: its latest priced purchase and that purchase's unit prices.
-public struct PriceLine: Equatable, Sendable {
-    public var item: GroceryItem
-    public var latest: Purchase
-    public var prices: UnitPrices
-}
-
 /// The Pantry tab (PRODUCT.md §10): what is in stock and when it expires (use soon first), the
 /// shopping list against what is left of the budget, and prices and spending. `s` `l` `p` switch
 /// the views; `a` adds to the stock or the list; Enter uses (stock) or buys (list); `b` buys a
@@ -40,19 +23,19 @@ public final class PantryViewModel: TabScreen {
     public private(set) var stockRows: [StockRow] = []
     /// What each stocked item's history predicts (run-out day, lot life, expected price), by item id.
     public private(set) var forecasts: [Int64: ItemForecast] = [:]
-    public private(set) var listLines: [ListLine] = []
+    /// The shopping list view's open and bought entries.
+    private(set) var shoppingList = PantryShoppingList()
+    public var listLines: [ListLine] { shoppingList.open }
     /// Entries bought this budget period, shown checked under the list.
-    public private(set) var boughtLines: [ListLine] = []
+    public var boughtLines: [ListLine] { shoppingList.bought }
     public private(set) var budget: BudgetStatus?
-    /// This week's and this month's money (the Prices view shows both).
-    public private(set) var week: BudgetStatus?
-    public private(set) var month: BudgetStatus?
-    public private(set) var priceLines: [PriceLine] = []
-    /// The selected price line's whole history, by date.
-    public private(set) var history: [Purchase] = []
-    public private(set) var cheapest: (protein: (purchase: Purchase, price: Money)?, energy: (purchase: Purchase, price: Money)?) = (
-        nil, nil
-    )
+    /// The Prices view's money, table and history.
+    private(set) var prices = PantryPrices()
+    public var week: BudgetStatus? { prices.week }
+    public var month: BudgetStatus? { prices.month }
+    public var priceLines: [PriceLine] { prices.lines }
+    public var history: [Purchase] { prices.history }
+    public var cheapest: (protein: (purchase: Purchase, price: Money)?, energy: (purchase: Purchase, price: Money)?) { prices.cheapest }
     /// Selected row per view.
     public internal(set) var rows: [PantryView: Int] = [:]
 
@@ -77,74 +60,17 @@ public final class PantryViewModel: TabScreen {
 
     public let title = "Pantry"
 
-    /// How far back the Prices view reads purchases for its table and the cheapest buys.
-    public static let priceDays = 90
-
     private let configuredCurrency: Currency
     public var currency: Currency { snapshot.budget?.amount.currency ?? configuredCurrency }
     public var selectedRow: Int { rows[view] ?? 0 }
 
     // MARK: Keys
 
-    enum Action: Sendable {
-        case show(PantryView)
-        case add, use, waste, itemSettings, buyNow, buyWithPrice, edit, delete, undo, belowMinimum, replaceSoon,
-            setBudget, plan
-        case move(ListMove)
-    }
+    typealias Action = PantryAction
 
-    static let viewKeys: [BoundKey<Action>] = [
-        KeyBinding(
-            [.char("s"), .char("l"), .char("p")], label: "s l p", help: "stock / shopping list / prices", footer: true, brief: "views"
-        )
-        .performs { key in
-            switch key {
-            case .char("l"): return .show(.list)
-            case .char("p"): return .show(.prices)
-            default: return .show(.stock)
-            }
-        },
-        KeyBinding([.char("B")], help: "set the grocery budget (amount per week or month)").performs(.setBudget),
-        KeyBinding([.char("P")], help: "plan the next 7 days' food within the budget (PRODUCT.md §13)").performs(.plan),
-    ]
+    public var keyMap: KeyMap { Action.actions(for: view).keyMap }
 
-    static let stockActions = ActionKeyMap<Action>(
-        title: "Pantry · Stock",
-        [
-            KeyBinding([.char("a")], help: "add to stock (a catalog food or any name)", footer: true, brief: "add").performs(.add),
-            KeyBinding([.enter], help: "use some (from the lot that expires first)", footer: true, brief: "use").performs(.use),
-            KeyBinding([.char("w")], help: "waste some (its price counts as waste)", footer: true, brief: "waste").performs(.waste),
-            KeyBinding([.char("i")], help: "shelf life, minimum, take when logging").performs(.itemSettings),
-            KeyBinding([.char("x")], help: "delete a purchase entered by mistake (nothing used from it)").performs(.delete),
-            KeyBinding([.char("u")], help: "undo the last deleted purchase").performs(.undo),
-        ] + viewKeys + ListMove.actions("in the stock") { .move($0) })
-
-    static let listActions = ActionKeyMap<Action>(
-        title: "Pantry · Shopping list",
-        [
-            KeyBinding([.char("b")], help: "buy at the expected price, in one key", footer: true, brief: "buy").performs(.buyNow),
-            KeyBinding([.enter], help: "buy, typing the price paid", footer: true, brief: "buy at…").performs(.buyWithPrice),
-            KeyBinding([.char("a")], help: "add to the list (a catalog food or any name)", footer: true, brief: "add").performs(.add),
-            KeyBinding([.char("m")], help: "add the items below their minimum stock").performs(.belowMinimum),
-            KeyBinding([.char("r")], help: "add replacements for what must be used soon").performs(.replaceSoon),
-            KeyBinding([.char("e")], help: "edit the selected entry's quantity and store").performs(.edit),
-            KeyBinding([.char("x")], help: "remove the selected entry").performs(.delete),
-            KeyBinding([.char("u")], help: "undo the last removal").performs(.undo),
-        ] + viewKeys + ListMove.actions("in the list") { .move($0) })
-
-    static let priceActions = ActionKeyMap<Action>(title: "Pantry · Prices", viewKeys + ListMove.actions("in the items") { .move($0) })
-
-    static func actions(for view: PantryView) -> ActionKeyMap<Action> {
-        switch view {
-        case .stock: return stockActions
-        case .list: return listActions
-        case .prices: return priceActions
-        }
-    }
-
-    public var keyMap: KeyMap { Self.actions(for: view).keyMap }
-
-    public var documentedKeyMaps: [KeyMap] { PantryView.allCases.map { Self.actions(for: $0).keyMap } }
+    public var documentedKeyMaps: [KeyMap] { PantryView.allCases.map { Action.actions(for: $0).keyMap } }
 
     // MARK: Loading
 
@@ -173,31 +99,13 @@ public final class PantryViewModel: TabScreen {
                 case .list:
                     let range = period.range
                     budget = try status(snapshot.budget?.period, range, today)
-                    listLines = try snapshot.shoppingList.compactMap { entry in try line(entry, paid: nil) }
-                    let purchases = try source.purchases(in: range)
-                    boughtLines = try source.shoppingListItems(includingBought: true).filter { e in e.boughtOn.map(range.contains) ?? false
-                    }
-                    .compactMap { e in try line(e, paid: purchases.first { $0.id == e.purchaseId }?.price, expected: false) }
+                    try shoppingList.read(snapshot, boughtIn: range, from: source) { try food(of: $0) }
                 case .prices:
-                    let w = BudgetPeriod(.week, containing: today, weekStart: clock.weekStart),
-                        m = BudgetPeriod(.month, containing: today, weekStart: clock.weekStart)
-                    let start = min(w.start, m.start, today.adding(days: 1 - Self.priceDays))
-                    let purchases = try source.purchases(in: DateRange(start: start, end: max(w.end, m.end)))
-                    let uses = try source.stockUses(in: DateRange(start: min(w.start, m.start), end: max(w.end, m.end)))
-                    week = BudgetStatus(
-                        budget: snapshot.budget, kind: .week, today: today, purchases: purchases, uses: uses, currency: currency,
-                        weekStart: clock.weekStart)
-                    month = BudgetStatus(
-                        budget: snapshot.budget, kind: .month, today: today, purchases: purchases, uses: uses, currency: currency,
-                        weekStart: clock.weekStart)
+                    let recent = try prices.readMoney(
+                        snapshot.budget, from: source, today: today, weekStart: clock.weekStart, currency: currency)
                     budget = snapshot.budget?.period == .month ? month : week
-                    let recent = purchases.filter { $0.date >= today.adding(days: 1 - Self.priceDays) && $0.date <= today }
                     try loadFoods(for: snapshot.items)
-                    priceLines = priceTable(recent)
-                    cheapest = PriceBook.cheapest(recent, items: snapshot.items, foods: foods)
-                    let row = min(selectedRow, max(0, priceLines.count - 1))
-                    history =
-                        try priceLines.indices.contains(row) ? priceLines[row].item.id.map { try source.purchases(itemId: $0) } ?? [] : []
+                    try prices.readTable(recent, items: snapshot.items, foods: foods, selectedRow: selectedRow, from: source)
                 }
             }
             clampRows()
@@ -210,28 +118,6 @@ public final class PantryViewModel: TabScreen {
         BudgetStatus(
             budget: snapshot.budget, kind: kind, today: today, purchases: try source.purchases(in: range),
             uses: try source.stockUses(in: range), currency: currency, weekStart: clock.weekStart)
-    }
-
-    private func line(_ entry: ShoppingListItem, paid: Money?, expected: Bool = true) throws -> ListLine? {
-        guard let item = try snapshot.item(id: entry.itemId) ?? source.groceryItem(id: entry.itemId) else { return nil }
-        var price: Money?
-        if expected, let id = item.id {
-            price = PriceBook.expectedPrice(
-                history: try source.purchases(itemId: id), quantity: entry.quantity, store: entry.store,
-                food: try food(of: item))
-        }
-        return ListLine(entry: entry, item: item, expected: price, paid: paid)
-    }
-
-    /// The latest priced purchase of each item bought in the window, cheapest per kg first
-    /// within nothing: by name, so the list reads like the stock.
-    private func priceTable(_ purchases: [Purchase]) -> [PriceLine] {
-        var latest: [Int64: Purchase] = [:]
-        for p in purchases where p.price != nil { latest[p.itemId] = p }
-        return snapshot.items.compactMap { item in
-            guard let id = item.id, let p = latest[id] else { return nil }
-            return PriceLine(item: item, latest: p, prices: UnitPrices(p, food: item.foodId.flatMap { foods[$0] }))
-        }
     }
 
     func loadFoods(for items: [GroceryItem]) throws {
@@ -261,15 +147,13 @@ public final class PantryViewModel: TabScreen {
 
     /// The expected total of the open list (entries without a known price count as nothing, and
     /// `unpricedCount` says how many).
-    public var listTotal: Money {
-        listLines.reduce(Money.zero(currency)) { $0 + ($1.expected ?? .zero(currency)) }
-    }
-    public var unpricedCount: Int { listLines.filter { $0.expected == nil }.count }
+    public var listTotal: Money { shoppingList.total(in: currency) }
+    public var unpricedCount: Int { shoppingList.unpricedCount }
 
     // MARK: Handling keys
 
     public func handle(_ key: Key) -> KeyResult {
-        guard let action = Self.actions(for: view).action(for: key) else { return .ignored }
+        guard let action = Action.actions(for: view).action(for: key) else { return .ignored }
         guard let flow = perform(action) else { return .handled }
         return .requests([.present(flow)])
     }
