@@ -121,10 +121,12 @@ import Testing
         let logged = Date(timeIntervalSince1970: 1_800_000_000)
         var record = FoodLogging.record(food: Self.banana, grams: 118, meal: .breakfast, date: day, loggedAt: logged)
         record.id = 7
+        record.provenance = Provenance(source: "cronometer", externalId: "2026-11-22#3")
         // The stored values are what was logged; the catalog food is used again for the edit.
         record.kcal = 100
         let edited = FoodEntries.edited(record, grams: 236, meal: .snacks, food: Self.banana)
         #expect(edited.id == 7)
+        #expect(edited.provenance == record.provenance, "an imported entry stays the import's")
         #expect(edited.date == day)
         #expect(edited.loggedAt == logged)
         #expect(edited.meal == .snacks)

@@ -52,6 +52,24 @@ import BodyFeature
         #expect(vm.rows[vm.selected].record.id == edited.id, "the edited row stays selected")
     }
 
+    /// A weigh-in imported from a scale and corrected by hand is still the import's (its source
+    /// and its id there), so importing the same export again finds it instead of adding it twice.
+    @Test func anEditKeepsWhereTheWeighInCameFrom() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let imported = Provenance(source: "apple-health", externalId: "scale-1")
+        try BodyLogging(store: db.repositories, clock: db.clock).save(
+            BodyRecord(date: TestDay.fixed, weightKg: 80, recordedAt: db.clock.now, provenance: imported))
+        let vm = FlowHost(BodyViewModel(source: db.repositories, clock: db.clock))
+        vm.didBecomeVisible()
+        vm.press(.char("e"))
+        vm.press(.ctrl("u"))
+        vm.type("79.5")
+        vm.press(.enter)
+        let edited = try #require(try db.repositories.bodyRecords(in: year).first)
+        #expect(edited.weightKg == 79.5)
+        #expect(edited.provenance == imported)
+    }
+
     @Test func invalidEditKeepsTheFormAndTheRecord() throws {
         let (db, vm) = try logged([(0, 80, 18)])
         vm.press(.char("e"))

@@ -308,6 +308,23 @@ import ExerciseFeature
         #expect(edited.minutes == 45 && edited.intensity == .high && edited.met == 11.8 && edited.kcal == 648)
     }
 
+    /// An imported session corrected by hand keeps its source and its id there (a re-import finds it).
+    @Test func anEditKeepsWhereTheSessionCameFrom() throws {
+        let db = try database(weighing: 80)
+        let imported = Provenance(source: "apple-health", externalId: "workout-1")
+        var session = try logged(db, "Running", minutes: 30)
+        session.provenance = imported
+        try db.repositories.updateExerciseRecord(session)
+        let vm = open(db)
+        vm.press(.char("e"))
+        vm.press(.ctrl("u"))
+        vm.type("45")
+        vm.press(.enter, times: 3)
+        let edited = try #require(try stored(db).first)
+        #expect(edited.minutes == 45)
+        #expect(edited.provenance == imported)
+    }
+
     @Test func editCanChooseAnotherActivity() throws {
         let db = try database(weighing: 80)
         let original = try logged(db, "Running", minutes: 30)

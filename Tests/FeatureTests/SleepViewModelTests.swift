@@ -92,6 +92,23 @@ import SleepFeature
         #expect(nights.first?.status == .good)
     }
 
+    /// An imported night corrected by hand keeps its source and its id there (a re-import finds it).
+    @Test func anEditKeepsWhereTheNightCameFrom() throws {
+        let db = try TestDatabase(profile: DemoHistory.profile)
+        let imported = Provenance(source: "apple-health", externalId: "night-1")
+        try SleepLogging(store: db.repositories, clock: db.clock).save(
+            SleepRecord(date: TestDay.fixed, bedtime: nil, wakeTime: nil, minutes: 420, quality: nil, status: .good, provenance: imported))
+        let vm = tab(db)
+        vm.press(.char("e"))
+        vm.press(.tab, times: 2)
+        vm.press(.ctrl("u"))
+        vm.type("6h")
+        vm.press(.enter)
+        let night = try #require(try db.repositories.sleepRecords(in: month).first)
+        #expect(night.minutes == 360)
+        #expect(night.provenance == imported)
+    }
+
     @Test func editCannotMoveANightOntoAnotherNightsDate() throws {
         let db = try TestDatabase(profile: DemoHistory.profile)
         let logging = SleepLogging(store: db.repositories, clock: db.clock)

@@ -133,6 +133,7 @@ public final class BodyList: DatedListKind {
             keep: { record, original in
                 record.id = original.id
                 record.recordedAt = original.recordedAt  // keeps its place among the day's weigh-ins
+                record.provenance = original.provenance  // an imported reading stays the import's: a re-import finds it
             },
             update: logging.update, add: logging.save
         ) { [unitSystem] verb, record in

@@ -182,6 +182,7 @@ public final class SleepList: DatedListKind {
             let message: String
             if let original {
                 night.id = original.id
+                night.provenance = original.provenance  // an imported night stays the import's: a re-import finds it
                 try logging.update(night)
                 message = "Saved the night \(describe(night))."
             } else {

@@ -197,10 +197,12 @@ public struct ExerciseLogging {
         try store.addExerciseRecord(try record(entry))
     }
 
-    /// Replaces `original` (same id, same logging time) with the entry; energy is worked out again.
+    /// Replaces `original` (same id, logging time and source, so a re-import of an imported
+    /// session finds it) with the entry; energy is worked out again.
     @discardableResult
     public func update(_ original: ExerciseRecord, with entry: ExerciseEntry) throws -> ExerciseRecord {
-        let updated = try record(entry, id: original.id, loggedAt: original.loggedAt)
+        var updated = try record(entry, id: original.id, loggedAt: original.loggedAt)
+        updated.provenance = original.provenance
         try store.updateExerciseRecord(updated)
         return updated
     }

@@ -95,6 +95,7 @@ public enum FoodEntries {
         if let food {
             out = FoodLogging.record(food: food, grams: grams, meal: meal, date: record.date, loggedAt: record.loggedAt)
             out.id = record.id
+            out.provenance = record.provenance  // an imported entry stays the import's: a re-import finds it
         } else {
             let f = (record.grams ?? 0) > 0 ? grams / (record.grams ?? 1) : 0
             out = record
