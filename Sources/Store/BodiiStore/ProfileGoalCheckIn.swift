@@ -9,16 +9,8 @@ public struct ProfileStore: StoreBacked, Sendable {
 
 extension ProfileStore: ProfileRepository {
     public func loadProfile() throws -> Profile? {
-        try read { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM profile WHERE id = 1")) else { return nil }
-            return Profile(
-                name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
-                birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
-                activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"),
-                unitSystem: try row.enumValue(UnitSystem.self, "unit_system"),
-                themeName: try row.decode(forColumn: "theme_name"),
-                checkInTemplate: try row.decode(forColumn: "check_in_template"))
-        }
+        // Cached: every day's targets read the profile.
+        try read { db in try ProfileRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM profile WHERE id = 1"))?.profile() }
     }
 
     public func saveProfile(_ profile: Profile) throws {
@@ -26,17 +18,7 @@ extension ProfileStore: ProfileRepository {
     }
 
     static func upsertProfile(_ profile: Profile, _ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO profile
-                    (id, name, sex, birth_date, height_cm, activity_level, unit_system, theme_name, check_in_template)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                profile.name, profile.sex.rawValue, SQLText.date(profile.birthDate), profile.heightCm,
-                profile.activityLevel.rawValue, profile.unitSystem.rawValue, profile.themeName,
-                profile.checkInTemplate,
-            ])
+        try ProfileRow(profile).insert(db, onConflict: .replace)
     }
 }
 
