@@ -148,14 +148,14 @@ enum CatalogSeeder {
     }
 
     /// Entries logged before v13 get the nutrients their food now has, where still unknown, once
-    /// (see `Schema.nutrientsV13`).
-    /// Saved meal items wait the same way since v17 (`Schema.savedMealNutrientsV17`).
+    /// (see `NutrientMigrations.nutrientsV13`).
+    /// Saved meal items wait the same way since v17 (`NutrientMigrations.savedMealNutrientsV17`).
     static func fillPendingEntries(_ db: Database) throws {
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food_record_nutrient_fill)") == true {
-            try db.execute(sql: Schema.fillSQLV13(onlyPending: true) + "\nDELETE FROM food_record_nutrient_fill;")
+            try db.execute(sql: NutrientMigrations.fillSQLV13(onlyPending: true) + "\nDELETE FROM food_record_nutrient_fill;")
         }
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal_item_nutrient_fill)") == true {
-            try db.execute(sql: Schema.savedItemFillSQLV17(onlyPending: true) + "\nDELETE FROM saved_meal_item_nutrient_fill;")
+            try db.execute(sql: NutrientMigrations.savedItemFillSQLV17(onlyPending: true) + "\nDELETE FROM saved_meal_item_nutrient_fill;")
         }
     }
 
