@@ -235,7 +235,9 @@ extension StoreConnection {
     func rankedSearch(_ text: String, limit: Int, nutrients: Bool = true) throws -> FoodSearchResult {
         let limit = max(0, limit)
         let query = FoodSearchQuery(text)
-        guard !query.isEmpty else { return FoodSearchResult(foods: try FoodCatalogStore(connection: self).recentFoods(limit: limit), answersQuery: true) }
+        guard !query.isEmpty else {
+            return FoodSearchResult(foods: try FoodCatalogStore(connection: self).recentFoods(limit: limit), answersQuery: true)
+        }
         guard limit > 0 else { return FoodSearchResult(foods: [], answersQuery: true) }
         try FoodCatalogStore(connection: self).prepareFoodCatalog()
         return try read { db in

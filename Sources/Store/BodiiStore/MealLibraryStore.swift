@@ -40,7 +40,8 @@ extension MealLibraryStore: MealLibraryRepository {
     }
 
     public func savedMeals() throws -> [SavedMeal] {
-        try NutrientIntakeStore(connection: connection).completeNutrientFill()  // items saved before v13 get their food's nutrients first (v17)
+        // Items saved before v13 get their food's nutrients first (v17).
+        try NutrientIntakeStore(connection: connection).completeNutrientFill()
         return try read { db in
             var meals: [SavedMeal] = []
             for row in try SavedMealRow.fetchAll(db, sql: "SELECT * FROM saved_meal ORDER BY name COLLATE NOCASE, id") {

@@ -59,7 +59,9 @@ extension GoalStore: GoalRepository {
         try read { db in
             // Cached: every day's targets ask for it (several times a Review after a write), and a
             // statement prepared again pays GRDB's authorizer for each column.
-            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map { try $0.goal() }
+            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map {
+                try $0.goal()
+            }
         }
     }
 }
@@ -72,7 +74,8 @@ public struct CheckInStore: StoreBacked, Sendable {
 extension CheckInStore: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
         try read { db in
-            try CheckInRow.fetchOne(db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])?
+            try CheckInRow.fetchOne(
+                db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])?
                 .checkIn()
         }
     }
