@@ -12,7 +12,7 @@ import Testing
         GoalRow.self, CheckInRow.self, ActivitySnapshotRow.self, NutrientPreferenceRow.self,
         ReviewRow.self, ReviewItemRow.self, ActionRow.self,
         FavouriteFoodRow.self, SavedMealRow.self, SavedMealItemRow.self, RecipeRow.self, IngredientRow.self,
-        MeasurementRow.self, FastRow.self,
+        MeasurementRow.self, FastRow.self, ProfileRow.self, FoodRow.self, FoodServingRow.self, FoodCatalogRow.self,
     ]
 
     func tableColumns(_ table: String) throws -> Set<String> {

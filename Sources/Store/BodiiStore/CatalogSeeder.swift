@@ -85,10 +85,6 @@ public struct ShippedSupplement: Sendable {
 /// the catalog seeded: no double seed, no failure. Custom foods (another source) and the food log (which copies what it
 /// needs and has no foreign key to `food`) are never touched by a re-seed.
 enum CatalogSeeder {
-    /// The nutrient columns of `food`, per 100 g (named by `NutrientKey`); the first four are NOT NULL.
-    static let nutrientColumns = ["kcal", "protein_g", "carbs_g", "fat_g"] + NutrientKey.allCases.map(\.rawValue)
-    static let requiredColumns: Set<String> = ["kcal", "protein_g", "carbs_g", "fat_g"]
-
     static func seededRelease(source: String, _ db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT release FROM food_catalog WHERE source = ?", arguments: [source])
     }
@@ -137,10 +133,11 @@ enum CatalogSeeder {
         }
         try db.execute(sql: "PRAGMA ignore_check_constraints = 0")
         let stamp = SQLText.timestamp(now, timeZone: timeZone)
-        let record = "INSERT OR REPLACE INTO food_catalog (source, release, food_count, seeded_at) VALUES (?, ?, ?, ?)"
-        try db.execute(sql: record, arguments: [catalog.source, catalog.release, counts[0], stamp])
+        try FoodCatalogRow(source: catalog.source, release: catalog.release, foodCount: counts[0], seededAt: stamp)
+            .insert(db, onConflict: .replace)
         if let supplement = catalog.supplement {
-            try db.execute(sql: record, arguments: [ShippedSupplement.catalogKey, supplement.version, counts[1], stamp])
+            try FoodCatalogRow(source: ShippedSupplement.catalogKey, release: supplement.version, foodCount: counts[1], seededAt: stamp)
+                .insert(db, onConflict: .replace)
         }
         try FoodSearchIndex.endBulkChange(db)  // the search index, rebuilt in one pass
         try fillPendingEntries(db)
@@ -148,14 +145,14 @@ enum CatalogSeeder {
     }
 
     /// Entries logged before v13 get the nutrients their food now has, where still unknown, once
-    /// (see `Schema.nutrientsV13`).
-    /// Saved meal items wait the same way since v17 (`Schema.savedMealNutrientsV17`).
+    /// (see `NutrientMigrations.nutrientsV13`).
+    /// Saved meal items wait the same way since v17 (`NutrientMigrations.savedMealNutrientsV17`).
     static func fillPendingEntries(_ db: Database) throws {
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM food_record_nutrient_fill)") == true {
-            try db.execute(sql: Schema.fillSQLV13(onlyPending: true) + "\nDELETE FROM food_record_nutrient_fill;")
+            try db.execute(sql: NutrientMigrations.fillSQLV13(onlyPending: true) + "\nDELETE FROM food_record_nutrient_fill;")
         }
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_meal_item_nutrient_fill)") == true {
-            try db.execute(sql: Schema.savedItemFillSQLV17(onlyPending: true) + "\nDELETE FROM saved_meal_item_nutrient_fill;")
+            try db.execute(sql: NutrientMigrations.savedItemFillSQLV17(onlyPending: true) + "\nDELETE FROM saved_meal_item_nutrient_fill;")
         }
     }
 
@@ -285,15 +282,15 @@ struct FoodTableHeader {
             case "release": releaseField = i
             case "source_name": continue
             default:
-                guard CatalogSeeder.nutrientColumns.contains(name) else {
+                guard FoodRow.nutrientColumnNames.contains(name) else {
                     throw StoreError.invalidCatalog("unknown food column \(name)")
                 }
                 nutrients.append((name, i))
             }
         }
         nutrientFields = nutrients.map(\.field)
-        required = nutrients.filter { CatalogSeeder.requiredColumns.contains($0.column) }.map(\.field)
-        guard required.count == CatalogSeeder.requiredColumns.count else {
+        required = nutrients.filter { FoodRow.requiredColumns.contains($0.column) }.map(\.field)
+        guard required.count == FoodRow.requiredColumns.count else {
             throw StoreError.invalidCatalog("a required nutrient column is missing")
         }
     }

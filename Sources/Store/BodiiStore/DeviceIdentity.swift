@@ -63,7 +63,7 @@ extension BodiiDatabase {
     }
 }
 
-extension Schema {
+extension SyncMigrations {
     /// v15 (issue 30): what identity across machines needs.
     /// - `sync_device`: the device number, one row once the database joins sync (empty before:
     ///   ids stay SQLite's own, as before).

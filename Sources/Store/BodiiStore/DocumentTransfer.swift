@@ -86,11 +86,10 @@ extension SQLiteRepositories {
         try read { db in
             try RecipeRow.fetchAll(db, sql: "SELECT * FROM recipe ORDER BY id").compactMap { row in
                 guard let id = row.id,
-                    let foodRow = try Row.fetchOne(
-                        db, sql: "SELECT \(FoodCatalogStore.foodColumns) FROM food WHERE id = ?", arguments: [row.foodId])
+                    var food = try FoodRow.fetchOne(
+                        db, sql: "SELECT \(FoodRow.columnList) FROM food WHERE id = ?", arguments: [row.foodId])?.food
                 else { return nil }
-                var food = try FoodCatalogStore.food(row: foodRow)
-                food.servings = try FoodCatalogStore.servings(of: food.id, db)
+                food.servings = try FoodServingRow.servings(of: food.id, db)
                 let ingredients = try IngredientRow.fetchAll(
                     db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]
                 ).map { RecipeIngredientRow(foodID: FoodID($0.foodId), grams: $0.grams) }
@@ -160,13 +159,7 @@ extension SQLiteRepositories {
             saved.id = try Self.claimFoodID(food.id, prefix: "custom", db)
             saved.source = FoodCatalogStore.customSource
             saved.release = nil
-            try db.execute(
-                sql: """
-                    INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                    """,
-                arguments: StatementArguments(
-                    [saved.id.rawValue, saved.name, saved.source, nil as String?] + FoodCatalogStore.nutrientValues(saved.per100g)))
-            try FoodCatalogStore.insertServings(of: saved, db)
+            try FoodRow.insert(saved, db)
             return saved.id
         }
     }
@@ -191,13 +184,9 @@ extension SQLiteRepositories {
             }
             var food = recipe.food
             food.id = try Self.claimFoodID(recipe.food.id, prefix: "recipe", db)
-            try db.execute(
-                sql: """
-                    INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                    """,
-                arguments: StatementArguments(
-                    [food.id.rawValue, food.name, Recipe.source, nil as String?] + FoodCatalogStore.nutrientValues(food.per100g)))
-            try FoodCatalogStore.insertServings(of: food, db)
+            food.source = Recipe.source
+            food.release = nil
+            try FoodRow.insert(food, db)
             var row = RecipeRow(
                 foodId: food.id.rawValue, servings: recipe.servings, createdAt: SQLText.timestamp(recipe.createdAt, timeZone: timeZone),
                 source: recipe.provenance.source, externalId: recipe.provenance.externalId)

@@ -17,7 +17,7 @@ import GRDB
 /// store test checks that every numeric column is guarded); one that drops a guarded column must
 /// call `remove` first, since SQLite refuses to drop a column a CHECK names.
 
-extension Schema {
+extension RepairMigrations {
     /// v18 (issues 24 and 27): what every start and every food search paid for.
     /// - The finite-number guards become one CHECK per table instead of two triggers: SQLite parsed
     ///   the 72 triggers at every open (see `FiniteGuards`).

@@ -99,19 +99,13 @@ extension FoodCatalogStore: FoodCatalogRepository {
         let marks = wanted.map { _ in "?" }.joined(separator: ",")
         var out = try read { db -> [FoodID: Food] in
             var found: [FoodID: Food] = [:]
-            let foods = try Row.fetchCursor(
-                db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id IN (\(marks))", arguments: StatementArguments(wanted))
-            while let row = try foods.next() {
-                let food = try Self.food(row: row)
-                found[food.id] = food
-            }
-            let servings = try Row.fetchCursor(
-                db, sql: "SELECT food_id, label, grams FROM food_serving WHERE food_id IN (\(marks)) ORDER BY food_id, position",
+            let foods = try FoodRow.fetchCursor(
+                db, sql: "SELECT \(FoodRow.columnList) FROM food WHERE id IN (\(marks))", arguments: StatementArguments(wanted))
+            while let row = try foods.next() { found[row.food.id] = row.food }
+            let servings = try FoodServingRow.fetchCursor(
+                db, sql: "SELECT \(FoodServingRow.columnList) FROM food_serving WHERE food_id IN (\(marks)) ORDER BY food_id, position",
                 arguments: StatementArguments(wanted))
-            while let row = try servings.next() {
-                let id = FoodID(try row.decode(String.self, atIndex: 0))
-                found[id]?.servings.append(FoodServing(label: try row.decode(atIndex: 1), grams: try row.decode(atIndex: 2)))
-            }
+            while let row = try servings.next() { found[FoodID(row.foodId)]?.servings.append(row.serving) }
             return found
         }
         // A read-only handle on a file without the catalog: the stand-in's foods, one by one.
@@ -127,12 +121,11 @@ extension FoodCatalogStore: FoodCatalogRepository {
             guard
                 // Cached: preparing it again paid GRDB's authorizer for each of the food's ~100
                 // columns (~0.9 M instructions; the Review's grocery summary asks 6 foods).
-                let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?"),
-                    arguments: [id.rawValue])
+                var food = try FoodRow.fetchOne(
+                    db.cachedStatement(sql: "SELECT \(FoodRow.columnList) FROM food WHERE id = ?"),
+                    arguments: [id.rawValue])?.food
             else { return nil }
-            var food = try Self.food(row: row)
-            food.servings = try Self.servings(of: id, db)
+            food.servings = try FoodServingRow.servings(of: id, db)
             return food
         }
         if let stored { return stored }
@@ -147,10 +140,10 @@ extension FoodCatalogStore: FoodCatalogRepository {
     public func recentFoods(limit: Int) throws -> [Food] {
         try prepareFoodCatalog()
         return try read { db in
-            let byID = try db.cachedStatement(sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ?")
+            let byID = try db.cachedStatement(sql: "SELECT \(FoodRow.columnList) FROM food WHERE id = ?")
             var foods: [Food] = []
             for standing in try Self.frecency(db).ranked where foods.count < limit {
-                if let row = try Row.fetchOne(byID, arguments: [standing.foodID]) { foods.append(try Self.food(row: row)) }
+                if let row = try FoodRow.fetchOne(byID, arguments: [standing.foodID]) { foods.append(row.food) }
             }
             return foods
         }
@@ -205,15 +198,7 @@ extension FoodCatalogStore: FoodCatalogRepository {
             saved.id = FoodID("custom:\(try RowIdAllocator.foodNumber(db))")
             saved.source = Self.customSource
             saved.release = nil
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO food (\(Self.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                    """
-            ).execute(
-                arguments: StatementArguments(
-                    [saved.id.rawValue, saved.name, saved.source, saved.release]
-                        + Self.nutrientValues(saved.per100g)))
-            try Self.insertServings(of: saved, db)
+            try FoodRow.insert(saved, db)
             return saved
         }
     }
@@ -221,15 +206,7 @@ extension FoodCatalogStore: FoodCatalogRepository {
     /// Throws `StoreError.customFoodNotFound` for an id that is not a stored custom food.
     public func updateCustomFood(_ food: Food) throws {
         try write { db in
-            let assignments = (["name"] + CatalogSeeder.nutrientColumns).map { "\($0) = ?" }.joined(separator: ", ")
-            try db.cachedStatement(sql: "UPDATE food SET \(assignments) WHERE id = ? AND source = ?")
-                .execute(
-                    arguments: StatementArguments(
-                        [food.name] + Self.nutrientValues(food.per100g)
-                            + [food.id.rawValue, Self.customSource]))
-            guard db.changesCount == 1 else { throw StoreError.customFoodNotFound(food.id.rawValue) }
-            try db.execute(sql: "DELETE FROM food_serving WHERE food_id = ?", arguments: [food.id.rawValue])
-            try Self.insertServings(of: food, db)
+            guard try FoodRow.update(food, source: Self.customSource, db) else { throw StoreError.customFoodNotFound(food.id.rawValue) }
         }
     }
 
@@ -237,12 +214,11 @@ extension FoodCatalogStore: FoodCatalogRepository {
     public func deleteCustomFood(id: FoodID) throws -> Food? {
         try write { db in
             guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT \(Self.foodColumns) FROM food WHERE id = ? AND source = ?",
-                    arguments: [id.rawValue, Self.customSource])
+                var food = try FoodRow.fetchOne(
+                    db, sql: "SELECT \(FoodRow.columnList) FROM food WHERE id = ? AND source = ?",
+                    arguments: [id.rawValue, Self.customSource])?.food
             else { return nil }
-            var food = try Self.food(row: row)
-            food.servings = try Self.servings(of: food.id, db)
+            food.servings = try FoodServingRow.servings(of: food.id, db)
             // Servings go with it (ON DELETE CASCADE); the log's entries stay (food_id is not a key).
             try db.execute(sql: "DELETE FROM food WHERE id = ? AND source = ?", arguments: [id.rawValue, Self.customSource])
             return food
@@ -251,69 +227,16 @@ extension FoodCatalogStore: FoodCatalogRepository {
 
     public func customFoods() throws -> [Food] {
         try read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT \(Self.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
+            try FoodRow.fetchAll(
+                db, sql: "SELECT \(FoodRow.columnList) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
                 arguments: [Self.customSource]
             ).map { row in
-                var food = try Self.food(row: row)
-                food.servings = try Self.servings(of: food.id, db)
+                var food = row.food
+                food.servings = try FoodServingRow.servings(of: food.id, db)
                 return food
             }
         }
     }
 
-    // MARK: Rows
-
     static let customSource = "custom"
-
-    static let foodColumns = foodColumns(prefix: "")
-
-    static func foodColumns(prefix: String) -> String {
-        (["id", "name", "source", "release"] + CatalogSeeder.nutrientColumns).map { prefix + $0 }.joined(separator: ", ")
-    }
-
-    /// Reads the columns of `foodColumns`, in order.
-    static func food(row: Row) throws -> Food { try food(row: row, readsNutrients: true) }
-
-    /// `readsNutrients` false: the row holds the `listingColumns` only.
-    static func food(row: Row, readsNutrients: Bool) throws -> Food {
-        var n = Nutrients(
-            kcal: try row.decode(atIndex: 4), proteinG: try row.decode(atIndex: 5),
-            carbsG: try row.decode(atIndex: 6), fatG: try row.decode(atIndex: 7))
-        if readsNutrients { try readNutrients(row, into: &n) }
-        return Food(
-            id: FoodID(try row.decode(atIndex: 0)), name: try row.decode(atIndex: 1),
-            source: try row.decode(atIndex: 2), release: try row.decode(atIndex: 3), per100g: n)
-    }
-
-    /// The first columns of `foodColumns`: a food's names and its energy and macronutrients.
-    static let listingColumnCount = 8
-    static let listingColumns = foodColumns(prefix: "").split(separator: ",").prefix(listingColumnCount).joined(separator: ",")
-
-    private static func readNutrients(_ row: Row, into n: inout Nutrients) throws {
-        n.values.reserveCapacity(NutrientKey.allCases.count)  // grown step by step, it was rehashed six times a food
-        for (offset, key) in NutrientKey.allCases.enumerated() {
-            if let value: Double = try row.decode(atIndex: listingColumnCount + offset) { n.values[key] = value }
-        }
-    }
-
-    /// In the order of `CatalogSeeder.nutrientColumns`.
-    static func nutrientValues(_ n: Nutrients) -> [(any DatabaseValueConvertible)?] {
-        [n.kcal, n.proteinG, n.carbsG, n.fatG] + NutrientKey.allCases.map { n.values[$0] }
-    }
-
-    static func servings(of id: FoodID, _ db: Database) throws -> [FoodServing] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT label, grams FROM food_serving WHERE food_id = ? ORDER BY position"),
-            arguments: [id.rawValue]
-        )
-        .map { FoodServing(label: try $0.decode(atIndex: 0), grams: try $0.decode(atIndex: 1)) }
-    }
-
-    static func insertServings(of food: Food, _ db: Database) throws {
-        let statement = try db.cachedStatement(sql: "INSERT INTO food_serving (food_id, position, label, grams) VALUES (?, ?, ?, ?)")
-        for (i, serving) in food.servings.enumerated() {
-            try statement.execute(arguments: [food.id.rawValue, i + 1, serving.label, serving.grams])
-        }
-    }
 }

@@ -36,17 +36,11 @@ extension SQLiteRepositories {
     @discardableResult
     public func insertFoodsInBulk(_ foods: some Sequence<Food>) throws -> Int {
         try write { db in
-            let statement = try db.makeStatement(
-                sql: """
-                    INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                    """)
+            let statement = try db.makeStatement(sql: FoodRow.insertSQL)
             try FoodSearchIndex.beginBulkChange(db)
             var count = 0
             for food in foods {
-                try statement.execute(
-                    arguments: StatementArguments(
-                        [food.id.rawValue, food.name, food.source, food.release]
-                            + FoodCatalogStore.nutrientValues(food.per100g)))
+                try statement.execute(arguments: StatementArguments(FoodRow(food).values))
                 count += 1
             }
             try FoodSearchIndex.endBulkChange(db)

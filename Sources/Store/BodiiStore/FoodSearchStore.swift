@@ -231,11 +231,13 @@ extension StoreConnection {
     /// `FoodRanking`. An empty query gives the recent and frequent foods.
     /// `answersQuery` is false when no candidate has every word that names a food (the list is
     /// then the closest foods).
-    /// `nutrients` false reads each food's energy and macronutrients only (`listingColumns`).
+    /// `nutrients` false reads each food's energy and macronutrients only (`FoodRow.listingColumnList`).
     func rankedSearch(_ text: String, limit: Int, nutrients: Bool = true) throws -> FoodSearchResult {
         let limit = max(0, limit)
         let query = FoodSearchQuery(text)
-        guard !query.isEmpty else { return FoodSearchResult(foods: try FoodCatalogStore(connection: self).recentFoods(limit: limit), answersQuery: true) }
+        guard !query.isEmpty else {
+            return FoodSearchResult(foods: try FoodCatalogStore(connection: self).recentFoods(limit: limit), answersQuery: true)
+        }
         guard limit > 0 else { return FoodSearchResult(foods: [], answersQuery: true) }
         try FoodCatalogStore(connection: self).prepareFoodCatalog()
         return try read { db in
@@ -262,14 +264,14 @@ extension StoreConnection {
             let top = Array(ranked.prefix(limit))
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT \(nutrients ? FoodCatalogStore.foodColumns : FoodCatalogStore.listingColumns), rowid FROM food
+                    SELECT \(nutrients ? FoodRow.columnList : FoodRow.listingColumnList), rowid FROM food
                     WHERE rowid IN (SELECT value FROM json_each(?))
                     """)
-            let rowidIndex = nutrients ? CatalogSeeder.nutrientColumns.count + 4 : FoodCatalogStore.listingColumnCount
+            let rowidIndex = nutrients ? FoodRow.columnNames.count : FoodRow.listingColumnCount
             var byRowid: [Int64: Food] = [:]
             let rows = try Row.fetchCursor(statement, arguments: ["[" + top.map(String.init).joined(separator: ",") + "]"])
             while let row = try rows.next() {
-                byRowid[try row.decode(atIndex: rowidIndex)] = try FoodCatalogStore.food(row: row, readsNutrients: nutrients)
+                byRowid[try row.decode(atIndex: rowidIndex)] = try FoodRow.food(row: row, nutrients: nutrients)
             }
             return FoodSearchResult(foods: top.compactMap { byRowid[$0] }, answersQuery: complete > 0)
         }

@@ -12,13 +12,13 @@ extension MealLibraryStore: MealLibraryRepository {
     public func favouriteFoods() throws -> [Food] {
         try FoodCatalogStore(connection: connection).prepareFoodCatalog()
         return try read { db in
-            try Row.fetchAll(
+            try FoodRow.fetchAll(
                 db,
                 sql: """
-                    SELECT \(FoodCatalogStore.foodColumns(prefix: "f.")) FROM favourite_food AS v JOIN food AS f ON f.id = v.food_id
+                    SELECT \(FoodRow.columnList(prefix: "f.")) FROM favourite_food AS v JOIN food AS f ON f.id = v.food_id
                     ORDER BY v.added_at DESC, v.rowid DESC
                     """
-            ).map(FoodCatalogStore.food(row:))
+            ).map(\.food)
         }
     }
 
@@ -40,7 +40,8 @@ extension MealLibraryStore: MealLibraryRepository {
     }
 
     public func savedMeals() throws -> [SavedMeal] {
-        try NutrientIntakeStore(connection: connection).completeNutrientFill()  // items saved before v13 get their food's nutrients first (v17)
+        // Items saved before v13 get their food's nutrients first (v17).
+        try NutrientIntakeStore(connection: connection).completeNutrientFill()
         return try read { db in
             var meals: [SavedMeal] = []
             for row in try SavedMealRow.fetchAll(db, sql: "SELECT * FROM saved_meal ORDER BY name COLLATE NOCASE, id") {
@@ -93,27 +94,14 @@ extension MealLibraryStore: MealLibraryRepository {
             var saved = recipe
             if let id = recipe.id, let foodID = recipe.foodID {
                 // The food row changes (search and new entries see it); logged entries keep their copies.
-                let food = recipe.asFood(id: foodID)
-                let assignments = (["name"] + CatalogSeeder.nutrientColumns).map { "\($0) = ?" }.joined(separator: ", ")
-                try db.execute(
-                    sql: "UPDATE food SET \(assignments) WHERE id = ? AND source = ?",
-                    arguments: StatementArguments([food.name] + FoodCatalogStore.nutrientValues(food.per100g) + [foodID.rawValue, Recipe.source]))
-                guard db.changesCount == 1 else { throw StoreError.customFoodNotFound(foodID.rawValue) }
-                try db.execute(sql: "DELETE FROM food_serving WHERE food_id = ?", arguments: [foodID.rawValue])
-                try FoodCatalogStore.insertServings(of: food, db)
+                guard try FoodRow.update(recipe.asFood(id: foodID), source: Recipe.source, db) else {
+                    throw StoreError.customFoodNotFound(foodID.rawValue)
+                }
                 try RecipeRow.filter(key: id).updateAll(db, RecipeRow.Columns.servings.set(to: recipe.servings))
                 try IngredientRow.filter(IngredientRow.Columns.recipeId == id).deleteAll(db)
             } else {
                 let foodID = FoodID("recipe:\(try RowIdAllocator.foodNumber(db))")
-                let food = recipe.asFood(id: foodID)
-                try db.execute(
-                    sql: """
-                        INSERT INTO food (\(FoodCatalogStore.foodColumns)) VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: CatalogSeeder.nutrientColumns.count)))
-                        """,
-                    arguments: StatementArguments(
-                        [foodID.rawValue, food.name, Recipe.source, nil as String?]
-                            + FoodCatalogStore.nutrientValues(food.per100g)))
-                try FoodCatalogStore.insertServings(of: food, db)
+                try FoodRow.insert(recipe.asFood(id: foodID), db)  // source Recipe.source, no release
                 var row = RecipeRow(
                     foodId: foodID.rawValue, servings: recipe.servings, createdAt: SQLText.timestamp(Date(), timeZone: timeZone))
                 saved.id = try row.insert(allotting: nil, db)
@@ -142,13 +130,13 @@ extension MealLibraryStore: MealLibraryRepository {
             for r in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(FoodCatalogStore.foodColumns(prefix: "f.")), i.grams AS ingredient_grams
+                    SELECT \(FoodRow.columnList(prefix: "f.")), i.grams AS ingredient_grams
                     FROM recipe_ingredient AS i JOIN food AS f ON f.id = i.food_id
                     WHERE i.recipe_id = ? ORDER BY i.position
                     """, arguments: [id])
             {
                 ingredients.append(
-                    Recipe.Ingredient(food: try FoodCatalogStore.food(row: r), grams: try r.decode(forColumn: "ingredient_grams")))
+                    Recipe.Ingredient(food: try FoodRow.food(row: r), grams: try r.decode(forColumn: "ingredient_grams")))
             }
             return Recipe(
                 id: id, foodID: foodID, name: try row.decode(forColumn: "food_name"), servings: recipe.servings, ingredients: ingredients)
@@ -157,13 +145,12 @@ extension MealLibraryStore: MealLibraryRepository {
 
     public func recipeFoods() throws -> [Food] {
         try read { db in
-            let foods = try Row.fetchAll(
-                db, sql: "SELECT \(FoodCatalogStore.foodColumns) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
+            try FoodRow.fetchAll(
+                db, sql: "SELECT \(FoodRow.columnList) FROM food WHERE source = ? ORDER BY name COLLATE NOCASE, id",
                 arguments: [Recipe.source]
-            ).map(FoodCatalogStore.food(row:))
-            return try foods.map { f in
-                var food = f
-                food.servings = try FoodCatalogStore.servings(of: f.id, db)
+            ).map { row in
+                var food = row.food
+                food.servings = try FoodServingRow.servings(of: food.id, db)
                 return food
             }
         }

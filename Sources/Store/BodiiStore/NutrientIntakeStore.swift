@@ -73,7 +73,7 @@ extension NutrientIntakeStore: NutrientIntakeRepository {
     }
 
     /// Entries logged before v13 wait for the catalog's re-seed to get its new nutrients (see
-    /// `Schema.nutrientsV13`): a read of intakes seeds first when any still wait (one indexed read
+    /// `NutrientMigrations.nutrientsV13`): a read of intakes seeds first when any still wait (one indexed read
     /// otherwise).
     func completeNutrientFill() throws {
         guard !readsOnly else { return }

@@ -1,7 +1,7 @@
 import BodiiDomain
 import GRDB
 
-extension Schema {
+extension NutrientMigrations {
     /// v14 (issue 27): the user's nutrient settings. Only what differs from the DRI is a row, so
     /// the defaults keep following the profile's age and sex.
     static func nutrientPreferencesV14(_ db: Database) throws {

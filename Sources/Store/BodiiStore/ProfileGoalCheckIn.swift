@@ -9,16 +9,8 @@ public struct ProfileStore: StoreBacked, Sendable {
 
 extension ProfileStore: ProfileRepository {
     public func loadProfile() throws -> Profile? {
-        try read { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM profile WHERE id = 1")) else { return nil }
-            return Profile(
-                name: try row.decode(forColumn: "name"), sex: try row.enumValue(Sex.self, "sex"),
-                birthDate: try row.localDate("birth_date"), heightCm: try row.decode(forColumn: "height_cm"),
-                activityLevel: try row.enumValue(ActivityLevel.self, "activity_level"),
-                unitSystem: try row.enumValue(UnitSystem.self, "unit_system"),
-                themeName: try row.decode(forColumn: "theme_name"),
-                checkInTemplate: try row.decode(forColumn: "check_in_template"))
-        }
+        // Cached: every day's targets read the profile.
+        try read { db in try ProfileRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM profile WHERE id = 1"))?.profile() }
     }
 
     public func saveProfile(_ profile: Profile) throws {
@@ -26,17 +18,7 @@ extension ProfileStore: ProfileRepository {
     }
 
     static func upsertProfile(_ profile: Profile, _ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO profile
-                    (id, name, sex, birth_date, height_cm, activity_level, unit_system, theme_name, check_in_template)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                profile.name, profile.sex.rawValue, SQLText.date(profile.birthDate), profile.heightCm,
-                profile.activityLevel.rawValue, profile.unitSystem.rawValue, profile.themeName,
-                profile.checkInTemplate,
-            ])
+        try ProfileRow(profile).insert(db, onConflict: .replace)
     }
 }
 
@@ -77,7 +59,9 @@ extension GoalStore: GoalRepository {
         try read { db in
             // Cached: every day's targets ask for it (several times a Review after a write), and a
             // statement prepared again pays GRDB's authorizer for each column.
-            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map { try $0.goal() }
+            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map {
+                try $0.goal()
+            }
         }
     }
 }
@@ -90,7 +74,8 @@ public struct CheckInStore: StoreBacked, Sendable {
 extension CheckInStore: CheckInRepository {
     public func checkIn(on date: LocalDate) throws -> CheckIn? {
         try read { db in
-            try CheckInRow.fetchOne(db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])?
+            try CheckInRow.fetchOne(
+                db.cachedStatement(sql: "SELECT \(CheckInRow.columnList) FROM check_in WHERE date = ?"), arguments: [SQLText.date(date)])?
                 .checkIn()
         }
     }

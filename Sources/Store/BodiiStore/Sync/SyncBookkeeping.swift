@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The queries of sync's bookkeeping tables (migration v16, Schema+Sync.swift): device and clock,
+/// The queries of sync's bookkeeping tables (migration v16, SyncMigrations.swift): device and clock,
 /// row and cell clocks, the outbox, the files applied.
 extension SyncConnection {
     // MARK: Device and clock

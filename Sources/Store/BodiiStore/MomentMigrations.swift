@@ -1,6 +1,6 @@
 import GRDB
 
-extension Schema {
+enum MomentMigrations: MigrationSQL {
     /// v24 (issue 47 item 3): moments — what happened, its `+tags` (space-separated, lower case)
     /// and an optional 1–5 feeling, many a day, each with its time.
     static func momentsV24(_ db: Database) throws {

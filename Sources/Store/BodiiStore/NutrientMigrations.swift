@@ -1,7 +1,7 @@
 import GRDB
 
 /// Issue 27's migration: every nutrient of PRODUCT.md §11 in the catalog and in the log.
-extension Schema {
+enum NutrientMigrations: MigrationSQL {
     /// The nutrient columns v13 adds to `food` (it had energy, the macros and ten others), frozen
     /// as they were when v13 shipped: a later `NutrientKey` must not change what v13 did.
     static let foodColumnsV13 = [

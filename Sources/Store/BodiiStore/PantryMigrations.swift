@@ -1,6 +1,6 @@
 import GRDB
 
-extension Schema {
+enum PantryMigrations: MigrationSQL {
     /// v9 (issue 14): the pantry of PRODUCT.md §10 (see PantryStore.swift). Grocery items (a
     /// catalog food or a free name); purchases, which are also the price history per item and
     /// store; a stock lot per purchase with what is left of it; what was used or wasted from a

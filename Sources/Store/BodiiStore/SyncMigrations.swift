@@ -1,6 +1,6 @@
 import GRDB
 
-extension Schema {
+enum SyncMigrations: MigrationSQL {
     /// Sync's bookkeeping (PRODUCT.md §14, BodiiSync): none of these tables is itself synced.
     /// - `sync_state`: one row — this device's number (nil: sync not configured), its hybrid
     ///   logical clock (the last one handed out or seen) and the next file sequence to write.

@@ -1,6 +1,6 @@
 import GRDB
 
-extension Schema {
+enum MealLibraryMigrations: MigrationSQL {
     /// v8 (issue 15): the user's meal library. Favourite foods; saved meals (a logged meal kept by
     /// name, its items with the values they were logged with, logged again in one step); recipes
     /// (ingredients with amounts and a number of servings, each recipe also a `food` row with
@@ -65,7 +65,7 @@ extension Schema {
     }
 }
 
-extension Schema {
+extension MealLibraryMigrations {
     /// v12 (issue 26): the meal a saved meal was saved from, so `a Enter` logs it there again.
     /// Meals saved before keep NULL and go to the meal of the hour.
     static func savedMealMealV12(_ db: Database) throws {

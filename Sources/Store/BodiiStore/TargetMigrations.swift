@@ -1,7 +1,7 @@
 import BodiiDomain
 import GRDB
 
-extension Schema {
+enum TargetMigrations: MigrationSQL {
     /// v19 (issue 43): the targets a person sets live on the goal, so a choice holds from the day
     /// the goal is set until the next one, and past days keep theirs. Columns are added at the end
     /// (sync applies a file from an older Bodii, with fewer columns, to the ones it has; the
@@ -26,7 +26,7 @@ extension Schema {
     }
 }
 
-extension Schema {
+extension TargetMigrations {
     /// v20 (issue 43): carbs counted net (carbs − fiber) with any split, not only keto: one column
     /// at the end of the goal (older files sync without it and read as total carbs). Self-contained,
     /// so it can be renumbered if another branch takes v20 first.
@@ -37,7 +37,7 @@ extension Schema {
     }
 }
 
-extension Schema {
+extension TargetMigrations {
     /// v25 (issue 47): whether Katch-McArdle may use the Navy body-fat estimate when none is logged,
     /// one column at the end of the goal (older files sync without it and read as logged only).
     static func bodyFatSourceV25(_ db: Database) throws {

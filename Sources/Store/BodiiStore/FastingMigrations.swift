@@ -1,6 +1,6 @@
 import GRDB
 
-extension Schema {
+enum FastingMigrations: MigrationSQL {
     /// v22 (issue 47): fasts — start, end (NULL while on) and the goal in hours, dated by the day
     /// they started. No UNIQUE index for "one fast on": two machines may each start one offline,
     /// and the later start is the one on (`FastStore.currentFast`).

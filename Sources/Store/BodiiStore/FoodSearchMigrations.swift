@@ -4,7 +4,7 @@ import GRDB
 // (`Schema.searchKey`) or the index's rebuild (`FoodSearchIndex.rebuild`) can never change
 // what v3 does to a database that migrates through it.
 
-extension Schema {
+enum FoodSearchMigrations: MigrationSQL {
     /// v3: the full-text index of food names. Contentless (the names stay in `food` only), with
     /// prefix indexes for 1–3 letters (so a query of one or two letters reads matches lazily), the
     /// `unicode61` tokenizer folding case and accents. Triggers keep it in sync with `food`, so a

@@ -1,7 +1,7 @@
 import GRDB
 
 /// Issue 23's migrations: stored numbers made finite (v10), a body record without a weight (v11).
-extension Schema {
+enum RepairMigrations: MigrationSQL {
     /// v10 (issue 23 #6, #22). A quick add has no grams: `food_record.grams` and
     /// `saved_meal_item.grams` become NULL exactly for food id 'quick' (existing quick adds, stored
     /// as 1 g, are converted). SQLite cannot drop a NOT NULL, so both tables are rebuilt (their

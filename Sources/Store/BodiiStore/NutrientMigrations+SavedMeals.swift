@@ -3,7 +3,7 @@ import GRDB
 /// Issue 27, for saved meals: v13 gave `saved_meal_item` every nutrient column but filled only the
 /// log's entries, so a meal saved before v13 kept its items' new nutrients unknown — and logged
 /// them unknown again each time it was used.
-extension Schema {
+extension NutrientMigrations {
     /// v17. Saved meal items get, once, what their food knows where still unknown, as v13 did for
     /// `food_record`: per 100 g × grams / 100, never over a value the item already has. Custom foods
     /// and recipes are known now; catalog foods only after the catalog is seeded with every nutrient.

@@ -1,7 +1,7 @@
 import BodiiDomain
 import GRDB
 
-extension Schema {
+enum MeasurementMigrations: MigrationSQL {
     /// v21 (issue 47): body measurements — circumferences (cm), blood pressure (systolic in
     /// `value`, diastolic in `diastolic`, mmHg) and resting heart rate (bpm), one row each. The
     /// kinds are `MeasurementKind`'s raw values; the table does not list them, so a new kind needs
