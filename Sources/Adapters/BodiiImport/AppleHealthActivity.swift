@@ -50,7 +50,7 @@ struct AppleHealthActivity {
         let source = pass.sources.index(of: element)
         let localStart = time.instant + time.offsetSeconds
         let lastHour = AppleHealthValues.floorDiv((pass.latestDay.daysSinceEpoch + 1) * 86_400, 3600)
-        func add(_ hour: Int, _ amount: Double) {
+        func addToHour(_ hour: Int, _ amount: Double) {
             guard hour < lastHour else { return }  // the part after `latestDay`
             let day = LocalDate(daysSinceEpoch: AppleHealthValues.floorDiv(hour, 24))
             guard pass.keeps(day) else { return }
@@ -65,14 +65,14 @@ struct AppleHealthActivity {
             }
         }
         guard span > 0 else {
-            add(AppleHealthValues.floorDiv(localStart, 3600), value)
+            addToHour(AppleHealthValues.floorDiv(localStart, 3600), value)
             return
         }
         var t = localStart
         while t < localStart + span {
             let hour = AppleHealthValues.floorDiv(t, 3600)
             let next = min(localStart + span, (hour + 1) * 3600)
-            add(hour, value * Double(next - t) / Double(span))
+            addToHour(hour, value * Double(next - t) / Double(span))
             t = next
         }
     }
@@ -97,7 +97,8 @@ struct AppleHealthActivity {
     func days(_ out: inout AppleHealthData, sources: [String]) -> [ActivitySnapshot] {
         let stepDays = Self.perDay(steps)
         let energyDays = Self.perDay(energy)
-        out.stepsBySource = stepDays.bySource.map { (sources[$0.key], AppleHealthValues.whole($0.value) ?? 0) }.sorted { $0.steps > $1.steps }
+        out.stepsBySource = stepDays.bySource.map { (sources[$0.key], AppleHealthValues.whole($0.value) ?? 0) }
+            .sorted { $0.steps > $1.steps }
         out.activeKcalBySource = energyDays.bySource.map { (sources[$0.key], $0.value) }.sorted { $0.kcal > $1.kcal }
         let days = Set(stepDays.days.keys).union(energyDays.days.keys).sorted()
         return days.compactMap { d in

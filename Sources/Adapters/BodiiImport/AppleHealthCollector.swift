@@ -11,12 +11,46 @@ import Foundation
 public final class AppleHealthCollector: XMLElementHandler {
     public static let quickAddFood = FoodID("quick-add")
 
-    private var pass: AppleHealthPass
-    /// The last weigh-in before a part's days: what its first workouts without energy are reckoned with.
-    private let weightBefore: Double?
     private(set) var sawRoot = false
     private(set) var rootName: String?
+    /// Everything a pass keeps, in one value: one exclusivity check per element, not one per field.
+    private var routing: AppleHealthRouting
 
+    /// A first pass (`part` nil), or a pass keeping the days of `part`.
+    init(latestDay: LocalDate, part: ClosedRange<LocalDate>? = nil, weightBefore: Double? = nil) {
+        routing = AppleHealthRouting(pass: AppleHealthPass(latestDay: latestDay, part: part), weightBefore: weightBefore)
+    }
+
+    var mode: AppleHealthPassMode { routing.pass.mode }
+    /// Set when a part holds more than `AppleHealthLimits` allow: the reader splits it.
+    var overLimit: Bool { routing.pass.overLimit }
+    var recordCount: Int { routing.pass.data.recordCount }
+    func plannedParts() -> [ClosedRange<LocalDate>] { routing.pass.plannedParts() }
+
+    public func didStart(_ element: XMLElementStart) {
+        if !sawRoot {
+            sawRoot = true
+            rootName = String(cString: element.name)
+            return
+        }
+        routing.didStart(element)
+    }
+
+    public func didEnd(_ name: UnsafePointer<UInt8>) {
+        routing.didEnd(name)
+    }
+
+    public func finish() -> AppleHealthData {
+        routing.finish()
+    }
+}
+
+/// The collector's routing: each element to the kind of record it is, the pass they share, and
+/// the count of the other types.
+private struct AppleHealthRouting {
+    private(set) var pass: AppleHealthPass
+    /// The last weigh-in before a part's days: what its first workouts without energy are reckoned with.
+    let weightBefore: Double?
     private var activity = AppleHealthActivity()
     private var sleep = AppleHealthSleep()
     private var body = AppleHealthBody()
@@ -29,26 +63,12 @@ public final class AppleHealthCollector: XMLElementHandler {
     private var lastOtherType: [UInt8] = []
     private var lastOtherRun = 0
 
-    /// A first pass (`part` nil), or a pass keeping the days of `part`.
-    init(latestDay: LocalDate, part: ClosedRange<LocalDate>? = nil, weightBefore: Double? = nil) {
-        pass = AppleHealthPass(latestDay: latestDay, part: part)
+    init(pass: AppleHealthPass, weightBefore: Double?) {
+        self.pass = pass
         self.weightBefore = weightBefore
     }
 
-    var mode: AppleHealthPassMode { pass.mode }
-    /// Set when a part holds more than `AppleHealthLimits` allow: the reader splits it.
-    var overLimit: Bool { pass.overLimit }
-    var recordCount: Int { pass.data.recordCount }
-    func plannedParts() -> [ClosedRange<LocalDate>] { pass.plannedParts() }
-
-    // MARK: - Streaming
-
-    public func didStart(_ element: XMLElementStart) {
-        if !sawRoot {
-            sawRoot = true
-            rootName = String(cString: element.name)
-            return
-        }
+    mutating func didStart(_ element: XMLElementStart) {
         if element.isNamed("Record") {
             pass.data.recordCount += 1
             record(element)
@@ -64,7 +84,7 @@ public final class AppleHealthCollector: XMLElementHandler {
         if pass.dropsKept { dropKept() }
     }
 
-    public func didEnd(_ name: UnsafePointer<UInt8>) {
+    mutating func didEnd(_ name: UnsafePointer<UInt8>) {
         if XMLBytes.equalsCString(name, "Workout") {
             workouts.end(pass: &pass)
         } else if XMLBytes.equalsCString(name, "Correlation") {
@@ -74,7 +94,7 @@ public final class AppleHealthCollector: XMLElementHandler {
         if pass.dropsKept { dropKept() }
     }
 
-    private func record(_ element: XMLElementStart) {
+    private mutating func record(_ element: XMLElementStart) {
         guard let type = element.value("type") else { return }
         if measuring.record(element, type, pass: &pass) { return }
         if XMLBytes.equals(type, "HKQuantityTypeIdentifierStepCount") {
@@ -103,7 +123,7 @@ public final class AppleHealthCollector: XMLElementHandler {
         }
     }
 
-    private func flushOtherRun() {
+    private mutating func flushOtherRun() {
         guard lastOtherRun > 0 else { return }
         var name = String(decoding: lastOtherType, as: UTF8.self)
         for p in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKDataType"] where name.hasPrefix(p) {
@@ -117,7 +137,7 @@ public final class AppleHealthCollector: XMLElementHandler {
 
     /// The first pass outgrew its budget: what the kinds kept is dropped (the parts read it
     /// again); from here on the pass only charges each record to its day.
-    private func dropKept() {
+    private mutating func dropKept() {
         pass.dropsKept = false
         activity = AppleHealthActivity()
         sleep = AppleHealthSleep()
@@ -127,9 +147,7 @@ public final class AppleHealthCollector: XMLElementHandler {
         measuring.dropKept()
     }
 
-    // MARK: - The result
-
-    public func finish() -> AppleHealthData {
+    mutating func finish() -> AppleHealthData {
         flushOtherRun()
         var out = pass.data
         out.activity = activity.days(&out, sources: pass.sources.names)

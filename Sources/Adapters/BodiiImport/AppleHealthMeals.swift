@@ -52,7 +52,8 @@ struct AppleHealthMeals {
             pass.data.skip(.food, "inside a food Correlation (a duplicate)")
             return
         }
-        guard let value = AppleHealthValues.number(element, "value"), let factor = AppleHealthValues.kcalFactor(element.value("unit")) else {
+        guard let value = AppleHealthValues.number(element, "value"), let factor = AppleHealthValues.kcalFactor(element.value("unit"))
+        else {
             pass.data.skip(.food, "unreadable value or unit")
             return
         }

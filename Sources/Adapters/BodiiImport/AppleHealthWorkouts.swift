@@ -78,7 +78,8 @@ struct AppleHealthWorkouts {
         open = nil
         let rawMinutes = workout.minutes ?? Double(workout.end.instant - workout.start.instant) / 60
         guard rawMinutes.isFinite, rawMinutes.rounded() >= 1 else {
-            pass.data.skip(.exercise, rawMinutes.isFinite && rawMinutes >= 0 ? "shorter than a minute" : "minutes out of range (1–1440 min)")
+            let reason = rawMinutes.isFinite && rawMinutes >= 0 ? "shorter than a minute" : "minutes out of range (1–1440 min)"
+            pass.data.skip(.exercise, reason)
             return
         }
         guard rawMinutes.rounded() <= Double(Validation.minutesRange.upperBound) else {
