@@ -33,11 +33,24 @@ public final class AppleHealthCollector: XMLElementHandler {
             rootName = String(cString: element.name)
             return
         }
-        routing.didStart(element)
+        // Named here, so that the many other elements (metadata, routes) cost no access to `routing`.
+        if element.isNamed("Record") {
+            routing.record(element)
+        } else if element.isNamed("Workout") {
+            routing.startWorkout(element)
+        } else if element.isNamed("WorkoutStatistics") {
+            routing.workoutStatistics(element)
+        } else if element.isNamed("Correlation") {
+            routing.startCorrelation(element)
+        }
     }
 
     public func didEnd(_ name: UnsafePointer<UInt8>) {
-        routing.didEnd(name)
+        if XMLBytes.equalsCString(name, "Workout") {
+            routing.endWorkout()
+        } else if XMLBytes.equalsCString(name, "Correlation") {
+            routing.endCorrelation()
+        }
     }
 
     public func finish() -> AppleHealthData {
@@ -68,33 +81,39 @@ private struct AppleHealthRouting {
         self.weightBefore = weightBefore
     }
 
-    mutating func didStart(_ element: XMLElementStart) {
-        if element.isNamed("Record") {
-            pass.data.recordCount += 1
-            record(element)
-        } else if element.isNamed("Workout") {
-            pass.data.recordCount += 1
-            workouts.start(element, pass: &pass)
-        } else if element.isNamed("WorkoutStatistics") {
-            workouts.statistics(element)
-        } else if element.isNamed("Correlation") {
-            correlationDepth += 1
-            measuring.startCorrelation(element, pass: &pass)
-        }
+    mutating func record(_ element: XMLElementStart) {
+        pass.data.recordCount += 1
+        route(element)
         if pass.dropsKept { dropKept() }
     }
 
-    mutating func didEnd(_ name: UnsafePointer<UInt8>) {
-        if XMLBytes.equalsCString(name, "Workout") {
-            workouts.end(pass: &pass)
-        } else if XMLBytes.equalsCString(name, "Correlation") {
-            correlationDepth = max(0, correlationDepth - 1)
-            measuring.endCorrelation(pass: &pass)
-        }
+    mutating func startWorkout(_ element: XMLElementStart) {
+        pass.data.recordCount += 1
+        workouts.start(element, pass: &pass)
+    }
+
+    mutating func workoutStatistics(_ element: XMLElementStart) {
+        workouts.statistics(element)
+    }
+
+    mutating func endWorkout() {
+        workouts.end(pass: &pass)
         if pass.dropsKept { dropKept() }
     }
 
-    private mutating func record(_ element: XMLElementStart) {
+    mutating func startCorrelation(_ element: XMLElementStart) {
+        correlationDepth += 1
+        measuring.startCorrelation(element, pass: &pass)
+    }
+
+    mutating func endCorrelation() {
+        correlationDepth = max(0, correlationDepth - 1)
+        measuring.endCorrelation(pass: &pass)
+        if pass.dropsKept { dropKept() }
+    }
+
+    /// A record to the kind its type is, or counted as another type.
+    private mutating func route(_ element: XMLElementStart) {
         guard let type = element.value("type") else { return }
         if measuring.record(element, type, pass: &pass) { return }
         if XMLBytes.equals(type, "HKQuantityTypeIdentifierStepCount") {
