@@ -95,10 +95,10 @@ enum HealthXML {
         #expect(data.body.map(\.weightKg) == [80.5])
         #expect(data.skipped[.body] == ["unreadable value or unit": 4, "weight out of range (20–400 kg)": 1])
         var t = "7.3e-05"
-        #expect(t.withUTF8 { AppleHealthCollector.plainNumber($0) } == 7.3e-05)
+        #expect(t.withUTF8 { AppleHealthValues.plainNumber($0) } == 7.3e-05)
         for bad in ["0x50", "inf", "-nan", "1e", "+", "1.2.3", "1e400", "٣"] {
             var b = bad
-            #expect(b.withUTF8 { AppleHealthCollector.plainNumber($0) } == nil, "\(bad)")
+            #expect(b.withUTF8 { AppleHealthValues.plainNumber($0) } == nil, "\(bad)")
         }
     }
 

@@ -273,7 +273,7 @@ enum HealthFixture {
 @Suite struct HealthNumberTests {
     func read(_ text: String) -> Double? {
         var t = text
-        return t.withUTF8 { AppleHealthCollector.decimal($0) }
+        return t.withUTF8 { AppleHealthValues.decimal($0) }
     }
 
     @Test func plainDecimalsAreReadWithoutAStringAndTheRestIsLeftToDouble() {

@@ -7,11 +7,11 @@ import Foundation
 /// that wrote it, under an id made from its start as written and its figures (as weigh-ins are).
 struct AppleHealthMeasurements {
     /// By external id ("waist/<startDate>/<cm>", "blood_pressure/<startDate>/<systolic>/<diastolic>").
-    var kept: [String: BodyMeasurement] = [:]
+    private var kept: [String: BodyMeasurement] = [:]
     /// Inside a blood pressure Correlation: its records are its numbers, not records of their own.
-    var inPressure = false
+    private var inPressure = false
     /// The reading of that Correlation; nil when its day is not this pass's (or it has no date).
-    var pressure: OpenPressure?
+    private var pressure: OpenPressure?
 
     struct OpenPressure {
         let time: HealthTimestamp
@@ -73,7 +73,7 @@ struct AppleHealthMeasurements {
     }
 
     /// Keeps `m` under the id its start (as written) and figures make; false when a source gave it already.
-    mutating func add(_ m: BodyMeasurement, stamp: String) -> Bool {
+    private mutating func add(_ m: BodyMeasurement, stamp: String) -> Bool {
         var id = "\(m.kind.rawValue)/\(stamp)/\(DecimalText.format(m.value, decimals: 2))"
         if let low = m.diastolic { id += "/\(DecimalText.format(low, decimals: 2))" }
         guard kept[id] == nil else { return false }
@@ -87,78 +87,82 @@ struct AppleHealthMeasurements {
     var measurements: [BodyMeasurement] {
         kept.values.sorted { ($0.recordedAt, $0.provenance.externalId ?? "") < ($1.recordedAt, $1.provenance.externalId ?? "") }
     }
+
+    /// What this pass kept is dropped (it outgrew its budget); an open Correlation stays open.
+    mutating func dropKept() {
+        kept = [:]
+        pressure = nil
+    }
 }
 
-extension AppleHealthCollector {
+extension AppleHealthMeasurements {
     /// A waist or resting heart rate record, or a number of a blood pressure reading; false for a
     /// record of another type.
-    func measurementRecord(_ element: XMLElementStart, _ type: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let systolic = AppleHealthMeasurements.isSystolic(type) {
-            if measuring.inPressure {
+    mutating func record(_ element: XMLElementStart, _ type: UnsafeBufferPointer<UInt8>, pass: inout AppleHealthPass) -> Bool {
+        if let systolic = Self.isSystolic(type) {
+            if inPressure {
                 pressureNumber(element, systolic: systolic)
-            } else if let time = start(element, .measurement) {
+            } else if let time = pass.start(element, .measurement) {
                 // Health writes each number of a reading again at the top level: the Correlation has it.
-                skip(.measurement, "a blood pressure number outside its Correlation (a duplicate)", on: time.day)
+                pass.skip(.measurement, "a blood pressure number outside its Correlation (a duplicate)", on: time.day)
             }
             return true
         }
-        guard let kind = AppleHealthMeasurements.kind(of: type) else { return false }
-        guard let time = start(element, .measurement) else { return true }
-        guard let raw = number(element, "value"), let factor = AppleHealthMeasurements.factor(kind, element.value("unit")) else {
-            skip(.measurement, "unreadable value or unit", on: time.day)
+        guard let kind = Self.kind(of: type) else { return false }
+        guard let time = pass.start(element, .measurement) else { return true }
+        guard let raw = AppleHealthValues.number(element, "value"), let factor = Self.factor(kind, element.value("unit")) else {
+            pass.skip(.measurement, "unreadable value or unit", on: time.day)
             return true
         }
         let value = (raw * factor * 100).rounded() / 100
-        keepMeasurement(
+        keep(
             BodyMeasurement(date: time.day, kind: kind, value: value, recordedAt: time.date), stamp: element.string("startDate") ?? "",
-            on: time.day)
+            on: time.day, pass: &pass)
         return true
     }
 
     /// A Correlation starts: a blood pressure one opens a reading (when its day is this pass's).
-    func startCorrelation(_ element: XMLElementStart) {
+    mutating func startCorrelation(_ element: XMLElementStart, pass: inout AppleHealthPass) {
         guard let type = element.value("type"), XMLBytes.equals(type, "HKCorrelationTypeIdentifierBloodPressure") else { return }
-        measuring.inPressure = true
-        measuring.pressure = start(element, .measurement).map {
-            AppleHealthMeasurements.OpenPressure(time: $0, stamp: element.string("startDate") ?? "")
-        }
+        inPressure = true
+        pressure = pass.start(element, .measurement).map { OpenPressure(time: $0, stamp: element.string("startDate") ?? "") }
     }
 
-    private func pressureNumber(_ element: XMLElementStart, systolic: Bool) {
-        guard var open = measuring.pressure else { return }
-        if let value = number(element, "value"), let factor = AppleHealthMeasurements.factor(.bloodPressure, element.value("unit")) {
+    private mutating func pressureNumber(_ element: XMLElementStart, systolic: Bool) {
+        guard var open = pressure else { return }
+        if let value = AppleHealthValues.number(element, "value"), let factor = Self.factor(.bloodPressure, element.value("unit")) {
             if systolic { open.systolic = value * factor } else { open.diastolic = value * factor }
         } else {
             open.unreadable = true
         }
-        measuring.pressure = open
+        pressure = open
     }
 
     /// A Correlation ends: a blood pressure reading is kept, or counted as skipped with the reason.
-    func endCorrelation() {
-        guard measuring.inPressure else { return }
-        measuring.inPressure = false
-        guard let open = measuring.pressure else { return }
-        measuring.pressure = nil
+    mutating func endCorrelation(pass: inout AppleHealthPass) {
+        guard inPressure else { return }
+        inPressure = false
+        guard let open = pressure else { return }
+        pressure = nil
         guard !open.unreadable, let systolic = open.systolic else {
-            skip(
+            pass.skip(
                 .measurement, open.unreadable ? "unreadable value or unit" : "a blood pressure reading without its systolic number",
                 on: open.time.day)
             return
         }
-        keepMeasurement(
+        keep(
             BodyMeasurement(
                 date: open.time.day, kind: .bloodPressure, value: systolic, diastolic: open.diastolic, recordedAt: open.time.date),
-            stamp: open.stamp, on: open.time.day)
+            stamp: open.stamp, on: open.time.day, pass: &pass)
     }
 
-    private func keepMeasurement(_ m: BodyMeasurement, stamp: String, on day: LocalDate) {
-        if let reason = AppleHealthMeasurements.skipReason(m) {
-            skip(.measurement, reason, on: day)
-        } else if measuring.add(m, stamp: stamp) {
-            keep(on: day)
+    private mutating func keep(_ m: BodyMeasurement, stamp: String, on day: LocalDate, pass: inout AppleHealthPass) {
+        if let reason = Self.skipReason(m) {
+            pass.skip(.measurement, reason, on: day)
+        } else if add(m, stamp: stamp) {
+            pass.keep(on: day)
         } else {
-            skip(.measurement, "the same measurement from another source", on: day)
+            pass.skip(.measurement, "the same measurement from another source", on: day)
         }
     }
 }

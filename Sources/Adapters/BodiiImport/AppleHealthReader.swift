@@ -201,7 +201,7 @@ public enum AppleHealthReader {
             done += Int64(data.count)
             if done - lastReport >= Int64(chunkSize) {
                 lastReport = done
-                progress(AppleHealthProgress(bytes: done, totalBytes: total, records: collector.data.recordCount))
+                progress(AppleHealthProgress(bytes: done, totalBytes: total, records: collector.recordCount))
             }
         }
 
@@ -245,11 +245,11 @@ public enum AppleHealthReader {
             throw AppleHealthError.notAnExport(path, root: rootText(collector.rootName))
         }
         if collector.overLimit { throw PartOverflow() }
-        progress(AppleHealthProgress(bytes: done, totalBytes: done, records: collector.data.recordCount))
+        progress(AppleHealthProgress(bytes: done, totalBytes: done, records: collector.recordCount))
     }
 
     static func rootText(_ name: String?) -> String {
-        TerminalText.printable(AppleHealthCollector.echoable(String((name ?? "").prefix(200))))
+        TerminalText.printable(AppleHealthValues.echoable(String((name ?? "").prefix(200))))
     }
 
     /// Streams the export entry of the zip at `file` into `take`, refusing a bomb before and while
