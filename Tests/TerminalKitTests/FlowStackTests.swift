@@ -93,4 +93,33 @@ import TerminalKit
         let rows = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.count == 3 && rows[1].hasPrefix("a") && rows[2].hasPrefix("b"))
     }
+
+    /// Counts its draws; one that covers its area fills it with "#".
+    final class CountingFlow: Flow {
+        let covers: Bool
+        private(set) var draws = 0
+        init(covers: Bool) { self.covers = covers }
+        var keyMap: KeyMap { KeyMap(title: covers ? "cover" : "under", bindings: []) }
+        var coversArea: Bool { covers }
+        func handle(_ key: Key) -> KeyResult { .handled }
+        func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+            draws += 1
+            if covers { buffer.fill(area, symbol: "#") } else { buffer.write("under", in: area) }
+        }
+    }
+
+    @Test func aScreenThatPaintsAllOfItsAreaHidesWhatIsUnderItButNotWhatIsOverIt() {
+        let stack = FlowStack()
+        let under = CountingFlow(covers: false), cover = CountingFlow(covers: true)
+        stack.push(under)
+        #expect(!stack.coversArea)
+        stack.push(cover)
+        stack.push(ProbeFlow("b"))
+        #expect(stack.coversArea)
+        var buffer = Buffer(width: 10, height: 3)
+        stack.render(in: buffer.area, buffer: &buffer, context: RenderContext(theme: .fallback, symbols: .unicode))
+        let rows = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(under.draws == 0 && cover.draws == 1)
+        #expect(rows.count == 3 && rows[0].hasPrefix("##########") && rows[2].hasPrefix("b"))
+    }
 }

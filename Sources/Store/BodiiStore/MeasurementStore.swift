@@ -93,16 +93,18 @@ extension MeasurementStore: MeasurementRepository {
     public func latestMeasurements(onOrBefore date: LocalDate) throws -> [MeasurementKind: BodyMeasurement] {
         try read { db in
             // The newest row of each kind: by date, then the time recorded (ids of two synced
-            // machines are not in time order).
+            // machines are not in time order). The newest is looked up once per kind, not once per
+            // row: on ten years that is 5 look-ups instead of 2,000 (53 M instructions of a
+            // `bodii today`).
             let rows = try MeasurementRow.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM body_measurement AS m
-                    WHERE m.date <= ? AND m.id = (
-                        SELECT id FROM body_measurement WHERE kind = m.kind AND date <= ?
+                    SELECT m.* FROM (SELECT DISTINCT kind FROM body_measurement) AS k
+                    JOIN body_measurement AS m ON m.id = (
+                        SELECT id FROM body_measurement WHERE kind = k.kind AND date <= ?
                         ORDER BY date DESC, julianday(recorded_at) DESC, id DESC LIMIT 1)
                     """,
-                arguments: [SQLText.date(date), SQLText.date(date)])
+                arguments: [SQLText.date(date)])
             var latest: [MeasurementKind: BodyMeasurement] = [:]
             for row in rows { if let m = try row.measurement() { latest[m.kind] = m } }
             return latest

@@ -70,8 +70,13 @@ public final class FlowStack {
         }
     }
 
-    /// Draws every screen over the one below it.
+    /// True when a screen paints all of its area: the tab under the stack is hidden.
+    public var coversArea: Bool { screens.contains { $0.coversArea } }
+
+    /// Draws every screen over the one below it, from the top screen that paints all of its area
+    /// (those under it would be painted over: the dot grid over the Dashboard).
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        for screen in screens { screen.render(in: area, buffer: &buffer, context: context) }
+        let first = screens.lastIndex { $0.coversArea } ?? 0
+        for screen in screens[first...] { screen.render(in: area, buffer: &buffer, context: context) }
     }
 }

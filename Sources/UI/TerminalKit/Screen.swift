@@ -74,6 +74,8 @@ public protocol Screen: AnyObject {
     var escapeLosesInput: Bool { get }
     /// The latest message to show in the status line, if any.
     var status: StatusMessage? { get }
+    /// True when `render` paints every cell of its area: what lies under it is not drawn.
+    var coversArea: Bool { get }
     func handle(_ key: Key) -> KeyResult
     func render(in area: Rect, buffer: inout Buffer, context: RenderContext)
 }
@@ -84,6 +86,7 @@ extension Screen {
     /// A dialog or a tab's own form closes on Esc: what it holds is lost.
     public var escapeLosesInput: Bool { hasUnsavedInput }
     public var status: StatusMessage? { nil }
+    public var coversArea: Bool { false }
 }
 
 /// A top-level tab of the app shell.

@@ -89,4 +89,21 @@ public struct CheckInCalendar: Equatable, Sendable {
         let streaks = try source.checkInStreaks(endingOn: range.end)
         return CheckInCalendar(days: days, currentStreak: streaks.current, longestStreak: longest ? streaks.longest : nil)
     }
+
+    /// The days of `range` with their check-in parts only — no targets, food or streaks (their
+    /// `adherence` and kcal stay nil): what the dot grid's check-in series shows, without the
+    /// year of food logs and targets `load` reads for the adherence.
+    public static func completeness(range: DateRange, source: any BodyRepository & SleepRepository & CheckInRepository) throws
+        -> [CheckInDay]
+    {
+        let weighed = Set(try source.dailyWeights(in: range).map(\.date))
+        let nights = Set(try source.sleepRecords(in: range).map(\.date))
+        let checkIns = Dictionary(try source.checkIns(in: range).map { ($0.date, $0) }, uniquingKeysWith: { _, b in b })
+        return range.days.map { date in
+            let hasWeight = weighed.contains(date), hasNight = nights.contains(date)
+            return CheckInDay(
+                date: date, completeness: CheckInCompleteness(hasWeight: hasWeight, hasNight: hasNight, checkIn: checkIns[date]),
+                adherence: nil, checkIn: checkIns[date], hasWeight: hasWeight, hasNight: hasNight, eatenKcal: nil, targetKcal: nil)
+        }
+    }
 }

@@ -2,11 +2,12 @@ import Foundation
 
 extension DotSeries {
     /// Check-ins: a full check-in (weigh-in, night, mood and energy) is high, any part of one is
-    /// mid, nothing is none — the check-in calendar's rule (`CheckInCompleteness`), read from it.
+    /// mid, nothing is none — the check-in calendar's rule (`CheckInCompleteness`), read from it
+    /// without the calendar's food, targets and streaks, which the grid does not show.
     static func readCheckIns(_ range: DateRange, _ query: DotQuery, _ source: any Source) throws -> [DotDay] {
-        let calendar = try CheckInCalendar.load(range: range, source: source, longest: false, today: query.today)
+        let days = try CheckInCalendar.completeness(range: range, source: source)
         let reviewed = try reviewedWeeks(range, weekStart: query.weekStart, source: source)
-        return calendar.days.map { day in
+        return days.map { day in
             let level: DotLevel =
                 switch day.completeness {
                 case .full: .high

@@ -276,7 +276,8 @@ package final class AppShell {
         let (content, bottom) = rest.splitBottom(2)
         let (statusLine, footerLine) = bottom.splitTop(1)
         Tabs(AppTabs.titles, selected: selectedTab).render(in: tabBar, buffer: &buffer, context: context)
-        visibleTab.render(in: content, buffer: &buffer, context: context)
+        // Not drawn under a screen that paints over all of it.
+        if !stack.coversArea { visibleTab.render(in: content, buffer: &buffer, context: context) }
         stack.render(in: content, buffer: &buffer, context: context)
         if let s = focused.status ?? lastStatus {
             let role: Role = s.kind == .error ? .bad : (s.kind == .success ? .good : .muted)

@@ -144,6 +144,9 @@ public final class DotGridFlow: Flow {
             detail: zoom == .day && detailDay == cursor ? detail : [:], timeZone: clock.timeZone, now: clock.now)
     }
 
+    /// The grid fills its area first (`DotGridView`): the tab under it is not drawn.
+    public var coversArea: Bool { true }
+
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
         view.render(in: area, buffer: &buffer, context: context)
     }
