@@ -43,9 +43,20 @@ enum HealthFixture {
         try AppleHealthReader.readEverything(path: path, latestDay: latestDay)
     }
 
+    /// This process's folder of written exports, removed as the process ends (a folder each
+    /// test's file, so none is left in the temporary directory after a run).
+    static let folders: URL = {
+        atexit { try? FileManager.default.removeItem(at: HealthFixture.folderOfThisProcess) }
+        return folderOfThisProcess
+    }()
+
+    private static var folderOfThisProcess: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("bodii-health-\(ProcessInfo.processInfo.processIdentifier)")
+    }
+
     /// A file in a new temporary folder.
     static func write(_ text: String, name: String = "export.xml") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-health-\(UUID().uuidString)")
+        let folder = folders.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
@@ -54,7 +65,7 @@ enum HealthFixture {
 
     /// `xml` as the Health app zips it: `apple_health_export/export.xml`, deflated.
     static func zip(_ xml: Data, compression: CompressionMethod = .deflate) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodii-health-\(UUID().uuidString)")
+        let folder = folders.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("export.zip")
         let archive = try Archive(url: url, accessMode: .create)
