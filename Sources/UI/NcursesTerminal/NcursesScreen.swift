@@ -188,7 +188,8 @@ public final class NcursesScreen: TerminalBackend {
             werase(screen)
             clearok(screen, true)  // a new size or the first frame: repaint the terminal whole
         }
-        for update in diff.updates where update.x < w && update.y < h {
+        diff.forEachUpdate { update in
+            guard update.x < w && update.y < h else { return }
             // A wide glyph in the last column would wrap: draw a space instead.
             let symbol = (update.x == w - 1 && TextWidth.of(update.cell.symbol) > 1) ? " " : update.cell.symbol
             put(symbol, style: update.cell.style, x: Int32(update.x), y: Int32(update.y), window: screen)
