@@ -87,7 +87,7 @@ public final class BodiiDatabase: Sendable {
                 DatabaseFile.mendReadOnlySidecars(of: path)
                 var config = Self.writingConfiguration()
                 config.foreignKeysEnabled = true
-                config.busyMode = .timeout(5)  // the CLI and the full-screen app may share the file
+                config.busyMode = .timeout(Self.lockWait)  // the CLI and the full-screen app may share the file
                 // A health log is small and written rarely: every commit reaches the disk before
                 // it is acknowledged, power loss included (GRDB's WAL default is NORMAL).
                 let opened = try Self.openAndMigrate(
@@ -202,6 +202,9 @@ public final class BodiiDatabase: Sendable {
     /// database of another program is not.
     static let applicationID: Int32 = 0x426F_6469
 
+    /// How long a statement waits for another connection's lock before it gives up, in seconds.
+    static let lockWait: TimeInterval = 5
+
     /// Marks a new, empty file as Bodii's before anything else is written to it.
     private static func stamp(path: String) throws {
         let queue = try DatabaseQueue(path: path, configuration: writingConfiguration())
@@ -223,7 +226,7 @@ public final class BodiiDatabase: Sendable {
     /// process has the file open, or one crashed), a read-only connection leaves them as they were.
     private static func carefulConnection(path: String) throws -> (DatabaseQueue, ReadingEnd) {
         var config = Configuration()
-        config.busyMode = .timeout(5)
+        config.busyMode = .timeout(Self.lockWait)
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA mmap_size = \(readMapSize)")

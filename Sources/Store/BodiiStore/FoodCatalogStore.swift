@@ -52,6 +52,10 @@ extension FoodCatalogStore: FoodCatalogRepository {
         try catalogOnce.run {
             if try read({ db in try CatalogSeeder.holds(catalog, db) }) { return }
             try writeWithoutTransaction { db in
+                // Another connection may be seeding this file: it takes seconds (more on a slow
+                // machine), longer than the usual wait for a lock, and leaves nothing to do here.
+                sqlite3_busy_timeout(db.sqliteConnection, Self.seedWaitMilliseconds)
+                defer { sqlite3_busy_timeout(db.sqliteConnection, Int32(BodiiDatabase.lockWait * 1000)) }
                 try StoreConnection.transaction(db, .immediate) {
                     if try !CatalogSeeder.holds(catalog, db) {
                         try CatalogSeeder.seed(catalog, db, now: Date(), timeZone: timeZone)
@@ -61,6 +65,9 @@ extension FoodCatalogStore: FoodCatalogRepository {
             }
         }
     }
+
+    /// How long a seed waits for another connection's seed of the same file to end.
+    static let seedWaitMilliseconds: Int32 = 120_000
 
     /// Whether this database holds the shipped catalog's release (searching it then writes nothing).
     public func holdsShippedCatalog() throws -> Bool {
