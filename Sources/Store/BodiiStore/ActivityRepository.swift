@@ -55,7 +55,7 @@ struct ActivitySnapshotRow: AllottedIdRow, IndexedStoredRow {
 extension ActivityStore: ActivityRepository {
     public func activitySnapshot(on date: LocalDate) throws -> ActivitySnapshot? {
         try read { db in
-            try ActivitySnapshotRow.fetchOne(
+            try ActivitySnapshotRow.readOne(
                 db.cachedStatement(sql: "SELECT \(ActivitySnapshotRow.columnList) FROM activity_snapshot WHERE date = ? ORDER BY id DESC LIMIT 1"),
                 arguments: [SQLText.date(date)]
             )?.snapshot()

@@ -71,14 +71,13 @@ extension BodyStore: BodyRepository {
     /// In date order, and within a day in the order their records were made (the last one counts).
     public func metabolismSnapshots(in range: DateRange) throws -> [MetabolismSnapshot] {
         try read { db in
-            try Row.fetchAll(
+            try Row.mapAll(
                 db.cachedStatement(
                     sql: """
                         SELECT \(Self.snapshotColumns) FROM metabolism_snapshot AS s JOIN body_record AS b ON b.id = s.body_record_id
                         WHERE s.date BETWEEN ? AND ?
                         ORDER BY s.date, julianday(b.recorded_at), s.id
-                        """), arguments: [SQLText.date(range.start), SQLText.date(range.end)]
-            ).map(Self.snapshot(row:))
+                        """), arguments: [SQLText.date(range.start), SQLText.date(range.end)], Self.snapshot(row:))
         }
     }
 

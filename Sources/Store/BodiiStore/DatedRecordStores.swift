@@ -95,12 +95,11 @@ extension DailyLogStore: DailyLogRepository {
 
     public func dailyLogs(in range: DateRange) throws -> [DailyLog] {
         try read { db in
-            try Array(
-                Row.fetchCursor(
-                    db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
-                    arguments: [SQLText.date(range.start), SQLText.date(range.end)]
-                )
-                .map(Self.dailyLog(row:)))
+            // `mapAll`, not `Array(cursor.map(…))`: the runtime makes a `MapCursor` by looking its
+            // base cursor's conformance up among every conformance in the binary.
+            try Row.mapAll(
+                db.cachedStatement(sql: "SELECT \(Self.dailyLogColumns) FROM daily_log WHERE date BETWEEN ? AND ? ORDER BY date"),
+                arguments: [SQLText.date(range.start), SQLText.date(range.end)], Self.dailyLog(row:))
         }
     }
 

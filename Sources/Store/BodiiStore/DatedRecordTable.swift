@@ -136,11 +136,14 @@ extension DatedTableRow {
     }
 
     /// Each row is read where SQLite holds it (a cursor), not copied first: ten years of food
-    /// entries are tens of thousands of rows.
+    /// entries are tens of thousands of rows. Through GRDB's plain row cursor, as `readAll` reads
+    /// (its typed cursor, and a `MapCursor` over it, each cost a conformance look-up per row type).
     static func fetchAll(in range: DateRange, _ db: Database) throws -> [Stored] {
-        try Array(
-            fetchCursor(db.cachedStatement(sql: sql.selectRange), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
-                .map { $0.record })
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: sql.selectRange), arguments: [SQLText.date(range.start), SQLText.date(range.end)])
+        var records: [Stored] = []
+        while let row = try rows.next() { records.append(try Self(row: row).record) }
+        return records
     }
 }
 

@@ -2,10 +2,13 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-/// A row of `body_measurement` as GRDB maps it, by column name (its coding keys): the one place
-/// that says which column holds what.
-struct MeasurementRow: StoredRow, ValueRow {
+/// A row of `body_measurement` as GRDB maps it, written by column name (its coding keys) and read
+/// by index: the one place that says which column holds what.
+struct MeasurementRow: IndexedStoredRow, ValueRow {
     static let databaseTableName = "body_measurement"
+    static let columnList = columnNames.joined(separator: ", ")
+    /// The columns of `m`, the table's alias in the reads that join it.
+    static let columnListOfM = columnNames.map { "m." + $0 }.joined(separator: ", ")
 
     var id: Int64?
     var date: String
@@ -28,6 +31,17 @@ struct MeasurementRow: StoredRow, ValueRow {
         static let kind = Column(CodingKeys.kind)
         static let recordedAt = Column(CodingKeys.recordedAt)
         static let id = Column(CodingKeys.id)
+    }
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        date = try row.next(CodingKeys.date)
+        kind = try row.next(CodingKeys.kind)
+        value = try row.next(CodingKeys.value)
+        diastolic = try row.next(CodingKeys.diastolic)
+        recordedAt = try row.next(CodingKeys.recordedAt)
+        source = try row.next(CodingKeys.source)
+        externalId = try row.next(CodingKeys.externalId)
     }
 
     init(_ m: BodyMeasurement, timeZone: TimeZone) {
@@ -96,14 +110,14 @@ extension MeasurementStore: MeasurementRepository {
             // machines are not in time order). The newest is looked up once per kind, not once per
             // row: on ten years that is 5 look-ups instead of 2,000 (53 M instructions of a
             // `bodii today`).
-            let rows = try MeasurementRow.fetchAll(
-                db,
-                sql: """
-                    SELECT m.* FROM (SELECT DISTINCT kind FROM body_measurement) AS k
-                    JOIN body_measurement AS m ON m.id = (
-                        SELECT id FROM body_measurement WHERE kind = k.kind AND date <= ?
-                        ORDER BY date DESC, julianday(recorded_at) DESC, id DESC LIMIT 1)
-                    """,
+            let rows = try MeasurementRow.readAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(MeasurementRow.columnListOfM) FROM (SELECT DISTINCT kind FROM body_measurement) AS k
+                        JOIN body_measurement AS m ON m.id = (
+                            SELECT id FROM body_measurement WHERE kind = k.kind AND date <= ?
+                            ORDER BY date DESC, julianday(recorded_at) DESC, id DESC LIMIT 1)
+                        """),
                 arguments: [SQLText.date(date)])
             var latest: [MeasurementKind: BodyMeasurement] = [:]
             for row in rows { if let m = try row.measurement() { latest[m.kind] = m } }

@@ -17,9 +17,11 @@ extension NutrientMigrations {
     }
 }
 
-/// A row of `nutrient_preference` (one a nutrient that differs from the DRI), by column name.
-struct NutrientPreferenceRow: StoredRow {
+/// A row of `nutrient_preference` (one a nutrient that differs from the DRI), written by column
+/// name and read by index.
+struct NutrientPreferenceRow: IndexedStoredRow {
     static let databaseTableName = "nutrient_preference"
+    static let columnList = columnNames.joined(separator: ", ")
 
     var nutrient: String
     var amount: Double?
@@ -27,6 +29,12 @@ struct NutrientPreferenceRow: StoredRow {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case nutrient, amount, hidden
+    }
+
+    init(reading row: inout ColumnReader) throws {
+        nutrient = try row.next(CodingKeys.nutrient)
+        amount = try row.next(CodingKeys.amount)
+        hidden = try row.next(CodingKeys.hidden)
     }
 
     init(_ p: NutrientPreference) {
@@ -38,7 +46,7 @@ struct NutrientPreferenceRow: StoredRow {
     /// Its rows, in SQL: GRDB's query interface (`fetchAll(db)`) first works out the table's primary
     /// key from the schema to narrow what it would observe, which was 3.3 M of `today --json`'s
     /// 41 M instructions for a table of a few rows.
-    static let selectAll = "SELECT \(columnNames.joined(separator: ", ")) FROM \(databaseTableName)"
+    static let selectAll = "SELECT \(columnList) FROM \(databaseTableName)"
 
     /// The preference, nil for a key this build does not know (a newer Bodii wrote it).
     var preference: NutrientPreference? {
@@ -55,7 +63,7 @@ extension NutrientPreferenceStore: NutrientPreferenceRepository {
     public func nutrientPreferences() throws -> [NutrientKey: NutrientPreference] {
         try read { db in
             var result: [NutrientKey: NutrientPreference] = [:]
-            for row in try NutrientPreferenceRow.fetchAll(db.cachedStatement(sql: NutrientPreferenceRow.selectAll)) {
+            for row in try NutrientPreferenceRow.readAll(db.cachedStatement(sql: NutrientPreferenceRow.selectAll)) {
                 if let preference = row.preference { result[preference.key] = preference }
             }
             return result

@@ -116,7 +116,7 @@ extension PantryCatalogueStore {
                     ORDER BY p.date DESC, p.id DESC LIMIT 1
                     """)
             for id in foodIds {
-                if let row = try PurchaseRow.fetchOne(statement, arguments: [id.rawValue, SQLText.date(date)]) {
+                if let row = try PurchaseRow.readOne(statement, arguments: [id.rawValue, SQLText.date(date)]) {
                     result[id] = try row.purchase()
                 }
             }

@@ -10,7 +10,9 @@ public struct ProfileStore: StoreBacked, Sendable {
 extension ProfileStore: ProfileRepository {
     public func loadProfile() throws -> Profile? {
         // Cached: every day's targets read the profile.
-        try read { db in try ProfileRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM profile WHERE id = 1"))?.profile() }
+        try read { db in
+            try ProfileRow.readOne(db.cachedStatement(sql: "SELECT \(ProfileRow.columnList) FROM profile WHERE id = 1"))?.profile()
+        }
     }
 
     public func saveProfile(_ profile: Profile) throws {
@@ -59,7 +61,7 @@ extension GoalStore: GoalRepository {
         try read { db in
             // Cached: every day's targets ask for it (several times a Review after a write), and a
             // statement prepared again pays GRDB's authorizer for each column.
-            try GoalRow.fetchAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map {
+            try GoalRow.readAll(db.cachedStatement(sql: "SELECT \(GoalRow.columnList) FROM goal ORDER BY created_on, id")).map {
                 try $0.goal()
             }
         }

@@ -2,9 +2,11 @@ import BodiiDomain
 import Foundation
 import GRDB
 
-/// The one row of `profile` (id 1), by column name.
-struct ProfileRow: StoredRow {
+/// The one row of `profile` (id 1), read by index (every day's targets read it; by name, through
+/// `Decodable`, the runtime first looked its coding keys' conformance up among all in the binary).
+struct ProfileRow: IndexedStoredRow {
     static let databaseTableName = "profile"
+    static let columnList = columnNames.joined(separator: ", ")
 
     var id: Int64 = 1
     var name: String
@@ -24,6 +26,18 @@ struct ProfileRow: StoredRow {
         case unitSystem = "unit_system"
         case themeName = "theme_name"
         case checkInTemplate = "check_in_template"
+    }
+
+    init(reading row: inout ColumnReader) throws {
+        id = try row.next(CodingKeys.id)
+        name = try row.next(CodingKeys.name)
+        sex = try row.next(CodingKeys.sex)
+        birthDate = try row.next(CodingKeys.birthDate)
+        heightCm = try row.next(CodingKeys.heightCm)
+        activityLevel = try row.next(CodingKeys.activityLevel)
+        unitSystem = try row.next(CodingKeys.unitSystem)
+        themeName = try row.next(CodingKeys.themeName)
+        checkInTemplate = try row.next(CodingKeys.checkInTemplate)
     }
 
     init(_ p: Profile) {

@@ -51,7 +51,7 @@ public struct CheckInCalendar: Equatable, Sendable {
     /// nil when not asked for: it reads every check-in ever made (about 1 ms over ten years).
     public var longestStreak: Int?
 
-    public typealias Source = BodyRepository & SleepRepository & CheckInRepository & DailyLogRepository & GoalRepository
+    public typealias Source = TargetHistory.Source & SleepRepository & CheckInRepository
 
     /// Days of check-ins read for the current streak; a streak that long is read again in full.
     static let streakWindowDays = 62

@@ -136,7 +136,9 @@ extension MacroTargets {
 /// is logged on D never moves D's target; only on a first day, with nothing before it, does D's own
 /// weigh-in stand in.
 public struct TargetHistory: Sendable {
-    public typealias Source = BodyRepository & DailyLogRepository & GoalRepository
+    /// `DayTargetsCaching` is part of it, not asked with `as?`: the cast looked the store's
+    /// conformance up among every conformance in the binary (~0.6 M instructions a process).
+    public typealias Source = BodyRepository & DailyLogRepository & GoalRepository & DayTargetsCaching
 
     /// The days whose targets this history can tell (what `load` read for); nil: any day of the data given.
     public let covers: DateRange?
@@ -177,7 +179,7 @@ public struct TargetHistory: Sendable {
     ) throws -> TargetHistory {
         // Asked before reading: a commit while reading makes the targets kept of an older
         // generation than their data, which only costs a check of their inputs.
-        let memo = (source as? any DayTargetsCaching)?.dayTargetsMemo()
+        let memo = source.dayTargetsMemo()
         let before = range.start.adding(days: -1)
         var snapshots = try source.metabolismSnapshots(in: range)
         if let earlier = try source.latestMetabolismSnapshot(onOrBefore: before) { snapshots.insert(earlier, at: 0) }

@@ -217,7 +217,7 @@ public typealias Repositories = ProfileRepository & BodyRepository & ExerciseRep
     & FoodLogRepository & FoodCatalogRepository & DailyLogRepository & GoalRepository & CheckInRepository & HistoryWriter
     & ConsistentReading & ReviewRepository & ActivityRepository & MealLibraryRepository & FoodHistoryRepository
     & PantryRepository & NutrientIntakeRepository & NutrientPreferenceRepository & MomentRepository & WriteWatching
-    & FastRepository
+    & FastRepository & DayTargetsCaching
 
 /// Reads that belong together, such as everything one screen shows for a day.
 public protocol ConsistentReading {

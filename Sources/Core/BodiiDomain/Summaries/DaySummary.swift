@@ -66,8 +66,7 @@ public struct DaySummary: Equatable, Sendable {
 
 /// Builds a `DaySummary` from the repositories.
 public struct DaySummaryQuery {
-    public typealias Source = BodyRepository & FoodLogRepository & ExerciseRepository & SleepRepository
-        & DailyLogRepository & GoalRepository & MomentRepository
+    public typealias Source = TargetHistory.Source & FoodLogRepository & ExerciseRepository & SleepRepository & MomentRepository
 
     private let source: any Source
     /// The currency a day's cost is counted in.
