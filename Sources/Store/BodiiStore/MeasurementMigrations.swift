@@ -24,4 +24,10 @@ enum MeasurementMigrations: MigrationSQL {
                 """)
         try FiniteGuards.install(db, migration: "v21")  // its numbers are guarded like every other
     }
+
+    /// v26 (issue 45): the newest measurement of each kind, which `bodii today` and the Body tab
+    /// read, is found by a look-up per kind in this index instead of a walk over every row.
+    static func measurementKindIndexV26(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX body_measurement_kind ON body_measurement(kind, date)")
+    }
 }

@@ -104,18 +104,20 @@ extension MeasurementStore: MeasurementRepository {
         }
     }
 
+    /// The kinds this build knows, as rows: `VALUES ('waist'), ('hips'), …` (one column, `column1`).
+    static let knownKinds = "VALUES " + MeasurementKind.allCases.map { "('\($0.rawValue)')" }.joined(separator: ", ")
+
     public func latestMeasurements(onOrBefore date: LocalDate) throws -> [MeasurementKind: BodyMeasurement] {
         try read { db in
-            // The newest row of each kind: by date, then the time recorded (ids of two synced
-            // machines are not in time order). The newest is looked up once per kind, not once per
-            // row: on ten years that is 5 look-ups instead of 2,000 (53 M instructions of a
-            // `bodii today`).
+            // The newest row of each kind this build knows (another's are kept, not shown): by
+            // date, then the time recorded (ids of two synced machines are not in time order).
+            // One look-up a kind in the (kind, date) index, not a walk over every row.
             let rows = try MeasurementRow.readAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(MeasurementRow.columnListOfM) FROM (SELECT DISTINCT kind FROM body_measurement) AS k
+                        SELECT \(MeasurementRow.columnListOfM) FROM (\(Self.knownKinds)) AS k
                         JOIN body_measurement AS m ON m.id = (
-                            SELECT id FROM body_measurement WHERE kind = k.kind AND date <= ?
+                            SELECT id FROM body_measurement WHERE kind = k.column1 AND date <= ?
                             ORDER BY date DESC, julianday(recorded_at) DESC, id DESC LIMIT 1)
                         """),
                 arguments: [SQLText.date(date)])

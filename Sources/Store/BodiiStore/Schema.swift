@@ -37,6 +37,7 @@ enum Schema {
         ("v23", PantryMigrations.pantryLotIndexV23),
         ("v24", MomentMigrations.momentsV24),
         ("v25", TargetMigrations.bodyFatSourceV25),
+        ("v26", MeasurementMigrations.measurementKindIndexV26),
     ]
 
     static var migrator: DatabaseMigrator { migrator(through: nil) }
