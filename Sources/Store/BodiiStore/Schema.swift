@@ -40,6 +40,16 @@ enum Schema {
         ("v26", MeasurementMigrations.measurementKindIndexV26),
     ]
 
+    /// Migrations that only add or drop indexes: the rows, and so the sync files, stay as they
+    /// were, and the schema a sync file carries (`syncSchema`) does not move for them. From v26
+    /// on: v23, an index too, raised it before this rule, and files that carry it are out there.
+    static let indexOnly: Set<String> = ["v26"]
+
+    /// The schema a sync file carries: the migrations up to the last one that changed what rows
+    /// hold. A peer one build behind then goes on applying the files of a build that only added an
+    /// index, instead of keeping them until it is upgraded.
+    static var syncSchema: Int { (migrations.lastIndex { !indexOnly.contains($0.id) } ?? -1) + 1 }
+
     static var migrator: DatabaseMigrator { migrator(through: nil) }
 
     /// Brings `writer` to `migrator`'s schema: a new, empty database in one script

@@ -73,6 +73,7 @@ extension BodiiDatabase {
         try pool.writeWithoutTransaction(body)
     }
 
-    /// The number of migrations this build knows: the schema version a sync file carries.
-    public static var schemaVersion: Int { Schema.migrations.count }
+    /// The schema version a sync file carries: the migrations this build knows, up to the last
+    /// one that changed what rows hold (`Schema.syncSchema`).
+    public static var schemaVersion: Int { Schema.syncSchema }
 }
